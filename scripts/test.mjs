@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// Runs the uvu suite (TypeScript through tsx) and ends with the line CI reads: `N passed, N failed`.
+import {spawn} from 'node:child_process'
+import {fileURLToPath} from 'node:url'
+
+const uvuBin = fileURLToPath(new URL('../node_modules/uvu/bin.js', import.meta.url))
+const args = ['--import', 'tsx', uvuBin, 'test', '\\.test\\.ts$', ...process.argv.slice(2)]
+const child = spawn(process.execPath, args, {stdio: ['ignore', 'pipe', 'inherit'], env: {...process.env, FORCE_COLOR: '0'}})
+let out = ''
+child.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk)
+  out += chunk.toString()
+})
+child.on('close', (code) => {
+  const plain = out.replace(/\u001b\[[0-9;]*m/g, '')
+  const total = Number(/Total:\s+(\d+)/.exec(plain)?.[1] ?? NaN)
+  const passed = Number(/Passed:\s+(\d+)/.exec(plain)?.[1] ?? NaN)
+  const skipped = Number(/Skipped:\s+(\d+)/.exec(plain)?.[1] ?? 0)
+  if (Number.isNaN(total) || Number.isNaN(passed)) {
+    console.log('0 passed, 1 failed')
+    console.error('test runner did not print a summary (exit code ' + code + ')')
+    process.exit(1)
+  }
+  const failed = total - passed - skipped
+  console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
+  process.exit(code === 0 && failed === 0 ? 0 : 1)
+})

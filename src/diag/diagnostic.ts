@@ -1,0 +1,69 @@
+// One diagnostic type for the whole tool, shaped like `terraform validate -json`.
+
+/** A position in a source file: 1-based line and column (in characters), 0-based byte offset. */
+export interface Pos {
+  readonly line: number
+  readonly column: number
+  readonly byte: number
+}
+
+/** A half-open source range [start, end) in one file; `filename` is relative to the analysed root. */
+export interface SourceRange {
+  readonly filename: string
+  readonly start: Pos
+  readonly end: Pos
+}
+
+export type Severity = 'error' | 'warning'
+
+export interface Diagnostic {
+  readonly severity: Severity
+  readonly summary: string
+  readonly detail: string
+  readonly range?: SourceRange
+}
+
+export function errorDiag(summary: string, detail: string, range?: SourceRange): Diagnostic {
+  return range ? {severity: 'error', summary, detail, range} : {severity: 'error', summary, detail}
+}
+
+export function warningDiag(summary: string, detail: string, range?: SourceRange): Diagnostic {
+  return range ? {severity: 'warning', summary, detail, range} : {severity: 'warning', summary, detail}
+}
+
+/** Terraform's range text: `file:LINE,COL-ENDCOL` or `file:LINE,COL-ENDLINE,ENDCOL`. */
+export function formatRange(r: SourceRange): string {
+  if (r.start.line === r.end.line) return `${r.filename}:${r.start.line},${r.start.column}-${r.end.column}`
+  return `${r.filename}:${r.start.line},${r.start.column}-${r.end.line},${r.end.column}`
+}
+
+/** `hcl.Diagnostic.Error()`: `<range>: <summary>; <detail>` (range omitted when absent). */
+export function diagnosticString(d: Diagnostic): string {
+  const head = d.range ? `${formatRange(d.range)}: ${d.summary}` : d.summary
+  return d.detail ? `${head}; ${d.detail}` : head
+}
+
+export function hasErrors(diags: readonly Diagnostic[]): boolean {
+  return diags.some((d) => d.severity === 'error')
+}
+
+function cmp(a: string | number, b: string | number): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/** Deterministic order: by file name, start byte, severity (errors first), summary, detail. */
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  const af = a.range?.filename ?? ''
+  const bf = b.range?.filename ?? ''
+  return (
+    cmp(af, bf) ||
+    cmp(a.range?.start.byte ?? -1, b.range?.start.byte ?? -1) ||
+    cmp(a.severity === 'error' ? 0 : 1, b.severity === 'error' ? 0 : 1) ||
+    cmp(a.summary, b.summary) ||
+    cmp(a.detail, b.detail)
+  )
+}
+
+export function sortDiagnostics(diags: readonly Diagnostic[]): Diagnostic[] {
+  return [...diags].sort(compareDiagnostics)
+}

@@ -1,0 +1,2 @@
+// Diagnostics: the Diagnostic type (terraform validate -json shape), ranges and their text form, sorting.
+export * from './diagnostic.js'
