@@ -1,0 +1,37 @@
+// One benchmark measurement in a fresh process: `floor` (raw @cdktf/hcl2json parse of every file,
+// JSON.parse for JSON syntax) or `load` (tfgraph's loadModuleDir of every module directory).
+// Prints one JSON line: {mode, ms, maxRssMb, modules, files, bytes, diagnostics}.
+import {readFileSync} from 'node:fs'
+import * as path from 'node:path'
+
+const [mode, listFile] = process.argv.slice(2)
+const dirs = JSON.parse(readFileSync(listFile, 'utf8'))
+const t0 = process.hrtime.bigint()
+let files = 0
+let bytes = 0
+let diagnostics = 0
+if (mode === 'floor') {
+  const {parse} = await import('@cdktf/hcl2json')
+  for (const d of dirs) {
+    for (const f of d.files) {
+      const p = path.join(d.dir, f)
+      const text = readFileSync(p, 'utf8')
+      files++
+      bytes += Buffer.byteLength(text)
+      if (f.endsWith('.json')) {
+        try { JSON.parse(text) } catch { diagnostics++ }
+      } else {
+        try { await parse(p, text) } catch { diagnostics++ }
+      }
+    }
+  }
+} else {
+  const {loadModuleDir} = await import('../dist/src/index.js')
+  for (const d of dirs) {
+    const r = await loadModuleDir(d.dir, {engine: d.engine})
+    files += r.module.files.filter((f) => !f.shadowedBy).length
+    diagnostics += r.diagnostics.length
+  }
+}
+const ms = Number(process.hrtime.bigint() - t0) / 1e6
+console.log(JSON.stringify({mode, ms: Math.round(ms), maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024), modules: dirs.length, files, bytes, diagnostics}))

@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// Benchmark over ../shared/corpus (or the directory given): every directory holding configuration
+// files is a module. Runs the raw-parse floor and tfgraph's loader alternately in fresh processes
+// (3 rounds each, median reported) so both are measured in the same run on the same noisy machine.
+import {execFileSync} from 'node:child_process'
+import {readdirSync, writeFileSync, mkdtempSync, existsSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import * as path from 'node:path'
+import {fileURLToPath} from 'node:url'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const corpus = path.resolve(process.argv[2] ?? path.join(here, '..', '..', 'shared', 'corpus'))
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
+if (!existsSync(path.join(here, '..', 'dist', 'src', 'index.js'))) {
+  console.error('dist/ is missing: run `npm run build` first')
+  process.exit(1)
+}
+
+const modules = []
+function walk(dir) {
+  let entries
+  try { entries = readdirSync(dir, {withFileTypes: true}) } catch { return }
+  const names = entries.filter((e) => e.isFile()).map((e) => e.name)
+  const tofu = names.some((n) => n.endsWith('.tofu') || n.endsWith('.tofu.json'))
+  const exts = tofu ? ['.tf', '.tf.json', '.tofu', '.tofu.json'] : ['.tf', '.tf.json']
+  let files = names.filter((n) => !n.startsWith('.') && exts.some((e) => n.endsWith(e)))
+  if (tofu) {
+    const set = new Set(files)
+    files = files.filter((n) => !(n.endsWith('.tf') && set.has(n.slice(0, -3) + '.tofu')) && !(n.endsWith('.tf.json') && set.has(n.slice(0, -8) + '.tofu.json')))
+  }
+  if (files.length > 0) modules.push({dir, files: files.sort(), engine: tofu ? 'opentofu' : 'terraform'})
+  for (const e of entries) if (e.isDirectory() && !e.name.startsWith('.')) walk(path.join(dir, e.name))
+}
+walk(corpus)
+const listFile = path.join(mkdtempSync(path.join(tmpdir(), 'tfgraph-bench-')), 'modules.json')
+writeFileSync(listFile, JSON.stringify(modules))
+
+const worker = path.join(here, 'bench-worker.mjs')
+const results = {floor: [], load: []}
+for (let i = 0; i < rounds; i++) {
+  for (const mode of ['floor', 'load']) {
+    const out = execFileSync(process.execPath, [worker, mode, listFile], {encoding: 'utf8', maxBuffer: 1 << 26})
+    results[mode].push(JSON.parse(out.trim().split('\n').pop()))
+  }
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+const floor = results.floor
+const load = results.load
+const floorMs = median(floor.map((r) => r.ms))
+const loadMs = median(load.map((r) => r.ms))
+console.log(`corpus: ${corpus}`)
+console.log(`modules: ${modules.length}  files: ${floor[0].files}  bytes: ${floor[0].bytes}`)
+console.log(`rounds: ${rounds} (median; each measurement in a fresh process, floor and load alternating)`)
+console.log(`raw @cdktf/hcl2json parse (floor): ${floorMs} ms  peak RSS ${median(floor.map((r) => r.maxRssMb))} MB   [${floor.map((r) => r.ms).join(', ')}]`)
+console.log(`tfgraph load (parse+scan+merge):   ${loadMs} ms  peak RSS ${median(load.map((r) => r.maxRssMb))} MB   [${load.map((r) => r.ms).join(', ')}]`)
+console.log(`ratio load/floor: ${(loadMs / floorMs).toFixed(2)}  (target <= 1.30)`)
+console.log(`diagnostics from load: ${load[0].diagnostics}; files loaded: ${load[0].files}`)

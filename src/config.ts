@@ -1,0 +1,28 @@
+// `tfgraph config`: the effective configuration of one module directory after override files.
+import {sortDiagnostics, type Diagnostic} from './diag/diagnostic.js'
+import type {Value} from './hcl/syntax.js'
+import {loadModuleDir, type LoadOptions, type LoadResult} from './load/load-module.js'
+import {moduleToJson} from './render/config-json.js'
+
+export interface ConfigDocument {
+  readonly format_version: '1'
+  readonly engine: string
+  readonly files: readonly {readonly path: string; readonly kind: 'primary' | 'override'; readonly shadowed_by?: string}[]
+  readonly config: Record<string, Value>
+  readonly diagnostics: readonly Diagnostic[]
+}
+
+export async function loadConfig(dir: string, opts: LoadOptions = {}): Promise<LoadResult> {
+  return loadModuleDir(dir, opts)
+}
+
+/** The `config --json` contract (format_version "1"). */
+export function configDocument(r: LoadResult): ConfigDocument {
+  return {
+    format_version: '1',
+    engine: r.engine,
+    files: r.module.files.map((f) => (f.shadowedBy ? {path: f.name, kind: f.kind, shadowed_by: f.shadowedBy} : {path: f.name, kind: f.kind})),
+    config: moduleToJson(r.module),
+    diagnostics: sortDiagnostics(r.diagnostics),
+  }
+}

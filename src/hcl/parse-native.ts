@@ -1,0 +1,116 @@
+// Native-syntax files: values from @cdktf/hcl2json (the only place that imports it), structure and
+// positions from our own scanner, combined into the unified tree of syntax.ts.
+import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
+import {errorDiag} from '../diag/diagnostic.js'
+import {scanNative, type ScanBlock, type ScanBody} from './scan.js'
+import type {Attribute, Block, Body, ConfigFile, Value} from './syntax.js'
+import {isRecord, toValue} from './value.js'
+
+type Hcl2JsonParse = (filename: string, contents: string) => Promise<unknown>
+let parser: Promise<Hcl2JsonParse> | undefined
+
+/** Loads @cdktf/hcl2json lazily: its WebAssembly start-up is only paid when a native file is parsed. */
+function getParser(): Promise<Hcl2JsonParse> {
+  parser ??= import('@cdktf/hcl2json').then((m) => m.parse as Hcl2JsonParse)
+  return parser
+}
+
+/** Parses an hcl2json error message `…[file:L,C-EC: Summary; Detail]` into a diagnostic. */
+export function diagnosticFromParserError(message: string, filename: string, text: string): Diagnostic {
+  const m = /:(\d+),(\d+)-(?:(\d+),)?(\d+): ([^;\]]+)(?:; ([\s\S]*?))?\]?\s*$/.exec(message)
+  if (!m) return errorDiag('Invalid HCL syntax', message.replace(/^Error: /, ''), wholeFileStart(filename))
+  const startLine = Number(m[1])
+  const startCol = Number(m[2])
+  const endLine = m[3] ? Number(m[3]) : startLine
+  const endCol = Number(m[4])
+  const range: SourceRange = {
+    filename,
+    start: {line: startLine, column: startCol, byte: byteOffsetOf(text, startLine, startCol)},
+    end: {line: endLine, column: endCol, byte: byteOffsetOf(text, endLine, endCol)},
+  }
+  return errorDiag(m[5]!.trim(), (m[6] ?? '').trim(), range)
+}
+
+function wholeFileStart(filename: string): SourceRange {
+  return {filename, start: {line: 1, column: 1, byte: 0}, end: {line: 1, column: 1, byte: 0}}
+}
+
+/** Byte offset of a 1-based line/column (column in code points). */
+export function byteOffsetOf(text: string, line: number, column: number): number {
+  let i = 0
+  for (let l = 1; l < line; l++) {
+    const nl = text.indexOf('\n', i)
+    if (nl < 0) return Buffer.byteLength(text)
+    i = nl + 1
+  }
+  let byte = Buffer.byteLength(text.slice(0, i))
+  let col = 1
+  while (col < column && i < text.length) {
+    const cp = text.codePointAt(i)!
+    if (cp === 10) break
+    byte += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4
+    i += cp > 0xffff ? 2 : 1
+    col++
+  }
+  return byte
+}
+
+/** Parses one native-syntax file. Never throws: a syntax error gives an empty body and a diagnostic. */
+export async function parseNativeConfig(text: string, filename: string): Promise<{file: ConfigFile; diagnostics: Diagnostic[]}> {
+  const scanned = scanNative(text, filename)
+  let raw: unknown
+  try {
+    const parse = await getParser()
+    raw = await parse(filename, text)
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e)
+    const emptyBody: Body = {attributes: [], blocks: [], range: scanned.body.range}
+    return {file: {filename, syntax: 'native', body: emptyBody}, diagnostics: [diagnosticFromParserError(message, filename, text)]}
+  }
+  const body = combineBody(scanned.body, isRecord(raw) ? raw : {})
+  return {file: {filename, syntax: 'native', body}, diagnostics: []}
+}
+
+/** Pairs scanned structure with hcl2json values: attributes by name, blocks by type/labels/occurrence. */
+export function combineBody(scan: ScanBody, raw: Readonly<Record<string, unknown>>): Body {
+  const attributes: Attribute[] = scan.attributes.map((a) => ({
+    kind: 'attribute',
+    name: a.name,
+    nameRange: a.nameRange,
+    exprRange: a.exprRange,
+    expr: a.expr,
+    value: toValue(raw[a.name]),
+  }))
+  const seen = new Map<string, number>()
+  const blocks: Block[] = scan.blocks.map((b) => {
+    const key = [b.type, ...b.labels.map((l) => l.value)].join('\u0000')
+    const index = seen.get(key) ?? 0
+    seen.set(key, index + 1)
+    return combineBlock(b, blockRaw(raw, b, index))
+  })
+  return {attributes, blocks, range: scan.range}
+}
+
+function blockRaw(raw: Readonly<Record<string, unknown>>, b: ScanBlock, index: number): Readonly<Record<string, unknown>> {
+  let node: unknown = raw[b.type]
+  for (const label of b.labels) node = isRecord(node) ? node[label.value] : undefined
+  if (Array.isArray(node)) {
+    const el: unknown = node[index]
+    if (isRecord(el)) return el
+  }
+  return {}
+}
+
+function combineBlock(b: ScanBlock, raw: Readonly<Record<string, unknown>>): Block {
+  return {
+    kind: 'block',
+    type: b.type,
+    typeRange: b.typeRange,
+    labels: b.labels,
+    declRange: b.declRange,
+    range: b.range,
+    body: combineBody(b.body, raw),
+  }
+}
+
+export type {Value}

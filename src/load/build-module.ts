@@ -1,0 +1,646 @@
+// Builds the merged Module from parsed files: primary files appended in order with Terraform's
+// duplicate rules, then override files merged one by one (REFERENCE §b.2, §b.3).
+import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
+import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
+import type {Attribute, Block, Body, ConfigFile} from '../hcl/syntax.js'
+import type {Engine} from './engine.js'
+import type {ConfigFileEntry} from './file-set.js'
+import type {Module} from './model.js'
+import {elementKey} from './model.js'
+import {attr, blocksOfType, mergeBodies, sets} from './merge-body.js'
+import {checkVariableDefault} from './variable-default.js'
+
+export interface ParsedFile {
+  readonly entry: ConfigFileEntry
+  readonly file: ConfigFile
+}
+
+const LABELS: Record<string, readonly string[]> = {
+  variable: ['name'],
+  locals: [],
+  output: ['name'],
+  module: ['name'],
+  provider: ['name'],
+  resource: ['type', 'name'],
+  data: ['type', 'name'],
+  ephemeral: ['type', 'name'],
+  terraform: [],
+  moved: [],
+  import: [],
+  removed: [],
+  check: ['name'],
+  action: ['type', 'name'],
+  language: [],
+}
+
+function topLevelTypes(engine: Engine): Set<string> {
+  const common = ['variable', 'locals', 'output', 'module', 'provider', 'resource', 'data', 'ephemeral', 'terraform', 'moved', 'import', 'removed', 'check']
+  return new Set(engine.name === 'opentofu' ? [...common, 'language'] : [...common, 'action'])
+}
+
+class Builder {
+  readonly diags: Diagnostic[] = []
+  readonly variables = new Map<string, Block>()
+  readonly locals = new Map<string, Attribute>()
+  readonly outputs = new Map<string, Block>()
+  readonly moduleCalls = new Map<string, Block>()
+  readonly providerConfigs = new Map<string, Block>()
+  readonly managed = new Map<string, Block>()
+  readonly data = new Map<string, Block>()
+  readonly ephemeral = new Map<string, Block>()
+  readonly requiredProviders = new Map<string, Attribute>()
+  requiredProvidersBlock: Block | undefined
+  requiredVersion: Attribute[] = []
+  backend: Block | undefined
+  cloud: Block | undefined
+  stateStore: Block | undefined
+  readonly providerMetas = new Map<string, Block>()
+  readonly terraformAttributes = new Map<string, Attribute>()
+  readonly terraformBlocks: Block[] = []
+  readonly moved: Block[] = []
+  readonly imports: Block[] = []
+  readonly removed: Block[] = []
+  readonly checks: Block[] = []
+  readonly otherBlocks: Block[] = []
+  readonly overrides = new Map<string, string[]>()
+  /** Variables changed by overrides: which of type/default were set. */
+  readonly varOverrides = new Map<string, {type: boolean; default: boolean}>()
+
+  constructor(readonly engine: Engine) {}
+
+  error(summary: string, detail: string, range?: SourceRange): void {
+    this.diags.push(errorDiag(summary, detail, range))
+  }
+
+  warn(summary: string, detail: string, range?: SourceRange): void {
+    this.diags.push(warningDiag(summary, detail, range))
+  }
+
+  markOverride(key: string, file: string): void {
+    const list = this.overrides.get(key) ?? []
+    if (!list.includes(file)) list.push(file)
+    this.overrides.set(key, list)
+  }
+
+  /** Label-count check (HCL's own messages); false when the block must be skipped. */
+  checkLabels(b: Block): boolean {
+    const names = LABELS[b.type]
+    if (!names) return true
+    if (b.labels.length < names.length) {
+      const missing = names[b.labels.length]!
+      this.error(`Missing ${missing} for ${b.type}`, `All ${b.type} blocks must have ${names.length} labels (${names.join(', ')}).`, b.declRange)
+      return false
+    }
+    if (b.labels.length > names.length) {
+      const extra = b.labels[names.length]!
+      this.error(
+        `Extraneous label for ${b.type}`,
+        names.length === 0 ? `No labels are expected for ${b.type} blocks.` : `Only ${names.length} labels (${names.join(', ')}) are expected for ${b.type} blocks.`,
+        extra.range,
+      )
+      return false
+    }
+    return true
+  }
+
+  checkTopLevel(file: ConfigFile): Block[] {
+    const allowed = topLevelTypes(this.engine)
+    for (const a of file.body.attributes) {
+      this.error('Unsupported argument', `An argument named "${a.name}" is not expected here.`, a.nameRange)
+    }
+    const out: Block[] = []
+    for (const b of file.body.blocks) {
+      if (b.type === 'required_providers') {
+        this.error('Invalid required_providers block', 'A "required_providers" block must be nested inside a "terraform" block.', b.declRange)
+        continue
+      }
+      if (!allowed.has(b.type)) {
+        this.error('Unsupported block type', `Blocks of type "${b.type}" are not expected here.`, b.typeRange)
+        continue
+      }
+      if (this.checkLabels(b)) out.push(b)
+    }
+    return out
+  }
+
+  // ---------------------------------------------------------------- primary files
+
+  appendPrimary(file: ConfigFile, overrideRequired: ReadonlyMap<string, Attribute>): void {
+    for (const b of this.checkTopLevel(file)) {
+      const name = b.labels.map((l) => l.value).join('.')
+      switch (b.type) {
+        case 'terraform':
+          this.appendTerraform(b, overrideRequired)
+          break
+        case 'variable':
+          this.appendLastWins(this.variables, name, b, 'Duplicate variable declaration', (at) => `A variable named "${name}" was already declared at ${at}. Variable names must be unique within a module.`)
+          break
+        case 'output':
+          this.appendLastWins(this.outputs, name, b, 'Duplicate output definition', (at) => `An output named "${name}" was already defined at ${at}. Output names must be unique within a module.`)
+          break
+        case 'module':
+          this.appendLastWins(this.moduleCalls, name, b, 'Duplicate module call', (at) => `A module call named "${name}" was already defined at ${at}. Module calls must have unique names within a module.`)
+          break
+        case 'locals':
+          for (const a of b.body.attributes) {
+            const prev = this.locals.get(a.name)
+            if (prev) {
+              this.error('Duplicate local value definition', `A local value named "${a.name}" was already defined at ${formatRange(prev.nameRange)}. Local value names must be unique within a module.`, a.nameRange)
+            }
+            this.locals.set(a.name, a)
+          }
+          break
+        case 'provider':
+          this.appendProvider(b)
+          break
+        case 'resource':
+          this.appendResource(this.managed, b, 'resource', 'resource')
+          break
+        case 'data':
+          this.appendResource(this.data, b, 'data', 'data resource')
+          break
+        case 'ephemeral':
+          this.appendResource(this.ephemeral, b, this.engine.name === 'opentofu' ? 'ephemeral resource' : 'ephemeral', 'ephemeral resource')
+          break
+        case 'moved':
+          this.moved.push(b)
+          break
+        case 'import':
+          this.imports.push(b)
+          break
+        case 'removed':
+          this.removed.push(b)
+          break
+        case 'check':
+          this.checks.push(b)
+          break
+        default:
+          this.otherBlocks.push(b)
+      }
+    }
+  }
+
+  appendLastWins(map: Map<string, Block>, name: string, b: Block, summary: string, detail: (at: string) => string): void {
+    const prev = map.get(name)
+    if (prev) this.error(summary, detail(formatRange(prev.declRange)), b.declRange)
+    map.set(name, b)
+  }
+
+  providerKey(b: Block): {key: string; alias?: string} {
+    const name = b.labels[0]?.value ?? ''
+    const aliasAttr = attr(b.body, 'alias')
+    const alias = typeof aliasAttr?.value === 'string' && !aliasAttr.value.includes('${') ? aliasAttr.value : undefined
+    return alias === undefined ? {key: name} : {key: `${name}.${alias}`, alias}
+  }
+
+  appendProvider(b: Block): void {
+    const {key, alias} = this.providerKey(b)
+    const name = b.labels[0]?.value ?? ''
+    const prev = this.providerConfigs.get(key)
+    if (prev) {
+      const at = formatRange(prev.declRange)
+      const detail =
+        alias === undefined
+          ? `A default (non-aliased) provider configuration for "${name}" was already given at ${at}. If multiple configurations are required, set the "alias" argument for alternative configurations.`
+          : `A provider configuration for "${name}" with alias "${alias}" was already given at ${at}. Each configuration for the same provider must have a distinct alias.`
+      this.error('Duplicate provider configuration', detail, b.declRange)
+      return
+    }
+    this.providerConfigs.set(key, b)
+  }
+
+  appendResource(map: Map<string, Block>, b: Block, summaryWord: string, detailWord: string): void {
+    const type = b.labels[0]?.value ?? ''
+    const name = b.labels[1]?.value ?? ''
+    const key = `${type}.${name}`
+    const prev = map.get(key)
+    if (prev) {
+      this.error(
+        `Duplicate ${summaryWord} "${type}" configuration`,
+        `A ${type} ${detailWord} named "${name}" was already declared at ${formatRange(prev.declRange)}. Resource names must be unique per type in each module.`,
+        b.declRange,
+      )
+      return
+    }
+    map.set(key, b)
+  }
+
+  appendTerraform(b: Block, overrideRequired: ReadonlyMap<string, Attribute>): void {
+    for (const a of b.body.attributes) {
+      if (a.name === 'required_version') this.requiredVersion.push(a)
+      else this.terraformAttributes.set(a.name, a)
+    }
+    for (const nb of b.body.blocks) {
+      switch (nb.type) {
+        case 'required_providers':
+          if (this.requiredProvidersBlock) {
+            this.error(
+              'Duplicate required providers configuration',
+              `A module may have only one required providers configuration. The required providers were previously configured at ${formatRange(this.requiredProvidersBlock.declRange)}.`,
+              nb.declRange,
+            )
+            break
+          }
+          this.requiredProvidersBlock = nb
+          for (const entry of nb.body.attributes) {
+            const replacement = overrideRequired.get(entry.name)
+            this.requiredProviders.set(entry.name, replacement ?? entry)
+          }
+          break
+        case 'backend':
+          if (this.backend) {
+            const at = formatRange(this.backend.declRange)
+            if (this.engine.name === 'terraform') {
+              this.error("Duplicate 'backend' configuration block", `A module may have only one 'backend' configuration block. The backend was previously configured at ${at}.`, nb.declRange)
+            } else {
+              this.error('Duplicate backend configuration', `A module may have only one backend configuration. The backend was previously configured at ${at}.`, nb.declRange)
+            }
+            break
+          }
+          this.backend = nb
+          break
+        case 'cloud':
+          if (this.cloud) {
+            this.duplicateCloud(nb, this.cloud)
+            break
+          }
+          this.cloud = nb
+          break
+        case 'state_store':
+          if (this.stateStore) {
+            this.error("Duplicate 'state_store' configuration block", `A module may have only one 'state_store' configuration block. The state storage was previously configured at ${formatRange(this.stateStore.declRange)}.`, nb.declRange)
+            break
+          }
+          this.stateStore = nb
+          break
+        case 'provider_meta': {
+          const name = nb.labels[0]?.value ?? ''
+          const prev = this.providerMetas.get(name)
+          if (prev) {
+            this.error('Duplicate provider_meta block', `A provider_meta block for provider "${name}" was already declared at ${formatRange(prev.declRange)}. Providers may only have one provider_meta block per module.`, nb.declRange)
+          }
+          this.providerMetas.set(name, nb)
+          break
+        }
+        default:
+          this.terraformBlocks.push(nb)
+      }
+    }
+  }
+
+  duplicateCloud(b: Block, prev: Block): void {
+    const at = formatRange(prev.declRange)
+    if (this.engine.name === 'terraform') {
+      this.error(
+        'Duplicate HCP Terraform configurations',
+        `A module may have only one 'cloud' block configuring HCP Terraform or Terraform Enterprise. The 'cloud' block was previously configured at ${at}.`,
+        b.declRange,
+      )
+    } else {
+      this.error('Duplicate cloud configurations', `A module may have only one 'cloud' block configuring a cloud backend. A cloud backend was previously configured at ${at}.`, b.declRange)
+    }
+  }
+
+  checkBackendConflict(): void {
+    if (!this.backend || !this.cloud) return
+    if (this.engine.name === 'terraform') {
+      this.error(
+        "Conflicting 'cloud' and 'backend' configuration blocks are present",
+        `A module may declare either one 'cloud' block configuring HCP Terraform or one 'backend' block configuring a state backend, not both. The 'cloud' block is at ${formatRange(this.cloud.declRange)}.`,
+        this.backend.declRange,
+      )
+    } else {
+      this.error(
+        'Both a backend and a cloud configuration are present',
+        `A module may declare either one 'cloud' block configuring a cloud backend OR one 'backend' block configuring a state backend. A cloud backend is configured at ${formatRange(this.cloud.declRange)}; a backend is configured at ${formatRange(this.backend.declRange)}. Remove the backend block to configure a cloud backend.`,
+        this.backend.declRange,
+      )
+    }
+  }
+
+  // ---------------------------------------------------------------- override files
+
+  mergeOverride(file: ConfigFile): void {
+    const fname = file.filename
+    for (const b of this.checkTopLevel(file)) {
+      const name = b.labels.map((l) => l.value).join('.')
+      switch (b.type) {
+        case 'terraform':
+          // required_providers entries were applied before the primary files.
+          break
+        case 'variable':
+          this.mergeVariable(b, name, fname)
+          break
+        case 'locals':
+          for (const a of b.body.attributes) {
+            if (!this.locals.has(a.name)) {
+              this.error('Missing base local value definition to override', `There is no local value named "${a.name}". An override file can only override a local value that was already defined in a primary configuration file.`, a.nameRange)
+              continue
+            }
+            this.locals.set(a.name, a)
+            this.markOverride(elementKey('locals', a.name), fname)
+          }
+          break
+        case 'output':
+          this.mergeOutput(b, name, fname)
+          break
+        case 'module':
+          this.mergeModuleCall(b, name, fname)
+          break
+        case 'provider':
+          this.mergeProvider(b, fname)
+          break
+        case 'resource':
+          this.mergeResource(this.managed, b, 'managed', fname)
+          break
+        case 'data':
+          this.mergeResource(this.data, b, 'data', fname)
+          break
+        case 'ephemeral':
+          if (this.engine.name === 'opentofu') this.mergeResource(this.ephemeral, b, 'ephemeral', fname)
+          break
+        case 'moved':
+          this.error("Cannot override 'moved' blocks", 'Records of moved objects can appear only in normal files, not in override files.', b.declRange)
+          break
+        case 'import':
+          this.error("Cannot override 'import' blocks", 'Import blocks can appear only in normal files, not in override files.', b.declRange)
+          break
+        case 'removed':
+          if (this.engine.name === 'opentofu') this.error("Cannot override 'Removed' blocks", 'Removed blocks can appear only in normal files, not in override files.', b.declRange)
+          break
+        default:
+          // check, action (not merged here), language: ignored in override files.
+          break
+      }
+    }
+    this.mergeTerraformOverride(file)
+  }
+
+  mergeTerraformOverride(file: ConfigFile): void {
+    const tblocks = file.body.blocks.filter((b) => b.type === 'terraform')
+    const versions = tblocks.flatMap((b) => b.body.attributes.filter((a) => a.name === 'required_version'))
+    if (versions.length > 0) {
+      this.requiredVersion = versions
+      this.markOverride('terraform.required_version', file.filename)
+    }
+    let seenBackend: Block | undefined
+    let seenCloud: Block | undefined
+    let seenStore: Block | undefined
+    for (const tb of tblocks) {
+      for (const nb of tb.body.blocks) {
+        if (nb.type === 'backend') {
+          if (seenBackend) {
+            this.error('Duplicate backend configuration', `Each override file may have only one backend configuration. A backend was previously configured at ${formatRange(seenBackend.declRange)}.`, nb.declRange)
+            continue
+          }
+          seenBackend = nb
+          this.backend = nb
+          this.cloud = undefined
+          this.stateStore = undefined
+          this.markOverride('terraform.backend', file.filename)
+        } else if (nb.type === 'cloud') {
+          if (seenCloud) {
+            this.duplicateCloud(nb, seenCloud)
+            continue
+          }
+          seenCloud = nb
+          this.cloud = nb
+          this.backend = undefined
+          this.stateStore = undefined
+          this.markOverride('terraform.cloud', file.filename)
+        } else if (nb.type === 'state_store' && this.engine.name === 'terraform') {
+          if (seenStore) {
+            this.error('Duplicate state storage configuration', `Each override file may have only one state storage configuration. A state storage was previously configured at ${formatRange(seenStore.declRange)}.`, nb.declRange)
+            continue
+          }
+          seenStore = nb
+          this.stateStore = nb
+          this.backend = undefined
+          this.cloud = undefined
+          this.markOverride('terraform.state_store', file.filename)
+        }
+      }
+    }
+  }
+
+  unsupportedDependsOn(body: Body): boolean {
+    const dep = attr(body, 'depends_on')
+    if (!dep) return false
+    this.error('Unsupported override', 'The depends_on argument may not be overridden.', firstItemRange(dep))
+    return true
+  }
+
+  mergeVariable(b: Block, name: string, fname: string): void {
+    const base = this.variables.get(name)
+    if (!base) {
+      this.error('Missing base variable declaration to override', `There is no variable named "${name}". An override file can only override a variable that was already declared in a primary configuration file.`, b.declRange)
+      return
+    }
+    // validations are not merged; `deprecated` only in OpenTofu.
+    const skip = new Set<string>(this.engine.name === 'opentofu' ? [] : ['deprecated'])
+    const body = mergeBodies(base.body, b.body, {skipAttributes: skip, skipBlocks: new Set(['validation'])})
+    this.variables.set(name, {...base, body})
+    const prev = this.varOverrides.get(name) ?? {type: false, default: false}
+    this.varOverrides.set(name, {type: prev.type || sets(b.body, 'type'), default: prev.default || sets(b.body, 'default')})
+    this.markOverride(elementKey('variable', name), fname)
+  }
+
+  mergeOutput(b: Block, name: string, fname: string): void {
+    const base = this.outputs.get(name)
+    if (!base) {
+      this.error('Missing base output definition to override', `There is no output named "${name}". An override file can only override an output that was already defined in a primary configuration file.`, b.declRange)
+      return
+    }
+    if (this.unsupportedDependsOn(b.body)) return
+    const skip = new Set<string>(['depends_on'])
+    if (this.engine.name !== 'opentofu') skip.add('deprecated')
+    else skip.add('type')
+    const desc = attr(b.body, 'description')
+    if (desc && desc.value === '') skip.add('description')
+    const body = mergeBodies(base.body, b.body, {skipAttributes: skip, skipBlocks: new Set(['precondition'])})
+    this.outputs.set(name, {...base, body})
+    this.markOverride(elementKey('output', name), fname)
+  }
+
+  mergeModuleCall(b: Block, name: string, fname: string): void {
+    const base = this.moduleCalls.get(name)
+    if (!base) {
+      this.error('Missing module call to override', `There is no module call named "${name}". An override file can only override a module call that was defined in a primary configuration file.`, b.declRange)
+      return
+    }
+    if (this.unsupportedDependsOn(b.body)) return
+    const skip = new Set<string>(['depends_on'])
+    const providers = attr(b.body, 'providers')
+    if (providers && isEmptyMap(providers)) skip.add('providers')
+    const body = mergeBodies(base.body, b.body, {skipAttributes: skip, skipBlocks: new Set(['lifecycle'])})
+    this.moduleCalls.set(name, {...base, body})
+    this.markOverride(elementKey('module', name), fname)
+  }
+
+  mergeProvider(b: Block, fname: string): void {
+    const {key, alias} = this.providerKey(b)
+    const name = b.labels[0]?.value ?? ''
+    const base = this.providerConfigs.get(key)
+    if (!base) {
+      if (alias !== undefined) {
+        this.error('Missing base provider configuration for override', `There is no ${name} provider configuration with the alias "${alias}". An override file can only override an aliased provider configuration that was already defined in a primary configuration file.`, b.declRange)
+        return
+      }
+      this.providerConfigs.set(key, b)
+      this.markOverride(elementKey('provider', key), fname)
+      return
+    }
+    const skip = new Set<string>(['alias'])
+    if (this.engine.name === 'opentofu') skip.add('for_each')
+    this.providerConfigs.set(key, {...base, body: mergeBodies(base.body, b.body, {skipAttributes: skip})})
+    this.markOverride(elementKey('provider', key), fname)
+  }
+
+  mergeResource(map: Map<string, Block>, b: Block, mode: 'managed' | 'data' | 'ephemeral', fname: string): void {
+    const type = b.labels[0]?.value ?? ''
+    const name = b.labels[1]?.value ?? ''
+    const key = `${type}.${name}`
+    const base = map.get(key)
+    if (!base) {
+      if (mode === 'managed') {
+        this.error('Missing resource to override', `There is no ${type} resource named "${name}". An override file can only override a resource block defined in a primary configuration file.`, b.declRange)
+      } else if (mode === 'data') {
+        this.error('Missing data resource to override', `There is no ${type} data resource named "${name}". An override file can only override a data block defined in a primary configuration file.`, b.declRange)
+      } else {
+        this.error('Missing ephemeral resource to override', `There is no ${type} ephemeral resource named "${name}". An override file can only override an ephemeral block defined in a primary configuration file.`, b.declRange)
+      }
+      return
+    }
+    if (this.unsupportedDependsOn(b.body)) return
+    const skipBlocks = new Set<string>(['lifecycle'])
+    if (mode !== 'managed') {
+      skipBlocks.add('connection')
+      skipBlocks.add('provisioner')
+    }
+    let body = mergeBodies(base.body, b.body, {skipAttributes: new Set(['depends_on']), skipBlocks})
+    if (mode === 'managed') {
+      // provisioner: any override provisioner replaces the whole list (already by type); connection whole (by type).
+      body = mergeLifecycle(body, base.body, b.body, this.engine)
+    }
+    map.set(key, {...base, body})
+    this.markOverride(elementKey(mode === 'managed' ? 'resource' : mode, key), fname)
+  }
+
+  finish(): void {
+    for (const [name, v] of this.variables) {
+      const o = this.varOverrides.get(name)
+      const d = checkVariableDefault(v, o)
+      if (d) this.diags.push(d)
+    }
+  }
+}
+
+/** `lifecycle` is merged per argument (create_before_destroy, prevent_destroy, destroy, ignore_changes, action_trigger). */
+function mergeLifecycle(merged: Body, base: Body, override: Body, engine: Engine): Body {
+  const overL = blocksOfType(override, 'lifecycle')
+  if (overL.length === 0) return merged
+  const baseL = blocksOfType(base, 'lifecycle')[0]
+  let attributes: Attribute[] = baseL ? [...baseL.body.attributes] : []
+  let blocks: Block[] = baseL ? [...baseL.body.blocks] : []
+  const replaceable = new Set(['create_before_destroy', 'prevent_destroy'])
+  if (engine.name === 'opentofu') replaceable.add('destroy')
+  for (const ol of overL) {
+    for (const a of ol.body.attributes) {
+      if (replaceable.has(a.name)) {
+        attributes = [...attributes.filter((x) => x.name !== a.name), a]
+      } else if (a.name === 'ignore_changes') {
+        const prev = attributes.find((x) => x.name === 'ignore_changes')
+        const prevAll = prev !== undefined && isIgnoreAll(prev)
+        if (isIgnoreAll(a)) attributes = [...attributes.filter((x) => x.name !== a.name), a]
+        else if (!prevAll && Array.isArray(a.value) && a.value.length > 0) attributes = [...attributes.filter((x) => x.name !== a.name), a]
+      }
+    }
+    const triggers = ol.body.blocks.filter((x) => x.type === 'action_trigger')
+    if (engine.name === 'terraform' && triggers.length > 0) blocks = [...blocks.filter((x) => x.type !== 'action_trigger'), ...triggers]
+  }
+  const lifecycle: Block = baseL ? {...baseL, body: {...baseL.body, attributes, blocks}} : {...overL[0]!, body: {...overL[0]!.body, attributes, blocks}}
+  const others = merged.blocks.filter((x) => x.type !== 'lifecycle')
+  return {...merged, blocks: [...others, lifecycle]}
+}
+
+function isIgnoreAll(a: Attribute): boolean {
+  return a.value === '${all}' || a.value === 'all' || a.expr.trim() === 'all' || a.expr.trim() === '"all"'
+}
+
+function isEmptyMap(a: Attribute): boolean {
+  return typeof a.value === 'object' && a.value !== null && !Array.isArray(a.value) && Object.keys(a.value).length === 0
+}
+
+/** The first item of a list expression (Terraform's subject for depends_on errors), else the expression. */
+function firstItemRange(a: Attribute): SourceRange {
+  const m = /^\[\s*/.exec(a.expr)
+  if (!m) return a.exprRange
+  const rest = a.expr.slice(m[0].length)
+  const item = /^[^,\]\s]+/.exec(rest)
+  if (!item || !/^[\x20-\x7e]*$/.test(a.expr.slice(0, m[0].length + item[0].length)) || a.expr.slice(0, m[0].length).includes('\n')) return a.exprRange
+  const startCol = a.exprRange.start.column + m[0].length
+  const startByte = a.exprRange.start.byte + m[0].length
+  return {
+    filename: a.exprRange.filename,
+    start: {line: a.exprRange.start.line, column: startCol, byte: startByte},
+    end: {line: a.exprRange.start.line, column: startCol + item[0].length, byte: startByte + item[0].length},
+  }
+}
+
+/** Collects every override `required_providers` entry (later files win), applied before primaries. */
+function overrideRequiredProviders(overrides: readonly ParsedFile[]): Map<string, Attribute> {
+  const out = new Map<string, Attribute>()
+  for (const {file} of overrides) {
+    for (const tb of file.body.blocks) {
+      if (tb.type !== 'terraform') continue
+      for (const rp of blocksOfType(tb.body, 'required_providers')) for (const a of rp.body.attributes) out.set(a.name, a)
+    }
+  }
+  return out
+}
+
+export function buildModule(dir: string, engine: Engine, files: readonly ConfigFileEntry[], parsed: readonly ParsedFile[]): {module: Module; diagnostics: Diagnostic[]} {
+  const b = new Builder(engine)
+  const primaries = parsed.filter((p) => p.entry.kind === 'primary')
+  const overrides = parsed.filter((p) => p.entry.kind === 'override')
+  const overrideRequired = overrideRequiredProviders(overrides)
+  for (const p of primaries) b.appendPrimary(p.file, overrideRequired)
+  b.checkBackendConflict()
+  for (const [name, a] of overrideRequired) {
+    if (!b.requiredProviders.has(name) || b.requiredProviders.get(name) === a) {
+      b.requiredProviders.set(name, a)
+    }
+    b.markOverride(`terraform.required_providers.${name}`, a.nameRange.filename)
+  }
+  for (const p of overrides) b.mergeOverride(p.file)
+  b.finish()
+  const module: Module = {
+    dir,
+    engine: engine.name,
+    files,
+    variables: b.variables,
+    locals: b.locals,
+    outputs: b.outputs,
+    moduleCalls: b.moduleCalls,
+    providerConfigs: b.providerConfigs,
+    managedResources: b.managed,
+    dataResources: b.data,
+    ephemeralResources: b.ephemeral,
+    requiredProviders: b.requiredProviders,
+    ...(b.requiredProvidersBlock ? {requiredProvidersBlock: b.requiredProvidersBlock} : {}),
+    requiredVersion: b.requiredVersion,
+    ...(b.backend ? {backend: b.backend} : {}),
+    ...(b.cloud ? {cloud: b.cloud} : {}),
+    ...(b.stateStore ? {stateStore: b.stateStore} : {}),
+    providerMetas: b.providerMetas,
+    terraformAttributes: b.terraformAttributes,
+    terraformBlocks: b.terraformBlocks,
+    moved: b.moved,
+    imports: b.imports,
+    removed: b.removed,
+    checks: b.checks,
+    otherBlocks: b.otherBlocks,
+    overrides: b.overrides,
+  }
+  return {module, diagnostics: b.diags}
+}

@@ -1,0 +1,72 @@
+// The merged model of one module directory: every element keyed as Terraform keys it, each value
+// still carrying the file and range it came from (ranges hold the file name).
+import type {Attribute, Block} from '../hcl/syntax.js'
+import type {EngineName} from './engine.js'
+import type {ConfigFileEntry} from './file-set.js'
+
+export type ResourceMode = 'managed' | 'data' | 'ephemeral'
+
+export interface Module {
+  /** Absolute directory path. */
+  readonly dir: string
+  readonly engine: EngineName
+  /** Every configuration file considered, in load order (primary files, then override files). */
+  readonly files: readonly ConfigFileEntry[]
+  readonly variables: ReadonlyMap<string, Block>
+  /** Local values by name: each is the attribute that finally defines it. */
+  readonly locals: ReadonlyMap<string, Attribute>
+  readonly outputs: ReadonlyMap<string, Block>
+  readonly moduleCalls: ReadonlyMap<string, Block>
+  /** Provider configurations keyed `name` (default) or `name.alias`. */
+  readonly providerConfigs: ReadonlyMap<string, Block>
+  /** Resources keyed `type.name`, per mode. */
+  readonly managedResources: ReadonlyMap<string, Block>
+  readonly dataResources: ReadonlyMap<string, Block>
+  readonly ephemeralResources: ReadonlyMap<string, Block>
+  /** `required_providers` entries by local name (after override entries replaced whole entries). */
+  readonly requiredProviders: ReadonlyMap<string, Attribute>
+  /** The `required_providers` block that was kept (the first in the primary files), if any. */
+  readonly requiredProvidersBlock?: Block
+  /** `required_version` attributes whose constraints apply (all primary ones, or the last override file's). */
+  readonly requiredVersion: readonly Attribute[]
+  readonly backend?: Block
+  readonly cloud?: Block
+  readonly stateStore?: Block
+  readonly providerMetas: ReadonlyMap<string, Block>
+  /** Other attributes of `terraform` blocks (e.g. `experiments`), last definition wins. */
+  readonly terraformAttributes: ReadonlyMap<string, Attribute>
+  /** Other `terraform` nested blocks kept as written (e.g. OpenTofu `encryption`). */
+  readonly terraformBlocks: readonly Block[]
+  readonly moved: readonly Block[]
+  readonly imports: readonly Block[]
+  readonly removed: readonly Block[]
+  readonly checks: readonly Block[]
+  /** Other top-level blocks the engine accepts (`action`, `language`). */
+  readonly otherBlocks: readonly Block[]
+  /** For each overridden element (key as in `elementKey`), the override files that changed it, in order. */
+  readonly overrides: ReadonlyMap<string, readonly string[]>
+}
+
+/** Keys used in `overrides` and in the `config` rendering. */
+export function elementKey(kind: string, name: string): string {
+  switch (kind) {
+    case 'variable':
+      return `var.${name}`
+    case 'locals':
+      return `local.${name}`
+    case 'output':
+      return `output.${name}`
+    case 'module':
+      return `module.${name}`
+    case 'provider':
+      return `provider.${name}`
+    case 'resource':
+      return name
+    case 'data':
+      return `data.${name}`
+    case 'ephemeral':
+      return `ephemeral.${name}`
+    default:
+      return `${kind}.${name}`
+  }
+}

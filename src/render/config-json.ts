@@ -1,0 +1,77 @@
+// The effective configuration of a module in the shape @cdktf/hcl2json returns for one native file:
+// blocks as arrays of objects (nested by label), attributes as values, keys sorted.
+import type {Block, Body, Value} from '../hcl/syntax.js'
+import type {Module} from '../load/model.js'
+
+type Obj = Record<string, Value>
+
+function sortKeys(o: Obj): Obj {
+  const out: Obj = {}
+  for (const k of Object.keys(o).sort()) out[k] = o[k] ?? null
+  return out
+}
+
+function pushBlock(target: Obj, type: string, labels: readonly string[], body: Obj): void {
+  let node: Obj = target
+  let key = type
+  for (const label of labels) {
+    const next = node[key]
+    const child: Obj = next && typeof next === 'object' && !Array.isArray(next) ? {...(next as Obj)} : {}
+    node[key] = child
+    node = child
+    key = label
+  }
+  const arr = node[key]
+  node[key] = Array.isArray(arr) ? [...(arr as Value[]), body] : [body]
+}
+
+function deepSort(v: Value): Value {
+  if (Array.isArray(v)) return (v as readonly Value[]).map(deepSort)
+  if (v && typeof v === 'object') {
+    const out: Obj = {}
+    for (const k of Object.keys(v).sort()) out[k] = deepSort((v as Obj)[k] ?? null)
+    return out
+  }
+  return v
+}
+
+export function bodyToJson(body: Body): Obj {
+  const out: Obj = {}
+  for (const a of body.attributes) out[a.name] = a.value
+  for (const b of body.blocks) pushBlock(out, b.type, b.labels.map((l) => l.value), bodyToJson(b.body))
+  return deepSort(out) as Obj
+}
+
+function blockInto(out: Obj, b: Block): void {
+  pushBlock(out, b.type, b.labels.map((l) => l.value), bodyToJson(b.body))
+}
+
+/** The merged module as one hcl2json-shaped document. */
+export function moduleToJson(m: Module): Obj {
+  const out: Obj = {}
+  const tf: Obj = {}
+  for (const [name, a] of m.terraformAttributes) tf[name] = a.value
+  if (m.requiredVersion.length > 0) {
+    tf['required_version'] = m.requiredVersion.map((a) => (typeof a.value === 'string' ? a.value : a.expr)).join(', ')
+  }
+  if (m.requiredProviders.size > 0 || m.requiredProvidersBlock) {
+    const rp: Obj = {}
+    for (const [name, a] of m.requiredProviders) rp[name] = a.value
+    tf['required_providers'] = [sortKeys(rp)]
+  }
+  for (const b of [m.backend, m.cloud, m.stateStore, ...m.providerMetas.values(), ...m.terraformBlocks]) if (b) blockInto(tf, b)
+  if (Object.keys(tf).length > 0) out['terraform'] = [deepSort(tf)]
+  for (const b of m.variables.values()) blockInto(out, b)
+  if (m.locals.size > 0) {
+    const locals: Obj = {}
+    for (const [name, a] of m.locals) locals[name] = a.value
+    out['locals'] = [sortKeys(locals)]
+  }
+  const providers = [...m.providerConfigs.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  for (const [, b] of providers) blockInto(out, b)
+  for (const map of [m.moduleCalls, m.managedResources, m.dataResources, m.ephemeralResources, m.outputs]) {
+    for (const b of map.values()) blockInto(out, b)
+  }
+  for (const b of [...m.moved, ...m.imports, ...m.removed, ...m.checks, ...m.otherBlocks]) blockInto(out, b)
+  return sortKeys(out)
+}

@@ -1,0 +1,34 @@
+// Diagnostics as text, the way Terraform prints them: severity and summary, the source line, the detail.
+import type {Diagnostic} from '../diag/diagnostic.js'
+import {formatRange, sortDiagnostics} from '../diag/diagnostic.js'
+
+export interface TextOptions {
+  /** Returns the lines of a file (by its display name), for snippets; undefined when unavailable. */
+  readonly sourceLines?: (filename: string) => readonly string[] | undefined
+  readonly color?: boolean
+}
+
+function paint(on: boolean, code: string, s: string): string {
+  return on ? `\u001b[${code}m${s}\u001b[0m` : s
+}
+
+export function renderDiagnosticText(d: Diagnostic, opts: TextOptions = {}): string {
+  const color = opts.color ?? false
+  const label = d.severity === 'error' ? paint(color, '1;31', 'Error:') : paint(color, '1;33', 'Warning:')
+  const out = [`${label} ${paint(color, '1', d.summary)}`, '']
+  if (d.range) {
+    out.push(`  on ${formatRange(d.range)}:`)
+    const lines = opts.sourceLines?.(d.range.filename)
+    const line = lines?.[d.range.start.line - 1]
+    if (line !== undefined) out.push(`  ${String(d.range.start.line).padStart(4)}: ${line.replace(/\t/g, '  ')}`)
+    out.push('')
+  }
+  if (d.detail) out.push(d.detail, '')
+  return out.join('\n')
+}
+
+export function renderDiagnosticsText(diags: readonly Diagnostic[], opts: TextOptions = {}): string {
+  return sortDiagnostics(diags)
+    .map((d) => renderDiagnosticText(d, opts))
+    .join('\n')
+}

@@ -1,0 +1,89 @@
+// Smoke tests of the real binary: exit codes, streams, no stack traces.
+import {spawnSync} from 'node:child_process'
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import * as path from 'node:path'
+import {test} from 'uvu'
+import * as assert from 'uvu/assert'
+import {fixturesDir, repoRoot} from '../helpers/paths.js'
+
+function run(...args: string[]) {
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}})
+  return {code: r.status, stdout: r.stdout, stderr: r.stderr}
+}
+
+function noStack(s: string) {
+  assert.not.match(s, /\n\s+at .+:\d+:\d+/, 'no stack trace')
+}
+
+test('config --json on a valid fixture: exit 0, JSON on stdout', () => {
+  const r = run('config', path.join(fixturesDir, 'load/override-locals'), '--json')
+  assert.is(r.code, 0, r.stderr)
+  const doc = JSON.parse(r.stdout) as {format_version: string; engine: string; config: {locals: {env: string}[]}}
+  assert.is(doc.format_version, '1')
+  assert.is(doc.engine, 'terraform')
+  assert.is(doc.config.locals[0]?.env, 'staging')
+})
+
+test('config text marks what override files changed', () => {
+  const r = run('config', path.join(fixturesDir, 'load/override-resource'))
+  assert.is(r.code, 0, r.stderr)
+  assert.match(r.stdout, /instance_type = "t3.large"\s+# from web_override.tf:3/)
+  assert.match(r.stdout, /overridden by web_override.tf/)
+})
+
+test('configuration errors: exit 2 with file:line diagnostics on stderr', () => {
+  const r = run('config', path.join(fixturesDir, 'load/override-errors'))
+  assert.is(r.code, 2)
+  assert.match(r.stderr, /Error: Missing base variable declaration to override/)
+  assert.match(r.stderr, /on errors_override.tf:1,1-16:/)
+  noStack(r.stderr)
+})
+
+test('a directory that does not exist: exit 1, clear message', () => {
+  const r = run('config', path.join(fixturesDir, 'does-not-exist'))
+  assert.is(r.code, 1)
+  assert.match(r.stderr, /Failed to read module directory/)
+  noStack(r.stderr)
+})
+
+test('an empty directory: No configuration files, exit 1', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-empty-'))
+  try {
+    writeFileSync(path.join(dir, 'README.md'), '# nothing here\n')
+    const r = run('config', dir)
+    assert.is(r.code, 1)
+    assert.match(r.stderr, /No configuration files/)
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+  }
+})
+
+test('malformed, binary and non-UTF-8 files: diagnostics with locations, exit 1, other files still loaded', () => {
+  const r = run('config', path.join(fixturesDir, 'load/bad-input'), '--json')
+  assert.is(r.code, 1)
+  const doc = JSON.parse(r.stdout) as {diagnostics: {summary: string; range?: {filename: string; start: {line: number}}}[]; config: {resource?: Record<string, unknown>}}
+  const where = doc.diagnostics.map((d) => `${d.range?.filename}:${d.range?.start.line} ${d.summary}`)
+  assert.ok(where.some((w) => w.startsWith('broken.tf:')), where.join('\n'))
+  assert.ok(where.some((w) => w.startsWith('binary.tf:1 Invalid character encoding')), where.join('\n'))
+  assert.ok(where.some((w) => w.startsWith('latin1.tf:1 Invalid character encoding')), where.join('\n'))
+  assert.ok(where.some((w) => w.startsWith('bad.tf.json:1')), where.join('\n'))
+  assert.ok(doc.config.resource && 'null_resource' in doc.config.resource)
+})
+
+test('--help shows examples; unknown flag is a usage error without a stack trace', () => {
+  const h = run('config', '--help')
+  assert.is(h.code, 0)
+  assert.match(h.stdout, /EXAMPLES/)
+  const bad = run('config', '--bogus')
+  assert.is.not(bad.code, 0)
+  noStack(bad.stderr)
+})
+
+test('--engine is validated', () => {
+  const r = run('config', path.join(fixturesDir, 'load/override-locals'), '--engine', 'pulumi')
+  assert.is.not(r.code, 0)
+  noStack(r.stderr)
+})
+
+test.run()
