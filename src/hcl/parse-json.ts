@@ -26,7 +26,8 @@ const PARSE_OPTIONS: ParseOptions = {disallowComments: true, allowTrailingComma:
 
 /** Parses one JSON-syntax configuration file. Never throws: problems become diagnostics, partial content is kept. */
 export function parseJsonConfig(text: string, filename: string): {file: ConfigFile; diagnostics: Diagnostic[]} {
-  // A UTF-8 BOM is skipped (it still counts in byte offsets, not in columns), like HCL's native scanner does.
+  // A UTF-8 BOM is skipped (it counts in byte offsets, not in columns), as HCL's native scanner does.
+  // (HCL's JSON scanner would reject it with "Invalid start of value"; we accept it like the native path.)
   const hasBom = text.charCodeAt(0) === 0xfeff
   const source = hasBom ? ' ' + text.slice(1) : text
   const index = new PositionIndex(text, filename)

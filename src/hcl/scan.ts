@@ -100,6 +100,9 @@ const CLOSER_TEXT = ['', ')', ']', '}', '}', '"', '']
  */
 const MAX_RESTARTS = 8
 
+/** Initial size of the expression lexer's nesting stack (it grows as needed). */
+const STACK_INIT = 32
+
 interface Container {
   readonly attributes: ScanAttribute[]
   readonly blocks: ScanBlock[]
@@ -112,6 +115,8 @@ interface Frame extends Container {
   readonly declRange: SourceRange
   /** The opening brace. */
   readonly open: SourceRange
+  /** Index just after the opening brace. */
+  readonly bodyIdx: number
 }
 
 const FILE_START: Pos = {line: 1, column: 1, byte: 0}
@@ -153,9 +158,14 @@ class Scanner {
   private nextNl = -1
 
   // Expression-lexer nesting stack (reused across expressions).
-  private readonly kinds: number[] = []
-  private readonly opens: number[] = []
-  private readonly delims: string[] = []
+  // (Preallocated so that the common shallow nesting never grows them.)
+  private readonly kinds: number[] = new Array<number>(STACK_INIT).fill(0)
+  private readonly opens: number[] = new Array<number>(STACK_INIT).fill(0)
+  private readonly delims: string[] = new Array<string>(STACK_INIT).fill('')
+  /** Set by heredocStart: the heredoc's closing marker. */
+  private heredocDelim = ''
+  private readonly lastOfKind = new Int32Array(K_HEREDOC + 1)
+  private readonly prevSame: number[] = new Array<number>(STACK_INIT).fill(0)
   /** Set by scanExpr: the trimmed expression bounds. */
   private exprStart = 0
   private exprEnd = 0
@@ -223,7 +233,7 @@ class Scanner {
         } else {
           frames.push(r)
           cur = r
-          i = this.exprEnd
+          i = r.bodyIdx
         }
         continue
       }
@@ -269,8 +279,7 @@ class Scanner {
 
   /**
    * Scans one body item starting at identifier index `i`. An attribute is added to `cur` and the index
-   * to continue from is returned; a block header returns its new frame (continue at `this.exprEnd`,
-   * just after the `{`).
+   * to continue from is returned; a block header returns its new frame (continue at its `bodyIdx`).
    */
   private item(i: number, cur: Container): number | Frame {
     const text = this.text
@@ -328,8 +337,7 @@ class Scanner {
       const last = labels[labels.length - 1]
       const declRange: SourceRange = last ? {filename: this.filename, start: typeRange.start, end: last.range.end} : typeRange
       const open = this.range(j, j + 1)
-      this.exprEnd = j + 1
-      return {type: text.slice(nameStart, nameEnd), typeRange, labels, declRange, open, attributes: [], blocks: []}
+      return {type: text.slice(nameStart, nameEnd), typeRange, labels, declRange, open, bodyIdx: j + 1, attributes: [], blocks: []}
     }
 
     const atEnd = j >= this.len || c === 10 || c === 125 || c === 35 || (c === 47 && text.charCodeAt(j + 1) === 47)
@@ -388,11 +396,18 @@ class Scanner {
    * With `report` false (resynchronisation after an error) it reports nothing.
    */
   private scanExpr(from: number, report: boolean): number {
+    // Rare paths (heredoc openers, bracket mismatches, errors) live in separate methods: this keeps the
+    // hot function small, which makes V8 optimise it sooner and re-optimise it faster after a deopt.
     const text = this.text
     const len = this.len
     const kinds = this.kinds
     const opens = this.opens
-    const delims = this.delims
+    // For brackets and interpolations: the nearest open entry of each kind (-1 if none), and for each
+    // entry the previous open entry of its kind, so that mismatch recovery needs no stack search.
+    const last = this.lastOfKind
+    last.fill(-1)
+    const prev = this.prevSame
+    const diagMark = this.diagnostics.length
     let depth = 0
     let i = from
     for (;;) {
@@ -458,85 +473,47 @@ class Scanner {
             lastSig = i
             break
           case X_LT: {
-            if (text.charCodeAt(i + 1) === 60) {
-              let j = i + 2
-              if (text.charCodeAt(j) === 45) j++
-              if (j < len && this.identStartAt(j)) {
-                const e = this.identEnd(j)
-                let k = e
-                if (text.charCodeAt(k) === 13) k++
-                if (text.charCodeAt(k) === 10) {
-                  kinds[depth] = K_HEREDOC
-                  opens[depth] = i
-                  delims[depth] = text.slice(j, e)
-                  depth++
-                  i = k + 1
-                  lastSig = i
-                  hdLineStart = true
-                  break
-                }
-              }
+            const body = text.charCodeAt(i + 1) === 60 ? this.heredocStart(i) : -1
+            if (body >= 0) {
+              kinds[depth] = K_HEREDOC
+              opens[depth] = i
+              this.delims[depth] = this.heredocDelim
+              depth++
+              i = body
+              hdLineStart = true
+            } else {
+              i++
             }
-            i++
             lastSig = i
             break
           }
-          case X_OPEN:
-            kinds[depth] = c === 40 ? K_PAREN : c === 91 ? K_BRACK : K_BRACE
+          case X_OPEN: {
+            const k = c === 40 ? K_PAREN : c === 91 ? K_BRACK : K_BRACE
+            kinds[depth] = k
             opens[depth] = i
+            prev[depth] = last[k]!
+            last[k] = depth
             depth++
             i++
             lastSig = i
             break
+          }
           default: {
             // X_CLOSE: `)`, `]` or `}`.
-            const want = c === 41 ? K_PAREN : c === 93 ? K_BRACK : K_BRACE
-            const isBrace = c === 125
-            if (top === want || (isBrace && top === K_INTERP)) {
+            if (top === (c === 41 ? K_PAREN : c === 93 ? K_BRACK : K_BRACE) || (c === 125 && top === K_INTERP)) {
               depth--
+              last[top] = prev[depth]!
               i++
               lastSig = i
               break
             }
-            if (depth === 0 && isBrace) break loop // closes the enclosing (single-line) block
-            // Mismatch: look for a matching opener below, without leaving the current template level.
-            let d = depth - 1
-            for (; d >= 0; d--) {
-              const k = kinds[d]!
-              if (k === want || (isBrace && k === K_INTERP)) break
-              if (k >= K_INTERP) {
-                d = -2
-                break
-              }
-            }
-            if (d >= 0) {
-              if (report) {
-                this.error(
-                  'Unbalanced brackets',
-                  `Found "${String.fromCharCode(c)}" while "${OPENER_TEXT[top]}" is still open; expected "${CLOSER_TEXT[top]}".`,
-                  i,
-                  i + 1,
-                )
-              }
-              depth = d
-              i++
-              lastSig = i
-              break
-            }
-            if (isBrace && d === -1) {
-              // Only brackets below: the `}` closes the enclosing block.
-              if (report) {
-                this.error(
-                  'Unbalanced brackets',
-                  `There is no closing "${CLOSER_TEXT[top]}" for this "${OPENER_TEXT[top]}".`,
-                  opens[depth - 1]!,
-                  opens[depth - 1]! + 1,
-                )
-              }
+            if (depth === 0 && c === 125) break loop // closes the enclosing (single-line) block
+            depth = this.mismatchedCloser(c, i, depth, report)
+            if (depth < 0) {
+              // Only brackets were open: the `}` closes the enclosing block.
               depth = 0
               break loop
             }
-            if (report) this.error('Unbalanced brackets', `There is no opening bracket for this "${String.fromCharCode(c)}".`, i, i + 1)
             i++
             lastSig = i
             break
@@ -562,6 +539,8 @@ class Scanner {
             if (d === 123) {
               kinds[depth] = K_INTERP
               opens[depth] = i
+              prev[depth] = last[K_INTERP]!
+              last[K_INTERP] = depth
               depth++
               i += 2
               continue loop
@@ -570,10 +549,9 @@ class Scanner {
             continue
           }
           if (c === 10) {
-            const e = this.trimBack(i, start)
-            if (report) this.error('Unterminated template string', 'No closing marker was found for the string.', opens[depth - 1]!, e)
+            // A quoted string cannot span lines: report it and go on in the enclosing context.
             depth--
-            lastSig = e
+            lastSig = this.unterminatedString(opens[depth]!, i, start, report)
             continue loop
           }
           i++
@@ -582,21 +560,12 @@ class Scanner {
         // Inside a heredoc template.
         if (hdLineStart) {
           hdLineStart = false
-          let j = i
-          let c = text.charCodeAt(j)
-          while (c === 32 || c === 9) c = text.charCodeAt(++j)
-          const delim = delims[depth - 1]!
-          if (text.startsWith(delim, j)) {
-            const k = j + delim.length
-            let e = k
-            c = text.charCodeAt(e)
-            while (c === 32 || c === 9 || c === 13) c = text.charCodeAt(++e)
-            if (e >= len || c === 10) {
-              depth--
-              i = k
-              lastSig = k
-              continue
-            }
+          const k = this.heredocEndAt(i, this.delims[depth - 1]!)
+          if (k >= 0) {
+            depth--
+            i = k
+            lastSig = k
+            continue
           }
         }
         for (;;) {
@@ -612,6 +581,8 @@ class Scanner {
             if (d === 123) {
               kinds[depth] = K_INTERP
               opens[depth] = i
+              prev[depth] = last[K_INTERP]!
+              last[K_INTERP] = depth
               depth++
               i += 2
               continue loop
@@ -624,21 +595,112 @@ class Scanner {
       }
     }
 
-    if (i >= len && depth > 0) {
-      // Ran off the end of the file with something still open.
-      if (report) this.reportUnclosed(kinds[depth - 1]!, opens[depth - 1]!, delims[depth - 1] ?? '')
-      if (this.restarts < MAX_RESTARTS) {
-        // Retry from the next line, so that the rest of the file is still scanned.
-        this.restarts++
-        const lineEnd = this.lineEnd(start)
-        this.exprEnd = this.trimBack(lineEnd, start)
-        return lineEnd
-      }
-      this.exprEnd = this.trimBack(len, start)
-      return len
-    }
+    if (i >= len && depth > 0) return this.unclosedAtEof(start, depth, diagMark, report)
     this.exprEnd = lastSig
     return i
+  }
+
+  /** At `<<` (index `i`): if a heredoc starts here, the index of its first body line (else -1). */
+  private heredocStart(i: number): number {
+    const text = this.text
+    let j = i + 2
+    if (text.charCodeAt(j) === 45) j++
+    if (!this.identStartAt(j)) return -1
+    const e = this.identEnd(j)
+    let k = e
+    if (text.charCodeAt(k) === 13) k++
+    if (text.charCodeAt(k) !== 10) return -1
+    this.heredocDelim = text.slice(j, e)
+    return k + 1
+  }
+
+  /** At the start of a heredoc line: if it is the closing marker, the index just after the marker (else -1). */
+  private heredocEndAt(i: number, delim: string): number {
+    const text = this.text
+    let c = text.charCodeAt(i)
+    while (c === 32 || c === 9) c = text.charCodeAt(++i)
+    if (!text.startsWith(delim, i)) return -1
+    const k = i + delim.length
+    let e = k
+    c = text.charCodeAt(e)
+    while (c === 32 || c === 9 || c === 13) c = text.charCodeAt(++e)
+    return e >= this.len || c === 10 ? k : -1
+  }
+
+  /**
+   * A closing bracket `c` at `i` that does not match the innermost opener. Pops to the nearest matching
+   * opener within the current template level and returns the new depth; returns `depth` unchanged for a
+   * stray closer, or -1 for a `}` with only brackets open (it closes the enclosing block).
+   */
+  private mismatchedCloser(c: number, i: number, depth: number, report: boolean): number {
+    const kinds = this.kinds
+    const last = this.lastOfKind
+    const prev = this.prevSame
+    const top = depth === 0 ? 0 : kinds[depth - 1]!
+    const isBrace = c === 125
+    const want = c === 41 ? K_PAREN : c === 93 ? K_BRACK : K_BRACE
+    const boundary = last[K_INTERP]!
+    const found = isBrace ? Math.max(last[K_BRACE]!, boundary) : last[want]! > boundary ? last[want]! : -1
+    if (found >= 0) {
+      if (report) {
+        this.error(
+          'Unbalanced brackets',
+          `Found "${String.fromCharCode(c)}" while "${OPENER_TEXT[top]}" is still open; expected "${CLOSER_TEXT[top]}".`,
+          i,
+          i + 1,
+        )
+      }
+      while (depth > found) {
+        depth--
+        last[kinds[depth]!] = prev[depth]!
+      }
+      return depth
+    }
+    if (isBrace) {
+      if (report) {
+        const at = this.opens[depth - 1]!
+        this.error('Unbalanced brackets', `There is no closing "${CLOSER_TEXT[top]}" for this "${OPENER_TEXT[top]}".`, at, at + 1)
+      }
+      return -1
+    }
+    if (report) this.error('Unbalanced brackets', `There is no opening bracket for this "${String.fromCharCode(c)}".`, i, i + 1)
+    return depth
+  }
+
+  /** A quoted string opened at `open` meets the newline at `nl`: returns the trimmed end of the line. */
+  private unterminatedString(open: number, nl: number, min: number, report: boolean): number {
+    const e = this.trimBack(nl, min)
+    if (report) this.error('Unterminated template string', 'No closing marker was found for the string.', open, e)
+    return e
+  }
+
+  /** The expression from `start` ran off the end of the file with `depth` entries still open. */
+  private unclosedAtEof(start: number, depth: number, diagMark: number, report: boolean): number {
+    const kind = this.kinds[depth - 1]!
+    const at = this.opens[depth - 1]!
+    const delim = this.delims[depth - 1] ?? ''
+    if (this.restarts < MAX_RESTARTS) {
+      // Retry from the next line, so that the rest of the file is still scanned. What was reported
+      // beyond that line will be found again, so those diagnostics are dropped.
+      this.restarts++
+      const lineEnd = this.lineEnd(start)
+      const ds = this.diagnostics
+      if (ds.length > diagMark) {
+        const cut = this.posAt(lineEnd).byte
+        let w = diagMark
+        for (let k = diagMark; k < ds.length; k++) {
+          const d = ds[k]!
+          if (d.range && d.range.start.byte < cut) ds[w++] = d
+        }
+        ds.length = w
+      }
+      if (report) this.reportUnclosed(kind, at, delim)
+      this.exprEnd = this.trimBack(lineEnd, start)
+      return lineEnd
+    }
+    if (report) this.reportUnclosed(kind, at, delim)
+    this.exprEnd = this.trimBack(this.len, start)
+    return this.len
   }
 
   private reportUnclosed(kind: number, at: number, delim: string): void {

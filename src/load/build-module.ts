@@ -8,7 +8,7 @@ import type {ConfigFileEntry} from './file-set.js'
 import type {Module} from './model.js'
 import {elementKey} from './model.js'
 import {attr, blocksOfType, mergeBodies, sets} from './merge-body.js'
-import {checkVariableDefault} from './variable-default.js'
+import {checkMergedVariable, decodeVariable, type DefaultState} from './variable-default.js'
 
 export interface ParsedFile {
   readonly entry: ConfigFileEntry
@@ -63,8 +63,8 @@ class Builder {
   readonly checks: Block[] = []
   readonly otherBlocks: Block[] = []
   readonly overrides = new Map<string, string[]>()
-  /** Variables changed by overrides: which of type/default were set. */
-  readonly varOverrides = new Map<string, {type: boolean; default: boolean}>()
+  /** Where each variable's default stands after decoding and each merge. */
+  readonly varStates = new Map<string, DefaultState>()
 
   constructor(readonly engine: Engine) {}
 
@@ -132,9 +132,13 @@ class Builder {
         case 'terraform':
           this.appendTerraform(b, overrideRequired)
           break
-        case 'variable':
+        case 'variable': {
+          const decoded = decodeVariable(b)
+          this.diags.push(...decoded.diagnostics)
+          this.varStates.set(name, decoded.state)
           this.appendLastWins(this.variables, name, b, 'Duplicate variable declaration', (at) => `A variable named "${name}" was already declared at ${at}. Variable names must be unique within a module.`)
           break
+        }
         case 'output':
           this.appendLastWins(this.outputs, name, b, 'Duplicate output definition', (at) => `An output named "${name}" was already defined at ${at}. Output names must be unique within a module.`)
           break
@@ -145,7 +149,7 @@ class Builder {
           for (const a of b.body.attributes) {
             const prev = this.locals.get(a.name)
             if (prev) {
-              this.error('Duplicate local value definition', `A local value named "${a.name}" was already defined at ${formatRange(prev.nameRange)}. Local value names must be unique within a module.`, a.nameRange)
+              this.error('Duplicate local value definition', `A local value named "${a.name}" was already defined at ${formatRange(attributeRange(prev))}. Local value names must be unique within a module.`, attributeRange(a))
             }
             this.locals.set(a.name, a)
           }
@@ -303,16 +307,18 @@ class Builder {
 
   checkBackendConflict(): void {
     if (!this.backend || !this.cloud) return
+    const cloudAt = formatRange(this.cloud.declRange)
+    const backendAt = formatRange(this.backend.declRange)
     if (this.engine.name === 'terraform') {
       this.error(
         "Conflicting 'cloud' and 'backend' configuration blocks are present",
-        `A module may declare either one 'cloud' block configuring HCP Terraform or one 'backend' block configuring a state backend, not both. The 'cloud' block is at ${formatRange(this.cloud.declRange)}.`,
+        `A module may declare either one 'cloud' block OR one 'backend' block for configuring state storage. The 'cloud' block is configured at ${cloudAt}; a 'backend' is configured at ${backendAt}. Remove the 'backend' block to configure HCP Terraform or Terraform Enterprise.`,
         this.backend.declRange,
       )
     } else {
       this.error(
         'Both a backend and a cloud configuration are present',
-        `A module may declare either one 'cloud' block configuring a cloud backend OR one 'backend' block configuring a state backend. A cloud backend is configured at ${formatRange(this.cloud.declRange)}; a backend is configured at ${formatRange(this.backend.declRange)}. Remove the backend block to configure a cloud backend.`,
+        `A module may declare either one 'cloud' block configuring a cloud backend OR one 'backend' block configuring a state backend. A cloud backend is configured at ${cloudAt}; a backend is configured at ${backendAt}. Remove the backend block to configure a cloud backend.`,
         this.backend.declRange,
       )
     }
@@ -334,7 +340,7 @@ class Builder {
         case 'locals':
           for (const a of b.body.attributes) {
             if (!this.locals.has(a.name)) {
-              this.error('Missing base local value definition to override', `There is no local value named "${a.name}". An override file can only override a local value that was already defined in a primary configuration file.`, a.nameRange)
+              this.error('Missing base local value definition to override', `There is no local value named "${a.name}". An override file can only override a local value that was already defined in a primary configuration file.`, attributeRange(a))
               continue
             }
             this.locals.set(a.name, a)
@@ -431,6 +437,8 @@ class Builder {
   }
 
   mergeVariable(b: Block, name: string, fname: string): void {
+    const ownDecode = decodeVariable(b)
+    this.diags.push(...ownDecode.diagnostics)
     const base = this.variables.get(name)
     if (!base) {
       this.error('Missing base variable declaration to override', `There is no variable named "${name}". An override file can only override a variable that was already declared in a primary configuration file.`, b.declRange)
@@ -439,9 +447,12 @@ class Builder {
     // validations are not merged; `deprecated` only in OpenTofu.
     const skip = new Set<string>(this.engine.name === 'opentofu' ? [] : ['deprecated'])
     const body = mergeBodies(base.body, b.body, {skipAttributes: skip, skipBlocks: new Set(['validation'])})
-    this.variables.set(name, {...base, body})
-    const prev = this.varOverrides.get(name) ?? {type: false, default: false}
-    this.varOverrides.set(name, {type: prev.type || sets(b.body, 'type'), default: prev.default || sets(b.body, 'default')})
+    const merged = {...base, body}
+    const before = this.varStates.get(name) ?? {from: undefined, unknown: false}
+    const checked = checkMergedVariable(merged, b, before, ownDecode.state)
+    this.diags.push(...checked.diagnostics)
+    this.varStates.set(name, checked.state)
+    this.variables.set(name, merged)
     this.markOverride(elementKey('variable', name), fname)
   }
 
@@ -526,13 +537,6 @@ class Builder {
     this.markOverride(elementKey(mode === 'managed' ? 'resource' : mode, key), fname)
   }
 
-  finish(): void {
-    for (const [name, v] of this.variables) {
-      const o = this.varOverrides.get(name)
-      const d = checkVariableDefault(v, o)
-      if (d) this.diags.push(d)
-    }
-  }
 }
 
 /** `lifecycle` is merged per argument (create_before_destroy, prevent_destroy, destroy, ignore_changes, action_trigger). */
@@ -561,6 +565,11 @@ function mergeLifecycle(merged: Body, base: Body, override: Body, engine: Engine
   const lifecycle: Block = baseL ? {...baseL, body: {...baseL.body, attributes, blocks}} : {...overL[0]!, body: {...overL[0]!.body, attributes, blocks}}
   const others = merged.blocks.filter((x) => x.type !== 'lifecycle')
   return {...merged, blocks: [...others, lifecycle]}
+}
+
+/** A whole attribute, name through expression (Terraform's DeclRange of a local value). */
+export function attributeRange(a: Attribute): SourceRange {
+  return {filename: a.nameRange.filename, start: a.nameRange.start, end: a.exprRange.end}
 }
 
 function isIgnoreAll(a: Attribute): boolean {
@@ -613,7 +622,6 @@ export function buildModule(dir: string, engine: Engine, files: readonly ConfigF
     b.markOverride(`terraform.required_providers.${name}`, a.nameRange.filename)
   }
   for (const p of overrides) b.mergeOverride(p.file)
-  b.finish()
   const module: Module = {
     dir,
     engine: engine.name,

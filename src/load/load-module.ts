@@ -28,7 +28,8 @@ export interface LoadResult {
   readonly incomplete: boolean
 }
 
-const decoder = new TextDecoder('utf-8', {fatal: true})
+// ignoreBOM keeps a leading BOM in the text so byte offsets stay true (the readers skip it).
+const decoder = new TextDecoder('utf-8', {fatal: true, ignoreBOM: true})
 
 function emptyModule(dir: string, engine: EngineName, files: readonly ConfigFileEntry[]): Module {
   return buildModule(dir, engineByName(engine), files, []).module
@@ -50,18 +51,54 @@ async function listRegularFiles(dir: string): Promise<string[]> {
   return names
 }
 
-/** Decodes file bytes as UTF-8 text, or explains why it is not configuration text. */
+/** Position (line, column in code points, byte) of a byte offset in possibly-invalid UTF-8 bytes. */
+function positionOfByte(bytes: Uint8Array, offset: number): {line: number; column: number; byte: number} {
+  let line = 1
+  let column = 1
+  for (let i = 0; i < offset; i++) {
+    const b = bytes[i]!
+    if (b === 0x0a) {
+      line++
+      column = 1
+    } else if ((b & 0xc0) !== 0x80) column++
+  }
+  return {line, column, byte: offset}
+}
+
+/** Byte offset of the first invalid UTF-8 sequence, or -1. */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0
+  while (i < bytes.length) {
+    const b = bytes[i]!
+    if (b < 0x80) {
+      i++
+      continue
+    }
+    const n = b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1
+    if (n < 0 || i + n >= bytes.length) return i
+    for (let k = 1; k <= n; k++) if (((bytes[i + k] ?? 0) & 0xc0) !== 0x80) return i
+    i += n + 1
+  }
+  return -1
+}
+
+/** Decodes file bytes as UTF-8 text, or explains (at the offending byte) why it is not configuration text. */
 export function decodeConfigText(bytes: Uint8Array, filename: string): {text: string} | {diagnostic: Diagnostic} {
-  const start = {line: 1, column: 1, byte: 0}
-  if (bytes.includes(0)) {
-    return {diagnostic: errorDiag('Invalid character encoding', `The file ${filename} contains NUL bytes: it looks like a binary file, not UTF-8 configuration text.`, {filename, start, end: start})}
+  const nul = bytes.indexOf(0)
+  if (nul >= 0) {
+    const start = positionOfByte(bytes, nul)
+    const end = {line: start.line, column: start.column + 1, byte: nul + 1}
+    return {
+      diagnostic: errorDiag('Invalid character', 'This character is not used within the language. The file contains NUL bytes: it looks like a binary file, not configuration text.', {filename, start, end}),
+    }
   }
   try {
-    let text = decoder.decode(bytes)
-    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
-    return {text}
+    return {text: decoder.decode(bytes)}
   } catch {
-    return {diagnostic: errorDiag('Invalid character encoding', 'All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.', {filename, start, end: start})}
+    const bad = Math.max(0, firstInvalidUtf8(bytes))
+    const start = positionOfByte(bytes, bad)
+    const end = {line: start.line, column: start.column + 1, byte: bad + 1}
+    return {diagnostic: errorDiag('Invalid character encoding', 'All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.', {filename, start, end})}
   }
 }
 

@@ -1,34 +1,86 @@
-// Terraform re-checks a variable's default against its type constraint (at decode time, and again
-// after override files changed either of them).
+// Terraform checks a variable's default against its type constraint when each block is decoded
+// (named_values.go), and again every time an override block is merged into it (module_merge.go),
+// each with its own wording and subject. Messages use cty's wording as of the engines the team checks
+// against (Terraform 1.11: "string required"; newer cty appends ", but have <type>").
 import type {Diagnostic} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
-import type {Block} from '../hcl/syntax.js'
-import {isExpression, unwrapExpression} from '../hcl/value.js'
+import type {Attribute, Block, Value} from '../hcl/syntax.js'
 import {attr} from './merge-body.js'
-import {convertValue, parseTypeConstraint} from './type-constraint.js'
+import {checkConversion, formatConversionError, parseTypeConstraint, type TypeConstraint} from './type-constraint.js'
 
-export function checkVariableDefault(v: Block, overridden: {type: boolean; default: boolean} | undefined): Diagnostic | undefined {
-  const typeAttr = attr(v.body, 'type')
-  const defAttr = attr(v.body, 'default')
-  if (!defAttr) return undefined
-  const subject = overridden && (overridden.type || overridden.default) ? v.declRange : defAttr.exprRange
-  if (defAttr.value === null) {
-    const nullable = attr(v.body, 'nullable')
-    if (nullable && nullable.value === false) {
-      return errorDiag('Invalid default value for variable', 'A null default value is not valid when nullable=false.', subject)
+/** How the merged default currently stands: the type it was last converted to, or unknown after a failure. */
+export interface DefaultState {
+  readonly from: TypeConstraint | undefined
+  readonly unknown: boolean
+}
+
+const ANY: TypeConstraint = {kind: 'any'}
+
+function syntaxOf(a: Attribute): 'native' | 'json' {
+  return a.nameRange.filename.endsWith('.json') ? 'json' : 'native'
+}
+
+function parseType(a: Attribute | undefined): {type?: TypeConstraint; diagnostic?: Diagnostic} {
+  if (!a) return {}
+  const r = parseTypeConstraint(a.expr, {syntax: syntaxOf(a), legacyMismatch: true})
+  if ('type' in r) return {type: r.type}
+  return {diagnostic: errorDiag(r.summary, r.error, a.exprRange)}
+}
+
+function isNull(v: Value): boolean {
+  return v === null
+}
+
+/** Decode-time checks of one variable block on its own attributes (primary or override file). */
+export function decodeVariable(b: Block): {diagnostics: Diagnostic[]; state: DefaultState} {
+  const diagnostics: Diagnostic[] = []
+  const typeAttr = attr(b.body, 'type')
+  const defAttr = attr(b.body, 'default')
+  const parsed = parseType(typeAttr)
+  if (parsed.diagnostic) diagnostics.push(parsed.diagnostic)
+  if (!defAttr) return {diagnostics, state: {from: parsed.type, unknown: false}}
+  let unknown = false
+  if (parsed.type && !isNull(defAttr.value)) {
+    const problem = checkConversion(defAttr.value, parsed.type, {applyDefaults: true, legacyMismatch: true})
+    if (problem) {
+      diagnostics.push(
+        errorDiag('Invalid default value for variable', `This default value is not compatible with the variable's type constraint: ${formatConversionError(problem)}.`, defAttr.exprRange),
+      )
+      unknown = true
     }
-    return undefined
   }
-  if (!typeAttr) return undefined
-  const typeSource = typeof typeAttr.value === 'string' ? (isExpression(typeAttr.value) ? unwrapExpression(typeAttr.value) : JSON.stringify(typeAttr.value)) : typeAttr.expr
-  const parsed = parseTypeConstraint(typeSource)
-  if ('error' in parsed) return undefined
-  const problem = convertValue(defAttr.value, parsed.type)
-  if (problem === undefined) return undefined
-  let detail: string
-  if (overridden?.type && overridden.default) detail = `This variable's default value is not compatible with its type constraint: ${problem}.`
-  else if (overridden?.type) detail = `Overriding this variable's type constraint has made its default value invalid: ${problem}.`
-  else if (overridden?.default) detail = `The overridden default value for this variable is not compatible with the variable's type constraint: ${problem}.`
-  else detail = `This default value is not compatible with the variable's type constraint: ${problem}.`
-  return errorDiag('Invalid default value for variable', detail, subject)
+  const nullable = attr(b.body, 'nullable')
+  if (!unknown && isNull(defAttr.value) && nullable?.value === false) {
+    diagnostics.push(errorDiag('Invalid default value for variable', 'A null default value is not valid when nullable=false.', defAttr.exprRange))
+  }
+  return {diagnostics, state: {from: parsed.type, unknown}}
+}
+
+/**
+ * The re-check after merging override block `ov` into a variable (already merged into `merged`).
+ * `before` is the base's state, `ovState` the override block's own decode result.
+ */
+export function checkMergedVariable(merged: Block, ov: Block, before: DefaultState, ovState: DefaultState): {diagnostics: Diagnostic[]; state: DefaultState} {
+  const defAttr = attr(merged.body, 'default')
+  const typeSet = attr(ov.body, 'type') !== undefined
+  const defaultSet = attr(ov.body, 'default') !== undefined
+  const source: DefaultState = defaultSet ? {from: typeSet ? ovState.from : undefined, unknown: ovState.unknown} : before
+  const mergedType = parseType(attr(merged.body, 'type')).type ?? ANY
+  if (!defAttr) return {diagnostics: [], state: {from: mergedType, unknown: false}}
+  if (source.unknown) return {diagnostics: [], state: source}
+  const diagnostics: Diagnostic[] = []
+  let state: DefaultState = {from: mergedType, unknown: false}
+  const problem = isNull(defAttr.value) ? undefined : checkConversion(defAttr.value, mergedType, {legacyMismatch: true, ...(source.from ? {from: source.from} : {})})
+  if (problem) {
+    let detail: string
+    if (typeSet && !defaultSet) detail = `Overriding this variable's type constraint has made its default value invalid: ${problem.message}.`
+    else if (!typeSet && defaultSet) detail = `The overridden default value for this variable is not compatible with the variable's type constraint: ${problem.message}.`
+    else detail = `This variable's default value is not compatible with its type constraint: ${problem.message}.`
+    diagnostics.push(errorDiag('Invalid default value for variable', detail, ov.declRange))
+    state = source
+  }
+  if (isNull(defAttr.value) && attr(merged.body, 'nullable')?.value === false) {
+    diagnostics.push(errorDiag('Invalid default value for variable', 'A null default value is not valid when nullable=false.', ov.declRange))
+  }
+  return {diagnostics, state}
 }

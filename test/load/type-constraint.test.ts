@@ -99,6 +99,11 @@ const parseErrors: [string, string, string][] = [
     "This default value is not compatible with the attribute's type constraint: a number is required.",
   ],
   [
+    'object({a = optional(bool, 1)})',
+    'Invalid default value for optional attribute',
+    "This default value is not compatible with the attribute's type constraint: bool required, but have number.",
+  ],
+  [
     'object({a = optional(object({b=string}), {})})',
     'Invalid default value for optional attribute',
     'This default value is not compatible with the attribute\'s type constraint: attribute "b" is required.',
@@ -118,6 +123,11 @@ for (const [source, summary, detail] of parseErrors) {
     }
   })
 }
+
+test('parse: optional default messages follow legacyMismatch too', () => {
+  const r = parseTypeConstraint('object({a = optional(bool, 1)})', {legacyMismatch: true})
+  assert.ok('error' in r && r.error === "This default value is not compatible with the attribute's type constraint: bool required.")
+})
 
 test('parse reports every diagnostic, first one as error', () => {
   const r = parseTypeConstraint('object({a = str, b = list})')
@@ -142,9 +152,10 @@ test('JSON syntax: the string holds a native type expression; quotes are not leg
 })
 
 // ---------------------------------------------------------------------------------------------------------
-// Conversion: zclconf/go-cty cty/convert (messages as of v1.16.2, i.e. Terraform ≤ 1.12)
+// Conversion: zclconf/go-cty cty/convert. `current` is cty ≥ v1.16.3 (Terraform ≥ 1.13, OpenTofu ≥ 1.10: both
+// engines' own tests expect e.g. "string required, but have object."); `legacy` is cty ≤ v1.16.2 where it differs.
 
-type Row = readonly [type: string, value: Value, expected: string | null, source: string]
+type Row = readonly [type: string, value: Value, current: string | null, source: string, legacy?: string]
 
 const rows: Row[] = [
   // conversion_primitive.go
@@ -159,34 +170,34 @@ const rows: Row[] = [
   ['bool', 'yes', 'a bool is required', 'conversion_primitive.go'],
   ['bool', 'True', 'a bool is required; to convert from string, use lowercase "true"', 'conversion_primitive.go'],
   ['bool', 'FALSE', 'a bool is required; to convert from string, use lowercase "false"', 'conversion_primitive.go'],
-  ['bool', 1, 'bool required', 'conversion.go has no number→bool; mismatch_msg.go default case'],
-  ['number', false, 'number required', 'mismatch_msg.go default case'],
+  ['bool', 1, 'bool required, but have number', 'conversion.go has no number→bool; mismatch_msg.go', 'bool required'],
+  ['number', false, 'number required, but have bool', 'mismatch_msg.go (mismatch_msg_test.go)', 'number required'],
   // null and unknown: conversion.go getConversion wrapper passes them through
   ['number', null, null, 'conversion.go: null converts to any type'],
   ['list(object({a=string}))', [null], null, 'conversion.go: null elements too'],
   ['number', '${var.x}', null, 'conversion.go: unknown (cty.DynamicVal) converts to anything'],
   ['list(string)', ['${var.x}', 'a'], null, 'unify.go + conversion_dynamic.go dynamicFixup'],
   ['number', 'a${var.x}', null, 'a template is an unknown string; string→number is possible'],
-  ['list(string)', 'a${var.x}', 'list of string required', 'but an unknown string is still a string'],
+  ['list(string)', 'a${var.x}', 'list of string required, but have string', 'an unknown string is still a string', 'list of string required'],
   ['number', '$${x}', 'a number is required', '$${ is an escaped literal, not a template'],
-  // structural → primitive (the conformance case: "…has made its default value invalid: string required.")
-  ['string', ['a'], 'string required', 'mismatch_msg.go default: FriendlyNameForConstraint + " required"'],
-  ['string', {a: 1}, 'string required', 'mismatch_msg.go default'],
-  ['number', [], 'number required', 'mismatch_msg.go default'],
+  // structural → primitive
+  ['string', ['a'], 'string required, but have tuple', 'mismatch_msg.go typesAreLikelyToCauseConfusion', 'string required'],
+  ['string', {a: 1}, 'string required, but have object', 'mismatch_msg.go', 'string required'],
+  ['number', [], 'number required, but have tuple', 'mismatch_msg.go', 'number required'],
   // primitive / wrong kind → structural
-  ['list(string)', 'a', 'list of string required', 'mismatch_msg.go default'],
-  ['list(any)', 'a', 'list of any single type required', 'list_type.go FriendlyName (constraint mode)'],
+  ['list(string)', 'a', 'list of string required, but have string', 'mismatch_msg.go', 'list of string required'],
+  ['list(any)', 'a', 'list of dynamic required, but have string', 'mismatch_msg.go uses FriendlyName here', 'list of any single type required'],
   ['map(string)', ['a'], 'map of string required', 'mismatch_msg.go mismatchMessageCollectionsFromStructural'],
   ['set(string)', {a: 'x'}, 'set of string required', 'mismatch_msg.go mismatchMessageCollectionsFromStructural'],
-  ['object({a=string})', ['x'], 'object required', 'mismatch_msg.go default'],
-  ['object({a=string})', 'x', 'object required', 'mismatch_msg.go default'],
-  ['tuple([string])', {a: 'x'}, 'tuple required', 'mismatch_msg.go default'],
+  ['object({a=string})', ['x'], 'object required, but have tuple', 'mismatch_msg.go', 'object required'],
+  ['object({a=string})', 'x', 'object required, but have string', 'mismatch_msg.go', 'object required'],
+  ['tuple([string])', {a: 'x'}, 'tuple required', 'mismatch_msg.go: object/tuple counts as confusing'],
   ['any', [1, 'a', {b: null}], null, 'conversion.go: anything converts to DynamicPseudoType'],
   // conversion_collection.go: tuple → list/set
   ['list(string)', [1, true, 'x'], null, 'conversion_collection.go conversionTupleToList'],
   ['list(string)', [], null, 'conversion_collection.go: empty tuple short-circuit'],
-  ['list(string)', [[1]], 'element 0: string required', 'mismatch_msg.go mismatchMessageCollectionsFromStructural'],
-  ['set(number)', [1, {}], 'element 1: number required', 'mismatch_msg.go mismatchMessageCollectionsFromStructural'],
+  ['list(string)', [[1]], 'element 0: string required, but have tuple', 'mismatch_msg.go mismatchMessageCollectionsFromStructural', 'element 0: string required'],
+  ['set(number)', [1, {}], 'element 1: number required, but have object', 'mismatch_msg.go', 'element 1: number required'],
   ['list(number)', [1, 'x'], 'a number is required', 'conversion_primitive.go, at path [1]'],
   ['list(any)', [1, 'a'], null, 'unify.go: number and string unify to string'],
   ['list(any)', [1, [2]], 'all list elements must have the same type', 'mismatch_msg.go'],
@@ -194,16 +205,16 @@ const rows: Row[] = [
   ['list(any)', [{a: 1}, {b: 'x'}], null, 'unify.go unifyObjectTypesToMap: list(map(string))'],
   // tuple → tuple: conversion_tuple.go
   ['tuple([string, number])', ['a', '1'], null, 'conversion_tuple.go'],
-  ['tuple([string, number])', ['a'], 'tuple required', 'conversion_tuple.go: lengths differ; mismatch_msg.go default'],
+  ['tuple([string, number])', ['a'], 'tuple required', 'conversion_tuple.go: lengths differ (public_test.go)'],
   ['tuple([string])', ['a', 'b'], 'tuple required', 'conversion_tuple.go'],
   ['tuple([number])', [[]], 'tuple required', 'conversion_tuple.go: element conversion impossible'],
   // object → map: conversion_collection.go conversionObjectToMap
   ['map(string)', {a: 1, b: true}, null, 'conversion_collection.go'],
   ['map(string)', {}, null, 'conversion_collection.go: empty object short-circuit'],
-  ['map(string)', {a: 1, b: [1]}, 'element "b": string required', 'mismatch_msg.go mismatchMessageCollectionsFromStructural'],
+  ['map(string)', {a: 1, b: [1]}, 'element "b": string required, but have tuple', 'mismatch_msg.go', 'element "b": string required'],
   ['map(number)', {a: '1', b: 'x'}, 'a number is required', 'conversion_primitive.go, at path ["b"]'],
   ['map(any)', {a: 1, b: true}, 'all map elements must have the same type', 'mismatch_msg.go (public_test.go)'],
-  ['map(list(string))', {a: [1], b: [[2]]}, 'element "b": element 0: string required', 'mismatch_msg.go, nested'],
+  ['map(list(string))', {a: [1], b: [[2]]}, 'element "b": element 0: string required, but have tuple', 'mismatch_msg.go, nested', 'element "b": element 0: string required'],
   [
     'map(map(object({x=map(any)})))',
     {a: {x: null}, b: {x: {c: 1, d: 2}}},
@@ -216,16 +227,23 @@ const rows: Row[] = [
   ['object({b=string, a=number})', {}, 'attributes "a" and "b" are required', 'mismatch_msg.go: sorted'],
   ['object({foo=string, bar=string, baz=string})', {}, 'attributes "bar", "baz", and "foo" are required', 'mismatch_msg.go'],
   ['object({a=string, b=optional(number)})', {a: 'x'}, null, 'conversion_object.go: optional attributes may be absent'],
-  ['object({a=number})', {a: true}, 'attribute "a": number required', 'mismatch_msg.go (public_test.go)'],
+  ['object({a=number})', {a: true}, 'attribute "a": number required, but have bool', 'public_test.go', 'attribute "a": number required'],
   ['object({a=number})', {a: 'x'}, 'a number is required', 'conversion_primitive.go, at path .a'],
-  ['object({a=object({b=list(string)})})', {a: {b: 'x'}}, 'attribute "a": attribute "b": list of string required', 'mismatch_msg.go, nested'],
+  [
+    'object({a=object({b=list(string)})})',
+    {a: {b: 'x'}},
+    'attribute "a": attribute "b": list of string required, but have string',
+    'mismatch_msg.go, nested',
+    'attribute "a": attribute "b": list of string required',
+  ],
   ['object({a=string, b=number})', {a: [], c: 1}, 'attribute "b" is required', 'mismatch_msg.go: missing attributes reported first'],
   ['list(object({a=string, b=optional(number, 3)}))', [{a: 'x'}, {b: 1}], 'element 1: attribute "a" is required', 'mismatch_msg.go'],
 ]
 
-for (const [type, value, expected, source] of rows) {
+for (const [type, value, current, source, legacy] of rows) {
   test(`convert ${JSON.stringify(value)} to ${type} (${source})`, () => {
-    assert.is(convertValue(value, typeOf(type)) ?? null, expected)
+    assert.is(convertValue(value, typeOf(type)) ?? null, current, 'current cty')
+    assert.is(convertValue(value, typeOf(type), {legacyMismatch: true}) ?? null, legacy ?? current, 'cty ≤ 1.16.2')
   })
 }
 
@@ -237,7 +255,7 @@ test('conversion errors carry the cty path, formatted like tfdiags.FormatError',
     ['map(number)', {a: '1', b: 'x'}, '["b"]: a number is required'],
     ['object({a=object({b=number})})', {a: {b: 'x'}}, '.a.b: a number is required'],
     ['list(object({a=object({b=number})}))', [{a: {b: 1}}, {a: {b: 'x'}}], '[1].a.b: a number is required'],
-    ['string', ['a'], 'string required'],
+    ['string', ['a'], 'string required, but have tuple'],
   ]
   for (const [type, value, expected] of cases) {
     const err = checkConversion(value, typeOf(type))
@@ -246,36 +264,21 @@ test('conversion errors carry the cty path, formatted like tfdiags.FormatError',
   }
 })
 
-test('detailedMismatch: cty ≥ 1.16.3 wording (mismatch_msg.go typesAreLikelyToCauseConfusion)', () => {
-  const opts: ConvertOptions = {detailedMismatch: true}
-  const cases: [string, Value, string][] = [
-    ['string', ['a'], 'string required, but have tuple'],
-    ['string', {a: 1}, 'string required, but have object'],
-    ['bool', 1, 'bool required, but have number'],
-    ['object({a=number})', {a: true}, 'attribute "a": number required, but have bool'],
-    ['object({a=string})', ['x'], 'object required, but have tuple'],
-    ['list(string)', 'x', 'list of string required, but have string'],
-    ['tuple([string])', ['a', 'b'], 'tuple required'],
-    ['number', 'abc', 'a number is required'],
-  ]
-  for (const [type, value, expected] of cases) assert.is(convertValue(value, typeOf(type), opts), expected, type)
-})
-
 test('from: the default was first converted to the base block type (module_merge.go)', () => {
+  // invalid-modules/override-variable-causes-bad-default: base list(string) default, override type = string.
+  assert.is(convertValue(['this is valid'], typeOf('string'), {from: typeOf('list(string)')}), 'string required, but have list of string')
+  assert.is(convertValue(['this is valid'], typeOf('string'), {from: typeOf('list(string)'), legacyMismatch: true}), 'string required')
   // A list(string) default is a list, no longer a tuple: cty has no list → tuple conversion.
   assert.is(convertValue([1], typeOf('tuple([number])'), {from: typeOf('list(string)')}), 'tuple required')
   assert.is(convertValue([1], typeOf('tuple([number])')), undefined)
-  assert.is(convertValue(['a'], typeOf('string'), {from: typeOf('list(string)')}), 'string required')
-  assert.is(
-    convertValue(['a'], typeOf('string'), {from: typeOf('list(string)'), detailedMismatch: true}),
-    'string required, but have list of string',
-  )
   // conversion_collection.go conversionMapToObject, on a map(string) default (public_test.go)
   const fromMap: ConvertOptions = {from: typeOf('map(string)')}
   assert.is(convertValue({greeting: 'Hello', name: 'John'}, typeOf('object({greeting=list(string), name=string})'), fromMap), 'object required')
   assert.is(convertValue({name: 'John'}, typeOf('object({name=string, greeting=string})'), fromMap), 'map has no element for required attribute "greeting"')
+  const optionalObject = typeOf('object({a=string, b=optional(string), c=optional(object({d=string}))})')
+  assert.is(convertValue({a: 'boop', c: 'foobar'}, optionalObject, fromMap), 'map element type is incompatible with attribute "c": object required, but have string')
   assert.is(
-    convertValue({a: 'boop', c: 'foobar'}, typeOf('object({a=string, b=optional(string), c=optional(object({d=string}))})'), fromMap),
+    convertValue({a: 'boop', c: 'foobar'}, optionalObject, {...fromMap, legacyMismatch: true}),
     'map element type is incompatible with attribute "c": object required',
   )
   assert.is(convertValue({a: '1'}, typeOf('object({a=number})'), fromMap), undefined)
