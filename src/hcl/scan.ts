@@ -36,7 +36,11 @@ export interface ScanBody {
   readonly range: SourceRange
 }
 
-/** Scans one native-syntax file. Never throws. */
+/**
+ * Scans one native-syntax file; never throws. Lines and columns are 1-based with columns counted in
+ * code points; `byte` is the 0-based UTF-8 offset in the file (a leading BOM is skipped: it takes 3
+ * bytes but no column). Ranges are half-open. Lone CRs are treated as spaces, not newlines.
+ */
 export function scanNative(text: string, filename: string): {body: ScanBody; diagnostics: Diagnostic[]} {
   return new Scanner(text, filename).run()
 }
@@ -170,7 +174,7 @@ class Scanner {
   private exprStart = 0
   private exprEnd = 0
   private restarts = 0
-  /** No `*∕` exists at or after this index + 2 (memo that keeps unclosed comments linear). */
+  /** No comment terminator (star, slash) exists at or after this index + 2: keeps unclosed comments linear. */
   private noCommentCloseFrom = Infinity
   /** Set by quotedEnd: the index where an unterminated quoted string stopped. */
   private quoteFailAt = 0
@@ -724,7 +728,7 @@ class Scanner {
     return e < 0 ? this.len : e
   }
 
-  /** Index just after the `*∕` closing the comment opened at `i`, or -1 (reported) if unterminated. */
+  /** Index just after the terminator of the block comment opened at `i`, or -1 (reported) if unterminated. */
   private blockCommentEnd(i: number, report: boolean): number {
     const e = i >= this.noCommentCloseFrom ? -1 : this.text.indexOf('*/', i + 2)
     if (e >= 0) return e + 2
