@@ -551,12 +551,12 @@ function mergeLifecycle(merged: Body, base: Body, override: Body, engine: Engine
   for (const ol of overL) {
     for (const a of ol.body.attributes) {
       if (replaceable.has(a.name)) {
-        attributes = [...attributes.filter((x) => x.name !== a.name), a]
+        attributes = replaceAttribute(attributes, a)
       } else if (a.name === 'ignore_changes') {
         const prev = attributes.find((x) => x.name === 'ignore_changes')
         const prevAll = prev !== undefined && isIgnoreAll(prev)
-        if (isIgnoreAll(a)) attributes = [...attributes.filter((x) => x.name !== a.name), a]
-        else if (!prevAll && Array.isArray(a.value) && a.value.length > 0) attributes = [...attributes.filter((x) => x.name !== a.name), a]
+        if (isIgnoreAll(a)) attributes = replaceAttribute(attributes, a)
+        else if (!prevAll && Array.isArray(a.value) && a.value.length > 0) attributes = replaceAttribute(attributes, a)
       }
     }
     const triggers = ol.body.blocks.filter((x) => x.type === 'action_trigger')
@@ -570,6 +570,11 @@ function mergeLifecycle(merged: Body, base: Body, override: Body, engine: Engine
 /** A whole attribute, name through expression (Terraform's DeclRange of a local value). */
 export function attributeRange(a: Attribute): SourceRange {
   return {filename: a.nameRange.filename, start: a.nameRange.start, end: a.exprRange.end}
+}
+
+/** Replaces an attribute in place (keeping its position) or appends it. */
+function replaceAttribute(list: readonly Attribute[], a: Attribute): Attribute[] {
+  return list.some((x) => x.name === a.name) ? list.map((x) => (x.name === a.name ? a : x)) : [...list, a]
 }
 
 function isIgnoreAll(a: Attribute): boolean {

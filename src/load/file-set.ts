@@ -58,6 +58,8 @@ export function selectConfigFiles(names: readonly string[], engine: EngineName):
     if (!ext) continue
     entries.push({name, kind: isOverrideName(name, ext) ? 'override' : 'primary', syntax: ext.endsWith('.json') ? 'json' : 'native'})
   }
+  // Load order: every primary file, then every override file (each group in lexical order).
+  entries.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'primary' ? -1 : 1))
   if (engine !== 'opentofu') return entries
   const present = new Set(entries.map((e) => e.name))
   return entries.map((e) => {

@@ -1,6 +1,6 @@
 // Reads one module directory from disk: lists and selects files, reads and decodes them (UTF-8 only),
 // parses each with the native or JSON reader, and builds the merged Module.
-import {promises as fsp} from 'node:fs'
+import {readdirSync, readFileSync, statSync} from 'node:fs'
 import * as path from 'node:path'
 import type {Diagnostic} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
@@ -35,14 +35,16 @@ function emptyModule(dir: string, engine: EngineName, files: readonly ConfigFile
   return buildModule(dir, engineByName(engine), files, []).module
 }
 
-async function listRegularFiles(dir: string): Promise<string[]> {
-  const entries = await fsp.readdir(dir, {withFileTypes: true})
+// Synchronous I/O on purpose: files are small and parsing is sequential (one WebAssembly instance),
+// so the thread-pool round trips of fs.promises only add idle time (measured: ~10% of a corpus load).
+function listRegularFiles(dir: string): string[] {
+  const entries = readdirSync(dir, {withFileTypes: true})
   const names: string[] = []
   for (const e of entries) {
     if (e.isFile()) names.push(e.name)
     else if (e.isSymbolicLink()) {
       try {
-        if ((await fsp.stat(path.join(dir, e.name))).isFile()) names.push(e.name)
+        if (statSync(path.join(dir, e.name)).isFile()) names.push(e.name)
       } catch {
         names.push(e.name) // dangling link: reported when read
       }
@@ -105,7 +107,7 @@ export function decodeConfigText(bytes: Uint8Array, filename: string): {text: st
 export async function parseConfigFile(absPath: string, displayName: string, syntax: 'native' | 'json'): Promise<{file?: ConfigFile; diagnostics: Diagnostic[]}> {
   let bytes: Uint8Array
   try {
-    bytes = await fsp.readFile(absPath)
+    bytes = readFileSync(absPath)
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? 'error'
     const start = {line: 1, column: 1, byte: 0}
@@ -123,7 +125,7 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}): Promis
   const prefix = opts.displayPrefix ?? ''
   let names: string[]
   try {
-    names = await listRegularFiles(abs)
+    names = listRegularFiles(abs)
   } catch {
     const engine = opts.engine ?? 'terraform'
     return {
@@ -145,7 +147,8 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}): Promis
       incomplete: true,
     }
   }
-  const results = await Promise.all(active.map((f) => parseConfigFile(path.join(abs, f.name), prefix + f.name, f.syntax)))
+  const results: {file?: ConfigFile; diagnostics: Diagnostic[]}[] = []
+  for (const f of active) results.push(await parseConfigFile(path.join(abs, f.name), prefix + f.name, f.syntax))
   const diagnostics: Diagnostic[] = []
   const parsed: ParsedFile[] = []
   let incomplete = false

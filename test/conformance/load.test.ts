@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {suite} from 'uvu'
 import * as assert from 'uvu/assert'
-import {diagnosticString, loadModuleDir, moduleToJson, type Block, type EngineName, type Module} from '../../src/index.js'
+import {diagnosticString, loadModuleDir, moduleToJson, type Block, type Diagnostic, type EngineName, type Module} from '../../src/index.js'
 import {actualMarkers, expectedMarkers} from '../helpers/markers.js'
 import {sharedDir} from '../helpers/paths.js'
 
@@ -21,7 +21,7 @@ function attrValue(b: Block | undefined, name: string): unknown {
   return b?.body.attributes.find((a) => a.name === name)?.value
 }
 
-function errors(r: {diagnostics: readonly {severity: string}[]}) {
+function errors(r: {diagnostics: readonly Diagnostic[]}) {
   return r.diagnostics.filter((d) => d.severity === 'error')
 }
 

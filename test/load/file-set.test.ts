@@ -14,7 +14,7 @@ test('override detection is on the base name', () => {
   const files = selectConfigFiles(['override.tf', 'a_override.tf.json', 'override-x.tf', 'x_override.tofu', 'main.tf', 'notes.txt', '.tf', 'override.tf.json'], 'terraform')
   assert.equal(
     files.map((f) => `${f.name}:${f.kind}:${f.syntax}`),
-    ['a_override.tf.json:override:json', 'main.tf:primary:native', 'override-x.tf:primary:native', 'override.tf:override:native', 'override.tf.json:override:json'],
+    ['main.tf:primary:native', 'override-x.tf:primary:native', 'a_override.tf.json:override:json', 'override.tf:override:native', 'override.tf.json:override:json'],
   )
 })
 
