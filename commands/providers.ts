@@ -1,0 +1,72 @@
+import {Args, Command, Flags} from '@oclif/core'
+import {readFileSync} from 'node:fs'
+import * as path from 'node:path'
+
+export default class Providers extends Command {
+  static override summary = 'Show which provider configuration every resource uses, and why.'
+
+  static override description = `Crawls the module tree from DIR (local module sources, and registry or git sources through .terraform/modules/modules.json after "terraform init"; TF_DATA_DIR is honoured), resolves every resource's provider configuration exactly as Terraform does — required_providers, implied hashicorp/<name>, inheritance of default configurations, "providers" maps, configuration_aliases, legacy provider blocks — and prints, per module, each configuration with how it got there and the resources that use it. Nothing is initialised, downloaded or executed.
+
+Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 2 = the configuration has errors.`
+
+  static override examples = [
+    {description: 'Provider configurations per module', command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo'},
+    {description: 'Why does this resource use that configuration?', command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo --resource module.network.aws_subnet.private'},
+    {description: 'Only one subtree, only one provider', command: '<%= config.bin %> <%= command.id %> . --module module.network --provider hashicorp/aws'},
+    {description: 'Terraform\'s "Providers required by configuration" tree, sorted, canonical constraints', command: '<%= config.bin %> <%= command.id %> . --requirements'},
+    {description: 'The JSON contract (format_version "1")', command: '<%= config.bin %> <%= command.id %> . --json'},
+  ]
+
+  static override args = {
+    dir: Args.string({description: 'root module directory', default: '.'}),
+  }
+
+  static override flags = {
+    engine: Flags.string({description: 'engine whose rules to follow (default: opentofu when the root has .tofu files, else terraform)', options: ['terraform', 'opentofu']}),
+    json: Flags.boolean({description: 'print the JSON document instead of text'}),
+    requirements: Flags.boolean({description: 'print the provider requirements tree (as `terraform providers` does)'}),
+    resource: Flags.string({description: 'show the full resolution of this resource (configuration address; a trailing * matches a prefix)'}),
+    module: Flags.string({description: 'show only this module and the modules it calls (e.g. module.network)'}),
+    provider: Flags.string({description: 'show only resources of this provider (registry.terraform.io/hashicorp/aws, hashicorp/aws or aws)'}),
+    var: Flags.string({description: 'set a root input variable (NAME=VALUE), for module sources that use variables', multiple: true}),
+    'var-file': Flags.string({description: 'read root input variables from a .tfvars file', multiple: true}),
+    'no-color': Flags.boolean({description: 'disable colours in diagnostics (also NO_COLOR)'}),
+  }
+
+  async run(): Promise<void> {
+    const {args, flags} = await this.parse(Providers)
+    const lib = await import('../src/index.js')
+    const engine = flags.engine === 'terraform' || flags.engine === 'opentofu' ? flags.engine : undefined
+    const a = await lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? []})
+    if (flags.json) {
+      process.stdout.write(JSON.stringify(lib.providersDocument(a, args.dir), null, 2) + '\n')
+    } else {
+      process.stdout.write(
+        flags.requirements
+          ? lib.requirementsTree(a.tree)
+          : lib.renderProvidersText(a, {
+              ...(flags.resource ? {resource: flags.resource} : {}),
+              ...(flags.module ? {module: flags.module} : {}),
+              ...(flags.provider ? {provider: flags.provider} : {}),
+            }),
+      )
+      if (a.diagnostics.length > 0) {
+        const color = !flags['no-color'] && !process.env['NO_COLOR'] && process.stderr.isTTY === true
+        const root = path.resolve(args.dir)
+        const cache = new Map<string, string[] | undefined>()
+        const sourceLines = (f: string): string[] | undefined => {
+          if (!cache.has(f)) {
+            try {
+              cache.set(f, readFileSync(path.join(root, f), 'utf8').split(/\r?\n/))
+            } catch {
+              cache.set(f, undefined)
+            }
+          }
+          return cache.get(f)
+        }
+        process.stderr.write('\n' + lib.renderDiagnosticsText(a.diagnostics, {sourceLines, color}))
+      }
+    }
+    process.exitCode = a.incomplete ? 1 : lib.hasErrors(a.diagnostics) ? 2 : 0
+  }
+}

@@ -1,0 +1,255 @@
+// The module crawler: from a root directory, follows every module call (local sources relative to the
+// calling module, others through the installed-modules manifest), loading each distinct directory once.
+// Unresolved calls stay in the tree with the reason; cycles and absurd depth end with a diagnostic.
+import {realpathSync} from 'node:fs'
+import * as path from 'node:path'
+import {parseModuleSource, type ModuleSource} from '../addrs/module-source.js'
+import {modulePathString} from '../addrs/provider.js'
+import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
+import {errorDiag, warningDiag} from '../diag/diagnostic.js'
+import type {Attribute, Block, Value} from '../hcl/syntax.js'
+import {engineByName, type EngineName} from '../load/engine.js'
+import {loadModuleDir, type LoadResult} from '../load/load-module.js'
+import type {Module} from '../load/model.js'
+import {readManifest, type ManifestRecord} from './manifest.js'
+import {evaluate, type EvalScope} from './static-eval.js'
+import {rootVariableValues, type VariableInputs} from './variables.js'
+
+export interface CrawlOptions extends VariableInputs {
+  readonly engine?: EngineName
+  readonly env?: NodeJS.ProcessEnv
+  /** Deepest module nesting followed (default 100). */
+  readonly maxDepth?: number
+}
+
+export interface ModuleNode {
+  /** Call names from the root. */
+  readonly path: readonly string[]
+  /** `module.a.module.b`; '' for the root. */
+  readonly address: string
+  /** Manifest key: call names joined with '.'. */
+  readonly key: string
+  readonly parent: ModuleNode | undefined
+  /** The call block in the parent module (merged). */
+  readonly call: Block | undefined
+  readonly sourceText: string | undefined
+  readonly source: ModuleSource | undefined
+  readonly version: string | undefined
+  readonly count: boolean
+  readonly forEach: boolean
+  readonly dependsOn: boolean
+  readonly enabled: boolean
+  /** Absolute directory, when known. */
+  readonly dir: string | undefined
+  /** Directory relative to the root directory (`.` for the root). */
+  readonly displayDir: string | undefined
+  readonly module: Module | undefined
+  readonly resolved: boolean
+  readonly unresolvedReason: string | undefined
+  /** Values of this module's input variables known statically. */
+  readonly variables: ReadonlyMap<string, Value>
+  readonly children: ModuleNode[]
+}
+
+export interface ModuleTree {
+  readonly rootDir: string
+  readonly engine: EngineName
+  readonly root: ModuleNode
+  /** Every node, depth-first, calls in lexical order of name. */
+  readonly nodes: readonly ModuleNode[]
+  readonly diagnostics: readonly Diagnostic[]
+  /** A directory, a file or the manifest could not be read or parsed. */
+  readonly incomplete: boolean
+}
+
+function attrOf(b: Block | undefined, name: string): Attribute | undefined {
+  return b?.body.attributes.find((a) => a.name === name)
+}
+
+function display(root: string, dir: string): string {
+  const rel = path.relative(root, dir).split(path.sep).join('/')
+  return rel === '' ? '.' : rel
+}
+
+function realOrSelf(dir: string): string {
+  try {
+    return realpathSync(dir)
+  } catch {
+    return dir
+  }
+}
+
+export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<ModuleTree> {
+  const root = path.resolve(rootDir)
+  const env = opts.env ?? process.env
+  const maxDepth = opts.maxDepth ?? 100
+  const diagnostics: Diagnostic[] = []
+  let incomplete = false
+  const cache = new Map<string, Promise<LoadResult>>()
+  const load = (dir: string, engine: EngineName | undefined): Promise<LoadResult> => {
+    const real = realOrSelf(dir)
+    let p = cache.get(real)
+    if (!p) {
+      const prefix = display(root, dir)
+      p = loadModuleDir(dir, {...(engine ? {engine} : {}), displayPrefix: prefix === '.' ? '' : prefix + '/'})
+      cache.set(real, p)
+      void p.then((r) => {
+        diagnostics.push(...r.diagnostics)
+        if (r.incomplete) incomplete = true
+      })
+    }
+    return p
+  }
+
+  const rootLoad = await load(root, opts.engine)
+  const engine: EngineName = rootLoad.engine
+  const eng = engineByName(engine)
+  const manifest = readManifest(root, env)
+  diagnostics.push(...manifest.diagnostics)
+  const rootVars = await rootVariableValues(root, opts)
+  diagnostics.push(...rootVars.diagnostics)
+
+  const nodes: ModuleNode[] = []
+  const rootNode: ModuleNode = {
+    path: [],
+    address: '',
+    key: '',
+    parent: undefined,
+    call: undefined,
+    sourceText: undefined,
+    source: undefined,
+    version: undefined,
+    count: false,
+    forEach: false,
+    dependsOn: false,
+    enabled: false,
+    dir: root,
+    displayDir: '.',
+    module: rootLoad.module,
+    resolved: true,
+    unresolvedReason: undefined,
+    variables: rootVars.values,
+    children: [],
+  }
+
+  const unresolved = (summary: string, detail: string, range: SourceRange | undefined, severity: 'error' | 'warning' = 'warning'): void => {
+    diagnostics.push(severity === 'error' ? errorDiag(summary, detail, range) : warningDiag(summary, detail, range))
+  }
+
+  async function visit(node: ModuleNode, realChain: readonly string[]): Promise<void> {
+    nodes.push(node)
+    const m = node.module
+    if (!m || !node.dir) return
+    const scope: EvalScope = {module: m, variables: node.variables}
+    for (const name of [...m.moduleCalls.keys()].sort()) {
+      const call = m.moduleCalls.get(name)!
+      const childPath = [...node.path, name]
+      const address = modulePathString(childPath)
+      const key = childPath.join('.')
+      const srcAttr = attrOf(call, 'source')
+      const verAttr = attrOf(call, 'version')
+      const lifecycle = call.body.blocks.find((b) => b.type === 'lifecycle')
+      let reason: string | undefined
+      let sourceText: string | undefined
+      let version: string | undefined
+      let source: ModuleSource | undefined
+      if (!srcAttr) {
+        reason = 'the call has no source argument'
+        unresolved('Missing required argument', 'The argument "source" is required, but no definition was found.', call.declRange, 'error')
+      } else {
+        const s = evaluate(srcAttr.value, scope)
+        if ('unknown' in s) reason = `source cannot be evaluated statically: ${s.unknown}`
+        else if (typeof s.value !== 'string') reason = 'source is not a string'
+        else sourceText = s.value
+        if (reason) unresolved('Module source not static', `The source of ${address} cannot be determined without running ${eng.product}: ${reason}. Only literals, variables with known values and local values can be evaluated.`, srcAttr.exprRange)
+      }
+      if (verAttr) {
+        const v = evaluate(verAttr.value, scope)
+        if ('unknown' in v) unresolved('Module version not static', `The version constraint of ${address} cannot be determined statically: ${v.unknown}.`, verAttr.exprRange)
+        else if (typeof v.value === 'string') version = v.value
+      }
+      if (sourceText !== undefined && srcAttr) {
+        const parsed = parseModuleSource(sourceText, {engine, hasVersion: version !== undefined})
+        if ('error' in parsed) {
+          reason = parsed.error.summary
+          unresolved(parsed.error.summary, parsed.error.detail, srcAttr.exprRange, 'error')
+        } else source = parsed.source
+      }
+      // Where is it?
+      let dir: string | undefined
+      const record: ManifestRecord | undefined = manifest.records.get(key)
+      if (source && !reason) {
+        if (record) {
+          const recParsed = parseModuleSource(record.source, {engine, hasVersion: record.version !== undefined})
+          const recNorm = 'source' in recParsed ? recParsed.source.normalized : record.source
+          if (recNorm !== source.normalized && source.kind !== 'local') {
+            reason = `installed from ${record.source}, but the configuration now says ${source.normalized}`
+            unresolved('Module source has changed', `The source address was changed since this module was installed. Run "${eng.command} init" to install all modules required by this configuration.`, srcAttr?.exprRange)
+          } else dir = path.resolve(root, record.dir)
+        }
+        if (!dir && !reason) {
+          if (source.kind === 'local') dir = path.resolve(node.dir, source.path)
+          else {
+            reason = `${source.normalized} is not installed (no record "${key}" in the installed-modules manifest)`
+            unresolved('Module not installed', `This module is not yet installed. Run "${eng.command} init" to install all modules required by this configuration. (${address}: source ${JSON.stringify(sourceText)}${version ? `, version ${JSON.stringify(version)}` : ''}.)`, call.declRange)
+          }
+        }
+      }
+      // cycles and depth
+      if (dir) {
+        const real = realOrSelf(dir)
+        if (realChain.includes(real)) {
+          reason = `the directory ${display(root, dir)} is already on this call chain (a module cycle)`
+          unresolved('Module call cycle', `${address} calls ${JSON.stringify(sourceText)}, which is the directory of one of its own callers; following it would never end.`, srcAttr?.exprRange ?? call.declRange, 'error')
+          dir = undefined
+        } else if (childPath.length > maxDepth) {
+          reason = `module nesting deeper than ${maxDepth} levels`
+          unresolved('Module nesting too deep', `${address} is nested more than ${maxDepth} levels deep; tfgraph stops following module calls there.`, call.declRange, 'error')
+          dir = undefined
+        }
+      }
+      let childModule: Module | undefined
+      if (dir) {
+        const r = await load(dir, engine)
+        if (r.diagnostics.some((d) => d.summary === 'Failed to read module directory' || d.summary === 'No configuration files')) {
+          reason = `the directory ${display(root, dir)} cannot be read or has no configuration files`
+          unresolved('Unreadable module directory', `The directory ${display(root, dir)} of ${address} (source ${JSON.stringify(sourceText)}) could not be read or holds no ${eng.product} configuration files.`, srcAttr?.exprRange ?? call.declRange, 'error')
+        } else childModule = r.module
+      }
+      // Input variables of the child known statically from the call's arguments.
+      const childVars = new Map<string, Value>()
+      for (const a of call.body.attributes) {
+        if (['source', 'version', 'count', 'for_each', 'depends_on', 'providers'].includes(a.name)) continue
+        const v = evaluate(a.value, scope)
+        if ('value' in v) childVars.set(a.name, v.value)
+      }
+      const child: ModuleNode = {
+        path: childPath,
+        address,
+        key,
+        parent: node,
+        call,
+        sourceText,
+        source,
+        version,
+        count: attrOf(call, 'count') !== undefined,
+        forEach: attrOf(call, 'for_each') !== undefined,
+        dependsOn: attrOf(call, 'depends_on') !== undefined,
+        enabled: engine === 'opentofu' && lifecycle !== undefined && attrOf(lifecycle, 'enabled') !== undefined,
+        dir: childModule ? dir : undefined,
+        displayDir: childModule && dir ? display(root, dir) : undefined,
+        module: childModule,
+        resolved: childModule !== undefined,
+        unresolvedReason: childModule ? undefined : (reason ?? 'not loaded'),
+        variables: childVars,
+        children: [],
+      }
+      node.children.push(child)
+      await visit(child, dir && childModule ? [...realChain, realOrSelf(dir)] : realChain)
+    }
+  }
+
+  await visit(rootNode, [realOrSelf(root)])
+  await Promise.all(cache.values())
+  return {rootDir: root, engine, root: rootNode, nodes, diagnostics, incomplete: incomplete || rootLoad.incomplete}
+}

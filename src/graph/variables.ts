@@ -1,0 +1,66 @@
+// Values of the root module's input variables, as Terraform would take them without prompting:
+// terraform.tfvars(.json), *.auto.tfvars(.json) in lexical order, then -var-file, then -var.
+import {existsSync, readdirSync, readFileSync} from 'node:fs'
+import * as path from 'node:path'
+import type {Diagnostic} from '../diag/diagnostic.js'
+import {errorDiag} from '../diag/diagnostic.js'
+import {diagnosticFromParserError} from '../hcl/parse-native.js'
+import type {Value} from '../hcl/syntax.js'
+import {isRecord, toValue} from '../hcl/value.js'
+
+export interface VariableInputs {
+  /** `-var-file` paths (relative to the working directory). */
+  readonly varFiles?: readonly string[]
+  /** `-var` assignments `NAME=VALUE`; the value is taken as a string. */
+  readonly vars?: readonly string[]
+}
+
+async function readVarsFile(file: string, display: string, out: Map<string, Value>, diags: Diagnostic[]): Promise<void> {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch {
+    const p = {line: 1, column: 1, byte: 0}
+    diags.push(errorDiag('Failed to read variables file', `Given variables file ${display} does not exist or cannot be read.`, {filename: display, start: p, end: p}))
+    return
+  }
+  let raw: unknown
+  try {
+    if (file.endsWith('.json')) raw = JSON.parse(text)
+    else {
+      const {parse} = await import('@cdktf/hcl2json')
+      raw = await parse(display, text)
+    }
+  } catch (e) {
+    diags.push(diagnosticFromParserError(e instanceof Error ? e.message : String(e), display, text))
+    return
+  }
+  if (!isRecord(raw)) return
+  for (const [k, v] of Object.entries(raw)) out.set(k, toValue(v))
+}
+
+export async function rootVariableValues(rootDir: string, inputs: VariableInputs = {}): Promise<{values: Map<string, Value>; diagnostics: Diagnostic[]}> {
+  const values = new Map<string, Value>()
+  const diagnostics: Diagnostic[] = []
+  for (const name of ['terraform.tfvars', 'terraform.tfvars.json']) {
+    const f = path.join(rootDir, name)
+    if (existsSync(f)) await readVarsFile(f, name, values, diagnostics)
+  }
+  let names: string[] = []
+  try {
+    names = readdirSync(rootDir).filter((n) => n.endsWith('.auto.tfvars') || n.endsWith('.auto.tfvars.json'))
+  } catch {
+    names = []
+  }
+  for (const name of names.sort()) await readVarsFile(path.join(rootDir, name), name, values, diagnostics)
+  for (const f of inputs.varFiles ?? []) await readVarsFile(path.resolve(f), f, values, diagnostics)
+  for (const assignment of inputs.vars ?? []) {
+    const eq = assignment.indexOf('=')
+    if (eq <= 0) {
+      diagnostics.push(errorDiag('Invalid -var option', `The given -var option ${JSON.stringify(assignment)} is not correctly specified. It must be a variable name and value separated by an equals sign, like -var="key=value".`))
+      continue
+    }
+    values.set(assignment.slice(0, eq).trim(), assignment.slice(eq + 1))
+  }
+  return {values, diagnostics}
+}

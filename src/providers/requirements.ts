@@ -1,0 +1,85 @@
+// Provider requirements per module, as `terraform providers` computes them (REFERENCE §c): explicit
+// required_providers entries with their version constraints, plus every provider implied by a
+// resource or a provider block (with the deprecated provider-block `version`), each constraint
+// traceable to the module and range that added it.
+import {providerString, type Provider} from '../addrs/provider.js'
+import type {SourceRange} from '../diag/diagnostic.js'
+import {engineByName} from '../load/engine.js'
+import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
+import {constraintsString, parseProviderConstraints, type Constraint} from '../lock/constraints.js'
+import {localNames} from './local-names.js'
+
+export interface ConstraintOrigin {
+  readonly constraint: string
+  readonly range?: SourceRange
+}
+
+export interface ModuleRequirement {
+  readonly module: string
+  readonly provider: string
+  /** Canonical form of all constraints (VersionConstraintsString); '' when none. */
+  readonly canonical: string
+  readonly constraints: readonly ConstraintOrigin[]
+}
+
+export function moduleRequirements(n: ModuleNode, engineName: ModuleTree['engine']): ModuleRequirement[] {
+  const m = n.module
+  if (!m) return []
+  const engine = engineByName(engineName)
+  const names = localNames(m, engine)
+  const acc = new Map<string, {provider: Provider; origins: ConstraintOrigin[]}>()
+  const add = (p: Provider, origin?: ConstraintOrigin): void => {
+    const k = providerString(p)
+    let e = acc.get(k)
+    if (!e) {
+      e = {provider: p, origins: []}
+      acc.set(k, e)
+    }
+    if (origin) e.origins.push(origin)
+  }
+  for (const r of names.requirements.values()) add(r.provider, r.version !== undefined ? {constraint: r.version, ...(r.versionRange ? {range: r.versionRange} : {})} : undefined)
+  for (const [, b] of m.providerConfigs) {
+    const p = names.providerFor(b.labels[0]?.value ?? '')
+    const v = b.body.attributes.find((a) => a.name === 'version')
+    add(p, typeof v?.value === 'string' ? {constraint: v.value, range: v.exprRange} : undefined)
+  }
+  for (const map of [m.managedResources, m.dataResources, m.ephemeralResources]) {
+    for (const [, b] of map) {
+      const pattr = b.body.attributes.find((a) => a.name === 'provider')
+      const type = b.labels[0]?.value ?? ''
+      let local = type.includes('_') ? type.slice(0, type.indexOf('_')) : type
+      if (typeof pattr?.value === 'string') local = pattr.value.replace(/^\$\{|\}$/g, '').split(/[.[]/)[0] ?? local
+      add(names.providerFor(local))
+    }
+  }
+  const out: ModuleRequirement[] = []
+  for (const [k, e] of acc) {
+    const parsed: Constraint[] = []
+    for (const o of e.origins) {
+      const r = parseProviderConstraints(o.constraint)
+      if ('constraints' in r) parsed.push(...r.constraints)
+    }
+    out.push({module: n.address, provider: k, canonical: constraintsString(parsed), constraints: e.origins})
+  }
+  return out.sort((a, b) => (a.provider < b.provider ? -1 : a.provider > b.provider ? 1 : 0))
+}
+
+/** Terraform's "Providers required by configuration" tree, with each level sorted. */
+export function requirementsTree(tree: ModuleTree): string {
+  const lines: string[] = ['.']
+  const walk = (n: ModuleNode, prefix: string): void => {
+    const reqs = moduleRequirements(n, tree.engine)
+    const children = [...n.children].sort((a, b) => (a.address < b.address ? -1 : 1))
+    const items: {label: string; child?: ModuleNode}[] = [
+      ...reqs.map((r) => ({label: `provider[${r.provider}]${r.canonical ? ' ' + r.canonical : ''}`})),
+      ...children.map((c) => ({label: `module.${c.path[c.path.length - 1] ?? ''}${c.resolved ? '' : ' (not loaded)'}`, child: c})),
+    ]
+    items.forEach((it, i) => {
+      const last = i === items.length - 1
+      lines.push(`${prefix}${last ? '└── ' : '├── '}${it.label}`)
+      if (it.child) walk(it.child, prefix + (last ? '    ' : '│   '))
+    })
+  }
+  walk(tree.root, '')
+  return `\nProviders required by configuration:\n${lines.join('\n')}\n\n`
+}

@@ -1,0 +1,322 @@
+// Which provider configuration every resource uses, found as Terraform Core does
+// (ProviderConfigTransformer + ProviderTransformer + MissingProviderTransformer), with the chain of
+// steps that led there. Keyed by source address, not local name (REFERENCE §a.3).
+import {
+  absConfigString,
+  localConfigString,
+  parseLocalConfigRef,
+  providerForDisplay,
+  providerString,
+  type AbsProviderConfig,
+  type LocalProviderConfig,
+  type Provider,
+} from '../addrs/provider.js'
+import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
+import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
+import type {Attribute, Block} from '../hcl/syntax.js'
+import {isExpression, isRecord, unwrapExpression} from '../hcl/value.js'
+import {engineByName, type Engine} from '../load/engine.js'
+import type {ResourceMode} from '../load/model.js'
+import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
+import {localNames, type LocalNames} from './local-names.js'
+
+export type StepKind = 'reference' | 'implied-name' | 'source' | 'passed' | 'inherited' | 'declared' | 'legacy' | 'implied-config' | 'missing'
+
+export interface ResolutionStep {
+  readonly kind: StepKind
+  /** Module where the step happens ('' for the root). */
+  readonly module: string
+  readonly text: string
+  readonly range?: SourceRange
+}
+
+export interface ProviderConfigInfo {
+  /** Absolute address in Terraform's syntax. */
+  readonly address: string
+  readonly module: string
+  readonly localName: string
+  readonly alias?: string
+  readonly provider: string
+  /** An empty configuration Terraform creates because none is declared (root only). */
+  readonly implied: boolean
+  /** A provider block inside a non-root module (legacy module). */
+  readonly legacy: boolean
+  /** The block has no arguments (an empty or "proxy" block). */
+  readonly empty: boolean
+  readonly range?: SourceRange
+}
+
+export interface ProviderPass {
+  /** The calling module ('' root) and the called module address. */
+  readonly from: string
+  readonly to: string
+  /** Entry as written: `aws.src = aws.east`. */
+  readonly key: string
+  readonly value: string
+  /** Absolute addresses of the proxy in the child and its target in the parent. */
+  readonly childAddress: string
+  readonly parentAddress: string
+  readonly range?: SourceRange
+}
+
+export interface ResourceBinding {
+  readonly address: string
+  readonly module: string
+  readonly mode: ResourceMode
+  readonly type: string
+  readonly name: string
+  /** Local reference used: the `provider` argument or the implied local name. */
+  readonly reference: string
+  readonly provider: string
+  readonly providerConfig: string | undefined
+  /** OpenTofu provider for_each: the instance key expression, e.g. `each.key`. */
+  readonly instanceKey?: string
+  readonly resolution: readonly ResolutionStep[]
+  readonly range: SourceRange
+}
+
+export interface Resolution {
+  readonly configs: readonly ProviderConfigInfo[]
+  readonly passes: readonly ProviderPass[]
+  readonly resources: readonly ResourceBinding[]
+  readonly diagnostics: readonly Diagnostic[]
+}
+
+type Node =
+  | {readonly kind: 'declared'; readonly info: ProviderConfigInfo; readonly proxiable: boolean}
+  | {readonly kind: 'required'; readonly info: ProviderConfigInfo}
+  | {readonly kind: 'proxy'; readonly addr: string; readonly target: string; readonly pass: ProviderPass; readonly node: ModuleNode}
+
+function moduleText(n: ModuleNode): string {
+  return n.address === '' ? 'the root module' : n.address
+}
+
+const RESERVED_PROVIDER_ARGS = new Set(['alias', 'version'])
+
+function isEmptyProviderBlock(b: Block, engine: Engine): boolean {
+  const attrs = b.body.attributes.filter((a) => !RESERVED_PROVIDER_ARGS.has(a.name) && !(engine.name === 'opentofu' && a.name === 'for_each'))
+  return attrs.length === 0 && b.body.blocks.length === 0
+}
+
+function aliasOf(b: Block): string | undefined {
+  const a = b.body.attributes.find((x) => x.name === 'alias')
+  return typeof a?.value === 'string' && !a.value.includes('${') ? a.value : undefined
+}
+
+/** Parses a `provider` argument; quoted strings are accepted with Terraform's deprecation warning. */
+export function providerReference(a: Attribute, diags: Diagnostic[]): LocalProviderConfig | undefined {
+  const v = a.value
+  if (typeof v !== 'string') return undefined
+  let text: string
+  if (isExpression(v)) text = unwrapExpression(v)
+  else {
+    text = v
+    if (a.nameRange.filename.endsWith('.json') === false) {
+      diags.push(warningDiag('Quoted references are deprecated', 'In this context, references are expected literally rather than in quotes. Terraform 0.11 and earlier required quotes, but quoted references are now deprecated and will be removed in a future version of Terraform. Remove the quotes surrounding this reference to silence this warning.', a.exprRange))
+    }
+  }
+  return parseLocalConfigRef(text)
+}
+
+interface ModuleCtx {
+  readonly node: ModuleNode
+  readonly names: LocalNames
+}
+
+export function resolveProviders(tree: ModuleTree): Resolution {
+  const engine = engineByName(tree.engine)
+  const diagnostics: Diagnostic[] = []
+  const ctx = new Map<ModuleNode, ModuleCtx>()
+  for (const n of tree.nodes) {
+    if (!n.module) continue
+    const names = localNames(n.module, engine)
+    diagnostics.push(...names.diagnostics)
+    ctx.set(n, {node: n, names})
+  }
+  const nodes = new Map<string, Node>()
+  const passes: ProviderPass[] = []
+  const abs = (path: readonly string[], provider: Provider, alias?: string): string => absConfigString({module: path, provider, ...(alias ? {alias} : {})} satisfies AbsProviderConfig)
+
+  // 1. Provider nodes per module, parents before children (tree.nodes is depth-first, pre-order).
+  for (const n of tree.nodes) {
+    const c = ctx.get(n)
+    if (!c || !n.module) continue
+    const m = n.module
+    if (n.address === '') {
+      for (const [name, r] of c.names.requirements) {
+        if (m.providerConfigs.has(name)) continue
+        const addr = abs([], r.provider)
+        if (nodes.has(addr)) continue
+        nodes.set(addr, {kind: 'required', info: {address: addr, module: '', localName: name, provider: providerString(r.provider), implied: true, legacy: false, empty: true, range: r.attribute.nameRange}})
+      }
+    }
+    for (const [, b] of [...m.providerConfigs].sort(([a], [z]) => (a < z ? -1 : 1))) {
+      const localName = b.labels[0]?.value ?? ''
+      const alias = aliasOf(b)
+      const provider = c.names.providerFor(localName)
+      const addr = abs(n.path, provider, alias)
+      if (nodes.has(addr)) continue
+      const empty = isEmptyProviderBlock(b, engine)
+      nodes.set(addr, {
+        kind: 'declared',
+        proxiable: n.address !== '' && empty,
+        info: {address: addr, module: n.address, localName, ...(alias ? {alias} : {}), provider: providerString(provider), implied: false, legacy: n.address !== '', empty, range: b.declRange},
+      })
+    }
+    // proxies from the parent's `providers` map
+    const parent = n.parent
+    const pctx = parent ? ctx.get(parent) : undefined
+    const providersAttr = n.call?.body.attributes.find((a) => a.name === 'providers')
+    if (!parent || !pctx || !providersAttr || !isRecord(providersAttr.value)) continue
+    for (const [key, raw] of Object.entries(providersAttr.value).sort(([a], [z]) => (a < z ? -1 : 1))) {
+      const inChild = parseLocalConfigRef(key)
+      const inParent = typeof raw === 'string' ? parseLocalConfigRef(unwrapExpression(raw)) : undefined
+      if (!inChild || !inParent) continue
+      const provider = c.names.providerFor(inChild.localName)
+      const childAddr = abs(n.path, provider, inChild.alias)
+      const parentAddr = abs(parent.path, provider, inParent.alias)
+      const pass: ProviderPass = {
+        from: parent.address,
+        to: n.address,
+        key: localConfigString(inChild),
+        value: localConfigString(inParent),
+        childAddress: childAddr,
+        parentAddress: parentAddr,
+        range: providersAttr.exprRange,
+      }
+      passes.push(pass)
+      if (!nodes.has(parentAddr)) {
+        diagnostics.push(
+          errorDiag(
+            'Provider configuration not present',
+            `The call to ${n.address} passes ${localConfigString(inParent)} as ${localConfigString(inChild)}, but ${moduleText(parent)} has no configuration ${parentAddr} to pass (Terraform stops with "missing provider ${parentAddr}"). Declare that configuration in ${moduleText(parent)}, or have it passed in by its caller.`,
+            providersAttr.exprRange,
+          ),
+        )
+        continue
+      }
+      const existing = nodes.get(childAddr)
+      if (existing && !(existing.kind === 'declared' && existing.proxiable)) continue
+      nodes.set(childAddr, {kind: 'proxy', addr: childAddr, target: parentAddr, pass, node: n})
+    }
+  }
+
+  // 2. Resources.
+  const impliedRoot = new Map<string, ProviderConfigInfo>()
+  const resources: ResourceBinding[] = []
+  const used = new Set<string>()
+  const follow = (addr: string, steps: ResolutionStep[]): string | undefined => {
+    for (let guard = 0; guard < 1000; guard++) {
+      const node = nodes.get(addr)
+      if (!node) return undefined
+      if (node.kind === 'proxy') {
+        steps.push({kind: 'passed', module: node.pass.to, text: `${node.pass.to} receives ${node.pass.key} = ${node.pass.value} from ${node.pass.from === '' ? 'the root module' : node.pass.from}`, ...(node.pass.range ? {range: node.pass.range} : {})})
+        addr = node.target
+        continue
+      }
+      const info = node.info
+      if (node.kind === 'required') {
+        steps.push({kind: 'implied-config', module: '', text: `the root module has no provider "${info.localName}" block: ${engine.product} uses an empty default configuration`})
+      } else {
+        const what = `provider "${info.localName}"${info.alias ? ` with alias "${info.alias}"` : ''}`
+        if (info.legacy) steps.push({kind: 'legacy', module: info.module, text: `${info.module} has its own ${info.empty ? 'empty ' : ''}${what} block at ${info.range ? formatRange(info.range) : '?'} (legacy module)`, ...(info.range ? {range: info.range} : {})})
+        else steps.push({kind: 'declared', module: info.module, text: `${info.module === '' ? 'the root module' : info.module} defines ${what} at ${info.range ? formatRange(info.range) : '?'}`, ...(info.range ? {range: info.range} : {})})
+      }
+      used.add(info.address)
+      return info.address
+    }
+    return undefined
+  }
+
+  for (const n of tree.nodes) {
+    const c = ctx.get(n)
+    if (!c || !n.module) continue
+    const m = n.module
+    const groups: [ResourceMode, ReadonlyMap<string, Block>][] = [
+      ['managed', m.managedResources],
+      ['data', m.dataResources],
+      ['ephemeral', m.ephemeralResources],
+    ]
+    for (const [mode, map] of groups) {
+      for (const [, b] of map) {
+        const type = b.labels[0]?.value ?? ''
+        const name = b.labels[1]?.value ?? ''
+        const local = `${mode === 'data' ? 'data.' : mode === 'ephemeral' ? 'ephemeral.' : ''}${type}.${name}`
+        const address = n.address ? `${n.address}.${local}` : local
+        const steps: ResolutionStep[] = []
+        const pattr = b.body.attributes.find((a) => a.name === 'provider')
+        let ref: LocalProviderConfig | undefined
+        if (pattr) {
+          ref = providerReference(pattr, diagnostics)
+          if (ref) steps.push({kind: 'reference', module: n.address, text: `provider = ${localConfigString(ref)} (${formatRange(pattr.exprRange)})`, range: pattr.exprRange})
+        }
+        if (!ref) {
+          const implied = type.includes('_') ? type.slice(0, type.indexOf('_')) : type
+          ref = {localName: implied}
+          steps.push({kind: 'implied-name', module: n.address, text: `local name "${implied}" implied by the resource type ${type}`})
+        }
+        const provider = c.names.providerFor(ref.localName)
+        const req = c.names.requirements.get(ref.localName)
+        steps.push({
+          kind: 'source',
+          module: n.address,
+          text: req
+            ? `${moduleText(n)} requires ${ref.localName} = ${providerForDisplay(provider, engine.defaultRegistryHost)} (${formatRange(req.attribute.nameRange)})`
+            : `${moduleText(n)} has no required_providers entry "${ref.localName}": ${engine.product} assumes ${providerString(provider)}`,
+          ...(req ? {range: req.attribute.nameRange} : {}),
+        })
+        let found = follow(abs(n.path, provider, ref.alias), steps)
+        if (!found && !ref.alias) {
+          for (let p = n.parent; p && !found; p = p.parent) {
+            const addr = abs(p.path, provider)
+            if (nodes.has(addr)) {
+              steps.push({kind: 'inherited', module: n.address, text: `no configuration for ${providerString(provider)} in ${moduleText(n)}${p.address !== n.parent?.address ? ' and the modules between' : ''}: inherited from ${moduleText(p)}`})
+              found = follow(addr, steps)
+            }
+          }
+          if (!found) {
+            const addr = abs([], provider)
+            if (n.address !== '') steps.push({kind: 'inherited', module: n.address, text: `no configuration for ${providerString(provider)} in ${moduleText(n)} or its callers: inherited from the root module`})
+            steps.push({kind: 'implied-config', module: '', text: `the root module has no provider "${c.names.localNameFor(provider) ?? ref.localName}" block: ${engine.product} uses an empty default configuration`})
+            if (!impliedRoot.has(addr)) {
+              impliedRoot.set(addr, {address: addr, module: '', localName: ctx.get(tree.root)?.names.localNameFor(provider) ?? ref.localName, provider: providerString(provider), implied: true, legacy: false, empty: true})
+            }
+            used.add(addr)
+            found = addr
+          }
+        }
+        if (!found) {
+          const want = abs(n.path, provider, ref.alias)
+          steps.push({kind: 'missing', module: n.address, text: `${moduleText(n)} has no configuration ${want}: aliased configurations are never inherited`})
+          diagnostics.push(
+            errorDiag(
+              'Provider configuration not present',
+              `To work with ${address} its original provider configuration at ${want} is required, but it has been removed. This occurs when a provider configuration is removed while objects created by that provider still exist in the state. Re-add the provider configuration to destroy ${address}, after which you can remove the provider configuration again.`,
+              pattr?.exprRange ?? b.declRange,
+            ),
+          )
+        }
+        resources.push({
+          address,
+          module: n.address,
+          mode,
+          type,
+          name,
+          reference: localConfigString(ref),
+          provider: providerString(provider),
+          providerConfig: found,
+          ...(ref.key !== undefined ? {instanceKey: ref.key} : {}),
+          resolution: steps,
+          range: b.declRange,
+        })
+      }
+    }
+  }
+
+  const configs: ProviderConfigInfo[] = []
+  for (const node of nodes.values()) if (node.kind !== 'proxy') configs.push(node.info)
+  for (const info of impliedRoot.values()) if (!nodes.has(info.address)) configs.push(info)
+  configs.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))
+  resources.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))
+  return {configs, passes, resources, diagnostics}
+}

@@ -1,0 +1,125 @@
+// `tfgraph providers` as text: the module tree, and under each module the provider configurations its
+// resources use, how each got there, and which resources use it. Grouped and counted so a
+// 300-module configuration stays readable; filters narrow it down.
+import {formatRange} from '../diag/diagnostic.js'
+import {moduleSubtree} from '../graph/build-graph.js'
+import type {ModuleNode} from '../graph/crawl.js'
+import type {ProvidersAnalysis} from '../providers/analyze.js'
+import type {ResolutionStep, ResourceBinding} from '../providers/resolve.js'
+
+export interface ProvidersTextOptions {
+  /** Show only these resources (exact configuration address, or a prefix ending in `*`). */
+  readonly resource?: string
+  /** Show only this module and its descendants (`module.a.module.b`, or `.`/'' for all). */
+  readonly module?: string
+  /** Show only resources of this provider (full or short source address, or type name). */
+  readonly provider?: string
+  /** Resources listed per group before "… and N more". */
+  readonly maxList?: number
+}
+
+function how(steps: readonly ResolutionStep[]): string {
+  const parts: string[] = []
+  for (const s of steps) {
+    switch (s.kind) {
+      case 'passed':
+        parts.push(s.text.replace(/^(\S+) receives /, 'passed as '))
+        break
+      case 'inherited':
+        parts.push(s.text.replace(/^.*: inherited from /, 'inherited from '))
+        break
+      case 'declared':
+        parts.push(s.text.replace(/ at .*$/, ''))
+        break
+      case 'legacy':
+        parts.push('own provider block (legacy module)')
+        break
+      case 'implied-config':
+        parts.push('implied empty configuration in the root module')
+        break
+      case 'missing':
+        parts.push('NOT FOUND')
+        break
+      default:
+        break
+    }
+  }
+  return parts.join(' → ')
+}
+
+function matchesProvider(r: ResourceBinding, want: string): boolean {
+  return r.provider === want || r.provider.endsWith('/' + want) || r.provider.split('/').pop() === want
+}
+
+function matchesResource(r: ResourceBinding, want: string): boolean {
+  return want.endsWith('*') ? r.address.startsWith(want.slice(0, -1)) : r.address === want
+}
+
+function moduleHeader(n: ModuleNode): string {
+  if (n.address === '') return 'root module (.)'
+  const flags = [n.count ? 'count' : '', n.forEach ? 'for_each' : '', n.dependsOn ? 'depends_on' : '', n.enabled ? 'enabled' : ''].filter(Boolean)
+  const src = n.sourceText !== undefined ? `  ${n.sourceText}${n.version ? ` (${n.version})` : ''}` : ''
+  const dir = n.displayDir && n.sourceText !== n.displayDir && `./${n.displayDir}` !== n.sourceText ? `  → ${n.displayDir}` : ''
+  return `${n.address}${src}${dir}${flags.length ? `  [${flags.join(', ')}]` : ''}${n.resolved ? '' : `  NOT LOADED: ${n.unresolvedReason ?? ''}`}`
+}
+
+export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOptions = {}): string {
+  const max = opts.maxList ?? 8
+  const allowedModules = opts.module && opts.module !== '.' ? new Set(moduleSubtree(a.graph, opts.module)) : undefined
+  let resources = a.resolution.resources
+  if (opts.resource) resources = resources.filter((r) => matchesResource(r, opts.resource!))
+  if (opts.provider) resources = resources.filter((r) => matchesProvider(r, opts.provider!))
+  if (allowedModules) resources = resources.filter((r) => allowedModules.has(r.module))
+  const calls = a.tree.nodes.length - 1
+  const resolved = a.tree.nodes.filter((n) => n.address !== '' && n.resolved).length
+  const usedConfigs = new Set(resources.map((r) => r.providerConfig).filter((x): x is string => x !== undefined))
+  const out: string[] = [
+    `${a.tree.nodes.length} module${a.tree.nodes.length === 1 ? '' : 's'}, ${resolved}/${calls} module calls resolved, ${usedConfigs.size} provider configuration${usedConfigs.size === 1 ? '' : 's'} used by ${resources.length} resource${resources.length === 1 ? '' : 's'}`,
+    '',
+  ]
+  // Detailed view: the full chain for each selected resource.
+  if (opts.resource) {
+    for (const r of resources) {
+      out.push(`${r.address}  (${formatRange(r.range)})`)
+      out.push(`  uses ${r.providerConfig ?? '(no configuration found)'}${r.instanceKey !== undefined ? ` [${r.instanceKey}]` : ''}`)
+      r.resolution.forEach((s, i) => out.push(`  ${i + 1}. ${s.text}`))
+      out.push('')
+    }
+    if (resources.length === 0) out.push(`no resource matches ${opts.resource}`, '')
+    return out.join('\n')
+  }
+  const byModule = new Map<string, ResourceBinding[]>()
+  for (const r of resources) {
+    const list = byModule.get(r.module) ?? []
+    list.push(r)
+    byModule.set(r.module, list)
+  }
+  for (const n of a.tree.nodes) {
+    if (allowedModules && !allowedModules.has(n.address)) continue
+    const list = byModule.get(n.address) ?? []
+    if ((opts.provider || opts.resource) && list.length === 0) continue
+    const depth = n.path.length
+    const pad = '  '.repeat(depth)
+    out.push(pad + moduleHeader(n))
+    const groups = new Map<string, {config: string; how: string; items: ResourceBinding[]}>()
+    for (const r of list) {
+      const config = r.providerConfig ?? '(no configuration found)'
+      const h = how(r.resolution)
+      const key = `${config}\u0000${h}`
+      const g = groups.get(key) ?? {config, how: h, items: []}
+      g.items.push(r)
+      groups.set(key, g)
+    }
+    const passes = a.resolution.passes.filter((p) => p.to === n.address)
+    if (passes.length > 0) out.push(`${pad}  receives: ${passes.map((p) => `${p.key} = ${p.value}`).join(', ')}`)
+    if (list.length === 0 && n.resolved) out.push(`${pad}  (no resources)`)
+    for (const g of [...groups.values()].sort((x, y) => (x.config < y.config ? -1 : x.config > y.config ? 1 : x.how < y.how ? -1 : 1))) {
+      out.push(`${pad}  ${g.config}`)
+      out.push(`${pad}    via: ${g.how}`)
+      const names = g.items.map((r) => (n.address ? r.address.slice(n.address.length + 1) : r.address))
+      const shown = names.slice(0, max).join(', ')
+      out.push(`${pad}    ${g.items.length} resource${g.items.length === 1 ? '' : 's'}: ${shown}${names.length > max ? `, … and ${names.length - max} more` : ''}`)
+    }
+  }
+  return out.join('\n') + '\n'
+}

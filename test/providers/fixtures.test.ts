@@ -1,0 +1,66 @@
+// Provider resolution on fixtures/providers: golden text and JSON outputs, and a differential check of
+// every resource's provider configuration against bindings recorded from real Terraform
+// (terraform-oracle.bindings.json, Terraform version inside).
+import {existsSync, readdirSync, readFileSync} from 'node:fs'
+import * as path from 'node:path'
+import {test} from 'uvu'
+import * as assert from 'uvu/assert'
+import {analyzeProviders, providersDocument, renderDiagnosticsText, renderProvidersText, requirementsTree} from '../../src/index.js'
+import {assertGolden} from '../helpers/golden.js'
+import {fixturesDir} from '../helpers/paths.js'
+
+const base = path.join(fixturesDir, 'providers')
+/** Fixtures the recorded Terraform (1.11) cannot answer, with the reason. */
+const ORACLE_NOT_APPLICABLE: Record<string, string> = {
+  'registry-modules': 'module source/version from variables and locals need Terraform >= 1.15 (the oracle runs 1.11)',
+}
+
+for (const name of readdirSync(base).sort()) {
+  const dir = path.join(base, name)
+  test(`providers ${name}: golden text, requirements and JSON`, async () => {
+    const a = await analyzeProviders(dir, {env: {}})
+    const doc = providersDocument(a, `fixtures/providers/${name}`)
+    assertGolden(path.join(dir, 'expected.json'), JSON.stringify(doc, null, 2) + '\n')
+    assertGolden(path.join(dir, 'expected.txt'), renderProvidersText(a) + requirementsTree(a.tree) + renderDiagnosticsText(a.diagnostics))
+  })
+  const oracleFile = path.join(dir, 'terraform-oracle.bindings.json')
+  if (existsSync(oracleFile) && !name.startsWith('tofu-') && !(name in ORACLE_NOT_APPLICABLE)) {
+    test(`providers ${name}: every binding agrees with recorded Terraform`, async () => {
+      const oracle = JSON.parse(readFileSync(oracleFile, 'utf8')) as {terraform_version: string; resources: Record<string, string>}
+      const a = await analyzeProviders(dir, {engine: 'terraform', env: {}})
+      const ours = Object.fromEntries(a.resolution.resources.map((r) => [r.address, r.providerConfig ?? null]))
+      assert.ok(Object.keys(oracle.resources).length > 0, 'the oracle answered')
+      assert.equal(ours, oracle.resources, `Terraform ${oracle.terraform_version}`)
+    })
+  }
+}
+
+test('TF_DATA_DIR moves the installed-modules manifest', async () => {
+  const dir = path.join(base, 'registry-modules')
+  const withDefault = await analyzeProviders(dir, {env: {}})
+  assert.ok(withDefault.tree.nodes.find((n) => n.address === 'module.vpc')?.resolved)
+  const elsewhere = await analyzeProviders(dir, {env: {TF_DATA_DIR: 'no-such-dir'}})
+  const vpc = elsewhere.tree.nodes.find((n) => n.address === 'module.vpc')
+  assert.is(vpc?.resolved, false)
+  assert.ok(elsewhere.diagnostics.some((d) => d.summary === 'Module not installed'))
+})
+
+test('registry module: static source/version, manifest lookup, unresolved call kept', async () => {
+  const a = await analyzeProviders(path.join(base, 'registry-modules'), {env: {}})
+  const byAddr = new Map(a.tree.nodes.map((n) => [n.address, n]))
+  assert.is(byAddr.get('module.vpc')?.sourceText, 'terraform-aws-modules/vpc/aws')
+  assert.is(byAddr.get('module.vpc')?.version, '~> 5.0')
+  assert.is(byAddr.get('module.vpc.module.flow_logs')?.displayDir, '.terraform/modules/vpc/modules/flow-logs')
+  assert.is(byAddr.get('module.dns')?.resolved, false)
+  assert.match(renderProvidersText(a), /1\/2 module calls resolved|2\/3 module calls resolved/)
+})
+
+test('OpenTofu: registry.opentofu.org and provider for_each instance keys', async () => {
+  const a = await analyzeProviders(path.join(base, 'tofu-for-each'), {env: {}})
+  assert.is(a.tree.engine, 'opentofu')
+  const r = a.resolution.resources.find((x) => x.address === 'aws_vpc.per_region')
+  assert.is(r?.providerConfig, 'provider["registry.opentofu.org/hashicorp/aws"].by_region')
+  assert.is(r?.instanceKey, 'each.key')
+})
+
+test.run()
