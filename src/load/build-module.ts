@@ -197,7 +197,21 @@ class Builder {
     return alias === undefined ? {key: name} : {key: `${name}.${alias}`, alias}
   }
 
+  /** Decode-time checks of a provider block (primary or override). */
+  decodeProvider(b: Block): void {
+    const v = attr(b.body, 'version')
+    if (v) {
+      const product = this.engine.product
+      this.warn(
+        'Version constraints inside provider configuration blocks are deprecated',
+        `${product} 0.13 and earlier allowed provider version constraints inside the provider configuration block, but that is now deprecated and will be removed in a future version of ${product}. To silence this warning, move the provider version constraint into the required_providers block.`,
+        v.exprRange,
+      )
+    }
+  }
+
   appendProvider(b: Block): void {
+    this.decodeProvider(b)
     const {key, alias} = this.providerKey(b)
     const name = b.labels[0]?.value ?? ''
     const prev = this.providerConfigs.get(key)
@@ -489,6 +503,7 @@ class Builder {
   }
 
   mergeProvider(b: Block, fname: string): void {
+    this.decodeProvider(b)
     const {key, alias} = this.providerKey(b)
     const name = b.labels[0]?.value ?? ''
     const base = this.providerConfigs.get(key)

@@ -52,6 +52,22 @@ export function moduleRequirements(n: ModuleNode, engineName: ModuleTree['engine
       add(names.providerFor(local))
     }
   }
+  // import blocks that generate configuration (their target resource is not declared here)
+  for (const imp of m.imports) {
+    const to = imp.body.attributes.find((a) => a.name === 'to')
+    if (typeof to?.value !== 'string') continue
+    const target = to.value.replace(/^\$\{|\}$/g, '').replace(/\[[^\]]*\]/g, '')
+    const parts = target.split('.')
+    if (parts[0] === 'module' || parts.length < 2) continue
+    const isData = parts[0] === 'data'
+    const type = isData ? (parts[1] ?? '') : (parts[0] ?? '')
+    const name = isData ? (parts[2] ?? '') : (parts[1] ?? '')
+    if ((isData ? m.dataResources : m.managedResources).has(`${type}.${name}`)) continue
+    const pattr = imp.body.attributes.find((a) => a.name === 'provider')
+    let local = type.includes('_') ? type.slice(0, type.indexOf('_')) : type
+    if (typeof pattr?.value === 'string') local = pattr.value.replace(/^\$\{|\}$/g, '').split(/[.[]/)[0] ?? local
+    add(names.providerFor(local))
+  }
   const out: ModuleRequirement[] = []
   for (const [k, e] of acc) {
     const parsed: Constraint[] = []

@@ -1,0 +1,62 @@
+// Smoke tests of `tfgraph providers`: streams, exit codes, filters, JSON contract, no stack traces.
+import {spawnSync} from 'node:child_process'
+import * as path from 'node:path'
+import {test} from 'uvu'
+import * as assert from 'uvu/assert'
+import {fixturesDir, repoRoot} from '../helpers/paths.js'
+
+function run(...args: string[]) {
+  const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1'}
+  delete env['TF_DATA_DIR']
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'providers', ...args], {encoding: 'utf8', env})
+  return {code: r.status, stdout: r.stdout, stderr: r.stderr}
+}
+
+const demo = path.join(fixturesDir, 'providers/demo')
+
+test('text: per-module configurations with how they got there', () => {
+  const r = run(demo)
+  assert.is(r.code, 0, r.stderr)
+  assert.match(r.stdout, /2\/2 module calls resolved/)
+  assert.match(r.stdout, /passed as aws = aws.east from the root module/)
+  assert.is(r.stderr, '')
+})
+
+test('--resource prints the whole chain', () => {
+  const r = run(demo, '--resource', 'module.network.module.subnet.aws_subnet.private')
+  assert.is(r.code, 0)
+  assert.match(r.stdout, /uses provider\["registry.terraform.io\/hashicorp\/aws"\].east/)
+  assert.match(r.stdout, /inherited from module.network/)
+})
+
+test('--module and --provider filter', () => {
+  const r = run(demo, '--module', 'module.network.module.subnet')
+  assert.not.match(r.stdout, /aws_s3_bucket.logs/)
+  assert.match(r.stdout, /aws_subnet.private/)
+  const p = run(demo, '--provider', 'random')
+  assert.match(p.stdout, /random_id.suffix/)
+  assert.not.match(p.stdout, /aws_vpc.main/)
+})
+
+test('--json contract', () => {
+  const r = run(demo, '--json')
+  assert.is(r.code, 0)
+  const doc = JSON.parse(r.stdout) as {format_version: string; modules: {path: string}[]; resources: {address: string; provider_config: string; resolution: unknown[]}[]}
+  assert.is(doc.format_version, '1')
+  assert.equal(doc.modules.map((m) => m.path), ['', 'module.network', 'module.network.module.subnet'])
+  const vpc = doc.resources.find((x) => x.address === 'module.network.aws_vpc.main')
+  assert.is(vpc?.provider_config, 'provider["registry.terraform.io/hashicorp/aws"].east')
+  assert.ok((vpc?.resolution.length ?? 0) >= 3)
+})
+
+test('unresolved module calls are warnings on stderr, exit 0; missing directory exit 1', () => {
+  const r = run(path.join(fixturesDir, 'providers/registry-modules'))
+  assert.is(r.code, 0)
+  assert.match(r.stdout, /module.dns .*NOT LOADED/)
+  assert.match(r.stderr, /Warning: Module not installed/)
+  const missing = run(path.join(fixturesDir, 'nope'))
+  assert.is(missing.code, 1)
+  assert.not.match(missing.stderr, /\n\s+at .+:\d+:\d+/)
+})
+
+test.run()
