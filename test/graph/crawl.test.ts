@@ -1,0 +1,106 @@
+// Crawler safety: module cycles, symlink loops, very deep chains, missing directories, -var values.
+import {mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import * as path from 'node:path'
+import {test} from 'uvu'
+import * as assert from 'uvu/assert'
+import {crawl} from '../../src/index.js'
+
+function tree(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-crawl-'))
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, rel)), {recursive: true})
+    writeFileSync(path.join(dir, rel), text)
+  }
+  return dir
+}
+
+test('a module that calls itself, and a -> b -> a, end with a cycle diagnostic', async () => {
+  const dir = tree({
+    'main.tf': 'module "self" {\n  source = "./"\n}\nmodule "a" {\n  source = "./a"\n}\n',
+    'a/main.tf': 'module "b" {\n  source = "../b"\n}\n',
+    'b/main.tf': 'module "a" {\n  source = "../a"\n}\n',
+  })
+  try {
+    const t = await crawl(dir, {env: {}})
+    const cycles = t.diagnostics.filter((d) => d.summary === 'Module call cycle')
+    assert.is(cycles.length, 2)
+    assert.equal(cycles.map((d) => `${d.range?.filename}:${d.range?.start.line}`).sort(), ['b/main.tf:2', 'main.tf:2'])
+    assert.equal(t.nodes.map((n) => `${n.address}:${n.resolved}`), [':true', 'module.a:true', 'module.a.module.b:true', 'module.a.module.b.module.a:false', 'module.self:false'])
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+  }
+})
+
+test('a symlinked module directory is loaded once; a symlink loop is a cycle', async () => {
+  const dir = tree({'main.tf': 'module "x" {\n  source = "./real"\n}\nmodule "y" {\n  source = "./link"\n}\n', 'real/main.tf': 'module "loop" {\n  source = "./back"\n}\n'})
+  try {
+    symlinkSync(path.join(dir, 'real'), path.join(dir, 'link'))
+    symlinkSync(path.join(dir, 'real'), path.join(dir, 'real', 'back'))
+    const t = await crawl(dir, {env: {}})
+    assert.ok(t.nodes.find((n) => n.address === 'module.y')?.resolved)
+    assert.is(t.nodes.find((n) => n.address === 'module.x.module.loop')?.resolved, false)
+    assert.ok(t.diagnostics.some((d) => d.summary === 'Module call cycle'))
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+  }
+})
+
+test('a 150-deep chain stops at the depth limit with a diagnostic, no stack overflow', async () => {
+  const files: Record<string, string> = {}
+  let rel = ''
+  for (let i = 0; i < 150; i++) {
+    files[path.join(rel, 'main.tf')] = 'module "next" {\n  source = "./n"\n}\n'
+    rel = path.join(rel, 'n')
+  }
+  const dir = tree(files)
+  try {
+    const t = await crawl(dir, {env: {}, maxDepth: 100})
+    assert.ok(t.diagnostics.some((d) => d.summary === 'Module nesting too deep'))
+    assert.is(t.nodes.filter((n) => n.resolved).length, 101)
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+  }
+})
+
+test('a missing local directory is an unresolved call with the reason', async () => {
+  const dir = tree({'main.tf': 'module "gone" {\n  source = "./gone"\n}\n'})
+  try {
+    const t = await crawl(dir, {env: {}})
+    const gone = t.nodes.find((n) => n.address === 'module.gone')
+    assert.is(gone?.resolved, false)
+    assert.match(gone?.unresolvedReason ?? '', /cannot be read/)
+    assert.ok(t.diagnostics.some((d) => d.summary === 'Unreadable module directory' && d.range?.filename === 'main.tf'))
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+  }
+})
+
+test('source from a variable: default, terraform.tfvars, then -var', async () => {
+  const dir = tree({
+    'main.tf': 'variable "where" {\n  default = "./a"\n}\nmodule "m" {\n  source = var.where\n}\n',
+    'a/main.tf': 'resource "null_resource" "a" {}\n',
+    'b/main.tf': 'resource "null_resource" "b" {}\n',
+    'c/main.tf': 'resource "null_resource" "c" {}\n',
+  })
+  try {
+    assert.is((await crawl(dir, {env: {}})).nodes[1]?.displayDir, 'a')
+    writeFileSync(path.join(dir, 'terraform.tfvars'), 'where = "./b"\n')
+    assert.is((await crawl(dir, {env: {}})).nodes[1]?.displayDir, 'b')
+    assert.is((await crawl(dir, {env: {}, vars: ['where=./c']})).nodes[1]?.displayDir, 'c')
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+  }
+})
+
+test('a source that is not static is reported with the reason', async () => {
+  const dir = tree({'main.tf': 'module "m" {\n  source = "${path.module}/x"\n}\n'})
+  try {
+    const t = await crawl(dir, {env: {}})
+    assert.match(t.nodes[1]?.unresolvedReason ?? '', /not a variable or a local value/)
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+  }
+})
+
+test.run()
