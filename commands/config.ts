@@ -38,18 +38,7 @@ Exit codes: 0 = no errors, 1 = the directory or a file could not be read or pars
       if (text) process.stdout.write(text)
       if (result.diagnostics.length > 0) {
         const color = !flags['no-color'] && !process.env['NO_COLOR'] && process.stderr.isTTY === true
-        const dir = path.resolve(args.dir)
-        const cache = new Map<string, string[] | undefined>()
-        const sourceLines = (f: string): string[] | undefined => {
-          if (!cache.has(f)) {
-            try {
-              cache.set(f, readFileSync(path.join(dir, f), 'utf8').split(/\r?\n/))
-            } catch {
-              cache.set(f, undefined)
-            }
-          }
-          return cache.get(f)
-        }
+        const sourceLines = lib.sourceLinesFrom(path.resolve(args.dir), (f) => readFileSync(f, 'utf8'))
         process.stderr.write((text ? '\n' : '') + lib.renderDiagnosticsText(result.diagnostics, {sourceLines, color}))
       }
     }

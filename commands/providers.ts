@@ -52,18 +52,7 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
       )
       if (a.diagnostics.length > 0) {
         const color = !flags['no-color'] && !process.env['NO_COLOR'] && process.stderr.isTTY === true
-        const root = path.resolve(args.dir)
-        const cache = new Map<string, string[] | undefined>()
-        const sourceLines = (f: string): string[] | undefined => {
-          if (!cache.has(f)) {
-            try {
-              cache.set(f, readFileSync(path.join(root, f), 'utf8').split(/\r?\n/))
-            } catch {
-              cache.set(f, undefined)
-            }
-          }
-          return cache.get(f)
-        }
+        const sourceLines = lib.sourceLinesFrom(path.resolve(args.dir), (f) => readFileSync(f, 'utf8'))
         process.stderr.write('\n' + lib.renderDiagnosticsText(a.diagnostics, {sourceLines, color}))
       }
     }

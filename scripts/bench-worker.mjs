@@ -25,6 +25,22 @@ if (mode === 'floor') {
       }
     }
   }
+} else if (mode === 'crawl') {
+  // crawl + resolve from every root module; also writes the directories the crawls loaded, in order
+  const {analyzeProviders} = await import('../dist/src/index.js')
+  const visited = []
+  let modules = 0
+  let resources = 0
+  for (const d of dirs) {
+    const a = await analyzeProviders(d.dir, {engine: d.engine, env: {}})
+    for (const n of a.tree.nodes) if (n.dir) visited.push({dir: n.dir, engine: a.tree.engine})
+    modules += a.tree.nodes.length
+    resources += a.resolution.resources.length
+    diagnostics += a.diagnostics.length
+  }
+  files = modules
+  bytes = resources
+  if (process.argv[4]) (await import('node:fs')).writeFileSync(process.argv[4], JSON.stringify(visited))
 } else {
   const {loadModuleDir} = await import('../dist/src/index.js')
   for (const d of dirs) {

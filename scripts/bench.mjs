@@ -35,6 +35,12 @@ walk(corpus)
 const listFile = path.join(mkdtempSync(path.join(tmpdir(), 'tfgraph-bench-')), 'modules.json')
 writeFileSync(listFile, JSON.stringify(modules))
 
+// Root modules: each repository root and every configuration directory under an `examples/` folder.
+const roots = modules.filter((m) => path.dirname(m.dir) === corpus || m.dir.split(path.sep).includes('examples'))
+const rootsFile = path.join(path.dirname(listFile), 'roots.json')
+writeFileSync(rootsFile, JSON.stringify(roots))
+const visitedFile = path.join(path.dirname(listFile), 'visited.json')
+
 const worker = path.join(here, 'bench-worker.mjs')
 const results = {floor: [], load: []}
 for (let i = 0; i < rounds; i++) {
@@ -42,6 +48,12 @@ for (let i = 0; i < rounds; i++) {
     const out = execFileSync(process.execPath, [worker, mode, listFile], {encoding: 'utf8', maxBuffer: 1 << 26})
     results[mode].push(JSON.parse(out.trim().split('\n').pop()))
   }
+}
+execFileSync(process.execPath, [worker, 'crawl', rootsFile, visitedFile], {encoding: 'utf8', maxBuffer: 1 << 26})
+const crawlRes = {crawl: [], loadvisited: []}
+for (let i = 0; i < rounds; i++) {
+  crawlRes.crawl.push(JSON.parse(execFileSync(process.execPath, [worker, 'crawl', rootsFile], {encoding: 'utf8', maxBuffer: 1 << 26}).trim().split('\n').pop()))
+  crawlRes.loadvisited.push(JSON.parse(execFileSync(process.execPath, [worker, 'load', visitedFile], {encoding: 'utf8', maxBuffer: 1 << 26}).trim().split('\n').pop()))
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const floor = results.floor
@@ -55,3 +67,12 @@ console.log(`raw @cdktf/hcl2json parse (floor): ${floorMs} ms  peak RSS ${median
 console.log(`tfgraph load (parse+scan+merge):   ${loadMs} ms  peak RSS ${median(load.map((r) => r.maxRssMb))} MB   [${load.map((r) => r.ms).join(', ')}]`)
 console.log(`ratio load/floor: ${(loadMs / floorMs).toFixed(2)}  (target <= 1.30)`)
 console.log(`diagnostics from load: ${load[0].diagnostics}; files loaded: ${load[0].files}`)
+const cr = crawlRes.crawl
+const lv = crawlRes.loadvisited
+const crMs = median(cr.map((r) => r.ms))
+const lvMs = median(lv.map((r) => r.ms))
+console.log('')
+console.log(`root modules crawled: ${roots.length}; module instances: ${cr[0].files}; resources resolved: ${cr[0].bytes}`)
+console.log(`crawl + resolve (providers):        ${crMs} ms  peak RSS ${median(cr.map((r) => r.maxRssMb))} MB   [${cr.map((r) => r.ms).join(', ')}]`)
+console.log(`loading the same directories alone: ${lvMs} ms  peak RSS ${median(lv.map((r) => r.maxRssMb))} MB   [${lv.map((r) => r.ms).join(', ')}]`)
+console.log(`crawl+resolve overhead over loading: ${(((crMs - lvMs) / lvMs) * 100).toFixed(1)}%  (target <= 25%); share of time in loading/parsing: ${((lvMs / crMs) * 100).toFixed(0)}%`)

@@ -20,9 +20,19 @@ function syntaxOf(a: Attribute): 'native' | 'json' {
   return a.nameRange.filename.endsWith('.json') ? 'json' : 'native'
 }
 
+/** Parsed type expressions by source text: most modules repeat `string`, `list(string)`, `map(any)`. */
+const typeCache = new Map<string, ReturnType<typeof parseTypeConstraint>>()
+
 function parseType(a: Attribute | undefined): {type?: TypeConstraint; diagnostic?: Diagnostic} {
   if (!a) return {}
-  const r = parseTypeConstraint(a.expr, {syntax: syntaxOf(a), legacyMismatch: true})
+  const syntax = syntaxOf(a)
+  const cacheKey = syntax + '\u0000' + a.expr
+  let r = typeCache.get(cacheKey)
+  if (!r) {
+    r = parseTypeConstraint(a.expr, {syntax, legacyMismatch: true})
+    if (typeCache.size > 10000) typeCache.clear()
+    typeCache.set(cacheKey, r)
+  }
   if ('type' in r) return {type: r.type}
   return {diagnostic: errorDiag(r.summary, r.error, a.exprRange)}
 }

@@ -32,3 +32,18 @@ export function renderDiagnosticsText(diags: readonly Diagnostic[], opts: TextOp
     .map((d) => renderDiagnosticText(d, opts))
     .join('\n')
 }
+
+/** A cached line reader for snippets: file names are relative to `rootDir`. */
+export function sourceLinesFrom(rootDir: string, read: (file: string) => string): (filename: string) => string[] | undefined {
+  const cache = new Map<string, string[] | undefined>()
+  return (f) => {
+    if (!cache.has(f)) {
+      try {
+        cache.set(f, read(`${rootDir}/${f}`).split(/\r?\n/))
+      } catch {
+        cache.set(f, undefined)
+      }
+    }
+    return cache.get(f)
+  }
+}
