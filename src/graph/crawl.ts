@@ -172,7 +172,8 @@ export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<M
         const parsed = parseModuleSource(sourceText, {engine, hasVersion: version !== undefined})
         if ('error' in parsed) {
           reason = parsed.error.summary
-          unresolved(parsed.error.summary, parsed.error.detail, srcAttr.exprRange, 'error')
+          // a literal source was already reported by the loader
+          if (typeof srcAttr.value !== 'string' || srcAttr.value.includes('${')) unresolved(parsed.error.summary, parsed.error.detail, srcAttr.exprRange, 'error')
         } else source = parsed.source
       }
       // Where is it?

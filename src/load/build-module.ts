@@ -9,6 +9,8 @@ import type {Module} from './model.js'
 import {elementKey} from './model.js'
 import {attr, blocksOfType, mergeBodies, sets} from './merge-body.js'
 import {checkMergedVariable, decodeVariable, type DefaultState} from './variable-default.js'
+import {quotedReferenceWarnings} from './quoted-references.js'
+import {parseModuleSource} from '../addrs/module-source.js'
 
 export interface ParsedFile {
   readonly entry: ConfigFileEntry
@@ -118,7 +120,9 @@ class Builder {
         this.error('Unsupported block type', `Blocks of type "${b.type}" are not expected here.`, b.typeRange)
         continue
       }
-      if (this.checkLabels(b)) out.push(b)
+      if (!this.checkLabels(b)) continue
+      this.diags.push(...quotedReferenceWarnings(b, this.engine))
+      out.push(b)
     }
     return out
   }
@@ -335,6 +339,18 @@ class Builder {
         `A module may declare either one 'cloud' block configuring a cloud backend OR one 'backend' block configuring a state backend. A cloud backend is configured at ${cloudAt}; a backend is configured at ${backendAt}. Remove the backend block to configure a cloud backend.`,
         this.backend.declRange,
       )
+    }
+  }
+
+  /** Literal module sources are parsed at load time (Terraform <= 1.14 and OpenTofu report them here). */
+  checkModuleSources(): void {
+    for (const [, call] of this.moduleCalls) {
+      const src = attr(call.body, 'source')
+      if (!src || typeof src.value !== 'string' || src.value.includes('${')) continue
+      const ver = attr(call.body, 'version')
+      const hasVersion = ver !== undefined && ver.value !== null
+      const r = parseModuleSource(src.value, {engine: this.engine.name, hasVersion})
+      if ('error' in r) this.error(r.error.summary, r.error.detail, src.exprRange)
     }
   }
 
@@ -642,6 +658,7 @@ export function buildModule(dir: string, engine: Engine, files: readonly ConfigF
     b.markOverride(`terraform.required_providers.${name}`, a.nameRange.filename)
   }
   for (const p of overrides) b.mergeOverride(p.file)
+  b.checkModuleSources()
   const module: Module = {
     dir,
     engine: engine.name,

@@ -12,7 +12,7 @@ import {
   type Provider,
 } from '../addrs/provider.js'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
-import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
+import {errorDiag, formatRange} from '../diag/diagnostic.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import {isExpression, isRecord, unwrapExpression} from '../hcl/value.js'
 import {engineByName, type Engine} from '../load/engine.js'
@@ -103,19 +103,11 @@ function aliasOf(b: Block): string | undefined {
   return typeof a?.value === 'string' && !a.value.includes('${') ? a.value : undefined
 }
 
-/** Parses a `provider` argument; quoted strings are accepted with Terraform's deprecation warning. */
-export function providerReference(a: Attribute, diags: Diagnostic[]): LocalProviderConfig | undefined {
+/** Parses a `provider` argument (a quoted string is accepted; the loader warns about it). */
+export function providerReference(a: Attribute): LocalProviderConfig | undefined {
   const v = a.value
   if (typeof v !== 'string') return undefined
-  let text: string
-  if (isExpression(v)) text = unwrapExpression(v)
-  else {
-    text = v
-    if (a.nameRange.filename.endsWith('.json') === false) {
-      diags.push(warningDiag('Quoted references are deprecated', 'In this context, references are expected literally rather than in quotes. Terraform 0.11 and earlier required quotes, but quoted references are now deprecated and will be removed in a future version of Terraform. Remove the quotes surrounding this reference to silence this warning.', a.exprRange))
-    }
-  }
-  return parseLocalConfigRef(text)
+  return parseLocalConfigRef(isExpression(v) ? unwrapExpression(v) : v)
 }
 
 interface ModuleCtx {
@@ -247,7 +239,7 @@ export function resolveProviders(tree: ModuleTree): Resolution {
         const pattr = b.body.attributes.find((a) => a.name === 'provider')
         let ref: LocalProviderConfig | undefined
         if (pattr) {
-          ref = providerReference(pattr, diagnostics)
+          ref = providerReference(pattr)
           if (ref) steps.push({kind: 'reference', module: n.address, text: `provider = ${localConfigString(ref)} (${formatRange(pattr.exprRange)})`, range: pattr.exprRange})
         }
         if (!ref) {

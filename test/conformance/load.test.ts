@@ -217,17 +217,26 @@ if (available) {
       assert.ok(errors(r).some((d) => d.range?.filename === 'other.tf'))
     })
 
-    C(`[EF] error-files/required-providers-toplevel.tf (${engine})`, async () => {
-      const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-ef-'))
-      try {
-        const src = path.join(testdata, 'error-files/required-providers-toplevel.tf')
-        copyFileSync(src, path.join(dir, 'required-providers-toplevel.tf'))
-        const r = await loadModuleDir(dir, {engine})
-        assert.equal(actualMarkers(r.diagnostics), expectedMarkers(src))
-      } finally {
-        rmSync(dir, {recursive: true, force: true})
-      }
-    })
+    const FILE_CASES = [
+      'error-files/required-providers-toplevel.tf',
+      'error-files/module-invalid-registry-source-with-module.tf',
+      'error-files/module-local-source-with-version.tf',
+      'warning-files/provider_ref.tf',
+      'warning-files/depends_on.tf',
+    ]
+    for (const rel of FILE_CASES) {
+      C(`[${rel.startsWith('error') ? 'EF' : 'WF'}] ${rel} (${engine})`, async () => {
+        const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-ef-'))
+        try {
+          const src = path.join(testdata, rel)
+          copyFileSync(src, path.join(dir, path.basename(rel)))
+          const r = await loadModuleDir(dir, {engine})
+          assert.equal(actualMarkers(r.diagnostics), expectedMarkers(src))
+        } finally {
+          rmSync(dir, {recursive: true, force: true})
+        }
+      })
+    }
   }
 
   C('[IM] unsupported-version-and-other-error under Terraform: two Unsupported block type errors (lines 1, 11)', async () => {
