@@ -31,9 +31,18 @@ if (mode === 'floor') {
   const visited = []
   let modules = 0
   let resources = 0
+  var perRepo = {}
   for (const d of dirs) {
+    const t1 = process.hrtime.bigint()
     const a = await analyzeProviders(d.dir, {engine: d.engine, env: {}})
-    for (const n of a.tree.nodes) if (n.dir) visited.push({dir: n.dir, engine: a.tree.engine})
+    const repo = d.repo ?? ''
+    const pr = (perRepo[repo] ??= {roots: 0, modules: 0, resources: 0, ms: 0})
+    pr.roots++
+    pr.modules += a.tree.nodes.length
+    pr.resources += a.resolution.resources.length
+    pr.ms += Number(process.hrtime.bigint() - t1) / 1e6
+    // each distinct directory once per root, as the crawler loads it
+    for (const dir of new Set(a.tree.nodes.filter((n) => n.dir).map((n) => n.dir))) visited.push({dir, engine: a.tree.engine})
     modules += a.tree.nodes.length
     resources += a.resolution.resources.length
     diagnostics += a.diagnostics.length
@@ -50,4 +59,4 @@ if (mode === 'floor') {
   }
 }
 const ms = Number(process.hrtime.bigint() - t0) / 1e6
-console.log(JSON.stringify({mode, ms: Math.round(ms), maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024), modules: dirs.length, files, bytes, diagnostics}))
+console.log(JSON.stringify({mode, perRepo: typeof perRepo === 'undefined' ? undefined : perRepo, ms: Math.round(ms), maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024), modules: dirs.length, files, bytes, diagnostics}))

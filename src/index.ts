@@ -11,3 +11,4 @@ export {resolveProviders, type Resolution, type ResourceBinding, type Resolution
 export {analyzeProviders, providersDocument, type ProvidersAnalysis, type ProvidersDocument} from './providers/analyze.js'
 export {moduleRequirements, requirementsTree, type ModuleRequirement} from './providers/requirements.js'
 export {renderProvidersText, type ProvidersTextOptions} from './render/providers-text.js'
+export {validateProviderConfigs} from './providers/validate.js'

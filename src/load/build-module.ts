@@ -10,6 +10,7 @@ import {elementKey} from './model.js'
 import {attr, blocksOfType, mergeBodies, sets} from './merge-body.js'
 import {checkMergedVariable, decodeVariable, type DefaultState} from './variable-default.js'
 import {quotedReferenceWarnings} from './quoted-references.js'
+import {checkRuleDiagnostics} from './check-rules.js'
 import {parseModuleSource} from '../addrs/module-source.js'
 
 export interface ParsedFile {
@@ -105,7 +106,7 @@ class Builder {
     return true
   }
 
-  checkTopLevel(file: ConfigFile): Block[] {
+  checkTopLevel(file: ConfigFile, override = false): Block[] {
     const allowed = topLevelTypes(this.engine)
     for (const a of file.body.attributes) {
       this.error('Unsupported argument', `An argument named "${a.name}" is not expected here.`, a.nameRange)
@@ -122,6 +123,7 @@ class Builder {
       }
       if (!this.checkLabels(b)) continue
       this.diags.push(...quotedReferenceWarnings(b, this.engine))
+      this.diags.push(...checkRuleDiagnostics(b, override))
       out.push(b)
     }
     return out
@@ -358,7 +360,7 @@ class Builder {
 
   mergeOverride(file: ConfigFile): void {
     const fname = file.filename
-    for (const b of this.checkTopLevel(file)) {
+    for (const b of this.checkTopLevel(file, true)) {
       const name = b.labels.map((l) => l.value).join('.')
       switch (b.type) {
         case 'terraform':
