@@ -5,6 +5,7 @@ import {buildGraph, type ModuleGraph} from '../graph/build-graph.js'
 import {crawl, type CrawlOptions, type ModuleTree} from '../graph/crawl.js'
 import {moduleRequirements, type ModuleRequirement} from './requirements.js'
 import {resolveProviders, type Resolution} from './resolve.js'
+import {validateProviderConfigs} from './validate.js'
 
 export interface ProvidersAnalysis {
   readonly tree: ModuleTree
@@ -20,7 +21,7 @@ export async function analyzeProviders(dir: string, opts: CrawlOptions = {}): Pr
   const resolution = resolveProviders(tree)
   const graph = buildGraph(tree, resolution)
   const requirements = tree.nodes.flatMap((n) => moduleRequirements(n, tree.engine))
-  return {tree, resolution, graph, requirements, diagnostics: sortDiagnostics([...tree.diagnostics, ...resolution.diagnostics]), incomplete: tree.incomplete}
+  return {tree, resolution, graph, requirements, diagnostics: sortDiagnostics([...tree.diagnostics, ...validateProviderConfigs(tree), ...resolution.diagnostics]), incomplete: tree.incomplete}
 }
 
 export interface ProvidersDocument {

@@ -35,6 +35,18 @@ for (const name of readdirSync(base).sort()) {
   }
 }
 
+for (const name of readdirSync(base).sort()) {
+  const file = path.join(base, name, 'terraform-oracle.validate.json')
+  if (!existsSync(file) || name.startsWith('tofu-') || name in ORACLE_NOT_APPLICABLE) continue
+  test(`providers ${name}: diagnostics agree with recorded Terraform validate`, async () => {
+    const oracle = JSON.parse(readFileSync(file, 'utf8')) as {terraform_version: string; diagnostics: {severity: string; summary: string; detail: string; range?: {filename: string; start: {line: number; column: number}}}[]}
+    const a = await analyzeProviders(path.join(base, name), {engine: 'terraform', env: {}})
+    const key = (d: {severity: string; summary: string; detail: string; range?: {filename: string; start: {line: number; column: number}}}) =>
+      `${d.severity} ${d.summary} @${d.range?.filename}:${d.range?.start.line},${d.range?.start.column}\n${d.detail}`
+    assert.equal(a.diagnostics.map(key).sort(), oracle.diagnostics.map(key).sort(), `Terraform ${oracle.terraform_version}`)
+  })
+}
+
 test('TF_DATA_DIR moves the installed-modules manifest', async () => {
   const dir = path.join(base, 'registry-modules')
   const withDefault = await analyzeProviders(dir, {env: {}})
