@@ -1,0 +1,29 @@
+// The lint rule type. A rule is data (id, severity, description, docs) plus a pure check over the
+// analysis of one root module; it returns diagnostics tagged with its id.
+import type {Diagnostic, Severity} from '../diag/diagnostic.js'
+import type {ProvidersAnalysis} from '../providers/analyze.js'
+
+/** A diagnostic found by lint: Terraform's shape plus the rule, the object and the call chain. */
+export interface LintDiagnostic extends Diagnostic {
+  /** Rule id (`terraform` for Terraform's/OpenTofu's own checks). */
+  readonly rule: string
+  /** Configuration address of the object concerned (module, resource, provider configuration), if any. */
+  readonly address?: string
+  /** Module calls that reach the module concerned, outermost first (e.g. [`module.a`, `module.a.module.b`]). */
+  readonly callers?: readonly string[]
+}
+
+export interface RuleContext {
+  readonly analysis: ProvidersAnalysis
+}
+
+export interface Rule {
+  readonly id: string
+  readonly severity: Severity
+  readonly enabledByDefault: boolean
+  /** One sentence, shown by `tfgraph lint --list-rules` and in SARIF. */
+  readonly description: string
+  /** Path of the docs page, relative to the repository root. */
+  readonly docs: string
+  check(ctx: RuleContext): LintDiagnostic[]
+}
