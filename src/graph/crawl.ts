@@ -95,7 +95,8 @@ export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<M
       cache.set(real, p)
       void p.then((r) => {
         diagnostics.push(...r.diagnostics)
-        if (r.incomplete) incomplete = true
+        // a module directory that is missing or empty is an unresolved call, not a tool failure
+        if (r.incomplete && r.diagnostics.some((d) => d.severity === 'error' && d.summary !== 'Failed to read module directory' && d.summary !== 'No configuration files')) incomplete = true
       })
     }
     return p

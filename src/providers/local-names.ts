@@ -5,6 +5,7 @@ import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import type {Attribute, Value} from '../hcl/syntax.js'
 import {isRecord, unwrapExpression} from '../hcl/value.js'
+import {subRange} from './validate.js'
 import type {Engine} from '../load/engine.js'
 import type {Module} from '../load/model.js'
 
@@ -48,7 +49,12 @@ export function localNames(m: Module, engine: Engine): LocalNames {
     let provider = impliedProvider(name, engine.defaultRegistryHost)
     if (src !== undefined) {
       const parsed = parseProviderSource(src, engine.defaultRegistryHost, engine.product)
-      if ('error' in parsed) diagnostics.push(errorDiag(parsed.error.summary, parsed.error.detail, a.exprRange))
+      if ('error' in parsed) {
+        // subject: the source string inside the object (Terraform points at the attribute's expression)
+        const m = /\bsource\s*=\s*("(?:[^"\\]|\\.)*")/.exec(a.expr) ?? /"source"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(a.expr)
+        const at = m && m.index !== undefined ? a.expr.indexOf(m[1]!, m.index) : -1
+        diagnostics.push(errorDiag(parsed.error.summary, parsed.error.detail, at >= 0 ? subRange(a.exprRange, a.expr, at, at + m![1]!.length) : a.exprRange))
+      }
       else provider = parsed.provider
     }
     const aliasesRaw = v['configuration_aliases']

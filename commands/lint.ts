@@ -1,0 +1,102 @@
+import {Args, Command, Flags} from '@oclif/core'
+import {readFileSync} from 'node:fs'
+import * as path from 'node:path'
+import type {Diagnostic, LintDiagnostic} from '../src/index.js'
+
+export default class Lint extends Command {
+  static override summary = "Check a configuration with Terraform's module/provider rules and tfgraph's rules for module authors."
+
+  static override description = `Reports Terraform's and OpenTofu's own module and provider diagnostics (same summaries, rule id "terraform") — found statically, before "init" — and tfgraph's rules for module authors: legacy provider blocks in shared modules, non-minimum version constraints, missing required_providers entries, constraints no version can satisfy, providers maps that silently inherit, unused aliases, unresolved module calls. Each rule is documented in docs/rules/<id>.md.
+
+Suppress a finding with a comment "# tfgraph-ignore: <rule-id>" on its line or the line before; configure rules in .tfgraph.json: {"rules": {"<rule-id>": "off" | "warning" | "error"}, "max_warnings": N}.
+
+Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, bad flags), 2 = errors found (or more warnings than --max-warnings).`
+
+  static override examples = [
+    {description: 'Lint the module in the current directory', command: '<%= config.bin %> <%= command.id %>'},
+    {description: 'Every root module of a monorepo, as SARIF for code scanning', command: '<%= config.bin %> <%= command.id %> infra --recursive --format sarif > tfgraph.sarif'},
+    {description: 'One line per finding, for editors and grep', command: '<%= config.bin %> <%= command.id %> . --format compact'},
+    {description: 'Only two rules; fail on any warning', command: '<%= config.bin %> <%= command.id %> . --only legacy-module-provider,terraform --max-warnings 0'},
+    {description: 'List the rules', command: '<%= config.bin %> <%= command.id %> --list-rules'},
+  ]
+
+  static override args = {
+    dir: Args.string({description: 'root module directory (with --recursive: a directory to search for root modules)', default: '.'}),
+  }
+
+  static override flags = {
+    format: Flags.string({description: 'output format', options: ['text', 'json', 'sarif', 'compact'], default: 'text'}),
+    engine: Flags.string({description: 'engine whose rules to follow (default: opentofu when the root has .tofu files, else terraform)', options: ['terraform', 'opentofu']}),
+    config: Flags.string({description: 'configuration file (default: .tfgraph.json in the root directory)'}),
+    only: Flags.string({description: 'run only these rules (comma-separated ids)', multiple: true}),
+    disable: Flags.string({description: 'disable these rules (comma-separated ids)', multiple: true}),
+    'max-warnings': Flags.integer({description: 'exit 2 when there are more warnings than this', min: 0}),
+    recursive: Flags.boolean({description: 'lint every root module found under DIR, grouped by root'}),
+    'list-rules': Flags.boolean({description: 'list the rules with their default severity and exit'}),
+    var: Flags.string({description: 'set a root input variable (NAME=VALUE)', multiple: true}),
+    'var-file': Flags.string({description: 'read root input variables from a .tfvars file', multiple: true}),
+    'no-color': Flags.boolean({description: 'disable colours (also NO_COLOR)'}),
+  }
+
+  async run(): Promise<void> {
+    const {args, flags} = await this.parse(Lint)
+    const lib = await import('../src/index.js')
+    if (flags['list-rules']) {
+      const rows: {id: string; severity: string; description: string}[] = [{id: lib.TERRAFORM_RULE, severity: 'error', description: "Terraform's and OpenTofu's own module and provider diagnostics (their severities)"}, ...lib.RULES]
+      for (const r of rows) process.stdout.write(`${r.id.padEnd(36)} ${r.severity.padEnd(8)} ${r.description}\n`)
+      return
+    }
+    const split = (xs: string[] | undefined): string[] => (xs ?? []).flatMap((x) => x.split(',')).map((x) => x.trim()).filter(Boolean)
+    const only = split(flags.only)
+    const disable = split(flags.disable)
+    const known = new Set<string>([lib.TERRAFORM_RULE, ...lib.RULES.map((r: {id: string}) => r.id)])
+    const unknown = [...only, ...disable].filter((id) => !known.has(id))
+    if (unknown.length > 0) this.error(`unknown rule id: ${unknown.join(', ')} (see tfgraph lint --list-rules)`, {exit: 1})
+    const engine = flags.engine === 'terraform' || flags.engine === 'opentofu' ? flags.engine : undefined
+    const roots = flags.recursive ? await lib.findRootModules(args.dir, engine) : [args.dir]
+    if (roots.length === 0) this.error(`no root modules found under ${args.dir}`, {exit: 1})
+    const results: {root: string; dir: string; diagnostics: readonly LintDiagnostic[]; maxWarnings: number | undefined}[] = []
+    let incomplete = false
+    const configErrors: Diagnostic[] = []
+    for (const root of roots) {
+      const rel = flags.recursive ? path.relative(process.cwd(), root) || '.' : root
+      const cfg = lib.readLintConfig(root, flags.config)
+      configErrors.push(...cfg.diagnostics)
+      const r = await lib.lint(root, {
+        ...(engine ? {engine} : {}),
+        config: cfg.config,
+        only,
+        disable,
+        vars: flags.var ?? [],
+        varFiles: flags['var-file'] ?? [],
+      })
+      if (r.incomplete) incomplete = true
+      results.push({root: rel, dir: root, diagnostics: r.diagnostics, maxWarnings: cfg.config.maxWarnings})
+    }
+    if (configErrors.length > 0) {
+      process.stderr.write(lib.renderDiagnosticsText(configErrors))
+      process.exitCode = 1
+      return
+    }
+    const color = flags.format === 'text' && !flags['no-color'] && !process.env['NO_COLOR'] && process.stdout.isTTY === true
+    switch (flags.format) {
+      case 'json':
+        process.stdout.write(JSON.stringify(results.length === 1 && !flags.recursive ? lib.lintJson(results[0]!.diagnostics) : lib.lintJsonMany(results), null, 2) + '\n')
+        break
+      case 'sarif':
+        process.stdout.write(JSON.stringify(lib.renderSarif(results, {version: this.config.version, rules: lib.RULES, informationUri: 'https://github.com/tfgraph/tfgraph'}), null, 2) + '\n')
+        break
+      case 'compact':
+        process.stdout.write(lib.renderLintCompact(results))
+        break
+      default: {
+        const readers = new Map(results.map((r) => [r.root, lib.sourceLinesFrom(path.resolve(r.dir), (f) => readFileSync(f, 'utf8'))]))
+        process.stdout.write(lib.renderLintText(results, {color, sourceLines: (f, root) => readers.get(root)?.(f)}))
+      }
+    }
+    const errors = results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === 'error').length, 0)
+    const warnings = results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === 'warning').length, 0)
+    const maxWarnings = flags['max-warnings'] ?? results[0]?.maxWarnings
+    process.exitCode = incomplete ? 1 : errors > 0 || (maxWarnings !== undefined && warnings > maxWarnings) ? 2 : 0
+  }
+}

@@ -1,0 +1,37 @@
+// Inline suppressions: `# tfgraph-ignore: rule-id[, other-id]` (or `//`) on the line of a finding or
+// on the line before it; `*` or `all` suppresses every rule there.
+import {readFileSync} from 'node:fs'
+import * as path from 'node:path'
+import type {LintDiagnostic} from '../rules/rule.js'
+
+const MARK = /(?:#|\/\/)\s*tfgraph-ignore:\s*([A-Za-z0-9_*,\s-]+)/
+
+export function ignoredRules(line: string | undefined): string[] {
+  const m = line === undefined ? null : MARK.exec(line)
+  return m ? m[1]!.split(/[\s,]+/).filter(Boolean) : []
+}
+
+/** Removes the diagnostics suppressed by an inline comment; reads each file at most once. */
+export function applyIgnores(rootDir: string, diags: readonly LintDiagnostic[]): {kept: LintDiagnostic[]; suppressed: number} {
+  const cache = new Map<string, string[] | undefined>()
+  const lines = (f: string): string[] | undefined => {
+    if (!cache.has(f)) {
+      try {
+        cache.set(f, readFileSync(path.join(rootDir, f), 'utf8').split(/\r?\n/))
+      } catch {
+        cache.set(f, undefined)
+      }
+    }
+    return cache.get(f)
+  }
+  const kept: LintDiagnostic[] = []
+  let suppressed = 0
+  for (const d of diags) {
+    const r = d.range
+    const ls = r ? lines(r.filename) : undefined
+    const ids = ls && r ? [...ignoredRules(ls[r.start.line - 1]), ...ignoredRules(ls[r.start.line - 2])] : []
+    if (ids.includes(d.rule) || ids.includes('*') || ids.includes('all')) suppressed++
+    else kept.push(d)
+  }
+  return {kept, suppressed}
+}

@@ -1,0 +1,134 @@
+// `tfgraph lint`: Terraform's own module/provider diagnostics (rule id `terraform`) plus tfgraph's
+// rules for module authors, configured by .tfgraph.json / --only / --disable and inline ignores.
+import {readdirSync, statSync} from 'node:fs'
+import * as path from 'node:path'
+import {compareDiagnostics, type Diagnostic, type Severity} from '../diag/diagnostic.js'
+import type {ModuleNode} from '../graph/crawl.js'
+import {analyzeProviders, type ProvidersAnalysis} from '../providers/analyze.js'
+import {RULES} from '../rules/index.js'
+import type {LintDiagnostic, Rule} from '../rules/rule.js'
+import type {EngineName} from '../load/engine.js'
+import {EMPTY_CONFIG, type LintConfig} from './config.js'
+import {applyIgnores} from './ignore.js'
+
+export const TERRAFORM_RULE = 'terraform'
+
+export interface LintOptions {
+  readonly engine?: EngineName
+  readonly env?: NodeJS.ProcessEnv
+  readonly config?: LintConfig
+  /** Run only these rules (ids; `terraform` for Terraform's own checks). */
+  readonly only?: readonly string[]
+  readonly disable?: readonly string[]
+  readonly vars?: readonly string[]
+  readonly varFiles?: readonly string[]
+}
+
+export interface LintResult {
+  /** The root directory as given. */
+  readonly root: string
+  readonly analysis: ProvidersAnalysis
+  readonly diagnostics: readonly LintDiagnostic[]
+  readonly suppressed: number
+  /** The tool could not read or parse part of the configuration. */
+  readonly incomplete: boolean
+}
+
+/** The module a file belongs to (by its directory relative to the root), for `callers`. */
+function moduleOfFile(nodes: readonly ModuleNode[], filename: string): ModuleNode | undefined {
+  let best: ModuleNode | undefined
+  for (const n of nodes) {
+    if (!n.displayDir) continue
+    const prefix = n.displayDir === '.' ? '' : n.displayDir + '/'
+    const rest = filename.startsWith(prefix) ? filename.slice(prefix.length) : undefined
+    if (rest === undefined || rest.includes('/')) continue
+    if (!best || (best.displayDir?.length ?? 0) < n.displayDir.length) best = n
+  }
+  return best
+}
+
+export function callersOf(n: ModuleNode | undefined): string[] {
+  const out: string[] = []
+  for (let p = n; p && p.address !== ''; p = p.parent) out.unshift(p.address)
+  return out
+}
+
+function enabled(id: string, byDefault: boolean, opts: LintOptions): boolean {
+  if (opts.only && opts.only.length > 0) return opts.only.includes(id)
+  if (opts.disable?.includes(id)) return false
+  const s = (opts.config ?? EMPTY_CONFIG).rules.get(id)
+  if (s === 'off') return false
+  if (s !== undefined) return true
+  return byDefault
+}
+
+function severityFor(id: string, base: Severity, opts: LintOptions): Severity {
+  const s = (opts.config ?? EMPTY_CONFIG).rules.get(id)
+  return s === 'warning' || s === 'error' ? s : base
+}
+
+function sameFinding(a: Diagnostic, b: Diagnostic): boolean {
+  return a.summary === b.summary && a.range?.filename === b.range?.filename && a.range?.start.byte === b.range?.start.byte
+}
+
+export async function lint(dir: string, opts: LintOptions = {}): Promise<LintResult> {
+  const analysis = await analyzeProviders(dir, {
+    ...(opts.engine ? {engine: opts.engine} : {}),
+    ...(opts.env ? {env: opts.env} : {}),
+    vars: opts.vars ?? [],
+    varFiles: opts.varFiles ?? [],
+  })
+  const ruleDiags: LintDiagnostic[] = []
+  for (const rule of RULES as readonly Rule[]) {
+    if (!enabled(rule.id, rule.enabledByDefault, opts)) continue
+    const sev = severityFor(rule.id, rule.severity, opts)
+    for (const d of rule.check({analysis})) ruleDiags.push(sev === rule.severity ? d : {...d, severity: sev})
+  }
+  const terraform: LintDiagnostic[] = []
+  if (enabled(TERRAFORM_RULE, true, opts)) {
+    for (const d of analysis.diagnostics) {
+      if (ruleDiags.some((r) => sameFinding(r, d))) continue // a rule reports the same finding with more context
+      const n = d.range ? moduleOfFile(analysis.tree.nodes, d.range.filename) : undefined
+      terraform.push({...d, rule: TERRAFORM_RULE, ...(n && n.address ? {address: n.address} : {}), callers: callersOf(n)})
+    }
+  }
+  const all = [...terraform, ...ruleDiags].sort((a, b) => compareDiagnostics(a, b) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0))
+  const {kept, suppressed} = applyIgnores(path.resolve(dir), all)
+  return {root: dir, analysis, diagnostics: kept, suppressed, incomplete: analysis.incomplete}
+}
+
+const SKIP_DIRS = new Set(['.terraform', 'node_modules', '.git'])
+
+/** Root modules under a directory: configuration directories no other one calls as a local module. */
+export async function findRootModules(dir: string, engine?: EngineName): Promise<string[]> {
+  const configDirs: string[] = []
+  const walk = (d: string, depth: number): void => {
+    if (depth > 50) return
+    let entries
+    try {
+      entries = readdirSync(d, {withFileTypes: true})
+    } catch {
+      return
+    }
+    if (entries.some((e) => (e.isFile() || e.isSymbolicLink()) && /\.(tf|tofu)(\.json)?$/.test(e.name) && !e.name.startsWith('.'))) configDirs.push(d)
+    for (const e of entries) if (e.isDirectory() && !e.name.startsWith('.') && !SKIP_DIRS.has(e.name)) walk(path.join(d, e.name), depth + 1)
+  }
+  walk(path.resolve(dir), 0)
+  const {loadModuleDir} = await import('../load/load-module.js')
+  const called = new Set<string>()
+  for (const d of configDirs) {
+    const r = await loadModuleDir(d, engine ? {engine} : {})
+    for (const [, call] of r.module.moduleCalls) {
+      const src = call.body.attributes.find((a) => a.name === 'source')?.value
+      if (typeof src === 'string' && (src.startsWith('./') || src.startsWith('../'))) {
+        const target = path.resolve(d, src)
+        try {
+          if (statSync(target).isDirectory()) called.add(target)
+        } catch {
+          // not there: the crawl reports it
+        }
+      }
+    }
+  }
+  return configDirs.filter((d) => !called.has(d)).sort()
+}

@@ -1,0 +1,135 @@
+// Lint renderers: text (Terraform-like, with source line and caret), compact (one line each),
+// json (terraform validate -json shape plus rule/address/callers) and SARIF 2.1.0.
+import {formatRange} from '../diag/diagnostic.js'
+import type {LintDiagnostic, Rule} from '../rules/rule.js'
+
+export interface LintRenderInput {
+  readonly root: string
+  readonly diagnostics: readonly LintDiagnostic[]
+}
+
+export interface TextRenderOptions {
+  readonly sourceLines?: (filename: string, root: string) => readonly string[] | undefined
+  readonly color?: boolean
+}
+
+function paint(on: boolean, code: string, s: string): string {
+  return on ? `\u001b[${code}m${s}\u001b[0m` : s
+}
+
+export function renderLintText(results: readonly LintRenderInput[], opts: TextRenderOptions = {}): string {
+  const color = opts.color ?? false
+  const out: string[] = []
+  for (const r of results) {
+    if (results.length > 1) out.push(paint(color, '1', `== ${r.root}`), '')
+    for (const d of r.diagnostics) {
+      const label = d.severity === 'error' ? paint(color, '1;31', 'Error:') : paint(color, '1;33', 'Warning:')
+      out.push(`${label} ${paint(color, '1', d.summary)}  ${paint(color, '2', `[${d.rule}]`)}`, '')
+      if (d.range) {
+        out.push(`  on ${formatRange(d.range)}${d.address ? ` (${d.address})` : ''}:`)
+        const line = opts.sourceLines?.(d.range.filename, r.root)?.[d.range.start.line - 1]
+        if (line !== undefined) {
+          const gutter = `  ${String(d.range.start.line).padStart(4)}: `
+          out.push(gutter + line)
+          const endCol = d.range.end.line === d.range.start.line ? d.range.end.column : [...line].length + 1
+          const width = Math.max(1, endCol - d.range.start.column)
+          out.push(' '.repeat(gutter.length + d.range.start.column - 1) + paint(color, '1;31', '^'.repeat(width)))
+        }
+        out.push('')
+      }
+      if (d.callers && d.callers.length > 0) out.push(`  called through ${d.callers.join(' → ')}`, '')
+      if (d.detail) out.push(d.detail, '')
+    }
+    const errors = r.diagnostics.filter((d) => d.severity === 'error').length
+    const warnings = r.diagnostics.length - errors
+    out.push(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${results.length > 1 ? ` in ${r.root}` : ''}`, '')
+  }
+  return out.join('\n')
+}
+
+export function renderLintCompact(results: readonly LintRenderInput[]): string {
+  const lines: string[] = []
+  for (const r of results) {
+    const prefix = results.length > 1 ? r.root.replace(/\/$/, '') + '/' : ''
+    for (const d of r.diagnostics) {
+      const where = d.range ? `${prefix}${d.range.filename}:${d.range.start.line}:${d.range.start.column}` : prefix || '.'
+      lines.push(`${where}: ${d.severity}: ${d.summary} [${d.rule}]${d.detail ? ' — ' + d.detail.split('\n')[0] : ''}`)
+    }
+  }
+  return lines.length ? lines.join('\n') + '\n' : ''
+}
+
+export interface LintJson {
+  readonly format_version: '1.0'
+  readonly valid: boolean
+  readonly error_count: number
+  readonly warning_count: number
+  readonly diagnostics: readonly LintDiagnostic[]
+}
+
+export function lintJson(diags: readonly LintDiagnostic[]): LintJson {
+  const errors = diags.filter((d) => d.severity === 'error').length
+  return {format_version: '1.0', valid: errors === 0, error_count: errors, warning_count: diags.length - errors, diagnostics: diags}
+}
+
+/** `--recursive` JSON: one document per root. */
+export function lintJsonMany(results: readonly LintRenderInput[]): {format_version: '1.0'; roots: {root: string; result: LintJson}[]} {
+  return {format_version: '1.0', roots: results.map((r) => ({root: r.root, result: lintJson(r.diagnostics)}))}
+}
+
+export interface SarifOptions {
+  readonly version: string
+  readonly rules: readonly Pick<Rule, 'id' | 'description' | 'severity' | 'docs'>[]
+  readonly informationUri: string
+}
+
+/** SARIF 2.1.0 log: one run, every rule described, results with locations relative to each root. */
+export function renderSarif(results: readonly LintRenderInput[], opts: SarifOptions): object {
+  const ruleIds = [...new Set([...opts.rules.map((r) => r.id), ...results.flatMap((r) => r.diagnostics.map((d) => d.rule))])].sort()
+  const meta = new Map(opts.rules.map((r) => [r.id, r]))
+  return {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'tfgraph',
+            version: opts.version,
+            informationUri: opts.informationUri,
+            rules: ruleIds.map((id) => {
+              const m = meta.get(id)
+              return {
+                id,
+                shortDescription: {text: m?.description ?? "Terraform's and OpenTofu's own module and provider checks"},
+                defaultConfiguration: {level: m?.severity ?? 'error'},
+                ...(m ? {helpUri: `${opts.informationUri}/blob/main/${m.docs}`} : {}),
+              }
+            }),
+          },
+        },
+        results: results.flatMap((r) =>
+          r.diagnostics.map((d) => ({
+            ruleId: d.rule,
+            ruleIndex: ruleIds.indexOf(d.rule),
+            level: d.severity,
+            message: {text: d.detail ? `${d.summary}: ${d.detail}` : d.summary},
+            ...(d.range
+              ? {
+                  locations: [
+                    {
+                      physicalLocation: {
+                        artifactLocation: {uri: [r.root.replace(/\/$/, ''), d.range.filename].filter((x) => x && x !== '.').join('/')},
+                        region: {startLine: d.range.start.line, startColumn: d.range.start.column, endLine: d.range.end.line, endColumn: Math.max(d.range.end.column, d.range.start.column + 1)},
+                      },
+                      ...(d.address ? {logicalLocations: [{fullyQualifiedName: d.address}]} : {}),
+                    },
+                  ],
+                }
+              : {}),
+          })),
+        ),
+      },
+    ],
+  }
+}

@@ -1,0 +1,40 @@
+// tfgraph's own lint rules. Contract: every rule is a pure function of one root module's analysis
+// (`analyzeProviders`), returns LintDiagnostics tagged with its id, the object's address and the call
+// chain, with ranges relative to the root directory; `RULES` is sorted by id and ids are unique.
+import type {ProvidersAnalysis} from '../providers/analyze.js'
+import {impliedProviderMismatch} from './implied-provider-mismatch.js'
+import {legacyModuleProvider} from './legacy-module-provider.js'
+import {missingRequiredProvider} from './missing-required-provider.js'
+import {providerConstraintNotMinimum} from './provider-constraint-not-minimum.js'
+import {providersMapInherits} from './providers-map-inherits.js'
+import type {LintDiagnostic, Rule} from './rule.js'
+import {unresolvedModule} from './unresolved-module.js'
+import {unsatisfiableProviderConstraints} from './unsatisfiable-provider-constraints.js'
+import {unusedConfigurationAlias} from './unused-configuration-alias.js'
+import {unusedProviderAlias} from './unused-provider-alias.js'
+import {compareDiagnostics} from '../diag/diagnostic.js'
+
+export type {LintDiagnostic, Rule, RuleContext} from './rule.js'
+
+export const RULES: readonly Rule[] = [
+  impliedProviderMismatch,
+  legacyModuleProvider,
+  missingRequiredProvider,
+  providerConstraintNotMinimum,
+  providersMapInherits,
+  unresolvedModule,
+  unsatisfiableProviderConstraints,
+  unusedConfigurationAlias,
+  unusedProviderAlias,
+].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+
+const byId = new Map(RULES.map((r) => [r.id, r]))
+
+export function ruleById(id: string): Rule | undefined {
+  return byId.get(id)
+}
+
+/** Runs rules (default: every rule enabled by default) over one analysis; diagnostics sorted. */
+export function runRules(analysis: ProvidersAnalysis, rules: readonly Rule[] = RULES.filter((r) => r.enabledByDefault)): LintDiagnostic[] {
+  return rules.flatMap((r) => r.check({analysis})).sort((a, b) => compareDiagnostics(a, b) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0))
+}

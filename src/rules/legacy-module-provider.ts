@@ -1,0 +1,90 @@
+// legacy-module-provider: a called (non-root) module that configures providers itself. Terraform then
+// refuses count, for_each and depends_on (OpenTofu: also enabled) on every call that reaches it.
+import {absConfigString, providerForDisplay, type Provider} from '../addrs/provider.js'
+import type {SourceRange} from '../diag/diagnostic.js'
+import type {ModuleNode} from '../graph/crawl.js'
+import type {Block} from '../hcl/syntax.js'
+import {engineByName} from '../load/engine.js'
+import {localNames} from '../providers/local-names.js'
+import type {LintDiagnostic, Rule} from './rule.js'
+import {isConfiguredProviderBlock, report, sameModuleNodes, where, type Finding} from './support.js'
+
+interface Restriction {
+  readonly call: string
+  readonly meta: string
+  readonly range: SourceRange | undefined
+}
+
+/** The nearest call on the chain to `node` (itself first) that uses count/for_each/enabled/depends_on. */
+function restrictionOf(node: ModuleNode, tofu: boolean): Restriction | undefined {
+  for (let n: ModuleNode | undefined = node; n && n.address !== ''; n = n.parent) {
+    const attr = (name: string) => n?.call?.body.attributes.find((a) => a.name === name)
+    if (n.count) return {call: n.address, meta: 'count', range: attr('count')?.exprRange}
+    if (n.forEach) return {call: n.address, meta: 'for_each', range: attr('for_each')?.exprRange}
+    if (tofu && n.enabled) {
+      const lifecycle = n.call?.body.blocks.find((b) => b.type === 'lifecycle')
+      return {call: n.address, meta: 'enabled', range: lifecycle?.body.attributes.find((a) => a.name === 'enabled')?.exprRange}
+    }
+    if (n.dependsOn) return {call: n.address, meta: 'depends_on', range: attr('depends_on')?.exprRange}
+  }
+  return undefined
+}
+
+function aliasOf(b: Block): string | undefined {
+  const a = b.body.attributes.find((x) => x.name === 'alias')
+  return typeof a?.value === 'string' && !a.value.includes('${') ? a.value : undefined
+}
+
+export const legacyModuleProvider = {
+  id: 'legacy-module-provider',
+  severity: 'warning',
+  enabledByDefault: true,
+  description: 'A called module configures a provider itself instead of receiving provider configurations from its callers.',
+  docs: 'docs/rules/legacy-module-provider.md',
+  check({analysis}): LintDiagnostic[] {
+    const {tree} = analysis
+    const engine = engineByName(tree.engine)
+    const tofu = engine.name === 'opentofu'
+    const metas = tofu ? 'count, for_each, enabled or depends_on' : 'count, for_each or depends_on'
+    const findings: Finding[] = []
+    for (const node of tree.nodes) {
+      const m = node.module
+      if (!m || node.address === '') continue
+      const configured = [...m.providerConfigs.values()].filter(isConfiguredProviderBlock)
+      if (configured.length === 0) continue
+      const names = localNames(m, engine)
+      const calls = sameModuleNodes(tree.nodes, node).filter((n) => n.address !== '')
+      const broken = calls.flatMap((n) => {
+        const r = restrictionOf(n, tofu)
+        return r ? [`${n.address} (${r.call === n.address ? 'its call' : `its caller ${r.call}`} uses ${r.meta} at ${where(r.range)})`] : []
+      })
+      const fine = calls.filter((n) => !restrictionOf(n, tofu)).map((n) => n.address)
+      const status = [
+        broken.length > 0
+          ? `Calls that already fail (${engine.product} reports "Module is incompatible with count, for_each${tofu ? ', enabled' : ','} and depends_on"): ${broken.join('; ')}.`
+          : '',
+        fine.length > 0 ? `Calls that would fail as soon as they (or a call above them) used ${metas}: ${fine.join(', ')}.` : '',
+      ]
+        .filter((s) => s !== '')
+        .join(' ')
+      for (const b of configured) {
+        const localName = b.labels[0]?.value ?? ''
+        const alias = aliasOf(b)
+        const provider: Provider = names.providerFor(localName)
+        const key = alias ? `${localName}.${alias}` : localName
+        const source = providerForDisplay(provider, engine.defaultRegistryHost)
+        const fix = alias
+          ? `declare the alias in required_providers instead (${localName} = { source = "${source}", configuration_aliases = [${key}] }) and have callers pass it with providers = { ${key} = ${localName}.<their alias> }`
+          : `declare the provider in required_providers only (${localName} = { source = "${source}" }, adding configuration_aliases for any alias it needs) and let callers configure it in the root module and pass it down (by inheritance, or providers = { ${localName} = ${localName} })`
+        findings.push({
+          summary: 'Provider configured inside a shared module',
+          detail: `${node.address} has its own provider "${localName}"${alias ? ` configuration with alias "${alias}"` : ' configuration'} at ${where(b.declRange)}, which makes it a legacy shared module: ${engine.product} does not allow ${metas} on any call that reaches it, and removing a call also removes the configuration needed to destroy its resources. ${status} To fix it, move the settings of this block to the root module's provider "${localName}" block, remove the block here, ${fix}.`,
+          range: b.declRange,
+          address: absConfigString({module: node.path, provider, ...(alias ? {alias} : {})}),
+          module: node,
+        })
+      }
+    }
+    return report(legacyModuleProvider, findings)
+  },
+} satisfies Rule

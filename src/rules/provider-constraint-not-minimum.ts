@@ -1,0 +1,81 @@
+// provider-constraint-not-minimum: a shared (non-root) module constrains a provider with anything but
+// minimums (`>=`, `>`). Upper bounds and exact versions in a shared module cap every configuration that
+// uses it; Terraform's docs advise reusable modules to constrain only the minimum version.
+import type {SourceRange} from '../diag/diagnostic.js'
+import {engineByName} from '../load/engine.js'
+import {constraintsString, parseProviderConstraints, type Constraint} from '../lock/constraints.js'
+import {localNames} from '../providers/local-names.js'
+import type {LintDiagnostic, Rule} from './rule.js'
+import {report, versionRangeOf, where, type Finding} from './support.js'
+
+function describe(c: Constraint): string {
+  switch (c.op) {
+    case '~>':
+      return `"${constraintsString([c])}" sets an upper bound (${c.parts === 3 ? 'next minor' : 'next major'} version)`
+    case '=':
+      return `"${constraintsString([c])}" allows exactly one version`
+    case '<':
+    case '<=':
+      return `"${constraintsString([c])}" sets an upper bound`
+    case '!=':
+      return `"${constraintsString([c])}" excludes a version`
+    default:
+      return ''
+  }
+}
+
+/** The minimum a constraint list implies, as a `>=` suggestion. */
+function minimumOf(cs: readonly Constraint[]): string | undefined {
+  const lows = cs.filter((c) => c.op === '>=' || c.op === '>' || c.op === '~>' || c.op === '=')
+  if (lows.length === 0) return undefined
+  const best = [...lows].sort((a, b) => {
+    const x = a.version
+    const y = b.version
+    return y.major - x.major || y.minor - x.minor || y.patch - x.patch
+  })[0]!
+  const v = best.version
+  return `>= ${v.major}.${v.minor}.${v.patch}${v.prerelease ? '-' + v.prerelease : ''}`
+}
+
+export const providerConstraintNotMinimum = {
+  id: 'provider-constraint-not-minimum',
+  severity: 'warning',
+  enabledByDefault: true,
+  description: 'A shared module constrains a provider version with an upper bound or an exact version instead of only a minimum (>=).',
+  docs: 'docs/rules/provider-constraint-not-minimum.md',
+  check({analysis}): LintDiagnostic[] {
+    const {tree} = analysis
+    const engine = engineByName(tree.engine)
+    const findings: Finding[] = []
+    for (const node of tree.nodes) {
+      const m = node.module
+      if (!m || node.address === '') continue
+      const names = localNames(m, engine)
+      const origins: {what: string; constraint: string; range: SourceRange}[] = []
+      for (const r of names.requirements.values()) {
+        if (r.version === undefined) continue
+        origins.push({what: `required_providers entry "${r.localName}" (${r.provider.namespace}/${r.provider.type})`, constraint: r.version, range: versionRangeOf(r.attribute)})
+      }
+      for (const [key, b] of m.providerConfigs) {
+        const v = b.body.attributes.find((a) => a.name === 'version')
+        if (typeof v?.value !== 'string' || v.value.includes('${')) continue
+        origins.push({what: `provider "${key}" block (the deprecated version argument)`, constraint: v.value, range: v.exprRange})
+      }
+      for (const o of origins) {
+        const parsed = parseProviderConstraints(o.constraint, {engine: tree.engine})
+        if ('error' in parsed) continue // the loader reports invalid syntax
+        const bad = parsed.constraints.filter((c) => c.op !== '>=' && c.op !== '>')
+        if (bad.length === 0) continue
+        const min = minimumOf(parsed.constraints)
+        findings.push({
+          summary: 'Shared module constrains more than the minimum provider version',
+          detail: `The ${o.what} of ${node.address} at ${where(o.range)} requires "${o.constraint}": ${bad.map(describe).join(', ')}. ${node.address} is called by other configurations, and every constraint in the module tree must hold at once, so a maximum here blocks all of them from upgrading the provider (and an exact version conflicts with any other module's choice). Terraform's documentation advises reusable modules to constrain only their minimum provider versions; pin exact versions in the root module and its dependency lock file. To fix it, write ${min ? `version = "${min}"` : 'a minimum such as version = ">= X.Y"'}.`,
+          range: o.range,
+          address: node.address,
+          module: node,
+        })
+      }
+    }
+    return report(providerConstraintNotMinimum, findings)
+  },
+} satisfies Rule

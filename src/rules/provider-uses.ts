@@ -1,0 +1,148 @@
+// Shared by missing-required-provider and implied-provider-mismatch (not a rule itself): the provider
+// local names each module uses without a required_providers entry, and what its callers declare under
+// that name.
+import {impliedProvider, parseLocalConfigRef, providerForDisplay, providerString, type Provider} from '../addrs/provider.js'
+import type {SourceRange} from '../diag/diagnostic.js'
+import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
+import type {Block} from '../hcl/syntax.js'
+import {isRecord, unwrapExpression} from '../hcl/value.js'
+import {engineByName, type Engine} from '../load/engine.js'
+import type {Module} from '../load/model.js'
+import {localNames, type LocalNames} from '../providers/local-names.js'
+import {providerReference} from '../providers/resolve.js'
+import {sortRanges, where} from './support.js'
+
+export interface ProviderUse {
+  readonly localName: string
+  /** What uses it, for messages: `resource type aws_instance`, `provider = aws.east`, … */
+  readonly what: string
+  readonly range: SourceRange
+}
+
+export interface CallerDeclaration {
+  /** The nearest calling module that declares it. */
+  readonly node: ModuleNode
+  readonly localName: string
+  readonly provider: Provider
+  readonly range: SourceRange
+}
+
+export interface UndeclaredProvider {
+  readonly node: ModuleNode
+  readonly localName: string
+  /** What the engine assumes: `<default host>/hashicorp/<name>`. */
+  readonly implied: Provider
+  /** Every use, in file order; the first is the subject. */
+  readonly uses: readonly ProviderUse[]
+  /** A caller's declaration for the same name (or the same type) with another source address. */
+  readonly mismatch?: CallerDeclaration
+}
+
+function impliedLocalName(type: string): string {
+  return type.includes('_') ? type.slice(0, type.indexOf('_')) : type
+}
+
+function resourceUses(blocks: Iterable<Block>, kind: string): ProviderUse[] {
+  const out: ProviderUse[] = []
+  for (const b of blocks) {
+    const type = b.labels[0]?.value ?? ''
+    const pattr = b.body.attributes.find((a) => a.name === 'provider')
+    const ref = pattr ? providerReference(pattr) : undefined
+    if (pattr && ref) out.push({localName: ref.localName, what: `provider = ${unwrapExpression(String(pattr.value))} in ${kind} ${type}.${b.labels[1]?.value ?? ''}`, range: pattr.exprRange})
+    else if (!pattr) out.push({localName: impliedLocalName(type), what: `the ${kind} type ${type}`, range: b.declRange})
+  }
+  return out
+}
+
+/** Every provider local name a module uses, with where. */
+export function providerUses(m: Module): ProviderUse[] {
+  const out: ProviderUse[] = [
+    ...resourceUses(m.managedResources.values(), 'resource'),
+    ...resourceUses(m.dataResources.values(), 'data source'),
+    ...resourceUses(m.ephemeralResources.values(), 'ephemeral resource'),
+    ...resourceUses(
+      m.checks.flatMap((c) => c.body.blocks.filter((b) => b.type === 'data')),
+      'data source (in a check block)',
+    ),
+  ]
+  for (const b of m.providerConfigs.values()) {
+    const name = b.labels[0]?.value ?? ''
+    out.push({localName: name, what: `the provider "${name}" block`, range: b.declRange})
+  }
+  for (const [callName, call] of m.moduleCalls) {
+    const providers = call.body.attributes.find((a) => a.name === 'providers')
+    if (!providers || !isRecord(providers.value)) continue
+    for (const raw of Object.values(providers.value)) {
+      const ref = typeof raw === 'string' ? parseLocalConfigRef(unwrapExpression(raw)) : undefined
+      if (ref) out.push({localName: ref.localName, what: `the providers map of module "${callName}"`, range: providers.exprRange})
+    }
+  }
+  return sortRanges(out)
+}
+
+function callerDeclaration(node: ModuleNode, localName: string, implied: Provider, engine: Engine, names: Map<Module, LocalNames>): CallerDeclaration | undefined {
+  const namesOf = (m: Module): LocalNames => {
+    let n = names.get(m)
+    if (!n) {
+      n = localNames(m, engine)
+      names.set(m, n)
+    }
+    return n
+  }
+  // The same local name first, then (a weaker hint) the same provider type under another name.
+  for (const sameName of [true, false]) {
+    for (let p = node.parent; p; p = p.parent) {
+      if (!p.module) continue
+      for (const r of namesOf(p.module).requirements.values()) {
+        if (sameName ? r.localName !== localName : r.provider.type !== localName) continue
+        if (providerString(r.provider) === providerString(implied)) return undefined
+        return {node: p, localName: r.localName, provider: r.provider, range: r.attribute.nameRange}
+      }
+    }
+  }
+  return undefined
+}
+
+/** Per module (once per directory) and local name: uses with no required_providers entry. */
+export function undeclaredProviders(tree: ModuleTree): UndeclaredProvider[] {
+  const engine = engineByName(tree.engine)
+  const cache = new Map<Module, LocalNames>()
+  const out: UndeclaredProvider[] = []
+  for (const node of tree.nodes) {
+    const m = node.module
+    if (!m) continue
+    const names = localNames(m, engine)
+    cache.set(m, names)
+    const byName = new Map<string, ProviderUse[]>()
+    for (const u of providerUses(m)) {
+      if (names.requirements.has(u.localName)) continue
+      if (u.localName === 'terraform') continue // the built-in provider needs no requirement
+      if (parseLocalConfigRef(u.localName)?.localName !== u.localName) continue
+      const list = byName.get(u.localName) ?? []
+      list.push(u)
+      byName.set(u.localName, list)
+    }
+    for (const [localName, uses] of byName) {
+      const implied = impliedProvider(localName, engine.defaultRegistryHost)
+      const mismatch = callerDeclaration(node, localName, implied, engine, cache)
+      out.push({node, localName, implied, uses, ...(mismatch ? {mismatch} : {})})
+    }
+  }
+  return out
+}
+
+export function usesText(all: readonly ProviderUse[]): string {
+  const seen = new Set<string>()
+  const uses = all.filter((u) => {
+    const k = `${u.what}\0${where(u.range)}`
+    if (seen.has(k)) return false
+    seen.add(k)
+    return true
+  })
+  const first = uses.slice(0, 3).map((u) => `${u.what} at ${where(u.range)}`)
+  return first.join(', ') + (uses.length > 3 ? ` and ${uses.length - 3} more` : '')
+}
+
+export function display(p: Provider, engine: Engine): string {
+  return providerForDisplay(p, engine.defaultRegistryHost)
+}

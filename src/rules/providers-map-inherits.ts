@@ -1,0 +1,70 @@
+// providers-map-inherits: a module call has a `providers` map, yet resources in the called module still
+// use a default configuration the map does not list. Terraform's docs say the map replaces inheritance;
+// Terraform Core still finds a default configuration by walking up to the callers, so the provider the
+// map leaves out is silently inherited. Only configurations that are declared somewhere count: the root
+// module's implied empty configuration is what the module would get in any case.
+import {localConfigString, parseLocalConfigRef} from '../addrs/provider.js'
+import {engineByName} from '../load/engine.js'
+import {isRecord, unwrapExpression} from '../hcl/value.js'
+import {localNames} from '../providers/local-names.js'
+import type {ProviderConfigInfo, ResourceBinding} from '../providers/resolve.js'
+import type {LintDiagnostic, Rule} from './rule.js'
+import {isWithin, moduleText, report, where, type Finding} from './support.js'
+
+export const providersMapInherits = {
+  id: 'providers-map-inherits',
+  severity: 'warning',
+  enabledByDefault: true,
+  description: 'A module call with a providers map leaves out a default provider configuration the module uses, which is then silently inherited.',
+  docs: 'docs/rules/providers-map-inherits.md',
+  check({analysis}): LintDiagnostic[] {
+    const {tree, resolution} = analysis
+    const engine = engineByName(tree.engine)
+    const configs = new Map<string, ProviderConfigInfo>(resolution.configs.map((c) => [c.address, c]))
+    const findings: Finding[] = []
+    for (const node of tree.nodes) {
+      const parent = node.parent
+      const providersAttr = node.call?.body.attributes.find((a) => a.name === 'providers')
+      if (!parent || !node.module || !providersAttr) continue
+      const listed = isRecord(providersAttr.value)
+        ? Object.keys(providersAttr.value).flatMap((k) => {
+            const r = parseLocalConfigRef(unwrapExpression(k))
+            return r ? [localConfigString(r)] : []
+          })
+        : []
+      // Resources in the called subtree whose configuration lies above the call and was not passed through it.
+      const inherited = new Map<string, {config: ProviderConfigInfo; resources: ResourceBinding[]}>()
+      for (const r of resolution.resources) {
+        if (!isWithin(r.module, node.address) || r.providerConfig === undefined) continue
+        const config = configs.get(r.providerConfig)
+        if (!config || isWithin(config.module, node.address)) continue
+        // The root's implied empty configuration is what the module would get anyway: nothing surprising.
+        if (config.implied) continue
+        if (r.resolution.some((s) => s.kind === 'passed' && s.module === node.address)) continue
+        const e = inherited.get(config.address) ?? {config, resources: []}
+        e.resources.push(r)
+        inherited.set(config.address, e)
+      }
+      const childNames = localNames(node.module, engine)
+      const parentNames = parent.module ? localNames(parent.module, engine) : undefined
+      for (const {config, resources} of inherited.values()) {
+        const first = resources[0]!
+        const [host = '', namespace = '', type = ''] = config.provider.split('/')
+        const provider = {host, namespace, type}
+        const inChild = childNames.localNameFor(provider) ?? (first.module === node.address ? first.reference : config.localName)
+        const inParent = parentNames?.localNameFor(provider) ?? config.localName
+        const steps = first.resolution.filter((s) => s.kind === 'inherited' || s.kind === 'declared' || s.kind === 'implied-config' || s.kind === 'legacy' || s.kind === 'passed')
+        const names = resources.slice(0, 3).map((r) => `${r.address} (${where(r.range)})`).join(', ') + (resources.length > 3 ? ` and ${resources.length - 3} more` : '')
+        findings.push({
+          summary: 'Provider inherited despite a providers map',
+          detail: `The providers map of ${node.address} at ${where(providersAttr.exprRange)} ${listed.length > 0 ? `lists ${listed.join(', ')}` : 'lists nothing'} but not "${inChild}", yet ${names} in ${node.address} use${resources.length === 1 ? 's' : ''} ${config.address}: ${steps.map((s) => s.text).join('; ')}. ${engine.product}'s documentation says a providers map replaces the inherited default configurations, but ${engine.product} still walks up to the callers for a default configuration the map leaves out, so this inheritance is easy to miss (and breaks if the caller's configuration changes). To fix it, make it explicit: add ${inChild} = ${inParent} to the providers map of ${node.address} in ${moduleText(parent.address)} (or pass the configuration you actually meant).`,
+          range: providersAttr.exprRange,
+          address: node.address,
+          module: parent,
+          key: config.provider,
+        })
+      }
+    }
+    return report(providersMapInherits, findings)
+  },
+} satisfies Rule

@@ -1,0 +1,52 @@
+// unresolved-module: a module call the crawler could not follow (not installed, source not static,
+// missing directory, cycle, too deep). Nothing inside it is analysed, so every other rule is blind there.
+// The crawler's own diagnostic is reused (same summary, its detail) with the rule id and call chain added;
+// the subject is always the call's header, so one `tfgraph-ignore` comment above the block covers it.
+import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
+import {engineByName} from '../load/engine.js'
+import type {LintDiagnostic, Rule} from './rule.js'
+import {report, where, type Finding} from './support.js'
+
+/** Summaries of the crawler's and loader's diagnostics about a call that cannot be followed. */
+const CRAWLER_SUMMARY = /^(Module |Unreadable module directory|Missing required argument|Invalid (registry )?module source)/
+
+function inside(r: SourceRange, outer: SourceRange): boolean {
+  return r.filename === outer.filename && r.start.byte >= outer.start.byte && r.end.byte <= outer.end.byte
+}
+
+export const unresolvedModule = {
+  id: 'unresolved-module',
+  severity: 'warning',
+  enabledByDefault: true,
+  description: 'A module call that could not be resolved to a directory, so the module was not analysed.',
+  docs: 'docs/rules/unresolved-module.md',
+  check({analysis}): LintDiagnostic[] {
+    const {tree} = analysis
+    const engine = engineByName(tree.engine)
+    const findings: Finding[] = []
+    for (const node of tree.nodes) {
+      if (node.resolved || !node.call) continue
+      const call = node.call
+      const reason = node.unresolvedReason ?? 'not loaded'
+      // the crawler's (or loader's) diagnostic about this call, if it made one
+      const own: Diagnostic | undefined = tree.diagnostics.find((d) => d.range !== undefined && inside(d.range, call.range) && CRAWLER_SUMMARY.test(d.summary))
+      const fix = /not installed|no record/.test(reason)
+        ? `Run "${engine.command} init" (or "${engine.command} get") in the root directory to install it, then lint again.`
+        : /cycle/.test(reason)
+          ? 'Break the cycle: a module must not call the directory of one of its callers.'
+          : /not static|cannot be evaluated|not a string/.test(reason)
+            ? 'Use a literal source (or variables and locals with values known without running the engine).'
+            : 'Fix the source so that it points to a module directory.'
+      findings.push({
+        summary: own?.summary ?? 'Module not loaded',
+        detail: own?.detail
+          ? `${node.address} (called at ${where(call.declRange)}) could not be loaded${own.detail.includes(reason) ? '' : `: ${reason}`}. Nothing inside it was analysed, so the other rules cannot see its resources, provider requirements or nested calls. ${own.detail}${own.detail.includes(`${engine.command} init`) ? '' : ` ${fix}`}`
+          : `${node.address} (called at ${where(call.declRange)}, source ${node.sourceText !== undefined ? JSON.stringify(node.sourceText) : 'unknown'}) could not be loaded: ${reason}. Nothing inside it was analysed, so the other rules cannot see its resources, provider requirements or nested calls. ${fix}`,
+        range: call.declRange,
+        address: node.address,
+        module: node.parent,
+      })
+    }
+    return report(unresolvedModule, findings)
+  },
+} satisfies Rule

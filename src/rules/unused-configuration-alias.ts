@@ -1,0 +1,77 @@
+// unused-configuration-alias: a module declares `configuration_aliases` entries that nothing in it uses
+// (no resource's `provider` argument, no nested module call's providers map). Every caller must still
+// pass a configuration for each entry, so an unused one is a requirement without a purpose.
+import {parseLocalConfigRef} from '../addrs/provider.js'
+import {isRecord, unwrapExpression} from '../hcl/value.js'
+import {engineByName} from '../load/engine.js'
+import type {Block} from '../hcl/syntax.js'
+import {localNames} from '../providers/local-names.js'
+import {providerReference} from '../providers/resolve.js'
+import type {LintDiagnostic, Rule} from './rule.js'
+import {aliasEntryRange, moduleText, report, where, type Finding} from './support.js'
+
+/** `name.alias` of every provider reference in resources, data sources (also in check blocks) and providers maps. */
+function usedConfigs(blocks: Iterable<Block>, calls: Iterable<Block>): Set<string> {
+  const used = new Set<string>()
+  for (const b of blocks) {
+    const pattr = b.body.attributes.find((a) => a.name === 'provider')
+    const ref = pattr ? providerReference(pattr) : undefined
+    if (ref?.alias) used.add(`${ref.localName}.${ref.alias}`)
+  }
+  for (const call of calls) {
+    const providers = call.body.attributes.find((a) => a.name === 'providers')
+    if (!providers || !isRecord(providers.value)) continue
+    for (const raw of Object.values(providers.value)) {
+      const ref = typeof raw === 'string' ? parseLocalConfigRef(unwrapExpression(raw)) : undefined
+      if (ref?.alias) used.add(`${ref.localName}.${ref.alias}`)
+    }
+  }
+  return used
+}
+
+export const unusedConfigurationAlias = {
+  id: 'unused-configuration-alias',
+  severity: 'warning',
+  enabledByDefault: true,
+  description: 'A configuration_aliases entry that no resource or nested module call in the module uses.',
+  docs: 'docs/rules/unused-configuration-alias.md',
+  check({analysis}): LintDiagnostic[] {
+    const {tree} = analysis
+    const engine = engineByName(tree.engine)
+    const findings: Finding[] = []
+    const done = new Set<object>()
+    for (const node of tree.nodes) {
+      const m = node.module
+      if (!m || done.has(m)) continue
+      done.add(m)
+      const names = localNames(m, engine)
+      const used = usedConfigs(
+        [
+          ...m.managedResources.values(),
+          ...m.dataResources.values(),
+          ...m.ephemeralResources.values(),
+          ...m.checks.flatMap((c) => c.body.blocks.filter((b) => b.type === 'data')),
+          ...m.imports,
+        ],
+        m.moduleCalls.values(),
+      )
+      for (const r of names.requirements.values()) {
+        for (const alias of r.aliases) {
+          const ref = parseLocalConfigRef(alias)
+          if (!ref?.alias) continue
+          const key = `${ref.localName}.${ref.alias}`
+          if (used.has(key)) continue
+          findings.push({
+            summary: 'Unused configuration alias',
+            detail: `${moduleText(node.address)} declares the configuration alias ${key} in its required_providers entry "${r.localName}" at ${where(r.attribute.nameRange)}, but no resource, data source or nested module call in it refers to ${key}. Every caller must still pass a configuration for it (${engine.product} reports "Missing required provider configuration" otherwise). To fix it, remove ${key} from configuration_aliases, or use it with provider = ${key} in the resources meant for it.`,
+            range: aliasEntryRange(r.attribute, key),
+            address: node.address,
+            module: node,
+            key,
+          })
+        }
+      }
+    }
+    return report(unusedConfigurationAlias, findings)
+  },
+} satisfies Rule

@@ -1,0 +1,70 @@
+// unused-provider-alias: an aliased provider configuration in the root module that no resource ends up
+// using, neither directly (`provider = aws.x`) nor through providers maps of module calls.
+import {absConfigString, parseLocalConfigRef} from '../addrs/provider.js'
+import {isRecord, unwrapExpression} from '../hcl/value.js'
+import {engineByName} from '../load/engine.js'
+import {localNames} from '../providers/local-names.js'
+import {providerReference} from '../providers/resolve.js'
+import type {LintDiagnostic, Rule} from './rule.js'
+import {report, where, type Finding} from './support.js'
+
+export const unusedProviderAlias = {
+  id: 'unused-provider-alias',
+  severity: 'warning',
+  enabledByDefault: true,
+  description: 'An aliased provider configuration in the root module that no resource uses, directly or through providers maps.',
+  docs: 'docs/rules/unused-provider-alias.md',
+  check({analysis}): LintDiagnostic[] {
+    const {tree, resolution} = analysis
+    const engine = engineByName(tree.engine)
+    const root = tree.root
+    if (!root.module) return []
+    const usedByResource = new Set(resolution.resources.flatMap((r) => (r.providerConfig ? [r.providerConfig] : [])))
+    // check-block data sources are not in the resolution: count their references directly
+    const rootNames = localNames(root.module, engine)
+    for (const c of root.module.checks) {
+      for (const b of c.body.blocks) {
+        const pattr = b.type === 'data' ? b.body.attributes.find((a) => a.name === 'provider') : undefined
+        const ref = pattr ? providerReference(pattr) : undefined
+        if (ref?.alias) usedByResource.add(absConfigString({module: [], provider: rootNames.providerFor(ref.localName), alias: ref.alias}))
+      }
+    }
+    const findings: Finding[] = []
+    for (const config of resolution.configs) {
+      if (config.module !== '' || config.alias === undefined || config.implied) continue
+      if (usedByResource.has(config.address)) continue
+      // Follow providers maps: every proxy address it reaches, and any call we could not look into.
+      const reached = new Set([config.address])
+      for (let grew = true; grew; ) {
+        grew = false
+        for (const p of resolution.passes) {
+          if (reached.has(p.parentAddress) && !reached.has(p.childAddress)) {
+            reached.add(p.childAddress)
+            grew = true
+          }
+        }
+      }
+      const passedTo = resolution.passes.filter((p) => reached.has(p.parentAddress)).map((p) => p.to)
+      const opaque = tree.nodes.some((n) => {
+        if (n.resolved || !n.parent?.module || !n.call) return false
+        const providers = n.call.body.attributes.find((a) => a.name === 'providers')
+        if (!providers || !isRecord(providers.value)) return false
+        const names = localNames(n.parent.module, engine)
+        return Object.values(providers.value).some((raw) => {
+          const ref = typeof raw === 'string' ? parseLocalConfigRef(unwrapExpression(raw)) : undefined
+          return ref !== undefined && reached.has(absConfigString({module: n.parent?.path ?? [], provider: names.providerFor(ref.localName), ...(ref.alias ? {alias: ref.alias} : {})}))
+        })
+      })
+      if (opaque) continue
+      const key = `${config.localName}.${config.alias}`
+      findings.push({
+        summary: 'Unused provider configuration',
+        detail: `The root module configures provider "${config.localName}" with alias "${config.alias}" at ${where(config.range)}, but no resource uses it${passedTo.length > 0 ? `: it is passed to ${[...new Set(passedTo)].join(', ')}, where no resource uses the configuration it becomes` : ' and no module call receives it in a providers map'}. An unused configuration still has to be valid (credentials, region) for every plan. To fix it, remove the block, or use it with provider = ${key} on the resources meant for it or providers = { <name> = ${key} } on the module call.`,
+        ...(config.range ? {range: config.range} : {}),
+        address: config.address,
+        module: root,
+      })
+    }
+    return report(unusedProviderAlias, findings)
+  },
+} satisfies Rule

@@ -1,0 +1,104 @@
+// tfgraph lint: Terraform's own checks on the upstream file cases, formats (JSON, SARIF validated
+// against the SARIF 2.1.0 schema, compact), inline ignores, configuration, exit codes.
+import {spawnSync} from 'node:child_process'
+import {copyFileSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {createRequire} from 'node:module'
+import {tmpdir} from 'node:os'
+import * as path from 'node:path'
+import {suite} from 'uvu'
+import * as assert from 'uvu/assert'
+import AjvDraft04 from 'ajv-draft-04'
+import {lint, readLintConfig, RULES, type EngineName} from '../../src/index.js'
+import {actualMarkers, expectedMarkers} from '../helpers/markers.js'
+import {fixturesDir, repoRoot, sharedDir} from '../helpers/paths.js'
+
+const L = suite('lint')
+const testdata = path.join(sharedDir, 'conformance/opentofu/internal/configs/testdata')
+
+function run(...args: string[]) {
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'lint', ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}})
+  return {code: r.status, stdout: r.stdout, stderr: r.stderr}
+}
+
+// Upstream single-file cases about providers and modules (inline ERROR/WARNING markers).
+const FILE_CASES: [string, EngineName[]][] = [
+  ['error-files/provider-source-prefix.tf', ['terraform', 'opentofu']],
+  ['error-files/required-providers-toplevel.tf', ['terraform', 'opentofu']],
+  ['warning-files/provider_ref.tf', ['terraform', 'opentofu']],
+  ['warning-files/depends_on.tf', ['terraform', 'opentofu']],
+]
+for (const [rel, engines] of FILE_CASES) {
+  for (const engine of engines) {
+    L(`upstream ${rel} (${engine}): Terraform's diagnostics on the marked lines`, async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-lint-'))
+      try {
+        const src = path.join(testdata, rel)
+        copyFileSync(src, path.join(dir, path.basename(rel)))
+        const r = await lint(dir, {engine, env: {}, only: ['terraform']})
+        assert.equal(actualMarkers(r.diagnostics), expectedMarkers(src))
+      } finally {
+        rmSync(dir, {recursive: true, force: true})
+      }
+    })
+  }
+}
+
+L('inline ignore and .tfgraph.json severity', async () => {
+  const dir = path.join(fixturesDir, 'lint/ignore-and-config')
+  const cfg = readLintConfig(dir)
+  const r = await lint(dir, {env: {}, config: cfg.config})
+  const legacy = r.diagnostics.filter((d) => d.rule === 'legacy-module-provider')
+  assert.ok(legacy.length >= 1)
+  assert.ok(legacy.every((d) => d.severity === 'error'), 'severity from .tfgraph.json')
+  assert.not.ok(r.diagnostics.some((d) => d.rule === 'unresolved-module'), 'ignored inline')
+  assert.ok(r.suppressed >= 1)
+})
+
+L('--format json: terraform validate -json shape with rule, address, callers', () => {
+  const r = run(path.join(fixturesDir, 'lint/ignore-and-config'), '--format', 'json')
+  assert.is(r.code, 2, r.stderr)
+  const doc = JSON.parse(r.stdout) as {format_version: string; valid: boolean; error_count: number; warning_count: number; diagnostics: {rule: string; callers: string[]; range: {filename: string}}[]}
+  assert.is(doc.format_version, '1.0')
+  assert.is(doc.valid, false)
+  assert.is(doc.error_count, doc.diagnostics.filter((d) => (d as {severity?: string}).severity === 'error').length)
+  const legacy = doc.diagnostics.find((d) => d.rule === 'legacy-module-provider')
+  assert.equal(legacy?.callers, ['module.a'])
+  assert.is(legacy?.range.filename, 'a/main.tf')
+})
+
+L('--format sarif validates against the SARIF 2.1.0 schema', () => {
+  const r = run(path.join(fixturesDir, 'providers/legacy'), '--format', 'sarif')
+  const require = createRequire(import.meta.url)
+  const schemaPath = require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json')
+  const schema = JSON.parse(readFileSync(schemaPath, 'utf8')) as Record<string, unknown>
+  const ajv = new AjvDraft04.default({strict: false, allErrors: true, validateFormats: false, unicodeRegExp: false})
+  const validate = ajv.compile(schema)
+  const log = JSON.parse(r.stdout) as {runs: {results: unknown[]; tool: {driver: {rules: {id: string}[]}}}[]}
+  assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 3)))
+  assert.ok((log.runs[0]?.results.length ?? 0) > 0)
+  assert.ok(RULES.every((rule) => log.runs[0]?.tool.driver.rules.some((x) => x.id === rule.id)))
+})
+
+L('--format compact: one line per finding', () => {
+  const r = run(path.join(fixturesDir, 'providers/legacy'), '--format', 'compact')
+  for (const line of r.stdout.trim().split('\n')) assert.match(line, /^[^:]+:\d+:\d+: (error|warning): .+ \[[a-z-]+\]/)
+})
+
+L('text: source line and caret; --max-warnings; unknown rule ids are a tool error', () => {
+  const r = run(path.join(fixturesDir, 'providers/legacy'))
+  assert.match(r.stdout, /\n\s+\d+: .+\n\s+\^+/)
+  assert.is(run(path.join(fixturesDir, 'providers/legacy'), '--max-warnings', '0').code, 2)
+  const bad = run('.', '--only', 'no-such-rule')
+  assert.is(bad.code, 1)
+  assert.match(bad.stderr, /unknown rule id/)
+})
+
+L('--recursive finds root modules and groups results', () => {
+  const r = run(path.join(fixturesDir, 'providers'), '--recursive', '--format', 'json')
+  const doc = JSON.parse(r.stdout) as {roots: {root: string}[]}
+  const roots = doc.roots.map((x) => path.basename(x.root))
+  assert.ok(roots.includes('demo') && roots.includes('legacy'))
+  assert.not.ok(roots.includes('network'), 'called modules are not roots')
+})
+
+L.run()
