@@ -93,8 +93,10 @@ export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<M
       const prefix = display(root, dir)
       p = loadModuleDir(dir, {...(engine ? {engine} : {}), displayPrefix: prefix === '.' ? '' : prefix + '/'})
       cache.set(real, p)
+      const isRoot = dir === root
       void p.then((r) => {
-        diagnostics.push(...r.diagnostics)
+        // a missing or empty child directory is reported once, as an unresolved call
+        diagnostics.push(...(isRoot ? r.diagnostics : r.diagnostics.filter((d) => d.summary !== 'Failed to read module directory' && d.summary !== 'No configuration files')))
         // a module directory that is missing or empty is an unresolved call, not a tool failure
         if (r.incomplete && r.diagnostics.some((d) => d.severity === 'error' && d.summary !== 'Failed to read module directory' && d.summary !== 'No configuration files')) incomplete = true
       })

@@ -124,6 +124,11 @@ class Builder {
       if (!this.checkLabels(b)) continue
       this.diags.push(...quotedReferenceWarnings(b, this.engine))
       this.diags.push(...checkRuleDiagnostics(b, override))
+      if (b.type === 'module' && this.engine.name === 'terraform') {
+        for (const nb of b.body.blocks.filter((x) => x.type === 'lifecycle' || x.type === 'locals')) {
+          this.error('Reserved block type name in module block', `The block type name "${nb.type}" is reserved for use by Terraform in a future version.`, nb.typeRange)
+        }
+      }
       out.push(b)
     }
     return out

@@ -67,7 +67,7 @@ function isNative(a: Attribute): boolean {
 /** Warnings for one top-level block (resource, data, ephemeral, module, output, check…). */
 export function quotedReferenceWarnings(b: Block, engine: Engine): Diagnostic[] {
   const out: Diagnostic[] = []
-  const dep = attrOf(b, 'depends_on')
+  const dep = ['resource', 'data', 'ephemeral', 'module', 'output', 'check'].includes(b.type) ? attrOf(b, 'depends_on') : undefined
   if (dep && isNative(dep)) for (const r of quotedStringRanges(dep)) out.push(refWarning(engine, r))
   if (b.type === 'resource' || b.type === 'data' || b.type === 'ephemeral') {
     const p = attrOf(b, 'provider')

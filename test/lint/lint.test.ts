@@ -43,6 +43,40 @@ for (const [rel, engines] of FILE_CASES) {
   }
 }
 
+// Upstream invalid-files: the lines and summaries of INDEX.md (module resolution noise excluded).
+const IF_CASES: [string, EngineName, string[]][] = [
+  ['data-invalid-provider-reference.tf', 'terraform', ['2 error Invalid provider local name']],
+  ['resource-invalid-provider-reference.tf', 'opentofu', ['2 error Invalid provider local name']],
+  ['provider-localname-normalization.tf', 'terraform', ['19 error Invalid provider local name', '9 error Invalid provider local name']],
+  [
+    'provider-reserved.tf',
+    'terraform',
+    [
+      '10 error Reserved argument name in provider block',
+      '11 error Reserved argument name in provider block',
+      '12 error Reserved argument name in provider block',
+      '13 error Reserved block type name in provider block',
+      '14 error Reserved block type name in provider block',
+      '4 warning Version constraints inside provider configuration blocks are deprecated',
+    ],
+  ],
+  ['module-calls.tf', 'terraform', ['20 error Invalid combination of "count" and "for_each"', '33 error Reserved block type name in module block']],
+  ['module-calls.tf', 'opentofu', ['19 error Invalid combination of "count" and "for_each"', '34 error Invalid combination of "count" and "enabled"']],
+]
+const RESOLUTION = new Set(['Module not installed', 'Unreadable module directory'])
+for (const [file, engine, want] of IF_CASES) {
+  L(`upstream invalid-files/${file} (${engine})`, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-if-'))
+    try {
+      copyFileSync(path.join(testdata, 'invalid-files', file), path.join(dir, file))
+      const r = await lint(dir, {engine, env: {}, only: ['terraform']})
+      assert.equal(actualMarkers(r.diagnostics.filter((d) => !RESOLUTION.has(d.summary))), want)
+    } finally {
+      rmSync(dir, {recursive: true, force: true})
+    }
+  })
+}
+
 L('inline ignore and .tfgraph.json severity', async () => {
   const dir = path.join(fixturesDir, 'lint/ignore-and-config')
   const cfg = readLintConfig(dir)
