@@ -217,7 +217,7 @@ export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<M
         const r = await load(dir, engine)
         if (r.diagnostics.some((d) => d.summary === 'Failed to read module directory' || d.summary === 'No configuration files')) {
           reason = `the directory ${display(root, dir)} cannot be read or has no configuration files`
-          unresolved('Unreadable module directory', `The directory ${display(root, dir)} of ${address} (source ${JSON.stringify(sourceText)}) could not be read or holds no ${eng.product} configuration files.`, srcAttr?.exprRange ?? call.declRange, 'error')
+          unresolved('Unreadable module directory', `The directory ${display(root, dir)} of ${address} (source ${JSON.stringify(sourceText)}) could not be read or holds no ${eng.product} configuration files.`, call.declRange, 'error')
         } else childModule = r.module
       }
       // Input variables of the child known statically from the call's arguments.

@@ -24,12 +24,15 @@ export const unresolvedModule = {
     const {tree} = analysis
     const engine = engineByName(tree.engine)
     const findings: Finding[] = []
+    // a call the crawler reported as an error (missing directory, cycle, bad source) stays an error
+    const errors = new Set<string>()
     for (const node of tree.nodes) {
       if (node.resolved || !node.call) continue
       const call = node.call
       const reason = node.unresolvedReason ?? 'not loaded'
       // the crawler's (or loader's) diagnostic about this call, if it made one
       const own: Diagnostic | undefined = tree.diagnostics.find((d) => d.range !== undefined && inside(d.range, call.range) && CRAWLER_SUMMARY.test(d.summary))
+      if (own?.severity === 'error') errors.add(node.address)
       const fix = /not installed|no record/.test(reason)
         ? `Run "${engine.command} init" (or "${engine.command} get") in the root directory to install it, then lint again.`
         : /cycle/.test(reason)
@@ -47,6 +50,6 @@ export const unresolvedModule = {
         module: node.parent,
       })
     }
-    return report(unresolvedModule, findings)
+    return report(unresolvedModule, findings).map((d) => (d.address !== undefined && errors.has(d.address) ? {...d, severity: 'error' as const} : d))
   },
 } satisfies Rule

@@ -477,10 +477,10 @@ module "z" {
   'OpenTofu skips validation when a module cannot be loaded': {
     files: {'main.tf': 'module "gone" {\n  source = "./nope"\n}\n\nmodule "child" {\n  source = "./child"\n  providers = {\n    bar = bar\n  }\n}\n', 'child/main.tf': 'terraform {\n  required_providers {\n    bar = {\n      source = "hashicorp/bar"\n    }\n  }\n}\n'},
     terraform: {
-      errors: ['main.tf:2,12-20: Unreadable module directory'],
+      errors: ['main.tf:1,1-14: Unreadable module directory'],
       warnings: ['main.tf:8,11-14: Reference to undefined provider; There is no explicit declaration for local provider name "bar" in the root module'],
     },
-    opentofu: {errors: ['main.tf:2,12-20: Unreadable module directory'], warnings: []},
+    opentofu: {errors: ['main.tf:1,1-14: Unreadable module directory'], warnings: []},
   },
   'OpenTofu instance keys (check 4) and for_each foot-gun warnings': {
     files: {

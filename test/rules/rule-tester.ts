@@ -102,7 +102,8 @@ export function caseTableProblems(ruleId: string, cases: RuleCases, base = path.
 export function assertShape(rule: Rule, d: LintDiagnostic): void {
   const at = d.range ? formatRange(d.range) : '(no range)'
   assert.is(d.rule, rule.id, `rule id at ${at}`)
-  assert.is(d.severity, rule.severity, `severity at ${at}`)
+  // a rule may raise its default to an error for a broken case (unresolved-module: a missing directory)
+  assert.ok(d.severity === rule.severity || d.severity === 'error', `severity at ${at}`)
   assert.ok(d.range, `${rule.id}: a range`)
   assert.ok(!d.range?.filename.startsWith('/'), `${rule.id}: file name relative to the root (${at})`)
   assert.type(d.address, 'string', `${rule.id}: an address at ${at}`)
