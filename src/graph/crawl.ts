@@ -1,7 +1,7 @@
 // The module crawler: from a root directory, follows every module call (local sources relative to the
 // calling module, others through the installed-modules manifest), loading each distinct directory once.
 // Unresolved calls stay in the tree with the reason; cycles and absurd depth end with a diagnostic.
-import {realpathSync} from 'node:fs'
+import {realpathSync, statSync} from 'node:fs'
 import * as path from 'node:path'
 import {parseModuleSource, type ModuleSource} from '../addrs/module-source.js'
 import {modulePathString} from '../addrs/provider.js'
@@ -69,6 +69,14 @@ function attrOf(b: Block | undefined, name: string): Attribute | undefined {
 function display(root: string, dir: string): string {
   const rel = path.relative(root, dir).split(path.sep).join('/')
   return rel === '' ? '.' : rel
+}
+
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory()
+  } catch {
+    return false
+  }
 }
 
 function realOrSelf(dir: string): string {
@@ -183,7 +191,10 @@ export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<M
       let dir: string | undefined
       const record: ManifestRecord | undefined = manifest.records.get(key)
       if (source && !reason) {
-        if (record) {
+        // A local source is read from beside its caller (a stale manifest record — e.g. written from
+        // another working directory — must not hide it); the record is used when that path is missing.
+        if (source.kind === 'local' && isDirectory(path.resolve(node.dir, source.path))) dir = path.resolve(node.dir, source.path)
+        else if (record) {
           const recParsed = parseModuleSource(record.source, {engine, hasVersion: record.version !== undefined})
           const recNorm = 'source' in recParsed ? recParsed.source.normalized : record.source
           if (recNorm !== source.normalized && source.kind !== 'local') {

@@ -77,6 +77,15 @@ for (const [file, engine, want] of IF_CASES) {
   })
 }
 
+L('configload child-provider-child-count: the legacy module under count, with the old wording in the detail', async () => {
+  const dir = path.join(sharedDir, 'conformance/opentofu/internal/configs/configload/testdata/child-provider-child-count')
+  const r = await lint(dir, {engine: 'terraform', env: {}, only: ['terraform']})
+  assert.equal(r.diagnostics.map((d) => `${d.range?.filename}:${d.range?.start.line},${d.range?.start.column}-${d.range?.end.column} ${d.summary}`), [
+    'child-provider-child-count.tf:3,12-13 Module is incompatible with count, for_each, and depends_on',
+  ])
+  assert.match(r.diagnostics[0]?.detail ?? '', /Module "child" cannot be used with count because it contains a nested provider configuration for "boop", at child\/child-provider-child-count-child.tf:1,1-16\./)
+})
+
 L('inline ignore and .tfgraph.json severity', async () => {
   const dir = path.join(fixturesDir, 'lint/ignore-and-config')
   const cfg = readLintConfig(dir)
