@@ -1,0 +1,330 @@
+// Reading the dependency lock file `.terraform.lock.hcl` (REFERENCE §e.1): provider blocks with their
+// selected version, recorded constraints and hashes, and every diagnostic Terraform/OpenTofu's parser gives.
+import {parseProviderSource, providerString, isBuiltin, type Provider} from '../addrs/provider.js'
+import type {Diagnostic, Pos, SourceRange} from '../diag/diagnostic.js'
+import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
+import {parseNativeConfig} from '../hcl/parse-native.js'
+import type {Attribute, Block, Body, Value} from '../hcl/syntax.js'
+import {constraintsString, goQuote, parseProviderConstraints, parseVersion, versionString} from './constraints.js'
+
+export type LockEngine = 'terraform' | 'opentofu'
+
+export interface ProviderLock {
+  /** Canonical `host/namespace/type`. */
+  readonly provider: string
+  /** The selected version as written (canonical when there are no diagnostics); '' when missing. */
+  readonly version: string
+  /** Canonical constraint string; absent when the argument is omitted. */
+  readonly constraints?: string
+  /** Hashes in file order (unknown schemes preserved). */
+  readonly hashes: string[]
+  /** The block's DefRange (type keyword through label). */
+  readonly range: SourceRange
+}
+
+export interface LockFileOptions {
+  /** Version shown in the `module` blocks warning (`Terraform v%s …`). Defaults per engine. */
+  readonly productVersion?: string
+}
+
+const DEFAULT_VERSION: Record<LockEngine, string> = {terraform: '1.15.0', opentofu: '1.12.6'}
+const PROVIDER_ATTRS = ['version', 'constraints', 'hashes'] as const
+const TOP_BLOCKS = ['provider', 'module'] as const
+
+/** Parses a lock file's text. Never throws; the lock of a provider with errors is still returned when its address is valid. */
+export async function parseLockFile(
+  text: string,
+  filename = '.terraform.lock.hcl',
+  engine: LockEngine = 'terraform',
+  options: LockFileOptions = {},
+): Promise<{locks: ProviderLock[]; diagnostics: Diagnostic[]}> {
+  const parsed = await parseNativeConfig(text, filename)
+  const diagnostics: Diagnostic[] = [...parsed.diagnostics]
+  const locks: ProviderLock[] = []
+  if (parsed.diagnostics.length > 0) return {locks, diagnostics}
+  const product = engine === 'opentofu' ? 'OpenTofu' : 'Terraform'
+  const buf = Buffer.from(text, 'utf8')
+  const body = parsed.file.body
+
+  checkUnexpected(body, [], [...TOP_BLOCKS], diagnostics)
+  const seen = new Map<string, SourceRange>()
+  let seenModule = false
+  for (const block of body.blocks) {
+    if (block.type !== 'provider' && block.type !== 'module') continue
+    if (!checkLabels(block, block.type === 'provider' ? 'source_addr' : 'path', buf, diagnostics)) continue
+    if (block.type === 'module') {
+      if (!seenModule) {
+        const v = options.productVersion ?? DEFAULT_VERSION[engine]
+        diagnostics.push(
+          warningDiag(
+            'Dependency locks for modules are not yet supported',
+            `${product} v${v} only supports dependency locks for providers, not for modules. This configuration may be intended for a later version of ${product} that also supports dependency locks for modules.`,
+            block.typeRange,
+          ),
+        )
+        seenModule = true
+      }
+      continue
+    }
+    const lock = decodeProviderLock(block, engine, product, buf, diagnostics)
+    if (!lock) continue
+    const previous = seen.get(lock.provider)
+    if (previous) {
+      diagnostics.push(
+        errorDiag('Duplicate provider lock', `This lockfile already declared a lock for provider ${lock.provider} at ${formatRange(previous)}.`, block.typeRange),
+      )
+      continue
+    }
+    seen.set(lock.provider, block.declRange)
+    locks.push(lock)
+  }
+  return {locks, diagnostics}
+}
+
+/** `addrs.ParseProviderSourceString` as the lock file uses it; undefined when it does not parse. */
+function parseLockAddress(raw: string, engine: LockEngine, product: string): Provider | undefined {
+  const r = parseProviderSource(raw, engine === 'opentofu' ? 'registry.opentofu.org' : 'registry.terraform.io', product)
+  if ('error' in r) return undefined
+  const parts = raw.split('/')
+  if (parts.length === 3 && !/^[\p{L}\p{N}](?:[\p{L}\p{N}.-]*[\p{L}\p{N}])?(?::\d+)?$/u.test(parts[0]!)) return undefined
+  // Terraform's registry-address library allows the legacy `-` namespace only on registry.terraform.io.
+  if (engine === 'terraform' && r.provider.namespace === '-' && r.provider.host !== 'registry.terraform.io') return undefined
+  return r.provider
+}
+
+function decodeProviderLock(block: Block, engine: LockEngine, product: string, buf: Buffer, diags: Diagnostic[]): ProviderLock | undefined {
+  const label = block.labels[0]!
+  const raw = label.value
+  const addr = parseLockAddress(raw, engine, product)
+  if (!addr) {
+    diags.push(
+      errorDiag(
+        'Invalid provider source address',
+        'The provider source address for a provider lock must be a valid, fully-qualified address of the form "hostname/namespace/type".',
+        label.range,
+      ),
+    )
+    return undefined
+  }
+  const canon = providerString(addr)
+  if (isBuiltin(addr)) {
+    diags.push(
+      errorDiag(
+        'Invalid provider source address',
+        `Cannot lock a version for built-in provider ${canon}. Built-in providers are bundled inside ${product} itself, so you can't select a version for them independently of the ${product} release you are currently running.`,
+        label.range,
+      ),
+    )
+    return undefined
+  }
+  if (addr.namespace === '-') {
+    diags.push(
+      errorDiag('Invalid provider source address', `Provider source address ${canon} is a special provider that is not eligible for dependency locking.`, label.range),
+    )
+    return undefined
+  }
+  if (canon !== raw) {
+    diags.push(
+      errorDiag(
+        'Non-normalized provider source address',
+        `The provider source address for this provider lock must be written as ${goQuote(canon)}, the fully-qualified and normalized form.`,
+        label.range,
+      ),
+    )
+    return undefined
+  }
+
+  const body = block.body
+  checkUnexpected(body, [...PROVIDER_ATTRS], [], diags)
+  const attr = (name: string): Attribute | undefined => body.attributes.find((a) => a.name === name)
+
+  // version
+  let version = ''
+  const versionAttr = attr('version')
+  if (!versionAttr) {
+    const brace = openBraceRange(block, buf)
+    diags.push(errorDiag('Missing required argument', 'The argument "version" is required, but no definition was found.', {...brace, end: brace.start}))
+  } else {
+    const v = decodeString(versionAttr, diags)
+    if (v === null) {
+      diags.push(errorDiag('Missing required argument', 'A provider lock block must contain a "version" argument.', versionAttr.exprRange))
+    } else if (v !== undefined) {
+      version = v
+      const parsed = parseVersion(v)
+      let canonVersion = '0.0.0'
+      if ('error' in parsed) {
+        diags.push(errorDiag('Invalid provider version number', `The selected version number for provider ${canon} is invalid: ${parsed.error}.`, versionAttr.exprRange))
+      } else {
+        canonVersion = versionString(parsed)
+      }
+      if (canonVersion !== v) {
+        diags.push(
+          errorDiag(
+            'Invalid provider version number',
+            `The selected version number for provider ${canon} must be written in normalized form: ${goQuote(canonVersion)}.`,
+            versionAttr.exprRange,
+          ),
+        )
+      }
+    }
+  }
+
+  // constraints
+  let constraints: string | undefined
+  const constraintsAttr = attr('constraints')
+  if (constraintsAttr) {
+    const c = decodeString(constraintsAttr, diags)
+    if (c === null) {
+      diags.push(unsuitable(constraintsAttr, 'string required'))
+    } else if (c !== undefined) {
+      const parsed = parseProviderConstraints(c)
+      let canonC = ''
+      if ('error' in parsed) {
+        diags.push(errorDiag('Invalid provider version constraints', `The recorded version constraints for provider ${canon} are invalid: ${parsed.error}.`, constraintsAttr.exprRange))
+      } else {
+        canonC = constraintsString(parsed.constraints)
+      }
+      if (canonC !== c) {
+        diags.push(
+          errorDiag(
+            'Invalid provider version constraints',
+            `The recorded version constraints for provider ${canon} must be written in normalized form: ${goQuote(canonC)}.`,
+            constraintsAttr.exprRange,
+          ),
+        )
+      }
+      constraints = canonC
+    }
+  }
+
+  // hashes
+  const hashes: string[] = []
+  const hashesAttr = attr('hashes')
+  if (hashesAttr) {
+    const value = hashesAttr.value
+    if (!hashesAttr.expr.trimStart().startsWith('[') || !Array.isArray(value)) {
+      diags.push(errorDiag('Invalid expression', 'A static list expression is required.', hashesAttr.exprRange))
+    } else if (value.length === 0) {
+      diags.push(errorDiag('Invalid provider hash set', 'The "hashes" argument must either be omitted or contain at least one hash value.', hashesAttr.exprRange))
+    } else {
+      for (const el of value as readonly Value[]) {
+        const s = scalarString(el)
+        if (s === undefined) {
+          diags.push(unsuitable(hashesAttr, el === null ? 'value must not be null' : 'string required'))
+          continue
+        }
+        if (s.indexOf(':') < 1) {
+          diags.push(
+            errorDiag(
+              'Invalid provider hash string',
+              `Cannot interpret ${goQuote(s)} as a provider hash: hash string must start with a scheme keyword followed by a colon.`,
+              hashesAttr.exprRange,
+            ),
+          )
+          continue
+        }
+        hashes.push(s)
+      }
+    }
+  }
+
+  const lock: ProviderLock = {provider: canon, version, hashes, range: block.declRange}
+  return constraints !== undefined ? {...lock, constraints} : lock
+}
+
+function scalarString(v: Value): string | undefined {
+  if (typeof v === 'string') return v
+  if (typeof v === 'number') return String(v)
+  if (typeof v === 'boolean') return v ? 'true' : 'false'
+  return undefined
+}
+
+/** gohcl.DecodeExpression into a string: the string, null for a null value, undefined after a diagnostic. */
+function decodeString(a: Attribute, diags: Diagnostic[]): string | null | undefined {
+  if (a.value === null) return null
+  const s = scalarString(a.value)
+  if (s === undefined) {
+    diags.push(unsuitable(a, 'string required'))
+    return undefined
+  }
+  return s
+}
+
+function unsuitable(a: Attribute, why: string): Diagnostic {
+  return errorDiag('Unsuitable value type', `Unsuitable value: ${why}`, a.exprRange)
+}
+
+/** HCL's `Body.Content` checks for arguments and blocks outside the schema. */
+function checkUnexpected(body: Body, attrNames: readonly string[], blockTypes: readonly string[], diags: Diagnostic[]): void {
+  for (const a of body.attributes) {
+    if (attrNames.includes(a.name)) continue
+    let detail = `An argument named ${goQuote(a.name)} is not expected here.`
+    if (blockTypes.includes(a.name)) detail += ` Did you mean to define a block of type ${goQuote(a.name)}?`
+    else {
+      const s = nameSuggestion(a.name, attrNames)
+      if (s) detail += ` Did you mean ${goQuote(s)}?`
+    }
+    diags.push(errorDiag('Unsupported argument', detail, a.nameRange))
+  }
+  for (const b of body.blocks) {
+    if (blockTypes.includes(b.type)) continue
+    let detail = `Blocks of type ${goQuote(b.type)} are not expected here.`
+    if (attrNames.includes(b.type)) detail += ` Did you mean to define argument ${goQuote(b.type)}? If so, use the equals sign to assign it a value.`
+    else {
+      const s = nameSuggestion(b.type, blockTypes)
+      if (s) detail += ` Did you mean ${goQuote(s)}?`
+    }
+    diags.push(errorDiag('Unsupported block type', detail, b.typeRange))
+  }
+}
+
+/** Checks a one-label block; false (with a diagnostic) when the label count is wrong. */
+function checkLabels(block: Block, labelName: string, buf: Buffer, diags: Diagnostic[]): boolean {
+  if (block.labels.length > 1) {
+    diags.push(
+      errorDiag(`Extraneous label for ${block.type}`, `Only 1 labels (${labelName}) are expected for ${block.type} blocks.`, block.labels[1]!.range),
+    )
+    return false
+  }
+  if (block.labels.length < 1) {
+    diags.push(errorDiag(`Missing ${labelName} for ${block.type}`, `All ${block.type} blocks must have 1 labels (${labelName}).`, openBraceRange(block, buf)))
+    return false
+  }
+  return true
+}
+
+/** The range of a block's `{`, found after its last label. */
+function openBraceRange(block: Block, buf: Buffer): SourceRange {
+  let b = block.declRange.end.byte
+  while (b < buf.length && buf[b] !== 0x7b) b++
+  const start = posAtByte(buf, b)
+  const end: Pos = {line: start.line, column: start.column + 1, byte: b + 1}
+  return {filename: block.declRange.filename, start, end}
+}
+
+function posAtByte(buf: Buffer, byte: number): Pos {
+  const before = buf.subarray(0, byte).toString('utf8')
+  const nl = before.lastIndexOf('\n')
+  const line = before.split('\n').length
+  const column = [...before.slice(nl + 1)].length + 1
+  return {line, column, byte}
+}
+
+function nameSuggestion(given: string, candidates: readonly string[]): string | undefined {
+  return candidates.find((c) => levenshtein(given, c) < 3)
+}
+
+function levenshtein(a: string, b: string): number {
+  const s = [...a]
+  const t = [...b]
+  let row = Array.from({length: t.length + 1}, (_, j) => j)
+  for (let i = 1; i <= s.length; i++) {
+    const next = [i]
+    for (let j = 1; j <= t.length; j++) {
+      const cost = s[i - 1] === t[j - 1] ? 0 : 1
+      next.push(Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, (row[j - 1] ?? 0) + cost))
+    }
+    row = next
+  }
+  return row[t.length] ?? 0
+}
