@@ -1,0 +1,50 @@
+import {Args, Command, Flags} from '@oclif/core'
+import {readFileSync} from 'node:fs'
+import * as path from 'node:path'
+
+export default class Lock extends Command {
+  static override summary = 'Check .terraform.lock.hcl against the configuration, offline.'
+
+  static override description = `Compares the dependency lock file of the root module with the provider requirements of the whole module tree: each provider is ok, missing (required, not locked), unsatisfied (locked version outside the current constraints) or unused (locked, no longer required). --verify hashes the installed packages (h1: over unpacked directories or zip entries, zh: over zips) and compares them with the lock; --platforms warns when the lock cannot cover the platforms you deploy from. Nothing is downloaded.
+
+Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsistent or invalid, or a package does not match.`
+
+  static override examples = [
+    {description: 'Is the lock file consistent with the configuration?', command: '<%= config.bin %> <%= command.id %> fixtures/lock/statuses'},
+    {description: 'Verify installed packages and a filesystem mirror', command: '<%= config.bin %> <%= command.id %> . --verify --plugin-dir ~/.terraform.d/plugins'},
+    {description: 'Will the lock work on CI and on Apple laptops?', command: '<%= config.bin %> <%= command.id %> . --platforms linux_amd64,darwin_arm64'},
+  ]
+
+  static override args = {dir: Args.string({description: 'root module directory', default: '.'})}
+
+  static override flags = {
+    engine: Flags.string({description: 'engine whose rules to follow', options: ['terraform', 'opentofu']}),
+    verify: Flags.boolean({description: 'hash installed packages under <data dir>/providers (and --plugin-dir) and compare with the lock'}),
+    'plugin-dir': Flags.string({description: 'a filesystem mirror to verify as well', multiple: true}),
+    platforms: Flags.string({description: 'comma-separated os_arch platforms the lock file must cover'}),
+    json: Flags.boolean({description: 'print the JSON document'}),
+    'no-color': Flags.boolean({description: 'disable colours (also NO_COLOR)'}),
+  }
+
+  async run(): Promise<void> {
+    const {args, flags} = await this.parse(Lock)
+    const lib = await import('../src/index.js')
+    const engine = flags.engine === 'terraform' || flags.engine === 'opentofu' ? flags.engine : undefined
+    const c = await lib.checkLock(args.dir, {
+      ...(engine ? {engine} : {}),
+      verify: flags.verify,
+      pluginDirs: flags['plugin-dir'] ?? [],
+      platforms: (flags.platforms ?? '').split(',').map((x) => x.trim()).filter(Boolean),
+    })
+    if (flags.json) process.stdout.write(JSON.stringify(lib.lockDocument(c), null, 2) + '\n')
+    else {
+      process.stdout.write(lib.renderLockText(c))
+      if (c.diagnostics.length > 0) {
+        const color = !flags['no-color'] && !process.env['NO_COLOR'] && process.stderr.isTTY === true
+        const sourceLines = lib.sourceLinesFrom(path.resolve(args.dir), (f) => readFileSync(f, 'utf8'))
+        process.stderr.write('\n' + lib.renderDiagnosticsText(c.diagnostics, {sourceLines, color}))
+      }
+    }
+    process.exitCode = c.incomplete ? 1 : lib.hasErrors(c.diagnostics) ? 2 : 0
+  }
+}

@@ -1,0 +1,309 @@
+// `tfgraph lock`: the dependency lock file (always in the root module directory) checked against the
+// provider requirements of the whole module tree, with optional offline verification of installed
+// packages (h1:/zh:) and platform coverage. Terraform's wording where Terraform has one.
+import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs'
+import * as path from 'node:path'
+import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
+import {errorDiag, formatRange, sortDiagnostics, warningDiag} from '../diag/diagnostic.js'
+import {dataDir} from '../graph/manifest.js'
+import {engineByName, type EngineName} from '../load/engine.js'
+import {analyzeProviders, type ProvidersAnalysis} from '../providers/analyze.js'
+import {allows, constraintsString, parseProviderConstraints, parseVersion, type Constraint} from './constraints.js'
+import {hashDirH1, hashZipH1, hashZipZh} from './hash.js'
+import {parseLockFile, type ProviderLock} from './lockfile.js'
+
+export type LockStatus = 'ok' | 'missing' | 'unsatisfied' | 'unused'
+
+export interface LockProvider {
+  readonly provider: string
+  readonly status: LockStatus
+  readonly lockedVersion: string | null
+  /** Canonical form of the current constraints from every module. */
+  readonly constraints: string
+  /** Constraints recorded in the lock file (null when none recorded or not locked). */
+  readonly recordedConstraints: string | null
+  readonly constraintsChanged: boolean
+  readonly sources: readonly {module: string; constraint: string; range: SourceRange | null}[]
+  readonly hashes: {readonly h1: number; readonly zh: number; readonly other: number}
+}
+
+export type PackageStatus = 'match' | 'mismatch' | 'unlocked'
+
+export interface LockPackage {
+  readonly provider: string
+  readonly version: string
+  readonly platform: string
+  readonly path: string
+  readonly status: PackageStatus
+  readonly h1: string | null
+  readonly zh: string | null
+}
+
+export interface LockCheckOptions {
+  readonly engine?: EngineName
+  readonly env?: NodeJS.ProcessEnv
+  readonly verify?: boolean
+  /** Filesystem mirror directories (`--plugin-dir`), checked with --verify. */
+  readonly pluginDirs?: readonly string[]
+  readonly platforms?: readonly string[]
+}
+
+export interface LockCheck {
+  readonly analysis: ProvidersAnalysis
+  readonly lockFile: string
+  readonly lockFileExists: boolean
+  readonly providers: readonly LockProvider[]
+  readonly packages: readonly LockPackage[]
+  readonly diagnostics: readonly Diagnostic[]
+  readonly incomplete: boolean
+}
+
+const BUILTIN = 'terraform.io/builtin/'
+
+function countHashes(hs: readonly string[]): {h1: number; zh: number; other: number} {
+  let h1 = 0
+  let zh = 0
+  for (const h of hs) {
+    if (h.startsWith('h1:')) h1++
+    else if (h.startsWith('zh:')) zh++
+  }
+  return {h1, zh, other: hs.length - h1 - zh}
+}
+
+/** Installed packages: `<root>/HOST/NS/TYPE/VERSION/OS_ARCH/` directories and `HOST/NS/TYPE/terraform-provider-TYPE_VERSION_OS_ARCH.zip`. */
+function findPackages(root: string): {provider: string; version: string; platform: string; path: string; zip: boolean}[] {
+  const out: {provider: string; version: string; platform: string; path: string; zip: boolean}[] = []
+  const ls = (d: string): string[] => {
+    try {
+      return readdirSync(d).sort()
+    } catch {
+      return []
+    }
+  }
+  const isDir = (p: string): boolean => {
+    try {
+      return statSync(p).isDirectory()
+    } catch {
+      return false
+    }
+  }
+  for (const host of ls(root)) {
+    for (const ns of ls(path.join(root, host))) {
+      for (const type of ls(path.join(root, host, ns))) {
+        const tdir = path.join(root, host, ns, type)
+        for (const entry of ls(tdir)) {
+          const p = path.join(tdir, entry)
+          const zip = new RegExp(`^terraform-provider-${type.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}_([^_]+)_(.+)\\.zip$`).exec(entry)
+          if (zip && !isDir(p)) {
+            out.push({provider: `${host}/${ns}/${type}`, version: zip[1]!, platform: zip[2]!, path: p, zip: true})
+            continue
+          }
+          if (!isDir(p)) continue
+          for (const platform of ls(p)) if (isDir(path.join(p, platform))) out.push({provider: `${host}/${ns}/${type}`, version: entry, platform, path: path.join(p, platform), zip: false})
+        }
+      }
+    }
+  }
+  return out
+}
+
+export async function checkLock(dir: string, opts: LockCheckOptions = {}): Promise<LockCheck> {
+  const root = path.resolve(dir)
+  const analysis = await analyzeProviders(root, {...(opts.engine ? {engine: opts.engine} : {}), ...(opts.env ? {env: opts.env} : {})})
+  const engine = engineByName(analysis.tree.engine)
+  const lockFile = path.join(root, '.terraform.lock.hcl')
+  const diagnostics: Diagnostic[] = []
+  let locks: ProviderLock[] = []
+  const lockFileExists = existsSync(lockFile)
+  let incomplete = analysis.incomplete
+  if (lockFileExists) {
+    let text = ''
+    try {
+      text = readFileSync(lockFile, 'utf8')
+    } catch {
+      incomplete = true
+      diagnostics.push(errorDiag('Failed to read dependency lock file', `The file .terraform.lock.hcl could not be read.`))
+    }
+    const parsed = await parseLockFile(text, '.terraform.lock.hcl', engine.name)
+    locks = parsed.locks
+    diagnostics.push(...parsed.diagnostics)
+  }
+  // current requirements, combined over the whole tree
+  const required = new Map<string, {constraints: Constraint[]; sources: {module: string; constraint: string; range: SourceRange | null}[]}>()
+  for (const r of analysis.requirements) {
+    if (r.provider.startsWith(BUILTIN)) continue
+    const e = required.get(r.provider) ?? {constraints: [], sources: []}
+    for (const c of r.constraints) {
+      const p = parseProviderConstraints(c.constraint)
+      if ('constraints' in p) e.constraints.push(...p.constraints)
+      e.sources.push({module: r.module, constraint: c.constraint, range: c.range ?? null})
+    }
+    required.set(r.provider, e)
+  }
+  const lockByProvider = new Map(locks.map((l) => [l.provider, l]))
+  const names = [...new Set([...required.keys(), ...lockByProvider.keys()])].sort()
+  const providers: LockProvider[] = []
+  const initCmd = `${engine.command} init -upgrade`
+  for (const name of names) {
+    const req = required.get(name)
+    const lock = lockByProvider.get(name)
+    const current = req ? constraintsString(req.constraints) : ''
+    const recordedParsed = lock?.constraints !== undefined ? parseProviderConstraints(lock.constraints) : undefined
+    const recorded = recordedParsed && 'constraints' in recordedParsed ? constraintsString(recordedParsed.constraints) : (lock?.constraints ?? null)
+    let status: LockStatus
+    const firstRange = req?.sources.find((s) => s.range)?.range ?? undefined
+    if (req && !lock) {
+      status = 'missing'
+      if (lockFileExists) {
+        diagnostics.push(
+          errorDiag(
+            'Inconsistent dependency lock file',
+            `provider ${name}: required by this configuration but no version is selected\n\nTo make the initial dependency selections that will initialize the dependency lock file, run:\n  ${engine.command} init`,
+            firstRange,
+          ),
+        )
+      }
+    } else if (!req && lock) {
+      status = 'unused'
+      diagnostics.push(warningDiag('Unused dependency lock', `provider ${name}: locked at ${lock.version}, but no module of this configuration requires it any more; "${engine.command} init" will remove it from the lock file.`, lock.range))
+    } else if (req && lock) {
+      const v = parseVersion(lock.version)
+      const ok = 'error' in v ? false : allows(req.constraints, v)
+      status = ok ? 'ok' : 'unsatisfied'
+      // an unparsable version was already reported by the lock-file parser
+      if (!ok && !('error' in v)) {
+        const detail =
+          recorded !== null && recorded === current
+            ? `provider ${name}: version constraints ${JSON.stringify(current)} don't match the locked version selection ${lock.version}`
+            : `provider ${name}: locked version selection ${lock.version} doesn't match the updated version constraints ${JSON.stringify(current)}`
+        const where = req.sources.filter((s) => s.range).map((s) => `${s.constraint} (${s.module || 'root module'}, ${formatRange(s.range!)})`)
+        diagnostics.push(
+          errorDiag('Inconsistent dependency lock file', `${detail}\n\nConstraints: ${where.join('; ') || 'none'}.\n\nTo update the locked dependency selections to match a changed configuration, run:\n  ${initCmd}`, firstRange ?? lock.range),
+        )
+      }
+    } else continue
+    providers.push({
+      provider: name,
+      status,
+      lockedVersion: lock?.version ?? null,
+      constraints: current,
+      recordedConstraints: recorded,
+      constraintsChanged: lock !== undefined && req !== undefined && (recorded ?? '') !== current,
+      sources: req?.sources ?? [],
+      hashes: countHashes(lock?.hashes ?? []),
+    })
+  }
+  if (!lockFileExists && required.size > 0) {
+    diagnostics.push(warningDiag('No dependency lock file', `The directory has no .terraform.lock.hcl; "${engine.command} init" will create one selecting versions for ${required.size} provider${required.size === 1 ? '' : 's'}. Commit it so every run uses the same versions.`))
+  }
+  // OpenTofu and Terraform registries: the same hashicorp provider under the other host
+  const other = engine.name === 'opentofu' ? 'registry.terraform.io' : 'registry.opentofu.org'
+  for (const p of providers) {
+    if (p.status !== 'missing' || !p.provider.startsWith(`${engine.defaultRegistryHost}/hashicorp/`)) continue
+    const twin = p.provider.replace(engine.defaultRegistryHost, other)
+    if (lockByProvider.has(twin)) {
+      diagnostics.push(
+        warningDiag(
+          'Lock entry for the other registry',
+          `The lock file has ${twin} but ${engine.product} requires ${p.provider} (the default registry of ${engine.product} is ${engine.defaultRegistryHost}). Run "${engine.command} init" to add the ${p.provider} entry${engine.name === 'opentofu' ? ' (OpenTofu copies the version and constraints of the registry.terraform.io entry)' : ''}.`,
+          lockByProvider.get(twin)!.range,
+        ),
+      )
+    }
+  }
+  // platforms
+  for (const platform of opts.platforms ?? []) {
+    if (!/^[a-z0-9]+_[a-z0-9]+$/.test(platform)) diagnostics.push(errorDiag('Invalid platform', `"${platform}" is not a platform name of the form os_arch, such as linux_amd64.`))
+  }
+  if ((opts.platforms?.length ?? 0) > 0) {
+    for (const p of providers) {
+      if (p.lockedVersion === null || p.status === 'unused') continue
+      if (p.hashes.zh === 0 && p.hashes.h1 < opts.platforms!.length) {
+        const lock = lockByProvider.get(p.provider)
+        diagnostics.push(
+          warningDiag(
+            'Lock file may not cover every platform',
+            `provider ${p.provider} ${p.lockedVersion}: the lock file has ${p.hashes.h1} h1: hash${p.hashes.h1 === 1 ? '' : 'es'} and no zh: hashes, so installing on ${opts.platforms!.join(', ')} may fail the checksum verification. Run:\n  ${engine.command} providers lock ${opts.platforms!.map((x) => `-platform=${x}`).join(' ')}`,
+            lock?.range,
+          ),
+        )
+      }
+    }
+  }
+  // --verify
+  const packages: LockPackage[] = []
+  if (opts.verify) {
+    const roots = [path.join(dataDir(root, opts.env ?? process.env), 'providers'), ...(opts.pluginDirs ?? []).map((d) => path.resolve(d))]
+    for (const r of roots) {
+      for (const pkg of findPackages(r)) {
+        let h1: string | null = null
+        let zh: string | null = null
+        try {
+          h1 = pkg.zip ? await hashZipH1(pkg.path) : await hashDirH1(pkg.path)
+        } catch {
+          h1 = null
+        }
+        if (pkg.zip) zh = await hashZipZh(pkg.path)
+        const lock = lockByProvider.get(pkg.provider)
+        let status: PackageStatus = 'unlocked'
+        if (lock && lock.version === pkg.version) {
+          const hs = new Set(lock.hashes)
+          status = (h1 !== null && hs.has(h1)) || (zh !== null && hs.has(zh)) ? 'match' : 'mismatch'
+          if (status === 'mismatch') {
+            diagnostics.push(
+              errorDiag(
+                'Provider package checksum mismatch',
+                `The package ${path.relative(root, pkg.path) || pkg.path} (${pkg.provider} ${pkg.version} ${pkg.platform}) has ${[h1, zh].filter(Boolean).join(' and ')}, which the lock file does not list for this provider (it lists ${lock.hashes.join(', ') || 'no hashes'}). The package may have been modified or replaced; reinstall it with "${engine.command} init", or update the lock file if the change is expected.`,
+                lock.range,
+              ),
+            )
+          }
+        }
+        packages.push({provider: pkg.provider, version: pkg.version, platform: pkg.platform, path: path.relative(root, pkg.path) || pkg.path, status, h1, zh})
+      }
+    }
+  }
+  return {analysis, lockFile: '.terraform.lock.hcl', lockFileExists, providers, packages, diagnostics: sortDiagnostics([...analysis.diagnostics.filter((d) => d.severity === 'error'), ...diagnostics]), incomplete}
+}
+
+/** The `lock --json` contract (format_version "1"). */
+export function lockDocument(c: LockCheck): object {
+  return {
+    format_version: '1',
+    lock_file: c.lockFileExists ? c.lockFile : null,
+    providers: c.providers.map((p) => ({
+      provider: p.provider,
+      status: p.status,
+      locked_version: p.lockedVersion,
+      constraints: p.constraints,
+      recorded_constraints: p.recordedConstraints,
+      constraints_changed: p.constraintsChanged,
+      sources: p.sources,
+      hashes: p.hashes,
+    })),
+    packages: c.packages,
+    diagnostics: c.diagnostics,
+  }
+}
+
+/** Text: one row per provider, then packages when verified. */
+export function renderLockText(c: LockCheck): string {
+  const out: string[] = []
+  out.push(c.lockFileExists ? `${c.lockFile}: ${c.providers.length} provider${c.providers.length === 1 ? '' : 's'}` : 'no .terraform.lock.hcl in the root module directory')
+  out.push('')
+  const rows = c.providers.map((p) => [
+    p.status.toUpperCase(),
+    p.provider,
+    p.lockedVersion ?? '-',
+    p.constraints || '(no constraints)',
+    p.constraintsChanged ? `recorded: ${p.recordedConstraints ?? '(none)'}` : '',
+    p.lockedVersion ? `${p.hashes.h1} h1, ${p.hashes.zh} zh${p.hashes.other ? `, ${p.hashes.other} other` : ''}` : '',
+  ])
+  const widths = [0, 1, 2, 3].map((i) => Math.max(0, ...rows.map((r) => r[i]!.length)))
+  for (const r of rows) out.push(r.map((x, i) => (i < 4 ? x.padEnd(widths[i]!) : x)).filter((x) => x.trim() !== '').join('  ').trimEnd())
+  if (c.packages.length > 0) {
+    out.push('', 'installed packages:')
+    for (const p of c.packages) out.push(`  ${p.status.toUpperCase().padEnd(8)} ${p.provider} ${p.version} ${p.platform}  ${p.path}`)
+  }
+  return out.join('\n') + '\n'
+}
