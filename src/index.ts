@@ -21,3 +21,4 @@ export {renderLintText, renderLintCompact, renderSarif, lintJson, lintJsonMany, 
 export {checkLock, lockDocument, renderLockText, type LockCheck, type LockProvider, type LockPackage, type LockStatus} from './lock/check.js'
 export {parseLockFile, type ProviderLock} from './lock/lockfile.js'
 export {hashDirH1, hashZipH1, hashZipZh} from './lock/hash.js'
+export {diffLockFiles, renderLockDiffText, lockDiffJson, type LockDiff, type LockChange} from './lock/diff.js'

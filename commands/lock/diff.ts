@@ -1,0 +1,59 @@
+import {Args, Command, Flags} from '@oclif/core'
+import {execFileSync} from 'node:child_process'
+import {readFileSync} from 'node:fs'
+import * as path from 'node:path'
+
+export default class LockDiff extends Command {
+  static override summary = 'Explain the changes between two dependency lock files.'
+
+  static override description = `Compares two .terraform.lock.hcl files (or, with --git REV, the committed file at REV with the working file) and explains each change in the categories reviewers care about: new provider, version upgraded or downgraded, constraints changed, new hashes only (a hash-scheme migration or a new platform), hashes removed (suspicious), provider removed.
+
+Exit codes: 0 = compared (changes or not), 1 = a file could not be read, 2 = a file is not a valid lock file.`
+
+  static override examples = [
+    {description: 'Two files', command: '<%= config.bin %> lock diff fixtures/lock/diff/mixed/old.terraform.lock.hcl fixtures/lock/diff/mixed/new.terraform.lock.hcl'},
+    {description: 'What did this branch change? (the lock file in the current directory against main)', command: '<%= config.bin %> lock diff --git main'},
+  ]
+
+  static override args = {
+    old: Args.string({description: 'the old lock file (or, with --git, the new one; default ./.terraform.lock.hcl)'}),
+    new: Args.string({description: 'the new lock file'}),
+  }
+
+  static override flags = {
+    git: Flags.string({description: 'compare the lock file committed at this git revision with the working file'}),
+    engine: Flags.string({description: 'engine whose rules to follow', options: ['terraform', 'opentofu'], default: 'terraform'}),
+    json: Flags.boolean({description: 'print the JSON document'}),
+  }
+
+  async run(): Promise<void> {
+    const {args, flags} = await this.parse(LockDiff)
+    const lib = await import('../../src/lock/diff.js')
+    let oldText: string
+    let newText: string
+    let oldName: string
+    let newName: string
+    try {
+      if (flags.git) {
+        newName = args.old ?? '.terraform.lock.hcl'
+        newText = readFileSync(newName, 'utf8')
+        oldName = `${flags.git}:${newName}`
+        const rel = path.relative(process.cwd(), path.resolve(newName)).split(path.sep).join('/')
+        oldText = execFileSync('git', ['show', `${flags.git}:./${rel}`], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']})
+      } else {
+        if (!args.old || !args.new) this.error('give two lock files, or --git REV', {exit: 1})
+        oldName = args.old
+        newName = args.new
+        oldText = readFileSync(oldName, 'utf8')
+        newText = readFileSync(newName, 'utf8')
+      }
+    } catch (e) {
+      const message = e instanceof Error ? e.message.split('\n')[0] : String(e)
+      this.error(`could not read the lock files: ${message}`, {exit: 1})
+    }
+    const engine = flags.engine === 'opentofu' ? 'opentofu' : 'terraform'
+    const d = await lib.diffLockFiles(oldText, newText, {oldName, newName, engine})
+    process.stdout.write(flags.json ? JSON.stringify(lib.lockDiffJson(d), null, 2) + '\n' : lib.renderLockDiffText(d))
+    process.exitCode = d.diagnostics.some((x) => x.severity === 'error') ? 2 : 0
+  }
+}
