@@ -50,4 +50,15 @@ test('malformed lock file: diagnostics with locations, no crash', async () => {
   assertGolden(path.join(dir, 'expected.txt'), renderLockText(c) + '\n' + renderDiagnosticsText(c.diagnostics))
 })
 
+test('OpenTofu: a registry.terraform.io entry where registry.opentofu.org is required is explained', async () => {
+  const c = await checkLock(path.join(base, 'tofu-registry'), {env: {}})
+  assert.equal(
+    c.providers.map((p) => `${p.provider} ${p.status}`),
+    ['registry.opentofu.org/hashicorp/aws missing', 'registry.terraform.io/hashicorp/aws unused'],
+  )
+  const hint = c.diagnostics.find((d) => d.summary === 'Lock entry for the other registry')
+  assert.match(hint?.detail ?? '', /requires registry.opentofu.org\/hashicorp\/aws/)
+  assert.is(hint?.range?.start.line, 4)
+})
+
 test.run()
