@@ -1,5 +1,7 @@
 // Smoke tests of `tfgraph lock` and `tfgraph lock diff`: exit codes, streams, JSON.
-import {spawnSync} from 'node:child_process'
+import {execFileSync, spawnSync} from 'node:child_process'
+import {copyFileSync, mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
@@ -37,6 +39,24 @@ test('lock diff: two files, text and JSON; unreadable file exits 1', () => {
   const missing = run('lock', 'diff', path.join(dir, 'nope.hcl'), path.join(dir, 'new.terraform.lock.hcl'))
   assert.is(missing.code, 1)
   assert.not.match(missing.stderr, /\n\s+at .+:\d+:\d+/)
+})
+
+test('lock diff --git REV compares the committed file with the working file', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-git-'))
+  const src = path.join(fixturesDir, 'lock/diff/added')
+  try {
+    const git = (...a: string[]) => execFileSync('git', a, {cwd: dir, stdio: 'ignore', env: {...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e'}})
+    git('init', '-q')
+    copyFileSync(path.join(src, 'old.terraform.lock.hcl'), path.join(dir, '.terraform.lock.hcl'))
+    git('add', '.terraform.lock.hcl')
+    git('commit', '-q', '-m', 'old')
+    copyFileSync(path.join(src, 'new.terraform.lock.hcl'), path.join(dir, '.terraform.lock.hcl'))
+    const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'lock', 'diff', '--git', 'HEAD'], {cwd: dir, encoding: 'utf8'})
+    assert.is(r.status, 0, r.stderr)
+    assert.match(r.stdout, /New providers/)
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+  }
 })
 
 test.run()
