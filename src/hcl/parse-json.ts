@@ -21,6 +21,7 @@ import {parseTree, visit, type JSONVisitor, type Node as JsonNode, type ParseOpt
 import type {Diagnostic, Pos, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange} from '../diag/diagnostic.js'
 import type {Attribute, Block, Body, ConfigFile, Label, Value} from './syntax.js'
+import {nameSuggestion} from '../diag/name-suggestion.js'
 
 const PARSE_OPTIONS: ParseOptions = {disallowComments: true, allowTrailingComma: false, allowEmptyContent: false}
 
@@ -642,25 +643,6 @@ function keywordDetail(word: string): string {
   return `"${word}" is not a valid JSON keyword.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`
 }
 
-/** HCL's `nameSuggestion`: the first candidate within Levenshtein distance < 3. */
-function nameSuggestion(given: string, candidates: readonly string[]): string | undefined {
-  return candidates.find((c) => levenshtein(given, c) < 3)
-}
-
-function levenshtein(a: string, b: string): number {
-  const s = [...a]
-  const t = [...b]
-  let row = Array.from({length: t.length + 1}, (_, j) => j)
-  for (let i = 1; i <= s.length; i++) {
-    const next = [i]
-    for (let j = 1; j <= t.length; j++) {
-      const cost = s[i - 1] === t[j - 1] ? 0 : 1
-      next.push(Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, (row[j - 1] ?? 0) + cost))
-    }
-    row = next
-  }
-  return row[t.length] ?? 0
-}
 
 /** Where a root value that is not there would have started: the first non-blank character, or the end. */
 function firstTokenRange(text: string, index: PositionIndex): SourceRange {

@@ -568,7 +568,7 @@ class Builder {
     }
     let body = mergeBodies(base.body, b.body, {skipAttributes: new Set(['depends_on']), skipBlocks})
     if (mode === 'managed') {
-      // provisioner: any override provisioner replaces the whole list (already by type); connection whole (by type).
+      // provisioner: an override provisioner replaces the whole list (already by type); connection whole (by type).
       body = mergeLifecycle(body, base.body, b.body, this.engine)
     }
     map.set(key, {...base, body})

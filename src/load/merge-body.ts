@@ -15,7 +15,7 @@ function blockKind(b: Block): string {
 }
 
 /**
- * Each override attribute replaces the base attribute of the same name; if the override has any
+ * Each override attribute replaces the base attribute of the same name; if the override has one or more
  * block of type T (or `dynamic "T"`), every base block of type T and every base `dynamic "T"` is
  * dropped and the override's are appended. No deep merge.
  */

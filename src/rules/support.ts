@@ -116,7 +116,7 @@ export function sortRanges<T extends {readonly range: SourceRange}>(xs: readonly
 const PROVIDER_META = new Set(['alias', 'version', 'count', 'depends_on', 'for_each', 'source', '//'])
 
 /**
- * Terraform's "configured" provider block (provider_validation.go): it sets `version`, or has any argument
+ * Terraform's "configured" provider block (provider_validation.go): it sets `version`, or has an argument
  * besides the meta-arguments, or any nested block (an escaping `_` block only when it is not empty).
  * Empty blocks, alias-only ones included, are the legacy "proxy" declarations.
  */
