@@ -41,7 +41,9 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     if (flags.json) {
       process.stdout.write(JSON.stringify(lib.providersDocument(a, args.dir), null, 2) + '\n')
     } else {
-      process.stdout.write(
+      // nothing to show when the root directory itself could not be loaded: just the diagnostics
+      const rootLoaded = (a.tree.root.module?.files.length ?? 0) > 0
+      if (rootLoaded) process.stdout.write(
         flags.requirements
           ? lib.requirementsTree(a.tree)
           : lib.renderProvidersText(a, {
