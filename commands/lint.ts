@@ -35,12 +35,14 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
     'list-rules': Flags.boolean({description: 'list the rules with their default severity and exit'}),
     var: Flags.string({description: 'set a root input variable (NAME=VALUE)', multiple: true}),
     'var-file': Flags.string({description: 'read root input variables from a .tfvars file', multiple: true}),
+    'no-cache': Flags.boolean({description: 'do not read or write the parse cache ($TFGRAPH_CACHE_DIR, else $XDG_CACHE_HOME/tfgraph, else ~/.cache/tfgraph)'}),
     'no-color': Flags.boolean({description: 'disable colours (also NO_COLOR)'}),
   }
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Lint)
     const lib = await import('../src/index.js')
+    if (flags['no-cache']) lib.configureParseCache({enabled: false})
     if (flags['list-rules']) {
       const rows: {id: string; severity: string; description: string}[] = [{id: lib.TERRAFORM_RULE, severity: 'error', description: "Terraform's and OpenTofu's own module and provider diagnostics (their severities)"}, ...lib.RULES]
       for (const r of rows) process.stdout.write(`${r.id.padEnd(36)} ${r.severity.padEnd(8)} ${r.description}\n`)

@@ -23,12 +23,14 @@ Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsiste
     'plugin-dir': Flags.string({description: 'a filesystem mirror to verify as well', multiple: true}),
     platforms: Flags.string({description: 'comma-separated os_arch platforms the lock file must cover'}),
     json: Flags.boolean({description: 'print the JSON document'}),
+    'no-cache': Flags.boolean({description: 'do not read or write the parse cache ($TFGRAPH_CACHE_DIR, else $XDG_CACHE_HOME/tfgraph, else ~/.cache/tfgraph)'}),
     'no-color': Flags.boolean({description: 'disable colours (also NO_COLOR)'}),
   }
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Lock)
     const lib = await import('../src/index.js')
+    if (flags['no-cache']) lib.configureParseCache({enabled: false})
     const engine = flags.engine === 'terraform' || flags.engine === 'opentofu' ? flags.engine : undefined
     const c = await lib.checkLock(args.dir, {
       ...(engine ? {engine} : {}),

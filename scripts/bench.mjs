@@ -44,18 +44,20 @@ writeFileSync(rootsFile, JSON.stringify(roots))
 const visitedFile = path.join(path.dirname(listFile), 'visited.json')
 
 const worker = path.join(here, 'bench-worker.mjs')
+// Cold measurements: the parse cache is off (TFGRAPH_NO_CACHE=1); the warm run below uses a fresh one.
+const cold = {encoding: 'utf8', maxBuffer: 1 << 26, env: {...process.env, TFGRAPH_NO_CACHE: '1'}}
 const results = {floor: [], load: []}
 for (let i = 0; i < rounds; i++) {
   for (const mode of ['floor', 'load']) {
-    const out = execFileSync(process.execPath, [worker, mode, listFile], {encoding: 'utf8', maxBuffer: 1 << 26})
+    const out = execFileSync(process.execPath, [worker, mode, listFile], cold)
     results[mode].push(JSON.parse(out.trim().split('\n').pop()))
   }
 }
-execFileSync(process.execPath, [worker, 'crawl', rootsFile, visitedFile], {encoding: 'utf8', maxBuffer: 1 << 26})
+execFileSync(process.execPath, [worker, 'crawl', rootsFile, visitedFile], cold)
 const crawlRes = {crawl: [], loadvisited: []}
 for (let i = 0; i < rounds; i++) {
-  crawlRes.crawl.push(JSON.parse(execFileSync(process.execPath, [worker, 'crawl', rootsFile], {encoding: 'utf8', maxBuffer: 1 << 26}).trim().split('\n').pop()))
-  crawlRes.loadvisited.push(JSON.parse(execFileSync(process.execPath, [worker, 'load', visitedFile], {encoding: 'utf8', maxBuffer: 1 << 26}).trim().split('\n').pop()))
+  crawlRes.crawl.push(JSON.parse(execFileSync(process.execPath, [worker, 'crawl', rootsFile], cold).trim().split('\n').pop()))
+  crawlRes.loadvisited.push(JSON.parse(execFileSync(process.execPath, [worker, 'load', visitedFile], cold).trim().split('\n').pop()))
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const floor = results.floor
@@ -81,3 +83,12 @@ const best = cr.find((r) => r.ms === crMs) ?? cr[0]
 console.log('per repository (the median crawl round): roots, module instances, resources, ms')
 for (const [repo, v] of Object.entries(best.perRepo ?? {}).sort()) console.log(`  ${repo.padEnd(60)} ${String(v.roots).padStart(4)} ${String(v.modules).padStart(6)} ${String(v.resources).padStart(6)} ${String(Math.round(v.ms)).padStart(7)}`)
 console.log(`crawl+resolve overhead over loading: ${(((crMs - lvMs) / lvMs) * 100).toFixed(1)}%  (target <= 25%); share of time in loading/parsing: ${((lvMs / crMs) * 100).toFixed(0)}%`)
+
+// Parse cache: one cold run that fills a fresh cache, then warm runs that read it.
+const cacheDir = mkdtempSync(path.join(tmpdir(), 'tfgraph-bench-cache-'))
+const cached = {encoding: 'utf8', maxBuffer: 1 << 26, env: {...process.env, TFGRAPH_CACHE_DIR: cacheDir}}
+const fill = JSON.parse(execFileSync(process.execPath, [worker, 'load', listFile], cached).trim().split('\n').pop())
+const warm = []
+for (let i = 0; i < rounds; i++) warm.push(JSON.parse(execFileSync(process.execPath, [worker, 'load', listFile], cached).trim().split('\n').pop()))
+console.log('')
+console.log(`load filling an empty parse cache: ${fill.ms} ms; warm cache: ${median(warm.map((r) => r.ms))} ms [${warm.map((r) => r.ms).join(', ')}], peak RSS ${median(warm.map((r) => r.maxRssMb))} MB; warm / floor: ${(median(warm.map((r) => r.ms)) / floorMs).toFixed(2)}`)

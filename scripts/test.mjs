@@ -2,16 +2,22 @@
 // Runs the uvu suite (TypeScript through tsx) and ends with the line CI reads: `N passed, N failed`.
 import {spawn} from 'node:child_process'
 import {fileURLToPath} from 'node:url'
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import * as path from 'node:path'
 
 const uvuBin = fileURLToPath(new URL('../node_modules/uvu/bin.js', import.meta.url))
 const args = ['--import', 'tsx', uvuBin, 'test', '\\.test\\.ts$', ...process.argv.slice(2)]
-const child = spawn(process.execPath, args, {stdio: ['ignore', 'pipe', 'inherit'], env: {...process.env, FORCE_COLOR: '0'}})
+// a private parse cache, so tests neither read nor leave entries in the user's cache
+const cacheDir = mkdtempSync(path.join(tmpdir(), 'tfgraph-test-cache-'))
+const child = spawn(process.execPath, args, {stdio: ['ignore', 'pipe', 'inherit'], env: {...process.env, FORCE_COLOR: '0', TFGRAPH_CACHE_DIR: cacheDir}})
 let out = ''
 child.stdout.on('data', (chunk) => {
   process.stdout.write(chunk)
   out += chunk.toString()
 })
 child.on('close', (code) => {
+  rmSync(cacheDir, {recursive: true, force: true})
   const plain = out.replace(/\u001b\[[0-9;]*m/g, '')
   const total = Number(/Total:\s+(\d+)/.exec(plain)?.[1] ?? NaN)
   const passed = Number(/Passed:\s+(\d+)/.exec(plain)?.[1] ?? NaN)

@@ -22,3 +22,4 @@ export {checkLock, lockDocument, renderLockText, type LockCheck, type LockProvid
 export {parseLockFile, type ProviderLock} from './lock/lockfile.js'
 export {hashDirH1, hashZipH1, hashZipZh} from './lock/hash.js'
 export {diffLockFiles, renderLockDiffText, lockDiffJson, type LockDiff, type LockChange} from './lock/diff.js'
+export {configureParseCache, parseCacheDir} from './hcl/parse-cache.js'

@@ -5,6 +5,7 @@ import {errorDiag} from '../diag/diagnostic.js'
 import {scanNative, type ScanBlock, type ScanBody} from './scan.js'
 import type {Attribute, Block, Body, ConfigFile, Value} from './syntax.js'
 import {isRecord, toValue} from './value.js'
+import {readCachedParse, writeCachedParse} from './parse-cache.js'
 
 type Hcl2JsonParse = (filename: string, contents: string) => Promise<unknown>
 let parser: Promise<Hcl2JsonParse> | undefined
@@ -57,6 +58,14 @@ export function byteOffsetOf(text: string, line: number, column: number): number
 
 /** Parses one native-syntax file. Never throws: a syntax error gives an empty body and a diagnostic. */
 export async function parseNativeConfig(text: string, filename: string): Promise<{file: ConfigFile; diagnostics: Diagnostic[]}> {
+  const cached = readCachedParse(text, filename)
+  if (cached) return cached
+  const result = await parseNativeUncached(text, filename)
+  writeCachedParse(text, filename, result)
+  return result
+}
+
+async function parseNativeUncached(text: string, filename: string): Promise<{file: ConfigFile; diagnostics: Diagnostic[]}> {
   const scanned = scanNative(text, filename)
   let raw: unknown
   try {

@@ -1,0 +1,69 @@
+// Persistent cache of native-syntax parse results, keyed by a hash of the file's bytes, its display
+// name (ranges carry it), the parser and tfgraph's format version. A warm run never starts the
+// WebAssembly parser. Safe to share between runs (write to a temporary file, then rename); a corrupt
+// or unreadable entry is ignored and rewritten; an unwritable directory only disables caching.
+import {createHash} from 'node:crypto'
+import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
+import {homedir} from 'node:os'
+import * as path from 'node:path'
+import type {Diagnostic} from '../diag/diagnostic.js'
+import type {ConfigFile} from './syntax.js'
+
+/** Bump when the cached shape or the parsing pipeline changes. */
+const FORMAT = 'tfgraph-parse-1'
+const PARSER = '@cdktf/hcl2json@0.21.0'
+
+let enabled = process.env['TFGRAPH_NO_CACHE'] !== '1'
+let dirOverride: string | undefined
+let broken = false
+
+/** Turns the cache on or off for this process (`--no-cache`), optionally at a given directory. */
+export function configureParseCache(opts: {enabled: boolean; dir?: string}): void {
+  enabled = opts.enabled
+  dirOverride = opts.dir
+  broken = false
+}
+
+export function parseCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (dirOverride) return dirOverride
+  if (env['TFGRAPH_CACHE_DIR']) return path.resolve(env['TFGRAPH_CACHE_DIR'])
+  if (env['XDG_CACHE_HOME']) return path.join(env['XDG_CACHE_HOME'], 'tfgraph')
+  return path.join(homedir(), '.cache', 'tfgraph')
+}
+
+export interface CachedParse {
+  readonly file: ConfigFile
+  readonly diagnostics: Diagnostic[]
+}
+
+function entryPath(text: string, filename: string): string {
+  const key = createHash('sha256').update(FORMAT).update('\0').update(PARSER).update('\0').update(filename).update('\0').update(text).digest('hex')
+  return path.join(parseCacheDir(), 'parse', key.slice(0, 2), key.slice(2) + '.json')
+}
+
+export function readCachedParse(text: string, filename: string): CachedParse | undefined {
+  if (!enabled || broken) return undefined
+  try {
+    const raw: unknown = JSON.parse(readFileSync(entryPath(text, filename), 'utf8'))
+    if (typeof raw !== 'object' || raw === null || (raw as {format?: unknown}).format !== FORMAT) return undefined
+    const v = raw as {file?: ConfigFile; diagnostics?: Diagnostic[]}
+    if (!v.file || !Array.isArray(v.diagnostics) || v.file.filename !== filename) return undefined
+    return {file: v.file, diagnostics: v.diagnostics}
+  } catch {
+    return undefined
+  }
+}
+
+export function writeCachedParse(text: string, filename: string, value: CachedParse): void {
+  if (!enabled || broken) return
+  const file = entryPath(text, filename)
+  try {
+    mkdirSync(path.dirname(file), {recursive: true})
+    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
+    writeFileSync(tmp, JSON.stringify({format: FORMAT, ...value}))
+    renameSync(tmp, file)
+  } catch (e) {
+    broken = true // read-only or full: caching is off for the rest of this run
+    if (process.env['TFGRAPH_VERBOSE'] === '1') process.stderr.write(`tfgraph: parse cache disabled (${e instanceof Error ? e.message : String(e)})\n`)
+  }
+}

@@ -1,0 +1,103 @@
+// The persistent parse cache: a warm parse is served from the cache, entries are keyed by content and
+// name, corrupt entries are ignored and rewritten, an unwritable directory only disables caching.
+import {chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import * as path from 'node:path'
+import {test} from 'uvu'
+import * as assert from 'uvu/assert'
+import {configureParseCache} from '../../src/hcl/parse-cache.js'
+import {parseNativeConfig} from '../../src/hcl/parse-native.js'
+
+const TEXT = 'resource "null_resource" "a" {\n  triggers = { x = "1" }\n}\n'
+
+function entries(dir: string): string[] {
+  const out: string[] = []
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d, {withFileTypes: true})) {
+      if (e.isDirectory()) walk(path.join(d, e.name))
+      else out.push(path.join(d, e.name))
+    }
+  }
+  try {
+    walk(dir)
+  } catch {
+    // none yet
+  }
+  return out
+}
+
+test('second parse of the same bytes and name is served from the cache, with equal results', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-cache-'))
+  try {
+    configureParseCache({enabled: true, dir})
+    const first = await parseNativeConfig(TEXT, 'main.tf')
+    const files = entries(dir)
+    assert.is(files.length, 1)
+    // make the entry recognisable: a served entry returns what the cache holds
+    const second = await parseNativeConfig(TEXT, 'main.tf')
+    assert.equal(second, first)
+    await parseNativeConfig(TEXT, 'other.tf')
+    assert.is(entries(dir).length, 2, 'the name is part of the key (ranges carry it)')
+  } finally {
+    configureParseCache({enabled: true})
+    rmSync(dir, {recursive: true, force: true})
+  }
+})
+
+test('a corrupt entry is ignored and rewritten', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-cache-'))
+  try {
+    configureParseCache({enabled: true, dir})
+    const first = await parseNativeConfig(TEXT, 'main.tf')
+    const [entry] = entries(dir)
+    writeFileSync(entry!, '{"format": "tfgraph-parse-1", "file": 4')
+    assert.equal(await parseNativeConfig(TEXT, 'main.tf'), first)
+    assert.match(JSON.stringify(JSON.parse((await import('node:fs')).readFileSync(entry!, 'utf8'))), /null_resource/)
+  } finally {
+    configureParseCache({enabled: true})
+    rmSync(dir, {recursive: true, force: true})
+  }
+})
+
+test('a read-only cache directory disables caching without failing', async () => {
+  if (process.getuid?.() === 0) {
+    // root ignores permissions: use a path under a regular file instead
+    const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-cache-'))
+    const file = path.join(dir, 'not-a-dir')
+    writeFileSync(file, '')
+    try {
+      configureParseCache({enabled: true, dir: path.join(file, 'cache')})
+      const r = await parseNativeConfig(TEXT, 'main.tf')
+      assert.is(r.diagnostics.length, 0)
+    } finally {
+      configureParseCache({enabled: true})
+      rmSync(dir, {recursive: true, force: true})
+    }
+    return
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-cache-'))
+  try {
+    chmodSync(dir, 0o500)
+    configureParseCache({enabled: true, dir})
+    const r = await parseNativeConfig(TEXT, 'main.tf')
+    assert.is(r.diagnostics.length, 0)
+  } finally {
+    chmodSync(dir, 0o700)
+    configureParseCache({enabled: true})
+    rmSync(dir, {recursive: true, force: true})
+  }
+})
+
+test('--no-cache (disabled) writes nothing', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-cache-'))
+  try {
+    configureParseCache({enabled: false, dir})
+    await parseNativeConfig(TEXT, 'main.tf')
+    assert.is(entries(dir).length, 0)
+  } finally {
+    configureParseCache({enabled: true})
+    rmSync(dir, {recursive: true, force: true})
+  }
+})
+
+test.run()
