@@ -3,7 +3,7 @@
 // WebAssembly parser. Safe to share between runs (write to a temporary file, then rename); a corrupt
 // or unreadable entry is ignored and rewritten; an unwritable directory only disables caching.
 import {createHash} from 'node:crypto'
-import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
+import {mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync} from 'node:fs'
 import {homedir} from 'node:os'
 import * as path from 'node:path'
 import type {Diagnostic} from '../diag/diagnostic.js'
@@ -16,12 +16,61 @@ const PARSER = '@cdktf/hcl2json@0.21.0'
 let enabled = process.env['TFGRAPH_NO_CACHE'] !== '1'
 let dirOverride: string | undefined
 let broken = false
+let pruned = false
+
+/** Most entries kept (`TFGRAPH_CACHE_MAX_ENTRIES`, default 50,000 ≈ 800 MB); the oldest go first. */
+function maxEntries(): number {
+  const n = Number(process.env['TFGRAPH_CACHE_MAX_ENTRIES'])
+  return Number.isInteger(n) && n > 0 ? n : 50000
+}
 
 /** Turns the cache on or off for this process (`--no-cache`), optionally at a given directory. */
 export function configureParseCache(opts: {enabled: boolean; dir?: string}): void {
   enabled = opts.enabled
   dirOverride = opts.dir
   broken = false
+  pruned = false
+}
+
+/** Keeps the cache bounded: once per process, before the first write, drop the oldest entries beyond the limit. */
+export function pruneParseCache(limit = maxEntries()): number {
+  const root = path.join(parseCacheDir(), 'parse')
+  const all: {file: string; mtime: number}[] = []
+  let shards: string[]
+  try {
+    shards = readdirSync(root)
+  } catch {
+    return 0
+  }
+  for (const shard of shards) {
+    let names: string[]
+    try {
+      names = readdirSync(path.join(root, shard))
+    } catch {
+      continue
+    }
+    for (const n of names) {
+      const file = path.join(root, shard, n)
+      try {
+        all.push({file, mtime: statSync(file).mtimeMs})
+      } catch {
+        // removed meanwhile by another run
+      }
+    }
+  }
+  if (all.length <= limit) return 0
+  all.sort((a, b) => a.mtime - b.mtime)
+  const target = Math.floor(limit * 0.8)
+  let removed = 0
+  for (const e of all.slice(0, all.length - target)) {
+    try {
+      unlinkSync(e.file)
+      removed++
+    } catch {
+      // another run got there first
+    }
+  }
+  return removed
 }
 
 export function parseCacheDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -57,6 +106,10 @@ export function readCachedParse(text: string, filename: string): CachedParse | u
 export function writeCachedParse(text: string, filename: string, value: CachedParse): void {
   if (!enabled || broken) return
   const file = entryPath(text, filename)
+  if (!pruned) {
+    pruned = true
+    pruneParseCache()
+  }
   try {
     mkdirSync(path.dirname(file), {recursive: true})
     const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`

@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {configureParseCache} from '../../src/hcl/parse-cache.js'
+import {configureParseCache, pruneParseCache} from '../../src/hcl/parse-cache.js'
 import {parseNativeConfig} from '../../src/hcl/parse-native.js'
 
 const TEXT = 'resource "null_resource" "a" {\n  triggers = { x = "1" }\n}\n'
@@ -94,6 +94,21 @@ test('--no-cache (disabled) writes nothing', async () => {
     configureParseCache({enabled: false, dir})
     await parseNativeConfig(TEXT, 'main.tf')
     assert.is(entries(dir).length, 0)
+  } finally {
+    configureParseCache({enabled: true})
+    rmSync(dir, {recursive: true, force: true})
+  }
+})
+
+test('the cache is bounded: pruning drops the oldest entries beyond the limit', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-cache-'))
+  try {
+    configureParseCache({enabled: true, dir})
+    for (let i = 0; i < 6; i++) await parseNativeConfig(TEXT, `f${i}.tf`)
+    assert.is(entries(dir).length, 6)
+    assert.is(pruneParseCache(5), 2, 'down to 80% of the limit')
+    assert.is(entries(dir).length, 4)
+    assert.is(pruneParseCache(5), 0)
   } finally {
     configureParseCache({enabled: true})
     rmSync(dir, {recursive: true, force: true})
