@@ -23,6 +23,12 @@ export function isBuiltin(p: Provider): boolean {
   return p.host === BUILTIN_HOST && p.namespace === 'builtin'
 }
 
+/** The local name a resource type implies: up to the first `_` (`google_beta_x` → `google`), else the whole type. */
+export function impliedLocalName(type: string): string {
+  const i = type.indexOf('_')
+  return i < 0 ? type : type.slice(0, i)
+}
+
 /** `terraform` → terraform.io/builtin/terraform; anything else → <default host>/hashicorp/<name>. */
 export function impliedProvider(localName: string, defaultHost: string): Provider {
   if (localName === 'terraform') return {host: BUILTIN_HOST, namespace: 'builtin', type: 'terraform'}

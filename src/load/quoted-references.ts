@@ -1,24 +1,12 @@
 // Terraform 0.11-style quoted references and keywords, still accepted with a deprecation warning
 // (compat_shim.go): `provider = "aws.west"`, `depends_on = ["aws_instance.a"]`,
 // `ignore_changes = ["tags"]`, provisioner `when = "destroy"`. Native syntax only (JSON needs strings).
-import type {Diagnostic, Pos, SourceRange} from '../diag/diagnostic.js'
+import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
+import {advancePos} from '../diag/positions.js'
 import {warningDiag} from '../diag/diagnostic.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {Engine} from './engine.js'
 
-/** Advances a position over text (columns in code points, bytes in UTF-8). */
-function advance(p: Pos, text: string): Pos {
-  let {line, column, byte} = p
-  for (const ch of text) {
-    const cp = ch.codePointAt(0)!
-    byte += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4
-    if (ch === '\n') {
-      line++
-      column = 1
-    } else column++
-  }
-  return {line, column, byte}
-}
 
 /** Ranges of the plain quoted-string items of a list expression `[ "a", "b" ]` (or the whole string). */
 export function quotedStringRanges(a: Attribute): SourceRange[] {
@@ -34,8 +22,8 @@ export function quotedStringRanges(a: Attribute): SourceRange[] {
     const before = text.slice(0, m.index).replace(/#[^\n]*|\/\/[^\n]*/g, '').trimEnd()
     const after = text.slice(m.index + m[0].length).replace(/^\s*(#[^\n]*|\/\/[^\n]*)?\s*/, '')
     if (!(before.endsWith('[') || before.endsWith(',')) || !(after.startsWith(',') || after.startsWith(']'))) continue
-    const start = advance(a.exprRange.start, text.slice(0, m.index))
-    out.push({filename: a.exprRange.filename, start, end: advance(start, m[0])})
+    const start = advancePos(a.exprRange.start, text.slice(0, m.index))
+    out.push({filename: a.exprRange.filename, start, end: advancePos(start, m[0])})
   }
   return out
 }

@@ -5,7 +5,7 @@ import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import type {Attribute, Value} from '../hcl/syntax.js'
 import {isRecord, unwrapExpression} from '../hcl/value.js'
-import {subRange} from './validate.js'
+import {subRange} from '../diag/positions.js'
 import type {Engine} from '../load/engine.js'
 import type {Module} from '../load/model.js'
 

@@ -2,7 +2,7 @@
 // required_providers entries with their version constraints, plus every provider implied by a
 // resource or a provider block (with the deprecated provider-block `version`), each constraint
 // traceable to the module and range that added it.
-import {providerString, type Provider} from '../addrs/provider.js'
+import {impliedLocalName, providerString, type Provider} from '../addrs/provider.js'
 import type {SourceRange} from '../diag/diagnostic.js'
 import {engineByName} from '../load/engine.js'
 import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
@@ -47,7 +47,7 @@ export function moduleRequirements(n: ModuleNode, engineName: ModuleTree['engine
     for (const [, b] of map) {
       const pattr = b.body.attributes.find((a) => a.name === 'provider')
       const type = b.labels[0]?.value ?? ''
-      let local = type.includes('_') ? type.slice(0, type.indexOf('_')) : type
+      let local = impliedLocalName(type)
       if (typeof pattr?.value === 'string') local = pattr.value.replace(/^\$\{|\}$/g, '').split(/[.[]/)[0] ?? local
       add(names.providerFor(local))
     }
@@ -64,7 +64,7 @@ export function moduleRequirements(n: ModuleNode, engineName: ModuleTree['engine
     const name = isData ? (parts[2] ?? '') : (parts[1] ?? '')
     if ((isData ? m.dataResources : m.managedResources).has(`${type}.${name}`)) continue
     const pattr = imp.body.attributes.find((a) => a.name === 'provider')
-    let local = type.includes('_') ? type.slice(0, type.indexOf('_')) : type
+    let local = impliedLocalName(type)
     if (typeof pattr?.value === 'string') local = pattr.value.replace(/^\$\{|\}$/g, '').split(/[.[]/)[0] ?? local
     add(names.providerFor(local))
   }

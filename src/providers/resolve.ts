@@ -3,6 +3,7 @@
 // steps that led there. Keyed by source address, not local name (REFERENCE §a.3).
 import {
   absConfigString,
+  impliedLocalName,
   localConfigString,
   parseLocalConfigRef,
   providerForDisplay,
@@ -243,7 +244,7 @@ export function resolveProviders(tree: ModuleTree): Resolution {
           if (ref) steps.push({kind: 'reference', module: n.address, text: `provider = ${localConfigString(ref)} (${formatRange(pattr.exprRange)})`, range: pattr.exprRange})
         }
         if (!ref) {
-          const implied = type.includes('_') ? type.slice(0, type.indexOf('_')) : type
+          const implied = impliedLocalName(type)
           ref = {localName: implied}
           steps.push({kind: 'implied-name', module: n.address, text: `local name "${implied}" implied by the resource type ${type}`})
         }

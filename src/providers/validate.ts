@@ -7,7 +7,7 @@
 // The model keeps a `providers` map as one attribute (raw text + range), so the map, its keys and
 // values are re-read here from the raw text with a small HCL expression tokenizer that tracks
 // line, column and byte, giving each subject the range Terraform gives it.
-import {localNameProblem, parseProviderPart, providerForDisplay, providerString, type Provider} from '../addrs/provider.js'
+import {impliedLocalName, localNameProblem, parseProviderPart, providerForDisplay, providerString, type Provider} from '../addrs/provider.js'
 import type {Diagnostic, Pos, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
 import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
@@ -15,38 +15,12 @@ import type {Attribute, Block} from '../hcl/syntax.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module, ResourceMode} from '../load/model.js'
 import {localNames} from './local-names.js'
+import {advancePos, subRange} from '../diag/positions.js'
 
 // ---------------------------------------------------------------------------------------------
 // Positions inside raw expression text
 
-/** UTF-8 length of one code point. */
-function utf8Len(cp: number): number {
-  return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4
-}
-
-/** The position reached after reading `text` from `start` (columns count code points). */
-export function advancePos(start: Pos, text: string): Pos {
-  let {line, column, byte} = start
-  for (const ch of text) {
-    const cp = ch.codePointAt(0) ?? 0
-    byte += utf8Len(cp)
-    if (ch === '\n') {
-      line++
-      column = 1
-    } else column++
-  }
-  return {line, column, byte}
-}
-
-/**
- * The range of `text.slice(from, to)` when `text` starts at `range.start` (e.g. an attribute's raw
- * `expr` and its `exprRange`): a sub-range computed from the raw text.
- */
-export function subRange(range: SourceRange, text: string, from: number, to: number): SourceRange {
-  const start = advancePos(range.start, text.slice(0, from))
-  const end = advancePos(start, text.slice(from, to))
-  return {filename: range.filename, start, end}
-}
+export {advancePos, subRange} from '../diag/positions.js'
 
 function between(a: SourceRange, b: SourceRange): SourceRange {
   return {filename: a.filename, start: a.start, end: b.end}
@@ -103,7 +77,7 @@ class Cursor {
     const cp = this.text.codePointAt(this.i)
     if (cp === undefined) return
     const len = cp > 0xffff ? 2 : 1
-    this.byte += utf8Len(cp)
+    this.byte += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4
     if (cp === 10) {
       this.line++
       this.column = 1
@@ -940,7 +914,7 @@ function validateNode(ctx: Ctx, node: ModuleNode, restriction: {readonly meta: M
   // 3. implied provider local names of resources
   for (const r of d.resources) {
     if (r.ref || (r.mode === 'ephemeral' && !tofu)) continue
-    const localName = r.type.includes('_') ? r.type.slice(0, r.type.indexOf('_')) : r.type
+    const localName = impliedLocalName(r.type)
     const part = parseProviderPart(localName)
     if ('error' in part) {
       out.push(errorDiag('Invalid provider local name', `${q(localName)} is an invalid implied provider local name: ${part.error}`, r.block.declRange))

@@ -1,7 +1,7 @@
 // Shared by missing-required-provider and implied-provider-mismatch (not a rule itself): the provider
 // local names each module uses without a required_providers entry, and what its callers declare under
 // that name.
-import {impliedProvider, parseLocalConfigRef, providerForDisplay, providerString, type Provider} from '../addrs/provider.js'
+import {impliedLocalName, impliedProvider, parseLocalConfigRef, providerForDisplay, providerString, type Provider} from '../addrs/provider.js'
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
 import type {Block} from '../hcl/syntax.js'
@@ -38,9 +38,6 @@ export interface UndeclaredProvider {
   readonly mismatch?: CallerDeclaration
 }
 
-function impliedLocalName(type: string): string {
-  return type.includes('_') ? type.slice(0, type.indexOf('_')) : type
-}
 
 function resourceUses(blocks: Iterable<Block>, kind: string): ProviderUse[] {
   const out: ProviderUse[] = []

@@ -4,7 +4,7 @@
 import {compareDiagnostics, formatRange, type SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode} from '../graph/crawl.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
-import {subRange} from '../providers/validate.js'
+import {subRange} from '../diag/positions.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 
 /** Module call addresses from the root that reach `node`, outermost first (empty for the root). */
