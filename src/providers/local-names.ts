@@ -35,7 +35,24 @@ function str(v: Value | undefined): string | undefined {
   return typeof v === 'string' && !v.includes('${') ? v : undefined
 }
 
+const cache = new WeakMap<Module, Map<string, LocalNames>>()
+
+/** Local names of a module; computed once per module and engine (resolution, requirements, validation and rules all ask). */
 export function localNames(m: Module, engine: Engine): LocalNames {
+  let perEngine = cache.get(m)
+  if (!perEngine) {
+    perEngine = new Map()
+    cache.set(m, perEngine)
+  }
+  let names = perEngine.get(engine.name)
+  if (!names) {
+    names = computeLocalNames(m, engine)
+    perEngine.set(engine.name, names)
+  }
+  return names
+}
+
+function computeLocalNames(m: Module, engine: Engine): LocalNames {
   const requirements = new Map<string, Requirement>()
   const diagnostics: Diagnostic[] = []
   for (const [name, a] of m.requiredProviders) {
