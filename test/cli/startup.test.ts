@@ -1,0 +1,60 @@
+// Lazy start-up: `--help` and `--version` answer from oclif's manifest without importing any command,
+// the library or the parser; a command loads the parser only when a file is not in the parse cache.
+import {spawnSync} from 'node:child_process'
+import {mkdtempSync, readFileSync, rmSync, existsSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import * as path from 'node:path'
+import {test} from 'uvu'
+import * as assert from 'uvu/assert'
+import {fixturesDir, repoRoot} from '../helpers/paths.js'
+
+const preload = path.join(repoRoot, 'test/helpers/trace-imports.mjs')
+
+function traced(args: string[], env: NodeJS.ProcessEnv = {}): {code: number | null; stdout: string; modules: string[]} {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-trace-'))
+  const out = path.join(dir, 'imports.txt')
+  try {
+    const r = spawnSync(process.execPath, ['--import', preload, path.join(repoRoot, 'bin/run.js'), ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1', ...env, TFGRAPH_TRACE_IMPORTS: out}})
+    const modules = existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter(Boolean) : []
+    return {code: r.status, stdout: r.stdout, modules}
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+  }
+}
+
+const ours = (mods: string[]) => mods.filter((m) => m.includes('/dist/') && !m.includes('node_modules'))
+const parser = (mods: string[]) => mods.filter((m) => m.includes('@cdktf/hcl2json'))
+
+test('the oclif manifest is built', () => {
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'oclif.manifest.json'), 'utf8')) as {commands: Record<string, unknown>}
+  for (const id of ['config', 'providers', 'lint', 'lock', 'lock:diff']) assert.ok(manifest.commands[id], `manifest lacks ${id}`)
+})
+
+for (const args of [['--version'], ['--help'], ['providers', '--help'], ['lint', '--help']]) {
+  test(`${args.join(' ')} loads no command code, library or parser`, () => {
+    const r = traced(args)
+    assert.is(r.code, 0)
+    assert.ok(r.modules.some((m) => m.includes('@oclif/core')), 'the trace saw oclif load (the preload works)')
+    assert.equal(ours(r.modules).filter((m) => !m.endsWith('/bin/run.js')), [])
+    assert.equal(parser(r.modules), [])
+  })
+}
+
+test('a cold run loads the parser, a warm run does not', () => {
+  const cache = mkdtempSync(path.join(tmpdir(), 'tfgraph-cache-'))
+  try {
+    const env = {TFGRAPH_CACHE_DIR: cache}
+    const dir = path.join(fixturesDir, 'providers/demo')
+    const cold = traced(['providers', dir], env)
+    assert.is(cold.code, 0)
+    assert.ok(parser(cold.modules).length > 0, 'cold run parses with hcl2json')
+    const warm = traced(['providers', dir], env)
+    assert.is(warm.code, 0)
+    assert.equal(parser(warm.modules), [])
+    assert.is(warm.stdout, cold.stdout)
+  } finally {
+    rmSync(cache, {recursive: true, force: true})
+  }
+})
+
+test.run()
