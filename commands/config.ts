@@ -1,6 +1,7 @@
 import {Args, Command, Flags} from '@oclif/core'
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
+import {runFlags} from '../src/cli/run-flags.js'
 
 export default class Config extends Command {
   static override summary = 'Show the effective configuration of a module after override files.'
@@ -22,16 +23,17 @@ Exit codes: 0 = no errors, 1 = the directory or a file could not be read or pars
   static override flags = {
     engine: Flags.string({description: 'engine whose rules to follow (default: opentofu when the directory has .tofu files, else terraform)', options: ['terraform', 'opentofu']}),
     json: Flags.boolean({description: 'print the JSON document (format_version "1") instead of text'}),
-    'no-cache': Flags.boolean({description: 'do not read or write the parse cache ($TFGRAPH_CACHE_DIR, else $XDG_CACHE_HOME/tfgraph, else ~/.cache/tfgraph)'}),
+    ...runFlags,
     'no-color': Flags.boolean({description: 'disable colours in diagnostics (also NO_COLOR)'}),
   }
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Config)
     const lib = await import('../src/index.js')
-    if (flags['no-cache']) lib.configureParseCache({enabled: false})
+    const endRun = lib.beginRun(flags, {quiet: flags.json})
     const engine = flags.engine === 'terraform' || flags.engine === 'opentofu' ? flags.engine : undefined
     const result = await lib.loadConfig(args.dir, engine ? {engine} : {})
+    endRun()
     const hasErrors = lib.hasErrors(result.diagnostics)
     if (flags.json) {
       process.stdout.write(JSON.stringify(lib.configDocument(result), null, 2) + '\n')

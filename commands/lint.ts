@@ -2,6 +2,7 @@ import {Args, Command, Flags} from '@oclif/core'
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import type {Diagnostic, LintDiagnostic} from '../src/index.js'
+import {runFlags} from '../src/cli/run-flags.js'
 
 export default class Lint extends Command {
   static override summary = "Check a configuration with Terraform's module/provider rules and tfgraph's rules for module authors."
@@ -35,14 +36,14 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
     'list-rules': Flags.boolean({description: 'list the rules with their default severity and exit'}),
     var: Flags.string({description: 'set a root input variable (NAME=VALUE)', multiple: true}),
     'var-file': Flags.string({description: 'read root input variables from a .tfvars file', multiple: true}),
-    'no-cache': Flags.boolean({description: 'do not read or write the parse cache ($TFGRAPH_CACHE_DIR, else $XDG_CACHE_HOME/tfgraph, else ~/.cache/tfgraph)'}),
+    ...runFlags,
     'no-color': Flags.boolean({description: 'disable colours (also NO_COLOR)'}),
   }
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Lint)
     const lib = await import('../src/index.js')
-    if (flags['no-cache']) lib.configureParseCache({enabled: false})
+    const endRun = lib.beginRun(flags, {quiet: flags.format !== 'text'})
     if (flags['list-rules']) {
       const rows: {id: string; severity: string; description: string}[] = [{id: lib.TERRAFORM_RULE, severity: 'error', description: "Terraform's and OpenTofu's own module and provider diagnostics (their severities)"}, ...lib.RULES]
       for (const r of rows) process.stdout.write(`${r.id.padEnd(36)} ${r.severity.padEnd(8)} ${r.description}\n`)
@@ -60,10 +61,9 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
     const results: {root: string; dir: string; diagnostics: readonly LintDiagnostic[]; maxWarnings: number | undefined}[] = []
     let incomplete = false
     const configErrors: Diagnostic[] = []
-    for (const root of roots) {
-      const rel = flags.recursive ? path.relative(process.cwd(), root) || '.' : root
+    // several roots at once, so the worker pool has files to parse in parallel; results keep the roots' order
+    const perRoot = await lib.mapLimit(roots, 4, async (root) => {
       const cfg = lib.readLintConfig(root, flags.config)
-      configErrors.push(...cfg.diagnostics)
       const r = await lib.lint(root, {
         ...(engine ? {engine} : {}),
         config: cfg.config,
@@ -72,9 +72,15 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
         vars: flags.var ?? [],
         varFiles: flags['var-file'] ?? [],
       })
+      return {root, cfg, r}
+    })
+    for (const {root, cfg, r} of perRoot) {
+      const rel = flags.recursive ? path.relative(process.cwd(), root) || '.' : root
+      configErrors.push(...cfg.diagnostics)
       if (r.incomplete) incomplete = true
       results.push({root: rel, dir: root, diagnostics: r.diagnostics, maxWarnings: cfg.config.maxWarnings})
     }
+    endRun()
     if (configErrors.length > 0) {
       process.stderr.write(lib.renderDiagnosticsText(configErrors))
       process.exitCode = 1

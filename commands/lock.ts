@@ -1,6 +1,7 @@
 import {Args, Command, Flags} from '@oclif/core'
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
+import {runFlags} from '../src/cli/run-flags.js'
 
 export default class Lock extends Command {
   static override summary = 'Check .terraform.lock.hcl against the configuration, offline.'
@@ -23,14 +24,14 @@ Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsiste
     'plugin-dir': Flags.string({description: 'a filesystem mirror to verify as well', multiple: true}),
     platforms: Flags.string({description: 'comma-separated os_arch platforms the lock file must cover'}),
     json: Flags.boolean({description: 'print the JSON document'}),
-    'no-cache': Flags.boolean({description: 'do not read or write the parse cache ($TFGRAPH_CACHE_DIR, else $XDG_CACHE_HOME/tfgraph, else ~/.cache/tfgraph)'}),
+    ...runFlags,
     'no-color': Flags.boolean({description: 'disable colours (also NO_COLOR)'}),
   }
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Lock)
     const lib = await import('../src/index.js')
-    if (flags['no-cache']) lib.configureParseCache({enabled: false})
+    const endRun = lib.beginRun(flags, {quiet: flags.json})
     const engine = flags.engine === 'terraform' || flags.engine === 'opentofu' ? flags.engine : undefined
     const c = await lib.checkLock(args.dir, {
       ...(engine ? {engine} : {}),
@@ -38,6 +39,7 @@ Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsiste
       pluginDirs: flags['plugin-dir'] ?? [],
       platforms: (flags.platforms ?? '').split(',').map((x) => x.trim()).filter(Boolean),
     })
+    endRun()
     if (flags.json) process.stdout.write(JSON.stringify(lib.lockDocument(c), null, 2) + '\n')
     else {
       process.stdout.write(lib.renderLockText(c))

@@ -1,6 +1,7 @@
 import {Args, Command, Flags} from '@oclif/core'
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
+import {runFlags} from '../src/cli/run-flags.js'
 
 export default class Providers extends Command {
   static override summary = 'Show which provider configuration every resource uses, and why.'
@@ -30,16 +31,17 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     provider: Flags.string({description: 'show only resources of this provider (registry.terraform.io/hashicorp/aws, hashicorp/aws or aws)'}),
     var: Flags.string({description: 'set a root input variable (NAME=VALUE), for module sources that use variables', multiple: true}),
     'var-file': Flags.string({description: 'read root input variables from a .tfvars file', multiple: true}),
-    'no-cache': Flags.boolean({description: 'do not read or write the parse cache ($TFGRAPH_CACHE_DIR, else $XDG_CACHE_HOME/tfgraph, else ~/.cache/tfgraph)'}),
+    ...runFlags,
     'no-color': Flags.boolean({description: 'disable colours in diagnostics (also NO_COLOR)'}),
   }
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Providers)
     const lib = await import('../src/index.js')
-    if (flags['no-cache']) lib.configureParseCache({enabled: false})
+    const endRun = lib.beginRun(flags, {quiet: flags.json})
     const engine = flags.engine === 'terraform' || flags.engine === 'opentofu' ? flags.engine : undefined
     const a = await lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? []})
+    endRun()
     if (flags.json) {
       process.stdout.write(JSON.stringify(lib.providersDocument(a, args.dir), null, 2) + '\n')
     } else {

@@ -147,82 +147,108 @@ export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<M
     diagnostics.push(severity === 'error' ? errorDiag(summary, detail, range) : warningDiag(summary, detail, range))
   }
 
+  interface PlannedCall {
+    readonly name: string
+    readonly call: Block
+    readonly childPath: string[]
+    readonly address: string
+    readonly key: string
+    readonly lifecycle: Block | undefined
+    readonly sourceText: string | undefined
+    readonly version: string | undefined
+    readonly source: ModuleSource | undefined
+    readonly reason: string | undefined
+    readonly dir: string | undefined
+  }
+
+  /** Evaluates a call's source and version and finds its directory (or why there is none). */
+  function planCall(node: ModuleNode, scope: EvalScope, realChain: readonly string[], name: string): PlannedCall {
+    const call = node.module!.moduleCalls.get(name)!
+    const nodeDir = node.dir!
+    const childPath = [...node.path, name]
+    const address = modulePathString(childPath)
+    const key = childPath.join('.')
+    const srcAttr = attrOf(call, 'source')
+    const verAttr = attrOf(call, 'version')
+    const lifecycle = call.body.blocks.find((b) => b.type === 'lifecycle')
+    let reason: string | undefined
+    let sourceText: string | undefined
+    let version: string | undefined
+    let source: ModuleSource | undefined
+    if (!srcAttr) {
+      reason = 'the call has no source argument'
+      unresolved('Missing required argument', 'The argument "source" is required, but no definition was found.', call.declRange, 'error')
+    } else {
+      const s = evaluate(srcAttr.value, scope)
+      if ('unknown' in s) reason = `source cannot be evaluated statically: ${s.unknown}`
+      else if (typeof s.value !== 'string') reason = 'source is not a string'
+      else sourceText = s.value
+      if (reason) unresolved('Module source not static', `The source of ${address} cannot be determined without running ${eng.product}: ${reason}. Only literals, variables with known values and local values can be evaluated.`, srcAttr.exprRange)
+    }
+    if (verAttr) {
+      const v = evaluate(verAttr.value, scope)
+      if ('unknown' in v) unresolved('Module version not static', `The version constraint of ${address} cannot be determined statically: ${v.unknown}.`, verAttr.exprRange)
+      else if (typeof v.value === 'string') version = v.value
+    }
+    if (sourceText !== undefined && srcAttr) {
+      const parsed = parseModuleSource(sourceText, {engine, hasVersion: version !== undefined})
+      if ('error' in parsed) {
+        reason = parsed.error.summary
+        // a literal source was already reported by the loader
+        if (typeof srcAttr.value !== 'string' || srcAttr.value.includes('${')) unresolved(parsed.error.summary, parsed.error.detail, srcAttr.exprRange, 'error')
+      } else source = parsed.source
+    }
+    // Where is it?
+    let dir: string | undefined
+    const record: ManifestRecord | undefined = manifest.records.get(key)
+    if (source && !reason) {
+      // A local source is read from beside its caller (a stale manifest record — e.g. written from
+      // another working directory — must not hide it); the record is used when that path is missing.
+      if (source.kind === 'local' && isDirectory(path.resolve(nodeDir, source.path))) dir = path.resolve(nodeDir, source.path)
+      else if (record) {
+        const recParsed = parseModuleSource(record.source, {engine, hasVersion: record.version !== undefined})
+        const recNorm = 'source' in recParsed ? recParsed.source.normalized : record.source
+        if (recNorm !== source.normalized && source.kind !== 'local') {
+          reason = `installed from ${record.source}, but the configuration now says ${source.normalized}`
+          unresolved('Module source has changed', `The source address was changed since this module was installed. Run "${eng.command} init" to install all modules required by this configuration.`, srcAttr?.exprRange)
+        } else dir = path.resolve(root, record.dir)
+      }
+      if (!dir && !reason) {
+        if (source.kind === 'local') dir = path.resolve(nodeDir, source.path)
+        else {
+          reason = `${source.normalized} is not installed (no record "${key}" in the installed-modules manifest)`
+          unresolved('Module not installed', `This module is not yet installed. Run "${eng.command} init" to install all modules required by this configuration. (${address}: source ${JSON.stringify(sourceText)}${version ? `, version ${JSON.stringify(version)}` : ''}.)`, call.declRange)
+        }
+      }
+    }
+    // cycles and depth
+    if (dir) {
+      const real = realOrSelf(dir)
+      if (realChain.includes(real)) {
+        reason = `the directory ${display(root, dir)} is already on this call chain (a module cycle)`
+        unresolved('Module call cycle', `${address} calls ${JSON.stringify(sourceText)}, which is the directory of one of its own callers; following it would never end.`, srcAttr?.exprRange ?? call.declRange, 'error')
+        dir = undefined
+      } else if (childPath.length > maxDepth) {
+        reason = `module nesting deeper than ${maxDepth} levels`
+        unresolved('Module nesting too deep', `${address} is nested more than ${maxDepth} levels deep; tfgraph stops following module calls there.`, call.declRange, 'error')
+        dir = undefined
+      }
+    }
+    return {name, call, childPath, address, key, lifecycle, sourceText, version, source, reason, dir}
+  }
+
   async function visit(node: ModuleNode, realChain: readonly string[]): Promise<void> {
     nodes.push(node)
     const m = node.module
     if (!m || !node.dir) return
     const scope: EvalScope = {module: m, variables: node.variables}
-    for (const name of [...m.moduleCalls.keys()].sort()) {
-      const call = m.moduleCalls.get(name)!
-      const childPath = [...node.path, name]
-      const address = modulePathString(childPath)
-      const key = childPath.join('.')
-      const srcAttr = attrOf(call, 'source')
-      const verAttr = attrOf(call, 'version')
-      const lifecycle = call.body.blocks.find((b) => b.type === 'lifecycle')
-      let reason: string | undefined
-      let sourceText: string | undefined
-      let version: string | undefined
-      let source: ModuleSource | undefined
-      if (!srcAttr) {
-        reason = 'the call has no source argument'
-        unresolved('Missing required argument', 'The argument "source" is required, but no definition was found.', call.declRange, 'error')
-      } else {
-        const s = evaluate(srcAttr.value, scope)
-        if ('unknown' in s) reason = `source cannot be evaluated statically: ${s.unknown}`
-        else if (typeof s.value !== 'string') reason = 'source is not a string'
-        else sourceText = s.value
-        if (reason) unresolved('Module source not static', `The source of ${address} cannot be determined without running ${eng.product}: ${reason}. Only literals, variables with known values and local values can be evaluated.`, srcAttr.exprRange)
-      }
-      if (verAttr) {
-        const v = evaluate(verAttr.value, scope)
-        if ('unknown' in v) unresolved('Module version not static', `The version constraint of ${address} cannot be determined statically: ${v.unknown}.`, verAttr.exprRange)
-        else if (typeof v.value === 'string') version = v.value
-      }
-      if (sourceText !== undefined && srcAttr) {
-        const parsed = parseModuleSource(sourceText, {engine, hasVersion: version !== undefined})
-        if ('error' in parsed) {
-          reason = parsed.error.summary
-          // a literal source was already reported by the loader
-          if (typeof srcAttr.value !== 'string' || srcAttr.value.includes('${')) unresolved(parsed.error.summary, parsed.error.detail, srcAttr.exprRange, 'error')
-        } else source = parsed.source
-      }
-      // Where is it?
-      let dir: string | undefined
-      const record: ManifestRecord | undefined = manifest.records.get(key)
-      if (source && !reason) {
-        // A local source is read from beside its caller (a stale manifest record — e.g. written from
-        // another working directory — must not hide it); the record is used when that path is missing.
-        if (source.kind === 'local' && isDirectory(path.resolve(node.dir, source.path))) dir = path.resolve(node.dir, source.path)
-        else if (record) {
-          const recParsed = parseModuleSource(record.source, {engine, hasVersion: record.version !== undefined})
-          const recNorm = 'source' in recParsed ? recParsed.source.normalized : record.source
-          if (recNorm !== source.normalized && source.kind !== 'local') {
-            reason = `installed from ${record.source}, but the configuration now says ${source.normalized}`
-            unresolved('Module source has changed', `The source address was changed since this module was installed. Run "${eng.command} init" to install all modules required by this configuration.`, srcAttr?.exprRange)
-          } else dir = path.resolve(root, record.dir)
-        }
-        if (!dir && !reason) {
-          if (source.kind === 'local') dir = path.resolve(node.dir, source.path)
-          else {
-            reason = `${source.normalized} is not installed (no record "${key}" in the installed-modules manifest)`
-            unresolved('Module not installed', `This module is not yet installed. Run "${eng.command} init" to install all modules required by this configuration. (${address}: source ${JSON.stringify(sourceText)}${version ? `, version ${JSON.stringify(version)}` : ''}.)`, call.declRange)
-          }
-        }
-      }
-      // cycles and depth
-      if (dir) {
-        const real = realOrSelf(dir)
-        if (realChain.includes(real)) {
-          reason = `the directory ${display(root, dir)} is already on this call chain (a module cycle)`
-          unresolved('Module call cycle', `${address} calls ${JSON.stringify(sourceText)}, which is the directory of one of its own callers; following it would never end.`, srcAttr?.exprRange ?? call.declRange, 'error')
-          dir = undefined
-        } else if (childPath.length > maxDepth) {
-          reason = `module nesting deeper than ${maxDepth} levels`
-          unresolved('Module nesting too deep', `${address} is nested more than ${maxDepth} levels deep; tfgraph stops following module calls there.`, call.declRange, 'error')
-          dir = undefined
-        }
-      }
+    // Where each call leads is decided first and every child directory starts loading at once, so
+    // siblings are read (and, with the worker pool, parsed) in parallel; children are then visited in order.
+    const planned = [...m.moduleCalls.keys()].sort().map((name) => planCall(node, scope, realChain, name))
+    for (const p of planned) if (p.dir) void load(p.dir, engine)
+    for (const p of planned) {
+      const {name, call, childPath, address, key, lifecycle, sourceText, version, source} = p
+      let {reason, dir} = p
       let childModule: Module | undefined
       if (dir) {
         const r = await load(dir, engine)

@@ -25,11 +25,16 @@ function maxEntries(): number {
 }
 
 /** Turns the cache on or off for this process (`--no-cache`), optionally at a given directory. */
-export function configureParseCache(opts: {enabled: boolean; dir?: string}): void {
+export function configureParseCache(opts: {enabled: boolean; dir?: string; prune?: boolean}): void {
   enabled = opts.enabled
   dirOverride = opts.dir
   broken = false
-  pruned = false
+  pruned = opts.prune === false
+}
+
+/** What a parse worker needs to share this process's cache. */
+export function parseCacheSettings(): {enabled: boolean; dir: string} {
+  return {enabled: enabled && !broken, dir: parseCacheDir()}
 }
 
 /** Keeps the cache bounded: once per process, before the first write, drop the oldest entries beyond the limit. */

@@ -6,6 +6,8 @@ import {scanNative, type ScanBlock, type ScanBody} from './scan.js'
 import type {Attribute, Block, Body, ConfigFile, Value} from './syntax.js'
 import {isRecord, toValue} from './value.js'
 import {readCachedParse, writeCachedParse} from './parse-cache.js'
+import {parseInPool, shouldUsePool} from './parse-pool.js'
+import {noteUncachedNative, parseStats} from './parse-stats.js'
 
 type Hcl2JsonParse = (filename: string, contents: string) => Promise<unknown>
 let parser: Promise<Hcl2JsonParse> | undefined
@@ -59,13 +61,25 @@ export function byteOffsetOf(text: string, line: number, column: number): number
 /** Parses one native-syntax file. Never throws: a syntax error gives an empty body and a diagnostic. */
 export async function parseNativeConfig(text: string, filename: string): Promise<{file: ConfigFile; diagnostics: Diagnostic[]}> {
   const cached = readCachedParse(text, filename)
-  if (cached) return cached
+  if (cached) {
+    parseStats.cached++
+    return cached
+  }
+  if (shouldUsePool(noteUncachedNative())) {
+    // the worker has written the cache entry
+    const pooled = await parseInPool(text, filename)
+    if (pooled) {
+      parseStats.pooled++
+      return pooled
+    }
+  }
   const result = await parseNativeUncached(text, filename)
   writeCachedParse(text, filename, result)
   return result
 }
 
-async function parseNativeUncached(text: string, filename: string): Promise<{file: ConfigFile; diagnostics: Diagnostic[]}> {
+/** Parses without the cache or the pool (also what a pool worker runs). */
+export async function parseNativeUncached(text: string, filename: string): Promise<{file: ConfigFile; diagnostics: Diagnostic[]}> {
   const scanned = scanNative(text, filename)
   let raw: unknown
   try {

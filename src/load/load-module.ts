@@ -6,6 +6,8 @@ import type {Diagnostic} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import {parseJsonConfig} from '../hcl/parse-json.js'
 import {parseNativeConfig} from '../hcl/parse-native.js'
+import {checkNesting} from '../hcl/nesting-limit.js'
+import {parseStats} from '../hcl/parse-stats.js'
 import type {ConfigFile} from '../hcl/syntax.js'
 import type {Engine, EngineName} from './engine.js'
 import {engineByName} from './engine.js'
@@ -115,6 +117,9 @@ export async function parseConfigFile(absPath: string, displayName: string, synt
   }
   const decoded = decodeConfigText(bytes, displayName)
   if ('diagnostic' in decoded) return {diagnostics: [decoded.diagnostic]}
+  // too deep for the native parser's stack: not parsed at all (see nesting-limit.ts)
+  const tooDeep = syntax === 'native' ? checkNesting(decoded.text, displayName, 'native') : undefined
+  if (tooDeep) return {diagnostics: [tooDeep]}
   const parsed = syntax === 'json' ? parseJsonConfig(decoded.text, displayName) : await parseNativeConfig(decoded.text, displayName)
   return {file: parsed.file, diagnostics: parsed.diagnostics}
 }
@@ -147,8 +152,15 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}): Promis
       incomplete: true,
     }
   }
-  const results: {file?: ConfigFile; diagnostics: Diagnostic[]}[] = []
-  for (const f of active) results.push(await parseConfigFile(path.join(abs, f.name), prefix + f.name, f.syntax))
+  parseStats.found += active.length
+  // all at once: with the worker pool running, a module's files are parsed in parallel
+  const results = await Promise.all(
+    active.map(async (f) => {
+      const r = await parseConfigFile(path.join(abs, f.name), prefix + f.name, f.syntax)
+      parseStats.done++
+      return r
+    }),
+  )
   const diagnostics: Diagnostic[] = []
   const parsed: ParsedFile[] = []
   let incomplete = false

@@ -1,0 +1,18 @@
+// Flags every analysing command shares: the parse cache, parallel parsing, progress and verbosity.
+// This module is imported when a command class loads, so it imports nothing but oclif's flag builders;
+// applying the flags (beginRun) lives in run.ts, loaded with the library.
+import {Flags} from '@oclif/core'
+
+export const runFlags = {
+  'no-cache': Flags.boolean({description: 'do not read or write the parse cache ($TFGRAPH_CACHE_DIR, else $XDG_CACHE_HOME/tfgraph, else ~/.cache/tfgraph)'}),
+  jobs: Flags.integer({description: 'parallel parsers for files not in the cache (default: the number of cores, or $TFGRAPH_JOBS; 1 = no worker threads)', min: 1}),
+  'no-progress': Flags.boolean({description: 'no progress line on stderr (it only appears on a terminal, for runs over a second)'}),
+  verbose: Flags.boolean({description: 'explain on stderr what tfgraph does behind the scenes (cache, worker threads)'}),
+}
+
+export interface RunFlags {
+  readonly 'no-cache'?: boolean
+  readonly jobs?: number | undefined
+  readonly 'no-progress'?: boolean
+  readonly verbose?: boolean
+}

@@ -1,0 +1,163 @@
+// Parallel parsing: a pool of worker threads, each with its own @cdktf/hcl2json instance, for files
+// that are not in the parse cache. Starting a worker costs about as much as parsing a hundred files
+// (its WebAssembly start-up), so the pool only starts once a run has met POOL_THRESHOLD uncached
+// files; small runs parse in-process. Workers write their results to the shared parse cache
+// themselves. A worker that dies only sends its files back to in-process parsing.
+import {availableParallelism} from 'node:os'
+import {Worker} from 'node:worker_threads'
+import type {Diagnostic} from '../diag/diagnostic.js'
+import {parseCacheSettings} from './parse-cache.js'
+import type {ConfigFile} from './syntax.js'
+
+export interface NativeParse {
+  readonly file: ConfigFile
+  readonly diagnostics: Diagnostic[]
+}
+
+/** Uncached files parsed in-process before the pool starts (measured: see BENCHMARKS.md, "crossover"). */
+export const DEFAULT_POOL_THRESHOLD = 150
+/** Files handed to one worker at a time; the rest wait on the main thread so busy workers are not overloaded. */
+const IN_FLIGHT_PER_WORKER = 4
+
+function envJobs(): number | undefined {
+  const n = Number(process.env['TFGRAPH_JOBS'])
+  return Number.isInteger(n) && n > 0 ? n : undefined
+}
+
+let jobs = envJobs() ?? availableParallelism()
+function envThreshold(): number | undefined {
+  const n = Number(process.env['TFGRAPH_POOL_THRESHOLD'])
+  return process.env['TFGRAPH_POOL_THRESHOLD'] && Number.isInteger(n) && n >= 0 ? n : undefined
+}
+
+let threshold = envThreshold() ?? DEFAULT_POOL_THRESHOLD
+let pool: Pool | undefined
+
+/** Sets the number of parallel parsers (`--jobs`; 1 = parse in-process only) and the start threshold. */
+export function configureParsePool(opts: {jobs?: number; threshold?: number}): void {
+  if (opts.jobs !== undefined) jobs = Math.max(1, Math.floor(opts.jobs))
+  if (opts.threshold !== undefined) threshold = Math.max(0, Math.floor(opts.threshold))
+}
+
+export function parsePoolJobs(): number {
+  return jobs
+}
+
+/** True when an uncached file, the `uncachedSoFar`-th of this run, should go to the worker pool. */
+export function shouldUsePool(uncachedSoFar: number): boolean {
+  return jobs > 1 && uncachedSoFar > threshold && pool?.dead !== true
+}
+
+export function parseInPool(text: string, filename: string): Promise<NativeParse | undefined> {
+  pool ??= new Pool(jobs)
+  return pool.parse(text, filename)
+}
+
+/** Stops the workers (tests; a CLI run simply exits, idle workers do not keep it alive). */
+export async function closeParsePool(): Promise<void> {
+  const p = pool
+  pool = undefined
+  if (p) await p.close()
+}
+
+interface Task {
+  readonly id: number
+  readonly text: string
+  readonly filename: string
+  readonly resolve: (r: NativeParse | undefined) => void
+}
+
+interface Lane {
+  readonly worker: Worker
+  readonly tasks: Map<number, Task>
+}
+
+function startWorker(data: unknown): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./parse-worker.js', import.meta.url), {workerData: data})
+  // Run from source under tsx (the tests): a worker does not inherit tsx's loader, so register it first.
+  const target = new URL('./parse-worker.ts', import.meta.url).href
+  const code = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((m) => { m.register(); return import(${JSON.stringify(target)}) })`
+  return new Worker(code, {eval: true, workerData: data})
+}
+
+class Pool {
+  private readonly lanes: Lane[] = []
+  private readonly waiting: Task[] = []
+  private nextId = 0
+  dead = false
+
+  constructor(size: number) {
+    for (let i = 0; i < size; i++) {
+      let worker: Worker
+      try {
+        worker = startWorker({})
+      } catch {
+        continue
+      }
+      const lane: Lane = {worker, tasks: new Map()}
+      worker.on('message', (msg: unknown) => this.onMessage(lane, msg))
+      worker.on('error', () => this.onExit(lane))
+      worker.on('exit', () => this.onExit(lane))
+      worker.unref()
+      this.lanes.push(lane)
+    }
+    if (this.lanes.length === 0) this.dead = true
+  }
+
+  parse(text: string, filename: string): Promise<NativeParse | undefined> {
+    if (this.dead) return Promise.resolve(undefined)
+    return new Promise((resolve) => {
+      this.waiting.push({id: this.nextId++, text, filename, resolve})
+      this.pump()
+    })
+  }
+
+  private pump(): void {
+    while (this.waiting.length > 0) {
+      let best: Lane | undefined
+      for (const l of this.lanes) if (l.tasks.size < IN_FLIGHT_PER_WORKER && (!best || l.tasks.size < best.tasks.size)) best = l
+      if (!best) return
+      const task = this.waiting.shift()!
+      if (best.tasks.size === 0) best.worker.ref()
+      best.tasks.set(task.id, task)
+      // the cache settings travel with each file: they can change during a run (tests, --no-cache)
+      best.worker.postMessage({id: task.id, text: task.text, filename: task.filename, cache: parseCacheSettings()})
+    }
+  }
+
+  private onMessage(lane: Lane, msg: unknown): void {
+    if (typeof msg !== 'object' || msg === null) return
+    const {id, result} = msg as {id?: unknown; result?: NativeParse}
+    if (typeof id !== 'number') return
+    const task = lane.tasks.get(id)
+    if (!task) return
+    lane.tasks.delete(id)
+    if (lane.tasks.size === 0) lane.worker.unref()
+    task.resolve(result)
+    this.pump()
+  }
+
+  /** A worker died (out of memory on a huge file, say): its files fall back to in-process parsing. */
+  private onExit(lane: Lane): void {
+    const i = this.lanes.indexOf(lane)
+    if (i < 0) return
+    this.lanes.splice(i, 1)
+    for (const t of lane.tasks.values()) t.resolve(undefined)
+    lane.tasks.clear()
+    if (this.lanes.length === 0) {
+      this.dead = true
+      for (const t of this.waiting.splice(0)) t.resolve(undefined)
+    } else this.pump()
+  }
+
+  async close(): Promise<void> {
+    const lanes = this.lanes.splice(0)
+    this.dead = true
+    for (const t of this.waiting.splice(0)) t.resolve(undefined)
+    for (const l of lanes) {
+      for (const t of l.tasks.values()) t.resolve(undefined)
+      l.tasks.clear()
+    }
+    await Promise.all(lanes.map((l) => l.worker.terminate()))
+  }
+}

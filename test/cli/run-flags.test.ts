@@ -1,0 +1,52 @@
+// The shared run flags: --jobs (worker threads give the same output), --verbose (what the run read),
+// --no-cache, and no progress line when stderr is not a terminal.
+import {spawnSync} from 'node:child_process'
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import * as path from 'node:path'
+import {test} from 'uvu'
+import * as assert from 'uvu/assert'
+import {fixturesDir, repoRoot} from '../helpers/paths.js'
+
+function run(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1', ...env}})
+  return {code: r.status, stdout: r.stdout, stderr: r.stderr}
+}
+
+const demo = path.join(fixturesDir, 'providers/demo')
+
+test('--jobs 2 parses in worker threads and prints exactly what --jobs 1 prints', () => {
+  const cache = mkdtempSync(path.join(tmpdir(), 'tfgraph-jobs-'))
+  try {
+    const one = run(['providers', demo, '--jobs', '1', '--no-cache', '--verbose'])
+    const two = run(['providers', demo, '--jobs', '2', '--verbose'], {TFGRAPH_POOL_THRESHOLD: '0', TFGRAPH_CACHE_DIR: cache})
+    assert.is(one.code, 0, one.stderr)
+    assert.is(two.code, 0, two.stderr)
+    assert.is(two.stdout, one.stdout)
+    assert.match(one.stderr, /files read in \d+ ms \(0 from the parse cache, 0 parsed by 1 worker threads, cache off\)/)
+    const m = /(\d+) files read in \d+ ms \(0 from the parse cache, (\d+) parsed by 2 worker threads\)/.exec(two.stderr)
+    assert.ok(m, two.stderr)
+    assert.ok(Number(m![2]) > 0 && Number(m![2]) <= Number(m![1]))
+    // the workers filled the cache: the next run reads everything from it
+    const warm = run(['providers', demo, '--verbose'], {TFGRAPH_CACHE_DIR: cache})
+    assert.match(warm.stderr, new RegExp(`\\(${m![2]} from the parse cache, 0 parsed`))
+    assert.is(warm.stdout, one.stdout)
+  } finally {
+    rmSync(cache, {recursive: true, force: true})
+  }
+})
+
+test('--jobs must be a positive integer', () => {
+  const r = run(['providers', demo, '--jobs', '0'])
+  assert.is(r.code, 2)
+  assert.match(r.stderr, /jobs/)
+  assert.not.match(r.stderr, /    at /)
+})
+
+test('piped stderr gets no progress line', () => {
+  const r = run(['lint', demo])
+  assert.not.match(r.stderr, /files read/)
+  assert.not.match(r.stderr, /\x1b\[2K/)
+})
+
+test.run()
