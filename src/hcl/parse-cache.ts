@@ -1,5 +1,5 @@
-// Persistent cache of native-syntax parse results, keyed by a hash of the file's bytes, its display
-// name (ranges carry it), the parser and tfgraph's format version. A warm run never starts the
+// Persistent cache of native-syntax parse results, keyed by a hash of the file's bytes, the parser and
+// tfgraph's format version (an entry stored under another file name is relabelled, see relabel.ts). A warm run never starts the
 // WebAssembly parser. Safe to share between runs (write to a temporary file, then rename); a corrupt
 // or unreadable entry is ignored and rewritten; an unwritable directory only disables caching.
 import {createHash} from 'node:crypto'
@@ -7,10 +7,11 @@ import {mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, 
 import {homedir} from 'node:os'
 import * as path from 'node:path'
 import type {Diagnostic} from '../diag/diagnostic.js'
+import {relabelParse} from './relabel.js'
 import type {ConfigFile} from './syntax.js'
 
 /** Bump when the cached shape or the parsing pipeline changes. */
-const FORMAT = 'tfgraph-parse-1'
+const FORMAT = 'tfgraph-parse-2'
 const PARSER = '@cdktf/hcl2json@0.21.0'
 
 let enabled = process.env['TFGRAPH_NO_CACHE'] !== '1'
@@ -90,19 +91,19 @@ export interface CachedParse {
   readonly diagnostics: Diagnostic[]
 }
 
-function entryPath(text: string, filename: string): string {
-  const key = createHash('sha256').update(FORMAT).update('\0').update(PARSER).update('\0').update(filename).update('\0').update(text).digest('hex')
+function entryPath(text: string): string {
+  const key = createHash('sha256').update(FORMAT).update('\0').update(PARSER).update('\0').update(text).digest('hex')
   return path.join(parseCacheDir(), 'parse', key.slice(0, 2), key.slice(2) + '.json')
 }
 
 export function readCachedParse(text: string, filename: string): CachedParse | undefined {
   if (!enabled || broken) return undefined
   try {
-    const raw: unknown = JSON.parse(readFileSync(entryPath(text, filename), 'utf8'))
+    const raw: unknown = JSON.parse(readFileSync(entryPath(text), 'utf8'))
     if (typeof raw !== 'object' || raw === null || (raw as {format?: unknown}).format !== FORMAT) return undefined
     const v = raw as {file?: ConfigFile; diagnostics?: Diagnostic[]}
-    if (!v.file || !Array.isArray(v.diagnostics) || v.file.filename !== filename) return undefined
-    return {file: v.file, diagnostics: v.diagnostics}
+    if (!v.file || typeof v.file.filename !== 'string' || !Array.isArray(v.diagnostics)) return undefined
+    return relabelParse({file: v.file, diagnostics: v.diagnostics}, filename)
   } catch {
     return undefined
   }
@@ -110,7 +111,7 @@ export function readCachedParse(text: string, filename: string): CachedParse | u
 
 export function writeCachedParse(text: string, filename: string, value: CachedParse): void {
   if (!enabled || broken) return
-  const file = entryPath(text, filename)
+  const file = entryPath(text)
   if (!pruned) {
     pruned = true
     pruneParseCache()

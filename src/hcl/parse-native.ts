@@ -6,7 +6,8 @@ import {scanNative, type ScanBlock, type ScanBody} from './scan.js'
 import type {Attribute, Block, Body, ConfigFile, Value} from './syntax.js'
 import {isRecord, toValue} from './value.js'
 import {readCachedParse, writeCachedParse} from './parse-cache.js'
-import {parseInPool, shouldUsePool} from './parse-pool.js'
+import {parseInPool, shouldUsePool, type NativeParse} from './parse-pool.js'
+import {relabelParse} from './relabel.js'
 import {noteUncachedNative, parseStats} from './parse-stats.js'
 
 type Hcl2JsonParse = (filename: string, contents: string) => Promise<unknown>
@@ -58,8 +59,28 @@ export function byteOffsetOf(text: string, line: number, column: number): number
   return byte
 }
 
+/**
+ * Results of this process by file content: a module reached from several roots (or several times in
+ * one tree) is parsed once, and concurrent requests for the same bytes share one parse. Bounded; the
+ * oldest entries go first.
+ */
+const memo = new Map<string, Promise<NativeParse>>()
+const MEMO_MAX = 5000
+
 /** Parses one native-syntax file. Never throws: a syntax error gives an empty body and a diagnostic. */
-export async function parseNativeConfig(text: string, filename: string): Promise<{file: ConfigFile; diagnostics: Diagnostic[]}> {
+export async function parseNativeConfig(text: string, filename: string): Promise<NativeParse> {
+  const seen = memo.get(text)
+  if (seen) {
+    const r = relabelParse(await seen, filename)
+    if (r) return r
+  }
+  const p = parseNativeFresh(text, filename)
+  if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value!)
+  memo.set(text, p)
+  return p
+}
+
+async function parseNativeFresh(text: string, filename: string): Promise<NativeParse> {
   const cached = readCachedParse(text, filename)
   if (cached) {
     parseStats.cached++
@@ -78,8 +99,13 @@ export async function parseNativeConfig(text: string, filename: string): Promise
   return result
 }
 
+/** Forgets the in-process results (tests that count parses). */
+export function clearParseMemo(): void {
+  memo.clear()
+}
+
 /** Parses without the cache or the pool (also what a pool worker runs). */
-export async function parseNativeUncached(text: string, filename: string): Promise<{file: ConfigFile; diagnostics: Diagnostic[]}> {
+export async function parseNativeUncached(text: string, filename: string): Promise<NativeParse> {
   const scanned = scanNative(text, filename)
   let raw: unknown
   try {

@@ -6,7 +6,7 @@ import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {configureParseCache, pruneParseCache} from '../../src/hcl/parse-cache.js'
-import {parseNativeConfig} from '../../src/hcl/parse-native.js'
+import {clearParseMemo, parseNativeConfig} from '../../src/hcl/parse-native.js'
 
 const TEXT = 'resource "null_resource" "a" {\n  triggers = { x = "1" }\n}\n'
 
@@ -26,6 +26,9 @@ function entries(dir: string): string[] {
   return out
 }
 
+// every test starts without this process's in-memory results, so the cache itself is exercised
+test.before.each(() => clearParseMemo())
+
 test('second parse of the same bytes and name is served from the cache, with equal results', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-cache-'))
   try {
@@ -34,10 +37,15 @@ test('second parse of the same bytes and name is served from the cache, with equ
     const files = entries(dir)
     assert.is(files.length, 1)
     // make the entry recognisable: a served entry returns what the cache holds
+    clearParseMemo()
     const second = await parseNativeConfig(TEXT, 'main.tf')
     assert.equal(second, first)
-    await parseNativeConfig(TEXT, 'other.tf')
-    assert.is(entries(dir).length, 2, 'the name is part of the key (ranges carry it)')
+    clearParseMemo()
+    const other = await parseNativeConfig(TEXT, 'modules/x/other.tf')
+    assert.is(entries(dir).length, 1, 'the content is the key: one entry whatever the file is called')
+    assert.is(other.file.filename, 'modules/x/other.tf')
+    assert.is(other.file.body.blocks[0]!.range.filename, 'modules/x/other.tf', 'ranges carry the new name')
+    assert.equal(JSON.parse(JSON.stringify(other).replaceAll('modules/x/other.tf', 'main.tf')), JSON.parse(JSON.stringify(first)))
   } finally {
     configureParseCache({enabled: true})
     rmSync(dir, {recursive: true, force: true})
@@ -50,7 +58,8 @@ test('a corrupt entry is ignored and rewritten', async () => {
     configureParseCache({enabled: true, dir})
     const first = await parseNativeConfig(TEXT, 'main.tf')
     const [entry] = entries(dir)
-    writeFileSync(entry!, '{"format": "tfgraph-parse-1", "file": 4')
+    writeFileSync(entry!, '{"format": "tfgraph-parse-2", "file": 4')
+    clearParseMemo()
     assert.equal(await parseNativeConfig(TEXT, 'main.tf'), first)
     assert.match(JSON.stringify(JSON.parse((await import('node:fs')).readFileSync(entry!, 'utf8'))), /null_resource/)
   } finally {
@@ -104,7 +113,7 @@ test('the cache is bounded: pruning drops the oldest entries beyond the limit', 
   const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-cache-'))
   try {
     configureParseCache({enabled: true, dir})
-    for (let i = 0; i < 6; i++) await parseNativeConfig(TEXT, `f${i}.tf`)
+    for (let i = 0; i < 6; i++) await parseNativeConfig(`${TEXT}# ${i}\n`, `f${i}.tf`)
     assert.is(entries(dir).length, 6)
     assert.is(pruneParseCache(5), 2, 'down to 80% of the limit')
     assert.is(entries(dir).length, 4)

@@ -6,7 +6,7 @@ import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {configureParseCache, readCachedParse} from '../../src/hcl/parse-cache.js'
-import {parseNativeConfig} from '../../src/hcl/parse-native.js'
+import {clearParseMemo, parseNativeConfig} from '../../src/hcl/parse-native.js'
 import {closeParsePool, configureParsePool, parsePoolJobs} from '../../src/hcl/parse-pool.js'
 import {parseStats, resetParseStats} from '../../src/hcl/parse-stats.js'
 import {fixturesDir} from '../helpers/paths.js'
@@ -39,6 +39,7 @@ test('pooled results equal in-process results, file by file (incl. syntax errors
   configureParsePool({jobs: 1})
   const inProcess = await Promise.all(files.map((f) => parseNativeConfig(f.text, f.name)))
   resetParseStats()
+  clearParseMemo()
   configureParsePool({jobs: 2, threshold: 0})
   try {
     const pooled = await Promise.all(files.map((f) => parseNativeConfig(f.text, f.name)))
@@ -54,6 +55,7 @@ test('pooled results equal in-process results, file by file (incl. syntax errors
 test('workers write the shared cache', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-pool-cache-'))
   configureParseCache({enabled: true, dir})
+  clearParseMemo()
   configureParsePool({jobs: 2, threshold: 0})
   try {
     const some = files.slice(0, 10)
@@ -72,8 +74,10 @@ test('a running pool follows a change of cache directory', async () => {
   configureParsePool({jobs: 2, threshold: 0})
   try {
     configureParseCache({enabled: true, dir: a})
+    clearParseMemo()
     await Promise.all(files.slice(0, 4).map((f) => parseNativeConfig(f.text, f.name)))
     configureParseCache({enabled: true, dir: b})
+    clearParseMemo()
     const later = files.slice(4, 8)
     await Promise.all(later.map((f) => parseNativeConfig(f.text, f.name)))
     for (const f of later) assert.ok(readCachedParse(f.text, f.name), `${f.name} cached in the new directory`)
@@ -90,6 +94,7 @@ test('a running pool follows a change of cache directory', async () => {
 test('the pool waits for the threshold: below it, files are parsed in-process', async () => {
   configureParseCache({enabled: false})
   resetParseStats()
+  clearParseMemo()
   configureParsePool({jobs: 2, threshold: 1000})
   try {
     await Promise.all(files.slice(0, 20).map((f) => parseNativeConfig(f.text, f.name)))
@@ -104,6 +109,7 @@ test('files of a pool that stops are parsed in-process instead', async () => {
   configureParseCache({enabled: false})
   configureParsePool({jobs: 1})
   const expected = await Promise.all(files.slice(0, 30).map((f) => parseNativeConfig(f.text, f.name)))
+  clearParseMemo()
   configureParsePool({jobs: 2, threshold: 0})
   try {
     const pending = Promise.all(files.slice(0, 30).map((f) => parseNativeConfig(f.text, f.name)))
