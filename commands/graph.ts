@@ -1,0 +1,81 @@
+import {Args, Command, Flags} from '@oclif/core'
+import {readFileSync, writeFileSync} from 'node:fs'
+import * as path from 'node:path'
+
+export default class Graph extends Command {
+  static override summary = 'Export the module graph as DOT, Mermaid or JSON: module calls, provider configurations, or resources.'
+
+  static override description = `Crawls the module tree from DIR (as "tfgraph providers" does: offline, no init) and prints one view of it:
+
+  modules    (default) the module call tree: call name, source and version; count/for_each calls drawn as stacks, unresolved calls dashed red, legacy modules (own provider blocks) filled, a directory called from several places with a double border and "dir … (N calls)"
+  providers  provider configurations (root, aliased, implied, legacy) → the modules that receive them (edges labelled with the "providers" map entry, or "inherited") → the resources that use them
+  resources  Terraform's own resource-only graph ("terraform graph" ≥1.7): resources and data sources clustered by module, edges from dependent to dependency through locals, variables and outputs; with --format dot and no slicing options the output is byte for byte what Terraform prints
+
+The graph goes to stdout (or -o FILE), so "tfgraph graph | dot -Tsvg > graph.svg" works; diagnostics go to stderr only when there are errors, so piped output stays clean. Slicing: --exclude, then --module, then --focus/--depth, then --collapse.
+
+Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, or an option names nothing in the graph, 2 = the configuration has errors (the graph is still printed).`
+
+  static override examples = [
+    {description: 'The module call tree, rendered with Graphviz', command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo | dot -Tsvg > modules.svg'},
+    {description: 'Which provider configuration reaches which module and resource', command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo --type providers'},
+    {description: "Terraform's resource graph without terraform init, as Mermaid", command: '<%= config.bin %> <%= command.id %> . --type resources --format mermaid'},
+    {description: 'Two steps around one module, resources folded into counts', command: '<%= config.bin %> <%= command.id %> . --type providers --focus module.network --depth 2 --collapse'},
+    {description: 'One subtree without its test modules, as JSON', command: "<%= config.bin %> <%= command.id %> . --module module.platform --exclude 'module.*test*' --format json -o graph.json"},
+  ]
+
+  static override args = {
+    dir: Args.string({description: 'root module directory', default: '.'}),
+  }
+
+  static override flags = {
+    type: Flags.string({char: 't', description: 'view', options: ['modules', 'providers', 'resources'], default: 'modules'}),
+    format: Flags.string({char: 'f', description: 'output format', options: ['dot', 'mermaid', 'json'], default: 'dot'}),
+    output: Flags.string({char: 'o', description: 'write the graph to this file instead of stdout'}),
+    focus: Flags.string({description: 'keep only the neighbourhood of this address: a module (module.a.module.b, "." for the root), a provider configuration or a resource'}),
+    depth: Flags.integer({description: 'with --focus: how many edges to follow from it, in either direction (default 2)', min: 0, dependsOn: ['focus']}),
+    module: Flags.string({description: 'keep only this module and the modules it calls (the providers view keeps what brings configurations in)'}),
+    collapse: Flags.boolean({description: 'fold resources into their modules (resources view) or into counts per module and configuration (providers view)'}),
+    exclude: Flags.string({description: "leave out nodes whose address, or a module containing them, matches this glob (* and ? also match '.', repeatable)", multiple: true}),
+    engine: Flags.string({description: 'engine whose rules to follow (default: opentofu when the root has .tofu files, else terraform)', options: ['terraform', 'opentofu']}),
+    var: Flags.string({description: 'set a root input variable (NAME=VALUE), for module sources that use variables', multiple: true}),
+    'var-file': Flags.string({description: 'read root input variables from a .tfvars file', multiple: true}),
+    'no-cache': Flags.boolean({description: 'do not read or write the parse cache ($TFGRAPH_CACHE_DIR, else $XDG_CACHE_HOME/tfgraph, else ~/.cache/tfgraph)'}),
+    'no-color': Flags.boolean({description: 'disable colours in diagnostics (also NO_COLOR)'}),
+  }
+
+  async run(): Promise<void> {
+    const {args, flags} = await this.parse(Graph)
+    const lib = await import('../src/index.js')
+    if (flags['no-cache']) lib.configureParseCache({enabled: false})
+    const engine = flags.engine === 'terraform' || flags.engine === 'opentofu' ? flags.engine : undefined
+    const view = lib.GRAPH_VIEWS.find((v) => v === flags.type) ?? 'modules'
+    const format = lib.GRAPH_FORMATS.find((f) => f === flags.format) ?? 'dot'
+    const a = await lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? []})
+    const color = !flags['no-color'] && !process.env['NO_COLOR'] && process.stderr.isTTY === true
+    const sourceLines = lib.sourceLinesFrom(path.resolve(args.dir), (f) => readFileSync(f, 'utf8'))
+    const rootLoaded = (a.tree.root.module?.files.length ?? 0) > 0
+    if (!rootLoaded) {
+      process.stderr.write(lib.renderDiagnosticsText(a.diagnostics, {sourceLines, color}))
+      process.exitCode = 1
+      return
+    }
+    const {graph, optionDiagnostics} = lib.exportGraph(a, {
+      view,
+      ...(flags.focus !== undefined ? {focus: flags.focus, ...(flags.depth !== undefined ? {depth: flags.depth} : {})} : {}),
+      ...(flags.module !== undefined ? {module: flags.module} : {}),
+      collapse: flags.collapse,
+      exclude: flags.exclude ?? [],
+    })
+    if (optionDiagnostics.length > 0) {
+      process.stderr.write(lib.renderDiagnosticsText(optionDiagnostics, {color}))
+      process.exitCode = 1
+      return
+    }
+    const text = lib.renderGraph(graph, format, {root: args.dir})
+    if (flags.output !== undefined) writeFileSync(flags.output, text)
+    else process.stdout.write(text)
+    // Like terraform graph: warnings alone are not printed, so a consumer of the graph is not upset.
+    if (lib.hasErrors(graph.diagnostics)) process.stderr.write('\n' + lib.renderDiagnosticsText(graph.diagnostics, {sourceLines, color}))
+    process.exitCode = a.incomplete ? 1 : lib.hasErrors(graph.diagnostics) ? 2 : 0
+  }
+}

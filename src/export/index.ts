@@ -1,0 +1,64 @@
+// `tfgraph graph`: one export model per view, built from the provider analysis (and, for the
+// resources view, the reference scanner), narrowed by the slicing options, rendered by a pure
+// renderer per format (src/render/graph-*.ts). Returns data; the command only prints it.
+import {sortDiagnostics, type Diagnostic} from '../diag/diagnostic.js'
+import type {ProvidersAnalysis} from '../providers/analyze.js'
+import {modulesGraph} from './build-modules.js'
+import {providersGraph} from './build-providers.js'
+import {resourcesGraph} from './build-resources.js'
+import type {ExportGraph, GraphView} from './model.js'
+import {collapse, excludeNodes, focusSlice, moduleSlice} from './slice.js'
+
+export interface GraphOptions {
+  readonly view: GraphView
+  /** Address of a module, provider configuration or resource; keeps its neighbourhood. */
+  readonly focus?: string
+  /** Edges followed from the focus, in either direction (default 2). */
+  readonly depth?: number
+  /** A module address (`module.a.module.b`; `.` the root): keeps that subtree. */
+  readonly module?: string
+  readonly collapse?: boolean
+  /** Globs on addresses; a node goes when its address or a module containing it matches. */
+  readonly exclude?: readonly string[]
+}
+
+export interface GraphExport {
+  readonly graph: ExportGraph
+  /** Problems with the options themselves (an address that matches nothing). */
+  readonly optionDiagnostics: readonly Diagnostic[]
+}
+
+/** Whether the options ask for anything but the whole graph. */
+export function isSliced(opts: GraphOptions): boolean {
+  return opts.focus !== undefined || opts.module !== undefined || opts.collapse === true || (opts.exclude?.length ?? 0) > 0
+}
+
+export function buildExportGraph(a: ProvidersAnalysis, view: GraphView): ExportGraph {
+  const g = view === 'modules' ? modulesGraph(a) : view === 'providers' ? providersGraph(a) : resourcesGraph(a.tree, a.diagnostics)
+  return {...g, diagnostics: sortDiagnostics(g.diagnostics)}
+}
+
+export function exportGraph(a: ProvidersAnalysis, opts: GraphOptions): GraphExport {
+  let g = buildExportGraph(a, opts.view)
+  const optionDiagnostics: Diagnostic[] = []
+  if (opts.exclude && opts.exclude.length > 0) g = excludeNodes(g, opts.exclude)
+  if (opts.module !== undefined) {
+    const r = moduleSlice(g, opts.module)
+    g = r.graph
+    optionDiagnostics.push(...r.diagnostics)
+  }
+  if (opts.focus !== undefined) {
+    const r = focusSlice(g, opts.focus, opts.depth ?? 2)
+    g = r.graph
+    optionDiagnostics.push(...r.diagnostics)
+  }
+  if (opts.collapse) g = collapse(g)
+  return {graph: g, optionDiagnostics}
+}
+
+export * from './model.js'
+export {visible} from './text.js'
+export {modulesGraph, moduleNodeId} from './build-modules.js'
+export {providersGraph, providerHops} from './build-providers.js'
+export {resourcesGraph, resourcesGraphFrom} from './build-resources.js'
+export {addressMatcher, collapse, excludeNodes, focusSlice, keepNodes, moduleSlice} from './slice.js'

@@ -1,0 +1,99 @@
+// Smoke tests of `tfgraph graph`: stdout carries only the graph (pipeable into dot), warnings stay off
+// stderr, errors go there, -o, exit codes, help with examples.
+import {spawnSync} from 'node:child_process'
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import * as path from 'node:path'
+import {test} from 'uvu'
+import * as assert from 'uvu/assert'
+import {dotToSvg, parseMermaid} from '../export/graph-tools.js'
+import {fixturesDir, repoRoot} from '../helpers/paths.js'
+
+function run(...args: string[]) {
+  const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1'}
+  delete env['TF_DATA_DIR']
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'graph', ...args], {encoding: 'utf8', env})
+  return {code: r.status, stdout: r.stdout, stderr: r.stderr}
+}
+
+const platform = path.join(fixturesDir, 'graph/platform')
+
+test('default: the modules view as DOT on stdout; warnings are not printed; it renders with dot', () => {
+  const r = run(platform)
+  assert.is(r.code, 0, r.stderr)
+  assert.is(r.stderr, '', 'the "Module not installed" warning stays off stderr')
+  assert.ok(r.stdout.startsWith('digraph "tfgraph modules" {\n'))
+  assert.match(r.stdout, /NOT LOADED/)
+  assert.match(dotToSvg(r.stdout), /<svg/)
+  assert.is(r.stdout, readFileSync(path.join(platform, 'expected.modules.dot'), 'utf8'))
+})
+
+test('--type resources is terraform graph; --format mermaid and json', async () => {
+  const dot = run(path.join(fixturesDir, 'graph/graph-interesting'), '--type', 'resources')
+  assert.is(dot.code, 0)
+  assert.ok(dot.stdout.startsWith('digraph G {\n  rankdir = "RL";\n'))
+  const mer = run(platform, '-t', 'providers', '-f', 'mermaid')
+  assert.is(mer.code, 0)
+  assert.is((await parseMermaid(mer.stdout)).type, 'flowchart-v2')
+  const json = run(platform, '--type', 'providers', '--format', 'json', '--collapse')
+  const doc = JSON.parse(json.stdout) as {format_version: string; view: string; collapsed: boolean; nodes: {kind: string}[]}
+  assert.is(doc.format_version, '1')
+  assert.is(doc.view, 'providers')
+  assert.ok(doc.collapsed && doc.nodes.some((n) => n.kind === 'resource-group') && !doc.nodes.some((n) => n.kind === 'resource'))
+})
+
+test('-o writes the file and nothing to stdout', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-graph-cli-'))
+  try {
+    const out = path.join(dir, 'g.dot')
+    const r = run(platform, '--type', 'resources', '-o', out)
+    assert.is(r.code, 0)
+    assert.is(r.stdout, '')
+    assert.is(readFileSync(out, 'utf8'), readFileSync(path.join(platform, 'expected.resources.dot'), 'utf8'))
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+  }
+})
+
+test('slicing flags reach the library; an unknown focus is exit 1 with a hint', () => {
+  const r = run(platform, '--focus', 'module.network', '--depth', '1')
+  assert.is(r.code, 0)
+  assert.match(r.stdout, /"module.network.module.dns"/)
+  assert.not.match(r.stdout, /"module.logs"/)
+  const ex = run(platform, '--exclude', 'module.{assets,vault}', '--exclude', '*random*')
+  assert.is(ex.stdout, readFileSync(path.join(platform, 'expected.modules.exclude.dot'), 'utf8'))
+  const bad = run(platform, '--focus', 'module.netwrk')
+  assert.is(bad.code, 1)
+  assert.is(bad.stdout, '')
+  assert.match(bad.stderr, /Did you mean module\.network\?/)
+  const depthAlone = run(platform, '--depth', '1')
+  assert.is(depthAlone.code, 2, 'oclif rejects --depth without --focus')
+})
+
+test('configuration errors: the graph is still printed, the errors go to stderr, exit 2; unreadable root exit 1', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-graph-cli-'))
+  try {
+    writeFileSync(path.join(dir, 'main.tf'), 'module "nosource" {\n}\n\nresource "aws_s3_bucket" "b" {}\n')
+    const r = run(dir)
+    assert.is(r.code, 2)
+    assert.match(r.stderr, /Error: Missing required argument/)
+    assert.ok(r.stdout.startsWith('digraph'))
+    assert.match(r.stdout, /nosource/)
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+  }
+  const missing = run(path.join(fixturesDir, 'nope'))
+  assert.is(missing.code, 1)
+  assert.is(missing.stdout, '')
+  assert.not.match(missing.stderr, /\n\s+at .+:\d+:\d+/)
+})
+
+test('help shows the views and examples', () => {
+  const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1'}
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'graph', '--help'], {encoding: 'utf8', env})
+  assert.match(r.stdout, /EXAMPLES/)
+  assert.match(r.stdout, /dot -Tsvg/)
+  assert.match(r.stdout, /--type=<option>/)
+})
+
+test.run()
