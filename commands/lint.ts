@@ -72,7 +72,8 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
         vars: flags.var ?? [],
         varFiles: flags['var-file'] ?? [],
       })
-      return {root, cfg, r}
+      // keep only what is printed: the analyses of hundreds of roots would otherwise stay in memory
+      return {root, cfg, r: {incomplete: r.incomplete, diagnostics: r.diagnostics}}
     })
     for (const {root, cfg, r} of perRoot) {
       const rel = flags.recursive ? path.relative(process.cwd(), root) || '.' : root

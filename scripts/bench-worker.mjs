@@ -1,62 +1,82 @@
-// One benchmark measurement in a fresh process: `floor` (raw @cdktf/hcl2json parse of every file,
-// JSON.parse for JSON syntax) or `load` (tfgraph's loadModuleDir of every module directory).
-// Prints one JSON line: {mode, ms, maxRssMb, modules, files, bytes, diagnostics}.
+// One benchmark measurement in a fresh process. Prints one JSON line:
+// {mode, ms, maxRssMb, files, bytes, perRepo: {repo: {ms, files, bytes, modules, resources}}}.
+//   read     read every file's bytes (the read floor)
+//   floor    raw @cdktf/hcl2json parse of every native file, one file per call, one thread (JSON.parse
+//            for JSON syntax) — no tfgraph code (the parse floor)
+//   analyze  tfgraph's full analysis as `tfgraph lint --recursive` does it, repository by repository:
+//            find the root modules, then load, merge, crawl, resolve and lint each (four roots at a time)
+//   peer     @evops/hcl-terraform-parser (terraform-config-inspect compiled to JS) on every native file
+//            of every module directory
+// The list file holds [{repo, dir, files: [...]}] (module directories) or, for analyze, [{repo, dir}].
 import {readFileSync} from 'node:fs'
+import {createRequire} from 'node:module'
 import * as path from 'node:path'
 
 const [mode, listFile] = process.argv.slice(2)
-const dirs = JSON.parse(readFileSync(listFile, 'utf8'))
-const t0 = process.hrtime.bigint()
+const items = JSON.parse(readFileSync(listFile, 'utf8'))
+const perRepo = {}
+const repoOf = (r) => (perRepo[r] ??= {ms: 0, files: 0, bytes: 0, modules: 0, resources: 0})
+const now = () => Number(process.hrtime.bigint()) / 1e6
+const t0 = now()
 let files = 0
 let bytes = 0
-let diagnostics = 0
-if (mode === 'floor') {
-  const {parse} = await import('@cdktf/hcl2json')
-  for (const d of dirs) {
+
+async function perFile(fn) {
+  for (const d of items) {
+    const t = now()
+    const pr = repoOf(d.repo)
     for (const f of d.files) {
       const p = path.join(d.dir, f)
-      const text = readFileSync(p, 'utf8')
+      const buf = readFileSync(p)
       files++
-      bytes += Buffer.byteLength(text)
-      if (f.endsWith('.json')) {
-        try { JSON.parse(text) } catch { diagnostics++ }
-      } else {
-        try { await parse(p, text) } catch { diagnostics++ }
-      }
+      bytes += buf.length
+      pr.files++
+      pr.bytes += buf.length
+      await fn(p, f, buf)
     }
-  }
-} else if (mode === 'crawl') {
-  // crawl + resolve from every root module; also writes the directories the crawls loaded, in order
-  const {analyzeProviders} = await import('../dist/src/index.js')
-  const visited = []
-  let modules = 0
-  let resources = 0
-  var perRepo = {}
-  for (const d of dirs) {
-    const t1 = process.hrtime.bigint()
-    const a = await analyzeProviders(d.dir, {engine: d.engine, env: {}})
-    const repo = d.repo ?? ''
-    const pr = (perRepo[repo] ??= {roots: 0, modules: 0, resources: 0, ms: 0})
-    pr.roots++
-    pr.modules += a.tree.nodes.length
-    pr.resources += a.resolution.resources.length
-    pr.ms += Number(process.hrtime.bigint() - t1) / 1e6
-    // each distinct directory once per root, as the crawler loads it
-    for (const dir of new Set(a.tree.nodes.filter((n) => n.dir).map((n) => n.dir))) visited.push({dir, engine: a.tree.engine})
-    modules += a.tree.nodes.length
-    resources += a.resolution.resources.length
-    diagnostics += a.diagnostics.length
-  }
-  files = modules
-  bytes = resources
-  if (process.argv[4]) (await import('node:fs')).writeFileSync(process.argv[4], JSON.stringify(visited))
-} else {
-  const {loadModuleDir} = await import('../dist/src/index.js')
-  for (const d of dirs) {
-    const r = await loadModuleDir(d.dir, {engine: d.engine})
-    files += r.module.files.filter((f) => !f.shadowedBy).length
-    diagnostics += r.diagnostics.length
+    pr.modules++
+    pr.ms += now() - t
   }
 }
-const ms = Number(process.hrtime.bigint() - t0) / 1e6
-console.log(JSON.stringify({mode, perRepo: typeof perRepo === 'undefined' ? undefined : perRepo, ms: Math.round(ms), maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024), modules: dirs.length, files, bytes, diagnostics}))
+
+if (mode === 'read') {
+  await perFile(() => {})
+} else if (mode === 'floor') {
+  const {parse} = await import('@cdktf/hcl2json')
+  await perFile(async (p, f, buf) => {
+    const text = buf.toString('utf8')
+    if (f.endsWith('.json')) {
+      try { JSON.parse(text) } catch { /* counted as parsed */ }
+    } else {
+      try { await parse(p, text) } catch { /* syntax error */ }
+    }
+  })
+} else if (mode === 'peer') {
+  const parser = createRequire(import.meta.url)('@evops/hcl-terraform-parser')
+  await perFile((p, f, buf) => {
+    if (f.endsWith('.json')) return // the peer reads native syntax only
+    try { parser.parse(buf) } catch { /* syntax error */ }
+  })
+} else if (mode === 'analyze') {
+  const lib = await import('../dist/src/index.js')
+  for (const d of items) {
+    const t = now()
+    const pr = repoOf(d.repo)
+    const roots = await lib.findRootModules(d.dir)
+    const seen = new Set()
+    await lib.mapLimit(roots, 4, async (root) => {
+      const r = await lib.lint(root, {env: {}})
+      for (const n of r.analysis.tree.nodes) {
+        if (!n.dir || !n.module || seen.has(n.dir)) continue
+        seen.add(n.dir)
+        pr.modules++
+        pr.resources += n.module.managedResources.size + n.module.dataResources.size
+      }
+    })
+    pr.ms += now() - t
+    pr.roots = roots.length
+  }
+  files = lib.parseStats.done
+}
+const ms = now() - t0
+console.log(JSON.stringify({mode, ms: Math.round(ms), maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024), files, bytes, perRepo}))

@@ -1,94 +1,254 @@
 #!/usr/bin/env node
-// Benchmark over ../shared/corpus (or the directory given): every directory holding configuration
-// files is a module. Runs the raw-parse floor and tfgraph's loader alternately in fresh processes
-// (3 rounds each, median reported) so both are measured in the same run on the same noisy machine.
-import {execFileSync} from 'node:child_process'
-import {readdirSync, writeFileSync, mkdtempSync, existsSync} from 'node:fs'
-import {tmpdir} from 'node:os'
+// The benchmark (issue: speed). One run measures, each in a fresh Node process, over ../shared/corpus
+// (or the directory given) as a whole and per repository:
+//   read floor, raw parse floor, tfgraph's full analysis cold with one job and with all cores, warm
+//   (parse cache filled), and the peer @evops/hcl-terraform-parser;
+// then the CLI latency of `tfgraph providers` on a small bundled fixture (cold and warm, median of
+// several runs), the worker-pool crossover, and a synthetic scaling curve. It prints a report and
+// writes it into BENCHMARKS.md between the `bench:start` / `bench:end` markers, with a plot of the
+// curve in docs/images/bench-scaling.svg.
+//
+//   npm run build && npm run bench [-- CORPUS] [--rounds N] [--quick] [--no-write]
+//
+// Rounds alternate the modes (floor, cold, …) so each ratio compares measurements taken close
+// together; the minimum of the rounds is reported (the least disturbed by other work on the machine).
+import {execFileSync, spawnSync} from 'node:child_process'
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {availableParallelism, cpus, tmpdir, totalmem} from 'node:os'
 import * as path from 'node:path'
 import {fileURLToPath} from 'node:url'
+import {generate} from './synth.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const corpus = path.resolve(process.argv[2] ?? path.join(here, '..', '..', 'shared', 'corpus'))
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
-if (!existsSync(path.join(here, '..', 'dist', 'src', 'index.js'))) {
+const repoRoot = path.join(here, '..')
+const argv = process.argv.slice(2)
+const flag = (name) => argv.includes(name)
+const opt = (name, dflt) => {
+  const i = argv.indexOf(name)
+  return i >= 0 ? argv[i + 1] : dflt
+}
+const positional = argv.filter((a, i) => !a.startsWith('--') && !(i > 0 && argv[i - 1] === '--rounds'))
+const corpus = path.resolve(positional[0] ?? path.join(repoRoot, '..', 'shared', 'corpus'))
+const quick = flag('--quick')
+const rounds = Number(opt('--rounds', quick ? 1 : 2))
+const cores = availableParallelism()
+if (!existsSync(path.join(repoRoot, 'dist', 'src', 'index.js'))) {
   console.error('dist/ is missing: run `npm run build` first')
   process.exit(1)
 }
 
-const modules = []
-function walk(dir) {
-  let entries
-  try { entries = readdirSync(dir, {withFileTypes: true}) } catch { return }
-  const names = entries.filter((e) => e.isFile()).map((e) => e.name)
-  const tofu = names.some((n) => n.endsWith('.tofu') || n.endsWith('.tofu.json'))
-  const exts = tofu ? ['.tf', '.tf.json', '.tofu', '.tofu.json'] : ['.tf', '.tf.json']
-  let files = names.filter((n) => !n.startsWith('.') && exts.some((e) => n.endsWith(e)))
-  if (tofu) {
-    const set = new Set(files)
-    files = files.filter((n) => !(n.endsWith('.tf') && set.has(n.slice(0, -3) + '.tofu')) && !(n.endsWith('.tf.json') && set.has(n.slice(0, -8) + '.tofu.json')))
+// ---- the corpus: module directories (every directory with configuration files) per repository
+function listModules(root) {
+  const modules = []
+  const walk = (dir, repo) => {
+    let entries
+    try {
+      entries = readdirSync(dir, {withFileTypes: true})
+    } catch {
+      return
+    }
+    const names = entries.filter((e) => e.isFile()).map((e) => e.name)
+    const tofu = names.some((n) => n.endsWith('.tofu') || n.endsWith('.tofu.json'))
+    const exts = tofu ? ['.tf', '.tf.json', '.tofu', '.tofu.json'] : ['.tf', '.tf.json']
+    let files = names.filter((n) => !n.startsWith('.') && exts.some((e) => n.endsWith(e)))
+    if (tofu) {
+      const set = new Set(files)
+      files = files.filter((n) => !(n.endsWith('.tf') && set.has(n.slice(0, -3) + '.tofu')) && !(n.endsWith('.tf.json') && set.has(n.slice(0, -8) + '.tofu.json')))
+    }
+    if (files.length > 0) modules.push({repo, dir, files: files.sort()})
+    for (const e of entries) if (e.isDirectory() && !e.name.startsWith('.')) walk(path.join(dir, e.name), repo)
   }
-  if (files.length > 0) modules.push({dir, files: files.sort(), engine: tofu ? 'opentofu' : 'terraform'})
-  for (const e of entries) if (e.isDirectory() && !e.name.startsWith('.')) walk(path.join(dir, e.name))
+  for (const e of readdirSync(root, {withFileTypes: true}).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (e.isDirectory() && !e.name.startsWith('.')) walk(path.join(root, e.name), e.name)
+  }
+  return modules
 }
-walk(corpus)
-const listFile = path.join(mkdtempSync(path.join(tmpdir(), 'tfgraph-bench-')), 'modules.json')
-writeFileSync(listFile, JSON.stringify(modules))
 
-// Root modules: each repository root and every configuration directory under an `examples/` folder.
-const roots = modules
-  .filter((m) => path.dirname(m.dir) === corpus || m.dir.split(path.sep).includes('examples'))
-  .map((m) => ({...m, repo: path.relative(corpus, m.dir).split(path.sep)[0]}))
-const rootsFile = path.join(path.dirname(listFile), 'roots.json')
-writeFileSync(rootsFile, JSON.stringify(roots))
-const visitedFile = path.join(path.dirname(listFile), 'visited.json')
+const work = mkdtempSync(path.join(tmpdir(), 'tfgraph-bench-'))
+const modules = listModules(corpus)
+const repos = [...new Set(modules.map((m) => m.repo))]
+const modulesFile = path.join(work, 'modules.json')
+writeFileSync(modulesFile, JSON.stringify(modules))
+const reposFile = path.join(work, 'repos.json')
+writeFileSync(reposFile, JSON.stringify(repos.map((repo) => ({repo, dir: path.join(corpus, repo)}))))
 
 const worker = path.join(here, 'bench-worker.mjs')
-// Cold measurements: the parse cache is off (TFGRAPH_NO_CACHE=1); the warm run below uses a fresh one.
-const cold = {encoding: 'utf8', maxBuffer: 1 << 26, env: {...process.env, TFGRAPH_NO_CACHE: '1'}}
-const results = {floor: [], load: []}
-for (let i = 0; i < rounds; i++) {
-  for (const mode of ['floor', 'load']) {
-    const out = execFileSync(process.execPath, [worker, mode, listFile], cold)
-    results[mode].push(JSON.parse(out.trim().split('\n').pop()))
-  }
+function measure(mode, list, env = {}) {
+  const out = execFileSync(process.execPath, [worker, mode, list], {encoding: 'utf8', maxBuffer: 1 << 26, env: {...process.env, ...env}})
+  return JSON.parse(out.trim().split('\n').pop())
 }
-execFileSync(process.execPath, [worker, 'crawl', rootsFile, visitedFile], cold)
-const crawlRes = {crawl: [], loadvisited: []}
-for (let i = 0; i < rounds; i++) {
-  crawlRes.crawl.push(JSON.parse(execFileSync(process.execPath, [worker, 'crawl', rootsFile], cold).trim().split('\n').pop()))
-  crawlRes.loadvisited.push(JSON.parse(execFileSync(process.execPath, [worker, 'load', visitedFile], cold).trim().split('\n').pop()))
+const noCache = {TFGRAPH_NO_CACHE: '1'}
+const modes = {
+  read: () => measure('read', modulesFile),
+  floor: () => measure('floor', modulesFile),
+  cold1: () => measure('analyze', reposFile, {...noCache, TFGRAPH_JOBS: '1'}),
+  coldN: () => measure('analyze', reposFile, {...noCache, TFGRAPH_JOBS: String(cores)}),
+}
+const runs = {read: [], floor: [], cold1: [], coldN: [], warm: [], peer: []}
+const log = (s) => process.stderr.write(s + '\n')
+for (let r = 0; r < rounds; r++) {
+  for (const [name, fn] of Object.entries(modes)) {
+    const m = fn()
+    runs[name].push(m)
+    log(`round ${r + 1}/${rounds}: ${name} ${m.ms} ms, ${m.maxRssMb} MB`)
+  }
+  // warm: a fresh cache filled by one cold run (all cores), then read back
+  const cacheDir = mkdtempSync(path.join(tmpdir(), 'tfgraph-bench-cache-'))
+  measure('analyze', reposFile, {TFGRAPH_CACHE_DIR: cacheDir})
+  const w = measure('analyze', reposFile, {TFGRAPH_CACHE_DIR: cacheDir})
+  runs.warm.push(w)
+  log(`round ${r + 1}/${rounds}: warm ${w.ms} ms, ${w.maxRssMb} MB`)
+  rmSync(cacheDir, {recursive: true, force: true})
+}
+// the peer takes about a minute: once
+runs.peer.push(measure('peer', modulesFile))
+log(`peer ${runs.peer[0].ms} ms`)
+
+const best = (xs) => xs.reduce((a, b) => (b.ms < a.ms ? b : a))
+const B = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, best(v)]))
+const maxRss = (xs) => Math.max(...xs.map((x) => x.maxRssMb))
+
+// ---- CLI latency on a small bundled fixture
+const fixture = path.join(repoRoot, 'fixtures', 'providers', 'demo')
+function wall(args, env) {
+  const t = process.hrtime.bigint()
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'run.js'), ...args], {env: {...process.env, ...env}, encoding: 'utf8'})
+  if (r.status !== 0) throw new Error(`tfgraph ${args.join(' ')} exited ${r.status}: ${r.stderr}`)
+  return Number(process.hrtime.bigint() - t) / 1e6
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-const floor = results.floor
-const load = results.load
-const floorMs = median(floor.map((r) => r.ms))
-const loadMs = median(load.map((r) => r.ms))
-console.log(`corpus: ${corpus}`)
-console.log(`modules: ${modules.length}  files: ${floor[0].files}  bytes: ${floor[0].bytes}`)
-console.log(`rounds: ${rounds} (median; each measurement in a fresh process, floor and load alternating)`)
-console.log(`raw @cdktf/hcl2json parse (floor): ${floorMs} ms  peak RSS ${median(floor.map((r) => r.maxRssMb))} MB   [${floor.map((r) => r.ms).join(', ')}]`)
-console.log(`tfgraph load (parse+scan+merge):   ${loadMs} ms  peak RSS ${median(load.map((r) => r.maxRssMb))} MB   [${load.map((r) => r.ms).join(', ')}]`)
-console.log(`ratio load/floor: ${(loadMs / floorMs).toFixed(2)}  (target <= 1.30)`)
-console.log(`diagnostics from load: ${load[0].diagnostics}; files loaded: ${load[0].files}`)
-const cr = crawlRes.crawl
-const lv = crawlRes.loadvisited
-const crMs = median(cr.map((r) => r.ms))
-const lvMs = median(lv.map((r) => r.ms))
-console.log('')
-console.log(`root modules crawled: ${roots.length}; module instances: ${cr[0].files}; resources resolved: ${cr[0].bytes}`)
-console.log(`crawl + resolve (providers):        ${crMs} ms  peak RSS ${median(cr.map((r) => r.maxRssMb))} MB   [${cr.map((r) => r.ms).join(', ')}]`)
-console.log(`loading the same directories alone: ${lvMs} ms  peak RSS ${median(lv.map((r) => r.maxRssMb))} MB   [${lv.map((r) => r.ms).join(', ')}]`)
-const best = cr.find((r) => r.ms === crMs) ?? cr[0]
-console.log('per repository (the median crawl round): roots, module instances, resources, ms')
-for (const [repo, v] of Object.entries(best.perRepo ?? {}).sort()) console.log(`  ${repo.padEnd(60)} ${String(v.roots).padStart(4)} ${String(v.modules).padStart(6)} ${String(v.resources).padStart(6)} ${String(Math.round(v.ms)).padStart(7)}`)
-console.log(`crawl+resolve overhead over loading: ${(((crMs - lvMs) / lvMs) * 100).toFixed(1)}%  (target <= 25%); share of time in loading/parsing: ${((lvMs / crMs) * 100).toFixed(0)}%`)
+const latencyRuns = quick ? 3 : 9
+const lat = {node: [], version: [], cold: [], warm: []}
+for (let i = 0; i < latencyRuns; i++) {
+  const t = process.hrtime.bigint()
+  spawnSync(process.execPath, ['-e', '0'])
+  lat.node.push(Number(process.hrtime.bigint() - t) / 1e6)
+  lat.version.push(wall(['--version'], {}))
+  const cacheDir = mkdtempSync(path.join(tmpdir(), 'tfgraph-bench-lat-'))
+  lat.cold.push(wall(['providers', fixture], {TFGRAPH_CACHE_DIR: cacheDir}))
+  lat.warm.push(wall(['providers', fixture], {TFGRAPH_CACHE_DIR: cacheDir}))
+  rmSync(cacheDir, {recursive: true, force: true})
+}
+const L = Object.fromEntries(Object.entries(lat).map(([k, v]) => [k, median(v)]))
+log(`latency: node ${L.node.toFixed(0)} ms, --version ${L.version.toFixed(0)} ms, providers cold ${L.cold.toFixed(0)} ms, warm ${L.warm.toFixed(0)} ms`)
 
-// Parse cache: one cold run that fills a fresh cache, then warm runs that read it.
-const cacheDir = mkdtempSync(path.join(tmpdir(), 'tfgraph-bench-cache-'))
-const cached = {encoding: 'utf8', maxBuffer: 1 << 26, env: {...process.env, TFGRAPH_CACHE_DIR: cacheDir}}
-const fill = JSON.parse(execFileSync(process.execPath, [worker, 'load', listFile], cached).trim().split('\n').pop())
-const warm = []
-for (let i = 0; i < rounds; i++) warm.push(JSON.parse(execFileSync(process.execPath, [worker, 'load', listFile], cached).trim().split('\n').pop()))
-console.log('')
-console.log(`load filling an empty parse cache: ${fill.ms} ms; warm cache: ${median(warm.map((r) => r.ms))} ms [${warm.map((r) => r.ms).join(', ')}], peak RSS ${median(warm.map((r) => r.maxRssMb))} MB; warm / floor: ${(median(warm.map((r) => r.ms)) / floorMs).toFixed(2)}`)
+// ---- pool crossover and the scaling curve on synthetic configurations
+function synthRun(files, env) {
+  const dir = path.join(work, `synth-${files}`)
+  if (!existsSync(dir)) generate(dir, files)
+  const list = path.join(work, `synth-${files}.json`)
+  writeFileSync(list, JSON.stringify([{repo: 'synthetic', dir}]))
+  return measure('analyze', list, {...noCache, ...env})
+}
+const crossover = []
+for (const files of quick ? [100, 400] : [50, 100, 200, 400, 800]) {
+  const one = synthRun(files, {TFGRAPH_JOBS: '1'})
+  const pool = synthRun(files, {TFGRAPH_JOBS: String(cores), TFGRAPH_POOL_THRESHOLD: '0'})
+  crossover.push({files, one: one.ms, pool: pool.ms})
+  log(`crossover ${files} files: in-process ${one.ms} ms, pool from the first file ${pool.ms} ms`)
+}
+const curve = []
+for (const files of quick ? [100, 1000, 4000] : [100, 500, 1000, 2000, 5000, 10000, 20000]) {
+  const m = synthRun(files, {TFGRAPH_JOBS: String(cores)})
+  curve.push({files, ms: m.ms, mb: m.maxRssMb})
+  log(`scaling ${files} files: ${m.ms} ms, ${m.maxRssMb} MB`)
+}
+rmSync(work, {recursive: true, force: true})
+
+// ---- report
+const fmt = (n) => Math.round(n).toLocaleString('en-US')
+const ratio = (a, b) => (a / b).toFixed(2)
+const totals = {files: B.read.files, bytes: B.read.bytes}
+const repoRows = repos.map((repo) => {
+  const g = (m) => B[m].perRepo[repo] ?? {ms: 0}
+  return {repo, files: g('read').files, bytes: g('read').bytes, modules: g('cold1').modules, resources: g('cold1').resources, read: g('read').ms, floor: g('floor').ms, cold1: g('cold1').ms, coldN: g('coldN').ms, warm: g('warm').ms, peer: g('peer').ms}
+})
+const sum = (k) => repoRows.reduce((n, r) => n + (r[k] ?? 0), 0)
+const target = (ok) => (ok ? 'met' : '**not met**')
+const date = new Date().toISOString().slice(0, 10)
+const cpu = cpus()[0]?.model ?? 'unknown CPU'
+const lines = []
+lines.push(`<!-- bench:start (written by scripts/bench.mjs; edits between the markers are overwritten) -->`)
+lines.push(`## Speed: the whole pipeline against the parse floor and a peer`)
+lines.push('')
+lines.push(`Command: \`npm run build && npm run bench\`${quick ? ' (`--quick`)' : ''} — ${date}, ${cores} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${rounds} round(s), minimum reported, every measurement in a fresh process.`)
+lines.push('')
+lines.push(`Corpus \`${path.relative(repoRoot, corpus) || corpus}\`: ${repos.length} repositories, ${fmt(modules.length)} module directories, ${fmt(totals.files)} files, ${(totals.bytes / 1e6).toFixed(1)} MB; the analysis found ${fmt(sum('modules'))} module directories reachable from root modules with ${fmt(sum('resources'))} resources.`)
+lines.push('')
+lines.push(`- *read floor*: read every file; *parse floor*: \`@cdktf/hcl2json\` on every native file, one call per file, one thread, no tfgraph code (\`JSON.parse\` for JSON files).`)
+lines.push(`- *cold*: tfgraph's full analysis as \`tfgraph lint --recursive\` runs it per repository (find root modules; load, merge, crawl, resolve providers, lint each), parse cache off; *1 job* = no worker threads, *${cores} jobs* = worker pool.`)
+lines.push(`- *warm*: the same with the parse cache filled by a previous run. *peer*: \`@evops/hcl-terraform-parser\` (terraform-config-inspect compiled to JavaScript: inspects one file at a time, merges and resolves nothing) on every native file.`)
+lines.push('')
+lines.push(`| | time | ratio | peak RSS | target |`)
+lines.push(`|---|---|---|---|---|`)
+lines.push(`| read floor | ${fmt(B.read.ms)} ms | 1 × read | ${maxRss(runs.read)} MB | |`)
+lines.push(`| parse floor | ${fmt(B.floor.ms)} ms | 1 × parse | ${maxRss(runs.floor)} MB | |`)
+lines.push(`| tfgraph cold, 1 job | ${fmt(B.cold1.ms)} ms | **${ratio(B.cold1.ms, B.floor.ms)}** × parse | ${maxRss(runs.cold1)} MB | ≤ 1.2: ${target(B.cold1.ms <= 1.2 * B.floor.ms)} |`)
+lines.push(`| tfgraph cold, ${cores} jobs | ${fmt(B.coldN.ms)} ms | **${ratio(B.coldN.ms, B.floor.ms)}** × parse | ${maxRss(runs.coldN)} MB | ≤ 0.75: ${target(B.coldN.ms <= 0.75 * B.floor.ms)} |`)
+lines.push(`| tfgraph warm | ${fmt(B.warm.ms)} ms | **${ratio(B.warm.ms, B.read.ms)}** × read | ${maxRss(runs.warm)} MB | ≤ 4: ${target(B.warm.ms <= 4 * B.read.ms)} |`)
+lines.push(`| peer | ${fmt(B.peer.ms)} ms | peer / tfgraph cold ${cores} jobs = **${ratio(B.peer.ms, B.coldN.ms)}** | ${maxRss(runs.peer)} MB | ≥ 5: ${target(B.peer.ms >= 5 * B.coldN.ms)} |`)
+const peak = Math.max(maxRss(runs.cold1), maxRss(runs.coldN), maxRss(runs.warm))
+lines.push('')
+lines.push(`Peak memory of tfgraph over the whole corpus: ${peak} MB (target ≤ 400 MB: ${target(peak <= 400)}). Rounds (ms): ${Object.entries(runs).map(([k, v]) => `${k} [${v.map((x) => x.ms).join(', ')}]`).join('; ')}.`)
+lines.push('')
+lines.push(`Per repository (ms; the analysis time includes finding root modules, and a module reached from several roots counts once in *modules*/*resources*):`)
+lines.push('')
+lines.push(`| repository | files | KB | modules | resources | read | parse floor | cold 1 job | cold ${cores} jobs | warm | peer |`)
+lines.push(`|---|---|---|---|---|---|---|---|---|---|---|`)
+for (const r of repoRows) lines.push(`| ${r.repo.replace('__', '/')} | ${fmt(r.files)} | ${fmt(r.bytes / 1024)} | ${fmt(r.modules)} | ${fmt(r.resources)} | ${fmt(r.read)} | ${fmt(r.floor)} | ${fmt(r.cold1)} | ${fmt(r.coldN)} | ${fmt(r.warm)} | ${fmt(r.peer)} |`)
+lines.push('')
+lines.push(`### CLI latency: \`tfgraph providers fixtures/providers/demo\` (median of ${latencyRuns} runs, wall time)`)
+lines.push('')
+lines.push(`| \`node -e 0\` | \`tfgraph --version\` | providers, empty cache | providers, warm cache |`)
+lines.push(`|---|---|---|---|`)
+lines.push(`| ${L.node.toFixed(0)} ms | ${L.version.toFixed(0)} ms | ${L.cold.toFixed(0)} ms (target ≤ 450: ${target(L.cold <= 450)}) | ${L.warm.toFixed(0)} ms (target ≤ 250: ${target(L.warm <= 250)}) |`)
+lines.push('')
+lines.push(`### Worker-pool crossover (synthetic configurations, cold, ms)`)
+lines.push('')
+lines.push(`| files | in-process (1 job) | pool of ${cores} from the first file |`)
+lines.push(`|---|---|---|`)
+for (const c of crossover) lines.push(`| ${fmt(c.files)} | ${fmt(c.one)} | ${fmt(c.pool)} |`)
+lines.push('')
+lines.push(`### Scaling (synthetic chains of modules passing providers, cold, ${cores} jobs)`)
+lines.push('')
+lines.push(`![time and peak memory against the number of files](docs/images/bench-scaling.svg)`)
+lines.push('')
+lines.push(`| files | time | ms per file | peak RSS |`)
+lines.push(`|---|---|---|---|`)
+for (const c of curve) lines.push(`| ${fmt(c.files)} | ${fmt(c.ms)} ms | ${(c.ms / c.files).toFixed(2)} | ${c.mb} MB |`)
+lines.push(`<!-- bench:end -->`)
+const report = lines.join('\n') + '\n'
+process.stdout.write(report)
+
+function svgPlot(points) {
+  const W = 640, H = 320, L = 60, R = 60, T = 20, Bm = 40
+  const maxX = Math.max(...points.map((p) => p.files))
+  const maxT = Math.max(...points.map((p) => p.ms)) * 1.1
+  const maxM = Math.max(...points.map((p) => p.mb)) * 1.1
+  const x = (v) => L + ((W - L - R) * v) / maxX
+  const yT = (v) => H - Bm - ((H - T - Bm) * v) / maxT
+  const yM = (v) => H - Bm - ((H - T - Bm) * v) / maxM
+  const poly = (f, col) => `<polyline fill="none" stroke="${col}" stroke-width="2" points="${points.map((p) => `${x(p.files).toFixed(1)},${f(p).toFixed(1)}`).join(' ')}"/>` + points.map((p) => `<circle cx="${x(p.files).toFixed(1)}" cy="${f(p).toFixed(1)}" r="3" fill="${col}"/>`).join('')
+  const ticks = [0, 0.25, 0.5, 0.75, 1]
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="11">
+<rect width="100%" height="100%" fill="white"/>
+<line x1="${L}" y1="${H - Bm}" x2="${W - R}" y2="${H - Bm}" stroke="#333"/><line x1="${L}" y1="${T}" x2="${L}" y2="${H - Bm}" stroke="#333"/><line x1="${W - R}" y1="${T}" x2="${W - R}" y2="${H - Bm}" stroke="#333"/>
+${ticks.map((t) => `<text x="${x(t * maxX)}" y="${H - Bm + 15}" text-anchor="middle">${fmt(t * maxX)}</text><text x="${L - 5}" y="${yT(t * maxT) + 4}" text-anchor="end" fill="#1f77b4">${(t * maxT / 1000).toFixed(1)} s</text><text x="${W - R + 5}" y="${yM(t * maxM) + 4}" fill="#d62728">${Math.round(t * maxM)} MB</text>`).join('\n')}
+<text x="${(L + W - R) / 2}" y="${H - 8}" text-anchor="middle">files (cold, ${cores} jobs)</text>
+${poly((p) => yT(p.ms), '#1f77b4')}
+${poly((p) => yM(p.mb), '#d62728')}
+<text x="${L + 10}" y="${T + 12}" fill="#1f77b4">time</text><text x="${L + 10}" y="${T + 26}" fill="#d62728">peak memory</text>
+</svg>
+`
+}
+
+if (!flag('--no-write')) {
+  const file = path.join(repoRoot, 'BENCHMARKS.md')
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n'
+  const start = old.indexOf('<!-- bench:start')
+  const end = old.indexOf('<!-- bench:end -->')
+  const next = start >= 0 && end > start ? old.slice(0, start) + report + old.slice(end + '<!-- bench:end -->\n'.length) : old.replace(/^(# Benchmarks\n)/, `$1\n${report}\n`)
+  writeFileSync(file, next)
+  writeFileSync(path.join(repoRoot, 'docs', 'images', 'bench-scaling.svg'), svgPlot(curve))
+  log('wrote BENCHMARKS.md and docs/images/bench-scaling.svg')
+}

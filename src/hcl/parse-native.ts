@@ -61,22 +61,32 @@ export function byteOffsetOf(text: string, line: number, column: number): number
 
 /**
  * Results of this process by file content: a module reached from several roots (or several times in
- * one tree) is parsed once, and concurrent requests for the same bytes share one parse. Bounded; the
- * oldest entries go first.
+ * one tree) is parsed once, and concurrent requests for the same bytes share one parse. Bounded by
+ * the source size it covers (a syntax tree weighs ~10-20 times its source); least recently used first out.
  */
 const memo = new Map<string, Promise<NativeParse>>()
-const MEMO_MAX = 5000
+let memoChars = 0
+const MEMO_MAX_CHARS = 8_000_000
 
 /** Parses one native-syntax file. Never throws: a syntax error gives an empty body and a diagnostic. */
 export async function parseNativeConfig(text: string, filename: string): Promise<NativeParse> {
   const seen = memo.get(text)
   if (seen) {
+    memo.delete(text)
+    memo.set(text, seen)
     const r = relabelParse(await seen, filename)
     if (r) return r
   }
   const p = parseNativeFresh(text, filename)
-  if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value!)
-  memo.set(text, p)
+  if (!seen) {
+    memo.set(text, p)
+    memoChars += text.length
+    for (const k of memo.keys()) {
+      if (memoChars <= MEMO_MAX_CHARS || k === text) break
+      memo.delete(k)
+      memoChars -= k.length
+    }
+  } else memo.set(text, p)
   return p
 }
 
@@ -102,6 +112,7 @@ async function parseNativeFresh(text: string, filename: string): Promise<NativeP
 /** Forgets the in-process results (tests that count parses). */
 export function clearParseMemo(): void {
   memo.clear()
+  memoChars = 0
 }
 
 /** Parses without the cache or the pool (also what a pool worker runs). */
