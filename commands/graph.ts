@@ -1,6 +1,7 @@
 import {Args, Command, Flags} from '@oclif/core'
 import {readFileSync, writeFileSync} from 'node:fs'
 import * as path from 'node:path'
+import {runFlags} from '../src/cli/run-flags.js'
 
 export default class Graph extends Command {
   static override summary = 'Export the module graph as DOT, Mermaid or JSON: module calls, provider configurations, or resources.'
@@ -39,18 +40,20 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     engine: Flags.string({description: 'engine whose rules to follow (default: opentofu when the root has .tofu files, else terraform)', options: ['terraform', 'opentofu']}),
     var: Flags.string({description: 'set a root input variable (NAME=VALUE), for module sources that use variables', multiple: true}),
     'var-file': Flags.string({description: 'read root input variables from a .tfvars file', multiple: true}),
-    'no-cache': Flags.boolean({description: 'do not read or write the parse cache ($TFGRAPH_CACHE_DIR, else $XDG_CACHE_HOME/tfgraph, else ~/.cache/tfgraph)'}),
+    ...runFlags,
     'no-color': Flags.boolean({description: 'disable colours in diagnostics (also NO_COLOR)'}),
   }
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Graph)
     const lib = await import('../src/index.js')
-    if (flags['no-cache']) lib.configureParseCache({enabled: false})
+    // the graph goes to stdout; the progress line (stderr, terminals only) never mixes into it
+    const endRun = lib.beginRun(flags)
     const engine = flags.engine === 'terraform' || flags.engine === 'opentofu' ? flags.engine : undefined
     const view = lib.GRAPH_VIEWS.find((v) => v === flags.type) ?? 'modules'
     const format = lib.GRAPH_FORMATS.find((f) => f === flags.format) ?? 'dot'
     const a = await lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? []})
+    endRun()
     const color = !flags['no-color'] && !process.env['NO_COLOR'] && process.stderr.isTTY === true
     const sourceLines = lib.sourceLinesFrom(path.resolve(args.dir), (f) => readFileSync(f, 'utf8'))
     const rootLoaded = (a.tree.root.module?.files.length ?? 0) > 0
