@@ -1,5 +1,6 @@
 // Native-syntax files: values from @cdktf/hcl2json (the only place that imports it), structure and
 // positions from our own scanner, combined into the unified tree of syntax.ts.
+import {setFlagsFromString} from 'node:v8'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import {scanNative, type ScanBlock, type ScanBody} from './scan.js'
@@ -13,9 +14,17 @@ import {noteUncachedNative, parseStats} from './parse-stats.js'
 type Hcl2JsonParse = (filename: string, contents: string) => Promise<unknown>
 let parser: Promise<Hcl2JsonParse> | undefined
 
-/** Loads @cdktf/hcl2json lazily: its WebAssembly start-up is only paid when a native file is parsed. */
+/**
+ * Loads @cdktf/hcl2json lazily: its WebAssembly start-up is only paid when a native file is parsed.
+ * V8 compiles its 6.5 MB module with the baseline compiler only (`--liftoff-only`): optimising it in
+ * the background costs more CPU than it saves — measured: first parse ready in ~0.2 s instead of
+ * ~0.45 s, and the same throughput over 800 files (BENCHMARKS.md).
+ */
 function getParser(): Promise<Hcl2JsonParse> {
-  parser ??= import('@cdktf/hcl2json').then((m) => m.parse as Hcl2JsonParse)
+  if (!parser) {
+    if (process.env['TFGRAPH_WASM_TIERUP'] !== '1') setFlagsFromString('--liftoff-only')
+    parser = import('@cdktf/hcl2json').then((m) => m.parse as Hcl2JsonParse)
+  }
   return parser
 }
 
