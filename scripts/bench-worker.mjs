@@ -42,6 +42,7 @@ async function perFile(fn) {
 if (mode === 'read') {
   await perFile(() => {})
 } else if (mode === 'floor') {
+  if (process.env.BENCH_LIFTOFF_ONLY === '1') (await import('node:v8')).setFlagsFromString('--liftoff-only')
   const {parse} = await import('@cdktf/hcl2json')
   await perFile(async (p, f, buf) => {
     const text = buf.toString('utf8')

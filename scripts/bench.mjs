@@ -13,7 +13,7 @@
 // Rounds alternate the modes (floor, cold, …) so each ratio compares measurements taken close
 // together; the minimum of the rounds is reported (the least disturbed by other work on the machine).
 import {execFileSync, spawnSync} from 'node:child_process'
-import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {availableParallelism, cpus, tmpdir, totalmem} from 'node:os'
 import * as path from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -59,7 +59,8 @@ function listModules(root) {
     for (const e of entries) if (e.isDirectory() && !e.name.startsWith('.')) walk(path.join(dir, e.name), repo)
   }
   for (const e of readdirSync(root, {withFileTypes: true}).sort((a, b) => a.name.localeCompare(b.name))) {
-    if (e.isDirectory() && !e.name.startsWith('.')) walk(path.join(root, e.name), e.name)
+    // repositories may be symbolic links (a corpus assembled by hand)
+    if ((e.isDirectory() || (e.isSymbolicLink() && statSync(path.join(root, e.name)).isDirectory())) && !e.name.startsWith('.')) walk(path.join(root, e.name), e.name)
   }
   return modules
 }
@@ -81,10 +82,11 @@ const noCache = {TFGRAPH_NO_CACHE: '1'}
 const modes = {
   read: () => measure('read', modulesFile),
   floor: () => measure('floor', modulesFile),
+  floorLiftoff: () => measure('floor', modulesFile, {BENCH_LIFTOFF_ONLY: '1'}),
   cold1: () => measure('analyze', reposFile, {...noCache, TFGRAPH_JOBS: '1'}),
   coldN: () => measure('analyze', reposFile, {...noCache, TFGRAPH_JOBS: String(cores)}),
 }
-const runs = {read: [], floor: [], cold1: [], coldN: [], warm: [], peer: []}
+const runs = {read: [], floor: [], floorLiftoff: [], cold1: [], coldN: [], warm: [], peer: []}
 const log = (s) => process.stderr.write(s + '\n')
 for (let r = 0; r < rounds; r++) {
   for (const [name, fn] of Object.entries(modes)) {
@@ -183,6 +185,7 @@ lines.push(`| | time | ratio | peak RSS | target |`)
 lines.push(`|---|---|---|---|---|`)
 lines.push(`| read floor | ${fmt(B.read.ms)} ms | 1 × read | ${maxRss(runs.read)} MB | |`)
 lines.push(`| parse floor | ${fmt(B.floor.ms)} ms | 1 × parse | ${maxRss(runs.floor)} MB | |`)
+lines.push(`| parse floor, V8 flag \`--liftoff-only\` (as tfgraph runs the parser) | ${fmt(B.floorLiftoff.ms)} ms | ${ratio(B.floorLiftoff.ms, B.floor.ms)} × parse | ${maxRss(runs.floorLiftoff)} MB | |`)
 lines.push(`| tfgraph cold, 1 job | ${fmt(B.cold1.ms)} ms | **${ratio(B.cold1.ms, B.floor.ms)}** × parse | ${maxRss(runs.cold1)} MB | ≤ 1.2: ${target(B.cold1.ms <= 1.2 * B.floor.ms)} |`)
 lines.push(`| tfgraph cold, ${cores} jobs | ${fmt(B.coldN.ms)} ms | **${ratio(B.coldN.ms, B.floor.ms)}** × parse | ${maxRss(runs.coldN)} MB | ≤ 0.75: ${target(B.coldN.ms <= 0.75 * B.floor.ms)} |`)
 lines.push(`| tfgraph warm | ${fmt(B.warm.ms)} ms | **${ratio(B.warm.ms, B.read.ms)}** × read | ${maxRss(runs.warm)} MB | ≤ 4: ${target(B.warm.ms <= 4 * B.read.ms)} |`)
