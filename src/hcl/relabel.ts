@@ -1,8 +1,8 @@
 // A parse result is the same for the same bytes whatever the file is called, except for the file name
 // its ranges carry (a path relative to the analysed root). Relabelling lets the in-process memo and the
 // parse cache serve a file reached under another name (a shared module seen from several roots).
-import type {Diagnostic} from '../diag/diagnostic.js'
-import type {ConfigFile} from './syntax.js'
+import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
+import type {Attribute, Block, Body, ConfigFile} from './syntax.js'
 
 export interface ParseResult {
   readonly file: ConfigFile
@@ -16,14 +16,34 @@ export interface ParseResult {
 export function relabelParse<T extends ParseResult>(r: T, filename: string): T | undefined {
   if (r.file.filename === filename) return r
   if (r.diagnostics.length > 0) return undefined
-  return {...r, file: relabel(r.file, filename) as ConfigFile, diagnostics: []}
+  return {...r, file: relabel(r.file, filename), diagnostics: []}
 }
 
-/** Copies a syntax tree with every `filename` replaced; attribute values (`value`) hold no ranges and are shared. */
-function relabel(node: unknown, filename: string): unknown {
-  if (Array.isArray(node)) return node.map((n) => relabel(n, filename))
-  if (typeof node !== 'object' || node === null) return node
-  const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(node)) out[k] = k === 'filename' ? filename : k === 'value' ? v : relabel(v, filename)
-  return out
+// A structural copy (not a generic walk): positions are immutable and shared, attribute values hold no
+// ranges and are shared; only the objects that carry a file name are new.
+function range(r: SourceRange, filename: string): SourceRange {
+  return {filename, start: r.start, end: r.end}
+}
+
+function attribute(a: Attribute, filename: string): Attribute {
+  return {...a, nameRange: range(a.nameRange, filename), exprRange: range(a.exprRange, filename)}
+}
+
+function block(b: Block, filename: string): Block {
+  return {
+    ...b,
+    typeRange: range(b.typeRange, filename),
+    labels: b.labels.map((l) => ({...l, range: range(l.range, filename)})),
+    declRange: range(b.declRange, filename),
+    range: range(b.range, filename),
+    body: body(b.body, filename),
+  }
+}
+
+function body(b: Body, filename: string): Body {
+  return {attributes: b.attributes.map((a) => attribute(a, filename)), blocks: b.blocks.map((x) => block(x, filename)), range: range(b.range, filename)}
+}
+
+function relabel(file: ConfigFile, filename: string): ConfigFile {
+  return {...file, filename, body: body(file.body, filename)}
 }
