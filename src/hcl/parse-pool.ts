@@ -1,8 +1,10 @@
 // Parallel parsing: a pool of worker threads, each with its own @cdktf/hcl2json instance, for files
 // that are not in the parse cache. Starting a worker costs about as much as parsing a hundred files
 // (its WebAssembly start-up), so the pool only starts once a run has met POOL_THRESHOLD uncached
-// files; small runs parse in-process. Workers write their results to the shared parse cache
-// themselves. A worker that dies only sends its files back to in-process parsing.
+// files; small runs parse in-process, with the parser compiled for a quick start. Past the threshold
+// `jobs` workers (one with --jobs 1) take over, with the parser compiled for speed. Workers write
+// their results to the shared parse cache themselves. A worker that dies only sends its files back
+// to in-process parsing.
 import {availableParallelism} from 'node:os'
 import {Worker} from 'node:worker_threads'
 import type {Diagnostic} from '../diag/diagnostic.js'
@@ -33,7 +35,7 @@ function envThreshold(): number | undefined {
 let threshold = envThreshold() ?? DEFAULT_POOL_THRESHOLD
 let pool: Pool | undefined
 
-/** Sets the number of parallel parsers (`--jobs`; 1 = parse in-process only) and the start threshold. */
+/** Sets the number of parallel parsers (`--jobs`) and the number of uncached files parsed in-process first. */
 export function configureParsePool(opts: {jobs?: number; threshold?: number}): void {
   if (opts.jobs !== undefined) jobs = Math.max(1, Math.floor(opts.jobs))
   if (opts.threshold !== undefined) threshold = Math.max(0, Math.floor(opts.threshold))
@@ -45,7 +47,7 @@ export function parsePoolJobs(): number {
 
 /** True when an uncached file, the `uncachedSoFar`-th of this run, should go to the worker pool. */
 export function shouldUsePool(uncachedSoFar: number): boolean {
-  return jobs > 1 && uncachedSoFar > threshold && pool?.dead !== true
+  return uncachedSoFar > threshold && pool?.dead !== true
 }
 
 export function parseInPool(text: string, filename: string): Promise<NativeParse | undefined> {

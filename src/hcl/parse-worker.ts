@@ -2,7 +2,9 @@
 // in the shared parse cache, and posts it back.
 import {parentPort} from 'node:worker_threads'
 import {configureParseCache, writeCachedParse} from './parse-cache.js'
-import {parseNativeUncached} from './parse-native.js'
+import {parseNativeUncached, useOptimisingCompiler} from './parse-native.js'
+
+useOptimisingCompiler()
 
 let current = ''
 const port = parentPort

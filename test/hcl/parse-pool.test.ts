@@ -36,7 +36,7 @@ const restore = () => {
 test('pooled results equal in-process results, file by file (incl. syntax errors)', async () => {
   assert.ok(files.length > 50, `sample has ${files.length} files`)
   configureParseCache({enabled: false})
-  configureParsePool({jobs: 1})
+  configureParsePool({jobs: 1, threshold: Number.MAX_SAFE_INTEGER})
   const inProcess = await Promise.all(files.map((f) => parseNativeConfig(f.text, f.name)))
   resetParseStats()
   clearParseMemo()
@@ -107,7 +107,7 @@ test('the pool waits for the threshold: below it, files are parsed in-process', 
 
 test('files of a pool that stops are parsed in-process instead', async () => {
   configureParseCache({enabled: false})
-  configureParsePool({jobs: 1})
+  configureParsePool({jobs: 1, threshold: Number.MAX_SAFE_INTEGER})
   const expected = await Promise.all(files.slice(0, 30).map((f) => parseNativeConfig(f.text, f.name)))
   clearParseMemo()
   configureParsePool({jobs: 2, threshold: 0})
