@@ -8,6 +8,7 @@ import {engineByName} from '../load/engine.js'
 import {isRecord, unwrapExpression} from '../hcl/value.js'
 import {localNames} from '../providers/local-names.js'
 import type {ProviderConfigInfo, ResourceBinding} from '../providers/resolve.js'
+import type {ModuleNode} from '../graph/crawl.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {isWithin, moduleText, report, where, type Finding} from './support.js'
 
@@ -22,6 +23,22 @@ export const providersMapInherits = {
     const engine = engineByName(tree.engine)
     const configs = new Map<string, ProviderConfigInfo>(resolution.configs.map((c) => [c.address, c]))
     const findings: Finding[] = []
+    // resources by module, in resolution order, so a call's subtree is read without scanning them all
+    const byModule = new Map<string, {index: number; r: ResourceBinding}[]>()
+    resolution.resources.forEach((r, index) => {
+      const list = byModule.get(r.module) ?? []
+      list.push({index, r})
+      byModule.set(r.module, list)
+    })
+    const subtreeResources = (top: ModuleNode): ResourceBinding[] => {
+      const out: {index: number; r: ResourceBinding}[] = []
+      const stack = [top]
+      for (let n = stack.pop(); n; n = stack.pop()) {
+        out.push(...(byModule.get(n.address) ?? []))
+        stack.push(...n.children)
+      }
+      return out.sort((a, b) => a.index - b.index).map((e) => e.r)
+    }
     for (const node of tree.nodes) {
       const parent = node.parent
       const providersAttr = node.call?.body.attributes.find((a) => a.name === 'providers')
@@ -34,8 +51,8 @@ export const providersMapInherits = {
         : []
       // Resources in the called subtree whose configuration lies above the call and was not passed through it.
       const inherited = new Map<string, {config: ProviderConfigInfo; resources: ResourceBinding[]}>()
-      for (const r of resolution.resources) {
-        if (!isWithin(r.module, node.address) || r.providerConfig === undefined) continue
+      for (const r of subtreeResources(node)) {
+        if (r.providerConfig === undefined) continue
         const config = configs.get(r.providerConfig)
         if (!config || isWithin(config.module, node.address)) continue
         // The root's implied empty configuration is what the module would get anyway: nothing surprising.
