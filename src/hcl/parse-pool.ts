@@ -84,7 +84,9 @@ function startWorker(data: unknown): Worker {
 
 class Pool {
   private readonly lanes: Lane[] = []
-  private readonly waiting: Task[] = []
+  /** Tasks not yet sent to a worker: `waiting[head…]` (a moving head, so taking one is O(1)). */
+  private waiting: Task[] = []
+  private head = 0
   private nextId = 0
   dead = false
 
@@ -115,11 +117,15 @@ class Pool {
   }
 
   private pump(): void {
-    while (this.waiting.length > 0) {
+    while (this.head < this.waiting.length) {
       let best: Lane | undefined
       for (const l of this.lanes) if (l.tasks.size < IN_FLIGHT_PER_WORKER && (!best || l.tasks.size < best.tasks.size)) best = l
       if (!best) return
-      const task = this.waiting.shift()!
+      const task = this.waiting[this.head++]!
+      if (this.head > 1024 && this.head * 2 > this.waiting.length) {
+        this.waiting = this.waiting.slice(this.head)
+        this.head = 0
+      }
       if (best.tasks.size === 0) best.worker.ref()
       best.tasks.set(task.id, task)
       // the cache settings travel with each file: they can change during a run (tests, --no-cache)
@@ -148,14 +154,21 @@ class Pool {
     lane.tasks.clear()
     if (this.lanes.length === 0) {
       this.dead = true
-      for (const t of this.waiting.splice(0)) t.resolve(undefined)
+      this.dropWaiting()
     } else this.pump()
+  }
+
+  private dropWaiting(): void {
+    const rest = this.waiting.slice(this.head)
+    this.waiting = []
+    this.head = 0
+    for (const t of rest) t.resolve(undefined)
   }
 
   async close(): Promise<void> {
     const lanes = this.lanes.splice(0)
     this.dead = true
-    for (const t of this.waiting.splice(0)) t.resolve(undefined)
+    this.dropWaiting()
     for (const l of lanes) {
       for (const t of l.tasks.values()) t.resolve(undefined)
       l.tasks.clear()
