@@ -2,6 +2,7 @@ import {Args, Command, Flags} from '@oclif/core'
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {runFlags} from '../src/cli/run-flags.js'
+import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
 
 export default class Config extends Command {
   static override summary = 'Show the effective configuration of a module after override files.'
@@ -24,6 +25,7 @@ Exit codes: 0 = no errors, 1 = the directory or a file could not be read or pars
     engine: Flags.string({description: 'engine whose rules to follow (default: opentofu when the directory has .tofu files, else terraform)', options: ['terraform', 'opentofu']}),
     json: Flags.boolean({description: 'print the JSON document (format_version "1") instead of text'}),
     ...runFlags,
+    'max-files': limitFlags['max-files'],
     'no-color': Flags.boolean({description: 'disable colours in diagnostics (also NO_COLOR)'}),
   }
 
@@ -32,7 +34,8 @@ Exit codes: 0 = no errors, 1 = the directory or a file could not be read or pars
     const lib = await import('../src/index.js')
     const endRun = lib.beginRun(flags, {quiet: flags.json})
     const engine = flags.engine === 'terraform' || flags.engine === 'opentofu' ? flags.engine : undefined
-    const result = await lib.loadConfig(args.dir, engine ? {engine} : {})
+    const maxFiles = limitOptions(flags).maxFiles ?? lib.DEFAULT_MAX_FILES
+    const result = await lib.loadConfig(args.dir, {...(engine ? {engine} : {}), fileBudget: {remaining: maxFiles, limit: maxFiles}})
     endRun()
     const hasErrors = lib.hasErrors(result.diagnostics)
     if (flags.json) {

@@ -3,6 +3,7 @@ import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import type {Diagnostic, LintDiagnostic} from '../src/index.js'
 import {runFlags} from '../src/cli/run-flags.js'
+import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
 
 export default class Lint extends Command {
   static override summary = "Check a configuration with Terraform's module/provider rules and tfgraph's rules for module authors."
@@ -37,6 +38,7 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
     var: Flags.string({description: 'set a root input variable (NAME=VALUE)', multiple: true}),
     'var-file': Flags.string({description: 'read root input variables from a .tfvars file', multiple: true}),
     ...runFlags,
+    ...limitFlags,
     'no-color': Flags.boolean({description: 'disable colours (also NO_COLOR)'}),
   }
 
@@ -71,6 +73,7 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
         disable,
         vars: flags.var ?? [],
         varFiles: flags['var-file'] ?? [],
+        limits: limitOptions(flags),
       })
       // keep only what is printed: the analyses of hundreds of roots would otherwise stay in memory
       return {root, cfg, r: {incomplete: r.incomplete, diagnostics: r.diagnostics}}

@@ -2,6 +2,7 @@ import {Args, Command, Flags} from '@oclif/core'
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {runFlags} from '../src/cli/run-flags.js'
+import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
 
 export default class Lock extends Command {
   static override summary = 'Check .terraform.lock.hcl against the configuration, offline.'
@@ -25,6 +26,7 @@ Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsiste
     platforms: Flags.string({description: 'comma-separated os_arch platforms the lock file must cover'}),
     json: Flags.boolean({description: 'print the JSON document'}),
     ...runFlags,
+    ...limitFlags,
     'no-color': Flags.boolean({description: 'disable colours (also NO_COLOR)'}),
   }
 
@@ -38,6 +40,7 @@ Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsiste
       verify: flags.verify,
       pluginDirs: flags['plugin-dir'] ?? [],
       platforms: (flags.platforms ?? '').split(',').map((x) => x.trim()).filter(Boolean),
+      limits: limitOptions(flags),
     })
     endRun()
     if (flags.json) process.stdout.write(JSON.stringify(lib.lockDocument(c), null, 2) + '\n')

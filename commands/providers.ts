@@ -2,6 +2,7 @@ import {Args, Command, Flags} from '@oclif/core'
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {runFlags} from '../src/cli/run-flags.js'
+import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
 
 export default class Providers extends Command {
   static override summary = 'Show which provider configuration every resource uses, and why.'
@@ -32,6 +33,7 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     var: Flags.string({description: 'set a root input variable (NAME=VALUE), for module sources that use variables', multiple: true}),
     'var-file': Flags.string({description: 'read root input variables from a .tfvars file', multiple: true}),
     ...runFlags,
+    ...limitFlags,
     'no-color': Flags.boolean({description: 'disable colours in diagnostics (also NO_COLOR)'}),
   }
 
@@ -40,7 +42,7 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     const lib = await import('../src/index.js')
     const endRun = lib.beginRun(flags, {quiet: flags.json})
     const engine = flags.engine === 'terraform' || flags.engine === 'opentofu' ? flags.engine : undefined
-    const a = await lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? []})
+    const a = await lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], ...limitOptions(flags)})
     endRun()
     if (flags.json) {
       process.stdout.write(JSON.stringify(lib.providersDocument(a, args.dir), null, 2) + '\n')

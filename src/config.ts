@@ -1,7 +1,7 @@
 // `tfgraph config`: the effective configuration of one module directory after override files.
 import {sortDiagnostics, type Diagnostic} from './diag/diagnostic.js'
 import type {Value} from './hcl/syntax.js'
-import {loadModuleDir, type LoadOptions, type LoadResult} from './load/load-module.js'
+import {DEFAULT_MAX_FILES, loadModuleDir, type LoadOptions, type LoadResult} from './load/load-module.js'
 import {moduleToJson} from './render/config-json.js'
 
 export interface ConfigDocument {
@@ -12,8 +12,9 @@ export interface ConfigDocument {
   readonly diagnostics: readonly Diagnostic[]
 }
 
+/** Loads one module directory for `tfgraph config`: at most DEFAULT_MAX_FILES files unless `opts.fileBudget` says otherwise. */
 export async function loadConfig(dir: string, opts: LoadOptions = {}): Promise<LoadResult> {
-  return loadModuleDir(dir, opts)
+  return loadModuleDir(dir, {fileBudget: {remaining: DEFAULT_MAX_FILES, limit: DEFAULT_MAX_FILES}, ...opts})
 }
 
 /** The `config --json` contract (format_version "1"). */

@@ -33,6 +33,8 @@ Exit codes: 0 = compared (changes or not), 1 = a file could not be read, 2 = a f
     let newText: string
     let oldName: string
     let newName: string
+    // git show is the one process tfgraph starts (without a shell); a revision is never read as one of its options
+    if (flags.git?.startsWith('-')) this.error(`not a git revision: ${flags.git}`, {exit: 1})
     try {
       if (flags.git) {
         newName = args.old ?? '.terraform.lock.hcl'

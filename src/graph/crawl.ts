@@ -9,9 +9,9 @@ import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, warningDiag} from '../diag/diagnostic.js'
 import type {Attribute, Block, Value} from '../hcl/syntax.js'
 import {engineByName, type EngineName} from '../load/engine.js'
-import {loadModuleDir, type LoadResult} from '../load/load-module.js'
+import {DEFAULT_MAX_FILES, loadModuleDir, type FileBudget, type LoadResult} from '../load/load-module.js'
 import type {Module} from '../load/model.js'
-import {readManifest, type ManifestRecord} from './manifest.js'
+import {dataDir, readManifest, type ManifestRecord} from './manifest.js'
 import {evaluate, type EvalScope} from './static-eval.js'
 import {rootVariableValues, type VariableInputs} from './variables.js'
 
@@ -20,7 +20,17 @@ export interface CrawlOptions extends VariableInputs {
   readonly env?: NodeJS.ProcessEnv
   /** Deepest module nesting followed (default 100). */
   readonly maxDepth?: number
+  /** Most configuration files read in the whole tree (default DEFAULT_MAX_FILES). */
+  readonly maxFiles?: number
+  /** Most module calls followed (module instances; default DEFAULT_MAX_MODULES): bounds trees that fan out, such as a module calling the next one twice, 30 levels deep. */
+  readonly maxModules?: number
 }
+
+/** Default `--max-modules`. */
+export const DEFAULT_MAX_MODULES = 10_000
+
+/** The resource limits of a crawl (`--max-depth`, `--max-files`, `--max-modules`). */
+export type CrawlLimits = Pick<CrawlOptions, 'maxDepth' | 'maxFiles' | 'maxModules'>
 
 export interface ModuleNode {
   /** Call names from the root. */
@@ -91,6 +101,10 @@ export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<M
   const root = path.resolve(rootDir)
   const env = opts.env ?? process.env
   const maxDepth = opts.maxDepth ?? 100
+  const maxModules = opts.maxModules ?? DEFAULT_MAX_MODULES
+  const fileBudget: FileBudget = {remaining: opts.maxFiles ?? DEFAULT_MAX_FILES, limit: opts.maxFiles ?? DEFAULT_MAX_FILES}
+  let modulesFollowed = 0
+  const limitReported = new Set<string>()
   const diagnostics: Diagnostic[] = []
   let incomplete = false
   const cache = new Map<string, Promise<LoadResult>>()
@@ -99,7 +113,7 @@ export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<M
     let p = cache.get(real)
     if (!p) {
       const prefix = display(root, dir)
-      p = loadModuleDir(dir, {...(engine ? {engine} : {}), displayPrefix: prefix === '.' ? '' : prefix + '/'})
+      p = loadModuleDir(dir, {...(engine ? {engine} : {}), displayPrefix: prefix === '.' ? '' : prefix + '/', fileBudget})
       cache.set(real, p)
       const isRoot = dir === root
       void p.then((r) => {
@@ -211,7 +225,16 @@ export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<M
         if (recNorm !== source.normalized && source.kind !== 'local') {
           reason = `installed from ${record.source}, but the configuration now says ${source.normalized}`
           unresolved('Module source has changed', `The source address was changed since this module was installed. Run "${eng.command} init" to install all modules required by this configuration.`, srcAttr?.exprRange)
-        } else dir = path.resolve(root, record.dir)
+        } else {
+          // init installs remote modules under the data directory only; a record elsewhere was edited (or
+          // is another configuration's), and is not followed
+          const recDir = path.resolve(root, record.dir)
+          const rel = path.relative(dataDir(root, env), recDir)
+          if (source.kind !== 'local' && (rel === '..' || rel.startsWith('..' + path.sep) || path.isAbsolute(rel))) {
+            reason = `the installed-modules manifest places it outside the data directory, in ${record.dir}`
+            unresolved('Installed module outside the data directory', `The installed-modules manifest records ${address} in ${JSON.stringify(record.dir)}, outside the data directory, where "${eng.command} init" never installs a module: the manifest was edited or comes from another configuration. tfgraph does not read that directory. Run "${eng.command} init" to reinstall the modules.`, call.declRange)
+          } else dir = recDir
+        }
       }
       if (!dir && !reason) {
         if (source.kind === 'local') dir = path.resolve(nodeDir, source.path)
@@ -230,8 +253,24 @@ export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<M
         dir = undefined
       } else if (childPath.length > maxDepth) {
         reason = `module nesting deeper than ${maxDepth} levels`
-        unresolved('Module nesting too deep', `${address} is nested more than ${maxDepth} levels deep; tfgraph stops following module calls there.`, call.declRange, 'error')
+        unresolved('Module nesting too deep', `${address} is nested more than ${maxDepth} levels deep; tfgraph stops following module calls there (--max-depth).`, call.declRange, 'error')
         dir = undefined
+      } else if (modulesFollowed >= maxModules) {
+        // resource limits: the tool stops reading (exit 1), reported once per run
+        reason = `more than ${maxModules} module calls (--max-modules)`
+        if (!limitReported.has('modules')) unresolved('Too many module calls', `${address} and the calls after it are not followed: tfgraph follows at most ${maxModules} module calls in one configuration (--max-modules), so the results are incomplete. A module that calls another several times, many levels deep, multiplies its calls; raise --max-modules to follow them.`, call.declRange, 'error')
+        limitReported.add('modules')
+        incomplete = true
+        dir = undefined
+      } else if (fileBudget.remaining <= 0 && !cache.has(realOrSelf(dir))) {
+        reason = `the limit of ${fileBudget.limit} configuration files was reached (--max-files)`
+        if (!limitReported.has('files')) unresolved('Too many configuration files', `${address} and the modules after it are not read: tfgraph reads at most ${fileBudget.limit} configuration files in one run (--max-files), so the results are incomplete. Raise --max-files to read them.`, call.declRange, 'error')
+        limitReported.add('files')
+        incomplete = true
+        dir = undefined
+      } else {
+        modulesFollowed++
+        void load(dir, engine) // starts now, so the file budget is taken in the order calls are planned
       }
     }
     return {name, call, childPath, address, key, lifecycle, sourceText, version, source, reason, dir}

@@ -5,6 +5,7 @@ import * as path from 'node:path'
 import type {Diagnostic} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import {diagnosticFromParserError} from '../hcl/parse-native.js'
+import {checkNesting} from '../hcl/nesting-limit.js'
 import type {Value} from '../hcl/syntax.js'
 import {isRecord, toValue} from '../hcl/value.js'
 
@@ -22,6 +23,11 @@ async function readVarsFile(file: string, display: string, out: Map<string, Valu
   } catch {
     const p = {line: 1, column: 1, byte: 0}
     diags.push(errorDiag('Failed to read variables file', `Given variables file ${display} does not exist or cannot be read.`, {filename: display, start: p, end: p}))
+    return
+  }
+  const tooDeep = checkNesting(text, display, file.endsWith('.json') ? 'json' : 'native')
+  if (tooDeep) {
+    diags.push(tooDeep)
     return
   }
   let raw: unknown

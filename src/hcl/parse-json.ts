@@ -22,6 +22,7 @@ import type {Diagnostic, Pos, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange} from '../diag/diagnostic.js'
 import type {Attribute, Block, Body, ConfigFile, Label, Value} from './syntax.js'
 import {nameSuggestion} from '../diag/name-suggestion.js'
+import {checkNesting} from './nesting-limit.js'
 
 const PARSE_OPTIONS: ParseOptions = {disallowComments: true, allowTrailingComma: false, allowEmptyContent: false}
 
@@ -30,6 +31,9 @@ export function parseJsonConfig(text: string, filename: string): {file: ConfigFi
   // A UTF-8 BOM is skipped (it counts in byte offsets, not in columns), as HCL's native scanner does.
   // (HCL's JSON scanner would reject it with "Invalid start of value"; we accept it like the native path.)
   const hasBom = text.charCodeAt(0) === 0xfeff
+  // the JSON reader and the value conversion recurse: absurd nesting is refused before parsing
+  const tooDeep = checkNesting(text, filename, 'json')
+  if (tooDeep) return {file: {filename, syntax: 'json', body: {attributes: [], blocks: [], range: {filename, start: {line: 1, column: 1, byte: 0}, end: {line: 1, column: 1, byte: 0}}}}, diagnostics: [tooDeep]}
   const source = hasBom ? ' ' + text.slice(1) : text
   const index = new PositionIndex(text, filename)
   const diagnostics: Diagnostic[] = []

@@ -3,7 +3,7 @@
 import {readdirSync, statSync} from 'node:fs'
 import * as path from 'node:path'
 import {compareDiagnostics, type Diagnostic, type Severity} from '../diag/diagnostic.js'
-import type {ModuleNode} from '../graph/crawl.js'
+import type {CrawlLimits, ModuleNode} from '../graph/crawl.js'
 import {analyzeProviders, type ProvidersAnalysis} from '../providers/analyze.js'
 import {RULES} from '../rules/index.js'
 import type {LintDiagnostic, Rule} from '../rules/rule.js'
@@ -22,6 +22,8 @@ export interface LintOptions {
   readonly disable?: readonly string[]
   readonly vars?: readonly string[]
   readonly varFiles?: readonly string[]
+  /** `--max-depth`, `--max-files`, `--max-modules`. */
+  readonly limits?: CrawlLimits
 }
 
 export interface LintResult {
@@ -77,6 +79,7 @@ export async function lint(dir: string, opts: LintOptions = {}): Promise<LintRes
     ...(opts.env ? {env: opts.env} : {}),
     vars: opts.vars ?? [],
     varFiles: opts.varFiles ?? [],
+    ...opts.limits,
   })
   const ruleDiags: LintDiagnostic[] = []
   for (const rule of RULES as readonly Rule[]) {

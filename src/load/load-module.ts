@@ -20,7 +20,21 @@ export interface LoadOptions {
   readonly engine?: EngineName
   /** Prefix for file names in diagnostics and ranges (e.g. `modules/vpc/`); default none. */
   readonly displayPrefix?: string
+  /**
+   * Configuration files this load may still read (`--max-files`), shared by every load of a run and
+   * decremented as files are taken; files beyond it are not read and an error says so. Default: no limit.
+   */
+  readonly fileBudget?: FileBudget
 }
+
+/** A run's allowance of configuration files; `remaining` goes down as directories are loaded. */
+export interface FileBudget {
+  remaining: number
+  readonly limit: number
+}
+
+/** Default `--max-files`: configuration files read in one run. */
+export const DEFAULT_MAX_FILES = 20_000
 
 export interface LoadResult {
   readonly module: Module
@@ -152,22 +166,30 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}): Promis
       incomplete: true,
     }
   }
-  parseStats.found += active.length
+  // the budget is taken synchronously, so loads that run concurrently never exceed it together
+  const allowed = opts.fileBudget ? Math.max(0, Math.min(active.length, opts.fileBudget.remaining)) : active.length
+  if (opts.fileBudget) opts.fileBudget.remaining -= allowed
+  const reading = active.slice(0, allowed)
+  const limitDiags =
+    allowed < active.length
+      ? [errorDiag('Too many configuration files', `tfgraph reads at most ${opts.fileBudget?.limit ?? allowed} configuration files in one run (--max-files); ${active.length - allowed} of the ${active.length} files in ${dir} were not read, so the results are incomplete. Raise --max-files to read them.`)]
+      : []
+  parseStats.found += reading.length
   // all at once: with the worker pool running, a module's files are parsed in parallel
   const results = await Promise.all(
-    active.map(async (f) => {
+    reading.map(async (f) => {
       const r = await parseConfigFile(path.join(abs, f.name), prefix + f.name, f.syntax)
       parseStats.done++
       return r
     }),
   )
-  const diagnostics: Diagnostic[] = []
+  const diagnostics: Diagnostic[] = [...limitDiags]
   const parsed: ParsedFile[] = []
-  let incomplete = false
+  let incomplete = limitDiags.length > 0
   results.forEach((r, i) => {
     diagnostics.push(...r.diagnostics)
     if (r.diagnostics.some((d) => d.severity === 'error')) incomplete = true
-    if (r.file) parsed.push({entry: active[i]!, file: r.file})
+    if (r.file) parsed.push({entry: reading[i]!, file: r.file})
   })
   const built = buildModule(abs, engine, files, parsed)
   diagnostics.push(...built.diagnostics)

@@ -5,12 +5,14 @@ import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs'
 import * as path from 'node:path'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange, sortDiagnostics, warningDiag} from '../diag/diagnostic.js'
+import type {CrawlLimits} from '../graph/crawl.js'
 import {dataDir} from '../graph/manifest.js'
 import {engineByName, type EngineName} from '../load/engine.js'
 import {analyzeProviders, type ProvidersAnalysis} from '../providers/analyze.js'
 import {allows, constraintsString, parseProviderConstraints, parseVersion, type Constraint} from './constraints.js'
 import {hashDirH1, hashZipH1, hashZipZh} from './hash.js'
 import {parseLockFile, type ProviderLock} from './lockfile.js'
+import {terminalInline} from '../render/terminal-text.js'
 
 export type LockStatus = 'ok' | 'missing' | 'unsatisfied' | 'unused'
 
@@ -46,6 +48,8 @@ export interface LockCheckOptions {
   /** Filesystem mirror directories (`--plugin-dir`), checked with --verify. */
   readonly pluginDirs?: readonly string[]
   readonly platforms?: readonly string[]
+  /** `--max-depth`, `--max-files`, `--max-modules`. */
+  readonly limits?: CrawlLimits
 }
 
 export interface LockCheck {
@@ -109,7 +113,7 @@ function findPackages(root: string): {provider: string; version: string; platfor
 
 export async function checkLock(dir: string, opts: LockCheckOptions = {}): Promise<LockCheck> {
   const root = path.resolve(dir)
-  const analysis = await analyzeProviders(root, {...(opts.engine ? {engine: opts.engine} : {}), ...(opts.env ? {env: opts.env} : {})})
+  const analysis = await analyzeProviders(root, {...(opts.engine ? {engine: opts.engine} : {}), ...(opts.env ? {env: opts.env} : {}), ...opts.limits})
   const engine = engineByName(analysis.tree.engine)
   const lockFile = path.join(root, '.terraform.lock.hcl')
   const diagnostics: Diagnostic[] = []
@@ -298,12 +302,12 @@ export function renderLockText(c: LockCheck): string {
     p.constraints || '(no constraints)',
     p.constraintsChanged ? `recorded: ${p.recordedConstraints ?? '(none)'}` : '',
     p.lockedVersion ? `${p.hashes.h1} h1, ${p.hashes.zh} zh${p.hashes.other ? `, ${p.hashes.other} other` : ''}` : '',
-  ])
+  ].map(terminalInline)) // cells come from the lock file: one line each, no control characters
   const widths = [0, 1, 2, 3].map((i) => Math.max(0, ...rows.map((r) => r[i]!.length)))
   for (const r of rows) out.push(r.map((x, i) => (i < 4 ? x.padEnd(widths[i]!) : x)).filter((x) => x.trim() !== '').join('  ').trimEnd())
   if (c.packages.length > 0) {
     out.push('', 'installed packages:')
-    for (const p of c.packages) out.push(`  ${p.status.toUpperCase().padEnd(8)} ${p.provider} ${p.version} ${p.platform}  ${p.path}`)
+    for (const p of c.packages) out.push(`  ${p.status.toUpperCase().padEnd(8)} ${terminalInline(`${p.provider} ${p.version} ${p.platform}  ${p.path}`)}`)
   }
   return out.join('\n') + '\n'
 }

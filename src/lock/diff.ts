@@ -5,6 +5,7 @@
 import {compareDiagnostics, diagnosticString, hasErrors, type Diagnostic} from '../diag/diagnostic.js'
 import {compareVersions, goQuote, parseVersion, type Version} from './constraints.js'
 import {parseLockFile, type LockEngine, type ProviderLock} from './lockfile.js'
+import {terminalText} from '../render/terminal-text.js'
 
 export type LockChangeKind =
   | 'added'
@@ -352,7 +353,8 @@ export function renderLockDiffText(d: LockDiff): string {
     out.push('', `Diagnostics (${d.diagnostics.length}):`)
     for (const x of d.diagnostics) out.push(`  ${x.severity}: ${diagnosticString(x)}`)
   }
-  return out.join('\n') + '\n'
+  // provider addresses, versions and messages come from the lock files: no control characters reach a terminal
+  return terminalText(out.join('\n') + '\n')
 }
 
 export interface LockDiffJson {

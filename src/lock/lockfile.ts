@@ -4,6 +4,7 @@ import {parseProviderSource, providerString, isBuiltin, type Provider} from '../
 import type {Diagnostic, Pos, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
 import {parseNativeConfig} from '../hcl/parse-native.js'
+import {checkNesting} from '../hcl/nesting-limit.js'
 import type {Attribute, Block, Body, Value} from '../hcl/syntax.js'
 import {constraintsString, goQuote, parseProviderConstraints, parseVersion, versionString} from './constraints.js'
 import {nameSuggestion} from '../diag/name-suggestion.js'
@@ -39,6 +40,8 @@ export async function parseLockFile(
   engine: LockEngine = 'terraform',
   options: LockFileOptions = {},
 ): Promise<{locks: ProviderLock[]; diagnostics: Diagnostic[]}> {
+  const tooDeep = checkNesting(text, filename, 'native')
+  if (tooDeep) return {locks: [], diagnostics: [tooDeep]}
   const parsed = await parseNativeConfig(text, filename)
   const diagnostics: Diagnostic[] = [...parsed.diagnostics]
   const locks: ProviderLock[] = []

@@ -856,7 +856,43 @@ interface Ctx {
   readonly typesResolved: boolean
 }
 
-function validateNode(ctx: Ctx, node: ModuleNode, restriction: {readonly meta: MetaArgument; readonly range: SourceRange; readonly call: string} | undefined, out: Diagnostic[]): void {
+type Restriction = {readonly meta: MetaArgument; readonly range: SourceRange; readonly call: string} | undefined
+
+function byAddress(a: ModuleNode, b: ModuleNode): number {
+  return a.address < b.address ? -1 : a.address > b.address ? 1 : 0
+}
+
+/**
+ * Validates a subtree children first (in order of address), then the node itself, without recursion:
+ * a chain of modules can be as deep as --max-depth allows, far deeper than the JavaScript stack.
+ */
+function validateNode(ctx: Ctx, root: ModuleNode, rootRestriction: Restriction, out: Diagnostic[]): void {
+  const stack: {node: ModuleNode; restriction: Restriction; expanded: boolean}[] = [{node: root, restriction: rootRestriction, expanded: false}]
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!
+    const m = top.node.module
+    if (!m) {
+      stack.pop()
+      continue
+    }
+    if (top.expanded) {
+      stack.pop()
+      validateOne(ctx, top.node, top.restriction, out)
+      continue
+    }
+    top.expanded = true
+    const d = ctx.decoded(m)
+    const children = [...top.node.children].sort(byAddress).filter((c) => c.module)
+    for (const child of children.reverse()) {
+      const name = child.path[child.path.length - 1] ?? ''
+      const call = d.calls.get(name)
+      stack.push({node: child, restriction: call?.restriction ? {...call.restriction, call: name} : top.restriction, expanded: false})
+    }
+  }
+}
+
+/** The checks of one module (its children already validated). */
+function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: Diagnostic[]): void {
   const m = node.module
   if (!m) return
   const {engine} = ctx
@@ -864,14 +900,6 @@ function validateNode(ctx: Ctx, node: ModuleNode, restriction: {readonly meta: M
   const d = ctx.decoded(m)
   const product = engine.product
   const display = (p: Provider): string => providerForDisplay(p, engine.defaultRegistryHost)
-
-  for (const child of [...node.children].sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))) {
-    if (!child.module) continue
-    const name = child.path[child.path.length - 1] ?? ''
-    const call = d.calls.get(name)
-    const r = call?.restriction ? {...call.restriction, call: name} : restriction
-    validateNode(ctx, child, r, out)
-  }
 
   const configured = new Map<string, ProviderBlockInfo>()
   const emptyConfigs = new Map<string, ProviderBlockInfo>()
@@ -1144,9 +1172,23 @@ function validateNode(ctx: Ctx, node: ModuleNode, restriction: {readonly meta: M
   }
 }
 
-/** Tree-building checks of a child module (after its own children), as `loadModule` does. */
-function childModuleChecks(node: ModuleNode, engine: Engine, out: Diagnostic[]): void {
-  for (const c of [...node.children].sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))) childModuleChecks(c, engine, out)
+/** Tree-building checks of every module of a subtree, children first (in order of address), as `loadModule` does; without recursion. */
+function childModuleChecks(root: ModuleNode, engine: Engine, out: Diagnostic[]): void {
+  const stack: {node: ModuleNode; expanded: boolean}[] = [{node: root, expanded: false}]
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!
+    if (!top.expanded) {
+      top.expanded = true
+      for (const c of [...top.node.children].sort(byAddress).reverse()) stack.push({node: c, expanded: false})
+      continue
+    }
+    stack.pop()
+    childModuleChecksOne(top.node, engine, out)
+  }
+}
+
+/** Tree-building checks of one child module. */
+function childModuleChecksOne(node: ModuleNode, engine: Engine, out: Diagnostic[]): void {
   const m = node.module
   if (!m || node.address === '') return
   const tofu = engine.name === 'opentofu'

@@ -11,18 +11,34 @@ function sortKeys(o: Obj): Obj {
   return out
 }
 
+/**
+ * Objects and arrays pushBlock made itself, which it may extend in place. Anything else under a key (an
+ * attribute's value) is copied first, never changed; copying every time made N blocks of one type O(N²).
+ */
+const owned = new WeakSet<object>()
+
 function pushBlock(target: Obj, type: string, labels: readonly string[], body: Obj): void {
   let node: Obj = target
   let key = type
   for (const label of labels) {
     const next = node[key]
-    const child: Obj = next && typeof next === 'object' && !Array.isArray(next) ? {...(next as Obj)} : {}
-    node[key] = child
+    let child: Obj
+    if (next && typeof next === 'object' && !Array.isArray(next) && owned.has(next)) child = next as Obj
+    else {
+      child = next && typeof next === 'object' && !Array.isArray(next) ? {...(next as Obj)} : {}
+      owned.add(child)
+      node[key] = child
+    }
     node = child
     key = label
   }
   const arr = node[key]
-  node[key] = Array.isArray(arr) ? [...(arr as Value[]), body] : [body]
+  if (Array.isArray(arr) && owned.has(arr)) (arr as Value[]).push(body)
+  else {
+    const list: Value[] = Array.isArray(arr) ? [...(arr as Value[]), body] : [body]
+    owned.add(list)
+    node[key] = list
+  }
 }
 
 function deepSort(v: Value): Value {

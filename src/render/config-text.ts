@@ -4,6 +4,7 @@ import {formatRange} from '../diag/diagnostic.js'
 import type {Attribute, Block, Body} from '../hcl/syntax.js'
 import type {Module} from '../load/model.js'
 import {elementKey} from '../load/model.js'
+import {terminalText} from './terminal-text.js'
 
 interface Item {
   readonly order: [number, number]
@@ -129,5 +130,6 @@ export function renderConfigText(m: Module): string {
   for (const [name, b] of m.outputs) add(b, elementKey('output', name))
   for (const b of [...m.moved, ...m.imports, ...m.removed, ...m.checks, ...m.otherBlocks]) add(b, undefined)
   items.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1])
-  return items.map((i) => i.lines.join('\n')).join('\n\n') + (items.length > 0 ? '\n' : '')
+  // expressions are shown as written: control characters in them reach no terminal
+  return terminalText(items.map((i) => i.lines.join('\n')).join('\n\n') + (items.length > 0 ? '\n' : ''))
 }

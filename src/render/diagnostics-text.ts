@@ -1,6 +1,7 @@
 // Diagnostics as text, the way Terraform prints them: severity and summary, the source line, the detail.
 import type {Diagnostic} from '../diag/diagnostic.js'
 import {formatRange, sortDiagnostics} from '../diag/diagnostic.js'
+import {terminalInline, terminalText} from './terminal-text.js'
 
 export interface TextOptions {
   /** Returns the lines of a file (by its display name), for snippets; undefined when unavailable. */
@@ -15,15 +16,16 @@ function paint(on: boolean, code: string, s: string): string {
 export function renderDiagnosticText(d: Diagnostic, opts: TextOptions = {}): string {
   const color = opts.color ?? false
   const label = d.severity === 'error' ? paint(color, '1;31', 'Error:') : paint(color, '1;33', 'Warning:')
-  const out = [`${label} ${paint(color, '1', d.summary)}`, '']
+  // input-derived text is made terminal-safe before colours are added
+  const out = [`${label} ${paint(color, '1', terminalInline(d.summary))}`, '']
   if (d.range) {
-    out.push(`  on ${formatRange(d.range)}:`)
+    out.push(`  on ${terminalInline(formatRange(d.range))}:`)
     const lines = opts.sourceLines?.(d.range.filename)
     const line = lines?.[d.range.start.line - 1]
-    if (line !== undefined) out.push(`  ${String(d.range.start.line).padStart(4)}: ${line.replace(/\t/g, '  ')}`)
+    if (line !== undefined) out.push(`  ${String(d.range.start.line).padStart(4)}: ${terminalInline(line.replace(/\t/g, '  '))}`)
     out.push('')
   }
-  if (d.detail) out.push(d.detail, '')
+  if (d.detail) out.push(terminalText(d.detail), '')
   return out.join('\n')
 }
 

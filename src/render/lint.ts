@@ -1,6 +1,7 @@
 // Lint renderers: text (Terraform-like, with source line and caret), compact (one line each),
 // json (terraform validate -json shape plus rule/address/callers) and SARIF 2.1.0.
 import {formatRange} from '../diag/diagnostic.js'
+import {terminalInline, terminalText} from './terminal-text.js'
 import type {LintDiagnostic, Rule} from '../rules/rule.js'
 
 export interface LintRenderInput {
@@ -21,28 +22,32 @@ export function renderLintText(results: readonly LintRenderInput[], opts: TextRe
   const color = opts.color ?? false
   const out: string[] = []
   for (const r of results) {
-    if (results.length > 1) out.push(paint(color, '1', `== ${r.root}`), '')
+    // input-derived text is made terminal-safe (terminal-text.ts) before colours are added
+    if (results.length > 1) out.push(paint(color, '1', `== ${terminalInline(r.root)}`), '')
     for (const d of r.diagnostics) {
       const label = d.severity === 'error' ? paint(color, '1;31', 'Error:') : paint(color, '1;33', 'Warning:')
-      out.push(`${label} ${paint(color, '1', d.summary)}  ${paint(color, '2', `[${d.rule}]`)}`, '')
+      out.push(`${label} ${paint(color, '1', terminalInline(d.summary))}  ${paint(color, '2', `[${d.rule}]`)}`, '')
       if (d.range) {
-        out.push(`  on ${formatRange(d.range)}${d.address ? ` (${d.address})` : ''}:`)
+        out.push(`  on ${terminalInline(formatRange(d.range))}${d.address ? ` (${terminalInline(d.address)})` : ''}:`)
         const line = opts.sourceLines?.(d.range.filename, r.root)?.[d.range.start.line - 1]
         if (line !== undefined) {
           const gutter = `  ${String(d.range.start.line).padStart(4)}: `
-          out.push(gutter + line)
-          const endCol = d.range.end.line === d.range.start.line ? d.range.end.column : [...line].length + 1
-          const width = Math.max(1, endCol - d.range.start.column)
-          out.push(' '.repeat(gutter.length + d.range.start.column - 1) + paint(color, '1;31', '^'.repeat(width)))
+          const chars = [...line]
+          // escapes widen the line: the caret goes under the escaped text
+          const width = (from: number, to: number): number => [...terminalInline(chars.slice(from, to).join(''))].length + Math.max(0, to - Math.max(from, chars.length))
+          out.push(gutter + terminalInline(line))
+          const startIdx = d.range.start.column - 1
+          const endIdx = d.range.end.line === d.range.start.line ? d.range.end.column - 1 : chars.length
+          out.push(' '.repeat(gutter.length + width(0, startIdx)) + paint(color, '1;31', '^'.repeat(Math.max(1, width(startIdx, endIdx)))))
         }
         out.push('')
       }
-      if (d.callers && d.callers.length > 0) out.push(`  called through ${d.callers.join(' → ')}`, '')
-      if (d.detail) out.push(d.detail, '')
+      if (d.callers && d.callers.length > 0) out.push(`  called through ${d.callers.map(terminalInline).join(' → ')}`, '')
+      if (d.detail) out.push(terminalText(d.detail), '')
     }
     const errors = r.diagnostics.filter((d) => d.severity === 'error').length
     const warnings = r.diagnostics.length - errors
-    out.push(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${results.length > 1 ? ` in ${r.root}` : ''}`, '')
+    out.push(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${results.length > 1 ? ` in ${terminalInline(r.root)}` : ''}`, '')
   }
   return out.join('\n')
 }
@@ -52,8 +57,9 @@ export function renderLintCompact(results: readonly LintRenderInput[]): string {
   for (const r of results) {
     const prefix = results.length > 1 ? r.root.replace(/\/$/, '') + '/' : ''
     for (const d of r.diagnostics) {
-      const where = d.range ? `${prefix}${d.range.filename}:${d.range.start.line}:${d.range.start.column}` : prefix || '.'
-      lines.push(`${where}: ${d.severity}: ${d.summary} [${d.rule}]${d.detail ? ' — ' + d.detail.split('\n')[0] : ''}`)
+      // one finding per line: no field may break the line or reach the terminal with control characters
+      const where = terminalInline(d.range ? `${prefix}${d.range.filename}:${d.range.start.line}:${d.range.start.column}` : prefix || '.')
+      lines.push(`${where}: ${d.severity}: ${terminalInline(d.summary)} [${d.rule}]${d.detail ? ' — ' + terminalInline(d.detail.split('\n')[0] ?? '') : ''}`)
     }
   }
   return lines.length ? lines.join('\n') + '\n' : ''
@@ -81,6 +87,16 @@ export interface SarifOptions {
   readonly version: string
   readonly rules: readonly Pick<Rule, 'id' | 'description' | 'severity' | 'docs'>[]
   readonly informationUri: string
+}
+
+/** The SARIF artifact URI of a file of a root: `root/filename` with each path segment percent-encoded. */
+export function artifactUri(root: string, filename: string): string {
+  return [root.replace(/\/$/, ''), filename]
+    .filter((x) => x && x !== '.')
+    .join('/')
+    .split('/')
+    .map((seg) => encodeURIComponent(seg))
+    .join('/')
 }
 
 /** SARIF 2.1.0 log: one run, every rule described, results with locations relative to each root. */
@@ -119,7 +135,8 @@ export function renderSarif(results: readonly LintRenderInput[], opts: SarifOpti
                   locations: [
                     {
                       physicalLocation: {
-                        artifactLocation: {uri: [r.root.replace(/\/$/, ''), d.range.filename].filter((x) => x && x !== '.').join('/')},
+                        // a URI reference: each path segment percent-encoded (spaces, quotes, control characters)
+                        artifactLocation: {uri: artifactUri(r.root, d.range.filename)},
                         region: {startLine: d.range.start.line, startColumn: d.range.start.column, endLine: d.range.end.line, endColumn: Math.max(d.range.end.column, d.range.start.column + 1)},
                       },
                       ...(d.address ? {logicalLocations: [{fullyQualifiedName: d.address}]} : {}),

@@ -6,6 +6,7 @@ import {moduleSubtree} from '../graph/build-graph.js'
 import type {ModuleNode} from '../graph/crawl.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
 import type {ResolutionStep, ResourceBinding} from '../providers/resolve.js'
+import {terminalInline, terminalText} from './terminal-text.js'
 
 export interface ProvidersTextOptions {
   /** Show only these resources (exact configuration address, or a prefix ending in `*`). */
@@ -58,9 +59,10 @@ function matchesResource(r: ResourceBinding, want: string): boolean {
 function moduleHeader(n: ModuleNode): string {
   if (n.address === '') return 'root module (.)'
   const flags = [n.count ? 'count' : '', n.forEach ? 'for_each' : '', n.dependsOn ? 'depends_on' : '', n.enabled ? 'enabled' : ''].filter(Boolean)
-  const src = n.sourceText !== undefined ? `  ${n.sourceText}${n.version ? ` (${n.version})` : ''}` : ''
-  const dir = n.displayDir && n.sourceText !== n.displayDir && `./${n.displayDir}` !== n.sourceText ? `  → ${n.displayDir}` : ''
-  return `${n.address}${src}${dir}${flags.length ? `  [${flags.join(', ')}]` : ''}${n.resolved ? '' : `  NOT LOADED: ${n.unresolvedReason ?? ''}`}`
+  // each input-derived field on one line (a newline in a module source must not start a fake line)
+  const src = n.sourceText !== undefined ? `  ${terminalInline(n.sourceText)}${n.version ? ` (${terminalInline(n.version)})` : ''}` : ''
+  const dir = n.displayDir && n.sourceText !== n.displayDir && `./${n.displayDir}` !== n.sourceText ? `  → ${terminalInline(n.displayDir)}` : ''
+  return `${terminalInline(n.address)}${src}${dir}${flags.length ? `  [${flags.join(', ')}]` : ''}${n.resolved ? '' : `  NOT LOADED: ${terminalInline(n.unresolvedReason ?? '')}`}`
 }
 
 export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOptions = {}): string {
@@ -86,7 +88,7 @@ export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOpt
       out.push('')
     }
     if (resources.length === 0) out.push(`no resource matches ${opts.resource}`, '')
-    return out.join('\n')
+    return terminalText(out.join('\n'))
   }
   const byModule = new Map<string, ResourceBinding[]>()
   for (const r of resources) {
@@ -121,5 +123,5 @@ export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOpt
       out.push(`${pad}    ${g.items.length} resource${g.items.length === 1 ? '' : 's'}: ${shown}${names.length > max ? `, … and ${names.length - max} more` : ''}`)
     }
   }
-  return out.join('\n') + '\n'
+  return terminalText(out.join('\n') + '\n')
 }
