@@ -129,6 +129,11 @@ async function parseNativeFresh(text: string, filename: string): Promise<NativeP
   return result
 }
 
+/** Whether these bytes were parsed (or are being parsed) in this process. */
+export function parsedThisRun(text: string): boolean {
+  return memo.has(text)
+}
+
 /** Forgets the in-process results (tests that count parses). */
 export function clearParseMemo(): void {
   memo.clear()

@@ -5,7 +5,7 @@ import * as path from 'node:path'
 import type {Diagnostic} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import {parseJsonConfig} from '../hcl/parse-json.js'
-import {parseNativeConfig} from '../hcl/parse-native.js'
+import {parseNativeConfig, parsedThisRun} from '../hcl/parse-native.js'
 import {checkNesting} from '../hcl/nesting-limit.js'
 import {parseStats} from '../hcl/parse-stats.js'
 import type {ConfigFile} from '../hcl/syntax.js'
@@ -132,7 +132,8 @@ export async function parseConfigFile(absPath: string, displayName: string, synt
   const decoded = decodeConfigText(bytes, displayName)
   if ('diagnostic' in decoded) return {diagnostics: [decoded.diagnostic]}
   // too deep for the native parser's stack: not parsed at all (see nesting-limit.ts)
-  const tooDeep = syntax === 'native' ? checkNesting(decoded.text, displayName, 'native') : undefined
+  // (bytes this run has already parsed passed the check: skip it for a module reached again)
+  const tooDeep = syntax === 'native' && !parsedThisRun(decoded.text) ? checkNesting(decoded.text, displayName, 'native') : undefined
   if (tooDeep) return {diagnostics: [tooDeep]}
   const parsed = syntax === 'json' ? parseJsonConfig(decoded.text, displayName) : await parseNativeConfig(decoded.text, displayName)
   return {file: parsed.file, diagnostics: parsed.diagnostics}
