@@ -1,6 +1,7 @@
 import {Args, Command, Flags} from '@oclif/core'
 import {readFileSync, writeFileSync} from 'node:fs'
 import * as path from 'node:path'
+import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
 import {runFlags} from '../src/cli/run-flags.js'
 
 export default class Graph extends Command {
@@ -41,6 +42,7 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     var: Flags.string({description: 'set a root input variable (NAME=VALUE), for module sources that use variables', multiple: true}),
     'var-file': Flags.string({description: 'read root input variables from a .tfvars file', multiple: true}),
     ...runFlags,
+    ...limitFlags,
     'no-color': Flags.boolean({description: 'disable colours in diagnostics (also NO_COLOR)'}),
   }
 
@@ -52,7 +54,7 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     const engine = flags.engine === 'terraform' || flags.engine === 'opentofu' ? flags.engine : undefined
     const view = lib.GRAPH_VIEWS.find((v) => v === flags.type) ?? 'modules'
     const format = lib.GRAPH_FORMATS.find((f) => f === flags.format) ?? 'dot'
-    const a = await lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? []})
+    const a = await lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], ...limitOptions(flags)})
     endRun()
     const color = !flags['no-color'] && !process.env['NO_COLOR'] && process.stderr.isTTY === true
     const sourceLines = lib.sourceLinesFrom(path.resolve(args.dir), (f) => readFileSync(f, 'utf8'))

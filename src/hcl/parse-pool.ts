@@ -17,7 +17,7 @@ export interface NativeParse {
 }
 
 /** Uncached files parsed in-process before the pool starts (measured: see BENCHMARKS.md, "crossover"). */
-export const DEFAULT_POOL_THRESHOLD = 150
+export const DEFAULT_POOL_THRESHOLD = 1000
 /** Files handed to one worker at a time; the rest wait on the main thread so busy workers are not overloaded. */
 const IN_FLIGHT_PER_WORKER = 4
 

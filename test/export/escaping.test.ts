@@ -213,4 +213,10 @@ test('the checkers are real: Graphviz and Mermaid reject broken input', async ()
   assert.ok(rejected, 'Mermaid rejects a node id that is a keyword')
 })
 
+test('bidirectional overrides are shown as escapes (a source cannot reorder what a reader sees)', () => {
+  assert.is(visible('./\u202egnp.exe'), './\\u202egnp.exe')
+  assert.is(visible('a\u2066b\u2069c\u200fd\u061ce'), 'a\\u2066b\\u2069c\\u200fd\\u061ce')
+  assert.is(visible('plain ünïcode → ok'), 'plain ünïcode → ok')
+})
+
 test.run()

@@ -29,7 +29,7 @@ function sampleFiles(): {name: string; text: string}[] {
 const files = sampleFiles()
 const jobs = parsePoolJobs()
 const restore = () => {
-  configureParsePool({jobs, threshold: 150})
+  configureParsePool({jobs, threshold: 1000})
   configureParseCache({enabled: true})
 }
 
