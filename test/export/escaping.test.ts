@@ -160,7 +160,7 @@ test('resources named after Mermaid keywords get Mermaid-safe ids; usual ones ke
   assert.match(mermaid, /^\s*r_end_x\["end\.x"\]$/m)
 })
 
-// Property: any label text survives both formats.
+// Property: every label text survives both formats.
 const specials = fc.constantFrom('"', '\\', '<', '>', '&', '#', '`', '\n', '\r', '\t', ESC, '[', ']', '{', '}', '(', ')', '|', ';', '%%', ' end ', 'subgraph', '&quot;', '#quot;', '#35;', '<br>', '\\n', '-->', ':::', '\u2028', '\ud800', 'é', '😀', '\u0085')
 const labelText = fc.string({unit: fc.oneof(specials, fc.string({unit: 'grapheme', minLength: 1, maxLength: 1}), fc.string({unit: 'binary', minLength: 1, maxLength: 1})), minLength: 1, maxLength: 12})
 
