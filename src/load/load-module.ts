@@ -176,6 +176,9 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}): Promis
       ? [errorDiag('Too many configuration files', `tfgraph reads at most ${opts.fileBudget?.limit ?? allowed} configuration files in one run (--max-files); ${active.length - allowed} of the ${active.length} files in ${dir} were not read, so the results are incomplete. Raise --max-files to read them.`)]
       : []
   parseStats.found += reading.length
+  // let timers run between modules (in-process parsing resolves in microtasks, which would starve the
+  // progress line until the whole run is done)
+  await new Promise<void>((resolve) => setImmediate(resolve))
   // all at once: with the worker pool running, a module's files are parsed in parallel
   const results = await Promise.all(
     reading.map(async (f) => {

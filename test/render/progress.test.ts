@@ -1,7 +1,13 @@
 // The progress line: only on a terminal, only after the delay, erased at the end.
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
+import {readdirSync} from 'node:fs'
+import * as path from 'node:path'
+import {configureParseCache} from '../../src/hcl/parse-cache.js'
+import {clearParseMemo} from '../../src/hcl/parse-native.js'
+import {loadModuleDir} from '../../src/load/load-module.js'
 import {progressLine, startProgress} from '../../src/render/progress.js'
+import {fixturesDir} from '../helpers/paths.js'
 
 function stream(isTTY: boolean) {
   const writes: string[] = []
@@ -45,6 +51,27 @@ test('not a TTY (piped): silent', async () => {
   await sleep(30)
   stop()
   assert.equal(s.writes, [])
+})
+
+test('loading modules lets timers run (so the progress line can show while files are parsed in-process)', async () => {
+  configureParseCache({enabled: false})
+  clearParseMemo()
+  const dirs = readdirSync(path.join(fixturesDir, 'load')).map((d) => path.join(fixturesDir, 'load', d))
+  await loadModuleDir(dirs[0]!) // the parser's start-up waits on timers itself: get it done first
+  clearParseMemo()
+  let ticks = 0
+  const timer = setInterval(() => ticks++, 1)
+  try {
+    const busyUntil = Date.now() + 3 // every tick is due by the first module
+    while (Date.now() < busyUntil) {
+      // wait
+    }
+    for (const d of dirs) await loadModuleDir(d)
+    assert.ok(ticks >= 1, `${ticks} timer ticks while loading ${dirs.length} modules`)
+  } finally {
+    clearInterval(timer)
+    configureParseCache({enabled: true})
+  }
 })
 
 test.run()
