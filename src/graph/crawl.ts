@@ -281,10 +281,9 @@ export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<M
     const m = node.module
     if (!m || !node.dir) return
     const scope: EvalScope = {module: m, variables: node.variables}
-    // Where each call leads is decided first and every child directory starts loading at once, so
+    // Where each call leads is decided first, and planning a call starts loading its directory, so
     // siblings are read (and, with the worker pool, parsed) in parallel; children are then visited in order.
     const planned = [...m.moduleCalls.keys()].sort().map((name) => planCall(node, scope, realChain, name))
-    for (const p of planned) if (p.dir) void load(p.dir, engine)
     for (const p of planned) {
       const {name, call, childPath, address, key, lifecycle, sourceText, version, source} = p
       let {reason, dir} = p
