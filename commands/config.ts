@@ -1,7 +1,7 @@
 import {Args, Command, Flags} from '@oclif/core'
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
-import {runFlags} from '../src/cli/run-flags.js'
+import {engineFlag, runFlags} from '../src/cli/run-flags.js'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
 
 export default class Config extends Command {
@@ -33,7 +33,7 @@ Exit codes: 0 = no errors, 1 = the directory or a file could not be read or pars
     const {args, flags} = await this.parse(Config)
     const lib = await import('../src/index.js')
     const endRun = lib.beginRun(flags, {quiet: flags.json})
-    const engine = flags.engine === 'terraform' || flags.engine === 'opentofu' ? flags.engine : undefined
+    const engine = engineFlag(flags.engine)
     const maxFiles = limitOptions(flags).maxFiles ?? lib.DEFAULT_MAX_FILES
     const result = await lib.loadConfig(args.dir, {...(engine ? {engine} : {}), fileBudget: {remaining: maxFiles, limit: maxFiles}})
     endRun()

@@ -2,7 +2,7 @@ import {Args, Command, Flags} from '@oclif/core'
 import {readFileSync, writeFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
-import {runFlags} from '../src/cli/run-flags.js'
+import {engineFlag, runFlags} from '../src/cli/run-flags.js'
 
 export default class Graph extends Command {
   static override summary = 'Export the module graph as DOT, Mermaid or JSON: module calls, provider configurations, or resources.'
@@ -51,7 +51,7 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     const lib = await import('../src/index.js')
     // the graph goes to stdout; the progress line (stderr, terminals only) never mixes into it
     const endRun = lib.beginRun(flags)
-    const engine = flags.engine === 'terraform' || flags.engine === 'opentofu' ? flags.engine : undefined
+    const engine = engineFlag(flags.engine)
     const view = lib.GRAPH_VIEWS.find((v) => v === flags.type) ?? 'modules'
     const format = lib.GRAPH_FORMATS.find((f) => f === flags.format) ?? 'dot'
     const a = await lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], ...limitOptions(flags)})

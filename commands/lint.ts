@@ -2,7 +2,7 @@ import {Args, Command, Flags} from '@oclif/core'
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import type {Diagnostic, LintDiagnostic} from '../src/index.js'
-import {runFlags} from '../src/cli/run-flags.js'
+import {engineFlag, runFlags} from '../src/cli/run-flags.js'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
 
 export default class Lint extends Command {
@@ -57,7 +57,7 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
     const known = new Set<string>([lib.TERRAFORM_RULE, ...lib.RULES.map((r: {id: string}) => r.id)])
     const unknown = [...only, ...disable].filter((id) => !known.has(id))
     if (unknown.length > 0) this.error(`unknown rule id: ${unknown.join(', ')} (see tfgraph lint --list-rules)`, {exit: 1})
-    const engine = flags.engine === 'terraform' || flags.engine === 'opentofu' ? flags.engine : undefined
+    const engine = engineFlag(flags.engine)
     const roots = flags.recursive ? await lib.findRootModules(args.dir, engine) : [args.dir]
     if (roots.length === 0) this.error(`no root modules found under ${args.dir}`, {exit: 1})
     const results: {root: string; dir: string; diagnostics: readonly LintDiagnostic[]; maxWarnings: number | undefined}[] = []

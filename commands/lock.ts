@@ -1,7 +1,7 @@
 import {Args, Command, Flags} from '@oclif/core'
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
-import {runFlags} from '../src/cli/run-flags.js'
+import {engineFlag, runFlags} from '../src/cli/run-flags.js'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
 
 export default class Lock extends Command {
@@ -34,7 +34,7 @@ Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsiste
     const {args, flags} = await this.parse(Lock)
     const lib = await import('../src/index.js')
     const endRun = lib.beginRun(flags, {quiet: flags.json})
-    const engine = flags.engine === 'terraform' || flags.engine === 'opentofu' ? flags.engine : undefined
+    const engine = engineFlag(flags.engine)
     const c = await lib.checkLock(args.dir, {
       ...(engine ? {engine} : {}),
       verify: flags.verify,

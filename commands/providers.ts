@@ -1,7 +1,7 @@
 import {Args, Command, Flags} from '@oclif/core'
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
-import {runFlags} from '../src/cli/run-flags.js'
+import {engineFlag, runFlags} from '../src/cli/run-flags.js'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
 
 export default class Providers extends Command {
@@ -41,7 +41,7 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     const {args, flags} = await this.parse(Providers)
     const lib = await import('../src/index.js')
     const endRun = lib.beginRun(flags, {quiet: flags.json})
-    const engine = flags.engine === 'terraform' || flags.engine === 'opentofu' ? flags.engine : undefined
+    const engine = engineFlag(flags.engine)
     const a = await lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], ...limitOptions(flags)})
     endRun()
     if (flags.json) {

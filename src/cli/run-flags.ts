@@ -16,3 +16,8 @@ export interface RunFlags {
   readonly 'no-progress'?: boolean
   readonly verbose?: boolean
 }
+
+/** The `--engine` flag's value as an engine name (oclif has already limited it to these two). */
+export function engineFlag(value: string | undefined): 'terraform' | 'opentofu' | undefined {
+  return value === 'terraform' || value === 'opentofu' ? value : undefined
+}
