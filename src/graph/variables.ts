@@ -4,7 +4,7 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import type {Diagnostic} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
-import {diagnosticFromParserError} from '../hcl/parse-native.js'
+import {diagnosticFromParserError, parseNativeConfig} from '../hcl/parse-native.js'
 import {checkNesting} from '../hcl/nesting-limit.js'
 import type {Value} from '../hcl/syntax.js'
 import {isRecord, toValue} from '../hcl/value.js'
@@ -30,13 +30,19 @@ async function readVarsFile(file: string, display: string, out: Map<string, Valu
     diags.push(tooDeep)
     return
   }
+  if (!file.endsWith('.json')) {
+    // through the parse cache like configuration files: a warm run starts no parser for them either
+    const parsed = await parseNativeConfig(text, display)
+    if (parsed.diagnostics.some((d) => d.severity === 'error')) {
+      diags.push(...parsed.diagnostics)
+      return
+    }
+    for (const a of parsed.file.body.attributes) out.set(a.name, a.value)
+    return
+  }
   let raw: unknown
   try {
-    if (file.endsWith('.json')) raw = JSON.parse(text)
-    else {
-      const {parse} = await import('@cdktf/hcl2json')
-      raw = await parse(display, text)
-    }
+    raw = JSON.parse(text)
   } catch (e) {
     diags.push(diagnosticFromParserError(e instanceof Error ? e.message : String(e), display, text))
     return

@@ -116,7 +116,7 @@ async function parseNativeFresh(text: string, filename: string): Promise<NativeP
     parseStats.cached++
     return cached
   }
-  if (shouldUsePool(noteUncachedNative())) {
+  if (shouldUsePool(noteUncachedNative(), parseStats.cached)) {
     // the worker has written the cache entry
     const pooled = await parseInPool(text, filename)
     if (pooled) {

@@ -45,9 +45,30 @@ export function parsePoolJobs(): number {
   return jobs
 }
 
-/** True when an uncached file, the `uncachedSoFar`-th of this run, should go to the worker pool. */
-export function shouldUsePool(uncachedSoFar: number): boolean {
-  return uncachedSoFar > threshold && pool?.dead !== true
+let expected = 0
+
+/**
+ * A caller that knows how many native files it is about to parse (`lint --recursive` lists every
+ * configuration directory first) says so: the pool can then start as soon as the cache misses seen
+ * so far project past the threshold, instead of after the first POOL_THRESHOLD files were parsed in-process.
+ */
+export function expectNativeFiles(n: number): void {
+  expected += n
+}
+
+/** Cache lookups seen before a projection is trusted. */
+const MIN_SAMPLE = 16
+
+/**
+ * True when an uncached file, the `uncachedSoFar`-th of this run (`cachedSoFar` files having been
+ * answered by the cache), should go to the worker pool.
+ */
+export function shouldUsePool(uncachedSoFar: number, cachedSoFar = 0): boolean {
+  if (pool?.dead === true) return false
+  if (uncachedSoFar > threshold) return true
+  const looked = uncachedSoFar + cachedSoFar
+  if (looked < MIN_SAMPLE || expected <= looked) return false
+  return uncachedSoFar + ((expected - looked) * uncachedSoFar) / looked > threshold
 }
 
 export function parseInPool(text: string, filename: string): Promise<NativeParse | undefined> {

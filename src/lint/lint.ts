@@ -10,6 +10,8 @@ import type {LintDiagnostic, Rule} from '../rules/rule.js'
 import type {EngineName} from '../load/engine.js'
 import {EMPTY_CONFIG, type LintConfig} from './config.js'
 import {applyIgnores} from './ignore.js'
+import {mapLimit} from '../cli/map-limit.js'
+import {expectNativeFiles} from '../hcl/parse-pool.js'
 
 export const TERRAFORM_RULE = 'terraform'
 
@@ -105,6 +107,7 @@ const SKIP_DIRS = new Set(['.terraform', 'node_modules', '.git'])
 /** Root modules under a directory: configuration directories no other one calls as a local module. */
 export async function findRootModules(dir: string, engine?: EngineName): Promise<string[]> {
   const configDirs: string[] = []
+  let nativeFiles = 0
   const walk = (d: string, depth: number): void => {
     if (depth > 50) return
     let entries
@@ -113,13 +116,26 @@ export async function findRootModules(dir: string, engine?: EngineName): Promise
     } catch {
       return
     }
-    if (entries.some((e) => (e.isFile() || e.isSymbolicLink()) && /\.(tf|tofu)(\.json)?$/.test(e.name) && !e.name.startsWith('.'))) configDirs.push(d)
+    let native = 0
+    let config = false
+    for (const e of entries) {
+      if (!(e.isFile() || e.isSymbolicLink()) || e.name.startsWith('.')) continue
+      if (e.name.endsWith('.tf') || e.name.endsWith('.tofu')) native++
+      else if (!e.name.endsWith('.tf.json') && !e.name.endsWith('.tofu.json')) continue
+      config = true
+    }
+    if (config) {
+      configDirs.push(d)
+      nativeFiles += native
+    }
     for (const e of entries) if (e.isDirectory() && !e.name.startsWith('.') && !SKIP_DIRS.has(e.name)) walk(path.join(d, e.name), depth + 1)
   }
   walk(path.resolve(dir), 0)
+  expectNativeFiles(nativeFiles)
   const {loadModuleDir} = await import('../load/load-module.js')
   const called = new Set<string>()
-  for (const d of configDirs) {
+  // many directories at once: their files reach the parse pool together instead of one module at a time
+  await mapLimit(configDirs, 32, async (d) => {
     const r = await loadModuleDir(d, engine ? {engine} : {})
     for (const [, call] of r.module.moduleCalls) {
       const src = call.body.attributes.find((a) => a.name === 'source')?.value
@@ -132,6 +148,6 @@ export async function findRootModules(dir: string, engine?: EngineName): Promise
         }
       }
     }
-  }
+  })
   return configDirs.filter((d) => !called.has(d)).sort()
 }

@@ -7,6 +7,7 @@ import {errorDiag} from '../diag/diagnostic.js'
 import {parseJsonConfig} from '../hcl/parse-json.js'
 import {parseNativeConfig, parsedThisRun} from '../hcl/parse-native.js'
 import {checkNesting} from '../hcl/nesting-limit.js'
+import {cachedParseExists} from '../hcl/parse-cache.js'
 import {parseStats} from '../hcl/parse-stats.js'
 import type {ConfigFile} from '../hcl/syntax.js'
 import type {Engine, EngineName} from './engine.js'
@@ -132,8 +133,8 @@ export async function parseConfigFile(absPath: string, displayName: string, synt
   const decoded = decodeConfigText(bytes, displayName)
   if ('diagnostic' in decoded) return {diagnostics: [decoded.diagnostic]}
   // too deep for the native parser's stack: not parsed at all (see nesting-limit.ts)
-  // (bytes this run has already parsed passed the check: skip it for a module reached again)
-  const tooDeep = syntax === 'native' && !parsedThisRun(decoded.text) ? checkNesting(decoded.text, displayName, 'native') : undefined
+  // (bytes this run has already parsed, or the parse cache holds, passed the check: skip it then)
+  const tooDeep = syntax === 'native' && !parsedThisRun(decoded.text) && !cachedParseExists(decoded.text) ? checkNesting(decoded.text, displayName, 'native') : undefined
   if (tooDeep) return {diagnostics: [tooDeep]}
   const parsed = syntax === 'json' ? parseJsonConfig(decoded.text, displayName) : await parseNativeConfig(decoded.text, displayName)
   return {file: parsed.file, diagnostics: parsed.diagnostics}
