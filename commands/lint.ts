@@ -66,7 +66,7 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
     // several roots at once, so the worker pool has files to parse in parallel; results keep the roots' order
     const perRoot = await lib.mapLimit(roots, 4, async (root) => {
       const cfg = lib.readLintConfig(root, flags.config)
-      const r = await lib.lint(root, {
+      const r = await lib.lintCached(root, {
         ...(engine ? {engine} : {}),
         config: cfg.config,
         only,
@@ -75,8 +75,7 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
         varFiles: flags['var-file'] ?? [],
         limits: limitOptions(flags),
       })
-      // keep only what is printed: the analyses of hundreds of roots would otherwise stay in memory
-      return {root, cfg, r: {incomplete: r.incomplete, diagnostics: r.diagnostics}}
+      return {root, cfg, r}
     })
     for (const {root, cfg, r} of perRoot) {
       const rel = flags.recursive ? path.relative(process.cwd(), root) || '.' : root

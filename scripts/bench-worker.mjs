@@ -4,7 +4,8 @@
 //   floor    raw @cdktf/hcl2json parse of every native file, one file per call, one thread (JSON.parse
 //            for JSON syntax) — no tfgraph code (the parse floor)
 //   analyze  tfgraph's full analysis as `tfgraph lint --recursive` does it, repository by repository:
-//            find the root modules, then load, merge, crawl, resolve and lint each (four roots at a time)
+//            find the root modules, then load, merge, crawl, resolve and lint each (four roots at a time),
+//            through the parse and results caches unless TFGRAPH_NO_CACHE=1
 //   peer     @evops/hcl-terraform-parser (terraform-config-inspect compiled to JS) on every native file
 //            of every module directory
 // The list file holds [{repo, dir, files: [...]}] (module directories) or, for analyze, [{repo, dir}].
@@ -59,19 +60,19 @@ if (mode === 'read') {
     try { parser.parse(buf) } catch { /* syntax error */ }
   })
 } else if (mode === 'analyze') {
-  const lib = await import('../dist/src/index.js')
+  const lib = await import('../dist/cli/lib.js')
   for (const d of items) {
     const t = now()
     const pr = repoOf(d.repo)
     const roots = await lib.findRootModules(d.dir)
     const seen = new Set()
     await lib.mapLimit(roots, 4, async (root) => {
-      const r = await lib.lint(root, {env: {}})
-      for (const n of r.analysis.tree.nodes) {
-        if (!n.dir || !n.module || seen.has(n.dir)) continue
-        seen.add(n.dir)
+      const r = await lib.lintCached(root, {env: {}})
+      for (const [dir, resources] of r.modules) {
+        if (seen.has(dir)) continue
+        seen.add(dir)
         pr.modules++
-        pr.resources += n.module.managedResources.size + n.module.dataResources.size
+        pr.resources += resources
       }
     })
     pr.ms += now() - t

@@ -1,7 +1,7 @@
 // The module crawler: from a root directory, follows every module call (local sources relative to the
 // calling module, others through the installed-modules manifest), loading each distinct directory once.
 // Unresolved calls stay in the tree with the reason; cycles and absurd depth end with a diagnostic.
-import {realpathSync, statSync} from 'node:fs'
+import {realpathInput, statInput} from '../io/inputs.js'
 import * as path from 'node:path'
 import {parseModuleSource, type ModuleSource} from '../addrs/module-source.js'
 import {modulePathString} from '../addrs/provider.js'
@@ -82,19 +82,11 @@ function display(root: string, dir: string): string {
 }
 
 function isDirectory(dir: string): boolean {
-  try {
-    return statSync(dir).isDirectory()
-  } catch {
-    return false
-  }
+  return statInput(dir) === 'dir'
 }
 
 function realOrSelf(dir: string): string {
-  try {
-    return realpathSync(dir)
-  } catch {
-    return dir
-  }
+  return realpathInput(dir) ?? dir
 }
 
 export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<ModuleTree> {

@@ -1,5 +1,5 @@
 // The installed-modules manifest `<data dir>/modules/modules.json` written by `terraform init`.
-import {readFileSync} from 'node:fs'
+import {readInput} from '../io/inputs.js'
 import * as path from 'node:path'
 import type {Diagnostic} from '../diag/diagnostic.js'
 import {errorDiag, warningDiag} from '../diag/diagnostic.js'
@@ -25,7 +25,7 @@ export function readManifest(rootDir: string, env: NodeJS.ProcessEnv = process.e
   const diagnostics: Diagnostic[] = []
   let text: string
   try {
-    text = readFileSync(file, 'utf8')
+    text = readInput(file).toString('utf8')
   } catch {
     return {records, diagnostics, file} // a missing manifest is an empty one
   }

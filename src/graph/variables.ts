@@ -1,6 +1,6 @@
 // Values of the root module's input variables, as Terraform would take them without prompting:
 // terraform.tfvars(.json), *.auto.tfvars(.json) in lexical order, then -var-file, then -var.
-import {existsSync, readdirSync, readFileSync} from 'node:fs'
+import {listInput, readInput, statInput} from '../io/inputs.js'
 import * as path from 'node:path'
 import type {Diagnostic} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
@@ -19,7 +19,7 @@ export interface VariableInputs {
 async function readVarsFile(file: string, display: string, out: Map<string, Value>, diags: Diagnostic[]): Promise<void> {
   let text: string
   try {
-    text = readFileSync(file, 'utf8')
+    text = readInput(file).toString('utf8')
   } catch {
     const p = {line: 1, column: 1, byte: 0}
     diags.push(errorDiag('Failed to read variables file', `Given variables file ${display} does not exist or cannot be read.`, {filename: display, start: p, end: p}))
@@ -56,11 +56,11 @@ export async function rootVariableValues(rootDir: string, inputs: VariableInputs
   const diagnostics: Diagnostic[] = []
   for (const name of ['terraform.tfvars', 'terraform.tfvars.json']) {
     const f = path.join(rootDir, name)
-    if (existsSync(f)) await readVarsFile(f, name, values, diagnostics)
+    if (statInput(f) !== null) await readVarsFile(f, name, values, diagnostics)
   }
   let names: string[] = []
   try {
-    names = readdirSync(rootDir).filter((n) => n.endsWith('.auto.tfvars') || n.endsWith('.auto.tfvars.json'))
+    names = listInput(rootDir).map((e) => e.name).filter((n) => n.endsWith('.auto.tfvars') || n.endsWith('.auto.tfvars.json'))
   } catch {
     names = []
   }

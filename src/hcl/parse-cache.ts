@@ -40,7 +40,12 @@ export function parseCacheSettings(): {enabled: boolean; dir: string} {
 
 /** Keeps the cache bounded: once per process, before the first write, drop the oldest entries beyond the limit. */
 export function pruneParseCache(limit = maxEntries()): number {
-  const root = path.join(parseCacheDir(), 'parse')
+  return pruneCacheArea('parse', limit)
+}
+
+/** Drops the oldest entries of one area of the cache directory (`parse`, `results`) beyond `limit`. */
+export function pruneCacheArea(area: string, limit = maxEntries()): number {
+  const root = path.join(parseCacheDir(), area)
   const all: {file: string; mtime: number}[] = []
   let shards: string[]
   try {

@@ -9,9 +9,11 @@ export interface ParseStats {
   cached: number
   /** Native-syntax files parsed in a worker thread. */
   pooled: number
+  /** Whole results (a root's findings, a search for roots) answered by the results cache. */
+  results: number
 }
 
-export const parseStats: ParseStats = {found: 0, done: 0, cached: 0, pooled: 0}
+export const parseStats: ParseStats = {found: 0, done: 0, cached: 0, pooled: 0, results: 0}
 
 /** Native-syntax files this run had to parse (not in the cache); decides when the worker pool starts. */
 export let uncachedNative = 0
@@ -25,5 +27,6 @@ export function resetParseStats(): void {
   parseStats.done = 0
   parseStats.cached = 0
   parseStats.pooled = 0
+  parseStats.results = 0
   uncachedNative = 0
 }

@@ -1,6 +1,6 @@
 // Inline suppressions: `# tfgraph-ignore: rule-id[, other-id]` (or `//`) on the line of a finding or
 // on the line before it; `*` or `all` suppresses every rule there.
-import {readFileSync} from 'node:fs'
+import {readInput} from '../io/inputs.js'
 import * as path from 'node:path'
 import type {LintDiagnostic} from '../rules/rule.js'
 
@@ -17,7 +17,7 @@ export function applyIgnores(rootDir: string, diags: readonly LintDiagnostic[]):
   const lines = (f: string): string[] | undefined => {
     if (!cache.has(f)) {
       try {
-        cache.set(f, readFileSync(path.join(rootDir, f), 'utf8').split(/\r?\n/))
+        cache.set(f, readInput(path.join(rootDir, f)).toString('utf8').split(/\r?\n/))
       } catch {
         cache.set(f, undefined)
       }

@@ -1,6 +1,6 @@
 // `tfgraph lint`: Terraform's own module/provider diagnostics (rule id `terraform`) plus tfgraph's
 // rules for module authors, configured by .tfgraph.json / --only / --disable and inline ignores.
-import {readdirSync, statSync} from 'node:fs'
+import {listInput, statInput} from '../io/inputs.js'
 import * as path from 'node:path'
 import {compareDiagnostics, type Diagnostic, type Severity} from '../diag/diagnostic.js'
 import type {CrawlLimits, ModuleNode} from '../graph/crawl.js'
@@ -12,6 +12,7 @@ import {EMPTY_CONFIG, type LintConfig} from './config.js'
 import {applyIgnores} from './ignore.js'
 import {mapLimit} from '../cli/map-limit.js'
 import {expectNativeFiles} from '../hcl/parse-pool.js'
+import {withResultsCache} from '../io/results-cache.js'
 
 export const TERRAFORM_RULE = 'terraform'
 
@@ -102,17 +103,90 @@ export async function lint(dir: string, opts: LintOptions = {}): Promise<LintRes
   return {root: dir, analysis, diagnostics: kept, suppressed, incomplete: analysis.incomplete}
 }
 
+/** What `tfgraph lint` keeps of a root's analysis: its findings, plus the modules it covered. */
+export interface LintOutcome {
+  readonly root: string
+  readonly diagnostics: readonly LintDiagnostic[]
+  readonly suppressed: number
+  readonly incomplete: boolean
+  /** The module directories analysed (absolute paths) with their number of resources, sorted. */
+  readonly modules: readonly (readonly [string, number])[]
+  /** True when the results cache answered (nothing was parsed or analysed). */
+  readonly cached: boolean
+}
+
+type StoredLint = Omit<LintOutcome, 'root' | 'cached'>
+
+function isStoredLint(v: unknown): v is StoredLint {
+  if (typeof v !== 'object' || v === null) return false
+  const r = v as Record<string, unknown>
+  return (
+    Array.isArray(r['diagnostics']) &&
+    r['diagnostics'].every((d: unknown) => typeof d === 'object' && d !== null && typeof (d as Record<string, unknown>)['summary'] === 'string' && typeof (d as Record<string, unknown>)['severity'] === 'string' && typeof (d as Record<string, unknown>)['rule'] === 'string') &&
+    typeof r['suppressed'] === 'number' &&
+    typeof r['incomplete'] === 'boolean' &&
+    Array.isArray(r['modules']) &&
+    r['modules'].every((m: unknown) => Array.isArray(m) && typeof m[0] === 'string' && typeof m[1] === 'number')
+  )
+}
+
+/** Environment variables an analysis may read (`TF_DATA_DIR`, and Terraform's others for safety). */
+function analysisEnv(env: NodeJS.ProcessEnv): [string, string][] {
+  return Object.entries(env)
+    .filter((e): e is [string, string] => e[0].startsWith('TF_') && typeof e[1] === 'string')
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+}
+
+/**
+ * `lint`, keeping only what is printed, through the results cache: a root whose files, directory
+ * listings, options and environment are all as when it was last linted is answered from the cache.
+ */
+export async function lintCached(dir: string, opts: LintOptions = {}): Promise<LintOutcome> {
+  const cfg = opts.config ?? EMPTY_CONFIG
+  const key = {
+    root: path.resolve(dir),
+    cwd: process.cwd(),
+    engine: opts.engine ?? null,
+    rules: [...cfg.rules].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
+    maxWarnings: cfg.maxWarnings ?? null,
+    only: opts.only ?? [],
+    disable: opts.disable ?? [],
+    vars: opts.vars ?? [],
+    varFiles: opts.varFiles ?? [],
+    limits: opts.limits ?? {},
+    env: analysisEnv(opts.env ?? process.env),
+  }
+  const r = await withResultsCache(
+    'lint',
+    key,
+    async (): Promise<StoredLint> => {
+      const full = await lint(dir, opts)
+      const modules = new Map<string, number>()
+      for (const n of full.analysis.tree.nodes) if (n.dir && n.module) modules.set(n.dir, n.module.managedResources.size + n.module.dataResources.size)
+      return {diagnostics: full.diagnostics, suppressed: full.suppressed, incomplete: full.incomplete, modules: [...modules].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))}
+    },
+    {narrow: isStoredLint, keep: (v) => !v.incomplete},
+  )
+  return {root: dir, ...r.value, cached: r.cached}
+}
+
 const SKIP_DIRS = new Set(['.terraform', 'node_modules', '.git'])
 
 /** Root modules under a directory: configuration directories no other one calls as a local module. */
 export async function findRootModules(dir: string, engine?: EngineName): Promise<string[]> {
+  const narrow = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
+  const r = await withResultsCache('roots', {dir: path.resolve(dir), engine: engine ?? null}, () => searchRootModules(dir, engine), {narrow})
+  return r.value
+}
+
+async function searchRootModules(dir: string, engine?: EngineName): Promise<string[]> {
   const configDirs: string[] = []
   let nativeFiles = 0
   const walk = (d: string, depth: number): void => {
     if (depth > 50) return
     let entries
     try {
-      entries = readdirSync(d, {withFileTypes: true})
+      entries = listInput(d)
     } catch {
       return
     }
@@ -141,11 +215,7 @@ export async function findRootModules(dir: string, engine?: EngineName): Promise
       const src = call.body.attributes.find((a) => a.name === 'source')?.value
       if (typeof src === 'string' && (src.startsWith('./') || src.startsWith('../'))) {
         const target = path.resolve(d, src)
-        try {
-          if (statSync(target).isDirectory()) called.add(target)
-        } catch {
-          // not there: the crawl reports it
-        }
+        if (statInput(target) === 'dir') called.add(target) // not there: the crawl reports it
       }
     }
   })

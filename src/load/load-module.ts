@@ -1,8 +1,8 @@
 // Reads one module directory from disk: lists and selects files, reads and decodes them (UTF-8 only),
 // parses each with the native or JSON reader, and builds the merged Module.
-import {readdirSync, readFileSync, statSync} from 'node:fs'
 import * as path from 'node:path'
 import type {Diagnostic} from '../diag/diagnostic.js'
+import {listInput, readInput, statInput} from '../io/inputs.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import {parseJsonConfig} from '../hcl/parse-json.js'
 import {parseNativeConfig, parsedThisRun} from '../hcl/parse-native.js'
@@ -55,16 +55,13 @@ function emptyModule(dir: string, engine: EngineName, files: readonly ConfigFile
 // Synchronous I/O on purpose: files are small and parsing is sequential (one WebAssembly instance),
 // so the thread-pool round trips of fs.promises only add idle time (measured: ~10% of a corpus load).
 function listRegularFiles(dir: string): string[] {
-  const entries = readdirSync(dir, {withFileTypes: true})
+  const entries = listInput(dir)
   const names: string[] = []
   for (const e of entries) {
     if (e.isFile()) names.push(e.name)
     else if (e.isSymbolicLink()) {
-      try {
-        if (statSync(path.join(dir, e.name)).isFile()) names.push(e.name)
-      } catch {
-        names.push(e.name) // dangling link: reported when read
-      }
+      const kind = statInput(path.join(dir, e.name))
+      if (kind === 'file' || kind === null) names.push(e.name) // null: dangling link, reported when read
     }
   }
   return names
@@ -124,7 +121,7 @@ export function decodeConfigText(bytes: Uint8Array, filename: string): {text: st
 export async function parseConfigFile(absPath: string, displayName: string, syntax: 'native' | 'json'): Promise<{file?: ConfigFile; diagnostics: Diagnostic[]}> {
   let bytes: Uint8Array
   try {
-    bytes = readFileSync(absPath)
+    bytes = readInput(absPath)
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? 'error'
     const start = {line: 1, column: 1, byte: 0}

@@ -1,6 +1,9 @@
 // The progress line: on a terminal, for runs over about a second, `files read / found (share from the
 // cache)` rewritten in place on stderr, and erased when the run ends. Silent when stderr is not a TTY.
-import type {ParseStats} from '../hcl/parse-stats.js'
+import type {ParseStats as AllStats} from '../hcl/parse-stats.js'
+
+/** The counters the progress line shows. */
+type ParseStats = Pick<AllStats, 'found' | 'done' | 'cached' | 'pooled'>
 
 export interface ProgressStream {
   readonly isTTY?: boolean

@@ -1,0 +1,201 @@
+// The results cache (src/io/results-cache.ts) and the inputs it checks (src/io/inputs.ts): a root's
+// findings are reused only while every file, listing, stat and realpath it read is unchanged and the
+// options and environment are the same; anything else recomputes.
+import {cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import * as path from 'node:path'
+import {suite} from 'uvu'
+import * as assert from 'uvu/assert'
+import {configureParseCache} from '../../src/hcl/parse-cache.js'
+import {clearParseMemo} from '../../src/hcl/parse-native.js'
+import {forgetCheckedInputs, inputsUnchanged, listInput, readInput, recordInputs, statInput, setRacyWindow} from '../../src/io/inputs.js'
+import {findRootModules, lintCached, type LintOptions} from '../../src/lint/lint.js'
+import {fixturesDir} from '../helpers/paths.js'
+
+const R = suite('results cache')
+
+let work = ''
+let cache = ''
+R.before.each(() => {
+  work = mkdtempSync(path.join(tmpdir(), 'tfgraph-results-'))
+  cache = path.join(work, 'cache')
+  configureParseCache({enabled: true, dir: cache})
+  clearParseMemo()
+  forgetCheckedInputs()
+})
+R.after.each(() => {
+  configureParseCache({enabled: true})
+  setRacyWindow(undefined)
+  rmSync(work, {recursive: true, force: true})
+})
+
+/** A copy of a fixture to edit. */
+function copy(name: string): string {
+  const dir = path.join(work, name)
+  cpSync(path.join(fixturesDir, 'providers', name), dir, {recursive: true})
+  return dir
+}
+
+/** Lints as a new run would: this process's memory of checked inputs and parses is dropped first. */
+async function again(dir: string, opts: LintOptions = {}) {
+  forgetCheckedInputs()
+  clearParseMemo()
+  return lintCached(dir, {env: {}, ...opts})
+}
+
+const summaries = (r: {diagnostics: readonly {summary: string}[]}): string[] => r.diagnostics.map((d) => d.summary)
+
+R('a second lint of an unchanged root comes from the cache, with the same findings and modules', async () => {
+  const dir = copy('legacy')
+  const first = await again(dir)
+  assert.is(first.cached, false)
+  assert.ok(first.modules.length >= 2, 'the root and its child')
+  const second = await again(dir)
+  assert.is(second.cached, true)
+  assert.equal(second.diagnostics, first.diagnostics)
+  assert.equal(second.modules, first.modules)
+  assert.is(second.suppressed, first.suppressed)
+})
+
+R('editing a file of a child module recomputes', async () => {
+  const dir = copy('legacy')
+  const before = await again(dir)
+  const child = before.modules.map(([d]) => d).find((d) => d !== dir)!
+  const tf = readdirSync(child).find((n) => n.endsWith('.tf'))!
+  writeFileSync(path.join(child, tf), readFileSync(path.join(child, tf), 'utf8') + '\nresource "aws_instance" "added" {}\n')
+  const after = await again(dir)
+  assert.is(after.cached, false)
+  assert.is(after.modules.find(([d]) => d === child)![1], before.modules.find(([d]) => d === child)![1] + 1, 'the new resource is counted')
+  assert.is((await again(dir)).cached, true, 'and the new result is stored')
+})
+
+R('a new file in a module directory, or a removed one, recomputes', async () => {
+  const dir = copy('legacy')
+  await again(dir)
+  writeFileSync(path.join(dir, 'extra.tf'), 'variable "extra" {}\n')
+  assert.is((await again(dir)).cached, false, 'added')
+  assert.is((await again(dir)).cached, true)
+  rmSync(path.join(dir, 'extra.tf'))
+  assert.is((await again(dir)).cached, false, 'removed')
+})
+
+R('a file touched without a content change is still a hit (its contents are compared)', async () => {
+  setRacyWindow(0) // record stamps even for files written a moment ago
+  const dir = copy('legacy')
+  await again(dir)
+  const later = new Date(Date.now() + 60_000)
+  for (const n of readdirSync(dir)) if (n.endsWith('.tf')) utimesSync(path.join(dir, n), later, later)
+  assert.is((await again(dir)).cached, true)
+})
+
+R('with stamps recorded, a content change of the same size is still seen', async () => {
+  setRacyWindow(0)
+  const dir = copy('legacy')
+  await again(dir)
+  const tf = readdirSync(dir).find((n) => n.endsWith('.tf'))!
+  const text = readFileSync(path.join(dir, tf), 'utf8')
+  const i = text.indexOf('"')
+  writeFileSync(path.join(dir, tf), text.slice(0, i) + "'" + text.slice(i + 1)) // same size, now a syntax error
+  const r = await again(dir)
+  assert.is(r.cached, false)
+  assert.is(r.incomplete, true)
+  assert.is((await again(dir)).cached, false, 'an incomplete result is not stored')
+})
+
+R('options, environment (TF_DATA_DIR) and rule configuration are part of the key', async () => {
+  const dir = copy('legacy')
+  await again(dir)
+  assert.is((await again(dir, {only: ['terraform']})).cached, false)
+  assert.is((await again(dir, {only: ['terraform']})).cached, true)
+  assert.is((await again(dir, {env: {TF_DATA_DIR: 'elsewhere'}})).cached, false)
+  assert.is((await again(dir, {config: {rules: new Map([['legacy-module-provider', 'off']])}})).cached, false)
+  assert.is((await again(dir)).cached, true, 'the first result is still there')
+})
+
+R('an installed-modules manifest appearing recomputes (a read that failed is an input too)', async () => {
+  const dir = copy('registry-modules')
+  const manifest = path.join(dir, '.terraform', 'modules', 'modules.json')
+  const saved = readFileSync(manifest, 'utf8')
+  rmSync(path.join(dir, '.terraform'), {recursive: true})
+  const without = await again(dir)
+  assert.is((await again(dir)).cached, true)
+  cpSync(path.join(fixturesDir, 'providers', 'registry-modules', '.terraform'), path.join(dir, '.terraform'), {recursive: true})
+  assert.is(readFileSync(manifest, 'utf8'), saved)
+  const withManifest = await again(dir)
+  assert.is(withManifest.cached, false)
+  assert.not.equal(withManifest.modules, without.modules)
+})
+
+R('a corrupt entry is ignored and rewritten; with the cache off nothing is stored', async () => {
+  const dir = copy('legacy')
+  await again(dir)
+  const entries: string[] = []
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d, {withFileTypes: true})) e.isDirectory() ? walk(path.join(d, e.name)) : entries.push(path.join(d, e.name))
+  }
+  walk(path.join(cache, 'results'))
+  assert.is(entries.length, 1)
+  writeFileSync(entries[0]!, '{"format": "tfgraph-results-1", "inputs": [{"kind": 1}], "value": ')
+  assert.is((await again(dir)).cached, false)
+  assert.is((await again(dir)).cached, true, 'rewritten')
+  configureParseCache({enabled: false})
+  assert.is((await again(dir)).cached, false)
+})
+
+R('the search for root modules is cached and sees a new root', async () => {
+  const tree = path.join(work, 'tree')
+  cpSync(path.join(fixturesDir, 'providers', 'legacy'), path.join(tree, 'a'), {recursive: true})
+  forgetCheckedInputs()
+  const first = await findRootModules(tree)
+  forgetCheckedInputs()
+  assert.equal(await findRootModules(tree), first)
+  mkdirSync(path.join(tree, 'b'))
+  writeFileSync(path.join(tree, 'b', 'main.tf'), 'module "a" {\n  source = "../a"\n}\n')
+  forgetCheckedInputs()
+  const second = await findRootModules(tree)
+  assert.equal(second, [path.join(tree, 'b')], 'b calls a, so a is no longer a root')
+})
+
+R('inputs: each computation records its own reads, also when several run at once', async () => {
+  const dir = path.join(work, 'in')
+  mkdirSync(dir)
+  writeFileSync(path.join(dir, 'a'), 'A')
+  writeFileSync(path.join(dir, 'b'), 'B')
+  symlinkSync(path.join(dir, 'a'), path.join(dir, 'link'))
+  const tick = (): Promise<void> => new Promise((r) => setImmediate(r))
+  const [x, y] = await Promise.all([
+    recordInputs(async () => {
+      readInput(path.join(dir, 'a'))
+      await tick()
+      return statInput(path.join(dir, 'link'))
+    }),
+    recordInputs(async () => {
+      await tick()
+      listInput(dir)
+      try {
+        readInput(path.join(dir, 'missing'))
+      } catch {
+        // recorded as a failed read
+      }
+    }),
+  ])
+  assert.equal(x.inputs.map((i) => [i.kind, path.basename(i.path)]), [['file', 'a'], ['stat', 'link']])
+  assert.is(x.value, 'file')
+  assert.equal(y.inputs.map((i) => [i.kind, path.basename(i.path), i.value === null]), [['dir', 'in', false], ['file', 'missing', true]])
+  readInput(path.join(dir, 'b')) // outside any recording: noted nowhere
+  forgetCheckedInputs()
+  assert.ok(inputsUnchanged(x.inputs) && inputsUnchanged(y.inputs))
+  writeFileSync(path.join(dir, 'missing'), '')
+  forgetCheckedInputs()
+  assert.not.ok(inputsUnchanged(y.inputs), 'the file now exists (and the listing changed)')
+  rmSync(path.join(dir, 'a'))
+  writeFileSync(path.join(dir, 'a'), 'A')
+  forgetCheckedInputs()
+  assert.ok(inputsUnchanged(x.inputs), 'rewritten with the same bytes')
+  rmSync(path.join(dir, 'a'))
+  mkdirSync(path.join(dir, 'a'))
+  forgetCheckedInputs()
+  assert.not.ok(inputsUnchanged(x.inputs), 'the link now leads to a directory')
+})
+
+R.run()
