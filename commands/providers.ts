@@ -1,5 +1,4 @@
 import {Args, Command, Flags} from '@oclif/core'
-import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {engineFlag, runFlags} from '../src/cli/run-flags.js'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
@@ -39,31 +38,51 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Providers)
-    const lib = await import('../src/index.js')
-    const endRun = lib.beginRun(flags, {quiet: flags.json})
+    // the results cache and the run set-up only: a warm run prints its stored output without loading the library
+    const {beginRun} = await import('../src/cli/run.js')
+    const {cachedOutput} = await import('../src/io/results-cache.js')
+    const endRun = beginRun(flags, {quiet: flags.json})
     const engine = engineFlag(flags.engine)
-    const a = await lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], ...limitOptions(flags)})
-    endRun()
-    if (flags.json) {
-      process.stdout.write(JSON.stringify(lib.providersDocument(a, args.dir), null, 2) + '\n')
-    } else {
-      // nothing to show when the root directory itself could not be loaded: just the diagnostics
-      const rootLoaded = (a.tree.root.module?.files.length ?? 0) > 0
-      if (rootLoaded) process.stdout.write(
-        flags.requirements
-          ? lib.requirementsTree(a.tree)
-          : lib.renderProvidersText(a, {
-              ...(flags.resource ? {resource: flags.resource} : {}),
-              ...(flags.module ? {module: flags.module} : {}),
-              ...(flags.provider ? {provider: flags.provider} : {}),
-            }),
-      )
-      if (a.diagnostics.length > 0) {
-        const color = !flags['no-color'] && !process.env['NO_COLOR'] && process.stderr.isTTY === true
-        const sourceLines = lib.sourceLinesFrom(path.resolve(args.dir), (f) => readFileSync(f, 'utf8'))
-        process.stderr.write('\n' + lib.renderDiagnosticsText(a.diagnostics, {sourceLines, color}))
+    const color = !flags['no-color'] && !process.env['NO_COLOR'] && process.stderr.isTTY === true
+    const key = {dir: path.resolve(args.dir), given: args.dir, engine: engine ?? null, json: flags.json, requirements: flags.requirements, resource: flags.resource ?? null, module: flags.module ?? null, provider: flags.provider ?? null, vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], limits: limitOptions(flags), color}
+    const out = await cachedOutput('providers', key, async () => {
+      // only the modules this command uses (not the whole library: graph export, lock files, lint rules)
+      const [analyze, requirements, providersText, diagnosticsText, diagnostic, {readInput}] = await Promise.all([
+        import('../src/providers/analyze.js'),
+        import('../src/providers/requirements.js'),
+        import('../src/render/providers-text.js'),
+        import('../src/render/diagnostics-text.js'),
+        import('../src/diag/diagnostic.js'),
+        import('../src/io/inputs.js'),
+      ])
+      const lib = {...analyze, ...requirements, ...providersText, ...diagnosticsText, ...diagnostic}
+      const a = await lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], ...limitOptions(flags)})
+      let stdout = ''
+      let stderr = ''
+      if (flags.json) {
+        stdout = JSON.stringify(lib.providersDocument(a, args.dir), null, 2) + '\n'
+      } else {
+        // nothing to show when the root directory itself could not be loaded: just the diagnostics
+        const rootLoaded = (a.tree.root.module?.files.length ?? 0) > 0
+        if (rootLoaded) {
+          stdout = flags.requirements
+            ? lib.requirementsTree(a.tree)
+            : lib.renderProvidersText(a, {
+                ...(flags.resource ? {resource: flags.resource} : {}),
+                ...(flags.module ? {module: flags.module} : {}),
+                ...(flags.provider ? {provider: flags.provider} : {}),
+              })
+        }
+        if (a.diagnostics.length > 0) {
+          const sourceLines = lib.sourceLinesFrom(path.resolve(args.dir), (f) => readInput(f).toString('utf8'))
+          stderr = '\n' + lib.renderDiagnosticsText(a.diagnostics, {sourceLines, color})
+        }
       }
-    }
-    process.exitCode = a.incomplete ? 1 : lib.hasErrors(a.diagnostics) ? 2 : 0
+      return {stdout, stderr, exitCode: a.incomplete ? 1 : lib.hasErrors(a.diagnostics) ? 2 : 0}
+    })
+    endRun()
+    process.stdout.write(out.value.stdout)
+    if (out.value.stderr) process.stderr.write(out.value.stderr)
+    process.exitCode = out.value.exitCode
   }
 }

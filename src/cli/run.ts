@@ -20,7 +20,7 @@ export function beginRun(flags: RunFlags, opts: {quiet?: boolean} = {}): () => v
     stopProgress()
     if (flags.verbose) {
       const s = parseStats
-      process.stderr.write(`tfgraph: ${s.done} files read in ${Date.now() - started} ms (${s.cached} from the parse cache, ${s.pooled} parsed by ${parsePoolJobs()} worker threads${s.results > 0 ? `, ${s.results} results from the results cache` : ''}${flags['no-cache'] ? ', cache off' : ''})\n`)
+      process.stderr.write(`tfgraph: ${s.done} files read in ${Date.now() - started} ms (${s.cached} from the parse cache, ${s.pooled} parsed by ${parsePoolJobs()} worker threads${s.results > 0 ? `, ${s.results} result${s.results === 1 ? '' : 's'} from the results cache` : ''}${flags['no-cache'] ? ', cache off' : ''})\n`)
     }
   }
 }

@@ -6,12 +6,12 @@ import {errorDiag} from '../diag/diagnostic.js'
 import {scanNative, type ScanBlock, type ScanBody} from './scan.js'
 import type {Attribute, Block, Body, ConfigFile, Value} from './syntax.js'
 import {isRecord, toValue} from './value.js'
-import {readCachedParse, writeCachedParse} from './parse-cache.js'
+import {parseCacheSettings, readCachedParse, writeCachedParse} from './parse-cache.js'
+import {startHcl2json, type Hcl2JsonParse} from './hcl2json-start.js'
 import {parseInPool, shouldUsePool, type NativeParse} from './parse-pool.js'
 import {relabelParse} from './relabel.js'
 import {noteUncachedNative, parseStats} from './parse-stats.js'
 
-type Hcl2JsonParse = (filename: string, contents: string) => Promise<unknown>
 let parser: Promise<Hcl2JsonParse> | undefined
 
 let optimising = process.env['TFGRAPH_WASM_TIERUP'] === '1'
@@ -34,7 +34,8 @@ export function useOptimisingCompiler(): void {
 function getParser(): Promise<Hcl2JsonParse> {
   if (!parser) {
     setFlagsFromString(optimising ? '--no-liftoff-only' : '--liftoff-only')
-    parser = import('@cdktf/hcl2json').then((m) => m.parse as Hcl2JsonParse)
+    const cache = parseCacheSettings()
+    parser = startHcl2json(cache.enabled ? cache.dir : undefined).catch(() => import('@cdktf/hcl2json').then((m) => m.parse as Hcl2JsonParse))
   }
   return parser
 }

@@ -35,6 +35,35 @@ function buildId(): string {
   return build
 }
 
+/** Environment variables an analysis may read (`TF_DATA_DIR`, and Terraform's others for safety), for keys. */
+export function analysisEnv(env: NodeJS.ProcessEnv): [string, string][] {
+  return Object.entries(env)
+    .filter((e): e is [string, string] => e[0].startsWith('TF_') && typeof e[1] === 'string')
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+}
+
+/** What a command printed and its exit code, as stored for `cachedOutput`. */
+export interface CommandOutput {
+  readonly stdout: string
+  readonly stderr: string
+  readonly exitCode: number
+}
+
+function isCommandOutput(v: unknown): v is CommandOutput {
+  if (typeof v !== 'object' || v === null) return false
+  const r = v as Record<string, unknown>
+  return typeof r['stdout'] === 'string' && typeof r['stderr'] === 'string' && typeof r['exitCode'] === 'number'
+}
+
+/**
+ * A command's output for these arguments: printed again from the results cache while every input it
+ * read is unchanged (so a warm run loads neither the library nor the parser); a run that failed
+ * (exit code 1: something could not be read) is never stored.
+ */
+export function cachedOutput(command: string, key: unknown, produce: () => Promise<CommandOutput>): Promise<CacheOutcome<CommandOutput>> {
+  return withResultsCache(command, {key, cwd: process.cwd(), env: analysisEnv(process.env)}, produce, {narrow: isCommandOutput, keep: (o) => o.exitCode !== 1})
+}
+
 let pruned = false
 let broken = false
 

@@ -12,7 +12,7 @@ import {EMPTY_CONFIG, type LintConfig} from './config.js'
 import {applyIgnores} from './ignore.js'
 import {mapLimit} from '../cli/map-limit.js'
 import {expectNativeFiles} from '../hcl/parse-pool.js'
-import {withResultsCache} from '../io/results-cache.js'
+import {analysisEnv, withResultsCache} from '../io/results-cache.js'
 
 export const TERRAFORM_RULE = 'terraform'
 
@@ -128,13 +128,6 @@ function isStoredLint(v: unknown): v is StoredLint {
     Array.isArray(r['modules']) &&
     r['modules'].every((m: unknown) => Array.isArray(m) && typeof m[0] === 'string' && typeof m[1] === 'number')
   )
-}
-
-/** Environment variables an analysis may read (`TF_DATA_DIR`, and Terraform's others for safety). */
-function analysisEnv(env: NodeJS.ProcessEnv): [string, string][] {
-  return Object.entries(env)
-    .filter((e): e is [string, string] => e[0].startsWith('TF_') && typeof e[1] === 'string')
-    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
 }
 
 /**

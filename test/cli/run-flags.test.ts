@@ -27,9 +27,12 @@ test('--jobs 2 parses in worker threads and prints exactly what --jobs 1 prints'
     const m = /(\d+) files read in \d+ ms \(0 from the parse cache, (\d+) parsed by 2 worker threads\)/.exec(two.stderr)
     assert.ok(m, two.stderr)
     assert.ok(Number(m![2]) > 0 && Number(m![2]) <= Number(m![1]))
-    // the workers filled the cache: the next run reads everything from it
+    // the workers filled the parse cache: another view of the same root reads every file from it
+    const json = run(['providers', demo, '--json', '--verbose'], {TFGRAPH_CACHE_DIR: cache})
+    assert.match(json.stderr, new RegExp(`\\(${m![2]} from the parse cache, 0 parsed`))
+    // and the same command again is answered whole by the results cache
     const warm = run(['providers', demo, '--verbose'], {TFGRAPH_CACHE_DIR: cache})
-    assert.match(warm.stderr, new RegExp(`\\(${m![2]} from the parse cache, 0 parsed`))
+    assert.match(warm.stderr, /\(0 from the parse cache, 0 parsed by \d+ worker threads, 1 result from the results cache\)/)
     assert.is(warm.stdout, one.stdout)
   } finally {
     rmSync(cache, {recursive: true, force: true})

@@ -1,5 +1,19 @@
 // Preload (`node --import`) that appends every ES module URL the process resolves to the file
 // named by TFGRAPH_TRACE_IMPORTS. Used by the start-up test to prove what a command does not load.
-import {register} from 'node:module'
+// CommonJS modules loaded through require (createRequire included) are appended too, as file paths.
+import {appendFileSync} from 'node:fs'
+import Module, {register} from 'node:module'
 
-register(new URL('./trace-imports-hooks.mjs', import.meta.url), {data: {out: process.env.TFGRAPH_TRACE_IMPORTS}})
+const out = process.env.TFGRAPH_TRACE_IMPORTS
+register(new URL('./trace-imports-hooks.mjs', import.meta.url), {data: {out}})
+if (out) {
+  const load = Module._load
+  Module._load = function (request, parent, isMain) {
+    try {
+      appendFileSync(out, Module._resolveFilename(request, parent, isMain) + '\n')
+    } catch {
+      // a built-in or unresolvable request: load reports it
+    }
+    return load.apply(this, arguments)
+  }
+}
