@@ -33,9 +33,11 @@ export function useOptimisingCompiler(): void {
  */
 function getParser(): Promise<Hcl2JsonParse> {
   if (!parser) {
-    setFlagsFromString(optimising ? '--no-liftoff-only' : '--liftoff-only')
+    // --liftoff-only also turns tier-up off (a V8 flag implication that --no-liftoff-only does not undo)
+    if (optimising) for (const f of ['--no-liftoff-only', '--wasm-tier-up', '--wasm-dynamic-tiering']) setFlagsFromString(f)
+    else setFlagsFromString('--liftoff-only')
     const cache = parseCacheSettings()
-    parser = startHcl2json(cache.enabled ? cache.dir : undefined).catch(() => import('@cdktf/hcl2json').then((m) => m.parse as Hcl2JsonParse))
+    parser = startHcl2json(cache.enabled ? cache.dir : undefined, !optimising).catch(() => import('@cdktf/hcl2json').then((m) => m.parse as Hcl2JsonParse))
   }
   return parser
 }
