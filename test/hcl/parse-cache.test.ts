@@ -10,7 +10,9 @@ import {clearParseMemo, parseNativeConfig} from '../../src/hcl/parse-native.js'
 
 const TEXT = 'resource "null_resource" "a" {\n  triggers = { x = "1" }\n}\n'
 
-function entries(dir: string): string[] {
+/** The parse entries under a cache directory (it also holds the inflated parser module, see hcl2json-start.ts). */
+function entries(cacheDir: string): string[] {
+  const dir = path.join(cacheDir, 'parse')
   const out: string[] = []
   const walk = (d: string): void => {
     for (const e of readdirSync(d, {withFileTypes: true})) {
