@@ -25,11 +25,6 @@ async function readVarsFile(file: string, display: string, out: Map<string, Valu
     diags.push(errorDiag('Failed to read variables file', `Given variables file ${display} does not exist or cannot be read.`, {filename: display, start: p, end: p}))
     return
   }
-  const tooDeep = checkNesting(text, display, file.endsWith('.json') ? 'json' : 'native')
-  if (tooDeep) {
-    diags.push(tooDeep)
-    return
-  }
   if (!file.endsWith('.json')) {
     // through the parse cache like configuration files: a warm run starts no parser for them either
     const parsed = await parseNativeConfig(text, display)
@@ -38,6 +33,11 @@ async function readVarsFile(file: string, display: string, out: Map<string, Valu
       return
     }
     for (const a of parsed.file.body.attributes) out.set(a.name, a.value)
+    return
+  }
+  const tooDeep = checkNesting(text, display, 'json')
+  if (tooDeep) {
+    diags.push(tooDeep)
     return
   }
   let raw: unknown

@@ -3,7 +3,7 @@
 // WebAssembly parser. Safe to share between runs (write to a temporary file, then rename); a corrupt
 // or unreadable entry is ignored and rewritten; an unwritable directory only disables caching.
 import {createHash} from 'node:crypto'
-import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync} from 'node:fs'
+import {mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync} from 'node:fs'
 import {homedir} from 'node:os'
 import * as path from 'node:path'
 import type {Diagnostic} from '../diag/diagnostic.js'
@@ -99,12 +99,6 @@ export interface CachedParse {
 function entryPath(text: string): string {
   const key = createHash('sha256').update(FORMAT).update('\0').update(PARSER).update('\0').update(text).digest('hex')
   return path.join(parseCacheDir(), 'parse', key.slice(0, 2), key.slice(2) + '.json')
-}
-
-/** Whether the cache holds an entry for these bytes (they were parsed before, so they passed the nesting check). */
-export function cachedParseExists(text: string): boolean {
-  if (!enabled || broken) return false
-  return existsSync(entryPath(text))
 }
 
 export function readCachedParse(text: string, filename: string): CachedParse | undefined {

@@ -4,6 +4,7 @@ import {setFlagsFromString} from 'node:v8'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import {scanNative, type ScanBlock, type ScanBody} from './scan.js'
+import {checkNesting} from './nesting-limit.js'
 import type {Attribute, Block, Body, ConfigFile, Value} from './syntax.js'
 import {isRecord, toValue} from './value.js'
 import {parseCacheSettings, readCachedParse, writeCachedParse} from './parse-cache.js'
@@ -56,6 +57,16 @@ export function diagnosticFromParserError(message: string, filename: string, tex
     end: {line: endLine, column: endCol, byte: byteOffsetOf(text, endLine, endCol)},
   }
   return errorDiag(m[5]!.trim(), (m[6] ?? '').trim(), range)
+}
+
+function wholeFileRange(filename: string, text: string): SourceRange {
+  let line = 1
+  let last = 0
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+    line++
+    last = i + 1
+  }
+  return {filename, start: {line: 1, column: 1, byte: 0}, end: {line, column: [...text.slice(last)].length + 1, byte: Buffer.byteLength(text)}}
 }
 
 function wholeFileStart(filename: string): SourceRange {
@@ -132,19 +143,20 @@ async function parseNativeFresh(text: string, filename: string): Promise<NativeP
   return result
 }
 
-/** Whether these bytes were parsed (or are being parsed) in this process. */
-export function parsedThisRun(text: string): boolean {
-  return memo.has(text)
-}
-
 /** Forgets the in-process results (tests that count parses). */
 export function clearParseMemo(): void {
   memo.clear()
   memoChars = 0
 }
 
-/** Parses without the cache or the pool (also what a pool worker runs). */
+/**
+ * Parses without the cache or the pool (also what a pool worker runs). Text nested deeper than the
+ * parser's stack allows is never handed to it (nesting-limit.ts): an empty body and the diagnostic,
+ * as for a syntax error.
+ */
 export async function parseNativeUncached(text: string, filename: string): Promise<NativeParse> {
+  const tooDeep = checkNesting(text, filename, 'native')
+  if (tooDeep) return {file: {filename, syntax: 'native', body: {attributes: [], blocks: [], range: wholeFileRange(filename, text)}}, diagnostics: [tooDeep]}
   const scanned = scanNative(text, filename)
   let raw: unknown
   try {

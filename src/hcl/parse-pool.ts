@@ -57,7 +57,7 @@ export function expectNativeFiles(n: number): void {
 }
 
 /** Cache lookups seen before a projection is trusted. */
-const MIN_SAMPLE = 16
+const MIN_SAMPLE = 4
 
 /**
  * True when an uncached file, the `uncachedSoFar`-th of this run (`cachedSoFar` files having been

@@ -5,9 +5,7 @@ import type {Diagnostic} from '../diag/diagnostic.js'
 import {listInput, readInput, statInput} from '../io/inputs.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import {parseJsonConfig} from '../hcl/parse-json.js'
-import {parseNativeConfig, parsedThisRun} from '../hcl/parse-native.js'
-import {checkNesting} from '../hcl/nesting-limit.js'
-import {cachedParseExists} from '../hcl/parse-cache.js'
+import {parseNativeConfig} from '../hcl/parse-native.js'
 import {parseStats} from '../hcl/parse-stats.js'
 import type {ConfigFile} from '../hcl/syntax.js'
 import type {Engine, EngineName} from './engine.js'
@@ -129,10 +127,6 @@ export async function parseConfigFile(absPath: string, displayName: string, synt
   }
   const decoded = decodeConfigText(bytes, displayName)
   if ('diagnostic' in decoded) return {diagnostics: [decoded.diagnostic]}
-  // too deep for the native parser's stack: not parsed at all (see nesting-limit.ts)
-  // (bytes this run has already parsed, or the parse cache holds, passed the check: skip it then)
-  const tooDeep = syntax === 'native' && !parsedThisRun(decoded.text) && !cachedParseExists(decoded.text) ? checkNesting(decoded.text, displayName, 'native') : undefined
-  if (tooDeep) return {diagnostics: [tooDeep]}
   const parsed = syntax === 'json' ? parseJsonConfig(decoded.text, displayName) : await parseNativeConfig(decoded.text, displayName)
   return {file: parsed.file, diagnostics: parsed.diagnostics}
 }

@@ -4,7 +4,6 @@ import {parseProviderSource, providerString, isBuiltin, type Provider} from '../
 import type {Diagnostic, Pos, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
 import {parseNativeConfig} from '../hcl/parse-native.js'
-import {checkNesting} from '../hcl/nesting-limit.js'
 import type {Attribute, Block, Body, Value} from '../hcl/syntax.js'
 import {constraintsString, goQuote, parseProviderConstraints, parseVersion, versionString} from './constraints.js'
 import {nameSuggestion} from '../diag/name-suggestion.js'
@@ -40,8 +39,7 @@ export async function parseLockFile(
   engine: LockEngine = 'terraform',
   options: LockFileOptions = {},
 ): Promise<{locks: ProviderLock[]; diagnostics: Diagnostic[]}> {
-  const tooDeep = checkNesting(text, filename, 'native')
-  if (tooDeep) return {locks: [], diagnostics: [tooDeep]}
+  // (text nested too deeply for the parser comes back with that diagnostic)
   const parsed = await parseNativeConfig(text, filename)
   const diagnostics: Diagnostic[] = [...parsed.diagnostics]
   const locks: ProviderLock[] = []
