@@ -9,7 +9,8 @@ import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, warningDiag} from '../diag/diagnostic.js'
 import type {Attribute, Block, Value} from '../hcl/syntax.js'
 import {engineByName, type EngineName} from '../load/engine.js'
-import {DEFAULT_MAX_FILES, loadModuleDir, type FileBudget, type LoadResult} from '../load/load-module.js'
+import {DEFAULT_MAX_FILES, type FileBudget, type LoadResult} from '../load/load-module.js'
+import {loadModuleShared} from '../load/shared-load.js'
 import type {Module} from '../load/model.js'
 import {dataDir, readManifest, type ManifestRecord} from './manifest.js'
 import {evaluate, type EvalScope} from './static-eval.js'
@@ -105,7 +106,7 @@ export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<M
     let p = cache.get(real)
     if (!p) {
       const prefix = display(root, dir)
-      p = loadModuleDir(dir, {...(engine ? {engine} : {}), displayPrefix: prefix === '.' ? '' : prefix + '/', fileBudget})
+      p = loadModuleShared(dir, {...(engine ? {engine} : {}), displayPrefix: prefix === '.' ? '' : prefix + '/', fileBudget})
       cache.set(real, p)
       const isRoot = dir === root
       void p.then((r) => {

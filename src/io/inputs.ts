@@ -207,3 +207,27 @@ export function isInputList(v: unknown): v is Input[] {
     })
   )
 }
+
+/** Adds inputs recorded elsewhere (a shared load, see shared-load.ts) to the current recording, if any. */
+export function noteInputs(inputs: readonly Input[]): void {
+  const rec = recorder()
+  if (!rec) return
+  for (const i of inputs) {
+    const key = i.kind + '\0' + i.path
+    if (!rec.has(key)) rec.set(key, i)
+  }
+}
+
+/**
+ * True when every input is provably unchanged from its stamp alone (no file is read): files and
+ * listings need a recorded stamp equal to the current one; stat and realpath results are taken again.
+ * Unlike `inputsUnchanged`, nothing is remembered between calls.
+ */
+export function stampsUnchanged(inputs: readonly Input[]): boolean {
+  for (const i of inputs) {
+    if (i.kind === 'file' || i.kind === 'dir') {
+      if (i.stamp === undefined || stampNow(i.path, false) !== i.stamp) return false
+    } else if (readNow(i) !== i.value) return false
+  }
+  return true
+}

@@ -199,11 +199,11 @@ async function searchRootModules(dir: string, engine?: EngineName): Promise<stri
   }
   walk(path.resolve(dir), 0)
   expectNativeFiles(nativeFiles)
-  const {loadModuleDir} = await import('../load/load-module.js')
+  const {loadModuleShared} = await import('../load/shared-load.js')
   const called = new Set<string>()
   // many directories at once: their files reach the parse pool together instead of one module at a time
   await mapLimit(configDirs, 32, async (d) => {
-    const r = await loadModuleDir(d, engine ? {engine} : {})
+    const r = await loadModuleShared(d, engine ? {engine} : {})
     for (const [, call] of r.module.moduleCalls) {
       const src = call.body.attributes.find((a) => a.name === 'source')?.value
       if (typeof src === 'string' && (src.startsWith('./') || src.startsWith('../'))) {

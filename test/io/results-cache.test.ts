@@ -10,6 +10,8 @@ import {configureParseCache} from '../../src/hcl/parse-cache.js'
 import {clearParseMemo} from '../../src/hcl/parse-native.js'
 import {forgetCheckedInputs, inputsUnchanged, listInput, readInput, recordInputs, statInput, setRacyWindow} from '../../src/io/inputs.js'
 import {findRootModules, lintCached, type LintOptions} from '../../src/lint/lint.js'
+import {clearSharedLoads} from '../../src/load/shared-load.js'
+import {parseStats} from '../../src/hcl/parse-stats.js'
 import {fixturesDir} from '../helpers/paths.js'
 
 const R = suite('results cache')
@@ -21,6 +23,7 @@ R.before.each(() => {
   cache = path.join(work, 'cache')
   configureParseCache({enabled: true, dir: cache})
   clearParseMemo()
+  clearSharedLoads()
   forgetCheckedInputs()
 })
 R.after.each(() => {
@@ -154,6 +157,32 @@ R('the search for root modules is cached and sees a new root', async () => {
   forgetCheckedInputs()
   const second = await findRootModules(tree)
   assert.equal(second, [path.join(tree, 'b')], 'b calls a, so a is no longer a root')
+})
+
+R('roots sharing a module: the second reuses its load, and its cache entry still lists the module\'s files', async () => {
+  setRacyWindow(0) // stamps for fresh files, so loads can be shared
+  const tree = path.join(work, 'shared')
+  mkdirSync(path.join(tree, 'mod'), {recursive: true})
+  // no findings anywhere: the module's file is then read only by loading it (not to check inline ignores)
+  const requirements = 'terraform {\n  required_providers {\n    aws = {\n      source  = "hashicorp/aws"\n      version = ">= 5.0"\n    }\n  }\n}\n'
+  writeFileSync(path.join(tree, 'mod', 'main.tf'), requirements + 'resource "aws_instance" "x" {}\n')
+  for (const r of ['a', 'b']) {
+    mkdirSync(path.join(tree, r))
+    writeFileSync(path.join(tree, r, 'main.tf'), 'module "m" {\n  source = "../mod"\n}\n')
+  }
+  const before = parseStats.done
+  await lintCached(path.join(tree, 'a'), {env: {}})
+  const afterA = parseStats.done
+  const b1 = await lintCached(path.join(tree, 'b'), {env: {}})
+  assert.is(parseStats.done - afterA, 1, "b's own file only: ../mod was loaded for a")
+  assert.is(afterA - before, 2)
+  assert.is(b1.modules.find(([d]) => d.endsWith('/mod'))![1], 1)
+  assert.equal(b1.diagnostics, [])
+  assert.is((await again(path.join(tree, 'b'))).cached, true)
+  writeFileSync(path.join(tree, 'mod', 'main.tf'), requirements + 'resource "aws_instance" "x" {}\nresource "aws_instance" "y" {}\n')
+  const b2 = await again(path.join(tree, 'b'))
+  assert.is(b2.cached, false, 'the shared module file is one of b\'s inputs')
+  assert.is(b2.modules.find(([d]) => d.endsWith('/mod'))![1], 2, 'and the changed module is loaded again, not shared')
 })
 
 R('inputs: each computation records its own reads, also when several run at once', async () => {
