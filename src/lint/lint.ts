@@ -197,13 +197,16 @@ async function searchRootModules(dir: string, engine?: EngineName): Promise<stri
     }
     for (const e of entries) if (e.isDirectory() && !e.name.startsWith('.') && !SKIP_DIRS.has(e.name)) walk(path.join(d, e.name), depth + 1)
   }
-  walk(path.resolve(dir), 0)
+  const top = path.resolve(dir)
+  walk(top, 0)
   expectNativeFiles(nativeFiles)
   const {loadModuleShared} = await import('../load/shared-load.js')
   const called = new Set<string>()
   // many directories at once: their files reach the parse pool together instead of one module at a time
   await mapLimit(configDirs, 32, async (d) => {
-    const r = await loadModuleShared(d, engine ? {engine} : {})
+    // named as a crawl from DIR names them, so a root at DIR reuses these loads
+    const rel = path.relative(top, d).split(path.sep).join('/')
+    const r = await loadModuleShared(d, {...(engine ? {engine} : {}), displayPrefix: rel === '' ? '' : rel + '/'})
     for (const [, call] of r.module.moduleCalls) {
       const src = call.body.attributes.find((a) => a.name === 'source')?.value
       if (typeof src === 'string' && (src.startsWith('./') || src.startsWith('../'))) {
