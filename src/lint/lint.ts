@@ -200,7 +200,9 @@ async function searchRootModules(dir: string, engine?: EngineName): Promise<stri
   const top = path.resolve(dir)
   walk(top, 0)
   expectNativeFiles(nativeFiles)
-  const {loadModuleShared} = await import('../load/shared-load.js')
+  const {clearSharedLoads, loadModuleShared} = await import('../load/shared-load.js')
+  // a new search starts a new run: loads shared by the previous one's roots are let go (memory)
+  clearSharedLoads()
   const called = new Set<string>()
   // many directories at once: their files reach the parse pool together instead of one module at a time
   await mapLimit(configDirs, 32, async (d) => {

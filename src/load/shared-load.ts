@@ -61,7 +61,7 @@ async function load(key: string, dir: string, opts: LoadOptions): Promise<LoadRe
   return s.result
 }
 
-/** Forgets the shared loads (tests). */
+/** Forgets the shared loads (a new `lint --recursive` search, tests); only ever costs loading again. */
 export function clearSharedLoads(): void {
   shared.clear()
 }
