@@ -204,6 +204,10 @@ const peak = Math.max(maxRss(runs.cold1), maxRss(runs.coldN), maxRss(runs.warm),
 lines.push('')
 lines.push(`Peak memory of tfgraph over the whole corpus: ${peak} MB (target ≤ 400 MB: ${target(peak <= 400)}). Rounds (ms): ${Object.entries(runs).map(([k, v]) => `${k} [${v.map((x) => x.ms).join(', ')}]`).join('; ')}.`)
 lines.push('')
+// the floor itself moves between rounds on a shared machine: the ratios within each round, for comparison
+const perRound = runs.floor.map((f, i) => `round ${i + 1}: cold 1 job ${ratio(runs.cold1[i].ms, f.ms)} ×, cold ${cores} jobs ${ratio(runs.coldN[i].ms, f.ms)} × parse, warm ${ratio(runs.warm[i].ms, runs.read[i].ms)} × read`)
+lines.push(`Ratios within each round (the floor moves between rounds on this shared machine): ${perRound.join('; ')}.`)
+lines.push('')
 lines.push(`Per repository (ms; the analysis time includes finding root modules, and a module reached from several roots counts once in *modules*/*resources*):`)
 lines.push('')
 lines.push(`| repository | files | KB | modules | resources | read | parse floor | cold 1 job | cold ${cores} jobs | warm | peer |`)
