@@ -200,22 +200,29 @@ async function searchRootModules(dir: string, engine?: EngineName): Promise<stri
   const top = path.resolve(dir)
   walk(top, 0)
   expectNativeFiles(nativeFiles)
-  const {clearSharedLoads, loadModuleShared} = await import('../load/shared-load.js')
-  // a new search starts a new run: loads shared by the previous one's roots are let go (memory)
-  clearSharedLoads()
+  // which directories are called: from the module sources alone (scanned, not parsed)
+  const {moduleSources} = await import('./module-sources.js')
   const called = new Set<string>()
-  // many directories at once: their files reach the parse pool together instead of one module at a time
-  await mapLimit(configDirs, 32, async (d) => {
-    // named as a crawl from DIR names them, so a root at DIR reuses these loads
-    const rel = path.relative(top, d).split(path.sep).join('/')
-    const r = await loadModuleShared(d, {...(engine ? {engine} : {}), displayPrefix: rel === '' ? '' : rel + '/'})
-    for (const [, call] of r.module.moduleCalls) {
-      const src = call.body.attributes.find((a) => a.name === 'source')?.value
-      if (typeof src === 'string' && (src.startsWith('./') || src.startsWith('../'))) {
+  for (const d of configDirs) {
+    for (const src of moduleSources(d, engine).values()) {
+      if (src !== undefined && (src.startsWith('./') || src.startsWith('../'))) {
         const target = path.resolve(d, src)
         if (statInput(target) === 'dir') called.add(target) // not there: the crawl reports it
       }
     }
+  }
+  // Every directory is then loaded in the background, 32 at a time, named as a crawl from DIR names
+  // them (so a root at DIR reuses the loads): the worker pool parses while the roots are being linted,
+  // instead of linting waiting for every file. A new search starts a new run: the previous search's
+  // shared loads are let go.
+  const {clearSharedLoads, loadModuleShared} = await import('../load/shared-load.js')
+  clearSharedLoads()
+  const sorted = [...configDirs].sort()
+  void mapLimit(sorted, 32, async (d) => {
+    const rel = path.relative(top, d).split(path.sep).join('/')
+    await loadModuleShared(d, {...(engine ? {engine} : {}), displayPrefix: rel === '' ? '' : rel + '/'})
+  }).catch(() => {
+    // loading never throws; the crawls report every problem
   })
   return configDirs.filter((d) => !called.has(d)).sort()
 }

@@ -65,3 +65,8 @@ async function load(key: string, dir: string, opts: LoadOptions): Promise<LoadRe
 export function clearSharedLoads(): void {
   shared.clear()
 }
+
+/** Resolves once every load started so far has finished (tests: `lint --recursive` loads in the background). */
+export async function sharedLoadsSettled(): Promise<void> {
+  await Promise.all([...shared.values()])
+}

@@ -10,7 +10,7 @@ import {configureParseCache} from '../../src/hcl/parse-cache.js'
 import {clearParseMemo} from '../../src/hcl/parse-native.js'
 import {forgetCheckedInputs, inputsUnchanged, listInput, readInput, recordInputs, statInput, setRacyWindow} from '../../src/io/inputs.js'
 import {findRootModules, lintCached, type LintOptions} from '../../src/lint/lint.js'
-import {clearSharedLoads} from '../../src/load/shared-load.js'
+import {clearSharedLoads, sharedLoadsSettled} from '../../src/load/shared-load.js'
 import {parseStats} from '../../src/hcl/parse-stats.js'
 import {fixturesDir} from '../helpers/paths.js'
 
@@ -26,7 +26,8 @@ R.before.each(() => {
   clearSharedLoads()
   forgetCheckedInputs()
 })
-R.after.each(() => {
+R.after.each(async () => {
+  await sharedLoadsSettled() // the root search's background loads
   configureParseCache({enabled: true})
   setRacyWindow(undefined)
   rmSync(work, {recursive: true, force: true})

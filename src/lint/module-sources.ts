@@ -1,0 +1,75 @@
+// The `source` of each module call in a directory, found without the parser: `lint --recursive` only
+// needs local sources to tell root modules from called ones, and our own structure scanner
+// (hcl/scan.ts) reads native files without starting WebAssembly. The roots are then known at once, so
+// linting them overlaps with parsing instead of waiting for every file to be parsed first. Files are
+// taken in load order, so an override file's `source` replaces the primary one.
+import * as path from 'node:path'
+import {scanNative} from '../hcl/scan.js'
+import {isRecord} from '../hcl/value.js'
+import {listInput, readInput} from '../io/inputs.js'
+import type {EngineName} from '../load/engine.js'
+import {hasTofuFiles, selectConfigFiles} from '../load/file-set.js'
+
+/** A quoted literal without template sequences (`"./x"`), decoded; anything else is not a path. */
+export function literalString(expr: string): string | undefined {
+  const t = expr.trim()
+  if (t.length < 2 || !t.startsWith('"') || !t.endsWith('"') || t.includes('${') || t.includes('%{')) return undefined
+  try {
+    const v: unknown = JSON.parse(t)
+    return typeof v === 'string' ? v : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function jsonSources(text: string, out: Map<string, string | undefined>): void {
+  let doc: unknown
+  try {
+    doc = JSON.parse(text)
+  } catch {
+    return // reported by the crawl
+  }
+  const modules = isRecord(doc) ? doc['module'] : undefined
+  for (const m of Array.isArray(modules) ? modules : [modules]) {
+    if (!isRecord(m)) continue
+    for (const [name, body] of Object.entries(m)) {
+      for (const b of Array.isArray(body) ? body : [body]) {
+        if (!isRecord(b) || !('source' in b)) continue
+        const s = b['source']
+        out.set(name, typeof s === 'string' && !s.includes('${') ? s : undefined)
+      }
+    }
+  }
+}
+
+/** Module call name → literal `source` (undefined when it is not a plain string) in one directory. */
+export function moduleSources(dir: string, engine?: EngineName): Map<string, string | undefined> {
+  const out = new Map<string, string | undefined>()
+  let names: string[]
+  try {
+    names = listInput(dir)
+      .filter((e) => e.isFile() || e.isSymbolicLink())
+      .map((e) => e.name)
+  } catch {
+    return out
+  }
+  const files = selectConfigFiles(names, engine ?? (hasTofuFiles(names) ? 'opentofu' : 'terraform')).filter((f) => f.shadowedBy === undefined)
+  for (const f of files) {
+    let text: string
+    try {
+      text = readInput(path.join(dir, f.name)).toString('utf8')
+    } catch {
+      continue // reported by the crawl
+    }
+    if (f.syntax === 'json') {
+      jsonSources(text, out)
+      continue
+    }
+    for (const b of scanNative(text, f.name).body.blocks) {
+      if (b.type !== 'module' || b.labels.length !== 1) continue
+      const src = b.body.attributes.find((a) => a.name === 'source')
+      if (src) out.set(b.labels[0]!.value, literalString(src.expr))
+    }
+  }
+  return out
+}
