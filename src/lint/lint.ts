@@ -13,6 +13,7 @@ import {applyIgnores} from './ignore.js'
 import {mapLimit} from '../cli/map-limit.js'
 import {expectNativeFiles} from '../hcl/parse-pool.js'
 import {analysisEnv, withResultsCache} from '../io/results-cache.js'
+import {parseCacheSettings} from '../hcl/parse-cache.js'
 
 export const TERRAFORM_RULE = 'terraform'
 
@@ -173,6 +174,7 @@ export async function findRootModules(dir: string, engine?: EngineName): Promise
 }
 
 async function searchRootModules(dir: string, engine?: EngineName): Promise<string[]> {
+  const cacheDir = path.resolve(parseCacheSettings().dir)
   const configDirs: string[] = []
   let nativeFiles = 0
   const walk = (d: string, depth: number): void => {
@@ -195,7 +197,11 @@ async function searchRootModules(dir: string, engine?: EngineName): Promise<stri
       configDirs.push(d)
       nativeFiles += native
     }
-    for (const e of entries) if (e.isDirectory() && !e.name.startsWith('.') && !SKIP_DIRS.has(e.name)) walk(path.join(d, e.name), depth + 1)
+    for (const e of entries) {
+      if (!e.isDirectory() || e.name.startsWith('.') || SKIP_DIRS.has(e.name)) continue
+      const sub = path.join(d, e.name)
+      if (sub !== cacheDir) walk(sub, depth + 1) // tfgraph's own cache, when it lives inside the tree
+    }
   }
   const top = path.resolve(dir)
   walk(top, 0)

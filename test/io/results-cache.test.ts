@@ -160,6 +160,20 @@ R('the search for root modules is cached and sees a new root', async () => {
   assert.equal(second, [path.join(tree, 'b')], 'b calls a, so a is no longer a root')
 })
 
+R('a cache directory inside the searched tree is not searched (its changes would invalidate the search)', async () => {
+  const tree = path.join(work, 'tree')
+  cpSync(path.join(fixturesDir, 'providers', 'legacy'), path.join(tree, 'a'), {recursive: true})
+  mkdirSync(path.join(tree, 'cache')) // (creating it changes the tree's own listing: a first run recomputes)
+  configureParseCache({enabled: true, dir: path.join(tree, 'cache')})
+  await findRootModules(tree)
+  await sharedLoadsSettled()
+  await lintCached(path.join(tree, 'a'), {env: {}}) // writes more entries into the cache directory
+  forgetCheckedInputs()
+  const hits = parseStats.results
+  assert.equal(await findRootModules(tree), [path.join(tree, 'a')])
+  assert.is(parseStats.results, hits + 1, 'the stored search is still valid')
+})
+
 R('roots sharing a module: the second reuses its load, and its cache entry still lists the module\'s files', async () => {
   setRacyWindow(0) // stamps for fresh files, so loads can be shared
   const tree = path.join(work, 'shared')
