@@ -7,7 +7,7 @@ import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {configureParseCache, readCachedParse} from '../../src/hcl/parse-cache.js'
 import {clearParseMemo, parseNativeConfig} from '../../src/hcl/parse-native.js'
-import {closeParsePool, configureParsePool, parsePoolJobs} from '../../src/hcl/parse-pool.js'
+import {closeParsePool, configureParsePool, expectNativeFiles, parsePoolJobs, shouldUsePool} from '../../src/hcl/parse-pool.js'
 import {parseStats, resetParseStats} from '../../src/hcl/parse-stats.js'
 import {fixturesDir} from '../helpers/paths.js'
 
@@ -100,6 +100,25 @@ test('the pool waits for the threshold: below it, files are parsed in-process', 
     await Promise.all(files.slice(0, 20).map((f) => parseNativeConfig(f.text, f.name)))
     assert.is(parseStats.pooled, 0)
   } finally {
+    await closeParsePool()
+    restore()
+  }
+})
+
+test('a run that announces its size starts the pool once four cache misses project past the threshold', async () => {
+  configureParseCache({enabled: false})
+  resetParseStats()
+  clearParseMemo()
+  configureParsePool({jobs: 2, threshold: 1000})
+  expectNativeFiles(5000)
+  try {
+    assert.not.ok(shouldUsePool(3, 0), 'three lookups are too few to project from')
+    assert.ok(shouldUsePool(4, 0), 'four misses of four: ~5,000 to parse')
+    assert.not.ok(shouldUsePool(1, 100), 'one miss in a hundred lookups: ~50 to parse, in-process')
+    await Promise.all(files.slice(0, 20).map((f) => parseNativeConfig(f.text, f.name)))
+    assert.ok(parseStats.pooled >= 20 - 4, `pooled ${parseStats.pooled} of 20`)
+  } finally {
+    expectNativeFiles(-5000)
     await closeParsePool()
     restore()
   }
