@@ -58,7 +58,8 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
     const unknown = [...only, ...disable].filter((id) => !known.has(id))
     if (unknown.length > 0) this.error(`unknown rule id: ${unknown.join(', ')} (see tfgraph lint --list-rules)`, {exit: 1})
     const engine = engineFlag(flags.engine)
-    const roots = flags.recursive ? await lib.findRootModules(args.dir, engine) : [args.dir]
+    const limits = limitOptions(flags)
+    const roots = flags.recursive ? await lib.findRootModules(args.dir, engine, limits) : [args.dir]
     if (roots.length === 0) this.error(`no root modules found under ${args.dir}`, {exit: 1})
     const results: {root: string; dir: string; diagnostics: readonly LintDiagnostic[]; maxWarnings: number | undefined}[] = []
     let incomplete = false
@@ -73,7 +74,7 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
         disable,
         vars: flags.var ?? [],
         varFiles: flags['var-file'] ?? [],
-        limits: limitOptions(flags),
+        limits,
       })
       return {root, cfg, r}
     })

@@ -14,6 +14,7 @@ import {mapLimit} from '../cli/map-limit.js'
 import {expectNativeFiles} from '../hcl/parse-pool.js'
 import {analysisEnv, withResultsCache} from '../io/results-cache.js'
 import {parseCacheSettings} from '../hcl/parse-cache.js'
+import {DEFAULT_MAX_FILES} from '../load/load-module.js'
 
 export const TERRAFORM_RULE = 'terraform'
 
@@ -167,15 +168,16 @@ export async function lintCached(dir: string, opts: LintOptions = {}): Promise<L
 const SKIP_DIRS = new Set(['.terraform', 'node_modules', '.git'])
 
 /** Root modules under a directory: configuration directories no other one calls as a local module. */
-export async function findRootModules(dir: string, engine?: EngineName): Promise<string[]> {
+export async function findRootModules(dir: string, engine?: EngineName, opts: {readonly maxFiles?: number} = {}): Promise<string[]> {
   const narrow = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
-  const r = await withResultsCache('roots', {dir: path.resolve(dir), engine: engine ?? null}, () => searchRootModules(dir, engine), {narrow})
+  const r = await withResultsCache('roots', {dir: path.resolve(dir), engine: engine ?? null}, () => searchRootModules(dir, engine, opts.maxFiles ?? DEFAULT_MAX_FILES), {narrow})
   return r.value
 }
 
-async function searchRootModules(dir: string, engine?: EngineName): Promise<string[]> {
+async function searchRootModules(dir: string, engine: EngineName | undefined, maxFiles: number): Promise<string[]> {
   const cacheDir = path.resolve(parseCacheSettings().dir)
   const configDirs: string[] = []
+  const filesIn = new Map<string, number>()
   let nativeFiles = 0
   const walk = (d: string, depth: number): void => {
     if (depth > 50) return
@@ -195,6 +197,7 @@ async function searchRootModules(dir: string, engine?: EngineName): Promise<stri
     }
     if (config) {
       configDirs.push(d)
+      filesIn.set(d, native)
       nativeFiles += native
     }
     for (const e of entries) {
@@ -219,11 +222,12 @@ async function searchRootModules(dir: string, engine?: EngineName): Promise<stri
   }
   // Every directory is then loaded in the background, 32 at a time, named as a crawl from DIR names
   // them (so a root at DIR reuses the loads): the worker pool parses while the roots are being linted,
-  // instead of linting waiting for every file. A new search starts a new run: the previous search's
-  // shared loads are let go.
+  // instead of linting waiting for every file. Only as many files as one run may read (--max-files)
+  // are loaded ahead. A new search starts a new run: the previous search's shared loads are let go.
   const {clearSharedLoads, loadModuleShared} = await import('../load/shared-load.js')
   clearSharedLoads()
-  const sorted = [...configDirs].sort()
+  let ahead = 0
+  const sorted = [...configDirs].sort().filter((d) => (ahead += filesIn.get(d) ?? 0) <= maxFiles)
   void mapLimit(sorted, 32, async (d) => {
     const rel = path.relative(top, d).split(path.sep).join('/')
     await loadModuleShared(d, {...(engine ? {engine} : {}), displayPrefix: rel === '' ? '' : rel + '/'})
