@@ -212,23 +212,39 @@ async function searchRootModules(dir: string, engine: EngineName | undefined, ma
   // which directories are called: from the module sources alone (scanned, not parsed)
   const {moduleSources} = await import('./module-sources.js')
   const called = new Set<string>()
+  const calls = new Map<string, string[]>()
   for (const d of configDirs) {
+    const targets: string[] = []
     for (const src of moduleSources(d, engine).values()) {
       if (src !== undefined && (src.startsWith('./') || src.startsWith('../'))) {
         const target = path.resolve(d, src)
-        if (statInput(target) === 'dir') called.add(target) // not there: the crawl reports it
+        if (statInput(target) === 'dir') targets.push(target) // not there: the crawl reports it
       }
     }
+    for (const t of targets) called.add(t)
+    calls.set(d, targets)
   }
-  // Every directory is then loaded in the background, 32 at a time, named as a crawl from DIR names
-  // them (so a root at DIR reuses the loads): the worker pool parses while the roots are being linted,
-  // instead of linting waiting for every file. Only as many files as one run may read (--max-files)
-  // are loaded ahead. A new search starts a new run: the previous search's shared loads are let go.
+  // the directories a crawl from DIR reaches through local calls
+  const fromTop = new Set<string>()
+  const queue = filesIn.has(top) ? [top] : []
+  for (let d = queue.pop(); d !== undefined; d = queue.pop()) {
+    if (fromTop.has(d)) continue
+    fromTop.add(d)
+    queue.push(...(calls.get(d) ?? []))
+  }
+  // Every directory's files are then parsed in the background, 32 directories at a time, so the worker
+  // pool parses while the roots are being linted instead of linting waiting for every file; those a
+  // crawl from DIR reaches are loaded whole, named as that crawl names them, so a root at DIR reuses
+  // the loads (the others are named from their own roots: their parses are reused, not their loads).
+  // Only as many files as one run may read (--max-files) are taken ahead. A new search starts a new
+  // run: the previous search's shared loads are let go.
   const {clearSharedLoads, loadModuleShared} = await import('../load/shared-load.js')
+  const {prefetchParses} = await import('../load/load-module.js')
   clearSharedLoads()
   let ahead = 0
   const sorted = [...configDirs].sort().filter((d) => (ahead += filesIn.get(d) ?? 0) <= maxFiles)
   void mapLimit(sorted, 32, async (d) => {
+    if (!fromTop.has(d)) return prefetchParses(d, engine)
     const rel = path.relative(top, d).split(path.sep).join('/')
     await loadModuleShared(d, {...(engine ? {engine} : {}), displayPrefix: rel === '' ? '' : rel + '/'})
   }).catch(() => {

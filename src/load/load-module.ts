@@ -131,6 +131,21 @@ export async function parseConfigFile(absPath: string, displayName: string, synt
   return {file: parsed.file, diagnostics: parsed.diagnostics}
 }
 
+/**
+ * Parses a directory's native files ahead of its load (into the in-process memo, and with the pool
+ * running, in parallel), without merging them. Never throws; the load that follows reports problems.
+ */
+export async function prefetchParses(dir: string, engine?: EngineName): Promise<void> {
+  let names: string[]
+  try {
+    names = listRegularFiles(path.resolve(dir))
+  } catch {
+    return
+  }
+  const files = selectConfigFiles(names, engine ?? (hasTofuFiles(names) ? 'opentofu' : 'terraform'))
+  await Promise.all(files.filter((f) => f.shadowedBy === undefined && f.syntax === 'native').map((f) => parseConfigFile(path.join(path.resolve(dir), f.name), f.name, 'native')))
+}
+
 /** Loads and merges one module directory. Never throws for bad input: problems become diagnostics. */
 export async function loadModuleDir(dir: string, opts: LoadOptions = {}): Promise<LoadResult> {
   const abs = path.resolve(dir)
