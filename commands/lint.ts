@@ -44,30 +44,36 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Lint)
-    const lib = await import('../src/index.js')
-    const endRun = lib.beginRun(flags, {quiet: flags.format !== 'text'})
+    // what a run answered by the results cache needs, and no more: the analysis (loader, resolver,
+    // rules) is imported by lintCached only for a root it must analyse again
+    const [{beginRun}, cached, config] = await Promise.all([import('../src/cli/run.js'), import('../src/lint/cached.js'), import('../src/lint/config.js')])
+    const endRun = beginRun(flags, {quiet: flags.format !== 'text'})
+    const rules = async () => (await import('../src/rules/index.js')).RULES
     if (flags['list-rules']) {
-      const rows: {id: string; severity: string; description: string}[] = [{id: lib.TERRAFORM_RULE, severity: 'error', description: "Terraform's and OpenTofu's own module and provider diagnostics (their severities)"}, ...lib.RULES]
+      const rows: {id: string; severity: string; description: string}[] = [{id: config.TERRAFORM_RULE, severity: 'error', description: "Terraform's and OpenTofu's own module and provider diagnostics (their severities)"}, ...(await rules())]
       for (const r of rows) process.stdout.write(`${r.id.padEnd(36)} ${r.severity.padEnd(8)} ${r.description}\n`)
       return
     }
     const split = (xs: string[] | undefined): string[] => (xs ?? []).flatMap((x) => x.split(',')).map((x) => x.trim()).filter(Boolean)
     const only = split(flags.only)
     const disable = split(flags.disable)
-    const known = new Set<string>([lib.TERRAFORM_RULE, ...lib.RULES.map((r: {id: string}) => r.id)])
-    const unknown = [...only, ...disable].filter((id) => !known.has(id))
-    if (unknown.length > 0) this.error(`unknown rule id: ${unknown.join(', ')} (see tfgraph lint --list-rules)`, {exit: 1})
+    if (only.length + disable.length > 0) {
+      const known = new Set<string>([config.TERRAFORM_RULE, ...(await rules()).map((r: {id: string}) => r.id)])
+      const unknown = [...only, ...disable].filter((id) => !known.has(id))
+      if (unknown.length > 0) this.error(`unknown rule id: ${unknown.join(', ')} (see tfgraph lint --list-rules)`, {exit: 1})
+    }
     const engine = engineFlag(flags.engine)
     const limits = limitOptions(flags)
-    const roots = flags.recursive ? await lib.findRootModules(args.dir, engine, limits) : [args.dir]
+    const roots = flags.recursive ? await cached.findRootModules(args.dir, engine, limits) : [args.dir]
     if (roots.length === 0) this.error(`no root modules found under ${args.dir}`, {exit: 1})
     const results: {root: string; dir: string; diagnostics: readonly LintDiagnostic[]; maxWarnings: number | undefined}[] = []
     let incomplete = false
     const configErrors: Diagnostic[] = []
     // several roots at once, so the worker pool has files to parse in parallel; results keep the roots' order
-    const perRoot = await lib.mapLimit(roots, 4, async (root) => {
-      const cfg = lib.readLintConfig(root, flags.config)
-      const r = await lib.lintCached(root, {
+    const {mapLimit} = await import('../src/cli/map-limit.js')
+    const perRoot = await mapLimit(roots, 4, async (root) => {
+      const cfg = config.readLintConfig(root, flags.config)
+      const r = await cached.lintCached(root, {
         ...(engine ? {engine} : {}),
         config: cfg.config,
         only,
@@ -85,6 +91,8 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
       results.push({root: rel, dir: root, diagnostics: r.diagnostics, maxWarnings: cfg.config.maxWarnings})
     }
     endRun()
+    const [render, diagText] = await Promise.all([import('../src/render/lint.js'), import('../src/render/diagnostics-text.js')])
+    const lib = {...render, ...diagText}
     if (configErrors.length > 0) {
       process.stderr.write(lib.renderDiagnosticsText(configErrors))
       process.exitCode = 1
@@ -96,7 +104,7 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
         process.stdout.write(JSON.stringify(results.length === 1 && !flags.recursive ? lib.lintJson(results[0]!.diagnostics) : lib.lintJsonMany(results), null, 2) + '\n')
         break
       case 'sarif':
-        process.stdout.write(JSON.stringify(lib.renderSarif(results, {version: this.config.version, rules: lib.RULES, informationUri: 'https://github.com/tfgraph/tfgraph'}), null, 2) + '\n')
+        process.stdout.write(JSON.stringify(lib.renderSarif(results, {version: this.config.version, rules: await rules(), informationUri: 'https://github.com/tfgraph/tfgraph'}), null, 2) + '\n')
         break
       case 'compact':
         process.stdout.write(lib.renderLintCompact(results))

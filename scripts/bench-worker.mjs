@@ -60,13 +60,20 @@ if (mode === 'read') {
     try { parser.parse(buf) } catch { /* syntax error */ }
   })
 } else if (mode === 'analyze') {
-  const lib = await import('../dist/cli/lib.js')
+  // the modules `tfgraph lint` loads first (the analysis is imported only for a root not in the results cache)
+  const lib = await import('../dist/cli/lint-cached.js')
+  const mapLimit = async (xs, n, fn) => {
+    let next = 0
+    await Promise.all(Array.from({length: Math.min(n, xs.length)}, async () => {
+      while (next < xs.length) await fn(xs[next++])
+    }))
+  }
   for (const d of items) {
     const t = now()
     const pr = repoOf(d.repo)
     const roots = await lib.findRootModules(d.dir)
     const seen = new Set()
-    await lib.mapLimit(roots, 4, async (root) => {
+    await mapLimit(roots, 4, async (root) => {
       const r = await lib.lintCached(root, {env: {}})
       for (const [dir, resources] of r.modules) {
         if (seen.has(dir)) continue
@@ -78,7 +85,6 @@ if (mode === 'read') {
     pr.ms += now() - t
     pr.roots = roots.length
   }
-  files = lib.parseStats.done
 }
 const ms = now() - t0
 console.log(JSON.stringify({mode, ms: Math.round(ms), maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024), files, bytes, perRepo}))

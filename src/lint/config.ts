@@ -6,6 +6,9 @@ import type {Diagnostic, Severity} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import {isRecord} from '../hcl/value.js'
 
+/** The rule id of Terraform's and OpenTofu's own diagnostics. */
+export const TERRAFORM_RULE = 'terraform'
+
 export type RuleSetting = 'off' | Severity | 'on'
 
 export interface LintConfig {

@@ -32,8 +32,7 @@ export interface FileBudget {
   readonly limit: number
 }
 
-/** Default `--max-files`: configuration files read in one run. */
-export const DEFAULT_MAX_FILES = 20_000
+export {DEFAULT_MAX_FILES} from './limits.js'
 
 export interface LoadResult {
   readonly module: Module

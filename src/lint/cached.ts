@@ -1,0 +1,164 @@
+// `tfgraph lint` through the results cache, and the search for root modules of `lint --recursive`.
+// Kept apart from lint.ts so that a run answered by the results cache loads none of the analysis:
+// lint.ts (and with it the loader, the resolver and the rules) is imported only when a root must be
+// analysed again.
+import * as path from 'node:path'
+import {mapLimit} from '../cli/map-limit.js'
+import {parseCacheSettings} from '../hcl/parse-cache.js'
+import {expectNativeFiles} from '../hcl/parse-pool.js'
+import {listInput, statInput} from '../io/inputs.js'
+import {analysisEnv, withResultsCache} from '../io/results-cache.js'
+import type {EngineName} from '../load/engine.js'
+import {DEFAULT_MAX_FILES} from '../load/limits.js'
+import type {LintDiagnostic} from '../rules/rule.js'
+import {EMPTY_CONFIG} from './config.js'
+import type {LintOptions} from './lint.js'
+
+/** What `tfgraph lint` keeps of a root's analysis: its findings, plus the modules it covered. */
+export interface LintOutcome {
+  readonly root: string
+  readonly diagnostics: readonly LintDiagnostic[]
+  readonly suppressed: number
+  readonly incomplete: boolean
+  /** The module directories analysed (absolute paths) with their number of resources, sorted. */
+  readonly modules: readonly (readonly [string, number])[]
+  /** True when the results cache answered (nothing was parsed or analysed). */
+  readonly cached: boolean
+}
+
+type StoredLint = Omit<LintOutcome, 'root' | 'cached'>
+
+function isStoredLint(v: unknown): v is StoredLint {
+  if (typeof v !== 'object' || v === null) return false
+  const r = v as Record<string, unknown>
+  return (
+    Array.isArray(r['diagnostics']) &&
+    r['diagnostics'].every((d: unknown) => typeof d === 'object' && d !== null && typeof (d as Record<string, unknown>)['summary'] === 'string' && typeof (d as Record<string, unknown>)['severity'] === 'string' && typeof (d as Record<string, unknown>)['rule'] === 'string') &&
+    typeof r['suppressed'] === 'number' &&
+    typeof r['incomplete'] === 'boolean' &&
+    Array.isArray(r['modules']) &&
+    r['modules'].every((m: unknown) => Array.isArray(m) && typeof m[0] === 'string' && typeof m[1] === 'number')
+  )
+}
+
+/**
+ * `lint`, keeping only what is printed, through the results cache: a root whose files, directory
+ * listings, options and environment are all as when it was last linted is answered from the cache.
+ */
+export async function lintCached(dir: string, opts: LintOptions = {}): Promise<LintOutcome> {
+  const cfg = opts.config ?? EMPTY_CONFIG
+  const key = {
+    root: path.resolve(dir),
+    cwd: process.cwd(),
+    engine: opts.engine ?? null,
+    rules: [...cfg.rules].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
+    maxWarnings: cfg.maxWarnings ?? null,
+    only: opts.only ?? [],
+    disable: opts.disable ?? [],
+    vars: opts.vars ?? [],
+    varFiles: opts.varFiles ?? [],
+    limits: opts.limits ?? {},
+    env: analysisEnv(opts.env ?? process.env),
+  }
+  const r = await withResultsCache(
+    'lint',
+    key,
+    async (): Promise<StoredLint> => {
+      const {lint} = await import('./lint.js')
+      const full = await lint(dir, opts)
+      const modules = new Map<string, number>()
+      for (const n of full.analysis.tree.nodes) if (n.dir && n.module) modules.set(n.dir, n.module.managedResources.size + n.module.dataResources.size)
+      return {diagnostics: full.diagnostics, suppressed: full.suppressed, incomplete: full.incomplete, modules: [...modules].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))}
+    },
+    {narrow: isStoredLint, keep: (v) => !v.incomplete},
+  )
+  return {root: dir, ...r.value, cached: r.cached}
+}
+
+const SKIP_DIRS = new Set(['.terraform', 'node_modules', '.git'])
+
+/** Root modules under a directory: configuration directories no other one calls as a local module. */
+export async function findRootModules(dir: string, engine?: EngineName, opts: {readonly maxFiles?: number} = {}): Promise<string[]> {
+  const narrow = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
+  const r = await withResultsCache('roots', {dir: path.resolve(dir), engine: engine ?? null}, () => searchRootModules(dir, engine, opts.maxFiles ?? DEFAULT_MAX_FILES), {narrow})
+  return r.value
+}
+
+async function searchRootModules(dir: string, engine: EngineName | undefined, maxFiles: number): Promise<string[]> {
+  const cacheDir = path.resolve(parseCacheSettings().dir)
+  const configDirs: string[] = []
+  const filesIn = new Map<string, number>()
+  let nativeFiles = 0
+  const walk = (d: string, depth: number): void => {
+    if (depth > 50) return
+    let entries
+    try {
+      entries = listInput(d)
+    } catch {
+      return
+    }
+    let native = 0
+    let config = false
+    for (const e of entries) {
+      if (!(e.isFile() || e.isSymbolicLink()) || e.name.startsWith('.')) continue
+      if (e.name.endsWith('.tf') || e.name.endsWith('.tofu')) native++
+      else if (!e.name.endsWith('.tf.json') && !e.name.endsWith('.tofu.json')) continue
+      config = true
+    }
+    if (config) {
+      configDirs.push(d)
+      filesIn.set(d, native)
+      nativeFiles += native
+    }
+    for (const e of entries) {
+      if (!e.isDirectory() || e.name.startsWith('.') || SKIP_DIRS.has(e.name)) continue
+      const sub = path.join(d, e.name)
+      if (sub !== cacheDir) walk(sub, depth + 1) // tfgraph's own cache, when it lives inside the tree
+    }
+  }
+  const top = path.resolve(dir)
+  walk(top, 0)
+  expectNativeFiles(nativeFiles)
+  // which directories are called: from the module sources alone (scanned, not parsed)
+  const {moduleSources} = await import('./module-sources.js')
+  const called = new Set<string>()
+  const calls = new Map<string, string[]>()
+  for (const d of configDirs) {
+    const targets: string[] = []
+    for (const src of moduleSources(d, engine).values()) {
+      if (src !== undefined && (src.startsWith('./') || src.startsWith('../'))) {
+        const target = path.resolve(d, src)
+        if (statInput(target) === 'dir') targets.push(target) // not there: the crawl reports it
+      }
+    }
+    for (const t of targets) called.add(t)
+    calls.set(d, targets)
+  }
+  // the directories a crawl from DIR reaches through local calls
+  const fromTop = new Set<string>()
+  const queue = filesIn.has(top) ? [top] : []
+  for (let d = queue.pop(); d !== undefined; d = queue.pop()) {
+    if (fromTop.has(d)) continue
+    fromTop.add(d)
+    queue.push(...(calls.get(d) ?? []))
+  }
+  // Every directory's files are then parsed in the background, 32 directories at a time, so the worker
+  // pool parses while the roots are being linted instead of linting waiting for every file; those a
+  // crawl from DIR reaches are loaded whole, named as that crawl names them, so a root at DIR reuses
+  // the loads (the others are named from their own roots: their parses are reused, not their loads).
+  // Only as many files as one run may read (--max-files) are taken ahead. A new search starts a new
+  // run: the previous search's shared loads are let go.
+  const {clearSharedLoads, loadModuleShared} = await import('../load/shared-load.js')
+  const {prefetchParses} = await import('../load/load-module.js')
+  clearSharedLoads()
+  let ahead = 0
+  const sorted = [...configDirs].sort().filter((d) => (ahead += filesIn.get(d) ?? 0) <= maxFiles)
+  void mapLimit(sorted, 32, async (d) => {
+    if (!fromTop.has(d)) return prefetchParses(d, engine)
+    const rel = path.relative(top, d).split(path.sep).join('/')
+    await loadModuleShared(d, {...(engine ? {engine} : {}), displayPrefix: rel === '' ? '' : rel + '/'})
+  }).catch(() => {
+    // loading never throws; the crawls report every problem
+  })
+  return configDirs.filter((d) => !called.has(d)).sort()
+}
