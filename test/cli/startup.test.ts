@@ -44,6 +44,23 @@ for (const args of [['--version'], ['--help'], ['providers', '--help'], ['lint',
   })
 }
 
+test('a warm lint loads neither the analysis nor the parser, and prints the same', () => {
+  const cache = mkdtempSync(path.join(tmpdir(), 'tfgraph-cache-'))
+  try {
+    const env = {TFGRAPH_CACHE_DIR: cache}
+    const dir = path.join(fixturesDir, 'providers/legacy')
+    const cold = traced(['lint', dir, '--format', 'compact'], env)
+    assert.ok(library(cold.modules).length > 0, 'a cold lint analyses')
+    const warm = traced(['lint', dir, '--format', 'compact'], env)
+    assert.is(warm.code, cold.code)
+    assert.equal(library(warm.modules), [])
+    assert.equal(parser(warm.modules), [])
+    assert.is(warm.stdout, cold.stdout)
+  } finally {
+    rmSync(cache, {recursive: true, force: true})
+  }
+})
+
 test('a cold run loads the parser, a warm run does not', () => {
   const cache = mkdtempSync(path.join(tmpdir(), 'tfgraph-cache-'))
   try {
