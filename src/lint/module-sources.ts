@@ -8,7 +8,7 @@ import {scanNative} from '../hcl/scan.js'
 import {isRecord} from '../hcl/value.js'
 import {listInput, readInput} from '../io/inputs.js'
 import type {EngineName} from '../load/engine.js'
-import {hasTofuFiles, selectConfigFiles} from '../load/file-set.js'
+import {engineFor, selectConfigFiles} from '../load/file-set.js'
 
 /** A quoted literal without template sequences (`"./x"`), decoded; anything else is not a path. */
 export function literalString(expr: string): string | undefined {
@@ -53,7 +53,7 @@ export function moduleSources(dir: string, engine?: EngineName): Map<string, str
   } catch {
     return out
   }
-  const files = selectConfigFiles(names, engine ?? (hasTofuFiles(names) ? 'opentofu' : 'terraform')).filter((f) => f.shadowedBy === undefined)
+  const files = selectConfigFiles(names, engineFor(names, engine)).filter((f) => f.shadowedBy === undefined)
   for (const f of files) {
     let text: string
     try {

@@ -38,6 +38,11 @@ export function hasTofuFiles(names: readonly string[]): boolean {
   return names.some((n) => !isIgnoredName(n) && configExtension(n, 'opentofu')?.startsWith('.tofu') === true)
 }
 
+/** The engine a directory is loaded as: the one named, else OpenTofu when it holds `.tofu` files, else Terraform. */
+export function engineFor(names: readonly string[], engine?: EngineName): EngineName {
+  return engine ?? (hasTofuFiles(names) ? 'opentofu' : 'terraform')
+}
+
 function byteCompare(a: string, b: string): number {
   const ba = Buffer.from(a)
   const bb = Buffer.from(b)

@@ -11,7 +11,7 @@ import type {ConfigFile} from '../hcl/syntax.js'
 import type {Engine, EngineName} from './engine.js'
 import {engineByName} from './engine.js'
 import {buildModule, type ParsedFile} from './build-module.js'
-import {hasTofuFiles, selectConfigFiles, type ConfigFileEntry} from './file-set.js'
+import {engineFor, selectConfigFiles, type ConfigFileEntry} from './file-set.js'
 import type {Module} from './model.js'
 
 export interface LoadOptions {
@@ -141,7 +141,7 @@ export async function prefetchParses(dir: string, engine?: EngineName): Promise<
   } catch {
     return
   }
-  const files = selectConfigFiles(names, engine ?? (hasTofuFiles(names) ? 'opentofu' : 'terraform'))
+  const files = selectConfigFiles(names, engineFor(names, engine))
   await Promise.all(files.filter((f) => f.shadowedBy === undefined && f.syntax === 'native').map((f) => parseConfigFile(path.join(path.resolve(dir), f.name), f.name, 'native')))
 }
 
@@ -161,7 +161,7 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}): Promis
       incomplete: true,
     }
   }
-  const engineName: EngineName = opts.engine ?? (hasTofuFiles(names) ? 'opentofu' : 'terraform')
+  const engineName: EngineName = engineFor(names, opts.engine)
   const engine: Engine = engineByName(engineName)
   const files = selectConfigFiles(names, engineName)
   const active = files.filter((f) => f.shadowedBy === undefined)
