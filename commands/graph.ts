@@ -1,4 +1,6 @@
 import {Args, Command, Flags} from '@oclif/core'
+import {fail} from '../src/cli/fail.js'
+import {moduleDirProblem} from '../src/cli/module-dir.js'
 import {readFileSync, writeFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
@@ -48,6 +50,8 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Graph)
+    const dirProblem = moduleDirProblem(args.dir)
+    if (dirProblem) fail(this, dirProblem)
     const lib = await import('../src/index.js')
     // the graph goes to stdout; the progress line (stderr, terminals only) never mixes into it
     const endRun = lib.beginRun(flags)

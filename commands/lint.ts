@@ -1,4 +1,6 @@
 import {Args, Command, Flags} from '@oclif/core'
+import {fail} from '../src/cli/fail.js'
+import {moduleDirProblem, recursiveDirProblem} from '../src/cli/module-dir.js'
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import type {Diagnostic, LintDiagnostic} from '../src/index.js'
@@ -62,11 +64,13 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
       const unknown = [...only, ...disable].filter((id) => !known.has(id))
       if (unknown.length > 0) this.error(`unknown rule id: ${unknown.join(', ')} (see tfgraph lint --list-rules)`, {exit: 1})
     }
+    const dirProblem = flags.recursive ? recursiveDirProblem(args.dir) : moduleDirProblem(args.dir)
+    if (dirProblem) fail(this, dirProblem)
     const engine = engineFlag(flags.engine)
     const limits = limitOptions(flags)
     const roots = flags.recursive ? await cached.findRootModules(args.dir, engine, limits) : [args.dir]
     if (roots.length === 0) this.error(`no root modules found under ${args.dir}`, {exit: 1})
-    const results: {root: string; dir: string; diagnostics: readonly LintDiagnostic[]; maxWarnings: number | undefined}[] = []
+    const results: {root: string; dir: string; diagnostics: readonly LintDiagnostic[]; notes: readonly string[]; maxWarnings: number | undefined}[] = []
     let incomplete = false
     const configErrors: Diagnostic[] = []
     // several roots at once, so the worker pool has files to parse in parallel; results keep the roots' order
@@ -88,7 +92,7 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
       const rel = flags.recursive ? path.relative(process.cwd(), root) || '.' : root
       configErrors.push(...cfg.diagnostics)
       if (r.incomplete) incomplete = true
-      results.push({root: rel, dir: root, diagnostics: r.diagnostics, maxWarnings: cfg.config.maxWarnings})
+      results.push({root: rel, dir: root, diagnostics: r.diagnostics, notes: r.notes, maxWarnings: cfg.config.maxWarnings})
     }
     endRun()
     const [render, diagText] = await Promise.all([import('../src/render/lint.js'), import('../src/render/diagnostics-text.js')])
@@ -101,7 +105,7 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
     const color = flags.format === 'text' && !flags['no-color'] && !process.env['NO_COLOR'] && process.stdout.isTTY === true
     switch (flags.format) {
       case 'json':
-        process.stdout.write(JSON.stringify(results.length === 1 && !flags.recursive ? lib.lintJson(results[0]!.diagnostics) : lib.lintJsonMany(results), null, 2) + '\n')
+        process.stdout.write(JSON.stringify(results.length === 1 && !flags.recursive ? lib.lintJson(results[0]!.diagnostics, results[0]!.notes) : lib.lintJsonMany(results), null, 2) + '\n')
         break
       case 'sarif':
         process.stdout.write(JSON.stringify(lib.renderSarif(results, {version: this.config.version, rules: await rules(), informationUri: 'https://github.com/tfgraph/tfgraph'}), null, 2) + '\n')

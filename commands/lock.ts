@@ -1,4 +1,6 @@
 import {Args, Command, Flags} from '@oclif/core'
+import {fail} from '../src/cli/fail.js'
+import {moduleDirProblem} from '../src/cli/module-dir.js'
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {engineFlag, runFlags} from '../src/cli/run-flags.js'
@@ -32,6 +34,8 @@ Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsiste
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Lock)
+    const dirProblem = moduleDirProblem(args.dir)
+    if (dirProblem) fail(this, dirProblem)
     const lib = await import('../src/index.js')
     const endRun = lib.beginRun(flags, {quiet: flags.json})
     const engine = engineFlag(flags.engine)

@@ -1,4 +1,6 @@
 import {Args, Command, Flags} from '@oclif/core'
+import {fail} from '../src/cli/fail.js'
+import {moduleDirProblem} from '../src/cli/module-dir.js'
 import * as path from 'node:path'
 import {engineFlag, runFlags} from '../src/cli/run-flags.js'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
@@ -38,6 +40,8 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Providers)
+    const dirProblem = moduleDirProblem(args.dir)
+    if (dirProblem) fail(this, dirProblem)
     // the results cache and the run set-up only: a warm run prints its stored output without loading the library
     const {beginRun} = await import('../src/cli/run.js')
     const {cachedOutput} = await import('../src/io/results-cache.js')

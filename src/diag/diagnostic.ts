@@ -21,6 +21,17 @@ export interface Diagnostic {
   readonly summary: string
   readonly detail: string
   readonly range?: SourceRange
+  /**
+   * tfgraph's additions to a diagnostic whose text is Terraform's: `range` locates the cause where
+   * Terraform's own diagnostic has no source range (it is never put in `range`, so that field stays
+   * what Terraform reports); `explanation` says what tfgraph found, in its own words.
+   */
+  readonly extra?: DiagnosticExtra
+}
+
+export interface DiagnosticExtra {
+  readonly range?: SourceRange
+  readonly explanation?: string
 }
 
 export function errorDiag(summary: string, detail: string, range?: SourceRange): Diagnostic {
@@ -51,13 +62,18 @@ function cmp(a: string | number, b: string | number): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
 
-/** Deterministic order: by file name, start byte, severity (errors first), summary, detail. */
+/** The range a diagnostic is shown at: Terraform's, else the one tfgraph located. */
+export function displayRange(d: Diagnostic): SourceRange | undefined {
+  return d.range ?? d.extra?.range
+}
+
+/** Deterministic order: by file name, start byte (Terraform's range, else tfgraph's), severity (errors first), summary, detail. */
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
-  const af = a.range?.filename ?? ''
-  const bf = b.range?.filename ?? ''
+  const ar = displayRange(a)
+  const br = displayRange(b)
   return (
-    cmp(af, bf) ||
-    cmp(a.range?.start.byte ?? -1, b.range?.start.byte ?? -1) ||
+    cmp(ar?.filename ?? '', br?.filename ?? '') ||
+    cmp(ar?.start.byte ?? -1, br?.start.byte ?? -1) ||
     cmp(a.severity === 'error' ? 0 : 1, b.severity === 'error' ? 0 : 1) ||
     cmp(a.summary, b.summary) ||
     cmp(a.detail, b.detail)

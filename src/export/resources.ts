@@ -28,7 +28,7 @@ import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
 import type {Attribute, Block, Body} from '../hcl/syntax.js'
 import {unwrapExpression} from '../hcl/value.js'
 import {resolveProviders} from '../providers/resolve.js'
-import {findReferences, type Reference, type ReferenceMode} from './references.js'
+import {findReferences, type Reference, type ReferenceMode} from '../hcl/references.js'
 
 export interface ResourceGraphNode {
   /** Full configuration address, e.g. `module.child.foo.bleep`. */

@@ -13,6 +13,8 @@ import {DEFAULT_MAX_FILES, type FileBudget, type LoadResult} from '../load/load-
 import {loadModuleShared} from '../load/shared-load.js'
 import type {Module} from '../load/model.js'
 import {dataDir, readManifest, type ManifestRecord} from './manifest.js'
+import {findReferences} from '../hcl/references.js'
+import {subRange} from '../diag/positions.js'
 import {evaluate, type EvalScope} from './static-eval.js'
 import {rootVariableValues, type VariableInputs} from './variables.js'
 
@@ -71,6 +73,21 @@ export interface ModuleTree {
   readonly diagnostics: readonly Diagnostic[]
   /** A directory, a file or the manifest could not be read or parsed. */
   readonly incomplete: boolean
+}
+
+/**
+ * Terraform evaluates a module's `source` (and `version`) while installing it, where only input variables,
+ * local values and (for `source`) `path` attributes may be referenced: the range of the first other
+ * reference (a resource, `each`, `count`, `module`, `data`, …), as Terraform reports it.
+ */
+function invalidInitReference(a: Attribute, allowPath: boolean): SourceRange | undefined {
+  const syntax = a.exprRange.filename.endsWith('.json') ? 'json' : 'native'
+  const refs = findReferences(a.expr, {syntax}).filter((r) => r.kind !== 'var' && r.kind !== 'local')
+  const other = [...a.expr.matchAll(/(?<![\w.$-])(each|count|self|terraform|path)\.[A-Za-z_][\w-]*/g)].filter((m) => !(allowPath && m[1] === 'path'))
+  const inInterpolation = (at: number): boolean => syntax === 'native' && !/^\s*"[^"]*$/.test(a.expr.slice(0, at)) || /\$\{[^}]*$/.test(a.expr.slice(0, at))
+  const spans = [...refs.map((r) => [r.start, r.end] as const), ...other.filter((m) => inInterpolation(m.index ?? 0)).map((m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const)]
+  const first = spans.sort((x, y) => x[0] - y[0])[0]
+  return first ? subRange(a.exprRange, a.expr, first[0], first[1]) : undefined
 }
 
 function attrOf(b: Block | undefined, name: string): Attribute | undefined {
@@ -186,16 +203,28 @@ export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<M
       reason = 'the call has no source argument'
       unresolved('Missing required argument', 'The argument "source" is required, but no definition was found.', call.declRange, 'error')
     } else {
-      const s = evaluate(srcAttr.value, scope)
-      if ('unknown' in s) reason = `source cannot be evaluated statically: ${s.unknown}`
-      else if (typeof s.value !== 'string') reason = 'source is not a string'
-      else sourceText = s.value
-      if (reason) unresolved('Module source not static', `The source of ${address} cannot be determined without running ${eng.product}: ${reason}. Only literals, variables with known values and local values can be evaluated.`, srcAttr.exprRange)
+      // Terraform (1.15+) reports its own errors for what it cannot evaluate while installing modules;
+      // what only tfgraph cannot evaluate (no value given) is the unresolved-module rule's, not Terraform's
+      const invalid = engine === 'terraform' ? invalidInitReference(srcAttr, true) : undefined
+      const s = invalid ? undefined : evaluate(srcAttr.value, scope)
+      if (invalid) {
+        reason = 'source cannot be evaluated statically: it references something other than const variables, local values and path attributes'
+        unresolved('Invalid module source', 'The module source can only reference constant input variables and local values.', invalid, 'error')
+      } else if (s && 'unknown' in s) {
+        reason = `source cannot be evaluated statically: ${s.unknown}`
+        if (s.nonConst) unresolved('Unknown module source', 'Only literal values and const variables can be evaluated during init.', srcAttr.exprRange, 'error')
+      } else if (s) {
+        if (typeof s.value === 'string') sourceText = s.value
+        else reason = 'source is not a string'
+      }
     }
     if (verAttr) {
-      const v = evaluate(verAttr.value, scope)
-      if ('unknown' in v) unresolved('Module version not static', `The version constraint of ${address} cannot be determined statically: ${v.unknown}.`, verAttr.exprRange)
-      else if (typeof v.value === 'string') version = v.value
+      const invalid = engine === 'terraform' ? invalidInitReference(verAttr, false) : undefined
+      const v = invalid ? undefined : evaluate(verAttr.value, scope)
+      if (invalid) unresolved('Invalid module version', 'The module version can only reference constant input variables and local values.', invalid, 'error')
+      else if (v && 'unknown' in v) {
+        if (v.nonConst) unresolved('Unknown module version', 'Only literal values and const variables can be evaluated during init.', verAttr.exprRange, 'error')
+      } else if (v && typeof v.value === 'string') version = v.value
     }
     if (sourceText !== undefined && srcAttr) {
       const parsed = parseModuleSource(sourceText, {engine, hasVersion: version !== undefined})
@@ -273,7 +302,7 @@ export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<M
     nodes.push(node)
     const m = node.module
     if (!m || !node.dir) return
-    const scope: EvalScope = {module: m, variables: node.variables}
+    const scope: EvalScope = {module: m, variables: node.variables, constOnly: engine === 'terraform'}
     // Where each call leads is decided first, and planning a call starts loading its directory, so
     // siblings are read (and, with the worker pool, parsed) in parallel; children are then visited in order.
     const planned = [...m.moduleCalls.keys()].sort().map((name) => planCall(node, scope, realChain, name))
@@ -292,7 +321,7 @@ export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<M
       const childVars = new Map<string, Value>()
       for (const a of call.body.attributes) {
         if (['source', 'version', 'count', 'for_each', 'depends_on', 'providers'].includes(a.name)) continue
-        const v = evaluate(a.value, scope)
+        const v = evaluate(a.value, {...scope, constOnly: false})
         if ('value' in v) childVars.set(a.name, v.value)
       }
       const child: ModuleNode = {

@@ -1,24 +1,38 @@
 // Static evaluation of the few expressions Terraform evaluates before init (module `source` and
 // `version` since Terraform 1.15 / OpenTofu 1.8): literals, `var.NAME`, `local.NAME`, and templates
 // made only of those. Anything else is "not static" with a reason.
-import type {Value} from '../hcl/syntax.js'
+import type {Block, Value} from '../hcl/syntax.js'
 import type {Module} from '../load/model.js'
 
-export type StaticResult = {readonly value: Value} | {readonly unknown: string}
+/**
+ * A value, or why there is none. `nonConst` marks an expression that is unknown because it reads an input
+ * variable not declared `const = true`: Terraform (1.15 and later) evaluates only literals, local values
+ * and const variables while it installs modules, and reports "Unknown module source" for the rest.
+ */
+export type StaticResult = {readonly value: Value} | {readonly unknown: string; readonly nonConst?: true}
 
 export interface EvalScope {
   readonly module: Module
   /** Values of this module's input variables (from -var/tfvars for the root, call arguments for children). */
   readonly variables: ReadonlyMap<string, Value>
+  /** Only `const = true` variables have values (Terraform); OpenTofu evaluates every variable. */
+  readonly constOnly?: boolean
+}
+
+/** A variable block's `const = true`. */
+function isConst(v: Block): boolean {
+  const a = v.body.attributes.find((x) => x.name === 'const')
+  return a?.value === true || a?.value === '${true}'
 }
 
 const REF = /^(var|local)\.([A-Za-z_][A-Za-z0-9_-]*)$/
 
 function lookup(scope: EvalScope, kind: string, name: string, depth: number): StaticResult {
   if (kind === 'var') {
-    if (scope.variables.has(name)) return {value: scope.variables.get(name) ?? null}
     const v = scope.module.variables.get(name)
     if (!v) return {unknown: `variable "${name}" is not declared`}
+    if (scope.constOnly && !isConst(v)) return {unknown: `variable "${name}" is not declared with const = true`, nonConst: true}
+    if (scope.variables.has(name)) return {value: scope.variables.get(name) ?? null}
     const def = v.body.attributes.find((a) => a.name === 'default')
     if (!def) return {unknown: `variable "${name}" has no default and no value was given`}
     return evaluate(def.value, scope, depth + 1)

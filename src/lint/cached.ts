@@ -22,6 +22,8 @@ export interface LintOutcome {
   readonly incomplete: boolean
   /** The module directories analysed (absolute paths) with their number of resources, sorted. */
   readonly modules: readonly (readonly [string, number])[]
+  /** Said once at the top of the text output (e.g. that the directory is analysed as a shared module). */
+  readonly notes: readonly string[]
   /** True when the results cache answered (nothing was parsed or analysed). */
   readonly cached: boolean
 }
@@ -36,6 +38,8 @@ function isStoredLint(v: unknown): v is StoredLint {
     r['diagnostics'].every((d: unknown) => typeof d === 'object' && d !== null && typeof (d as Record<string, unknown>)['summary'] === 'string' && typeof (d as Record<string, unknown>)['severity'] === 'string' && typeof (d as Record<string, unknown>)['rule'] === 'string') &&
     typeof r['suppressed'] === 'number' &&
     typeof r['incomplete'] === 'boolean' &&
+    Array.isArray(r['notes']) &&
+    r['notes'].every((n: unknown) => typeof n === 'string') &&
     Array.isArray(r['modules']) &&
     r['modules'].every((m: unknown) => Array.isArray(m) && typeof m[0] === 'string' && typeof m[1] === 'number')
   )
@@ -68,7 +72,7 @@ export async function lintCached(dir: string, opts: LintOptions = {}): Promise<L
       const full = await lint(dir, opts)
       const modules = new Map<string, number>()
       for (const n of full.analysis.tree.nodes) if (n.dir && n.module) modules.set(n.dir, n.module.managedResources.size + n.module.dataResources.size)
-      return {diagnostics: full.diagnostics, suppressed: full.suppressed, incomplete: full.incomplete, modules: [...modules].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))}
+      return {diagnostics: full.diagnostics, suppressed: full.suppressed, incomplete: full.incomplete, notes: full.notes, modules: [...modules].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))}
     },
     {narrow: isStoredLint, keep: (v) => !v.incomplete},
   )

@@ -2,6 +2,7 @@
 // on the line before it; `*` or `all` suppresses every rule there.
 import {readInput} from '../io/inputs.js'
 import * as path from 'node:path'
+import {displayRange} from '../diag/diagnostic.js'
 import type {LintDiagnostic} from '../rules/rule.js'
 
 const MARK = /(?:#|\/\/)\s*tfgraph-ignore:\s*([A-Za-z0-9_*,\s-]+)/
@@ -27,7 +28,7 @@ export function applyIgnores(rootDir: string, diags: readonly LintDiagnostic[]):
   const kept: LintDiagnostic[] = []
   let suppressed = 0
   for (const d of diags) {
-    const r = d.range
+    const r = displayRange(d)
     const ls = r ? lines(r.filename) : undefined
     const ids = ls && r ? [...ignoredRules(ls[r.start.line - 1]), ...ignoredRules(ls[r.start.line - 2])] : []
     if (ids.includes(d.rule) || ids.includes('*') || ids.includes('all')) suppressed++

@@ -3,7 +3,7 @@
 import * as path from 'node:path'
 import {compareDiagnostics, type Diagnostic, type Severity} from '../diag/diagnostic.js'
 import type {CrawlLimits, ModuleNode} from '../graph/crawl.js'
-import {analyzeProviders, type ProvidersAnalysis} from '../providers/analyze.js'
+import {analyzeProviders, moduleOfFile, sharedModuleReason, type ProvidersAnalysis} from '../providers/analyze.js'
 import {RULES} from '../rules/index.js'
 import type {LintDiagnostic, Rule} from '../rules/rule.js'
 import type {EngineName} from '../load/engine.js'
@@ -33,19 +33,8 @@ export interface LintResult {
   readonly suppressed: number
   /** The tool could not read or parse part of the configuration. */
   readonly incomplete: boolean
-}
-
-/** The module a file belongs to (by its directory relative to the root), for `callers`. */
-function moduleOfFile(nodes: readonly ModuleNode[], filename: string): ModuleNode | undefined {
-  let best: ModuleNode | undefined
-  for (const n of nodes) {
-    if (!n.displayDir) continue
-    const prefix = n.displayDir === '.' ? '' : n.displayDir + '/'
-    const rest = filename.startsWith(prefix) ? filename.slice(prefix.length) : undefined
-    if (rest === undefined || rest.includes('/')) continue
-    if (!best || (best.displayDir?.length ?? 0) < n.displayDir.length) best = n
-  }
-  return best
+  /** Said once at the top of the output: the directory is analysed as a shared module, and why. */
+  readonly notes: readonly string[]
 }
 
 export function callersOf(n: ModuleNode | undefined): string[] {
@@ -90,11 +79,16 @@ export async function lint(dir: string, opts: LintOptions = {}): Promise<LintRes
   if (enabled(TERRAFORM_RULE, true, opts)) {
     for (const d of analysis.diagnostics) {
       if (ruleDiags.some((r) => sameFinding(r, d))) continue // a rule reports the same finding with more context
-      const n = d.range ? moduleOfFile(analysis.tree.nodes, d.range.filename) : undefined
+      // the module whose files hold the range; among calls of one directory, the one the diagnostic is about
+      const byFile = d.range ? moduleOfFile(analysis.tree.nodes, d.range.filename) : undefined
+      const known = analysis.diagnosticModules.get(d)
+      const about = known !== undefined ? analysis.tree.nodes.find((x) => x.address === known) : undefined
+      const n = about && byFile && about.module === byFile.module ? about : byFile
       terraform.push({...d, rule: TERRAFORM_RULE, ...(n && n.address ? {address: n.address} : {}), callers: callersOf(n)})
     }
   }
   const all = [...terraform, ...ruleDiags].sort((a, b) => compareDiagnostics(a, b) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0))
   const {kept, suppressed} = applyIgnores(path.resolve(dir), all)
-  return {root: dir, analysis, diagnostics: kept, suppressed, incomplete: analysis.incomplete}
+  const notes = analysis.sharedModule ? [`This directory is ${sharedModuleReason(analysis.sharedModule, analysis.tree.engine)}`] : []
+  return {root: dir, analysis, diagnostics: kept, suppressed, incomplete: analysis.incomplete, notes}
 }

@@ -8,22 +8,95 @@ import type {Attribute, Block} from '../hcl/syntax.js'
 import type {Engine} from './engine.js'
 
 
-/** Ranges of the plain quoted-string items of a list expression `[ "a", "b" ]` (or the whole string). */
+/**
+ * Ranges of the list elements that are whole quoted strings in a list expression `[ "a", b["c"] ]` (or of
+ * the whole expression when it is one quoted string): `hcl.ExprList` elements that are native quoted
+ * strings, as Terraform's shimTraversalInString sees them. Strings nested inside an element (an index
+ * `tags["Owner"]`, a call argument, an inner list) are not elements and never count.
+ */
 export function quotedStringRanges(a: Attribute): SourceRange[] {
   const text = a.expr
-  const out: SourceRange[] = []
-  const whole = /^"(?:[^"\\$%]|\\.)*"$/.exec(text)
-  if (whole) return [a.exprRange]
+  if (/^"(?:[^"\\$%]|\\.)*"$/.test(text)) return [a.exprRange]
   if (!text.startsWith('[')) return []
-  const re = /"(?:[^"\\$%\n]|\\.)*"/g
-  let m: RegExpExecArray | null
-  while ((m = re.exec(text)) !== null) {
-    // only items: preceded by `[` or `,` and followed by `,` or `]` (whitespace and comments aside)
-    const before = text.slice(0, m.index).replace(/#[^\n]*|\/\/[^\n]*/g, '').trimEnd()
-    const after = text.slice(m.index + m[0].length).replace(/^\s*(#[^\n]*|\/\/[^\n]*)?\s*/, '')
-    if (!(before.endsWith('[') || before.endsWith(',')) || !(after.startsWith(',') || after.startsWith(']'))) continue
-    const start = advancePos(a.exprRange.start, text.slice(0, m.index))
-    out.push({filename: a.exprRange.filename, start, end: advancePos(start, m[0])})
+  const out: SourceRange[] = []
+  let depth = 0
+  // the element being read at depth 1: its first token was a plain string, and nothing followed it yet
+  let elementStart = true
+  let candidate: {start: number; end: number} | undefined
+  let spoiled = false
+  const closeElement = (): void => {
+    if (candidate && !spoiled) {
+      const start = advancePos(a.exprRange.start, text.slice(0, candidate.start))
+      out.push({filename: a.exprRange.filename, start, end: advancePos(start, text.slice(candidate.start, candidate.end))})
+    }
+    candidate = undefined
+    spoiled = false
+    elementStart = true
+  }
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!
+    if (ch === '#' || (ch === '/' && text[i + 1] === '/')) {
+      const nl = text.indexOf('\n', i)
+      i = nl < 0 ? text.length : nl
+      continue
+    }
+    if (ch === '/' && text[i + 1] === '*') {
+      const close = text.indexOf('*/', i + 2)
+      i = close < 0 ? text.length : close + 1
+      continue
+    }
+    if (/\s/.test(ch)) continue
+    if (ch === '"') {
+      // a quoted string: skip to its end, noting whether it is a plain literal (no interpolation or directive)
+      let j = i + 1
+      let plain = true
+      let braces = 0
+      for (; j < text.length; j++) {
+        const c = text[j]!
+        if (c === '\\') {
+          j++
+          continue
+        }
+        if ((c === '$' || c === '%') && text[j + 1] === '{') {
+          plain = false
+          braces++
+          j++
+          continue
+        }
+        if (braces > 0 && c === '}') {
+          braces--
+          continue
+        }
+        if (braces === 0 && (c === '"' || c === '\n')) break
+      }
+      if (depth === 1 && elementStart && plain) candidate = {start: i, end: j + 1}
+      else if (depth === 1) spoiled = true
+      elementStart = false
+      i = j
+      continue
+    }
+    if (ch === '[' || ch === '(' || ch === '{') {
+      if (depth === 1) spoiled = true // a nested collection, index or call: not a plain string element
+      depth++
+      elementStart = depth === 1
+      continue
+    }
+    if (ch === ']' || ch === ')' || ch === '}') {
+      depth--
+      if (depth === 0) {
+        closeElement()
+        break
+      }
+      continue
+    }
+    if (depth === 1 && ch === ',') {
+      closeElement()
+      continue
+    }
+    if (depth === 1) {
+      spoiled = true
+      elementStart = false
+    }
   }
   return out
 }

@@ -1,11 +1,11 @@
 // `tfgraph providers`: crawl the module tree, resolve every resource's provider configuration, build
 // the graph, collect requirements. Returns data only; renderers turn it into text or JSON.
-import {sortDiagnostics, type Diagnostic, type SourceRange} from '../diag/diagnostic.js'
+import {formatRange, sortDiagnostics, type Diagnostic, type SourceRange} from '../diag/diagnostic.js'
 import {buildGraph, type ModuleGraph} from '../graph/build-graph.js'
-import {crawl, type CrawlOptions, type ModuleTree} from '../graph/crawl.js'
+import {crawl, type CrawlOptions, type ModuleNode, type ModuleTree} from '../graph/crawl.js'
 import {moduleRequirements, type ModuleRequirement} from './requirements.js'
-import {resolveProviders, type Resolution} from './resolve.js'
-import {validateProviderConfigs} from './validate.js'
+import {resolveProviders, type GraphDiagnostic, type Resolution, type SharedModule} from './resolve.js'
+import {validateProviderConfigsByModule} from './validate.js'
 
 export interface ProvidersAnalysis {
   readonly tree: ModuleTree
@@ -13,7 +13,41 @@ export interface ProvidersAnalysis {
   readonly graph: ModuleGraph
   readonly requirements: readonly ModuleRequirement[]
   readonly diagnostics: readonly Diagnostic[]
+  /** The module (address, '' for the root) each diagnostic concerns, where it is known. */
+  readonly diagnosticModules: ReadonlyMap<Diagnostic, string>
+  /** Set when the directory is analysed as a shared module (its required_providers declares configuration_aliases). */
+  readonly sharedModule?: SharedModule
   readonly incomplete: boolean
+}
+
+/** The module whose own files hold `filename` (relative to the root directory), if any. */
+export function moduleOfFile(nodes: readonly ModuleNode[], filename: string): ModuleNode | undefined {
+  let best: ModuleNode | undefined
+  for (const n of nodes) {
+    if (!n.displayDir) continue
+    const prefix = n.displayDir === '.' ? '' : n.displayDir + '/'
+    const rest = filename.startsWith(prefix) ? filename.slice(prefix.length) : undefined
+    if (rest === undefined || rest.includes('/')) continue
+    if (!best || (best.displayDir?.length ?? 0) < n.displayDir.length) best = n
+  }
+  return best
+}
+
+/** `address` is `ancestor` or inside it ('' contains every module). */
+function within(address: string, ancestor: string): boolean {
+  return ancestor === '' || address === ancestor || address.startsWith(ancestor + '.')
+}
+
+/**
+ * Terraform's stages: configuration errors stop it before the graph is built, so a graph-stage error is
+ * kept only where no configuration error concerns its module or a module above it; a `missing provider`
+ * error (the graph builder stops there) also hides the resource errors below the module it concerns.
+ */
+export function graphStageDiagnostics(graphDiags: readonly GraphDiagnostic[], configErrorModules: ReadonlySet<string>): GraphDiagnostic[] {
+  const applies = (g: GraphDiagnostic): boolean => ![...configErrorModules].some((m) => within(g.module, m))
+  const passes = graphDiags.filter((g) => g.kind === 'pass' && applies(g))
+  const resources = graphDiags.filter((g) => g.kind === 'resource' && applies(g) && !passes.some((p) => within(g.module, p.module)))
+  return [...passes, ...resources]
 }
 
 export async function analyzeProviders(dir: string, opts: CrawlOptions = {}): Promise<ProvidersAnalysis> {
@@ -21,7 +55,28 @@ export async function analyzeProviders(dir: string, opts: CrawlOptions = {}): Pr
   const resolution = resolveProviders(tree)
   const graph = buildGraph(tree, resolution)
   const requirements = tree.nodes.flatMap((n) => moduleRequirements(n, tree.engine))
-  return {tree, resolution, graph, requirements, diagnostics: sortDiagnostics([...tree.diagnostics, ...validateProviderConfigs(tree), ...resolution.diagnostics]), incomplete: tree.incomplete}
+  const validation = validateProviderConfigsByModule(tree)
+  const modules = new Map<Diagnostic, string>(validation.modules)
+  const configStage = [...tree.diagnostics, ...validation.diagnostics, ...resolution.diagnostics]
+  for (const d of configStage) {
+    if (modules.has(d) || !d.range) continue
+    const n = moduleOfFile(tree.nodes, d.range.filename)
+    if (n) modules.set(d, n.address)
+  }
+  const errorModules = new Set<string>()
+  for (const d of configStage) if (d.severity === 'error') errorModules.add(modules.get(d) ?? '')
+  const graphStage = graphStageDiagnostics(resolution.graphDiagnostics, errorModules)
+  for (const g of graphStage) modules.set(g.diagnostic, g.module)
+  return {
+    tree,
+    resolution,
+    graph,
+    requirements,
+    diagnostics: sortDiagnostics([...configStage, ...graphStage.map((g) => g.diagnostic)]),
+    diagnosticModules: modules,
+    ...(resolution.sharedModule ? {sharedModule: resolution.sharedModule} : {}),
+    incomplete: tree.incomplete,
+  }
 }
 
 export interface ProvidersDocument {
@@ -48,6 +103,8 @@ export interface ProvidersDocument {
     provider: string
     implied: boolean
     legacy: boolean
+    /** Only on configurations a shared module expects from its caller. */
+    expected?: true
     range: SourceRange | null
   }[]
   readonly provider_passes: readonly {from: string; to: string; key: string; value: string; child_address: string; parent_address: string}[]
@@ -65,6 +122,8 @@ export interface ProvidersDocument {
   }[]
   readonly requirements: readonly {module: string; provider: string; canonical: string; constraints: readonly {constraint: string; range: SourceRange | null}[]}[]
   readonly diagnostics: readonly Diagnostic[]
+  /** Present when the directory is analysed as a shared module. */
+  readonly shared_module?: {readonly reason: string; readonly configuration_aliases: readonly {name: string; range: SourceRange}[]}
 }
 
 export function providersDocument(a: ProvidersAnalysis, rootArg: string): ProvidersDocument {
@@ -92,6 +151,7 @@ export function providersDocument(a: ProvidersAnalysis, rootArg: string): Provid
       provider: c.provider,
       implied: c.implied,
       legacy: c.legacy,
+      ...(c.expected ? {expected: true} : {}),
       range: c.range ?? null,
     })),
     provider_passes: a.resolution.passes.map((p) => ({from: p.from, to: p.to, key: p.key, value: p.value, child_address: p.childAddress, parent_address: p.parentAddress})),
@@ -109,5 +169,14 @@ export function providersDocument(a: ProvidersAnalysis, rootArg: string): Provid
     })),
     requirements: a.requirements.map((q) => ({module: q.module, provider: q.provider, canonical: q.canonical, constraints: q.constraints.map((c) => ({constraint: c.constraint, range: c.range ?? null}))})),
     diagnostics: a.diagnostics,
+    ...(a.sharedModule ? {shared_module: {reason: sharedModuleReason(a.sharedModule, a.tree.engine), configuration_aliases: a.sharedModule.aliases.map((x) => ({name: x.name, range: x.range}))}} : {}),
   }
+}
+
+/** Why the directory is analysed as a shared module (said once, at the top of the text output). */
+export function sharedModuleReason(s: SharedModule, engine: string): string {
+  const product = engine === 'opentofu' ? 'OpenTofu' : 'Terraform'
+  const names = s.aliases.map((x) => x.name).join(', ')
+  const at = s.aliases[0] ? formatRange(s.aliases[0].range) : '?'
+  return `analysed as a shared module: its required_providers declares configuration_aliases (${names} at ${at}), so it is meant to be called by other modules, which pass those configurations in. ${product} itself cannot run it alone as a root module; tfgraph binds the resources that use them to the configurations expected from the caller.`
 }

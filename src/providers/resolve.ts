@@ -14,6 +14,7 @@ import {
 } from '../addrs/provider.js'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange} from '../diag/diagnostic.js'
+import {aliasEntryRange, rangeInExpr} from '../hcl/expr-ranges.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import {isExpression, isRecord, unwrapExpression} from '../hcl/value.js'
 import {engineByName, type Engine} from '../load/engine.js'
@@ -21,7 +22,7 @@ import type {ResourceMode} from '../load/model.js'
 import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
 import {localNames, type LocalNames} from './local-names.js'
 
-export type StepKind = 'reference' | 'implied-name' | 'source' | 'passed' | 'inherited' | 'declared' | 'legacy' | 'implied-config' | 'missing'
+export type StepKind = 'reference' | 'implied-name' | 'source' | 'passed' | 'inherited' | 'declared' | 'legacy' | 'implied-config' | 'expected' | 'missing'
 
 export interface ResolutionStep {
   readonly kind: StepKind
@@ -44,6 +45,11 @@ export interface ProviderConfigInfo {
   readonly legacy: boolean
   /** The block has no arguments (an empty or "proxy" block). */
   readonly empty: boolean
+  /**
+   * A configuration the root module expects from its caller: the root is a shared module that declares
+   * this alias in configuration_aliases and has no block for it (`range` is the configuration_aliases entry).
+   */
+  readonly expected?: boolean
   readonly range?: SourceRange
 }
 
@@ -76,11 +82,35 @@ export interface ResourceBinding {
   readonly range: SourceRange
 }
 
+/**
+ * An error of Terraform's graph stage (after configuration validation): a `providers` map entry whose
+ * configuration the caller does not have (`pass`), or a resource left without a configuration
+ * (`resource`). `module` is the module it concerns: the called module, or the resource's module.
+ */
+export interface GraphDiagnostic {
+  readonly kind: 'pass' | 'resource'
+  readonly module: string
+  readonly diagnostic: Diagnostic
+}
+
+/**
+ * The directory is analysed as a shared module: its own required_providers declares configuration_aliases,
+ * so it is meant to be called by other modules, which pass those configurations in.
+ */
+export interface SharedModule {
+  /** The configuration_aliases entries of the root module (`aws.east`) with their ranges. */
+  readonly aliases: readonly {readonly name: string; readonly range: SourceRange}[]
+}
+
 export interface Resolution {
   readonly configs: readonly ProviderConfigInfo[]
   readonly passes: readonly ProviderPass[]
   readonly resources: readonly ResourceBinding[]
+  /** Configuration-stage diagnostics (required_providers entries). */
   readonly diagnostics: readonly Diagnostic[]
+  /** Graph-stage errors, each with the module it concerns; the analysis decides which apply. */
+  readonly graphDiagnostics: readonly GraphDiagnostic[]
+  readonly sharedModule?: SharedModule
 }
 
 type Node =
@@ -119,6 +149,7 @@ interface ModuleCtx {
 export function resolveProviders(tree: ModuleTree): Resolution {
   const engine = engineByName(tree.engine)
   const diagnostics: Diagnostic[] = []
+  const graphDiagnostics: GraphDiagnostic[] = []
   const ctx = new Map<ModuleNode, ModuleCtx>()
   for (const n of tree.nodes) {
     if (!n.module) continue
@@ -126,6 +157,7 @@ export function resolveProviders(tree: ModuleTree): Resolution {
     diagnostics.push(...names.diagnostics)
     ctx.set(n, {node: n, names})
   }
+  const sharedModule = sharedModuleOf(ctx.get(tree.root))
   const nodes = new Map<string, Node>()
   const passes: ProviderPass[] = []
   const abs = (path: readonly string[], provider: Provider, alias?: string): string => absConfigString({module: path, provider, ...(alias ? {alias} : {})} satisfies AbsProviderConfig)
@@ -156,6 +188,19 @@ export function resolveProviders(tree: ModuleTree): Resolution {
         info: {address: addr, module: n.address, localName, ...(alias ? {alias} : {}), provider: providerString(provider), implied: false, legacy: n.address !== '', empty, range: b.declRange},
       })
     }
+    // a shared module analysed on its own: the aliases it expects from its caller, where it has no block
+    if (n.address === '' && sharedModule) {
+      for (const [name, r] of [...c.names.requirements].sort(([a], [z]) => (a < z ? -1 : 1))) {
+        for (const entry of r.aliases) {
+          const ref = parseLocalConfigRef(entry)
+          if (!ref?.alias || ref.localName !== name) continue
+          const addr = abs([], r.provider, ref.alias)
+          if (nodes.has(addr)) continue
+          const range = aliasEntryRange(r.attribute, entry)
+          nodes.set(addr, {kind: 'declared', proxiable: false, info: {address: addr, module: '', localName: name, alias: ref.alias, provider: providerString(r.provider), implied: false, legacy: false, empty: true, expected: true, range}})
+        }
+      }
+    }
     // proxies from the parent's `providers` map
     const parent = n.parent
     const pctx = parent ? ctx.get(parent) : undefined
@@ -179,13 +224,20 @@ export function resolveProviders(tree: ModuleTree): Resolution {
       }
       passes.push(pass)
       if (!nodes.has(parentAddr)) {
-        diagnostics.push(
-          errorDiag(
-            'Provider configuration not present',
-            `The call to ${n.address} passes ${localConfigString(inParent)} as ${localConfigString(inChild)}, but ${moduleText(parent)} has no configuration ${parentAddr} to pass (Terraform stops with "missing provider ${parentAddr}"). Declare that configuration in ${moduleText(parent)}, or have it passed in by its caller.`,
-            providersAttr.exprRange,
-          ),
-        )
+        // Terraform's graph builder fails with a plain error (no detail, no range)
+        graphDiagnostics.push({
+          kind: 'pass',
+          module: n.address,
+          diagnostic: {
+            severity: 'error',
+            summary: `missing provider ${parentAddr}`,
+            detail: '',
+            extra: {
+              range: entryValueRange(providersAttr, localConfigString(inChild), localConfigString(inParent)) ?? providersAttr.exprRange,
+              explanation: `The call to ${n.address} passes ${localConfigString(inParent)} as ${localConfigString(inChild)}, but ${moduleText(parent)} has no configuration ${parentAddr} to pass. Declare it in ${moduleText(parent)} (a provider "${inParent.localName}" block${inParent.alias ? ` with alias = "${inParent.alias}"` : ''})${parent.address === '' ? '' : `, or have the caller of ${parent.address} pass it in`}.`,
+            },
+          },
+        })
         continue
       }
       const existing = nodes.get(childAddr)
@@ -208,7 +260,9 @@ export function resolveProviders(tree: ModuleTree): Resolution {
         continue
       }
       const info = node.info
-      if (node.kind === 'required') {
+      if (info.expected) {
+        steps.push({kind: 'expected', module: '', text: `expected from the caller: the root module is a shared module that declares ${info.localName}.${info.alias ?? ''} in configuration_aliases (${info.range ? formatRange(info.range) : '?'})`, ...(info.range ? {range: info.range} : {})})
+      } else if (node.kind === 'required') {
         steps.push({kind: 'implied-config', module: '', text: `the root module has no provider "${info.localName}" block: ${engine.product} uses an empty default configuration`})
       } else {
         const what = `provider "${info.localName}"${info.alias ? ` with alias "${info.alias}"` : ''}`
@@ -281,13 +335,21 @@ export function resolveProviders(tree: ModuleTree): Resolution {
         if (!found) {
           const want = abs(n.path, provider, ref.alias)
           steps.push({kind: 'missing', module: n.address, text: `${moduleText(n)} has no configuration ${want}: aliased configurations are never inherited`})
-          diagnostics.push(
-            errorDiag(
-              'Provider configuration not present',
-              `To work with ${address} its original provider configuration at ${want} is required, but it has been removed. This occurs when a provider configuration is removed while objects created by that provider still exist in the state. Re-add the provider configuration to destroy ${address}, after which you can remove the provider configuration again.`,
-              pattr?.exprRange ?? b.declRange,
-            ),
-          )
+          // Terraform's text names the graph node (`<address> (expand)`) and gives no source range
+          const vertex = `${address} (expand)`
+          graphDiagnostics.push({
+            kind: 'resource',
+            module: n.address,
+            diagnostic: {
+              severity: 'error',
+              summary: 'Provider configuration not present',
+              detail: `To work with ${vertex} its original provider configuration at ${want} is required, but it has been removed. This occurs when a provider configuration is removed while objects created by that provider still exist in the state. Re-add the provider configuration to destroy ${vertex}, after which you can remove the provider configuration again.`,
+              extra: {
+                range: pattr?.exprRange ?? b.declRange,
+                explanation: `${address} uses ${localConfigString(ref)}, but ${moduleText(n)} has no provider "${ref.localName}" block with alias = "${ref.alias ?? ''}"${n.address === '' ? '' : ', no providers map entry for it in its call, and aliased configurations are never inherited'}. Nothing here concerns a state: ${engine.product} reports a missing configuration with this text.`,
+              },
+            },
+          })
         }
         resources.push({
           address,
@@ -311,5 +373,21 @@ export function resolveProviders(tree: ModuleTree): Resolution {
   for (const info of impliedRoot.values()) if (!nodes.has(info.address)) configs.push(info)
   configs.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))
   resources.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))
-  return {configs, passes, resources, diagnostics}
+  return {configs, passes, resources, diagnostics, graphDiagnostics, ...(sharedModule ? {sharedModule} : {})}
+}
+
+/** The value of one `providers` map entry (`aws.src = aws.east` → `aws.east`) inside the map's text. */
+function entryValueRange(a: Attribute, key: string, value: string): SourceRange | undefined {
+  const esc = (x: string): string => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return rangeInExpr(a, new RegExp(`(?:^|[\\s{,])"?${esc(key)}"?\\s*[=:]\\s*"?(${esc(value)})(?![\\w.-])`))
+}
+
+/** The root's configuration_aliases entries when it declares any (it is then analysed as a shared module). */
+function sharedModuleOf(root: ModuleCtx | undefined): SharedModule | undefined {
+  if (!root) return undefined
+  const aliases: {name: string; range: SourceRange}[] = []
+  for (const [name, r] of [...root.names.requirements].sort(([a], [z]) => (a < z ? -1 : 1))) {
+    for (const entry of r.aliases) if (parseLocalConfigRef(entry)?.localName === name) aliases.push({name: entry, range: aliasEntryRange(r.attribute, entry)})
+  }
+  return aliases.length > 0 ? {aliases} : undefined
 }

@@ -866,7 +866,7 @@ function byAddress(a: ModuleNode, b: ModuleNode): number {
  * Validates a subtree children first (in order of address), then the node itself, without recursion:
  * a chain of modules can be as deep as --max-depth allows, far deeper than the JavaScript stack.
  */
-function validateNode(ctx: Ctx, root: ModuleNode, rootRestriction: Restriction, out: Diagnostic[]): void {
+function validateNode(ctx: Ctx, root: ModuleNode, rootRestriction: Restriction, out: Diagnostic[], modules: Map<Diagnostic, string>): void {
   const stack: {node: ModuleNode; restriction: Restriction; expanded: boolean}[] = [{node: root, restriction: rootRestriction, expanded: false}]
   while (stack.length > 0) {
     const top = stack[stack.length - 1]!
@@ -877,7 +877,9 @@ function validateNode(ctx: Ctx, root: ModuleNode, rootRestriction: Restriction, 
     }
     if (top.expanded) {
       stack.pop()
+      const from = out.length
       validateOne(ctx, top.node, top.restriction, out)
+      for (let i = from; i < out.length; i++) modules.set(out[i]!, top.node.address)
       continue
     }
     top.expanded = true
@@ -1050,14 +1052,10 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
   if (configured.size > 0 && restriction) {
     const metas = tofu ? 'count, for_each, enabled and depends_on' : 'count, for_each, and depends_on'
     const args = tofu ? 'count, for_each, enabled or depends_on' : 'count, for_each, or depends_on'
-    const blocks = [...configured.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    const legacy = blocks
-      .map((p) => `Module ${q(restriction.call)} cannot be used with ${restriction.meta} because it contains a nested provider configuration for ${q(p.key)}, at ${formatRange(p.block.declRange)}.`)
-      .join('\n')
     out.push(
       errorDiag(
         `Module is incompatible with ${metas}`,
-        `The module at ${node.address} is a legacy module which contains its own local provider configurations, and so calls to it may not use the ${args} arguments.\n\n${legacy}\n\nIf you also control the module ${q(node.source?.normalized ?? node.sourceText ?? '')}, consider updating this module to instead expect provider configurations to be passed by its caller.`,
+        `The module at ${node.address} is a legacy module which contains its own local provider configurations, and so calls to it may not use the ${args} arguments.\n\nIf you also control the module ${q(node.source?.normalized ?? node.sourceText ?? '')}, consider updating this module to instead expect provider configurations to be passed by its caller.`,
         restriction.range,
       ),
     )
@@ -1173,7 +1171,7 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
 }
 
 /** Tree-building checks of every module of a subtree, children first (in order of address), as `loadModule` does; without recursion. */
-function childModuleChecks(root: ModuleNode, engine: Engine, out: Diagnostic[]): void {
+function childModuleChecks(root: ModuleNode, engine: Engine, out: Diagnostic[], modules: Map<Diagnostic, string>): void {
   const stack: {node: ModuleNode; expanded: boolean}[] = [{node: root, expanded: false}]
   while (stack.length > 0) {
     const top = stack[stack.length - 1]!
@@ -1183,7 +1181,9 @@ function childModuleChecks(root: ModuleNode, engine: Engine, out: Diagnostic[]):
       continue
     }
     stack.pop()
+    const from = out.length
     childModuleChecksOne(top.node, engine, out)
+    for (let i = from; i < out.length; i++) modules.set(out[i]!, top.node.address)
   }
 }
 
@@ -1231,6 +1231,16 @@ function inChildModule(d: Diagnostic): boolean {
  * (as its BuildConfig does); Terraform validates what loaded.
  */
 export function validateProviderConfigs(tree: ModuleTree): Diagnostic[] {
+  return [...validateProviderConfigsByModule(tree).diagnostics]
+}
+
+/** Provider validation with the module each diagnostic concerns (the module checked; for a module's own files, the first call that reaches it). */
+export interface ModuleDiagnostics {
+  readonly diagnostics: readonly Diagnostic[]
+  readonly modules: ReadonlyMap<Diagnostic, string>
+}
+
+export function validateProviderConfigsByModule(tree: ModuleTree): ModuleDiagnostics {
   const engine = engineByName(tree.engine)
   const cache = new Map<Module, DecodedModule>()
   const decoded = (m: Module): DecodedModule => {
@@ -1242,14 +1252,18 @@ export function validateProviderConfigs(tree: ModuleTree): Diagnostic[] {
     return d
   }
   const out: Diagnostic[] = []
+  const modules = new Map<Diagnostic, string>()
   for (const n of tree.nodes) {
     if (!n.module || cache.has(n.module)) continue
-    out.push(...decoded(n.module).diagnostics)
+    for (const d of decoded(n.module).diagnostics) {
+      out.push(d)
+      modules.set(d, n.address)
+    }
   }
-  childModuleChecks(tree.root, engine, out)
+  childModuleChecks(tree.root, engine, out, modules)
   const buildFailed =
     tree.nodes.some((n) => !n.resolved) || tree.diagnostics.some((d) => d.severity === 'error' && inChildModule(d)) || out.some((d) => d.severity === 'error' && inChildModule(d))
-  if (engine.name === 'opentofu' && buildFailed) return out
-  validateNode({engine, decoded, typesResolved: !buildFailed}, tree.root, undefined, out)
-  return out
+  if (engine.name === 'opentofu' && buildFailed) return {diagnostics: out, modules}
+  validateNode({engine, decoded, typesResolved: !buildFailed}, tree.root, undefined, out, modules)
+  return {diagnostics: out, modules}
 }

@@ -1,6 +1,6 @@
 // Diagnostics as text, the way Terraform prints them: severity and summary, the source line, the detail.
 import type {Diagnostic} from '../diag/diagnostic.js'
-import {formatRange, sortDiagnostics} from '../diag/diagnostic.js'
+import {displayRange, formatRange, sortDiagnostics} from '../diag/diagnostic.js'
 import {terminalInline, terminalText} from './terminal-text.js'
 
 export interface TextOptions {
@@ -18,14 +18,17 @@ export function renderDiagnosticText(d: Diagnostic, opts: TextOptions = {}): str
   const label = d.severity === 'error' ? paint(color, '1;31', 'Error:') : paint(color, '1;33', 'Warning:')
   // input-derived text is made terminal-safe before colours are added
   const out = [`${label} ${paint(color, '1', terminalInline(d.summary))}`, '']
-  if (d.range) {
-    out.push(`  on ${terminalInline(formatRange(d.range))}:`)
-    const lines = opts.sourceLines?.(d.range.filename)
-    const line = lines?.[d.range.start.line - 1]
-    if (line !== undefined) out.push(`  ${String(d.range.start.line).padStart(4)}: ${terminalInline(line.replace(/\t/g, '  '))}`)
+  const at = displayRange(d)
+  if (at) {
+    // a range tfgraph located for a diagnostic whose Terraform text has none is marked as such
+    out.push(`  ${d.range ? 'on' : 'near'} ${terminalInline(formatRange(at))}${d.range ? '' : ', located by tfgraph'}:`)
+    const lines = opts.sourceLines?.(at.filename)
+    const line = lines?.[at.start.line - 1]
+    if (line !== undefined) out.push(`  ${String(at.start.line).padStart(4)}: ${terminalInline(line.replace(/\t/g, '  '))}`)
     out.push('')
   }
   if (d.detail) out.push(terminalText(d.detail), '')
+  if (d.extra?.explanation) out.push(terminalText(`tfgraph: ${d.extra.explanation}`), '')
   return out.join('\n')
 }
 

@@ -1,12 +1,14 @@
 // Lint renderers: text (Terraform-like, with source line and caret), compact (one line each),
 // json (terraform validate -json shape plus rule/address/callers) and SARIF 2.1.0.
-import {formatRange} from '../diag/diagnostic.js'
+import {displayRange, formatRange} from '../diag/diagnostic.js'
 import {terminalInline, terminalText} from './terminal-text.js'
 import type {LintDiagnostic, Rule} from '../rules/rule.js'
 
 export interface LintRenderInput {
   readonly root: string
   readonly diagnostics: readonly LintDiagnostic[]
+  /** Said once before the root's findings (text) or beside them (JSON). */
+  readonly notes?: readonly string[]
 }
 
 export interface TextRenderOptions {
@@ -24,26 +26,30 @@ export function renderLintText(results: readonly LintRenderInput[], opts: TextRe
   for (const r of results) {
     // input-derived text is made terminal-safe (terminal-text.ts) before colours are added
     if (results.length > 1) out.push(paint(color, '1', `== ${terminalInline(r.root)}`), '')
+    for (const n of r.notes ?? []) out.push(paint(color, '2', terminalText(n)), '')
     for (const d of r.diagnostics) {
       const label = d.severity === 'error' ? paint(color, '1;31', 'Error:') : paint(color, '1;33', 'Warning:')
       out.push(`${label} ${paint(color, '1', terminalInline(d.summary))}  ${paint(color, '2', `[${d.rule}]`)}`, '')
-      if (d.range) {
-        out.push(`  on ${terminalInline(formatRange(d.range))}${d.address ? ` (${terminalInline(d.address)})` : ''}:`)
-        const line = opts.sourceLines?.(d.range.filename, r.root)?.[d.range.start.line - 1]
+      const at = displayRange(d)
+      if (at) {
+        // a range tfgraph located for a diagnostic whose Terraform text has none is marked as such
+        out.push(`  ${d.range ? 'on' : 'near'} ${terminalInline(formatRange(at))}${d.address ? ` (${terminalInline(d.address)})` : ''}${d.range ? '' : `, located by tfgraph`}:`)
+        const line = opts.sourceLines?.(at.filename, r.root)?.[at.start.line - 1]
         if (line !== undefined) {
-          const gutter = `  ${String(d.range.start.line).padStart(4)}: `
+          const gutter = `  ${String(at.start.line).padStart(4)}: `
           const chars = [...line]
           // escapes widen the line: the caret goes under the escaped text
           const width = (from: number, to: number): number => [...terminalInline(chars.slice(from, to).join(''))].length + Math.max(0, to - Math.max(from, chars.length))
           out.push(gutter + terminalInline(line))
-          const startIdx = d.range.start.column - 1
-          const endIdx = d.range.end.line === d.range.start.line ? d.range.end.column - 1 : chars.length
+          const startIdx = at.start.column - 1
+          const endIdx = at.end.line === at.start.line ? at.end.column - 1 : chars.length
           out.push(' '.repeat(gutter.length + width(0, startIdx)) + paint(color, '1;31', '^'.repeat(Math.max(1, width(startIdx, endIdx)))))
         }
         out.push('')
       }
       if (d.callers && d.callers.length > 0) out.push(`  called through ${d.callers.map(terminalInline).join(' → ')}`, '')
       if (d.detail) out.push(terminalText(d.detail), '')
+      if (d.extra?.explanation) out.push(terminalText(`tfgraph: ${d.extra.explanation}`), '')
     }
     const errors = r.diagnostics.filter((d) => d.severity === 'error').length
     const warnings = r.diagnostics.length - errors
@@ -58,7 +64,8 @@ export function renderLintCompact(results: readonly LintRenderInput[]): string {
     const prefix = results.length > 1 ? r.root.replace(/\/$/, '') + '/' : ''
     for (const d of r.diagnostics) {
       // one finding per line: no field may break the line or reach the terminal with control characters
-      const where = terminalInline(d.range ? `${prefix}${d.range.filename}:${d.range.start.line}:${d.range.start.column}` : prefix || '.')
+      const at = displayRange(d)
+      const where = terminalInline(at ? `${prefix}${at.filename}:${at.start.line}:${at.start.column}` : prefix || '.')
       lines.push(`${where}: ${d.severity}: ${terminalInline(d.summary)} [${d.rule}]${d.detail ? ' — ' + terminalInline(d.detail.split('\n')[0] ?? '') : ''}`)
     }
   }
@@ -71,16 +78,18 @@ export interface LintJson {
   readonly error_count: number
   readonly warning_count: number
   readonly diagnostics: readonly LintDiagnostic[]
+  /** tfgraph's notes about how the directory was analysed (only when there are any). */
+  readonly notes?: readonly string[]
 }
 
-export function lintJson(diags: readonly LintDiagnostic[]): LintJson {
+export function lintJson(diags: readonly LintDiagnostic[], notes: readonly string[] = []): LintJson {
   const errors = diags.filter((d) => d.severity === 'error').length
-  return {format_version: '1.0', valid: errors === 0, error_count: errors, warning_count: diags.length - errors, diagnostics: diags}
+  return {format_version: '1.0', valid: errors === 0, error_count: errors, warning_count: diags.length - errors, diagnostics: diags, ...(notes.length > 0 ? {notes} : {})}
 }
 
 /** `--recursive` JSON: one document per root. */
 export function lintJsonMany(results: readonly LintRenderInput[]): {format_version: '1.0'; roots: {root: string; result: LintJson}[]} {
-  return {format_version: '1.0', roots: results.map((r) => ({root: r.root, result: lintJson(r.diagnostics)}))}
+  return {format_version: '1.0', roots: results.map((r) => ({root: r.root, result: lintJson(r.diagnostics, r.notes)}))}
 }
 
 export interface SarifOptions {
@@ -125,19 +134,19 @@ export function renderSarif(results: readonly LintRenderInput[], opts: SarifOpti
           },
         },
         results: results.flatMap((r) =>
-          r.diagnostics.map((d) => ({
+          r.diagnostics.map((d) => ({ d, at: displayRange(d) })).map(({d, at}) => ({
             ruleId: d.rule,
             ruleIndex: ruleIds.indexOf(d.rule),
             level: d.severity,
-            message: {text: d.detail ? `${d.summary}: ${d.detail}` : d.summary},
-            ...(d.range
+            message: {text: [d.detail ? `${d.summary}: ${d.detail}` : d.summary, d.extra?.explanation ? `tfgraph: ${d.extra.explanation}` : ''].filter(Boolean).join('\n\n')},
+            ...(at
               ? {
                   locations: [
                     {
                       physicalLocation: {
                         // a URI reference: each path segment percent-encoded (spaces, quotes, control characters)
-                        artifactLocation: {uri: artifactUri(r.root, d.range.filename)},
-                        region: {startLine: d.range.start.line, startColumn: d.range.start.column, endLine: d.range.end.line, endColumn: Math.max(d.range.end.column, d.range.start.column + 1)},
+                        artifactLocation: {uri: artifactUri(r.root, at.filename)},
+                        region: {startLine: at.start.line, startColumn: at.start.column, endLine: at.end.line, endColumn: Math.max(at.end.column, at.start.column + 1)},
                       },
                       ...(d.address ? {logicalLocations: [{fullyQualifiedName: d.address}]} : {}),
                     },

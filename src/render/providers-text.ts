@@ -4,7 +4,7 @@
 import {formatRange} from '../diag/diagnostic.js'
 import {moduleSubtree} from '../graph/build-graph.js'
 import type {ModuleNode} from '../graph/crawl.js'
-import type {ProvidersAnalysis} from '../providers/analyze.js'
+import {sharedModuleReason, type ProvidersAnalysis} from '../providers/analyze.js'
 import type {ResolutionStep, ResourceBinding} from '../providers/resolve.js'
 import {terminalInline, terminalText} from './terminal-text.js'
 
@@ -37,6 +37,9 @@ function how(steps: readonly ResolutionStep[]): string {
         break
       case 'implied-config':
         parts.push('implied empty configuration in the root module')
+        break
+      case 'expected':
+        parts.push('expected from the caller (configuration_aliases of this shared module)')
         break
       case 'missing':
         parts.push('NOT FOUND')
@@ -79,6 +82,8 @@ export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOpt
     `${a.tree.nodes.length} module${a.tree.nodes.length === 1 ? '' : 's'}, ${resolved}/${calls} module calls resolved, ${usedConfigs.size} provider configuration${usedConfigs.size === 1 ? '' : 's'} used by ${resources.length} resource${resources.length === 1 ? '' : 's'}`,
     '',
   ]
+  // said once, at the top: tfgraph goes beyond Terraform here
+  if (a.sharedModule) out.splice(1, 0, `This directory is ${sharedModuleReason(a.sharedModule, a.tree.engine)}`)
   // Detailed view: the full chain for each selected resource.
   if (opts.resource) {
     for (const r of resources) {

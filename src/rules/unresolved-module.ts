@@ -10,6 +10,9 @@ import {report, where, type Finding} from './support.js'
 /** Summaries of the crawler's and loader's diagnostics about a call that cannot be followed. */
 const CRAWLER_SUMMARY = /^(Module |Unreadable module directory|Missing required argument|Invalid (registry )?module source)/
 
+/** Terraform's own errors about a source or version it cannot evaluate: rule `terraform` reports them, at Terraform's range. */
+const TERRAFORM_EVALUATION_ERRORS = new Set(['Unknown module source', 'Invalid module source', 'Unknown module version', 'Invalid module version'])
+
 function inside(r: SourceRange, outer: SourceRange): boolean {
   return r.filename === outer.filename && r.start.byte >= outer.start.byte && r.end.byte <= outer.end.byte
 }
@@ -31,17 +34,22 @@ export const unresolvedModule = {
       const call = node.call
       const reason = node.unresolvedReason ?? 'not loaded'
       // the crawler's (or loader's) diagnostic about this call, if it made one
+      // one finding per call: where Terraform itself reports the cause, that is the finding (rule `terraform`)
+      if (tree.diagnostics.some((d) => d.range !== undefined && inside(d.range, call.range) && TERRAFORM_EVALUATION_ERRORS.has(d.summary))) continue
       const own: Diagnostic | undefined = tree.diagnostics.find((d) => d.range !== undefined && inside(d.range, call.range) && CRAWLER_SUMMARY.test(d.summary))
       if (own?.severity === 'error') errors.add(node.address)
+      const notStatic = /cannot be evaluated statically|source is not a string/.test(reason)
       const fix = /not installed|no record/.test(reason)
         ? `Run "${engine.command} init" (or "${engine.command} get") in the root directory to install it, then lint again.`
         : /cycle/.test(reason)
           ? 'Break the cycle: a module must not call the directory of one of its callers.'
-          : /not static|cannot be evaluated|not a string/.test(reason)
-            ? 'Use a literal source (or variables and locals with values known without running the engine).'
+          : notStatic && /is not a literal|is not a variable or a local value|not a string/.test(reason)
+            ? `To fix, use only literals, input variables and local values in a module source (${engine.product} evaluates it before anything else exists).`
+          : notStatic
+            ? `To fix, give the variables it reads a value (--var NAME=VALUE, --var-file, terraform.tfvars or a default), or use a literal source.${engine.name === 'terraform' ? ' Terraform evaluates only literals, local values and variables declared with const = true there.' : ''}`
             : 'Fix the source so that it points to a module directory.'
       findings.push({
-        summary: own?.summary ?? 'Module not loaded',
+        summary: own?.summary ?? (notStatic ? 'Module source not static' : 'Module not loaded'),
         detail: own?.detail
           ? `${node.address} (called at ${where(call.declRange)}) could not be loaded${own.detail.includes(reason) ? '' : `: ${reason}`}. Nothing inside it was analysed, so the other rules cannot see its resources, provider requirements or nested calls. ${own.detail}${own.detail.includes(`${engine.command} init`) ? '' : ` ${fix}`}`
           : `${node.address} (called at ${where(call.declRange)}, source ${node.sourceText !== undefined ? JSON.stringify(node.sourceText) : 'unknown'}) could not be loaded: ${reason}. Nothing inside it was analysed, so the other rules cannot see its resources, provider requirements or nested calls. ${fix}`,

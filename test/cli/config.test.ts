@@ -47,13 +47,21 @@ test('a directory that does not exist: exit 1, clear message', () => {
   noStack(r.stderr)
 })
 
-test('an empty directory: No configuration files, exit 1', () => {
+test('a directory without configuration files: one line saying so, exit 1', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-empty-'))
   try {
     writeFileSync(path.join(dir, 'README.md'), '# nothing here\n')
     const r = run('config', dir)
     assert.is(r.code, 1)
-    assert.match(r.stderr, /No configuration files/)
+    assert.match(r.stderr, /is not a module directory: it holds no configuration files \(no \.tf, \.tf\.json, \.tofu or \.tofu\.json files\)/)
+    noStack(r.stderr)
+    writeFileSync(path.join(dir, 'prod.tfvars'), 'x = 1\n')
+    const vars = run('config', dir)
+    assert.is(vars.code, 1)
+    assert.match(vars.stderr, /it holds only prod\.tfvars .*the one these variables are for/)
+    const file = run('config', path.join(dir, 'prod.tfvars'))
+    assert.is(file.code, 1)
+    assert.match(file.stderr, /prod\.tfvars is a file; pass its directory/)
   } finally {
     rmSync(dir, {recursive: true, force: true})
   }

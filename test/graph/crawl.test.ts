@@ -76,9 +76,9 @@ test('a missing local directory is an unresolved call with the reason', async ()
   }
 })
 
-test('source from a variable: default, terraform.tfvars, then -var', async () => {
+test('source from a const variable: default, terraform.tfvars, then -var', async () => {
   const dir = tree({
-    'main.tf': 'variable "where" {\n  default = "./a"\n}\nmodule "m" {\n  source = var.where\n}\n',
+    'main.tf': 'variable "where" {\n  default = "./a"\n  const   = true\n}\nmodule "m" {\n  source = var.where\n}\n',
     'a/main.tf': 'resource "null_resource" "a" {}\n',
     'b/main.tf': 'resource "null_resource" "b" {}\n',
     'c/main.tf': 'resource "null_resource" "c" {}\n',
@@ -88,6 +88,26 @@ test('source from a variable: default, terraform.tfvars, then -var', async () =>
     writeFileSync(path.join(dir, 'terraform.tfvars'), 'where = "./b"\n')
     assert.is((await crawl(dir, {env: {}})).nodes[1]?.displayDir, 'b')
     assert.is((await crawl(dir, {env: {}, vars: ['where=./c']})).nodes[1]?.displayDir, 'c')
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+  }
+})
+
+test('a variable that is not const: Terraform (1.15+) cannot evaluate it during init; OpenTofu (1.8+) can', async () => {
+  const dir = tree({
+    'main.tf': 'variable "where" {\n  default = "./a"\n}\nmodule "m" {\n  source = var.where\n}\n',
+    'a/main.tf': 'resource "null_resource" "a" {}\n',
+  })
+  try {
+    const tf = await crawl(dir, {env: {}, engine: 'terraform'})
+    assert.is(tf.nodes[1]?.resolved, false)
+    const d = tf.diagnostics.find((x) => x.summary === 'Unknown module source')
+    assert.is(d?.severity, 'error')
+    assert.is(d?.detail, 'Only literal values and const variables can be evaluated during init.')
+    assert.equal([d?.range?.filename, d?.range?.start.line], ['main.tf', 5])
+    const tofu = await crawl(dir, {env: {}, engine: 'opentofu'})
+    assert.is(tofu.nodes[1]?.displayDir, 'a')
+    assert.is(tofu.diagnostics.length, 0)
   } finally {
     rmSync(dir, {recursive: true, force: true})
   }

@@ -146,11 +146,10 @@ if (existsSync(CD)) {
     }
   }
 
-  V('[CD] nested-provider: subject is the ancestor call count; tfgraph adds the v0.13 sentence', async () => {
+  V('[CD] nested-provider: subject is the ancestor call count; the detail is the two paragraphs Terraform gives', async () => {
     const got = await diagnose(copyCase(path.join(CD, 'nested-provider'), true), 'terraform')
     assert.equal(got.errors, [
       'root.tf:2,11-12: Module is incompatible with count, for_each, and depends_on; The module at module.child.module.child2 is a legacy module which contains its own local provider configurations, and so calls to it may not use the count, for_each, or depends_on arguments.\n\n' +
-        'Module "child" cannot be used with count because it contains a nested provider configuration for "aws", at child/child2/main.tf:1,1-15.\n\n' +
         'If you also control the module "./child2", consider updating this module to instead expect provider configurations to be passed by its caller.',
     ])
   })
@@ -420,9 +419,9 @@ module "z" {
     },
     terraform: {
       errors: [
-        'main.tf:5,17-32: Module is incompatible with count, for_each, and depends_on; The module at module.a.module.b is a legacy module which contains its own local provider configurations, and so calls to it may not use the count, for_each, or depends_on arguments.\n\nModule "a" cannot be used with depends_on because it contains a nested provider configuration for "random.r", at a/b/main.tf:1,1-18.\n\nIf you also control the module "./b", consider',
-        'main.tf:5,17-32: Module is incompatible with count, for_each, and depends_on; The module at module.a is a legacy module which contains its own local provider configurations, and so calls to it may not use the count, for_each, or depends_on arguments.\n\nModule "a" cannot be used with depends_on because it contains a nested provider configuration for "null", at a/main.tf:4,1-16.\n\nIf you also control the module "./a", consider',
-        'main.tf:10,14-26: Module is incompatible with count, for_each, and depends_on; The module at module.z is a legacy module which contains its own local provider configurations, and so calls to it may not use the count, for_each, or depends_on arguments.\n\nModule "z" cannot be used with for_each because it contains a nested provider configuration for "random.r", at a/b/main.tf:1,1-18.\n\nIf you also control the module "./a/b", consider',
+        'main.tf:5,17-32: Module is incompatible with count, for_each, and depends_on; The module at module.a.module.b is a legacy module which contains its own local provider configurations, and so calls to it may not use the count, for_each, or depends_on arguments.\n\nIf you also control the module "./b", consider',
+        'main.tf:5,17-32: Module is incompatible with count, for_each, and depends_on; The module at module.a is a legacy module which contains its own local provider configurations, and so calls to it may not use the count, for_each, or depends_on arguments.\n\nIf you also control the module "./a", consider',
+        'main.tf:10,14-26: Module is incompatible with count, for_each, and depends_on; The module at module.z is a legacy module which contains its own local provider configurations, and so calls to it may not use the count, for_each, or depends_on arguments.\n\nIf you also control the module "./a/b", consider',
       ],
       warnings: ['a/b/main.tf:5,1-16: Redundant empty provider block', 'a/main.tf:5,13-21: Version constraints inside provider configuration blocks are deprecated'],
     },

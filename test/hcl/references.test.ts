@@ -6,7 +6,7 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {findReferences, type Reference, type ReferenceScanOptions} from '../../src/export/references.js'
+import {findReferences, type Reference, type ReferenceScanOptions} from '../../src/hcl/references.js'
 import {scanNative, type ScanBody} from '../../src/hcl/scan.js'
 import {sharedDir} from '../helpers/paths.js'
 

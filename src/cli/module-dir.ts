@@ -1,0 +1,43 @@
+// What a command needs from its DIR argument: a directory holding configuration files. Checked before
+// any analysis so that a typo, a file or a directory of variable files gets one clear line (exit 1),
+// not Terraform's plan-time "No configuration files" reported as if it were a finding.
+import {readdirSync, statSync} from 'node:fs'
+import * as path from 'node:path'
+
+const CONFIG = /\.(tf|tofu)(\.json)?$/
+const VARIABLES = /(\.tfvars(\.json)?|\.tftest\.hcl|\.tofutest\.hcl)$/
+
+/** Why `dir` (as the user wrote it) cannot be analysed as a module directory, or undefined when it can. */
+export function moduleDirProblem(dir: string): string | undefined {
+  let isDir: boolean
+  try {
+    isDir = statSync(dir).isDirectory()
+  } catch {
+    return `Failed to read module directory: ${dir} does not exist`
+  }
+  if (!isDir) {
+    const parent = path.dirname(dir)
+    return CONFIG.test(dir) || VARIABLES.test(dir) ? `${dir} is a file; pass its directory (${parent === '' ? '.' : parent})` : `${dir} is not a directory`
+  }
+  let names: string[]
+  try {
+    names = readdirSync(dir)
+  } catch {
+    return `Failed to read module directory: ${dir} cannot be read (permission denied)`
+  }
+  if (names.some((n) => CONFIG.test(n) && !n.startsWith('.'))) return undefined
+  const vars = names.filter((n) => VARIABLES.test(n)).sort()
+  const what = vars.length > 0 ? `only ${vars.slice(0, 3).join(', ')}${vars.length > 3 ? ', …' : ''}` : names.length === 0 ? 'nothing' : 'no configuration files'
+  return `${dir} is not a module directory: it holds ${what} (no .tf, .tf.json, .tofu or .tofu.json files). Pass the directory of a root module${vars.length > 0 ? ' (the one these variables are for)' : ''}, or use "tfgraph lint --recursive ${dir}" to find the root modules under it.`
+}
+
+/** Why `dir` cannot be searched for root modules (`lint --recursive`), or undefined. */
+export function recursiveDirProblem(dir: string): string | undefined {
+  try {
+    if (statSync(dir).isDirectory()) return undefined
+  } catch {
+    return `Failed to read directory: ${dir} does not exist`
+  }
+  const parent = path.dirname(dir)
+  return `${dir} is a file; pass a directory to search (${parent === '' ? '.' : parent})`
+}
