@@ -176,7 +176,6 @@ export function providersDocument(a: ProvidersAnalysis, rootArg: string): Provid
 /** Why the directory is analysed as a shared module (said once, at the top of the text output). */
 export function sharedModuleReason(s: SharedModule, engine: string): string {
   const product = engine === 'opentofu' ? 'OpenTofu' : 'Terraform'
-  const names = s.aliases.map((x) => x.name).join(', ')
-  const at = s.aliases[0] ? formatRange(s.aliases[0].range) : '?'
-  return `analysed as a shared module: its required_providers declares configuration_aliases (${names} at ${at}), so it is meant to be called by other modules, which pass those configurations in. ${product} itself cannot run it alone as a root module; tfgraph binds the resources that use them to the configurations expected from the caller.`
+  const names = s.aliases.map((x) => `${x.name} at ${formatRange(x.range)}`).join(', ')
+  return `analysed as a shared module: its required_providers declares configuration_aliases (${names}), so it is meant to be called by other modules, which pass those configurations in. ${product} itself cannot run it alone as a root module; tfgraph binds the resources that use them to the configurations expected from the caller.`
 }

@@ -238,7 +238,8 @@ export function resolveProviders(tree: ModuleTree): Resolution {
             },
           },
         })
-        continue
+        // the child's resources still follow the map (to nothing): they are shown as NOT FOUND through it,
+        // not as if they inherited a configuration the map overrides
       }
       const existing = nodes.get(childAddr)
       if (existing && !(existing.kind === 'declared' && existing.proxiable)) continue
@@ -312,8 +313,11 @@ export function resolveProviders(tree: ModuleTree): Resolution {
             : `${moduleText(n)} has no required_providers entry "${ref.localName}": ${engine.product} assumes ${providerString(provider)}`,
           ...(req ? {range: req.attribute.nameRange} : {}),
         })
+        const own = nodes.get(abs(n.path, provider, ref.alias))
         let found = follow(abs(n.path, provider, ref.alias), steps)
-        if (!found && !ref.alias) {
+        // a providers map entry overrides inheritance even when what it passes does not exist
+        const passedMissing = !found && own?.kind === 'proxy'
+        if (!found && !ref.alias && !passedMissing) {
           for (let p = n.parent; p && !found; p = p.parent) {
             const addr = abs(p.path, provider)
             if (nodes.has(addr)) {
@@ -334,7 +338,11 @@ export function resolveProviders(tree: ModuleTree): Resolution {
         }
         if (!found) {
           const want = abs(n.path, provider, ref.alias)
-          steps.push({kind: 'missing', module: n.address, text: `${moduleText(n)} has no configuration ${want}: aliased configurations are never inherited`})
+          steps.push({
+            kind: 'missing',
+            module: n.address,
+            text: passedMissing && own.kind === 'proxy' ? `${moduleText(n)} is passed ${own.target}, which does not exist` : `${moduleText(n)} has no configuration ${want}: aliased configurations are never inherited`,
+          })
           // Terraform's text names the graph node (`<address> (expand)`) and gives no source range
           const vertex = `${address} (expand)`
           graphDiagnostics.push({

@@ -39,7 +39,7 @@ function how(steps: readonly ResolutionStep[]): string {
         parts.push('implied empty configuration in the root module')
         break
       case 'expected':
-        parts.push('expected from the caller (configuration_aliases of this shared module)')
+        parts.push(`expected from the caller (configuration_aliases at ${s.range ? formatRange(s.range) : 'the root module'})`)
         break
       case 'missing':
         parts.push('NOT FOUND')
