@@ -172,9 +172,15 @@ function terraformDiagnostics(answer) {
   for (const d of answer.validate?.diagnostics ?? []) add({severity: d.severity, summary: d.summary, detail: d.detail ?? '', filename: d.range?.filename, line: d.range?.start.line})
   for (const d of [...(answer.bindings?.errors ?? []), ...(answer.bindings?.warnings ?? [])]) {
     // `terraform graph` repeats validate's configuration diagnostics (detail wrapped at 78 columns): the same key is one diagnostic
-    add({severity: d.severity, summary: d.summary, detail: (d.detail ?? '').replace(/\n(?!\n)/g, ' '), filename: d.filename, line: d.line, stage: 'graph'})
+    const detail = (d.detail ?? '').replace(/\n(?!\n)/g, ' ')
+    // `terraform get` names the call of a directory it cannot read in the detail only ("… for module "x" at main.tf:3.")
+    const at = d.filename === undefined && d.summary === 'Unreadable module directory' ? /for module "[^"]*" at (.+):(\d+)\.$/.exec(detail) : null
+    if (d.summary === 'Unreadable module directory' && !at && d.filename === undefined) continue // its second line (the lstat error), same call
+    add({severity: d.severity, summary: d.summary, detail, filename: at ? at[1] : d.filename, line: at ? Number(at[2]) : d.line, stage: at ? 'init' : 'graph'})
   }
-  return out
+  // a call `terraform get` could not read is then "Module not installed" for validate: one finding, the cause
+  const unreadable = new Set(out.filter((d) => d.stage === 'init').map((d) => `${d.filename}:${d.line}`))
+  return out.filter((d) => !(d.summary === 'Module not installed' && unreadable.has(`${d.filename}:${d.line}`)))
 }
 
 function tfgraphDiagnostics(analysis) {
@@ -207,11 +213,33 @@ const DOCUMENTED = [
     id: 'module-source-variables',
     reason: 'Terraform 1.11 rejects variables in module source and version ("Variables not allowed", "Unsuitable value type"); Terraform 1.15 and later accept const variables and local values, as tfgraph (which follows current Terraform) does',
     terraform: (d, ctx) => ctx.dynamicSources && /^(Variables not allowed|Unsuitable value type)$/.test(d.summary),
+    tfgraph: (d, ctx) => ctx.dynamicSources && /^(Unknown|Invalid) module (source|version)$/.test(d.summary),
+  },
+  {
+    id: 'init-stops-at-first',
+    reason: '`terraform init`/`get` stops at the first local module directory it cannot read; tfgraph reports every call whose directory is missing (each is what Terraform reports once the ones before it are fixed)',
+    tfgraph: (d, ctx) => d.summary === 'Unreadable module directory' && ctx.unreadable,
+  },
+  {
+    id: 'not-installed',
+    reason: 'the oracle installs an empty placeholder for every remote module before it asks Terraform; tfgraph reads the directory as it is, without .terraform/modules, where `terraform validate` before `terraform init` reports the same call as "Module not installed"',
+    tfgraph: (d) => d.summary === 'Module not installed',
   },
 ]
 
+/**
+ * Pairs that are one finding said at two stages: Terraform's `init`/`get` reports a local module directory
+ * that does not exist as "Unreadable module directory" (what tfgraph says, the cause) and `validate`
+ * afterwards as "Module not installed" at the same call (what the oracle records).
+ */
+const EQUIVALENT = [{terraform: 'Module not installed', tfgraph: 'Unreadable module directory'}]
+
 function documentedReason(d, ctx) {
-  return DOCUMENTED.find((x) => x.terraform(d, ctx))?.id
+  return DOCUMENTED.find((x) => x.terraform?.(d, ctx))?.id
+}
+
+function documentedTfgraphReason(d, ctx) {
+  return DOCUMENTED.find((x) => x.tfgraph?.(d, ctx))?.id
 }
 
 function compareDiagnostics(tf, tg, ctx) {
@@ -221,7 +249,8 @@ function compareDiagnostics(tf, tg, ctx) {
   const documented = []
   for (const d of tf) {
     // graph-stage diagnostics carry no range in Terraform: matched by severity and summary
-    const i = pending.findIndex((y) => y.severity === d.severity && y.summary === d.summary && (d.filename === undefined || (y.filename === d.filename && y.line === d.line)))
+    const same = (y) => y.severity === d.severity && (y.summary === d.summary || EQUIVALENT.some((e) => e.terraform === d.summary && e.tfgraph === y.summary))
+    const i = pending.findIndex((y) => same(y) && (d.filename === undefined || (y.filename === d.filename && y.line === d.line)))
     if (i >= 0) {
       agreed.push({key: keyOf(d), ...(d.drift ? {drift: d.drift} : {})})
       pending.splice(i, 1)
@@ -231,7 +260,13 @@ function compareDiagnostics(tf, tg, ctx) {
     if (why) documented.push({key: keyOf(d), reason: why})
     else misses.push({key: keyOf(d), detail: d.detail})
   }
-  return {agreed, misses, documented, falsePositives: pending.map((y) => ({key: keyOf(y), detail: y.detail}))}
+  const falsePositives = []
+  for (const y of pending) {
+    const why = documentedTfgraphReason(y, ctx)
+    if (why) documented.push({key: keyOf(y), reason: why, side: 'tfgraph'})
+    else falsePositives.push({key: keyOf(y), detail: y.detail})
+  }
+  return {agreed, misses, documented, falsePositives}
 }
 
 function compareBindings(answer, analysis, ctx) {
@@ -264,6 +299,7 @@ async function checkRoot(opts, api, dir) {
   const ctx = {
     skipped: answer.validate?.skipped_modules?.length ?? 0,
     shared: analysis.sharedModule !== undefined,
+    unreadable: (answer.bindings?.errors ?? []).some((d) => d.summary === 'Unreadable module directory'),
     dynamicSources: analysis.tree.nodes.some((n) => n.call && (['source', 'version'].some((a) => {
       const v = n.call.body.attributes.find((x) => x.name === a)?.value
       return typeof v === 'string' && v.includes('${')
@@ -342,7 +378,7 @@ async function main() {
       version_drift: sum((e) => e.diagnostics.agreed.filter((d) => d.drift).length),
       false_positives: sum((e) => e.diagnostics.falsePositives.length),
       misses: sum((e) => e.diagnostics.misses.length),
-      documented: count(ok.flatMap((e) => e.diagnostics.documented.map((d) => d.reason))),
+      documented: count(ok.flatMap((e) => e.diagnostics.documented.map((d) => `${d.reason} (${d.side === 'tfgraph' ? 'only tfgraph' : 'only Terraform'})`))),
     },
     matched_by_summary: count(ok.flatMap((e) => e.diagnostics.agreed.map((d) => d.key.replace(/ @ .*$/, '')))),
     documented_reasons: Object.fromEntries(DOCUMENTED.map((d) => [d.id, d.reason])),

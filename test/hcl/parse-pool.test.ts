@@ -43,7 +43,7 @@ test('pooled results equal in-process results, file by file (incl. syntax errors
   configureParsePool({jobs: 2, threshold: 0})
   try {
     const pooled = await Promise.all(files.map((f) => parseNativeConfig(f.text, f.name)))
-    assert.is(parseStats.pooled, files.length, 'every file went to a worker')
+    assert.is(parseStats.pooled, new Set(files.map((f) => f.text)).size, 'every distinct text went to a worker (identical texts are parsed once)')
     assert.equal(pooled, inProcess)
     assert.ok(inProcess.some((r) => r.diagnostics.length > 0), 'the sample includes syntax errors')
   } finally {
