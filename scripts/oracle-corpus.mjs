@@ -9,10 +9,10 @@
 //                                       [--corpus DIR] [--oracle PATH] [--timeout SECONDS]
 // Needs `npm run build` (dist/) and a terraform binary (see the oracle's README).
 // Exit status: 0 all agree, 2 some differ or could not be compared, 1 the script itself failed.
-import {execFile} from 'node:child_process'
 import {existsSync, readdirSync, writeFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {fileURLToPath, pathToFileURL} from 'node:url'
+import {runOracle, runOrdered} from './oracle-common.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const USAGE = `Usage: node scripts/oracle-corpus.mjs [SUBSTRING] [--jobs N] [--out FILE.json] [--corpus DIR] [--oracle PATH] [--timeout SECONDS]
@@ -214,25 +214,6 @@ function compare(tf, tg) {
 
 // ----------------------------------------------------------------------------------------- running
 
-function runOracle(opts, dir) {
-  const args = [opts.oracle, 'validate']
-  if (opts.timeout) args.push('--timeout', String(opts.timeout))
-  args.push(dir)
-  return new Promise((resolve) => {
-    execFile(process.execPath, args, {encoding: 'utf8', maxBuffer: 1 << 28}, (err, stdout, stderr) => {
-      if (err) {
-        resolve({error: `oracle exit ${err.code ?? err.signal}: ${(stderr || err.message).trim().split('\n').slice(-5).join(' | ')}`})
-        return
-      }
-      try {
-        resolve({result: JSON.parse(stdout)})
-      } catch (e) {
-        resolve({error: `oracle output is not JSON: ${e.message}`})
-      }
-    })
-  })
-}
-
 async function checkDir(opts, api, dir) {
   const rel = path.relative(opts.corpus, dir) || '.'
   const entry = {dir: rel, status: 'agree'}
@@ -242,7 +223,7 @@ async function checkDir(opts, api, dir) {
   } catch (e) {
     entry.tfgraph_error = String(e?.stack ?? e)
   }
-  const oracle = await runOracle(opts, dir)
+  const oracle = await runOracle(opts.oracle, 'validate', dir, opts.timeout)
   if (oracle.error) entry.oracle_error = oracle.error
   if (entry.tfgraph_error || entry.oracle_error) {
     entry.status = 'error'
@@ -305,25 +286,7 @@ async function main() {
   const dirs = moduleDirs(opts.corpus).filter((d) => path.relative(opts.corpus, d).includes(opts.filter))
   console.error(`oracle-corpus: ${dirs.length} module directories under ${opts.corpus}${opts.filter ? ` matching "${opts.filter}"` : ''}, ${opts.jobs} jobs`)
 
-  const results = new Array(dirs.length)
-  let next = 0
-  let printed = 0
-  let done = 0
-  const started = Date.now()
-  const flush = () => {
-    while (printed < dirs.length && results[printed]) printEntry(results[printed++])
-  }
-  const worker = async () => {
-    while (next < dirs.length) {
-      const i = next++
-      results[i] = await checkDir(opts, api, dirs[i])
-      done++
-      if (done % 25 === 0 || done === dirs.length) console.error(`oracle-corpus: ${done}/${dirs.length} (${Math.round((Date.now() - started) / 1000)} s)`)
-      flush()
-    }
-  }
-  await Promise.all(Array.from({length: Math.min(opts.jobs, dirs.length)}, worker))
-  flush()
+  const results = await runOrdered(dirs, {jobs: opts.jobs, label: 'oracle-corpus', every: 25}, (d) => checkDir(opts, api, d), printEntry)
 
   // Excluded summaries, with counts, so the exclusion list can be reviewed.
   const count = (list) => {

@@ -13,11 +13,11 @@
 //                                         [--corpus DIR] [--oracle PATH] [--refresh]
 // Needs `npm run build` (dist/) and, for answers not in the cache, a terraform binary (see the oracle's README).
 // Exit status: 0 no false positive and no miss outside the documented differences, 2 otherwise, 1 failure.
-import {execFile} from 'node:child_process'
 import {cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
 import {fileURLToPath, pathToFileURL} from 'node:url'
+import {runOracle, runOrdered} from './oracle-common.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const USAGE = `Usage: node scripts/oracle-fidelity.mjs [SUBSTRING] [--jobs N] [--out FILE.json] [--cache DIR] [--corpus DIR] [--oracle PATH] [--refresh]
@@ -93,19 +93,6 @@ function usage(msg) {
 
 // ------------------------------------------------------------------------------------------- oracle
 
-function runOracle(opts, command, dir) {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [opts.oracle, command, '--timeout', '300', dir], {encoding: 'utf8', maxBuffer: 1 << 28}, (err, stdout, stderr) => {
-      if (err) return resolve({error: `oracle ${command} exit ${err.code ?? err.signal}: ${(stderr || err.message).trim().split('\n').slice(-3).join(' | ')}`})
-      try {
-        resolve({result: JSON.parse(stdout)})
-      } catch (e) {
-        resolve({error: `oracle ${command}: output is not JSON: ${e.message}`})
-      }
-    })
-  })
-}
-
 const refusedForVersion = (answer) => [...(answer.validate?.diagnostics ?? []), ...(answer.bindings?.errors ?? [])].some((d) => d.summary === 'Unsupported Terraform Core version')
 
 /** A copy of the repository holding `dir` with every `required_version` argument removed (once per repository per run). */
@@ -139,7 +126,7 @@ async function oracleAnswer(opts, dir) {
   const file = path.join(opts.cache, rel.split(path.sep).join('__') + '.json')
   if (!opts.refresh && existsSync(file)) return {...JSON.parse(readFileSync(file, 'utf8')), cached: true}
   const ask = async (d) => {
-    const [validate, bindings] = [await runOracle(opts, 'validate', d), await runOracle(opts, 'bindings', d)]
+    const [validate, bindings] = [await runOracle(opts.oracle, 'validate', d, 300), await runOracle(opts.oracle, 'bindings', d, 300)]
     return {validate: validate.result, bindings: bindings.result, error: validate.error ?? bindings.error}
   }
   let answer = await ask(dir)
@@ -337,25 +324,7 @@ async function main() {
   api.configureParseCache({enabled: false})
   const roots = (await api.findRootModules(opts.corpus, 'terraform')).filter((d) => path.relative(opts.corpus, d).includes(opts.filter))
   console.error(`oracle-fidelity: ${roots.length} root modules under ${opts.corpus}${opts.filter ? ` matching "${opts.filter}"` : ''}, ${opts.jobs} jobs`)
-  const results = new Array(roots.length)
-  let next = 0
-  let printed = 0
-  let done = 0
-  const started = Date.now()
-  const flush = () => {
-    while (printed < roots.length && results[printed]) printEntry(results[printed++])
-  }
-  const worker = async () => {
-    while (next < roots.length) {
-      const i = next++
-      results[i] = await checkRoot(opts, api, roots[i])
-      done++
-      if (done % 50 === 0 || done === roots.length) console.error(`oracle-fidelity: ${done}/${roots.length} (${Math.round((Date.now() - started) / 1000)} s)`)
-      flush()
-    }
-  }
-  await Promise.all(Array.from({length: Math.min(opts.jobs, roots.length)}, worker))
-  flush()
+  const results = await runOrdered(roots, {jobs: opts.jobs, label: 'oracle-fidelity'}, (d) => checkRoot(opts, api, d), printEntry)
   for (const copy of strippedCopies.values()) rmSync(copy, {recursive: true, force: true})
 
   const ok = results.filter((e) => !e.error)

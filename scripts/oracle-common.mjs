@@ -1,0 +1,46 @@
+// What the two corpus-wide oracle scripts (oracle-corpus.mjs, oracle-fidelity.mjs) share: asking the
+// terraform-oracle once, and running a check over many directories a few at a time, printing the
+// results in the directories' order as soon as the ones before them are done.
+import {execFile} from 'node:child_process'
+
+/** Runs `oracle.mjs COMMAND [--timeout S] DIR`; resolves to {result} (its JSON) or {error}. */
+export function runOracle(oracle, command, dir, timeout) {
+  const args = [oracle, command, ...(timeout ? ['--timeout', String(timeout)] : []), dir]
+  return new Promise((resolve) => {
+    execFile(process.execPath, args, {encoding: 'utf8', maxBuffer: 1 << 28}, (err, stdout, stderr) => {
+      if (err) return resolve({error: `oracle ${command} exit ${err.code ?? err.signal}: ${(stderr || err.message).trim().split('\n').slice(-5).join(' | ')}`})
+      try {
+        resolve({result: JSON.parse(stdout)})
+      } catch (e) {
+        resolve({error: `oracle ${command}: output is not JSON: ${e.message}`})
+      }
+    })
+  })
+}
+
+/**
+ * `check(item)` for every item, `jobs` at a time; `print(result)` in the items' order; a progress line
+ * (`label: done/total (s)`) on stderr every `every` items. Resolves to the results, in order.
+ */
+export async function runOrdered(items, {jobs, label, every = 50}, check, print) {
+  const results = new Array(items.length)
+  let next = 0
+  let printed = 0
+  let done = 0
+  const started = Date.now()
+  const flush = () => {
+    while (printed < items.length && results[printed]) print(results[printed++])
+  }
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++
+      results[i] = await check(items[i])
+      done++
+      if (done % every === 0 || done === items.length) console.error(`${label}: ${done}/${items.length} (${Math.round((Date.now() - started) / 1000)} s)`)
+      flush()
+    }
+  }
+  await Promise.all(Array.from({length: Math.min(jobs, items.length)}, worker))
+  flush()
+  return results
+}
