@@ -6,8 +6,27 @@ import * as path from 'node:path'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
 import {engineFlag, runFlags} from '../src/cli/run-flags.js'
 
+/** The format a file name asks for: `.svg`, `.mmd`/`.mermaid`, `.json`; else DOT. */
+function formatFromExtension(file: string | undefined): string {
+  const ext = file === undefined ? '' : path.extname(file).toLowerCase()
+  return ext === '.svg' ? 'svg' : ext === '.mmd' || ext === '.mermaid' ? 'mermaid' : ext === '.json' ? 'json' : 'dot'
+}
+
+/** Writes `text` to `file`; one line saying why when it cannot (no `ENOENT … Code:` dump). */
+function writeProblem(file: string, text: string): string | undefined {
+  try {
+    writeFileSync(file, text)
+    return undefined
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    const dir = path.dirname(file)
+    const why = code === 'ENOENT' ? `the directory ${dir} does not exist` : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : (e as Error).message
+    return `cannot write ${file}: ${why}`
+  }
+}
+
 export default class Graph extends Command {
-  static override summary = 'Export the module graph as DOT, Mermaid or JSON: module calls, provider configurations, or resources.'
+  static override summary = 'Export the module graph as DOT, Mermaid, JSON or SVG: module calls, provider configurations, or resources.'
 
   static override description = `Crawls the module tree from DIR (as "tfgraph providers" does: offline, no init) and prints one view of it:
 
@@ -15,12 +34,12 @@ export default class Graph extends Command {
   providers  provider configurations (root, aliased, implied, legacy) → the modules that receive them (edges labelled with the "providers" map entry, or "inherited") → the resources that use them
   resources  Terraform's own resource-only graph ("terraform graph" ≥1.7): resources and data sources clustered by module, edges from dependent to dependency through locals, variables and outputs; with --format dot and no slicing options the output is byte for byte what Terraform prints
 
-The graph goes to stdout (or -o FILE), so "tfgraph graph | dot -Tsvg > graph.svg" works; diagnostics go to stderr only when there are errors, so piped output stays clean. Slicing: --exclude, then --module, then --focus/--depth, then --collapse.
+The graph goes to stdout (or -o FILE; the format follows the file's extension: .svg, .mmd, .json, else DOT). --format svg renders the DOT with Graphviz compiled to WebAssembly (no system package); diagnostics go to stderr only when there are errors, so piped output stays clean. Slicing: --exclude, then --module, then --focus/--depth, then --collapse.
 
 Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, or an option names nothing in the graph, 2 = the configuration has errors (the graph is still printed).`
 
   static override examples = [
-    {description: 'The module call tree, rendered with Graphviz', command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo | dot -Tsvg > modules.svg'},
+    {description: 'The module call tree as an SVG picture (Graphviz built in)', command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo -o modules.svg'},
     {description: 'Which provider configuration reaches which module and resource', command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo --type providers'},
     {description: "Terraform's resource graph without terraform init, as Mermaid", command: '<%= config.bin %> <%= command.id %> . --type resources --format mermaid'},
     {description: 'Two steps around one module, resources folded into counts', command: '<%= config.bin %> <%= command.id %> . --type providers --focus module.network --depth 2 --collapse'},
@@ -33,7 +52,7 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
 
   static override flags = {
     type: Flags.string({char: 't', description: 'view', options: ['modules', 'providers', 'resources'], default: 'modules'}),
-    format: Flags.string({char: 'f', description: 'output format', options: ['dot', 'mermaid', 'json'], default: 'dot'}),
+    format: Flags.string({char: 'f', description: 'output format (default: from the -o extension, else dot)', options: ['dot', 'mermaid', 'json', 'svg']}),
     output: Flags.string({char: 'o', description: 'write the graph to this file instead of stdout'}),
     focus: Flags.string({description: 'keep only the neighbourhood of this address: a module (module.a.module.b, "." for the root), a provider configuration or a resource'}),
     depth: Flags.integer({description: 'with --focus: how many edges to follow from it, in either direction (default 2)', min: 0, dependsOn: ['focus']}),
@@ -57,7 +76,8 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     const endRun = lib.beginRun(flags)
     const engine = engineFlag(flags.engine)
     const view = lib.GRAPH_VIEWS.find((v) => v === flags.type) ?? 'modules'
-    const format = lib.GRAPH_FORMATS.find((f) => f === flags.format) ?? 'dot'
+    const wanted = flags.format ?? formatFromExtension(flags.output)
+    const format = lib.GRAPH_FORMATS.find((f) => f === wanted) ?? 'dot'
     const a = await lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], ...limitOptions(flags)})
     endRun()
     const color = !flags['no-color'] && !process.env['NO_COLOR'] && process.stderr.isTTY === true
@@ -80,9 +100,15 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
       process.exitCode = 1
       return
     }
-    const text = lib.renderGraph(graph, format, {root: args.dir})
-    if (flags.output !== undefined) writeFileSync(flags.output, text)
-    else process.stdout.write(text)
+    let text = lib.renderGraph(graph, format, {root: args.dir})
+    if (wanted === 'svg') {
+      const {loadSvgRenderer} = await import('../src/render/graph-svg.js')
+      text = (await loadSvgRenderer()).toSvg(text)
+    }
+    if (flags.output !== undefined) {
+      const problem = writeProblem(flags.output, text)
+      if (problem) fail(this, problem)
+    } else process.stdout.write(text)
     // Like terraform graph: warnings alone are not printed, so a consumer of the graph is not upset.
     if (lib.hasErrors(graph.diagnostics)) process.stderr.write('\n' + lib.renderDiagnosticsText(graph.diagnostics, {sourceLines, color}))
     process.exitCode = a.incomplete ? 1 : lib.hasErrors(graph.diagnostics) ? 2 : 0

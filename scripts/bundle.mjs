@@ -45,7 +45,7 @@ await build({
   // jsonc-parser's CommonJS build requires its parts dynamically; its ES module build bundles cleanly
   mainFields: ['module', 'main'],
   // oclif can load TypeScript sources of plugins through these; tfgraph ships JavaScript only
-  external: ['typescript', 'ts-node', '@cdktf/hcl2json'],
+  external: ['typescript', 'ts-node', '@cdktf/hcl2json', '@viz-js/viz'],
   banner: {js: "import {createRequire as __tfgraphRequire} from 'node:module'; const require = __tfgraphRequire(import.meta.url);"},
   logLevel: 'warning',
 })

@@ -6,7 +6,7 @@ import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {dotToSvg, parseMermaid} from '../export/graph-tools.js'
+import {dotToSvg, parseMermaid, svgTexts} from '../export/graph-tools.js'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
 function run(...args: string[]) {
@@ -92,8 +92,36 @@ test('help shows the views and examples', () => {
   const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1'}
   const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'graph', '--help'], {encoding: 'utf8', env})
   assert.match(r.stdout, /EXAMPLES/)
-  assert.match(r.stdout, /dot -Tsvg/)
+  assert.match(r.stdout, /-o modules.svg/)
   assert.match(r.stdout, /--type=<option>/)
+})
+
+test('--format svg and -o x.svg: an SVG from the built-in Graphviz (no system package), the same picture as the DOT', () => {
+  const r = run(platform, '--format', 'svg')
+  assert.is(r.code, 0, r.stderr)
+  assert.ok(r.stdout.startsWith('<?xml'), r.stdout.slice(0, 80))
+  const labels = svgTexts(r.stdout)
+  assert.equal(labels, svgTexts(dotToSvg(readFileSync(path.join(platform, 'expected.modules.dot'), 'utf8'))))
+  assert.ok(labels.some((t) => t.includes('NOT LOADED')))
+  const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-svg-'))
+  try {
+    const out = path.join(dir, 'modules.svg')
+    const w = run(platform, '-o', out)
+    assert.is(w.code, 0, w.stderr)
+    assert.is(w.stdout, '')
+    assert.equal(svgTexts(readFileSync(out, 'utf8')), labels, 'the format follows the .svg extension')
+    const mmd = path.join(dir, 'modules.mmd')
+    assert.is(run(platform, '-o', mmd).code, 0)
+    assert.match(readFileSync(mmd, 'utf8'), /^flowchart/)
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+  }
+})
+
+test('-o into a missing directory: one line, exit 1', () => {
+  const r = run(platform, '-o', path.join('no-such-dir', 'g.svg'))
+  assert.is(r.code, 1)
+  assert.is(r.stderr, `Error: cannot write ${path.join('no-such-dir', 'g.svg')}: the directory no-such-dir does not exist\n`)
 })
 
 test.run()

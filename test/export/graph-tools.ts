@@ -1,21 +1,14 @@
-// Real parsers for the graph formats: Graphviz's `dot` (rendering to SVG) and Mermaid's own flowchart
-// parser (the `mermaid` package, with jsdom standing in for the browser it expects).
-import {spawnSync} from 'node:child_process'
+// Real parsers for the graph formats: Graphviz (the real Graphviz code, compiled to WebAssembly by
+// @viz-js/viz — the renderer `tfgraph graph --format svg` uses; no system package) and Mermaid's own
+// flowchart parser (the `mermaid` package, with jsdom standing in for the browser it expects).
 import {JSDOM} from 'jsdom'
+import {loadSvgRenderer} from '../../src/render/graph-svg.js'
 
-let dotChecked = false
+const graphviz = await loadSvgRenderer()
 
-/**
- * Renders DOT to SVG with Graphviz; throws with dot's message when it rejects the input. Graphviz is
- * required, not optional: `.ci/run` installs Debian's `graphviz` when `dot` is missing, and without it
- * these tests fail (they do not skip) so a green run always means the DOT was rendered.
- */
+/** Renders DOT to SVG with Graphviz; throws with Graphviz's messages when it rejects the input or warns. */
 export function dotToSvg(dot: string): string {
-  const r = spawnSync('dot', ['-Tsvg'], {input: dot, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024})
-  if (r.error) throw new Error(`Graphviz "dot" could not be run (${r.error.message}): install it (Debian: apt-get install graphviz; .ci/run does this)`)
-  if (!dotChecked) dotChecked = true
-  if (r.status !== 0 || /^(Error|Warning):/m.test(r.stderr)) throw new Error(`dot rejected the graph (exit ${r.status}):\n${r.stderr}`)
-  return r.stdout
+  return graphviz.toSvg(dot)
 }
 
 const dom = new JSDOM('<!doctype html><html><body></body></html>')
