@@ -12,7 +12,7 @@ import {
   type EngineName,
   type ModuleSource,
 } from '../../src/addrs/module-source.js'
-import {sharedDir} from '../helpers/paths.js'
+import {hasShared, sharedDir} from '../helpers/paths.js'
 
 const ENGINES: EngineName[] = ['terraform', 'opentofu']
 const product = (engine: EngineName) => (engine === 'opentofu' ? 'OpenTofu' : 'Terraform')
@@ -50,7 +50,7 @@ interface TableCase {
 const tablePath = path.join(sharedDir, 'conformance/derived/module-sources.json')
 const T = suite('module sources: derived upstream table')
 
-if (existsSync(tablePath)) {
+if (hasShared('addrs/module-source: the derived upstream table', 'conformance/derived')) {
   const table = JSON.parse(readFileSync(tablePath, 'utf8')) as {cases: TableCase[]}
   for (const engine of ENGINES) {
     const host = defaultModuleRegistryHost(engine)

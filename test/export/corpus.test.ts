@@ -5,12 +5,14 @@ import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {analyzeProviders, exportGraph, GRAPH_FORMATS, renderGraph, type GraphView} from '../../src/index.js'
-import {sharedDir} from '../helpers/paths.js'
+import {hasShared, sharedDir} from '../helpers/paths.js'
 import {dotToSvg, parseMermaid} from './graph-tools.js'
 
 const root = path.join(sharedDir, 'corpus/GoogleCloudPlatform__cloud-foundation-fabric/fast/stages/0-org-setup')
 
-test('the largest corpus root renders in every view and format', async () => {
+const corpusTest = hasShared('export/corpus: the largest corpus root', 'corpus') ? test : test.skip
+
+corpusTest('the largest corpus root renders in every view and format', async () => {
   const a = await analyzeProviders(root, {env: {}})
   assert.ok(a.tree.nodes.length >= 30 && a.resolution.resources.length >= 700, `${a.tree.nodes.length} modules, ${a.resolution.resources.length} resources (is ../shared/corpus there?)`)
   for (const view of ['modules', 'providers', 'resources'] as const satisfies readonly GraphView[]) {

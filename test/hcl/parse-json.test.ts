@@ -1,10 +1,11 @@
 import {execFileSync} from 'node:child_process'
-import {existsSync, readFileSync} from 'node:fs'
+import {readFileSync} from 'node:fs'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {diagnosticString, formatRange, type Diagnostic, type Pos} from '../../src/diag/diagnostic.js'
 import {parseJsonConfig} from '../../src/hcl/parse-json.js'
 import type {Attribute, Block, Body, Value} from '../../src/hcl/syntax.js'
+import {hasShared, sharedDir} from '../helpers/paths.js'
 
 const F = 'main.tf.json'
 
@@ -610,9 +611,10 @@ test('duplicate nested block keys are separate blocks, not duplicates', () => {
 // ---------------------------------------------------------------------------------------------------------
 // Conformance fixtures
 
-test('JSON fixtures of the conformance set load without diagnostics', () => {
-  const root = '/work/shared/conformance'
-  if (!existsSync(root)) return
+const conformanceTest = hasShared('hcl/parse-json: the JSON files of the conformance set', 'conformance') ? test : test.skip
+
+conformanceTest('JSON fixtures of the conformance set load without diagnostics', () => {
+  const root = `${sharedDir}/conformance`
   const files = execFileSync('find', [root, '(', '-name', '*.tf.json', '-o', '-name', '*.tofu.json', ')'], {encoding: 'utf8'})
     .split('\n')
     .filter(Boolean)

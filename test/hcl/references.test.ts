@@ -8,7 +8,7 @@ import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {findReferences, type Reference, type ReferenceScanOptions} from '../../src/hcl/references.js'
 import {scanNative, type ScanBody} from '../../src/hcl/scan.js'
-import {sharedDir} from '../helpers/paths.js'
+import {hasShared, sharedDir} from '../helpers/paths.js'
 
 const addresses = (text: string, opts?: ReferenceScanOptions): string[] => findReferences(text, opts).map((r) => r.address)
 
@@ -234,8 +234,9 @@ function objectOf(value: string): string | undefined {
 
 const objectOfReference = (r: Reference): string => (r.kind === 'module' ? `module.${r.call}` : r.address)
 
-test('differential: every reference HCL finds in a sample of corpus expressions is found', async () => {
-  if (!existsSync(corpus)) return
+const corpusTest = hasShared('hcl/references: the corpus differential', 'corpus') ? test : test.skip
+
+corpusTest('differential: every reference HCL finds in a sample of corpus expressions is found', async () => {
   const files: string[] = []
   const walk = (d: string): void => {
     for (const e of readdirSync(d, {withFileTypes: true}).sort((x, y) => (x.name < y.name ? -1 : 1))) {

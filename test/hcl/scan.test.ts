@@ -4,6 +4,7 @@ import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import type {Diagnostic, Pos, SourceRange} from '../../src/diag/diagnostic.js'
 import {scanNative, type ScanAttribute, type ScanBlock, type ScanBody} from '../../src/hcl/scan.js'
+import {hasShared, sharedDir} from '../helpers/paths.js'
 
 const F = 'main.tf'
 const P = (line: number, column: number, byte: number): Pos => ({line, column, byte})
@@ -702,7 +703,7 @@ test('pathological inputs stay linear', () => {
 
 // --- the shared corpus --------------------------------------------------------------------------------
 
-const CORPUS = '/work/shared/corpus'
+const CORPUS = join(sharedDir, 'corpus')
 
 function tfFiles(dir: string): string[] {
   const out: string[] = []
@@ -717,7 +718,7 @@ function tfFiles(dir: string): string[] {
   return out.sort()
 }
 
-if (existsSync(CORPUS)) {
+if (hasShared('hcl/scan: the corpus files', 'corpus')) {
   test('corpus: every .tf file scans without diagnostics and with consistent ranges', () => {
     const files = tfFiles(CORPUS)
     assert.ok(files.length > 0)
@@ -738,7 +739,7 @@ if (existsSync(CORPUS)) {
 
   test('corpus: structure of a few real files', () => {
     const vpc = join(CORPUS, 'terraform-aws-modules__terraform-aws-vpc')
-    if (!existsSync(vpc)) return
+    assert.ok(existsSync(vpc), `${vpc} is part of the shared corpus`)
     const versions = readFileSync(join(vpc, 'versions.tf'), 'utf8')
     const v = scanNative(versions, 'versions.tf')
     assert.equal(v.diagnostics, [])

@@ -10,10 +10,12 @@ import * as assert from 'uvu/assert'
 import AjvDraft04 from 'ajv-draft-04'
 import {lint, readLintConfig, RULES, type EngineName} from '../../src/index.js'
 import {actualMarkers, expectedMarkers} from '../helpers/markers.js'
-import {fixturesDir, repoRoot, sharedDir} from '../helpers/paths.js'
+import {fixturesDir, hasShared, repoRoot, sharedDir} from '../helpers/paths.js'
 
 const L = suite('lint')
 const testdata = path.join(sharedDir, 'conformance/opentofu/internal/configs/testdata')
+/** Upstream cases read from ../shared. */
+const upstream = hasShared('lint: upstream configs testdata cases', 'conformance/opentofu/internal/configs') ? L : L.skip
 
 function run(...args: string[]) {
   const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'lint', ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}})
@@ -29,7 +31,7 @@ const FILE_CASES: [string, EngineName[]][] = [
 ]
 for (const [rel, engines] of FILE_CASES) {
   for (const engine of engines) {
-    L(`upstream ${rel} (${engine}): Terraform's diagnostics on the marked lines`, async () => {
+    upstream(`upstream ${rel} (${engine}): Terraform's diagnostics on the marked lines`, async () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-lint-'))
       try {
         const src = path.join(testdata, rel)
@@ -65,7 +67,7 @@ const IF_CASES: [string, EngineName, string[]][] = [
 ]
 const RESOLUTION = new Set(['Module not installed', 'Unreadable module directory'])
 for (const [file, engine, want] of IF_CASES) {
-  L(`upstream invalid-files/${file} (${engine})`, async () => {
+  upstream(`upstream invalid-files/${file} (${engine})`, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-if-'))
     try {
       copyFileSync(path.join(testdata, 'invalid-files', file), path.join(dir, file))
@@ -77,7 +79,7 @@ for (const [file, engine, want] of IF_CASES) {
   })
 }
 
-L('configload child-provider-child-count: the legacy module under count, with the detail Terraform gives (no third paragraph)', async () => {
+upstream('configload child-provider-child-count: the legacy module under count, with the detail Terraform gives (no third paragraph)', async () => {
   const dir = path.join(sharedDir, 'conformance/opentofu/internal/configs/configload/testdata/child-provider-child-count')
   const r = await lint(dir, {engine: 'terraform', env: {}, only: ['terraform']})
   assert.equal(r.diagnostics.map((d) => `${d.range?.filename}:${d.range?.start.line},${d.range?.start.column}-${d.range?.end.column} ${d.summary}`), [
