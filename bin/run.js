@@ -1,9 +1,21 @@
 #!/usr/bin/env node
 // oclif entry. dist/cli/entry.js is the bundle of oclif and the command classes (scripts/bundle.mjs):
 // one file to load instead of hundreds, the library and the parser only when a command needs them.
-import {execute} from '../dist/cli/entry.js'
+// Errors are reported by tfgraph (src/cli/cli-errors.ts): one line, exit 1 for usage errors.
+import {COMMANDS, describeCliError, flush, run} from '../dist/cli/entry.js'
 
-await execute({dir: import.meta.url})
+// `tfgraph help lint` is `tfgraph lint --help`
+const given = process.argv.slice(2)
+const argv = given[0] === 'help' ? [...given.slice(1), '--help'] : given
+try {
+  await run(argv, import.meta.url)
+  await flush()
+} catch (error) {
+  const ids = Object.keys(COMMANDS)
+  const {text, exitCode} = describeCliError(error, argv, ids, (command) => COMMANDS[command.split(' ').join(':')])
+  if (text) process.stderr.write(text)
+  process.exitCode = exitCode
+}
 // The WebAssembly parser's Go runtime leaves timers that keep Node alive for up to a second after the
 // work is done: once stdout and stderr are flushed, exit with the code the command set.
 process.stdout.write('', () => process.stderr.write('', () => process.exit()))

@@ -4,6 +4,7 @@ import {moduleDirProblem} from '../src/cli/module-dir.js'
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {engineFlag, runFlags} from '../src/cli/run-flags.js'
+import {useColor} from '../src/cli/color.js'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
 
 export default class Config extends Command {
@@ -15,7 +16,7 @@ Exit codes: 0 = no errors, 1 = the directory or a file could not be read or pars
 
   static override examples = [
     {description: 'Show the merged configuration of the current directory', command: '<%= config.bin %> <%= command.id %>'},
-    {description: 'Machine-readable output (hcl2json shape, with file list and diagnostics)', command: '<%= config.bin %> <%= command.id %> fixtures/override-demo --json'},
+    {description: 'Machine-readable output (hcl2json shape, with file list and diagnostics)', command: '<%= config.bin %> <%= command.id %> fixtures/load/override-resource --json'},
     {description: 'Load as OpenTofu would (.tofu files, registry.opentofu.org)', command: '<%= config.bin %> <%= command.id %> infra --engine opentofu'},
   ]
 
@@ -45,12 +46,15 @@ Exit codes: 0 = no errors, 1 = the directory or a file could not be read or pars
     if (flags.json) {
       process.stdout.write(JSON.stringify(lib.configDocument(result), null, 2) + '\n')
     } else {
-      const text = lib.renderConfigText(result.module)
+      // files are named from the current directory, so that file:line opens as printed
+      const fileName = lib.fileNamer(args.dir)
+      const body = lib.renderConfigText(result.module, {fileName})
+      const text = body ? lib.renderConfigHeader(result, {engineGiven: engine !== undefined, fileName}) + '\n' + body : ''
       if (text) process.stdout.write(text)
       if (result.diagnostics.length > 0) {
-        const color = !flags['no-color'] && !process.env['NO_COLOR'] && process.stderr.isTTY === true
+        const color = useColor(process.stderr, flags)
         const sourceLines = lib.sourceLinesFrom(path.resolve(args.dir), (f) => readFileSync(f, 'utf8'))
-        process.stderr.write((text ? '\n' : '') + lib.renderDiagnosticsText(result.diagnostics, {sourceLines, color}))
+        process.stderr.write((text ? '\n' : '') + lib.renderDiagnosticsText(result.diagnostics, {sourceLines, color, fileName}))
       }
     }
     process.exitCode = result.incomplete ? 1 : hasErrors ? 2 : 0

@@ -1,28 +1,17 @@
 import {Args, Command, Flags} from '@oclif/core'
 import {fail} from '../src/cli/fail.js'
+import {writeProblem} from '../src/cli/write-output.js'
 import {moduleDirProblem} from '../src/cli/module-dir.js'
-import {readFileSync, writeFileSync} from 'node:fs'
+import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
 import {engineFlag, runFlags} from '../src/cli/run-flags.js'
+import {useColor} from '../src/cli/color.js'
 
 /** The format a file name asks for: `.svg`, `.mmd`/`.mermaid`, `.json`; else DOT. */
 function formatFromExtension(file: string | undefined): string {
   const ext = file === undefined ? '' : path.extname(file).toLowerCase()
   return ext === '.svg' ? 'svg' : ext === '.mmd' || ext === '.mermaid' ? 'mermaid' : ext === '.json' ? 'json' : 'dot'
-}
-
-/** Writes `text` to `file`; one line saying why when it cannot (no `ENOENT … Code:` dump). */
-function writeProblem(file: string, text: string): string | undefined {
-  try {
-    writeFileSync(file, text)
-    return undefined
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code
-    const dir = path.dirname(file)
-    const why = code === 'ENOENT' ? `the directory ${dir} does not exist` : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : (e as Error).message
-    return `cannot write ${file}: ${why}`
-  }
 }
 
 export default class Graph extends Command {
@@ -43,7 +32,7 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     {description: 'Which provider configuration reaches which module and resource', command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo --type providers'},
     {description: "Terraform's resource graph without terraform init, as Mermaid", command: '<%= config.bin %> <%= command.id %> . --type resources --format mermaid'},
     {description: 'Two steps around one module, resources folded into counts', command: '<%= config.bin %> <%= command.id %> . --type providers --focus module.network --depth 2 --collapse'},
-    {description: 'One subtree without its test modules, as JSON', command: "<%= config.bin %> <%= command.id %> . --module module.platform --exclude 'module.*test*' --format json -o graph.json"},
+    {description: 'One subtree without its test modules, as JSON', command: "<%= config.bin %> <%= command.id %> . --module module.network --exclude 'module.*test*' --format json -o graph.json"},
   ]
 
   static override args = {
@@ -80,11 +69,13 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     const format = lib.GRAPH_FORMATS.find((f) => f === wanted) ?? 'dot'
     const a = await lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], ...limitOptions(flags)})
     endRun()
-    const color = !flags['no-color'] && !process.env['NO_COLOR'] && process.stderr.isTTY === true
+    const color = useColor(process.stderr, flags)
     const sourceLines = lib.sourceLinesFrom(path.resolve(args.dir), (f) => readFileSync(f, 'utf8'))
+    // files are named from the current directory, so that file:line opens as printed
+    const fileName = lib.fileNamer(args.dir)
     const rootLoaded = (a.tree.root.module?.files.length ?? 0) > 0
     if (!rootLoaded) {
-      process.stderr.write(lib.renderDiagnosticsText(a.diagnostics, {sourceLines, color}))
+      process.stderr.write(lib.renderDiagnosticsText(a.diagnostics, {sourceLines, color, fileName, verbose: flags.verbose}))
       process.exitCode = 1
       return
     }
@@ -95,11 +86,8 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
       collapse: flags.collapse,
       exclude: flags.exclude ?? [],
     })
-    if (optionDiagnostics.length > 0) {
-      process.stderr.write(lib.renderDiagnosticsText(optionDiagnostics, {color}))
-      process.exitCode = 1
-      return
-    }
+    // a --focus or --module that names nothing: one line with a "did you mean", exit 1
+    if (optionDiagnostics.length > 0) fail(this, optionDiagnostics.map((d) => d.detail).join(' '))
     let text = lib.renderGraph(graph, format, {root: args.dir})
     if (wanted === 'svg') {
       const {loadSvgRenderer} = await import('../src/render/graph-svg.js')
@@ -110,7 +98,7 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
       if (problem) fail(this, problem)
     } else process.stdout.write(text)
     // Like terraform graph: warnings alone are not printed, so a consumer of the graph is not upset.
-    if (lib.hasErrors(graph.diagnostics)) process.stderr.write('\n' + lib.renderDiagnosticsText(graph.diagnostics, {sourceLines, color}))
+    if (lib.hasErrors(graph.diagnostics)) process.stderr.write('\n' + lib.renderDiagnosticsText(graph.diagnostics, {sourceLines, color, fileName, verbose: flags.verbose}))
     process.exitCode = a.incomplete ? 1 : lib.hasErrors(graph.diagnostics) ? 2 : 0
   }
 }

@@ -1,11 +1,12 @@
 import {Args, Command, Flags} from '@oclif/core'
-import {fail} from '../src/cli/fail.js'
+import {errorLines, fail} from '../src/cli/fail.js'
 import {moduleDirProblem, recursiveDirProblem} from '../src/cli/module-dir.js'
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import type {Diagnostic, LintDiagnostic} from '../src/index.js'
 import {engineFlag, runFlags} from '../src/cli/run-flags.js'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
+import {useColor} from '../src/cli/color.js'
 
 export default class Lint extends Command {
   static override summary = "Check a configuration with Terraform's module/provider rules and tfgraph's rules for module authors."
@@ -13,6 +14,8 @@ export default class Lint extends Command {
   static override description = `Reports Terraform's and OpenTofu's own module and provider diagnostics (same summaries, rule id "terraform") — found statically, before "init" — and tfgraph's rules for module authors: legacy provider blocks in shared modules, non-minimum version constraints, missing required_providers entries, constraints no version can satisfy, providers maps that silently inherit, unused aliases, unresolved module calls. Each rule is documented in docs/rules/<id>.md.
 
 Suppress a finding with a comment "# tfgraph-ignore: <rule-id>" on its line or the line before; configure rules in .tfgraph.json: {"rules": {"<rule-id>": "off" | "warning" | "error"}, "max_warnings": N}.
+
+Text output explains a finding once and lists further findings with the same explanation one line each ("and N more like this"), and says in one line how many module calls are not installed; --verbose shows each in full, and the JSON and SARIF formats always do. Text, compact and SARIF name files from the current directory, so that file:line:col opens as printed; JSON keeps range.filename relative to the root, as terraform validate -json does.
 
 Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, bad flags), 2 = errors found (or more warnings than --max-warnings).`
 
@@ -29,7 +32,8 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
   }
 
   static override flags = {
-    format: Flags.string({description: 'output format', options: ['text', 'json', 'sarif', 'compact'], default: 'text'}),
+    format: Flags.string({description: 'output format [default: text]', options: ['text', 'json', 'sarif', 'compact']}),
+    json: Flags.boolean({description: 'print the JSON document (the same as --format json)'}),
     engine: Flags.string({description: 'engine whose rules to follow (default: opentofu when the root has .tofu files, else terraform)', options: ['terraform', 'opentofu']}),
     config: Flags.string({description: 'configuration file (default: .tfgraph.json in the root directory)'}),
     only: Flags.string({description: 'run only these rules (comma-separated ids)', multiple: true}),
@@ -46,10 +50,12 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Lint)
+    if (flags.json && flags.format !== undefined && flags.format !== 'json') fail(this, `--json and --format ${flags.format} conflict: --json is --format json`)
+    const format = flags.json ? 'json' : flags.format ?? 'text'
     // what a run answered by the results cache needs, and no more: the analysis (loader, resolver,
     // rules) is imported by lintCached only for a root it must analyse again
     const [{beginRun}, cached, config] = await Promise.all([import('../src/cli/run.js'), import('../src/lint/cached.js'), import('../src/lint/config.js')])
-    const endRun = beginRun(flags, {quiet: flags.format !== 'text'})
+    const endRun = beginRun(flags, {quiet: format !== 'text'})
     const rules = async () => (await import('../src/rules/index.js')).RULES
     if (flags['list-rules']) {
       const rows: {id: string; severity: string; description: string}[] = [{id: config.TERRAFORM_RULE, severity: 'error', description: "Terraform's and OpenTofu's own module and provider diagnostics (their severities)"}, ...(await rules())]
@@ -60,9 +66,14 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
     const only = split(flags.only)
     const disable = split(flags.disable)
     if (only.length + disable.length > 0) {
-      const known = new Set<string>([config.TERRAFORM_RULE, ...(await rules()).map((r: {id: string}) => r.id)])
+      const {RULE_IDS} = await import('../src/rules/ids.js')
+      const known = new Set<string>([config.TERRAFORM_RULE, ...RULE_IDS])
       const unknown = [...only, ...disable].filter((id) => !known.has(id))
-      if (unknown.length > 0) this.error(`unknown rule id: ${unknown.join(', ')} (see tfgraph lint --list-rules)`, {exit: 1})
+      if (unknown.length > 0) {
+        const {didYouMean} = await import('../src/diag/name-suggestion.js')
+        const hints = unknown.map((id) => didYouMean(id, known)).filter((h): h is string => h !== undefined)
+        fail(this, `unknown rule id${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')}${hints.length > 0 ? ` (did you mean ${hints.join(', ')}?)` : ''}; "tfgraph lint --list-rules" lists them`)
+      }
     }
     const dirProblem = flags.recursive ? recursiveDirProblem(args.dir) : moduleDirProblem(args.dir)
     if (dirProblem) fail(this, dirProblem)
@@ -98,24 +109,26 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
     const [render, diagText] = await Promise.all([import('../src/render/lint.js'), import('../src/render/diagnostics-text.js')])
     const lib = {...render, ...diagText}
     if (configErrors.length > 0) {
-      process.stderr.write(lib.renderDiagnosticsText(configErrors))
+      process.stderr.write(errorLines(configErrors))
       process.exitCode = 1
       return
     }
-    const color = flags.format === 'text' && !flags['no-color'] && !process.env['NO_COLOR'] && process.stdout.isTTY === true
-    switch (flags.format) {
+    const color = format === 'text' && useColor(process.stdout, flags)
+    // text, compact and SARIF name files from the current directory (JSON: relative to each root, as terraform validate -json)
+    const cwd = process.cwd()
+    switch (format) {
       case 'json':
         process.stdout.write(JSON.stringify(results.length === 1 && !flags.recursive ? lib.lintJson(results[0]!.diagnostics, results[0]!.notes) : lib.lintJsonMany(results), null, 2) + '\n')
         break
       case 'sarif':
-        process.stdout.write(JSON.stringify(lib.renderSarif(results, {version: this.config.version, rules: await rules(), informationUri: 'https://github.com/tfgraph/tfgraph'}), null, 2) + '\n')
+        process.stdout.write(JSON.stringify(lib.renderSarif(results, {version: this.config.version, rules: await rules(), informationUri: 'https://github.com/tfgraph/tfgraph', cwd}), null, 2) + '\n')
         break
       case 'compact':
-        process.stdout.write(lib.renderLintCompact(results))
+        process.stdout.write(lib.renderLintCompact(results, {cwd}))
         break
       default: {
         const readers = new Map(results.map((r) => [r.root, lib.sourceLinesFrom(path.resolve(r.dir), (f) => readFileSync(f, 'utf8'))]))
-        process.stdout.write(lib.renderLintText(results, {color, sourceLines: (f, root) => readers.get(root)?.(f)}))
+        process.stdout.write(lib.renderLintText(results, {color, cwd, verbose: flags.verbose, sourceLines: (f, root) => readers.get(root)?.(f)}))
       }
     }
     const errors = results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === 'error').length, 0)

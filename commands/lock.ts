@@ -5,11 +5,12 @@ import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {engineFlag, runFlags} from '../src/cli/run-flags.js'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
+import {useColor} from '../src/cli/color.js'
 
 export default class Lock extends Command {
   static override summary = 'Check .terraform.lock.hcl against the configuration, offline.'
 
-  static override description = `Compares the dependency lock file of the root module with the provider requirements of the whole module tree: each provider is ok, missing (required, not locked), unsatisfied (locked version outside the current constraints) or unused (locked, no longer required). --verify hashes the installed packages (h1: over unpacked directories or zip entries, zh: over zips) and compares them with the lock; --platforms warns when the lock cannot cover the platforms you deploy from. Nothing is downloaded.
+  static override description = `Compares the dependency lock file of the root module with the provider requirements of the whole module tree: each provider is ok, missing (required, not locked), unsatisfied (locked version outside the current constraints), unused (locked, no longer required by the configuration) or invalid (the lock file has errors, so no selection in it is usable). Errors that stop the comparison (a lock file or configuration that cannot be read) are printed first, alone. --verify hashes the installed packages (h1: over unpacked directories or zip entries, zh: over zips) and compares them with the lock; --platforms warns when the lock cannot cover the platforms you deploy from. Nothing is downloaded.
 
 Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsistent or invalid, or a package does not match.`
 
@@ -49,11 +50,20 @@ Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsiste
     endRun()
     if (flags.json) process.stdout.write(JSON.stringify(lib.lockDocument(c), null, 2) + '\n')
     else {
-      process.stdout.write(lib.renderLockText(c))
-      if (c.diagnostics.length > 0) {
-        const color = !flags['no-color'] && !process.env['NO_COLOR'] && process.stderr.isTTY === true
+      const diagnostics = (): string => {
+        const color = useColor(process.stderr, flags)
         const sourceLines = lib.sourceLinesFrom(path.resolve(args.dir), (f) => readFileSync(f, 'utf8'))
-        process.stderr.write('\n' + lib.renderDiagnosticsText(c.diagnostics, {sourceLines, color}))
+        return lib.renderDiagnosticsText(c.diagnostics, {sourceLines, color, fileName: lib.fileNamer(args.dir), verbose: flags.verbose})
+      }
+      const table = lib.renderLockText(c)
+      // the real error first: a lock file or configuration that could not be read, or a lock file with errors
+      // (nothing on stdout before it; the table, if any, follows)
+      if (!c.compared || c.lockFileState === 'invalid') {
+        process.stderr.write(diagnostics() + (table ? '\n' : ''))
+        process.stdout.write(table)
+      } else {
+        process.stdout.write(table)
+        if (c.diagnostics.length > 0) process.stderr.write('\n' + diagnostics())
       }
     }
     process.exitCode = c.incomplete ? 1 : lib.hasErrors(c.diagnostics) ? 2 : 0

@@ -4,17 +4,20 @@ import {moduleDirProblem} from '../src/cli/module-dir.js'
 import * as path from 'node:path'
 import {engineFlag, runFlags} from '../src/cli/run-flags.js'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
+import {useColor} from '../src/cli/color.js'
 
 export default class Providers extends Command {
   static override summary = 'Show which provider configuration every resource uses, and why.'
 
   static override description = `Crawls the module tree from DIR (local module sources, and registry or git sources through .terraform/modules/modules.json after "terraform init"; TF_DATA_DIR is honoured), resolves every resource's provider configuration exactly as Terraform does — required_providers, implied hashicorp/<name>, inheritance of default configurations, "providers" maps, configuration_aliases, legacy provider blocks — and prints, per module, each configuration with how it got there and the resources that use it. Nothing is initialised, downloaded or executed.
 
+Diagnostics go to stderr and name files from the current directory. Module calls not installed yet (no "terraform init") are one line there; --verbose lists each, and --json always does.
+
 Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 2 = the configuration has errors.`
 
   static override examples = [
     {description: 'Provider configurations per module', command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo'},
-    {description: 'Why does this resource use that configuration?', command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo --resource module.network.aws_subnet.private'},
+    {description: 'Why does this resource use that configuration?', command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo --resource module.network.module.subnet.aws_subnet.private'},
     {description: 'Only one subtree, only one provider', command: '<%= config.bin %> <%= command.id %> . --module module.network --provider hashicorp/aws'},
     {description: 'Terraform\'s "Providers required by configuration" tree, sorted, canonical constraints', command: '<%= config.bin %> <%= command.id %> . --requirements'},
     {description: 'The JSON contract (format_version "1")', command: '<%= config.bin %> <%= command.id %> . --json'},
@@ -47,22 +50,28 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     const {cachedOutput} = await import('../src/io/results-cache.js')
     const endRun = beginRun(flags, {quiet: flags.json})
     const engine = engineFlag(flags.engine)
-    const color = !flags['no-color'] && !process.env['NO_COLOR'] && process.stderr.isTTY === true
-    const key = {dir: path.resolve(args.dir), given: args.dir, engine: engine ?? null, json: flags.json, requirements: flags.requirements, resource: flags.resource ?? null, module: flags.module ?? null, provider: flags.provider ?? null, vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], limits: limitOptions(flags), color}
+    const color = useColor(process.stderr, flags)
+    const key = {dir: path.resolve(args.dir), given: args.dir, engine: engine ?? null, json: flags.json, verbose: flags.verbose, requirements: flags.requirements, resource: flags.resource ?? null, module: flags.module ?? null, provider: flags.provider ?? null, vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], limits: limitOptions(flags), color}
     const out = await cachedOutput('providers', key, async () => {
       // only the modules this command uses (not the whole library: graph export, lock files, lint rules)
-      const [analyze, requirements, providersText, diagnosticsText, diagnostic, {readInput}] = await Promise.all([
+      const [analyze, requirements, providersText, diagnosticsText, diagnostic, {readInput}, {fileNamer}] = await Promise.all([
         import('../src/providers/analyze.js'),
         import('../src/providers/requirements.js'),
         import('../src/render/providers-text.js'),
         import('../src/render/diagnostics-text.js'),
         import('../src/diag/diagnostic.js'),
         import('../src/io/inputs.js'),
+        import('../src/render/paths.js'),
       ])
+      // files are named from the current directory (part of the results cache's key), so that file:line opens as printed
+      const fileName = fileNamer(args.dir)
       const lib = {...analyze, ...requirements, ...providersText, ...diagnosticsText, ...diagnostic}
       const a = await lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], ...limitOptions(flags)})
       let stdout = ''
       let stderr = ''
+      const filters = {...(flags.resource ? {resource: flags.resource} : {}), ...(flags.module ? {module: flags.module} : {}), ...(flags.provider ? {provider: flags.provider} : {})}
+      const filterProblem = (a.tree.root.module?.files.length ?? 0) > 0 ? lib.providersFilterProblem(a, filters) : undefined
+      if (filterProblem) return {stdout, stderr: `Error: ${filterProblem}\n`, exitCode: 1}
       if (flags.json) {
         stdout = JSON.stringify(lib.providersDocument(a, args.dir), null, 2) + '\n'
       } else {
@@ -75,11 +84,12 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
                 ...(flags.resource ? {resource: flags.resource} : {}),
                 ...(flags.module ? {module: flags.module} : {}),
                 ...(flags.provider ? {provider: flags.provider} : {}),
+                fileName,
               })
         }
         if (a.diagnostics.length > 0) {
           const sourceLines = lib.sourceLinesFrom(path.resolve(args.dir), (f) => readInput(f).toString('utf8'))
-          stderr = '\n' + lib.renderDiagnosticsText(a.diagnostics, {sourceLines, color})
+          stderr = '\n' + lib.renderDiagnosticsText(a.diagnostics, {sourceLines, color, fileName, verbose: flags.verbose})
         }
       }
       return {stdout, stderr, exitCode: a.incomplete ? 1 : lib.hasErrors(a.diagnostics) ? 2 : 0}

@@ -26,7 +26,8 @@ rmSync(out, {recursive: true, force: true})
 const entry = path.join(root, 'dist', 'cli-entry.js')
 writeFileSync(
   entry,
-  `export {execute} from '@oclif/core'\n` +
+  `export {execute, run, flush} from '@oclif/core'\n` +
+    `export {describeCliError} from './src/cli/cli-errors.js'\n` +
     commands.map((c, i) => `import C${i} from ${JSON.stringify('./' + path.relative(path.join(root, 'dist'), c.file).split(path.sep).join('/'))}\n`).join('') +
     `export const COMMANDS = {${commands.map((c, i) => `${JSON.stringify(c.id)}: C${i}`).join(', ')}}\n`,
 )

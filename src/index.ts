@@ -10,7 +10,7 @@ export {buildGraph, moduleSubtree, type ModuleGraph, type NodeAttributes, type E
 export {resolveProviders, type Resolution, type ResourceBinding, type ResolutionStep, type ProviderConfigInfo, type ProviderPass} from './providers/resolve.js'
 export {analyzeProviders, providersDocument, type ProvidersAnalysis, type ProvidersDocument} from './providers/analyze.js'
 export {moduleRequirements, requirementsTree, type ModuleRequirement} from './providers/requirements.js'
-export {renderProvidersText, type ProvidersTextOptions} from './render/providers-text.js'
+export {providersFilterProblem, renderProvidersText, type ProvidersTextOptions} from './render/providers-text.js'
 export {validateProviderConfigs} from './providers/validate.js'
 export {lint, callersOf, TERRAFORM_RULE, type LintOptions, type LintResult} from './lint/lint.js'
 export {lintCached, findRootModules, type LintOutcome} from './lint/cached.js'

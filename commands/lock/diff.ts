@@ -1,4 +1,5 @@
 import {Args, Command, Flags} from '@oclif/core'
+import {fail, usageError} from '../../src/cli/fail.js'
 import {execFileSync} from 'node:child_process'
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
@@ -34,7 +35,9 @@ Exit codes: 0 = compared (changes or not), 1 = a file could not be read, 2 = a f
     let oldName: string
     let newName: string
     // git show is the one process tfgraph starts (without a shell); a revision is never read as one of its options
-    if (flags.git?.startsWith('-')) this.error(`not a git revision: ${flags.git}`, {exit: 1})
+    if (flags.git?.startsWith('-')) usageError(this, `not a git revision: ${flags.git} (--git takes one, such as main or HEAD~1)`)
+    if (flags.git && args.new) usageError(this, `with --git give one lock file, not two (it is compared with its version at ${flags.git})`)
+    if (!flags.git && (!args.old || !args.new)) usageError(this, `give two lock files (OLD NEW), or --git REV [FILE]`)
     try {
       if (flags.git) {
         newName = args.old ?? '.terraform.lock.hcl'
@@ -43,19 +46,23 @@ Exit codes: 0 = compared (changes or not), 1 = a file could not be read, 2 = a f
         const rel = path.relative(process.cwd(), path.resolve(newName)).split(path.sep).join('/')
         oldText = execFileSync('git', ['show', `${flags.git}:./${rel}`], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']})
       } else {
-        if (!args.old || !args.new) this.error('give two lock files, or --git REV', {exit: 1})
-        oldName = args.old
-        newName = args.new
+        oldName = args.old!
+        newName = args.new!
         oldText = readFileSync(oldName, 'utf8')
         newText = readFileSync(newName, 'utf8')
       }
     } catch (e) {
-      const message = e instanceof Error ? e.message.split('\n')[0] : String(e)
-      this.error(`could not read the lock files: ${message}`, {exit: 1})
+      // git's own words (`fatal: path … does not exist in 'main'`) say more than "Command failed"
+      const stderr = e instanceof Error && 'stderr' in e ? String(e.stderr).trim() : ''
+      const message = stderr || (e instanceof Error ? e.message : String(e))
+      fail(this, `could not read the lock files: ${message.split('\n')[0]}`)
     }
     const engine = flags.engine === 'opentofu' ? 'opentofu' : 'terraform'
     const d = await lib.diffLockFiles(oldText, newText, {oldName, newName, engine})
-    process.stdout.write(flags.json ? JSON.stringify(lib.lockDiffJson(d), null, 2) + '\n' : lib.renderLockDiffText(d))
+    if (flags.json) process.stdout.write(JSON.stringify(lib.lockDiffJson(d), null, 2) + '\n')
+    // a file that is not valid HCL: the errors alone, on stderr, nothing on stdout
+    else if (d.unparsable.length > 0) process.stderr.write(lib.renderLockDiffText(d))
+    else process.stdout.write(lib.renderLockDiffText(d))
     process.exitCode = d.diagnostics.some((x) => x.severity === 'error') ? 2 : 0
   }
 }

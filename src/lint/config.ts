@@ -2,9 +2,42 @@
 // { "rules": { "<rule-id>": "off" | "warning" | "error" | true | false }, "max_warnings": N }
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
-import type {Diagnostic, Severity} from '../diag/diagnostic.js'
+import {getNodeValue, parseTree, printParseErrorCode, type ParseError} from 'jsonc-parser'
+import type {Diagnostic, Pos, Severity, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
-import {isRecord} from '../hcl/value.js'
+import {didYouMean} from '../diag/name-suggestion.js'
+import {RULE_IDS} from '../rules/ids.js'
+
+/** A JSON syntax error in words: what was expected where `offset` is. */
+function syntaxMessage(code: string, text: string, offset: number, length: number): string {
+  const afterComma = text[offset] === ',' && (code === 'PropertyNameExpected' || code === 'ValueExpected')
+  switch (code) {
+    case 'PropertyNameExpected':
+      return afterComma ? 'Trailing comma: JSON allows none.' : 'Property name expected (in double quotes).'
+    case 'ValueExpected':
+      if (text.trim() === '') return 'The file is empty; it must hold a JSON object ({"rules": {…}, "max_warnings": N}).'
+      return afterComma ? 'Trailing comma: JSON allows none.' : 'Value expected.'
+    case 'InvalidSymbol':
+      return `Unexpected ${JSON.stringify(text.slice(offset, offset + Math.max(length, 1)))} (a value is a "string", a number, true, false, null, {…} or […]).`
+    case 'ColonExpected':
+      return "':' expected after the property name."
+    case 'CommaExpected':
+      return "',' expected between properties or values."
+    case 'CloseBraceExpected':
+      return "'}' expected."
+    case 'CloseBracketExpected':
+      return "']' expected."
+    case 'EndOfFileExpected':
+      return 'End of file expected: the file holds one JSON object.'
+    case 'InvalidCommentToken':
+    case 'UnexpectedEndOfComment':
+      return 'Comments are not allowed in JSON.'
+    case 'UnexpectedEndOfString':
+      return 'Unterminated string.'
+    default:
+      return `${code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().replace(/^./, (c) => c.toUpperCase())}.`
+  }
+}
 
 /** The rule id of Terraform's and OpenTofu's own diagnostics. */
 export const TERRAFORM_RULE = 'terraform'
@@ -26,25 +59,70 @@ export function readLintConfig(rootDir: string, explicit?: string): {config: Lin
     text = readFileSync(file, 'utf8')
   } catch {
     if (!explicit) return {config: EMPTY_CONFIG, diagnostics: []}
-    return {config: EMPTY_CONFIG, diagnostics: [errorDiag('Failed to read configuration file', `The lint configuration file ${explicit} does not exist or cannot be read.`)]}
+    return {config: EMPTY_CONFIG, diagnostics: [errorDiag('Failed to read configuration file', `${explicit}: the lint configuration file does not exist or cannot be read.`)]}
   }
-  let raw: unknown
-  try {
-    raw = JSON.parse(text)
-  } catch (e) {
-    return {config: EMPTY_CONFIG, diagnostics: [errorDiag('Invalid configuration file', `${file} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`)]}
+  const display = explicit ?? path.relative(process.cwd(), file) ?? file
+  const known = [TERRAFORM_RULE, ...RULE_IDS]
+  const at = (offset: number, length: number): SourceRange => {
+    const pos = (o: number): Pos => {
+      const before = text.slice(0, o)
+      const line = before.split('\n').length
+      return {line, column: o - (before.lastIndexOf('\n') + 1) + 1, byte: Buffer.byteLength(before)}
+    }
+    return {filename: display, start: pos(offset), end: pos(offset + length)}
+  }
+  const errors: ParseError[] = []
+  const tree = parseTree(text, errors, {disallowComments: true, allowTrailingComma: false, allowEmptyContent: false})
+  if (errors.length > 0 || !tree) {
+    // the first error: the ones after it follow from it
+    const e = errors[0]
+    const code = e ? printParseErrorCode(e.error) : 'ValueExpected'
+    let [offset, length] = e ? [e.offset, e.length] : [0, 0]
+    // a trailing comma: point at the comma, not at what follows it
+    const comma = /,\s*$/.exec(text.slice(0, offset))
+    if (comma && (code === 'PropertyNameExpected' || code === 'ValueExpected')) [offset, length] = [comma.index, 1]
+    return {config: EMPTY_CONFIG, diagnostics: [errorDiag('Invalid configuration file', syntaxMessage(code, text, offset, length), at(offset, length))]}
   }
   const rules = new Map<string, RuleSetting>()
   const diagnostics: Diagnostic[] = []
-  const r = isRecord(raw) ? raw['rules'] : undefined
-  if (isRecord(r)) {
-    for (const [id, v] of Object.entries(r)) {
-      if (v === false || v === 'off') rules.set(id, 'off')
-      else if (v === true || v === 'on') rules.set(id, 'on')
-      else if (v === 'warning' || v === 'error') rules.set(id, v)
-      else diagnostics.push(errorDiag('Invalid configuration file', `In ${file}, rule "${id}" must be "off", "warning", "error", true or false.`))
+  if (tree.type !== 'object') return {config: EMPTY_CONFIG, diagnostics: [errorDiag('Invalid configuration file', `The file must hold a JSON object ({"rules": {…}, "max_warnings": N}).`, at(tree.offset, tree.length))]}
+  let maxWarnings: number | undefined
+  for (const prop of tree.children ?? []) {
+    const [keyNode, valueNode] = prop.children ?? []
+    if (!keyNode || !valueNode) continue
+    const key = String(keyNode.value)
+    const value: unknown = getNodeValue(valueNode)
+    const hint = (given: string, candidates: readonly string[]) => {
+      const s = didYouMean(given, candidates)
+      return s ? ` (did you mean "${s}"?)` : ''
+    }
+    if (key === 'rules') {
+      if (valueNode.type !== 'object') {
+        diagnostics.push(errorDiag('Invalid configuration file', `"rules" must be an object of rule id → "off", "warning", "error", true or false.`, at(valueNode.offset, valueNode.length)))
+        continue
+      }
+      for (const rule of valueNode.children ?? []) {
+        const [idNode, settingNode] = rule.children ?? []
+        if (!idNode || !settingNode) continue
+        const id = String(idNode.value)
+        const v: unknown = getNodeValue(settingNode)
+        if (!known.includes(id)) {
+          diagnostics.push(errorDiag('Invalid configuration file', `Unknown rule id "${id}"${hint(id, known)}; "tfgraph lint --list-rules" lists the rules.`, at(idNode.offset, idNode.length)))
+        } else if (v === false || v === 'off') rules.set(id, 'off')
+        else if (v === true || v === 'on') rules.set(id, 'on')
+        else if (v === 'warning' || v === 'error') rules.set(id, v)
+        else {
+          const close = typeof v === 'string' ? didYouMean(v, ['off', 'warning', 'error']) : undefined
+          const got = typeof v === 'string' ? ` (got "${v}"${close ? `; did you mean "${close}"?` : ''})` : ''
+          diagnostics.push(errorDiag('Invalid configuration file', `Rule "${id}" must be "off", "warning", "error", true or false${got}.`, at(settingNode.offset, settingNode.length)))
+        }
+      }
+    } else if (key === 'max_warnings') {
+      if (typeof value === 'number' && Number.isInteger(value) && value >= 0) maxWarnings = value
+      else diagnostics.push(errorDiag('Invalid configuration file', `"max_warnings" must be a whole number ≥ 0.`, at(valueNode.offset, valueNode.length)))
+    } else {
+      diagnostics.push(errorDiag('Invalid configuration file', `Unknown key "${key}"${hint(key, ['rules', 'max_warnings'])}; the keys are "rules" and "max_warnings".`, at(keyNode.offset, keyNode.length)))
     }
   }
-  const mw = isRecord(raw) ? raw['max_warnings'] : undefined
-  return {config: {rules, ...(typeof mw === 'number' ? {maxWarnings: mw} : {})}, diagnostics}
+  return {config: {rules, ...(maxWarnings !== undefined ? {maxWarnings} : {})}, diagnostics}
 }

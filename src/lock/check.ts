@@ -14,7 +14,17 @@ import {hashDirH1, hashZipH1, hashZipZh} from './hash.js'
 import {parseLockFile, type ProviderLock} from './lockfile.js'
 import {terminalInline} from '../render/terminal-text.js'
 
-export type LockStatus = 'ok' | 'missing' | 'unsatisfied' | 'unused'
+/**
+ * `invalid`: locked, but the lock file has errors — in this provider's entry (`entryErrors`), or elsewhere,
+ * and Terraform uses no part of a lock file with errors — so the selection is not usable as it is.
+ */
+export type LockStatus = 'ok' | 'missing' | 'unsatisfied' | 'unused' | 'invalid'
+
+/**
+ * The lock file itself: `absent`; `unreadable` (the tool failed); `unparsable` (not valid HCL, nothing in it
+ * could be read); `invalid` (read, with errors); `valid` (no errors, perhaps warnings).
+ */
+export type LockFileState = 'absent' | 'unreadable' | 'unparsable' | 'invalid' | 'valid'
 
 export interface LockProvider {
   readonly provider: string
@@ -27,6 +37,8 @@ export interface LockProvider {
   readonly constraintsChanged: boolean
   readonly sources: readonly {module: string; constraint: string; range: SourceRange | null}[]
   readonly hashes: {readonly h1: number; readonly zh: number; readonly other: number}
+  /** Errors reported inside this provider's block of the lock file. */
+  readonly entryErrors: number
 }
 
 export type PackageStatus = 'match' | 'mismatch' | 'unlocked'
@@ -56,6 +68,12 @@ export interface LockCheck {
   readonly analysis: ProvidersAnalysis
   readonly lockFile: string
   readonly lockFileExists: boolean
+  readonly lockFileState: LockFileState
+  /**
+   * False when the lock file or the configuration could not be read (a syntax error, an unreadable file,
+   * a limit reached): nothing was compared, and `providers` and `packages` are empty.
+   */
+  readonly compared: boolean
   readonly providers: readonly LockProvider[]
   readonly packages: readonly LockPackage[]
   readonly diagnostics: readonly Diagnostic[]
@@ -120,17 +138,27 @@ export async function checkLock(dir: string, opts: LockCheckOptions = {}): Promi
   let locks: ProviderLock[] = []
   const lockFileExists = existsSync(lockFile)
   let incomplete = analysis.incomplete
+  let lockFileState: LockFileState = lockFileExists ? 'valid' : 'absent'
   if (lockFileExists) {
-    let text = ''
+    let text: string | undefined
     try {
       text = readFileSync(lockFile, 'utf8')
-    } catch {
+    } catch (e) {
       incomplete = true
-      diagnostics.push(errorDiag('Failed to read dependency lock file', `The file .terraform.lock.hcl could not be read.`))
+      lockFileState = 'unreadable'
+      diagnostics.push(errorDiag('Failed to read dependency lock file', `The file .terraform.lock.hcl could not be read: ${readFailure(e)}.`))
     }
-    const parsed = await parseLockFile(text, '.terraform.lock.hcl', engine.name)
-    locks = parsed.locks
-    diagnostics.push(...parsed.diagnostics)
+    if (text !== undefined) {
+      const parsed = await parseLockFile(text, '.terraform.lock.hcl', engine.name)
+      locks = parsed.locks
+      diagnostics.push(...parsed.diagnostics)
+      lockFileState = !parsed.syntaxValid ? 'unparsable' : parsed.diagnostics.some((d) => d.severity === 'error') ? 'invalid' : 'valid'
+    }
+  }
+  const analysisErrors = analysis.diagnostics.filter((d) => d.severity === 'error')
+  // without the whole configuration or a readable lock file, every status would be a guess
+  if (analysis.incomplete || lockFileState === 'unreadable' || lockFileState === 'unparsable') {
+    return {analysis, lockFile: '.terraform.lock.hcl', lockFileExists, lockFileState, compared: false, providers: [], packages: [], diagnostics: sortDiagnostics([...analysisErrors, ...diagnostics]), incomplete}
   }
   // current requirements, combined over the whole tree
   const required = new Map<string, {constraints: Constraint[]; sources: {module: string; constraint: string; range: SourceRange | null}[]}>()
@@ -167,13 +195,24 @@ export async function checkLock(dir: string, opts: LockCheckOptions = {}): Promi
           ),
         )
       }
+    } else if (lock && lock.errors > 0) {
+      // the parser's diagnostics say what is wrong with the entry
+      status = 'invalid'
     } else if (!req && lock) {
       status = 'unused'
-      diagnostics.push(warningDiag('Unused dependency lock', `provider ${name}: locked at ${lock.version}, but no module of this configuration requires it any more; "${engine.command} init" will remove it from the lock file.`, lock.range))
+      // seed 003: Terraform looks for dependencies on a provider in the configuration and in the state
+      diagnostics.push(
+        warningDiag(
+          'Unused dependency lock',
+          `provider ${name}: locked at ${lock.version}, but no module of this configuration requires it any more. "${engine.command} init" removes a lock entry only once neither the configuration nor the state depends on the provider, so this one stays while resources in the state still use it (tfgraph does not read the state).`,
+          lock.range,
+        ),
+      )
     } else if (req && lock) {
       const v = parseVersion(lock.version)
       const ok = 'error' in v ? false : allows(req.constraints, v)
-      status = ok ? 'ok' : 'unsatisfied'
+      // a lock file with errors is not used at all: no selection in it is ok
+      status = ok ? (lockFileState === 'invalid' ? 'invalid' : 'ok') : 'unsatisfied'
       // an unparsable version was already reported by the lock-file parser
       if (!ok && !('error' in v)) {
         const detail =
@@ -195,6 +234,7 @@ export async function checkLock(dir: string, opts: LockCheckOptions = {}): Promi
       constraintsChanged: lock !== undefined && req !== undefined && (recorded ?? '') !== current,
       sources: req?.sources ?? [],
       hashes: countHashes(lock?.hashes ?? []),
+      entryErrors: lock?.errors ?? 0,
     })
   }
   if (!lockFileExists && required.size > 0) {
@@ -221,7 +261,7 @@ export async function checkLock(dir: string, opts: LockCheckOptions = {}): Promi
   }
   if ((opts.platforms?.length ?? 0) > 0) {
     for (const p of providers) {
-      if (p.lockedVersion === null || p.status === 'unused') continue
+      if (p.lockedVersion === null || p.status === 'unused' || p.entryErrors > 0) continue
       if (p.hashes.zh === 0 && p.hashes.h1 < opts.platforms!.length) {
         const lock = lockByProvider.get(p.provider)
         diagnostics.push(
@@ -267,7 +307,15 @@ export async function checkLock(dir: string, opts: LockCheckOptions = {}): Promi
       }
     }
   }
-  return {analysis, lockFile: '.terraform.lock.hcl', lockFileExists, providers, packages, diagnostics: sortDiagnostics([...analysis.diagnostics.filter((d) => d.severity === 'error'), ...diagnostics]), incomplete}
+  return {analysis, lockFile: '.terraform.lock.hcl', lockFileExists, lockFileState, compared: true, providers, packages, diagnostics: sortDiagnostics([...analysisErrors, ...diagnostics]), incomplete}
+}
+
+/** Why a file could not be read, in a few words (`EISDIR: illegal operation…` → `it is a directory`). */
+function readFailure(e: unknown): string {
+  const code = e instanceof Error && 'code' in e ? String(e.code) : ''
+  if (code === 'EISDIR') return 'it is a directory'
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied'
+  return e instanceof Error ? e.message.split('\n')[0]! : String(e)
 }
 
 /** The `lock --json` contract (format_version "1"). */
@@ -275,6 +323,8 @@ export function lockDocument(c: LockCheck): object {
   return {
     format_version: '1',
     lock_file: c.lockFileExists ? c.lockFile : null,
+    lock_file_state: c.lockFileState,
+    compared: c.compared,
     providers: c.providers.map((p) => ({
       provider: p.provider,
       status: p.status,
@@ -284,16 +334,24 @@ export function lockDocument(c: LockCheck): object {
       constraints_changed: p.constraintsChanged,
       sources: p.sources,
       hashes: p.hashes,
+      entry_errors: p.entryErrors,
     })),
     packages: c.packages,
     diagnostics: c.diagnostics,
   }
 }
 
-/** Text: one row per provider, then packages when verified. */
+/** Text: one row per provider, then packages when verified; nothing when nothing was compared (the diagnostics say why). */
 export function renderLockText(c: LockCheck): string {
+  if (!c.compared) return ''
   const out: string[] = []
-  out.push(c.lockFileExists ? `${c.lockFile}: ${c.providers.length} provider${c.providers.length === 1 ? '' : 's'}` : 'no .terraform.lock.hcl in the root module directory')
+  const n = c.providers.length
+  const header = c.lockFileExists ? `${c.lockFile}: ${n} provider${n === 1 ? '' : 's'}` : 'no .terraform.lock.hcl in the root module directory'
+  if (c.lockFileState === 'invalid') {
+    const errors = c.diagnostics.filter((d) => d.severity === 'error' && d.range?.filename === c.lockFile).length
+    const product = engineByName(c.analysis.tree.engine).product
+    out.push(`${header}; the file has ${errors} error${errors === 1 ? '' : 's'}, and ${product} uses no lock file with errors`)
+  } else out.push(header)
   out.push('')
   const rows = c.providers.map((p) => [
     p.status.toUpperCase(),
@@ -302,6 +360,7 @@ export function renderLockText(c: LockCheck): string {
     p.constraints || '(no constraints)',
     p.constraintsChanged ? `recorded: ${p.recordedConstraints ?? '(none)'}` : '',
     p.lockedVersion ? `${p.hashes.h1} h1, ${p.hashes.zh} zh${p.hashes.other ? `, ${p.hashes.other} other` : ''}` : '',
+    p.entryErrors > 0 ? `${p.entryErrors} error${p.entryErrors === 1 ? '' : 's'} in this entry` : '',
   ].map(terminalInline)) // cells come from the lock file: one line each, no control characters
   const widths = [0, 1, 2, 3].map((i) => Math.max(0, ...rows.map((r) => r[i]!.length)))
   for (const r of rows) out.push(r.map((x, i) => (i < 4 ? x.padEnd(widths[i]!) : x)).filter((x) => x.trim() !== '').join('  ').trimEnd())

@@ -4,7 +4,7 @@
 // migration); losing hashes for the same version is flagged as suspicious.
 import {compareDiagnostics, diagnosticString, hasErrors, type Diagnostic} from '../diag/diagnostic.js'
 import {compareVersions, goQuote, parseVersion, type Version} from './constraints.js'
-import {parseLockFile, type LockEngine, type ProviderLock} from './lockfile.js'
+import {parseLockFile, type LockEngine, type ParsedLockFile, type ProviderLock} from './lockfile.js'
 import {terminalText} from '../render/terminal-text.js'
 
 export type LockChangeKind =
@@ -39,6 +39,8 @@ export interface LockDiff {
   changes: LockChange[]
   /** Diagnostics of both files (old file first, each in source order). */
   diagnostics: Diagnostic[]
+  /** The files that are not valid HCL (nothing in them could be read); when any, nothing was compared and `changes` is empty. */
+  unparsable: string[]
 }
 
 export interface LockDiffOptions {
@@ -64,6 +66,11 @@ export async function diffLockFiles(oldText: string, newText: string, opts: Lock
     safeParse(oldText, opts.oldName, opts.engine),
     safeParse(newText, opts.newName, opts.engine),
   ])
+  const sortFile = (ds: readonly Diagnostic[]): Diagnostic[] => [...ds].sort(compareDiagnostics)
+  const diagnostics = [...sortFile(oldParsed.diagnostics), ...sortFile(newParsed.diagnostics)]
+  const unparsable = [...(oldParsed.syntaxValid ? [] : [opts.oldName]), ...(newParsed.syntaxValid ? [] : [opts.newName])]
+  // every provider of the other file would show as added or removed
+  if (unparsable.length > 0) return {changes: [], diagnostics, unparsable}
   const oldLocks = new Map(oldParsed.locks.map((l) => [l.provider, l]))
   const newLocks = new Map(newParsed.locks.map((l) => [l.provider, l]))
   const providers = [...new Set([...oldLocks.keys(), ...newLocks.keys()])].sort(cmpString)
@@ -72,16 +79,15 @@ export async function diffLockFiles(oldText: string, newText: string, opts: Lock
     const change = compareLocks(provider, oldLocks.get(provider), newLocks.get(provider))
     if (!change.kinds.includes('unchanged')) changes.push(change)
   }
-  const sortFile = (ds: readonly Diagnostic[]): Diagnostic[] => [...ds].sort(compareDiagnostics)
-  return {changes, diagnostics: [...sortFile(oldParsed.diagnostics), ...sortFile(newParsed.diagnostics)]}
+  return {changes, diagnostics, unparsable: []}
 }
 
-async function safeParse(text: string, filename: string, engine: LockEngine): Promise<{locks: ProviderLock[]; diagnostics: Diagnostic[]}> {
+async function safeParse(text: string, filename: string, engine: LockEngine): Promise<ParsedLockFile> {
   try {
     return await parseLockFile(text, filename, engine)
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e)
-    return {locks: [], diagnostics: [{severity: 'error', summary: 'Failed to read lock file', detail: `${filename}: ${message}`}]}
+    return {locks: [], diagnostics: [{severity: 'error', summary: 'Failed to read lock file', detail: `${filename}: ${message}`}], syntaxValid: false}
   }
 }
 
@@ -289,14 +295,33 @@ const SECTION_TITLES: Record<Exclude<LockChangeKind, 'unchanged'>, string> = {
   removed: 'Removed providers',
 }
 
+/** What happened to the providers of a category, after "N provider(s)" or a count. */
 const SUMMARY_WORDS: Record<Exclude<LockChangeKind, 'unchanged'>, string> = {
-  added: 'new',
+  added: 'added',
   upgraded: 'upgraded',
   downgraded: 'downgraded',
-  'constraints-changed': 'constraints changed',
-  'hashes-added': 'new hashes only',
-  'hashes-removed': 'hashes removed',
+  'constraints-changed': 'with changed constraints',
+  'hashes-added': 'with new hashes only',
+  'hashes-removed': 'with hashes removed',
   removed: 'removed',
+}
+
+function providers(n: number): string {
+  return `${n} provider${n === 1 ? '' : 's'}`
+}
+
+/** `1 provider added.`, `2 providers upgraded.`, `3 providers changed: 1 added, 2 with changed constraints.` */
+export function lockDiffSummary(d: LockDiff): string {
+  if (d.changes.length === 0) return 'No provider changes in the lock file.'
+  const n = d.changes.length
+  const counts = CATEGORY_ORDER.map((k) => [k as Exclude<LockChangeKind, 'unchanged'>, d.changes.filter((c) => c.kinds.includes(k)).length] as const).filter(([, m]) => m > 0)
+  const [only] = counts
+  if (counts.length === 1 && only && only[1] === n) return `${providers(n)} ${SUMMARY_WORDS[only[0]]}.`
+  return `${providers(n)} changed: ${counts.map(([k, m]) => `${m} ${SUMMARY_WORDS[k]}`).join(', ')}.`
+}
+
+function diagnosticLine(x: Diagnostic): string {
+  return `  ${x.severity}: ${diagnosticString(x)}${x.extra?.explanation ? ` (${x.extra.explanation.replace(/\.$/, '')})` : ''}`
 }
 
 /** The category-specific detail shown after the provider address in a section. */
@@ -323,18 +348,22 @@ function sectionDetail(kind: LockChangeKind, c: LockChange): string[] {
 /** A plain-text report grouped by review category; a change with several kinds is listed in each, its note once. */
 export function renderLockDiffText(d: LockDiff): string {
   const out: string[] = []
-  const counts = CATEGORY_ORDER.map((k) => [k, d.changes.filter((c) => c.kinds.includes(k)).length] as const).filter(([, n]) => n > 0)
-  if (d.changes.length === 0) out.push('No provider changes in the lock file.')
-  else {
-    const n = d.changes.length
-    out.push(`${n} provider${n === 1 ? '' : 's'} changed: ${counts.map(([k, m]) => `${m} ${SUMMARY_WORDS[k as Exclude<LockChangeKind, 'unchanged'>]}`).join(', ')}.`)
+  // the real error first: a file that could not be read is all there is to say; errors in a file come before the changes they may distort
+  if (d.unparsable.length > 0) {
+    out.push(`Error: ${d.unparsable.join(' and ')} ${d.unparsable.length > 1 ? 'are' : 'is'} not valid HCL, so nothing was compared:`)
+    for (const x of d.diagnostics) out.push(diagnosticLine(x))
+    return terminalText(out.join('\n') + '\n')
   }
   const errorFiles = [...new Set(d.diagnostics.filter((x) => x.severity === 'error').map((x) => x.range?.filename ?? ''))].filter(Boolean)
-  if (hasErrors(d.diagnostics)) {
+  const errors = hasErrors(d.diagnostics)
+  if (errors) {
     out.push(
-      `Warning: ${errorFiles.length ? errorFiles.join(' and ') : 'a lock file'} ha${errorFiles.length > 1 ? 've' : 's'} errors; providers it could not read may appear as added or removed.`,
+      `Error: ${errorFiles.length ? errorFiles.join(' and ') : 'a lock file'} ha${errorFiles.length > 1 ? 've' : 's'} errors; providers it could not read may appear as added or removed:`,
     )
+    for (const x of d.diagnostics) out.push(diagnosticLine(x))
+    out.push('')
   }
+  out.push(lockDiffSummary(d))
   const noted = new Set<string>()
   for (const kind of CATEGORY_ORDER) {
     const group = d.changes.filter((c) => c.kinds.includes(kind))
@@ -349,9 +378,9 @@ export function renderLockDiffText(d: LockDiff): string {
       }
     }
   }
-  if (d.diagnostics.length > 0) {
+  if (!errors && d.diagnostics.length > 0) {
     out.push('', `Diagnostics (${d.diagnostics.length}):`)
-    for (const x of d.diagnostics) out.push(`  ${x.severity}: ${diagnosticString(x)}`)
+    for (const x of d.diagnostics) out.push(diagnosticLine(x))
   }
   // provider addresses, versions and messages come from the lock files: no control characters reach a terminal
   return terminalText(out.join('\n') + '\n')
@@ -371,6 +400,8 @@ export interface LockDiffJson {
     note: string
   }[]
   readonly diagnostics: readonly Diagnostic[]
+  /** Files that are not valid HCL; when any, nothing was compared. */
+  readonly unparsable: readonly string[]
 }
 
 /** The JSON document (`format_version` "1"): snake_case fields, absent values as null. */
@@ -389,5 +420,6 @@ export function lockDiffJson(d: LockDiff): LockDiffJson {
       note: c.note,
     })),
     diagnostics: d.diagnostics,
+    unparsable: [...d.unparsable],
   }
 }

@@ -3,10 +3,11 @@
 import {parseProviderSource, providerString, isBuiltin, type Provider} from '../addrs/provider.js'
 import type {Diagnostic, Pos, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
-import {parseNativeConfig} from '../hcl/parse-native.js'
+import {diagnosticFromParserError, parseNativeConfig} from '../hcl/parse-native.js'
 import type {Attribute, Block, Body, Value} from '../hcl/syntax.js'
 import {constraintsString, goQuote, parseProviderConstraints, parseVersion, versionString} from './constraints.js'
 import {nameSuggestion} from '../diag/name-suggestion.js'
+import {advancePos} from '../diag/positions.js'
 
 export type LockEngine = 'terraform' | 'opentofu'
 
@@ -21,6 +22,15 @@ export interface ProviderLock {
   readonly hashes: string[]
   /** The block's DefRange (type keyword through label). */
   readonly range: SourceRange
+  /** Errors reported inside this block (a bad version, constraints or hashes, an unexpected argument). */
+  readonly errors: number
+}
+
+export interface ParsedLockFile {
+  readonly locks: ProviderLock[]
+  readonly diagnostics: Diagnostic[]
+  /** False when the file is not valid HCL: nothing in it could be read (`locks` is empty). */
+  readonly syntaxValid: boolean
 }
 
 export interface LockFileOptions {
@@ -38,12 +48,14 @@ export async function parseLockFile(
   filename = '.terraform.lock.hcl',
   engine: LockEngine = 'terraform',
   options: LockFileOptions = {},
-): Promise<{locks: ProviderLock[]; diagnostics: Diagnostic[]}> {
+): Promise<ParsedLockFile> {
+  const notText = notTextDiagnostic(text, filename)
+  if (notText) return {locks: [], diagnostics: [notText], syntaxValid: false}
   // (text nested too deeply for the parser comes back with that diagnostic)
   const parsed = await parseNativeConfig(text, filename)
-  const diagnostics: Diagnostic[] = [...parsed.diagnostics]
   const locks: ProviderLock[] = []
-  if (parsed.diagnostics.length > 0) return {locks, diagnostics}
+  if (parsed.diagnostics.length > 0) return {locks, diagnostics: syntaxDiagnostics(parsed.diagnostics, filename, text), syntaxValid: false}
+  const diagnostics: Diagnostic[] = []
   const product = engine === 'opentofu' ? 'OpenTofu' : 'Terraform'
   const buf = Buffer.from(text, 'utf8')
   const body = parsed.file.body
@@ -80,7 +92,61 @@ export async function parseLockFile(
     seen.set(lock.provider, block.declRange)
     locks.push(lock)
   }
-  return {locks, diagnostics}
+  return {locks, diagnostics, syntaxValid: true}
+}
+
+/**
+ * A binary file or one that is not UTF-8 (decoded with U+FFFD for each bad sequence) is one error at its first
+ * such character, in the words the configuration loader uses (load-module.ts `decodeConfigText`), instead of
+ * thousands of syntax errors. Whichever comes first is reported, so the byte offset is true to the file.
+ */
+function notTextDiagnostic(text: string, filename: string): Diagnostic | undefined {
+  const nul = text.indexOf('\0')
+  const bad = text.indexOf('\ufffd')
+  if (nul < 0 && bad < 0) return undefined
+  const at = nul >= 0 && (bad < 0 || nul < bad) ? nul : bad
+  const start = advancePos({line: 1, column: 1, byte: 0}, text.slice(0, at))
+  const end = {line: start.line, column: start.column + 1, byte: start.byte + 1}
+  return at === nul
+    ? errorDiag('Invalid character', 'This character is not used within the language. The file contains NUL bytes: it looks like a binary file, not configuration text.', {filename, start, end})
+    : errorDiag('Invalid character encoding', 'All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.', {filename, start, end})
+}
+
+/**
+ * The parser reports all syntax errors of a file in one message, so the first diagnostic's detail carries
+ * the others (`…language. f.hcl:1,2-3: Invalid character; …`); they become one diagnostic each again, as
+ * Terraform reports them. A binary file has an error for nearly every byte: an error (same summary and
+ * detail) is listed at most SAME_ERROR_LISTED times, the further ones are counted in the first one's explanation.
+ */
+const SAME_ERROR_LISTED = 3
+
+export function syntaxDiagnostics(diags: readonly Diagnostic[], filename: string, text: string): Diagnostic[] {
+  const split: Diagnostic[] = []
+  const boundary = new RegExp(`\\s+(?=${filename.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+,\\d+-(?:\\d+,)?\\d+: )`)
+  for (const d of diags) {
+    const pieces = d.range?.filename === filename ? d.detail.split(boundary) : [d.detail]
+    split.push({...d, detail: pieces[0] ?? ''})
+    for (const piece of pieces.slice(1)) split.push(diagnosticFromParserError(piece, filename, text))
+  }
+  const kept: Diagnostic[] = []
+  const first = new Map<string, {index: number; listed: number; repeats: number}>()
+  for (const d of split) {
+    const key = `${d.severity}\0${d.summary}\0${d.detail}`
+    const seen = first.get(key)
+    if (!seen) first.set(key, {index: kept.length, listed: 1, repeats: 0})
+    else if (seen.listed < SAME_ERROR_LISTED) seen.listed++
+    else {
+      seen.repeats++
+      continue
+    }
+    kept.push(d)
+  }
+  for (const {index, repeats} of first.values()) {
+    if (repeats === 0) continue
+    const d = kept[index]!
+    kept[index] = {...d, extra: {...d.extra, explanation: `${repeats} more error${repeats === 1 ? '' : 's'} like this one in ${filename}, not listed.`}}
+  }
+  return kept
 }
 
 /** `addrs.ParseProviderSourceString` as the lock file uses it; undefined when it does not parse. */
@@ -95,6 +161,7 @@ function parseLockAddress(raw: string, engine: LockEngine, product: string): Pro
 }
 
 function decodeProviderLock(block: Block, engine: LockEngine, product: string, buf: Buffer, diags: Diagnostic[]): ProviderLock | undefined {
+  const before = diags.length
   const label = block.labels[0]!
   const raw = label.value
   const addr = parseLockAddress(raw, engine, product)
@@ -230,7 +297,8 @@ function decodeProviderLock(block: Block, engine: LockEngine, product: string, b
     }
   }
 
-  const lock: ProviderLock = {provider: canon, version, hashes, range: block.declRange}
+  const errors = diags.slice(before).filter((d) => d.severity === 'error').length
+  const lock: ProviderLock = {provider: canon, version, hashes, range: block.declRange, errors}
   return constraints !== undefined ? {...lock, constraints} : lock
 }
 

@@ -2,3 +2,5 @@
 export * from './config-json.js'
 export * from './config-text.js'
 export * from './diagnostics-text.js'
+export * from './not-installed.js'
+export * from './paths.js'

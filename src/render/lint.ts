@@ -1,39 +1,120 @@
 // Lint renderers: text (Terraform-like, with source line and caret), compact (one line each),
 // json (terraform validate -json shape plus rule/address/callers) and SARIF 2.1.0.
+//
+// File names: JSON keeps `range.filename` relative to each root (as terraform validate -json does). With
+// `cwd` (the CLI passes the current directory) text, compact and SARIF name files from there instead,
+// so that `file:line:col` opens as printed; SARIF URIs are then relative to `%SRCROOT%`, the directory
+// tfgraph ran in (absolute `file://` URIs for files outside it).
+import * as path from 'node:path'
+import {pathToFileURL} from 'node:url'
 import {displayRange, formatRange} from '../diag/diagnostic.js'
+import {notInstalledText, splitNotInstalled} from './not-installed.js'
+import {displayPath, fileNamer, renameRanges, type FileNamer} from './paths.js'
 import {terminalInline, terminalText} from './terminal-text.js'
 import type {LintDiagnostic, Rule} from '../rules/rule.js'
 
 export interface LintRenderInput {
+  /** The root's label (`--recursive` JSON and headers when there is no `cwd`). */
   readonly root: string
+  /** The root directory as the user gave it (relative to the current directory, or absolute); default `root`. */
+  readonly dir?: string
   readonly diagnostics: readonly LintDiagnostic[]
   /** Said once before the root's findings (text) or beside them (JSON). */
   readonly notes?: readonly string[]
 }
 
-export interface TextRenderOptions {
+export interface LintPathOptions {
+  /**
+   * Name files relative to this directory (the CLI: the current directory). Without it files are named
+   * relative to their root, prefixed with the root's label when there are several roots.
+   */
+  readonly cwd?: string
+}
+
+export interface TextRenderOptions extends LintPathOptions {
   readonly sourceLines?: (filename: string, root: string) => readonly string[] | undefined
   readonly color?: boolean
+  /** Every finding in full: no "and N more like this", no one-line summary of uninstalled module calls. */
+  readonly verbose?: boolean
 }
+
+/** A group of findings with the same explanation is shown once in full from this size on. */
+export const REPEAT_MIN = 3
 
 function paint(on: boolean, code: string, s: string): string {
   return on ? `\u001b[${code}m${s}\u001b[0m` : s
 }
 
+function label(severity: LintDiagnostic['severity'], color: boolean): string {
+  return severity === 'error' ? paint(color, '1;31', 'Error:') : paint(color, '1;33', 'Warning:')
+}
+
+/** How files of `r` are named. */
+function namerFor(r: LintRenderInput, several: boolean, opts: LintPathOptions): FileNamer {
+  if (opts.cwd !== undefined) return fileNamer(r.dir ?? r.root, opts.cwd)
+  if (!several) return (f) => f
+  const root = r.root.replace(/\/$/, '')
+  return (f) => path.posix.normalize(`${root}/${f}`)
+}
+
+/** How the root itself is named (headers, the count line). */
+function rootName(r: LintRenderInput, opts: LintPathOptions): string {
+  return opts.cwd !== undefined ? displayPath(r.dir ?? r.root, '.', opts.cwd) : r.root
+}
+
+/**
+ * Findings that say the same thing: same rule, severity and summary — tfgraph's rules explain one
+ * summary the same way each time — and for Terraform's own diagnostics (rule `terraform`, whose detail
+ * is the message) the same detail too.
+ */
+function sameExplanation(d: LintDiagnostic): string {
+  return [d.rule, d.severity, d.summary, d.rule === 'terraform' ? d.detail : ''].join('\u0000')
+}
+
+/** `file:line:col` of a finding (or `(no location)`). */
+function position(d: LintDiagnostic, name: FileNamer): string | undefined {
+  const at = displayRange(d)
+  return at ? `${name(at.filename)}:${at.start.line}:${at.start.column}` : undefined
+}
+
+function addressText(address: string | undefined): string | undefined {
+  return address === undefined ? undefined : address === '' ? 'root module' : address
+}
+
 export function renderLintText(results: readonly LintRenderInput[], opts: TextRenderOptions = {}): string {
   const color = opts.color ?? false
+  const several = results.length > 1
   const out: string[] = []
   for (const r of results) {
+    const name = namerFor(r, several, opts)
+    const rename = (s: string): string => renameRanges(s, name)
+    const root = rootName(r, opts)
     // input-derived text is made terminal-safe (terminal-text.ts) before colours are added
-    if (results.length > 1) out.push(paint(color, '1', `== ${terminalInline(r.root)}`), '')
-    for (const n of r.notes ?? []) out.push(paint(color, '2', terminalText(n)), '')
-    for (const d of r.diagnostics) {
-      const label = d.severity === 'error' ? paint(color, '1;31', 'Error:') : paint(color, '1;33', 'Warning:')
-      out.push(`${label} ${paint(color, '1', terminalInline(d.summary))}  ${paint(color, '2', `[${d.rule}]`)}`, '')
+    if (several) out.push(paint(color, '1', `== ${terminalInline(root)}`), '')
+    for (const n of r.notes ?? []) out.push(paint(color, '2', terminalText(rename(n))), '')
+    const {shown, summarised} = splitNotInstalled(r.diagnostics, opts.verbose)
+    for (const [severity, list] of summarised) {
+      out.push(`${label(severity, color)} ${paint(color, '1', notInstalledText(list))}  ${paint(color, '2', `[${list[0]?.rule ?? ''}]`)}`, '')
+    }
+    // repeated explanations: the first finding in full, the others one line each beneath it
+    const groups = new Map<string, LintDiagnostic[]>()
+    if (!opts.verbose) {
+      for (const d of shown) {
+        const k = sameExplanation(d)
+        const g = groups.get(k) ?? []
+        g.push(d)
+        groups.set(k, g)
+      }
+    }
+    for (const d of shown) {
+      const group = groups.get(sameExplanation(d))
+      const repeated = group !== undefined && group.length >= REPEAT_MIN
+      if (repeated && group[0] !== d) continue
+      out.push(`${label(d.severity, color)} ${paint(color, '1', terminalInline(d.summary))}  ${paint(color, '2', `[${d.rule}]`)}`, '')
       const at = displayRange(d)
       if (at) {
         // a range tfgraph located for a diagnostic whose Terraform text has none is marked as such
-        out.push(`  ${d.range ? 'on' : 'near'} ${terminalInline(formatRange(at))}${d.address ? ` (${terminalInline(d.address)})` : ''}${d.range ? '' : `, located by tfgraph`}:`)
+        out.push(`  ${d.range ? 'on' : 'near'} ${terminalInline(formatRange({...at, filename: name(at.filename)}))}${d.address ? ` (${terminalInline(d.address)})` : ''}${d.range ? '' : `, located by tfgraph`}:`)
         const line = opts.sourceLines?.(at.filename, r.root)?.[at.start.line - 1]
         if (line !== undefined) {
           const gutter = `  ${String(at.start.line).padStart(4)}: `
@@ -48,25 +129,46 @@ export function renderLintText(results: readonly LintRenderInput[], opts: TextRe
         out.push('')
       }
       if (d.callers && d.callers.length > 0) out.push(`  called through ${d.callers.map(terminalInline).join(' → ')}`, '')
-      if (d.detail) out.push(terminalText(d.detail), '')
-      if (d.extra?.explanation) out.push(terminalText(`tfgraph: ${d.extra.explanation}`), '')
+      if (d.detail) out.push(terminalText(rename(d.detail)), '')
+      if (d.extra?.explanation) out.push(terminalText(rename(`tfgraph: ${d.extra.explanation}`)), '')
+      if (repeated) {
+        const more = group.slice(1)
+        out.push(`  and ${more.length} more like this:`)
+        const rows = more.map((x) => [position(x, name) ?? '(no location)', addressText(x.address) ?? ''] as const)
+        const width = Math.max(...rows.map(([p]) => [...p].length))
+        for (const [p, a] of rows) out.push(`    ${terminalInline(a ? p.padEnd(width) + '  ' + a : p)}`)
+        out.push('')
+      }
     }
     const errors = r.diagnostics.filter((d) => d.severity === 'error').length
     const warnings = r.diagnostics.length - errors
-    out.push(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${results.length > 1 ? ` in ${terminalInline(r.root)}` : ''}`, '')
+    out.push(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${several ? ` in ${terminalInline(root)}` : ''}`, '')
   }
   return out.join('\n')
 }
 
-export function renderLintCompact(results: readonly LintRenderInput[]): string {
+/**
+ * What the compact format adds to a finding's summary, if anything: for tfgraph's rules the object
+ * concerned (the address); for Terraform's own diagnostics the first sentence of the detail when short.
+ */
+export function shortClause(d: LintDiagnostic): string | undefined {
+  if (d.rule !== 'terraform') return addressText(d.address)
+  const paragraph = d.detail.split('\n')[0] ?? ''
+  const sentence = (/^(.*?[.!?])(\s|$)/.exec(paragraph)?.[1] ?? paragraph).replace(/\.$/, '')
+  return sentence !== '' && [...sentence].length <= 120 ? sentence : undefined
+}
+
+/** One line per finding: `file:line:col: severity: summary [rule]`, and a short clause. */
+export function renderLintCompact(results: readonly LintRenderInput[], opts: LintPathOptions = {}): string {
   const lines: string[] = []
+  const several = results.length > 1
   for (const r of results) {
-    const prefix = results.length > 1 ? r.root.replace(/\/$/, '') + '/' : ''
+    const name = namerFor(r, several, opts)
     for (const d of r.diagnostics) {
       // one finding per line: no field may break the line or reach the terminal with control characters
-      const at = displayRange(d)
-      const where = terminalInline(at ? `${prefix}${at.filename}:${at.start.line}:${at.start.column}` : prefix || '.')
-      lines.push(`${where}: ${d.severity}: ${terminalInline(d.summary)} [${d.rule}]${d.detail ? ' — ' + terminalInline(d.detail.split('\n')[0] ?? '') : ''}`)
+      const where = terminalInline(position(d, name) ?? (several || opts.cwd !== undefined ? rootName(r, opts) : '.'))
+      const clause = shortClause(d)
+      lines.push(`${where}: ${d.severity}: ${terminalInline(d.summary)} [${d.rule}]${clause ? ' — ' + terminalInline(renameRanges(clause, name)) : ''}`)
     }
   }
   return lines.length ? lines.join('\n') + '\n' : ''
@@ -92,23 +194,36 @@ export function lintJsonMany(results: readonly LintRenderInput[]): {format_versi
   return {format_version: '1.0', roots: results.map((r) => ({root: r.root, result: lintJson(r.diagnostics, r.notes)}))}
 }
 
-export interface SarifOptions {
+export interface SarifOptions extends LintPathOptions {
   readonly version: string
   readonly rules: readonly Pick<Rule, 'id' | 'description' | 'severity' | 'docs'>[]
   readonly informationUri: string
 }
 
-/** The SARIF artifact URI of a file of a root: `root/filename` with each path segment percent-encoded. */
+/** The SARIF artifact URI of a file of a root: `root/filename`, normalised, with each path segment percent-encoded. */
 export function artifactUri(root: string, filename: string): string {
-  return [root.replace(/\/$/, ''), filename]
-    .filter((x) => x && x !== '.')
-    .join('/')
+  return relativeUri(path.posix.normalize([root.replace(/\/$/, ''), filename].filter((x) => x && x !== '.').join('/')))
+}
+
+/** A relative URI reference: each path segment percent-encoded (spaces, quotes, control characters). */
+function relativeUri(file: string): string {
+  return file
     .split('/')
     .map((seg) => encodeURIComponent(seg))
     .join('/')
 }
 
-/** SARIF 2.1.0 log: one run, every rule described, results with locations relative to each root. */
+/** The artifact location of a file: relative to `%SRCROOT%` (the directory tfgraph ran in) with `cwd`, absolute outside it. */
+function artifactLocation(r: LintRenderInput, filename: string, opts: LintPathOptions): {uri: string; uriBaseId?: string} {
+  if (opts.cwd === undefined) return {uri: artifactUri(r.root, filename)}
+  const shown = displayPath(r.dir ?? r.root, filename, opts.cwd)
+  return path.isAbsolute(shown) ? {uri: pathToFileURL(shown).href} : {uri: relativeUri(shown), uriBaseId: SRCROOT}
+}
+
+/** The base of relative artifact URIs with `cwd`: the directory tfgraph ran in (as GitHub code scanning reads it, the checkout). */
+export const SRCROOT = '%SRCROOT%'
+
+/** SARIF 2.1.0 log: one run, every rule described, results with locations (relative to `cwd` when given, else to each root). */
 export function renderSarif(results: readonly LintRenderInput[], opts: SarifOptions): object {
   const ruleIds = [...new Set([...opts.rules.map((r) => r.id), ...results.flatMap((r) => r.diagnostics.map((d) => d.rule))])].sort()
   const meta = new Map(opts.rules.map((r) => [r.id, r]))
@@ -133,19 +248,20 @@ export function renderSarif(results: readonly LintRenderInput[], opts: SarifOpti
             }),
           },
         },
-        results: results.flatMap((r) =>
-          r.diagnostics.map((d) => ({ d, at: displayRange(d) })).map(({d, at}) => ({
+        results: results.flatMap((r) => {
+          // ranges in the message text name files as the locations do
+          const rename = (s: string): string => (opts.cwd !== undefined ? renameRanges(s, fileNamer(r.dir ?? r.root, opts.cwd)) : s)
+          return r.diagnostics.map((d) => ({d, at: displayRange(d)})).map(({d, at}) => ({
             ruleId: d.rule,
             ruleIndex: ruleIds.indexOf(d.rule),
             level: d.severity,
-            message: {text: [d.detail ? `${d.summary}: ${d.detail}` : d.summary, d.extra?.explanation ? `tfgraph: ${d.extra.explanation}` : ''].filter(Boolean).join('\n\n')},
+            message: {text: rename([d.detail ? `${d.summary}: ${d.detail}` : d.summary, d.extra?.explanation ? `tfgraph: ${d.extra.explanation}` : ''].filter(Boolean).join('\n\n'))},
             ...(at
               ? {
                   locations: [
                     {
                       physicalLocation: {
-                        // a URI reference: each path segment percent-encoded (spaces, quotes, control characters)
-                        artifactLocation: {uri: artifactUri(r.root, at.filename)},
+                        artifactLocation: artifactLocation(r, at.filename, opts),
                         region: {startLine: at.start.line, startColumn: at.start.column, endLine: at.end.line, endColumn: Math.max(at.end.column, at.start.column + 1)},
                       },
                       ...(d.address ? {logicalLocations: [{fullyQualifiedName: d.address}]} : {}),
@@ -153,8 +269,8 @@ export function renderSarif(results: readonly LintRenderInput[], opts: SarifOpti
                   ],
                 }
               : {}),
-          })),
-        ),
+          }))
+        }),
       },
     ],
   }

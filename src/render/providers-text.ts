@@ -6,6 +6,8 @@ import {moduleSubtree} from '../graph/build-graph.js'
 import type {ModuleNode} from '../graph/crawl.js'
 import {sharedModuleReason, type ProvidersAnalysis} from '../providers/analyze.js'
 import type {ResolutionStep, ResourceBinding} from '../providers/resolve.js'
+import {didYouMean} from '../diag/name-suggestion.js'
+import {renameRanges, type FileNamer} from './paths.js'
 import {terminalInline, terminalText} from './terminal-text.js'
 
 export interface ProvidersTextOptions {
@@ -17,6 +19,8 @@ export interface ProvidersTextOptions {
   readonly provider?: string
   /** Resources listed per group before "… and N more". */
   readonly maxList?: number
+  /** Names files for the reader (the command: relative to the current directory, fileNamer); default: relative to the root. */
+  readonly fileName?: FileNamer
 }
 
 function how(steps: readonly ResolutionStep[]): string {
@@ -59,17 +63,44 @@ function matchesResource(r: ResourceBinding, want: string): boolean {
   return want.endsWith('*') ? r.address.startsWith(want.slice(0, -1)) : r.address === want
 }
 
-function moduleHeader(n: ModuleNode): string {
+function moduleHeader(n: ModuleNode, name: FileNamer): string {
   if (n.address === '') return 'root module (.)'
   const flags = [n.count ? 'count' : '', n.forEach ? 'for_each' : '', n.dependsOn ? 'depends_on' : '', n.enabled ? 'enabled' : ''].filter(Boolean)
   // each input-derived field on one line (a newline in a module source must not start a fake line)
   const src = n.sourceText !== undefined ? `  ${terminalInline(n.sourceText)}${n.version ? ` (${terminalInline(n.version)})` : ''}` : ''
-  const dir = n.displayDir && n.sourceText !== n.displayDir && `./${n.displayDir}` !== n.sourceText ? `  → ${terminalInline(n.displayDir)}` : ''
+  const dir = n.displayDir && n.sourceText !== n.displayDir && `./${n.displayDir}` !== n.sourceText ? `  → ${terminalInline(name(n.displayDir))}` : ''
   return `${terminalInline(n.address)}${src}${dir}${flags.length ? `  [${flags.join(', ')}]` : ''}${n.resolved ? '' : `  NOT LOADED: ${terminalInline(n.unresolvedReason ?? '')}`}`
+}
+
+/**
+ * Why a filter (`--resource`, `--module`, `--provider`) selects nothing in this analysis, with a "did you
+ * mean" when a name is close; undefined when each filter matches something. A filter that matches nothing
+ * is a usage error (exit 1), as `graph --focus` is.
+ */
+export function providersFilterProblem(a: ProvidersAnalysis, opts: ProvidersTextOptions): string | undefined {
+  const hint = (s: string | undefined): string => (s ? ` (did you mean ${s}?)` : '')
+  if (opts.module && opts.module !== '.' && !a.tree.nodes.some((n) => n.address === opts.module)) {
+    return `--module ${opts.module}: no such module call in this configuration${hint(didYouMean(opts.module, a.tree.nodes.map((n) => n.address).filter(Boolean)))}`
+  }
+  const all = a.resolution.resources
+  if (opts.resource && !all.some((r) => matchesResource(r, opts.resource!))) {
+    const want = opts.resource
+    // a close address, else the resource of that type and name in another module
+    const tail = want.split('.').slice(want.startsWith('data.') || /\.data\./.test(want) ? -3 : -2).join('.')
+    const sameName = all.map((r) => r.address).filter((x) => x === tail || x.endsWith(`.${tail}`))
+    const s = didYouMean(want, all.map((r) => r.address)) ?? (sameName.length > 0 ? sameName.join(' or ') : undefined)
+    return `--resource ${want}: no resource has this address${hint(s)}; a trailing * matches a prefix`
+  }
+  if (opts.provider && !all.some((r) => matchesProvider(r, opts.provider!))) {
+    const names = [...new Set(all.flatMap((r) => [r.provider, r.provider.split('/').slice(-2).join('/'), r.provider.split('/').pop() ?? '']))]
+    return `--provider ${opts.provider}: no resource uses this provider${hint(didYouMean(opts.provider, names))}; providers used: ${[...new Set(all.map((r) => r.provider))].sort().join(', ') || 'none'}`
+  }
+  return undefined
 }
 
 export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOptions = {}): string {
   const max = opts.maxList ?? 8
+  const name = opts.fileName ?? ((f: string) => f)
   const allowedModules = opts.module && opts.module !== '.' ? new Set(moduleSubtree(a.graph, opts.module)) : undefined
   let resources = a.resolution.resources
   if (opts.resource) resources = resources.filter((r) => matchesResource(r, opts.resource!))
@@ -83,13 +114,13 @@ export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOpt
     '',
   ]
   // said once, at the top: tfgraph goes beyond Terraform here
-  if (a.sharedModule) out.splice(1, 0, `This directory is ${sharedModuleReason(a.sharedModule, a.tree.engine)}`)
+  if (a.sharedModule) out.splice(1, 0, renameRanges(`This directory is ${sharedModuleReason(a.sharedModule, a.tree.engine)}`, name))
   // Detailed view: the full chain for each selected resource.
   if (opts.resource) {
     for (const r of resources) {
-      out.push(`${r.address}  (${formatRange(r.range)})`)
+      out.push(`${r.address}  (${formatRange({...r.range, filename: name(r.range.filename)})})`)
       out.push(`  uses ${r.providerConfig ?? '(no configuration found)'}${r.instanceKey !== undefined ? ` [${r.instanceKey}]` : ''}`)
-      r.resolution.forEach((s, i) => out.push(`  ${i + 1}. ${s.text}`))
+      r.resolution.forEach((s, i) => out.push(`  ${i + 1}. ${renameRanges(s.text, name)}`))
       out.push('')
     }
     if (resources.length === 0) out.push(`no resource matches ${opts.resource}`, '')
@@ -107,7 +138,7 @@ export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOpt
     if ((opts.provider || opts.resource) && list.length === 0) continue
     const depth = n.path.length
     const pad = '  '.repeat(depth)
-    out.push(pad + moduleHeader(n))
+    out.push(pad + moduleHeader(n, name))
     const groups = new Map<string, {config: string; how: string; items: ResourceBinding[]}>()
     for (const r of list) {
       const config = r.providerConfig ?? '(no configuration found)'
@@ -122,7 +153,7 @@ export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOpt
     if (list.length === 0 && n.resolved) out.push(`${pad}  (no resources)`)
     for (const g of [...groups.values()].sort((x, y) => (x.config < y.config ? -1 : x.config > y.config ? 1 : x.how < y.how ? -1 : 1))) {
       out.push(`${pad}  ${g.config}`)
-      out.push(`${pad}    via: ${g.how}`)
+      out.push(`${pad}    via: ${renameRanges(g.how, name)}`)
       const names = g.items.map((r) => (n.address ? r.address.slice(n.address.length + 1) : r.address))
       const shown = names.slice(0, max).join(', ')
       out.push(`${pad}    ${g.items.length} resource${g.items.length === 1 ? '' : 's'}: ${shown}${names.length > max ? `, … and ${names.length - max} more` : ''}`)

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
 function run(...args: string[]) {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}})
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {encoding: 'utf8', cwd: repoRoot, env: {...process.env, NO_COLOR: '1'}})
   return {code: r.status, stdout: r.stdout, stderr: r.stderr}
 }
 
@@ -28,7 +28,7 @@ test('config --json on a valid fixture: exit 0, JSON on stdout', () => {
 test('config text marks what override files changed', () => {
   const r = run('config', path.join(fixturesDir, 'load/override-resource'))
   assert.is(r.code, 0, r.stderr)
-  assert.match(r.stdout, /instance_type = "t3.large"\s+# from web_override.tf:3/)
+  assert.match(r.stdout, /instance_type = "t3.large"\s+# from fixtures\/load\/override-resource\/web_override.tf:3/)
   assert.match(r.stdout, /overridden by web_override.tf/)
 })
 
@@ -36,7 +36,7 @@ test('configuration errors: exit 2 with file:line diagnostics on stderr', () => 
   const r = run('config', path.join(fixturesDir, 'load/override-errors'))
   assert.is(r.code, 2)
   assert.match(r.stderr, /Error: Missing base variable declaration to override/)
-  assert.match(r.stderr, /on errors_override.tf:1,1-16:/)
+  assert.match(r.stderr, /on fixtures\/load\/override-errors\/errors_override.tf:1,1-16:/)
   noStack(r.stderr)
 })
 

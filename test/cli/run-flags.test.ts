@@ -41,7 +41,7 @@ test('--jobs 2 parses in worker threads and prints exactly what --jobs 1 prints'
 
 test('--jobs must be a positive integer', () => {
   const r = run(['providers', demo, '--jobs', '0'])
-  assert.is(r.code, 2)
+  assert.is(r.code, 1, 'a usage error')
   assert.match(r.stderr, /jobs/)
   assert.not.match(r.stderr, /    at /)
 })

@@ -3,7 +3,7 @@ import * as path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {diffLockFiles, lockDiffJson, renderLockDiffText, type LockChange} from '../../src/lock/diff.js'
+import {diffLockFiles, lockDiffJson, lockDiffSummary, renderLockDiffText, type LockChange, type LockChangeKind} from '../../src/lock/diff.js'
 import {assertGolden} from '../helpers/golden.js'
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/lock/diff')
@@ -120,7 +120,8 @@ test('parse diagnostics of either file are returned, never thrown', async () => 
   const broken = await diffLockFiles('provider "registry.terraform.io/hashicorp/aws" {', '', {oldName: 'old.hcl', newName: 'new.hcl', engine: 'terraform'})
   assert.ok(broken.diagnostics.some((x) => x.severity === 'error' && x.range?.filename === 'old.hcl'))
   assert.equal(broken.changes, [])
-  assert.match(renderLockDiffText(broken), /old\.hcl has errors/)
+  assert.equal(broken.unparsable, ['old.hcl'])
+  assert.match(renderLockDiffText(broken), /^Error: old\.hcl is not valid HCL, so nothing was compared:\n {2}error: old\.hcl:1,/)
 })
 
 test('JSON document shape', async () => {
@@ -131,6 +132,36 @@ test('JSON document shape', async () => {
     [...j.changes.map((c) => c.provider)].sort(),
   )
   for (const c of j.changes) assert.ok(c.kinds.length > 0 && !c.kinds.includes('unchanged'))
+})
+
+test('summary grammar: singular and plural, one category in a sentence, several as a list', () => {
+  const change = (provider: string, ...kinds: LockChangeKind[]): LockChange => ({provider, kinds, addedHashes: [], removedHashes: [], note: ''})
+  const summary = (...changes: LockChange[]) => lockDiffSummary({changes, diagnostics: [], unparsable: []})
+  assert.is(summary(), 'No provider changes in the lock file.')
+  assert.is(summary(change('a', 'added')), '1 provider added.')
+  assert.is(summary(change('a', 'added'), change('b', 'added')), '2 providers added.')
+  assert.is(summary(change('a', 'upgraded')), '1 provider upgraded.')
+  assert.is(summary(change('a', 'removed'), change('b', 'removed'), change('c', 'removed')), '3 providers removed.')
+  assert.is(summary(change('a', 'constraints-changed')), '1 provider with changed constraints.')
+  assert.is(summary(change('a', 'hashes-added'), change('b', 'hashes-added')), '2 providers with new hashes only.')
+  assert.is(summary(change('a', 'hashes-removed')), '1 provider with hashes removed.')
+  assert.is(summary(change('a', 'upgraded', 'constraints-changed')), '1 provider changed: 1 upgraded, 1 with changed constraints.')
+  assert.is(summary(change('a', 'added'), change('b', 'removed')), '2 providers changed: 1 added, 1 removed.')
+})
+
+test('summary grammar on every fixture: never "1 providers", no bare count before a plural noun', async () => {
+  for (const name of cases) {
+    const first = renderLockDiffText(await diffCase(name)).split('\n').find((l) => /provider/.test(l)) ?? ''
+    assert.not.match(first, /\b1 providers\b/, name)
+    assert.not.match(first, /\b1 (hashes|constraints)\b/, name)
+    assert.not.match(first, /\b([2-9]|\d\d+) provider\b/, name)
+  }
+})
+
+test('a file with errors: the errors come first, before the changes they may distort', async () => {
+  const text = renderLockDiffText(await diffCase('parse-error'))
+  assert.match(text, /^Error: new\.terraform\.lock\.hcl has errors; providers it could not read may appear as added or removed:\n {2}error: /)
+  assert.ok(text.indexOf('Invalid provider version number') < text.indexOf('1 provider downgraded.'))
 })
 
 test.run()

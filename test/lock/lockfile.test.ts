@@ -79,6 +79,7 @@ provider "registry.terraform.io/hashicorp/aws" {
       constraints: '~> 5.0',
       hashes: ['h1:abc=', 'zh:0123'],
       range: locks[0]!.range,
+      errors: 0,
     },
   ])
   assert.is(locks[0]!.range.start.line, 4)
@@ -195,6 +196,23 @@ test('syntax errors are reported and yield no locks', async () => {
   const r = await parse('provider "example.com/a/b" {\n  version = \n}\n')
   assert.is(r.locks.length, 0)
   assert.ok(r.diagnostics.length > 0)
+})
+
+test('syntax errors: one diagnostic each (the parser glues them into one message), repeats beyond three counted', async () => {
+  const r = await parse('a = 1\nb = \u0001\u0002 x\n')
+  assert.is(r.syntaxValid, false)
+  assert.equal(r.locks, [])
+  assert.equal(r.diagnostics.map(diagnosticString), [
+    '.terraform.lock.hcl:2,5-6: Invalid character; This character is not used within the language.',
+    '.terraform.lock.hcl:2,6-7: Invalid character; This character is not used within the language.',
+    '.terraform.lock.hcl:2,5-6: Invalid expression; Expected the start of an expression, but found an invalid expression token.',
+  ])
+  const many = await parse(`a = ${'\u0001'.repeat(50)}\n`)
+  const invalid = many.diagnostics.filter((d) => d.summary === 'Invalid character')
+  assert.is(invalid.length, 3)
+  assert.equal(invalid.map((d) => d.range?.start.column), [5, 6, 7])
+  assert.is(invalid[0]?.extra?.explanation, '47 more errors like this one in .terraform.lock.hcl, not listed.')
+  assert.is((await parse('provider "registry.terraform.io/hashicorp/aws" {\n  version = "1.0.0"\n}\n')).syntaxValid, true)
 })
 
 test.run()

@@ -1,0 +1,14 @@
+// The ids of tfgraph's lint rules, without loading the rules: `.tfgraph.json` and --only/--disable are
+// checked against them before any analysis (a warm lint never imports the rules). A test keeps this
+// list equal to the registry in ./index.ts.
+export const RULE_IDS = [
+  'implied-provider-mismatch',
+  'legacy-module-provider',
+  'missing-required-provider',
+  'provider-constraint-not-minimum',
+  'providers-map-inherits',
+  'unresolved-module',
+  'unsatisfiable-provider-constraints',
+  'unused-configuration-alias',
+  'unused-provider-alias',
+] as const
