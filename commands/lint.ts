@@ -1,5 +1,5 @@
 import {Args, Command, Flags} from '@oclif/core'
-import {errorLines, fail} from '../src/cli/fail.js'
+import {errorLines, fail, usageError} from '../src/cli/fail.js'
 import {moduleDirProblem, recursiveDirProblem} from '../src/cli/module-dir.js'
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
@@ -50,7 +50,7 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Lint)
-    if (flags.json && flags.format !== undefined && flags.format !== 'json') fail(this, `--json and --format ${flags.format} conflict: --json is --format json`)
+    if (flags.json && flags.format !== undefined && flags.format !== 'json') usageError(this, `--json and --format ${flags.format} conflict: --json is --format json`)
     const format = flags.json ? 'json' : flags.format ?? 'text'
     // what a run answered by the results cache needs, and no more: the analysis (loader, resolver,
     // rules) is imported by lintCached only for a root it must analyse again

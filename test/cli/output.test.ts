@@ -97,7 +97,8 @@ test('lint --json is --format json; --json with another format is a usage error'
   const bad = run(['lint', legacy, '--json', '--format', 'sarif'])
   assert.is(bad.code, 1)
   assert.is(bad.stdout, '')
-  assert.is(bad.stderr, 'Error: --json and --format sarif conflict: --json is --format json\n')
+  // a usage error: the problem, then where the usage is
+  assert.is(bad.stderr, 'Error: --json and --format sarif conflict: --json is --format json\nSee "tfgraph lint --help".\n')
 })
 
 test('useColor: only on a terminal, never with NO_COLOR (non-empty), TERM=dumb or --no-color', () => {
