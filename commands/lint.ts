@@ -83,11 +83,18 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
     if (roots.length === 0) this.error(`no root modules found under ${args.dir}`, {exit: 1})
     const results: {root: string; dir: string; diagnostics: readonly LintDiagnostic[]; notes: readonly string[]; maxWarnings: number | undefined}[] = []
     let incomplete = false
-    const configErrors: Diagnostic[] = []
+    // every .tfgraph.json is read and checked before any analysis: a broken one fails at once (exit 1)
+    const configs = roots.map((root) => ({root, cfg: config.readLintConfig(root, flags.config)}))
+    const configErrors: Diagnostic[] = configs.flatMap((c) => c.cfg.diagnostics)
+    if (configErrors.length > 0) {
+      endRun()
+      process.stderr.write(errorLines(configErrors))
+      process.exitCode = 1
+      return
+    }
     // several roots at once, so the worker pool has files to parse in parallel; results keep the roots' order
     const {mapLimit} = await import('../src/cli/map-limit.js')
-    const perRoot = await mapLimit(roots, 4, async (root) => {
-      const cfg = config.readLintConfig(root, flags.config)
+    const perRoot = await mapLimit(configs, 4, async ({root, cfg}) => {
       const r = await cached.lintCached(root, {
         ...(engine ? {engine} : {}),
         config: cfg.config,
@@ -101,18 +108,12 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
     })
     for (const {root, cfg, r} of perRoot) {
       const rel = flags.recursive ? path.relative(process.cwd(), root) || '.' : root
-      configErrors.push(...cfg.diagnostics)
       if (r.incomplete) incomplete = true
       results.push({root: rel, dir: root, diagnostics: r.diagnostics, notes: r.notes, maxWarnings: cfg.config.maxWarnings})
     }
     endRun()
     const [render, diagText] = await Promise.all([import('../src/render/lint.js'), import('../src/render/diagnostics-text.js')])
     const lib = {...render, ...diagText}
-    if (configErrors.length > 0) {
-      process.stderr.write(errorLines(configErrors))
-      process.exitCode = 1
-      return
-    }
     const color = format === 'text' && useColor(process.stdout, flags)
     // text, compact and SARIF name files from the current directory (JSON: relative to each root, as terraform validate -json)
     const cwd = process.cwd()

@@ -35,7 +35,7 @@ Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsiste
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Lock)
-    const dirProblem = moduleDirProblem(args.dir)
+    const dirProblem = moduleDirProblem(args.dir, ['diff'])
     if (dirProblem) fail(this, dirProblem)
     const lib = await import('../src/index.js')
     const endRun = lib.beginRun(flags, {quiet: flags.json})
@@ -55,7 +55,7 @@ Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsiste
         const sourceLines = lib.sourceLinesFrom(path.resolve(args.dir), (f) => readFileSync(f, 'utf8'))
         return lib.renderDiagnosticsText(c.diagnostics, {sourceLines, color, fileName: lib.fileNamer(args.dir), verbose: flags.verbose})
       }
-      const table = lib.renderLockText(c)
+      const table = lib.renderLockText(c, lib.fileNamer(args.dir))
       // the real error first: a lock file or configuration that could not be read, or a lock file with errors
       // (nothing on stdout before it; the table, if any, follows)
       if (!c.compared || c.lockFileState === 'invalid') {

@@ -3,17 +3,19 @@
 // not Terraform's plan-time "No configuration files" reported as if it were a finding.
 import {readdirSync, statSync} from 'node:fs'
 import * as path from 'node:path'
+import {didYouMean} from '../diag/name-suggestion.js'
 
 const CONFIG = /\.(tf|tofu)(\.json)?$/
 const VARIABLES = /(\.tfvars(\.json)?|\.tftest\.hcl|\.tofutest\.hcl)$/
 
 /** Why `dir` (as the user wrote it) cannot be analysed as a module directory, or undefined when it can. */
-export function moduleDirProblem(dir: string): string | undefined {
+export function moduleDirProblem(dir: string, subcommands: readonly string[] = []): string | undefined {
   let isDir: boolean
   try {
     isDir = statSync(dir).isDirectory()
   } catch {
-    return `Failed to read module directory: ${dir} does not exist`
+    const sub = didYouMean(dir, subcommands)
+    return `Failed to read module directory: ${dir} does not exist${sub === undefined ? '' : ` (did you mean the subcommand \"${sub}\"?)`}`
   }
   if (!isDir) {
     const parent = path.dirname(dir)

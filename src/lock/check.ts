@@ -341,12 +341,15 @@ export function lockDocument(c: LockCheck): object {
   }
 }
 
-/** Text: one row per provider, then packages when verified; nothing when nothing was compared (the diagnostics say why). */
-export function renderLockText(c: LockCheck): string {
+/**
+ * Text: one row per provider, then packages when verified; nothing when nothing was compared (the
+ * diagnostics say why). `fileName` names the lock file for the reader (the command: from the current directory).
+ */
+export function renderLockText(c: LockCheck, fileName: (filename: string) => string = (f) => f): string {
   if (!c.compared) return ''
   const out: string[] = []
   const n = c.providers.length
-  const header = c.lockFileExists ? `${c.lockFile}: ${n} provider${n === 1 ? '' : 's'}` : 'no .terraform.lock.hcl in the root module directory'
+  const header = c.lockFileExists ? `${fileName(c.lockFile)}: ${n} provider${n === 1 ? '' : 's'}` : `no .terraform.lock.hcl in ${fileName('.') === '.' ? 'the root module directory' : fileName('.')}`
   if (c.lockFileState === 'invalid') {
     const errors = c.diagnostics.filter((d) => d.severity === 'error' && d.range?.filename === c.lockFile).length
     const product = engineByName(c.analysis.tree.engine).product

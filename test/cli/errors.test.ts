@@ -115,6 +115,13 @@ test('a file where a directory is expected: one line, exit 1', () => {
   assert.is(f.stderr, `Error: ${demo}/main.tf is a file; pass its directory (${demo})\n`)
 })
 
+test('`tfgraph lock dif`: the missing directory is close to the subcommand diff, so that is suggested', () => {
+  const typo = run(['lock', 'dif'])
+  assert.is(typo.code, 1)
+  assert.is(typo.stderr, 'Error: Failed to read module directory: dif does not exist (did you mean the subcommand "diff"?)\n')
+  assert.is(run(['lock', 'nothere']).stderr, 'Error: Failed to read module directory: nothere does not exist\n')
+})
+
 test('.tfgraph.json: unknown rule ids, keys and settings with a suggestion; syntax errors with line and column; exit 1', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-cfg-'))
   const lint = (config: string, ...args: string[]) => {

@@ -19,11 +19,11 @@ function env(): NodeJS.ProcessEnv {
 
 /** Runs the CLI with stdout and stderr apart, and once more into one file (the order a terminal shows). */
 function run(...args: string[]) {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {encoding: 'utf8', env: env()})
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {encoding: 'utf8', env: env(), cwd: repoRoot})
   const file = path.join(tmp, `merged-${Math.random().toString(36).slice(2)}.txt`)
   const fd = openSync(file, 'w')
   try {
-    spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {stdio: ['ignore', fd, fd], env: env()})
+    spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {stdio: ['ignore', fd, fd], env: env(), cwd: repoRoot})
   } finally {
     closeSync(fd)
   }
@@ -76,8 +76,9 @@ test('lock file with errors: errors first, then the table without OK, exit 2', (
   const r = run('lock', path.join(fixturesDir, 'lock/invalid-file'))
   assert.is(r.code, 2)
   assert.match(r.merged, /^Error: Invalid provider hash set\n/)
-  assert.ok(r.merged.indexOf('Unsupported argument') < r.merged.indexOf('.terraform.lock.hcl: 2 providers'), r.merged)
-  assert.match(r.stdout, /^\.terraform\.lock\.hcl: 2 providers; the file has 2 errors/)
+  assert.ok(r.merged.indexOf('Unsupported argument') < r.merged.indexOf('fixtures/lock/invalid-file/.terraform.lock.hcl: 2 providers'), r.merged)
+  // the lock file is named from the current directory, as the diagnostics name it
+  assert.match(r.stdout, /^fixtures\/lock\/invalid-file\/\.terraform\.lock\.hcl: 2 providers; the file has 2 errors/)
   assert.not.match(r.stdout, /\bOK\b/)
   assert.match(r.stdout, /INVALID\s+registry\.terraform\.io\/hashicorp\/aws/)
 })
@@ -93,7 +94,7 @@ test('configuration that cannot be read: its error only, nothing on stdout, exit
 test('a consistent or merely inconsistent lock file: the table first, then the findings (unchanged)', () => {
   const r = run('lock', path.join(fixturesDir, 'lock/statuses'))
   assert.is(r.code, 2)
-  assert.match(r.merged, /^\.terraform\.lock\.hcl: 4 providers\n/)
+  assert.match(r.merged, /^fixtures\/lock\/statuses\/\.terraform\.lock\.hcl: 4 providers\n/)
   assert.match(r.stdout, /^OK\s+registry\.terraform\.io\/hashicorp\/aws/m)
 })
 
