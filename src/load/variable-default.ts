@@ -6,7 +6,9 @@ import type {Diagnostic} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import type {Attribute, Block, Value} from '../hcl/syntax.js'
 import {attr} from './merge-body.js'
-import {checkConversion, formatConversionError, parseTypeConstraint, type TypeConstraint} from './type-constraint.js'
+import {checkConversion, formatConversionError} from './types/check.js'
+import {parseTypeConstraint} from './types/parse.js'
+import type {TypeConstraint} from './types/type.js'
 
 /** How the merged default currently stands: the type it was last converted to, or unknown after a failure. */
 export interface DefaultState {

@@ -1,16 +1,9 @@
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import type {Value} from '../../src/hcl/syntax.js'
-import {
-  checkConversion,
-  convertValue,
-  formatConversionError,
-  friendlyName,
-  parseTypeConstraint,
-  typeString,
-  type ConvertOptions,
-  type TypeConstraint,
-} from '../../src/load/type-constraint.js'
+import {checkConversion, convertValue, formatConversionError, type ConvertOptions} from '../../src/load/types/check.js'
+import {parseTypeConstraint} from '../../src/load/types/parse.js'
+import {friendlyName, typeString, type TypeConstraint} from '../../src/load/types/type.js'
 
 function typeOf(source: string): TypeConstraint {
   const r = parseTypeConstraint(source)
