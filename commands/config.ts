@@ -36,12 +36,12 @@ Exit codes: 0 = no errors, 1 = the directory or a file could not be read or pars
     const {args, flags} = await this.parse(Config)
     const dirProblem = moduleDirProblem(args.dir)
     if (dirProblem) fail(this, dirProblem)
-    const lib = await import('../src/index.js')
-    const endRun = lib.beginRun(flags, {quiet: flags.json})
+    const lib = await import('../src/cli/analysis.js')
+    const run = lib.beginRun(flags, {quiet: flags.json})
     const engine = engineFlag(flags.engine)
     const maxFiles = limitOptions(flags).maxFiles ?? lib.DEFAULT_MAX_FILES
-    const result = await lib.loadConfig(args.dir, {...(engine ? {engine} : {}), fileBudget: {remaining: maxFiles, limit: maxFiles}})
-    endRun()
+    const result = await lib.loadConfig(args.dir, {...(engine ? {engine} : {}), fileBudget: {remaining: maxFiles, limit: maxFiles}, context: run.context})
+    await run.end()
     const hasErrors = lib.hasErrors(result.diagnostics)
     if (flags.json) {
       process.stdout.write(JSON.stringify(lib.configDocument(result), null, 2) + '\n')

@@ -60,15 +60,15 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     const {args, flags} = await this.parse(Graph)
     const dirProblem = moduleDirProblem(args.dir)
     if (dirProblem) fail(this, dirProblem)
-    const lib = await import('../src/index.js')
+    const lib = await import('../src/cli/analysis.js')
     // the graph goes to stdout; the progress line (stderr, terminals only) never mixes into it
-    const endRun = lib.beginRun(flags)
+    const run = lib.beginRun(flags)
     const engine = engineFlag(flags.engine)
     const view = lib.GRAPH_VIEWS.find((v) => v === flags.type) ?? 'modules'
     const wanted = flags.format ?? formatFromExtension(flags.output)
     const format = lib.GRAPH_FORMATS.find((f) => f === wanted) ?? 'dot'
-    const a = await lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], ...limitOptions(flags)})
-    endRun()
+    const a = await lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], ...limitOptions(flags), context: run.context})
+    await run.end()
     const color = useColor(process.stderr, flags)
     const sourceLines = lib.sourceLinesFrom(path.resolve(args.dir), (f) => readFileSync(f, 'utf8'))
     // files are named from the current directory, so that file:line opens as printed

@@ -55,7 +55,7 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
     // what a run answered by the results cache needs, and no more: the analysis (loader, resolver,
     // rules) is imported by lintCached only for a root it must analyse again
     const [{beginRun}, cached, config] = await Promise.all([import('../src/cli/run.js'), import('../src/lint/cached.js'), import('../src/lint/config.js')])
-    const endRun = beginRun(flags, {quiet: format !== 'text'})
+    const run = beginRun(flags, {quiet: format !== 'text'})
     const rules = async () => (await import('../src/rules/index.js')).RULES
     if (flags['list-rules']) {
       const rows: {id: string; severity: string; description: string}[] = [{id: config.TERRAFORM_RULE, severity: 'error', description: "Terraform's and OpenTofu's own module and provider diagnostics (their severities)"}, ...(await rules())]
@@ -79,7 +79,7 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
     if (dirProblem) fail(this, dirProblem)
     const engine = engineFlag(flags.engine)
     const limits = limitOptions(flags)
-    const roots = flags.recursive ? await cached.findRootModules(args.dir, engine, limits) : [args.dir]
+    const roots = flags.recursive ? await cached.findRootModules(run.context, args.dir, engine, limits) : [args.dir]
     if (roots.length === 0) this.error(`no root modules found under ${args.dir}`, {exit: 1})
     const results: {root: string; dir: string; diagnostics: readonly LintDiagnostic[]; notes: readonly string[]; maxWarnings: number | undefined}[] = []
     let incomplete = false
@@ -87,15 +87,15 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
     const configs = roots.map((root) => ({root, cfg: config.readLintConfig(root, flags.config)}))
     const configErrors: Diagnostic[] = configs.flatMap((c) => c.cfg.diagnostics)
     if (configErrors.length > 0) {
-      endRun()
+      await run.end()
       process.stderr.write(errorLines(configErrors))
       process.exitCode = 1
       return
     }
     // several roots at once, so the worker pool has files to parse in parallel; results keep the roots' order
-    const {mapLimit} = await import('../src/cli/map-limit.js')
+    const {mapLimit} = await import('../src/lint/map-limit.js')
     const perRoot = await mapLimit(configs, 4, async ({root, cfg}) => {
-      const r = await cached.lintCached(root, {
+      const r = await cached.lintCached(run.context, root, {
         ...(engine ? {engine} : {}),
         config: cfg.config,
         only,
@@ -111,7 +111,7 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
       if (r.incomplete) incomplete = true
       results.push({root: rel, dir: root, diagnostics: r.diagnostics, notes: r.notes, maxWarnings: cfg.config.maxWarnings})
     }
-    endRun()
+    await run.end()
     const [render, diagText] = await Promise.all([import('../src/render/lint.js'), import('../src/render/diagnostics-text.js')])
     const lib = {...render, ...diagText}
     const color = format === 'text' && useColor(process.stdout, flags)

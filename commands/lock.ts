@@ -37,8 +37,8 @@ Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsiste
     const {args, flags} = await this.parse(Lock)
     const dirProblem = moduleDirProblem(args.dir, ['diff'])
     if (dirProblem) fail(this, dirProblem)
-    const lib = await import('../src/index.js')
-    const endRun = lib.beginRun(flags, {quiet: flags.json})
+    const lib = await import('../src/cli/analysis.js')
+    const run = lib.beginRun(flags, {quiet: flags.json})
     const engine = engineFlag(flags.engine)
     const c = await lib.checkLock(args.dir, {
       ...(engine ? {engine} : {}),
@@ -46,8 +46,9 @@ Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsiste
       pluginDirs: flags['plugin-dir'] ?? [],
       platforms: (flags.platforms ?? '').split(',').map((x) => x.trim()).filter(Boolean),
       limits: limitOptions(flags),
+      context: run.context,
     })
-    endRun()
+    await run.end()
     if (flags.json) process.stdout.write(JSON.stringify(lib.lockDocument(c), null, 2) + '\n')
     else {
       const diagnostics = (): string => {

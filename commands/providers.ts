@@ -47,16 +47,15 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     if (dirProblem) fail(this, dirProblem)
     // the results cache and the run set-up only: a warm run prints its stored output without loading the library
     const {beginRun} = await import('../src/cli/run.js')
-    const {cachedOutput} = await import('../src/io/results-cache.js')
-    const endRun = beginRun(flags, {quiet: flags.json})
+    const run = beginRun(flags, {quiet: flags.json})
     const engine = engineFlag(flags.engine)
     const color = useColor(process.stderr, flags)
     const key = {dir: path.resolve(args.dir), given: args.dir, engine: engine ?? null, json: flags.json, verbose: flags.verbose, requirements: flags.requirements, resource: flags.resource ?? null, module: flags.module ?? null, provider: flags.provider ?? null, vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], limits: limitOptions(flags), color}
-    const out = await cachedOutput('providers', key, async () => {
+    const out = await run.context.results.output('providers', key, async () => {
       // only the modules this command uses (not the whole library: graph export, lock files, lint rules)
-      const [analyze, requirements, providersText, diagnosticsText, diagnostic, {readInput}, {fileNamer}] = await Promise.all([
+      const [analyze, requirements, providersText, diagnosticsText, diagnostic, {utf8Text}, {fileNamer}] = await Promise.all([
         import('../src/providers/analyze.js'),
-        import('../src/providers/requirements.js'),
+        import('../src/render/requirements-tree.js'),
         import('../src/render/providers-text.js'),
         import('../src/render/diagnostics-text.js'),
         import('../src/diag/diagnostic.js'),
@@ -66,7 +65,7 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
       // files are named from the current directory (part of the results cache's key), so that file:line opens as printed
       const fileName = fileNamer(args.dir)
       const lib = {...analyze, ...requirements, ...providersText, ...diagnosticsText, ...diagnostic}
-      const a = await lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], ...limitOptions(flags)})
+      const a = await lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], ...limitOptions(flags), context: run.context})
       let stdout = ''
       let stderr = ''
       const filters = {...(flags.resource ? {resource: flags.resource} : {}), ...(flags.module ? {module: flags.module} : {}), ...(flags.provider ? {provider: flags.provider} : {})}
@@ -88,13 +87,13 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
               })
         }
         if (a.diagnostics.length > 0) {
-          const sourceLines = lib.sourceLinesFrom(path.resolve(args.dir), (f) => readInput(f).toString('utf8'))
+          const sourceLines = lib.sourceLinesFrom(path.resolve(args.dir), (f) => utf8Text(run.context.files.read(f)))
           stderr = '\n' + lib.renderDiagnosticsText(a.diagnostics, {sourceLines, color, fileName, verbose: flags.verbose})
         }
       }
       return {stdout, stderr, exitCode: a.incomplete ? 1 : lib.hasErrors(a.diagnostics) ? 2 : 0}
     })
-    endRun()
+    await run.end()
     process.stdout.write(out.value.stdout)
     if (out.value.stderr) process.stderr.write(out.value.stderr)
     process.exitCode = out.value.exitCode

@@ -2,6 +2,7 @@
 import {sortDiagnostics, type Diagnostic} from './diag/diagnostic.js'
 import type {Value} from './hcl/syntax.js'
 import {DEFAULT_MAX_FILES, loadModuleDir, type LoadOptions, type LoadResult} from './load/load-module.js'
+import {withRunContext, type RunContext} from './load/run-context.js'
 import {moduleToJson} from './render/config-json.js'
 
 export interface ConfigDocument {
@@ -13,8 +14,9 @@ export interface ConfigDocument {
 }
 
 /** Loads one module directory for `tfgraph config`: at most DEFAULT_MAX_FILES files unless `opts.fileBudget` says otherwise. */
-export async function loadConfig(dir: string, opts: LoadOptions = {}): Promise<LoadResult> {
-  return loadModuleDir(dir, {fileBudget: {remaining: DEFAULT_MAX_FILES, limit: DEFAULT_MAX_FILES}, ...opts})
+export async function loadConfig(dir: string, opts: LoadOptions & {readonly context?: RunContext} = {}): Promise<LoadResult> {
+  const {context, ...load} = opts
+  return withRunContext(context, (ctx) => loadModuleDir(dir, {fileBudget: {remaining: DEFAULT_MAX_FILES, limit: DEFAULT_MAX_FILES}, ...load}, ctx))
 }
 
 /** The `config --json` contract (format_version "1"). */

@@ -29,7 +29,8 @@ Exit codes: 0 = compared (changes or not), 1 = a file could not be read, 2 = a f
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(LockDiff)
-    const lib = await import('../../src/lock/diff.js')
+    const [diff, text] = await Promise.all([import('../../src/lock/diff.js'), import('../../src/render/lock-diff-text.js')])
+    const lib = {...diff, ...text}
     let oldText: string
     let newText: string
     let oldName: string

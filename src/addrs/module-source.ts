@@ -5,7 +5,7 @@
 // The remote branch reproduces go-getter's detection, which leans on Go's net/url; the small subset of
 // net/url semantics it needs (parse, escaping, String) is restated below so normalized strings match.
 import {domainToASCII, domainToUnicode} from 'node:url'
-import type {EngineName} from '../load/engine.js'
+import type {EngineName} from './engine-name.js'
 
 export type {EngineName}
 

@@ -1,26 +1,37 @@
-// Applies the shared run flags (run-flags.ts) and shows progress while a command analyses.
-import {configureParseCache} from '../hcl/parse-cache.js'
-import {configureParsePool, parsePoolJobs} from '../hcl/parse-pool.js'
-import {parseStats} from '../hcl/parse-stats.js'
+// A command's run: the run context made from the shared run flags (run-flags.ts), and the progress
+// line while the command analyses.
+import {RunContext} from '../load/run-context.js'
 import {startProgress} from '../render/progress.js'
 import type {RunFlags} from './run-flags.js'
 
+export interface Run {
+  /** The run's files, parser, caches and worker pool: pass it to every library call of the command. */
+  readonly context: RunContext
+  /** Ends the run: clears the progress line, says under --verbose what the run read, stops the workers. */
+  end(): Promise<void>
+}
+
 /**
- * Configures the cache and the worker pool from the flags and starts the progress line (only on a
- * terminal, never with `quiet`, e.g. under --json). Returns the function that ends the run: it clears
- * the progress line and, under --verbose, prints what the run read.
+ * Creates the run context from the flags (`--no-cache`, `--jobs`, `--verbose`) and starts the progress
+ * line (only on a terminal, never with `quiet`, e.g. under --json).
  */
-export function beginRun(flags: RunFlags, opts: {quiet?: boolean} = {}): () => void {
-  if (flags.verbose) process.env['TFGRAPH_VERBOSE'] = '1'
-  if (flags['no-cache']) configureParseCache({enabled: false})
-  if (flags.jobs !== undefined) configureParsePool({jobs: flags.jobs})
+export function beginRun(flags: RunFlags, opts: {quiet?: boolean} = {}): Run {
+  const context = new RunContext({
+    ...(flags['no-cache'] ? {cache: false} : {}),
+    ...(flags.jobs === undefined ? {} : {jobs: flags.jobs}),
+    verbose: flags.verbose === true,
+  })
   const started = Date.now()
-  const stopProgress = flags['no-progress'] || opts.quiet ? () => {} : startProgress(process.stderr, parseStats)
-  return () => {
-    stopProgress()
-    if (flags.verbose) {
-      const s = parseStats
-      process.stderr.write(`tfgraph: ${s.done} files read in ${Date.now() - started} ms (${s.cached} from the parse cache, ${s.pooled} parsed by ${parsePoolJobs()} worker threads${s.results > 0 ? `, ${s.results} result${s.results === 1 ? '' : 's'} from the results cache` : ''}${flags['no-cache'] ? ', cache off' : ''})\n`)
-    }
+  const stopProgress = flags['no-progress'] || opts.quiet ? () => {} : startProgress(process.stderr, context.stats)
+  return {
+    context,
+    async end() {
+      stopProgress()
+      if (flags.verbose) {
+        const s = context.stats
+        process.stderr.write(`tfgraph: ${s.done} files read in ${Date.now() - started} ms (${s.cached} from the parse cache, ${s.pooled} parsed by ${context.pool.jobs} worker threads${s.results > 0 ? `, ${s.results} result${s.results === 1 ? '' : 's'} from the results cache` : ''}${flags['no-cache'] ? ', cache off' : ''})\n`)
+      }
+      await context.close()
+    },
   }
 }

@@ -1,7 +1,6 @@
 // The module crawler: from a root directory, follows every module call (local sources relative to the
 // calling module, others through the installed-modules manifest), loading each distinct directory once.
 // Unresolved calls stay in the tree with the reason; cycles and absurd depth end with a diagnostic.
-import {realpathInput, statInput} from '../io/inputs.js'
 import * as path from 'node:path'
 import {parseModuleSource, type ModuleSource} from '../addrs/module-source.js'
 import {modulePathString} from '../addrs/provider.js'
@@ -10,7 +9,7 @@ import {errorDiag, warningDiag} from '../diag/diagnostic.js'
 import type {Attribute, Block, Value} from '../hcl/syntax.js'
 import {engineByName, type EngineName} from '../load/engine.js'
 import {DEFAULT_MAX_FILES, type FileBudget, type LoadResult} from '../load/load-module.js'
-import {loadModuleShared} from '../load/shared-load.js'
+import {withRunContext, type RunContext} from '../load/run-context.js'
 import type {Module} from '../load/model.js'
 import {dataDir, readManifest, type ManifestRecord} from './manifest.js'
 import {findReferences} from '../hcl/references.js'
@@ -18,7 +17,35 @@ import {subRange} from '../diag/positions.js'
 import {evaluate, type EvalScope} from './static-eval.js'
 import {rootVariableValues, type VariableInputs} from './variables.js'
 
+/** What the crawler asks for: one module directory, loaded as `engine`, its files named with `displayPrefix`. */
+export interface ModuleRequest {
+  readonly dir: string
+  readonly engine?: EngineName
+  /** Prefix of file names in diagnostics and ranges (the directory relative to the root, `/`-terminated; '' for the root). */
+  readonly displayPrefix: string
+  /** The run's allowance of configuration files (`--max-files`), taken from as files are read. */
+  readonly fileBudget: FileBudget
+}
+
+/**
+ * How the crawler gets its modules (Terraform's `configs.ModuleWalker`): one method, the loader behind
+ * it. The default walks the run's shared loads (run-context.ts); a test or an embedding can put
+ * anything behind it (modules built in memory, a recording walker).
+ */
+export interface ModuleWalker {
+  loadModule(request: ModuleRequest): Promise<LoadResult>
+}
+
+/** The walker that loads through the run's shared loads. */
+export function sharedLoadWalker(ctx: RunContext): ModuleWalker {
+  return {loadModule: (r) => ctx.loads.load(r.dir, {...(r.engine ? {engine: r.engine} : {}), displayPrefix: r.displayPrefix, fileBudget: r.fileBudget})}
+}
+
 export interface CrawlOptions extends VariableInputs {
+  /** The run this crawl belongs to (its files, parser and caches); default: a run of its own. */
+  readonly context?: RunContext
+  /** Where modules come from (default: `sharedLoadWalker(context)`). */
+  readonly walker?: ModuleWalker
   readonly engine?: EngineName
   readonly env?: NodeJS.ProcessEnv
   /** Deepest module nesting followed (default 100). */
@@ -99,15 +126,16 @@ function display(root: string, dir: string): string {
   return rel === '' ? '.' : rel
 }
 
-function isDirectory(dir: string): boolean {
-  return statInput(dir) === 'dir'
-}
-
-function realOrSelf(dir: string): string {
-  return realpathInput(dir) ?? dir
-}
-
 export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<ModuleTree> {
+  return withRunContext(opts.context, (ctx) => crawlWith(ctx, rootDir, opts))
+}
+
+async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): Promise<ModuleTree> {
+  const files = ctx.files
+  await ctx.loads.ready()
+  const walker = opts.walker ?? sharedLoadWalker(ctx)
+  const isDirectory = (dir: string): boolean => files.stat(dir) === 'dir'
+  const realOrSelf = (dir: string): string => files.realpath(dir) ?? dir
   const root = path.resolve(rootDir)
   const env = opts.env ?? process.env
   const maxDepth = opts.maxDepth ?? 100
@@ -123,7 +151,7 @@ export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<M
     let p = cache.get(real)
     if (!p) {
       const prefix = display(root, dir)
-      p = loadModuleShared(dir, {...(engine ? {engine} : {}), displayPrefix: prefix === '.' ? '' : prefix + '/', fileBudget})
+      p = walker.loadModule({dir, ...(engine ? {engine} : {}), displayPrefix: prefix === '.' ? '' : prefix + '/', fileBudget})
       cache.set(real, p)
       const isRoot = dir === root
       void p.then((r) => {
@@ -139,9 +167,9 @@ export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<M
   const rootLoad = await load(root, opts.engine)
   const engine: EngineName = rootLoad.engine
   const eng = engineByName(engine)
-  const manifest = readManifest(root, env)
+  const manifest = readManifest(files, root, env)
   diagnostics.push(...manifest.diagnostics)
-  const rootVars = await rootVariableValues(root, opts)
+  const rootVars = await rootVariableValues(ctx, root, opts)
   diagnostics.push(...rootVars.diagnostics)
 
   const nodes: ModuleNode[] = []

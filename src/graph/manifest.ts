@@ -1,5 +1,5 @@
 // The installed-modules manifest `<data dir>/modules/modules.json` written by `terraform init`.
-import {readInput} from '../io/inputs.js'
+import {utf8Text, type FileSource} from '../io/inputs.js'
 import * as path from 'node:path'
 import type {Diagnostic} from '../diag/diagnostic.js'
 import {errorDiag, warningDiag} from '../diag/diagnostic.js'
@@ -19,13 +19,13 @@ export function dataDir(rootDir: string, env: NodeJS.ProcessEnv = process.env): 
   return path.resolve(rootDir, d && d !== '' ? d : '.terraform')
 }
 
-export function readManifest(rootDir: string, env: NodeJS.ProcessEnv = process.env): {records: Map<string, ManifestRecord>; diagnostics: Diagnostic[]; file: string} {
+export function readManifest(files: FileSource, rootDir: string, env: NodeJS.ProcessEnv = process.env): {records: Map<string, ManifestRecord>; diagnostics: Diagnostic[]; file: string} {
   const file = path.join(dataDir(rootDir, env), 'modules', 'modules.json')
   const records = new Map<string, ManifestRecord>()
   const diagnostics: Diagnostic[] = []
   let text: string
   try {
-    text = readInput(file).toString('utf8')
+    text = utf8Text(files.read(file))
   } catch {
     return {records, diagnostics, file} // a missing manifest is an empty one
   }

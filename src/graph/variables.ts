@@ -1,10 +1,11 @@
 // Values of the root module's input variables, as Terraform would take them without prompting:
 // terraform.tfvars(.json), *.auto.tfvars(.json) in lexical order, then -var-file, then -var.
-import {listInput, readInput, statInput} from '../io/inputs.js'
+import {utf8Text, type FileSource} from '../io/inputs.js'
 import * as path from 'node:path'
 import type {Diagnostic} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
-import {diagnosticFromParserError, parseNativeConfig} from '../hcl/parse-native.js'
+import {diagnosticFromParserError} from '../hcl/parse-native.js'
+import type {NativeParser} from '../hcl/native-parser.js'
 import {checkNesting} from '../hcl/nesting-limit.js'
 import type {Value} from '../hcl/syntax.js'
 import {isRecord, toValue} from '../hcl/value.js'
@@ -16,10 +17,16 @@ export interface VariableInputs {
   readonly vars?: readonly string[]
 }
 
-async function readVarsFile(file: string, display: string, out: Map<string, Value>, diags: Diagnostic[]): Promise<void> {
+/** What reading variable files needs: the run's file source and parser. */
+export interface VariablesContext {
+  readonly files: FileSource
+  readonly parser: NativeParser
+}
+
+async function readVarsFile(ctx: VariablesContext, file: string, display: string, out: Map<string, Value>, diags: Diagnostic[]): Promise<void> {
   let text: string
   try {
-    text = readInput(file).toString('utf8')
+    text = utf8Text(ctx.files.read(file))
   } catch {
     const p = {line: 1, column: 1, byte: 0}
     diags.push(errorDiag('Failed to read variables file', `Given variables file ${display} does not exist or cannot be read.`, {filename: display, start: p, end: p}))
@@ -27,7 +34,7 @@ async function readVarsFile(file: string, display: string, out: Map<string, Valu
   }
   if (!file.endsWith('.json')) {
     // through the parse cache like configuration files: a warm run starts no parser for them either
-    const parsed = await parseNativeConfig(text, display)
+    const parsed = await ctx.parser.parse(text, display)
     if (parsed.diagnostics.some((d) => d.severity === 'error')) {
       diags.push(...parsed.diagnostics)
       return
@@ -51,21 +58,21 @@ async function readVarsFile(file: string, display: string, out: Map<string, Valu
   for (const [k, v] of Object.entries(raw)) out.set(k, toValue(v))
 }
 
-export async function rootVariableValues(rootDir: string, inputs: VariableInputs = {}): Promise<{values: Map<string, Value>; diagnostics: Diagnostic[]}> {
+export async function rootVariableValues(ctx: VariablesContext, rootDir: string, inputs: VariableInputs = {}): Promise<{values: Map<string, Value>; diagnostics: Diagnostic[]}> {
   const values = new Map<string, Value>()
   const diagnostics: Diagnostic[] = []
   for (const name of ['terraform.tfvars', 'terraform.tfvars.json']) {
     const f = path.join(rootDir, name)
-    if (statInput(f) !== null) await readVarsFile(f, name, values, diagnostics)
+    if (ctx.files.stat(f) !== null) await readVarsFile(ctx, f, name, values, diagnostics)
   }
   let names: string[] = []
   try {
-    names = listInput(rootDir).map((e) => e.name).filter((n) => n.endsWith('.auto.tfvars') || n.endsWith('.auto.tfvars.json'))
+    names = ctx.files.list(rootDir).map((e) => e.name).filter((n) => n.endsWith('.auto.tfvars') || n.endsWith('.auto.tfvars.json'))
   } catch {
     names = []
   }
-  for (const name of names.sort()) await readVarsFile(path.join(rootDir, name), name, values, diagnostics)
-  for (const f of inputs.varFiles ?? []) await readVarsFile(path.resolve(f), f, values, diagnostics)
+  for (const name of names.sort()) await readVarsFile(ctx, path.join(rootDir, name), name, values, diagnostics)
+  for (const f of inputs.varFiles ?? []) await readVarsFile(ctx, path.resolve(f), f, values, diagnostics)
   for (const assignment of inputs.vars ?? []) {
     const eq = assignment.indexOf('=')
     if (eq <= 0) {

@@ -7,38 +7,33 @@ import {scanNative, type ScanBlock, type ScanBody} from './scan.js'
 import {checkNesting} from './nesting-limit.js'
 import type {Attribute, Block, Body, ConfigFile, Value} from './syntax.js'
 import {isRecord, toValue} from './value.js'
-import {parseCacheSettings, readCachedParse, writeCachedParse} from './parse-cache.js'
 import {startHcl2json, type Hcl2JsonParse} from './hcl2json-start.js'
-import {parseInPool, shouldUsePool, type NativeParse} from './parse-pool.js'
-import {relabelParse} from './relabel.js'
-import {noteUncachedNative, parseStats} from './parse-stats.js'
+import type {NativeParse} from './parse-pool.js'
 
-let parser: Promise<Hcl2JsonParse> | undefined
-
-let optimising = process.env['TFGRAPH_WASM_TIERUP'] === '1'
-
-/**
- * Parse workers (parse-pool.ts) compile the parser with V8's optimising tier: they only run for large
- * runs, where it parses about 1.8 times faster than the baseline compiler.
- */
-export function useOptimisingCompiler(): void {
-  optimising = true
-}
+/** Where a thread keeps its started parser (see `getParser`). */
+const PARSER_SLOT = Symbol.for('tfgraph.hcl2json')
 
 /**
  * Loads @cdktf/hcl2json lazily: its WebAssembly start-up is only paid when a native file is parsed.
  * In the main thread V8 compiles its 6.5 MB module with the baseline compiler only (`--liftoff-only`):
  * the first parse is ready in ~0.2 s instead of ~0.45 s, which is what a small run needs; a large run
- * moves to worker threads that compile with the optimising tier (V8 flags are per process, so each
- * sets the flag it needs just before its own compilation).
+ * moves to worker threads that compile with the optimising tier (`optimising`, or TFGRAPH_WASM_TIERUP=1;
+ * V8 flags are per process, so each sets the flag it needs just before its own compilation).
+ *
+ * The started parser is the one value tfgraph keeps per thread rather than per run: its Go runtime
+ * registers itself on `globalThis`, so a thread can only ever hold one, and it holds no data of any
+ * run (like a loaded module). It is kept on `globalThis` too, under a registered symbol.
  */
-function getParser(): Promise<Hcl2JsonParse> {
+function getParser(cacheDir: string | undefined, optimising: boolean): Promise<Hcl2JsonParse> {
+  const slot = globalThis as {[PARSER_SLOT]?: Promise<Hcl2JsonParse>}
+  let parser = slot[PARSER_SLOT]
   if (!parser) {
+    const tierUp = optimising || process.env['TFGRAPH_WASM_TIERUP'] === '1'
     // --liftoff-only also turns tier-up off (a V8 flag implication that --no-liftoff-only does not undo)
-    if (optimising) for (const f of ['--no-liftoff-only', '--wasm-tier-up', '--wasm-dynamic-tiering']) setFlagsFromString(f)
+    if (tierUp) for (const f of ['--no-liftoff-only', '--wasm-tier-up', '--wasm-dynamic-tiering']) setFlagsFromString(f)
     else setFlagsFromString('--liftoff-only')
-    const cache = parseCacheSettings()
-    parser = startHcl2json(cache.enabled ? cache.dir : undefined, !optimising).catch(() => import('@cdktf/hcl2json').then((m) => m.parse as Hcl2JsonParse))
+    parser = startHcl2json(cacheDir, !tierUp).catch(() => import('@cdktf/hcl2json').then((m) => m.parse as Hcl2JsonParse))
+    slot[PARSER_SLOT] = parser
   }
   return parser
 }
@@ -94,73 +89,17 @@ export function byteOffsetOf(text: string, line: number, column: number): number
 }
 
 /**
- * Results of this process by file content: a module reached from several roots (or several times in
- * one tree) is parsed once, and concurrent requests for the same bytes share one parse. Bounded by
- * the source size it covers (a syntax tree weighs ~10-20 times its source); least recently used first out.
- */
-const memo = new Map<string, Promise<NativeParse>>()
-let memoChars = 0
-const MEMO_MAX_CHARS = 8_000_000
-
-/** Parses one native-syntax file. Never throws: a syntax error gives an empty body and a diagnostic. */
-export async function parseNativeConfig(text: string, filename: string): Promise<NativeParse> {
-  const seen = memo.get(text)
-  if (seen) {
-    memo.delete(text)
-    memo.set(text, seen)
-    const r = relabelParse(await seen, filename)
-    if (r) return r
-  }
-  const p = parseNativeFresh(text, filename)
-  if (!seen) {
-    memo.set(text, p)
-    memoChars += text.length
-    for (const k of memo.keys()) {
-      if (memoChars <= MEMO_MAX_CHARS || k === text) break
-      memo.delete(k)
-      memoChars -= k.length
-    }
-  } else memo.set(text, p)
-  return p
-}
-
-async function parseNativeFresh(text: string, filename: string): Promise<NativeParse> {
-  const cached = readCachedParse(text, filename)
-  if (cached) {
-    parseStats.cached++
-    return cached
-  }
-  if (shouldUsePool(noteUncachedNative(), parseStats.cached)) {
-    // the worker has written the cache entry
-    const pooled = await parseInPool(text, filename)
-    if (pooled) {
-      parseStats.pooled++
-      return pooled
-    }
-  }
-  const result = await parseNativeUncached(text, filename)
-  writeCachedParse(text, filename, result)
-  return result
-}
-
-/** Forgets the in-process results (tests that count parses). */
-export function clearParseMemo(): void {
-  memo.clear()
-  memoChars = 0
-}
-
-/**
  * Parses without the cache or the pool (also what a pool worker runs). Text nested deeper than the
  * parser's stack allows is never handed to it (nesting-limit.ts): an empty body and the diagnostic,
  * as for a syntax error.
  */
-export async function parseNativeUncached(text: string, filename: string): Promise<NativeParse> {
+export async function parseNativeUncached(text: string, filename: string, opts: {readonly cacheDir?: string | undefined; readonly optimising?: boolean} = {}): Promise<NativeParse> {
   const tooDeep = checkNesting(text, filename, 'native')
   if (tooDeep) return {file: {filename, syntax: 'native', body: {attributes: [], blocks: [], range: wholeFileRange(filename, text)}}, diagnostics: [tooDeep]}
   const scanned = scanNative(text, filename)
   let raw: unknown
   try {
-    const parse = await getParser()
+    const parse = await getParser(opts.cacheDir, opts.optimising === true)
     raw = await parse(filename, text)
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e)

@@ -8,7 +8,7 @@
 import {availableParallelism} from 'node:os'
 import {Worker} from 'node:worker_threads'
 import type {Diagnostic} from '../diag/diagnostic.js'
-import {parseCacheSettings} from './parse-cache.js'
+import type {CacheSettings} from '../io/cache-dir.js'
 import type {ConfigFile} from './syntax.js'
 
 export interface NativeParse {
@@ -21,66 +21,75 @@ export const DEFAULT_POOL_THRESHOLD = 1000
 /** Files handed to one worker at a time; the rest wait on the main thread so busy workers are not overloaded. */
 const IN_FLIGHT_PER_WORKER = 4
 
-function envJobs(): number | undefined {
-  const n = Number(process.env['TFGRAPH_JOBS'])
+/** `--jobs` from the environment (`TFGRAPH_JOBS`), if set. */
+export function envJobs(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const n = Number(env['TFGRAPH_JOBS'])
   return Number.isInteger(n) && n > 0 ? n : undefined
 }
 
-let jobs = envJobs() ?? availableParallelism()
-function envThreshold(): number | undefined {
-  const n = Number(process.env['TFGRAPH_POOL_THRESHOLD'])
-  return process.env['TFGRAPH_POOL_THRESHOLD'] && Number.isInteger(n) && n >= 0 ? n : undefined
-}
-
-let threshold = envThreshold() ?? DEFAULT_POOL_THRESHOLD
-let pool: Pool | undefined
-
-/** Sets the number of parallel parsers (`--jobs`) and the number of uncached files parsed in-process first. */
-export function configureParsePool(opts: {jobs?: number; threshold?: number}): void {
-  if (opts.jobs !== undefined) jobs = Math.max(1, Math.floor(opts.jobs))
-  if (opts.threshold !== undefined) threshold = Math.max(0, Math.floor(opts.threshold))
-}
-
-export function parsePoolJobs(): number {
-  return jobs
-}
-
-let expected = 0
-
-/**
- * A caller that knows how many native files it is about to parse (`lint --recursive` lists every
- * configuration directory first) says so: the pool can then start as soon as the cache misses seen
- * so far project past the threshold, instead of after the first POOL_THRESHOLD files were parsed in-process.
- */
-export function expectNativeFiles(n: number): void {
-  expected += n
+function envThreshold(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const n = Number(env['TFGRAPH_POOL_THRESHOLD'])
+  return env['TFGRAPH_POOL_THRESHOLD'] && Number.isInteger(n) && n >= 0 ? n : undefined
 }
 
 /** Cache lookups seen before a projection is trusted. */
 const MIN_SAMPLE = 4
 
-/**
- * True when an uncached file, the `uncachedSoFar`-th of this run (`cachedSoFar` files having been
- * answered by the cache), should go to the worker pool.
- */
-export function shouldUsePool(uncachedSoFar: number, cachedSoFar = 0): boolean {
-  if (pool?.dead === true) return false
-  if (uncachedSoFar > threshold) return true
-  const looked = uncachedSoFar + cachedSoFar
-  if (looked < MIN_SAMPLE || expected <= looked) return false
-  return uncachedSoFar + ((expected - looked) * uncachedSoFar) / looked > threshold
+export interface ParsePoolOptions {
+  /** Parallel parsers (`--jobs`; default `TFGRAPH_JOBS`, else the machine's parallelism). */
+  readonly jobs?: number
+  /** Uncached files parsed in-process first (default `TFGRAPH_POOL_THRESHOLD`, else DEFAULT_POOL_THRESHOLD). */
+  readonly threshold?: number
+  /** The cache settings sent with each file (workers write their results to that cache). */
+  readonly cache: () => CacheSettings
 }
 
-export function parseInPool(text: string, filename: string): Promise<NativeParse | undefined> {
-  pool ??= new Pool(jobs)
-  return pool.parse(text, filename)
-}
+/** One run's worker pool: started on demand, stopped by `close` (idle workers never keep a process alive). */
+export class ParsePool {
+  readonly jobs: number
+  private readonly threshold: number
+  private readonly cache: () => CacheSettings
+  private pool: Pool | undefined
+  private expected = 0
 
-/** Stops the workers (tests; a CLI run simply exits, idle workers do not keep it alive). */
-export async function closeParsePool(): Promise<void> {
-  const p = pool
-  pool = undefined
-  if (p) await p.close()
+  constructor(opts: ParsePoolOptions) {
+    this.jobs = Math.max(1, Math.floor(opts.jobs ?? envJobs() ?? availableParallelism()))
+    this.threshold = Math.max(0, Math.floor(opts.threshold ?? envThreshold() ?? DEFAULT_POOL_THRESHOLD))
+    this.cache = opts.cache
+  }
+
+  /**
+   * A caller that knows how many native files it is about to parse (`lint --recursive` lists every
+   * configuration directory first) says so: the pool can then start as soon as the cache misses seen
+   * so far project past the threshold, instead of after the first POOL_THRESHOLD files were parsed in-process.
+   */
+  expect(n: number): void {
+    this.expected += n
+  }
+
+  /**
+   * True when an uncached file, the `uncachedSoFar`-th of this run (`cachedSoFar` files having been
+   * answered by the cache), should go to the worker pool.
+   */
+  shouldUse(uncachedSoFar: number, cachedSoFar = 0): boolean {
+    if (this.pool?.dead === true) return false
+    if (uncachedSoFar > this.threshold) return true
+    const looked = uncachedSoFar + cachedSoFar
+    if (looked < MIN_SAMPLE || this.expected <= looked) return false
+    return uncachedSoFar + ((this.expected - looked) * uncachedSoFar) / looked > this.threshold
+  }
+
+  parse(text: string, filename: string): Promise<NativeParse | undefined> {
+    this.pool ??= new Pool(this.jobs, this.cache)
+    return this.pool.parse(text, filename)
+  }
+
+  /** Stops the workers. */
+  async close(): Promise<void> {
+    const p = this.pool
+    this.pool = undefined
+    if (p) await p.close()
+  }
 }
 
 interface Task {
@@ -111,7 +120,7 @@ class Pool {
   private nextId = 0
   dead = false
 
-  constructor(size: number) {
+  constructor(size: number, private readonly cache: () => CacheSettings) {
     for (let i = 0; i < size; i++) {
       let worker: Worker
       try {
@@ -150,7 +159,7 @@ class Pool {
       if (best.tasks.size === 0) best.worker.ref()
       best.tasks.set(task.id, task)
       // the cache settings travel with each file: they can change during a run (tests, --no-cache)
-      best.worker.postMessage({id: task.id, text: task.text, filename: task.filename, cache: parseCacheSettings()})
+      best.worker.postMessage({id: task.id, text: task.text, filename: task.filename, cache: this.cache()})
     }
   }
 

@@ -1,5 +1,5 @@
-// Counters of the files a run has found and read, for the progress line (render/progress.ts) and
-// the benchmark. Module-level because parsing happens deep inside the loader.
+// Counters of the files a run has found and read, for the progress line (render/progress.ts), --verbose
+// and the benchmark. One object per run (run-context.ts), updated by the loader and the parser.
 export interface ParseStats {
   /** Configuration files found in the module directories loaded so far. */
   found: number
@@ -11,22 +11,10 @@ export interface ParseStats {
   pooled: number
   /** Whole results (a root's findings, a search for roots) answered by the results cache. */
   results: number
+  /** Native-syntax files this run had to parse (not in the cache); decides when the worker pool starts. */
+  uncached: number
 }
 
-export const parseStats: ParseStats = {found: 0, done: 0, cached: 0, pooled: 0, results: 0}
-
-/** Native-syntax files this run had to parse (not in the cache); decides when the worker pool starts. */
-export let uncachedNative = 0
-
-export function noteUncachedNative(): number {
-  return ++uncachedNative
-}
-
-export function resetParseStats(): void {
-  parseStats.found = 0
-  parseStats.done = 0
-  parseStats.cached = 0
-  parseStats.pooled = 0
-  parseStats.results = 0
-  uncachedNative = 0
+export function newParseStats(): ParseStats {
+  return {found: 0, done: 0, cached: 0, pooled: 0, results: 0, uncached: 0}
 }

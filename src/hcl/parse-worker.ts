@@ -1,22 +1,33 @@
 // A parse worker of the pool in parse-pool.ts: parses native-syntax files it is sent, stores each result
 // in the shared parse cache, and posts it back.
-import {parentPort} from 'node:worker_threads'
-import {configureParseCache, writeCachedParse} from './parse-cache.js'
-import {parseNativeUncached, useOptimisingCompiler} from './parse-native.js'
+import {parentPort, type MessagePort} from 'node:worker_threads'
+import type {CacheSettings} from '../io/cache-dir.js'
+import {ParseCache} from './parse-cache.js'
+import {parseNativeUncached} from './parse-native.js'
 
-useOptimisingCompiler()
+interface ParseRequest {
+  readonly id: number
+  readonly text: string
+  readonly filename: string
+  readonly cache: CacheSettings
+}
 
-let current = ''
-const port = parentPort
-port?.on('message', (msg: {id: number; text: string; filename: string; cache: {enabled: boolean; dir: string}}) => {
-  const key = JSON.stringify(msg.cache)
-  if (key !== current) {
-    current = key
-    // the main thread prunes the cache; workers only add to it
-    configureParseCache({enabled: msg.cache.enabled, dir: msg.cache.dir, prune: false})
-  }
-  void parseNativeUncached(msg.text, msg.filename).then((result) => {
-    writeCachedParse(msg.text, msg.filename, result)
-    port.postMessage({id: msg.id, json: JSON.stringify(result)})
+function serve(port: MessagePort): void {
+  // the cache settings travel with each file; the main thread prunes the cache, workers only add to it
+  let settings = ''
+  let cache: ParseCache | undefined
+  port.on('message', (msg: ParseRequest) => {
+    const key = JSON.stringify(msg.cache)
+    if (key !== settings || !cache) {
+      settings = key
+      cache = new ParseCache({...msg.cache, prune: false})
+    }
+    const target = cache
+    void parseNativeUncached(msg.text, msg.filename, {cacheDir: msg.cache.enabled ? msg.cache.dir : undefined, optimising: true}).then((result) => {
+      target.write(msg.text, result)
+      port.postMessage({id: msg.id, json: JSON.stringify(result)})
+    })
   })
-})
+}
+
+if (parentPort) serve(parentPort)

@@ -1,8 +1,10 @@
-// The file-system reads an analysis depends on. Every read the loader, the crawl and lint make goes
-// through these functions; while a computation runs inside `recordInputs`, each one is noted (file
-// contents and directory listings by hash, stat and realpath results by value) in that computation's
-// own record (AsyncLocalStorage, so several roots analysed at once keep separate records). A stored
-// result is reused only when `inputsUnchanged` finds every one of its inputs as it was (results-cache.ts).
+// The file-system reads an analysis depends on, behind one interface (FileSource): the loader, the
+// crawl, lint and lock read through it, so an analysis can run on the disk or on files held in memory
+// (memory-source.ts). On the disk (DiskSource), while a computation runs inside `record`, each read is
+// noted (file contents and directory listings by hash, stat and realpath results by value) in that
+// computation's own record (AsyncLocalStorage, so several roots analysed at once keep separate
+// records). A stored result is reused only when `unchanged` finds every one of its inputs as it was
+// (results-cache.ts).
 import {AsyncLocalStorage} from 'node:async_hooks'
 import {createHash} from 'node:crypto'
 import {readdirSync, readFileSync, realpathSync, statSync, type Dirent} from 'node:fs'
@@ -22,40 +24,49 @@ export interface Input {
   readonly stamp?: string
 }
 
-type Recorder = Map<string, Input>
+export type StatKind = 'file' | 'dir' | 'other'
 
-const store = new AsyncLocalStorage<Recorder>()
-
-/** Runs `fn`, noting every input it reads through this module (including in the promises it starts). */
-export async function recordInputs<T>(fn: () => Promise<T>): Promise<{value: T; inputs: Input[]}> {
-  const rec: Recorder = new Map()
-  const value = await store.run(rec, fn)
-  const inputs = [...rec.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0))
-  return {value, inputs}
+/** An entry of a directory listing (`link`: a symbolic link, not followed). */
+export interface FileEntry {
+  readonly name: string
+  readonly kind: 'file' | 'dir' | 'link' | 'other'
 }
+
+/** Where an analysis reads its files. Paths are absolute (`path.resolve`d). */
+export interface FileSource {
+  /** A file's bytes; throws (an error with a `code` such as ENOENT) when it cannot be read. */
+  read(p: string): Uint8Array
+  /** A directory's entries; throws when it cannot be read. */
+  list(p: string): FileEntry[]
+  /** What `p` is after following links, or null when it does not exist (or cannot be reached). */
+  stat(p: string): StatKind | null
+  /** `p` with links resolved, or null when it does not exist. */
+  realpath(p: string): string | null
+  /** Runs `fn`, noting every input it reads through this source (including in the promises it starts). */
+  record<T>(fn: () => Promise<T>): Promise<{value: T; inputs: Input[]}>
+  /** Adds inputs noted by another computation (a shared load) to the current recording, if any. */
+  note(inputs: readonly Input[]): void
+  /**
+   * True when every input still reads as recorded. `stamps`: provably unchanged from stamps alone (no
+   * file is read, nothing remembered); `contents`: files whose stamp changed are hashed and compared.
+   */
+  unchanged(inputs: readonly Input[], how: 'stamps' | 'contents'): boolean
+}
+
+type Recorder = Map<string, Input>
 
 /** Changes more recent than this are too close to the stamp's clock tick to trust the stamp. */
 const RACY_MS = 2000
-let racyMs = RACY_MS
 
-/** Tests: record stamps of files changed within `ms` (default restored with undefined). */
-export function setRacyWindow(ms: number | undefined): void {
-  racyMs = ms ?? RACY_MS
-}
-
-function stampNow(p: string, forRecord: boolean): string | undefined {
+function stampNow(p: string, racyMs: number | undefined): string | undefined {
   try {
     const s = statSync(p, {throwIfNoEntry: false})
     if (!s) return undefined
-    if (forRecord && Date.now() - Math.max(s.mtimeMs, s.ctimeMs) < racyMs) return undefined
+    if (racyMs !== undefined && Date.now() - Math.max(s.mtimeMs, s.ctimeMs) < racyMs) return undefined
     return `${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`
   } catch {
     return undefined // unreachable (a permission problem, say)
   }
-}
-
-function recorder(): Recorder | undefined {
-  return store.getStore()
 }
 
 function note(rec: Recorder, kind: Input['kind'], p: string, value: string | null, stamp?: string): void {
@@ -75,38 +86,9 @@ function listingHash(entries: readonly Dirent[]): string {
   return h.digest('base64')
 }
 
-/** `readFileSync` (throws as it does), noted as an input. */
-export function readInput(p: string): Buffer {
-  const rec = recorder()
-  // the stamp is taken before reading: a change during the read then leaves a stamp that no longer matches
-  const stamp = rec ? stampNow(p, true) : undefined
-  let bytes: Buffer
-  try {
-    bytes = readFileSync(p)
-  } catch (e) {
-    if (rec) note(rec, 'file', p, null)
-    throw e
-  }
-  if (rec) note(rec, 'file', p, hashBytes(bytes), stamp)
-  return bytes
+function entryOf(e: Dirent): FileEntry {
+  return {name: e.name, kind: e.isFile() ? 'file' : e.isDirectory() ? 'dir' : e.isSymbolicLink() ? 'link' : 'other'}
 }
-
-/** `readdirSync(p, {withFileTypes: true})` (throws as it does), noted as an input. */
-export function listInput(p: string): Dirent[] {
-  const rec = recorder()
-  const stamp = rec ? stampNow(p, true) : undefined
-  let entries: Dirent[]
-  try {
-    entries = readdirSync(p, {withFileTypes: true})
-  } catch (e) {
-    if (rec) note(rec, 'dir', p, null)
-    throw e
-  }
-  if (rec) note(rec, 'dir', p, listingHash(entries), stamp)
-  return entries
-}
-
-export type StatKind = 'file' | 'dir' | 'other'
 
 function statKindNow(p: string): StatKind | null {
   try {
@@ -117,14 +99,6 @@ function statKindNow(p: string): StatKind | null {
   }
 }
 
-/** What `p` is after following links, or null when it does not exist (or cannot be reached); noted. */
-export function statInput(p: string): StatKind | null {
-  const k = statKindNow(p)
-  const rec = recorder()
-  if (rec) note(rec, 'stat', p, k)
-  return k
-}
-
 function realNow(p: string): string | null {
   try {
     return realpathSync(p)
@@ -132,21 +106,6 @@ function realNow(p: string): string | null {
     return null
   }
 }
-
-/** `realpathSync(p)`, or null when it fails; noted. */
-export function realpathInput(p: string): string | null {
-  const r = realNow(p)
-  const rec = recorder()
-  if (rec) note(rec, 'real', p, r)
-  return r
-}
-
-/**
- * What each input read as when first checked in this process (files by stamp, and by hash once
- * hashed): results sharing modules look at each file once. A run takes the file system as it found
- * it; a long-lived process (a watch loop) calls `forgetCheckedInputs` before it checks again.
- */
-const checked = new Map<string, {stamp?: string | undefined; value?: string | null}>()
 
 function readNow(i: Input): string | null {
   switch (i.kind) {
@@ -169,26 +128,110 @@ function readNow(i: Input): string | null {
   }
 }
 
-function unchanged(i: Input): boolean {
-  const key = i.kind + '\0' + i.path
-  let seen = checked.get(key)
-  if (!seen) {
-    seen = i.kind === 'file' || i.kind === 'dir' ? {stamp: stampNow(i.path, false)} : {}
-    checked.set(key, seen)
+/** The disk, read with Node's synchronous calls (files are small; see load-module.ts), every read noted. */
+export class DiskSource implements FileSource {
+  private readonly store = new AsyncLocalStorage<Recorder>()
+  /**
+   * What each input read as when first checked by this source (files by stamp, and by hash once
+   * hashed): results sharing modules look at each file once. A run takes the file system as it found
+   * it; a long-lived process (a watch loop) calls `forgetChecked` before it checks again.
+   */
+  private readonly checked = new Map<string, {stamp?: string | undefined; value?: string | null}>()
+  private readonly racyMs: number
+
+  /** `racyMs`: record stamps only of files changed longer ago than this (default 2 s; tests use 0). */
+  constructor(opts: {readonly racyMs?: number} = {}) {
+    this.racyMs = opts.racyMs ?? RACY_MS
   }
-  if (i.stamp !== undefined && seen.stamp === i.stamp) return true
-  if (seen.value === undefined) seen.value = readNow(i)
-  return seen.value === i.value
-}
 
-/** True when every input still reads as recorded. */
-export function inputsUnchanged(inputs: readonly Input[]): boolean {
-  for (const i of inputs) if (!unchanged(i)) return false
-  return true
-}
+  async record<T>(fn: () => Promise<T>): Promise<{value: T; inputs: Input[]}> {
+    const rec: Recorder = new Map()
+    const value = await this.store.run(rec, fn)
+    const inputs = [...rec.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0))
+    return {value, inputs}
+  }
 
-export function forgetCheckedInputs(): void {
-  checked.clear()
+  read(p: string): Uint8Array {
+    const rec = this.store.getStore()
+    // the stamp is taken before reading: a change during the read then leaves a stamp that no longer matches
+    const stamp = rec ? stampNow(p, this.racyMs) : undefined
+    let bytes: Buffer
+    try {
+      bytes = readFileSync(p)
+    } catch (e) {
+      if (rec) note(rec, 'file', p, null)
+      throw e
+    }
+    if (rec) note(rec, 'file', p, hashBytes(bytes), stamp)
+    return bytes
+  }
+
+  list(p: string): FileEntry[] {
+    const rec = this.store.getStore()
+    const stamp = rec ? stampNow(p, this.racyMs) : undefined
+    let entries: Dirent[]
+    try {
+      entries = readdirSync(p, {withFileTypes: true})
+    } catch (e) {
+      if (rec) note(rec, 'dir', p, null)
+      throw e
+    }
+    if (rec) note(rec, 'dir', p, listingHash(entries), stamp)
+    return entries.map(entryOf)
+  }
+
+  stat(p: string): StatKind | null {
+    const k = statKindNow(p)
+    const rec = this.store.getStore()
+    if (rec) note(rec, 'stat', p, k)
+    return k
+  }
+
+  realpath(p: string): string | null {
+    const r = realNow(p)
+    const rec = this.store.getStore()
+    if (rec) note(rec, 'real', p, r)
+    return r
+  }
+
+  note(inputs: readonly Input[]): void {
+    const rec = this.store.getStore()
+    if (!rec) return
+    for (const i of inputs) {
+      const key = i.kind + '\0' + i.path
+      if (!rec.has(key)) rec.set(key, i)
+    }
+  }
+
+  unchanged(inputs: readonly Input[], how: 'stamps' | 'contents'): boolean {
+    if (how === 'stamps') {
+      for (const i of inputs) {
+        if (i.kind === 'file' || i.kind === 'dir') {
+          if (i.stamp === undefined || stampNow(i.path, undefined) !== i.stamp) return false
+        } else if (readNow(i) !== i.value) return false
+      }
+      return true
+    }
+    for (const i of inputs) if (!this.checkedUnchanged(i)) return false
+    return true
+  }
+
+  private checkedUnchanged(i: Input): boolean {
+    const key = i.kind + '\0' + i.path
+    let seen = this.checked.get(key)
+    if (!seen) {
+      seen = i.kind === 'file' || i.kind === 'dir' ? {stamp: stampNow(i.path, undefined)} : {}
+      this.checked.set(key, seen)
+    }
+    if (i.stamp !== undefined && seen.stamp === i.stamp) return true
+    if (seen.value === undefined) seen.value = readNow(i)
+    return seen.value === i.value
+  }
+
+  /** Forgets what inputs read as (a long-lived process checking again). */
+  forgetChecked(): void {
+    this.checked.clear()
+  }
 }
 
 /** Narrows stored JSON to an input list (a corrupt entry is simply not reused). */
@@ -208,26 +251,8 @@ export function isInputList(v: unknown): v is Input[] {
   )
 }
 
-/** Adds inputs recorded elsewhere (a shared load, see shared-load.ts) to the current recording, if any. */
-export function noteInputs(inputs: readonly Input[]): void {
-  const rec = recorder()
-  if (!rec) return
-  for (const i of inputs) {
-    const key = i.kind + '\0' + i.path
-    if (!rec.has(key)) rec.set(key, i)
-  }
-}
 
-/**
- * True when every input is provably unchanged from its stamp alone (no file is read): files and
- * listings need a recorded stamp equal to the current one; stat and realpath results are taken again.
- * Unlike `inputsUnchanged`, nothing is remembered between calls.
- */
-export function stampsUnchanged(inputs: readonly Input[]): boolean {
-  for (const i of inputs) {
-    if (i.kind === 'file' || i.kind === 'dir') {
-      if (i.stamp === undefined || stampNow(i.path, false) !== i.stamp) return false
-    } else if (readNow(i) !== i.value) return false
-  }
-  return true
+/** Bytes as text the way `Buffer#toString('utf8')` reads them (a BOM kept, bad sequences replaced). */
+export function utf8Text(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
 }

@@ -3,11 +3,9 @@
 // lint.ts (and with it the loader, the resolver and the rules) is imported only when a root must be
 // analysed again.
 import * as path from 'node:path'
-import {mapLimit} from '../cli/map-limit.js'
-import {parseCacheSettings} from '../hcl/parse-cache.js'
-import {expectNativeFiles} from '../hcl/parse-pool.js'
-import {listInput, statInput} from '../io/inputs.js'
-import {analysisEnv, withResultsCache} from '../io/results-cache.js'
+import {mapLimit} from './map-limit.js'
+import {analysisEnv} from '../io/results-cache.js'
+import type {RunContext} from '../load/run-context.js'
 import type {EngineName} from '../load/engine.js'
 import {DEFAULT_MAX_FILES} from '../load/limits.js'
 import type {LintDiagnostic} from '../rules/rule.js'
@@ -49,7 +47,7 @@ function isStoredLint(v: unknown): v is StoredLint {
  * `lint`, keeping only what is printed, through the results cache: a root whose files, directory
  * listings, options and environment are all as when it was last linted is answered from the cache.
  */
-export async function lintCached(dir: string, opts: LintOptions = {}): Promise<LintOutcome> {
+export async function lintCached(ctx: RunContext, dir: string, opts: LintOptions = {}): Promise<LintOutcome> {
   const cfg = opts.config ?? EMPTY_CONFIG
   const key = {
     root: path.resolve(dir),
@@ -64,12 +62,12 @@ export async function lintCached(dir: string, opts: LintOptions = {}): Promise<L
     limits: opts.limits ?? {},
     env: analysisEnv(opts.env ?? process.env),
   }
-  const r = await withResultsCache(
+  const r = await ctx.results.get(
     'lint',
     key,
     async (): Promise<StoredLint> => {
       const {lint} = await import('./lint.js')
-      const full = await lint(dir, opts)
+      const full = await lint(dir, {...opts, context: ctx})
       const modules = new Map<string, number>()
       for (const n of full.analysis.tree.nodes) if (n.dir && n.module) modules.set(n.dir, n.module.managedResources.size + n.module.dataResources.size)
       return {diagnostics: full.diagnostics, suppressed: full.suppressed, incomplete: full.incomplete, notes: full.notes, modules: [...modules].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))}
@@ -82,14 +80,15 @@ export async function lintCached(dir: string, opts: LintOptions = {}): Promise<L
 const SKIP_DIRS = new Set(['.terraform', 'node_modules', '.git'])
 
 /** Root modules under a directory: configuration directories no other one calls as a local module. */
-export async function findRootModules(dir: string, engine?: EngineName, opts: {readonly maxFiles?: number} = {}): Promise<string[]> {
+export async function findRootModules(ctx: RunContext, dir: string, engine?: EngineName, opts: {readonly maxFiles?: number} = {}): Promise<string[]> {
   const narrow = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
-  const r = await withResultsCache('roots', {dir: path.resolve(dir), engine: engine ?? null}, () => searchRootModules(dir, engine, opts.maxFiles ?? DEFAULT_MAX_FILES), {narrow})
+  const r = await ctx.results.get('roots', {dir: path.resolve(dir), engine: engine ?? null}, () => searchRootModules(ctx, dir, engine, opts.maxFiles ?? DEFAULT_MAX_FILES), {narrow})
   return r.value
 }
 
-async function searchRootModules(dir: string, engine: EngineName | undefined, maxFiles: number): Promise<string[]> {
-  const cacheDir = path.resolve(parseCacheSettings().dir)
+async function searchRootModules(ctx: RunContext, dir: string, engine: EngineName | undefined, maxFiles: number): Promise<string[]> {
+  const files = ctx.files
+  const cacheDir = path.resolve(ctx.cache.dir)
   const configDirs: string[] = []
   const filesIn = new Map<string, number>()
   let nativeFiles = 0
@@ -97,14 +96,14 @@ async function searchRootModules(dir: string, engine: EngineName | undefined, ma
     if (depth > 50) return
     let entries
     try {
-      entries = listInput(d)
+      entries = files.list(d)
     } catch {
       return
     }
     let native = 0
     let config = false
     for (const e of entries) {
-      if (!(e.isFile() || e.isSymbolicLink()) || e.name.startsWith('.')) continue
+      if (!(e.kind === 'file' || e.kind === 'link') || e.name.startsWith('.')) continue
       if (e.name.endsWith('.tf') || e.name.endsWith('.tofu')) native++
       else if (!e.name.endsWith('.tf.json') && !e.name.endsWith('.tofu.json')) continue
       config = true
@@ -115,24 +114,24 @@ async function searchRootModules(dir: string, engine: EngineName | undefined, ma
       nativeFiles += native
     }
     for (const e of entries) {
-      if (!e.isDirectory() || e.name.startsWith('.') || SKIP_DIRS.has(e.name)) continue
+      if (e.kind !== 'dir' || e.name.startsWith('.') || SKIP_DIRS.has(e.name)) continue
       const sub = path.join(d, e.name)
       if (sub !== cacheDir) walk(sub, depth + 1) // tfgraph's own cache, when it lives inside the tree
     }
   }
   const top = path.resolve(dir)
   walk(top, 0)
-  expectNativeFiles(nativeFiles)
+  ctx.pool.expect(nativeFiles)
   // which directories are called: from the module sources alone (scanned, not parsed)
   const {moduleSources} = await import('./module-sources.js')
   const called = new Set<string>()
   const calls = new Map<string, string[]>()
   for (const d of configDirs) {
     const targets: string[] = []
-    for (const src of moduleSources(d, engine).values()) {
+    for (const src of moduleSources(files, d, engine).values()) {
       if (src !== undefined && (src.startsWith('./') || src.startsWith('../'))) {
         const target = path.resolve(d, src)
-        if (statInput(target) === 'dir') targets.push(target) // not there: the crawl reports it
+        if (files.stat(target) === 'dir') targets.push(target) // not there: the crawl reports it
       }
     }
     for (const t of targets) called.add(t)
@@ -152,15 +151,14 @@ async function searchRootModules(dir: string, engine: EngineName | undefined, ma
   // the loads (the others are named from their own roots: their parses are reused, not their loads).
   // Only as many files as one run may read (--max-files) are taken ahead. A new search starts a new
   // run: the previous search's shared loads are let go.
-  const {clearSharedLoads, loadModuleShared} = await import('../load/shared-load.js')
   const {prefetchParses} = await import('../load/load-module.js')
-  clearSharedLoads()
+  ctx.loads.clear()
   let ahead = 0
   const sorted = [...configDirs].sort().filter((d) => (ahead += filesIn.get(d) ?? 0) <= maxFiles)
   void mapLimit(sorted, 32, async (d) => {
-    if (!fromTop.has(d)) return prefetchParses(d, engine)
+    if (!fromTop.has(d)) return prefetchParses(ctx, d, engine)
     const rel = path.relative(top, d).split(path.sep).join('/')
-    await loadModuleShared(d, {...(engine ? {engine} : {}), displayPrefix: rel === '' ? '' : rel + '/'})
+    await ctx.loads.load(d, {...(engine ? {engine} : {}), displayPrefix: rel === '' ? '' : rel + '/'})
   }).catch(() => {
     // loading never throws; the crawls report every problem
   })

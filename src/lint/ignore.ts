@@ -1,6 +1,6 @@
 // Inline suppressions: `# tfgraph-ignore: rule-id[, other-id]` (or `//`) on the line of a finding or
 // on the line before it; `*` or `all` suppresses every rule there.
-import {readInput} from '../io/inputs.js'
+import {utf8Text, type FileSource} from '../io/inputs.js'
 import * as path from 'node:path'
 import {displayRange} from '../diag/diagnostic.js'
 import type {LintDiagnostic} from '../rules/rule.js'
@@ -13,12 +13,12 @@ export function ignoredRules(line: string | undefined): string[] {
 }
 
 /** Removes the diagnostics suppressed by an inline comment; reads each file at most once. */
-export function applyIgnores(rootDir: string, diags: readonly LintDiagnostic[]): {kept: LintDiagnostic[]; suppressed: number} {
+export function applyIgnores(files: FileSource, rootDir: string, diags: readonly LintDiagnostic[]): {kept: LintDiagnostic[]; suppressed: number} {
   const cache = new Map<string, string[] | undefined>()
   const lines = (f: string): string[] | undefined => {
     if (!cache.has(f)) {
       try {
-        cache.set(f, readInput(path.join(rootDir, f)).toString('utf8').split(/\r?\n/))
+        cache.set(f, utf8Text(files.read(path.join(rootDir, f))).split(/\r?\n/))
       } catch {
         cache.set(f, undefined)
       }

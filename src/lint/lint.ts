@@ -7,6 +7,7 @@ import {analyzeProviders, moduleOfFile, sharedModuleReason, type ProvidersAnalys
 import {RULES} from '../rules/index.js'
 import type {LintDiagnostic, Rule} from '../rules/rule.js'
 import type {EngineName} from '../load/engine.js'
+import {withRunContext, type RunContext} from '../load/run-context.js'
 import {EMPTY_CONFIG, TERRAFORM_RULE, type LintConfig} from './config.js'
 import {applyIgnores} from './ignore.js'
 
@@ -23,6 +24,8 @@ export interface LintOptions {
   readonly varFiles?: readonly string[]
   /** `--max-depth`, `--max-files`, `--max-modules`. */
   readonly limits?: CrawlLimits
+  /** The run (files, parser, caches); default: a run of its own. */
+  readonly context?: RunContext
 }
 
 export interface LintResult {
@@ -62,7 +65,12 @@ function sameFinding(a: Diagnostic, b: Diagnostic): boolean {
 }
 
 export async function lint(dir: string, opts: LintOptions = {}): Promise<LintResult> {
+  return withRunContext(opts.context, (ctx) => lintWith(ctx, dir, opts))
+}
+
+async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promise<LintResult> {
   const analysis = await analyzeProviders(dir, {
+    context: ctx,
     ...(opts.engine ? {engine: opts.engine} : {}),
     ...(opts.env ? {env: opts.env} : {}),
     vars: opts.vars ?? [],
@@ -88,7 +96,7 @@ export async function lint(dir: string, opts: LintOptions = {}): Promise<LintRes
     }
   }
   const all = [...terraform, ...ruleDiags].sort((a, b) => compareDiagnostics(a, b) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0))
-  const {kept, suppressed} = applyIgnores(path.resolve(dir), all)
+  const {kept, suppressed} = applyIgnores(ctx.files, path.resolve(dir), all)
   const notes = analysis.sharedModule ? [`This directory is ${sharedModuleReason(analysis.sharedModule, analysis.tree.engine)}`] : []
   return {root: dir, analysis, diagnostics: kept, suppressed, incomplete: analysis.incomplete, notes}
 }

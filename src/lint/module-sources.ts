@@ -6,7 +6,7 @@
 import * as path from 'node:path'
 import {scanNative} from '../hcl/scan.js'
 import {isRecord} from '../hcl/value.js'
-import {listInput, readInput} from '../io/inputs.js'
+import {utf8Text, type FileSource} from '../io/inputs.js'
 import type {EngineName} from '../load/engine.js'
 import {engineFor, selectConfigFiles} from '../load/file-set.js'
 
@@ -43,21 +43,22 @@ function jsonSources(text: string, out: Map<string, string | undefined>): void {
 }
 
 /** Module call name → literal `source` (undefined when it is not a plain string) in one directory. */
-export function moduleSources(dir: string, engine?: EngineName): Map<string, string | undefined> {
+export function moduleSources(files: FileSource, dir: string, engine?: EngineName): Map<string, string | undefined> {
   const out = new Map<string, string | undefined>()
   let names: string[]
   try {
-    names = listInput(dir)
-      .filter((e) => e.isFile() || e.isSymbolicLink())
+    names = files
+      .list(dir)
+      .filter((e) => e.kind === 'file' || e.kind === 'link')
       .map((e) => e.name)
   } catch {
     return out
   }
-  const files = selectConfigFiles(names, engineFor(names, engine)).filter((f) => f.shadowedBy === undefined)
-  for (const f of files) {
+  const configFiles = selectConfigFiles(names, engineFor(names, engine)).filter((f) => f.shadowedBy === undefined)
+  for (const f of configFiles) {
     let text: string
     try {
-      text = readInput(path.join(dir, f.name)).toString('utf8')
+      text = utf8Text(files.read(path.join(dir, f.name)))
     } catch {
       continue // reported by the crawl
     }

@@ -1,6 +1,8 @@
 // The engine (Terraform or OpenTofu) decides file extensions, shadowing, the default registry host
 // and the product name used in diagnostics.
-export type EngineName = 'terraform' | 'opentofu'
+import type {EngineName} from '../addrs/engine-name.js'
+
+export type {EngineName}
 
 export interface Engine {
   readonly name: EngineName

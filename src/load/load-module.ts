@@ -2,17 +2,27 @@
 // parses each with the native or JSON reader, and builds the merged Module.
 import * as path from 'node:path'
 import type {Diagnostic} from '../diag/diagnostic.js'
-import {listInput, readInput, statInput} from '../io/inputs.js'
+import {DiskSource, type FileSource} from '../io/inputs.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import {parseJsonConfig} from '../hcl/parse-json.js'
-import {parseNativeConfig} from '../hcl/parse-native.js'
-import {parseStats} from '../hcl/parse-stats.js'
+import {standaloneParser, type NativeParser} from '../hcl/native-parser.js'
 import type {ConfigFile} from '../hcl/syntax.js'
 import type {Engine, EngineName} from './engine.js'
 import {engineByName} from './engine.js'
 import {buildModule, type ParsedFile} from './build-module.js'
 import {engineFor, selectConfigFiles, type ConfigFileEntry} from './file-set.js'
 import type {Module} from './model.js'
+
+/** What loading reads with: the run's file source and its parser (which counts what it does). */
+export interface LoadContext {
+  readonly files: FileSource
+  readonly parser: NativeParser
+}
+
+/** The disk and a parser of its own, for a load made outside any run. */
+export function standaloneLoadContext(): LoadContext {
+  return {files: new DiskSource(), parser: standaloneParser()}
+}
 
 export interface LoadOptions {
   /** Engine to load as; default: OpenTofu when the directory holds `.tofu`/`.tofu.json` files. */
@@ -40,6 +50,8 @@ export interface LoadResult {
   readonly diagnostics: readonly Diagnostic[]
   /** True when the directory, or a file in it, could not be read or parsed (a tool error, exit 1). */
   readonly incomplete: boolean
+  /** Configuration files read (what the load took from the run's allowance). */
+  readonly filesRead: number
 }
 
 // ignoreBOM keeps a leading BOM in the text so byte offsets stay true (the readers skip it).
@@ -51,13 +63,13 @@ function emptyModule(dir: string, engine: EngineName, files: readonly ConfigFile
 
 // Synchronous I/O on purpose: files are small and parsing is sequential (one WebAssembly instance),
 // so the thread-pool round trips of fs.promises only add idle time (measured: ~10% of a corpus load).
-function listRegularFiles(dir: string): string[] {
-  const entries = listInput(dir)
+function listRegularFiles(files: FileSource, dir: string): string[] {
+  const entries = files.list(dir)
   const names: string[] = []
   for (const e of entries) {
-    if (e.isFile()) names.push(e.name)
-    else if (e.isSymbolicLink()) {
-      const kind = statInput(path.join(dir, e.name))
+    if (e.kind === 'file') names.push(e.name)
+    else if (e.kind === 'link') {
+      const kind = files.stat(path.join(dir, e.name))
       if (kind === 'file' || kind === null) names.push(e.name) // null: dangling link, reported when read
     }
   }
@@ -115,10 +127,10 @@ export function decodeConfigText(bytes: Uint8Array, filename: string): {text: st
   }
 }
 
-export async function parseConfigFile(absPath: string, displayName: string, syntax: 'native' | 'json'): Promise<{file?: ConfigFile; diagnostics: Diagnostic[]}> {
+export async function parseConfigFile(ctx: LoadContext, absPath: string, displayName: string, syntax: 'native' | 'json'): Promise<{file?: ConfigFile; diagnostics: Diagnostic[]}> {
   let bytes: Uint8Array
   try {
-    bytes = readInput(absPath)
+    bytes = ctx.files.read(absPath)
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? 'error'
     const start = {line: 1, column: 1, byte: 0}
@@ -126,7 +138,7 @@ export async function parseConfigFile(absPath: string, displayName: string, synt
   }
   const decoded = decodeConfigText(bytes, displayName)
   if ('diagnostic' in decoded) return {diagnostics: [decoded.diagnostic]}
-  const parsed = syntax === 'json' ? parseJsonConfig(decoded.text, displayName) : await parseNativeConfig(decoded.text, displayName)
+  const parsed = syntax === 'json' ? parseJsonConfig(decoded.text, displayName) : await ctx.parser.parse(decoded.text, displayName)
   return {file: parsed.file, diagnostics: parsed.diagnostics}
 }
 
@@ -134,24 +146,24 @@ export async function parseConfigFile(absPath: string, displayName: string, synt
  * Parses a directory's native files ahead of its load (into the in-process memo, and with the pool
  * running, in parallel), without merging them. Never throws; the load that follows reports problems.
  */
-export async function prefetchParses(dir: string, engine?: EngineName): Promise<void> {
+export async function prefetchParses(ctx: LoadContext, dir: string, engine?: EngineName): Promise<void> {
   let names: string[]
   try {
-    names = listRegularFiles(path.resolve(dir))
+    names = listRegularFiles(ctx.files, path.resolve(dir))
   } catch {
     return
   }
   const files = selectConfigFiles(names, engineFor(names, engine))
-  await Promise.all(files.filter((f) => f.shadowedBy === undefined && f.syntax === 'native').map((f) => parseConfigFile(path.join(path.resolve(dir), f.name), f.name, 'native')))
+  await Promise.all(files.filter((f) => f.shadowedBy === undefined && f.syntax === 'native').map((f) => parseConfigFile(ctx, path.join(path.resolve(dir), f.name), f.name, 'native')))
 }
 
-/** Loads and merges one module directory. Never throws for bad input: problems become diagnostics. */
-export async function loadModuleDir(dir: string, opts: LoadOptions = {}): Promise<LoadResult> {
+/** Loads and merges one module directory (`ctx`: the run's files and parser; default: the disk and a parser of its own). Never throws for bad input: problems become diagnostics. */
+export async function loadModuleDir(dir: string, opts: LoadOptions = {}, ctx: LoadContext = standaloneLoadContext()): Promise<LoadResult> {
   const abs = path.resolve(dir)
   const prefix = opts.displayPrefix ?? ''
   let names: string[]
   try {
-    names = listRegularFiles(abs)
+    names = listRegularFiles(ctx.files, abs)
   } catch {
     const engine = opts.engine ?? 'terraform'
     return {
@@ -159,6 +171,7 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}): Promis
       engine,
       diagnostics: [errorDiag('Failed to read module directory', `Module directory ${dir} does not exist or cannot be read.`)],
       incomplete: true,
+      filesRead: 0,
     }
   }
   const engineName: EngineName = engineFor(names, opts.engine)
@@ -171,6 +184,7 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}): Promis
       engine: engineName,
       diagnostics: [errorDiag('No configuration files', `The directory ${dir} contains no ${engine.product} configuration files.`)],
       incomplete: true,
+      filesRead: 0,
     }
   }
   // the budget is taken synchronously, so loads that run concurrently never exceed it together
@@ -181,15 +195,16 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}): Promis
     allowed < active.length
       ? [errorDiag('Too many configuration files', `tfgraph reads at most ${opts.fileBudget?.limit ?? allowed} configuration files in one run (--max-files); ${active.length - allowed} of the ${active.length} files in ${dir} were not read, so the results are incomplete. Raise --max-files to read them.`)]
       : []
-  parseStats.found += reading.length
+  const stats = ctx.parser.stats
+  stats.found += reading.length
   // let timers run between modules (in-process parsing resolves in microtasks, which would starve the
   // progress line until the whole run is done)
   await new Promise<void>((resolve) => setImmediate(resolve))
   // all at once: with the worker pool running, a module's files are parsed in parallel
   const results = await Promise.all(
     reading.map(async (f) => {
-      const r = await parseConfigFile(path.join(abs, f.name), prefix + f.name, f.syntax)
-      parseStats.done++
+      const r = await parseConfigFile(ctx, path.join(abs, f.name), prefix + f.name, f.syntax)
+      stats.done++
       return r
     }),
   )
@@ -203,5 +218,5 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}): Promis
   })
   const built = buildModule(abs, engine, files, parsed)
   diagnostics.push(...built.diagnostics)
-  return {module: built.module, engine: engineName, diagnostics, incomplete}
+  return {module: built.module, engine: engineName, diagnostics, incomplete, filesRead: reading.length}
 }

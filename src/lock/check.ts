@@ -1,7 +1,9 @@
 // `tfgraph lock`: the dependency lock file (always in the root module directory) checked against the
 // provider requirements of the whole module tree, with optional offline verification of installed
 // packages (h1:/zh:) and platform coverage. Terraform's wording where Terraform has one.
-import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs'
+import {readdirSync, statSync} from 'node:fs'
+import {utf8Text} from '../io/inputs.js'
+import {withRunContext, type RunContext} from '../load/run-context.js'
 import * as path from 'node:path'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange, sortDiagnostics, warningDiag} from '../diag/diagnostic.js'
@@ -9,10 +11,9 @@ import type {CrawlLimits} from '../graph/crawl.js'
 import {dataDir} from '../graph/manifest.js'
 import {engineByName, type EngineName} from '../load/engine.js'
 import {analyzeProviders, type ProvidersAnalysis} from '../providers/analyze.js'
-import {allows, constraintsString, parseProviderConstraints, parseVersion, type Constraint} from './constraints.js'
+import {allows, constraintsString, parseProviderConstraints, parseVersion, type Constraint} from '../providers/constraints.js'
 import {hashDirH1, hashZipH1, hashZipZh} from './hash.js'
 import {parseLockFile, type ProviderLock} from './lockfile.js'
-import {terminalInline} from '../render/terminal-text.js'
 
 /**
  * `invalid`: locked, but the lock file has errors — in this provider's entry (`entryErrors`), or elsewhere,
@@ -62,6 +63,8 @@ export interface LockCheckOptions {
   readonly platforms?: readonly string[]
   /** `--max-depth`, `--max-files`, `--max-modules`. */
   readonly limits?: CrawlLimits
+  /** The run (files, parser, caches); default: a run of its own. */
+  readonly context?: RunContext
 }
 
 export interface LockCheck {
@@ -130,26 +133,30 @@ function findPackages(root: string): {provider: string; version: string; platfor
 }
 
 export async function checkLock(dir: string, opts: LockCheckOptions = {}): Promise<LockCheck> {
+  return withRunContext(opts.context, (ctx) => checkLockWith(ctx, dir, opts))
+}
+
+async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOptions): Promise<LockCheck> {
   const root = path.resolve(dir)
-  const analysis = await analyzeProviders(root, {...(opts.engine ? {engine: opts.engine} : {}), ...(opts.env ? {env: opts.env} : {}), ...opts.limits})
+  const analysis = await analyzeProviders(root, {...(opts.engine ? {engine: opts.engine} : {}), ...(opts.env ? {env: opts.env} : {}), ...opts.limits, context: ctx})
   const engine = engineByName(analysis.tree.engine)
   const lockFile = path.join(root, '.terraform.lock.hcl')
   const diagnostics: Diagnostic[] = []
   let locks: ProviderLock[] = []
-  const lockFileExists = existsSync(lockFile)
+  const lockFileExists = ctx.files.stat(lockFile) !== null
   let incomplete = analysis.incomplete
   let lockFileState: LockFileState = lockFileExists ? 'valid' : 'absent'
   if (lockFileExists) {
     let text: string | undefined
     try {
-      text = readFileSync(lockFile, 'utf8')
+      text = utf8Text(ctx.files.read(lockFile))
     } catch (e) {
       incomplete = true
       lockFileState = 'unreadable'
       diagnostics.push(errorDiag('Failed to read dependency lock file', `The file .terraform.lock.hcl could not be read: ${readFailure(e)}.`))
     }
     if (text !== undefined) {
-      const parsed = await parseLockFile(text, '.terraform.lock.hcl', engine.name)
+      const parsed = await parseLockFile(text, '.terraform.lock.hcl', engine.name, {parser: ctx.parser})
       locks = parsed.locks
       diagnostics.push(...parsed.diagnostics)
       lockFileState = !parsed.syntaxValid ? 'unparsable' : parsed.diagnostics.some((d) => d.severity === 'error') ? 'invalid' : 'valid'
@@ -339,37 +346,4 @@ export function lockDocument(c: LockCheck): object {
     packages: c.packages,
     diagnostics: c.diagnostics,
   }
-}
-
-/**
- * Text: one row per provider, then packages when verified; nothing when nothing was compared (the
- * diagnostics say why). `fileName` names the lock file for the reader (the command: from the current directory).
- */
-export function renderLockText(c: LockCheck, fileName: (filename: string) => string = (f) => f): string {
-  if (!c.compared) return ''
-  const out: string[] = []
-  const n = c.providers.length
-  const header = c.lockFileExists ? `${fileName(c.lockFile)}: ${n} provider${n === 1 ? '' : 's'}` : `no .terraform.lock.hcl in ${fileName('.') === '.' ? 'the root module directory' : fileName('.')}`
-  if (c.lockFileState === 'invalid') {
-    const errors = c.diagnostics.filter((d) => d.severity === 'error' && d.range?.filename === c.lockFile).length
-    const product = engineByName(c.analysis.tree.engine).product
-    out.push(`${header}; the file has ${errors} error${errors === 1 ? '' : 's'}, and ${product} uses no lock file with errors`)
-  } else out.push(header)
-  out.push('')
-  const rows = c.providers.map((p) => [
-    p.status.toUpperCase(),
-    p.provider,
-    p.lockedVersion ?? '-',
-    p.constraints || '(no constraints)',
-    p.constraintsChanged ? `recorded: ${p.recordedConstraints ?? '(none)'}` : '',
-    p.lockedVersion ? `${p.hashes.h1} h1, ${p.hashes.zh} zh${p.hashes.other ? `, ${p.hashes.other} other` : ''}` : '',
-    p.entryErrors > 0 ? `${p.entryErrors} error${p.entryErrors === 1 ? '' : 's'} in this entry` : '',
-  ].map(terminalInline)) // cells come from the lock file: one line each, no control characters
-  const widths = [0, 1, 2, 3].map((i) => Math.max(0, ...rows.map((r) => r[i]!.length)))
-  for (const r of rows) out.push(r.map((x, i) => (i < 4 ? x.padEnd(widths[i]!) : x)).filter((x) => x.trim() !== '').join('  ').trimEnd())
-  if (c.packages.length > 0) {
-    out.push('', 'installed packages:')
-    for (const p of c.packages) out.push(`  ${p.status.toUpperCase().padEnd(8)} ${terminalInline(`${p.provider} ${p.version} ${p.platform}  ${p.path}`)}`)
-  }
-  return out.join('\n') + '\n'
 }

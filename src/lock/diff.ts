@@ -2,10 +2,10 @@
 // upgraded or downgraded (semver order), had their recorded constraints changed, or only gained or lost hashes.
 // A lock file for an unchanged version normally only gains hashes (a new platform, or the h1: → zh: scheme
 // migration); losing hashes for the same version is flagged as suspicious.
-import {compareDiagnostics, diagnosticString, hasErrors, type Diagnostic} from '../diag/diagnostic.js'
-import {compareVersions, goQuote, parseVersion, type Version} from './constraints.js'
+import {compareDiagnostics, type Diagnostic} from '../diag/diagnostic.js'
+import {compareVersions, goQuote, parseVersion, type Version} from '../providers/constraints.js'
+import type {NativeParser} from '../hcl/native-parser.js'
 import {parseLockFile, type LockEngine, type ParsedLockFile, type ProviderLock} from './lockfile.js'
-import {terminalText} from '../render/terminal-text.js'
 
 export type LockChangeKind =
   | 'added'
@@ -47,10 +47,12 @@ export interface LockDiffOptions {
   oldName: string
   newName: string
   engine: LockEngine
+  /** The run's parser (default: one of its own). */
+  parser?: NativeParser
 }
 
 /** The order of the review categories, used for `kinds` and the text sections. */
-const CATEGORY_ORDER: readonly LockChangeKind[] = [
+export const CATEGORY_ORDER: readonly LockChangeKind[] = [
   'added',
   'upgraded',
   'downgraded',
@@ -63,8 +65,8 @@ const CATEGORY_ORDER: readonly LockChangeKind[] = [
 /** Compares two lock files. Never throws: parse problems of either file are returned as diagnostics. */
 export async function diffLockFiles(oldText: string, newText: string, opts: LockDiffOptions): Promise<LockDiff> {
   const [oldParsed, newParsed] = await Promise.all([
-    safeParse(oldText, opts.oldName, opts.engine),
-    safeParse(newText, opts.newName, opts.engine),
+    safeParse(oldText, opts.oldName, opts.engine, opts.parser),
+    safeParse(newText, opts.newName, opts.engine, opts.parser),
   ])
   const sortFile = (ds: readonly Diagnostic[]): Diagnostic[] => [...ds].sort(compareDiagnostics)
   const diagnostics = [...sortFile(oldParsed.diagnostics), ...sortFile(newParsed.diagnostics)]
@@ -82,9 +84,9 @@ export async function diffLockFiles(oldText: string, newText: string, opts: Lock
   return {changes, diagnostics, unparsable: []}
 }
 
-async function safeParse(text: string, filename: string, engine: LockEngine): Promise<ParsedLockFile> {
+async function safeParse(text: string, filename: string, engine: LockEngine, parser: NativeParser | undefined): Promise<ParsedLockFile> {
   try {
-    return await parseLockFile(text, filename, engine)
+    return await parseLockFile(text, filename, engine, parser ? {parser} : {})
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e)
     return {locks: [], diagnostics: [{severity: 'error', summary: 'Failed to read lock file', detail: `${filename}: ${message}`}], syntaxValid: false}
@@ -226,11 +228,11 @@ function versionStep(a: Version, b: Version): VersionOrder['step'] {
   return 'prerelease'
 }
 
-function showVersion(v: string): string {
+export function showVersion(v: string): string {
   return v === '' ? '(no version)' : v
 }
 
-function showConstraints(c: string | undefined): string {
+export function showConstraints(c: string | undefined): string {
   return c === undefined ? '(none)' : goQuote(c)
 }
 
@@ -247,7 +249,7 @@ function scheme(hash: string): string {
 }
 
 /** `2 h1:, 10 zh:` (schemes in alphabetical order), with an optional sign before each count. */
-function schemeCounts(hashes: readonly string[], sign = ''): string {
+export function schemeCounts(hashes: readonly string[], sign = ''): string {
   const counts = new Map<string, number>()
   for (const h of hashes) counts.set(scheme(h), (counts.get(scheme(h)) ?? 0) + 1)
   return [...counts]
@@ -256,7 +258,7 @@ function schemeCounts(hashes: readonly string[], sign = ''): string {
     .join(', ')
 }
 
-function hashSummary(hashes: readonly string[]): string {
+export function hashSummary(hashes: readonly string[]): string {
   if (hashes.length === 0) return 'no hashes'
   return `${hashes.length} hash${hashes.length === 1 ? '' : 'es'} (${schemeCounts(hashes)})`
 }
@@ -280,110 +282,6 @@ function hashAddedReason(oldHashes: readonly string[], added: readonly string[])
     return `hashes of a scheme this lock did not have before (${newSchemes.map((s) => s + ':').join(', ')}): harmless if the tool that wrote it knows the scheme`
   }
   return 'a hash-scheme migration (h1: → zh:) or a new platform, harmless when the version is the same'
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Rendering
-
-const SECTION_TITLES: Record<Exclude<LockChangeKind, 'unchanged'>, string> = {
-  added: 'New providers',
-  upgraded: 'Upgraded',
-  downgraded: 'Downgraded',
-  'constraints-changed': 'Constraints changed',
-  'hashes-added': 'New hashes only (same version)',
-  'hashes-removed': 'Hashes removed (same version) — SUSPICIOUS',
-  removed: 'Removed providers',
-}
-
-/** What happened to the providers of a category, after "N provider(s)" or a count. */
-const SUMMARY_WORDS: Record<Exclude<LockChangeKind, 'unchanged'>, string> = {
-  added: 'added',
-  upgraded: 'upgraded',
-  downgraded: 'downgraded',
-  'constraints-changed': 'with changed constraints',
-  'hashes-added': 'with new hashes only',
-  'hashes-removed': 'with hashes removed',
-  removed: 'removed',
-}
-
-function providers(n: number): string {
-  return `${n} provider${n === 1 ? '' : 's'}`
-}
-
-/** `1 provider added.`, `2 providers upgraded.`, `3 providers changed: 1 added, 2 with changed constraints.` */
-export function lockDiffSummary(d: LockDiff): string {
-  if (d.changes.length === 0) return 'No provider changes in the lock file.'
-  const n = d.changes.length
-  const counts = CATEGORY_ORDER.map((k) => [k as Exclude<LockChangeKind, 'unchanged'>, d.changes.filter((c) => c.kinds.includes(k)).length] as const).filter(([, m]) => m > 0)
-  const [only] = counts
-  if (counts.length === 1 && only && only[1] === n) return `${providers(n)} ${SUMMARY_WORDS[only[0]]}.`
-  return `${providers(n)} changed: ${counts.map(([k, m]) => `${m} ${SUMMARY_WORDS[k]}`).join(', ')}.`
-}
-
-function diagnosticLine(x: Diagnostic): string {
-  return `  ${x.severity}: ${diagnosticString(x)}${x.extra?.explanation ? ` (${x.extra.explanation.replace(/\.$/, '')})` : ''}`
-}
-
-/** The category-specific detail shown after the provider address in a section. */
-function sectionDetail(kind: LockChangeKind, c: LockChange): string[] {
-  switch (kind) {
-    case 'added':
-      return [`${showVersion(c.newVersion ?? '')}${c.newConstraints !== undefined ? `  constraints ${goQuote(c.newConstraints)}` : ''}  ${hashSummary(c.addedHashes)}`]
-    case 'removed':
-      return [`was ${showVersion(c.oldVersion ?? '')}${c.oldConstraints !== undefined ? `  constraints ${goQuote(c.oldConstraints)}` : ''}`]
-    case 'upgraded':
-    case 'downgraded':
-      return [`${showVersion(c.oldVersion ?? '')} → ${showVersion(c.newVersion ?? '')}`]
-    case 'constraints-changed':
-      return [`${showConstraints(c.oldConstraints)} → ${showConstraints(c.newConstraints)}`]
-    case 'hashes-added':
-      return [`${showVersion(c.newVersion ?? '')}  ${schemeCounts(c.addedHashes, '+')}`]
-    case 'hashes-removed':
-      return [`${showVersion(c.newVersion ?? '')}  ${schemeCounts(c.removedHashes, '-')}`, ...c.removedHashes.map((h) => `    - ${h}`)]
-    case 'unchanged':
-      return []
-  }
-}
-
-/** A plain-text report grouped by review category; a change with several kinds is listed in each, its note once. */
-export function renderLockDiffText(d: LockDiff): string {
-  const out: string[] = []
-  // the real error first: a file that could not be read is all there is to say; errors in a file come before the changes they may distort
-  if (d.unparsable.length > 0) {
-    out.push(`Error: ${d.unparsable.join(' and ')} ${d.unparsable.length > 1 ? 'are' : 'is'} not valid HCL, so nothing was compared:`)
-    for (const x of d.diagnostics) out.push(diagnosticLine(x))
-    return terminalText(out.join('\n') + '\n')
-  }
-  const errorFiles = [...new Set(d.diagnostics.filter((x) => x.severity === 'error').map((x) => x.range?.filename ?? ''))].filter(Boolean)
-  const errors = hasErrors(d.diagnostics)
-  if (errors) {
-    out.push(
-      `Error: ${errorFiles.length ? errorFiles.join(' and ') : 'a lock file'} ha${errorFiles.length > 1 ? 've' : 's'} errors; providers it could not read may appear as added or removed:`,
-    )
-    for (const x of d.diagnostics) out.push(diagnosticLine(x))
-    out.push('')
-  }
-  out.push(lockDiffSummary(d))
-  const noted = new Set<string>()
-  for (const kind of CATEGORY_ORDER) {
-    const group = d.changes.filter((c) => c.kinds.includes(kind))
-    if (group.length === 0) continue
-    out.push('', `${SECTION_TITLES[kind as Exclude<LockChangeKind, 'unchanged'>]} (${group.length}):`)
-    for (const c of group) {
-      const [first, ...rest] = sectionDetail(kind, c)
-      out.push(`  ${c.provider}  ${first ?? ''}`.trimEnd(), ...rest)
-      if (!noted.has(c.provider)) {
-        out.push(`      ${c.note}`)
-        noted.add(c.provider)
-      }
-    }
-  }
-  if (!errors && d.diagnostics.length > 0) {
-    out.push('', `Diagnostics (${d.diagnostics.length}):`)
-    for (const x of d.diagnostics) out.push(diagnosticLine(x))
-  }
-  // provider addresses, versions and messages come from the lock files: no control characters reach a terminal
-  return terminalText(out.join('\n') + '\n')
 }
 
 export interface LockDiffJson {

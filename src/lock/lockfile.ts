@@ -3,9 +3,10 @@
 import {parseProviderSource, providerString, isBuiltin, type Provider} from '../addrs/provider.js'
 import type {Diagnostic, Pos, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
-import {diagnosticFromParserError, parseNativeConfig} from '../hcl/parse-native.js'
+import {diagnosticFromParserError} from '../hcl/parse-native.js'
+import {standaloneParser, type NativeParser} from '../hcl/native-parser.js'
 import type {Attribute, Block, Body, Value} from '../hcl/syntax.js'
-import {constraintsString, goQuote, parseProviderConstraints, parseVersion, versionString} from './constraints.js'
+import {constraintsString, goQuote, parseProviderConstraints, parseVersion, versionString} from '../providers/constraints.js'
 import {nameSuggestion} from '../diag/name-suggestion.js'
 import {advancePos} from '../diag/positions.js'
 
@@ -36,6 +37,8 @@ export interface ParsedLockFile {
 export interface LockFileOptions {
   /** Version shown in the `module` blocks warning (`Terraform v%s …`). Defaults per engine. */
   readonly productVersion?: string
+  /** The run's parser (default: one of its own). */
+  readonly parser?: NativeParser
 }
 
 const DEFAULT_VERSION: Record<LockEngine, string> = {terraform: '1.15.0', opentofu: '1.12.6'}
@@ -52,7 +55,7 @@ export async function parseLockFile(
   const notText = notTextDiagnostic(text, filename)
   if (notText) return {locks: [], diagnostics: [notText], syntaxValid: false}
   // (text nested too deeply for the parser comes back with that diagnostic)
-  const parsed = await parseNativeConfig(text, filename)
+  const parsed = await (options.parser ?? standaloneParser()).parse(text, filename)
   const locks: ProviderLock[] = []
   if (parsed.diagnostics.length > 0) return {locks, diagnostics: syntaxDiagnostics(parsed.diagnostics, filename, text), syntaxValid: false}
   const diagnostics: Diagnostic[] = []

@@ -1,7 +1,7 @@
 // `tfgraph providers`: crawl the module tree, resolve every resource's provider configuration, build
 // the graph, collect requirements. Returns data only; renderers turn it into text or JSON.
 import {formatRange, sortDiagnostics, type Diagnostic, type SourceRange} from '../diag/diagnostic.js'
-import {buildGraph, type ModuleGraph} from '../graph/build-graph.js'
+import {buildGraph, type ModuleGraph} from './build-graph.js'
 import {crawl, type CrawlOptions, type ModuleNode, type ModuleTree} from '../graph/crawl.js'
 import {moduleRequirements, type ModuleRequirement} from './requirements.js'
 import {resolveProviders, type GraphDiagnostic, type Resolution, type SharedModule} from './resolve.js'

@@ -6,9 +6,8 @@ import {impliedLocalName, providerString, type Provider} from '../addrs/provider
 import type {SourceRange} from '../diag/diagnostic.js'
 import {engineByName} from '../load/engine.js'
 import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
-import {constraintsString, parseProviderConstraints, type Constraint} from '../lock/constraints.js'
+import {constraintsString, parseProviderConstraints, type Constraint} from './constraints.js'
 import {localNames} from './local-names.js'
-import {terminalInline} from '../render/terminal-text.js'
 
 export interface ConstraintOrigin {
   readonly constraint: string
@@ -79,30 +78,4 @@ export function moduleRequirements(n: ModuleNode, engineName: ModuleTree['engine
     out.push({module: n.address, provider: k, canonical: constraintsString(parsed), constraints: e.origins})
   }
   return out.sort((a, b) => (a.provider < b.provider ? -1 : a.provider > b.provider ? 1 : 0))
-}
-
-/** Terraform's "Providers required by configuration" tree, with each level sorted. */
-export function requirementsTree(tree: ModuleTree): string {
-  const lines: string[] = ['.']
-  // depth first without recursion (a chain of modules can be deeper than the JavaScript stack)
-  const pending: {line: string; child?: ModuleNode; childPrefix: string}[] = []
-  const expand = (n: ModuleNode, prefix: string): void => {
-    const reqs = moduleRequirements(n, tree.engine)
-    const children = [...n.children].sort((a, b) => (a.address < b.address ? -1 : 1))
-    const items: {label: string; child?: ModuleNode}[] = [
-      ...reqs.map((r) => ({label: `provider[${r.provider}]${r.canonical ? ' ' + r.canonical : ''}`})),
-      ...children.map((c) => ({label: `module.${c.path[c.path.length - 1] ?? ''}${c.resolved ? '' : ' (not loaded)'}`, child: c})),
-    ]
-    for (let i = items.length - 1; i >= 0; i--) {
-      const it = items[i]!
-      const last = i === items.length - 1
-      pending.push({line: `${prefix}${last ? '└── ' : '├── '}${terminalInline(it.label)}`, ...(it.child ? {child: it.child} : {}), childPrefix: prefix + (last ? '    ' : '│   ')})
-    }
-  }
-  expand(tree.root, '')
-  for (let p = pending.pop(); p; p = pending.pop()) {
-    lines.push(p.line)
-    if (p.child) expand(p.child, p.childPrefix)
-  }
-  return `\nProviders required by configuration:\n${lines.join('\n')}\n\n`
 }

@@ -2,7 +2,7 @@
 // resources use, how each got there, and which resources use it. Grouped and counted so a
 // 300-module configuration stays readable; filters narrow it down.
 import {formatRange} from '../diag/diagnostic.js'
-import {moduleSubtree} from '../graph/build-graph.js'
+import {moduleSubtree} from '../providers/build-graph.js'
 import type {ModuleNode} from '../graph/crawl.js'
 import {sharedModuleReason, type ProvidersAnalysis} from '../providers/analyze.js'
 import type {ResolutionStep, ResourceBinding} from '../providers/resolve.js'

@@ -3,7 +3,7 @@
 // uses it; Terraform's docs advise reusable modules to constrain only the minimum version.
 import type {SourceRange} from '../diag/diagnostic.js'
 import {engineByName} from '../load/engine.js'
-import {constraintsString, parseProviderConstraints, type Constraint} from '../lock/constraints.js'
+import {constraintsString, parseProviderConstraints, type Constraint} from '../providers/constraints.js'
 import {localNames} from '../providers/local-names.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {report, versionRangeOf, where, type Finding} from './support.js'

@@ -4,7 +4,7 @@ import {providerForDisplay} from '../addrs/provider.js'
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode} from '../graph/crawl.js'
 import {engineByName} from '../load/engine.js'
-import {constraintsString, intersectionIsEmpty, parseProviderConstraints, type Constraint} from '../lock/constraints.js'
+import {constraintsString, intersectionIsEmpty, parseProviderConstraints, type Constraint} from '../providers/constraints.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {moduleText, report, versionRangeOf, where, type Finding} from './support.js'
 

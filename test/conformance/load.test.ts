@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {suite} from 'uvu'
 import * as assert from 'uvu/assert'
-import {diagnosticString, loadModuleDir, moduleToJson, type Block, type Diagnostic, type EngineName, type Module} from '../../src/index.js'
+import {diagnosticString, loadModuleDir, moduleToJson, type Block, type Diagnostic, type EngineName, type Module} from '../helpers/internal.js'
 import {actualMarkers, expectedMarkers} from '../helpers/markers.js'
 import {hasShared, sharedDir} from '../helpers/paths.js'
 

@@ -4,7 +4,7 @@ import {existsSync} from 'node:fs'
 import * as path from 'node:path'
 import {suite} from 'uvu'
 import * as assert from 'uvu/assert'
-import {analyzeProviders, requirementsTree, type EngineName} from '../../src/index.js'
+import {analyzeProviders, requirementsTree, type EngineName} from '../helpers/internal.js'
 import {hasShared, sharedDir} from '../helpers/paths.js'
 
 const C = suite('conformance: provider resolution')

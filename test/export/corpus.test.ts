@@ -4,7 +4,7 @@
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {analyzeProviders, exportGraph, GRAPH_FORMATS, renderGraph, type GraphView} from '../../src/index.js'
+import {analyzeProviders, exportGraph, GRAPH_FORMATS, renderGraph, type GraphView} from '../helpers/internal.js'
 import {hasShared, sharedDir} from '../helpers/paths.js'
 import {dotToSvg, parseMermaid} from './graph-tools.js'
 

@@ -9,7 +9,7 @@ import * as path from 'node:path'
 import fc from 'fast-check'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {analyzeProviders, exportGraph, renderGraph, type ExportGraph, type GraphNode, type GraphView} from '../../src/index.js'
+import {analyzeProviders, exportGraph, renderGraph, type ExportGraph, type GraphNode, type GraphView} from '../helpers/internal.js'
 import {visible} from '../../src/export/text.js'
 import {dotToSvg, parseMermaid, svgTexts} from './graph-tools.js'
 

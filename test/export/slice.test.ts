@@ -5,7 +5,7 @@ import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {addressMatcher, providerHops} from '../../src/export/index.js'
-import {analyzeProviders, exportGraph, type ProvidersAnalysis} from '../../src/index.js'
+import {analyzeProviders, exportGraph, type ProvidersAnalysis} from '../helpers/internal.js'
 import {fixturesDir} from '../helpers/paths.js'
 
 let platform: ProvidersAnalysis | undefined

@@ -4,7 +4,7 @@ import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {crawl} from '../../src/index.js'
+import {crawl} from '../helpers/internal.js'
 
 function tree(files: Record<string, string>): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-crawl-'))

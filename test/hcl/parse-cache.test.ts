@@ -5,8 +5,11 @@ import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {configureParseCache, pruneParseCache} from '../../src/hcl/parse-cache.js'
-import {clearParseMemo, parseNativeConfig} from '../../src/hcl/parse-native.js'
+import {testParsing} from '../helpers/parsing.js'
+
+const parsing = testParsing()
+const {configureParseCache, parseNativeConfig, clearParseMemo} = parsing
+const pruneParseCache = (limit: number): number => parsing.cache.prune(limit)
 
 const TEXT = 'resource "null_resource" "a" {\n  triggers = { x = "1" }\n}\n'
 

@@ -2,10 +2,11 @@
 // relabelled, and never relabel a result whose diagnostics might name the file.
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {configureParseCache} from '../../src/hcl/parse-cache.js'
-import {clearParseMemo, parseNativeConfig} from '../../src/hcl/parse-native.js'
-import {parseStats, resetParseStats} from '../../src/hcl/parse-stats.js'
+import {testParsing} from '../helpers/parsing.js'
 import {relabelParse} from '../../src/hcl/relabel.js'
+
+const parsing = testParsing()
+const {configureParseCache, parseNativeConfig, clearParseMemo, resetParseStats} = parsing
 
 const TEXT = 'variable "filename" {\n  default = {filename = "main.tf"}\n}\nresource "a" "b" {\n  filename = "main.tf"\n  nested {\n    x = 1\n  }\n}\n'
 
@@ -42,9 +43,8 @@ test('concurrent requests for the same bytes share one parse', async () => {
     const text = TEXT + '# concurrent\n'
     const rs = await Promise.all(['a.tf', 'b.tf', 'a.tf', 'c.tf'].map((n) => parseNativeConfig(text, n)))
     assert.equal(rs.map((r) => r.file.filename), ['a.tf', 'b.tf', 'a.tf', 'c.tf'])
-    const {uncachedNative} = await import('../../src/hcl/parse-stats.js')
-    assert.is(uncachedNative, 1)
-    assert.is(parseStats.cached, 0)
+    assert.is(parsing.stats.uncached, 1)
+    assert.is(parsing.stats.cached, 0)
   } finally {
     configureParseCache({enabled: true})
   }

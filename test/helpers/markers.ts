@@ -1,7 +1,7 @@
 // Inline expectations used by upstream error-files/warning-files: `# ERROR: <summary>` or
 // `# WARNING: <summary>` marks the line on which a diagnostic's subject starts.
 import {readFileSync} from 'node:fs'
-import type {Diagnostic} from '../../src/index.js'
+import type {Diagnostic} from '../helpers/internal.js'
 
 export function expectedMarkers(file: string): string[] {
   const out: string[] = []

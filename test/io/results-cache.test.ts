@@ -6,31 +6,49 @@ import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {suite} from 'uvu'
 import * as assert from 'uvu/assert'
-import {configureParseCache} from '../../src/hcl/parse-cache.js'
-import {clearParseMemo} from '../../src/hcl/parse-native.js'
-import {forgetCheckedInputs, inputsUnchanged, listInput, readInput, recordInputs, statInput, setRacyWindow} from '../../src/io/inputs.js'
-import {findRootModules, lintCached} from '../../src/lint/cached.js'
+import {DiskSource} from '../../src/io/inputs.js'
+import {findRootModules as findRoots, lintCached as lintRoot} from '../../src/lint/cached.js'
 import type {LintOptions} from '../../src/lint/lint.js'
-import {clearSharedLoads, sharedLoadsSettled} from '../../src/load/shared-load.js'
-import {parseStats} from '../../src/hcl/parse-stats.js'
+import {RunContext} from '../../src/load/run-context.js'
 import {fixturesDir} from '../helpers/paths.js'
 
 const R = suite('results cache')
 
 let work = ''
 let cache = ''
-R.before.each(() => {
+// the current run (a new one is what a new CLI process would be), its cache and its stamp window
+let settings = {enabled: true, dir: ''}
+let racyMs: number | undefined
+let run = new RunContext({cache: false})
+
+/** Starts a new run: nothing of the previous one (checked inputs, parses, shared loads) is remembered. */
+async function newRun(): Promise<void> {
+  await run.loads.settled() // the root search's background loads
+  await run.close()
+  run = new RunContext({cache: settings, files: new DiskSource(racyMs === undefined ? {} : {racyMs})})
+}
+async function configureParseCache(opts: {enabled: boolean; dir?: string}): Promise<void> {
+  settings = {enabled: opts.enabled, dir: opts.dir ?? cache}
+  await newRun()
+}
+/** Records stamps even of files changed `ms` ago (0: all), from the next run on. */
+async function setRacyWindow(ms: number | undefined): Promise<void> {
+  racyMs = ms
+  await newRun()
+}
+const forgetCheckedInputs = newRun
+const findRootModules = (dir: string) => findRoots(run, dir)
+const lintCached = (dir: string, opts: LintOptions) => lintRoot(run, dir, opts)
+
+R.before.each(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'tfgraph-results-'))
   cache = path.join(work, 'cache')
-  configureParseCache({enabled: true, dir: cache})
-  clearParseMemo()
-  clearSharedLoads()
-  forgetCheckedInputs()
+  racyMs = undefined
+  await configureParseCache({enabled: true, dir: cache})
 })
 R.after.each(async () => {
-  await sharedLoadsSettled() // the root search's background loads
-  configureParseCache({enabled: true})
-  setRacyWindow(undefined)
+  await run.loads.settled()
+  await run.close()
   rmSync(work, {recursive: true, force: true})
 })
 
@@ -43,8 +61,7 @@ function copy(name: string): string {
 
 /** Lints as a new run would: this process's memory of checked inputs and parses is dropped first. */
 async function again(dir: string, opts: LintOptions = {}) {
-  forgetCheckedInputs()
-  clearParseMemo()
+  await newRun()
   return lintCached(dir, {env: {}, ...opts})
 }
 
@@ -85,7 +102,7 @@ R('a new file in a module directory, or a removed one, recomputes', async () => 
 })
 
 R('a file touched without a content change is still a hit (its contents are compared)', async () => {
-  setRacyWindow(0) // record stamps even for files written a moment ago
+  await setRacyWindow(0) // record stamps even for files written a moment ago
   const dir = copy('legacy')
   await again(dir)
   const later = new Date(Date.now() + 60_000)
@@ -94,7 +111,7 @@ R('a file touched without a content change is still a hit (its contents are comp
 })
 
 R('with stamps recorded, a content change of the same size is still seen', async () => {
-  setRacyWindow(0)
+  await setRacyWindow(0)
   const dir = copy('legacy')
   await again(dir)
   const tf = readdirSync(dir).find((n) => n.endsWith('.tf'))!
@@ -143,20 +160,20 @@ R('a corrupt entry is ignored and rewritten; with the cache off nothing is store
   writeFileSync(entries[0]!, '{"format": "tfgraph-results-1", "inputs": [{"kind": 1}], "value": ')
   assert.is((await again(dir)).cached, false)
   assert.is((await again(dir)).cached, true, 'rewritten')
-  configureParseCache({enabled: false})
+  await configureParseCache({enabled: false})
   assert.is((await again(dir)).cached, false)
 })
 
 R('the search for root modules is cached and sees a new root', async () => {
   const tree = path.join(work, 'tree')
   cpSync(path.join(fixturesDir, 'providers', 'legacy'), path.join(tree, 'a'), {recursive: true})
-  forgetCheckedInputs()
+  await forgetCheckedInputs()
   const first = await findRootModules(tree)
-  forgetCheckedInputs()
+  await forgetCheckedInputs()
   assert.equal(await findRootModules(tree), first)
   mkdirSync(path.join(tree, 'b'))
   writeFileSync(path.join(tree, 'b', 'main.tf'), 'module "a" {\n  source = "../a"\n}\n')
-  forgetCheckedInputs()
+  await forgetCheckedInputs()
   const second = await findRootModules(tree)
   assert.equal(second, [path.join(tree, 'b')], 'b calls a, so a is no longer a root')
 })
@@ -165,18 +182,18 @@ R('a cache directory inside the searched tree is not searched (its changes would
   const tree = path.join(work, 'tree')
   cpSync(path.join(fixturesDir, 'providers', 'legacy'), path.join(tree, 'a'), {recursive: true})
   mkdirSync(path.join(tree, 'cache')) // (creating it changes the tree's own listing: a first run recomputes)
-  configureParseCache({enabled: true, dir: path.join(tree, 'cache')})
+  await configureParseCache({enabled: true, dir: path.join(tree, 'cache')})
   await findRootModules(tree)
-  await sharedLoadsSettled()
+  await run.loads.settled()
   await lintCached(path.join(tree, 'a'), {env: {}}) // writes more entries into the cache directory
-  forgetCheckedInputs()
-  const hits = parseStats.results
+  await forgetCheckedInputs()
+  const hits = run.stats.results
   assert.equal(await findRootModules(tree), [path.join(tree, 'a')])
-  assert.is(parseStats.results, hits + 1, 'the stored search is still valid')
+  assert.is(run.stats.results, hits + 1, 'the stored search is still valid')
 })
 
 R('roots sharing a module: the second reuses its load, and its cache entry still lists the module\'s files', async () => {
-  setRacyWindow(0) // stamps for fresh files, so loads can be shared
+  await setRacyWindow(0) // stamps for fresh files, so loads can be shared
   const tree = path.join(work, 'shared')
   mkdirSync(path.join(tree, 'mod'), {recursive: true})
   // no findings anywhere: the module's file is then read only by loading it (not to check inline ignores)
@@ -186,11 +203,11 @@ R('roots sharing a module: the second reuses its load, and its cache entry still
     mkdirSync(path.join(tree, r))
     writeFileSync(path.join(tree, r, 'main.tf'), 'module "m" {\n  source = "../mod"\n}\n')
   }
-  const before = parseStats.done
+  const before = run.stats.done
   await lintCached(path.join(tree, 'a'), {env: {}})
-  const afterA = parseStats.done
+  const afterA = run.stats.done
   const b1 = await lintCached(path.join(tree, 'b'), {env: {}})
-  assert.is(parseStats.done - afterA, 1, "b's own file only: ../mod was loaded for a")
+  assert.is(run.stats.done - afterA, 1, "b's own file only: ../mod was loaded for a")
   assert.is(afterA - before, 2)
   assert.is(b1.modules.find(([d]) => d.endsWith('/mod'))![1], 1)
   assert.equal(b1.diagnostics, [])
@@ -207,18 +224,19 @@ R('inputs: each computation records its own reads, also when several run at once
   writeFileSync(path.join(dir, 'a'), 'A')
   writeFileSync(path.join(dir, 'b'), 'B')
   symlinkSync(path.join(dir, 'a'), path.join(dir, 'link'))
+  const disk = new DiskSource()
   const tick = (): Promise<void> => new Promise((r) => setImmediate(r))
   const [x, y] = await Promise.all([
-    recordInputs(async () => {
-      readInput(path.join(dir, 'a'))
+    disk.record(async () => {
+      disk.read(path.join(dir, 'a'))
       await tick()
-      return statInput(path.join(dir, 'link'))
+      return disk.stat(path.join(dir, 'link'))
     }),
-    recordInputs(async () => {
+    disk.record(async () => {
       await tick()
-      listInput(dir)
+      disk.list(dir)
       try {
-        readInput(path.join(dir, 'missing'))
+        disk.read(path.join(dir, 'missing'))
       } catch {
         // recorded as a failed read
       }
@@ -227,20 +245,20 @@ R('inputs: each computation records its own reads, also when several run at once
   assert.equal(x.inputs.map((i) => [i.kind, path.basename(i.path)]), [['file', 'a'], ['stat', 'link']])
   assert.is(x.value, 'file')
   assert.equal(y.inputs.map((i) => [i.kind, path.basename(i.path), i.value === null]), [['dir', 'in', false], ['file', 'missing', true]])
-  readInput(path.join(dir, 'b')) // outside any recording: noted nowhere
-  forgetCheckedInputs()
-  assert.ok(inputsUnchanged(x.inputs) && inputsUnchanged(y.inputs))
+  disk.read(path.join(dir, 'b')) // outside any recording: noted nowhere
+  disk.forgetChecked()
+  assert.ok(disk.unchanged(x.inputs, 'contents') && disk.unchanged(y.inputs, 'contents'))
   writeFileSync(path.join(dir, 'missing'), '')
-  forgetCheckedInputs()
-  assert.not.ok(inputsUnchanged(y.inputs), 'the file now exists (and the listing changed)')
+  disk.forgetChecked()
+  assert.not.ok(disk.unchanged(y.inputs, 'contents'), 'the file now exists (and the listing changed)')
   rmSync(path.join(dir, 'a'))
   writeFileSync(path.join(dir, 'a'), 'A')
-  forgetCheckedInputs()
-  assert.ok(inputsUnchanged(x.inputs), 'rewritten with the same bytes')
+  disk.forgetChecked()
+  assert.ok(disk.unchanged(x.inputs, 'contents'), 'rewritten with the same bytes')
   rmSync(path.join(dir, 'a'))
   mkdirSync(path.join(dir, 'a'))
-  forgetCheckedInputs()
-  assert.not.ok(inputsUnchanged(x.inputs), 'the link now leads to a directory')
+  disk.forgetChecked()
+  assert.not.ok(disk.unchanged(x.inputs, 'contents'), 'the link now leads to a directory')
 })
 
 R.run()

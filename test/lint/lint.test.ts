@@ -8,7 +8,7 @@ import * as path from 'node:path'
 import {suite} from 'uvu'
 import * as assert from 'uvu/assert'
 import AjvDraft04 from 'ajv-draft-04'
-import {lint, readLintConfig, RULES, type EngineName} from '../../src/index.js'
+import {lint, readLintConfig, RULES, type EngineName} from '../helpers/internal.js'
 import {actualMarkers, expectedMarkers} from '../helpers/markers.js'
 import {fixturesDir, hasShared, repoRoot, sharedDir} from '../helpers/paths.js'
 

@@ -2,7 +2,7 @@
 import {readdirSync} from 'node:fs'
 import * as path from 'node:path'
 import {test} from 'uvu'
-import {configDocument, loadConfig, renderConfigText, renderDiagnosticsText} from '../../src/index.js'
+import {configDocument, loadConfig, renderConfigText, renderDiagnosticsText} from '../helpers/internal.js'
 import {assertGolden} from '../helpers/golden.js'
 import {fixturesDir} from '../helpers/paths.js'
 

@@ -6,7 +6,7 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {loadConfig, type Diagnostic} from '../../src/index.js'
+import {loadConfig, type Diagnostic} from '../helpers/internal.js'
 import {fixturesDir} from '../helpers/paths.js'
 
 interface OracleDiag {

@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {checkLock, diagnosticString, lockDocument, renderDiagnosticsText, renderLockText, sourceLinesFrom} from '../../src/index.js'
+import {checkLock, diagnosticString, lockDocument, renderDiagnosticsText, renderLockText, sourceLinesFrom} from '../helpers/internal.js'
 import {assertGolden} from '../helpers/golden.js'
 import {fixturesDir} from '../helpers/paths.js'
 

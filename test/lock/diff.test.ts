@@ -3,7 +3,8 @@ import * as path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {diffLockFiles, lockDiffJson, lockDiffSummary, renderLockDiffText, type LockChange, type LockChangeKind} from '../../src/lock/diff.js'
+import {diffLockFiles, lockDiffJson, type LockChange, type LockChangeKind} from '../../src/lock/diff.js'
+import {lockDiffSummary, renderLockDiffText} from '../../src/render/lock-diff-text.js'
 import {assertGolden} from '../helpers/golden.js'
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/lock/diff')

@@ -5,7 +5,7 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {analyzeProviders, providersDocument, renderDiagnosticsText, renderProvidersText, requirementsTree} from '../../src/index.js'
+import {analyzeProviders, providersDocument, renderDiagnosticsText, renderProvidersText, requirementsTree} from '../helpers/internal.js'
 import {assertGolden} from '../helpers/golden.js'
 import {fixturesDir} from '../helpers/paths.js'
 

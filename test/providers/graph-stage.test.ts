@@ -5,7 +5,7 @@ import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {analyzeProviders} from '../../src/index.js'
+import {analyzeProviders} from '../helpers/internal.js'
 import {fixturesDir} from '../helpers/paths.js'
 
 const fx = (name: string) => path.join(fixturesDir, 'providers', name)

@@ -5,7 +5,7 @@ import {spawnSync} from 'node:child_process'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {analyzeProviders, lint, providersDocument} from '../../src/index.js'
+import {analyzeProviders, lint, providersDocument} from '../helpers/internal.js'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
 const dir = path.join(fixturesDir, 'providers/shared-module')

@@ -6,7 +6,7 @@ import * as os from 'node:os'
 import * as path from 'node:path'
 import {suite} from 'uvu'
 import * as assert from 'uvu/assert'
-import {crawl, diagnosticString, validateProviderConfigs, type Diagnostic, type EngineName} from '../../src/index.js'
+import {crawl, diagnosticString, validateProviderConfigs, type Diagnostic, type EngineName} from '../helpers/internal.js'
 import {advancePos, subRange} from '../../src/providers/validate.js'
 import {hasShared, sharedDir} from '../helpers/paths.js'
 

@@ -8,7 +8,7 @@ import {chmodSync, mkdirSync, readdirSync, readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import * as lib from '../../src/index.js'
+import * as lib from '../helpers/internal.js'
 import {checkCli, spawnCli} from './properties.js'
 import {lockFile, manyResources, moduleChain, moduleDiamond, NULL_RESOURCE, removeTree, runAll, symlink, tempTree, where, write} from './trees.js'
 
@@ -72,7 +72,7 @@ test('symlink loops and a symlink to the parent: a cycle or an unreadable direct
       has(w, 'error Unreadable module directory @ main.tf:4')
       has(w, 'error Module call cycle @ main.tf:8')
       // lint --recursive walks the tree without following links
-      const roots = await lib.findRootModules(d)
+      const roots = await lib.findRootModules(new lib.RunContext(), d)
       assert.equal(roots, [d])
     },
   )

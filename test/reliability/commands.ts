@@ -3,8 +3,8 @@
 // more entry in COMMANDS; every reliability test and the fuzzer iterate over this list.
 import {existsSync, readFileSync} from 'node:fs'
 import * as path from 'node:path'
-import * as lib from '../../src/index.js'
-import type {Diagnostic} from '../../src/index.js'
+import * as lib from '../helpers/internal.js'
+import type {Diagnostic} from '../helpers/internal.js'
 
 export interface CommandOutcome {
   readonly command: string

@@ -3,8 +3,8 @@
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import * as lib from '../../src/index.js'
-import type {ModuleNode, ModuleTree} from '../../src/index.js'
+import * as lib from '../helpers/internal.js'
+import type {ModuleNode, ModuleTree} from '../helpers/internal.js'
 import {removeTree, tempTree, write} from './trees.js'
 
 test('provider validation and the requirements tree on a 2,500-level module chain', async () => {

@@ -10,7 +10,6 @@ import {cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import fc from 'fast-check'
-import {configureParseCache} from '../../src/index.js'
 import {COMMANDS, type CommandOutcome, type RunContext} from './commands.js'
 import {applyCase, caseArb, loadBases, writeTree, type FuzzCase} from './mutate.js'
 import {checkOutcome, runCli, treeBytes, type Violation} from './properties.js'
@@ -97,7 +96,7 @@ export async function checkTree(dir: string, ctx: RunContext, opts: {cli: boolea
 async function main(): Promise<void> {
   const o = parseArgs(process.argv.slice(2))
   const work = mkdtempSync(path.join(tmpdir(), 'tfgraph-fuzz-'))
-  configureParseCache({enabled: true, dir: path.join(work, 'cache')})
+  process.env['TFGRAPH_CACHE_DIR'] = path.join(work, 'cache') // every run context of this process uses it
   let unexpected: string | undefined
   process.on('unhandledRejection', (e) => {
     unexpected = `unhandled rejection: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`

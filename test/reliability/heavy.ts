@@ -5,7 +5,7 @@
 import {spawnSync} from 'node:child_process'
 import {writeFileSync} from 'node:fs'
 import * as path from 'node:path'
-import * as lib from '../../src/index.js'
+import * as lib from '../helpers/internal.js'
 import {COMMANDS} from './commands.js'
 import {checkOutcome, treeBytes, type Violation} from './properties.js'
 import {treeFingerprint} from './tree-hash.js'
@@ -87,7 +87,7 @@ export const HEAVY: readonly HeavyCase[] = [
     build: (d) => moduleChain(d, 10_000),
     run: async (d) => {
       const t = performance.now()
-      const roots = await lib.findRootModules(d)
+      const roots = await lib.findRootModules(new lib.RunContext(), d)
       const ms = performance.now() - t
       const violations: Violation[] = []
       expect(violations, roots.length === 1 && roots[0] === d, 'one root module', roots.slice(0, 3).join(', '))
@@ -131,7 +131,7 @@ async function runOne(name: string): Promise<void> {
   if (!c) throw new Error(`no heavy case ${name}`)
   // a private parse cache: the first command parses cold (as one CLI run would), the others read the cache
   const cacheDir = tempTree('tfgraph-heavy-cache-')
-  lib.configureParseCache({enabled: true, dir: cacheDir})
+  process.env['TFGRAPH_CACHE_DIR'] = cacheDir // every run context of this process uses it
   const dir = tempTree('tfgraph-heavy-')
   try {
     let t = performance.now()

@@ -4,7 +4,7 @@
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import * as lib from '../../src/index.js'
+import * as lib from '../helpers/internal.js'
 import {limitFlags} from '../../src/cli/limit-flags.js'
 import {checkCli, spawnCli} from './properties.js'
 import {moduleChain, moduleDiamond, NULL_RESOURCE, removeTree, tempTree, write} from './trees.js'

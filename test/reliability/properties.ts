@@ -2,7 +2,7 @@
 import {spawnSync} from 'node:child_process'
 import {readdirSync, readFileSync, statSync} from 'node:fs'
 import * as path from 'node:path'
-import type {Diagnostic} from '../../src/index.js'
+import type {Diagnostic} from '../helpers/internal.js'
 import type {CommandOutcome, CommandSpec, RunContext} from './commands.js'
 import {repoRoot} from '../helpers/paths.js'
 

@@ -3,7 +3,7 @@
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {bodyToJson} from '../../src/render/config-json.js'
-import type {Block, Body, Value} from '../../src/index.js'
+import type {Block, Body, Value} from '../helpers/internal.js'
 
 const at = {filename: 'main.tf', start: {line: 1, column: 1, byte: 0}, end: {line: 1, column: 1, byte: 0}}
 const empty: Body = {attributes: [], blocks: [], range: at}

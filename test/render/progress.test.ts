@@ -3,9 +3,8 @@ import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {readdirSync} from 'node:fs'
 import * as path from 'node:path'
-import {configureParseCache} from '../../src/hcl/parse-cache.js'
-import {clearParseMemo} from '../../src/hcl/parse-native.js'
 import {loadModuleDir} from '../../src/load/load-module.js'
+import {RunContext} from '../../src/load/run-context.js'
 import {progressLine, startProgress} from '../../src/render/progress.js'
 import {fixturesDir} from '../helpers/paths.js'
 
@@ -54,11 +53,10 @@ test('not a TTY (piped): silent', async () => {
 })
 
 test('loading modules lets timers run (so the progress line can show while files are parsed in-process)', async () => {
-  configureParseCache({enabled: false})
-  clearParseMemo()
+  const ctx = new RunContext({cache: false})
   const dirs = readdirSync(path.join(fixturesDir, 'load')).map((d) => path.join(fixturesDir, 'load', d))
-  await loadModuleDir(dirs[0]!) // the parser's start-up waits on timers itself: get it done first
-  clearParseMemo()
+  await loadModuleDir(dirs[0]!, {}, ctx) // the parser's start-up waits on timers itself: get it done first
+  ctx.parser.clearMemo()
   let ticks = 0
   const timer = setInterval(() => ticks++, 1)
   try {
@@ -66,11 +64,11 @@ test('loading modules lets timers run (so the progress line can show while files
     while (Date.now() < busyUntil) {
       // wait
     }
-    for (const d of dirs) await loadModuleDir(d)
+    for (const d of dirs) await loadModuleDir(d, {}, ctx)
     assert.ok(ticks >= 1, `${ticks} timer ticks while loading ${dirs.length} modules`)
   } finally {
     clearInterval(timer)
-    configureParseCache({enabled: true})
+    await ctx.close()
   }
 })
 

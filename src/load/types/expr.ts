@@ -1,7 +1,7 @@
 // A small reader for HCL native expressions, enough for type expressions and literal defaults: calls,
 // traversals, tuples, objects and literals; operators, conditionals, templates and `for` are kept opaque.
 import type {Value} from '../../hcl/syntax.js'
-import {SyntaxErr, tokenize, type Token} from './tokens.js'
+import {ExprSyntaxError as SyntaxErr, tokenizeExpr, type ExprToken} from '../../hcl/expr-tokens.js'
 
 export type Expr =
   | {readonly k: 'literal'; readonly value: Value; readonly keyword?: 'true' | 'false' | 'null'; readonly quoted?: boolean}
@@ -12,20 +12,30 @@ export type Expr =
   | {readonly k: 'paren'; readonly inner: Expr}
   | {readonly k: 'opaque'; readonly src: string}
 
+/** The end of the tokens. */
+interface Eof {
+  readonly kind: 'eof'
+  readonly text: ''
+  readonly from: number
+  readonly to: number
+}
+
+type Token = ExprToken | Eof
+
 const BINARY_OPS = new Set(['==', '!=', '<=', '>=', '&&', '||', '+', '-', '*', '/', '%', '<', '>', '?'])
 
 export class Parser {
   private readonly toks: Token[]
   private pos = 0
   constructor(private readonly src: string) {
-    this.toks = tokenize(src)
+    this.toks = [...tokenizeExpr(src, {strict: true}), {kind: 'eof', text: '', from: src.length, to: src.length}]
   }
 
   parseWhole(): Expr {
     this.skipNL()
     const e = this.parseExpr()
     this.skipNL()
-    if (this.peek().t !== 'eof') throw new SyntaxErr('extra tokens')
+    if (this.peek().kind !== 'eof') throw new SyntaxErr('extra tokens')
     return e
   }
 
@@ -34,12 +44,12 @@ export class Parser {
   }
   private next(): Token {
     const t = this.peek()
-    if (t.t !== 'eof') this.pos++
+    if (t.kind !== 'eof') this.pos++
     return t
   }
   private skipNL(): boolean {
     let saw = false
-    while (this.peek().t === 'nl') {
+    while (this.peek().kind === 'nl') {
       this.pos++
       saw = true
     }
@@ -47,22 +57,22 @@ export class Parser {
   }
   private isPunct(text: string): boolean {
     const t = this.peek()
-    return t.t === 'punct' && t.text === text
+    return t.kind === 'punct' && t.text === text
   }
   private expect(text: string): Token {
     this.skipNL()
     const t = this.next()
-    if (t.t !== 'punct' || t.text !== text) throw new SyntaxErr(`expected ${text}`)
+    if (t.kind !== 'punct' || t.text !== text) throw new SyntaxErr(`expected ${text}`)
     return t
   }
 
   private parseExpr(): Expr {
-    const start = this.peek().start
+    const start = this.peek().from
     const first = this.parseUnary()
     const save = this.pos
     this.skipNL()
     const t = this.peek()
-    if (!(t.t === 'punct' && BINARY_OPS.has(t.text))) {
+    if (!(t.kind === 'punct' && BINARY_OPS.has(t.text))) {
       this.pos = save
       return first
     }
@@ -71,7 +81,7 @@ export class Parser {
       const save2 = this.pos
       this.skipNL()
       const op = this.peek()
-      if (!(op.t === 'punct' && BINARY_OPS.has(op.text))) {
+      if (!(op.kind === 'punct' && BINARY_OPS.has(op.text))) {
         this.pos = save2
         break
       }
@@ -84,31 +94,31 @@ export class Parser {
       }
       this.parseUnary()
     }
-    const end = (this.toks[this.pos - 1] as Token).end
+    const end = (this.toks[this.pos - 1] as Token).to
     return {k: 'opaque', src: this.src.slice(start, end)}
   }
 
   private parseUnary(): Expr {
     const t = this.peek()
-    if (t.t === 'punct' && (t.text === '-' || t.text === '!')) {
+    if (t.kind === 'punct' && (t.text === '-' || t.text === '!')) {
       this.next()
       this.skipNL()
       const inner = this.parseUnary()
       if (t.text === '-' && inner.k === 'literal' && typeof inner.value === 'number') return {k: 'literal', value: -inner.value}
-      return {k: 'opaque', src: this.src.slice(t.start, (this.toks[this.pos - 1] as Token).end)}
+      return {k: 'opaque', src: this.src.slice(t.from, (this.toks[this.pos - 1] as Token).to)}
     }
     return this.parsePostfix()
   }
 
   private parsePostfix(): Expr {
-    const start = this.peek().start
+    const start = this.peek().from
     let e = this.parsePrimary()
     let steps = 0
     while (true) {
       if (this.isPunct('.')) {
         this.next()
         const t = this.next()
-        if (!(t.t === 'ident' || t.t === 'number' || (t.t === 'punct' && t.text === '*'))) throw new SyntaxErr('bad attribute')
+        if (!(t.kind === 'ident' || t.kind === 'number' || (t.kind === 'punct' && t.text === '*'))) throw new SyntaxErr('bad attribute')
         steps++
       } else if (this.isPunct('[')) {
         this.next()
@@ -121,7 +131,7 @@ export class Parser {
     }
     if (steps === 0) return e
     if (e.k === 'traversal') e = {k: 'traversal', root: e.root, steps: e.steps + steps}
-    else e = {k: 'opaque', src: this.src.slice(start, (this.toks[this.pos - 1] as Token).end)}
+    else e = {k: 'opaque', src: this.src.slice(start, (this.toks[this.pos - 1] as Token).to)}
     return e
   }
 
@@ -130,21 +140,20 @@ export class Parser {
     let depth = 1
     while (depth > 0) {
       const t = this.next()
-      if (t.t === 'eof') throw new SyntaxErr('unbalanced')
-      if (t.t === 'punct' && t.text === open) depth++
-      else if (t.t === 'punct' && t.text === close) depth--
+      if (t.kind === 'eof') throw new SyntaxErr('unbalanced')
+      if (t.kind === 'punct' && t.text === open) depth++
+      else if (t.kind === 'punct' && t.text === close) depth--
     }
   }
 
   private parsePrimary(): Expr {
     const t = this.next()
-    switch (t.t) {
+    switch (t.kind) {
       case 'number':
         return {k: 'literal', value: Number(t.text)}
       case 'string':
-        return {k: 'literal', value: t.value ?? '', quoted: true}
-      case 'template':
-        return {k: 'opaque', src: t.text}
+      case 'heredoc':
+        return t.template ? {k: 'opaque', src: t.text} : {k: 'literal', value: t.literal ?? '', quoted: true}
       case 'ident': {
         if (t.text === 'true' || t.text === 'false') return {k: 'literal', value: t.text === 'true', keyword: t.text}
         if (t.text === 'null') return {k: 'literal', value: null, keyword: 'null'}
@@ -152,7 +161,7 @@ export class Parser {
         while (this.isPunct('::')) {
           this.next()
           const part = this.next()
-          if (part.t !== 'ident') throw new SyntaxErr('bad function name')
+          if (part.kind !== 'ident') throw new SyntaxErr('bad function name')
           name += '::' + part.text
         }
         if (this.isPunct('(')) {
@@ -187,9 +196,9 @@ export class Parser {
         if (t.text === '[') {
           this.skipNL()
           const f = this.peek()
-          if (f.t === 'ident' && f.text === 'for') {
+          if (f.kind === 'ident' && f.text === 'for') {
             this.skipBalanced('[', ']')
-            return {k: 'opaque', src: this.src.slice(t.start, (this.toks[this.pos - 1] as Token).end)}
+            return {k: 'opaque', src: this.src.slice(t.from, (this.toks[this.pos - 1] as Token).to)}
           }
           const items: Expr[] = []
           while (!this.isPunct(']')) {
@@ -206,16 +215,16 @@ export class Parser {
         if (t.text === '{') {
           this.skipNL()
           const f = this.peek()
-          if (f.t === 'ident' && f.text === 'for') {
+          if (f.kind === 'ident' && f.text === 'for') {
             this.skipBalanced('{', '}')
-            return {k: 'opaque', src: this.src.slice(t.start, (this.toks[this.pos - 1] as Token).end)}
+            return {k: 'opaque', src: this.src.slice(t.from, (this.toks[this.pos - 1] as Token).to)}
           }
           const items: {key: Expr; forced: boolean; value: Expr}[] = []
           while (!this.isPunct('}')) {
             const key = this.parseExpr()
             this.skipNL()
             const sep = this.next()
-            if (!(sep.t === 'punct' && (sep.text === '=' || sep.text === ':'))) throw new SyntaxErr('expected = or :')
+            if (!(sep.kind === 'punct' && (sep.text === '=' || sep.text === ':'))) throw new SyntaxErr('expected = or :')
             this.skipNL()
             const value = this.parseExpr()
             items.push({key: key.k === 'paren' ? key.inner : key, forced: key.k === 'paren', value})

@@ -20,7 +20,7 @@ import {
   type Constraint,
   type GoVersion,
   type Version,
-} from '../../src/lock/constraints.js'
+} from '../../src/providers/constraints.js'
 import {hasShared, sharedDir} from '../helpers/paths.js'
 
 function constraints(s: string): Constraint[] {

@@ -2,8 +2,8 @@
 // edges for calls, provider passing and provider use. Node keys are Terraform addresses.
 import {MultiDirectedGraph} from 'graphology'
 import {bfsFromNode} from 'graphology-traversal'
-import type {ModuleTree} from './crawl.js'
-import type {Resolution} from '../providers/resolve.js'
+import type {ModuleTree} from '../graph/crawl.js'
+import type {Resolution} from './resolve.js'
 
 export type NodeAttributes =
   | {

@@ -1,0 +1,112 @@
+// The public entry points: each takes a directory path or files held in memory, and returns data
+// (documents with the shapes the commands print as JSON, plus diagnostics). Everything else in src/
+// is internal. A call makes its own run (parser, caches, worker pool) unless given a shared one.
+import {sortDiagnostics, type Diagnostic} from './diag/diagnostic.js'
+import {exportGraph as exportAnalysis, type GraphExport, type GraphOptions} from './export/index.js'
+import type {CrawlLimits} from './graph/crawl.js'
+import {MEMORY_ROOT, MemorySource} from './io/memory-source.js'
+import type {EngineName} from './load/engine.js'
+import type {LoadResult} from './load/load-module.js'
+import {RunContext, withRunContext} from './load/run-context.js'
+import {checkLock as checkLockDir, type LockCheck} from './lock/check.js'
+import {lint as lintDir, type LintResult} from './lint/lint.js'
+import type {LintConfig} from './lint/config.js'
+import {loadConfig as loadConfigDir} from './config.js'
+import {analyzeProviders, providersDocument, type ProvidersAnalysis, type ProvidersDocument} from './providers/analyze.js'
+
+/**
+ * What to analyse: a directory (the root module), or files in memory by path relative to the root
+ * module, `/`-separated (`main.tf`, `modules/vpc/main.tf`, `../shared/main.tf`). An in-memory input
+ * touches no file: nothing is read from the disk and the caches are off.
+ */
+export type AnalysisInput = string | {readonly files: Readonly<Record<string, string>>}
+
+export interface AnalysisOptions {
+  readonly engine?: EngineName
+  /** Environment for `TF_DATA_DIR` and the like (default `process.env`). */
+  readonly env?: NodeJS.ProcessEnv
+  /** Root input variables `NAME=VALUE` (`-var`). */
+  readonly vars?: readonly string[]
+  /** Variable files (`-var-file`), relative to the working directory. */
+  readonly varFiles?: readonly string[]
+  /** `maxDepth`, `maxFiles`, `maxModules` (the `--max-*` flags). */
+  readonly limits?: CrawlLimits
+  /** A run shared between calls (its parses and loads are reused); only for a directory input. */
+  readonly context?: RunContext
+}
+
+export interface Analysis {
+  /** Exactly the document `tfgraph providers --json` prints (`root` is `.` for files in memory). */
+  readonly providers: ProvidersDocument
+  readonly diagnostics: readonly Diagnostic[]
+}
+
+/** The directory to analyse and the run to analyse it in (a run of its own for files in memory). */
+function resolveInput<T>(input: AnalysisInput, context: RunContext | undefined, fn: (dir: string, ctx: RunContext, rootArg: string) => Promise<T>): Promise<T> {
+  if (typeof input === 'string') return withRunContext(context, (ctx) => fn(input, ctx, input))
+  if (context) throw new Error('tfgraph: a shared run context reads the disk; files in memory get a run of their own')
+  return withRunContext(new RunContext({files: new MemorySource(MEMORY_ROOT, input.files)}), (ctx) => fn(MEMORY_ROOT, ctx, '.'))
+}
+
+async function providersAnalysis(dir: string, ctx: RunContext, opts: AnalysisOptions): Promise<ProvidersAnalysis> {
+  return analyzeProviders(dir, {
+    ...(opts.engine ? {engine: opts.engine} : {}),
+    ...(opts.env ? {env: opts.env} : {}),
+    vars: opts.vars ?? [],
+    varFiles: opts.varFiles ?? [],
+    ...opts.limits,
+    context: ctx,
+  })
+}
+
+/** Which provider configuration each resource uses, and why; the module tree; the requirements. */
+export async function analyze(input: AnalysisInput, options: AnalysisOptions = {}): Promise<Analysis> {
+  return resolveInput(input, options.context, async (dir, ctx, rootArg) => {
+    const a = await providersAnalysis(dir, ctx, options)
+    return {providers: providersDocument(a, rootArg), diagnostics: sortDiagnostics([...a.diagnostics])}
+  })
+}
+
+export interface LintApiOptions extends AnalysisOptions {
+  /** Rule settings as `.tfgraph.json` gives them (see lint/config.ts). */
+  readonly config?: LintConfig
+  /** Run only these rules (`terraform` names Terraform's own checks). */
+  readonly only?: readonly string[]
+  readonly disable?: readonly string[]
+}
+
+/** Terraform's own module and provider diagnostics plus tfgraph's author rules. */
+export async function lint(input: AnalysisInput, options: LintApiOptions = {}): Promise<LintResult> {
+  return resolveInput(input, options.context, (dir, ctx) => {
+    const {limits, context: _shared, ...rest} = options
+    return lintDir(dir, {...rest, ...(limits ? {limits} : {}), context: ctx})
+  })
+}
+
+export interface LockApiOptions extends AnalysisOptions {
+  /** Hash installed provider packages and compare them with the lock file (a directory input only). */
+  readonly verify?: boolean
+  readonly pluginDirs?: readonly string[]
+  readonly platforms?: readonly string[]
+}
+
+/** The dependency lock file against the requirements of the whole module tree. */
+export async function checkLock(input: AnalysisInput, options: LockApiOptions = {}): Promise<LockCheck> {
+  return resolveInput(input, options.context, (dir, ctx) => {
+    const {context: _shared, ...rest} = options
+    return checkLockDir(dir, {...rest, context: ctx})
+  })
+}
+
+/** One module directory after every override file (`tfgraph config`). */
+export async function loadConfig(input: AnalysisInput, options: Pick<AnalysisOptions, 'engine' | 'limits' | 'context'> = {}): Promise<LoadResult> {
+  return resolveInput(input, options.context, (dir, ctx) => {
+    const max = options.limits?.maxFiles
+    return loadConfigDir(dir, {...(options.engine ? {engine: options.engine} : {}), ...(max === undefined ? {} : {fileBudget: {remaining: max, limit: max}}), context: ctx})
+  })
+}
+
+/** One graph view (modules, providers, resources), optionally sliced; render it with `renderGraph`. */
+export async function exportGraph(input: AnalysisInput, options: AnalysisOptions & GraphOptions): Promise<GraphExport> {
+  return resolveInput(input, options.context, async (dir, ctx) => exportAnalysis(await providersAnalysis(dir, ctx, options), options))
+}

@@ -1,0 +1,91 @@
+// A run's parser of native-syntax files: the in-memory results, the parse cache and the worker pool in
+// front of the parser itself (parse-native.ts, imported only when a file must really be parsed).
+import {cacheSettingsFromEnv} from '../io/cache-dir.js'
+import {ParseCache} from './parse-cache.js'
+import type {NativeParse, ParsePool} from './parse-pool.js'
+import {newParseStats, type ParseStats} from './parse-stats.js'
+import {relabelParse} from './relabel.js'
+
+/** Most source text whose parses a run keeps in memory (a syntax tree weighs ~10-20 times its source). */
+const MEMO_MAX_CHARS = 8_000_000
+
+/** What a run's parser uses: its cache, its worker pool (none: parse in this thread) and its counters. */
+export interface NativeParserParts {
+  readonly cache: ParseCache
+  readonly pool?: ParsePool
+  readonly stats: ParseStats
+}
+
+/**
+ * A run's parser of native-syntax files, through the parse cache and, past a threshold, the worker
+ * pool. Results are kept by file content: a module reached from several roots (or several times in
+ * one tree) is parsed once, and concurrent requests for the same bytes share one parse; bounded by
+ * the source size it covers, least recently used first out.
+ */
+export class NativeParser {
+  private readonly memo = new Map<string, Promise<NativeParse>>()
+  private memoChars = 0
+
+  constructor(private readonly parts: NativeParserParts) {}
+
+  get stats(): ParseStats {
+    return this.parts.stats
+  }
+
+  /** Parses one native-syntax file. Never throws: a syntax error gives an empty body and a diagnostic. */
+  async parse(text: string, filename: string): Promise<NativeParse> {
+    const seen = this.memo.get(text)
+    if (seen) {
+      this.memo.delete(text)
+      this.memo.set(text, seen)
+      const r = relabelParse(await seen, filename)
+      if (r) return r
+    }
+    const p = this.parseFresh(text, filename)
+    if (!seen) {
+      this.memo.set(text, p)
+      this.memoChars += text.length
+      for (const k of this.memo.keys()) {
+        if (this.memoChars <= MEMO_MAX_CHARS || k === text) break
+        this.memo.delete(k)
+        this.memoChars -= k.length
+      }
+    } else this.memo.set(text, p)
+    return p
+  }
+
+  /** Forgets the in-memory results (tests that count parses). */
+  clearMemo(): void {
+    this.memo.clear()
+    this.memoChars = 0
+  }
+
+  private async parseFresh(text: string, filename: string): Promise<NativeParse> {
+    const {cache, pool, stats} = this.parts
+    const cached = cache.read(text, filename)
+    if (cached) {
+      stats.cached++
+      return cached
+    }
+    stats.uncached++
+    if (pool && pool.shouldUse(stats.uncached, stats.cached)) {
+      // the worker has written the cache entry
+      const pooled = await pool.parse(text, filename)
+      if (pooled) {
+        stats.pooled++
+        return pooled
+      }
+    }
+    const settings = cache.settings()
+    // the parser itself is loaded only now: a run answered by the caches never loads it
+    const {parseNativeUncached} = await import('./parse-native.js')
+    const result = await parseNativeUncached(text, filename, {cacheDir: settings.enabled ? settings.dir : undefined})
+    cache.write(text, result)
+    return result
+  }
+}
+
+/** A parser of its own (the cache as the environment says, no worker pool), for a call made outside any run. */
+export function standaloneParser(): NativeParser {
+  return new NativeParser({cache: new ParseCache(cacheSettingsFromEnv()), stats: newParseStats()})
+}

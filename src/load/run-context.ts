@@ -1,0 +1,72 @@
+// One run's state: where files come from, the parser with its cache, worker pool and counters, the
+// module loads shared between roots, and the results cache. A command creates one, passes it down
+// and closes it at the end; a library call without one gets its own. Nothing of a run lives at
+// module level, so two runs in one process (a test, an editor integration) never see each other.
+import {cacheSettingsFromEnv, type CacheSettings} from '../io/cache-dir.js'
+import {DiskSource, type FileSource} from '../io/inputs.js'
+import {MemorySource} from '../io/memory-source.js'
+import {ResultsCache} from '../io/results-cache.js'
+import {ParseCache} from '../hcl/parse-cache.js'
+import {NativeParser} from '../hcl/native-parser.js'
+import {ParsePool} from '../hcl/parse-pool.js'
+import {newParseStats, type ParseStats} from '../hcl/parse-stats.js'
+import type {LoadContext} from './load-module.js'
+import {SharedLoads} from './shared-load.js'
+
+export interface RunContextOptions {
+  /** Where files are read (default: the disk). Files in memory turn the caches off unless `cache` says otherwise. */
+  readonly files?: FileSource
+  /** The parse and results caches: on or off, optionally at a directory (default: from the environment, `--no-cache`). */
+  readonly cache?: boolean | CacheSettings
+  /** Parallel parsers (`--jobs`). */
+  readonly jobs?: number
+  /** Uncached files parsed in-process before the worker pool starts. */
+  readonly poolThreshold?: number
+  /** Say on stderr when a cache turns itself off. */
+  readonly verbose?: boolean
+  /** Environment for the cache settings (default `process.env`). */
+  readonly env?: NodeJS.ProcessEnv
+}
+
+export class RunContext implements LoadContext {
+  readonly files: FileSource
+  readonly stats: ParseStats = newParseStats()
+  readonly cache: ParseCache
+  readonly pool: ParsePool
+  readonly parser: NativeParser
+  readonly loads: SharedLoads
+  readonly results: ResultsCache
+  readonly verbose: boolean
+
+  constructor(opts: RunContextOptions = {}) {
+    this.files = opts.files ?? new DiskSource()
+    this.verbose = opts.verbose === true
+    const fromEnv = cacheSettingsFromEnv(opts.env)
+    const memory = this.files instanceof MemorySource
+    const settings: CacheSettings = typeof opts.cache === 'object' ? opts.cache : {enabled: opts.cache ?? (fromEnv.enabled && !memory), dir: fromEnv.dir}
+    this.cache = new ParseCache({...settings, verbose: this.verbose})
+    this.pool = new ParsePool({...(opts.jobs === undefined ? {} : {jobs: opts.jobs}), ...(opts.poolThreshold === undefined ? {} : {threshold: opts.poolThreshold}), cache: () => this.cache.settings()})
+    this.parser = new NativeParser({cache: this.cache, pool: this.pool, stats: this.stats})
+    this.loads = new SharedLoads(this)
+    this.results = new ResultsCache({settings: () => this.cache.settings(), files: this.files, onHit: () => this.stats.results++, verbose: this.verbose})
+  }
+
+  /** Ends the run: stops the worker pool. */
+  async close(): Promise<void> {
+    await this.pool.close()
+  }
+}
+
+/**
+ * Runs `fn` with `ctx`, or with a context of its own (closed when `fn` ends) when none is given: what
+ * a library entry point does for a caller that does not share one between calls.
+ */
+export async function withRunContext<T>(ctx: RunContext | undefined, fn: (ctx: RunContext) => Promise<T>): Promise<T> {
+  if (ctx) return fn(ctx)
+  const own = new RunContext()
+  try {
+    return await fn(own)
+  } finally {
+    await own.close()
+  }
+}
