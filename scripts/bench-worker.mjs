@@ -62,6 +62,9 @@ if (mode === 'read') {
 } else if (mode === 'analyze') {
   // the modules `tfgraph lint` loads first (the analysis is imported only for a root not in the results cache)
   const lib = await import('../dist/cli/lint-cached.js')
+  // one run, as one CLI process has (jobs and cache from TFGRAPH_JOBS / TFGRAPH_NO_CACHE)
+  const {beginRun} = await import('../dist/cli/run.js')
+  const run = beginRun({'no-progress': true}, {quiet: true})
   const mapLimit = async (xs, n, fn) => {
     let next = 0
     await Promise.all(Array.from({length: Math.min(n, xs.length)}, async () => {
@@ -71,10 +74,10 @@ if (mode === 'read') {
   for (const d of items) {
     const t = now()
     const pr = repoOf(d.repo)
-    const roots = await lib.findRootModules(d.dir)
+    const roots = await lib.findRootModules(run.context, d.dir)
     const seen = new Set()
     await mapLimit(roots, 4, async (root) => {
-      const r = await lib.lintCached(root, {env: {}})
+      const r = await lib.lintCached(run.context, root, {env: {}})
       for (const [dir, resources] of r.modules) {
         if (seen.has(dir)) continue
         seen.add(dir)
@@ -85,6 +88,7 @@ if (mode === 'read') {
     pr.ms += now() - t
     pr.roots = roots.length
   }
+  await run.end()
 }
 const ms = now() - t0
 console.log(JSON.stringify({mode, ms: Math.round(ms), maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024), files, bytes, perRepo}))

@@ -34,7 +34,7 @@ writeFileSync(
 
 await build({
   // lint-cached: what `tfgraph lint` loads before it knows whether anything must be analysed (the benchmark imports it)
-  entryPoints: {entry, lib: path.join(root, 'dist', 'src', 'index.js'), 'lint-cached': path.join(root, 'dist', 'src', 'lint', 'cached.js'), 'parse-worker': path.join(root, 'dist', 'src', 'hcl', 'parse-worker.js')},
+  entryPoints: {entry, lib: path.join(root, 'dist', 'src', 'index.js'), 'lint-cached': path.join(root, 'dist', 'src', 'lint', 'cached.js'), run: path.join(root, 'dist', 'src', 'cli', 'run.js'), 'parse-worker': path.join(root, 'dist', 'src', 'hcl', 'parse-worker.js')},
   bundle: true,
   splitting: true,
   // chunks beside the entries: the worker pool finds ./parse-worker.js next to its own module

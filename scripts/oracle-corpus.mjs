@@ -273,7 +273,7 @@ function printEntry(e) {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2))
-  const dist = path.resolve(here, '..', 'dist', 'src', 'index.js')
+  const dist = path.resolve(here, '..', 'dist', 'src', 'load', 'load-module.js')
   if (!existsSync(dist)) {
     console.error('oracle-corpus: dist/ is missing: run `npm run build` first')
     process.exit(1)

@@ -279,7 +279,7 @@ async function checkRoot(opts, api, dir) {
   if (answer.required_version_removed) entry.required_version_removed = true
   let analysis
   try {
-    analysis = await api.analyzeProviders(dir, {engine: 'terraform'})
+    analysis = await api.analyzeProviders(dir, {engine: 'terraform', context: api.context})
   } catch (e) {
     return {...entry, error: `tfgraph failed: ${e?.stack ?? e}`}
   }
@@ -311,7 +311,7 @@ function printEntry(e) {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2))
-  const dist = path.resolve(here, '..', 'dist', 'src', 'index.js')
+  const dist = path.resolve(here, '..', 'dist', 'src')
   if (!existsSync(dist)) {
     console.error('oracle-fidelity: dist/ is missing: run `npm run build` first')
     process.exit(1)
@@ -320,9 +320,11 @@ async function main() {
     console.error(`oracle-fidelity: no corpus at ${opts.corpus}`)
     process.exit(1)
   }
-  const api = await import(pathToFileURL(dist).href)
-  api.configureParseCache({enabled: false})
-  const roots = (await api.findRootModules(opts.corpus, 'terraform')).filter((d) => path.relative(opts.corpus, d).includes(opts.filter))
+  const internal = async (rel) => import(pathToFileURL(path.join(dist, rel)).href)
+  const [{analyzeProviders}, {findRootModules}, {RunContext}] = await Promise.all([internal('providers/analyze.js'), internal('lint/cached.js'), internal('load/run-context.js')])
+  // one run for the whole comparison, parse cache off (the oracle's answers are cached instead)
+  const api = {analyzeProviders, context: new RunContext({cache: false})}
+  const roots = (await findRootModules(api.context, opts.corpus, 'terraform')).filter((d) => path.relative(opts.corpus, d).includes(opts.filter))
   console.error(`oracle-fidelity: ${roots.length} root modules under ${opts.corpus}${opts.filter ? ` matching "${opts.filter}"` : ''}, ${opts.jobs} jobs`)
   const results = await runOrdered(roots, {jobs: opts.jobs, label: 'oracle-fidelity'}, (d) => checkRoot(opts, api, d), printEntry)
   for (const copy of strippedCopies.values()) rmSync(copy, {recursive: true, force: true})
