@@ -109,17 +109,7 @@ module.exports = {
       name: 'layer-io',
       severity: 'error',
       comment: 'io (file inputs, caches) is used by hcl and up; it knows nothing of parsing, modules or output.',
-      from: {path: inSrc('io'), pathNot: '^src/io/results-cache[.]ts$'},
-      to: outsideOf('io', 'diag', 'addrs'),
-    },
-    {
-      name: 'layer-io-results-cache',
-      severity: 'warn',
-      comment:
-        'TODO #15: layer-io for io/results-cache.ts, a warning until the rewrite of src/io/ and src/hcl/parse-*.ts ' +
-        'lands: results-cache.ts imports hcl/parse-cache.ts and hcl/parse-stats.ts (the parse-cache settings and ' +
-        'counters) on main, and the rewrite in progress drops both imports. Then delete this rule and the pathNot in layer-io.',
-      from: {path: '^src/io/results-cache[.]ts$'},
+      from: {path: inSrc('io')},
       to: outsideOf('io', 'diag', 'addrs'),
     },
     {
