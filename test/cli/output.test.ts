@@ -2,6 +2,7 @@
 // file:line:col opens as printed) in every command and text format, whatever directory was given;
 // JSON keeps names relative to the root; lint --json; --verbose; no colour codes unless on a terminal.
 import {spawnSync} from 'node:child_process'
+import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
@@ -16,11 +17,14 @@ function run(args: string[], opts: {cwd?: string; env?: NodeJS.ProcessEnv} = {})
   return {code: r.status, stdout: r.stdout, stderr: r.stderr}
 }
 
+/** A directory that cannot contain the repository (a clone may itself live under the temporary directory). */
+const elsewhere = mkdtempSync(path.join(tmpdir(), 'tfgraph-elsewhere-'))
+
 const legacy = path.join(fixturesDir, 'providers/legacy')
 const ignoreAndConfig = path.join(fixturesDir, 'lint/ignore-and-config')
 
 test('lint from another directory with an absolute DIR: absolute names that open as printed', () => {
-  const r = run(['lint', ignoreAndConfig], {cwd: tmpdir()})
+  const r = run(['lint', ignoreAndConfig], {cwd: elsewhere})
   assert.is(r.code, 2, r.stderr)
   assert.match(r.stdout, `  on ${ignoreAndConfig}/a/main.tf:1,1-15 (module.a.provider`)
   // ranges in the detail too
@@ -45,7 +49,7 @@ test('lint --recursive from a subdirectory: names relative to it, in text and co
 })
 
 test('JSON keeps range.filename relative to the root, as terraform validate -json does', () => {
-  const r = run(['lint', ignoreAndConfig, '--format', 'json'], {cwd: tmpdir()})
+  const r = run(['lint', ignoreAndConfig, '--format', 'json'], {cwd: elsewhere})
   const doc = JSON.parse(r.stdout) as {diagnostics: {range: {filename: string}; detail: string}[]}
   assert.ok(doc.diagnostics.every((d) => !d.range.filename.startsWith('/')))
   assert.ok(doc.diagnostics.some((d) => d.range.filename === 'a/main.tf'))
@@ -126,5 +130,7 @@ test('piped output carries no colour codes in any command, even without NO_COLOR
     assert.not.match(r.stdout + r.stderr, '\u001b[')
   }
 })
+
+test.after(() => rmSync(elsewhere, {recursive: true, force: true}))
 
 test.run()
