@@ -5,11 +5,12 @@ import {localNameProblem, parseProviderPart, type Provider} from '../addrs/provi
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
 import {advancePos} from '../diag/positions.js'
+import {tokenizeExpr, type ExprToken} from '../hcl/expr-tokens.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {Engine} from '../load/engine.js'
 import type {Module, ResourceMode} from '../load/model.js'
 import {localNames} from './local-names.js'
-import {asTraversal, between, exprTokens, isJsonFile, objectItems, tokenize, tokensRange, tupleItems, type Tok} from './validate-exprs.js'
+import {asTraversal, between, exprTokens, isJsonFile, objectItems, tokensRange, tupleItems} from './validate-exprs.js'
 
 // ---------------------------------------------------------------------------------------------
 // Provider configuration references
@@ -36,7 +37,7 @@ interface RefContext {
 }
 
 /** Finds the last top-level `[ … ]` whose content is not a single literal: OpenTofu's `name.alias[expr]`. */
-function splitIndexExpr(toks: readonly Tok[]): {collection: Tok[]; key: Tok[]; keyRange: SourceRange} | undefined {
+function splitIndexExpr(toks: readonly ExprToken[]): {collection: ExprToken[]; key: ExprToken[]; keyRange: SourceRange} | undefined {
   const last = toks[toks.length - 1]
   if (!last || last.text !== ']') return undefined
   let depth = 0
@@ -60,9 +61,9 @@ function splitIndexExpr(toks: readonly Tok[]): {collection: Tok[]; key: Tok[]; k
 }
 
 /** `decodeProviderConfigRef`: a provider configuration reference in a `provider` argument or a `providers` map. */
-function decodeConfigRef(input: readonly Tok[], ctx: RefContext, diags: Diagnostic[]): ConfigRef | undefined {
+function decodeConfigRef(input: readonly ExprToken[], ctx: RefContext, diags: Diagnostic[]): ConfigRef | undefined {
   const {engine} = ctx
-  let toks: readonly Tok[] = input.filter((t) => t.kind !== 'nl')
+  let toks: readonly ExprToken[] = input.filter((t) => t.kind !== 'nl')
   const whole = tokensRange(toks)
   if (!whole) return undefined
   const tofu = engine.name === 'opentofu'
@@ -79,7 +80,7 @@ function decodeConfigRef(input: readonly Tok[], ctx: RefContext, diags: Diagnost
       diags.push(errorDiag('Invalid provider configuration reference', genericDetail, whole))
       return undefined
     }
-    toks = tokenize(single.literal, single.range.start, single.range.filename)
+    toks = tokenizeExpr(single.literal, {start: single.range.start, filename: single.range.filename})
   }
   if (tofu) {
     const ix = splitIndexExpr(toks)
@@ -103,7 +104,7 @@ function decodeConfigRef(input: readonly Tok[], ctx: RefContext, diags: Diagnost
           ),
         )
       }
-      toks = tokenize(str.literal, advancePos(str.range.start, '"'), str.range.filename)
+      toks = tokenizeExpr(str.literal, {start: advancePos(str.range.start, '"'), filename: str.range.filename})
     } else quotedTemplate = true
   }
   const trav = quotedTemplate ? undefined : asTraversal(toks)

@@ -1,7 +1,8 @@
-// The expressions provider validation reads from raw attribute text: a small HCL expression tokenizer that
-// tracks line, column and byte (so each subject gets the range Terraform gives it), object and tuple items,
-// traversals, and OpenTofu's comparison of two for_each expressions.
-import type {Pos, SourceRange} from '../diag/diagnostic.js'
+// What provider validation reads from an attribute's raw text, through the expression tokens of
+// src/hcl/expr-tokens.ts (which give each subject the range Terraform gives it): object and tuple
+// items, traversals, and OpenTofu's comparison of two for_each expressions.
+import type {SourceRange} from '../diag/diagnostic.js'
+import {tokenizeExpr, type ExprToken} from '../hcl/expr-tokens.js'
 import type {Attribute} from '../hcl/syntax.js'
 
 export function between(a: SourceRange, b: SourceRange): SourceRange {
@@ -9,245 +10,17 @@ export function between(a: SourceRange, b: SourceRange): SourceRange {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A small tokenizer for HCL native expressions (and JSON values)
-
-type TokKind = 'ident' | 'number' | 'string' | 'heredoc' | 'punct' | 'nl'
-
-export interface Tok {
-  readonly kind: TokKind
-  readonly text: string
-  readonly range: SourceRange
-  /** Strings: the value when there is no interpolation. */
-  readonly literal?: string
-  /** Strings that are exactly one `${…}`: the tokens inside. */
-  readonly wrapped?: readonly Tok[]
-  /** Strings with interpolation or directives. */
-  readonly template?: boolean
-}
-
-const PUNCT3 = ['...']
-const PUNCT2 = ['==', '!=', '<=', '>=', '&&', '||', '=>', '::']
-const ID_START = /[\p{ID_Start}_]/u
-const ID_CONTINUE = /[\p{ID_Continue}-]/u
-
-class Cursor {
-  i = 0
-  private line: number
-  private column: number
-  private byte: number
-  constructor(
-    readonly text: string,
-    start: Pos,
-  ) {
-    this.line = start.line
-    this.column = start.column
-    this.byte = start.byte
-  }
-  get done(): boolean {
-    return this.i >= this.text.length
-  }
-  peek(n = 0): string {
-    return this.text[this.i + n] ?? ''
-  }
-  startsWith(s: string): boolean {
-    return this.text.startsWith(s, this.i)
-  }
-  pos(): Pos {
-    return {line: this.line, column: this.column, byte: this.byte}
-  }
-  next(): void {
-    const cp = this.text.codePointAt(this.i)
-    if (cp === undefined) return
-    const len = cp > 0xffff ? 2 : 1
-    this.byte += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4
-    if (cp === 10) {
-      this.line++
-      this.column = 1
-    } else if (cp !== 13) this.column++
-    this.i += len
-  }
-  skip(n: number): void {
-    for (let k = 0; k < n && !this.done; k++) this.next()
-  }
-  range(start: Pos, filename: string): SourceRange {
-    return {filename, start, end: this.pos()}
-  }
-}
-
-function unescape(s: string): string {
-  return s
-    .replace(/\\(u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)/gs, (_m, e: string) => {
-      switch (e[0]) {
-        case 'n':
-          return '\n'
-        case 'r':
-          return '\r'
-        case 't':
-          return '\t'
-        case 'u':
-        case 'U':
-          return String.fromCodePoint(parseInt(e.slice(1), 16))
-        default:
-          return e
-      }
-    })
-    .replace(/\$\$\{/g, '${')
-    .replace(/%%\{/g, '%{')
-}
-
-/** Skips a balanced `${…}` / `%{…}` body (the cursor is just after the `{`), nested strings included. */
-function skipTemplateBody(c: Cursor): void {
-  let depth = 1
-  while (!c.done && depth > 0) {
-    const ch = c.peek()
-    if (ch === '"') {
-      scanString(c)
-      continue
-    }
-    if (ch === '{') depth++
-    else if (ch === '}') depth--
-    c.next()
-  }
-}
-
-interface ScannedString {
-  template: boolean
-  /** Index range and start position of the single interpolation when the string is exactly `"${…}"`. */
-  wrapped?: {from: number; to: number; start: Pos}
-}
-
-/** Scans a quoted string starting at `"`; leaves the cursor after the closing quote. */
-function scanString(c: Cursor): ScannedString {
-  const open = c.i
-  c.next()
-  let template = false
-  let interpolations = 0
-  let wrapped: {from: number; to: number; start: Pos} | undefined
-  while (!c.done) {
-    const ch = c.peek()
-    if (ch === '\\') {
-      c.skip(2)
-      continue
-    }
-    if (ch === '"') {
-      c.next()
-      break
-    }
-    if (ch === '\n') break
-    if ((ch === '$' || ch === '%') && c.peek(1) === ch && c.peek(2) === '{') {
-      c.skip(3)
-      continue
-    }
-    if ((ch === '$' || ch === '%') && c.peek(1) === '{') {
-      template = true
-      interpolations++
-      const at = c.i
-      c.skip(2)
-      const innerStart = c.pos()
-      const innerFrom = c.i
-      skipTemplateBody(c)
-      if (ch === '$' && at === open + 1 && c.peek() === '"') wrapped = {from: innerFrom, to: c.i - 1, start: innerStart}
-      continue
-    }
-    c.next()
-  }
-  return {template, ...(wrapped && interpolations === 1 ? {wrapped} : {})}
-}
-
-export function tokenize(text: string, start: Pos, filename: string, json = false): Tok[] {
-  const c = new Cursor(text, start)
-  const out: Tok[] = []
-  while (!c.done) {
-    const ch = c.peek()
-    const from = c.i
-    const p = c.pos()
-    if (ch === ' ' || ch === '\t' || ch === '\r') {
-      c.next()
-      continue
-    }
-    if (ch === '\n') {
-      c.next()
-      out.push({kind: 'nl', text: '\n', range: c.range(p, filename)})
-      continue
-    }
-    if (ch === '#' || c.startsWith('//')) {
-      while (!c.done && c.peek() !== '\n') c.next()
-      continue
-    }
-    if (c.startsWith('/*')) {
-      c.skip(2)
-      while (!c.done && !c.startsWith('*/')) c.next()
-      c.skip(2)
-      continue
-    }
-    if (ch === '"') {
-      const s = scanString(c)
-      const raw = text.slice(from, c.i)
-      let literal: string | undefined
-      if (json) {
-        try {
-          const v: unknown = JSON.parse(raw)
-          if (typeof v === 'string') literal = v
-        } catch {
-          literal = undefined
-        }
-      } else if (!s.template) literal = unescape(raw.slice(1, raw.endsWith('"') && raw.length > 1 ? -1 : undefined))
-      const wrapped = !json && s.wrapped ? tokenize(text.slice(s.wrapped.from, s.wrapped.to), s.wrapped.start, filename) : undefined
-      out.push({kind: 'string', text: raw, range: c.range(p, filename), ...(literal !== undefined ? {literal} : {}), ...(wrapped ? {wrapped} : {}), template: s.template})
-      continue
-    }
-    if (c.startsWith('<<')) {
-      const m = /^<<-?([\p{ID_Start}_][\p{ID_Continue}-]*)[ \t]*\r?\n/u.exec(text.slice(c.i))
-      if (m) {
-        const marker = m[1] ?? ''
-        c.skip(m[0].length)
-        while (!c.done) {
-          let eol = text.indexOf('\n', c.i)
-          if (eol < 0) eol = text.length
-          const line = text.slice(c.i, eol)
-          if (line.trim() === marker) {
-            c.skip(line.length)
-            break
-          }
-          c.skip(eol - c.i + 1)
-        }
-        out.push({kind: 'heredoc', text: text.slice(from, c.i), range: c.range(p, filename), template: true})
-        continue
-      }
-    }
-    if (/[0-9]/.test(ch)) {
-      const m = /^[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/.exec(text.slice(c.i))
-      c.skip(m?.[0].length ?? 1)
-      out.push({kind: 'number', text: text.slice(from, c.i), range: c.range(p, filename)})
-      continue
-    }
-    const cp = String.fromCodePoint(text.codePointAt(c.i) ?? 0)
-    if (ID_START.test(cp)) {
-      c.next()
-      while (!c.done) {
-        const n = String.fromCodePoint(text.codePointAt(c.i) ?? 0)
-        if (!ID_CONTINUE.test(n)) break
-        c.next()
-      }
-      out.push({kind: 'ident', text: text.slice(from, c.i), range: c.range(p, filename)})
-      continue
-    }
-    const op = PUNCT3.find((o) => c.startsWith(o)) ?? PUNCT2.find((o) => c.startsWith(o)) ?? cp
-    c.skip(op === cp ? 1 : op.length)
-    out.push({kind: 'punct', text: op, range: c.range(p, filename)})
-  }
-  return out
-}
+// Expression tokens (src/hcl/expr-tokens.ts) and the items of object and tuple constructors
 
 export function isJsonFile(r: SourceRange): boolean {
   return r.filename.endsWith('.json')
 }
 
-export function exprTokens(a: Attribute): Tok[] {
-  return tokenize(a.expr, a.exprRange.start, a.exprRange.filename, isJsonFile(a.exprRange))
+export function exprTokens(a: Attribute): ExprToken[] {
+  return tokenizeExpr(a.expr, {start: a.exprRange.start, filename: a.exprRange.filename, json: isJsonFile(a.exprRange)})
 }
 
-export function tokensRange(toks: readonly Tok[]): SourceRange | undefined {
+export function tokensRange(toks: readonly ExprToken[]): SourceRange | undefined {
   const first = toks[0]
   const last = toks[toks.length - 1]
   return first && last ? between(first.range, last.range) : undefined
@@ -256,16 +29,16 @@ export function tokensRange(toks: readonly Tok[]): SourceRange | undefined {
 const OPEN: Record<string, string> = {'(': ')', '[': ']', '{': '}'}
 
 /** Items of an object constructor `{ k = v, … }` (or a JSON object); undefined when it is not one. */
-export function objectItems(all: readonly Tok[]): {key: Tok[]; value: Tok[]}[] | undefined {
+export function objectItems(all: readonly ExprToken[]): {key: ExprToken[]; value: ExprToken[]}[] | undefined {
   const toks = all.filter((t, i) => !(t.kind === 'nl' && (i === 0 || i === all.length - 1)))
   const first = toks[0]
   const last = toks[toks.length - 1]
   if (!first || !last || first.text !== '{' || last.text !== '}' || first === last) return undefined
   const body = toks.slice(1, -1)
-  const items: {key: Tok[]; value: Tok[]}[] = []
+  const items: {key: ExprToken[]; value: ExprToken[]}[] = []
   let i = 0
-  const readUntil = (stop: (t: Tok) => boolean): Tok[] => {
-    const out: Tok[] = []
+  const readUntil = (stop: (t: ExprToken) => boolean): ExprToken[] => {
+    const out: ExprToken[] = []
     const stack: string[] = []
     while (i < body.length) {
       const t = body[i]!
@@ -294,11 +67,11 @@ export function objectItems(all: readonly Tok[]): {key: Tok[]; value: Tok[]}[] |
 }
 
 /** Items of a tuple constructor `[a, b]`, each as its tokens. */
-export function tupleItems(all: readonly Tok[]): Tok[][] | undefined {
+export function tupleItems(all: readonly ExprToken[]): ExprToken[][] | undefined {
   const toks = all.filter((t) => t.kind !== 'nl')
   if (toks[0]?.text !== '[' || toks[toks.length - 1]?.text !== ']') return undefined
-  const items: Tok[][] = []
-  let cur: Tok[] = []
+  const items: ExprToken[][] = []
+  let cur: ExprToken[] = []
   const stack: string[] = []
   for (const t of toks.slice(1, -1)) {
     if (stack.length === 0 && t.kind === 'punct' && t.text === ',') {
@@ -331,7 +104,7 @@ interface Traversal {
 }
 
 /** Reads tokens as an absolute traversal (`a.b["k"]`); undefined when they are anything else. */
-export function asTraversal(toks: readonly Tok[]): Traversal | undefined {
+export function asTraversal(toks: readonly ExprToken[]): Traversal | undefined {
   const root = toks[0]
   if (!root || root.kind !== 'ident') return undefined
   const steps: Step[] = []
@@ -362,7 +135,7 @@ export function asTraversal(toks: readonly Tok[]): Traversal | undefined {
 const KEYWORDS = new Set(['true', 'false', 'null', 'for', 'in', 'if'])
 
 /** Best-effort `Variables()` test: does the expression refer to anything? */
-function hasReferences(toks: readonly Tok[]): boolean {
+function hasReferences(toks: readonly ExprToken[]): boolean {
   const forVars = new Set<string>()
   for (let i = 0; i < toks.length; i++) {
     if (toks[i]!.text !== 'for' || toks[i]!.kind !== 'ident') continue
@@ -379,7 +152,7 @@ function hasReferences(toks: readonly Tok[]): boolean {
 }
 
 /** Tokens compared structurally: comments and layout ignored, grouping parentheses dropped. */
-function normalizedExpr(toks: readonly Tok[]): string[] {
+function normalizedExpr(toks: readonly ExprToken[]): string[] {
   const list = toks.filter((t) => t.kind !== 'nl')
   const drop = new Set<number>()
   const stack: {index: number; grouping: boolean}[] = []

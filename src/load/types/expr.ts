@@ -1,7 +1,7 @@
 // A small reader for HCL native expressions, enough for type expressions and literal defaults: calls,
 // traversals, tuples, objects and literals; operators, conditionals, templates and `for` are kept opaque.
 import type {Value} from '../../hcl/syntax.js'
-import {ExprSyntaxError as SyntaxErr, tokenizeExpr, type ExprToken} from '../../hcl/expr-tokens.js'
+import {ExprSyntaxError, tokenizeExpr, type ExprToken} from '../../hcl/expr-tokens.js'
 
 export type Expr =
   | {readonly k: 'literal'; readonly value: Value; readonly keyword?: 'true' | 'false' | 'null'; readonly quoted?: boolean}
@@ -35,7 +35,7 @@ export class Parser {
     this.skipNL()
     const e = this.parseExpr()
     this.skipNL()
-    if (this.peek().kind !== 'eof') throw new SyntaxErr('extra tokens')
+    if (this.peek().kind !== 'eof') throw new ExprSyntaxError('extra tokens')
     return e
   }
 
@@ -62,7 +62,7 @@ export class Parser {
   private expect(text: string): Token {
     this.skipNL()
     const t = this.next()
-    if (t.kind !== 'punct' || t.text !== text) throw new SyntaxErr(`expected ${text}`)
+    if (t.kind !== 'punct' || t.text !== text) throw new ExprSyntaxError(`expected ${text}`)
     return t
   }
 
@@ -118,7 +118,7 @@ export class Parser {
       if (this.isPunct('.')) {
         this.next()
         const t = this.next()
-        if (!(t.kind === 'ident' || t.kind === 'number' || (t.kind === 'punct' && t.text === '*'))) throw new SyntaxErr('bad attribute')
+        if (!(t.kind === 'ident' || t.kind === 'number' || (t.kind === 'punct' && t.text === '*'))) throw new ExprSyntaxError('bad attribute')
         steps++
       } else if (this.isPunct('[')) {
         this.next()
@@ -140,7 +140,7 @@ export class Parser {
     let depth = 1
     while (depth > 0) {
       const t = this.next()
-      if (t.kind === 'eof') throw new SyntaxErr('unbalanced')
+      if (t.kind === 'eof') throw new ExprSyntaxError('unbalanced')
       if (t.kind === 'punct' && t.text === open) depth++
       else if (t.kind === 'punct' && t.text === close) depth--
     }
@@ -161,7 +161,7 @@ export class Parser {
         while (this.isPunct('::')) {
           this.next()
           const part = this.next()
-          if (part.kind !== 'ident') throw new SyntaxErr('bad function name')
+          if (part.kind !== 'ident') throw new ExprSyntaxError('bad function name')
           name += '::' + part.text
         }
         if (this.isPunct('(')) {
@@ -178,12 +178,12 @@ export class Parser {
             if (this.isPunct(',')) {
               this.next()
               this.skipNL()
-            } else if (!this.isPunct(')')) throw new SyntaxErr('expected , or )')
+            } else if (!this.isPunct(')')) throw new ExprSyntaxError('expected , or )')
           }
           this.next()
           return {k: 'call', name, args}
         }
-        if (name.includes('::')) throw new SyntaxErr('namespaced name without call')
+        if (name.includes('::')) throw new ExprSyntaxError('namespaced name without call')
         return {k: 'traversal', root: name, steps: 0}
       }
       case 'punct':
@@ -207,7 +207,7 @@ export class Parser {
             if (this.isPunct(',')) {
               this.next()
               this.skipNL()
-            } else if (!this.isPunct(']')) throw new SyntaxErr('expected , or ]')
+            } else if (!this.isPunct(']')) throw new ExprSyntaxError('expected , or ]')
           }
           this.next()
           return {k: 'tuple', items}
@@ -224,7 +224,7 @@ export class Parser {
             const key = this.parseExpr()
             this.skipNL()
             const sep = this.next()
-            if (!(sep.kind === 'punct' && (sep.text === '=' || sep.text === ':'))) throw new SyntaxErr('expected = or :')
+            if (!(sep.kind === 'punct' && (sep.text === '=' || sep.text === ':'))) throw new ExprSyntaxError('expected = or :')
             this.skipNL()
             const value = this.parseExpr()
             items.push({key: key.k === 'paren' ? key.inner : key, forced: key.k === 'paren', value})
@@ -232,14 +232,14 @@ export class Parser {
             if (this.isPunct(',')) {
               this.next()
               this.skipNL()
-            } else if (!sawNL && !this.isPunct('}')) throw new SyntaxErr('expected , or newline or }')
+            } else if (!sawNL && !this.isPunct('}')) throw new ExprSyntaxError('expected , or newline or }')
           }
           this.next()
           return {k: 'object', items}
         }
-        throw new SyntaxErr(`unexpected ${t.text}`)
+        throw new ExprSyntaxError(`unexpected ${t.text}`)
       default:
-        throw new SyntaxErr('unexpected end')
+        throw new ExprSyntaxError('unexpected end')
     }
   }
 }

@@ -1,9 +1,9 @@
 // Parsing a variable's `type` argument into a TypeConstraint, with Terraform's diagnostics
 // (hcl ext/typeexpr/get_type.go + terraform internal/configs/named_values.go `decodeVariableType`).
+import {ExprSyntaxError} from '../../hcl/expr-tokens.js'
 import type {Value} from '../../hcl/syntax.js'
 import {checkConversion} from './check.js'
 import {Parser, type Expr} from './expr.js'
-import {SyntaxErr} from './tokens.js'
 import {ANY, BOOL, goQuote, makeObject, NUMBER, STRING, type ObjectAttribute, type TypeConstraint} from './type.js'
 
 export interface TypeDiagnostic {
@@ -53,7 +53,7 @@ export function parseTypeConstraint(source: string, options: ParseOptions = {}):
   try {
     expr = new Parser(text).parseWhole()
   } catch (e) {
-    if (e instanceof SyntaxErr) return fail([{summary: INVALID_TYPE, detail: NOT_A_TYPE}])
+    if (e instanceof ExprSyntaxError) return fail([{summary: INVALID_TYPE, detail: NOT_A_TYPE}])
     throw e
   }
 

@@ -1,7 +1,7 @@
 // cty values reduced to what literal defaults can hold, read from hcl2json-shaped values, with cty's
 // set and collection rules (set_internals.go, ListVal/SetVal/MapVal).
+import {interpolationEnd} from '../../hcl/expr-tokens.js'
 import type {Value} from '../../hcl/syntax.js'
-import {skipInterpolation} from './tokens.js'
 import {ANY, BOOL, compareStrings, NUMBER, objectOf, STRING, typeEquals, typeString, type TypeConstraint} from './type.js'
 
 export type CtyValue =
@@ -61,7 +61,7 @@ function templateKind(s: string): 'literal' | 'wrap' | 'template' {
     if ((c === '$' || c === '%') && s[i + 1] === '{') {
       if (i === 0 && c === '$') {
         try {
-          if (skipInterpolation(s, 1) === s.length) return 'wrap'
+          if (interpolationEnd(s, 1) === s.length) return 'wrap'
         } catch {
           // fall through: treat as a template
         }
