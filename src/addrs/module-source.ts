@@ -5,6 +5,7 @@
 // The remote branch reproduces go-getter's detection, which leans on Go's net/url; the small subset of
 // net/url semantics it needs (parse, escaping, String) is restated below so normalized strings match.
 import {domainToASCII, domainToUnicode} from 'node:url'
+import {goQuote} from '../diag/go-quote.js'
 import type {EngineName} from './engine-name.js'
 
 export type {EngineName}
@@ -807,27 +808,4 @@ function goEncodeQuery(values: Map<string, string[]>): string {
     for (const v of values.get(k) ?? []) out.push(goEscape(k, 'queryComponent') + '=' + goEscape(v, 'queryComponent'))
   }
   return out.join('&')
-}
-
-// ---------------------------------------------------------------------------------------------
-
-/** Go's %q (strconv.Quote) for the strings that appear in these messages. */
-export function goQuote(s: string): string {
-  let out = '"'
-  for (const ch of s) {
-    const cp = ch.codePointAt(0) ?? 0
-    if (ch === '"' || ch === '\\') out += '\\' + ch
-    else if (ch === '\x07') out += '\\a'
-    else if (ch === '\b') out += '\\b'
-    else if (ch === '\f') out += '\\f'
-    else if (ch === '\n') out += '\\n'
-    else if (ch === '\r') out += '\\r'
-    else if (ch === '\t') out += '\\t'
-    else if (ch === '\v') out += '\\v'
-    else if (cp < 0x20 || cp === 0x7f) out += '\\x' + cp.toString(16).padStart(2, '0')
-    else if (cp < 0x80 || /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u.test(ch)) out += ch
-    else if (cp < 0x10000) out += '\\u' + cp.toString(16).padStart(4, '0')
-    else out += '\\U' + cp.toString(16).padStart(8, '0')
-  }
-  return out + '"'
 }

@@ -21,6 +21,7 @@ import {engineByName, type Engine} from '../load/engine.js'
 import type {ResourceMode} from '../load/model.js'
 import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
 import {localNames, type LocalNames} from './local-names.js'
+import {moduleText} from './module-text.js'
 
 export type StepKind = 'reference' | 'implied-name' | 'source' | 'passed' | 'inherited' | 'declared' | 'legacy' | 'implied-config' | 'expected' | 'missing'
 
@@ -117,10 +118,6 @@ type Node =
   | {readonly kind: 'declared'; readonly info: ProviderConfigInfo; readonly proxiable: boolean}
   | {readonly kind: 'required'; readonly info: ProviderConfigInfo}
   | {readonly kind: 'proxy'; readonly addr: string; readonly target: string; readonly pass: ProviderPass; readonly node: ModuleNode}
-
-function moduleText(n: ModuleNode): string {
-  return n.address === '' ? 'the root module' : n.address
-}
 
 const RESERVED_PROVIDER_ARGS = new Set(['alias', 'version'])
 
@@ -250,7 +247,6 @@ export function resolveProviders(tree: ModuleTree): Resolution {
   // 2. Resources.
   const impliedRoot = new Map<string, ProviderConfigInfo>()
   const resources: ResourceBinding[] = []
-  const used = new Set<string>()
   const follow = (addr: string, steps: ResolutionStep[]): string | undefined => {
     for (let guard = 0; guard < 1000; guard++) {
       const node = nodes.get(addr)
@@ -270,7 +266,6 @@ export function resolveProviders(tree: ModuleTree): Resolution {
         if (info.legacy) steps.push({kind: 'legacy', module: info.module, text: `${info.module} has its own ${info.empty ? 'empty ' : ''}${what} block at ${info.range ? formatRange(info.range) : '?'} (legacy module)`, ...(info.range ? {range: info.range} : {})})
         else steps.push({kind: 'declared', module: info.module, text: `${info.module === '' ? 'the root module' : info.module} defines ${what} at ${info.range ? formatRange(info.range) : '?'}`, ...(info.range ? {range: info.range} : {})})
       }
-      used.add(info.address)
       return info.address
     }
     return undefined
@@ -332,7 +327,6 @@ export function resolveProviders(tree: ModuleTree): Resolution {
             if (!impliedRoot.has(addr)) {
               impliedRoot.set(addr, {address: addr, module: '', localName: ctx.get(tree.root)?.names.localNameFor(provider) ?? ref.localName, provider: providerString(provider), implied: true, legacy: false, empty: true})
             }
-            used.add(addr)
             found = addr
           }
         }

@@ -21,6 +21,7 @@ import {
   type ProviderBlockInfo,
   type ResourceInfo,
 } from './validate-decode.js'
+import {moduleText} from './module-text.js'
 import {sameForEach} from './validate-exprs.js'
 
 // Positions inside raw expression text (kept here for existing importers)
@@ -35,10 +36,6 @@ function sameProvider(a: Provider, b: Provider): boolean {
 
 function isDefaultProvider(p: Provider, engine: Engine): boolean {
   return p.host === engine.defaultRegistryHost && p.namespace === 'hashicorp'
-}
-
-function moduleText(n: ModuleNode): string {
-  return n.address === '' ? 'the root module' : n.address
 }
 
 function resourceAddr(r: ResourceInfo): string {

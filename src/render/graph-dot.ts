@@ -14,7 +14,12 @@ export function dotString(s: string): string {
 
 const GO_ESCAPES: Readonly<Record<string, string>> = {'\u0007': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u000b': '\\v', '\\': '\\\\', '"': '\\"'}
 
-/** Go's `%q` (strconv.Quote) for the strings Terraform prints: escapes, \xNN for other control bytes. */
+/**
+ * Go's `%q` (strconv.Quote) for the strings Terraform prints: escapes, \xNN for other control bytes.
+ * Not src/diag/go-quote.ts: this one also writes every UTF-16 surrogate as \uNNNN (an astral character
+ * becomes a pair) and keeps non-ASCII characters Go would escape (U+00A0, unassigned code points), so
+ * sharing that one would change DOT output for such names.
+ */
 export function goQuote(s: string): string {
   // eslint-disable-next-line no-control-regex
   return '"' + s.replace(/[\u0000-\u001f\u007f"\\]|[\u0080-\u009f\u2028\u2029]|[\ud800-\udfff]/g, (c) => GO_ESCAPES[c] ?? (c.charCodeAt(0) < 0x80 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)) + '"'

@@ -9,7 +9,7 @@ import {
   BOOL,
   compareStrings,
   friendlyName,
-  goQuote,
+  approxGoQuote,
   hasDynamicTypes,
   isCollection,
   isPrimitive,
@@ -42,7 +42,7 @@ export class PathError extends Error {
 
 /** cty.PathError → Terraform's tfdiags.FormatCtyPath. */
 export function formatPath(path: readonly PathStep[]): string {
-  return path.map((s) => ('attr' in s ? `.${s.attr}` : typeof s.index === 'number' ? `[${s.index}]` : `[${goQuote(s.index)}]`)).join('')
+  return path.map((s) => ('attr' in s ? `.${s.attr}` : typeof s.index === 'number' ? `[${s.index}]` : `[${approxGoQuote(s.index)}]`)).join('')
 }
 
 type Conv = (v: CtyValue, path: readonly PathStep[]) => CtyValue
@@ -428,7 +428,7 @@ function conversionMapToObject(ctx: Ctx, mapType: Collection, objType: ObjectTyp
         const c = convs.get(k)
         if (c) val = c(e, [...path, {index: k}])
         else if (convs.has(k)) {
-          throw new PathError(`map element type is incompatible with attribute ${goQuote(k)}: ${mismatchMessage(ctx, e.type, a.type)}`, path)
+          throw new PathError(`map element type is incompatible with attribute ${approxGoQuote(k)}: ${mismatchMessage(ctx, e.type, a.type)}`, path)
         }
         if (isNull(val)) val = nullVal(withoutOptionalAttributes(val.type))
         elems.set(k, val)
@@ -438,7 +438,7 @@ function conversionMapToObject(ctx: Ctx, mapType: Collection, objType: ObjectTyp
       if (elems.has(name)) continue
       const a = objType.attributes[name] as ObjectAttribute
       if (a.optional) elems.set(name, nullVal(a.type))
-      else throw new PathError(`map has no element for required attribute ${goQuote(name)}`, path)
+      else throw new PathError(`map has no element for required attribute ${approxGoQuote(name)}`, path)
     }
     return sortedRec(objectOf(new Map([...elems].map(([n, e]) => [n, e.type]))), elems)
   }
@@ -509,13 +509,13 @@ function mismatchMessageObjects(ctx: Ctx, got: ObjectType, want: ObjectType): st
     }
     if (typeEquals(g.type, w.type)) continue
     if (unsafeMismatch !== '') continue
-    if (!getConversion(ctx, g.type, w.type, true)) unsafeMismatch = `attribute ${goQuote(name)}: ${mismatchMessage(ctx, g.type, w.type)}`
+    if (!getConversion(ctx, g.type, w.type, true)) unsafeMismatch = `attribute ${approxGoQuote(name)}: ${mismatchMessage(ctx, g.type, w.type)}`
     if (safeMismatch !== '') continue
-    if (!getConversion(ctx, g.type, w.type, false)) safeMismatch = `attribute ${goQuote(name)}: ${mismatchMessage(ctx, g.type, w.type)}`
+    if (!getConversion(ctx, g.type, w.type, false)) safeMismatch = `attribute ${approxGoQuote(name)}: ${mismatchMessage(ctx, g.type, w.type)}`
   }
   if (missing.length > 0) {
     missing.sort(compareStrings)
-    const q = missing.map(goQuote)
+    const q = missing.map(approxGoQuote)
     if (q.length === 1) return `attribute ${q[0] as string} is required`
     if (q.length === 2) return `attributes ${q[0] as string} and ${q[1] as string} are required`
     return `attributes ${q.slice(0, -1).join(', ')}, and ${q[q.length - 1] as string} are required`
@@ -539,7 +539,7 @@ function mismatchMessageCollectionsFromStructural(ctx: Ctx, got: TupleType | Obj
     for (const name of attrNames(got).sort(compareStrings)) {
       const g = (got.attributes[name] as ObjectAttribute).type
       if (typeEquals(g, wantEty) || getConversion(ctx, g, wantEty, true)) continue
-      return `element ${goQuote(name)}: ${mismatchMessage(ctx, g, wantEty)}`
+      return `element ${approxGoQuote(name)}: ${mismatchMessage(ctx, g, wantEty)}`
     }
   }
   return `all elements must be ${friendlyName(wantEty, true)}`

@@ -4,7 +4,7 @@ import {ExprSyntaxError} from '../../hcl/expr-tokens.js'
 import type {Value} from '../../hcl/syntax.js'
 import {checkConversion} from './check.js'
 import {Parser, type Expr} from './expr.js'
-import {ANY, BOOL, goQuote, makeObject, NUMBER, STRING, type ObjectAttribute, type TypeConstraint} from './type.js'
+import {ANY, BOOL, approxGoQuote, makeObject, NUMBER, STRING, type ObjectAttribute, type TypeConstraint} from './type.js'
 
 export interface TypeDiagnostic {
   readonly summary: string
@@ -131,7 +131,7 @@ function getType(expr: Expr, diags: TypeDiagnostic[], options: ParseOptions): Ty
     case '':
       break
     default:
-      return err(`The keyword ${goQuote(kw)} is not a valid type specification.`)
+      return err(`The keyword ${approxGoQuote(kw)} is not a valid type specification.`)
   }
 
   if (expr.k !== 'call') return err(NOT_A_TYPE)
@@ -140,9 +140,9 @@ function getType(expr: Expr, diags: TypeDiagnostic[], options: ParseOptions): Ty
     case 'bool':
     case 'string':
     case 'number':
-      return err(`Primitive type keyword ${goQuote(name)} does not expect arguments.`)
+      return err(`Primitive type keyword ${approxGoQuote(name)} does not expect arguments.`)
     case 'any':
-      return err(`Type constraint keyword ${goQuote(name)} does not expect arguments.`)
+      return err(`Type constraint keyword ${approxGoQuote(name)} does not expect arguments.`)
   }
   if (args.length !== 1) {
     switch (name) {
@@ -224,9 +224,9 @@ function getType(expr: Expr, diags: TypeDiagnostic[], options: ParseOptions): Ty
       return {kind: 'tuple', elements: arg.items.map((e) => getType(e, diags, options))}
     }
     case 'optional':
-      return err(`Keyword ${goQuote(name)} is valid only as a modifier for object type attributes.`)
+      return err(`Keyword ${approxGoQuote(name)} is valid only as a modifier for object type attributes.`)
     default:
-      return err(`Keyword ${goQuote(name)} is not a valid type constructor.`)
+      return err(`Keyword ${approxGoQuote(name)} is not a valid type constructor.`)
   }
 }
 

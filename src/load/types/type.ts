@@ -139,7 +139,7 @@ export function typeString(type: TypeConstraint): string {
     case 'object': {
       const parts = attrNames(type)
         .sort(compareStrings)
-        .map((n) => `${IDENTIFIER.test(n) ? n : goQuote(n)}=${typeString((type.attributes[n] as ObjectAttribute).type)}`)
+        .map((n) => `${IDENTIFIER.test(n) ? n : approxGoQuote(n)}=${typeString((type.attributes[n] as ObjectAttribute).type)}`)
       return `object({${parts.join(',')}})`
     }
   }
@@ -172,8 +172,12 @@ export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
 
-/** Go's `%q`/strconv.Quote, close enough for attribute names and map keys. */
-export function goQuote(s: string): string {
+/**
+ * Go's `%q`/strconv.Quote, close enough for attribute names and map keys. Not src/diag/go-quote.ts, whose
+ * output differs: this one writes \a \b \f \v as \x07 \x08 \x0c \x0b and keeps every non-ASCII character
+ * (Go escapes non-printable ones, as Terraform's messages do); sharing it would change those messages.
+ */
+export function approxGoQuote(s: string): string {
   let out = '"'
   for (const ch of s) {
     const c = ch.codePointAt(0) as number
