@@ -1,6 +1,8 @@
 // Diagnostics as text (providers, config, lock, graph): files named by the caller's namer (the commands:
 // from the current directory), ranges in the detail renamed alike, and an uninitialised tree's "Module
 // not installed" warnings said once.
+import {tmpdir} from 'node:os'
+import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import type {Diagnostic} from '../../src/diag/diagnostic.js'
@@ -18,7 +20,7 @@ function notInstalled(name: string, line: number): Diagnostic {
 const duplicate: Diagnostic = {severity: 'error', summary: 'Duplicate provider configuration', detail: 'A default (non-aliased) provider configuration for "aws" was already given at main.tf:1,1-15.', range: at('other.tf', 3)}
 
 test('files and ranges in the detail are named by fileName; without it, as in the diagnostic', () => {
-  const out = renderDiagnosticsText([duplicate], {fileName: fileNamer('infra/../infra/prod', '/work/repo')})
+  const out = renderDiagnosticsText([duplicate], {fileName: fileNamer('infra/../infra/prod', path.join(tmpdir(), 'tfgraph-paths-test', 'repo'))})
   assert.match(out, '  on infra/prod/other.tf:3,1-14:')
   assert.match(out, 'was already given at infra/prod/main.tf:1,1-15.')
   assert.match(renderDiagnosticsText([duplicate]), '  on other.tf:3,1-14:')

@@ -1,6 +1,9 @@
 // Lint output a person reads: one explanation for findings that repeat it ("and N more like this"),
 // one line for the module calls nobody installed, compact as one short line per finding, files named
 // from the current directory (text, compact, SARIF) while JSON keeps them relative to the root.
+import {tmpdir} from 'node:os'
+import * as path from 'node:path'
+import {pathToFileURL} from 'node:url'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import type {LintDiagnostic} from '../../src/rules/rule.js'
@@ -9,6 +12,11 @@ import {lintJson, renderLintCompact, renderLintText, renderSarif, REPEAT_MIN, sh
 function at(filename: string, line: number, column = 1) {
   return {filename, start: {line, column, byte: line * 100 + column}, end: {line, column: column + 5, byte: line * 100 + column + 5}}
 }
+
+// made-up directories (nothing is read): the current directory and an absolute root outside it
+const base = path.join(tmpdir(), 'tfgraph-lint-text-test')
+const cwd = path.join(base, 'repo')
+const outsideRoot = path.join(base, 'srv', 'infra')
 
 const EXPLANATION = 'Terraform documentation advises reusable modules to constrain only their minimum provider versions.'
 
@@ -44,7 +52,7 @@ function count(haystack: string, needle: string): number {
 }
 
 test('a rule that fires many times with one explanation: explained once, then one line per further finding', () => {
-  const out = renderLintText([{root: 'infra', dir: 'infra', diagnostics: [other, ...repeated]}], {cwd: '/work/repo'})
+  const out = renderLintText([{root: 'infra', dir: 'infra', diagnostics: [other, ...repeated]}], {cwd})
   assert.is(count(out, EXPLANATION), 1)
   assert.is(count(out, 'Warning: Shared module constrains more than the minimum provider version'), 1)
   assert.match(out, '  on infra/modules/a/main.tf:5,17-22 (module.a):')
@@ -81,7 +89,7 @@ test('uninstalled module calls: one line with the count and the engine\'s init c
 })
 
 test('compact: one short line per finding, the long explanation left out', () => {
-  const out = renderLintCompact([{root: 'infra', dir: 'infra', diagnostics: [other, ...repeated, notInstalled('vpc', 3)]}], {cwd: '/work/repo'})
+  const out = renderLintCompact([{root: 'infra', dir: 'infra', diagnostics: [other, ...repeated, notInstalled('vpc', 3)]}], {cwd})
   const lines = out.trimEnd().split('\n')
   assert.is(lines.length, 7)
   for (const l of lines) {
@@ -106,18 +114,18 @@ test('several roots without cwd: files prefixed with the root, normalised', () =
 
 test('an absolute directory outside the current directory: absolute names; JSON keeps names relative to the root', () => {
   const diags = [other]
-  assert.match(renderLintCompact([{root: '/srv/infra', dir: '/srv/infra', diagnostics: diags}], {cwd: '/work/repo'}), /^\/srv\/infra\/main.tf:2:1: /)
+  assert.is(renderLintCompact([{root: outsideRoot, dir: outsideRoot, diagnostics: diags}], {cwd}).startsWith(`${outsideRoot}/main.tf:2:1: `), true)
   assert.is(lintJson(diags).diagnostics[0]?.range?.filename, 'main.tf')
 })
 
 test('SARIF with cwd: URIs relative to %SRCROOT% (the current directory), file:// URIs outside it', () => {
   const rules = [{id: 'provider-constraint-not-minimum', description: 'x', severity: 'warning' as const, docs: 'docs/rules/provider-constraint-not-minimum.md'}]
   type Log = {runs: {results: {message: {text: string}; locations: {physicalLocation: {artifactLocation: {uri: string; uriBaseId?: string}}}[]}[]}[]}
-  const log = renderSarif([{root: 'infra', dir: 'infra/../infra', diagnostics: [capped('module.a', 'modules/a b/main.tf')]}], {version: '0', rules, informationUri: 'https://example.invalid', cwd: '/work/repo'}) as Log
+  const log = renderSarif([{root: 'infra', dir: 'infra/../infra', diagnostics: [capped('module.a', 'modules/a b/main.tf')]}], {version: '0', rules, informationUri: 'https://example.invalid', cwd}) as Log
   const r = log.runs[0]!.results[0]!
   assert.equal(r.locations[0]!.physicalLocation.artifactLocation, {uri: 'infra/modules/a%20b/main.tf', uriBaseId: '%SRCROOT%'})
-  const outside = renderSarif([{root: '/srv/infra', dir: '/srv/infra', diagnostics: [other]}], {version: '0', rules, informationUri: 'https://example.invalid', cwd: '/work/repo'}) as Log
-  assert.equal(outside.runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation, {uri: 'file:///srv/infra/main.tf'})
+  const outside = renderSarif([{root: outsideRoot, dir: outsideRoot, diagnostics: [other]}], {version: '0', rules, informationUri: 'https://example.invalid', cwd}) as Log
+  assert.equal(outside.runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation, {uri: pathToFileURL(path.join(outsideRoot, 'main.tf')).href})
 })
 
 test.run()

@@ -1,10 +1,15 @@
 // File names for people: relative to the current directory, normalised; absolute only for an absolute
 // directory outside it; ranges inside detail text renamed the same way.
+import {tmpdir} from 'node:os'
+import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {displayPath, fileNamer, renameRanges} from '../../src/render/paths.js'
 
-const cwd = '/work/repo'
+// made-up directories (nothing is read): a working directory and a directory beside it, under the temporary directory
+const base = path.join(tmpdir(), 'tfgraph-paths-test')
+const cwd = path.join(base, 'work', 'repo')
+const srv = path.join(base, 'srv')
 
 test('a relative directory: its files relative to the current directory', () => {
   assert.is(displayPath('fixtures/demo', 'main.tf', cwd), 'fixtures/demo/main.tf')
@@ -21,16 +26,16 @@ test('names are normalised: no "x/../y" and no "./"', () => {
 })
 
 test('an absolute directory inside the current directory is named relative to it', () => {
-  assert.is(displayPath('/work/repo/infra', 'main.tf', cwd), 'infra/main.tf')
-  assert.is(displayPath('/work/repo', 'main.tf', cwd), 'main.tf')
+  assert.is(displayPath(path.join(cwd, 'infra'), 'main.tf', cwd), 'infra/main.tf')
+  assert.is(displayPath(cwd, 'main.tf', cwd), 'main.tf')
 })
 
 test('outside the current directory: relative when the directory was given relative, absolute when it was given absolute', () => {
   assert.is(displayPath('../other', 'main.tf', cwd), '../other/main.tf')
-  assert.is(displayPath('/srv/infra', 'main.tf', cwd), '/srv/infra/main.tf')
-  assert.is(displayPath('/srv/infra', '../modules/x/main.tf', cwd), '/srv/modules/x/main.tf')
+  assert.is(displayPath(path.join(srv, 'infra'), 'main.tf', cwd), `${srv}/infra/main.tf`)
+  assert.is(displayPath(path.join(srv, 'infra'), '../modules/x/main.tf', cwd), `${srv}/modules/x/main.tf`)
   // the root inside, a called module outside: absolute too, as the directory was
-  assert.is(displayPath('/work/repo/stages/0', '../../../modules/x/versions.tf', cwd), '/work/modules/x/versions.tf')
+  assert.is(displayPath(path.join(cwd, 'stages', '0'), '../../../modules/x/versions.tf', cwd), `${base}/work/modules/x/versions.tf`)
 })
 
 test('fileNamer names files of one directory', () => {
