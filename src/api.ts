@@ -77,10 +77,7 @@ export interface LintApiOptions extends AnalysisOptions {
 
 /** Terraform's own module and provider diagnostics plus tfgraph's author rules. */
 export async function lint(input: AnalysisInput, options: LintApiOptions = {}): Promise<LintResult> {
-  return resolveInput(input, options.context, (dir, ctx) => {
-    const {limits, context: _shared, ...rest} = options
-    return lintDir(dir, {...rest, ...(limits ? {limits} : {}), context: ctx})
-  })
+  return resolveInput(input, options.context, (dir, ctx) => lintDir(dir, {...options, context: ctx}))
 }
 
 export interface LockApiOptions extends AnalysisOptions {
@@ -92,10 +89,7 @@ export interface LockApiOptions extends AnalysisOptions {
 
 /** The dependency lock file against the requirements of the whole module tree. */
 export async function checkLock(input: AnalysisInput, options: LockApiOptions = {}): Promise<LockCheck> {
-  return resolveInput(input, options.context, (dir, ctx) => {
-    const {context: _shared, ...rest} = options
-    return checkLockDir(dir, {...rest, context: ctx})
-  })
+  return resolveInput(input, options.context, (dir, ctx) => checkLockDir(dir, {...options, context: ctx}))
 }
 
 /** One module directory after every override file (`tfgraph config`). */

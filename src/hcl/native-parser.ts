@@ -25,6 +25,8 @@ export interface NativeParserParts {
 export class NativeParser {
   private readonly memo = new Map<string, Promise<NativeParse>>()
   private memoChars = 0
+  /** The parser itself (parse-native.ts), imported on the first file that must really be parsed. */
+  private native: typeof import('./parse-native.js') | undefined
 
   constructor(private readonly parts: NativeParserParts) {}
 
@@ -77,9 +79,9 @@ export class NativeParser {
       }
     }
     const settings = cache.settings()
-    // the parser itself is loaded only now: a run answered by the caches never loads it
-    const {parseNativeUncached} = await import('./parse-native.js')
-    const result = await parseNativeUncached(text, filename, {cacheDir: settings.enabled ? settings.dir : undefined})
+    // loaded only now: a run answered by the caches never loads the parser
+    this.native ??= await import('./parse-native.js')
+    const result = await this.native.parseNativeUncached(text, filename, {cacheDir: settings.enabled ? settings.dir : undefined})
     cache.write(text, result)
     return result
   }

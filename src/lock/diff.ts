@@ -4,7 +4,7 @@
 // migration); losing hashes for the same version is flagged as suspicious.
 import {compareDiagnostics, type Diagnostic} from '../diag/diagnostic.js'
 import {compareVersions, goQuote, parseVersion, type Version} from '../providers/constraints.js'
-import type {NativeParser} from '../hcl/native-parser.js'
+import {standaloneParser, type NativeParser} from '../hcl/native-parser.js'
 import {parseLockFile, type LockEngine, type ParsedLockFile, type ProviderLock} from './lockfile.js'
 
 export type LockChangeKind =
@@ -64,9 +64,11 @@ export const CATEGORY_ORDER: readonly LockChangeKind[] = [
 
 /** Compares two lock files. Never throws: parse problems of either file are returned as diagnostics. */
 export async function diffLockFiles(oldText: string, newText: string, opts: LockDiffOptions): Promise<LockDiff> {
+  // one parser for both files (the run's, else one of its own)
+  const parser = opts.parser ?? standaloneParser()
   const [oldParsed, newParsed] = await Promise.all([
-    safeParse(oldText, opts.oldName, opts.engine, opts.parser),
-    safeParse(newText, opts.newName, opts.engine, opts.parser),
+    safeParse(oldText, opts.oldName, opts.engine, parser),
+    safeParse(newText, opts.newName, opts.engine, parser),
   ])
   const sortFile = (ds: readonly Diagnostic[]): Diagnostic[] => [...ds].sort(compareDiagnostics)
   const diagnostics = [...sortFile(oldParsed.diagnostics), ...sortFile(newParsed.diagnostics)]
@@ -84,9 +86,9 @@ export async function diffLockFiles(oldText: string, newText: string, opts: Lock
   return {changes, diagnostics, unparsable: []}
 }
 
-async function safeParse(text: string, filename: string, engine: LockEngine, parser: NativeParser | undefined): Promise<ParsedLockFile> {
+async function safeParse(text: string, filename: string, engine: LockEngine, parser: NativeParser): Promise<ParsedLockFile> {
   try {
-    return await parseLockFile(text, filename, engine, parser ? {parser} : {})
+    return await parseLockFile(text, filename, engine, {parser})
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e)
     return {locks: [], diagnostics: [{severity: 'error', summary: 'Failed to read lock file', detail: `${filename}: ${message}`}], syntaxValid: false}
