@@ -8,7 +8,7 @@ import type {ConfigFileEntry} from './file-set.js'
 import type {Module} from './model.js'
 import {elementKey} from './model.js'
 import {attr, blocksOfType, mergeBodies, sets} from './merge-body.js'
-import {checkMergedVariable, decodeVariable, type DefaultState} from './variable-default.js'
+import {checkMergedVariable, decodeVariable, TypeExprMemo, type DefaultState} from './variable-default.js'
 import {quotedReferenceWarnings} from './quoted-references.js'
 import {checkRuleDiagnostics} from './check-rules.js'
 import {parseModuleSource} from '../addrs/module-source.js'
@@ -69,7 +69,10 @@ class Builder {
   /** Where each variable's default stands after decoding and each merge. */
   readonly varStates = new Map<string, DefaultState>()
 
-  constructor(readonly engine: Engine) {}
+  constructor(
+    readonly engine: Engine,
+    readonly types: TypeExprMemo,
+  ) {}
 
   error(summary: string, detail: string, range?: SourceRange): void {
     this.diags.push(errorDiag(summary, detail, range))
@@ -144,7 +147,7 @@ class Builder {
           this.appendTerraform(b, overrideRequired)
           break
         case 'variable': {
-          const decoded = decodeVariable(b)
+          const decoded = decodeVariable(b, this.types)
           this.diags.push(...decoded.diagnostics)
           this.varStates.set(name, decoded.state)
           this.appendLastWins(this.variables, name, b, 'Duplicate variable declaration', (at) => `A variable named "${name}" was already declared at ${at}. Variable names must be unique within a module.`)
@@ -474,7 +477,7 @@ class Builder {
   }
 
   mergeVariable(b: Block, name: string, fname: string): void {
-    const ownDecode = decodeVariable(b)
+    const ownDecode = decodeVariable(b, this.types)
     this.diags.push(...ownDecode.diagnostics)
     const base = this.variables.get(name)
     if (!base) {
@@ -486,7 +489,7 @@ class Builder {
     const body = mergeBodies(base.body, b.body, {skipAttributes: skip, skipBlocks: new Set(['validation'])})
     const merged = {...base, body}
     const before = this.varStates.get(name) ?? {from: undefined, unknown: false}
-    const checked = checkMergedVariable(merged, b, before, ownDecode.state)
+    const checked = checkMergedVariable(merged, b, before, ownDecode.state, this.types)
     this.diags.push(...checked.diagnostics)
     this.varStates.set(name, checked.state)
     this.variables.set(name, merged)
@@ -651,8 +654,8 @@ function overrideRequiredProviders(overrides: readonly ParsedFile[]): Map<string
   return out
 }
 
-export function buildModule(dir: string, engine: Engine, files: readonly ConfigFileEntry[], parsed: readonly ParsedFile[]): {module: Module; diagnostics: Diagnostic[]} {
-  const b = new Builder(engine)
+export function buildModule(dir: string, engine: Engine, files: readonly ConfigFileEntry[], parsed: readonly ParsedFile[], types: TypeExprMemo = new TypeExprMemo()): {module: Module; diagnostics: Diagnostic[]} {
+  const b = new Builder(engine, types)
   const primaries = parsed.filter((p) => p.entry.kind === 'primary')
   const overrides = parsed.filter((p) => p.entry.kind === 'override')
   const overrideRequired = overrideRequiredProviders(overrides)

@@ -12,16 +12,19 @@ import {engineByName} from './engine.js'
 import {buildModule, type ParsedFile} from './build-module.js'
 import {engineFor, selectConfigFiles, type ConfigFileEntry} from './file-set.js'
 import type {Module} from './model.js'
+import {TypeExprMemo} from './variable-default.js'
 
 /** What loading reads with: the run's file source and its parser (which counts what it does). */
 export interface LoadContext {
   readonly files: FileSource
   readonly parser: NativeParser
+  /** Variable type expressions already parsed in this run. */
+  readonly types: TypeExprMemo
 }
 
 /** The disk and a parser of its own, for a load made outside any run. */
 export function standaloneLoadContext(): LoadContext {
-  return {files: new DiskSource(), parser: standaloneParser()}
+  return {files: new DiskSource(), parser: standaloneParser(), types: new TypeExprMemo()}
 }
 
 export interface LoadOptions {
@@ -216,7 +219,7 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}, ctx: Lo
     if (r.diagnostics.some((d) => d.severity === 'error')) incomplete = true
     if (r.file) parsed.push({entry: reading[i]!, file: r.file})
   })
-  const built = buildModule(abs, engine, files, parsed)
+  const built = buildModule(abs, engine, files, parsed, ctx.types)
   diagnostics.push(...built.diagnostics)
   return {module: built.module, engine: engineName, diagnostics, incomplete, filesRead: reading.length}
 }

@@ -12,6 +12,7 @@ import {ParsePool} from '../hcl/parse-pool.js'
 import {newParseStats, type ParseStats} from '../hcl/parse-stats.js'
 import type {LoadContext} from './load-module.js'
 import {SharedLoads} from './shared-load.js'
+import {TypeExprMemo} from './variable-default.js'
 
 export interface RunContextOptions {
   /** Where files are read (default: the disk). Files in memory turn the caches off unless `cache` says otherwise. */
@@ -34,6 +35,7 @@ export class RunContext implements LoadContext {
   readonly cache: ParseCache
   readonly pool: ParsePool
   readonly parser: NativeParser
+  readonly types = new TypeExprMemo()
   readonly loads: SharedLoads
   readonly results: ResultsCache
   readonly verbose: boolean

@@ -22,19 +22,31 @@ function syntaxOf(a: Attribute): 'native' | 'json' {
   return a.nameRange.filename.endsWith('.json') ? 'json' : 'native'
 }
 
-/** Parsed type expressions by source text: most modules repeat `string`, `list(string)`, `map(any)`. */
-const typeCache = new Map<string, ReturnType<typeof parseTypeConstraint>>()
+type ParsedType = ReturnType<typeof parseTypeConstraint>
 
-function parseType(a: Attribute | undefined): {type?: TypeConstraint; diagnostic?: Diagnostic} {
-  if (!a) return {}
-  const syntax = syntaxOf(a)
-  const cacheKey = syntax + '\u0000' + a.expr
-  let r = typeCache.get(cacheKey)
-  if (!r) {
-    r = parseTypeConstraint(a.expr, {syntax, legacyMismatch: true})
-    if (typeCache.size > 10000) typeCache.clear()
-    typeCache.set(cacheKey, r)
+/**
+ * Parsed type expressions by source text, kept by the run (its load context): most modules repeat
+ * `string`, `list(string)`, `map(any)`. Without it, analysing fabric's 0-org-setup and its modules took
+ * about 40 ms more (120 → 165 ms, median of 7).
+ */
+export class TypeExprMemo {
+  private readonly parsed = new Map<string, ParsedType>()
+
+  parse(expr: string, syntax: 'native' | 'json'): ParsedType {
+    const key = syntax + '\u0000' + expr
+    let r = this.parsed.get(key)
+    if (!r) {
+      r = parseTypeConstraint(expr, {syntax, legacyMismatch: true})
+      if (this.parsed.size > 10000) this.parsed.clear()
+      this.parsed.set(key, r)
+    }
+    return r
   }
+}
+
+function parseType(a: Attribute | undefined, types: TypeExprMemo): {type?: TypeConstraint; diagnostic?: Diagnostic} {
+  if (!a) return {}
+  const r = types.parse(a.expr, syntaxOf(a))
   if ('type' in r) return {type: r.type}
   return {diagnostic: errorDiag(r.summary, r.error, a.exprRange)}
 }
@@ -44,11 +56,11 @@ function isNull(v: Value): boolean {
 }
 
 /** Decode-time checks of one variable block on its own attributes (primary or override file). */
-export function decodeVariable(b: Block): {diagnostics: Diagnostic[]; state: DefaultState} {
+export function decodeVariable(b: Block, types: TypeExprMemo): {diagnostics: Diagnostic[]; state: DefaultState} {
   const diagnostics: Diagnostic[] = []
   const typeAttr = attr(b.body, 'type')
   const defAttr = attr(b.body, 'default')
-  const parsed = parseType(typeAttr)
+  const parsed = parseType(typeAttr, types)
   if (parsed.diagnostic) diagnostics.push(parsed.diagnostic)
   if (!defAttr) return {diagnostics, state: {from: parsed.type, unknown: false}}
   let unknown = false
@@ -72,12 +84,12 @@ export function decodeVariable(b: Block): {diagnostics: Diagnostic[]; state: Def
  * The re-check after merging override block `ov` into a variable (already merged into `merged`).
  * `before` is the base's state, `ovState` the override block's own decode result.
  */
-export function checkMergedVariable(merged: Block, ov: Block, before: DefaultState, ovState: DefaultState): {diagnostics: Diagnostic[]; state: DefaultState} {
+export function checkMergedVariable(merged: Block, ov: Block, before: DefaultState, ovState: DefaultState, types: TypeExprMemo): {diagnostics: Diagnostic[]; state: DefaultState} {
   const defAttr = attr(merged.body, 'default')
   const typeSet = attr(ov.body, 'type') !== undefined
   const defaultSet = attr(ov.body, 'default') !== undefined
   const source: DefaultState = defaultSet ? {from: typeSet ? ovState.from : undefined, unknown: ovState.unknown} : before
-  const mergedType = parseType(attr(merged.body, 'type')).type ?? ANY
+  const mergedType = parseType(attr(merged.body, 'type'), types).type ?? ANY
   if (!defAttr) return {diagnostics: [], state: {from: mergedType, unknown: false}}
   if (source.unknown) return {diagnostics: [], state: source}
   const diagnostics: Diagnostic[] = []

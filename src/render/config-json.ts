@@ -12,12 +12,11 @@ function sortKeys(o: Obj): Obj {
 }
 
 /**
- * Objects and arrays pushBlock made itself, which it may extend in place. Anything else under a key (an
- * attribute's value) is copied first, never changed; copying every time made N blocks of one type O(N²).
+ * `owned`: the objects and arrays pushBlock made itself during one document, which it may extend in
+ * place. Anything else under a key (an attribute's value) is copied first, never changed; copying every
+ * time made N blocks of one type O(N²).
  */
-const owned = new WeakSet<object>()
-
-function pushBlock(target: Obj, type: string, labels: readonly string[], body: Obj): void {
+function pushBlock(owned: WeakSet<object>, target: Obj, type: string, labels: readonly string[], body: Obj): void {
   let node: Obj = target
   let key = type
   for (const label of labels) {
@@ -52,18 +51,20 @@ function deepSort(v: Value): Value {
 }
 
 export function bodyToJson(body: Body): Obj {
-  const out: Obj = {}
-  for (const a of body.attributes) out[a.name] = a.value
-  for (const b of body.blocks) pushBlock(out, b.type, b.labels.map((l) => l.value), bodyToJson(b.body))
-  return deepSort(out) as Obj
+  return bodyJson(new WeakSet(), body)
 }
 
-function blockInto(out: Obj, b: Block): void {
-  pushBlock(out, b.type, b.labels.map((l) => l.value), bodyToJson(b.body))
+function bodyJson(owned: WeakSet<object>, body: Body): Obj {
+  const out: Obj = {}
+  for (const a of body.attributes) out[a.name] = a.value
+  for (const b of body.blocks) pushBlock(owned, out, b.type, b.labels.map((l) => l.value), bodyJson(owned, b.body))
+  return deepSort(out) as Obj
 }
 
 /** The merged module as one hcl2json-shaped document. */
 export function moduleToJson(m: Module): Obj {
+  const owned = new WeakSet<object>()
+  const blockInto = (into: Obj, b: Block): void => pushBlock(owned, into, b.type, b.labels.map((l) => l.value), bodyJson(owned, b.body))
   const out: Obj = {}
   const tf: Obj = {}
   for (const [name, a] of m.terraformAttributes) tf[name] = a.value
