@@ -5,6 +5,54 @@ import {caseDir, ruleTests, runRule} from './rule-tester.js'
 const t = ruleTests(legacyModuleProvider, {
   valid: ['proxy-blocks', 'root-only'],
   invalid: ['configured-blocks', 'nested-version-only'],
+  memory: [
+    {
+      name: 'child configures its own provider',
+      files: {
+        'main.tf': `terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws", version = ">= 5.0" }
+  }
+}
+
+module "child" {
+  source = "./child"
+}
+`,
+        'child/main.tf': `provider "aws" {
+  region = "us-east-1"
+}
+
+resource "aws_s3_bucket" "b" {}
+`,
+      },
+      expected: [{code: 'lint.legacy-module-provider', range: 'child/main.tf:1,1-15'}],
+    },
+    {
+      name: 'child with only an empty proxy block',
+      files: {
+        'main.tf': `terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws", version = ">= 5.0" }
+  }
+}
+
+module "child" {
+  source = "./child"
+}
+`,
+        'child/main.tf': `provider "aws" {
+  alias = "proxy"
+}
+
+resource "aws_s3_bucket" "b" {
+  provider = aws.proxy
+}
+`,
+      },
+      expected: [],
+    },
+  ],
 })
 
 t('lists the calls that already fail and those that would, once per directory', async () => {

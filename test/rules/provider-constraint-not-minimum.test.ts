@@ -6,6 +6,52 @@ const rule = providerConstraintNotMinimum
 const t = ruleTests(rule, {
   valid: ['minimums-only', 'root-may-pin'],
   invalid: ['upper-bounds', 'json-syntax'],
+  memory: [
+    {
+      name: 'pessimistic constraint in a child module',
+      files: {
+        'main.tf': `terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws", version = "~> 5.0" }
+  }
+}
+
+module "mod" {
+  source = "./mod"
+}
+`,
+        'mod/versions.tf': `terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws", version = "~> 5.0" }
+  }
+}
+`,
+      },
+      expected: [{code: 'lint.provider-constraint-not-minimum', range: 'mod/versions.tf:3,49-57'}],
+    },
+    {
+      name: 'minimum constraint in a child module',
+      files: {
+        'main.tf': `terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws", version = "~> 5.0" }
+  }
+}
+
+module "mod" {
+  source = "./mod"
+}
+`,
+        'mod/versions.tf': `terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws", version = ">= 5.0" }
+  }
+}
+`,
+      },
+      expected: [],
+    },
+  ],
 })
 
 t('the subject is the version value itself; the fix suggests a minimum', async () => {

@@ -6,6 +6,84 @@ const rule = providersMapInherits
 const t = ruleTests(rule, {
   valid: ['all-listed', 'no-map', 'aliases-only'],
   invalid: ['omitted-default', 'nested'],
+  memory: [
+    {
+      name: 'map lists an alias only, the default is inherited silently',
+      files: {
+        'main.tf': `terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws", version = ">= 5.0" }
+  }
+}
+
+provider "aws" {
+  region = "eu-west-1"
+}
+
+provider "aws" {
+  alias  = "us"
+  region = "us-east-1"
+}
+
+module "net" {
+  source    = "./net"
+  providers = { aws.other = aws.us }
+}
+`,
+        'net/main.tf': `terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws", configuration_aliases = [aws.other] }
+  }
+}
+
+resource "aws_vpc" "a" {}
+
+resource "aws_vpc" "b" {
+  provider = aws.other
+}
+`,
+      },
+      expected: [{code: 'lint.providers-map-inherits', range: 'main.tf:18,15-37'}],
+    },
+    {
+      name: 'map lists every configuration the module uses',
+      files: {
+        'main.tf': `terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws", version = ">= 5.0" }
+  }
+}
+
+provider "aws" {
+  region = "eu-west-1"
+}
+
+provider "aws" {
+  alias  = "us"
+  region = "us-east-1"
+}
+
+module "net" {
+  source    = "./net"
+  providers = { aws = aws, aws.other = aws.us }
+}
+`,
+        'net/main.tf': `terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws", configuration_aliases = [aws.other] }
+  }
+}
+
+resource "aws_vpc" "a" {}
+
+resource "aws_vpc" "b" {
+  provider = aws.other
+}
+`,
+      },
+      expected: [],
+    },
+  ],
 })
 
 t('names what is inherited, from where, and the entry to add', async () => {

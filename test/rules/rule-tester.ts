@@ -10,6 +10,7 @@ import * as path from 'node:path'
 import {suite, type Test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {formatRange} from '../../src/diag/diagnostic.js'
+import {lint} from '../../src/api.js'
 import {analyzeProviders} from '../../src/providers/analyze.js'
 import type {LintDiagnostic, Rule} from '../../src/rules/rule.js'
 import {fixturesDir} from '../helpers/paths.js'
@@ -54,6 +55,28 @@ export function actualMarkers(diags: readonly LintDiagnostic[]): string[] {
 export interface RuleCases {
   readonly valid: readonly string[]
   readonly invalid: readonly string[]
+  /** In-memory cases (tflint's and eslint's table style), run through the library's `lint({files})`. */
+  readonly memory?: readonly MemoryCase[]
+}
+
+/** One in-memory case: the files of a root module and every finding of the rule, by code and range. */
+export interface MemoryCase {
+  readonly name: string
+  /** Paths relative to the root module, `/`-separated. */
+  readonly files: Readonly<Record<string, string>>
+  /** Each finding as its code and Terraform's range text (`main.tf:3,3-20`); none: a valid case. */
+  readonly expected: readonly {readonly code: string; readonly range: string}[]
+}
+
+/** The findings of one rule over in-memory files (nothing is read from the disk). */
+export async function runMemoryCase(rule: Rule, files: Readonly<Record<string, string>>): Promise<LintDiagnostic[]> {
+  const r = await lint({files}, {only: [rule.id], env: {}})
+  return r.diagnostics.filter((d) => d.rule === rule.id)
+}
+
+/** What a finding is compared by: its stable code and its range, never its prose. */
+export function findingKey(d: LintDiagnostic): {code: string; range: string} {
+  return {code: (d as {code?: string}).code ?? `lint.${d.rule}`, range: d.range ? formatRange(d.range) : '(no range)'}
 }
 
 function contentHash(dir: string): string {
@@ -142,6 +165,13 @@ export function ruleTests(rule: Rule, cases: RuleCases): Test {
       const diags = await runRule(rule, dir)
       const expected = expectedMarkers(dir).filter((m) => m.endsWith(` ${rule.id}`))
       assert.equal(actualMarkers(diags), expected)
+      for (const d of diags) assertShape(rule, d)
+    })
+  }
+  for (const c of cases.memory ?? []) {
+    t(`${c.expected.length === 0 ? 'valid' : 'invalid'} (in memory): ${c.name}`, async () => {
+      const diags = await runMemoryCase(rule, c.files)
+      assert.equal(diags.map(findingKey), c.expected, diags.map((d) => `${d.range ? formatRange(d.range) : ''} ${d.summary}: ${d.detail}`).join('\n'))
       for (const d of diags) assertShape(rule, d)
     })
   }

@@ -6,6 +6,52 @@ const rule = unsatisfiableProviderConstraints
 const t = ruleTests(rule, {
   valid: ['compatible', 'other-providers'],
   invalid: ['root-vs-module', 'two-modules'],
+  memory: [
+    {
+      name: 'root and module exclude each other',
+      files: {
+        'main.tf': `terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws", version = "~> 4.0" }
+  }
+}
+
+module "mod" {
+  source = "./mod"
+}
+`,
+        'mod/versions.tf': `terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws", version = ">= 5.0" }
+  }
+}
+`,
+      },
+      expected: [{code: 'lint.unsatisfiable-provider-constraints', range: 'mod/versions.tf:3,49-57'}],
+    },
+    {
+      name: 'root and module overlap',
+      files: {
+        'main.tf': `terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws", version = "~> 5.0" }
+  }
+}
+
+module "mod" {
+  source = "./mod"
+}
+`,
+        'mod/versions.tf': `terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws", version = ">= 5.10" }
+  }
+}
+`,
+      },
+      expected: [],
+    },
+  ],
 })
 
 t('lists every constraint with its module and file:line', async () => {

@@ -6,6 +6,72 @@ const rule = unusedProviderAlias
 const t = ruleTests(rule, {
   valid: ['used'],
   invalid: ['dangling'],
+  memory: [
+    {
+      name: 'aliased configuration no resource uses',
+      files: {
+        'main.tf': `terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws", version = ">= 5.0" }
+  }
+}
+
+provider "aws" {
+  alias  = "west"
+  region = "us-west-2"
+}
+
+resource "aws_s3_bucket" "b" {}
+`,
+      },
+      expected: [{code: 'lint.unused-provider-alias', range: 'main.tf:7,1-15'}],
+    },
+    {
+      name: 'aliased configuration a resource names',
+      files: {
+        'main.tf': `terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws", version = ">= 5.0" }
+  }
+}
+
+provider "aws" {
+  alias  = "west"
+  region = "us-west-2"
+}
+
+resource "aws_s3_bucket" "b" {
+  provider = aws.west
+}
+`,
+      },
+      expected: [],
+    },
+    {
+      name: 'aliased configuration passed to a module that uses it',
+      files: {
+        'main.tf': `terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws", version = ">= 5.0" }
+  }
+}
+
+provider "aws" {
+  alias  = "west"
+  region = "us-west-2"
+}
+
+module "child" {
+  source    = "./child"
+  providers = { aws = aws.west }
+}
+`,
+        'child/main.tf': `resource "aws_s3_bucket" "b" {}
+`,
+      },
+      expected: [],
+    },
+  ],
 })
 
 t('a configuration passed to a module that does not use it', async () => {
