@@ -1,5 +1,5 @@
 // `tfgraph config`: the effective configuration of one module directory after override files.
-import {sortDiagnostics, type Diagnostic} from './diag/diagnostic.js'
+import {sortDiagnostics, withoutCode, type DiagnosticJson} from './diag/diagnostic.js'
 import type {Value} from './hcl/syntax.js'
 import {DEFAULT_MAX_FILES, loadModuleDir, type LoadOptions, type LoadResult} from './load/load-module.js'
 import {withRunContext, type RunContext} from './load/run-context.js'
@@ -10,7 +10,7 @@ export interface ConfigDocument {
   readonly engine: string
   readonly files: readonly {readonly path: string; readonly kind: 'primary' | 'override'; readonly shadowed_by?: string}[]
   readonly config: Record<string, Value>
-  readonly diagnostics: readonly Diagnostic[]
+  readonly diagnostics: readonly DiagnosticJson[]
 }
 
 /** Loads one module directory for `tfgraph config`: at most DEFAULT_MAX_FILES files unless `opts.fileBudget` says otherwise. */
@@ -26,6 +26,6 @@ export function configDocument(r: LoadResult): ConfigDocument {
     engine: r.engine,
     files: r.module.files.map((f) => (f.shadowedBy ? {path: f.name, kind: f.kind, shadowed_by: f.shadowedBy} : {path: f.name, kind: f.kind})),
     config: moduleToJson(r.module),
-    diagnostics: sortDiagnostics(r.diagnostics),
+    diagnostics: sortDiagnostics(r.diagnostics).map(withoutCode),
   }
 }

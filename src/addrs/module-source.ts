@@ -28,6 +28,7 @@ export type ModuleSource =
   | {readonly kind: 'remote'; readonly package: string; readonly subdir: string; readonly normalized: string}
 
 export interface ModuleSourceDiagnostic {
+  code: 'module.invalid-source' | 'module.invalid-registry-source'
   summary: string
   detail: string
 }
@@ -99,6 +100,7 @@ export function moduleSourceDiagnostic(err: ModuleSourceParseError, opts: {engin
   const product = productName(opts.engine)
   if (err.kind === 'maybe-relative') {
     return {
+      code: 'module.invalid-source',
       summary: 'Invalid module source address',
       detail:
         `${product} failed to determine your intended installation method for remote module package ${goQuote(err.addr)}.\n\n` +
@@ -107,13 +109,14 @@ export function moduleSourceDiagnostic(err: ModuleSourceParseError, opts: {engin
   }
   if (opts.hasVersion === true) {
     return {
+      code: 'module.invalid-registry-source',
       summary: 'Invalid registry module source address',
       detail:
         `Failed to parse module registry address: ${err.message}.\n\n` +
         `${product} assumed that you intended a module registry source address because you also set the argument "version", which applies only to registry modules.`,
     }
   }
-  return {summary: 'Invalid module source address', detail: `Failed to parse module source address: ${err.message}.`}
+  return {code: 'module.invalid-source', summary: 'Invalid module source address', detail: `Failed to parse module source address: ${err.message}.`}
 }
 
 /**

@@ -55,6 +55,7 @@ export function localNameProblem(name: string): string | undefined {
 }
 
 export interface SourceProblem {
+  readonly code: 'provider.invalid-source' | 'provider.invalid-type' | 'provider.invalid-namespace'
   readonly summary: string
   readonly detail: string
 }
@@ -62,18 +63,18 @@ export interface SourceProblem {
 /** Parses a `source` string of `required_providers` (`[hostname/][namespace/]type`). */
 export function parseProviderSource(source: string, defaultHost: string, product: string): {provider: Provider} | {error: SourceProblem} {
   const parts = source.split('/')
-  const invalid = {summary: 'Invalid provider source string', detail: 'The "source" attribute must be in the format "[hostname/][namespace/]name"'}
+  const invalid: SourceProblem = {code: 'provider.invalid-source', summary: 'Invalid provider source string', detail: 'The "source" attribute must be in the format "[hostname/][namespace/]name"'}
   if (source === '' || parts.length > 3 || parts.some((p) => p === '')) return {error: invalid}
   const rawType = parts[parts.length - 1]!
   const typeR = parseProviderPart(rawType)
-  if ('error' in typeR) return {error: {summary: 'Invalid provider type', detail: `Invalid provider type ${JSON.stringify(rawType)} in source ${JSON.stringify(source)}: ${typeR.error}"`}}
+  if ('error' in typeR) return {error: {code: 'provider.invalid-type', summary: 'Invalid provider type', detail: `Invalid provider type ${JSON.stringify(rawType)} in source ${JSON.stringify(source)}: ${typeR.error}"`}}
   let namespace = 'hashicorp'
   if (parts.length >= 2) {
     const rawNs = parts[parts.length - 2]!
     if (rawNs === '-') namespace = '-'
     else {
       const nsR = parseProviderPart(rawNs)
-      if ('error' in nsR) return {error: {summary: 'Invalid provider namespace', detail: `Invalid provider namespace ${JSON.stringify(rawNs)} in source ${JSON.stringify(source)}: ${nsR.error}"`}}
+      if ('error' in nsR) return {error: {code: 'provider.invalid-namespace', summary: 'Invalid provider namespace', detail: `Invalid provider namespace ${JSON.stringify(rawNs)} in source ${JSON.stringify(source)}: ${nsR.error}"`}}
       namespace = nsR.part
     }
   }
@@ -83,7 +84,7 @@ export function parseProviderSource(source: string, defaultHost: string, product
   for (const pre of ['terraform-provider-', 'terraform-', ...prefix]) {
     if (type.startsWith(pre) && host !== BUILTIN_HOST) {
       const suggestion = pre.endsWith('provider-') ? ` Did you mean ${JSON.stringify(`${parts.length === 3 ? host + '/' : ''}${namespace}/${type.slice(pre.length)}`)}?` : ''
-      return {error: {summary: 'Invalid provider type', detail: `Provider source ${JSON.stringify(source)} has a type with the prefix ${JSON.stringify(pre)}, which isn't valid. Although that prefix is often used in the names of version control repositories for ${product} providers, provider source strings should not include it.${suggestion}`}}
+      return {error: {code: 'provider.invalid-type', summary: 'Invalid provider type', detail: `Provider source ${JSON.stringify(source)} has a type with the prefix ${JSON.stringify(pre)}, which isn't valid. Although that prefix is often used in the names of version control repositories for ${product} providers, provider source strings should not include it.${suggestion}`}}
     }
   }
   return {provider: {host, namespace, type}}

@@ -1,4 +1,7 @@
 // One diagnostic type for the whole tool, shaped like `terraform validate -json`.
+import type {DiagnosticCode} from './codes.js'
+
+export type {DiagnosticCode} from './codes.js'
 
 /** A position in a source file: 1-based line and column (in characters), 0-based byte offset. */
 export interface Pos {
@@ -17,6 +20,11 @@ export interface SourceRange {
 export type Severity = 'error' | 'warning'
 
 export interface Diagnostic {
+  /**
+   * What the problem is, stable across releases and wording changes (docs/diagnostic-codes.md): code
+   * branches on it, never on `summary`. Not part of any JSON output (see `withoutCode`).
+   */
+  readonly code: DiagnosticCode
   readonly severity: Severity
   readonly summary: string
   readonly detail: string
@@ -34,12 +42,24 @@ export interface DiagnosticExtra {
   readonly explanation?: string
 }
 
-export function errorDiag(summary: string, detail: string, range?: SourceRange): Diagnostic {
-  return range ? {severity: 'error', summary, detail, range} : {severity: 'error', summary, detail}
+export function errorDiag(code: DiagnosticCode, summary: string, detail: string, range?: SourceRange): Diagnostic {
+  return range ? {code, severity: 'error', summary, detail, range} : {code, severity: 'error', summary, detail}
 }
 
-export function warningDiag(summary: string, detail: string, range?: SourceRange): Diagnostic {
-  return range ? {severity: 'warning', summary, detail, range} : {severity: 'warning', summary, detail}
+export function warningDiag(code: DiagnosticCode, summary: string, detail: string, range?: SourceRange): Diagnostic {
+  return range ? {code, severity: 'warning', summary, detail, range} : {code, severity: 'warning', summary, detail}
+}
+
+/** A diagnostic as the JSON outputs show it: without its code. */
+export type DiagnosticJson = Omit<Diagnostic, 'code'>
+
+/**
+ * A diagnostic as the JSON outputs show it: every field but `code`, in the same order. The outputs
+ * predate codes and stay byte-identical; the library's values carry the code.
+ */
+export function withoutCode<D extends Diagnostic>(d: D): Omit<D, 'code'> {
+  const {code: _code, ...rest} = d
+  return rest
 }
 
 /** Terraform's range text: `file:LINE,COL-ENDCOL` or `file:LINE,COL-ENDLINE,ENDCOL`. */

@@ -1,2 +1,3 @@
 // Diagnostics: the Diagnostic type (terraform validate -json shape), ranges and their text form, sorting.
 export * from './diagnostic.js'
+export * from './codes.js'

@@ -501,6 +501,7 @@ function cycleDiagnostics(g: DependencyGraph): Diagnostic[] {
     const first = sorted.find((v) => v.range !== undefined)
     out.push(
       errorDiag(
+        'graph.dependency-cycle',
         'Dependency cycle',
         `These objects depend on each other: ${names.join(', ')}. Terraform and OpenTofu refuse to plan a configuration with a cycle ("Cycle: …"); remove one of the references.`,
         first?.range,

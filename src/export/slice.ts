@@ -62,7 +62,7 @@ export function moduleSlice(g: ExportGraph, module: string): {graph: ExportGraph
   if (root !== '' && !g.nodes.some((n) => inSubtree(n.module, root))) {
     const modules = [...new Set(g.nodes.map((n) => n.module).filter((m) => m !== ''))]
     const hint = nameSuggestion(root, modules)
-    return {graph: keepNodes(g, () => false), diagnostics: [errorDiag('No such module', `The graph has no module ${root}${hint ? `. Did you mean ${hint}?` : '.'}`)]}
+    return {graph: keepNodes(g, () => false), diagnostics: [errorDiag('graph.no-such-module', 'No such module', `The graph has no module ${root}${hint ? `. Did you mean ${hint}?` : '.'}`)]}
   }
   const keep = new Set(g.nodes.filter((n) => inSubtree(n.module, root)).map((n) => n.id))
   if (g.view === 'providers') {
@@ -88,7 +88,7 @@ export function focusSlice(g: ExportGraph, address: string, depth: number): {gra
   if (seeds.length === 0 && want === '') seeds = g.nodes.filter((n) => n.module === '')
   if (seeds.length === 0) {
     const hint = nameSuggestion(want, g.nodes.map((n) => n.address))
-    return {graph: keepNodes(g, () => false), diagnostics: [errorDiag('Nothing to focus on', `The ${g.view} graph has no node with the address ${address}${hint ? `. Did you mean ${hint}?` : '.'}`)]}
+    return {graph: keepNodes(g, () => false), diagnostics: [errorDiag('graph.no-such-node', 'Nothing to focus on', `The ${g.view} graph has no node with the address ${address}${hint ? `. Did you mean ${hint}?` : '.'}`)]}
   }
   const graph = new MultiDirectedGraph()
   for (const n of g.nodes) graph.addNode(n.id)

@@ -29,7 +29,7 @@ async function readVarsFile(ctx: VariablesContext, file: string, display: string
     text = utf8Text(ctx.files.read(file))
   } catch {
     const p = {line: 1, column: 1, byte: 0}
-    diags.push(errorDiag('Failed to read variables file', `Given variables file ${display} does not exist or cannot be read.`, {filename: display, start: p, end: p}))
+    diags.push(errorDiag('variable.file-unreadable', 'Failed to read variables file', `Given variables file ${display} does not exist or cannot be read.`, {filename: display, start: p, end: p}))
     return
   }
   if (!file.endsWith('.json')) {
@@ -76,7 +76,7 @@ export async function rootVariableValues(ctx: VariablesContext, rootDir: string,
   for (const assignment of inputs.vars ?? []) {
     const eq = assignment.indexOf('=')
     if (eq <= 0) {
-      diagnostics.push(errorDiag('Invalid -var option', `The given -var option ${JSON.stringify(assignment)} is not correctly specified. It must be a variable name and value separated by an equals sign, like -var="key=value".`))
+      diagnostics.push(errorDiag('variable.invalid-option', 'Invalid -var option', `The given -var option ${JSON.stringify(assignment)} is not correctly specified. It must be a variable name and value separated by an equals sign, like -var="key=value".`))
       continue
     }
     values.set(assignment.slice(0, eq).trim(), assignment.slice(eq + 1))

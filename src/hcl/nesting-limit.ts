@@ -169,6 +169,7 @@ export function nestingDiagnostic(text: string, index: number, filename: string)
   const start: Pos = advancePos({line: 1, column: 1, byte: bom * 3}, text.slice(bom, index))
   const end: Pos = advancePos(start, text.slice(index, index + 1))
   return errorDiag(
+    'hcl.too-deeply-nested',
     'Configuration nested too deeply',
     `This file nests blocks, brackets, templates or operators more than ${MAX_NESTING} levels deep, so tfgraph does not read it: parsing it would exhaust the parser's stack. No hand-written configuration nests this deeply; the file is probably generated or damaged. Reduce the nesting.`,
     {filename, start, end},

@@ -12,7 +12,7 @@ import {relabelParse} from './relabel.js'
 import type {ConfigFile} from './syntax.js'
 
 /** Bump when the cached shape or the parsing pipeline changes. */
-const FORMAT = 'tfgraph-parse-2'
+const FORMAT = 'tfgraph-parse-3'
 const PARSER = '@cdktf/hcl2json@0.21.0'
 
 export interface CachedParse {

@@ -18,7 +18,7 @@
 // meta-arguments that Terraform reads from JSON strings as references or keywords (e.g. `"provider": "aws.west"`,
 // `"depends_on": ["aws_instance.a"]`, `"type": "list(string)"`) are wrapped as `"${…}"`, as native syntax gives.
 import {parseTree, visit, type JSONVisitor, type Node as JsonNode, type ParseOptions} from 'jsonc-parser'
-import type {Diagnostic, Pos, SourceRange} from '../diag/diagnostic.js'
+import type {Diagnostic, DiagnosticCode, Pos, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange} from '../diag/diagnostic.js'
 import type {Attribute, Block, Body, ConfigFile, Label, Value} from './syntax.js'
 import {nameSuggestion} from '../diag/name-suggestion.js'
@@ -48,6 +48,7 @@ export function parseJsonConfig(text: string, filename: string): {file: ConfigFi
     const at = root ? index.range(root.offset, root.offset + Math.max(root.length, 0)) : firstTokenRange(source, index)
     diagnostics.push(
       errorDiag(
+        'hcl.json-root-not-object',
         'Root value must be object',
         'The root value in a JSON-based configuration must be either a JSON object or a JSON array of objects.',
         at,
@@ -214,8 +215,8 @@ class Reader {
     return this.range(n)
   }
 
-  private error(summary: string, detail: string, range: SourceRange): void {
-    this.diags.push(errorDiag(summary, detail, range))
+  private error(code: DiagnosticCode, summary: string, detail: string, range: SourceRange): void {
+    this.diags.push(errorDiag(code, summary, detail, range))
   }
 
   /** The properties of an object; for an array, of each of its objects (HCL's `collectDeepAttrs`). */
@@ -229,6 +230,7 @@ class Reader {
           out.push(...props(el))
         } else {
           this.error(
+            'hcl.json-value-type',
             'Incorrect JSON value type',
             labelName === undefined
               ? 'A JSON object is required here, to define arguments and child blocks.'
@@ -240,6 +242,7 @@ class Reader {
       return out
     }
     this.error(
+      'hcl.json-value-type',
       'Incorrect JSON value type',
       labelName === undefined
         ? 'Either a JSON object or JSON array of objects is required here, to define arguments and child blocks.'
@@ -255,7 +258,7 @@ class Reader {
     const blocks: Block[] = []
     let list: Prop[]
     if (kind.justAttributes && n.type !== 'object') {
-      this.error('Incorrect JSON value type', 'A JSON object is required here, setting the arguments for this block.', this.startRange(n))
+      this.error('hcl.json-value-type', 'Incorrect JSON value type', 'A JSON object is required here, setting the arguments for this block.', this.startRange(n))
       list = []
     } else {
       list = this.deepProps(n, undefined)
@@ -272,6 +275,7 @@ class Reader {
         const names = Object.keys(kind.blocks ?? {})
         const suggestion = nameSuggestion(p.name, names)
         this.error(
+          'hcl.json-unknown-property',
           'Extraneous JSON object property',
           `No argument or block type is named "${p.name}".${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
           this.range(p.key),
@@ -284,6 +288,7 @@ class Reader {
       if (prev) {
         const prevRange: SourceRange = {filename: prev.nameRange.filename, start: prev.nameRange.start, end: prev.exprRange.end}
         this.error(
+          'hcl.duplicate-argument',
           kind.justAttributes ? 'Duplicate attribute definition' : 'Duplicate argument',
           `The argument "${p.name}" was already set at ${formatRange(prevRange)}.`,
           attr.nameRange,
@@ -314,6 +319,7 @@ class Reader {
       const list = this.deepProps(n, labelName)
       if (list.length === 0) {
         this.error(
+          'hcl.json-missing-label',
           'Missing block label',
           `At least one object property is required, whose name represents the ${typeProp.name} block's ${labelName}.`,
           this.startRange(n),
@@ -337,6 +343,7 @@ class Reader {
           out.push(this.block(typeProp, labels, el, declRange, kind))
         } else {
           this.error(
+            'hcl.json-value-type',
             'Incorrect JSON value type',
             kind.justAttributes
               ? 'A JSON object is required here, setting the arguments for this block.'
@@ -348,6 +355,7 @@ class Reader {
       return
     }
     this.error(
+      'hcl.json-value-type',
       'Incorrect JSON value type',
       `Either a JSON object or a JSON array is required here, representing the contents of one or more "${typeProp.name}" blocks.`,
       this.startRange(n),
@@ -508,7 +516,7 @@ function syntaxDiagnostics(text: string, index: PositionIndex): Diagnostic[] {
       if (structural) return
       structural = true
     }
-    out.push(errorDiag(summary, detail, range))
+    out.push(errorDiag('hcl.json-syntax', summary, detail, range))
   }
   const inArray = () => stack[stack.length - 1]?.type === 'array'
 

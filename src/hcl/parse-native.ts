@@ -41,7 +41,7 @@ function getParser(cacheDir: string | undefined, optimising: boolean): Promise<H
 /** Parses an hcl2json error message `…[file:L,C-EC: Summary; Detail]` into a diagnostic. */
 export function diagnosticFromParserError(message: string, filename: string, text: string): Diagnostic {
   const m = /:(\d+),(\d+)-(?:(\d+),)?(\d+): ([^;\]]+)(?:; ([\s\S]*?))?\]?\s*$/.exec(message)
-  if (!m) return errorDiag('Invalid HCL syntax', message.replace(/^Error: /, ''), wholeFileStart(filename))
+  if (!m) return errorDiag('hcl.syntax', 'Invalid HCL syntax', message.replace(/^Error: /, ''), wholeFileStart(filename))
   const startLine = Number(m[1])
   const startCol = Number(m[2])
   const endLine = m[3] ? Number(m[3]) : startLine
@@ -51,7 +51,7 @@ export function diagnosticFromParserError(message: string, filename: string, tex
     start: {line: startLine, column: startCol, byte: byteOffsetOf(text, startLine, startCol)},
     end: {line: endLine, column: endCol, byte: byteOffsetOf(text, endLine, endCol)},
   }
-  return errorDiag(m[5]!.trim(), (m[6] ?? '').trim(), range)
+  return errorDiag('hcl.syntax', m[5]!.trim(), (m[6] ?? '').trim(), range)
 }
 
 function wholeFileRange(filename: string, text: string): SourceRange {

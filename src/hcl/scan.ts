@@ -5,7 +5,7 @@
 // charCodeAt, with explicit stacks instead of recursion, so it runs in linear time and cannot overflow
 // the JS stack however deeply the input nests. It never throws: malformed input yields what was
 // scanned plus error diagnostics (the authoritative syntax errors come from hcl2json).
-import type {Diagnostic, Pos, SourceRange} from '../diag/diagnostic.js'
+import type {Diagnostic, DiagnosticCode, Pos, SourceRange} from '../diag/diagnostic.js'
 import type {Label} from './syntax.js'
 
 export interface ScanAttribute {
@@ -204,6 +204,7 @@ class Scanner {
         'All input files must be UTF-8 encoded text; this file contains a NUL character and appears to be binary, so it was not scanned.',
         nul,
         nul + 1,
+        'hcl.binary-file',
       )
       return {body: this.fileBody(root), diagnostics: this.diagnostics}
     }
@@ -249,6 +250,7 @@ class Scanner {
       const end = this.posAt(len)
       for (const f of frames) {
         this.diagnostics.push({
+          code: 'hcl.syntax',
           severity: 'error',
           summary: 'Unclosed configuration block',
           detail:
@@ -301,6 +303,7 @@ class Scanner {
       if (es === ee) {
         const found = es >= this.len ? 'the end of the file' : text.charCodeAt(es) === 125 ? 'a closing brace' : 'the end of the line'
         this.diagnostics.push({
+          code: 'hcl.syntax',
           severity: 'error',
           summary: 'Invalid expression',
           detail: `Expected the start of an expression, but found ${found}.`,
@@ -368,7 +371,7 @@ class Scanner {
   private invalidItemStart(i: number, c: number): void {
     const n = this.charLen(i)
     if (c === 0xfffd) {
-      this.error('Invalid character encoding', 'All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.', i, i + n)
+      this.error('Invalid character encoding', 'All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.', i, i + n, 'hcl.invalid-encoding')
     } else if (c === 39) {
       this.error('Invalid character', 'Single quotes are not valid. Use double quotes (") to enclose strings.', i, i + n)
     } else if (c === 59) {
@@ -939,8 +942,8 @@ class Scanner {
   // -------------------------------------------------------------------------------------------------
   // Positions and diagnostics
 
-  private error(summary: string, detail: string, a: number, b: number): void {
-    this.diagnostics.push({severity: 'error', summary, detail, range: this.range(a, b)})
+  private error(summary: string, detail: string, a: number, b: number, code: DiagnosticCode = 'hcl.syntax'): void {
+    this.diagnostics.push({code, severity: 'error', summary, detail, range: this.range(a, b)})
   }
 
   private range(a: number, b: number): SourceRange {

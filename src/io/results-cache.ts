@@ -14,7 +14,7 @@ import {pruneCacheArea, type CacheSettings} from './cache-dir.js'
 import {isInputList, type FileSource} from './inputs.js'
 
 /** Bump when a stored result's shape or meaning changes. */
-const FORMAT = 'tfgraph-results-1'
+const FORMAT = 'tfgraph-results-2'
 
 /**
  * Identifies this build of tfgraph: the size and time of the code file that holds this module (the

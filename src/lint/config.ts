@@ -59,7 +59,7 @@ export function readLintConfig(rootDir: string, explicit?: string): {config: Lin
     text = readFileSync(file, 'utf8')
   } catch {
     if (!explicit) return {config: EMPTY_CONFIG, diagnostics: []}
-    return {config: EMPTY_CONFIG, diagnostics: [errorDiag('Failed to read configuration file', `${explicit}: the lint configuration file does not exist or cannot be read.`)]}
+    return {config: EMPTY_CONFIG, diagnostics: [errorDiag('lint-config.unreadable', 'Failed to read configuration file', `${explicit}: the lint configuration file does not exist or cannot be read.`)]}
   }
   const display = explicit ?? path.relative(process.cwd(), file) ?? file
   const known = [TERRAFORM_RULE, ...RULE_IDS]
@@ -81,11 +81,11 @@ export function readLintConfig(rootDir: string, explicit?: string): {config: Lin
     // a trailing comma: point at the comma, not at what follows it
     const comma = /,\s*$/.exec(text.slice(0, offset))
     if (comma && (code === 'PropertyNameExpected' || code === 'ValueExpected')) [offset, length] = [comma.index, 1]
-    return {config: EMPTY_CONFIG, diagnostics: [errorDiag('Invalid configuration file', syntaxMessage(code, text, offset, length), at(offset, length))]}
+    return {config: EMPTY_CONFIG, diagnostics: [errorDiag('lint-config.syntax', 'Invalid configuration file', syntaxMessage(code, text, offset, length), at(offset, length))]}
   }
   const rules = new Map<string, RuleSetting>()
   const diagnostics: Diagnostic[] = []
-  if (tree.type !== 'object') return {config: EMPTY_CONFIG, diagnostics: [errorDiag('Invalid configuration file', `The file must hold a JSON object ({"rules": {…}, "max_warnings": N}).`, at(tree.offset, tree.length))]}
+  if (tree.type !== 'object') return {config: EMPTY_CONFIG, diagnostics: [errorDiag('lint-config.invalid', 'Invalid configuration file', `The file must hold a JSON object ({"rules": {…}, "max_warnings": N}).`, at(tree.offset, tree.length))]}
   let maxWarnings: number | undefined
   for (const prop of tree.children ?? []) {
     const [keyNode, valueNode] = prop.children ?? []
@@ -98,7 +98,7 @@ export function readLintConfig(rootDir: string, explicit?: string): {config: Lin
     }
     if (key === 'rules') {
       if (valueNode.type !== 'object') {
-        diagnostics.push(errorDiag('Invalid configuration file', `"rules" must be an object of rule id → "off", "warning", "error", true or false.`, at(valueNode.offset, valueNode.length)))
+        diagnostics.push(errorDiag('lint-config.invalid', 'Invalid configuration file', `"rules" must be an object of rule id → "off", "warning", "error", true or false.`, at(valueNode.offset, valueNode.length)))
         continue
       }
       for (const rule of valueNode.children ?? []) {
@@ -107,21 +107,21 @@ export function readLintConfig(rootDir: string, explicit?: string): {config: Lin
         const id = String(idNode.value)
         const v: unknown = getNodeValue(settingNode)
         if (!known.includes(id)) {
-          diagnostics.push(errorDiag('Invalid configuration file', `Unknown rule id "${id}"${hint(id, known)}; "tfgraph lint --list-rules" lists the rules.`, at(idNode.offset, idNode.length)))
+          diagnostics.push(errorDiag('lint-config.unknown-rule', 'Invalid configuration file', `Unknown rule id "${id}"${hint(id, known)}; "tfgraph lint --list-rules" lists the rules.`, at(idNode.offset, idNode.length)))
         } else if (v === false || v === 'off') rules.set(id, 'off')
         else if (v === true || v === 'on') rules.set(id, 'on')
         else if (v === 'warning' || v === 'error') rules.set(id, v)
         else {
           const close = typeof v === 'string' ? didYouMean(v, ['off', 'warning', 'error']) : undefined
           const got = typeof v === 'string' ? ` (got "${v}"${close ? `; did you mean "${close}"?` : ''})` : ''
-          diagnostics.push(errorDiag('Invalid configuration file', `Rule "${id}" must be "off", "warning", "error", true or false${got}.`, at(settingNode.offset, settingNode.length)))
+          diagnostics.push(errorDiag('lint-config.invalid', 'Invalid configuration file', `Rule "${id}" must be "off", "warning", "error", true or false${got}.`, at(settingNode.offset, settingNode.length)))
         }
       }
     } else if (key === 'max_warnings') {
       if (typeof value === 'number' && Number.isInteger(value) && value >= 0) maxWarnings = value
-      else diagnostics.push(errorDiag('Invalid configuration file', `"max_warnings" must be a whole number ≥ 0.`, at(valueNode.offset, valueNode.length)))
+      else diagnostics.push(errorDiag('lint-config.invalid', 'Invalid configuration file', `"max_warnings" must be a whole number ≥ 0.`, at(valueNode.offset, valueNode.length)))
     } else {
-      diagnostics.push(errorDiag('Invalid configuration file', `Unknown key "${key}"${hint(key, ['rules', 'max_warnings'])}; the keys are "rules" and "max_warnings".`, at(keyNode.offset, keyNode.length)))
+      diagnostics.push(errorDiag('lint-config.invalid', 'Invalid configuration file', `Unknown key "${key}"${hint(key, ['rules', 'max_warnings'])}; the keys are "rules" and "max_warnings".`, at(keyNode.offset, keyNode.length)))
     }
   }
   return {config: {rules, ...(maxWarnings !== undefined ? {maxWarnings} : {})}, diagnostics}

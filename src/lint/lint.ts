@@ -60,8 +60,9 @@ function severityFor(id: string, base: Severity, opts: LintOptions): Severity {
   return s === 'warning' || s === 'error' ? s : base
 }
 
-function sameFinding(a: Diagnostic, b: Diagnostic): boolean {
-  return a.summary === b.summary && a.range?.filename === b.range?.filename && a.range?.start.byte === b.range?.start.byte
+/** A rule's finding that restates Terraform's diagnostic `b` (its code, at its place). */
+function sameFinding(a: LintDiagnostic, b: Diagnostic): boolean {
+  return a.restates !== undefined && a.restates === b.code && a.range?.filename === b.range?.filename && a.range?.start.byte === b.range?.start.byte
 }
 
 export async function lint(dir: string, opts: LintOptions = {}): Promise<LintResult> {

@@ -1,6 +1,6 @@
 // Builds the merged Module from parsed files: primary files appended in order with Terraform's
 // duplicate rules, then override files merged one by one (REFERENCE §b.2, §b.3).
-import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
+import type {Diagnostic, DiagnosticCode, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
 import type {Attribute, Block, Body, ConfigFile} from '../hcl/syntax.js'
 import type {Engine} from './engine.js'
@@ -74,12 +74,12 @@ class Builder {
     readonly types: TypeExprMemo,
   ) {}
 
-  error(summary: string, detail: string, range?: SourceRange): void {
-    this.diags.push(errorDiag(summary, detail, range))
+  error(code: DiagnosticCode, summary: string, detail: string, range?: SourceRange): void {
+    this.diags.push(errorDiag(code, summary, detail, range))
   }
 
-  warn(summary: string, detail: string, range?: SourceRange): void {
-    this.diags.push(warningDiag(summary, detail, range))
+  warn(code: DiagnosticCode, summary: string, detail: string, range?: SourceRange): void {
+    this.diags.push(warningDiag(code, summary, detail, range))
   }
 
   markOverride(key: string, file: string): void {
@@ -94,12 +94,13 @@ class Builder {
     if (!names) return true
     if (b.labels.length < names.length) {
       const missing = names[b.labels.length]!
-      this.error(`Missing ${missing} for ${b.type}`, `All ${b.type} blocks must have ${names.length} labels (${names.join(', ')}).`, b.declRange)
+      this.error('config.missing-label', `Missing ${missing} for ${b.type}`, `All ${b.type} blocks must have ${names.length} labels (${names.join(', ')}).`, b.declRange)
       return false
     }
     if (b.labels.length > names.length) {
       const extra = b.labels[names.length]!
       this.error(
+        'config.extraneous-label',
         `Extraneous label for ${b.type}`,
         names.length === 0 ? `No labels are expected for ${b.type} blocks.` : `Only ${names.length} labels (${names.join(', ')}) are expected for ${b.type} blocks.`,
         extra.range,
@@ -112,16 +113,16 @@ class Builder {
   checkTopLevel(file: ConfigFile, override = false): Block[] {
     const allowed = topLevelTypes(this.engine)
     for (const a of file.body.attributes) {
-      this.error('Unsupported argument', `An argument named "${a.name}" is not expected here.`, a.nameRange)
+      this.error('config.unsupported-argument', 'Unsupported argument', `An argument named "${a.name}" is not expected here.`, a.nameRange)
     }
     const out: Block[] = []
     for (const b of file.body.blocks) {
       if (b.type === 'required_providers') {
-        this.error('Invalid required_providers block', 'A "required_providers" block must be nested inside a "terraform" block.', b.declRange)
+        this.error('config.misplaced-required-providers', 'Invalid required_providers block', 'A "required_providers" block must be nested inside a "terraform" block.', b.declRange)
         continue
       }
       if (!allowed.has(b.type)) {
-        this.error('Unsupported block type', `Blocks of type "${b.type}" are not expected here.`, b.typeRange)
+        this.error('config.unsupported-block', 'Unsupported block type', `Blocks of type "${b.type}" are not expected here.`, b.typeRange)
         continue
       }
       if (!this.checkLabels(b)) continue
@@ -129,7 +130,7 @@ class Builder {
       this.diags.push(...checkRuleDiagnostics(b, override))
       if (b.type === 'module' && this.engine.name === 'terraform') {
         for (const nb of b.body.blocks.filter((x) => x.type === 'lifecycle' || x.type === 'locals')) {
-          this.error('Reserved block type name in module block', `The block type name "${nb.type}" is reserved for use by Terraform in a future version.`, nb.typeRange)
+          this.error('config.reserved-block-type', 'Reserved block type name in module block', `The block type name "${nb.type}" is reserved for use by Terraform in a future version.`, nb.typeRange)
         }
       }
       out.push(b)
@@ -150,20 +151,20 @@ class Builder {
           const decoded = decodeVariable(b, this.types)
           this.diags.push(...decoded.diagnostics)
           this.varStates.set(name, decoded.state)
-          this.appendLastWins(this.variables, name, b, 'Duplicate variable declaration', (at) => `A variable named "${name}" was already declared at ${at}. Variable names must be unique within a module.`)
+          this.appendLastWins(this.variables, name, b, 'config.duplicate-variable', 'Duplicate variable declaration', (at) => `A variable named "${name}" was already declared at ${at}. Variable names must be unique within a module.`)
           break
         }
         case 'output':
-          this.appendLastWins(this.outputs, name, b, 'Duplicate output definition', (at) => `An output named "${name}" was already defined at ${at}. Output names must be unique within a module.`)
+          this.appendLastWins(this.outputs, name, b, 'config.duplicate-output', 'Duplicate output definition', (at) => `An output named "${name}" was already defined at ${at}. Output names must be unique within a module.`)
           break
         case 'module':
-          this.appendLastWins(this.moduleCalls, name, b, 'Duplicate module call', (at) => `A module call named "${name}" was already defined at ${at}. Module calls must have unique names within a module.`)
+          this.appendLastWins(this.moduleCalls, name, b, 'config.duplicate-module-call', 'Duplicate module call', (at) => `A module call named "${name}" was already defined at ${at}. Module calls must have unique names within a module.`)
           break
         case 'locals':
           for (const a of b.body.attributes) {
             const prev = this.locals.get(a.name)
             if (prev) {
-              this.error('Duplicate local value definition', `A local value named "${a.name}" was already defined at ${formatRange(attributeRange(prev))}. Local value names must be unique within a module.`, attributeRange(a))
+              this.error('config.duplicate-local', 'Duplicate local value definition', `A local value named "${a.name}" was already defined at ${formatRange(attributeRange(prev))}. Local value names must be unique within a module.`, attributeRange(a))
             }
             this.locals.set(a.name, a)
           }
@@ -198,9 +199,9 @@ class Builder {
     }
   }
 
-  appendLastWins(map: Map<string, Block>, name: string, b: Block, summary: string, detail: (at: string) => string): void {
+  appendLastWins(map: Map<string, Block>, name: string, b: Block, code: DiagnosticCode, summary: string, detail: (at: string) => string): void {
     const prev = map.get(name)
-    if (prev) this.error(summary, detail(formatRange(prev.declRange)), b.declRange)
+    if (prev) this.error(code, summary, detail(formatRange(prev.declRange)), b.declRange)
     map.set(name, b)
   }
 
@@ -217,6 +218,7 @@ class Builder {
     if (v) {
       const product = this.engine.product
       this.warn(
+        'provider.version-in-config',
         'Version constraints inside provider configuration blocks are deprecated',
         `${product} 0.13 and earlier allowed provider version constraints inside the provider configuration block, but that is now deprecated and will be removed in a future version of ${product}. To silence this warning, move the provider version constraint into the required_providers block.`,
         v.exprRange,
@@ -235,7 +237,7 @@ class Builder {
         alias === undefined
           ? `A default (non-aliased) provider configuration for "${name}" was already given at ${at}. If multiple configurations are required, set the "alias" argument for alternative configurations.`
           : `A provider configuration for "${name}" with alias "${alias}" was already given at ${at}. Each configuration for the same provider must have a distinct alias.`
-      this.error('Duplicate provider configuration', detail, b.declRange)
+      this.error('provider.duplicate-config', 'Duplicate provider configuration', detail, b.declRange)
       return
     }
     this.providerConfigs.set(key, b)
@@ -248,6 +250,7 @@ class Builder {
     const prev = map.get(key)
     if (prev) {
       this.error(
+        'config.duplicate-resource',
         `Duplicate ${summaryWord} "${type}" configuration`,
         `A ${type} ${detailWord} named "${name}" was already declared at ${formatRange(prev.declRange)}. Resource names must be unique per type in each module.`,
         b.declRange,
@@ -267,6 +270,7 @@ class Builder {
         case 'required_providers':
           if (this.requiredProvidersBlock) {
             this.error(
+              'config.duplicate-required-providers',
               'Duplicate required providers configuration',
               `A module may have only one required providers configuration. The required providers were previously configured at ${formatRange(this.requiredProvidersBlock.declRange)}.`,
               nb.declRange,
@@ -283,9 +287,9 @@ class Builder {
           if (this.backend) {
             const at = formatRange(this.backend.declRange)
             if (this.engine.name === 'terraform') {
-              this.error("Duplicate 'backend' configuration block", `A module may have only one 'backend' configuration block. The backend was previously configured at ${at}.`, nb.declRange)
+              this.error('config.duplicate-backend', "Duplicate 'backend' configuration block", `A module may have only one 'backend' configuration block. The backend was previously configured at ${at}.`, nb.declRange)
             } else {
-              this.error('Duplicate backend configuration', `A module may have only one backend configuration. The backend was previously configured at ${at}.`, nb.declRange)
+              this.error('config.duplicate-backend', 'Duplicate backend configuration', `A module may have only one backend configuration. The backend was previously configured at ${at}.`, nb.declRange)
             }
             break
           }
@@ -300,7 +304,7 @@ class Builder {
           break
         case 'state_store':
           if (this.stateStore) {
-            this.error("Duplicate 'state_store' configuration block", `A module may have only one 'state_store' configuration block. The state storage was previously configured at ${formatRange(this.stateStore.declRange)}.`, nb.declRange)
+            this.error('config.duplicate-state-store', "Duplicate 'state_store' configuration block", `A module may have only one 'state_store' configuration block. The state storage was previously configured at ${formatRange(this.stateStore.declRange)}.`, nb.declRange)
             break
           }
           this.stateStore = nb
@@ -309,7 +313,7 @@ class Builder {
           const name = nb.labels[0]?.value ?? ''
           const prev = this.providerMetas.get(name)
           if (prev) {
-            this.error('Duplicate provider_meta block', `A provider_meta block for provider "${name}" was already declared at ${formatRange(prev.declRange)}. Providers may only have one provider_meta block per module.`, nb.declRange)
+            this.error('config.duplicate-provider-meta', 'Duplicate provider_meta block', `A provider_meta block for provider "${name}" was already declared at ${formatRange(prev.declRange)}. Providers may only have one provider_meta block per module.`, nb.declRange)
           }
           this.providerMetas.set(name, nb)
           break
@@ -324,12 +328,13 @@ class Builder {
     const at = formatRange(prev.declRange)
     if (this.engine.name === 'terraform') {
       this.error(
+        'config.duplicate-cloud',
         'Duplicate HCP Terraform configurations',
         `A module may have only one 'cloud' block configuring HCP Terraform or Terraform Enterprise. The 'cloud' block was previously configured at ${at}.`,
         b.declRange,
       )
     } else {
-      this.error('Duplicate cloud configurations', `A module may have only one 'cloud' block configuring a cloud backend. A cloud backend was previously configured at ${at}.`, b.declRange)
+      this.error('config.duplicate-cloud', 'Duplicate cloud configurations', `A module may have only one 'cloud' block configuring a cloud backend. A cloud backend was previously configured at ${at}.`, b.declRange)
     }
   }
 
@@ -339,12 +344,14 @@ class Builder {
     const backendAt = formatRange(this.backend.declRange)
     if (this.engine.name === 'terraform') {
       this.error(
+        'config.backend-and-cloud',
         "Conflicting 'cloud' and 'backend' configuration blocks are present",
         `A module may declare either one 'cloud' block OR one 'backend' block for configuring state storage. The 'cloud' block is configured at ${cloudAt}; a 'backend' is configured at ${backendAt}. Remove the 'backend' block to configure HCP Terraform or Terraform Enterprise.`,
         this.backend.declRange,
       )
     } else {
       this.error(
+        'config.backend-and-cloud',
         'Both a backend and a cloud configuration are present',
         `A module may declare either one 'cloud' block configuring a cloud backend OR one 'backend' block configuring a state backend. A cloud backend is configured at ${cloudAt}; a backend is configured at ${backendAt}. Remove the backend block to configure a cloud backend.`,
         this.backend.declRange,
@@ -360,7 +367,7 @@ class Builder {
       const ver = attr(call.body, 'version')
       const hasVersion = ver !== undefined && ver.value !== null
       const r = parseModuleSource(src.value, {engine: this.engine.name, hasVersion})
-      if ('error' in r) this.error(r.error.summary, r.error.detail, src.exprRange)
+      if ('error' in r) this.error(r.error.code, r.error.summary, r.error.detail, src.exprRange)
     }
   }
 
@@ -380,7 +387,7 @@ class Builder {
         case 'locals':
           for (const a of b.body.attributes) {
             if (!this.locals.has(a.name)) {
-              this.error('Missing base local value definition to override', `There is no local value named "${a.name}". An override file can only override a local value that was already defined in a primary configuration file.`, attributeRange(a))
+              this.error('config.override-without-base', 'Missing base local value definition to override', `There is no local value named "${a.name}". An override file can only override a local value that was already defined in a primary configuration file.`, attributeRange(a))
               continue
             }
             this.locals.set(a.name, a)
@@ -406,13 +413,13 @@ class Builder {
           if (this.engine.name === 'opentofu') this.mergeResource(this.ephemeral, b, 'ephemeral', fname)
           break
         case 'moved':
-          this.error("Cannot override 'moved' blocks", 'Records of moved objects can appear only in normal files, not in override files.', b.declRange)
+          this.error('config.override-not-allowed', "Cannot override 'moved' blocks", 'Records of moved objects can appear only in normal files, not in override files.', b.declRange)
           break
         case 'import':
-          this.error("Cannot override 'import' blocks", 'Import blocks can appear only in normal files, not in override files.', b.declRange)
+          this.error('config.override-not-allowed', "Cannot override 'import' blocks", 'Import blocks can appear only in normal files, not in override files.', b.declRange)
           break
         case 'removed':
-          if (this.engine.name === 'opentofu') this.error("Cannot override 'Removed' blocks", 'Removed blocks can appear only in normal files, not in override files.', b.declRange)
+          if (this.engine.name === 'opentofu') this.error('config.override-not-allowed', "Cannot override 'Removed' blocks", 'Removed blocks can appear only in normal files, not in override files.', b.declRange)
           break
         default:
           // check, action (not merged here), language: ignored in override files.
@@ -436,7 +443,7 @@ class Builder {
       for (const nb of tb.body.blocks) {
         if (nb.type === 'backend') {
           if (seenBackend) {
-            this.error('Duplicate backend configuration', `Each override file may have only one backend configuration. A backend was previously configured at ${formatRange(seenBackend.declRange)}.`, nb.declRange)
+            this.error('config.duplicate-backend', 'Duplicate backend configuration', `Each override file may have only one backend configuration. A backend was previously configured at ${formatRange(seenBackend.declRange)}.`, nb.declRange)
             continue
           }
           seenBackend = nb
@@ -456,7 +463,7 @@ class Builder {
           this.markOverride('terraform.cloud', file.filename)
         } else if (nb.type === 'state_store' && this.engine.name === 'terraform') {
           if (seenStore) {
-            this.error('Duplicate state storage configuration', `Each override file may have only one state storage configuration. A state storage was previously configured at ${formatRange(seenStore.declRange)}.`, nb.declRange)
+            this.error('config.duplicate-state-store', 'Duplicate state storage configuration', `Each override file may have only one state storage configuration. A state storage was previously configured at ${formatRange(seenStore.declRange)}.`, nb.declRange)
             continue
           }
           seenStore = nb
@@ -472,7 +479,7 @@ class Builder {
   unsupportedDependsOn(body: Body): boolean {
     const dep = attr(body, 'depends_on')
     if (!dep) return false
-    this.error('Unsupported override', 'The depends_on argument may not be overridden.', firstItemRange(dep))
+    this.error('config.override-not-allowed', 'Unsupported override', 'The depends_on argument may not be overridden.', firstItemRange(dep))
     return true
   }
 
@@ -481,7 +488,7 @@ class Builder {
     this.diags.push(...ownDecode.diagnostics)
     const base = this.variables.get(name)
     if (!base) {
-      this.error('Missing base variable declaration to override', `There is no variable named "${name}". An override file can only override a variable that was already declared in a primary configuration file.`, b.declRange)
+      this.error('config.override-without-base', 'Missing base variable declaration to override', `There is no variable named "${name}". An override file can only override a variable that was already declared in a primary configuration file.`, b.declRange)
       return
     }
     // validations are not merged; `deprecated` only in OpenTofu.
@@ -499,7 +506,7 @@ class Builder {
   mergeOutput(b: Block, name: string, fname: string): void {
     const base = this.outputs.get(name)
     if (!base) {
-      this.error('Missing base output definition to override', `There is no output named "${name}". An override file can only override an output that was already defined in a primary configuration file.`, b.declRange)
+      this.error('config.override-without-base', 'Missing base output definition to override', `There is no output named "${name}". An override file can only override an output that was already defined in a primary configuration file.`, b.declRange)
       return
     }
     if (this.unsupportedDependsOn(b.body)) return
@@ -516,7 +523,7 @@ class Builder {
   mergeModuleCall(b: Block, name: string, fname: string): void {
     const base = this.moduleCalls.get(name)
     if (!base) {
-      this.error('Missing module call to override', `There is no module call named "${name}". An override file can only override a module call that was defined in a primary configuration file.`, b.declRange)
+      this.error('config.override-without-base', 'Missing module call to override', `There is no module call named "${name}". An override file can only override a module call that was defined in a primary configuration file.`, b.declRange)
       return
     }
     if (this.unsupportedDependsOn(b.body)) return
@@ -535,7 +542,7 @@ class Builder {
     const base = this.providerConfigs.get(key)
     if (!base) {
       if (alias !== undefined) {
-        this.error('Missing base provider configuration for override', `There is no ${name} provider configuration with the alias "${alias}". An override file can only override an aliased provider configuration that was already defined in a primary configuration file.`, b.declRange)
+        this.error('config.override-without-base', 'Missing base provider configuration for override', `There is no ${name} provider configuration with the alias "${alias}". An override file can only override an aliased provider configuration that was already defined in a primary configuration file.`, b.declRange)
         return
       }
       this.providerConfigs.set(key, b)
@@ -555,11 +562,11 @@ class Builder {
     const base = map.get(key)
     if (!base) {
       if (mode === 'managed') {
-        this.error('Missing resource to override', `There is no ${type} resource named "${name}". An override file can only override a resource block defined in a primary configuration file.`, b.declRange)
+        this.error('config.override-without-base', 'Missing resource to override', `There is no ${type} resource named "${name}". An override file can only override a resource block defined in a primary configuration file.`, b.declRange)
       } else if (mode === 'data') {
-        this.error('Missing data resource to override', `There is no ${type} data resource named "${name}". An override file can only override a data block defined in a primary configuration file.`, b.declRange)
+        this.error('config.override-without-base', 'Missing data resource to override', `There is no ${type} data resource named "${name}". An override file can only override a data block defined in a primary configuration file.`, b.declRange)
       } else {
-        this.error('Missing ephemeral resource to override', `There is no ${type} ephemeral resource named "${name}". An override file can only override an ephemeral block defined in a primary configuration file.`, b.declRange)
+        this.error('config.override-without-base', 'Missing ephemeral resource to override', `There is no ${type} ephemeral resource named "${name}". An override file can only override an ephemeral block defined in a primary configuration file.`, b.declRange)
       }
       return
     }

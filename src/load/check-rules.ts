@@ -33,19 +33,20 @@ function isConstant(value: unknown): boolean {
 export function checkRuleDiagnostics(b: Block, override: boolean): Diagnostic[] {
   const out: Diagnostic[] = []
   if (override && b.type === 'check') {
-    out.push(errorDiag("Can't override check blocks", 'Override files cannot override check blocks.', b.declRange))
+    out.push(errorDiag('config.override-not-allowed', "Can't override check blocks", 'Override files cannot override check blocks.', b.declRange))
     return out
   }
   for (const r of ruleBlocks(b)) {
     if (!RULE_TYPES.has(r.type)) continue
     if (override) {
-      out.push(errorDiag(`Can't override ${r.type} blocks`, `Override files cannot override ${JSON.stringify(r.type)} blocks.`, r.declRange))
+      out.push(errorDiag('config.override-not-allowed', `Can't override ${r.type} blocks`, `Override files cannot override ${JSON.stringify(r.type)} blocks.`, r.declRange))
       continue
     }
     const cond = r.body.attributes.find((a) => a.name === 'condition')
     if (cond && isConstant(cond.value)) {
       out.push(
         errorDiag(
+          'config.condition-without-reference',
           `Invalid ${r.type} expression`,
           'The condition expression must refer to at least one object from elsewhere in the configuration, or else its result would not be checking anything.',
           cond.exprRange,

@@ -117,7 +117,7 @@ export function decodeConfigText(bytes: Uint8Array, filename: string): {text: st
     const start = positionOfByte(bytes, nul)
     const end = {line: start.line, column: start.column + 1, byte: nul + 1}
     return {
-      diagnostic: errorDiag('Invalid character', 'This character is not used within the language. The file contains NUL bytes: it looks like a binary file, not configuration text.', {filename, start, end}),
+      diagnostic: errorDiag('hcl.binary-file', 'Invalid character', 'This character is not used within the language. The file contains NUL bytes: it looks like a binary file, not configuration text.', {filename, start, end}),
     }
   }
   try {
@@ -126,7 +126,7 @@ export function decodeConfigText(bytes: Uint8Array, filename: string): {text: st
     const bad = Math.max(0, firstInvalidUtf8(bytes))
     const start = positionOfByte(bytes, bad)
     const end = {line: start.line, column: start.column + 1, byte: bad + 1}
-    return {diagnostic: errorDiag('Invalid character encoding', 'All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.', {filename, start, end})}
+    return {diagnostic: errorDiag('hcl.invalid-encoding', 'Invalid character encoding', 'All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.', {filename, start, end})}
   }
 }
 
@@ -137,7 +137,7 @@ export async function parseConfigFile(ctx: LoadContext, absPath: string, display
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? 'error'
     const start = {line: 1, column: 1, byte: 0}
-    return {diagnostics: [errorDiag('Failed to read file', `The configuration file "${displayName}" could not be read (${code}).`, {filename: displayName, start, end: start})]}
+    return {diagnostics: [errorDiag('load.file-unreadable', 'Failed to read file', `The configuration file "${displayName}" could not be read (${code}).`, {filename: displayName, start, end: start})]}
   }
   const decoded = decodeConfigText(bytes, displayName)
   if ('diagnostic' in decoded) return {diagnostics: [decoded.diagnostic]}
@@ -172,7 +172,7 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}, ctx: Lo
     return {
       module: emptyModule(abs, engine, []),
       engine,
-      diagnostics: [errorDiag('Failed to read module directory', `Module directory ${dir} does not exist or cannot be read.`)],
+      diagnostics: [errorDiag('load.dir-unreadable', 'Failed to read module directory', `Module directory ${dir} does not exist or cannot be read.`)],
       incomplete: true,
       filesRead: 0,
     }
@@ -185,7 +185,7 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}, ctx: Lo
     return {
       module: emptyModule(abs, engineName, files),
       engine: engineName,
-      diagnostics: [errorDiag('No configuration files', `The directory ${dir} contains no ${engine.product} configuration files.`)],
+      diagnostics: [errorDiag('load.no-config-files', 'No configuration files', `The directory ${dir} contains no ${engine.product} configuration files.`)],
       incomplete: true,
       filesRead: 0,
     }
@@ -196,7 +196,7 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}, ctx: Lo
   const reading = active.slice(0, allowed)
   const limitDiags =
     allowed < active.length
-      ? [errorDiag('Too many configuration files', `tfgraph reads at most ${opts.fileBudget?.limit ?? allowed} configuration files in one run (--max-files); ${active.length - allowed} of the ${active.length} files in ${dir} were not read, so the results are incomplete. Raise --max-files to read them.`)]
+      ? [errorDiag('load.too-many-files', 'Too many configuration files', `tfgraph reads at most ${opts.fileBudget?.limit ?? allowed} configuration files in one run (--max-files); ${active.length - allowed} of the ${active.length} files in ${dir} were not read, so the results are incomplete. Raise --max-files to read them.`)]
       : []
   const stats = ctx.parser.stats
   stats.found += reading.length

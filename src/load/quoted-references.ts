@@ -103,6 +103,7 @@ export function quotedStringRanges(a: Attribute): SourceRange[] {
 
 function refWarning(engine: Engine, range: SourceRange): Diagnostic {
   return warningDiag(
+    'config.quoted-reference',
     'Quoted references are deprecated',
     `In this context, references are expected literally rather than in quotes. ${engine.product} 0.11 and earlier required quotes, but quoted references are now deprecated and will be removed in a future version of ${engine.product}. Remove the quotes surrounding this reference to silence this warning.`,
     range,
@@ -111,6 +112,7 @@ function refWarning(engine: Engine, range: SourceRange): Diagnostic {
 
 function keywordWarning(engine: Engine, range: SourceRange): Diagnostic {
   return warningDiag(
+    'config.quoted-keyword',
     'Quoted keywords are deprecated',
     `In this context, keywords are expected literally rather than in quotes. ${engine.product} 0.11 and earlier required quotes, but quoted keywords are now deprecated and will be removed in a future version of ${engine.product}. Remove the quotes surrounding this keyword to silence this warning.`,
     range,

@@ -54,7 +54,7 @@ export class SharedLoads {
       const s = await seen
       if (seen === auto && s.result.engine !== opts.engine) return this.fresh(key, dir, opts)
       const budget = opts.fileBudget
-      const complete = !s.result.diagnostics.some((d) => d.summary === 'Too many configuration files')
+      const complete = !s.result.diagnostics.some((d) => d.code === 'load.too-many-files')
       if (complete && (!budget || budget.remaining >= s.filesRead) && this.ctx.files.unchanged(s.inputs, 'stamps')) {
         if (budget) budget.remaining -= s.filesRead
         shared.delete(key)

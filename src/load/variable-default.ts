@@ -48,7 +48,7 @@ function parseType(a: Attribute | undefined, types: TypeExprMemo): {type?: TypeC
   if (!a) return {}
   const r = types.parse(a.expr, syntaxOf(a))
   if ('type' in r) return {type: r.type}
-  return {diagnostic: errorDiag(r.summary, r.error, a.exprRange)}
+  return {diagnostic: errorDiag('variable.invalid-type', r.summary, r.error, a.exprRange)}
 }
 
 function isNull(v: Value): boolean {
@@ -68,14 +68,14 @@ export function decodeVariable(b: Block, types: TypeExprMemo): {diagnostics: Dia
     const problem = checkConversion(defAttr.value, parsed.type, {applyDefaults: true, legacyMismatch: true})
     if (problem) {
       diagnostics.push(
-        errorDiag('Invalid default value for variable', `This default value is not compatible with the variable's type constraint: ${formatConversionError(problem)}.`, defAttr.exprRange),
+        errorDiag('variable.invalid-default', 'Invalid default value for variable', `This default value is not compatible with the variable's type constraint: ${formatConversionError(problem)}.`, defAttr.exprRange),
       )
       unknown = true
     }
   }
   const nullable = attr(b.body, 'nullable')
   if (!unknown && isNull(defAttr.value) && nullable?.value === false) {
-    diagnostics.push(errorDiag('Invalid default value for variable', 'A null default value is not valid when nullable=false.', defAttr.exprRange))
+    diagnostics.push(errorDiag('variable.invalid-default', 'Invalid default value for variable', 'A null default value is not valid when nullable=false.', defAttr.exprRange))
   }
   return {diagnostics, state: {from: parsed.type, unknown}}
 }
@@ -100,11 +100,11 @@ export function checkMergedVariable(merged: Block, ov: Block, before: DefaultSta
     if (typeSet && !defaultSet) detail = `Overriding this variable's type constraint has made its default value invalid: ${problem.message}.`
     else if (!typeSet && defaultSet) detail = `The overridden default value for this variable is not compatible with the variable's type constraint: ${problem.message}.`
     else detail = `This variable's default value is not compatible with its type constraint: ${problem.message}.`
-    diagnostics.push(errorDiag('Invalid default value for variable', detail, ov.declRange))
+    diagnostics.push(errorDiag('variable.invalid-default', 'Invalid default value for variable', detail, ov.declRange))
     state = source
   }
   if (isNull(defAttr.value) && attr(merged.body, 'nullable')?.value === false) {
-    diagnostics.push(errorDiag('Invalid default value for variable', 'A null default value is not valid when nullable=false.', ov.declRange))
+    diagnostics.push(errorDiag('variable.invalid-default', 'Invalid default value for variable', 'A null default value is not valid when nullable=false.', ov.declRange))
   }
   return {diagnostics, state}
 }

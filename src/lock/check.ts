@@ -6,7 +6,7 @@ import {utf8Text} from '../io/inputs.js'
 import {withRunContext, type RunContext} from '../load/run-context.js'
 import * as path from 'node:path'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
-import {errorDiag, formatRange, sortDiagnostics, warningDiag} from '../diag/diagnostic.js'
+import {errorDiag, formatRange, sortDiagnostics, warningDiag, withoutCode} from '../diag/diagnostic.js'
 import type {CrawlLimits} from '../graph/crawl.js'
 import {dataDir} from '../graph/manifest.js'
 import {engineByName, type EngineName} from '../load/engine.js'
@@ -153,7 +153,7 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
     } catch (e) {
       incomplete = true
       lockFileState = 'unreadable'
-      diagnostics.push(errorDiag('Failed to read dependency lock file', `The file .terraform.lock.hcl could not be read: ${readFailure(e)}.`))
+      diagnostics.push(errorDiag('lock.unreadable', 'Failed to read dependency lock file', `The file .terraform.lock.hcl could not be read: ${readFailure(e)}.`))
     }
     if (text !== undefined) {
       const parsed = await parseLockFile(text, '.terraform.lock.hcl', engine.name, {parser: ctx.parser})
@@ -196,6 +196,7 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
       if (lockFileExists) {
         diagnostics.push(
           errorDiag(
+            'lock.provider-not-locked',
             'Inconsistent dependency lock file',
             `provider ${name}: required by this configuration but no version is selected\n\nTo make the initial dependency selections that will initialize the dependency lock file, run:\n  ${engine.command} init`,
             firstRange,
@@ -210,6 +211,7 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
       // seed 003: Terraform looks for dependencies on a provider in the configuration and in the state
       diagnostics.push(
         warningDiag(
+          'lock.unused-entry',
           'Unused dependency lock',
           `provider ${name}: locked at ${lock.version}, but no module of this configuration requires it any more. "${engine.command} init" removes a lock entry only once neither the configuration nor the state depends on the provider, so this one stays while resources in the state still use it (tfgraph does not read the state).`,
           lock.range,
@@ -228,7 +230,7 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
             : `provider ${name}: locked version selection ${lock.version} doesn't match the updated version constraints ${JSON.stringify(current)}`
         const where = req.sources.filter((s) => s.range).map((s) => `${s.constraint} (${s.module || 'root module'}, ${formatRange(s.range!)})`)
         diagnostics.push(
-          errorDiag('Inconsistent dependency lock file', `${detail}\n\nConstraints: ${where.join('; ') || 'none'}.\n\nTo update the locked dependency selections to match a changed configuration, run:\n  ${initCmd}`, firstRange ?? lock.range),
+          errorDiag('lock.version-mismatch', 'Inconsistent dependency lock file', `${detail}\n\nConstraints: ${where.join('; ') || 'none'}.\n\nTo update the locked dependency selections to match a changed configuration, run:\n  ${initCmd}`, firstRange ?? lock.range),
         )
       }
     } else continue
@@ -245,7 +247,7 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
     })
   }
   if (!lockFileExists && required.size > 0) {
-    diagnostics.push(warningDiag('No dependency lock file', `The directory has no .terraform.lock.hcl; "${engine.command} init" will create one selecting versions for ${required.size} provider${required.size === 1 ? '' : 's'}. Commit it so every run uses the same versions.`))
+    diagnostics.push(warningDiag('lock.no-lock-file', 'No dependency lock file', `The directory has no .terraform.lock.hcl; "${engine.command} init" will create one selecting versions for ${required.size} provider${required.size === 1 ? '' : 's'}. Commit it so every run uses the same versions.`))
   }
   // OpenTofu and Terraform registries: the same hashicorp provider under the other host
   const other = engine.name === 'opentofu' ? 'registry.terraform.io' : 'registry.opentofu.org'
@@ -255,6 +257,7 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
     if (lockByProvider.has(twin)) {
       diagnostics.push(
         warningDiag(
+          'lock.other-registry',
           'Lock entry for the other registry',
           `The lock file has ${twin} but ${engine.product} requires ${p.provider} (the default registry of ${engine.product} is ${engine.defaultRegistryHost}). Run "${engine.command} init" to add the ${p.provider} entry${engine.name === 'opentofu' ? ' (OpenTofu copies the version and constraints of the registry.terraform.io entry)' : ''}.`,
           lockByProvider.get(twin)!.range,
@@ -264,7 +267,7 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
   }
   // platforms
   for (const platform of opts.platforms ?? []) {
-    if (!/^[a-z0-9]+_[a-z0-9]+$/.test(platform)) diagnostics.push(errorDiag('Invalid platform', `"${platform}" is not a platform name of the form os_arch, such as linux_amd64.`))
+    if (!/^[a-z0-9]+_[a-z0-9]+$/.test(platform)) diagnostics.push(errorDiag('lock.invalid-platform', 'Invalid platform', `"${platform}" is not a platform name of the form os_arch, such as linux_amd64.`))
   }
   if ((opts.platforms?.length ?? 0) > 0) {
     for (const p of providers) {
@@ -273,6 +276,7 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
         const lock = lockByProvider.get(p.provider)
         diagnostics.push(
           warningDiag(
+            'lock.missing-platform-hashes',
             'Lock file may not cover every platform',
             `provider ${p.provider} ${p.lockedVersion}: the lock file has ${p.hashes.h1} h1: hash${p.hashes.h1 === 1 ? '' : 'es'} and no zh: hashes, so installing on ${opts.platforms!.join(', ')} may fail the checksum verification. Run:\n  ${engine.command} providers lock ${opts.platforms!.map((x) => `-platform=${x}`).join(' ')}`,
             lock?.range,
@@ -303,6 +307,7 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
           if (status === 'mismatch') {
             diagnostics.push(
               errorDiag(
+                'lock.checksum-mismatch',
                 'Provider package checksum mismatch',
                 `The package ${path.relative(root, pkg.path) || pkg.path} (${pkg.provider} ${pkg.version} ${pkg.platform}) has ${[h1, zh].filter(Boolean).join(' and ')}, which the lock file does not list for this provider (it lists ${lock.hashes.join(', ') || 'no hashes'}). The package may have been modified or replaced; reinstall it with "${engine.command} init", or update the lock file if the change is expected.`,
                 lock.range,
@@ -344,6 +349,6 @@ export function lockDocument(c: LockCheck): object {
       entry_errors: p.entryErrors,
     })),
     packages: c.packages,
-    diagnostics: c.diagnostics,
+    diagnostics: c.diagnostics.map(withoutCode),
   }
 }

@@ -2,7 +2,7 @@
 // upgraded or downgraded (semver order), had their recorded constraints changed, or only gained or lost hashes.
 // A lock file for an unchanged version normally only gains hashes (a new platform, or the h1: → zh: scheme
 // migration); losing hashes for the same version is flagged as suspicious.
-import {compareDiagnostics, type Diagnostic} from '../diag/diagnostic.js'
+import {compareDiagnostics, withoutCode, type Diagnostic, type DiagnosticJson} from '../diag/diagnostic.js'
 import {compareVersions, goQuote, parseVersion, type Version} from '../providers/constraints.js'
 import {standaloneParser, type NativeParser} from '../hcl/native-parser.js'
 import {parseLockFile, type LockEngine, type ParsedLockFile, type ProviderLock} from './lockfile.js'
@@ -91,7 +91,7 @@ async function safeParse(text: string, filename: string, engine: LockEngine, par
     return await parseLockFile(text, filename, engine, {parser})
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e)
-    return {locks: [], diagnostics: [{severity: 'error', summary: 'Failed to read lock file', detail: `${filename}: ${message}`}], syntaxValid: false}
+    return {locks: [], diagnostics: [{code: 'lock.unreadable', severity: 'error', summary: 'Failed to read lock file', detail: `${filename}: ${message}`}], syntaxValid: false}
   }
 }
 
@@ -299,7 +299,7 @@ export interface LockDiffJson {
     removed_hashes: string[]
     note: string
   }[]
-  readonly diagnostics: readonly Diagnostic[]
+  readonly diagnostics: readonly DiagnosticJson[]
   /** Files that are not valid HCL; when any, nothing was compared. */
   readonly unparsable: readonly string[]
 }
@@ -319,7 +319,7 @@ export function lockDiffJson(d: LockDiff): LockDiffJson {
       removed_hashes: [...c.removedHashes],
       note: c.note,
     })),
-    diagnostics: d.diagnostics,
+    diagnostics: d.diagnostics.map(withoutCode),
     unparsable: [...d.unparsable],
   }
 }

@@ -74,6 +74,7 @@ export async function parseLockFile(
         const v = options.productVersion ?? DEFAULT_VERSION[engine]
         diagnostics.push(
           warningDiag(
+            'lock.module-locks-unsupported',
             'Dependency locks for modules are not yet supported',
             `${product} v${v} only supports dependency locks for providers, not for modules. This configuration may be intended for a later version of ${product} that also supports dependency locks for modules.`,
             block.typeRange,
@@ -88,7 +89,7 @@ export async function parseLockFile(
     const previous = seen.get(lock.provider)
     if (previous) {
       diagnostics.push(
-        errorDiag('Duplicate provider lock', `This lockfile already declared a lock for provider ${lock.provider} at ${formatRange(previous)}.`, block.typeRange),
+        errorDiag('lock.duplicate-provider', 'Duplicate provider lock', `This lockfile already declared a lock for provider ${lock.provider} at ${formatRange(previous)}.`, block.typeRange),
       )
       continue
     }
@@ -111,8 +112,8 @@ function notTextDiagnostic(text: string, filename: string): Diagnostic | undefin
   const start = advancePos({line: 1, column: 1, byte: 0}, text.slice(0, at))
   const end = {line: start.line, column: start.column + 1, byte: start.byte + 1}
   return at === nul
-    ? errorDiag('Invalid character', 'This character is not used within the language. The file contains NUL bytes: it looks like a binary file, not configuration text.', {filename, start, end})
-    : errorDiag('Invalid character encoding', 'All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.', {filename, start, end})
+    ? errorDiag('hcl.binary-file', 'Invalid character', 'This character is not used within the language. The file contains NUL bytes: it looks like a binary file, not configuration text.', {filename, start, end})
+    : errorDiag('hcl.invalid-encoding', 'Invalid character encoding', 'All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.', {filename, start, end})
 }
 
 /**
@@ -171,6 +172,7 @@ function decodeProviderLock(block: Block, engine: LockEngine, product: string, b
   if (!addr) {
     diags.push(
       errorDiag(
+        'lock.invalid-provider-address',
         'Invalid provider source address',
         'The provider source address for a provider lock must be a valid, fully-qualified address of the form "hostname/namespace/type".',
         label.range,
@@ -182,6 +184,7 @@ function decodeProviderLock(block: Block, engine: LockEngine, product: string, b
   if (isBuiltin(addr)) {
     diags.push(
       errorDiag(
+        'lock.builtin-provider',
         'Invalid provider source address',
         `Cannot lock a version for built-in provider ${canon}. Built-in providers are bundled inside ${product} itself, so you can't select a version for them independently of the ${product} release you are currently running.`,
         label.range,
@@ -191,13 +194,14 @@ function decodeProviderLock(block: Block, engine: LockEngine, product: string, b
   }
   if (addr.namespace === '-') {
     diags.push(
-      errorDiag('Invalid provider source address', `Provider source address ${canon} is a special provider that is not eligible for dependency locking.`, label.range),
+      errorDiag('lock.legacy-provider', 'Invalid provider source address', `Provider source address ${canon} is a special provider that is not eligible for dependency locking.`, label.range),
     )
     return undefined
   }
   if (canon !== raw) {
     diags.push(
       errorDiag(
+        'lock.non-normalized-address',
         'Non-normalized provider source address',
         `The provider source address for this provider lock must be written as ${goQuote(canon)}, the fully-qualified and normalized form.`,
         label.range,
@@ -215,23 +219,24 @@ function decodeProviderLock(block: Block, engine: LockEngine, product: string, b
   const versionAttr = attr('version')
   if (!versionAttr) {
     const brace = openBraceRange(block, buf)
-    diags.push(errorDiag('Missing required argument', 'The argument "version" is required, but no definition was found.', {...brace, end: brace.start}))
+    diags.push(errorDiag('lock.missing-version', 'Missing required argument', 'The argument "version" is required, but no definition was found.', {...brace, end: brace.start}))
   } else {
     const v = decodeString(versionAttr, diags)
     if (v === null) {
-      diags.push(errorDiag('Missing required argument', 'A provider lock block must contain a "version" argument.', versionAttr.exprRange))
+      diags.push(errorDiag('lock.missing-version', 'Missing required argument', 'A provider lock block must contain a "version" argument.', versionAttr.exprRange))
     } else if (v !== undefined) {
       version = v
       const parsed = parseVersion(v)
       let canonVersion = '0.0.0'
       if ('error' in parsed) {
-        diags.push(errorDiag('Invalid provider version number', `The selected version number for provider ${canon} is invalid: ${parsed.error}.`, versionAttr.exprRange))
+        diags.push(errorDiag('lock.invalid-version', 'Invalid provider version number', `The selected version number for provider ${canon} is invalid: ${parsed.error}.`, versionAttr.exprRange))
       } else {
         canonVersion = versionString(parsed)
       }
       if (canonVersion !== v) {
         diags.push(
           errorDiag(
+            'lock.non-normalized-version',
             'Invalid provider version number',
             `The selected version number for provider ${canon} must be written in normalized form: ${goQuote(canonVersion)}.`,
             versionAttr.exprRange,
@@ -252,13 +257,14 @@ function decodeProviderLock(block: Block, engine: LockEngine, product: string, b
       const parsed = parseProviderConstraints(c)
       let canonC = ''
       if ('error' in parsed) {
-        diags.push(errorDiag('Invalid provider version constraints', `The recorded version constraints for provider ${canon} are invalid: ${parsed.error}.`, constraintsAttr.exprRange))
+        diags.push(errorDiag('lock.invalid-constraints', 'Invalid provider version constraints', `The recorded version constraints for provider ${canon} are invalid: ${parsed.error}.`, constraintsAttr.exprRange))
       } else {
         canonC = constraintsString(parsed.constraints)
       }
       if (canonC !== c) {
         diags.push(
           errorDiag(
+            'lock.non-normalized-constraints',
             'Invalid provider version constraints',
             `The recorded version constraints for provider ${canon} must be written in normalized form: ${goQuote(canonC)}.`,
             constraintsAttr.exprRange,
@@ -275,9 +281,9 @@ function decodeProviderLock(block: Block, engine: LockEngine, product: string, b
   if (hashesAttr) {
     const value = hashesAttr.value
     if (!hashesAttr.expr.trimStart().startsWith('[') || !Array.isArray(value)) {
-      diags.push(errorDiag('Invalid expression', 'A static list expression is required.', hashesAttr.exprRange))
+      diags.push(errorDiag('lock.invalid-hashes', 'Invalid expression', 'A static list expression is required.', hashesAttr.exprRange))
     } else if (value.length === 0) {
-      diags.push(errorDiag('Invalid provider hash set', 'The "hashes" argument must either be omitted or contain at least one hash value.', hashesAttr.exprRange))
+      diags.push(errorDiag('lock.invalid-hashes', 'Invalid provider hash set', 'The "hashes" argument must either be omitted or contain at least one hash value.', hashesAttr.exprRange))
     } else {
       for (const el of value as readonly Value[]) {
         const s = scalarString(el)
@@ -288,6 +294,7 @@ function decodeProviderLock(block: Block, engine: LockEngine, product: string, b
         if (s.indexOf(':') < 1) {
           diags.push(
             errorDiag(
+              'lock.invalid-hash',
               'Invalid provider hash string',
               `Cannot interpret ${goQuote(s)} as a provider hash: hash string must start with a scheme keyword followed by a colon.`,
               hashesAttr.exprRange,
@@ -324,7 +331,7 @@ function decodeString(a: Attribute, diags: Diagnostic[]): string | null | undefi
 }
 
 function unsuitable(a: Attribute, why: string): Diagnostic {
-  return errorDiag('Unsuitable value type', `Unsuitable value: ${why}`, a.exprRange)
+  return errorDiag('lock.unsuitable-value', 'Unsuitable value type', `Unsuitable value: ${why}`, a.exprRange)
 }
 
 /** HCL's `Body.Content` checks for arguments and blocks outside the schema. */
@@ -337,7 +344,7 @@ function checkUnexpected(body: Body, attrNames: readonly string[], blockTypes: r
       const s = nameSuggestion(a.name, attrNames)
       if (s) detail += ` Did you mean ${goQuote(s)}?`
     }
-    diags.push(errorDiag('Unsupported argument', detail, a.nameRange))
+    diags.push(errorDiag('lock.unsupported-argument', 'Unsupported argument', detail, a.nameRange))
   }
   for (const b of body.blocks) {
     if (blockTypes.includes(b.type)) continue
@@ -347,7 +354,7 @@ function checkUnexpected(body: Body, attrNames: readonly string[], blockTypes: r
       const s = nameSuggestion(b.type, blockTypes)
       if (s) detail += ` Did you mean ${goQuote(s)}?`
     }
-    diags.push(errorDiag('Unsupported block type', detail, b.typeRange))
+    diags.push(errorDiag('lock.unsupported-block', 'Unsupported block type', detail, b.typeRange))
   }
 }
 
@@ -355,12 +362,12 @@ function checkUnexpected(body: Body, attrNames: readonly string[], blockTypes: r
 function checkLabels(block: Block, labelName: string, buf: Buffer, diags: Diagnostic[]): boolean {
   if (block.labels.length > 1) {
     diags.push(
-      errorDiag(`Extraneous label for ${block.type}`, `Only 1 labels (${labelName}) are expected for ${block.type} blocks.`, block.labels[1]!.range),
+      errorDiag('lock.extraneous-label', `Extraneous label for ${block.type}`, `Only 1 labels (${labelName}) are expected for ${block.type} blocks.`, block.labels[1]!.range),
     )
     return false
   }
   if (block.labels.length < 1) {
-    diags.push(errorDiag(`Missing ${labelName} for ${block.type}`, `All ${block.type} blocks must have 1 labels (${labelName}).`, openBraceRange(block, buf)))
+    diags.push(errorDiag('lock.missing-label', `Missing ${labelName} for ${block.type}`, `All ${block.type} blocks must have 1 labels (${labelName}).`, openBraceRange(block, buf)))
     return false
   }
   return true

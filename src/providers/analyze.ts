@@ -1,6 +1,6 @@
 // `tfgraph providers`: crawl the module tree, resolve every resource's provider configuration, build
 // the graph, collect requirements. Returns data only; renderers turn it into text or JSON.
-import {formatRange, sortDiagnostics, type Diagnostic, type SourceRange} from '../diag/diagnostic.js'
+import {formatRange, sortDiagnostics, withoutCode, type Diagnostic, type DiagnosticJson, type SourceRange} from '../diag/diagnostic.js'
 import {buildGraph, type ModuleGraph} from './build-graph.js'
 import {crawl, type CrawlOptions, type ModuleNode, type ModuleTree} from '../graph/crawl.js'
 import {moduleRequirements, type ModuleRequirement} from './requirements.js'
@@ -121,7 +121,7 @@ export interface ProvidersDocument {
     range: SourceRange
   }[]
   readonly requirements: readonly {module: string; provider: string; canonical: string; constraints: readonly {constraint: string; range: SourceRange | null}[]}[]
-  readonly diagnostics: readonly Diagnostic[]
+  readonly diagnostics: readonly DiagnosticJson[]
   /** Present when the directory is analysed as a shared module. */
   readonly shared_module?: {readonly reason: string; readonly configuration_aliases: readonly {name: string; range: SourceRange}[]}
 }
@@ -168,7 +168,7 @@ export function providersDocument(a: ProvidersAnalysis, rootArg: string): Provid
       range: r.range,
     })),
     requirements: a.requirements.map((q) => ({module: q.module, provider: q.provider, canonical: q.canonical, constraints: q.constraints.map((c) => ({constraint: c.constraint, range: c.range ?? null}))})),
-    diagnostics: a.diagnostics,
+    diagnostics: a.diagnostics.map(withoutCode),
     ...(a.sharedModule ? {shared_module: {reason: sharedModuleReason(a.sharedModule, a.tree.engine), configuration_aliases: a.sharedModule.aliases.map((x) => ({name: x.name, range: x.range}))}} : {}),
   }
 }

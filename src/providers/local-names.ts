@@ -63,7 +63,7 @@ function computeLocalNames(m: Module, engine: Engine): LocalNames {
         // subject: the source string inside the object (Terraform points at the attribute's expression)
         const m = /\bsource\s*=\s*("(?:[^"\\]|\\.)*")/.exec(a.expr) ?? /"source"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(a.expr)
         const at = m && m.index !== undefined ? a.expr.indexOf(m[1]!, m.index) : -1
-        diagnostics.push(errorDiag(parsed.error.summary, parsed.error.detail, at >= 0 ? subRange(a.exprRange, a.expr, at, at + m![1]!.length) : a.exprRange))
+        diagnostics.push(errorDiag(parsed.error.code, parsed.error.summary, parsed.error.detail, at >= 0 ? subRange(a.exprRange, a.expr, at, at + m![1]!.length) : a.exprRange))
       }
       else provider = parsed.provider
     }

@@ -226,6 +226,7 @@ export function resolveProviders(tree: ModuleTree): Resolution {
           kind: 'pass',
           module: n.address,
           diagnostic: {
+            code: 'provider.missing-in-parent',
             severity: 'error',
             summary: `missing provider ${parentAddr}`,
             detail: '',
@@ -343,6 +344,7 @@ export function resolveProviders(tree: ModuleTree): Resolution {
             kind: 'resource',
             module: n.address,
             diagnostic: {
+              code: 'provider.config-not-present',
               severity: 'error',
               summary: 'Provider configuration not present',
               detail: `To work with ${vertex} its original provider configuration at ${want} is required, but it has been removed. This occurs when a provider configuration is removed while objects created by that provider still exist in the state. Re-add the provider configuration to destroy ${vertex}, after which you can remove the provider configuration again.`,

@@ -77,7 +77,7 @@ function decodeConfigRef(input: readonly ExprToken[], ctx: RefContext, diags: Di
   if (ctx.json) {
     // JSON: the string's content is a traversal, positioned from the string token's start (its quote), as HCL does.
     if (!single || single.kind !== 'string' || single.literal === undefined) {
-      diags.push(errorDiag('Invalid provider configuration reference', genericDetail, whole))
+      diags.push(errorDiag('provider.invalid-reference', 'Invalid provider configuration reference', genericDetail, whole))
       return undefined
     }
     toks = tokenizeExpr(single.literal, {start: single.range.start, filename: single.range.filename})
@@ -98,6 +98,7 @@ function decodeConfigRef(input: readonly ExprToken[], ctx: RefContext, diags: Di
       if (ctx.warnQuoted) {
         diags.push(
           warningDiag(
+            'config.quoted-reference',
             'Quoted references are deprecated',
             `In this context, references are expected literally rather than in quotes. ${engine.product} 0.11 and earlier required quotes, but quoted references are now deprecated and will be removed in a future version of ${engine.product}. Remove the quotes surrounding this reference to silence this warning.`,
             str.range,
@@ -109,31 +110,31 @@ function decodeConfigRef(input: readonly ExprToken[], ctx: RefContext, diags: Di
   }
   const trav = quotedTemplate ? undefined : asTraversal(toks)
   if (!trav || trav.steps.length + 1 > maxLen) {
-    if (quotedTemplate) diags.push(errorDiag('Invalid provider configuration reference', 'A provider configuration reference must not be given in quotes.', exprRange))
-    else diags.push(errorDiag('Invalid provider configuration reference', genericDetail, exprRange))
+    if (quotedTemplate) diags.push(errorDiag('provider.quoted-reference', 'Invalid provider configuration reference', 'A provider configuration reference must not be given in quotes.', exprRange))
+    else diags.push(errorDiag('provider.invalid-reference', 'Invalid provider configuration reference', genericDetail, exprRange))
     return undefined
   }
   const problem = localNameProblem(trav.root)
   if (problem) {
-    diags.push(errorDiag('Invalid provider local name', problem, trav.rootRange))
+    diags.push(errorDiag('provider.invalid-local-name', 'Invalid provider local name', problem, trav.rootRange))
     return undefined
   }
   const aliasStep = trav.steps[0]
   if (aliasStep && aliasStep.kind !== 'attr') {
-    diags.push(errorDiag('Invalid provider configuration reference', 'Provider name must either stand alone or be followed by a period and then a configuration alias.', aliasStep.range))
+    diags.push(errorDiag('provider.invalid-reference', 'Invalid provider configuration reference', 'Provider name must either stand alone or be followed by a period and then a configuration alias.', aliasStep.range))
     return {name: trav.root, nameRange: trav.rootRange, range: trav.range}
   }
   const alias = aliasStep?.name
   const keyStep = trav.steps[1]
   if (keyStep) {
     if (keyStep.kind !== 'index') {
-      diags.push(errorDiag('Invalid provider configuration reference', 'Provider name must either stand alone or be followed by a period and then a configuration alias.', keyStep.range))
+      diags.push(errorDiag('provider.invalid-reference', 'Invalid provider configuration reference', 'Provider name must either stand alone or be followed by a period and then a configuration alias.', keyStep.range))
       return {name: trav.root, nameRange: trav.rootRange, ...(alias ? {alias} : {}), range: trav.range}
     }
     keyRange = trav.range
   }
   if (tofu && !alias && keyRange) {
-    diags.push(errorDiag('Invalid provider configuration reference', 'Provider assignment requires an alias when specifying an instance key, in the form of provider.name[instance_key]', trav.range))
+    diags.push(errorDiag('provider.invalid-reference', 'Invalid provider configuration reference', 'Provider assignment requires an alias when specifying an instance key, in the form of provider.name[instance_key]', trav.range))
   }
   return {name: trav.root, nameRange: trav.rootRange, ...(alias ? {alias} : {}), ...(keyRange ? {keyRange} : {}), range: trav.range}
 }
@@ -209,22 +210,22 @@ function decodeProviderBlock(b: Block, engine: Engine, diags: Diagnostic[]): Pro
   const name = b.labels[0]?.value ?? ''
   const problem = localNameProblem(name)
   if (problem) {
-    diags.push(errorDiag('Invalid provider local name', problem, b.declRange))
+    diags.push(errorDiag('provider.invalid-local-name', 'Invalid provider local name', problem, b.declRange))
     return undefined
   }
   const aliasAttr = attr(b, 'alias')
   const alias = literal(aliasAttr)
   if (alias !== undefined && !VALID_IDENTIFIER.test(alias)) {
-    diags.push(errorDiag('Invalid provider configuration alias', `An alias must be a valid name. ${BAD_IDENTIFIER}`))
+    diags.push(errorDiag('provider.invalid-alias', 'Invalid provider configuration alias', `An alias must be a valid name. ${BAD_IDENTIFIER}`))
   }
   const tofu = engine.name === 'opentofu'
   const forEach = attr(b, 'for_each')
   if (tofu && forEach && !alias) {
-    diags.push(errorDiag('Alias required when using "for_each"', 'The for_each argument is allowed only for provider configurations with an alias.', forEach.exprRange))
+    diags.push(errorDiag('provider.for-each-without-alias', 'Alias required when using "for_each"', 'The for_each argument is allowed only for provider configurations with an alias.', forEach.exprRange))
   }
   for (const reserved of tofu ? ['count', 'depends_on', 'source'] : ['count', 'depends_on', 'for_each', 'source']) {
     const a = attr(b, reserved)
-    if (a) diags.push(errorDiag('Reserved argument name in provider block', `The provider argument name ${JSON.stringify(reserved)} is reserved for use by ${engine.product} in a future version.`, a.nameRange))
+    if (a) diags.push(errorDiag('provider.reserved-argument', 'Reserved argument name in provider block', `The provider argument name ${JSON.stringify(reserved)} is reserved for use by ${engine.product} in a future version.`, a.nameRange))
   }
   let escape: Block | undefined
   let configured = literal(attr(b, 'version')) !== undefined
@@ -235,6 +236,7 @@ function decodeProviderBlock(b: Block, engine: Engine, diags: Diagnostic[]): Pro
       if (escape) {
         diags.push(
           errorDiag(
+            'provider.duplicate-escaping-block',
             'Duplicate escaping block',
             `The special block type "_" can be used to force particular arguments to be interpreted as provider-specific rather than as meta-arguments, but each provider block can have only one such block. The first escaping block was at ${formatRange(escape.declRange)}.`,
             nb.declRange,
@@ -245,7 +247,7 @@ function decodeProviderBlock(b: Block, engine: Engine, diags: Diagnostic[]): Pro
       escape = nb
       if (nb.body.attributes.length > 0 || nb.body.blocks.length > 0) configured = true
     } else if (nb.type === 'lifecycle' || nb.type === 'locals') {
-      diags.push(errorDiag('Reserved block type name in provider block', `The block type name ${JSON.stringify(nb.type)} is reserved for use by ${engine.product} in a future version.`, nb.typeRange))
+      diags.push(errorDiag('provider.reserved-block-type', 'Reserved block type name in provider block', `The block type name ${JSON.stringify(nb.type)} is reserved for use by ${engine.product} in a future version.`, nb.typeRange))
     } else configured = true
   }
   return {block: b, name, ...(alias ? {alias} : {}), key: alias ? `${name}.${alias}` : name, configured, ...(forEach ? {forEach} : {})}
@@ -260,7 +262,7 @@ function decodeRequirements(m: Module, engine: Engine, diags: Diagnostic[]): Req
       if (a.value.includes('${')) continue
       const part = parseProviderPart(name)
       if ('error' in part) {
-        diags.push(errorDiag('Invalid provider name', part.error, a.exprRange))
+        diags.push(errorDiag('provider.invalid-local-name', 'Invalid provider name', part.error, a.exprRange))
         continue
       }
       out.push({name, type: impliedForType(part.part, engine), range: a.exprRange, aliases: []})
@@ -268,7 +270,7 @@ function decodeRequirements(m: Module, engine: Engine, diags: Diagnostic[]): Req
     }
     const problem = localNameProblem(name)
     if (problem) {
-      diags.push(errorDiag('Invalid provider local name', problem, a.exprRange))
+      diags.push(errorDiag('provider.invalid-local-name', 'Invalid provider local name', problem, a.exprRange))
       continue
     }
     const req = names.requirements.get(name)
@@ -286,7 +288,7 @@ function decodeProvidersMap(a: Attribute, engine: Engine, diags: Diagnostic[]): 
   const json = isJsonFile(a.exprRange)
   const items = objectItems(exprTokens(a))
   if (!items) {
-    diags.push(errorDiag('Invalid expression', 'A static map expression is required.', a.exprRange))
+    diags.push(errorDiag('module.providers-not-map', 'Invalid expression', 'A static map expression is required.', a.exprRange))
     return []
   }
   const out: PassedProvider[] = []
@@ -303,7 +305,7 @@ function decodeProvidersMap(a: Attribute, engine: Engine, diags: Diagnostic[]): 
     const prev = seen.get(key)
     if (prev) {
       diags.push(
-        errorDiag('Duplicate provider address', `A provider configuration was already passed to ${key} at ${formatRange(prev)}. Each child provider configuration can be assigned only once.`, valueRange),
+        errorDiag('module.duplicate-providers-entry', 'Duplicate provider address', `A provider configuration was already passed to ${key} at ${formatRange(prev)}. Each child provider configuration can be assigned only once.`, valueRange),
       )
       continue
     }
@@ -323,6 +325,7 @@ function decodeCall(name: string, b: Block, engine: Engine, diags: Diagnostic[])
     if (count && forEach) {
       diags.push(
         errorDiag(
+          'config.conflicting-meta-arguments',
           'Invalid combination of "count" and "for_each"',
           'The "count" and "for_each" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.',
           forEach.nameRange,
@@ -343,6 +346,7 @@ function decodeCall(name: string, b: Block, engine: Engine, diags: Diagnostic[])
       const sorted = [...present].sort((x, y) => x.range.start.byte - y.range.start.byte)
       diags.push(
         errorDiag(
+          'config.conflicting-meta-arguments',
           `Invalid combination of ${msg}`,
           `The ${msg} meta-arguments are mutually-exclusive. Only one should be used to be explicit about the number of module instances to be created.`,
           between(sorted[0]!.range, sorted[sorted.length - 1]!.range),
@@ -381,7 +385,7 @@ export function decodeModule(m: Module, engine: Engine): DecodedModule {
   }
   for (const b of m.providerMetas.values()) {
     const problem = localNameProblem(b.labels[0]?.value ?? '')
-    if (problem) diags.push(errorDiag('Invalid provider local name', problem, b.declRange))
+    if (problem) diags.push(errorDiag('provider.invalid-local-name', 'Invalid provider local name', problem, b.declRange))
   }
   const requirements = decodeRequirements(m, engine, diags)
   const resources: ResourceInfo[] = []

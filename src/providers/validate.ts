@@ -117,6 +117,7 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
     if (prev) {
       out.push(
         warningDiag(
+          'provider.duplicate-requirement',
           'Duplicate required provider',
           `Provider ${display(req.type)} with the local name ${q(req.name)} was previously required as ${q(prev[0])}. A provider can only be required once within required_providers.`,
           req.range,
@@ -127,6 +128,7 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
       if (req.name !== implied && d.providers.some((p) => p.name === implied)) {
         out.push(
           warningDiag(
+            'provider.requirement-name-mismatch',
             'Duplicate required provider',
             `Provider ${display(req.type)} with the local name ${q(req.name)} was implicitly required via a configuration block as ${q(implied)}. The provider configuration block name must match the name used in required_providers.`,
             req.range,
@@ -144,7 +146,7 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
     const localName = impliedLocalName(r.type)
     const part = parseProviderPart(localName)
     if ('error' in part) {
-      out.push(errorDiag('Invalid provider local name', `${q(localName)} is an invalid implied provider local name: ${part.error}`, r.block.declRange))
+      out.push(errorDiag('provider.invalid-implied-local-name', 'Invalid provider local name', `${q(localName)} is an invalid implied provider local name: ${part.error}`, r.block.declRange))
       continue
     }
     if (localNamesMap.has(localName)) continue
@@ -153,6 +155,7 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
       if (!sameProvider(addr, defAddr)) continue
       out.push(
         warningDiag(
+          'provider.resource-name-mismatch',
           'Duplicate required provider',
           `Provider ${q(providerString(defAddr))} was implicitly required via resource ${q(resourceAddr(r))}, but listed in required_providers as ${q(prevName)}. Either the local name in required_providers must match the resource name, or the ${q(prevName)} provider must be assigned within the resource block.`,
           r.block.declRange,
@@ -174,19 +177,20 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
       const isInstanced = instanced.has(pn)
       const summary = `Invalid ${blockType} provider configuration`
       if (ref.keyRange) {
-        if (!ref.alias) out.push(errorDiag(summary, 'An instance key can be specified only for a provider configuration which has an alias and uses for_each.', ref.keyRange))
+        if (!ref.alias) out.push(errorDiag('provider.instance-key-without-alias', summary, 'An instance key can be specified only for a provider configuration which has an alias and uses for_each.', ref.keyRange))
         else if (!isInstanced) {
-          if (!configured.has(pn)) out.push(errorDiag(summary, `This module doesn't declare a provider ${q(ref.name)} block with alias = ${q(ref.alias)}, which is required for use with for_each.`, ref.nameRange))
-          else out.push(errorDiag(summary, 'An instance key can be specified only for a provider configuration that uses for_each.', ref.keyRange))
+          if (!configured.has(pn)) out.push(errorDiag('provider.instance-key-unknown-config', summary, `This module doesn't declare a provider ${q(ref.name)} block with alias = ${q(ref.alias)}, which is required for use with for_each.`, ref.nameRange))
+          else out.push(errorDiag('provider.instance-key-without-for-each', summary, 'An instance key can be specified only for a provider configuration that uses for_each.', ref.keyRange))
         }
       } else if (isInstanced) {
-        out.push(errorDiag(summary, 'A reference to a provider configuration which uses for_each requires an instance key. Passing a collection of provider instances into a child module is not allowed.', ref.nameRange))
+        out.push(errorDiag('provider.instance-key-missing', summary, 'A reference to a provider configuration which uses for_each requires an instance key. Passing a collection of provider instances into a child module is not allowed.', ref.nameRange))
       }
     }
     const identical = (blockType: 'module' | 'resource', target: string, source: Attribute | undefined, instance: Attribute | undefined): void => {
       if (!source || !instance || !sameForEach(source, instance)) return
       out.push(
         warningDiag(
+          'provider.for-each-matches-resource',
           `Provider configuration for_each matches ${blockType}`,
           `This provider configuration uses the same for_each expression as a ${blockType}, which means that subsequent removal of elements from this collection would cause a planning error.\n\nOpenTofu relies on a provider instance to destroy resource instances that are associated with it, and so the provider instance must outlive all of its resource instances by at least one plan/apply round. For removal of instances to succeed in future you must structure the configuration so that the provider block's for_each expression can produce a superset of the instances of the resources associated with the provider configuration. Refer to the OpenTofu documentation for specific suggestions.\n\nTo destroy this object before removing the provider configuration, consider first performing a targeted destroy:\n    tofu apply -destroy ${target}`,
           source.exprRange,
@@ -195,7 +199,7 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
     }
     for (const call of d.calls.values()) {
       for (const passed of call.providers) {
-        if (passed.inChild.keyRange) out.push(errorDiag('Invalid module provider configuration', 'Instance keys are not allowed on the left side of a provider configuration assignment.', passed.inChild.keyRange))
+        if (passed.inChild.keyRange) out.push(errorDiag('provider.instance-key-in-providers-key', 'Invalid module provider configuration', 'Instance keys are not allowed on the left side of a provider configuration assignment.', passed.inChild.keyRange))
         instanceValidation(passed.inParent, 'module')
         if (passed.inParent.keyRange) identical('module', `-target=${node.address ? node.address + '.' : ''}module.${call.name}`, call.forEach, instanced.get(refString(passed.inParent)))
       }
@@ -221,6 +225,7 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
       if (!confOK && !localOK) {
         out.push(
           warningDiag(
+            'provider.undeclared-inherited',
             'Reference to undefined provider',
             `There is no explicit declaration for local provider name ${q(name)} in ${modText}, so ${product} is assuming you mean to pass a configuration for provider ${q(defAddr)}.\n\nTo clarify your intent and silence this warning, add to ${parentModuleText} a required_providers entry named ${q(name)} with source = ${q(defAddr)}, or a different source address if appropriate.`,
             passed.inParent.nameRange,
@@ -231,6 +236,7 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
       if (node.address !== '' && !confOK && !passedOK && node.call) {
         out.push(
           warningDiag(
+            'provider.missing-inherited-config',
             'Missing required provider configuration',
             `The configuration for ${modText} expects to inherit a configuration for provider ${defAddr} with local name ${q(name)}, but ${parentModuleText} doesn't pass a configuration under that name.\n\nTo satisfy this requirement, add an entry for ${q(name)} to the "providers" argument in the module ${q(node.path[node.path.length - 1] ?? '')} block.`,
             node.call.declRange,
@@ -251,6 +257,7 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
     const args = tofu ? 'count, for_each, enabled or depends_on' : 'count, for_each, or depends_on'
     out.push(
       errorDiag(
+        'module.legacy-provider-incompatible',
         `Module is incompatible with ${metas}`,
         `The module at ${node.address} is a legacy module which contains its own local provider configurations, and so calls to it may not use the ${args} arguments.\n\nIf you also control the module ${q(node.source?.normalized ?? node.sourceText ?? '')}, consider updating this module to instead expect provider configurations to be passed by its caller.`,
         restriction.range,
@@ -264,6 +271,7 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
     if (!passed) continue
     out.push(
       errorDiag(
+        'provider.cannot-override-config',
         'Cannot override provider configuration',
         `The configuration of ${modText} has its own local configuration for ${name}, and so it cannot accept an overridden configuration provided by ${parentModuleText}.`,
         passed.inChild.nameRange,
@@ -276,6 +284,7 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
     if (configured.has(name) || passedIn.has(name)) continue
     out.push(
       errorDiag(
+        'provider.missing-config',
         'Missing required provider configuration',
         `The child module requires an additional configuration for provider ${display(type)}, with the local name ${q(name)}.\n\nRefer to the module's documentation to understand the intended purpose of this additional provider configuration, and then add an entry for ${name} in the "providers" meta-argument in the module block to choose which provider configuration the module should use for that purpose.`,
         call.declRange,
@@ -297,6 +306,7 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
       if (isDefaultProvider(childType, engine)) {
         out.push(
           warningDiag(
+            'provider.undeclared-in-child',
             'Reference to undefined provider',
             `There is no explicit declaration for local provider name ${q(name)} in ${modText}, so ${product} is assuming you mean to pass a configuration for ${q(display(childType))}.\n\nIf you also control the child module, add a required_providers entry named ${q(name)} with the source address ${q(display(childType))}.`,
             passed.inChild.nameRange,
@@ -305,6 +315,7 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
       } else {
         out.push(
           errorDiag(
+            'provider.unknown-in-child',
             'Reference to undefined provider',
             `The child module does not declare any provider requirement with the local name ${q(name)}.\n\nIf you also control the child module, you can add a required_providers entry named ${q(name)} with the source address ${q(display(childType))} to accept this provider configuration.`,
             passed.inChild.nameRange,
@@ -321,6 +332,7 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
       const [first, second] = tofu ? [childType, parentType] : [parentType, childType]
       out.push(
         errorDiag(
+          'provider.type-mismatch',
           'Provider type mismatch',
           `The assigned configuration is for provider ${q(display(first))}, but local name ${q(passed.inChild.name)} in ${parentModuleText} represents ${q(display(second))}.\n\nTo pass this configuration to the child module, use the local name ${q(other)} instead.`,
           passed.inChild.nameRange,
@@ -331,6 +343,7 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
       const inChild = refString(passed.inChild)
       out.push(
         errorDiag(
+          'provider.type-mismatch-in-child',
           'Provider type mismatch',
           `The local name ${q(inParent)} in ${parentModuleText} represents provider ${q(display(parentType))}, but ${q(inChild)} in ${modText} represents ${q(display(childType))}.\n\nEach provider has its own distinct configuration schema and provider types, so this module's ${q(inChild)} can be assigned only a configuration for ${display(childType)}, which is not required by ${modText}.`,
           passed.inParent.nameRange,
@@ -363,7 +376,7 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
     }
     text += '    }'
     const subject = [...s.ranges].sort((a, b) => (formatRange(a) < formatRange(b) ? -1 : formatRange(a) > formatRange(b) ? 1 : 0))[0]
-    out.push(warningDiag('Redundant empty provider block', text, subject))
+    out.push(warningDiag('provider.redundant-empty-block', 'Redundant empty provider block', text, subject))
   }
 }
 
@@ -392,6 +405,7 @@ function childModuleChecksOne(node: ModuleNode, engine: Engine, out: Diagnostic[
   if (m.backend) {
     out.push(
       warningDiag(
+        'module.backend-ignored',
         'Backend configuration ignored',
         `Any selected backend applies to the entire configuration, so ${engine.product} expects ${tofu ? 'provider' : 'backend'} configurations only in the root module.\n\nThis is a warning rather than an error because it's sometimes convenient to temporarily call a root module as a child module for testing purposes, but this backend configuration block will have no effect.`,
         m.backend.declRange,
@@ -401,6 +415,7 @@ function childModuleChecksOne(node: ModuleNode, engine: Engine, out: Diagnostic[
   if (m.cloud && !tofu) {
     out.push(
       warningDiag(
+        'module.cloud-ignored',
         'Cloud configuration ignored',
         "A cloud configuration block applies to the entire configuration, so Terraform expects 'cloud' blocks to only be in the root module.\n\nThis is a warning rather than an error because it's sometimes convenient to temporarily call a root module as a child module for testing purposes, but this cloud configuration block will have no effect.",
         m.cloud.declRange,
@@ -409,7 +424,7 @@ function childModuleChecksOne(node: ModuleNode, engine: Engine, out: Diagnostic[
   }
   const firstImport = m.imports[0]
   if (tofu && firstImport) {
-    out.push(errorDiag('Invalid import configuration', `An import block was detected in ${q(node.address)}. Import blocks are only allowed in the root module.`, firstImport.declRange))
+    out.push(errorDiag('module.import-in-child', 'Invalid import configuration', `An import block was detected in ${q(node.address)}. Import blocks are only allowed in the root module.`, firstImport.declRange))
   }
 }
 

@@ -1,6 +1,6 @@
 // `tfgraph graph --format json`: the export model as a versioned document (format_version "1"):
 // every node and edge with all its attributes, the clusters and the diagnostics.
-import type {Diagnostic} from '../diag/diagnostic.js'
+import {withoutCode, type DiagnosticJson} from '../diag/diagnostic.js'
 import type {AttributeValue, ExportGraph, GraphEdgeKind, GraphMark, GraphNodeKind, GraphView} from '../export/model.js'
 
 export interface GraphDocument {
@@ -12,7 +12,7 @@ export interface GraphDocument {
   readonly nodes: readonly {id: string; kind: GraphNodeKind; address: string; module: string; label: string; cluster: string | null; marks: readonly GraphMark[]; attributes: Readonly<Record<string, AttributeValue>>}[]
   readonly edges: readonly {from: string; to: string; kind: GraphEdgeKind; label: string | null; attributes: Readonly<Record<string, AttributeValue>>}[]
   readonly clusters: readonly {id: string; label: string; module: string}[]
-  readonly diagnostics: readonly Diagnostic[]
+  readonly diagnostics: readonly DiagnosticJson[]
 }
 
 export interface GraphRenderOptions {
@@ -30,7 +30,7 @@ export function graphDocument(g: ExportGraph, opts: GraphRenderOptions = {}): Gr
     nodes: g.nodes.map((n) => ({id: n.id, kind: n.kind, address: n.address, module: n.module, label: n.label, cluster: n.cluster, marks: n.marks, attributes: n.attributes})),
     edges: g.edges.map((e) => ({from: e.from, to: e.to, kind: e.kind, label: e.label, attributes: e.attributes})),
     clusters: g.clusters.map((c) => ({id: c.id, label: c.label, module: c.module})),
-    diagnostics: g.diagnostics,
+    diagnostics: g.diagnostics.map(withoutCode),
   }
 }
 

@@ -179,14 +179,22 @@ export interface LintJson {
   readonly valid: boolean
   readonly error_count: number
   readonly warning_count: number
-  readonly diagnostics: readonly LintDiagnostic[]
+  readonly diagnostics: readonly LintDiagnosticJson[]
   /** tfgraph's notes about how the directory was analysed (only when there are any). */
   readonly notes?: readonly string[]
 }
 
+/** A finding as `lint --json` shows it: without its code (and what it restates). */
+export type LintDiagnosticJson = Omit<LintDiagnostic, 'code' | 'restates'>
+
+function lintDiagnosticJson(d: LintDiagnostic): LintDiagnosticJson {
+  const {code: _code, restates: _restates, ...rest} = d
+  return rest
+}
+
 export function lintJson(diags: readonly LintDiagnostic[], notes: readonly string[] = []): LintJson {
   const errors = diags.filter((d) => d.severity === 'error').length
-  return {format_version: '1.0', valid: errors === 0, error_count: errors, warning_count: diags.length - errors, diagnostics: diags, ...(notes.length > 0 ? {notes} : {})}
+  return {format_version: '1.0', valid: errors === 0, error_count: errors, warning_count: diags.length - errors, diagnostics: diags.map(lintDiagnosticJson), ...(notes.length > 0 ? {notes} : {})}
 }
 
 /** `--recursive` JSON: one document per root. */

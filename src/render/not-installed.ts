@@ -1,9 +1,14 @@
 // A tree nobody ran "init" in: every registry or git module call is "Module not installed", the same
 // six-line warning 25 times over. Text output says it once, with the count and what to do; --verbose
 // (and every JSON format) lists each call.
-import type {Diagnostic, Severity} from '../diag/diagnostic.js'
+import type {Diagnostic, DiagnosticCode, Severity} from '../diag/diagnostic.js'
 
-export const NOT_INSTALLED = 'Module not installed'
+export const NOT_INSTALLED: DiagnosticCode = 'module.not-installed'
+
+/** The crawler's "Module not installed", or a lint finding restating it. */
+function isNotInstalled(d: Diagnostic & {readonly restates?: DiagnosticCode}): boolean {
+  return d.code === NOT_INSTALLED || d.restates === NOT_INSTALLED
+}
 
 /** Fewer than this many uninstalled calls are shown one by one. */
 export const NOT_INSTALLED_SUMMARY_MIN = 2
@@ -20,7 +25,7 @@ export function splitNotInstalled<T extends Diagnostic>(diags: readonly T[], ver
   const bySeverity = new Map<Severity, T[]>()
   if (!verbose) {
     for (const d of diags) {
-      if (d.summary !== NOT_INSTALLED) continue
+      if (!isNotInstalled(d)) continue
       const list = bySeverity.get(d.severity) ?? []
       list.push(d)
       bySeverity.set(d.severity, list)

@@ -1,6 +1,6 @@
 // The lint rule type. A rule is data (id, severity, description, docs) plus a pure check over the
 // analysis of one root module; it returns diagnostics tagged with its id.
-import type {Diagnostic, Severity} from '../diag/diagnostic.js'
+import type {Diagnostic, DiagnosticCode, Severity} from '../diag/diagnostic.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
 
 /** A diagnostic found by lint: Terraform's shape plus the rule, the object and the call chain. */
@@ -11,6 +11,11 @@ export interface LintDiagnostic extends Diagnostic {
   readonly address?: string
   /** Module calls that reach the module concerned, outermost first (e.g. [`module.a`, `module.a.module.b`]). */
   readonly callers?: readonly string[]
+  /**
+   * The code of Terraform's (or tfgraph's) diagnostic this finding restates with more context, at the
+   * same place: that diagnostic is then not reported again under rule `terraform`. Not in any output.
+   */
+  readonly restates?: DiagnosticCode
 }
 
 export interface RuleContext {

@@ -1,7 +1,8 @@
 // Helpers shared by the lint rules (not a rule itself): call chains, building and de-duplicating
 // diagnostics, narrowing a range to a piece of an attribute's raw expression text, and Terraform's
 // notion of a "configured" (non-empty) provider block.
-import {compareDiagnostics, formatRange, type SourceRange} from '../diag/diagnostic.js'
+import {compareDiagnostics, formatRange, type DiagnosticCode, type SourceRange} from '../diag/diagnostic.js'
+import {lintCode} from '../diag/codes.js'
 import type {ModuleNode} from '../graph/crawl.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {LintDiagnostic, Rule} from './rule.js'
@@ -37,9 +38,11 @@ export interface Finding {
    * same module directory: only the first (in tree order) is kept, with the other addresses appended.
    */
   readonly key?: string
+  /** The code of the diagnostic this finding restates (see `LintDiagnostic.restates`). */
+  readonly restates?: DiagnosticCode
 }
 
-/** Turns findings into the rule's diagnostics: merged across calls of one directory, sorted. */
+/** Turns findings into the rule's diagnostics (code `lint.<rule id>`): merged across calls of one directory, sorted. */
 export function report(rule: Pick<Rule, 'id' | 'severity'>, findings: readonly Finding[]): LintDiagnostic[] {
   const merged = new Map<string, {first: Finding; others: string[]}>()
   for (const f of findings) {
@@ -52,6 +55,7 @@ export function report(rule: Pick<Rule, 'id' | 'severity'>, findings: readonly F
   for (const {first: f, others} of merged.values()) {
     const also = others.length > 0 ? `\n\nThe same code is also reached as ${others.join(', ')}.` : ''
     out.push({
+      code: lintCode(rule.id),
       severity: rule.severity,
       summary: f.summary,
       detail: f.detail + also,
@@ -59,6 +63,7 @@ export function report(rule: Pick<Rule, 'id' | 'severity'>, findings: readonly F
       rule: rule.id,
       ...(f.address !== undefined ? {address: f.address} : {}),
       callers: callersOf(f.module),
+      ...(f.restates !== undefined ? {restates: f.restates} : {}),
     })
   }
   return out.sort(compareDiagnostics)

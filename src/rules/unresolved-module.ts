@@ -2,16 +2,26 @@
 // missing directory, cycle, too deep). Nothing inside it is analysed, so every other rule is blind there.
 // The crawler's own diagnostic is reused (same summary, its detail) with the rule id and call chain added;
 // the subject is always the call's header, so one `tfgraph-ignore` comment above the block covers it.
-import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
+import type {Diagnostic, DiagnosticCode, SourceRange} from '../diag/diagnostic.js'
 import {engineByName} from '../load/engine.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {report, where, type Finding} from './support.js'
 
-/** Summaries of the crawler's and loader's diagnostics about a call that cannot be followed. */
-const CRAWLER_SUMMARY = /^(Module |Unreadable module directory|Missing required argument|Invalid (registry )?module source)/
+/** The crawler's and loader's diagnostics about a call that cannot be followed. */
+const CRAWLER_CODES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
+  'module.not-installed',
+  'module.source-changed',
+  'module.cycle',
+  'module.too-deep',
+  'module.dir-not-found',
+  'module.missing-source',
+  'module.invalid-source',
+  'module.invalid-registry-source',
+  'module.source-not-constant',
+])
 
 /** Terraform's own errors about a source or version it cannot evaluate: rule `terraform` reports them, at Terraform's range. */
-const TERRAFORM_EVALUATION_ERRORS = new Set(['Unknown module source', 'Invalid module source', 'Unknown module version', 'Invalid module version'])
+const TERRAFORM_EVALUATION_ERRORS: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>(['module.source-unknown', 'module.source-not-constant', 'module.version-unknown', 'module.version-not-constant'])
 
 function inside(r: SourceRange, outer: SourceRange): boolean {
   return r.filename === outer.filename && r.start.byte >= outer.start.byte && r.end.byte <= outer.end.byte
@@ -35,8 +45,8 @@ export const unresolvedModule = {
       const reason = node.unresolvedReason ?? 'not loaded'
       // the crawler's (or loader's) diagnostic about this call, if it made one
       // one finding per call: where Terraform itself reports the cause, that is the finding (rule `terraform`)
-      if (tree.diagnostics.some((d) => d.range !== undefined && inside(d.range, call.range) && TERRAFORM_EVALUATION_ERRORS.has(d.summary))) continue
-      const own: Diagnostic | undefined = tree.diagnostics.find((d) => d.range !== undefined && inside(d.range, call.range) && CRAWLER_SUMMARY.test(d.summary))
+      if (tree.diagnostics.some((d) => d.range !== undefined && inside(d.range, call.range) && TERRAFORM_EVALUATION_ERRORS.has(d.code))) continue
+      const own: Diagnostic | undefined = tree.diagnostics.find((d) => d.range !== undefined && inside(d.range, call.range) && CRAWLER_CODES.has(d.code))
       if (own?.severity === 'error') errors.add(node.address)
       const notStatic = /cannot be evaluated statically|source is not a string/.test(reason)
       const fix = /not installed|no record/.test(reason)
@@ -56,6 +66,7 @@ export const unresolvedModule = {
         range: call.declRange,
         address: node.address,
         module: node.parent,
+        ...(own ? {restates: own.code} : {}),
       })
     }
     return report(unresolvedModule, findings).map((d) => (d.address !== undefined && errors.has(d.address) ? {...d, severity: 'error' as const} : d))

@@ -14,14 +14,14 @@ test('range text follows Terraform', () => {
 })
 
 test('diagnostic string is range: summary; detail', () => {
-  assert.is(diagnosticString(errorDiag('Bad', 'Very bad.', r(1, 1, 1, 5))), 'main.tf:1,1-5: Bad; Very bad.')
-  assert.is(diagnosticString(warningDiag('W', '')), 'W')
+  assert.is(diagnosticString(errorDiag('hcl.syntax', 'Bad', 'Very bad.', r(1, 1, 1, 5))), 'main.tf:1,1-5: Bad; Very bad.')
+  assert.is(diagnosticString(warningDiag('module.not-installed', 'W', '')), 'W')
 })
 
 test('sorting is by file then position, errors first', () => {
-  const a = warningDiag('b', '', {...r(1, 1, 1, 2), start: {line: 1, column: 1, byte: 5}})
-  const b = errorDiag('a', '', {...r(1, 1, 1, 2), start: {line: 1, column: 1, byte: 5}})
-  const c = errorDiag('c', '', {...r(1, 1, 1, 2), filename: 'a.tf'})
+  const a = warningDiag('module.not-installed', 'b', '', {...r(1, 1, 1, 2), start: {line: 1, column: 1, byte: 5}})
+  const b = errorDiag('hcl.syntax', 'a', '', {...r(1, 1, 1, 2), start: {line: 1, column: 1, byte: 5}})
+  const c = errorDiag('hcl.syntax', 'c', '', {...r(1, 1, 1, 2), filename: 'a.tf'})
   assert.equal(sortDiagnostics([a, b, c]).map((d) => d.summary), ['c', 'a', 'b'])
 })
 

@@ -11,7 +11,7 @@ import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {formatRange} from '../../src/diag/diagnostic.js'
+import {formatRange, withoutCode} from '../../src/diag/diagnostic.js'
 import {resourceGraph, type ResourceGraph} from '../../src/export/resources.js'
 import {crawl} from '../../src/graph/crawl.js'
 import {assertGolden} from '../helpers/golden.js'
@@ -31,7 +31,7 @@ function document(g: ResourceGraph): string {
       {
         nodes: g.nodes.map((n) => ({...n, range: n.range ? formatRange(n.range) : null})),
         edges: edgeStrings(g),
-        diagnostics: g.diagnostics.map((d) => ({...d, range: d.range ? formatRange(d.range) : null})),
+        diagnostics: g.diagnostics.map((d) => ({...withoutCode(d), range: d.range ? formatRange(d.range) : null})),
       },
       null,
       2,

@@ -63,7 +63,7 @@ test('a corrupt entry is ignored and rewritten', async () => {
     configureParseCache({enabled: true, dir})
     const first = await parseNativeConfig(TEXT, 'main.tf')
     const [entry] = entries(dir)
-    writeFileSync(entry!, '{"format": "tfgraph-parse-2", "file": 4')
+    writeFileSync(entry!, '{"format": "tfgraph-parse-3", "file": 4')
     clearParseMemo()
     assert.equal(await parseNativeConfig(TEXT, 'main.tf'), first)
     assert.match(JSON.stringify(JSON.parse((await import('node:fs')).readFileSync(entry!, 'utf8'))), /null_resource/)

@@ -51,7 +51,7 @@ test('concurrent requests for the same bytes share one parse', async () => {
 })
 
 test('a result with diagnostics is parsed again under a new name (details may name the file)', async () => {
-  const broken = {file: {filename: 'x.tf', syntax: 'native' as const, body: {attributes: [], blocks: [], range: {filename: 'x.tf', start: {line: 1, column: 1, byte: 0}, end: {line: 1, column: 1, byte: 0}}}}, diagnostics: [{severity: 'error' as const, summary: 's', detail: 'see x.tf:1,1'}]}
+  const broken = {file: {filename: 'x.tf', syntax: 'native' as const, body: {attributes: [], blocks: [], range: {filename: 'x.tf', start: {line: 1, column: 1, byte: 0}, end: {line: 1, column: 1, byte: 0}}}}, diagnostics: [{code: 'hcl.syntax' as const, severity: 'error' as const, summary: 's', detail: 'see x.tf:1,1'}]}
   assert.is(relabelParse(broken, 'x.tf'), broken)
   assert.is(relabelParse(broken, 'y.tf'), undefined)
 })

@@ -464,7 +464,7 @@ test('unterminated string at end of line: reported, rest of the file scanned', (
   const src = 'a = "foo\nb = 2\n'
   const r = scan(src)
   assert.equal(r.diagnostics, [
-    {severity: 'error', summary: 'Unterminated template string', detail: 'No closing marker was found for the string.', range: R(1, 5, 4, 1, 9, 8)},
+    {code: 'hcl.syntax', severity: 'error', summary: 'Unterminated template string', detail: 'No closing marker was found for the string.', range: R(1, 5, 4, 1, 9, 8)},
   ])
   assert.equal(exprs(r.body), {a: '"foo', b: '2'})
   checkRanges(src, r.body)

@@ -157,7 +157,7 @@ R('a corrupt entry is ignored and rewritten; with the cache off nothing is store
   }
   walk(path.join(cache, 'results'))
   assert.is(entries.length, 1)
-  writeFileSync(entries[0]!, '{"format": "tfgraph-results-1", "inputs": [{"kind": 1}], "value": ')
+  writeFileSync(entries[0]!, '{"format": "tfgraph-results-2", "inputs": [{"kind": 1}], "value": ')
   assert.is((await again(dir)).cached, false)
   assert.is((await again(dir)).cached, true, 'rewritten')
   await configureParseCache({enabled: false})

@@ -19,7 +19,7 @@ test('checkOutcome accepts a good outcome and reports each kind of bad one', () 
   assert.equal(props({text: ['Error\n    at f (/x.js:1:2)']}), ['no stack trace'])
   assert.equal(props({json: ['{']}), ['JSON output parses'])
   assert.equal(props({}, 10_000_000), ['time proportional to the input'])
-  const bad = {severity: 'error' as const, summary: 'S', detail: '', range: {filename: 'f.tf', start: {line: 0, column: 1, byte: 0}, end: {line: 1, column: 1, byte: 0}}}
+  const bad = {code: 'hcl.syntax' as const, severity: 'error' as const, summary: 'S', detail: '', range: {filename: 'f.tf', start: {line: 0, column: 1, byte: 0}, end: {line: 1, column: 1, byte: 0}}}
   assert.equal(props({exitCode: 2, diagnostics: [bad]}), ['diagnostic ranges are well-formed'])
   assert.equal(props({exitCode: 2, diagnostics: [{...bad, range: {...bad.range, start: {line: 2, column: 1, byte: 9}}}]}), ['diagnostic ranges are well-formed'])
   assert.equal(checkText('x', 'w', 'tabs\tand\nnewlines are fine'), [])

@@ -226,7 +226,7 @@ test('lock diff --git: the one command that starts a process never lets a revisi
 })
 
 test('text renderers neutralise control characters and keep the caret under the range', () => {
-  const d: lib.LintDiagnostic = {severity: 'error', summary: 'Bad \u001b[31m', detail: 'line one\nline \u009b two\r\nthree', rule: 'terraform', range: {filename: 'a\u001b.tf', start: {line: 1, column: 6, byte: 5}, end: {line: 1, column: 8, byte: 7}}}
+  const d: lib.LintDiagnostic = {code: 'hcl.syntax', severity: 'error', summary: 'Bad \u001b[31m', detail: 'line one\nline \u009b two\r\nthree', rule: 'terraform', range: {filename: 'a\u001b.tf', start: {line: 1, column: 6, byte: 5}, end: {line: 1, column: 8, byte: 7}}}
   const out = lib.renderLintText([{root: '.', diagnostics: [d]}], {sourceLines: () => ['\u001bx = yz']})
   assert.equal(checkText('lint', 'render', out), [])
   const lines = out.split('\n')

@@ -61,7 +61,7 @@ test('astral characters count as one column each (columns are code points)', () 
 
 test('renderDiagnosticText: a long line is cut and a caret marks the column; a short line is unchanged, no caret', () => {
   const range = (line: number, c1: number, c2: number) => ({filename: 'f.hcl', start: {line, column: c1, byte: 0}, end: {line, column: c2, byte: 0}})
-  const long: Diagnostic = {severity: 'error', summary: 'Missing item separator', detail: 'Expected a comma.', range: range(1, 4001, 4002)}
+  const long: Diagnostic = {code: 'hcl.syntax', severity: 'error', summary: 'Missing item separator', detail: 'Expected a comma.', range: range(1, 4001, 4002)}
   const lines = ['"z",'.repeat(1000) + '!' + '"z",'.repeat(1000)]
   const text = renderDiagnosticText(long, {sourceLines: () => lines})
   const [src, caret] = text.split('\n').filter((l) => l.startsWith('     1: ') || /^\s+\^+$/.test(l))

@@ -22,6 +22,7 @@ const EXPLANATION = 'Terraform documentation advises reusable modules to constra
 
 function capped(module: string, file: string, line = 5): LintDiagnostic {
   return {
+    code: 'lint.provider-constraint-not-minimum',
     severity: 'warning',
     summary: 'Shared module constrains more than the minimum provider version',
     detail: `The required_providers entry "aws" of ${module} at ${file}:${line},17-25 requires "~> 5.0". ${EXPLANATION}`,
@@ -34,6 +35,8 @@ function capped(module: string, file: string, line = 5): LintDiagnostic {
 
 function notInstalled(name: string, line: number): LintDiagnostic {
   return {
+    code: 'lint.unresolved-module',
+    restates: 'module.not-installed',
     severity: 'warning',
     summary: 'Module not installed',
     detail: `module.${name} (called at main.tf:${line},1-13) could not be loaded. This module is not yet installed. Run "tofu init" to install all modules required by this configuration.`,
@@ -45,7 +48,7 @@ function notInstalled(name: string, line: number): LintDiagnostic {
 }
 
 const repeated = ['a', 'b', 'c', 'd', 'e'].map((m, i) => capped(`module.${m}`, `modules/${m}/main.tf`, 5 + i))
-const other: LintDiagnostic = {severity: 'error', summary: 'Missing required provider configuration', detail: 'The child module requires an additional configuration for provider hashicorp/aws, with the local name "aws.east".\n\nMore.', range: at('main.tf', 2), rule: 'terraform'}
+const other: LintDiagnostic = {code: 'provider.missing-config', severity: 'error', summary: 'Missing required provider configuration', detail: 'The child module requires an additional configuration for provider hashicorp/aws, with the local name "aws.east".\n\nMore.', range: at('main.tf', 2), rule: 'terraform'}
 
 function count(haystack: string, needle: string): number {
   return haystack.split(needle).length - 1

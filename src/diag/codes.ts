@@ -1,0 +1,184 @@
+// The catalogue of diagnostic codes: every problem tfgraph reports has one stable code, `area.kebab-name`,
+// that code branches on (never the summary text, which follows Terraform's wording and may change).
+// docs/diagnostic-codes.md lists them. Lint findings are `lint.<rule id>` (see `lintCode`); Terraform's
+// own diagnostics that lint reports under rule `terraform` keep their code from this catalogue.
+
+export interface DiagnosticCodeInfo {
+  /** The severity it is reported with (`both`: depends on the case). */
+  readonly severity: 'error' | 'warning' | 'both'
+  /** Whose text the summary is: Terraform's/OpenTofu's (reproduced), or tfgraph's own. */
+  readonly origin: 'terraform' | 'tfgraph'
+  /** The summary text (`<…>` for a variable part). */
+  readonly summary: string
+  /** What the problem is, in one line. */
+  readonly description: string
+}
+
+export const DIAGNOSTIC_CODES = {
+  // hcl: reading one file's text (native syntax and JSON)
+  'hcl.syntax': {severity: 'error', origin: 'terraform', summary: '<the parser’s summary> (e.g. Unbalanced brackets, Invalid expression)', description: 'The file is not valid HCL native syntax.'},
+  'hcl.binary-file': {severity: 'error', origin: 'terraform', summary: 'Invalid character / Invalid character encoding', description: 'The file contains NUL bytes: it is a binary file, not configuration text.'},
+  'hcl.invalid-encoding': {severity: 'error', origin: 'terraform', summary: 'Invalid character encoding', description: 'The file is not valid UTF-8.'},
+  'hcl.too-deeply-nested': {severity: 'error', origin: 'tfgraph', summary: 'Configuration nested too deeply', description: 'The file nests blocks or expressions deeper than tfgraph reads.'},
+  'hcl.json-syntax': {severity: 'error', origin: 'terraform', summary: '<the JSON parser’s summary> (e.g. Missing property value colon)', description: 'A .tf.json file is not valid JSON.'},
+  'hcl.json-root-not-object': {severity: 'error', origin: 'terraform', summary: 'Root value must be object', description: 'The root of a .tf.json file is neither an object nor an array of objects.'},
+  'hcl.json-value-type': {severity: 'error', origin: 'terraform', summary: 'Incorrect JSON value type', description: 'A JSON value where a block or its labels need an object (or array of objects).'},
+  'hcl.json-unknown-property': {severity: 'error', origin: 'terraform', summary: 'Extraneous JSON object property', description: 'A JSON property that names no argument or block type.'},
+  'hcl.json-missing-label': {severity: 'error', origin: 'terraform', summary: 'Missing block label', description: 'A JSON block object without the property that gives its label.'},
+  'hcl.duplicate-argument': {severity: 'error', origin: 'terraform', summary: 'Duplicate argument / Duplicate attribute definition', description: 'An argument set twice in one JSON object.'},
+
+  // load: finding and reading a module's files
+  'load.file-unreadable': {severity: 'error', origin: 'terraform', summary: 'Failed to read file', description: 'A configuration file could not be read.'},
+  'load.dir-unreadable': {severity: 'error', origin: 'terraform', summary: 'Failed to read module directory', description: 'A module directory does not exist or cannot be read.'},
+  'load.no-config-files': {severity: 'error', origin: 'terraform', summary: 'No configuration files', description: 'A module directory holds no configuration files.'},
+  'load.too-many-files': {severity: 'error', origin: 'tfgraph', summary: 'Too many configuration files', description: 'The run reached its limit of configuration files read (--max-files); the results are incomplete.'},
+
+  // config: a module's blocks and arguments (Terraform's configuration loader)
+  'config.unsupported-argument': {severity: 'error', origin: 'terraform', summary: 'Unsupported argument', description: 'An argument at the top level of a file.'},
+  'config.unsupported-block': {severity: 'error', origin: 'terraform', summary: 'Unsupported block type', description: 'A top-level block type the language does not have.'},
+  'config.missing-label': {severity: 'error', origin: 'terraform', summary: 'Missing <label> for <block type>', description: 'A block with fewer labels than its type needs.'},
+  'config.extraneous-label': {severity: 'error', origin: 'terraform', summary: 'Extraneous label for <block type>', description: 'A block with more labels than its type takes.'},
+  'config.misplaced-required-providers': {severity: 'error', origin: 'terraform', summary: 'Invalid required_providers block', description: 'A required_providers block outside a terraform block.'},
+  'config.reserved-block-type': {severity: 'error', origin: 'terraform', summary: 'Reserved block type name in module block', description: 'A module block with a nested block type reserved for future use.'},
+  'config.duplicate-variable': {severity: 'error', origin: 'terraform', summary: 'Duplicate variable declaration', description: 'Two variable blocks with one name in a module.'},
+  'config.duplicate-output': {severity: 'error', origin: 'terraform', summary: 'Duplicate output definition', description: 'Two output blocks with one name in a module.'},
+  'config.duplicate-module-call': {severity: 'error', origin: 'terraform', summary: 'Duplicate module call', description: 'Two module blocks with one name in a module.'},
+  'config.duplicate-local': {severity: 'error', origin: 'terraform', summary: 'Duplicate local value definition', description: 'A local value defined twice in a module.'},
+  'config.duplicate-resource': {severity: 'error', origin: 'terraform', summary: 'Duplicate <kind> "<type>" configuration', description: 'Two resource (data, ephemeral) blocks with one type and name.'},
+  'config.duplicate-required-providers': {severity: 'error', origin: 'terraform', summary: 'Duplicate required providers configuration', description: 'More than one required_providers block in a module.'},
+  'config.duplicate-backend': {severity: 'error', origin: 'terraform', summary: "Duplicate backend configuration / Duplicate 'backend' configuration block", description: 'More than one backend block in a module (or in one override file).'},
+  'config.duplicate-state-store': {severity: 'error', origin: 'terraform', summary: "Duplicate 'state_store' configuration block / Duplicate state storage configuration", description: 'More than one state_store block in a module (or in one override file).'},
+  'config.duplicate-provider-meta': {severity: 'error', origin: 'terraform', summary: 'Duplicate provider_meta block', description: 'Two provider_meta blocks for one provider in a module.'},
+  'config.duplicate-cloud': {severity: 'error', origin: 'terraform', summary: 'Duplicate HCP Terraform configurations / Duplicate cloud configurations', description: 'More than one cloud block in a module.'},
+  'config.backend-and-cloud': {severity: 'error', origin: 'terraform', summary: "Conflicting 'cloud' and 'backend' configuration blocks are present / Both a backend and a cloud configuration are present", description: 'A module with both a cloud block and a backend block.'},
+  'config.override-without-base': {severity: 'error', origin: 'terraform', summary: 'Missing base <object> to override (and similar)', description: 'An override file overrides an object no primary file defines.'},
+  'config.override-not-allowed': {severity: 'error', origin: 'terraform', summary: "Can't override <type> blocks / Cannot override '<type>' blocks / Unsupported override", description: 'An override file overrides something that cannot be overridden (moved, import, removed, check blocks, depends_on…).'},
+  'config.condition-without-reference': {severity: 'error', origin: 'terraform', summary: 'Invalid <block type> expression', description: 'A condition that refers to nothing elsewhere in the configuration.'},
+  'config.conflicting-meta-arguments': {severity: 'error', origin: 'terraform', summary: 'Invalid combination of "count" and "for_each" (and similar)', description: 'A resource or module block sets mutually exclusive meta-arguments.'},
+  'config.quoted-reference': {severity: 'warning', origin: 'terraform', summary: 'Quoted references are deprecated', description: 'A reference written in quotes where it is expected literally.'},
+  'config.quoted-keyword': {severity: 'warning', origin: 'terraform', summary: 'Quoted keywords are deprecated', description: 'A keyword written in quotes where it is expected literally.'},
+
+  // variable: input variables and their values
+  'variable.invalid-type': {severity: 'error', origin: 'terraform', summary: '<the type parser’s summary> (e.g. Invalid type specification)', description: "A variable's type constraint cannot be parsed."},
+  'variable.invalid-default': {severity: 'error', origin: 'terraform', summary: 'Invalid default value for variable', description: "A variable's default does not match its type, or is null when nullable = false."},
+  'variable.file-unreadable': {severity: 'error', origin: 'terraform', summary: 'Failed to read variables file', description: 'A --var-file does not exist or cannot be read.'},
+  'variable.invalid-option': {severity: 'error', origin: 'terraform', summary: 'Invalid -var option', description: 'A --var option that is not NAME=VALUE.'},
+
+  // module: module calls, their sources and how the crawler follows them
+  'module.missing-source': {severity: 'error', origin: 'terraform', summary: 'Missing required argument', description: 'A module block without a source argument.'},
+  'module.invalid-source': {severity: 'error', origin: 'terraform', summary: 'Invalid module source address', description: 'A module source address that cannot be parsed.'},
+  'module.invalid-registry-source': {severity: 'error', origin: 'terraform', summary: 'Invalid registry module source address', description: 'A module source with a version that is not a registry address.'},
+  'module.source-not-constant': {severity: 'error', origin: 'terraform', summary: 'Invalid module source', description: 'A module source that refers to something other than constant variables and local values.'},
+  'module.source-unknown': {severity: 'error', origin: 'terraform', summary: 'Unknown module source', description: 'A module source that cannot be evaluated during init.'},
+  'module.version-not-constant': {severity: 'error', origin: 'terraform', summary: 'Invalid module version', description: 'A module version that refers to something other than constant variables and local values.'},
+  'module.version-unknown': {severity: 'error', origin: 'terraform', summary: 'Unknown module version', description: 'A module version that cannot be evaluated during init.'},
+  'module.not-installed': {severity: 'warning', origin: 'terraform', summary: 'Module not installed', description: 'A remote module call with no installed copy (init was not run).'},
+  'module.source-changed': {severity: 'warning', origin: 'terraform', summary: 'Module source has changed', description: 'The installed copy of a module was installed from another source.'},
+  'module.installed-outside-data-dir': {severity: 'warning', origin: 'tfgraph', summary: 'Installed module outside the data directory', description: 'The module manifest records a module directory outside .terraform; tfgraph does not read it.'},
+  'module.dir-not-found': {severity: 'error', origin: 'tfgraph', summary: 'Unreadable module directory', description: 'A module call whose directory is missing or holds no configuration files.'},
+  'module.cycle': {severity: 'error', origin: 'tfgraph', summary: 'Module call cycle', description: 'A module call to the directory of one of its own callers.'},
+  'module.too-deep': {severity: 'error', origin: 'tfgraph', summary: 'Module nesting too deep', description: 'Module calls nested deeper than --max-depth; not followed.'},
+  'module.too-many-calls': {severity: 'error', origin: 'tfgraph', summary: 'Too many module calls', description: 'The run reached its limit of module calls followed (--max-modules); the results are incomplete.'},
+  'module.invalid-manifest': {severity: 'warning', origin: 'tfgraph', summary: 'Invalid module manifest', description: 'The installed-modules manifest (.terraform/modules/modules.json) cannot be used.'},
+  'module.duplicate-manifest-record': {severity: 'error', origin: 'terraform', summary: 'Invalid module manifest', description: 'The installed-modules manifest has two records for one module path.'},
+  'module.providers-not-map': {severity: 'error', origin: 'terraform', summary: 'Invalid expression', description: "A module call's providers argument that is not a static map."},
+  'module.duplicate-providers-entry': {severity: 'error', origin: 'terraform', summary: 'Duplicate provider address', description: "A module call's providers map that passes one child configuration twice."},
+  'module.legacy-provider-incompatible': {severity: 'error', origin: 'terraform', summary: 'Module is incompatible with count, for_each, and depends_on (and similar)', description: 'A call with count, for_each or depends_on to a module that configures its own providers.'},
+  'module.backend-ignored': {severity: 'warning', origin: 'terraform', summary: 'Backend configuration ignored', description: 'A backend block in a module that is not the root module.'},
+  'module.cloud-ignored': {severity: 'warning', origin: 'terraform', summary: 'Cloud configuration ignored', description: 'A cloud block in a module that is not the root module.'},
+  'module.import-in-child': {severity: 'error', origin: 'terraform', summary: 'Invalid import configuration', description: 'An import block in a module that is not the root module.'},
+
+  // provider: requirements, configurations and how modules pass them
+  'provider.invalid-source': {severity: 'error', origin: 'terraform', summary: 'Invalid provider source string', description: 'A required_providers source that is not [hostname/][namespace/]type.'},
+  'provider.invalid-type': {severity: 'error', origin: 'terraform', summary: 'Invalid provider type', description: 'A provider source whose type part is invalid (or has a terraform-provider- prefix).'},
+  'provider.invalid-namespace': {severity: 'error', origin: 'terraform', summary: 'Invalid provider namespace', description: 'A provider source whose namespace part is invalid.'},
+  'provider.invalid-local-name': {severity: 'error', origin: 'terraform', summary: 'Invalid provider local name / Invalid provider name', description: 'A provider local name (block label, required_providers key, reference) that is not a valid or normalized name.'},
+  'provider.invalid-implied-local-name': {severity: 'error', origin: 'terraform', summary: 'Invalid provider local name', description: "A resource type whose implied provider local name is invalid."},
+  'provider.invalid-alias': {severity: 'error', origin: 'terraform', summary: 'Invalid provider configuration alias', description: 'A provider alias that is not a valid name.'},
+  'provider.invalid-reference': {severity: 'error', origin: 'terraform', summary: 'Invalid provider configuration reference', description: 'A provider reference (provider argument, providers map) that is not <name> or <name>.<alias>.'},
+  'provider.quoted-reference': {severity: 'error', origin: 'terraform', summary: 'Invalid provider configuration reference', description: 'A provider reference given in quotes.'},
+  'provider.for-each-without-alias': {severity: 'error', origin: 'terraform', summary: 'Alias required when using "for_each"', description: 'A provider block with for_each but no alias.'},
+  'provider.reserved-argument': {severity: 'error', origin: 'terraform', summary: 'Reserved argument name in provider block', description: 'A provider block argument whose name is reserved.'},
+  'provider.reserved-block-type': {severity: 'error', origin: 'terraform', summary: 'Reserved block type name in provider block', description: 'A provider block nested block whose type is reserved.'},
+  'provider.duplicate-escaping-block': {severity: 'error', origin: 'terraform', summary: 'Duplicate escaping block', description: 'A provider block with more than one "_" block.'},
+  'provider.duplicate-config': {severity: 'error', origin: 'terraform', summary: 'Duplicate provider configuration', description: 'Two provider blocks with one name and alias in a module.'},
+  'provider.version-in-config': {severity: 'warning', origin: 'terraform', summary: 'Version constraints inside provider configuration blocks are deprecated', description: 'A version argument in a provider block.'},
+  'provider.duplicate-requirement': {severity: 'warning', origin: 'terraform', summary: 'Duplicate required provider', description: 'One provider required under two local names.'},
+  'provider.requirement-name-mismatch': {severity: 'warning', origin: 'terraform', summary: 'Duplicate required provider', description: 'A provider block whose name implies a provider required under another local name.'},
+  'provider.resource-name-mismatch': {severity: 'warning', origin: 'terraform', summary: 'Duplicate required provider', description: 'A resource whose implied provider is required under another local name.'},
+  'provider.instance-key-without-alias': {severity: 'error', origin: 'terraform', summary: 'Invalid <block type> provider configuration', description: 'An instance key on a reference to a provider configuration without an alias (OpenTofu).'},
+  'provider.instance-key-unknown-config': {severity: 'error', origin: 'terraform', summary: 'Invalid <block type> provider configuration', description: 'An instance key on a reference to an aliased configuration the module does not declare (OpenTofu).'},
+  'provider.instance-key-without-for-each': {severity: 'error', origin: 'terraform', summary: 'Invalid <block type> provider configuration', description: 'An instance key on a reference to a configuration without for_each (OpenTofu).'},
+  'provider.instance-key-missing': {severity: 'error', origin: 'terraform', summary: 'Invalid <block type> provider configuration', description: 'A reference to a configuration with for_each but no instance key (OpenTofu).'},
+  'provider.instance-key-in-providers-key': {severity: 'error', origin: 'terraform', summary: 'Invalid module provider configuration', description: 'An instance key on the left side of a providers map entry (OpenTofu).'},
+  'provider.for-each-matches-resource': {severity: 'warning', origin: 'terraform', summary: 'Provider configuration for_each matches <block type>', description: 'A provider for_each identical to the for_each of the resource or module using it (OpenTofu).'},
+  'provider.undeclared-inherited': {severity: 'warning', origin: 'terraform', summary: 'Reference to undefined provider', description: 'A module inherits a provider under a local name its caller does not declare.'},
+  'provider.undeclared-in-child': {severity: 'warning', origin: 'terraform', summary: 'Reference to undefined provider', description: 'A providers map passes a configuration under a local name the child module does not declare (implied there).'},
+  'provider.unknown-in-child': {severity: 'error', origin: 'terraform', summary: 'Reference to undefined provider', description: 'A providers map passes a configuration the child module has no requirement for.'},
+  'provider.missing-inherited-config': {severity: 'warning', origin: 'terraform', summary: 'Missing required provider configuration', description: 'A module expects to inherit a configuration its caller does not pass.'},
+  'provider.missing-config': {severity: 'error', origin: 'terraform', summary: 'Missing required provider configuration', description: 'A module declares a configuration alias its caller does not pass.'},
+  'provider.cannot-override-config': {severity: 'error', origin: 'terraform', summary: 'Cannot override provider configuration', description: 'A providers map entry for a configuration the child module defines itself.'},
+  'provider.type-mismatch': {severity: 'error', origin: 'terraform', summary: 'Provider type mismatch', description: 'A providers map passes a configuration of one provider for a local name of another.'},
+  'provider.type-mismatch-in-child': {severity: 'error', origin: 'terraform', summary: 'Provider type mismatch', description: 'A providers map entry whose two local names mean different providers in caller and child.'},
+  'provider.redundant-empty-block': {severity: 'warning', origin: 'terraform', summary: 'Redundant empty provider block', description: 'An empty provider block in a shared module, better declared as a configuration alias.'},
+  'provider.missing-in-parent': {severity: 'error', origin: 'terraform', summary: 'missing provider <address>', description: "A providers map passes a configuration the caller does not have (Terraform's graph error)."},
+  'provider.config-not-present': {severity: 'error', origin: 'terraform', summary: 'Provider configuration not present', description: 'A resource uses an aliased provider configuration its module does not have.'},
+
+  // lock: .terraform.lock.hcl, its syntax and how it matches the configuration
+  'lock.unreadable': {severity: 'error', origin: 'terraform', summary: 'Failed to read dependency lock file / Failed to read lock file', description: 'The lock file could not be read.'},
+  'lock.no-lock-file': {severity: 'warning', origin: 'tfgraph', summary: 'No dependency lock file', description: 'The configuration requires providers but has no lock file.'},
+  'lock.provider-not-locked': {severity: 'error', origin: 'terraform', summary: 'Inconsistent dependency lock file', description: 'A required provider has no entry in the lock file.'},
+  'lock.version-mismatch': {severity: 'error', origin: 'terraform', summary: 'Inconsistent dependency lock file', description: "A locked version or its recorded constraints no longer match the configuration's constraints."},
+  'lock.unused-entry': {severity: 'warning', origin: 'tfgraph', summary: 'Unused dependency lock', description: 'A lock entry for a provider no module requires.'},
+  'lock.other-registry': {severity: 'warning', origin: 'tfgraph', summary: 'Lock entry for the other registry', description: "The lock entry is for the other engine's default registry."},
+  'lock.invalid-platform': {severity: 'error', origin: 'tfgraph', summary: 'Invalid platform', description: 'A --platform that is not os_arch.'},
+  'lock.missing-platform-hashes': {severity: 'warning', origin: 'tfgraph', summary: 'Lock file may not cover every platform', description: 'A lock entry with only h1: hashes, which may not verify on other platforms.'},
+  'lock.checksum-mismatch': {severity: 'error', origin: 'tfgraph', summary: 'Provider package checksum mismatch', description: 'An installed provider package whose hash the lock file does not list.'},
+  'lock.module-locks-unsupported': {severity: 'warning', origin: 'terraform', summary: 'Dependency locks for modules are not yet supported', description: 'A module block in the lock file.'},
+  'lock.duplicate-provider': {severity: 'error', origin: 'terraform', summary: 'Duplicate provider lock', description: 'Two lock entries for one provider.'},
+  'lock.invalid-provider-address': {severity: 'error', origin: 'terraform', summary: 'Invalid provider source address', description: 'A lock entry whose address is not a fully-qualified provider address.'},
+  'lock.builtin-provider': {severity: 'error', origin: 'terraform', summary: 'Invalid provider source address', description: 'A lock entry for a built-in provider.'},
+  'lock.legacy-provider': {severity: 'error', origin: 'terraform', summary: 'Invalid provider source address', description: 'A lock entry for a legacy provider address (namespace "-").'},
+  'lock.non-normalized-address': {severity: 'error', origin: 'terraform', summary: 'Non-normalized provider source address', description: 'A lock entry address not written in normalized form.'},
+  'lock.missing-version': {severity: 'error', origin: 'terraform', summary: 'Missing required argument', description: 'A lock entry without a version.'},
+  'lock.invalid-version': {severity: 'error', origin: 'terraform', summary: 'Invalid provider version number', description: 'A lock entry version that is not a version number.'},
+  'lock.non-normalized-version': {severity: 'error', origin: 'terraform', summary: 'Invalid provider version number', description: 'A lock entry version not written in normalized form.'},
+  'lock.invalid-constraints': {severity: 'error', origin: 'terraform', summary: 'Invalid provider version constraints', description: 'Recorded constraints that cannot be parsed.'},
+  'lock.non-normalized-constraints': {severity: 'error', origin: 'terraform', summary: 'Invalid provider version constraints', description: 'Recorded constraints not written in normalized form.'},
+  'lock.invalid-hashes': {severity: 'error', origin: 'terraform', summary: 'Invalid expression / Invalid provider hash set', description: 'A hashes argument that is not a static, non-empty list.'},
+  'lock.invalid-hash': {severity: 'error', origin: 'terraform', summary: 'Invalid provider hash string', description: 'A hash without a scheme prefix.'},
+  'lock.unsuitable-value': {severity: 'error', origin: 'terraform', summary: 'Unsuitable value type', description: 'A lock file argument of the wrong type.'},
+  'lock.unsupported-argument': {severity: 'error', origin: 'terraform', summary: 'Unsupported argument', description: 'An argument the lock file does not have.'},
+  'lock.unsupported-block': {severity: 'error', origin: 'terraform', summary: 'Unsupported block type', description: 'A block type the lock file does not have.'},
+  'lock.extraneous-label': {severity: 'error', origin: 'terraform', summary: 'Extraneous label for <block type>', description: 'A lock file block with more than one label.'},
+  'lock.missing-label': {severity: 'error', origin: 'terraform', summary: 'Missing <label> for <block type>', description: 'A lock file block without its label.'},
+
+  // graph: exporting and slicing graphs
+  'graph.dependency-cycle': {severity: 'error', origin: 'tfgraph', summary: 'Dependency cycle', description: 'Objects that depend on each other (Terraform refuses to plan them).'},
+  'graph.no-such-module': {severity: 'error', origin: 'tfgraph', summary: 'No such module', description: 'The module given to slice the graph by does not exist.'},
+  'graph.no-such-node': {severity: 'error', origin: 'tfgraph', summary: 'Nothing to focus on', description: 'The address given to focus the graph on names no node.'},
+
+  // lint-config: the lint configuration file
+  'lint-config.unreadable': {severity: 'error', origin: 'tfgraph', summary: 'Failed to read configuration file', description: 'The lint configuration file does not exist or cannot be read.'},
+  'lint-config.syntax': {severity: 'error', origin: 'tfgraph', summary: 'Invalid configuration file', description: 'The lint configuration file is not valid JSON.'},
+  'lint-config.unknown-rule': {severity: 'error', origin: 'tfgraph', summary: 'Invalid configuration file', description: 'The lint configuration names a rule that does not exist.'},
+  'lint-config.invalid': {severity: 'error', origin: 'tfgraph', summary: 'Invalid configuration file', description: 'The lint configuration has an unknown key or a value of the wrong kind.'},
+} as const satisfies Record<string, DiagnosticCodeInfo>
+
+/** A code from the catalogue. */
+export type CatalogueCode = keyof typeof DIAGNOSTIC_CODES
+
+/** A lint rule's finding: `lint.<rule id>`. */
+export type LintCode = `lint.${string}`
+
+export type DiagnosticCode = CatalogueCode | LintCode
+
+/** The code of a lint rule's findings. */
+export function lintCode(ruleId: string): LintCode {
+  return `lint.${ruleId}`
+}
+
+/** Whether `s` is a code of the catalogue or a lint rule's code. */
+export function isDiagnosticCode(s: string): s is DiagnosticCode {
+  return Object.hasOwn(DIAGNOSTIC_CODES, s) || /^lint\.[a-z0-9]+(-[a-z0-9]+)*$/.test(s)
+}
