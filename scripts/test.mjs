@@ -27,9 +27,9 @@ child.on('close', (code) => {
     console.error('test runner did not print a summary (exit code ' + code + ')')
     process.exit(1)
   }
-  // uvu's Total leaves skipped tests out; each file that skips tests for want of ../shared says so in a SKIP line
+  // uvu's Total leaves skipped tests out; each part skipped for want of something (../shared, pre-commit, …) says so in a SKIP line
   const failed = total - passed
   const skipLines = plain.split('\n').filter((l) => l.startsWith('SKIP ')).length
-  console.log(`${passed} passed, ${failed} failed${skipped || skipLines ? `, ${skipped} skipped (${skipLines} ${skipLines === 1 ? 'part' : 'parts'} need ../shared, listed above as SKIP)` : ''}`)
+  console.log(`${passed} passed, ${failed} failed${skipped || skipLines ? `, ${skipped} skipped (${skipLines} ${skipLines === 1 ? 'part' : 'parts'}, each listed above as SKIP with its reason)` : ''}`)
   process.exit(code === 0 && failed === 0 ? 0 : 1)
 })

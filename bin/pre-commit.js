@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// Entry of the pre-commit hooks (.pre-commit-hooks.yaml): `tfgraph-pre-commit lint|lock [FLAGS] FILE...`.
+// pre-commit passes the changed files after the hook's args. Each file is mapped to its module directory,
+// and that directory to its root: the nearest directory from it up to the current one (the repository's
+// top, where pre-commit runs hooks) that holds a .terraform.lock.hcl, else the directory itself. tfgraph
+// then runs once per root, so that a change to ./modules/x is checked the way the root that calls it
+// sees it. `lock` checks only roots that have a lock file. Arguments that start with "-" are passed to
+// tfgraph (write flags with values as --flag=value); everything after "--" is a file. Prints nothing
+// when every root is clean; otherwise tfgraph's own output, and exits with its highest exit code.
+import {spawnSync} from 'node:child_process'
+import {existsSync} from 'node:fs'
+import * as path from 'node:path'
+import {fileURLToPath} from 'node:url'
+
+const LOCK_FILE = '.terraform.lock.hcl'
+const CONFIG_FILE = /\.(tf|tofu)(\.json)?$/
+const usage = 'usage: tfgraph-pre-commit lint|lock [TFGRAPH FLAGS] FILE...'
+
+const [mode, ...rest] = process.argv.slice(2)
+if (mode !== 'lint' && mode !== 'lock') {
+  process.stderr.write(`${mode === undefined ? 'no mode given' : `unknown mode "${mode}"`}\n${usage}\n`)
+  process.exit(1)
+}
+
+const flags = []
+const files = []
+for (let i = 0, onlyFiles = false; i < rest.length; i++) {
+  const arg = rest[i]
+  if (!onlyFiles && arg === '--') onlyFiles = true
+  else if (!onlyFiles && arg.startsWith('-')) flags.push(arg)
+  else files.push(arg)
+}
+
+const top = process.cwd()
+const wanted = (file) => {
+  if (file.split(/[\\/]/).includes('.terraform')) return false // installed modules and providers
+  return CONFIG_FILE.test(file) || (mode === 'lock' && path.basename(file) === LOCK_FILE)
+}
+const rootOf = (dir) => {
+  const start = path.resolve(top, dir)
+  const inside = start === top || start.startsWith(top + path.sep)
+  for (let d = start; ; d = path.dirname(d)) {
+    if (existsSync(path.join(d, LOCK_FILE))) return d
+    if (!inside || d === top || d === path.dirname(d)) return start
+  }
+}
+
+const roots = [...new Set(files.filter(wanted).map((f) => rootOf(path.dirname(f))))]
+  .filter((root) => mode === 'lint' || existsSync(path.join(root, LOCK_FILE)))
+  .sort()
+
+const run = fileURLToPath(new URL('run.js', import.meta.url))
+let exitCode = 0
+for (const root of roots) {
+  const shown = path.relative(top, root) || '.'
+  const result = spawnSync(process.execPath, [run, mode, shown, ...flags, '--no-progress'], {encoding: 'utf8', maxBuffer: 256 * 1024 * 1024})
+  if (result.error) {
+    process.stderr.write(`tfgraph ${mode} ${shown}: ${result.error.message}\n`)
+    exitCode = Math.max(exitCode, 1)
+    continue
+  }
+  const status = result.status ?? 1
+  if (status !== 0) {
+    process.stdout.write(`tfgraph ${mode} ${shown} (exit ${status}):\n`)
+    process.stdout.write(result.stdout)
+    process.stdout.write(result.stderr)
+    exitCode = Math.max(exitCode, status)
+  }
+}
+process.exitCode = exitCode

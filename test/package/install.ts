@@ -1,0 +1,79 @@
+// The npm package as a user gets it: `npm pack` of the built dist/ (scripts ignored: the test command
+// has just built it), installed from the tarball into a temporary prefix, offline. Packed and installed
+// once per test process; test files that need it await installed().
+import {spawnSync, type SpawnSyncReturns} from 'node:child_process'
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import * as path from 'node:path'
+import {repoRoot} from '../helpers/paths.js'
+
+export interface Packed {
+  tarball: string
+  /** bytes of the .tgz */
+  size: number
+  unpackedSize: number
+  files: string[]
+}
+export interface Installed extends Packed {
+  /** the temporary prefix: node_modules/tfgraph, node_modules/.bin/tfgraph */
+  prefix: string
+  /** a scratch directory outside the repository and the prefix */
+  work: string
+  bin: (name: string) => string
+}
+
+export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+// no update checks, audits or funding notes; the user's npm cache (filled by `npm ci`) is where dependencies come from
+const npmEnv = {...process.env, npm_config_update_notifier: 'false', npm_config_audit: 'false', npm_config_fund: 'false', NO_COLOR: '1'}
+
+export function runNpm(args: string[], cwd: string): SpawnSyncReturns<string> {
+  return spawnSync(npm, args, {cwd, encoding: 'utf8', env: npmEnv, maxBuffer: 64 * 1024 * 1024})
+}
+
+/** Prints the one-line SKIP reason (scripts/test.mjs counts them), or throws under CI=true, where nothing may skip. */
+export function skip(what: string, why: string): false {
+  if (process.env['CI'] === 'true') throw new Error(`${what}: ${why} (CI=true: .ci/run provides it, so this must not skip)`)
+  process.stdout.write(`SKIP ${what}: ${why}\n`)
+  return false
+}
+
+let pending: Promise<Installed | string> | undefined
+
+/** The installed package, or why it could not be installed here (a reason to skip). Removed at exit. */
+export function installed(): Promise<Installed | string> {
+  pending ??= Promise.resolve().then(install)
+  return pending
+}
+
+function install(): Installed | string {
+  if (!existsSync(path.join(repoRoot, 'dist/cli/entry.js'))) return 'dist/ is not built (npm run build)'
+  const root = mkdtempSync(path.join(tmpdir(), 'tfgraph-package-'))
+  process.on('exit', () => rmSync(root, {recursive: true, force: true}))
+  const packs = path.join(root, 'pack')
+  const prefix = path.join(root, 'prefix')
+  const work = path.join(root, 'work')
+  for (const d of [packs, prefix, work]) mkdirSync(d)
+
+  const pack = runNpm(['pack', '--ignore-scripts', '--json', '--pack-destination', packs], repoRoot)
+  if (pack.status !== 0) throw new Error(`npm pack failed:\n${pack.stderr}`)
+  const [info] = JSON.parse(pack.stdout) as {filename: string; size: number; unpackedSize: number; files: {path: string}[]}[]
+  if (!info) throw new Error('npm pack printed no package')
+  const tarball = path.join(packs, info.filename)
+
+  // npm ci caches the dependency tarballs (by integrity) but not the registry's metadata, which resolving
+  // `tfgraph`'s dependency ranges offline would need. A lock file in the prefix with the runtime entries
+  // of ours (the versions the tests run with) lets npm take each from the cache without asking the registry.
+  const lock = JSON.parse(readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8')) as {packages: Record<string, {dev?: boolean}>}
+  const packages: Record<string, unknown> = {'': {name: 'tfgraph-install-check'}}
+  for (const [key, entry] of Object.entries(lock.packages)) if (key.startsWith('node_modules/') && !entry.dev) packages[key] = entry
+  writeFileSync(path.join(prefix, 'package.json'), JSON.stringify({name: 'tfgraph-install-check', private: true}) + '\n')
+  writeFileSync(path.join(prefix, 'package-lock.json'), JSON.stringify({name: 'tfgraph-install-check', lockfileVersion: 3, requires: true, packages}) + '\n')
+
+  const inst = runNpm(['install', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', tarball], work)
+  if (inst.status !== 0) {
+    const reason = /ENOTCACHED|only-if-cached/.test(inst.stderr) ? 'offline install from the tarball: the npm cache lacks a runtime dependency (run npm ci first)' : ''
+    if (reason) return reason
+    throw new Error(`npm install of the tarball failed (exit ${inst.status}):\n${inst.stderr}`)
+  }
+  return {tarball, size: info.size, unpackedSize: info.unpackedSize, files: info.files.map((f) => f.path).sort(), prefix, work, bin: (name) => path.join(prefix, 'node_modules', '.bin', name)}
+}

@@ -1,0 +1,113 @@
+// The npm package (docs/install.md): the tarball holds only what runs, installs offline from the npm
+// cache with no build step, and `tfgraph` works from the install — outside the clone, without dev
+// dependencies. Bounds below are upper limits of the figures docs/install.md records.
+import {spawnSync} from 'node:child_process'
+import {builtinModules} from 'node:module'
+import {cpSync, existsSync, readFileSync, readdirSync} from 'node:fs'
+import * as path from 'node:path'
+import {test} from 'uvu'
+import * as assert from 'uvu/assert'
+import {fixturesDir, repoRoot} from '../helpers/paths.js'
+import {installed, npm, skip, type Installed} from './install.js'
+
+const MAX_FILES = 450
+const MAX_PACKED_BYTES = 900_000
+const MAX_UNPACKED_BYTES = 4_000_000
+
+const got = await installed()
+const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {version: string; dependencies: Record<string, string>; devDependencies: Record<string, string>; scripts: Record<string, string>; bin: Record<string, string>}
+
+if (typeof got === 'string') skip('package/npm-package', got)
+else {
+  const inst: Installed = got
+  const run = (bin: string, args: string[], cwd = inst.work) => spawnSync(inst.bin(bin), args, {cwd, encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}})
+
+  test('the tarball holds only what runs: bin/, the built dist/cli and dist/src, the manifest', () => {
+    const allowed = /^(README\.md|LICENSE|package\.json|oclif\.manifest\.json|bin\/(run|pre-commit)\.js|dist\/(cli|src)\/.+\.(js|d\.ts))$/
+    const stray = inst.files.filter((f) => !allowed.test(f))
+    assert.equal(stray, [], `files that do not run: ${stray.join(', ')}`)
+    assert.ok(!inst.files.some((f) => /^(test|fixtures|scripts|src|commands|docs)\//.test(f)))
+    assert.ok(inst.files.length <= MAX_FILES, `${inst.files.length} files > ${MAX_FILES}`)
+    assert.ok(inst.size <= MAX_PACKED_BYTES, `${inst.size} bytes packed > ${MAX_PACKED_BYTES}`)
+    assert.ok(inst.unpackedSize <= MAX_UNPACKED_BYTES, `${inst.unpackedSize} bytes unpacked > ${MAX_UNPACKED_BYTES}`)
+  })
+
+  test('every package the shipped code imports is a runtime dependency (or a Node built-in)', () => {
+    const builtins = new Set(builtinModules)
+    // oclif's optional TypeScript loaders (a plugin written in TypeScript); tfgraph ships JavaScript only
+    const optional = new Set(['typescript', 'ts-node'])
+    const missing = new Set<string>()
+    const seen = new Set<string>()
+    for (const f of inst.files.filter((f) => f.endsWith('.js'))) {
+      const text = readFileSync(path.join(inst.prefix, 'node_modules/tfgraph', f), 'utf8')
+      for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)["']((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(?:\/[\w.\/-]*)?)["']/gm)) {
+        const spec = m[1]!
+        if (spec.startsWith('node:') || builtins.has(spec.split('/')[0]!)) continue
+        const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!
+        seen.add(name)
+        if (!(name in pkg.dependencies) && !optional.has(name)) missing.add(`${name} (${f})`)
+      }
+    }
+    assert.equal([...missing], [])
+    // the scan sees the imports the bundle leaves outside it
+    assert.ok(seen.has('@cdktf/hcl2json') && seen.has('@viz-js/viz'), [...seen].join(', '))
+  })
+
+  test('installed from the tarball with no build and no dev dependency', () => {
+    const installedDir = path.join(inst.prefix, 'node_modules')
+    assert.ok(existsSync(path.join(installedDir, 'tfgraph/dist/cli/entry.js')))
+    assert.ok(!existsSync(path.join(installedDir, 'tfgraph/tsconfig.json')))
+    // dev-only: graphology-types is also graphology's peer dependency, so it installs with it
+    const lock = JSON.parse(readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8')) as {packages: Record<string, {dev?: boolean}>}
+    const present = new Set(readdirSync(installedDir).flatMap((d) => (d.startsWith('@') ? readdirSync(path.join(installedDir, d)).map((s) => `${d}/${s}`) : [d])))
+    const dev = Object.keys(pkg.devDependencies).filter((d) => lock.packages[`node_modules/${d}`]?.dev && present.has(d))
+    assert.equal(dev, [], 'dev dependencies in the install')
+    // tfgraph's own scripts do not run at install (prepare needs the dev dependencies and the sources)
+    assert.ok(!('postinstall' in pkg.scripts) && !('install' in pkg.scripts) && !('preinstall' in pkg.scripts))
+  })
+
+  test('tfgraph --version', () => {
+    const r = run('tfgraph', ['--version'])
+    assert.is(r.status, 0, r.stderr)
+    assert.match(r.stdout, new RegExp(`^tfgraph/${pkg.version.replace(/\./g, '\\.')} `))
+  })
+
+  test('tfgraph providers <dir>: a copy of fixtures/providers/demo outside the clone', () => {
+    cpSync(path.join(fixturesDir, 'providers/demo'), path.join(inst.work, 'demo'), {recursive: true})
+    const r = run('tfgraph', ['providers', 'demo', '--resource', 'module.network.module.subnet.aws_subnet.private'])
+    assert.is(r.status, 0, r.stderr)
+    assert.match(r.stdout, '3 modules, 2/2 module calls resolved')
+    assert.match(r.stdout, 'uses provider["registry.terraform.io/hashicorp/aws"].east')
+    assert.match(r.stdout, 'demo/network/subnet/main.tf:6,1-32')
+  })
+
+  test('tfgraph lint --format sarif <dir>: SARIF 2.1.0 with the findings, exit 2 on an error', () => {
+    cpSync(path.join(fixturesDir, 'lint/ignore-and-config'), path.join(inst.work, 'ignore-and-config'), {recursive: true})
+    const r = run('tfgraph', ['lint', '--format', 'sarif', 'ignore-and-config'])
+    assert.is(r.status, 2, r.stderr)
+    const sarif = JSON.parse(r.stdout) as {version: string; runs: {tool: {driver: {name: string}}; results: {ruleId: string; locations: {physicalLocation: {artifactLocation: {uri: string}}}[]}[]}[]}
+    assert.is(sarif.version, '2.1.0')
+    assert.is(sarif.runs[0]!.tool.driver.name, 'tfgraph')
+    const results = sarif.runs[0]!.results
+    assert.ok(results.some((x) => x.ruleId === 'legacy-module-provider'), JSON.stringify(results.map((x) => x.ruleId)))
+    assert.match(results[0]!.locations[0]!.physicalLocation.artifactLocation.uri, 'ignore-and-config/a/main.tf')
+  })
+
+  test('npm exec / npx run tfgraph from the install prefix, offline', () => {
+    const viaExec = spawnSync(npm, ['exec', '--prefix', inst.prefix, '--offline', '--', 'tfgraph', '--version'], {cwd: inst.work, encoding: 'utf8'})
+    assert.is(viaExec.status, 0, viaExec.stderr)
+    assert.match(viaExec.stdout, `tfgraph/${pkg.version}`)
+    const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
+    const viaNpx = spawnSync(npx, ['--offline', 'tfgraph', 'lint', '--format', 'compact', path.join(inst.work, 'ignore-and-config')], {cwd: inst.prefix, encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}})
+    assert.is(viaNpx.status, 2, viaNpx.stderr)
+    assert.match(viaNpx.stdout, 'error: Provider configured inside a shared module [legacy-module-provider]')
+  })
+
+  test('the pre-commit entry is installed as a command of the package', () => {
+    assert.is(pkg.bin['tfgraph-pre-commit'], 'bin/pre-commit.js')
+    const r = run('tfgraph-pre-commit', ['lint', path.join('ignore-and-config', 'main.tf')])
+    assert.ok(r.status === 0 || r.status === 2, `exit ${r.status}: ${r.stderr}`)
+  })
+
+  test.run()
+}
