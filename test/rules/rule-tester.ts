@@ -76,7 +76,7 @@ export async function runMemoryCase(rule: Rule, files: Readonly<Record<string, s
 
 /** What a finding is compared by: its stable code and its range, never its prose. */
 export function findingKey(d: LintDiagnostic): {code: string; range: string} {
-  return {code: (d as {code?: string}).code ?? `lint.${d.rule}`, range: d.range ? formatRange(d.range) : '(no range)'}
+  return {code: d.code, range: d.range ? formatRange(d.range) : '(no range)'}
 }
 
 function contentHash(dir: string): string {
