@@ -2,6 +2,8 @@ import {Args, Command, Flags} from '@oclif/core'
 import {fail} from '../src/cli/fail.js'
 import {moduleDirProblem} from '../src/cli/module-dir.js'
 import * as path from 'node:path'
+import {createHash} from 'node:crypto'
+import {readFileSync} from 'node:fs'
 import {engineFlag, runFlags} from '../src/cli/run-flags.js'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
 import {useColor} from '../src/cli/color.js'
@@ -21,6 +23,7 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     {description: 'Only one subtree, only one provider', command: '<%= config.bin %> <%= command.id %> . --module module.network --provider hashicorp/aws'},
     {description: 'Terraform\'s "Providers required by configuration" tree, sorted, canonical constraints', command: '<%= config.bin %> <%= command.id %> . --requirements'},
     {description: 'The JSON contract (format_version "1")', command: '<%= config.bin %> <%= command.id %> . --json'},
+    {description: 'Where does each change of a saved plan land? (terraform show -json PLANFILE > plan.json)', command: '<%= config.bin %> <%= command.id %> . --plan plan.json'},
   ]
 
   static override args = {
@@ -34,6 +37,7 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     resource: Flags.string({description: 'show the full resolution of this resource (configuration address; a trailing * matches a prefix)'}),
     module: Flags.string({description: 'show only this module and the modules it calls (e.g. module.network)'}),
     provider: Flags.string({description: 'show only resources of this provider (registry.terraform.io/hashicorp/aws, hashicorp/aws or aws)'}),
+    plan: Flags.string({description: 'join the changes of a saved plan (terraform show -json PLANFILE, format 1.x) to the binding: where each planned change lands'}),
     var: Flags.string({description: 'set a root input variable (NAME=VALUE), for module sources that use variables', multiple: true}),
     'var-file': Flags.string({description: 'read root input variables from a .tfvars file', multiple: true}),
     ...runFlags,
@@ -50,7 +54,15 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     const run = beginRun(flags, {quiet: flags.json})
     const engine = engineFlag(flags.engine)
     const color = useColor(process.stderr, flags)
-    const key = {dir: path.resolve(args.dir), given: args.dir, engine: engine ?? null, json: flags.json, verbose: flags.verbose, requirements: flags.requirements, resource: flags.resource ?? null, module: flags.module ?? null, provider: flags.provider ?? null, vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], limits: limitOptions(flags), color}
+    let planText: string | undefined
+    if (flags.plan) {
+      try {
+        planText = readFileSync(flags.plan, 'utf8')
+      } catch (e) {
+        fail(this, `could not read the plan ${flags.plan}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`)
+      }
+    }
+    const key = {...(planText !== undefined ? {plan: createHash('sha256').update(planText).digest('hex')} : {}), dir: path.resolve(args.dir), given: args.dir, engine: engine ?? null, json: flags.json, verbose: flags.verbose, requirements: flags.requirements, resource: flags.resource ?? null, module: flags.module ?? null, provider: flags.provider ?? null, vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], limits: limitOptions(flags), color}
     const out = await run.context.results.output('providers', key, async () => {
       // only the modules this command uses (not the whole library: graph export, lock files, lint rules)
       const [analyze, requirements, providersText, diagnosticsText, diagnostic, {utf8Text}, {fileNamer}] = await Promise.all([
@@ -65,14 +77,29 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
       // files are named from the current directory (part of the results cache's key), so that file:line opens as printed
       const fileName = fileNamer(args.dir)
       const lib = {...analyze, ...requirements, ...providersText, ...diagnosticsText, ...diagnostic}
-      const a = await lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], ...limitOptions(flags), context: run.context})
+      const analysed = await lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], ...limitOptions(flags), context: run.context})
+      // --plan: the saved plan's changes joined to the binding (a plan tfgraph cannot use is one line, exit 1)
+      let a = analysed
+      let planned: {json: object[]; text: string} | undefined
+      if (planText !== undefined && flags.plan) {
+        const [plan, planRender] = await Promise.all([import('../src/providers/plan.js'), import('../src/render/plan-text.js')])
+        try {
+          const doc = lib.providersDocument(analysed, args.dir)
+          const j = plan.joinPlan(plan.parsePlan(planText, flags.plan), analysed, doc, flags.plan)
+          a = {...analysed, diagnostics: lib.sortDiagnostics([...analysed.diagnostics, ...j.diagnostics])}
+          planned = {json: plan.plannedChangesJson(j), text: planRender.renderPlanText(j, flags.plan)}
+        } catch (e) {
+          if (e instanceof plan.PlanError) return {stdout: '', stderr: `Error: ${e.message}\n`, exitCode: 1}
+          throw e
+        }
+      }
       let stdout = ''
       let stderr = ''
       const filters = {...(flags.resource ? {resource: flags.resource} : {}), ...(flags.module ? {module: flags.module} : {}), ...(flags.provider ? {provider: flags.provider} : {})}
       const filterProblem = (a.tree.root.module?.files.length ?? 0) > 0 ? lib.providersFilterProblem(a, filters) : undefined
       if (filterProblem) return {stdout, stderr: `Error: ${filterProblem}\n`, exitCode: 1}
       if (flags.json) {
-        stdout = JSON.stringify(lib.providersDocument(a, args.dir), null, 2) + '\n'
+        stdout = JSON.stringify({...lib.providersDocument(a, args.dir), ...(planned ? {planned_changes: planned.json} : {})}, null, 2) + '\n'
       } else {
         // nothing to show when the root directory itself could not be loaded: just the diagnostics
         const rootLoaded = (a.tree.root.module?.files.length ?? 0) > 0
@@ -85,6 +112,7 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
                 ...(flags.provider ? {provider: flags.provider} : {}),
                 fileName,
               })
+          if (planned) stdout += '\n' + planned.text
         }
         if (a.diagnostics.length > 0) {
           const sourceLines = lib.sourceLinesFrom(path.resolve(args.dir), (f) => utf8Text(run.context.files.read(f)))

@@ -158,6 +158,9 @@ export const DIAGNOSTIC_CODES = {
   'graph.no-such-module': {severity: 'error', origin: 'tfgraph', summary: 'No such module', description: 'The module given to slice the graph by does not exist.'},
   'graph.no-such-node': {severity: 'error', origin: 'tfgraph', summary: 'Nothing to focus on', description: 'The address given to focus the graph on names no node.'},
 
+  // plan: a saved plan's JSON read by `providers --plan`
+  'plan.binding-disagrees': {severity: 'warning', origin: 'tfgraph', summary: 'The plan binds a resource to another provider configuration', description: "The plan's own configuration section binds a resource to another provider configuration than the static binding."},
+
   // lint-config: the lint configuration file
   'lint-config.unreadable': {severity: 'error', origin: 'tfgraph', summary: 'Failed to read configuration file', description: 'The lint configuration file does not exist or cannot be read.'},
   'lint-config.syntax': {severity: 'error', origin: 'tfgraph', summary: 'Invalid configuration file', description: 'The lint configuration file is not valid JSON.'},

@@ -1,0 +1,158 @@
+// `tfgraph providers diff` for readers: text (the terminal), Markdown (a pull-request comment, risky rows
+// first) and SARIF 2.1.0 (results on the new revision's lines, so code scanning annotates the pull request).
+import * as path from 'node:path'
+import {pathToFileURL} from 'node:url'
+import {formatRange, type SourceRange} from '../diag/diagnostic.js'
+import {CHANGE_KINDS, RISKY_KINDS, type BindingChange, type BindingSide, type ChangeKind, type ProvidersDiff} from '../providers/diff.js'
+import {renameRanges, type FileNamer} from './paths.js'
+
+export interface DiffRenderOptions {
+  /** How the old and the new revision are named (`old/`, `main:infra`, `infra`). */
+  readonly oldName: string
+  readonly newName: string
+  /** Names files of each revision for a reader (relative to the current directory, or `REV:path`). */
+  readonly oldFile: FileNamer
+  readonly newFile: FileNamer
+}
+
+const KIND_TEXT: Record<ChangeKind, string> = {
+  rebound: 'bound to another provider configuration',
+  'config-changed': 'its provider configuration changed',
+  'provider-changed': 'its provider (source address) changed',
+  'removed-with-config': 'removed together with its provider configuration',
+  removed: 'removed',
+  added: 'added',
+}
+
+const RULE_TEXT: Record<ChangeKind, string> = {
+  rebound: 'A resource is bound to another provider configuration than before',
+  'config-changed': "A resource's provider configuration has other arguments than before",
+  'provider-changed': "A resource's provider (source address) changed",
+  'removed-with-config': 'A resource is removed together with the provider configuration needed to destroy it',
+  removed: 'A resource is removed',
+  added: 'A resource is added',
+}
+
+function at(r: SourceRange, name: FileNamer): string {
+  return formatRange({...r, filename: name(r.filename)})
+}
+
+export function diffSummary(d: ProvidersDiff): string {
+  const parts = CHANGE_KINDS.map((k) => [k, d.changes.filter((c) => c.kind === k).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([k, n]) => `${n} ${k}`)
+  const moved = d.movedUnchanged > 0 ? ` (${d.movedUnchanged} moved)` : ''
+  return [...parts, `${d.unchanged} unchanged${moved}`].join(', ')
+}
+
+function config(s: BindingSide): string {
+  return s.providerConfig === null ? 'no configuration' : s.instanceKey !== undefined ? `${s.providerConfig}[${s.instanceKey}]` : s.providerConfig
+}
+
+function chain(s: BindingSide, label: string, name: FileNamer): string[] {
+  return [`  ${label}: ${config(s)}  (${at(s.range, name)})`, ...s.resolution.map((step, i) => `      ${i + 1}. ${renameRanges(step.text, name)}`)]
+}
+
+export function renderProvidersDiffText(d: ProvidersDiff, o: DiffRenderOptions): string {
+  const lines = [`providers diff ${o.oldName} → ${o.newName}: ${diffSummary(d)}`]
+  for (const c of d.changes) {
+    lines.push('', `${c.kind}  ${c.address}${c.movedFrom ? `  (moved from ${c.movedFrom})` : ''}`, `  ${renameRanges(c.reason, o.newFile)}`)
+    for (const a of c.argumentChanges ?? []) lines.push(`    ${a.name}: ${a.before ?? '(unset)'} → ${a.after ?? '(unset)'}`)
+    for (const m of c.moved ?? []) lines.push(`  moved { from = ${m.from}, to = ${m.to} } at ${at(m.range, o.newFile)}`)
+    if (c.before) lines.push(...chain(c.before, 'before', o.oldFile))
+    if (c.after) lines.push(...chain(c.after, 'after', o.newFile))
+  }
+  return lines.join('\n') + '\n'
+}
+
+const cell = (s: string): string => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\n/g, ' ')
+const code = (s: string): string => '`' + s.replace(/`/g, "'") + '`'
+
+/** A Markdown comment for a pull request: the summary, a table with the risky rows first, the chains folded. */
+export function renderProvidersDiffMarkdown(d: ProvidersDiff, o: DiffRenderOptions): string {
+  const risky = d.changes.filter((c) => RISKY_KINDS.includes(c.kind))
+  const out = [`### tfgraph providers diff`, '', `${o.oldName} → ${o.newName}: ${diffSummary(d)}`]
+  if (d.changes.length === 0) return out.concat('', 'No resource changes its provider configuration.', '').join('\n')
+  out.push('', risky.length > 0 ? `**${risky.length} risky change${risky.length === 1 ? '' : 's'}** — review before applying.` : 'No risky change.')
+  out.push('', '| | Kind | Resource | Before | After | Why |', '|---|---|---|---|---|---|')
+  for (const c of d.changes) {
+    const mark = RISKY_KINDS.includes(c.kind) ? '⚠️' : c.kind === 'added' ? '➕' : '➖'
+    const resource = code(c.address) + (c.movedFrom ? `<br>moved from ${code(c.movedFrom)}` : '')
+    const args = (c.argumentChanges ?? []).map((a) => `<br>${code(`${a.name} = ${a.before ?? '(unset)'}`)} → ${code(`${a.name} = ${a.after ?? '(unset)'}`)}`).join('')
+    const before = c.before ? code(config(c.before)) : '—'
+    const after = (c.after ? code(config(c.after)) : '—') + args
+    out.push(`| ${mark} | ${c.kind} | ${cell(resource)} | ${cell(before)} | ${cell(after)} | ${cell(KIND_TEXT[c.kind] + (c.kind === 'removed-with-config' ? ': remove the resource first, keep the provider block for one more apply' : c.kind === 'provider-changed' ? ': needs terraform state replace-provider' : ''))} |`)
+  }
+  for (const c of risky) {
+    out.push('', `<details><summary>${c.kind}: <code>${c.address.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</code></summary>`, '', renameRanges(c.reason, o.newFile), '', '```')
+    if (c.before) out.push(...chain(c.before, 'before', o.oldFile))
+    if (c.after) out.push(...chain(c.after, 'after', o.newFile))
+    out.push('```', '', '</details>')
+  }
+  return out.join('\n') + '\n'
+}
+
+export interface DiffSarifOptions {
+  readonly version: string
+  readonly informationUri: string
+  /** The new revision's directory as given, and the directory tfgraph ran in (`%SRCROOT%`). */
+  readonly newDir: string
+  readonly cwd: string
+  /** Whether a file (relative to the new root) exists there: a removed resource is reported on line 1 of its old file when it does. */
+  readonly newFileExists: (filename: string) => boolean
+}
+
+function location(dir: string, filename: string, cwd: string): {uri: string; uriBaseId?: string} {
+  const abs = path.resolve(cwd, dir, filename)
+  const rel = path.relative(cwd, abs)
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return {uri: pathToFileURL(abs).href}
+  return {uri: rel.split(path.sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%'}
+}
+
+/** SARIF 2.1.0: one rule per kind, one result per change, on the new revision's lines. */
+export function renderProvidersDiffSarif(d: ProvidersDiff, o: DiffSarifOptions): object {
+  const results = d.changes.map((c) => {
+    const r = c.after?.range ?? (c.before && o.newFileExists(c.before.range.filename) ? {filename: c.before.range.filename, start: {line: 1, column: 1, byte: 0}, end: {line: 1, column: 2, byte: 1}} : undefined)
+    return {
+      ruleId: c.kind,
+      ruleIndex: CHANGE_KINDS.indexOf(c.kind),
+      level: RISKY_KINDS.includes(c.kind) ? 'error' : 'note',
+      message: {text: `${c.address}: ${c.reason}`},
+      ...(r
+        ? {
+            locations: [
+              {
+                physicalLocation: {
+                  artifactLocation: location(o.newDir, r.filename, o.cwd),
+                  region: {startLine: r.start.line, startColumn: r.start.column, endLine: r.end.line, endColumn: Math.max(r.end.column, r.start.column + 1)},
+                },
+                logicalLocations: [{fullyQualifiedName: c.address}],
+              },
+            ],
+          }
+        : {}),
+    }
+  })
+  return {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'tfgraph',
+            version: o.version,
+            informationUri: o.informationUri,
+            rules: CHANGE_KINDS.map((k) => ({
+              id: k,
+              shortDescription: {text: RULE_TEXT[k]},
+              defaultConfiguration: {level: RISKY_KINDS.includes(k) ? 'error' : 'note'},
+              helpUri: `${o.informationUri}/blob/main/docs/providers-diff.md`,
+            })),
+          },
+        },
+        results,
+      },
+    ],
+  }
+}
