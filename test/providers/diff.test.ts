@@ -1,0 +1,128 @@
+// tfgraph providers diff: every kind on the fixtures of fixtures/providers-diff/<case>/{old,new} (moved
+// resources and modules, a providers map, an OpenTofu provider for_each key), every format against the
+// goldens beside them, SARIF against the SARIF 2.1.0 schema, and the --git form on a temporary repository.
+import {spawnSync} from 'node:child_process'
+import {cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {createRequire} from 'node:module'
+import {tmpdir} from 'node:os'
+import * as path from 'node:path'
+import {suite} from 'uvu'
+import * as assert from 'uvu/assert'
+import AjvDraft04 from 'ajv-draft-04'
+import {assertGolden} from '../helpers/golden.js'
+import {fixturesDir, repoRoot} from '../helpers/paths.js'
+
+const D = suite('providers diff')
+const base = path.join(fixturesDir, 'providers-diff')
+
+function run(args: readonly string[], cwd = repoRoot) {
+  const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1', TFGRAPH_NO_CACHE: '1'}
+  delete env['TF_DATA_DIR']
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'providers', 'diff', ...args], {cwd, encoding: 'utf8', env})
+  return {code: r.status, stdout: r.stdout, stderr: r.stderr}
+}
+
+const CASES: Record<string, string[]> = {
+  rebound: ['rebound'],
+  'config-changed': ['config-changed'],
+  'provider-changed': ['provider-changed'],
+  removed: ['removed-with-config', 'removed', 'added'],
+  moved: ['rebound'],
+  'tofu-for-each': ['rebound'],
+}
+
+for (const [c, kinds] of Object.entries(CASES)) {
+  const dirs = [`fixtures/providers-diff/${c}/old`, `fixtures/providers-diff/${c}/new`]
+  D(`${c}: text, JSON and Markdown match the goldens; kinds ${kinds.join(', ')}`, () => {
+    const text = run(dirs)
+    assert.is(text.code, 2, text.stderr)
+    assert.is(text.stderr, '')
+    assertGolden(path.join(base, c, 'expected.txt'), text.stdout)
+    const json = run([...dirs, '--json'])
+    assertGolden(path.join(base, c, 'expected.json'), json.stdout)
+    const doc = JSON.parse(json.stdout) as {format_version: string; changes: {kind: string}[]}
+    assert.is(doc.format_version, '1')
+    assert.equal([...new Set(doc.changes.map((x) => x.kind))], kinds)
+    assertGolden(path.join(base, c, 'expected.md'), run([...dirs, '--format', 'markdown']).stdout)
+  })
+}
+
+D('moved: a resource and a whole module keep their identity (moved_from), unchanged ones are counted', () => {
+  const doc = JSON.parse(run(['fixtures/providers-diff/moved/old', 'fixtures/providers-diff/moved/new', '--json']).stdout) as {summary: Record<string, number>; changes: {address: string; moved_from?: string; kind: string}[]}
+  assert.equal(
+    doc.changes.map((x) => [x.address, x.moved_from, x.kind]),
+    [
+      ['aws_subnet.primary', 'aws_subnet.a', 'rebound'],
+      ['module.network.aws_vpc.this', 'module.net.aws_vpc.this', 'rebound'],
+    ],
+  )
+  assert.is(doc.summary['unchanged'], 1)
+  assert.is(doc.summary['removed'], 0)
+  assert.is(doc.summary['added'], 0)
+})
+
+D('config-changed: the arguments that differ, nested blocks included', () => {
+  const doc = JSON.parse(run(['fixtures/providers-diff/config-changed/old', 'fixtures/providers-diff/config-changed/new', '--json']).stdout) as {changes: {argument_changes: {name: string}[]; after: {arguments: Record<string, unknown>}}[]}
+  assert.equal(doc.changes[0]?.argument_changes.map((a) => a.name), ['assume_role.role_arn', 'region'])
+  assert.is(doc.changes[0]?.after.arguments['region'], 'us-west-2')
+})
+
+D('--format sarif validates against the SARIF 2.1.0 schema; results on the new revision', () => {
+  const r = run(['fixtures/providers-diff/removed/old', 'fixtures/providers-diff/removed/new', '--format', 'sarif'])
+  assert.is(r.code, 2)
+  const require = createRequire(import.meta.url)
+  const schema = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8')) as Record<string, unknown>
+  const ajv = new AjvDraft04.default({strict: false, allErrors: true, validateFormats: false, unicodeRegExp: false})
+  const validate = ajv.compile(schema)
+  const log = JSON.parse(r.stdout) as {runs: {results: {ruleId: string; locations?: {physicalLocation: {artifactLocation: {uri: string}}}[]}[]}[]}
+  assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 3)))
+  const results = log.runs[0]!.results
+  assert.equal(results.map((x) => x.ruleId), ['removed-with-config', 'removed', 'added'])
+  for (const x of results) assert.is(x.locations?.[0]?.physicalLocation.artifactLocation.uri, 'fixtures/providers-diff/removed/new/main.tf')
+  assertGolden(path.join(base, 'removed', 'expected.sarif'), r.stdout.replace(/"version": "[^"]+"/, '"version": "X"'))
+})
+
+D('--fail-on narrows (or widens) the kinds that exit 2', () => {
+  const dirs = ['fixtures/providers-diff/removed/old', 'fixtures/providers-diff/removed/new']
+  assert.is(run([...dirs, '--fail-on', 'rebound']).code, 0)
+  assert.is(run([...dirs, '--fail-on', 'added']).code, 2)
+  assert.is(run(['fixtures/providers-diff/rebound/old', 'fixtures/providers-diff/rebound/old']).code, 0)
+})
+
+D('--git REV: the tree at REV against the working tree, which is not touched', () => {
+  const repo = mkdtempSync(path.join(tmpdir(), 'tfgraph-diff-git-'))
+  try {
+    const git = (...args: string[]) => {
+      const r = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {cwd: repo, encoding: 'utf8'})
+      assert.is(r.status, 0, r.stderr)
+      return r.stdout
+    }
+    git('init', '-q')
+    cpSync(path.join(base, 'rebound/old'), path.join(repo, 'infra'), {recursive: true})
+    git('add', '.')
+    git('commit', '-q', '-m', 'old')
+    rmSync(path.join(repo, 'infra'), {recursive: true})
+    cpSync(path.join(base, 'rebound/new'), path.join(repo, 'infra'), {recursive: true})
+    writeFileSync(path.join(repo, 'staged.txt'), 'x')
+    git('add', 'staged.txt')
+    const status = git('status', '--porcelain')
+    const r = run(['infra', '--git', 'HEAD', '--json'], repo)
+    assert.is(r.code, 2, r.stderr)
+    const doc = JSON.parse(r.stdout) as {old: string; new: string; changes: {address: string; kind: string}[]}
+    assert.is(doc.old, 'HEAD:infra')
+    assert.equal(doc.changes.map((x) => x.kind), ['rebound', 'rebound'])
+    const text = run(['infra', '--git', 'HEAD'], repo)
+    assert.match(text.stdout, /before: provider\["registry.terraform.io\/hashicorp\/aws"\].east  \(HEAD:infra\/main.tf:15,1-32\)/)
+    assert.is(git('status', '--porcelain'), status)
+    // from inside the directory, DIR defaults to .
+    assert.is(run(['--git', 'HEAD', '--json'], path.join(repo, 'infra')).code, 2)
+    const bad = run(['infra', '--git', 'no-such-rev'], repo)
+    assert.is(bad.code, 1)
+    assert.is(bad.stdout, '')
+    assert.is(bad.stderr, `Error: --git no-such-rev: unknown git revision no-such-rev (in the repository at ${spawnSync('git', ['rev-parse', '--show-toplevel'], {cwd: repo, encoding: 'utf8'}).stdout.trim()})\n`)
+  } finally {
+    rmSync(repo, {recursive: true, force: true})
+  }
+})
+
+D.run()
