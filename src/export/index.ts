@@ -1,5 +1,5 @@
-// `tfgraph graph`: one export model per view, built from the provider analysis (and, for the
-// resources view, the reference scanner), narrowed by the slicing options, rendered by a pure
+// `tfgraph graph`: one export model per view, read off the analysis graph (the resources view adds the
+// reference scanner's dependencies to it), narrowed by the slicing options, rendered by a pure
 // renderer per format (src/render/graph-*.ts). Returns data; the command only prints it.
 import {sortDiagnostics, type Diagnostic} from '../diag/diagnostic.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
@@ -34,7 +34,7 @@ export function isSliced(opts: GraphOptions): boolean {
 }
 
 export function buildExportGraph(a: ProvidersAnalysis, view: GraphView): ExportGraph {
-  const g = view === 'modules' ? modulesGraph(a) : view === 'providers' ? providersGraph(a) : resourcesGraph(a.tree, a.diagnostics)
+  const g = view === 'modules' ? modulesGraph(a) : view === 'providers' ? providersGraph(a) : resourcesGraph(a)
   return {...g, diagnostics: sortDiagnostics(g.diagnostics)}
 }
 
@@ -48,7 +48,7 @@ export function exportGraph(a: ProvidersAnalysis, opts: GraphOptions): GraphExpo
     optionDiagnostics.push(...r.diagnostics)
   }
   if (opts.focus !== undefined) {
-    const r = focusSlice(g, opts.focus, opts.depth ?? 2)
+    const r = focusSlice(g, opts.focus, opts.depth ?? 2, a.graph)
     g = r.graph
     optionDiagnostics.push(...r.diagnostics)
   }
@@ -60,5 +60,5 @@ export * from './model.js'
 export {visible} from './text.js'
 export {modulesGraph, moduleNodeId} from './build-modules.js'
 export {providersGraph, providerHops} from './build-providers.js'
-export {resourcesGraph, resourcesGraphFrom} from './build-resources.js'
+export {resourcesGraph, resourcesGraphFrom, addDependencies} from './build-resources.js'
 export {addressMatcher, collapse, excludeNodes, focusSlice, keepNodes, moduleSlice} from './slice.js'

@@ -1,13 +1,14 @@
 // Narrowing an export graph: --exclude (glob on addresses), --module (a subtree), --focus/--depth (a
 // neighbourhood) and --collapse (resources folded into modules or into counts). Each is a pure function
-// of the model; the order the command applies them is exclude → module → focus → collapse.
-import {MultiDirectedGraph} from 'graphology'
+// of the model (focus also reads the analysis graph, which it traverses); the order the command applies
+// them is exclude → module → focus → collapse.
 import {bfsFromNode} from 'graphology-traversal'
 import picomatch from 'picomatch'
 import {errorDiag, type Diagnostic} from '../diag/diagnostic.js'
 import {nameSuggestion} from '../diag/name-suggestion.js'
+import {edgeView, moduleKey, providerKey, resourceKey, type EdgeKind, type ModuleGraph} from '../providers/build-graph.js'
 import {moduleNodeId} from './build-modules.js'
-import type {ExportGraph, GraphEdge, GraphNode} from './model.js'
+import type {ExportGraph, GraphEdge, GraphNode, GraphView} from './model.js'
 
 /** Keeps the given nodes, the edges between them and the clusters still holding a node. */
 export function keepNodes(g: ExportGraph, keep: (n: GraphNode) => boolean): ExportGraph {
@@ -77,11 +78,25 @@ export function moduleSlice(g: ExportGraph, module: string): {graph: ExportGraph
   return {graph: keepNodes(g, (n) => keep.has(n.id)), diagnostics: []}
 }
 
+/** The analysis graph's edges each view draws (the providers view's `provides` and `uses` are `declares` and `contains`). */
+const VIEW_EDGES: Record<GraphView, ReadonlySet<EdgeKind>> = {
+  modules: new Set(['calls']),
+  providers: new Set(['declares', 'passes-provider', 'inherits', 'contains']),
+  resources: new Set(['depends-on']),
+}
+
+/** The analysis graph's key for a node of an export view (modules, provider configurations and resources). */
+function graphKey(view: GraphView, n: GraphNode): string {
+  if (view === 'resources') return resourceKey(n.id)
+  return n.kind === 'module' ? moduleKey(n.address) : n.kind === 'provider-config' ? providerKey(n.address) : resourceKey(n.address)
+}
+
 /**
  * Keeps the nodes within `depth` edges (in either direction) of the focus: the node with that address,
- * else every node of the module with that address (resources view).
+ * else every node of the module with that address (resources view). The neighbourhood is a breadth-first
+ * traversal of the analysis graph `over`, seen through the view's edge kinds and the nodes `g` still has.
  */
-export function focusSlice(g: ExportGraph, address: string, depth: number): {graph: ExportGraph; diagnostics: Diagnostic[]} {
+export function focusSlice(g: ExportGraph, address: string, depth: number, over: ModuleGraph): {graph: ExportGraph; diagnostics: Diagnostic[]} {
   const want = normaliseModuleArg(address)
   let seeds = g.nodes.filter((n) => n.address === want || n.id === address)
   if (seeds.length === 0) seeds = g.nodes.filter((n) => n.module === want && want !== '')
@@ -90,16 +105,20 @@ export function focusSlice(g: ExportGraph, address: string, depth: number): {gra
     const hint = nameSuggestion(want, g.nodes.map((n) => n.address))
     return {graph: keepNodes(g, () => false), diagnostics: [errorDiag('graph.no-such-node', 'Nothing to focus on', `The ${g.view} graph has no node with the address ${address}${hint ? `. Did you mean ${hint}?` : '.'}`)]}
   }
-  const graph = new MultiDirectedGraph()
-  for (const n of g.nodes) graph.addNode(n.id)
-  for (const e of g.edges) if (e.from !== e.to) graph.addDirectedEdge(e.from, e.to)
+  const idOf = new Map<string, string>()
+  for (const n of g.nodes) idOf.set(graphKey(g.view, n), n.id)
+  const view = edgeView(over, VIEW_EDGES[g.view], (key) => idOf.has(key))
   const keep = new Set<string>()
   for (const s of seeds) {
+    keep.add(s.id)
+    const start = graphKey(g.view, s)
+    if (!over.hasNode(start)) continue
     bfsFromNode(
-      graph,
-      s.id,
-      (id, _attr, d) => {
-        keep.add(id)
+      view,
+      start,
+      (key, _attr, d) => {
+        const id = idOf.get(key)
+        if (id !== undefined) keep.add(id)
         return d >= depth
       },
       {mode: 'directed'}, // in- and out-neighbours

@@ -1,8 +1,10 @@
 // unused-provider-alias: an aliased provider configuration in the root module that no resource ends up
 // using, neither directly (`provider = aws.x`) nor through providers maps of module calls.
+import {bfsFromNode} from 'graphology-traversal'
 import {absConfigString, parseLocalConfigRef} from '../addrs/provider.js'
 import {isRecord, unwrapExpression} from '../hcl/value.js'
 import {engineByName} from '../load/engine.js'
+import {edgeView, providerKey} from '../providers/build-graph.js'
 import {localNames} from '../providers/local-names.js'
 import {providerReference} from '../providers/resolve.js'
 import type {LintDiagnostic, Rule} from './rule.js'
@@ -30,19 +32,15 @@ export const unusedProviderAlias = {
       }
     }
     const findings: Finding[] = []
+    const proxies = edgeView(analysis.graph, new Set(['proxies']))
     for (const config of resolution.configs) {
       if (config.module !== '' || config.alias === undefined || config.implied) continue
       if (usedByResource.has(config.address)) continue
-      // Follow providers maps: every proxy address it reaches, and any call we could not look into.
+      // Follow providers maps: every proxy address it reaches (the graph's `proxies` edges, backwards), and
+      // any call we could not look into.
       const reached = new Set([config.address])
-      for (let grew = true; grew; ) {
-        grew = false
-        for (const p of resolution.passes) {
-          if (reached.has(p.parentAddress) && !reached.has(p.childAddress)) {
-            reached.add(p.childAddress)
-            grew = true
-          }
-        }
+      if (analysis.graph.hasNode(providerKey(config.address))) {
+        bfsFromNode(proxies, providerKey(config.address), (_key, attr) => void reached.add(attr.address), {mode: 'inbound'})
       }
       const passedTo = resolution.passes.filter((p) => reached.has(p.parentAddress)).map((p) => p.to)
       const opaque = tree.nodes.some((n) => {
