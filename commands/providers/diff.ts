@@ -20,8 +20,8 @@ Exit codes: 0 = no risky change, 1 = a tool error (a directory, git or a revisio
 
   static override examples = [
     {description: 'Two directories', command: '<%= config.bin %> providers diff fixtures/providers-diff/rebound/old fixtures/providers-diff/rebound/new'},
-    {description: 'What does this branch change? A Markdown table for the pull request', command: '<%= config.bin %> providers diff infra --git origin/main --format markdown'},
-    {description: 'Fail only when a resource is removed with its provider configuration', command: '<%= config.bin %> providers diff . --git main --fail-on removed-with-config'},
+    {description: 'What does this branch change? A Markdown table for the pull request', command: '<%= config.bin %> providers diff infra --git main --format markdown'},
+    {description: 'Fail only when a resource is removed with its provider configuration', command: '<%= config.bin %> providers diff infra --git main --fail-on removed-with-config'},
   ]
 
   static override args = {

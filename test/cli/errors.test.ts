@@ -53,13 +53,13 @@ for (const [args, line, command] of USAGE) {
 }
 
 test('unknown command or flag before a command: exit 1, did you mean, the commands', () => {
-  const all = 'commands: config, graph, lint, lock, lock diff, providers'
+  const all = 'commands: config, graph, lint, lock, lock diff, providers, providers diff'
   const cases: [string[], string][] = [
     [['lnt', '.'], `Error: unknown command "lnt" (did you mean "lint"?); ${all}`],
     [['lok'], `Error: unknown command "lok" (did you mean "lock"?); ${all}`],
     [['frobnicate'], `Error: unknown command "frobnicate"; ${all}`],
     [['help', 'grph'], `Error: unknown command "grph" (did you mean "graph"?); ${all}`],
-    [['--nope'], `Error: unknown flag --nope (flags come after the command: config, graph, lint, lock, lock diff, providers)`],
+    [['--nope'], `Error: unknown flag --nope (flags come after the command: config, graph, lint, lock, lock diff, providers, providers diff)`],
   ]
   for (const [args, line] of cases) {
     const r = run(args)

@@ -30,7 +30,7 @@ interface Setup {
   readonly links?: Readonly<Record<string, string>>
   /** HOME, for `~`: paths under it that point at fixtures. */
   readonly home?: Readonly<Record<string, string>>
-  /** The working directory is a git repository on branch main with `committed` as `file`, then `working` in its place. */
+  /** The working directory is a git repository on branch main with `committed` (a file or a directory) as `file`, then `working` copied over it. */
   readonly git?: {readonly file: string; readonly committed: string; readonly working: string}
 }
 
@@ -61,6 +61,10 @@ const SETUP: Readonly<Record<string, Setup>> = {
   'tfgraph lock diff fixtures/lock/diff/mixed/old.terraform.lock.hcl fixtures/lock/diff/mixed/new.terraform.lock.hcl': {exit: 0},
   'tfgraph lock diff --git main': {git: {file: '.terraform.lock.hcl', committed: 'lock/diff/mixed/old.terraform.lock.hcl', working: 'lock/diff/mixed/new.terraform.lock.hcl'}, exit: 0},
 
+  'tfgraph providers diff fixtures/providers-diff/rebound/old fixtures/providers-diff/rebound/new': {exit: 2},
+  'tfgraph providers diff infra --git main --format markdown': {git: {file: 'infra', committed: 'providers-diff/rebound/old', working: 'providers-diff/rebound/new'}, exit: 2},
+  'tfgraph providers diff infra --git main --fail-on removed-with-config': {git: {file: 'infra', committed: 'providers-diff/removed/old', working: 'providers-diff/removed/new'}, exit: 2},
+  'tfgraph providers . --plan plan.json': {cwd: 'plans/regions', exit: 0},
   'tfgraph providers fixtures/providers/demo': {exit: 0},
   'tfgraph providers fixtures/providers/demo --resource module.network.module.subnet.aws_subnet.private': {exit: 0},
   'tfgraph providers . --module module.network --provider hashicorp/aws': {cwd: 'providers/demo', exit: 0},
@@ -120,11 +124,11 @@ examples.forEach((ex, n) => {
     if (setup.git) {
       const {file, committed, working} = setup.git
       assert.is(git(cwd, 'init', '-q', '-b', 'main').status, 0, 'git init')
-      cpSync(path.join(fixturesDir, committed), path.join(cwd, file))
+      cpSync(path.join(fixturesDir, committed), path.join(cwd, file), {recursive: true})
       assert.is(git(cwd, 'add', file).status, 0)
       assert.is(git(cwd, 'commit', '-q', '-m', 'lock').status, 0, 'git commit')
       git(cwd, 'checkout', '-q', '-b', 'change')
-      cpSync(path.join(fixturesDir, working), path.join(cwd, file))
+      cpSync(path.join(fixturesDir, working), path.join(cwd, file), {recursive: true})
     }
     const {argv, redirect} = shellWords(ex.line, home)
     assert.is(argv[0], 'tfgraph')
