@@ -56,9 +56,9 @@ export function addDependencies(g: ModuleGraph, rg: ResourceGraph): void {
   for (const e of rg.edges) if (e.from !== e.to) g.addDirectedEdge(resourceKey(e.from), resourceKey(e.to), {kind: 'depends-on'})
 }
 
-/** The view for an analysis: the reference scanner's graph, its dependencies added to the analysis graph. */
-export function resourcesGraph(a: ProvidersAnalysis): ExportGraph {
+/** The view for an analysis: the reference scanner's graph (its dependencies added to the analysis graph when slicing needs them). */
+export function resourcesGraph(a: ProvidersAnalysis, withDependencies = false): ExportGraph {
   const rg = resourceGraph(a.tree)
-  addDependencies(a.graph, rg)
+  if (withDependencies) addDependencies(a.graph, rg)
   return resourcesGraphFrom(rg, a.tree.engine, a.diagnostics)
 }

@@ -1,5 +1,5 @@
 // `tfgraph graph`: one export model per view, read off the analysis graph (the resources view adds the
-// reference scanner's dependencies to it), narrowed by the slicing options, rendered by a pure
+// reference scanner's dependencies to it for --focus), narrowed by the slicing options, rendered by a pure
 // renderer per format (src/render/graph-*.ts). Returns data; the command only prints it.
 import {sortDiagnostics, type Diagnostic} from '../diag/diagnostic.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
@@ -33,13 +33,14 @@ export function isSliced(opts: GraphOptions): boolean {
   return opts.focus !== undefined || opts.module !== undefined || opts.collapse === true || (opts.exclude?.length ?? 0) > 0
 }
 
-export function buildExportGraph(a: ProvidersAnalysis, view: GraphView): ExportGraph {
-  const g = view === 'modules' ? modulesGraph(a) : view === 'providers' ? providersGraph(a) : resourcesGraph(a)
+/** `forFocus`: the resources view adds its dependencies to the analysis graph, which --focus traverses. */
+export function buildExportGraph(a: ProvidersAnalysis, view: GraphView, forFocus = false): ExportGraph {
+  const g = view === 'modules' ? modulesGraph(a) : view === 'providers' ? providersGraph(a) : resourcesGraph(a, forFocus)
   return {...g, diagnostics: sortDiagnostics(g.diagnostics)}
 }
 
 export function exportGraph(a: ProvidersAnalysis, opts: GraphOptions): GraphExport {
-  let g = buildExportGraph(a, opts.view)
+  let g = buildExportGraph(a, opts.view, opts.focus !== undefined)
   const optionDiagnostics: Diagnostic[] = []
   if (opts.exclude && opts.exclude.length > 0) g = excludeNodes(g, opts.exclude)
   if (opts.module !== undefined) {

@@ -31,7 +31,10 @@ test('graph: the resources view adds its dependencies once; the other views read
   const fresh = await analyzeProviders(dir, {env: {}})
   const before = {modules: exportGraph(fresh, {view: 'modules'}).graph, providers: exportGraph(fresh, {view: 'providers'}).graph}
   const a = await analyzeProviders(dir, {env: {}})
+  const size0 = a.graph.size
   exportGraph(a, {view: 'resources'})
+  assert.equal(a.graph.size, size0, 'unsliced, the view leaves the graph alone')
+  exportGraph(a, {view: 'resources', focus: 'data.terraform_remote_state.probe'})
   const size = a.graph.size
   const res = exportGraph(a, {view: 'resources', focus: 'data.terraform_remote_state.probe', depth: 1}).graph
   assert.equal(a.graph.size, size, 'dependencies are added once')
