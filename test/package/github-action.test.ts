@@ -177,6 +177,27 @@ test('the step: providers diff calls `tfgraph providers diff DIR --git REV --for
   }
 })
 
+test('the step: providers diff with the real command, on a git repository with a rebinding change', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-action-git-'))
+  const env = {...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com'}
+  const git = (...args: string[]) => assert.is(spawnSync('git', args, {cwd: dir, env, encoding: 'utf8'}).status, 0, `git ${args.join(' ')}`)
+  try {
+    cpSync(path.join(fixturesDir, 'providers/demo'), path.join(dir, 'infra'), {recursive: true})
+    git('init', '-q', '-b', 'main')
+    git('add', '.')
+    git('commit', '-q', '-m', 'base')
+    const main = path.join(dir, 'infra/main.tf')
+    writeFileSync(main, readFileSync(main, 'utf8').replace('aws     = aws.east', 'aws     = aws'))
+    const r = runStep(dir, {command: 'providers diff', path: 'infra', base: 'HEAD', 'fail-on': 'never'})
+    assert.is(r.status, 0, r.stderr)
+    assert.is(r.outputs['exit-code'], '2', r.stdout + r.stderr)
+    assert.match(r.summary, '| rebound | `module.network.aws_vpc.main` |')
+    assert.is(r.summary, r.stdout)
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+  }
+})
+
 test('the step: an unknown command fails with the valid ones', () => {
   const r = runStep(repoRoot, {command: 'graph'})
   assert.is(r.status, 1)
