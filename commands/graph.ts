@@ -8,10 +8,10 @@ import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
 import {engineFlag, runFlags} from '../src/cli/run-flags.js'
 import {useColor} from '../src/cli/color.js'
 
-/** The format a file name asks for: `.svg`, `.mmd`/`.mermaid`, `.json`; else DOT. */
+/** The format a file name asks for: `.svg`, `.html`/`.htm`, `.mmd`/`.mermaid`, `.json`; else DOT. */
 function formatFromExtension(file: string | undefined): string {
   const ext = file === undefined ? '' : path.extname(file).toLowerCase()
-  return ext === '.svg' ? 'svg' : ext === '.mmd' || ext === '.mermaid' ? 'mermaid' : ext === '.json' ? 'json' : 'dot'
+  return ext === '.svg' ? 'svg' : ext === '.html' || ext === '.htm' ? 'html' : ext === '.mmd' || ext === '.mermaid' ? 'mermaid' : ext === '.json' ? 'json' : 'dot'
 }
 
 export default class Graph extends Command {
@@ -23,12 +23,13 @@ export default class Graph extends Command {
   providers  provider configurations (root, aliased, implied, legacy) → the modules that receive them (edges labelled with the "providers" map entry, or "inherited") → the resources that use them
   resources  Terraform's own resource-only graph ("terraform graph" ≥1.7): resources and data sources clustered by module, edges from dependent to dependency through locals, variables and outputs; with --format dot and no slicing options the output is byte for byte what Terraform prints
 
-The graph goes to stdout (or -o FILE; the format follows the file's extension: .svg, .mmd, .json, else DOT). --format svg renders the DOT with Graphviz compiled to WebAssembly (no system package); diagnostics go to stderr only when there are errors, so piped output stays clean. Slicing: --exclude, then --module, then --focus/--depth, then --collapse.
+The graph goes to stdout (or -o FILE; the format follows the file's extension: .svg, .html, .mmd, .json, else DOT). --format svg renders the DOT with Graphviz compiled to WebAssembly (no system package); --format html writes one self-contained page to explore the graph (search, details of every node, collapse, focus; nothing fetched when it opens); diagnostics go to stderr only when there are errors, so piped output stays clean. Slicing: --exclude, then --module, then --focus/--depth, then --collapse.
 
 Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, or an option names nothing in the graph, 2 = the configuration has errors (the graph is still printed).`
 
   static override examples = [
     {description: 'The module call tree as an SVG picture (Graphviz built in)', command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo -o modules.svg'},
+    {description: 'One page to explore the resources, their provider configurations and why (open it in a browser)', command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo --type providers -o graph.html'},
     {description: 'Which provider configuration reaches which module and resource', command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo --type providers'},
     {description: "Terraform's resource graph without terraform init, as Mermaid", command: '<%= config.bin %> <%= command.id %> . --type resources --format mermaid'},
     {description: 'Two steps around one module, resources folded into counts', command: '<%= config.bin %> <%= command.id %> . --type providers --focus module.network --depth 2 --collapse'},
@@ -41,7 +42,7 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
 
   static override flags = {
     type: Flags.string({char: 't', description: 'view', options: ['modules', 'providers', 'resources'], default: 'modules'}),
-    format: Flags.string({char: 'f', description: 'output format (default: from the -o extension, else dot)', options: ['dot', 'mermaid', 'json', 'svg']}),
+    format: Flags.string({char: 'f', description: 'output format (default: from the -o extension, else dot)', options: ['dot', 'mermaid', 'json', 'svg', 'html']}),
     output: Flags.string({char: 'o', description: 'write the graph to this file instead of stdout'}),
     focus: Flags.string({description: 'keep only the neighbourhood of this address: a module (module.a.module.b, "." for the root), a provider configuration or a resource'}),
     depth: Flags.integer({description: 'with --focus: how many edges to follow from it, in either direction (default 2)', min: 0, dependsOn: ['focus']}),
@@ -88,8 +89,11 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     })
     // a --focus or --module that names nothing: one line with a "did you mean", exit 1
     if (optionDiagnostics.length > 0) fail(this, optionDiagnostics.map((d) => d.detail).join(' '))
-    let text = lib.renderGraph(graph, format, {root: args.dir})
-    if (wanted === 'svg') {
+    let text = wanted === 'html' ? '' : lib.renderGraph(graph, format, {root: args.dir})
+    if (wanted === 'html') {
+      const {graphHtmlPage} = await import('../src/render/graph-html.js')
+      text = await graphHtmlPage(a, graph, {root: args.dir})
+    } else if (wanted === 'svg') {
       const {loadSvgRenderer} = await import('../src/render/graph-svg.js')
       text = (await loadSvgRenderer()).toSvg(text)
     }

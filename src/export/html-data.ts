@@ -1,0 +1,149 @@
+// What `tfgraph graph --format html` shows beside the export model: per node, the facts its side panel
+// needs (a resource's provider configuration and full resolution chain, as `providers --resource` prints
+// it; a module's source, version, providers map and counts; a provider configuration's arguments as
+// written and its users), and per diagnostic the nodes it concerns. Read off the analysis; plain data.
+import {formatRange, type Diagnostic} from '../diag/diagnostic.js'
+import type {ProvidersAnalysis} from '../providers/analyze.js'
+import {providersDocument} from '../providers/analyze.js'
+import {providerConfigArguments} from '../providers/config-arguments.js'
+import {stepText} from '../providers/step-text.js'
+import type {ExportGraph, GraphNode} from './model.js'
+
+export interface ResourceDetails {
+  readonly kind: 'resource'
+  readonly provider: string
+  readonly provider_config: string | null
+  readonly reference: string
+  readonly instance_key: string | null
+  /** The resolution steps, in order (the text `providers --resource` numbers). */
+  readonly chain: readonly string[]
+  /** `file:line,col-col` relative to the root directory. */
+  readonly range: string
+}
+
+export interface ModuleDetails {
+  readonly kind: 'module'
+  readonly source: string | null
+  readonly version: string | null
+  readonly dir: string | null
+  /** The `providers` map entries of the call, as written (`aws.dst = aws.east`). */
+  readonly providers: readonly string[]
+  readonly resources: number
+  readonly calls: number
+  readonly range: string | null
+}
+
+export interface ProviderConfigDetails {
+  readonly kind: 'provider-config'
+  readonly provider: string
+  /** Arguments as written: `[name, expression text]` (nested blocks flattened, `assume_role.role_arn`). */
+  readonly arguments: readonly (readonly [string, string])[]
+  /** Resources using it (addresses). */
+  readonly resources: readonly string[]
+  /** Modules that receive it, by a `providers` entry or inheritance. */
+  readonly modules: readonly string[]
+  readonly range: string | null
+}
+
+export type NodeDetails = ResourceDetails | ModuleDetails | ProviderConfigDetails
+
+export interface HtmlDiagnostic {
+  readonly severity: string
+  readonly summary: string
+  readonly detail: string
+  readonly range: string | null
+  /** Ids of graph nodes the diagnostic concerns (its module, addresses it names). */
+  readonly nodes: readonly string[]
+}
+
+export interface HtmlData {
+  /** By node id; nodes without extra facts (resource groups) are absent. */
+  readonly details: Readonly<Record<string, NodeDetails>>
+  /** The provider configuration each node is coloured by (resources, provider configurations). */
+  readonly colorKey: Readonly<Record<string, string>>
+  readonly diagnostics: readonly HtmlDiagnostic[]
+}
+
+function moduleAddressOf(n: GraphNode): string | undefined {
+  return n.kind === 'module' ? n.address : undefined
+}
+
+/** The facts the HTML page embeds for the nodes of `g` (already sliced). */
+export function htmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
+  const bindings = new Map(a.resolution.resources.map((r) => [r.address, r]))
+  const configs = new Map(a.resolution.configs.map((c) => [c.address, c]))
+  const modules = new Map(a.tree.nodes.map((m) => [m.address, m]))
+  // the JSON document of `providers --json`: its resolution steps carry the sentences `providers --resource` prints
+  const doc = providersDocument(a, '.')
+  const chains = new Map(doc.resources.map((r) => [r.address, r.resolution.map((s) => s.text)]))
+  let args: Map<string, Readonly<Record<string, {text: string}>>> | undefined
+  const argsOf = (address: string): readonly (readonly [string, string])[] => {
+    args ??= providerConfigArguments(a.tree, doc)
+    return Object.entries(args.get(address) ?? {}).map(([k, v]) => [k, v.text] as const)
+  }
+  const usersByConfig = new Map<string, string[]>()
+  for (const r of a.resolution.resources) if (r.providerConfig) usersByConfig.set(r.providerConfig, [...(usersByConfig.get(r.providerConfig) ?? []), r.address])
+  const modulesByConfig = new Map<string, Set<string>>()
+  for (const p of a.resolution.passes) modulesByConfig.set(p.parentAddress, (modulesByConfig.get(p.parentAddress) ?? new Set()).add(p.to))
+  for (const r of a.resolution.resources) if (r.providerConfig && r.module !== '') modulesByConfig.set(r.providerConfig, (modulesByConfig.get(r.providerConfig) ?? new Set()).add(r.module))
+  const resourceCount = new Map<string, number>()
+  for (const r of a.resolution.resources) resourceCount.set(r.module, (resourceCount.get(r.module) ?? 0) + 1)
+  const callCount = new Map<string, number>()
+  for (const m of a.tree.nodes) if (m.address !== '') {
+    const parent = m.address.replace(/\.?module\.[^.]+$/, '')
+    callCount.set(parent, (callCount.get(parent) ?? 0) + 1)
+  }
+
+  const details: Record<string, NodeDetails> = {}
+  const colorKey: Record<string, string> = {}
+  for (const n of g.nodes) {
+    if (n.kind === 'resource') {
+      const b = bindings.get(n.address)
+      if (!b) continue
+      details[n.id] = {kind: 'resource', provider: b.provider, provider_config: b.providerConfig ?? null, reference: b.reference, instance_key: b.instanceKey ?? null, chain: b.resolution.map((s) => stepText(s, a.tree.engine)), range: formatRange(b.range)}
+      if (b.providerConfig) colorKey[n.id] = b.providerConfig
+    } else if (n.kind === 'provider-config') {
+      const c = configs.get(n.address)
+      colorKey[n.id] = n.address
+      details[n.id] = {
+        kind: 'provider-config',
+        provider: c?.provider ?? String(n.attributes['provider'] ?? ''),
+        arguments: c ? argsOf(c.address) : [],
+        resources: usersByConfig.get(n.address) ?? [],
+        modules: [...(modulesByConfig.get(n.address) ?? [])].sort(),
+        range: c?.range ? formatRange(c.range) : null,
+      }
+    } else {
+      const address = moduleAddressOf(n)
+      const m = address === undefined ? undefined : modules.get(address)
+      if (!m || address === undefined) continue
+      details[n.id] = {
+        kind: 'module',
+        source: m.sourceText ?? null,
+        version: m.version ?? null,
+        dir: m.displayDir ?? null,
+        providers: a.resolution.passes.filter((p) => p.to === address).map((p) => `${p.key} = ${p.value}`),
+        resources: resourceCount.get(address) ?? 0,
+        calls: callCount.get(address) ?? 0,
+        range: m.call?.declRange ? formatRange(m.call.declRange) : null,
+      }
+    }
+  }
+
+  // a diagnostic's nodes: its module's node, and every node whose address it names
+  const byAddress = new Map<string, string>()
+  for (const n of g.nodes) if (n.address !== '') byAddress.set(n.address, n.id)
+  const moduleNode = new Map(g.nodes.filter((n) => n.kind === 'module').map((n) => [n.address, n.id]))
+  const addressLike = /(?:module\.[\w-]+\.)*(?:(?:data|ephemeral)\.)?[A-Za-z_][\w-]*\.[A-Za-z_][\w-]*|provider\["[^"]+"\](?:\.[\w-]+)?/g
+  const diagnostics = g.diagnostics.map((d: Diagnostic) => {
+    const nodes = new Set<string>()
+    const mod = a.diagnosticModules.get(d)
+    if (mod !== undefined && moduleNode.has(mod)) nodes.add(moduleNode.get(mod)!)
+    for (const m of `${d.summary} ${d.detail}`.matchAll(addressLike)) {
+      const id = byAddress.get(m[0])
+      if (id !== undefined) nodes.add(id)
+    }
+    return {severity: d.severity, summary: d.summary, detail: d.detail, range: d.range ? formatRange(d.range) : null, nodes: [...nodes]}
+  })
+  return {details, colorKey, diagnostics}
+}
