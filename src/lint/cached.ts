@@ -54,6 +54,7 @@ export async function lintCached(ctx: RunContext, dir: string, opts: LintOptions
     cwd: process.cwd(),
     engine: opts.engine ?? null,
     rules: [...cfg.rules].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
+    options: [...(cfg.options ?? new Map())].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
     maxWarnings: cfg.maxWarnings ?? null,
     only: opts.only ?? [],
     disable: opts.disable ?? [],

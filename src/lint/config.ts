@@ -1,5 +1,5 @@
 // Lint configuration: `.tfgraph.json` in the root directory (or --config), plus --only/--disable.
-// { "rules": { "<rule-id>": "off" | "warning" | "error" | true | false }, "max_warnings": N }
+// { "rules": { "<rule-id>": "off" | "warning" | "error" | true | false | {"severity": …, "<option>": …} }, "max_warnings": N }
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {getNodeValue, parseTree, printParseErrorCode, type ParseError} from 'jsonc-parser'
@@ -7,6 +7,7 @@ import type {Diagnostic, Pos, Severity, SourceRange} from '../diag/diagnostic.js
 import {errorDiag} from '../diag/diagnostic.js'
 import {didYouMean} from '../diag/name-suggestion.js'
 import {RULE_IDS} from '../rules/ids.js'
+import {optionProblem, RULE_OPTIONS, type RuleOptionValue} from '../rules/options.js'
 
 /** A JSON syntax error in words: what was expected where `offset` is. */
 function syntaxMessage(code: string, text: string, offset: number, length: number): string {
@@ -46,6 +47,8 @@ export type RuleSetting = 'off' | Severity | 'on'
 
 export interface LintConfig {
   readonly rules: ReadonlyMap<string, RuleSetting>
+  /** Rule id → the options set for it (src/rules/options.ts lists each rule's options). */
+  readonly options?: ReadonlyMap<string, Readonly<Record<string, RuleOptionValue>>>
   readonly maxWarnings?: number
 }
 
@@ -84,6 +87,7 @@ export function readLintConfig(rootDir: string, explicit?: string): {config: Lin
     return {config: EMPTY_CONFIG, diagnostics: [errorDiag('lint-config.syntax', 'Invalid configuration file', syntaxMessage(code, text, offset, length), at(offset, length))]}
   }
   const rules = new Map<string, RuleSetting>()
+  const options = new Map<string, Readonly<Record<string, RuleOptionValue>>>()
   const diagnostics: Diagnostic[] = []
   if (tree.type !== 'object') return {config: EMPTY_CONFIG, diagnostics: [errorDiag('lint-config.invalid', 'Invalid configuration file', `The file must hold a JSON object ({"rules": {…}, "max_warnings": N}).`, at(tree.offset, tree.length))]}
   let maxWarnings: number | undefined
@@ -98,7 +102,7 @@ export function readLintConfig(rootDir: string, explicit?: string): {config: Lin
     }
     if (key === 'rules') {
       if (valueNode.type !== 'object') {
-        diagnostics.push(errorDiag('lint-config.invalid', 'Invalid configuration file', `"rules" must be an object of rule id → "off", "warning", "error", true or false.`, at(valueNode.offset, valueNode.length)))
+        diagnostics.push(errorDiag('lint-config.invalid', 'Invalid configuration file', `"rules" must be an object of rule id → "off", "warning", "error", true, false or {"severity": …, "<option>": …}.`, at(valueNode.offset, valueNode.length)))
         continue
       }
       for (const rule of valueNode.children ?? []) {
@@ -108,6 +112,35 @@ export function readLintConfig(rootDir: string, explicit?: string): {config: Lin
         const v: unknown = getNodeValue(settingNode)
         if (!known.includes(id)) {
           diagnostics.push(errorDiag('lint-config.unknown-rule', 'Invalid configuration file', `Unknown rule id "${id}"${hint(id, known)}; "tfgraph lint --list-rules" lists the rules.`, at(idNode.offset, idNode.length)))
+        } else if (settingNode.type === 'object') {
+          // {"severity": "off" | "warning" | "error" | true | false, "<option>": value, …}
+          const schemas = RULE_OPTIONS[id] ?? {}
+          const names = ['severity', ...Object.keys(schemas)]
+          const given: Record<string, RuleOptionValue> = {}
+          for (const opt of settingNode.children ?? []) {
+            const [nameNode, optNode] = opt.children ?? []
+            if (!nameNode || !optNode) continue
+            const name = String(nameNode.value)
+            const ov: unknown = getNodeValue(optNode)
+            if (name === 'severity') {
+              if (ov === false || ov === 'off') rules.set(id, 'off')
+              else if (ov === true || ov === 'on') rules.set(id, 'on')
+              else if (ov === 'warning' || ov === 'error') rules.set(id, ov)
+              else diagnostics.push(errorDiag('lint-config.invalid', 'Invalid configuration file', `"severity" of rule "${id}" must be "off", "warning", "error", true or false.`, at(optNode.offset, optNode.length)))
+              continue
+            }
+            const schema = schemas[name]
+            if (!schema) {
+              const options = Object.keys(schemas)
+              diagnostics.push(errorDiag('lint-config.invalid', 'Invalid configuration file', `Rule "${id}" has no option "${name}"${hint(name, names)}; ${options.length > 0 ? `its options are ${options.map((o) => `"${o}"`).join(', ')} (and "severity")` : 'it takes only "severity"'}.`, at(nameNode.offset, nameNode.length)))
+              continue
+            }
+            const problem = optionProblem(schema, ov)
+            if (problem) diagnostics.push(errorDiag('lint-config.invalid', 'Invalid configuration file', `Option "${name}" of rule "${id}" ${problem}.`, at(optNode.offset, optNode.length)))
+            else given[name] = ov as RuleOptionValue
+          }
+          if (Object.keys(given).length > 0) options.set(id, given)
+          // options alone turn a rule on only if it is on by default; a severity decides otherwise
         } else if (v === false || v === 'off') rules.set(id, 'off')
         else if (v === true || v === 'on') rules.set(id, 'on')
         else if (v === 'warning' || v === 'error') rules.set(id, v)
@@ -124,5 +157,5 @@ export function readLintConfig(rootDir: string, explicit?: string): {config: Lin
       diagnostics.push(errorDiag('lint-config.invalid', 'Invalid configuration file', `Unknown key "${key}"${hint(key, ['rules', 'max_warnings'])}; the keys are "rules" and "max_warnings".`, at(keyNode.offset, keyNode.length)))
     }
   }
-  return {config: {rules, ...(maxWarnings !== undefined ? {maxWarnings} : {})}, diagnostics}
+  return {config: {rules, ...(options.size > 0 ? {options} : {}), ...(maxWarnings !== undefined ? {maxWarnings} : {})}, diagnostics}
 }

@@ -1,5 +1,6 @@
 // Inline suppressions: `# tfgraph-ignore: rule-id[, other-id]` (or `//`) on the line of a finding or
-// on the line before it; `*` or `all` suppresses every rule there.
+// on the line before it; `*` or `all` suppresses every rule there. A finding about a module call (its
+// source, its version) is also silenced by a comment on the call's header or the line before it.
 import {utf8Text, type FileSource} from '../io/inputs.js'
 import * as path from 'node:path'
 import {displayRange} from '../diag/diagnostic.js'
@@ -31,6 +32,10 @@ export function applyIgnores(files: FileSource, rootDir: string, diags: readonly
     const r = displayRange(d)
     const ls = r ? lines(r.filename) : undefined
     const ids = ls && r ? [...ignoredRules(ls[r.start.line - 1]), ...ignoredRules(ls[r.start.line - 2])] : []
+    // a finding about a module call may also be silenced on the call's header (or the line before it)
+    const also = d.ignoreAt
+    const als = also ? lines(also.filename) : undefined
+    if (also && als) ids.push(...ignoredRules(als[also.start.line - 1]), ...ignoredRules(als[also.start.line - 2]))
     if (ids.includes(d.rule) || ids.includes('*') || ids.includes('all')) suppressed++
     else kept.push(d)
   }

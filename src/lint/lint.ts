@@ -5,7 +5,11 @@ import {compareDiagnostics, type Diagnostic, type Severity} from '../diag/diagno
 import type {CrawlLimits, ModuleNode} from '../graph/crawl.js'
 import {analyzeProviders, moduleOfFile, sharedModuleReason, type ProvidersAnalysis} from '../providers/analyze.js'
 import {RULES} from '../rules/index.js'
-import type {LintDiagnostic, Rule} from '../rules/rule.js'
+import type {LintDiagnostic, Rule, RuleContext} from '../rules/rule.js'
+import {callAround, MODULE_EVALUATION_ERRORS} from '../rules/support.js'
+import {readManifest} from '../graph/manifest.js'
+import {utf8Text} from '../io/inputs.js'
+import {parseLockFile} from '../lock/lockfile.js'
 import type {EngineName} from '../load/engine.js'
 import {withRunContext, type RunContext} from '../load/run-context.js'
 import {EMPTY_CONFIG, TERRAFORM_RULE, type LintConfig} from './config.js'
@@ -62,7 +66,31 @@ function severityFor(id: string, base: Severity, opts: LintOptions): Severity {
 
 /** A rule's finding that restates Terraform's diagnostic `b` (its code, at its place). */
 function sameFinding(a: LintDiagnostic, b: Diagnostic): boolean {
-  return a.restates !== undefined && a.restates === b.code && a.range?.filename === b.range?.filename && a.range?.start.byte === b.range?.start.byte
+  const at = a.restatesAt ?? a.range
+  return a.restates !== undefined && a.restates === b.code && at?.filename === b.range?.filename && at?.start.byte === b.range?.start.byte
+}
+
+/** What the rules read besides the analysis: their options, the lock file's selections, the installed modules' versions. */
+export async function ruleInputs(ctx: RunContext, dir: string, analysis: ProvidersAnalysis, env: NodeJS.ProcessEnv = process.env): Promise<Omit<RuleContext, 'analysis' | 'options'>> {
+  const root = path.resolve(dir)
+  const installedVersions = new Map<string, string>()
+  for (const [key, rec] of readManifest(ctx.files, root, env).records) if (rec.version !== undefined) installedVersions.set(key, rec.version)
+  const lockFile = path.join(root, '.terraform.lock.hcl')
+  if (ctx.files.stat(lockFile) === null) return {installedVersions}
+  const lockedProviders = new Map<string, string>()
+  try {
+    const parsed = await parseLockFile(utf8Text(ctx.files.read(lockFile)), '.terraform.lock.hcl', analysis.tree.engine, {parser: ctx.parser})
+    for (const l of parsed.locks) if (l.version !== '') lockedProviders.set(l.provider, l.version)
+  } catch {
+    // an unreadable lock file pins nothing (`tfgraph lock` reports it)
+  }
+  return {installedVersions, lockedProviders}
+}
+
+/** Without the fields only the lint pipeline reads. */
+function published(d: LintDiagnostic): LintDiagnostic {
+  const {restatesAt: _at, ignoreAt: _ignore, ...rest} = d
+  return rest
 }
 
 export async function lint(dir: string, opts: LintOptions = {}): Promise<LintResult> {
@@ -79,25 +107,35 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
     ...opts.limits,
   })
   const ruleDiags: LintDiagnostic[] = []
+  const inputs = await ruleInputs(ctx, dir, analysis, opts.env)
+  const config = opts.config ?? EMPTY_CONFIG
   for (const rule of RULES as readonly Rule[]) {
     if (!enabled(rule.id, rule.enabledByDefault, opts)) continue
     const sev = severityFor(rule.id, rule.severity, opts)
-    for (const d of rule.check({analysis})) ruleDiags.push(sev === rule.severity ? d : {...d, severity: sev})
+    const options = config.options?.get(rule.id)
+    for (const d of rule.check({analysis, ...inputs, ...(options ? {options} : {})})) ruleDiags.push(sev === rule.severity ? d : {...d, severity: sev})
   }
   const terraform: LintDiagnostic[] = []
   if (enabled(TERRAFORM_RULE, true, opts)) {
+    const nodes = analysis.tree.nodes
+    // calls whose source or version Terraform cannot evaluate: that error is the one finding about them
+    const unevaluable = analysis.diagnostics.filter((d) => MODULE_EVALUATION_ERRORS.has(d.code) && d.range).map((d) => callAround(nodes, d.range!)?.call)
     for (const d of analysis.diagnostics) {
       if (ruleDiags.some((r) => sameFinding(r, d))) continue // a rule reports the same finding with more context
+      // the module call a `module.*` diagnostic is about: an ignore comment on its header covers it
+      const call = d.range && d.code.startsWith('module.') ? callAround(nodes, d.range)?.call : undefined
+      // a call that cannot be evaluated cannot be installed either: not a second finding
+      if (d.code === 'module.not-installed' && call && unevaluable.includes(call)) continue
       // the module whose files hold the range; among calls of one directory, the one the diagnostic is about
       const byFile = d.range ? moduleOfFile(analysis.tree.nodes, d.range.filename) : undefined
       const known = analysis.diagnosticModules.get(d)
       const about = known !== undefined ? analysis.tree.nodes.find((x) => x.address === known) : undefined
       const n = about && byFile && about.module === byFile.module ? about : byFile
-      terraform.push({...d, rule: TERRAFORM_RULE, ...(n && n.address ? {address: n.address} : {}), callers: callersOf(n)})
+      terraform.push({...d, rule: TERRAFORM_RULE, ...(n && n.address ? {address: n.address} : {}), callers: callersOf(n), ...(call ? {ignoreAt: call.declRange} : {})})
     }
   }
   const all = [...terraform, ...ruleDiags].sort((a, b) => compareDiagnostics(a, b) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0))
   const {kept, suppressed} = applyIgnores(ctx.files, path.resolve(dir), all)
   const notes = analysis.sharedModule ? [`This directory is ${sharedModuleReason(analysis.sharedModule, analysis.tree.engine)}`] : []
-  return {root: dir, analysis, diagnostics: kept, suppressed, incomplete: analysis.incomplete, notes}
+  return {root: dir, analysis, diagnostics: kept.map(published), suppressed, incomplete: analysis.incomplete, notes}
 }

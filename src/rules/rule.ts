@@ -1,7 +1,8 @@
 // The lint rule type. A rule is data (id, severity, description, docs) plus a pure check over the
 // analysis of one root module; it returns diagnostics tagged with its id.
-import type {Diagnostic, DiagnosticCode, Severity} from '../diag/diagnostic.js'
+import type {Diagnostic, DiagnosticCode, Severity, SourceRange} from '../diag/diagnostic.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
+import type {RuleOptionValue} from './options.js'
 
 /** A diagnostic found by lint: Terraform's shape plus the rule, the object and the call chain. */
 export interface LintDiagnostic extends Diagnostic {
@@ -16,10 +17,23 @@ export interface LintDiagnostic extends Diagnostic {
    * same place: that diagnostic is then not reported again under rule `terraform`. Not in any output.
    */
   readonly restates?: DiagnosticCode
+  /** Where the restated diagnostic is, when not at this finding's range. Not in any output. */
+  readonly restatesAt?: SourceRange
+  /**
+   * Another place where a `tfgraph-ignore` comment silences this finding: the header of the module
+   * call it is about, so that one comment above a call covers everything about it. Not in any output.
+   */
+  readonly ignoreAt?: SourceRange
 }
 
 export interface RuleContext {
   readonly analysis: ProvidersAnalysis
+  /** This rule's options from `.tfgraph.json` (src/rules/options.ts); absent ones take their defaults. */
+  readonly options?: Readonly<Record<string, RuleOptionValue>>
+  /** The root directory's dependency lock file: provider (`host/namespace/type`) → selected version; undefined when there is none. */
+  readonly lockedProviders?: ReadonlyMap<string, string>
+  /** `.terraform/modules/modules.json`: module key (call names joined with `.`) → installed version, for records that have one. */
+  readonly installedVersions?: ReadonlyMap<string, string>
 }
 
 export interface Rule {

@@ -40,6 +40,10 @@ export interface Finding {
   readonly key?: string
   /** The code of the diagnostic this finding restates (see `LintDiagnostic.restates`). */
   readonly restates?: DiagnosticCode
+  /** See `LintDiagnostic.restatesAt`. */
+  readonly restatesAt?: SourceRange
+  /** See `LintDiagnostic.ignoreAt`. */
+  readonly ignoreAt?: SourceRange
 }
 
 /** Turns findings into the rule's diagnostics (code `lint.<rule id>`): merged across calls of one directory, sorted. */
@@ -64,6 +68,8 @@ export function report(rule: Pick<Rule, 'id' | 'severity'>, findings: readonly F
       ...(f.address !== undefined ? {address: f.address} : {}),
       callers: callersOf(f.module),
       ...(f.restates !== undefined ? {restates: f.restates} : {}),
+      ...(f.restatesAt !== undefined ? {restatesAt: f.restatesAt} : {}),
+      ...(f.ignoreAt !== undefined ? {ignoreAt: f.ignoreAt} : {}),
     })
   }
   return out.sort(compareDiagnostics)
@@ -96,4 +102,26 @@ export function sameModuleNodes(nodes: readonly ModuleNode[], node: ModuleNode):
 /** Whether `address` is `ancestor` or inside it (`module.a.module.b` is inside `module.a`; everything is inside ''). */
 export function isWithin(address: string, ancestor: string): boolean {
   return ancestor === '' || address === ancestor || address.startsWith(ancestor + '.')
+}
+
+/** Terraform's own errors about a module call's `source` or `version` that it cannot evaluate while installing modules. */
+export const MODULE_EVALUATION_ERRORS: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>(['module.source-unknown', 'module.source-not-constant', 'module.version-unknown', 'module.version-not-constant'])
+
+/** Whether `r` lies within `outer` (same file). */
+export function rangeWithin(r: SourceRange, outer: SourceRange): boolean {
+  return r.filename === outer.filename && r.start.byte >= outer.start.byte && r.end.byte <= outer.end.byte
+}
+
+/** The node of a module call whose block (header to closing brace) holds `r`, if any. */
+export function callAround(nodes: readonly ModuleNode[], r: SourceRange): ModuleNode | undefined {
+  return nodes.find((n) => n.call !== undefined && rangeWithin(r, n.call.range))
+}
+
+/**
+ * Whether `node`'s call lies in code fetched from a registry or a remote package (under `.terraform/modules`):
+ * a call made by such a module is its author's to fix, not the configuration's.
+ */
+export function inRemotePackage(node: ModuleNode): boolean {
+  for (let p = node.parent; p && p.address !== ''; p = p.parent) if (p.source !== undefined && p.source.kind !== 'local') return true
+  return false
 }

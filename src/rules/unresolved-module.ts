@@ -2,10 +2,10 @@
 // missing directory, cycle, too deep). Nothing inside it is analysed, so every other rule is blind there.
 // The crawler's own diagnostic is reused (same summary, its detail) with the rule id and call chain added;
 // the subject is always the call's header, so one `tfgraph-ignore` comment above the block covers it.
-import type {Diagnostic, DiagnosticCode, SourceRange} from '../diag/diagnostic.js'
+import type {Diagnostic, DiagnosticCode} from '../diag/diagnostic.js'
 import {engineByName} from '../load/engine.js'
 import type {LintDiagnostic, Rule} from './rule.js'
-import {report, where, type Finding} from './support.js'
+import {MODULE_EVALUATION_ERRORS, rangeWithin, report, where, type Finding} from './support.js'
 
 /** The crawler's and loader's diagnostics about a call that cannot be followed. */
 const CRAWLER_CODES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
@@ -21,11 +21,8 @@ const CRAWLER_CODES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
 ])
 
 /** Terraform's own errors about a source or version it cannot evaluate: rule `terraform` reports them, at Terraform's range. */
-const TERRAFORM_EVALUATION_ERRORS: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>(['module.source-unknown', 'module.source-not-constant', 'module.version-unknown', 'module.version-not-constant'])
-
-function inside(r: SourceRange, outer: SourceRange): boolean {
-  return r.filename === outer.filename && r.start.byte >= outer.start.byte && r.end.byte <= outer.end.byte
-}
+const TERRAFORM_EVALUATION_ERRORS = MODULE_EVALUATION_ERRORS
+const inside = rangeWithin
 
 export const unresolvedModule = {
   id: 'unresolved-module',
@@ -66,7 +63,8 @@ export const unresolvedModule = {
         range: call.declRange,
         address: node.address,
         module: node.parent,
-        ...(own ? {restates: own.code} : {}),
+        // the restated diagnostic may be at the source expression (an invalid address, a cycle): one finding, here
+        ...(own ? {restates: own.code, ...(own.range ? {restatesAt: own.range} : {})} : {}),
       })
     }
     return report(unresolvedModule, findings).map((d) => (d.address !== undefined && errors.has(d.address) ? {...d, severity: 'error' as const} : d))

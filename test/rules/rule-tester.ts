@@ -12,6 +12,9 @@ import * as assert from 'uvu/assert'
 import {formatRange} from '../../src/diag/diagnostic.js'
 import {lint} from '../../src/api.js'
 import {analyzeProviders} from '../../src/providers/analyze.js'
+import {readLintConfig, type LintConfig} from '../../src/lint/config.js'
+import {ruleInputs} from '../../src/lint/lint.js'
+import {withRunContext} from '../../src/load/run-context.js'
 import type {LintDiagnostic, Rule} from '../../src/rules/rule.js'
 import {fixturesDir} from '../helpers/paths.js'
 
@@ -66,11 +69,13 @@ export interface MemoryCase {
   readonly files: Readonly<Record<string, string>>
   /** Each finding as its code and Terraform's range text (`main.tf:3,3-20`); none: a valid case. */
   readonly expected: readonly {readonly code: string; readonly range: string}[]
+  /** Rule settings and options, as `.tfgraph.json` gives them. */
+  readonly config?: LintConfig
 }
 
 /** The findings of one rule over in-memory files (nothing is read from the disk). */
-export async function runMemoryCase(rule: Rule, files: Readonly<Record<string, string>>): Promise<LintDiagnostic[]> {
-  const r = await lint({files}, {only: [rule.id], env: {}})
+export async function runMemoryCase(rule: Rule, files: Readonly<Record<string, string>>, config?: LintConfig): Promise<LintDiagnostic[]> {
+  const r = await lint({files}, {only: [rule.id], env: {}, ...(config ? {config} : {})})
   return r.diagnostics.filter((d) => d.rule === rule.id)
 }
 
@@ -137,10 +142,16 @@ export function assertShape(rule: Rule, d: LintDiagnostic): void {
   assert.match(d.detail, /(To fix|Fix |Run |Use |Break )/, `${rule.id}: the detail says how to fix it (${at})`)
 }
 
-/** Runs one rule over one fixture case directory. */
+/**
+ * Runs one rule over one fixture case directory, with what `lint` gives it: the options a `.tfgraph.json`
+ * in the directory sets, the lock file's selections and the installed modules' versions.
+ */
 export async function runRule(rule: Rule, dir: string): Promise<LintDiagnostic[]> {
-  const analysis = await analyzeProviders(dir, {env: {}})
-  return rule.check({analysis})
+  return withRunContext(undefined, async (ctx) => {
+    const analysis = await analyzeProviders(dir, {env: {}, context: ctx})
+    const options = readLintConfig(dir).config.options?.get(rule.id)
+    return rule.check({analysis, ...(await ruleInputs(ctx, dir, analysis, {})), ...(options ? {options} : {})})
+  })
 }
 
 export function caseDir(rule: Rule, kind: 'valid' | 'invalid', name: string): string {
@@ -170,7 +181,7 @@ export function ruleTests(rule: Rule, cases: RuleCases): Test {
   }
   for (const c of cases.memory ?? []) {
     t(`${c.expected.length === 0 ? 'valid' : 'invalid'} (in memory): ${c.name}`, async () => {
-      const diags = await runMemoryCase(rule, c.files)
+      const diags = await runMemoryCase(rule, c.files, c.config)
       assert.equal(diags.map(findingKey), c.expected, diags.map((d) => `${d.range ? formatRange(d.range) : ''} ${d.summary}: ${d.detail}`).join('\n'))
       for (const d of diags) assertShape(rule, d)
     })
