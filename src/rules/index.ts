@@ -5,8 +5,11 @@ import type {ProvidersAnalysis} from '../providers/analyze.js'
 import {impliedProviderMismatch} from './implied-provider-mismatch.js'
 import {legacyModuleProvider} from './legacy-module-provider.js'
 import {missingRequiredProvider} from './missing-required-provider.js'
+import {moduleSourceUnpinned} from './module-source-unpinned.js'
+import {moduleVersionMissing} from './module-version-missing.js'
 import {providerConstraintNotMinimum} from './provider-constraint-not-minimum.js'
 import {providersMapInherits} from './providers-map-inherits.js'
+import {providerVersionMissing} from './provider-version-missing.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {unresolvedModule} from './unresolved-module.js'
 import {unsatisfiableProviderConstraints} from './unsatisfiable-provider-constraints.js'
@@ -20,7 +23,10 @@ export const RULES: readonly Rule[] = [
   impliedProviderMismatch,
   legacyModuleProvider,
   missingRequiredProvider,
+  moduleSourceUnpinned,
+  moduleVersionMissing,
   providerConstraintNotMinimum,
+  providerVersionMissing,
   providersMapInherits,
   unresolvedModule,
   unsatisfiableProviderConstraints,

@@ -81,7 +81,7 @@ test('runRules: every enabled rule over one analysis, sorted, tagged', async () 
   const diags = runRules(a)
   assert.equal(
     diags.map((d) => `${d.range?.filename}:${d.range?.start.line} ${d.rule}`),
-    ['child/main.tf:3 unused-configuration-alias', 'main.tf:11 unused-provider-alias', 'main.tf:22 unused-provider-alias', 'main.tf:34 providers-map-inherits'],
+    ['child/main.tf:3 provider-version-missing', 'child/main.tf:3 unused-configuration-alias', 'main.tf:11 unused-provider-alias', 'main.tf:22 unused-provider-alias', 'main.tf:34 providers-map-inherits'],
   )
 })
 
