@@ -64,7 +64,14 @@ const LIGHT = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf',
 const DARK = ['#6fb1ff', '#ff7a7a', '#6fd66f', '#c9a6ff', '#ffb347', '#5fe0f0', '#d2a07e', '#ff9fdc', '#e0e060', '#b8b8b8', '#9ea6ff', '#b6d36a']
 const dark = window.matchMedia('(prefers-color-scheme: dark)')
 const colorKeys = [...new Set(nodes.map((n) => n.color).filter((c): c is string => c !== null))].sort()
-const css = (name: string): string => getComputedStyle(document.documentElement).getPropertyValue(name).trim()
+// the theme's colours, read once (getComputedStyle in a reducer would run for every node of every frame)
+const theme = {fg: '', muted: '', line: '', accent: ''}
+function readTheme(): void {
+  const style = getComputedStyle(document.documentElement)
+  for (const k of Object.keys(theme) as (keyof typeof theme)[]) theme[k] = style.getPropertyValue(`--${k}`).trim()
+}
+readTheme()
+const css = (name: string): string => theme[name.slice(2) as keyof typeof theme]
 function palette(): string[] {
   return dark.matches ? DARK : LIGHT
 }
@@ -91,6 +98,7 @@ performance.mark('tfgraph-graph')
 // ---- state ----
 let selected: string | null = null
 let matches: string[] = []
+let matchSet = new Set<string>()
 let matchIndex = -1
 const collapsed = new Set<string>()
 let focusSet: Set<string> | null = null
@@ -116,7 +124,7 @@ const renderer = new Sigma(graph, container, {
     const out = {...attrs}
     if (!visibleCache[i]) return {...out, hidden: true}
     if (matches.length > 0) {
-      if (matches.includes(node)) Object.assign(out, {highlighted: true, zIndex: 2})
+      if (matchSet.has(node)) Object.assign(out, {highlighted: true, zIndex: 2})
       else Object.assign(out, {color: css('--line'), label: ''})
     }
     if (node === selected) Object.assign(out, {highlighted: true, size: (attrs['size'] as number) * 1.6, zIndex: 3, forceLabel: true})
@@ -339,6 +347,7 @@ function runSearch(): void {
   for (const id of matches) outlineItems.get(id)?.classList.remove('match')
   const q = search.value.trim().toLowerCase()
   matches = q === '' ? [] : nodes.filter((n, i) => visibleCache[i] && haystacks[i]!.includes(q)).map((n) => n.id)
+  matchSet = new Set(matches)
   matchIndex = -1
   for (const id of matches) outlineItems.get(id)?.classList.add('match')
   $('matches').textContent = q === '' ? '' : `${matches.length} match${matches.length === 1 ? '' : 'es'}`
@@ -398,6 +407,7 @@ function buildDiagnostics(): void {
 
 // ---- theme changes ----
 dark.addEventListener('change', () => {
+  readTheme()
   graph.forEachNode((id) => graph.setNodeAttribute(id, 'color', colorOf(nodes[byId.get(id)!]!)))
   graph.forEachEdge((e) => graph.setEdgeAttribute(e, 'color', css('--line')))
   renderer.setSetting('labelColor', {color: css('--fg')})
