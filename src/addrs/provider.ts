@@ -1,5 +1,8 @@
 // Provider addresses: source addresses (FQNs), local names, local and absolute provider
-// configuration addresses, in Terraform's own string syntax (REFERENCE §a.2–a.3).
+// configuration addresses, in Terraform's own string syntax (REFERENCE §a.2–a.3). A provider and a local
+// configuration are frozen values (`providerAddr`, `localConfig`) with `…String` and `…Equals`; an absolute
+// configuration is a class (`AbsProviderConfig`), built from a module path (module.ts).
+import {ModulePath} from './module.js'
 
 export const BUILTIN_HOST = 'terraform.io'
 
@@ -10,8 +13,24 @@ export interface Provider {
   readonly type: string
 }
 
+/** A provider address as a frozen value. */
+export function providerAddr(host: string, namespace: string, type: string): Provider {
+  return Object.freeze({host, namespace, type})
+}
+
+/** `registry.terraform.io/hashicorp/aws`. */
 export function providerString(p: Provider): string {
   return `${p.host}/${p.namespace}/${p.type}`
+}
+
+export function providerEquals(a: Provider, b: Provider): boolean {
+  return a.host === b.host && a.namespace === b.namespace && a.type === b.type
+}
+
+/** Parses the string form (`registry.terraform.io/hashicorp/aws`) back; undefined unless it has three parts. */
+export function parseProviderString(fqn: string): Provider | undefined {
+  const parts = fqn.split('/')
+  return parts.length === 3 && parts.every((x) => x !== '') ? providerAddr(parts[0]!, parts[1]!, parts[2]!) : undefined
 }
 
 /** `ForDisplay`: the address without the default registry host. */
@@ -31,8 +50,8 @@ export function impliedLocalName(type: string): string {
 
 /** `terraform` → terraform.io/builtin/terraform; anything else → <default host>/hashicorp/<name>. */
 export function impliedProvider(localName: string, defaultHost: string): Provider {
-  if (localName === 'terraform') return {host: BUILTIN_HOST, namespace: 'builtin', type: 'terraform'}
-  return {host: defaultHost, namespace: 'hashicorp', type: localName}
+  if (localName === 'terraform') return providerAddr(BUILTIN_HOST, 'builtin', 'terraform')
+  return providerAddr(defaultHost, 'hashicorp', localName)
 }
 
 /** Validates one part of a provider address (ParseProviderPart); returns the normalized part or the problem. */
@@ -87,7 +106,7 @@ export function parseProviderSource(source: string, defaultHost: string, product
       return {error: {code: 'provider.invalid-type', summary: 'Invalid provider type', detail: `Provider source ${JSON.stringify(source)} has a type with the prefix ${JSON.stringify(pre)}, which isn't valid. Although that prefix is often used in the names of version control repositories for ${product} providers, provider source strings should not include it.${suggestion}`}}
     }
   }
-  return {provider: {host, namespace, type}}
+  return {provider: providerAddr(host, namespace, type)}
 }
 
 /** A provider configuration reference inside one module: `aws` or `aws.west` (OpenTofu: with `[key]`). */
@@ -98,33 +117,47 @@ export interface LocalProviderConfig {
   readonly key?: string
 }
 
+/** A local configuration reference as a frozen value. */
+export function localConfig(localName: string, alias?: string, key?: string): LocalProviderConfig {
+  return Object.freeze({localName, ...(alias ? {alias} : {}), ...(key !== undefined ? {key} : {})})
+}
+
+/** `aws`, `aws.west`, `aws.west[each.key]`. */
 export function localConfigString(c: LocalProviderConfig): string {
   return (c.alias ? `${c.localName}.${c.alias}` : c.localName) + (c.key !== undefined ? `[${c.key}]` : '')
+}
+
+export function localConfigEquals(a: LocalProviderConfig, b: LocalProviderConfig): boolean {
+  return a.localName === b.localName && (a.alias ?? '') === (b.alias ?? '') && a.key === b.key
 }
 
 /** Parses `aws`, `aws.west`, `aws.west[each.key]` (the text of a bare traversal). */
 export function parseLocalConfigRef(text: string): LocalProviderConfig | undefined {
   const m = /^([A-Za-z_][A-Za-z0-9_-]*)(?:\.([A-Za-z_][A-Za-z0-9_-]*))?(?:\[(.+)\])?$/s.exec(text.trim())
   if (!m) return undefined
-  const out: {localName: string; alias?: string; key?: string} = {localName: m[1]!}
-  if (m[2] !== undefined) out.alias = m[2]
-  if (m[3] !== undefined) out.key = m[3].trim()
-  return out
+  return localConfig(m[1]!, m[2], m[3]?.trim())
 }
 
 /** An absolute provider configuration: `module.a.provider["registry.terraform.io/hashicorp/aws"].west`. */
-export interface AbsProviderConfig {
-  /** Call names from the root (empty for the root module). */
-  readonly module: readonly string[]
+export class AbsProviderConfig {
+  readonly module: ModulePath
   readonly provider: Provider
-  readonly alias?: string
-}
+  readonly alias: string | undefined
 
-export function modulePathString(path: readonly string[]): string {
-  return path.map((n) => `module.${n}`).join('.')
-}
+  constructor(module: ModulePath, provider: Provider, alias?: string) {
+    this.module = module
+    this.provider = providerAddr(provider.host, provider.namespace, provider.type)
+    this.alias = alias === '' ? undefined : alias
+    Object.freeze(this)
+  }
 
-export function absConfigString(c: AbsProviderConfig): string {
-  const mod = modulePathString(c.module)
-  return `${mod ? mod + '.' : ''}provider[${JSON.stringify(providerString(c.provider))}]${c.alias ? '.' + c.alias : ''}`
+  /** Terraform's form: the FQN quoted as a Go string (`provider["…"]`), the alias after it. */
+  toString(): string {
+    const mod = this.module.toString()
+    return `${mod ? mod + '.' : ''}provider[${JSON.stringify(providerString(this.provider))}]${this.alias ? '.' + this.alias : ''}`
+  }
+
+  equals(other: AbsProviderConfig): boolean {
+    return this.module.equals(other.module) && providerEquals(this.provider, other.provider) && this.alias === other.alias
+  }
 }

@@ -22,6 +22,7 @@
 //     like `count`.)
 // Self-references are dropped (ReferenceMap.References). Cycles never hang: they are reported (Terraform
 // refuses to plan them) and the reduction treats each strongly connected group as one node.
+import {ModulePath} from '../addrs/module.js'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
@@ -403,7 +404,7 @@ export function resourceGraph(tree: ModuleTree): ResourceGraph {
       const to = attr(imp.body, 'to')
       const target = to && importTarget(typeof to.value === 'string' ? unwrapExpression(to.value) : to.expr)
       if (!target) continue
-      const id = g.get(key.resource(inModule([a, ...target.modules.map((c) => `module.${c}`)].filter((x) => x !== '').join('.'), target.local)))
+      const id = g.get(key.resource(inModule(ModulePath.of([...n.path, ...target.modules]).toString(), target.local)))
       connectRefs(id, s, [...attrRefs(attr(imp.body, 'id'), undefined), ...attrRefs(attr(imp.body, 'identity'), undefined), ...attrRefs(attr(imp.body, 'for_each'), undefined)])
     }
   }

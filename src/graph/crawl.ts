@@ -3,7 +3,7 @@
 // Unresolved calls stay in the tree with the reason; cycles and absurd depth end with a diagnostic.
 import * as path from 'node:path'
 import {parseModuleSource, type ModuleSource} from '../addrs/module-source.js'
-import {modulePathString} from '../addrs/provider.js'
+import {ModulePath} from '../addrs/module.js'
 import type {Diagnostic, DiagnosticCode, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, warningDiag} from '../diag/diagnostic.js'
 import type {Attribute, Block, Value} from '../hcl/syntax.js'
@@ -223,7 +223,7 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
     const call = node.module!.moduleCalls.get(name)!
     const nodeDir = node.dir!
     const childPath = [...node.path, name]
-    const address = modulePathString(childPath)
+    const address = ModulePath.of(childPath).toString()
     const key = childPath.join('.')
     const srcAttr = attrOf(call, 'source')
     const verAttr = attrOf(call, 'version')

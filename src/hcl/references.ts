@@ -14,7 +14,10 @@
 // One forward pass with an explicit stack of frames (brackets, interpolations, strings, heredocs), so it runs
 // in linear time and cannot overflow the JS stack however deeply the input nests.
 
-export type ReferenceMode = 'managed' | 'data' | 'ephemeral'
+import {ModulePath} from '../addrs/module.js'
+import {ResourceAddr, type ResourceMode} from '../addrs/resource.js'
+
+export type ReferenceMode = ResourceMode
 
 interface ReferenceBase {
   /** Terraform's string form of the referenced object: `var.x`, `module.c.out`, `data.t.n`, … */
@@ -280,11 +283,11 @@ function readTraversal(text: string, start: number, rootEnd: number, root: strin
         s = stepAt(text, end)
       }
       if (s !== undefined && s.attr !== undefined) {
-        out.push({kind: 'module', call, output: s.attr, address: `module.${call}.${s.attr}`, start: offsetAt(map, base, start), end: offsetAt(map, base, s.end)})
+        out.push({kind: 'module', call, output: s.attr, address: `${ModulePath.of([call]).toString()}.${s.attr}`, start: offsetAt(map, base, start), end: offsetAt(map, base, s.end)})
         return s.end
       }
       // `module.c[0][1]` is an invalid reference; anything else ends at the call (or instance)
-      if (s === undefined) out.push({kind: 'module', call, output: undefined, address: `module.${call}`, start: offsetAt(map, base, start), end: offsetAt(map, base, end)})
+      if (s === undefined) out.push({kind: 'module', call, output: undefined, address: ModulePath.of([call]).toString(), start: offsetAt(map, base, start), end: offsetAt(map, base, end)})
       return end
     }
     case 'data':
@@ -293,12 +296,12 @@ function readTraversal(text: string, start: number, rootEnd: number, root: strin
       const s2 = stepAt(text, s1.end)
       if (s2 === undefined || s2.attr === undefined) return s1.end
       const mode: ReferenceMode = root === 'resource' ? 'managed' : root
-      const address = root === 'resource' ? `${s1.attr}.${s2.attr}` : `${root}.${s1.attr}.${s2.attr}`
+      const address = new ResourceAddr(ModulePath.root, mode, s1.attr, s2.attr).localString()
       out.push({kind: 'resource', mode, type: s1.attr, name: s2.attr, address, start: offsetAt(map, base, start), end: offsetAt(map, base, s2.end)})
       return s2.end
     }
     default:
-      out.push({kind: 'resource', mode: 'managed', type: root, name: s1.attr, address: `${root}.${s1.attr}`, start: offsetAt(map, base, start), end: offsetAt(map, base, s1.end)})
+      out.push({kind: 'resource', mode: 'managed', type: root, name: s1.attr, address: new ResourceAddr(ModulePath.root, 'managed', root, s1.attr).localString(), start: offsetAt(map, base, start), end: offsetAt(map, base, s1.end)})
       return s1.end
   }
 }

@@ -1,10 +1,12 @@
 // The merged model of one module directory: every element keyed as Terraform keys it, each value
 // still carrying the file and range it came from (ranges hold the file name).
+import {ModulePath} from '../addrs/module.js'
+import {ResourceAddr, type ResourceMode} from '../addrs/resource.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {EngineName} from './engine.js'
 import type {ConfigFileEntry} from './file-set.js'
 
-export type ResourceMode = 'managed' | 'data' | 'ephemeral'
+export type {ResourceMode} from '../addrs/resource.js'
 
 export interface Module {
   /** Absolute directory path. */
@@ -47,6 +49,12 @@ export interface Module {
   readonly overrides: ReadonlyMap<string, readonly string[]>
 }
 
+/** A resource's key (`type.name`, as its map keys it) as its address in the module: `data.type.name`. */
+function resourceKey(mode: ResourceMode, key: string): string {
+  const dot = key.indexOf('.')
+  return new ResourceAddr(ModulePath.root, mode, key.slice(0, dot), key.slice(dot + 1)).localString()
+}
+
 /** Keys used in `overrides` and in the `config` rendering. */
 export function elementKey(kind: string, name: string): string {
   switch (kind) {
@@ -61,11 +69,10 @@ export function elementKey(kind: string, name: string): string {
     case 'provider':
       return `provider.${name}`
     case 'resource':
-      return name
+      return resourceKey('managed', name)
     case 'data':
-      return `data.${name}`
     case 'ephemeral':
-      return `ephemeral.${name}`
+      return resourceKey(kind, name)
     default:
       return `${kind}.${name}`
   }

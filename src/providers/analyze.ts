@@ -6,6 +6,8 @@ import {crawl, type CrawlOptions, type ModuleNode, type ModuleTree} from '../gra
 import {moduleRequirements, type ModuleRequirement} from './requirements.js'
 import {resolveProviders, type GraphDiagnostic, type Resolution, type SharedModule} from './resolve.js'
 import {validateProviderConfigsByModule} from './validate.js'
+import {stepText} from './step-text.js'
+import {engineByName} from '../load/engine.js'
 
 export interface ProvidersAnalysis {
   readonly tree: ModuleTree
@@ -127,6 +129,7 @@ export interface ProvidersDocument {
 }
 
 export function providersDocument(a: ProvidersAnalysis, rootArg: string): ProvidersDocument {
+  const engine = engineByName(a.tree.engine)
   return {
     format_version: '1',
     engine: a.tree.engine,
@@ -164,7 +167,7 @@ export function providersDocument(a: ProvidersAnalysis, rootArg: string): Provid
       provider: r.provider,
       provider_config: r.providerConfig ?? null,
       ...(r.instanceKey !== undefined ? {instance_key: r.instanceKey} : {}),
-      resolution: r.resolution.map((s) => ({kind: s.kind, module: s.module, text: s.text, ...(s.range ? {range: s.range} : {})})),
+      resolution: r.resolution.map((s) => ({kind: s.kind, module: s.module, text: stepText(s, engine), ...(s.range ? {range: s.range} : {})})),
       range: r.range,
     })),
     requirements: a.requirements.map((q) => ({module: q.module, provider: q.provider, canonical: q.canonical, constraints: q.constraints.map((c) => ({constraint: c.constraint, range: c.range ?? null}))})),

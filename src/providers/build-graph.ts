@@ -124,7 +124,7 @@ export function providerHops(r: ResourceBinding, passes: readonly ProviderPass[]
   for (const s of r.resolution) {
     if (s.kind === 'passed') {
       inheritUpTo(s.module)
-      const p = passes.find((x) => x.to === s.module && s.text.includes(` receives ${x.key} = ${x.value} from `))
+      const p = passes.find((x) => x.to === s.module && x.key === s.key && x.value === s.value)
       if (!p) break
       hops.push({from: p.from, to: p.to, pass: `${p.key} = ${p.value}`})
       cur = p.from

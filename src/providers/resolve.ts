@@ -1,19 +1,11 @@
 // Which provider configuration every resource uses, found as Terraform Core does
 // (ProviderConfigTransformer + ProviderTransformer + MissingProviderTransformer), with the chain of
 // steps that led there. Keyed by source address, not local name (REFERENCE §a.3).
-import {
-  absConfigString,
-  impliedLocalName,
-  localConfigString,
-  parseLocalConfigRef,
-  providerForDisplay,
-  providerString,
-  type AbsProviderConfig,
-  type LocalProviderConfig,
-  type Provider,
-} from '../addrs/provider.js'
+import {ModulePath} from '../addrs/module.js'
+import {AbsProviderConfig, impliedLocalName, localConfig, localConfigString, parseLocalConfigRef, providerString, type LocalProviderConfig, type Provider} from '../addrs/provider.js'
+import {ResourceAddr} from '../addrs/resource.js'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
-import {errorDiag, formatRange} from '../diag/diagnostic.js'
+import {errorDiag} from '../diag/diagnostic.js'
 import {aliasEntryRange, rangeInExpr} from '../hcl/expr-ranges.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import {isExpression, isRecord, unwrapExpression} from '../hcl/value.js'
@@ -25,13 +17,38 @@ import {moduleText} from './module-text.js'
 
 export type StepKind = 'reference' | 'implied-name' | 'source' | 'passed' | 'inherited' | 'declared' | 'legacy' | 'implied-config' | 'expected' | 'missing'
 
-export interface ResolutionStep {
-  readonly kind: StepKind
+interface StepBase {
   /** Module where the step happens ('' for the root). */
   readonly module: string
-  readonly text: string
   readonly range?: SourceRange
 }
+
+/**
+ * One step of a resource's resolution, as data: what it concerns (modules, names, addresses) and where.
+ * The sentence a reader sees is made by `stepText` (step-text.ts).
+ */
+export type ResolutionStep =
+  /** The resource's `provider` argument. */
+  | (StepBase & {readonly kind: 'reference'; readonly ref: LocalProviderConfig; readonly range: SourceRange})
+  /** No `provider` argument: the local name the resource type implies. */
+  | (StepBase & {readonly kind: 'implied-name'; readonly localName: string; readonly resourceType: string})
+  /** The provider the local name stands for in `module`: its required_providers entry (`range`), or the implied one. */
+  | (StepBase & {readonly kind: 'source'; readonly localName: string; readonly provider: Provider; readonly required: boolean})
+  /** `module` receives `key = value` in its call's providers map, from the module `from`. */
+  | (StepBase & {readonly kind: 'passed'; readonly key: string; readonly value: string; readonly from: string})
+  /**
+   * No configuration of `provider` in `module`: inherited from the module `from` (`between`: past modules in
+   * between), or (`fromCallers`) from the root module, no caller having one.
+   */
+  | (StepBase & {readonly kind: 'inherited'; readonly provider: Provider; readonly from: string; readonly between: boolean; readonly fromCallers: boolean})
+  /** A provider block of `module` (`legacy`: of a non-root module). */
+  | (StepBase & {readonly kind: 'declared' | 'legacy'; readonly localName: string; readonly alias?: string; readonly empty: boolean})
+  /** The root module has no block for the local name: the engine's empty default configuration. */
+  | (StepBase & {readonly kind: 'implied-config'; readonly localName: string})
+  /** A shared root module's configuration_aliases entry, expected from its caller. */
+  | (StepBase & {readonly kind: 'expected'; readonly localName: string; readonly alias?: string})
+  /** No configuration: `config` is what the providers map passes (`passed`), or the aliased one `module` lacks. */
+  | (StepBase & {readonly kind: 'missing'; readonly config: AbsProviderConfig; readonly passed: boolean})
 
 export interface ProviderConfigInfo {
   /** Absolute address in Terraform's syntax. */
@@ -117,7 +134,7 @@ export interface Resolution {
 type Node =
   | {readonly kind: 'declared'; readonly info: ProviderConfigInfo; readonly proxiable: boolean}
   | {readonly kind: 'required'; readonly info: ProviderConfigInfo}
-  | {readonly kind: 'proxy'; readonly addr: string; readonly target: string; readonly pass: ProviderPass; readonly node: ModuleNode}
+  | {readonly kind: 'proxy'; readonly addr: string; readonly target: AbsProviderConfig; readonly pass: ProviderPass; readonly node: ModuleNode}
 
 const RESERVED_PROVIDER_ARGS = new Set(['alias', 'version'])
 
@@ -157,7 +174,8 @@ export function resolveProviders(tree: ModuleTree): Resolution {
   const sharedModule = sharedModuleOf(ctx.get(tree.root))
   const nodes = new Map<string, Node>()
   const passes: ProviderPass[] = []
-  const abs = (path: readonly string[], provider: Provider, alias?: string): string => absConfigString({module: path, provider, ...(alias ? {alias} : {})} satisfies AbsProviderConfig)
+  const absConfig = (path: readonly string[], provider: Provider, alias?: string): AbsProviderConfig => new AbsProviderConfig(ModulePath.of(path), provider, alias)
+  const abs = (path: readonly string[], provider: Provider, alias?: string): string => absConfig(path, provider, alias).toString()
 
   // 1. Provider nodes per module, parents before children (tree.nodes is depth-first, pre-order).
   for (const n of tree.nodes) {
@@ -209,7 +227,8 @@ export function resolveProviders(tree: ModuleTree): Resolution {
       if (!inChild || !inParent) continue
       const provider = c.names.providerFor(inChild.localName)
       const childAddr = abs(n.path, provider, inChild.alias)
-      const parentAddr = abs(parent.path, provider, inParent.alias)
+      const parentConfig = absConfig(parent.path, provider, inParent.alias)
+      const parentAddr = parentConfig.toString()
       const pass: ProviderPass = {
         from: parent.address,
         to: n.address,
@@ -241,7 +260,7 @@ export function resolveProviders(tree: ModuleTree): Resolution {
       }
       const existing = nodes.get(childAddr)
       if (existing && !(existing.kind === 'declared' && existing.proxiable)) continue
-      nodes.set(childAddr, {kind: 'proxy', addr: childAddr, target: parentAddr, pass, node: n})
+      nodes.set(childAddr, {kind: 'proxy', addr: childAddr, target: parentConfig, pass, node: n})
     }
   }
 
@@ -253,19 +272,17 @@ export function resolveProviders(tree: ModuleTree): Resolution {
       const node = nodes.get(addr)
       if (!node) return undefined
       if (node.kind === 'proxy') {
-        steps.push({kind: 'passed', module: node.pass.to, text: `${node.pass.to} receives ${node.pass.key} = ${node.pass.value} from ${node.pass.from === '' ? 'the root module' : node.pass.from}`, ...(node.pass.range ? {range: node.pass.range} : {})})
-        addr = node.target
+        steps.push({kind: 'passed', module: node.pass.to, key: node.pass.key, value: node.pass.value, from: node.pass.from, ...(node.pass.range ? {range: node.pass.range} : {})})
+        addr = node.target.toString()
         continue
       }
       const info = node.info
       if (info.expected) {
-        steps.push({kind: 'expected', module: '', text: `expected from the caller: the root module is a shared module that declares ${info.localName}.${info.alias ?? ''} in configuration_aliases (${info.range ? formatRange(info.range) : '?'})`, ...(info.range ? {range: info.range} : {})})
+        steps.push({kind: 'expected', module: '', localName: info.localName, ...(info.alias ? {alias: info.alias} : {}), ...(info.range ? {range: info.range} : {})})
       } else if (node.kind === 'required') {
-        steps.push({kind: 'implied-config', module: '', text: `the root module has no provider "${info.localName}" block: ${engine.product} uses an empty default configuration`})
+        steps.push({kind: 'implied-config', module: '', localName: info.localName})
       } else {
-        const what = `provider "${info.localName}"${info.alias ? ` with alias "${info.alias}"` : ''}`
-        if (info.legacy) steps.push({kind: 'legacy', module: info.module, text: `${info.module} has its own ${info.empty ? 'empty ' : ''}${what} block at ${info.range ? formatRange(info.range) : '?'} (legacy module)`, ...(info.range ? {range: info.range} : {})})
-        else steps.push({kind: 'declared', module: info.module, text: `${info.module === '' ? 'the root module' : info.module} defines ${what} at ${info.range ? formatRange(info.range) : '?'}`, ...(info.range ? {range: info.range} : {})})
+        steps.push({kind: info.legacy ? 'legacy' : 'declared', module: info.module, localName: info.localName, ...(info.alias ? {alias: info.alias} : {}), empty: info.empty, ...(info.range ? {range: info.range} : {})})
       }
       return info.address
     }
@@ -285,30 +302,22 @@ export function resolveProviders(tree: ModuleTree): Resolution {
       for (const [, b] of map) {
         const type = b.labels[0]?.value ?? ''
         const name = b.labels[1]?.value ?? ''
-        const local = `${mode === 'data' ? 'data.' : mode === 'ephemeral' ? 'ephemeral.' : ''}${type}.${name}`
-        const address = n.address ? `${n.address}.${local}` : local
+        const address = new ResourceAddr(ModulePath.of(n.path), mode, type, name).toString()
         const steps: ResolutionStep[] = []
         const pattr = b.body.attributes.find((a) => a.name === 'provider')
         let ref: LocalProviderConfig | undefined
         if (pattr) {
           ref = providerReference(pattr)
-          if (ref) steps.push({kind: 'reference', module: n.address, text: `provider = ${localConfigString(ref)} (${formatRange(pattr.exprRange)})`, range: pattr.exprRange})
+          if (ref) steps.push({kind: 'reference', module: n.address, ref, range: pattr.exprRange})
         }
         if (!ref) {
           const implied = impliedLocalName(type)
-          ref = {localName: implied}
-          steps.push({kind: 'implied-name', module: n.address, text: `local name "${implied}" implied by the resource type ${type}`})
+          ref = localConfig(implied)
+          steps.push({kind: 'implied-name', module: n.address, localName: implied, resourceType: type})
         }
         const provider = c.names.providerFor(ref.localName)
         const req = c.names.requirements.get(ref.localName)
-        steps.push({
-          kind: 'source',
-          module: n.address,
-          text: req
-            ? `${moduleText(n)} requires ${ref.localName} = ${providerForDisplay(provider, engine.defaultRegistryHost)} (${formatRange(req.attribute.nameRange)})`
-            : `${moduleText(n)} has no required_providers entry "${ref.localName}": ${engine.product} assumes ${providerString(provider)}`,
-          ...(req ? {range: req.attribute.nameRange} : {}),
-        })
+        steps.push({kind: 'source', module: n.address, localName: ref.localName, provider, required: req !== undefined, ...(req ? {range: req.attribute.nameRange} : {})})
         const own = nodes.get(abs(n.path, provider, ref.alias))
         let found = follow(abs(n.path, provider, ref.alias), steps)
         // a providers map entry overrides inheritance even when what it passes does not exist
@@ -317,14 +326,14 @@ export function resolveProviders(tree: ModuleTree): Resolution {
           for (let p = n.parent; p && !found; p = p.parent) {
             const addr = abs(p.path, provider)
             if (nodes.has(addr)) {
-              steps.push({kind: 'inherited', module: n.address, text: `no configuration for ${providerString(provider)} in ${moduleText(n)}${p.address !== n.parent?.address ? ' and the modules between' : ''}: inherited from ${moduleText(p)}`})
+              steps.push({kind: 'inherited', module: n.address, provider, from: p.address, between: p.address !== n.parent?.address, fromCallers: false})
               found = follow(addr, steps)
             }
           }
           if (!found) {
             const addr = abs([], provider)
-            if (n.address !== '') steps.push({kind: 'inherited', module: n.address, text: `no configuration for ${providerString(provider)} in ${moduleText(n)} or its callers: inherited from the root module`})
-            steps.push({kind: 'implied-config', module: '', text: `the root module has no provider "${c.names.localNameFor(provider) ?? ref.localName}" block: ${engine.product} uses an empty default configuration`})
+            if (n.address !== '') steps.push({kind: 'inherited', module: n.address, provider, from: '', between: false, fromCallers: true})
+            steps.push({kind: 'implied-config', module: '', localName: c.names.localNameFor(provider) ?? ref.localName})
             if (!impliedRoot.has(addr)) {
               impliedRoot.set(addr, {address: addr, module: '', localName: ctx.get(tree.root)?.names.localNameFor(provider) ?? ref.localName, provider: providerString(provider), implied: true, legacy: false, empty: true})
             }
@@ -332,12 +341,10 @@ export function resolveProviders(tree: ModuleTree): Resolution {
           }
         }
         if (!found) {
-          const want = abs(n.path, provider, ref.alias)
-          steps.push({
-            kind: 'missing',
-            module: n.address,
-            text: passedMissing && own.kind === 'proxy' ? `${moduleText(n)} is passed ${own.target}, which does not exist` : `${moduleText(n)} has no configuration ${want}: aliased configurations are never inherited`,
-          })
+          const wantConfig = absConfig(n.path, provider, ref.alias)
+          const want = wantConfig.toString()
+          const passed = passedMissing && own.kind === 'proxy'
+          steps.push({kind: 'missing', module: n.address, config: passed ? own.target : wantConfig, passed})
           // Terraform's text names the graph node (`<address> (expand)`) and gives no source range
           const vertex = `${address} (expand)`
           graphDiagnostics.push({

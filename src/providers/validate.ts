@@ -2,7 +2,9 @@
 // (REFERENCE §a.4): `validateProviderConfigs` checks 1–11 (OpenTofu also check 4, instance keys),
 // preceded by the decode-time checks of validate-decode.ts and the tree-building checks of child
 // modules (backend/cloud ignored, OpenTofu's import blocks). Texts follow `tree.engine`.
-import {impliedLocalName, parseProviderPart, providerForDisplay, providerString, type Provider} from '../addrs/provider.js'
+import {ModulePath} from '../addrs/module.js'
+import {impliedLocalName, parseProviderPart, providerEquals, providerForDisplay, providerString, type Provider} from '../addrs/provider.js'
+import {ResourceAddr} from '../addrs/resource.js'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
 import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
@@ -31,7 +33,7 @@ export {advancePos, subRange} from '../diag/positions.js'
 // validateProviderConfigs
 
 function sameProvider(a: Provider, b: Provider): boolean {
-  return providerString(a) === providerString(b)
+  return providerEquals(a, b)
 }
 
 function isDefaultProvider(p: Provider, engine: Engine): boolean {
@@ -39,7 +41,7 @@ function isDefaultProvider(p: Provider, engine: Engine): boolean {
 }
 
 function resourceAddr(r: ResourceInfo): string {
-  return `${r.mode === 'data' ? 'data.' : r.mode === 'ephemeral' ? 'ephemeral.' : ''}${r.type}.${r.name}`
+  return new ResourceAddr(ModulePath.root, r.mode, r.type, r.name).localString()
 }
 
 function q(s: string): string {

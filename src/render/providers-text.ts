@@ -6,6 +6,8 @@ import {moduleSubtree} from '../providers/build-graph.js'
 import type {ModuleNode} from '../graph/crawl.js'
 import {sharedModuleReason, type ProvidersAnalysis} from '../providers/analyze.js'
 import type {ResolutionStep, ResourceBinding} from '../providers/resolve.js'
+import {moduleName, providerBlock, stepText} from '../providers/step-text.js'
+import {engineByName} from '../load/engine.js'
 import {didYouMean} from '../diag/name-suggestion.js'
 import {renameRanges, type FileNamer} from './paths.js'
 import {terminalInline, terminalText} from './terminal-text.js'
@@ -23,18 +25,19 @@ export interface ProvidersTextOptions {
   readonly fileName?: FileNamer
 }
 
+/** The short form of a chain (the "via" line): `passed as aws = aws.east from the root module → …`. */
 function how(steps: readonly ResolutionStep[]): string {
   const parts: string[] = []
   for (const s of steps) {
     switch (s.kind) {
       case 'passed':
-        parts.push(s.text.replace(/^(\S+) receives /, 'passed as '))
+        parts.push(`passed as ${s.key} = ${s.value} from ${moduleName(s.from)}`)
         break
       case 'inherited':
-        parts.push(s.text.replace(/^.*: inherited from /, 'inherited from '))
+        parts.push(`inherited from ${s.fromCallers ? 'the root module' : moduleName(s.from)}`)
         break
       case 'declared':
-        parts.push(s.text.replace(/ at .*$/, ''))
+        parts.push(`${moduleName(s.module)} defines ${providerBlock(s.localName, s.alias)}`)
         break
       case 'legacy':
         parts.push('own provider block (legacy module)')
@@ -101,6 +104,7 @@ export function providersFilterProblem(a: ProvidersAnalysis, opts: ProvidersText
 export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOptions = {}): string {
   const max = opts.maxList ?? 8
   const name = opts.fileName ?? ((f: string) => f)
+  const engine = engineByName(a.tree.engine)
   const allowedModules = opts.module && opts.module !== '.' ? new Set(moduleSubtree(a.graph, opts.module)) : undefined
   let resources = a.resolution.resources
   if (opts.resource) resources = resources.filter((r) => matchesResource(r, opts.resource!))
@@ -120,7 +124,7 @@ export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOpt
     for (const r of resources) {
       out.push(`${r.address}  (${formatRange({...r.range, filename: name(r.range.filename)})})`)
       out.push(`  uses ${r.providerConfig ?? '(no configuration found)'}${r.instanceKey !== undefined ? ` [${r.instanceKey}]` : ''}`)
-      r.resolution.forEach((s, i) => out.push(`  ${i + 1}. ${renameRanges(s.text, name)}`))
+      r.resolution.forEach((s, i) => out.push(`  ${i + 1}. ${renameRanges(stepText(s, engine), name)}`))
       out.push('')
     }
     if (resources.length === 0) out.push(`no resource matches ${opts.resource}`, '')

@@ -3,10 +3,11 @@
 // Terraform Core still finds a default configuration by walking up to the callers, so the provider the
 // map leaves out is silently inherited. Only configurations that are declared somewhere count: the root
 // module's implied empty configuration is what the module would get in any case.
-import {localConfigString, parseLocalConfigRef} from '../addrs/provider.js'
+import {localConfigString, parseLocalConfigRef, parseProviderString, providerAddr} from '../addrs/provider.js'
 import {engineByName} from '../load/engine.js'
 import {isRecord, unwrapExpression} from '../hcl/value.js'
 import {localNames} from '../providers/local-names.js'
+import {stepText} from '../providers/step-text.js'
 import type {ProviderConfigInfo, ResourceBinding} from '../providers/resolve.js'
 import type {ModuleNode} from '../graph/crawl.js'
 import type {LintDiagnostic, Rule} from './rule.js'
@@ -66,15 +67,14 @@ export const providersMapInherits = {
       const parentNames = parent.module ? localNames(parent.module, engine) : undefined
       for (const {config, resources} of inherited.values()) {
         const first = resources[0]!
-        const [host = '', namespace = '', type = ''] = config.provider.split('/')
-        const provider = {host, namespace, type}
+        const provider = parseProviderString(config.provider) ?? providerAddr('', '', '')
         const inChild = childNames.localNameFor(provider) ?? (first.module === node.address ? first.reference : config.localName)
         const inParent = parentNames?.localNameFor(provider) ?? config.localName
         const steps = first.resolution.filter((s) => s.kind === 'inherited' || s.kind === 'declared' || s.kind === 'implied-config' || s.kind === 'legacy' || s.kind === 'passed')
         const names = resources.slice(0, 3).map((r) => `${r.address} (${where(r.range)})`).join(', ') + (resources.length > 3 ? ` and ${resources.length - 3} more` : '')
         findings.push({
           summary: 'Provider inherited despite a providers map',
-          detail: `The providers map of ${node.address} at ${where(providersAttr.exprRange)} ${listed.length > 0 ? `lists ${listed.join(', ')}` : 'lists nothing'} but not "${inChild}", yet ${names} in ${node.address} use${resources.length === 1 ? 's' : ''} ${config.address}: ${steps.map((s) => s.text).join('; ')}. ${engine.product}'s documentation says a providers map replaces the inherited default configurations, but ${engine.product} still walks up to the callers for a default configuration the map leaves out, so this inheritance is easy to miss (and breaks if the caller's configuration changes). To fix it, make it explicit: add ${inChild} = ${inParent} to the providers map of ${node.address} in ${moduleText(parent.address)} (or pass the configuration you actually meant).`,
+          detail: `The providers map of ${node.address} at ${where(providersAttr.exprRange)} ${listed.length > 0 ? `lists ${listed.join(', ')}` : 'lists nothing'} but not "${inChild}", yet ${names} in ${node.address} use${resources.length === 1 ? 's' : ''} ${config.address}: ${steps.map((s) => stepText(s, engine)).join('; ')}. ${engine.product}'s documentation says a providers map replaces the inherited default configurations, but ${engine.product} still walks up to the callers for a default configuration the map leaves out, so this inheritance is easy to miss (and breaks if the caller's configuration changes). To fix it, make it explicit: add ${inChild} = ${inParent} to the providers map of ${node.address} in ${moduleText(parent.address)} (or pass the configuration you actually meant).`,
           range: providersAttr.exprRange,
           address: node.address,
           module: parent,

@@ -1,7 +1,8 @@
 // unused-provider-alias: an aliased provider configuration in the root module that no resource ends up
 // using, neither directly (`provider = aws.x`) nor through providers maps of module calls.
 import {bfsFromNode} from 'graphology-traversal'
-import {absConfigString, parseLocalConfigRef} from '../addrs/provider.js'
+import {ModulePath} from '../addrs/module.js'
+import {AbsProviderConfig, parseLocalConfigRef} from '../addrs/provider.js'
 import {isRecord, unwrapExpression} from '../hcl/value.js'
 import {engineByName} from '../load/engine.js'
 import {edgeView, providerKey} from '../providers/build-graph.js'
@@ -28,7 +29,7 @@ export const unusedProviderAlias = {
       for (const b of c.body.blocks) {
         const pattr = b.type === 'data' ? b.body.attributes.find((a) => a.name === 'provider') : undefined
         const ref = pattr ? providerReference(pattr) : undefined
-        if (ref?.alias) usedByResource.add(absConfigString({module: [], provider: rootNames.providerFor(ref.localName), alias: ref.alias}))
+        if (ref?.alias) usedByResource.add(new AbsProviderConfig(ModulePath.root, rootNames.providerFor(ref.localName), ref.alias).toString())
       }
     }
     const findings: Finding[] = []
@@ -50,7 +51,7 @@ export const unusedProviderAlias = {
         const names = localNames(n.parent.module, engine)
         return Object.values(providers.value).some((raw) => {
           const ref = typeof raw === 'string' ? parseLocalConfigRef(unwrapExpression(raw)) : undefined
-          return ref !== undefined && reached.has(absConfigString({module: n.parent?.path ?? [], provider: names.providerFor(ref.localName), ...(ref.alias ? {alias: ref.alias} : {})}))
+          return ref !== undefined && reached.has(new AbsProviderConfig(ModulePath.of(n.parent?.path ?? []), names.providerFor(ref.localName), ref.alias).toString())
         })
       })
       if (opaque) continue

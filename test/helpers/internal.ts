@@ -10,6 +10,7 @@ export {crawl, DEFAULT_MAX_MODULES, type CrawlLimits, type CrawlOptions, type Mo
 export {buildGraph, moduleSubtree, type ModuleGraph, type NodeAttributes, type EdgeAttributes} from '../../src/providers/build-graph.js'
 export {resolveProviders, type Resolution, type ResourceBinding, type ResolutionStep, type ProviderConfigInfo, type ProviderPass} from '../../src/providers/resolve.js'
 export {analyzeProviders, providersDocument, type ProvidersAnalysis, type ProvidersDocument} from '../../src/providers/analyze.js'
+export {stepText} from '../../src/providers/step-text.js'
 export {moduleRequirements, type ModuleRequirement} from '../../src/providers/requirements.js'
 export {requirementsTree} from '../../src/render/requirements-tree.js'
 export {providersFilterProblem, renderProvidersText, type ProvidersTextOptions} from '../../src/render/providers-text.js'

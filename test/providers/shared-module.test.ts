@@ -5,7 +5,7 @@ import {spawnSync} from 'node:child_process'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {analyzeProviders, lint, providersDocument} from '../helpers/internal.js'
+import {analyzeProviders, lint, providersDocument, stepText} from '../helpers/internal.js'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
 const dir = path.join(fixturesDir, 'providers/shared-module')
@@ -22,7 +22,7 @@ test('providers: resources using an expected configuration bind to it; a child r
   assert.equal(bound, {'aws_instance.x': `${AWS}.source`, 'aws_instance.y': AWS, 'module.child.aws_instance.z': `${AWS}.dest`})
   const x = a.resolution.resources.find((r) => r.address === 'aws_instance.x')
   const expected = x?.resolution.find((s) => s.kind === 'expected')
-  assert.match(expected?.text ?? '', /expected from the caller: .* declares aws\.source in configuration_aliases \(main\.tf:3,64-74\)/)
+  assert.match(expected ? stepText(expected, a.tree.engine) : '', /expected from the caller: .* declares aws\.source in configuration_aliases \(main\.tf:3,64-74\)/)
   assert.equal(
     a.diagnostics.map((d) => `${d.severity} ${d.summary}`),
     ['warning Reference to undefined provider'],

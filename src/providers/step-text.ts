@@ -1,0 +1,54 @@
+// The sentences of a resolution: each step (data, resolve.ts) as the one line a reader sees, in the
+// `providers` text, in `providers --json` (`resolution[].text`), in `providers diff` and in the lint
+// findings that quote a chain. The one place steps become text; here rather than in render/ because the
+// JSON document (analyze.ts) and the lint rules, below render, quote them too.
+import {localConfigString, providerForDisplay, providerString} from '../addrs/provider.js'
+import {formatRange, type SourceRange} from '../diag/diagnostic.js'
+import {engineByName, type Engine, type EngineName} from '../load/engine.js'
+import type {ResolutionStep} from './resolve.js'
+
+/** How a step names a module: its address, or "the root module". */
+export function moduleName(address: string): string {
+  return address === '' ? 'the root module' : address
+}
+
+const at = (r: SourceRange | undefined): string => (r ? formatRange(r) : '?')
+
+/** `provider "aws"`, `provider "aws" with alias "west"`. */
+export function providerBlock(localName: string, alias: string | undefined): string {
+  return `provider "${localName}"${alias ? ` with alias "${alias}"` : ''}`
+}
+
+/** The step as one sentence; `engine` (or its name) gives the product and its default registry. */
+export function stepText(s: ResolutionStep, engineOrName: Engine | EngineName): string {
+  const engine = typeof engineOrName === 'string' ? engineByName(engineOrName) : engineOrName
+  switch (s.kind) {
+    case 'reference':
+      return `provider = ${localConfigString(s.ref)} (${formatRange(s.range)})`
+    case 'implied-name':
+      return `local name "${s.localName}" implied by the resource type ${s.resourceType}`
+    case 'source':
+      return s.required
+        ? `${moduleName(s.module)} requires ${s.localName} = ${providerForDisplay(s.provider, engine.defaultRegistryHost)} (${at(s.range)})`
+        : `${moduleName(s.module)} has no required_providers entry "${s.localName}": ${engine.product} assumes ${providerString(s.provider)}`
+    case 'passed':
+      return `${s.module} receives ${s.key} = ${s.value} from ${moduleName(s.from)}`
+    case 'inherited':
+      return s.fromCallers
+        ? `no configuration for ${providerString(s.provider)} in ${moduleName(s.module)} or its callers: inherited from the root module`
+        : `no configuration for ${providerString(s.provider)} in ${moduleName(s.module)}${s.between ? ' and the modules between' : ''}: inherited from ${moduleName(s.from)}`
+    case 'declared':
+      return `${moduleName(s.module)} defines ${providerBlock(s.localName, s.alias)} at ${at(s.range)}`
+    case 'legacy':
+      return `${s.module} has its own ${s.empty ? 'empty ' : ''}${providerBlock(s.localName, s.alias)} block at ${at(s.range)} (legacy module)`
+    case 'implied-config':
+      return `the root module has no provider "${s.localName}" block: ${engine.product} uses an empty default configuration`
+    case 'expected':
+      return `expected from the caller: the root module is a shared module that declares ${s.localName}.${s.alias ?? ''} in configuration_aliases (${at(s.range)})`
+    case 'missing':
+      return s.passed
+        ? `${moduleName(s.module)} is passed ${s.config.toString()}, which does not exist`
+        : `${moduleName(s.module)} has no configuration ${s.config.toString()}: aliased configurations are never inherited`
+  }
+}
+

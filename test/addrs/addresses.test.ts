@@ -1,0 +1,70 @@
+// Address values (src/addrs): Terraform's string forms and equality.
+import {test} from 'uvu'
+import * as assert from 'uvu/assert'
+import {ModulePath} from '../../src/addrs/module.js'
+import {AbsProviderConfig, localConfig, localConfigEquals, localConfigString, parseLocalConfigRef, parseProviderString, providerAddr, providerEquals, providerString} from '../../src/addrs/provider.js'
+import {ResourceAddr} from '../../src/addrs/resource.js'
+
+const AWS = providerAddr('registry.terraform.io', 'hashicorp', 'aws')
+
+test('module paths: module.a.module.b, the root is empty; parse, parent, child, equals', () => {
+  assert.is(ModulePath.root.toString(), '')
+  assert.ok(ModulePath.of([]) === ModulePath.root && ModulePath.root.isRoot)
+  const ab = ModulePath.of(['a', 'b'])
+  assert.is(ab.toString(), 'module.a.module.b')
+  assert.is(`${ab}`, 'module.a.module.b')
+  assert.ok(ab.equals(ModulePath.of(['a']).child('b')))
+  assert.ok(ab.parent?.equals(ModulePath.of(['a'])))
+  assert.is(ModulePath.root.parent, undefined)
+  assert.ok(!ab.equals(ModulePath.of(['a'])))
+  assert.ok(ModulePath.parse('module.a.module.b')?.equals(ab))
+  assert.ok(ModulePath.parse('')?.isRoot)
+  assert.is(ModulePath.parse('module.a.b'), undefined)
+  assert.is(ModulePath.parse('aws_instance.x'), undefined)
+  assert.ok(Object.isFrozen(ab) && Object.isFrozen(ab.calls))
+})
+
+test('resources: managed, data and ephemeral, in the root and in a module', () => {
+  const root = ModulePath.root
+  const a = ModulePath.of(['a'])
+  assert.is(new ResourceAddr(root, 'managed', 'aws_instance', 'x').toString(), 'aws_instance.x')
+  assert.is(new ResourceAddr(root, 'data', 'aws_ami', 'y').toString(), 'data.aws_ami.y')
+  assert.is(new ResourceAddr(root, 'ephemeral', 'random_password', 'p').toString(), 'ephemeral.random_password.p')
+  assert.is(new ResourceAddr(a, 'data', 'x', 'y').toString(), 'module.a.data.x.y')
+  assert.is(new ResourceAddr(ModulePath.of(['a', 'b']), 'managed', 'x', 'y').toString(), 'module.a.module.b.x.y')
+  assert.is(new ResourceAddr(a, 'data', 'x', 'y').localString(), 'data.x.y')
+  assert.ok(new ResourceAddr(a, 'data', 'x', 'y').equals(new ResourceAddr(ModulePath.of(['a']), 'data', 'x', 'y')))
+  assert.ok(!new ResourceAddr(a, 'data', 'x', 'y').equals(new ResourceAddr(a, 'managed', 'x', 'y')))
+  assert.ok(!new ResourceAddr(a, 'data', 'x', 'y').equals(new ResourceAddr(root, 'data', 'x', 'y')))
+})
+
+test('providers: the FQN string, equality, parsed back', () => {
+  assert.is(providerString(AWS), 'registry.terraform.io/hashicorp/aws')
+  assert.ok(providerEquals(AWS, {host: 'registry.terraform.io', namespace: 'hashicorp', type: 'aws'}))
+  assert.ok(!providerEquals(AWS, providerAddr('registry.opentofu.org', 'hashicorp', 'aws')))
+  assert.ok(Object.isFrozen(AWS))
+  assert.ok(providerEquals(parseProviderString('registry.terraform.io/hashicorp/aws')!, AWS))
+  assert.is(parseProviderString('hashicorp/aws'), undefined)
+})
+
+test('local provider configurations: aws, aws.west, aws.west[each.key]', () => {
+  assert.is(localConfigString(localConfig('aws')), 'aws')
+  assert.is(localConfigString(localConfig('aws', 'west')), 'aws.west')
+  assert.is(localConfigString(localConfig('aws', 'west', 'each.key')), 'aws.west[each.key]')
+  assert.ok(localConfigEquals(parseLocalConfigRef('aws.west')!, localConfig('aws', 'west')))
+  assert.ok(!localConfigEquals(localConfig('aws'), localConfig('aws', 'west')))
+  assert.equal(parseLocalConfigRef('aws'), {localName: 'aws'})
+})
+
+test('absolute provider configurations: the FQN quoted, the alias after it, the module before it', () => {
+  assert.is(new AbsProviderConfig(ModulePath.root, AWS).toString(), 'provider["registry.terraform.io/hashicorp/aws"]')
+  assert.is(new AbsProviderConfig(ModulePath.of(['a']), AWS, 'west').toString(), 'module.a.provider["registry.terraform.io/hashicorp/aws"].west')
+  assert.is(new AbsProviderConfig(ModulePath.of(['a', 'b']), AWS, '').toString(), 'module.a.module.b.provider["registry.terraform.io/hashicorp/aws"]')
+  const odd = providerAddr('example.com', 'my"ns', 'x')
+  assert.is(new AbsProviderConfig(ModulePath.root, odd).toString(), 'provider["example.com/my\\"ns/x"]')
+  assert.ok(new AbsProviderConfig(ModulePath.of(['a']), AWS, 'west').equals(new AbsProviderConfig(ModulePath.of(['a']), {...AWS}, 'west')))
+  assert.ok(!new AbsProviderConfig(ModulePath.of(['a']), AWS, 'west').equals(new AbsProviderConfig(ModulePath.of(['a']), AWS)))
+  assert.ok(!new AbsProviderConfig(ModulePath.of(['a']), AWS).equals(new AbsProviderConfig(ModulePath.root, AWS)))
+})
+
+test.run()
