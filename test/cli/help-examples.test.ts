@@ -41,6 +41,7 @@ const SETUP: Readonly<Record<string, Setup>> = {
   'tfgraph config infra --engine opentofu': {links: {infra: 'load/tofu-shadowing'}, exit: 0},
 
   'tfgraph graph fixtures/providers/demo -o modules.svg': {exit: 0},
+  'tfgraph graph fixtures/providers/demo --type providers -o graph.html': {exit: 0},
   'tfgraph graph fixtures/providers/demo --type providers': {exit: 0},
   'tfgraph graph . --type resources --format mermaid': {cwd: 'graph/platform', exit: 0},
   'tfgraph graph . --type providers --focus module.network --depth 2 --collapse': {cwd: 'graph/platform', exit: 0},
