@@ -1,11 +1,7 @@
 import {Args, Command, Flags} from '@oclif/core'
-import {fail} from '../src/cli/fail.js'
-import {moduleDirProblem} from '../src/cli/module-dir.js'
-import {readFileSync} from 'node:fs'
-import * as path from 'node:path'
 import {engineFlag, runFlags} from '../src/cli/run-flags.js'
-import {useColor} from '../src/cli/color.js'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
+import {exitCodeOf, startCommand} from '../src/cli/command-run.js'
 
 export default class Config extends Command {
   static override summary = 'Show the effective configuration of a module after override files.'
@@ -34,29 +30,15 @@ Exit codes: 0 = no errors, 1 = the directory or a file could not be read or pars
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Config)
-    const dirProblem = moduleDirProblem(args.dir)
-    if (dirProblem) fail(this, dirProblem)
-    const lib = await import('../src/cli/analysis.js')
-    const run = lib.beginRun(flags, {quiet: flags.json})
+    const cmd = await startCommand(this, flags, {dir: args.dir, quiet: flags.json, load: () => import('../src/cli/analysis.js')})
     const engine = engineFlag(flags.engine)
-    const maxFiles = limitOptions(flags).maxFiles ?? lib.DEFAULT_MAX_FILES
-    const result = await lib.loadConfig(args.dir, {...(engine ? {engine} : {}), fileBudget: {remaining: maxFiles, limit: maxFiles}, context: run.context})
-    await run.end()
-    const hasErrors = lib.hasErrors(result.diagnostics)
-    if (flags.json) {
-      process.stdout.write(JSON.stringify(lib.configDocument(result), null, 2) + '\n')
-    } else {
-      // files are named from the current directory, so that file:line opens as printed
-      const fileName = lib.fileNamer(args.dir)
-      const body = lib.renderConfigText(result.module, {fileName})
-      const text = body ? lib.renderConfigHeader(result, {engineGiven: engine !== undefined, fileName}) + '\n' + body : ''
-      if (text) process.stdout.write(text)
-      if (result.diagnostics.length > 0) {
-        const color = useColor(process.stderr, flags)
-        const sourceLines = lib.sourceLinesFrom(path.resolve(args.dir), (f) => readFileSync(f, 'utf8'))
-        process.stderr.write((text ? '\n' : '') + lib.renderDiagnosticsText(result.diagnostics, {sourceLines, color, fileName}))
-      }
-    }
-    process.exitCode = result.incomplete ? 1 : hasErrors ? 2 : 0
+    const maxFiles = limitOptions(flags).maxFiles ?? cmd.lib.DEFAULT_MAX_FILES
+    const result = await cmd.lib.loadConfig(args.dir, {...(engine ? {engine} : {}), fileBudget: {remaining: maxFiles, limit: maxFiles}, context: cmd.context})
+    // files are named from the current directory, so that file:line opens as printed
+    const render = await cmd.renderer('config', flags.json ? 'json' : 'text')
+    const stdout = await render(result, {engineGiven: engine !== undefined, fileName: cmd.lib.fileNamer(args.dir)})
+    // --json carries the diagnostics in the document
+    const diagnostics = !flags.json && result.diagnostics.length > 0 ? (stdout ? '\n' : '') + (await cmd.diagnostics(result.diagnostics, {dir: args.dir})) : ''
+    await cmd.finish({stdout, stderr: diagnostics, exitCode: exitCodeOf(result)})
   }
 }

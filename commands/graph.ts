@@ -1,15 +1,11 @@
 import {Args, Command, Flags} from '@oclif/core'
-import {fail} from '../src/cli/fail.js'
-import {writeProblem} from '../src/cli/write-output.js'
-import {moduleDirProblem} from '../src/cli/module-dir.js'
-import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
 import {engineFlag, runFlags} from '../src/cli/run-flags.js'
-import {useColor} from '../src/cli/color.js'
+import {startCommand} from '../src/cli/command-run.js'
 
 /** The format a file name asks for: `.svg`, `.html`/`.htm`, `.mmd`/`.mermaid`, `.json`; else DOT. */
-function formatFromExtension(file: string | undefined): string {
+function formatFromExtension(file: string | undefined): 'svg' | 'html' | 'mermaid' | 'json' | 'dot' {
   const ext = file === undefined ? '' : path.extname(file).toLowerCase()
   return ext === '.svg' ? 'svg' : ext === '.html' || ext === '.htm' ? 'html' : ext === '.mmd' || ext === '.mermaid' ? 'mermaid' : ext === '.json' ? 'json' : 'dot'
 }
@@ -59,28 +55,17 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Graph)
-    const dirProblem = moduleDirProblem(args.dir)
-    if (dirProblem) fail(this, dirProblem)
-    const lib = await import('../src/cli/analysis.js')
     // the graph goes to stdout; the progress line (stderr, terminals only) never mixes into it
-    const run = lib.beginRun(flags)
+    const cmd = await startCommand(this, flags, {dir: args.dir, load: () => import('../src/cli/analysis.js')})
     const engine = engineFlag(flags.engine)
-    const view = lib.GRAPH_VIEWS.find((v) => v === flags.type) ?? 'modules'
-    const wanted = flags.format ?? formatFromExtension(flags.output)
-    const format = lib.GRAPH_FORMATS.find((f) => f === wanted) ?? 'dot'
-    const a = await lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], ...limitOptions(flags), context: run.context})
-    await run.end()
-    const color = useColor(process.stderr, flags)
-    const sourceLines = lib.sourceLinesFrom(path.resolve(args.dir), (f) => readFileSync(f, 'utf8'))
-    // files are named from the current directory, so that file:line opens as printed
-    const fileName = lib.fileNamer(args.dir)
-    const rootLoaded = (a.tree.root.module?.files.length ?? 0) > 0
-    if (!rootLoaded) {
-      process.stderr.write(lib.renderDiagnosticsText(a.diagnostics, {sourceLines, color, fileName, verbose: flags.verbose}))
-      process.exitCode = 1
-      return
-    }
-    const {graph, optionDiagnostics} = lib.exportGraph(a, {
+    const view = cmd.lib.GRAPH_VIEWS.find((v) => v === flags.type) ?? 'modules'
+    const format = (['dot', 'mermaid', 'json', 'svg', 'html'] as const).find((f) => f === flags.format) ?? formatFromExtension(flags.output)
+    const a = await cmd.lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], ...limitOptions(flags), context: cmd.context})
+    await cmd.end()
+    const diagnostics = (diags: typeof a.diagnostics) => cmd.diagnostics(diags, {dir: args.dir, verbose: flags.verbose})
+    // the root could not be loaded: nothing to draw, just the diagnostics
+    if ((a.tree.root.module?.files.length ?? 0) === 0) return cmd.finish({stdout: '', stderr: await diagnostics(a.diagnostics), exitCode: 1})
+    const {graph, optionDiagnostics} = cmd.lib.exportGraph(a, {
       view,
       ...(flags.focus !== undefined ? {focus: flags.focus, ...(flags.depth !== undefined ? {depth: flags.depth} : {})} : {}),
       ...(flags.module !== undefined ? {module: flags.module} : {}),
@@ -88,21 +73,10 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
       exclude: flags.exclude ?? [],
     })
     // a --focus or --module that names nothing: one line with a "did you mean", exit 1
-    if (optionDiagnostics.length > 0) fail(this, optionDiagnostics.map((d) => d.detail).join(' '))
-    let text = wanted === 'html' ? '' : lib.renderGraph(graph, format, {root: args.dir})
-    if (wanted === 'html') {
-      const {graphHtmlPage} = await import('../src/render/graph-html.js')
-      text = await graphHtmlPage(a, graph, {root: args.dir})
-    } else if (wanted === 'svg') {
-      const {loadSvgRenderer} = await import('../src/render/graph-svg.js')
-      text = (await loadSvgRenderer()).toSvg(text)
-    }
-    if (flags.output !== undefined) {
-      const problem = writeProblem(flags.output, text)
-      if (problem) fail(this, problem)
-    } else process.stdout.write(text)
+    if (optionDiagnostics.length > 0) cmd.fail(optionDiagnostics.map((d) => d.detail).join(' '))
+    const stdout = await (await cmd.renderer('graph', format))({analysis: a, graph}, {root: args.dir})
     // Like terraform graph: warnings alone are not printed, so a consumer of the graph is not upset.
-    if (lib.hasErrors(graph.diagnostics)) process.stderr.write('\n' + lib.renderDiagnosticsText(graph.diagnostics, {sourceLines, color, fileName, verbose: flags.verbose}))
-    process.exitCode = a.incomplete ? 1 : lib.hasErrors(graph.diagnostics) ? 2 : 0
+    const errors = graph.diagnostics.some((d) => d.severity === 'error')
+    await cmd.finish({stdout, stderr: errors ? '\n' + (await diagnostics(graph.diagnostics)) : '', exitCode: a.incomplete ? 1 : errors ? 2 : 0}, flags.output)
   }
 }

@@ -1,12 +1,10 @@
 import {Args, Command, Flags} from '@oclif/core'
-import {errorLines, fail, usageError} from '../src/cli/fail.js'
-import {moduleDirProblem, recursiveDirProblem} from '../src/cli/module-dir.js'
+import {errorLines, usageError} from '../src/cli/fail.js'
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
-import type {Diagnostic, LintDiagnostic} from '../src/index.js'
 import {engineFlag, runFlags} from '../src/cli/run-flags.js'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
-import {useColor} from '../src/cli/color.js'
+import {startCommand} from '../src/cli/command-run.js'
 
 export default class Lint extends Command {
   static override summary = "Check a configuration with Terraform's module/provider rules and tfgraph's rules for module authors."
@@ -51,90 +49,41 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Lint)
     if (flags.json && flags.format !== undefined && flags.format !== 'json') usageError(this, `--json and --format ${flags.format} conflict: --json is --format json`)
-    const format = flags.json ? 'json' : flags.format ?? 'text'
+    const format = flags.json ? 'json' : (['json', 'sarif', 'compact'] as const).find((f) => f === flags.format) ?? 'text'
     // what a run answered by the results cache needs, and no more: the analysis (loader, resolver,
     // rules) is imported by lintCached only for a root it must analyse again
-    const [{beginRun}, cached, config] = await Promise.all([import('../src/cli/run.js'), import('../src/lint/cached.js'), import('../src/lint/config.js')])
-    const run = beginRun(flags, {quiet: format !== 'text'})
+    const cmd = await startCommand(this, flags, {quiet: format !== 'text', load: () => Promise.all([import('../src/lint/cached.js'), import('../src/lint/config.js')])})
+    const [cached, config] = cmd.lib
     const rules = async () => (await import('../src/rules/index.js')).RULES
     if (flags['list-rules']) {
       const rows: {id: string; severity: string; description: string}[] = [{id: config.TERRAFORM_RULE, severity: 'error', description: "Terraform's and OpenTofu's own module and provider diagnostics (their severities)"}, ...(await rules())]
-      for (const r of rows) process.stdout.write(`${r.id.padEnd(36)} ${r.severity.padEnd(8)} ${r.description}\n`)
+      process.stdout.write(rows.map((r) => `${r.id.padEnd(36)} ${r.severity.padEnd(8)} ${r.description}\n`).join(''))
       return
     }
     const split = (xs: string[] | undefined): string[] => (xs ?? []).flatMap((x) => x.split(',')).map((x) => x.trim()).filter(Boolean)
-    const only = split(flags.only)
-    const disable = split(flags.disable)
-    if (only.length + disable.length > 0) {
-      const {RULE_IDS} = await import('../src/rules/ids.js')
-      const known = new Set<string>([config.TERRAFORM_RULE, ...RULE_IDS])
-      const unknown = [...only, ...disable].filter((id) => !known.has(id))
-      if (unknown.length > 0) {
-        const {didYouMean} = await import('../src/diag/name-suggestion.js')
-        const hints = unknown.map((id) => didYouMean(id, known)).filter((h): h is string => h !== undefined)
-        fail(this, `unknown rule id${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')}${hints.length > 0 ? ` (did you mean ${hints.join(', ')}?)` : ''}; "tfgraph lint --list-rules" lists them`)
-      }
-    }
-    const dirProblem = flags.recursive ? recursiveDirProblem(args.dir) : moduleDirProblem(args.dir)
-    if (dirProblem) fail(this, dirProblem)
+    const [only, disable] = [split(flags.only), split(flags.disable)]
+    const unknown = await (await import('../src/cli/rule-ids.js')).unknownRuleProblem([...only, ...disable])
+    if (unknown) cmd.fail(unknown)
+    cmd.checkDir(args.dir, {recursive: flags.recursive})
     const engine = engineFlag(flags.engine)
     const limits = limitOptions(flags)
-    const roots = flags.recursive ? await cached.findRootModules(run.context, args.dir, engine, limits) : [args.dir]
+    const roots = flags.recursive ? await cached.findRootModules(cmd.context, args.dir, engine, limits) : [args.dir]
     if (roots.length === 0) this.error(`no root modules found under ${args.dir}`, {exit: 1})
-    const results: {root: string; dir: string; diagnostics: readonly LintDiagnostic[]; notes: readonly string[]; maxWarnings: number | undefined}[] = []
-    let incomplete = false
     // every .tfgraph.json is read and checked before any analysis: a broken one fails at once (exit 1)
     const configs = roots.map((root) => ({root, cfg: config.readLintConfig(root, flags.config)}))
-    const configErrors: Diagnostic[] = configs.flatMap((c) => c.cfg.diagnostics)
-    if (configErrors.length > 0) {
-      await run.end()
-      process.stderr.write(errorLines(configErrors))
-      process.exitCode = 1
-      return
-    }
+    const configErrors = configs.flatMap((c) => c.cfg.diagnostics)
+    if (configErrors.length > 0) return cmd.finish({stdout: '', stderr: errorLines(configErrors), exitCode: 1})
     // several roots at once, so the worker pool has files to parse in parallel; results keep the roots' order
     const {mapLimit} = await import('../src/lint/map-limit.js')
-    const perRoot = await mapLimit(configs, 4, async ({root, cfg}) => {
-      const r = await cached.lintCached(run.context, root, {
-        ...(engine ? {engine} : {}),
-        config: cfg.config,
-        only,
-        disable,
-        vars: flags.var ?? [],
-        varFiles: flags['var-file'] ?? [],
-        limits,
-      })
-      return {root, cfg, r}
-    })
-    for (const {root, cfg, r} of perRoot) {
-      const rel = flags.recursive ? path.relative(process.cwd(), root) || '.' : root
-      if (r.incomplete) incomplete = true
-      results.push({root: rel, dir: root, diagnostics: r.diagnostics, notes: r.notes, maxWarnings: cfg.config.maxWarnings})
-    }
-    await run.end()
-    const [render, diagText] = await Promise.all([import('../src/render/lint.js'), import('../src/render/diagnostics-text.js')])
-    const lib = {...render, ...diagText}
-    const color = format === 'text' && useColor(process.stdout, flags)
+    const perRoot = await mapLimit(configs, 4, async ({root, cfg}) => ({root, cfg, r: await cached.lintCached(cmd.context, root, {...(engine ? {engine} : {}), config: cfg.config, only, disable, vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], limits})}))
+    const results = perRoot.map(({root, cfg, r}) => ({root: flags.recursive ? path.relative(process.cwd(), root) || '.' : root, dir: root, diagnostics: r.diagnostics, notes: r.notes, maxWarnings: cfg.config.maxWarnings}))
+    await cmd.end()
+    const [render, {sourceLinesFrom}] = await Promise.all([cmd.renderer('lint', format), import('../src/render/diagnostics-text.js')])
     // text, compact and SARIF name files from the current directory (JSON: relative to each root, as terraform validate -json)
-    const cwd = process.cwd()
-    switch (format) {
-      case 'json':
-        process.stdout.write(JSON.stringify(results.length === 1 && !flags.recursive ? lib.lintJson(results[0]!.diagnostics, results[0]!.notes) : lib.lintJsonMany(results), null, 2) + '\n')
-        break
-      case 'sarif':
-        process.stdout.write(JSON.stringify(lib.renderSarif(results, {version: this.config.version, rules: await rules(), informationUri: 'https://github.com/tfgraph/tfgraph', cwd}), null, 2) + '\n')
-        break
-      case 'compact':
-        process.stdout.write(lib.renderLintCompact(results, {cwd}))
-        break
-      default: {
-        const readers = new Map(results.map((r) => [r.root, lib.sourceLinesFrom(path.resolve(r.dir), (f) => readFileSync(f, 'utf8'))]))
-        process.stdout.write(lib.renderLintText(results, {color, cwd, verbose: flags.verbose, sourceLines: (f, root) => readers.get(root)?.(f)}))
-      }
-    }
-    const errors = results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === 'error').length, 0)
-    const warnings = results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === 'warning').length, 0)
+    const readers = new Map(format === 'text' ? results.map((r) => [r.root, sourceLinesFrom(path.resolve(r.dir), (f) => readFileSync(f, 'utf8'))]) : [])
+    const stdout = await render(results, {recursive: flags.recursive, color: format === 'text' && cmd.color(process.stdout), verbose: flags.verbose, cwd: process.cwd(), sourceLines: (f, root) => readers.get(root)?.(f), version: this.config.version, rules})
+    const count = (severity: string) => results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === severity).length, 0)
     const maxWarnings = flags['max-warnings'] ?? results[0]?.maxWarnings
-    process.exitCode = incomplete ? 1 : errors > 0 || (maxWarnings !== undefined && warnings > maxWarnings) ? 2 : 0
+    await cmd.finish({stdout, exitCode: perRoot.some((p) => p.r.incomplete) ? 1 : count('error') > 0 || (maxWarnings !== undefined && count('warning') > maxWarnings) ? 2 : 0})
   }
 }

@@ -1,11 +1,7 @@
 import {Args, Command, Flags} from '@oclif/core'
-import {fail} from '../src/cli/fail.js'
-import {moduleDirProblem} from '../src/cli/module-dir.js'
-import {readFileSync} from 'node:fs'
-import * as path from 'node:path'
 import {engineFlag, runFlags} from '../src/cli/run-flags.js'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
-import {useColor} from '../src/cli/color.js'
+import {exitCodeOf, startCommand} from '../src/cli/command-run.js'
 
 export default class Lock extends Command {
   static override summary = 'Check .terraform.lock.hcl against the configuration, offline.'
@@ -35,38 +31,23 @@ Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsiste
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Lock)
-    const dirProblem = moduleDirProblem(args.dir, ['diff'])
-    if (dirProblem) fail(this, dirProblem)
-    const lib = await import('../src/cli/analysis.js')
-    const run = lib.beginRun(flags, {quiet: flags.json})
+    const cmd = await startCommand(this, flags, {dir: args.dir, subcommands: ['diff'], quiet: flags.json, load: () => import('../src/cli/analysis.js')})
     const engine = engineFlag(flags.engine)
-    const c = await lib.checkLock(args.dir, {
+    const c = await cmd.lib.checkLock(args.dir, {
       ...(engine ? {engine} : {}),
       verify: flags.verify,
       pluginDirs: flags['plugin-dir'] ?? [],
       platforms: (flags.platforms ?? '').split(',').map((x) => x.trim()).filter(Boolean),
       limits: limitOptions(flags),
-      context: run.context,
+      context: cmd.context,
     })
-    await run.end()
-    if (flags.json) process.stdout.write(JSON.stringify(lib.lockDocument(c), null, 2) + '\n')
-    else {
-      const diagnostics = (): string => {
-        const color = useColor(process.stderr, flags)
-        const sourceLines = lib.sourceLinesFrom(path.resolve(args.dir), (f) => readFileSync(f, 'utf8'))
-        return lib.renderDiagnosticsText(c.diagnostics, {sourceLines, color, fileName: lib.fileNamer(args.dir), verbose: flags.verbose})
-      }
-      const table = lib.renderLockText(c, lib.fileNamer(args.dir))
-      // the real error first: a lock file or configuration that could not be read, or a lock file with errors
-      // (nothing on stdout before it; the table, if any, follows)
-      if (!c.compared || c.lockFileState === 'invalid') {
-        process.stderr.write(diagnostics() + (table ? '\n' : ''))
-        process.stdout.write(table)
-      } else {
-        process.stdout.write(table)
-        if (c.diagnostics.length > 0) process.stderr.write('\n' + diagnostics())
-      }
-    }
-    process.exitCode = c.incomplete ? 1 : lib.hasErrors(c.diagnostics) ? 2 : 0
+    await cmd.end()
+    const stdout = await (await cmd.renderer('lock', flags.json ? 'json' : 'text'))(c, {fileName: cmd.lib.fileNamer(args.dir)})
+    if (flags.json) return cmd.finish({stdout, exitCode: exitCodeOf(c)})
+    const diagnostics = c.diagnostics.length > 0 ? await cmd.diagnostics(c.diagnostics, {dir: args.dir, verbose: flags.verbose}) : ''
+    // the real error first: a lock file or configuration that could not be read, or a lock file with errors
+    // (nothing on stdout before it; the table, if any, follows)
+    const first = !c.compared || c.lockFileState === 'invalid'
+    await cmd.finish({stdout, stderr: first ? diagnostics + (stdout ? '\n' : '') : diagnostics && '\n' + diagnostics, stderrFirst: first, exitCode: exitCodeOf(c)})
   }
 }

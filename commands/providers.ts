@@ -1,12 +1,11 @@
 import {Args, Command, Flags} from '@oclif/core'
-import {fail} from '../src/cli/fail.js'
-import {moduleDirProblem} from '../src/cli/module-dir.js'
 import * as path from 'node:path'
 import {createHash} from 'node:crypto'
 import {readFileSync} from 'node:fs'
 import {engineFlag, runFlags} from '../src/cli/run-flags.js'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
-import {useColor} from '../src/cli/color.js'
+import {exitCodeOf, startCommand} from '../src/cli/command-run.js'
+import type {WithPlan} from '../src/cli/providers-plan.js'
 
 export default class Providers extends Command {
   static override summary = 'Show which provider configuration every resource uses, and why.'
@@ -47,83 +46,41 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Providers)
-    const dirProblem = moduleDirProblem(args.dir)
-    if (dirProblem) fail(this, dirProblem)
     // the results cache and the run set-up only: a warm run prints its stored output without loading the library
-    const {beginRun} = await import('../src/cli/run.js')
-    const run = beginRun(flags, {quiet: flags.json})
+    const cmd = await startCommand(this, flags, {dir: args.dir, quiet: flags.json, load: async () => undefined})
     const engine = engineFlag(flags.engine)
-    const color = useColor(process.stderr, flags)
+    const color = cmd.color()
     let planText: string | undefined
-    if (flags.plan) {
-      try {
-        planText = readFileSync(flags.plan, 'utf8')
-      } catch (e) {
-        fail(this, `could not read the plan ${flags.plan}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`)
-      }
+    try {
+      planText = flags.plan ? readFileSync(flags.plan, 'utf8') : undefined
+    } catch (e) {
+      cmd.fail(`could not read the plan ${flags.plan}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`)
     }
+    const filters = {...(flags.resource ? {resource: flags.resource} : {}), ...(flags.module ? {module: flags.module} : {}), ...(flags.provider ? {provider: flags.provider} : {})}
     const key = {...(planText !== undefined ? {plan: createHash('sha256').update(planText).digest('hex')} : {}), dir: path.resolve(args.dir), given: args.dir, engine: engine ?? null, json: flags.json, verbose: flags.verbose, requirements: flags.requirements, resource: flags.resource ?? null, module: flags.module ?? null, provider: flags.provider ?? null, vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], limits: limitOptions(flags), color}
-    const out = await run.context.results.output('providers', key, async () => {
+    const out = await cmd.context.results.output('providers', key, async () => {
       // only the modules this command uses (not the whole library: graph export, lock files, lint rules)
-      const [analyze, requirements, providersText, diagnosticsText, diagnostic, {utf8Text}, {fileNamer}] = await Promise.all([
+      const [{analyzeProviders}, {providersFilterProblem}, {utf8Text}, {fileNamer}] = await Promise.all([
         import('../src/providers/analyze.js'),
-        import('../src/render/requirements-tree.js'),
         import('../src/render/providers-text.js'),
-        import('../src/render/diagnostics-text.js'),
-        import('../src/diag/diagnostic.js'),
         import('../src/io/inputs.js'),
         import('../src/render/paths.js'),
       ])
-      // files are named from the current directory (part of the results cache's key), so that file:line opens as printed
-      const fileName = fileNamer(args.dir)
-      const lib = {...analyze, ...requirements, ...providersText, ...diagnosticsText, ...diagnostic}
-      const analysed = await lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], ...limitOptions(flags), context: run.context})
+      const analysed = await analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], ...limitOptions(flags), context: cmd.context})
       // --plan: the saved plan's changes joined to the binding (a plan tfgraph cannot use is one line, exit 1)
-      let a = analysed
-      let planned: {json: object[]; text: string} | undefined
-      if (planText !== undefined && flags.plan) {
-        const [plan, planRender] = await Promise.all([import('../src/providers/plan.js'), import('../src/render/plan-text.js')])
-        try {
-          const doc = lib.providersDocument(analysed, args.dir)
-          const j = plan.joinPlan(plan.parsePlan(planText, flags.plan), analysed, doc, flags.plan)
-          a = {...analysed, diagnostics: lib.sortDiagnostics([...analysed.diagnostics, ...j.diagnostics])}
-          planned = {json: plan.plannedChangesJson(j), text: planRender.renderPlanText(j, flags.plan)}
-        } catch (e) {
-          if (e instanceof plan.PlanError) return {stdout: '', stderr: `Error: ${e.message}\n`, exitCode: 1}
-          throw e
-        }
-      }
-      let stdout = ''
-      let stderr = ''
-      const filters = {...(flags.resource ? {resource: flags.resource} : {}), ...(flags.module ? {module: flags.module} : {}), ...(flags.provider ? {provider: flags.provider} : {})}
-      const filterProblem = (a.tree.root.module?.files.length ?? 0) > 0 ? lib.providersFilterProblem(a, filters) : undefined
-      if (filterProblem) return {stdout, stderr: `Error: ${filterProblem}\n`, exitCode: 1}
-      if (flags.json) {
-        stdout = JSON.stringify({...lib.providersDocument(a, args.dir), ...(planned ? {planned_changes: planned.json} : {})}, null, 2) + '\n'
-      } else {
-        // nothing to show when the root directory itself could not be loaded: just the diagnostics
-        const rootLoaded = (a.tree.root.module?.files.length ?? 0) > 0
-        if (rootLoaded) {
-          stdout = flags.requirements
-            ? lib.requirementsTree(a.tree)
-            : lib.renderProvidersText(a, {
-                ...(flags.resource ? {resource: flags.resource} : {}),
-                ...(flags.module ? {module: flags.module} : {}),
-                ...(flags.provider ? {provider: flags.provider} : {}),
-                fileName,
-              })
-          if (planned) stdout += '\n' + planned.text
-        }
-        if (a.diagnostics.length > 0) {
-          const sourceLines = lib.sourceLinesFrom(path.resolve(args.dir), (f) => utf8Text(run.context.files.read(f)))
-          stderr = '\n' + lib.renderDiagnosticsText(a.diagnostics, {sourceLines, color, fileName, verbose: flags.verbose})
-        }
-      }
-      return {stdout, stderr, exitCode: a.incomplete ? 1 : lib.hasErrors(a.diagnostics) ? 2 : 0}
+      const p: WithPlan = planText !== undefined && flags.plan ? (await import('../src/cli/providers-plan.js')).withPlan(analysed, args.dir, planText, flags.plan) : {analysis: analysed}
+      if ('error' in p) return {stdout: '', stderr: `Error: ${p.error}\n`, exitCode: 1}
+      const a = p.analysis
+      // nothing to show when the root directory itself could not be loaded: just the diagnostics
+      const rootLoaded = (a.tree.root.module?.files.length ?? 0) > 0
+      const filterProblem = rootLoaded ? providersFilterProblem(a, filters) : undefined
+      if (filterProblem) return {stdout: '', stderr: `Error: ${filterProblem}\n`, exitCode: 1}
+      // files are named from the current directory (part of the results cache's key), so that file:line opens as printed
+      const render = await cmd.renderer('providers', flags.json ? 'json' : flags.requirements ? 'requirements' : 'text')
+      const stdout = flags.json || rootLoaded ? await render(a, {dir: args.dir, fileName: fileNamer(args.dir), ...filters, ...(p.planned ? {planned: p.planned} : {})}) : ''
+      const stderr = !flags.json && a.diagnostics.length > 0 ? '\n' + (await cmd.diagnostics(a.diagnostics, {dir: args.dir, verbose: flags.verbose, read: (f) => utf8Text(cmd.context.files.read(f))})) : ''
+      return {stdout, stderr, exitCode: exitCodeOf(a)}
     })
-    await run.end()
-    process.stdout.write(out.value.stdout)
-    if (out.value.stderr) process.stderr.write(out.value.stderr)
-    process.exitCode = out.value.exitCode
+    await cmd.finish(out.value)
   }
 }

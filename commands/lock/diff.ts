@@ -1,5 +1,6 @@
 import {Args, Command, Flags} from '@oclif/core'
 import {fail, usageError} from '../../src/cli/fail.js'
+import {startCommand} from '../../src/cli/command-run.js'
 import {execFileSync} from 'node:child_process'
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
@@ -29,41 +30,29 @@ Exit codes: 0 = compared (changes or not), 1 = a file could not be read, 2 = a f
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(LockDiff)
-    const [diff, text] = await Promise.all([import('../../src/lock/diff.js'), import('../../src/render/lock-diff-text.js')])
-    const lib = {...diff, ...text}
-    let oldText: string
-    let newText: string
-    let oldName: string
-    let newName: string
+    const cmd = await startCommand(this, {}, {run: false, load: () => import('../../src/lock/diff.js')})
     // git show is the one process tfgraph starts (without a shell); a revision is never read as one of its options
     if (flags.git?.startsWith('-')) usageError(this, `not a git revision: ${flags.git} (--git takes one, such as main or HEAD~1)`)
     if (flags.git && args.new) usageError(this, `with --git give one lock file, not two (it is compared with its version at ${flags.git})`)
     if (!flags.git && (!args.old || !args.new)) usageError(this, `give two lock files (OLD NEW), or --git REV [FILE]`)
+    const newName = flags.git ? args.old ?? '.terraform.lock.hcl' : args.new!
+    const oldName = flags.git ? `${flags.git}:${newName}` : args.old!
+    let oldText: string
+    let newText: string
     try {
-      if (flags.git) {
-        newName = args.old ?? '.terraform.lock.hcl'
-        newText = readFileSync(newName, 'utf8')
-        oldName = `${flags.git}:${newName}`
-        const rel = path.relative(process.cwd(), path.resolve(newName)).split(path.sep).join('/')
-        oldText = execFileSync('git', ['show', `${flags.git}:./${rel}`], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']})
-      } else {
-        oldName = args.old!
-        newName = args.new!
-        oldText = readFileSync(oldName, 'utf8')
-        newText = readFileSync(newName, 'utf8')
-      }
+      newText = flags.git ? readFileSync(newName, 'utf8') : ''
+      const rel = path.relative(process.cwd(), path.resolve(newName)).split(path.sep).join('/')
+      oldText = flags.git ? execFileSync('git', ['show', `${flags.git}:./${rel}`], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']}) : readFileSync(oldName, 'utf8')
+      if (!flags.git) newText = readFileSync(newName, 'utf8')
     } catch (e) {
       // git's own words (`fatal: path … does not exist in 'main'`) say more than "Command failed"
       const stderr = e instanceof Error && 'stderr' in e ? String(e.stderr).trim() : ''
-      const message = stderr || (e instanceof Error ? e.message : String(e))
-      fail(this, `could not read the lock files: ${message.split('\n')[0]}`)
+      fail(this, `could not read the lock files: ${(stderr || (e instanceof Error ? e.message : String(e))).split('\n')[0]}`)
     }
-    const engine = flags.engine === 'opentofu' ? 'opentofu' : 'terraform'
-    const d = await lib.diffLockFiles(oldText, newText, {oldName, newName, engine})
-    if (flags.json) process.stdout.write(JSON.stringify(lib.lockDiffJson(d), null, 2) + '\n')
+    const d = await cmd.lib.diffLockFiles(oldText, newText, {oldName, newName, engine: flags.engine === 'opentofu' ? 'opentofu' : 'terraform'})
+    const stdout = await (await cmd.renderer('lock-diff', flags.json ? 'json' : 'text'))(d, {})
     // a file that is not valid HCL: the errors alone, on stderr, nothing on stdout
-    else if (d.unparsable.length > 0) process.stderr.write(lib.renderLockDiffText(d))
-    else process.stdout.write(lib.renderLockDiffText(d))
-    process.exitCode = d.diagnostics.some((x) => x.severity === 'error') ? 2 : 0
+    const unparsable = !flags.json && d.unparsable.length > 0
+    await cmd.finish({stdout: unparsable ? '' : stdout, stderr: unparsable ? stdout : '', exitCode: d.diagnostics.some((x) => x.severity === 'error') ? 2 : 0})
   }
 }
