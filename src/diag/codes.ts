@@ -123,6 +123,7 @@ export const DIAGNOSTIC_CODES = {
   'provider.redundant-empty-block': {severity: 'warning', origin: 'terraform', summary: 'Redundant empty provider block', description: 'An empty provider block in a shared module, better declared as a configuration alias.'},
   'provider.missing-in-parent': {severity: 'error', origin: 'terraform', summary: 'missing provider <address>', description: "A providers map passes a configuration the caller does not have (Terraform's graph error)."},
   'provider.config-not-present': {severity: 'error', origin: 'terraform', summary: 'Provider configuration not present', description: 'A resource uses an aliased provider configuration its module does not have.'},
+  'provider.unknown-function': {severity: 'error', origin: 'terraform', summary: 'Unknown provider function', description: 'A provider-defined function call (provider::NAME::FUNCTION) whose provider NAME the module does not declare in required_providers.'},
 
   // lock: .terraform.lock.hcl, its syntax and how it matches the configuration
   'lock.unreadable': {severity: 'error', origin: 'terraform', summary: 'Failed to read dependency lock file / Failed to read lock file', description: 'The lock file could not be read.'},

@@ -51,9 +51,53 @@ export function findReferences(text: string, options: ReferenceScanOptions = {})
   const out: Reference[] = []
   if (typeof text !== 'string') return out
   const scope = options.scope
-  if (options.syntax === 'json') scanJson(text, options.jsonStringsAreExpressions === true, scope, out)
-  else scanNative(text, false, scope, out, undefined)
+  if (options.syntax === 'json') scanJson(text, options.jsonStringsAreExpressions === true, scope, out, undefined)
+  else scanNative(text, false, scope, out, undefined, 0, undefined)
   return out
+}
+
+/**
+ * A call of a provider-defined function, `provider::NAME::FUNCTION(…)` (Terraform reads a longer name,
+ * `provider::NAME::x::FUNCTION`, as provider NAME and function FUNCTION).
+ */
+export interface ProviderFunctionCall {
+  /** The provider local name. */
+  readonly provider: string
+  /** The function's name inside the provider (the last part). */
+  readonly function: string
+  /** The name as Terraform prints it: the parts joined with `::`, without blanks. */
+  readonly name: string
+  /** Offsets in the scanned text of the name (`provider` to the end of the last part), as Terraform's range. */
+  readonly start: number
+  readonly end: number
+}
+
+/** The provider-defined function calls in one expression, in source order. Never throws. */
+export function findProviderFunctionCalls(text: string, options: ReferenceScanOptions = {}): ProviderFunctionCall[] {
+  const out: ProviderFunctionCall[] = []
+  if (typeof text !== 'string') return out
+  const scope = options.scope
+  if (options.syntax === 'json') scanJson(text, options.jsonStringsAreExpressions === true, scope, [], out)
+  else scanNative(text, false, scope, [], undefined, 0, out)
+  return out
+}
+
+/** The parts of a namespaced function name `a::b::c` starting at i (blanks allowed around `::`), and where it ends. */
+function namespacedName(text: string, i: number): {parts: string[]; end: number; next: number} {
+  const parts: string[] = []
+  let e = identEnd(text, i)
+  parts.push(text.slice(i, e))
+  let end = e
+  for (;;) {
+    const k = skipBlanks(text, end)
+    if (text.charCodeAt(k) !== C_COLON || text.charCodeAt(k + 1) !== C_COLON) break
+    const s = skipBlanks(text, k + 2)
+    if (!isIdentStart(text.charCodeAt(s))) break
+    e = identEnd(text, s)
+    parts.push(text.slice(s, e))
+    end = e
+  }
+  return {parts, end, next: skipBlanks(text, end)}
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -310,8 +354,16 @@ function readTraversal(text: string, start: number, rootEnd: number, root: strin
  * Scans `text` as a native expression (or, with `template`, as a bare template: a JSON string's text).
  * `base`/`map` turn offsets in `text` into offsets of the caller's text.
  */
-function scanNative(text: string, template: boolean, scope: ReadonlySet<string> | undefined, out: Reference[], map: Int32Array | undefined, base = 0): void {
-  new NativeScanner(text, template, scope, out, map, base).run()
+function scanNative(
+  text: string,
+  template: boolean,
+  scope: ReadonlySet<string> | undefined,
+  out: Reference[],
+  map: Int32Array | undefined,
+  base: number,
+  fns: ProviderFunctionCall[] | undefined,
+): void {
+  new NativeScanner(text, template, scope, out, map, base, fns).run()
 }
 
 function heredocEndAt(text: string, p: number, marker: string): number {
@@ -334,6 +386,7 @@ class NativeScanner {
     private readonly out: Reference[],
     private readonly map: Int32Array | undefined,
     private readonly base: number,
+    private readonly fns: ProviderFunctionCall[] | undefined,
   ) {
     this.top = frame(template ? F_TEMPLATE : F_TOP)
     this.stack = [this.top]
@@ -465,6 +518,14 @@ class NativeScanner {
         }
         if (next === C_COLON && text.charCodeAt(k + 1) === C_COLON) {
           // provider::namespace::function
+          if (this.fns !== undefined && name === 'provider') {
+            const nn = namespacedName(text, i)
+            if (nn.parts.length >= 3 && text.charCodeAt(nn.next) === C_LPAREN) {
+              this.fns.push({provider: nn.parts[1]!, function: nn.parts[nn.parts.length - 1]!, name: nn.parts.join('::'), start: offsetAt(map, base, i), end: offsetAt(map, base, nn.end)})
+              i = nn.end
+              continue
+            }
+          }
           let p = k
           while (text.charCodeAt(p) === C_COLON && text.charCodeAt(p + 1) === C_COLON && isIdentStart(text.charCodeAt(p + 2))) p = identEnd(text, p + 2)
           i = p
@@ -650,7 +711,7 @@ function decodeJsonString(json: string, q: number): {text: string; map: Int32Arr
   return {text: chars.join(''), map: Int32Array.from(offsets), end: Math.min(p, n)}
 }
 
-function scanJson(json: string, expressions: boolean, scope: ReadonlySet<string> | undefined, out: Reference[]): void {
+function scanJson(json: string, expressions: boolean, scope: ReadonlySet<string> | undefined, out: Reference[], fns: ProviderFunctionCall[] | undefined): void {
   const n = json.length
   let i = 0
   while (i < n) {
@@ -660,7 +721,7 @@ function scanJson(json: string, expressions: boolean, scope: ReadonlySet<string>
     }
     const s = decodeJsonString(json, i)
     // without `${`, a template is plain text
-    if (expressions || s.text.includes('{')) scanNative(s.text, !expressions, scope, out, s.map, i + 1)
+    if (expressions || s.text.includes('{')) scanNative(s.text, !expressions, scope, out, s.map, i + 1, fns)
     i = Math.max(s.end, i + 1)
   }
 }

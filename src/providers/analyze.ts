@@ -6,6 +6,7 @@ import {crawl, type CrawlOptions, type ModuleNode, type ModuleTree} from '../gra
 import {moduleRequirements, type ModuleRequirement} from './requirements.js'
 import {resolveProviders, type GraphDiagnostic, type Resolution, type SharedModule} from './resolve.js'
 import {validateProviderConfigsByModule} from './validate.js'
+import {unknownProviderFunctions} from './provider-functions.js'
 import {stepText} from './step-text.js'
 import {engineByName} from '../load/engine.js'
 
@@ -52,6 +53,19 @@ export function graphStageDiagnostics(graphDiags: readonly GraphDiagnostic[], co
   return [...passes, ...resources]
 }
 
+/**
+ * Terraform's validate walk, after the graph is built (so only when no configuration or graph-stage error
+ * stopped it): what tfgraph checks of it is calls of provider-defined functions that a module does not
+ * declare (Terraform only: OpenTofu's texts for it were not checked). Once per module directory.
+ */
+function evaluationDiagnostics(tree: ModuleTree, modules: Map<Diagnostic, string>): Diagnostic[] {
+  if (tree.engine !== 'terraform') return []
+  return unknownProviderFunctions(tree).map(({diagnostic, module}) => {
+    modules.set(diagnostic, module)
+    return diagnostic
+  })
+}
+
 export async function analyzeProviders(dir: string, opts: CrawlOptions = {}): Promise<ProvidersAnalysis> {
   const tree = await crawl(dir, opts)
   const resolution = resolveProviders(tree)
@@ -69,12 +83,13 @@ export async function analyzeProviders(dir: string, opts: CrawlOptions = {}): Pr
   for (const d of configStage) if (d.severity === 'error') errorModules.add(modules.get(d) ?? '')
   const graphStage = graphStageDiagnostics(resolution.graphDiagnostics, errorModules)
   for (const g of graphStage) modules.set(g.diagnostic, g.module)
+  const evalStage = errorModules.size === 0 && graphStage.length === 0 ? evaluationDiagnostics(tree, modules) : []
   return {
     tree,
     resolution,
     graph,
     requirements,
-    diagnostics: sortDiagnostics([...configStage, ...graphStage.map((g) => g.diagnostic)]),
+    diagnostics: sortDiagnostics([...configStage, ...graphStage.map((g) => g.diagnostic), ...evalStage]),
     diagnosticModules: modules,
     ...(resolution.sharedModule ? {sharedModule: resolution.sharedModule} : {}),
     incomplete: tree.incomplete,

@@ -6,7 +6,7 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {findReferences, type Reference, type ReferenceScanOptions} from '../../src/hcl/references.js'
+import {findProviderFunctionCalls, findReferences, type Reference, type ReferenceScanOptions} from '../../src/hcl/references.js'
 import {scanNative, type ScanBody} from '../../src/hcl/scan.js'
 import {hasShared, sharedDir} from '../helpers/paths.js'
 
@@ -266,6 +266,19 @@ corpusTest('differential: every reference HCL finds in a sample of corpus expres
     found += theirs.length
   }
   assert.ok(compared > 200 && found > 120, `${compared} expressions, ${found} references compared`)
+})
+
+test('provider-defined function calls: name, provider, function and the range of the name (as Terraform 1.11.4 reports it)', () => {
+  const calls = (text: string, opts?: ReferenceScanOptions) => findProviderFunctionCalls(text, opts).map((c) => [c.name, c.provider, c.function, text.slice(c.start, c.end)])
+  assert.equal(calls('provider::time::rfc3339_parse("x")'), [['provider::time::rfc3339_parse', 'time', 'rfc3339_parse', 'provider::time::rfc3339_parse']])
+  assert.equal(calls('[provider::a::f(1), provider :: b :: g (2)]'), [['provider::a::f', 'a', 'f', 'provider::a::f'], ['provider::b::g', 'b', 'g', 'provider :: b :: g']])
+  assert.equal(calls('"x-${provider::u::f(local.x)}"'), [['provider::u::f', 'u', 'f', 'provider::u::f']])
+  assert.equal(calls('provider::time::alias::fn(1)'), [['provider::time::alias::fn', 'time', 'fn', 'provider::time::alias::fn']])
+  assert.equal(calls('"provider::x::y(1)"'), [], 'string text')
+  assert.equal(calls('core::abs(1) + foo(2) # provider::x::y(1)'), [], 'other namespaces, plain calls and comments')
+  assert.equal(calls('{"value": "${provider::t::f(\\"x\\")}"}', {syntax: 'json'}), [['provider::t::f', 't', 'f', 'provider::t::f']])
+  // the references around a call are still found, and the call is not one
+  assert.equal(addresses('provider::aws::arn_parse(var.arn).region'), ['var.arn'])
 })
 
 test.run()

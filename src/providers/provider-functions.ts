@@ -1,0 +1,215 @@
+// Provider-defined function calls (`provider::NAME::FUNCTION(…)`, Terraform 1.8+) in a module, and Terraform's
+// error for a call whose provider NAME the module does not declare in required_providers. A function is
+// available only through the module's own required_providers entry (an implied provider, or the caller's
+// entry, does not make it available), so every call is also a use of that entry.
+import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
+import {errorDiag} from '../diag/diagnostic.js'
+import {subRange} from '../diag/positions.js'
+import type {ModuleNode} from '../graph/crawl.js'
+import {findProviderFunctionCalls, findReferences} from '../hcl/references.js'
+import type {Attribute, Block, Body} from '../hcl/syntax.js'
+import type {Module} from '../load/model.js'
+
+export interface ProviderFunctionUse {
+  /** The provider local name (`time` in `provider::time::rfc3339_parse`). */
+  readonly provider: string
+  /** The function's name as Terraform prints it: `provider::time::rfc3339_parse`. */
+  readonly name: string
+  /** The function's name inside the provider: `rfc3339_parse`. */
+  readonly function: string
+  /** The name in the source, as Terraform's range (not the arguments). */
+  readonly range: SourceRange
+  /**
+   * Whether `terraform validate` evaluates the expression with the module's provider functions, so that an
+   * undeclared provider is its "Unknown provider function" error (checked with Terraform 1.11.4): false in
+   * conditions and error messages (variable validation, preconditions, postconditions, check blocks), where
+   * it reports another error or none, and in blocks it does not evaluate while validating (import, removed).
+   */
+  readonly validated: boolean
+}
+
+function isJson(a: Attribute): boolean {
+  return a.exprRange.filename.endsWith('.json')
+}
+
+function callsIn(a: Attribute, validated: boolean, out: ProviderFunctionUse[]): void {
+  if (!a.expr.includes('::')) return
+  for (const c of findProviderFunctionCalls(a.expr, isJson(a) ? {syntax: 'json'} : {})) {
+    out.push({provider: c.provider, name: c.name, function: c.function, range: subRange(a.exprRange, a.expr, c.start, c.end), validated})
+  }
+}
+
+/** Attributes that are not expressions Terraform evaluates (meta-arguments read as references or constants). */
+const NOT_EVALUATED = new Set(['depends_on', 'provider', 'providers', 'ignore_changes', 'replace_triggered_by'])
+
+function walkBody(body: Body, validated: boolean, out: ProviderFunctionUse[], skip: ReadonlySet<string> = NOT_EVALUATED): void {
+  for (const a of body.attributes) callsIn(a, validated && !skip.has(a.name), out)
+  for (const b of body.blocks) {
+    // lifecycle conditions (and the block's own settings) are not evaluated with the provider functions
+    const inner = validated && b.type !== 'lifecycle' && b.type !== 'precondition' && b.type !== 'postcondition' && b.type !== 'validation'
+    walkBody(b.body, inner, out)
+  }
+}
+
+function walkBlocks(blocks: Iterable<Block>, validated: boolean, out: ProviderFunctionUse[], skip?: ReadonlySet<string>): void {
+  for (const b of blocks) walkBody(b.body, validated, out, skip)
+}
+
+const MODULE_NOT_EVALUATED = new Set([...NOT_EVALUATED, 'source', 'version'])
+
+const cache = new WeakMap<Module, readonly ProviderFunctionUse[]>()
+
+/** Every provider-defined function call of a module, in file order. */
+export function providerFunctionUses(m: Module): readonly ProviderFunctionUse[] {
+  const hit = cache.get(m)
+  if (hit) return hit
+  const out: ProviderFunctionUse[] = []
+  for (const a of m.locals.values()) callsIn(a, true, out)
+  walkBlocks(m.outputs.values(), true, out)
+  walkBlocks(m.moduleCalls.values(), true, out, MODULE_NOT_EVALUATED)
+  walkBlocks(m.providerConfigs.values(), true, out)
+  walkBlocks(m.managedResources.values(), true, out)
+  walkBlocks(m.dataResources.values(), true, out)
+  walkBlocks(m.ephemeralResources.values(), true, out)
+  walkBlocks(m.variables.values(), false, out)
+  walkBlocks(m.checks, false, out)
+  walkBlocks(m.imports, false, out)
+  walkBlocks(m.removed, false, out)
+  walkBlocks(m.otherBlocks, false, out)
+  out.sort((a, b) => (a.range.filename < b.range.filename ? -1 : a.range.filename > b.range.filename ? 1 : a.range.start.byte - b.range.start.byte))
+  cache.set(m, out)
+  return out
+}
+
+function unknownFunctionDiag(f: ProviderFunctionUse): Diagnostic {
+  return errorDiag(
+    'provider.unknown-function',
+    'Unknown provider function',
+    `There is no function named "${f.name}". Ensure that provider name "${f.provider}" is declared in this module's required_providers block, and that this provider offers a function named "${f.function}".`,
+    f.range,
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Terraform's validate walk, as far as these errors go
+
+/** One object of the walk: a local value, an output, a resource, a module's expansion, a child's input variable. */
+interface WalkObject {
+  /** Keys of the objects it refers to. */
+  readonly deps: string[]
+  /** Its own errors (calls of undeclared provider functions in what it evaluates). */
+  readonly errors: ProviderFunctionUse[]
+  /** The module whose files hold its expressions. */
+  readonly module: string
+}
+
+/** Attributes of a block, nested blocks included, each with whether Terraform evaluates it with the module's functions. */
+function blockAttributes(body: Body, validated: boolean, skip: ReadonlySet<string>, out: [Attribute, boolean][]): void {
+  for (const a of body.attributes) out.push([a, validated && !skip.has(a.name)])
+  for (const b of body.blocks) {
+    const inner = validated && b.type !== 'lifecycle' && b.type !== 'precondition' && b.type !== 'postcondition' && b.type !== 'validation'
+    blockAttributes(b.body, inner, NOT_EVALUATED, out)
+  }
+}
+
+/**
+ * Terraform's "Unknown provider function" error for each call of a function of a provider the module has no
+ * required_providers entry for, in an expression its validate walk evaluates (Terraform 1.11.4). The walk
+ * skips every object that depends on one that failed ("upstream dependencies"): a local value whose call
+ * failed hides the errors of the resources, outputs and child modules that refer to it, a module argument's
+ * hides those of the child module that read it. Each error once (a directory called twice has its errors once),
+ * with the address of the first module where it is reported.
+ */
+export function unknownProviderFunctions(tree: {readonly nodes: readonly ModuleNode[]}): {diagnostic: Diagnostic; module: string}[] {
+  // fast path: no module calls an undeclared provider's function
+  if (!tree.nodes.some((n) => n.module && providerFunctionUses(n.module).some((f) => f.validated && !n.module!.requiredProviders.has(f.provider)))) return []
+  const objects = new Map<string, WalkObject>()
+  const key = (n: ModuleNode, local: string): string => `${n.address}|${local}`
+  const add = (n: ModuleNode, scope: ModuleNode, local: string, attrs: readonly [Attribute, boolean][], extraDeps: readonly string[] = []): void => {
+    const m = scope.module
+    if (!m) return
+    const deps = [...extraDeps]
+    const errors: ProviderFunctionUse[] = []
+    for (const [a, validated] of attrs) {
+      const json = isJson(a)
+      for (const r of findReferences(a.expr, json ? {syntax: 'json'} : {})) {
+        if (r.kind === 'module') {
+          const child = scope.children.find((c) => c.path[c.path.length - 1] === r.call)
+          if (!child) continue
+          if (r.output !== undefined) deps.push(key(child, `output.${r.output}`))
+          else for (const o of child.module?.outputs.keys() ?? []) deps.push(key(child, `output.${o}`))
+          deps.push(key(scope, `module.${r.call}`))
+        } else deps.push(key(scope, r.address))
+      }
+      const found: ProviderFunctionUse[] = []
+      callsIn(a, validated, found)
+      for (const f of found) if (f.validated && !m.requiredProviders.has(f.provider)) errors.push(f)
+    }
+    objects.set(key(n, local), {deps, errors, module: scope.address})
+  }
+  for (const n of tree.nodes) {
+    const m = n.module
+    if (!m) continue
+    // everything in a child module waits for its call's expansion (count, for_each)
+    const expansion = n.parent && n.call ? [key(n.parent, `module.${n.path[n.path.length - 1] ?? ''}`)] : []
+    for (const [name, a] of m.locals) add(n, n, `local.${name}`, [[a, true]], expansion)
+    for (const [name, b] of m.outputs) {
+      const attrs: [Attribute, boolean][] = []
+      blockAttributes(b.body, true, NOT_EVALUATED, attrs)
+      add(n, n, `output.${name}`, attrs, expansion)
+    }
+    for (const [mode, map] of [['managed', m.managedResources], ['data', m.dataResources], ['ephemeral', m.ephemeralResources]] as const) {
+      for (const [k, b] of map) {
+        const attrs: [Attribute, boolean][] = []
+        blockAttributes(b.body, true, NOT_EVALUATED, attrs)
+        add(n, n, mode === 'managed' ? k : `${mode}.${k}`, attrs, expansion)
+      }
+    }
+    for (const [name, call] of m.moduleCalls) {
+      const meta = call.body.attributes.filter((a) => a.name === 'count' || a.name === 'for_each' || a.name === 'depends_on')
+      add(n, n, `module.${name}`, meta.map((a) => [a, a.name !== 'depends_on']), expansion)
+      const child = n.children.find((c) => c.path[c.path.length - 1] === name)
+      if (!child?.module) continue
+      // the child's input variables are evaluated from the call's arguments, in the caller's scope
+      for (const a of call.body.attributes) {
+        if (MODULE_NOT_EVALUATED.has(a.name) || a.name === 'count' || a.name === 'for_each') continue
+        add(child, n, `var.${a.name}`, [[a, true]], [key(n, `module.${name}`)])
+      }
+    }
+  }
+  // failed: an object with its own errors or depending on one that failed (iterative, cycles tolerated)
+  const failed = new Map<string, boolean>()
+  const upstreamFailed = (k: string): boolean => (objects.get(k)?.deps ?? []).some((d) => failed.get(d) === true)
+  for (const start of objects.keys()) {
+    if (failed.has(start)) continue
+    const stack: {k: string; i: number}[] = [{k: start, i: 0}]
+    const onStack = new Set<string>([start])
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!
+      const deps = objects.get(top.k)?.deps ?? []
+      if (top.i < deps.length) {
+        const d = deps[top.i++]!
+        if (!failed.has(d) && !onStack.has(d) && objects.has(d)) {
+          stack.push({k: d, i: 0})
+          onStack.add(d)
+        }
+        continue
+      }
+      stack.pop()
+      onStack.delete(top.k)
+      failed.set(top.k, (objects.get(top.k)?.errors.length ?? 0) > 0 || upstreamFailed(top.k))
+    }
+  }
+  const out: {diagnostic: Diagnostic; module: string}[] = []
+  const seen = new Set<string>()
+  for (const [k, o] of objects) {
+    if (o.errors.length === 0 || upstreamFailed(k)) continue
+    for (const f of o.errors) {
+      const id = `${f.range.filename}:${f.range.start.byte}`
+      if (seen.has(id)) continue
+      seen.add(id)
+      out.push({diagnostic: unknownFunctionDiag(f), module: o.module})
+    }
+  }
+  return out
+}
