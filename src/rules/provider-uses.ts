@@ -8,7 +8,8 @@ import type {Block} from '../hcl/syntax.js'
 import {isRecord, unwrapExpression} from '../hcl/value.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module} from '../load/model.js'
-import {localNames, type LocalNames} from '../providers/local-names.js'
+import {localNames, type LocalNames, type Requirement} from '../providers/local-names.js'
+import {providerFunctionUses} from '../providers/provider-functions.js'
 import {providerReference} from '../providers/resolve.js'
 import {sortRanges, where} from './support.js'
 
@@ -17,6 +18,8 @@ export interface ProviderUse {
   /** What uses it, for messages: `resource type aws_instance`, `provider = aws.east`, … */
   readonly what: string
   readonly range: SourceRange
+  /** A provider-defined function call (`provider::NAME::FUNCTION`), which only a required_providers entry makes available. */
+  readonly function?: true
 }
 
 export interface CallerDeclaration {
@@ -74,6 +77,7 @@ export function providerUses(m: Module): ProviderUse[] {
       if (ref) out.push({localName: ref.localName, what: `the providers map of module "${callName}"`, range: providers.exprRange})
     }
   }
+  for (const f of providerFunctionUses(m)) out.push({localName: f.provider, what: `the function ${f.name}`, range: f.range, function: true})
   return sortRanges(out)
 }
 
@@ -123,6 +127,32 @@ export function undeclaredProviders(tree: ModuleTree): UndeclaredProvider[] {
       const implied = impliedProvider(localName, engine.defaultRegistryHost)
       const mismatch = callerDeclaration(node, localName, implied, engine, cache)
       out.push({node, localName, implied, uses, ...(mismatch ? {mismatch} : {})})
+    }
+  }
+  return out
+}
+
+/** A required_providers entry written without `source` (`x = ">= 1"`, `x = { version = … }`) whose name a caller declares with another source address. */
+export interface SourcelessEntry {
+  readonly node: ModuleNode
+  readonly requirement: Requirement
+  /** What the engine implies for it: `<default host>/hashicorp/<name>`. */
+  readonly implied: Provider
+  readonly mismatch: CallerDeclaration
+}
+
+/** Per module (once per directory): entries without `source` that mean another provider than a caller's entry of that name. */
+export function sourcelessMismatches(tree: ModuleTree): SourcelessEntry[] {
+  const engine = engineByName(tree.engine)
+  const cache = new Map<Module, LocalNames>()
+  const out: SourcelessEntry[] = []
+  for (const node of tree.nodes) {
+    const m = node.module
+    if (!m || !node.parent) continue
+    for (const r of localNames(m, engine).requirements.values()) {
+      if (!r.implied || (isRecord(r.attribute.value) && r.attribute.value['source'] !== undefined)) continue
+      const mismatch = callerDeclaration(node, r.localName, r.provider, engine, cache)
+      if (mismatch) out.push({node, requirement: r, implied: r.provider, mismatch})
     }
   }
   return out

@@ -1,11 +1,42 @@
 import * as assert from 'uvu/assert'
+import {lint} from '../../src/api.js'
+import {formatRange} from '../../src/diag/diagnostic.js'
 import {missingRequiredProvider} from '../../src/rules/missing-required-provider.js'
 import {caseDir, ruleTests, runRule} from './rule-tester.js'
 
 const rule = missingRequiredProvider
 const t = ruleTests(rule, {
-  valid: ['declared', 'mismatch-is-an-error'],
-  invalid: ['undeclared'],
+  valid: ['declared', 'mismatch-is-an-error', 'function-only'],
+  invalid: ['undeclared', 'function-and-resource'],
+  memory: [
+    {
+      name: 'a provider-defined function beside a data source',
+      files: {'main.tf': 'data "aws_region" "r" {}\n\nlocals {\n  arn = provider::aws::arn_parse("arn:aws:iam::123456789012:user/a")\n}\n'},
+      expected: [{code: 'lint.missing-required-provider', range: 'main.tf:1,1-22'}],
+    },
+    {
+      name: 'a provider-defined function in a child module, with a resource',
+      files: {'main.tf': 'module "c" {\n  source = "./c"\n}\n', 'c/main.tf': 'output "a" {\n  value = provider::aws::arn_parse("x")\n}\nresource "aws_iam_user" "u" {\n  name = "u"\n}\n'},
+      expected: [{code: 'lint.missing-required-provider', range: 'c/main.tf:2,11-35'}],
+    },
+    {
+      name: 'a provider-defined function of a declared provider',
+      files: {'main.tf': 'terraform {\n  required_providers {\n    aws = { source = "hashicorp/aws" }\n  }\n}\noutput "a" {\n  value = provider::aws::arn_parse("x")\n}\n'},
+      expected: [],
+    },
+    {
+      name: 'only provider-defined functions: Terraform\'s error instead',
+      files: {'main.tf': 'output "a" {\n  value = provider::aws::arn_parse("x")\n}\n'},
+      expected: [],
+    },
+  ],
+})
+
+t('a provider-defined function is listed among the uses, and the detail says it needs the entry', async () => {
+  const [d] = await runRule(rule, caseDir(rule, 'invalid', 'function-and-resource'))
+  assert.match(d?.detail ?? '', 'the function provider::time::rfc3339_parse at main.tf:3,11-40')
+  assert.match(d?.detail ?? '', 'the resource type time_static at main.tf:6,1-')
+  assert.match(d?.detail ?? '', 'Its provider-defined functions (provider::time::…) are available only through that entry.')
 })
 
 t('one diagnostic per module and local name, at the first use, listing the others', async () => {
@@ -18,6 +49,16 @@ t('one diagnostic per module and local name, at the first use, listing the other
   assert.equal(east?.callers, ['module.child'])
   assert.is(east?.address, 'module.child')
   assert.match(east?.detail ?? '', 'a terraform { required_providers { … } } block')
+})
+
+t('a function-only use is Terraform\'s own error, under rule terraform, with its text and range', async () => {
+  const r = await lint({files: {'main.tf': 'output "t" {\n  value = provider::time::rfc3339_parse("2023-07-25T23:43:16Z")\n}\n'}}, {env: {}})
+  const d = r.diagnostics.find((x) => x.rule === 'terraform')
+  assert.is(d?.severity, 'error')
+  assert.is(d?.summary, 'Unknown provider function')
+  assert.is(d?.detail, 'There is no function named "provider::time::rfc3339_parse". Ensure that provider name "time" is declared in this module\'s required_providers block, and that this provider offers a function named "rfc3339_parse".')
+  assert.is(d?.range ? formatRange(d.range) : '', 'main.tf:2,11-40')
+  assert.is(r.diagnostics.filter((x) => x.rule === rule.id).length, 0)
 })
 
 t.run()
