@@ -14,4 +14,5 @@ export const RULE_IDS = [
   'unsatisfiable-provider-constraints',
   'unused-configuration-alias',
   'unused-provider-alias',
+  'unused-required-provider',
 ] as const

@@ -15,6 +15,7 @@ import {unresolvedModule} from './unresolved-module.js'
 import {unsatisfiableProviderConstraints} from './unsatisfiable-provider-constraints.js'
 import {unusedConfigurationAlias} from './unused-configuration-alias.js'
 import {unusedProviderAlias} from './unused-provider-alias.js'
+import {unusedRequiredProvider} from './unused-required-provider.js'
 import {compareDiagnostics} from '../diag/diagnostic.js'
 
 export type {LintDiagnostic, Rule, RuleContext} from './rule.js'
@@ -32,6 +33,7 @@ export const RULES: readonly Rule[] = [
   unsatisfiableProviderConstraints,
   unusedConfigurationAlias,
   unusedProviderAlias,
+  unusedRequiredProvider,
 ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 
 const byId = new Map(RULES.map((r) => [r.id, r]))

@@ -1,0 +1,118 @@
+// unused-required-provider: a required_providers entry that nothing uses — no resource, data source or
+// ephemeral resource (by its type or its `provider` argument), no provider or provider_meta block, no
+// provider-defined function call, no `providers` map of a module call, no import or removed block, and no
+// module in the subtree below through inheritance: a module that calls children which inherit (or are
+// passed) the provider uses it, unlike tflint's terraform_unused_required_providers, which looks at one
+// module alone (tflint-ruleset-terraform#21). Modules below an unresolved call are unknown, so a module
+// with one in its subtree is not reported.
+import {impliedLocalName, providerString, type Provider} from '../addrs/provider.js'
+import type {SourceRange} from '../diag/diagnostic.js'
+import type {ModuleNode} from '../graph/crawl.js'
+import type {Block} from '../hcl/syntax.js'
+import {unwrapExpression} from '../hcl/value.js'
+import {engineByName, type Engine} from '../load/engine.js'
+import type {Module} from '../load/model.js'
+import {localNames} from '../providers/local-names.js'
+import {providerReference} from '../providers/resolve.js'
+import {display, providerUses} from './provider-uses.js'
+import type {LintDiagnostic, Rule} from './rule.js'
+import {inRemotePackage, moduleText, report, where, type Finding} from './support.js'
+
+/** Local names used by import (`to`, `provider`) and removed (`from`) blocks: they need the provider too. */
+function lifecycleBlockNames(blocks: readonly Block[], attr: 'to' | 'from'): string[] {
+  const out: string[] = []
+  for (const b of blocks) {
+    const pattr = b.body.attributes.find((a) => a.name === 'provider')
+    const ref = pattr ? providerReference(pattr) : undefined
+    if (ref) {
+      out.push(ref.localName)
+      continue
+    }
+    const target = b.body.attributes.find((a) => a.name === attr)
+    if (typeof target?.value !== 'string') continue
+    const parts = unwrapExpression(target.value)
+      .replace(/\[[^\]]*\]/g, '')
+      .split('.')
+    // skip module.NAME… prefixes; data.TYPE.NAME names its type second
+    while (parts[0] === 'module' && parts.length > 2) parts.splice(0, 2)
+    const type = parts[0] === 'data' || parts[0] === 'ephemeral' ? parts[1] : parts[0]
+    if (type && type !== 'module') out.push(impliedLocalName(type))
+  }
+  return out
+}
+
+/** Every provider local name a module uses itself. */
+function namesUsed(m: Module): Set<string> {
+  const used = new Set(providerUses(m).map((u) => u.localName))
+  for (const b of m.providerMetas.values()) used.add(b.labels[0]?.value ?? '')
+  for (const n of lifecycleBlockNames(m.imports, 'to')) used.add(n)
+  for (const n of lifecycleBlockNames(m.removed, 'from')) used.add(n)
+  return used
+}
+
+/** Providers (`host/namespace/type`) the modules below `node` use, or undefined when one of them could not be followed. */
+function subtreeProviders(node: ModuleNode, engine: Engine): Set<string> | undefined {
+  const out = new Set<string>()
+  const stack = [...node.children]
+  while (stack.length > 0) {
+    const n = stack.pop()!
+    if (!n.module || !n.resolved) return undefined
+    const names = localNames(n.module, engine)
+    for (const name of namesUsed(n.module)) {
+      out.add(providerString(names.providerFor(name)))
+      // a local name the module below uses without a source address of its own (no entry, or one without
+      // source) while a caller declares it with another: implied-provider-mismatch reports that, and the fix
+      // it gives makes the caller's entry used
+      const r = names.requirements.get(name)
+      if (!r || r.implied) out.add(`name:${name}`)
+    }
+    stack.push(...n.children)
+  }
+  return out
+}
+
+function entryRange(nameRange: SourceRange, exprRange: SourceRange): SourceRange {
+  return {filename: nameRange.filename, start: nameRange.start, end: exprRange.end}
+}
+
+export const unusedRequiredProvider = {
+  id: 'unused-required-provider',
+  severity: 'warning',
+  enabledByDefault: true,
+  description: 'A required_providers entry that nothing in the module uses, nor any module it calls through inheritance or a providers map.',
+  docs: 'docs/rules/unused-required-provider.md',
+  check({analysis}): LintDiagnostic[] {
+    const {tree} = analysis
+    const engine = engineByName(tree.engine)
+    const findings: Finding[] = []
+    for (const node of tree.nodes) {
+      const m = node.module
+      if (!m || inRemotePackage(node) || (node.source !== undefined && node.source.kind !== 'local')) continue
+      const names = localNames(m, engine)
+      if (names.requirements.size === 0) continue
+      const used = namesUsed(m)
+      let below: Set<string> | undefined | null = null
+      for (const r of names.requirements.values()) {
+        // configuration_aliases entries: unused-configuration-alias reports the aliases nothing uses
+        if (used.has(r.localName) || r.aliases.length > 0) continue
+        below ??= subtreeProviders(node, engine)
+        if (below === undefined) break
+        if (below.has(providerString(r.provider)) || below.has(`name:${r.localName}`)) continue
+        findings.push(finding(node, r.localName, r.provider, entryRange(r.attribute.nameRange, r.attribute.exprRange), engine))
+      }
+    }
+    return report(unusedRequiredProvider, findings)
+  },
+} satisfies Rule
+
+function finding(node: ModuleNode, localName: string, provider: Provider, range: SourceRange, engine: Engine): Finding {
+  const calls = node.children.length > 0 ? ', and none of the modules it calls uses that provider (by inheritance or through a providers map)' : ''
+  return {
+    summary: 'Required provider not used',
+    detail: `${moduleText(node.address)} declares "${localName}" (${display(provider, engine)}) in required_providers at ${where(range)}, but no resource, data source, ephemeral resource, provider block, provider-defined function (provider::${localName}::…) or providers map of the module uses it${calls}. The entry still makes "${engine.command} init" install the provider and adds its version constraint to every configuration that uses the module. To fix it, remove the entry (or use the provider if something is missing).`,
+    range,
+    address: node.address,
+    module: node,
+    key: localName,
+  }
+}
