@@ -57,12 +57,11 @@ function walkBlocks(blocks: Iterable<Block>, validated: boolean, out: ProviderFu
 
 const MODULE_NOT_EVALUATED = new Set([...NOT_EVALUATED, 'source', 'version'])
 
-const cache = new WeakMap<Module, readonly ProviderFunctionUse[]>()
-
-/** Every provider-defined function call of a module, in file order. */
+/**
+ * Every provider-defined function call of a module, in file order. Computed on each call (no module-level
+ * cache): an expression without `::` is skipped at once.
+ */
 export function providerFunctionUses(m: Module): readonly ProviderFunctionUse[] {
-  const hit = cache.get(m)
-  if (hit) return hit
   const out: ProviderFunctionUse[] = []
   for (const a of m.locals.values()) callsIn(a, true, out)
   walkBlocks(m.outputs.values(), true, out)
@@ -77,7 +76,6 @@ export function providerFunctionUses(m: Module): readonly ProviderFunctionUse[] 
   walkBlocks(m.removed, false, out)
   walkBlocks(m.otherBlocks, false, out)
   out.sort((a, b) => (a.range.filename < b.range.filename ? -1 : a.range.filename > b.range.filename ? 1 : a.range.start.byte - b.range.start.byte))
-  cache.set(m, out)
   return out
 }
 
