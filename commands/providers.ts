@@ -18,11 +18,23 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
 
   static override examples = [
     {description: 'Provider configurations per module', command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo'},
-    {description: 'Why does this resource use that configuration?', command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo --resource module.network.module.subnet.aws_subnet.private'},
-    {description: 'Only one subtree, only one provider', command: '<%= config.bin %> <%= command.id %> . --module module.network --provider hashicorp/aws'},
-    {description: 'Terraform\'s "Providers required by configuration" tree, sorted, canonical constraints', command: '<%= config.bin %> <%= command.id %> . --requirements'},
+    {
+      description: 'Why does this resource use that configuration?',
+      command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo --resource module.network.module.subnet.aws_subnet.private',
+    },
+    {
+      description: 'Only one subtree, only one provider',
+      command: '<%= config.bin %> <%= command.id %> . --module module.network --provider hashicorp/aws',
+    },
+    {
+      description: 'Terraform\'s "Providers required by configuration" tree, sorted, canonical constraints',
+      command: '<%= config.bin %> <%= command.id %> . --requirements',
+    },
     {description: 'The JSON contract (format_version "1")', command: '<%= config.bin %> <%= command.id %> . --json'},
-    {description: 'Where does each change of a saved plan land? (terraform show -json PLANFILE > plan.json)', command: '<%= config.bin %> <%= command.id %> . --plan plan.json'},
+    {
+      description: 'Where does each change of a saved plan land? (terraform show -json PLANFILE > plan.json)',
+      command: '<%= config.bin %> <%= command.id %> . --plan plan.json',
+    },
   ]
 
   static override args = {
@@ -30,13 +42,23 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
   }
 
   static override flags = {
-    engine: Flags.string({description: 'engine whose rules to follow (default: opentofu when the root has .tofu files, else terraform)', options: ['terraform', 'opentofu']}),
+    engine: Flags.string({
+      description: 'engine whose rules to follow (default: opentofu when the root has .tofu files, else terraform)',
+      options: ['terraform', 'opentofu'],
+    }),
     json: Flags.boolean({description: 'print the JSON document instead of text'}),
     requirements: Flags.boolean({description: 'print the provider requirements tree (as `terraform providers` does)'}),
-    resource: Flags.string({description: 'show the full resolution of this resource (configuration address; a trailing * matches a prefix)'}),
+    resource: Flags.string({
+      description: 'show the full resolution of this resource (configuration address; a trailing * matches a prefix)',
+    }),
     module: Flags.string({description: 'show only this module and the modules it calls (e.g. module.network)'}),
-    provider: Flags.string({description: 'show only resources of this provider (registry.terraform.io/hashicorp/aws, hashicorp/aws or aws)'}),
-    plan: Flags.string({description: 'join the changes of a saved plan (terraform show -json PLANFILE, format 1.x) to the binding: where each planned change lands'}),
+    provider: Flags.string({
+      description: 'show only resources of this provider (registry.terraform.io/hashicorp/aws, hashicorp/aws or aws)',
+    }),
+    plan: Flags.string({
+      description:
+        'join the changes of a saved plan (terraform show -json PLANFILE, format 1.x) to the binding: where each planned change lands',
+    }),
     var: Flags.string({description: 'set a root input variable (NAME=VALUE), for module sources that use variables', multiple: true}),
     'var-file': Flags.string({description: 'read root input variables from a .tfvars file', multiple: true}),
     ...runFlags,
@@ -56,29 +78,68 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     } catch (e) {
       cmd.fail(`could not read the plan ${flags.plan}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`)
     }
-    const filters = {...(flags.resource ? {resource: flags.resource} : {}), ...(flags.module ? {module: flags.module} : {}), ...(flags.provider ? {provider: flags.provider} : {})}
-    const key = {...(planText !== undefined ? {plan: createHash('sha256').update(planText).digest('hex')} : {}), dir: path.resolve(args.dir), given: args.dir, engine: engine ?? null, json: flags.json, verbose: flags.verbose, requirements: flags.requirements, resource: flags.resource ?? null, module: flags.module ?? null, provider: flags.provider ?? null, vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], limits: limitOptions(flags), color}
+    const filters = {
+      ...(flags.resource ? {resource: flags.resource} : {}),
+      ...(flags.module ? {module: flags.module} : {}),
+      ...(flags.provider ? {provider: flags.provider} : {}),
+    }
+    const key = {
+      ...(planText !== undefined ? {plan: createHash('sha256').update(planText).digest('hex')} : {}),
+      dir: path.resolve(args.dir),
+      given: args.dir,
+      engine: engine ?? null,
+      json: flags.json,
+      verbose: flags.verbose,
+      requirements: flags.requirements,
+      resource: flags.resource ?? null,
+      module: flags.module ?? null,
+      provider: flags.provider ?? null,
+      vars: flags.var ?? [],
+      varFiles: flags['var-file'] ?? [],
+      limits: limitOptions(flags),
+      color,
+    }
     const out = await cmd.context.results.output('providers', key, async () => {
       // only the modules this command uses (not the whole library: graph export, lock files, lint rules)
-      const [{analyzeProviders}, {providersFilterProblem}, {utf8Text}, {fileNamer}] = await Promise.all([
+      const [{analyzeProviders, rootFilesRead}, {providersFilterProblem}, {utf8Text}, {fileNamer}] = await Promise.all([
         import('../src/providers/analyze.js'),
         import('../src/render/providers-text.js'),
         import('../src/io/inputs.js'),
         import('../src/render/paths.js'),
       ])
-      const analysed = await analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], ...limitOptions(flags), context: cmd.context})
+      const analysed = await analyzeProviders(args.dir, {
+        ...(engine ? {engine} : {}),
+        vars: flags.var ?? [],
+        varFiles: flags['var-file'] ?? [],
+        ...limitOptions(flags),
+        context: cmd.context,
+      })
       // --plan: the saved plan's changes joined to the binding (a plan tfgraph cannot use is one line, exit 1)
-      const p: WithPlan = planText !== undefined && flags.plan ? (await import('../src/cli/providers-plan.js')).withPlan(analysed, args.dir, planText, flags.plan) : {analysis: analysed}
+      const p: WithPlan =
+        planText !== undefined && flags.plan
+          ? (await import('../src/cli/providers-plan.js')).withPlan(analysed, args.dir, planText, flags.plan)
+          : {analysis: analysed}
       if ('error' in p) return {stdout: '', stderr: `Error: ${p.error}\n`, exitCode: 1}
       const a = p.analysis
       // nothing to show when the root directory itself could not be loaded: just the diagnostics
-      const rootLoaded = (a.tree.root.module?.files.length ?? 0) > 0
+      const rootLoaded = rootFilesRead(a)
       const filterProblem = rootLoaded ? providersFilterProblem(a, filters) : undefined
       if (filterProblem) return {stdout: '', stderr: `Error: ${filterProblem}\n`, exitCode: 1}
       // files are named from the current directory (part of the results cache's key), so that file:line opens as printed
       const render = await cmd.renderer('providers', flags.json ? 'json' : flags.requirements ? 'requirements' : 'text')
-      const stdout = flags.json || rootLoaded ? await render(a, {dir: args.dir, fileName: fileNamer(args.dir), ...filters, ...(p.planned ? {planned: p.planned} : {})}) : ''
-      const stderr = !flags.json && a.diagnostics.length > 0 ? '\n' + (await cmd.diagnostics(a.diagnostics, {dir: args.dir, verbose: flags.verbose, read: (f) => utf8Text(cmd.context.files.read(f))})) : ''
+      const stdout =
+        flags.json || rootLoaded
+          ? await render(a, {dir: args.dir, fileName: fileNamer(args.dir), ...filters, ...(p.planned ? {planned: p.planned} : {})})
+          : ''
+      const stderr =
+        !flags.json && a.diagnostics.length > 0
+          ? '\n' +
+            (await cmd.diagnostics(a.diagnostics, {
+              dir: args.dir,
+              verbose: flags.verbose,
+              read: (f) => utf8Text(cmd.context.files.read(f)),
+            }))
+          : ''
       return {stdout, stderr, exitCode: exitCodeOf(a)}
     })
     await cmd.finish(out.value)

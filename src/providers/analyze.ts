@@ -1,6 +1,7 @@
 // `tfgraph providers`: crawl the module tree, resolve every resource's provider configuration, build
 // the graph, collect requirements. Returns data only; renderers turn it into text or JSON.
 import {formatRange, sortDiagnostics, withoutCode, type Diagnostic, type DiagnosticJson, type SourceRange} from '../diag/diagnostic.js'
+import type {DiagnosticCode} from '../diag/codes.js'
 import {buildGraph, type ModuleGraph} from './build-graph.js'
 import {crawl, type CrawlOptions, type ModuleNode, type ModuleTree} from '../graph/crawl.js'
 import {moduleRequirements, type ModuleRequirement} from './requirements.js'
@@ -137,7 +138,12 @@ export interface ProvidersDocument {
     resolution: readonly {kind: string; module: string; text: string; range?: SourceRange}[]
     range: SourceRange
   }[]
-  readonly requirements: readonly {module: string; provider: string; canonical: string; constraints: readonly {constraint: string; range: SourceRange | null}[]}[]
+  readonly requirements: readonly {
+    module: string
+    provider: string
+    canonical: string
+    constraints: readonly {constraint: string; range: SourceRange | null}[]
+  }[]
   readonly diagnostics: readonly DiagnosticJson[]
   /** Present when the directory is analysed as a shared module. */
   readonly shared_module?: {readonly reason: string; readonly configuration_aliases: readonly {name: string; range: SourceRange}[]}
@@ -172,7 +178,14 @@ export function providersDocument(a: ProvidersAnalysis, rootArg: string): Provid
       ...(c.expected ? {expected: true} : {}),
       range: c.range ?? null,
     })),
-    provider_passes: a.resolution.passes.map((p) => ({from: p.from, to: p.to, key: p.key, value: p.value, child_address: p.childAddress, parent_address: p.parentAddress})),
+    provider_passes: a.resolution.passes.map((p) => ({
+      from: p.from,
+      to: p.to,
+      key: p.key,
+      value: p.value,
+      child_address: p.childAddress,
+      parent_address: p.parentAddress,
+    })),
     resources: a.resolution.resources.map((r) => ({
       address: r.address,
       module: r.module,
@@ -182,12 +195,29 @@ export function providersDocument(a: ProvidersAnalysis, rootArg: string): Provid
       provider: r.provider,
       provider_config: r.providerConfig ?? null,
       ...(r.instanceKey !== undefined ? {instance_key: r.instanceKey} : {}),
-      resolution: r.resolution.map((s) => ({kind: s.kind, module: s.module, text: stepText(s, engine), ...(s.range ? {range: s.range} : {})})),
+      resolution: r.resolution.map((s) => ({
+        kind: s.kind,
+        module: s.module,
+        text: stepText(s, engine),
+        ...(s.range ? {range: s.range} : {}),
+      })),
       range: r.range,
     })),
-    requirements: a.requirements.map((q) => ({module: q.module, provider: q.provider, canonical: q.canonical, constraints: q.constraints.map((c) => ({constraint: c.constraint, range: c.range ?? null}))})),
+    requirements: a.requirements.map((q) => ({
+      module: q.module,
+      provider: q.provider,
+      canonical: q.canonical,
+      constraints: q.constraints.map((c) => ({constraint: c.constraint, range: c.range ?? null})),
+    })),
     diagnostics: a.diagnostics.map(withoutCode),
-    ...(a.sharedModule ? {shared_module: {reason: sharedModuleReason(a.sharedModule, a.tree.engine), configuration_aliases: a.sharedModule.aliases.map((x) => ({name: x.name, range: x.range}))}} : {}),
+    ...(a.sharedModule
+      ? {
+          shared_module: {
+            reason: sharedModuleReason(a.sharedModule, a.tree.engine),
+            configuration_aliases: a.sharedModule.aliases.map((x) => ({name: x.name, range: x.range})),
+          },
+        }
+      : {}),
   }
 }
 
@@ -196,4 +226,20 @@ export function sharedModuleReason(s: SharedModule, engine: string): string {
   const product = engine === 'opentofu' ? 'OpenTofu' : 'Terraform'
   const names = s.aliases.map((x) => `${x.name} at ${formatRange(x.range)}`).join(', ')
   return `analysed as a shared module: its required_providers declares configuration_aliases (${names}), so it is meant to be called by other modules, which pass those configurations in. ${product} itself cannot run it alone as a root module; tfgraph binds the resources that use them to the configurations expected from the caller.`
+}
+
+/** Diagnostics that mean a whole file was not read: nothing of it entered the module. */
+const UNREAD_FILE_CODES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
+  'hcl.syntax',
+  'hcl.json-syntax',
+  'hcl.json-root-not-object',
+  'hcl.binary-file',
+  'hcl.invalid-encoding',
+  'hcl.too-deeply-nested',
+])
+
+/** Whether at least one configuration file of the root module was read: else there is nothing to show but the errors. */
+export function rootFilesRead(a: ProvidersAnalysis): boolean {
+  const unread = new Set(a.diagnostics.filter((d) => UNREAD_FILE_CODES.has(d.code) && d.range).map((d) => d.range!.filename))
+  return (a.tree.root.module?.files ?? []).some((f) => !f.shadowedBy && !unread.has(f.name))
 }

@@ -13,7 +13,11 @@ import {didYouMean} from '../../src/diag/name-suggestion.js'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
 function run(args: readonly string[], cwd = repoRoot) {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {cwd, encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}})
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: {...process.env, NO_COLOR: '1'},
+  })
   return {code: r.status, stdout: r.stdout, stderr: r.stderr}
 }
 
@@ -40,7 +44,11 @@ const USAGE: [string[], string, string][] = [
   [['lock', 'diff', 'a', 'b', 'c'], 'Error: unexpected argument "c": tfgraph lock diff takes 2 arguments, OLD NEW', 'lock diff'],
   // missing arguments: the command's own check, said the same way
   [['lock', 'diff', 'only-one.hcl'], 'Error: give two lock files (OLD NEW), or --git REV [FILE]', 'lock diff'],
-  [['lock', 'diff', '--git', 'HEAD', 'a.hcl', 'b.hcl'], 'Error: with --git give one lock file, not two (it is compared with its version at HEAD)', 'lock diff'],
+  [
+    ['lock', 'diff', '--git', 'HEAD', 'a.hcl', 'b.hcl'],
+    'Error: with --git give one lock file, not two (it is compared with its version at HEAD)',
+    'lock diff',
+  ],
 ]
 
 for (const [args, line, command] of USAGE) {
@@ -59,7 +67,10 @@ test('unknown command or flag before a command: exit 1, did you mean, the comman
     [['lok'], `Error: unknown command "lok" (did you mean "lock"?); ${all}`],
     [['frobnicate'], `Error: unknown command "frobnicate"; ${all}`],
     [['help', 'grph'], `Error: unknown command "grph" (did you mean "graph"?); ${all}`],
-    [['--nope'], `Error: unknown flag --nope (flags come after the command: config, graph, lint, lock, lock diff, providers, providers diff)`],
+    [
+      ['--nope'],
+      `Error: unknown flag --nope (flags come after the command: config, graph, lint, lock, lock diff, providers, providers diff)`,
+    ],
   ]
   for (const [args, line] of cases) {
     const r = run(args)
@@ -79,14 +90,35 @@ test('help and version still work (exit 0); `tfgraph help lint` is `tfgraph lint
 
 test('filters that match nothing: one line, exit 1, with did you mean', () => {
   const cases: [string[], string][] = [
-    [['providers', demo, '--module', 'module.netwrk'], 'Error: --module module.netwrk: no such module call in this configuration (did you mean module.network?)'],
-    [['providers', demo, '--resource', 'aws_s3_bucket.log'], 'Error: --resource aws_s3_bucket.log: no resource has this address (did you mean aws_s3_bucket.logs?); a trailing * matches a prefix'],
+    [
+      ['providers', demo, '--module', 'module.netwrk'],
+      'Error: --module module.netwrk: no such module call in this configuration (did you mean module.network?)',
+    ],
+    [
+      ['providers', demo, '--resource', 'aws_s3_bucket.log'],
+      'Error: --resource aws_s3_bucket.log: no resource has this address (did you mean aws_s3_bucket.logs?); a trailing * matches a prefix',
+    ],
     // the same type and name in another module
-    [['providers', demo, '--resource', 'module.network.aws_subnet.private'], 'Error: --resource module.network.aws_subnet.private: no resource has this address (did you mean module.network.module.subnet.aws_subnet.private?); a trailing * matches a prefix'],
-    [['providers', demo, '--provider', 'hashicorp/awz'], 'Error: --provider hashicorp/awz: no resource uses this provider (did you mean hashicorp/aws?); providers used: registry.terraform.io/hashicorp/aws, registry.terraform.io/hashicorp/random'],
-    [['lint', demo, '--only', 'terrafrom'], 'Error: unknown rule id terrafrom (did you mean terraform?); "tfgraph lint --list-rules" lists them'],
-    [['lint', demo, '--disable', 'legacy-module-provdier,nothing-like-it'], 'Error: unknown rule ids legacy-module-provdier, nothing-like-it (did you mean legacy-module-provider?); "tfgraph lint --list-rules" lists them'],
-    [['graph', demo, '--focus', 'module.netwrk'], 'Error: The modules graph has no node with the address module.netwrk. Did you mean module.network?'],
+    [
+      ['providers', demo, '--resource', 'module.network.aws_subnet.private'],
+      'Error: --resource module.network.aws_subnet.private: no resource has this address (did you mean module.network.module.subnet.aws_subnet.private?); a trailing * matches a prefix',
+    ],
+    [
+      ['providers', demo, '--provider', 'hashicorp/awz'],
+      'Error: --provider hashicorp/awz: no resource uses this provider (did you mean hashicorp/aws?); providers used: registry.terraform.io/hashicorp/aws, registry.terraform.io/hashicorp/random',
+    ],
+    [
+      ['lint', demo, '--only', 'terrafrom'],
+      'Error: unknown rule id terrafrom (did you mean terraform?); "tfgraph lint --list-rules" lists them',
+    ],
+    [
+      ['lint', demo, '--disable', 'legacy-module-provdier,nothing-like-it'],
+      'Error: unknown rule ids legacy-module-provdier, nothing-like-it (did you mean legacy-module-provider?); "tfgraph lint --list-rules" lists them',
+    ],
+    [
+      ['graph', demo, '--focus', 'module.netwrk'],
+      'Error: The modules graph has no node with the address module.netwrk. Did you mean module.network?',
+    ],
     [['graph', demo, '--module', 'module.netwrk'], 'Error: The graph has no module module.netwrk. Did you mean module.network?'],
   ]
   for (const [args, line] of cases) {
@@ -115,6 +147,24 @@ test('a file where a directory is expected: one line, exit 1', () => {
   assert.is(f.stderr, `Error: ${demo}/main.tf is a file; pass its directory (${demo})\n`)
 })
 
+test('providers on a root whose only file does not parse: the error alone, no empty tree on stdout', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-broken-'))
+  try {
+    writeFileSync(path.join(dir, 'main.tf'), 'resource "x" {\n')
+    const r = run(['providers', '--no-cache', '.'], dir)
+    assert.is(r.code, 1)
+    assert.is(r.stdout, '')
+    assert.match(r.stderr, 'Error: Unclosed configuration block')
+    assert.match(r.stderr, 'on main.tf:1,14-15:')
+    // one readable file beside the broken one: the tree is shown
+    writeFileSync(path.join(dir, 'ok.tf'), 'resource "null_resource" "a" {}\n')
+    const partial = run(['providers', '--no-cache', '.'], dir)
+    assert.match(partial.stdout, 'null_resource.a')
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+  }
+})
+
 test('`tfgraph lock dif`: the missing directory is close to the subcommand diff, so that is suggested', () => {
   const typo = run(['lock', 'dif'])
   assert.is(typo.code, 1)
@@ -136,12 +186,18 @@ test('.tfgraph.json: unknown rule ids, keys and settings with a suggestion; synt
         'Error: .tfgraph.json:2:13: Unknown rule id "legacy-module-provdier" (did you mean "legacy-module-provider"?); "tfgraph lint --list-rules" lists the rules.\n' +
           'Error: .tfgraph.json:3:3: Unknown key "max_warning" (did you mean "max_warnings"?); the keys are "rules" and "max_warnings".\n',
       ],
-      ['{"rules": {"terraform": "warn"}}', 'Error: .tfgraph.json:1:25: Rule "terraform" must be "off", "warning", "error", true or false (got "warn"; did you mean "warning"?).\n'],
+      [
+        '{"rules": {"terraform": "warn"}}',
+        'Error: .tfgraph.json:1:25: Rule "terraform" must be "off", "warning", "error", true or false (got "warn"; did you mean "warning"?).\n',
+      ],
       ['{"max_warnings": -1}', 'Error: .tfgraph.json:1:18: "max_warnings" must be a whole number ≥ 0.\n'],
       ['{\n  "rules": {\n    "terraform": "off",\n  }\n}\n', 'Error: .tfgraph.json:3:23: Trailing comma: JSON allows none.\n'],
       ['{\n  "rules": {\n    "terraform": "off"\n', "Error: .tfgraph.json:4:1: '}' expected.\n"],
       ['{"rules" {}}', "Error: .tfgraph.json:1:10: ':' expected after the property name.\n"],
-      ['{"rules": {"terraform": of}}', 'Error: .tfgraph.json:1:25: Unexpected "of" (a value is a "string", a number, true, false, null, {…} or […]).\n'],
+      [
+        '{"rules": {"terraform": of}}',
+        'Error: .tfgraph.json:1:25: Unexpected "of" (a value is a "string", a number, true, false, null, {…} or […]).\n',
+      ],
       ['// no\n{}', 'Error: .tfgraph.json:1:1: Comments are not allowed in JSON.\n'],
       ['', 'Error: .tfgraph.json:1:1: The file is empty; it must hold a JSON object ({"rules": {…}, "max_warnings": N}).\n'],
       ['[]', 'Error: .tfgraph.json:1:1: The file must hold a JSON object ({"rules": {…}, "max_warnings": N}).\n'],
@@ -155,9 +211,19 @@ test('.tfgraph.json: unknown rule ids, keys and settings with a suggestion; synt
       }
     }
     writeFileSync(path.join(dir, 'other.json'), '{"rulez": {}}')
-    assert.is(run(['lint', '.', '--config', 'other.json'], dir).stderr, 'Error: other.json:1:2: Unknown key "rulez" (did you mean "rules"?); the keys are "rules" and "max_warnings".\n')
-    assert.is(run(['lint', '.', '--config', 'missing.json'], dir).stderr, 'Error: missing.json: the lint configuration file does not exist or cannot be read.\n')
-    assert.is(lint('{"rules": {"terraform": "warning", "legacy-module-provider": false}, "max_warnings": 10}\n').code, 0, 'a valid file is accepted')
+    assert.is(
+      run(['lint', '.', '--config', 'other.json'], dir).stderr,
+      'Error: other.json:1:2: Unknown key "rulez" (did you mean "rules"?); the keys are "rules" and "max_warnings".\n',
+    )
+    assert.is(
+      run(['lint', '.', '--config', 'missing.json'], dir).stderr,
+      'Error: missing.json: the lint configuration file does not exist or cannot be read.\n',
+    )
+    assert.is(
+      lint('{"rules": {"terraform": "warning", "legacy-module-provider": false}, "max_warnings": 10}\n').code,
+      0,
+      'a valid file is accepted',
+    )
   } finally {
     rmSync(dir, {recursive: true, force: true})
   }
@@ -173,7 +239,10 @@ test('a failure inside a command is one line without a stack (exit 1)', () => {
 
 test('describeCliError: a command exit keeps its code and prints nothing; an unexpected failure is one line without a stack', () => {
   const exit = Object.assign(new Error('EEXIT: 2'), {code: 'EEXIT', oclif: {exit: 2}})
-  assert.equal(describeCliError(exit, ['lint'], ['lint'], () => undefined), {text: '', exitCode: 2})
+  assert.equal(
+    describeCliError(exit, ['lint'], ['lint'], () => undefined),
+    {text: '', exitCode: 2},
+  )
   const bug = describeCliError(new TypeError('x is not a function'), ['lint'], ['lint'], () => undefined)
   assert.is(bug.exitCode, 1)
   assert.match(bug.text, /^Error: x is not a function\nThis is a bug in tfgraph/)
