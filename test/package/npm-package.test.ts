@@ -15,15 +15,23 @@ const MAX_PACKED_BYTES = 900_000
 const MAX_UNPACKED_BYTES = 4_000_000
 
 const got = await installed()
-const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {version: string; dependencies: Record<string, string>; devDependencies: Record<string, string>; scripts: Record<string, string>; bin: Record<string, string>}
+const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+  version: string
+  dependencies: Record<string, string>
+  devDependencies: Record<string, string>
+  scripts: Record<string, string>
+  bin: Record<string, string>
+}
 
 if (typeof got === 'string') skip('package/npm-package', got)
 else {
   const inst: Installed = got
-  const run = (bin: string, args: string[], cwd = inst.work) => spawnSync(inst.bin(bin), args, {cwd, encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}})
+  const run = (bin: string, args: string[], cwd = inst.work) =>
+    spawnSync(inst.bin(bin), args, {cwd, encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}})
 
-  test('the tarball holds only what runs: bin/, the built dist/cli and dist/src, the manifest', () => {
-    const allowed = /^(README\.md|LICENSE|package\.json|oclif\.manifest\.json|bin\/(run|pre-commit)\.js|dist\/(cli|src)\/.+\.(js|d\.ts))$/
+  test('the tarball holds only what runs: bin/, the built dist/cli, dist/src and dist/viewer, the manifest', () => {
+    const allowed =
+      /^(README\.md|LICENSE|package\.json|oclif\.manifest\.json|bin\/(run|pre-commit)\.js|dist\/(cli|src)\/.+\.(js|d\.ts)|dist\/viewer\/viewer\.(js|css))$/
     const stray = inst.files.filter((f) => !allowed.test(f))
     assert.equal(stray, [], `files that do not run: ${stray.join(', ')}`)
     assert.ok(!inst.files.some((f) => /^(test|fixtures|scripts|src|commands|docs)\//.test(f)))
@@ -40,7 +48,9 @@ else {
     const seen = new Set<string>()
     for (const f of inst.files.filter((f) => f.endsWith('.js'))) {
       const text = readFileSync(path.join(inst.prefix, 'node_modules/tfgraph', f), 'utf8')
-      for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)["']((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(?:\/[\w.\/-]*)?)["']/gm)) {
+      for (const m of text.matchAll(
+        /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)["']((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(?:\/[\w.\/-]*)?)["']/gm,
+      )) {
         const spec = m[1]!
         if (spec.startsWith('node:') || builtins.has(spec.split('/')[0]!)) continue
         const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!
@@ -59,7 +69,9 @@ else {
     assert.ok(!existsSync(path.join(installedDir, 'tfgraph/tsconfig.json')))
     // dev-only: graphology-types is also graphology's peer dependency, so it installs with it
     const lock = JSON.parse(readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8')) as {packages: Record<string, {dev?: boolean}>}
-    const present = new Set(readdirSync(installedDir).flatMap((d) => (d.startsWith('@') ? readdirSync(path.join(installedDir, d)).map((s) => `${d}/${s}`) : [d])))
+    const present = new Set(
+      readdirSync(installedDir).flatMap((d) => (d.startsWith('@') ? readdirSync(path.join(installedDir, d)).map((s) => `${d}/${s}`) : [d])),
+    )
     const dev = Object.keys(pkg.devDependencies).filter((d) => lock.packages[`node_modules/${d}`]?.dev && present.has(d))
     assert.equal(dev, [], 'dev dependencies in the install')
     // tfgraph's own scripts do not run at install (prepare needs the dev dependencies and the sources)
@@ -85,20 +97,36 @@ else {
     cpSync(path.join(fixturesDir, 'lint/ignore-and-config'), path.join(inst.work, 'ignore-and-config'), {recursive: true})
     const r = run('tfgraph', ['lint', '--format', 'sarif', 'ignore-and-config'])
     assert.is(r.status, 2, r.stderr)
-    const sarif = JSON.parse(r.stdout) as {version: string; runs: {tool: {driver: {name: string}}; results: {ruleId: string; locations: {physicalLocation: {artifactLocation: {uri: string}}}[]}[]}[]}
+    const sarif = JSON.parse(r.stdout) as {
+      version: string
+      runs: {
+        tool: {driver: {name: string}}
+        results: {ruleId: string; locations: {physicalLocation: {artifactLocation: {uri: string}}}[]}[]
+      }[]
+    }
     assert.is(sarif.version, '2.1.0')
     assert.is(sarif.runs[0]!.tool.driver.name, 'tfgraph')
     const results = sarif.runs[0]!.results
-    assert.ok(results.some((x) => x.ruleId === 'legacy-module-provider'), JSON.stringify(results.map((x) => x.ruleId)))
+    assert.ok(
+      results.some((x) => x.ruleId === 'legacy-module-provider'),
+      JSON.stringify(results.map((x) => x.ruleId)),
+    )
     assert.match(results[0]!.locations[0]!.physicalLocation.artifactLocation.uri, 'ignore-and-config/a/main.tf')
   })
 
   test('npm exec / npx run tfgraph from the install prefix, offline', () => {
-    const viaExec = spawnSync(npm, ['exec', '--prefix', inst.prefix, '--offline', '--', 'tfgraph', '--version'], {cwd: inst.work, encoding: 'utf8'})
+    const viaExec = spawnSync(npm, ['exec', '--prefix', inst.prefix, '--offline', '--', 'tfgraph', '--version'], {
+      cwd: inst.work,
+      encoding: 'utf8',
+    })
     assert.is(viaExec.status, 0, viaExec.stderr)
     assert.match(viaExec.stdout, `tfgraph/${pkg.version}`)
     const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
-    const viaNpx = spawnSync(npx, ['--offline', 'tfgraph', 'lint', '--format', 'compact', path.join(inst.work, 'ignore-and-config')], {cwd: inst.prefix, encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}})
+    const viaNpx = spawnSync(npx, ['--offline', 'tfgraph', 'lint', '--format', 'compact', path.join(inst.work, 'ignore-and-config')], {
+      cwd: inst.prefix,
+      encoding: 'utf8',
+      env: {...process.env, NO_COLOR: '1'},
+    })
     assert.is(viaNpx.status, 2, viaNpx.stderr)
     assert.match(viaNpx.stdout, 'error: Provider configured inside a shared module [legacy-module-provider]')
   })
