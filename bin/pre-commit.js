@@ -53,7 +53,10 @@ const run = fileURLToPath(new URL('run.js', import.meta.url))
 let exitCode = 0
 for (const root of roots) {
   const shown = path.relative(top, root) || '.'
-  const result = spawnSync(process.execPath, [run, mode, shown, ...flags, '--no-progress'], {encoding: 'utf8', maxBuffer: 256 * 1024 * 1024})
+  const result = spawnSync(process.execPath, [run, mode, shown, ...flags, '--no-progress'], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  })
   if (result.error) {
     process.stderr.write(`tfgraph ${mode} ${shown}: ${result.error.message}\n`)
     exitCode = Math.max(exitCode, 1)

@@ -12,8 +12,14 @@ Exit codes: 0 = no errors, 1 = the directory or a file could not be read or pars
 
   static override examples = [
     {description: 'Show the merged configuration of the current directory', command: '<%= config.bin %> <%= command.id %>'},
-    {description: 'Machine-readable output (hcl2json shape, with file list and diagnostics)', command: '<%= config.bin %> <%= command.id %> fixtures/load/override-resource --json'},
-    {description: 'Load as OpenTofu would (.tofu files, registry.opentofu.org)', command: '<%= config.bin %> <%= command.id %> infra --engine opentofu'},
+    {
+      description: 'Machine-readable output (hcl2json shape, with file list and diagnostics)',
+      command: '<%= config.bin %> <%= command.id %> fixtures/load/override-resource --json',
+    },
+    {
+      description: 'Load as OpenTofu would (.tofu files, registry.opentofu.org)',
+      command: '<%= config.bin %> <%= command.id %> infra --engine opentofu',
+    },
   ]
 
   static override args = {
@@ -21,7 +27,10 @@ Exit codes: 0 = no errors, 1 = the directory or a file could not be read or pars
   }
 
   static override flags = {
-    engine: Flags.string({description: 'engine whose rules to follow (default: opentofu when the directory has .tofu files, else terraform)', options: ['terraform', 'opentofu']}),
+    engine: Flags.string({
+      description: 'engine whose rules to follow (default: opentofu when the directory has .tofu files, else terraform)',
+      options: ['terraform', 'opentofu'],
+    }),
     json: Flags.boolean({description: 'print the JSON document (format_version "1") instead of text'}),
     ...runFlags,
     'max-files': limitFlags['max-files'],
@@ -33,12 +42,19 @@ Exit codes: 0 = no errors, 1 = the directory or a file could not be read or pars
     const cmd = await startCommand(this, flags, {dir: args.dir, quiet: flags.json, load: () => import('../src/cli/analysis.js')})
     const engine = engineFlag(flags.engine)
     const maxFiles = limitOptions(flags).maxFiles ?? cmd.lib.DEFAULT_MAX_FILES
-    const result = await cmd.lib.loadConfig(args.dir, {...(engine ? {engine} : {}), fileBudget: {remaining: maxFiles, limit: maxFiles}, context: cmd.context})
+    const result = await cmd.lib.loadConfig(args.dir, {
+      ...(engine ? {engine} : {}),
+      fileBudget: {remaining: maxFiles, limit: maxFiles},
+      context: cmd.context,
+    })
     // files are named from the current directory, so that file:line opens as printed
     const render = await cmd.renderer('config', flags.json ? 'json' : 'text')
     const stdout = await render(result, {engineGiven: engine !== undefined, fileName: cmd.lib.fileNamer(args.dir)})
     // --json carries the diagnostics in the document
-    const diagnostics = !flags.json && result.diagnostics.length > 0 ? (stdout ? '\n' : '') + (await cmd.diagnostics(result.diagnostics, {dir: args.dir})) : ''
+    const diagnostics =
+      !flags.json && result.diagnostics.length > 0
+        ? (stdout ? '\n' : '') + (await cmd.diagnostics(result.diagnostics, {dir: args.dir}))
+        : ''
     await cmd.finish({stdout, stderr: diagnostics, exitCode: exitCodeOf(result)})
   }
 }

@@ -7,7 +7,15 @@ import {startCommand} from '../src/cli/command-run.js'
 /** The format a file name asks for: `.svg`, `.html`/`.htm`, `.mmd`/`.mermaid`, `.json`; else DOT. */
 function formatFromExtension(file: string | undefined): 'svg' | 'html' | 'mermaid' | 'json' | 'dot' {
   const ext = file === undefined ? '' : path.extname(file).toLowerCase()
-  return ext === '.svg' ? 'svg' : ext === '.html' || ext === '.htm' ? 'html' : ext === '.mmd' || ext === '.mermaid' ? 'mermaid' : ext === '.json' ? 'json' : 'dot'
+  return ext === '.svg'
+    ? 'svg'
+    : ext === '.html' || ext === '.htm'
+      ? 'html'
+      : ext === '.mmd' || ext === '.mermaid'
+        ? 'mermaid'
+        : ext === '.json'
+          ? 'json'
+          : 'dot'
 }
 
 export default class Graph extends Command {
@@ -24,12 +32,30 @@ The graph goes to stdout (or -o FILE; the format follows the file's extension: .
 Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, or an option names nothing in the graph, 2 = the configuration has errors (the graph is still printed).`
 
   static override examples = [
-    {description: 'The module call tree as an SVG picture (Graphviz built in)', command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo -o modules.svg'},
-    {description: 'One page to explore the resources, their provider configurations and why (open it in a browser)', command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo --type providers -o graph.html'},
-    {description: 'Which provider configuration reaches which module and resource', command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo --type providers'},
-    {description: "Terraform's resource graph without terraform init, as Mermaid", command: '<%= config.bin %> <%= command.id %> . --type resources --format mermaid'},
-    {description: 'Two steps around one module, resources folded into counts', command: '<%= config.bin %> <%= command.id %> . --type providers --focus module.network --depth 2 --collapse'},
-    {description: 'One subtree without its test modules, as JSON', command: "<%= config.bin %> <%= command.id %> . --module module.network --exclude 'module.*test*' --format json -o graph.json"},
+    {
+      description: 'The module call tree as an SVG picture (Graphviz built in)',
+      command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo -o modules.svg',
+    },
+    {
+      description: 'One page to explore the resources, their provider configurations and why (open it in a browser)',
+      command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo --type providers -o graph.html',
+    },
+    {
+      description: 'Which provider configuration reaches which module and resource',
+      command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo --type providers',
+    },
+    {
+      description: "Terraform's resource graph without terraform init, as Mermaid",
+      command: '<%= config.bin %> <%= command.id %> . --type resources --format mermaid',
+    },
+    {
+      description: 'Two steps around one module, resources folded into counts',
+      command: '<%= config.bin %> <%= command.id %> . --type providers --focus module.network --depth 2 --collapse',
+    },
+    {
+      description: 'One subtree without its test modules, as JSON',
+      command: "<%= config.bin %> <%= command.id %> . --module module.network --exclude 'module.*test*' --format json -o graph.json",
+    },
   ]
 
   static override args = {
@@ -38,14 +64,35 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
 
   static override flags = {
     type: Flags.string({char: 't', description: 'view', options: ['modules', 'providers', 'resources'], default: 'modules'}),
-    format: Flags.string({char: 'f', description: 'output format (default: from the -o extension, else dot)', options: ['dot', 'mermaid', 'json', 'svg', 'html']}),
+    format: Flags.string({
+      char: 'f',
+      description: 'output format (default: from the -o extension, else dot)',
+      options: ['dot', 'mermaid', 'json', 'svg', 'html'],
+    }),
     output: Flags.string({char: 'o', description: 'write the graph to this file instead of stdout'}),
-    focus: Flags.string({description: 'keep only the neighbourhood of this address: a module (module.a.module.b, "." for the root), a provider configuration or a resource'}),
-    depth: Flags.integer({description: 'with --focus: how many edges to follow from it, in either direction (default 2)', min: 0, dependsOn: ['focus']}),
-    module: Flags.string({description: 'keep only this module and the modules it calls (the providers view keeps what brings configurations in)'}),
-    collapse: Flags.boolean({description: 'fold resources into their modules (resources view) or into counts per module and configuration (providers view)'}),
-    exclude: Flags.string({description: "leave out nodes whose address, or a module containing them, matches this glob (* and ? also match '.', repeatable)", multiple: true}),
-    engine: Flags.string({description: 'engine whose rules to follow (default: opentofu when the root has .tofu files, else terraform)', options: ['terraform', 'opentofu']}),
+    focus: Flags.string({
+      description:
+        'keep only the neighbourhood of this address: a module (module.a.module.b, "." for the root), a provider configuration or a resource',
+    }),
+    depth: Flags.integer({
+      description: 'with --focus: how many edges to follow from it, in either direction (default 2)',
+      min: 0,
+      dependsOn: ['focus'],
+    }),
+    module: Flags.string({
+      description: 'keep only this module and the modules it calls (the providers view keeps what brings configurations in)',
+    }),
+    collapse: Flags.boolean({
+      description: 'fold resources into their modules (resources view) or into counts per module and configuration (providers view)',
+    }),
+    exclude: Flags.string({
+      description: "leave out nodes whose address, or a module containing them, matches this glob (* and ? also match '.', repeatable)",
+      multiple: true,
+    }),
+    engine: Flags.string({
+      description: 'engine whose rules to follow (default: opentofu when the root has .tofu files, else terraform)',
+      options: ['terraform', 'opentofu'],
+    }),
     var: Flags.string({description: 'set a root input variable (NAME=VALUE), for module sources that use variables', multiple: true}),
     'var-file': Flags.string({description: 'read root input variables from a .tfvars file', multiple: true}),
     ...runFlags,
@@ -60,11 +107,18 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     const engine = engineFlag(flags.engine)
     const view = cmd.lib.GRAPH_VIEWS.find((v) => v === flags.type) ?? 'modules'
     const format = (['dot', 'mermaid', 'json', 'svg', 'html'] as const).find((f) => f === flags.format) ?? formatFromExtension(flags.output)
-    const a = await cmd.lib.analyzeProviders(args.dir, {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], ...limitOptions(flags), context: cmd.context})
+    const a = await cmd.lib.analyzeProviders(args.dir, {
+      ...(engine ? {engine} : {}),
+      vars: flags.var ?? [],
+      varFiles: flags['var-file'] ?? [],
+      ...limitOptions(flags),
+      context: cmd.context,
+    })
     await cmd.end()
     const diagnostics = (diags: typeof a.diagnostics) => cmd.diagnostics(diags, {dir: args.dir, verbose: flags.verbose})
     // the root could not be loaded: nothing to draw, just the diagnostics
-    if ((a.tree.root.module?.files.length ?? 0) === 0) return cmd.finish({stdout: '', stderr: await diagnostics(a.diagnostics), exitCode: 1})
+    if ((a.tree.root.module?.files.length ?? 0) === 0)
+      return cmd.finish({stdout: '', stderr: await diagnostics(a.diagnostics), exitCode: 1})
     const {graph, optionDiagnostics} = cmd.lib.exportGraph(a, {
       view,
       ...(flags.focus !== undefined ? {focus: flags.focus, ...(flags.depth !== undefined ? {depth: flags.depth} : {})} : {}),
@@ -77,6 +131,9 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     const stdout = await (await cmd.renderer('graph', format))({analysis: a, graph}, {root: args.dir})
     // Like terraform graph: warnings alone are not printed, so a consumer of the graph is not upset.
     const errors = graph.diagnostics.some((d) => d.severity === 'error')
-    await cmd.finish({stdout, stderr: errors ? '\n' + (await diagnostics(graph.diagnostics)) : '', exitCode: a.incomplete ? 1 : errors ? 2 : 0}, flags.output)
+    await cmd.finish(
+      {stdout, stderr: errors ? '\n' + (await diagnostics(graph.diagnostics)) : '', exitCode: a.incomplete ? 1 : errors ? 2 : 0},
+      flags.output,
+    )
   }
 }

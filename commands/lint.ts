@@ -19,9 +19,15 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
 
   static override examples = [
     {description: 'Lint the module in the current directory', command: '<%= config.bin %> <%= command.id %>'},
-    {description: 'Every root module of a monorepo, as SARIF for code scanning', command: '<%= config.bin %> <%= command.id %> infra --recursive --format sarif > tfgraph.sarif'},
+    {
+      description: 'Every root module of a monorepo, as SARIF for code scanning',
+      command: '<%= config.bin %> <%= command.id %> infra --recursive --format sarif > tfgraph.sarif',
+    },
     {description: 'One line per finding, for editors and grep', command: '<%= config.bin %> <%= command.id %> . --format compact'},
-    {description: 'Only two rules; fail on any warning', command: '<%= config.bin %> <%= command.id %> . --only legacy-module-provider,terraform --max-warnings 0'},
+    {
+      description: 'Only two rules; fail on any warning',
+      command: '<%= config.bin %> <%= command.id %> . --only legacy-module-provider,terraform --max-warnings 0',
+    },
     {description: 'List the rules', command: '<%= config.bin %> <%= command.id %> --list-rules'},
   ]
 
@@ -32,7 +38,10 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
   static override flags = {
     format: Flags.string({description: 'output format [default: text]', options: ['text', 'json', 'sarif', 'compact']}),
     json: Flags.boolean({description: 'print the JSON document (the same as --format json)'}),
-    engine: Flags.string({description: 'engine whose rules to follow (default: opentofu when the root has .tofu files, else terraform)', options: ['terraform', 'opentofu']}),
+    engine: Flags.string({
+      description: 'engine whose rules to follow (default: opentofu when the root has .tofu files, else terraform)',
+      options: ['terraform', 'opentofu'],
+    }),
     config: Flags.string({description: 'configuration file (default: .tfgraph.json in the root directory)'}),
     only: Flags.string({description: 'run only these rules (comma-separated ids)', multiple: true}),
     disable: Flags.string({description: 'disable these rules (comma-separated ids)', multiple: true}),
@@ -48,19 +57,34 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Lint)
-    if (flags.json && flags.format !== undefined && flags.format !== 'json') usageError(this, `--json and --format ${flags.format} conflict: --json is --format json`)
-    const format = flags.json ? 'json' : (['json', 'sarif', 'compact'] as const).find((f) => f === flags.format) ?? 'text'
+    if (flags.json && flags.format !== undefined && flags.format !== 'json')
+      usageError(this, `--json and --format ${flags.format} conflict: --json is --format json`)
+    const format = flags.json ? 'json' : ((['json', 'sarif', 'compact'] as const).find((f) => f === flags.format) ?? 'text')
     // what a run answered by the results cache needs, and no more: the analysis (loader, resolver,
     // rules) is imported by lintCached only for a root it must analyse again
-    const cmd = await startCommand(this, flags, {quiet: format !== 'text', load: () => Promise.all([import('../src/lint/cached.js'), import('../src/lint/config.js')])})
+    const cmd = await startCommand(this, flags, {
+      quiet: format !== 'text',
+      load: () => Promise.all([import('../src/lint/cached.js'), import('../src/lint/config.js')]),
+    })
     const [cached, config] = cmd.lib
     const rules = async () => (await import('../src/rules/index.js')).RULES
     if (flags['list-rules']) {
-      const rows: {id: string; severity: string; description: string}[] = [{id: config.TERRAFORM_RULE, severity: 'error', description: "Terraform's and OpenTofu's own module and provider diagnostics (their severities)"}, ...(await rules())]
+      const rows: {id: string; severity: string; description: string}[] = [
+        {
+          id: config.TERRAFORM_RULE,
+          severity: 'error',
+          description: "Terraform's and OpenTofu's own module and provider diagnostics (their severities)",
+        },
+        ...(await rules()),
+      ]
       process.stdout.write(rows.map((r) => `${r.id.padEnd(36)} ${r.severity.padEnd(8)} ${r.description}\n`).join(''))
       return
     }
-    const split = (xs: string[] | undefined): string[] => (xs ?? []).flatMap((x) => x.split(',')).map((x) => x.trim()).filter(Boolean)
+    const split = (xs: string[] | undefined): string[] =>
+      (xs ?? [])
+        .flatMap((x) => x.split(','))
+        .map((x) => x.trim())
+        .filter(Boolean)
     const [only, disable] = [split(flags.only), split(flags.disable)]
     const unknown = await (await import('../src/cli/rule-ids.js')).unknownRuleProblem([...only, ...disable])
     if (unknown) cmd.fail(unknown)
@@ -75,15 +99,50 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
     if (configErrors.length > 0) return cmd.finish({stdout: '', stderr: errorLines(configErrors), exitCode: 1})
     // several roots at once, so the worker pool has files to parse in parallel; results keep the roots' order
     const {mapLimit} = await import('../src/lint/map-limit.js')
-    const perRoot = await mapLimit(configs, 4, async ({root, cfg}) => ({root, cfg, r: await cached.lintCached(cmd.context, root, {...(engine ? {engine} : {}), config: cfg.config, only, disable, vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], limits})}))
-    const results = perRoot.map(({root, cfg, r}) => ({root: flags.recursive ? path.relative(process.cwd(), root) || '.' : root, dir: root, diagnostics: r.diagnostics, notes: r.notes, maxWarnings: cfg.config.maxWarnings}))
+    const perRoot = await mapLimit(configs, 4, async ({root, cfg}) => ({
+      root,
+      cfg,
+      r: await cached.lintCached(cmd.context, root, {
+        ...(engine ? {engine} : {}),
+        config: cfg.config,
+        only,
+        disable,
+        vars: flags.var ?? [],
+        varFiles: flags['var-file'] ?? [],
+        limits,
+      }),
+    }))
+    const results = perRoot.map(({root, cfg, r}) => ({
+      root: flags.recursive ? path.relative(process.cwd(), root) || '.' : root,
+      dir: root,
+      diagnostics: r.diagnostics,
+      notes: r.notes,
+      maxWarnings: cfg.config.maxWarnings,
+    }))
     await cmd.end()
     const [render, {sourceLinesFrom}] = await Promise.all([cmd.renderer('lint', format), import('../src/render/diagnostics-text.js')])
     // text, compact and SARIF name files from the current directory (JSON: relative to each root, as terraform validate -json)
-    const readers = new Map(format === 'text' ? results.map((r) => [r.root, sourceLinesFrom(path.resolve(r.dir), (f) => readFileSync(f, 'utf8'))]) : [])
-    const stdout = await render(results, {recursive: flags.recursive, color: format === 'text' && cmd.color(process.stdout), verbose: flags.verbose, cwd: process.cwd(), sourceLines: (f, root) => readers.get(root)?.(f), version: this.config.version, rules})
+    const readers = new Map(
+      format === 'text' ? results.map((r) => [r.root, sourceLinesFrom(path.resolve(r.dir), (f) => readFileSync(f, 'utf8'))]) : [],
+    )
+    const stdout = await render(results, {
+      recursive: flags.recursive,
+      color: format === 'text' && cmd.color(process.stdout),
+      verbose: flags.verbose,
+      cwd: process.cwd(),
+      sourceLines: (f, root) => readers.get(root)?.(f),
+      version: this.config.version,
+      rules,
+    })
     const count = (severity: string) => results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === severity).length, 0)
     const maxWarnings = flags['max-warnings'] ?? results[0]?.maxWarnings
-    await cmd.finish({stdout, exitCode: perRoot.some((p) => p.r.incomplete) ? 1 : count('error') > 0 || (maxWarnings !== undefined && count('warning') > maxWarnings) ? 2 : 0})
+    await cmd.finish({
+      stdout,
+      exitCode: perRoot.some((p) => p.r.incomplete)
+        ? 1
+        : count('error') > 0 || (maxWarnings !== undefined && count('warning') > maxWarnings)
+          ? 2
+          : 0,
+    })
   }
 }

@@ -11,9 +11,18 @@ export default class Lock extends Command {
 Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsistent or invalid, or a package does not match.`
 
   static override examples = [
-    {description: 'Is the lock file consistent with the configuration?', command: '<%= config.bin %> <%= command.id %> fixtures/lock/statuses'},
-    {description: 'Verify installed packages and a filesystem mirror', command: '<%= config.bin %> <%= command.id %> . --verify --plugin-dir ~/.terraform.d/plugins'},
-    {description: 'Will the lock work on CI and on Apple laptops?', command: '<%= config.bin %> <%= command.id %> . --platforms linux_amd64,darwin_arm64'},
+    {
+      description: 'Is the lock file consistent with the configuration?',
+      command: '<%= config.bin %> <%= command.id %> fixtures/lock/statuses',
+    },
+    {
+      description: 'Verify installed packages and a filesystem mirror',
+      command: '<%= config.bin %> <%= command.id %> . --verify --plugin-dir ~/.terraform.d/plugins',
+    },
+    {
+      description: 'Will the lock work on CI and on Apple laptops?',
+      command: '<%= config.bin %> <%= command.id %> . --platforms linux_amd64,darwin_arm64',
+    },
   ]
 
   static override args = {dir: Args.string({description: 'root module directory', default: '.'})}
@@ -31,13 +40,21 @@ Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsiste
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Lock)
-    const cmd = await startCommand(this, flags, {dir: args.dir, subcommands: ['diff'], quiet: flags.json, load: () => import('../src/cli/analysis.js')})
+    const cmd = await startCommand(this, flags, {
+      dir: args.dir,
+      subcommands: ['diff'],
+      quiet: flags.json,
+      load: () => import('../src/cli/analysis.js'),
+    })
     const engine = engineFlag(flags.engine)
     const c = await cmd.lib.checkLock(args.dir, {
       ...(engine ? {engine} : {}),
       verify: flags.verify,
       pluginDirs: flags['plugin-dir'] ?? [],
-      platforms: (flags.platforms ?? '').split(',').map((x) => x.trim()).filter(Boolean),
+      platforms: (flags.platforms ?? '')
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
       limits: limitOptions(flags),
       context: cmd.context,
     })
@@ -48,6 +65,11 @@ Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsiste
     // the real error first: a lock file or configuration that could not be read, or a lock file with errors
     // (nothing on stdout before it; the table, if any, follows)
     const first = !c.compared || c.lockFileState === 'invalid'
-    await cmd.finish({stdout, stderr: first ? diagnostics + (stdout ? '\n' : '') : diagnostics && '\n' + diagnostics, stderrFirst: first, exitCode: exitCodeOf(c)})
+    await cmd.finish({
+      stdout,
+      stderr: first ? diagnostics + (stdout ? '\n' : '') : diagnostics && '\n' + diagnostics,
+      stderrFirst: first,
+      exitCode: exitCodeOf(c),
+    })
   }
 }

@@ -22,21 +22,32 @@ for (let i = 0; i < n; i++) {
 }
 const edges = []
 let seed = 7
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648)
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
 for (let i = 1; i < n; i++) {
-  edges.push({from: nodes[i].id, to: nodes[i - 1 - Math.floor(rand() * Math.min(i, 60))].id, kind: 'depends-on', label: null, attributes: {}})
+  edges.push({
+    from: nodes[i].id,
+    to: nodes[i - 1 - Math.floor(rand() * Math.min(i, 60))].id,
+    kind: 'depends-on',
+    label: null,
+    attributes: {},
+  })
   if (rand() < 0.8) edges.push({from: nodes[i].id, to: nodes[Math.floor(rand() * i)].id, kind: 'depends-on', label: null, attributes: {}})
 }
 const g = {view: 'resources', engine: 'terraform', terraformResources: false, collapsed: false, nodes, edges, clusters: [], diagnostics: []}
 let t = performance.now()
 const layout = await layoutGraph(g)
 const layoutMs = performance.now() - t
-const colorKey = Object.fromEntries(nodes.map((x, i) => [x.id, `provider["registry.terraform.io/hashicorp/aws"]${i % 5 ? '.a' + (i % 5) : ''}`]))
+const colorKey = Object.fromEntries(
+  nodes.map((x, i) => [x.id, `provider["registry.terraform.io/hashicorp/aws"]${i % 5 ? '.a' + (i % 5) : ''}`]),
+)
 const html = renderGraphHtml(g, {details: {}, colorKey, diagnostics: []}, layout, loadViewerAsset(), {root: `synthetic-${n}`})
 const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-bench-html-'))
 const file = path.join(dir, 'page.html')
 writeFileSync(file, html)
-const browser = await chromium.launch({executablePath: process.env.TFGRAPH_CHROMIUM ?? '/usr/bin/chromium', args: ['--enable-unsafe-swiftshader']})
+const browser = await chromium.launch({
+  executablePath: process.env.TFGRAPH_CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--enable-unsafe-swiftshader'],
+})
 const page = await browser.newPage({viewport: {width: 1280, height: 800}})
 t = performance.now()
 await page.goto(pathToFileURL(file).href)
@@ -68,5 +79,9 @@ await browser.close()
 rmSync(dir, {recursive: true, force: true})
 const sorted = [...frames].sort((a, b) => a - b)
 const pct = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))].toFixed(1)
-console.log(`${n} nodes, ${edges.length} edges: layout ${layout.engine} ${Math.round(layoutMs)} ms, page ${(statSync.length, (html.length / 1e6).toFixed(2))} MB, first frame ${Math.round(ready)} ms`)
-console.log(`pan/zoom 3 s: ${frames.length} frames, median ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${sorted.at(-1).toFixed(1)} ms (${(frames.length / 3).toFixed(0)} fps)`)
+console.log(
+  `${n} nodes, ${edges.length} edges: layout ${layout.engine} ${Math.round(layoutMs)} ms, page ${(statSync.length, (html.length / 1e6).toFixed(2))} MB, first frame ${Math.round(ready)} ms`,
+)
+console.log(
+  `pan/zoom 3 s: ${frames.length} frames, median ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${sorted.at(-1).toFixed(1)} ms (${(frames.length / 3).toFixed(0)} fps)`,
+)

@@ -48,16 +48,28 @@ if (mode === 'read') {
   await perFile(async (p, f, buf) => {
     const text = buf.toString('utf8')
     if (f.endsWith('.json')) {
-      try { JSON.parse(text) } catch { /* counted as parsed */ }
+      try {
+        JSON.parse(text)
+      } catch {
+        /* counted as parsed */
+      }
     } else {
-      try { await parse(p, text) } catch { /* syntax error */ }
+      try {
+        await parse(p, text)
+      } catch {
+        /* syntax error */
+      }
     }
   })
 } else if (mode === 'peer') {
   const parser = createRequire(import.meta.url)('@evops/hcl-terraform-parser')
   await perFile((p, f, buf) => {
     if (f.endsWith('.json')) return // the peer reads native syntax only
-    try { parser.parse(buf) } catch { /* syntax error */ }
+    try {
+      parser.parse(buf)
+    } catch {
+      /* syntax error */
+    }
   })
 } else if (mode === 'analyze') {
   // the modules `tfgraph lint` loads first (the analysis is imported only for a root not in the results cache)
@@ -67,9 +79,11 @@ if (mode === 'read') {
   const run = beginRun({'no-progress': true}, {quiet: true})
   const mapLimit = async (xs, n, fn) => {
     let next = 0
-    await Promise.all(Array.from({length: Math.min(n, xs.length)}, async () => {
-      while (next < xs.length) await fn(xs[next++])
-    }))
+    await Promise.all(
+      Array.from({length: Math.min(n, xs.length)}, async () => {
+        while (next < xs.length) await fn(xs[next++])
+      }),
+    )
   }
   for (const d of items) {
     const t = now()

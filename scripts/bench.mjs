@@ -53,14 +53,18 @@ function listModules(root) {
     let files = names.filter((n) => !n.startsWith('.') && exts.some((e) => n.endsWith(e)))
     if (tofu) {
       const set = new Set(files)
-      files = files.filter((n) => !(n.endsWith('.tf') && set.has(n.slice(0, -3) + '.tofu')) && !(n.endsWith('.tf.json') && set.has(n.slice(0, -8) + '.tofu.json')))
+      files = files.filter(
+        (n) =>
+          !(n.endsWith('.tf') && set.has(n.slice(0, -3) + '.tofu')) && !(n.endsWith('.tf.json') && set.has(n.slice(0, -8) + '.tofu.json')),
+      )
     }
     if (files.length > 0) modules.push({repo, dir, files: files.sort()})
     for (const e of entries) if (e.isDirectory() && !e.name.startsWith('.')) walk(path.join(dir, e.name), repo)
   }
   for (const e of readdirSync(root, {withFileTypes: true}).sort((a, b) => a.name.localeCompare(b.name))) {
     // repositories may be symbolic links (a corpus assembled by hand)
-    if ((e.isDirectory() || (e.isSymbolicLink() && statSync(path.join(root, e.name)).isDirectory())) && !e.name.startsWith('.')) walk(path.join(root, e.name), e.name)
+    if ((e.isDirectory() || (e.isSymbolicLink() && statSync(path.join(root, e.name)).isDirectory())) && !e.name.startsWith('.'))
+      walk(path.join(root, e.name), e.name)
   }
   return modules
 }
@@ -141,7 +145,9 @@ for (let i = 0; i < latencyRuns; i++) {
   rmSync(cacheDir, {recursive: true, force: true})
 }
 const L = Object.fromEntries(Object.entries(lat).map(([k, v]) => [k, median(v)]))
-log(`latency: node ${L.node.toFixed(0)} ms, --version ${L.version.toFixed(0)} ms, providers first ${L.first.toFixed(0)} ms, cold ${L.cold.toFixed(0)} ms, warm ${L.warm.toFixed(0)} ms`)
+log(
+  `latency: node ${L.node.toFixed(0)} ms, --version ${L.version.toFixed(0)} ms, providers first ${L.first.toFixed(0)} ms, cold ${L.cold.toFixed(0)} ms, warm ${L.warm.toFixed(0)} ms`,
+)
 
 // ---- pool crossover and the scaling curve on synthetic configurations
 function synthRun(files, env) {
@@ -172,7 +178,19 @@ const ratio = (a, b) => (a / b).toFixed(2)
 const totals = {files: B.read.files, bytes: B.read.bytes}
 const repoRows = repos.map((repo) => {
   const g = (m) => B[m].perRepo[repo] ?? {ms: 0}
-  return {repo, files: g('read').files, bytes: g('read').bytes, modules: g('cold1').modules, resources: g('cold1').resources, read: g('read').ms, floor: g('floor').ms, cold1: g('cold1').ms, coldN: g('coldN').ms, warm: g('warm').ms, peer: g('peer').ms}
+  return {
+    repo,
+    files: g('read').files,
+    bytes: g('read').bytes,
+    modules: g('cold1').modules,
+    resources: g('cold1').resources,
+    read: g('read').ms,
+    floor: g('floor').ms,
+    cold1: g('cold1').ms,
+    coldN: g('coldN').ms,
+    warm: g('warm').ms,
+    peer: g('peer').ms,
+  }
 })
 const sum = (k) => repoRows.reduce((n, r) => n + (r[k] ?? 0), 0)
 const target = (ok) => (ok ? 'met' : '**not met**')
@@ -182,43 +200,81 @@ const lines = []
 lines.push(`<!-- bench:start (written by scripts/bench.mjs; edits between the markers are overwritten) -->`)
 lines.push(`## Speed: the whole pipeline against the parse floor and a peer`)
 lines.push('')
-lines.push(`Command: \`npm run build && npm run bench\`${quick ? ' (`--quick`)' : ''} — ${date}, ${cores} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${rounds} round(s), minimum reported, every measurement in a fresh process.`)
+lines.push(
+  `Command: \`npm run build && npm run bench\`${quick ? ' (`--quick`)' : ''} — ${date}, ${cores} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${rounds} round(s), minimum reported, every measurement in a fresh process.`,
+)
 lines.push('')
-lines.push(`Corpus \`${path.relative(repoRoot, corpus) || corpus}\`: ${repos.length} repositories, ${fmt(modules.length)} module directories, ${fmt(totals.files)} files, ${(totals.bytes / 1e6).toFixed(1)} MB; the analysis found ${fmt(sum('modules'))} module directories reachable from root modules with ${fmt(sum('resources'))} resources.`)
+lines.push(
+  `Corpus \`${path.relative(repoRoot, corpus) || corpus}\`: ${repos.length} repositories, ${fmt(modules.length)} module directories, ${fmt(totals.files)} files, ${(totals.bytes / 1e6).toFixed(1)} MB; the analysis found ${fmt(sum('modules'))} module directories reachable from root modules with ${fmt(sum('resources'))} resources.`,
+)
 lines.push('')
-lines.push(`- *read floor*: read every file; *parse floor*: \`@cdktf/hcl2json\` on every native file, one call per file, one thread, no tfgraph code (\`JSON.parse\` for JSON files).`)
-lines.push(`- *cold*: tfgraph's full analysis as \`tfgraph lint --recursive\` runs it per repository (find root modules; load, merge, crawl, resolve providers, lint each), parse cache off; *1 job* = no worker threads, *${cores} jobs* = worker pool.`)
-lines.push(`- *warm*: the same again, caches filled by a previous run: the results cache answers every root whose inputs (files, directory listings) are unchanged, and nothing is parsed or analysed; *warm, parse cache only*: stored results removed, so every root is analysed from cached parse trees. *peer*: \`@evops/hcl-terraform-parser\` (terraform-config-inspect compiled to JavaScript: inspects one file at a time, merges and resolves nothing) on every native file.`)
+lines.push(
+  `- *read floor*: read every file; *parse floor*: \`@cdktf/hcl2json\` on every native file, one call per file, one thread, no tfgraph code (\`JSON.parse\` for JSON files).`,
+)
+lines.push(
+  `- *cold*: tfgraph's full analysis as \`tfgraph lint --recursive\` runs it per repository (find root modules; load, merge, crawl, resolve providers, lint each), parse cache off; *1 job* = no worker threads, *${cores} jobs* = worker pool.`,
+)
+lines.push(
+  `- *warm*: the same again, caches filled by a previous run: the results cache answers every root whose inputs (files, directory listings) are unchanged, and nothing is parsed or analysed; *warm, parse cache only*: stored results removed, so every root is analysed from cached parse trees. *peer*: \`@evops/hcl-terraform-parser\` (terraform-config-inspect compiled to JavaScript: inspects one file at a time, merges and resolves nothing) on every native file.`,
+)
 lines.push('')
 lines.push(`| | time | ratio | peak RSS | target |`)
 lines.push(`|---|---|---|---|---|`)
 lines.push(`| read floor | ${fmt(B.read.ms)} ms | 1 × read | ${maxRss(runs.read)} MB | |`)
 lines.push(`| parse floor | ${fmt(B.floor.ms)} ms | 1 × parse | ${maxRss(runs.floor)} MB | |`)
-lines.push(`| parse floor, V8 flag \`--liftoff-only\` (as tfgraph runs the parser) | ${fmt(B.floorLiftoff.ms)} ms | ${ratio(B.floorLiftoff.ms, B.floor.ms)} × parse | ${maxRss(runs.floorLiftoff)} MB | |`)
-lines.push(`| tfgraph cold, 1 job | ${fmt(B.cold1.ms)} ms | **${ratio(B.cold1.ms, B.floor.ms)}** × parse | ${maxRss(runs.cold1)} MB | ≤ 1.2: ${target(B.cold1.ms <= 1.2 * B.floor.ms)} |`)
-lines.push(`| tfgraph cold, ${cores} jobs | ${fmt(B.coldN.ms)} ms | **${ratio(B.coldN.ms, B.floor.ms)}** × parse | ${maxRss(runs.coldN)} MB | ≤ 0.75: ${target(B.coldN.ms <= 0.75 * B.floor.ms)} |`)
-lines.push(`| tfgraph warm | ${fmt(B.warm.ms)} ms | **${ratio(B.warm.ms, B.read.ms)}** × read | ${maxRss(runs.warm)} MB | ≤ 4: ${target(B.warm.ms <= 4 * B.read.ms)} |`)
-lines.push(`| tfgraph warm, parse cache only | ${fmt(B.warmParse.ms)} ms | ${ratio(B.warmParse.ms, B.read.ms)} × read | ${maxRss(runs.warmParse)} MB | |`)
-lines.push(`| peer | ${fmt(B.peer.ms)} ms | peer / tfgraph cold ${cores} jobs = **${ratio(B.peer.ms, B.coldN.ms)}** | ${maxRss(runs.peer)} MB | ≥ 5: ${target(B.peer.ms >= 5 * B.coldN.ms)} |`)
+lines.push(
+  `| parse floor, V8 flag \`--liftoff-only\` (as tfgraph runs the parser) | ${fmt(B.floorLiftoff.ms)} ms | ${ratio(B.floorLiftoff.ms, B.floor.ms)} × parse | ${maxRss(runs.floorLiftoff)} MB | |`,
+)
+lines.push(
+  `| tfgraph cold, 1 job | ${fmt(B.cold1.ms)} ms | **${ratio(B.cold1.ms, B.floor.ms)}** × parse | ${maxRss(runs.cold1)} MB | ≤ 1.2: ${target(B.cold1.ms <= 1.2 * B.floor.ms)} |`,
+)
+lines.push(
+  `| tfgraph cold, ${cores} jobs | ${fmt(B.coldN.ms)} ms | **${ratio(B.coldN.ms, B.floor.ms)}** × parse | ${maxRss(runs.coldN)} MB | ≤ 0.75: ${target(B.coldN.ms <= 0.75 * B.floor.ms)} |`,
+)
+lines.push(
+  `| tfgraph warm | ${fmt(B.warm.ms)} ms | **${ratio(B.warm.ms, B.read.ms)}** × read | ${maxRss(runs.warm)} MB | ≤ 4: ${target(B.warm.ms <= 4 * B.read.ms)} |`,
+)
+lines.push(
+  `| tfgraph warm, parse cache only | ${fmt(B.warmParse.ms)} ms | ${ratio(B.warmParse.ms, B.read.ms)} × read | ${maxRss(runs.warmParse)} MB | |`,
+)
+lines.push(
+  `| peer | ${fmt(B.peer.ms)} ms | peer / tfgraph cold ${cores} jobs = **${ratio(B.peer.ms, B.coldN.ms)}** | ${maxRss(runs.peer)} MB | ≥ 5: ${target(B.peer.ms >= 5 * B.coldN.ms)} |`,
+)
 const peak = Math.max(maxRss(runs.cold1), maxRss(runs.coldN), maxRss(runs.warm), maxRss(runs.warmParse))
 lines.push('')
-lines.push(`Peak memory of tfgraph over the whole corpus: ${peak} MB (target ≤ 400 MB: ${target(peak <= 400)}). Rounds (ms): ${Object.entries(runs).map(([k, v]) => `${k} [${v.map((x) => x.ms).join(', ')}]`).join('; ')}.`)
+lines.push(
+  `Peak memory of tfgraph over the whole corpus: ${peak} MB (target ≤ 400 MB: ${target(peak <= 400)}). Rounds (ms): ${Object.entries(runs)
+    .map(([k, v]) => `${k} [${v.map((x) => x.ms).join(', ')}]`)
+    .join('; ')}.`,
+)
 lines.push('')
 // the floor itself moves between rounds on a shared machine: the ratios within each round, for comparison
-const perRound = runs.floor.map((f, i) => `round ${i + 1}: cold 1 job ${ratio(runs.cold1[i].ms, f.ms)} ×, cold ${cores} jobs ${ratio(runs.coldN[i].ms, f.ms)} × parse, warm ${ratio(runs.warm[i].ms, runs.read[i].ms)} × read`)
+const perRound = runs.floor.map(
+  (f, i) =>
+    `round ${i + 1}: cold 1 job ${ratio(runs.cold1[i].ms, f.ms)} ×, cold ${cores} jobs ${ratio(runs.coldN[i].ms, f.ms)} × parse, warm ${ratio(runs.warm[i].ms, runs.read[i].ms)} × read`,
+)
 lines.push(`Ratios within each round (the floor moves between rounds on this shared machine): ${perRound.join('; ')}.`)
 lines.push('')
-lines.push(`Per repository (ms; the analysis time includes finding root modules, and a module reached from several roots counts once in *modules*/*resources*):`)
+lines.push(
+  `Per repository (ms; the analysis time includes finding root modules, and a module reached from several roots counts once in *modules*/*resources*):`,
+)
 lines.push('')
 lines.push(`| repository | files | KB | modules | resources | read | parse floor | cold 1 job | cold ${cores} jobs | warm | peer |`)
 lines.push(`|---|---|---|---|---|---|---|---|---|---|---|`)
-for (const r of repoRows) lines.push(`| ${r.repo.replace('__', '/')} | ${fmt(r.files)} | ${fmt(r.bytes / 1024)} | ${fmt(r.modules)} | ${fmt(r.resources)} | ${fmt(r.read)} | ${fmt(r.floor)} | ${fmt(r.cold1)} | ${fmt(r.coldN)} | ${fmt(r.warm)} | ${fmt(r.peer)} |`)
+for (const r of repoRows)
+  lines.push(
+    `| ${r.repo.replace('__', '/')} | ${fmt(r.files)} | ${fmt(r.bytes / 1024)} | ${fmt(r.modules)} | ${fmt(r.resources)} | ${fmt(r.read)} | ${fmt(r.floor)} | ${fmt(r.cold1)} | ${fmt(r.coldN)} | ${fmt(r.warm)} | ${fmt(r.peer)} |`,
+  )
 lines.push('')
 lines.push(`### CLI latency: \`tfgraph providers fixtures/providers/demo\` (median of ${latencyRuns} runs, wall time)`)
 lines.push('')
-lines.push(`| \`node -e 0\` | \`tfgraph --version\` | providers, first run (empty cache directory) | providers, cold (nothing cached for it) | providers, warm |`)
+lines.push(
+  `| \`node -e 0\` | \`tfgraph --version\` | providers, first run (empty cache directory) | providers, cold (nothing cached for it) | providers, warm |`,
+)
 lines.push(`|---|---|---|---|---|`)
-lines.push(`| ${L.node.toFixed(0)} ms | ${L.version.toFixed(0)} ms | ${L.first.toFixed(0)} ms | ${L.cold.toFixed(0)} ms (target ≤ 450: ${target(L.cold <= 450)}) | ${L.warm.toFixed(0)} ms (target ≤ 250: ${target(L.warm <= 250)}) |`)
+lines.push(
+  `| ${L.node.toFixed(0)} ms | ${L.version.toFixed(0)} ms | ${L.first.toFixed(0)} ms | ${L.cold.toFixed(0)} ms (target ≤ 450: ${target(L.cold <= 450)}) | ${L.warm.toFixed(0)} ms (target ≤ 250: ${target(L.warm <= 250)}) |`,
+)
 lines.push('')
 lines.push(`### Worker-pool crossover (synthetic configurations, cold, ms)`)
 lines.push('')
@@ -238,19 +294,26 @@ const report = lines.join('\n') + '\n'
 process.stdout.write(report)
 
 function svgPlot(points) {
-  const W = 640, H = 320, L = 60, R = 60, T = 20, Bm = 40
+  const W = 640,
+    H = 320,
+    L = 60,
+    R = 60,
+    T = 20,
+    Bm = 40
   const maxX = Math.max(...points.map((p) => p.files))
   const maxT = Math.max(...points.map((p) => p.ms)) * 1.1
   const maxM = Math.max(...points.map((p) => p.mb)) * 1.1
   const x = (v) => L + ((W - L - R) * v) / maxX
   const yT = (v) => H - Bm - ((H - T - Bm) * v) / maxT
   const yM = (v) => H - Bm - ((H - T - Bm) * v) / maxM
-  const poly = (f, col) => `<polyline fill="none" stroke="${col}" stroke-width="2" points="${points.map((p) => `${x(p.files).toFixed(1)},${f(p).toFixed(1)}`).join(' ')}"/>` + points.map((p) => `<circle cx="${x(p.files).toFixed(1)}" cy="${f(p).toFixed(1)}" r="3" fill="${col}"/>`).join('')
+  const poly = (f, col) =>
+    `<polyline fill="none" stroke="${col}" stroke-width="2" points="${points.map((p) => `${x(p.files).toFixed(1)},${f(p).toFixed(1)}`).join(' ')}"/>` +
+    points.map((p) => `<circle cx="${x(p.files).toFixed(1)}" cy="${f(p).toFixed(1)}" r="3" fill="${col}"/>`).join('')
   const ticks = [0, 0.25, 0.5, 0.75, 1]
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="11">
 <rect width="100%" height="100%" fill="white"/>
 <line x1="${L}" y1="${H - Bm}" x2="${W - R}" y2="${H - Bm}" stroke="#333"/><line x1="${L}" y1="${T}" x2="${L}" y2="${H - Bm}" stroke="#333"/><line x1="${W - R}" y1="${T}" x2="${W - R}" y2="${H - Bm}" stroke="#333"/>
-${ticks.map((t) => `<text x="${x(t * maxX)}" y="${H - Bm + 15}" text-anchor="middle">${fmt(t * maxX)}</text><text x="${L - 5}" y="${yT(t * maxT) + 4}" text-anchor="end" fill="#1f77b4">${(t * maxT / 1000).toFixed(1)} s</text><text x="${W - R + 5}" y="${yM(t * maxM) + 4}" fill="#d62728">${Math.round(t * maxM)} MB</text>`).join('\n')}
+${ticks.map((t) => `<text x="${x(t * maxX)}" y="${H - Bm + 15}" text-anchor="middle">${fmt(t * maxX)}</text><text x="${L - 5}" y="${yT(t * maxT) + 4}" text-anchor="end" fill="#1f77b4">${((t * maxT) / 1000).toFixed(1)} s</text><text x="${W - R + 5}" y="${yM(t * maxM) + 4}" fill="#d62728">${Math.round(t * maxM)} MB</text>`).join('\n')}
 <text x="${(L + W - R) / 2}" y="${H - 8}" text-anchor="middle">files (cold, ${cores} jobs)</text>
 ${poly((p) => yT(p.ms), '#1f77b4')}
 ${poly((p) => yM(p.mb), '#d62728')}
@@ -264,7 +327,10 @@ if (!flag('--no-write')) {
   const old = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n'
   const start = old.indexOf('<!-- bench:start')
   const end = old.indexOf('<!-- bench:end -->')
-  const next = start >= 0 && end > start ? old.slice(0, start) + report + old.slice(end + '<!-- bench:end -->\n'.length) : old.replace(/^(# Benchmarks\n)/, `$1\n${report}\n`)
+  const next =
+    start >= 0 && end > start
+      ? old.slice(0, start) + report + old.slice(end + '<!-- bench:end -->\n'.length)
+      : old.replace(/^(# Benchmarks\n)/, `$1\n${report}\n`)
   writeFileSync(file, next)
   writeFileSync(path.join(repoRoot, 'docs', 'images', 'bench-scaling.svg'), svgPlot(curve))
   log('wrote BENCHMARKS.md and docs/images/bench-scaling.svg')

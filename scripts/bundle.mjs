@@ -28,13 +28,23 @@ writeFileSync(
   entry,
   `export {execute, run, flush} from '@oclif/core'\n` +
     `export {describeCliError} from './src/cli/cli-errors.js'\n` +
-    commands.map((c, i) => `import C${i} from ${JSON.stringify('./' + path.relative(path.join(root, 'dist'), c.file).split(path.sep).join('/'))}\n`).join('') +
+    commands
+      .map(
+        (c, i) => `import C${i} from ${JSON.stringify('./' + path.relative(path.join(root, 'dist'), c.file).split(path.sep).join('/'))}\n`,
+      )
+      .join('') +
     `export const COMMANDS = {${commands.map((c, i) => `${JSON.stringify(c.id)}: C${i}`).join(', ')}}\n`,
 )
 
 await build({
   // lint-cached: what `tfgraph lint` loads before it knows whether anything must be analysed (the benchmark imports it)
-  entryPoints: {entry, lib: path.join(root, 'dist', 'src', 'index.js'), 'lint-cached': path.join(root, 'dist', 'src', 'lint', 'cached.js'), run: path.join(root, 'dist', 'src', 'cli', 'run.js'), 'parse-worker': path.join(root, 'dist', 'src', 'hcl', 'parse-worker.js')},
+  entryPoints: {
+    entry,
+    lib: path.join(root, 'dist', 'src', 'index.js'),
+    'lint-cached': path.join(root, 'dist', 'src', 'lint', 'cached.js'),
+    run: path.join(root, 'dist', 'src', 'cli', 'run.js'),
+    'parse-worker': path.join(root, 'dist', 'src', 'hcl', 'parse-worker.js'),
+  },
   bundle: true,
   splitting: true,
   // chunks beside the entries: the worker pool finds ./parse-worker.js next to its own module

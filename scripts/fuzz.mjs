@@ -35,7 +35,11 @@ const hangMs = Number(opt('--hang-seconds', '600')) * 1000
 const withHeavy = !argv.includes('--no-heavy') && only === undefined
 const fuzz = !argv.includes('--heavy-only')
 
-console.log(fuzz ? `tfgraph fuzz: seed ${seed}${only !== undefined ? `, case ${only}` : `, ${runs} cases in ${jobs} process${jobs === 1 ? '' : 'es'}`}` : 'tfgraph fuzz: heavy cases only')
+console.log(
+  fuzz
+    ? `tfgraph fuzz: seed ${seed}${only !== undefined ? `, case ${only}` : `, ${runs} cases in ${jobs} process${jobs === 1 ? '' : 'es'}`}`
+    : 'tfgraph fuzz: heavy cases only',
+)
 const build = spawnSync('npm', ['run', 'build', '--silent'], {cwd: root, stdio: 'inherit'})
 if (build.status !== 0) process.exit(1)
 
@@ -59,7 +63,25 @@ function shard(index, from) {
   return new Promise((resolve) => {
     const work = mkdtempSync(path.join(tmpdir(), 'tfgraph-fuzz-shard-'))
     const progress = path.join(work, 'progress.json')
-    const args = ['--max-old-space-size=4096', '--import', 'tsx', runner, '--seed', String(seed), '--runs', String(runs), '--scale', 'full', '--corpus', '--cli-every', cliEvery, '--progress', progress, '--keep', keep]
+    const args = [
+      '--max-old-space-size=4096',
+      '--import',
+      'tsx',
+      runner,
+      '--seed',
+      String(seed),
+      '--runs',
+      String(runs),
+      '--scale',
+      'full',
+      '--corpus',
+      '--cli-every',
+      cliEvery,
+      '--progress',
+      progress,
+      '--keep',
+      keep,
+    ]
     if (only !== undefined) args.push('--case', only)
     else args.push('--shard', `${index}/${jobs}`, '--from', String(from))
     const child = spawn(process.execPath, args, {cwd: root, stdio: ['ignore', 'pipe', 'pipe']})
@@ -103,7 +125,8 @@ function shard(index, from) {
     const watchdog = setInterval(() => {
       const p = readProgress()
       if (p && p.case !== lastCase) {
-        if (only === undefined && Math.floor(p.case / 500) > Math.floor(Math.max(0, lastCase) / 500)) process.stdout.write(`  … shard ${index}: case ${p.case} (${Math.round((Date.now() - started) / 1000)} s)\n`)
+        if (only === undefined && Math.floor(p.case / 500) > Math.floor(Math.max(0, lastCase) / 500))
+          process.stdout.write(`  … shard ${index}: case ${p.case} (${Math.round((Date.now() - started) / 1000)} s)\n`)
         lastCase = p.case
         lastChange = Date.now()
       } else if (Date.now() - lastChange > hangMs) {
@@ -126,7 +149,14 @@ function shard(index, from) {
         mkdirSync(keep, {recursive: true})
         cpSync(p.dir, kept, {recursive: true, verbatimSymlinks: true})
       }
-      report({seed, case: p?.case ?? '?', kind: hung ? 'hang' : `crash: exit ${code}${signal ? `, ${signal}` : ''}`, mutations: p?.mutations, violations: [{command: '*', property: hung ? 'no hang' : 'no crash', detail: stderr.slice(-3000)}], kept})
+      report({
+        seed,
+        case: p?.case ?? '?',
+        kind: hung ? 'hang' : `crash: exit ${code}${signal ? `, ${signal}` : ''}`,
+        mutations: p?.mutations,
+        violations: [{command: '*', property: hung ? 'no hang' : 'no crash', detail: stderr.slice(-3000)}],
+        kept,
+      })
       cases += 1
       rmSync(work, {recursive: true, force: true})
       if (p && only === undefined && p.case + 1 < runs) shard(index, p.case + 1).then(resolve)
@@ -138,8 +168,14 @@ function shard(index, from) {
 if (fuzz) {
   await Promise.all(Array.from({length: only !== undefined ? 1 : jobs}, (_, i) => shard(i, 0)))
   const secs = Math.round((Date.now() - started) / 1000)
-  console.log(`\nfuzz: ${cases} cases, seed ${seed}, ${secs} s, ${failures.length} failure${failures.length === 1 ? '' : 's'}, peak RSS of a runner ${maxRssMb} MB`)
-  console.log(`  in-process time per command (all cases): ${Object.entries(commandMs).map(([k, v]) => `${k} ${Math.round(v / 1000)} s`).join(', ')}`)
+  console.log(
+    `\nfuzz: ${cases} cases, seed ${seed}, ${secs} s, ${failures.length} failure${failures.length === 1 ? '' : 's'}, peak RSS of a runner ${maxRssMb} MB`,
+  )
+  console.log(
+    `  in-process time per command (all cases): ${Object.entries(commandMs)
+      .map(([k, v]) => `${k} ${Math.round(v / 1000)} s`)
+      .join(', ')}`,
+  )
 }
 
 if (withHeavy) {
@@ -147,7 +183,10 @@ if (withHeavy) {
   // streamed: each case prints its line when it ends
   const lines = []
   await new Promise((resolve) => {
-    const h = spawn(process.execPath, ['--import', 'tsx', heavy, ...argv.filter((a) => a.startsWith('heavy:')).map((a) => a.slice(6))], {cwd: root, stdio: ['ignore', 'pipe', 'inherit']})
+    const h = spawn(process.execPath, ['--import', 'tsx', heavy, ...argv.filter((a) => a.startsWith('heavy:')).map((a) => a.slice(6))], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     let buffer = ''
     h.stdout.on('data', (chunk) => {
       buffer += chunk.toString()
@@ -168,11 +207,17 @@ function showHeavy(line) {
   const e = JSON.parse(line)
   const ok = !e.crashed && (e.violations ?? []).length === 0
   console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${e.name}: ${e.what}`)
-  if (e.bytes !== undefined) console.log(`       ${(e.bytes / 1e6).toFixed(1)} MB input, built in ${e.buildMs} ms, ran in ${e.ms} ms, peak RSS ${e.maxRssMb} MB; ${e.outcome}`)
-  if (!ok) failures.push({seed: 'heavy', case: e.name, violations: e.violations ?? [{command: '*', property: 'no crash', detail: e.stderr}]})
+  if (e.bytes !== undefined)
+    console.log(
+      `       ${(e.bytes / 1e6).toFixed(1)} MB input, built in ${e.buildMs} ms, ran in ${e.ms} ms, peak RSS ${e.maxRssMb} MB; ${e.outcome}`,
+    )
+  if (!ok)
+    failures.push({seed: 'heavy', case: e.name, violations: e.violations ?? [{command: '*', property: 'no crash', detail: e.stderr}]})
   for (const v of e.violations ?? []) console.log(`       ${v.command}: ${v.property}: ${String(v.detail).slice(0, 800)}`)
   if (e.crashed) console.log(`       crashed: status ${e.status}, signal ${e.signal}\n${e.stderr}`)
 }
 
-console.log(`\n${failures.length === 0 ? 'no failures' : `${failures.length} failure${failures.length === 1 ? '' : 's'}`} (seed ${seed}, ${Math.round((Date.now() - started) / 1000)} s)`)
+console.log(
+  `\n${failures.length === 0 ? 'no failures' : `${failures.length} failure${failures.length === 1 ? '' : 's'}`} (seed ${seed}, ${Math.round((Date.now() - started) / 1000)} s)`,
+)
 process.exit(failures.length === 0 ? 0 : 1)

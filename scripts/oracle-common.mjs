@@ -8,7 +8,10 @@ export function runOracle(oracle, command, dir, timeout) {
   const args = [oracle, command, ...(timeout ? ['--timeout', String(timeout)] : []), dir]
   return new Promise((resolve) => {
     execFile(process.execPath, args, {encoding: 'utf8', maxBuffer: 1 << 28}, (err, stdout, stderr) => {
-      if (err) return resolve({error: `oracle ${command} exit ${err.code ?? err.signal}: ${(stderr || err.message).trim().split('\n').slice(-5).join(' | ')}`})
+      if (err)
+        return resolve({
+          error: `oracle ${command} exit ${err.code ?? err.signal}: ${(stderr || err.message).trim().split('\n').slice(-5).join(' | ')}`,
+        })
       try {
         resolve({result: JSON.parse(stdout)})
       } catch (e) {
@@ -36,7 +39,8 @@ export async function runOrdered(items, {jobs, label, every = 50}, check, print)
       const i = next++
       results[i] = await check(items[i])
       done++
-      if (done % every === 0 || done === items.length) console.error(`${label}: ${done}/${items.length} (${Math.round((Date.now() - started) / 1000)} s)`)
+      if (done % every === 0 || done === items.length)
+        console.error(`${label}: ${done}/${items.length} (${Math.round((Date.now() - started) / 1000)} s)`)
       flush()
     }
   }

@@ -152,7 +152,10 @@ const isOverrideFile = (f) => /(^|_)override\.tf(\.json)?$/.test(f)
 function translate(d) {
   const file = d.range?.filename ?? ''
   if (d.summary === 'Both a backend and cloud configuration are present') {
-    const m = /^A module may declare either one 'cloud' block OR one 'backend' block configuring a state backend\. The 'cloud' block is configured at (.*); a backend is configured at (.*)\. Remove the backend block to configure HCP Terraform or Terraform Enteprise\.$/s.exec(d.detail)
+    const m =
+      /^A module may declare either one 'cloud' block OR one 'backend' block configuring a state backend\. The 'cloud' block is configured at (.*); a backend is configured at (.*)\. Remove the backend block to configure HCP Terraform or Terraform Enteprise\.$/s.exec(
+        d.detail,
+      )
     const detail = m
       ? `A module may declare either one 'cloud' block OR one 'backend' block for configuring state storage. The 'cloud' block is configured at ${m[1]}; a 'backend' is configured at ${m[2]}. Remove the 'backend' block to configure HCP Terraform or Terraform Enterprise.`
       : d.detail
@@ -160,7 +163,9 @@ function translate(d) {
   }
   if (d.summary === 'Duplicate backend configuration' && !isOverrideFile(file)) {
     const m = /^A module may have only one backend configuration\. The backend was previously configured at (.*)\.$/s.exec(d.detail)
-    const detail = m ? `A module may have only one 'backend' configuration block. The backend was previously configured at ${m[1]}.` : d.detail
+    const detail = m
+      ? `A module may have only one 'backend' configuration block. The backend was previously configured at ${m[1]}.`
+      : d.detail
     return {...d, summary: "Duplicate 'backend' configuration block", detail, translated_from: d.summary}
   }
   return d
@@ -170,7 +175,13 @@ function translate(d) {
 
 const where = (d) => (d.range ? `${d.range.filename}:${d.range.start.line},${d.range.start.column}` : '(no range)')
 const keyOf = (d) => `${d.severity} ${d.summary} ${where(d)}`
-const slim = (d) => ({severity: d.severity, summary: d.summary, detail: d.detail ?? '', range: d.range ? {filename: d.range.filename, start: d.range.start, end: d.range.end} : undefined, ...(d.translated_from ? {translated_from: d.translated_from} : {})})
+const slim = (d) => ({
+  severity: d.severity,
+  summary: d.summary,
+  detail: d.detail ?? '',
+  range: d.range ? {filename: d.range.filename, start: d.range.start, end: d.range.end} : undefined,
+  ...(d.translated_from ? {translated_from: d.translated_from} : {}),
+})
 
 function groupByKey(diags) {
   const m = new Map()
@@ -248,7 +259,10 @@ async function checkDir(opts, api, dir) {
 }
 
 function indent(text, prefix) {
-  return text.split('\n').map((l) => prefix + l).join('\n')
+  return text
+    .split('\n')
+    .map((l) => prefix + l)
+    .join('\n')
 }
 
 function printEntry(e) {
@@ -284,7 +298,9 @@ async function main() {
   }
   const api = await import(pathToFileURL(dist).href)
   const dirs = moduleDirs(opts.corpus).filter((d) => path.relative(opts.corpus, d).includes(opts.filter))
-  console.error(`oracle-corpus: ${dirs.length} module directories under ${opts.corpus}${opts.filter ? ` matching "${opts.filter}"` : ''}, ${opts.jobs} jobs`)
+  console.error(
+    `oracle-corpus: ${dirs.length} module directories under ${opts.corpus}${opts.filter ? ` matching "${opts.filter}"` : ''}, ${opts.jobs} jobs`,
+  )
 
   const results = await runOrdered(dirs, {jobs: opts.jobs, label: 'oracle-corpus', every: 25}, (d) => checkDir(opts, api, d), printEntry)
 
@@ -297,7 +313,9 @@ async function main() {
   const tfExcluded = count(results.flatMap((e) => e.terraform_excluded ?? []))
   const tgExcluded = count(results.flatMap((e) => e.tfgraph_excluded ?? []))
   const keptProviderish = count(
-    results.flatMap((e) => [...(e.onlyTerraform ?? []), ...(e.detailDiffers ?? []), ...(e.agreed ?? [])]).filter((d) => /provider/i.test(d.summary)),
+    results
+      .flatMap((e) => [...(e.onlyTerraform ?? []), ...(e.detailDiffers ?? []), ...(e.agreed ?? [])])
+      .filter((d) => /provider/i.test(d.summary)),
   )
   console.log('\n-- Terraform diagnostics left out (module-tree / provider-validation checks), by summary:')
   for (const [s, n] of tfExcluded) console.log(`   ${String(n).padStart(5)}  ${s}`)

@@ -93,7 +93,10 @@ function usage(msg) {
 
 // ------------------------------------------------------------------------------------------- oracle
 
-const refusedForVersion = (answer) => [...(answer.validate?.diagnostics ?? []), ...(answer.bindings?.errors ?? [])].some((d) => d.summary === 'Unsupported Terraform Core version')
+const refusedForVersion = (answer) =>
+  [...(answer.validate?.diagnostics ?? []), ...(answer.bindings?.errors ?? [])].some(
+    (d) => d.summary === 'Unsupported Terraform Core version',
+  )
 
 /** A copy of the repository holding `dir` with every `required_version` argument removed (once per repository per run). */
 const strippedCopies = new Map()
@@ -141,8 +144,10 @@ async function oracleAnswer(opts, dir) {
 
 // Terraform 1.11 wording that current Terraform (which tfgraph follows) changed: version drift.
 function translate(d) {
-  if (d.summary === 'Both a backend and cloud configuration are present') return {...d, summary: "Conflicting 'cloud' and 'backend' configuration blocks are present", drift: d.summary}
-  if (d.summary === 'Duplicate backend configuration' && !/(^|_)override\.tf(\.json)?$/.test(d.filename ?? '')) return {...d, summary: "Duplicate 'backend' configuration block", drift: d.summary}
+  if (d.summary === 'Both a backend and cloud configuration are present')
+    return {...d, summary: "Conflicting 'cloud' and 'backend' configuration blocks are present", drift: d.summary}
+  if (d.summary === 'Duplicate backend configuration' && !/(^|_)override\.tf(\.json)?$/.test(d.filename ?? ''))
+    return {...d, summary: "Duplicate 'backend' configuration block", drift: d.summary}
   return d
 }
 
@@ -156,14 +161,23 @@ function terraformDiagnostics(answer) {
     seen.add(k)
     out.push(translate(d))
   }
-  for (const d of answer.validate?.diagnostics ?? []) add({severity: d.severity, summary: d.summary, detail: d.detail ?? '', filename: d.range?.filename, line: d.range?.start.line})
+  for (const d of answer.validate?.diagnostics ?? [])
+    add({severity: d.severity, summary: d.summary, detail: d.detail ?? '', filename: d.range?.filename, line: d.range?.start.line})
   for (const d of [...(answer.bindings?.errors ?? []), ...(answer.bindings?.warnings ?? [])]) {
     // `terraform graph` repeats validate's configuration diagnostics (detail wrapped at 78 columns): the same key is one diagnostic
     const detail = (d.detail ?? '').replace(/\n(?!\n)/g, ' ')
     // `terraform get` names the call of a directory it cannot read in the detail only ("… for module "x" at main.tf:3.")
-    const at = d.filename === undefined && d.summary === 'Unreadable module directory' ? /for module "[^"]*" at (.+):(\d+)\.$/.exec(detail) : null
+    const at =
+      d.filename === undefined && d.summary === 'Unreadable module directory' ? /for module "[^"]*" at (.+):(\d+)\.$/.exec(detail) : null
     if (d.summary === 'Unreadable module directory' && !at && d.filename === undefined) continue // its second line (the lstat error), same call
-    add({severity: d.severity, summary: d.summary, detail, filename: at ? at[1] : d.filename, line: at ? Number(at[2]) : d.line, stage: at ? 'init' : 'graph'})
+    add({
+      severity: d.severity,
+      summary: d.summary,
+      detail,
+      filename: at ? at[1] : d.filename,
+      line: at ? Number(at[2]) : d.line,
+      stage: at ? 'init' : 'graph',
+    })
   }
   // a call `terraform get` could not read is then "Module not installed" for validate: one finding, the cause
   const unreadable = new Set(out.filter((d) => d.stage === 'init').map((d) => `${d.filename}:${d.line}`))
@@ -171,7 +185,13 @@ function terraformDiagnostics(answer) {
 }
 
 function tfgraphDiagnostics(analysis) {
-  return analysis.diagnostics.map((d) => ({severity: d.severity, summary: d.summary, detail: d.detail ?? '', filename: d.range?.filename, line: d.range?.start.line}))
+  return analysis.diagnostics.map((d) => ({
+    severity: d.severity,
+    summary: d.summary,
+    detail: d.detail ?? '',
+    filename: d.range?.filename,
+    line: d.range?.start.line,
+  }))
 }
 
 const keyOf = (d) => `${d.severity} ${d.summary} @ ${d.filename ? `${d.filename}:${d.line}` : '(no range)'}`
@@ -183,33 +203,46 @@ const keyOf = (d) => `${d.severity} ${d.summary} @ ${d.filename ? `${d.filename}
 const DOCUMENTED = [
   {
     id: 'placeholder-module',
-    reason: "the oracle replaces a remote module by an empty placeholder, so validate's reference checks see no outputs or variables in it; tfgraph (which reads no remote module without a modules.json) makes no reference checks",
-    terraform: (d, ctx) => ctx.skipped > 0 && /^(Unsupported attribute|Unsupported argument|Missing required argument|Reference to undeclared (output value|module))$/.test(d.summary),
+    reason:
+      "the oracle replaces a remote module by an empty placeholder, so validate's reference checks see no outputs or variables in it; tfgraph (which reads no remote module without a modules.json) makes no reference checks",
+    terraform: (d, ctx) =>
+      ctx.skipped > 0 &&
+      /^(Unsupported attribute|Unsupported argument|Missing required argument|Reference to undeclared (output value|module))$/.test(
+        d.summary,
+      ),
   },
   {
     id: 'reference-validation',
-    reason: "validate's graph walk checks references and expressions (undeclared resources, variables, locals; types of values); tfgraph checks configuration structure, module and provider rules only",
-    terraform: (d) => /^(Reference to undeclared (resource|input variable|local value|output value|module)|Invalid reference|Unsupported attribute|Invalid index|Invalid function argument|Call to unknown function|Invalid count argument|Invalid for_each argument|Unsupported argument|Missing required argument|Inconsistent conditional result types|Incorrect attribute value type|Invalid template interpolation value|Unsupported block type|Unexpected resource instance key|Missing resource instance key|Invalid value for input variable|Invalid default value for variable|Error in function call|Self-referential block|Cycle: .*)$/.test(d.summary) && !d.stage,
+    reason:
+      "validate's graph walk checks references and expressions (undeclared resources, variables, locals; types of values); tfgraph checks configuration structure, module and provider rules only",
+    terraform: (d) =>
+      /^(Reference to undeclared (resource|input variable|local value|output value|module)|Invalid reference|Unsupported attribute|Invalid index|Invalid function argument|Call to unknown function|Invalid count argument|Invalid for_each argument|Unsupported argument|Missing required argument|Inconsistent conditional result types|Incorrect attribute value type|Invalid template interpolation value|Unsupported block type|Unexpected resource instance key|Missing resource instance key|Invalid value for input variable|Invalid default value for variable|Error in function call|Self-referential block|Cycle: .*)$/.test(
+        d.summary,
+      ) && !d.stage,
   },
   {
     id: 'shared-module-root',
-    reason: 'a root module that declares configuration_aliases is meant to be called: Terraform cannot plan it alone (hashicorp/terraform#28490) and reports its aliased configurations missing; tfgraph analyses it as a shared module and binds those resources to the configurations expected from the caller',
+    reason:
+      'a root module that declares configuration_aliases is meant to be called: Terraform cannot plan it alone (hashicorp/terraform#28490) and reports its aliased configurations missing; tfgraph analyses it as a shared module and binds those resources to the configurations expected from the caller',
     terraform: (d, ctx) => ctx.shared && (d.summary === 'Provider configuration not present' || /^missing provider /.test(d.summary)),
   },
   {
     id: 'module-source-variables',
-    reason: 'Terraform 1.11 rejects variables in module source and version ("Variables not allowed", "Unsuitable value type"); Terraform 1.15 and later accept const variables and local values, as tfgraph (which follows current Terraform) does',
+    reason:
+      'Terraform 1.11 rejects variables in module source and version ("Variables not allowed", "Unsuitable value type"); Terraform 1.15 and later accept const variables and local values, as tfgraph (which follows current Terraform) does',
     terraform: (d, ctx) => ctx.dynamicSources && /^(Variables not allowed|Unsuitable value type)$/.test(d.summary),
     tfgraph: (d, ctx) => ctx.dynamicSources && /^(Unknown|Invalid) module (source|version)$/.test(d.summary),
   },
   {
     id: 'init-stops-at-first',
-    reason: '`terraform init`/`get` stops at the first local module directory it cannot read; tfgraph reports every call whose directory is missing (each is what Terraform reports once the ones before it are fixed)',
+    reason:
+      '`terraform init`/`get` stops at the first local module directory it cannot read; tfgraph reports every call whose directory is missing (each is what Terraform reports once the ones before it are fixed)',
     tfgraph: (d, ctx) => d.summary === 'Unreadable module directory' && ctx.unreadable,
   },
   {
     id: 'not-installed',
-    reason: 'the oracle installs an empty placeholder for every remote module before it asks Terraform; tfgraph reads the directory as it is, without .terraform/modules, where `terraform validate` before `terraform init` reports the same call as "Module not installed"',
+    reason:
+      'the oracle installs an empty placeholder for every remote module before it asks Terraform; tfgraph reads the directory as it is, without .terraform/modules, where `terraform validate` before `terraform init` reports the same call as "Module not installed"',
     tfgraph: (d) => d.summary === 'Module not installed',
   },
 ]
@@ -236,7 +269,8 @@ function compareDiagnostics(tf, tg, ctx) {
   const documented = []
   for (const d of tf) {
     // graph-stage diagnostics carry no range in Terraform: matched by severity and summary
-    const same = (y) => y.severity === d.severity && (y.summary === d.summary || EQUIVALENT.some((e) => e.terraform === d.summary && e.tfgraph === y.summary))
+    const same = (y) =>
+      y.severity === d.severity && (y.summary === d.summary || EQUIVALENT.some((e) => e.terraform === d.summary && e.tfgraph === y.summary))
     const i = pending.findIndex((y) => same(y) && (d.filename === undefined || (y.filename === d.filename && y.line === d.line)))
     if (i >= 0) {
       agreed.push({key: keyOf(d), ...(d.drift ? {drift: d.drift} : {})})
@@ -287,10 +321,14 @@ async function checkRoot(opts, api, dir) {
     skipped: answer.validate?.skipped_modules?.length ?? 0,
     shared: analysis.sharedModule !== undefined,
     unreadable: (answer.bindings?.errors ?? []).some((d) => d.summary === 'Unreadable module directory'),
-    dynamicSources: analysis.tree.nodes.some((n) => n.call && (['source', 'version'].some((a) => {
-      const v = n.call.body.attributes.find((x) => x.name === a)?.value
-      return typeof v === 'string' && v.includes('${')
-    }))),
+    dynamicSources: analysis.tree.nodes.some(
+      (n) =>
+        n.call &&
+        ['source', 'version'].some((a) => {
+          const v = n.call.body.attributes.find((x) => x.name === a)?.value
+          return typeof v === 'string' && v.includes('${')
+        }),
+    ),
   }
   entry.skipped_modules = ctx.skipped
   if (ctx.shared) entry.shared_module = true
@@ -304,9 +342,12 @@ function printEntry(e) {
   if (!bad) return
   console.log(`\n== ${e.dir}${e.required_version_removed ? '  (required_version removed)' : ''}`)
   if (e.error) return console.log(`   could not compare: ${e.error.split('\n')[0]}`)
-  for (const d of e.bindings.differ) if (!d.documented) console.log(`   binding differs: ${d.address}: terraform ${d.terraform}, tfgraph ${d.tfgraph}`)
-  for (const d of e.diagnostics.misses) console.log(`   miss (only Terraform):            ${d.key}\n      | ${(d.detail ?? '').split('\n')[0]}`)
-  for (const d of e.diagnostics.falsePositives) console.log(`   false positive (only tfgraph):    ${d.key}\n      | ${(d.detail ?? '').split('\n')[0]}`)
+  for (const d of e.bindings.differ)
+    if (!d.documented) console.log(`   binding differs: ${d.address}: terraform ${d.terraform}, tfgraph ${d.tfgraph}`)
+  for (const d of e.diagnostics.misses)
+    console.log(`   miss (only Terraform):            ${d.key}\n      | ${(d.detail ?? '').split('\n')[0]}`)
+  for (const d of e.diagnostics.falsePositives)
+    console.log(`   false positive (only tfgraph):    ${d.key}\n      | ${(d.detail ?? '').split('\n')[0]}`)
 }
 
 async function main() {
@@ -321,11 +362,19 @@ async function main() {
     process.exit(1)
   }
   const internal = async (rel) => import(pathToFileURL(path.join(dist, rel)).href)
-  const [{analyzeProviders}, {findRootModules}, {RunContext}] = await Promise.all([internal('providers/analyze.js'), internal('lint/cached.js'), internal('load/run-context.js')])
+  const [{analyzeProviders}, {findRootModules}, {RunContext}] = await Promise.all([
+    internal('providers/analyze.js'),
+    internal('lint/cached.js'),
+    internal('load/run-context.js'),
+  ])
   // one run for the whole comparison, parse cache off (the oracle's answers are cached instead)
   const api = {analyzeProviders, context: new RunContext({cache: false})}
-  const roots = (await findRootModules(api.context, opts.corpus, 'terraform')).filter((d) => path.relative(opts.corpus, d).includes(opts.filter))
-  console.error(`oracle-fidelity: ${roots.length} root modules under ${opts.corpus}${opts.filter ? ` matching "${opts.filter}"` : ''}, ${opts.jobs} jobs`)
+  const roots = (await findRootModules(api.context, opts.corpus, 'terraform')).filter((d) =>
+    path.relative(opts.corpus, d).includes(opts.filter),
+  )
+  console.error(
+    `oracle-fidelity: ${roots.length} root modules under ${opts.corpus}${opts.filter ? ` matching "${opts.filter}"` : ''}, ${opts.jobs} jobs`,
+  )
   const results = await runOrdered(roots, {jobs: opts.jobs, label: 'oracle-fidelity'}, (d) => checkRoot(opts, api, d), printEntry)
   for (const copy of strippedCopies.values()) rmSync(copy, {recursive: true, force: true})
 
@@ -342,24 +391,39 @@ async function main() {
     could_not_compare: results.length - ok.length,
     required_version_removed: ok.filter((e) => e.required_version_removed).length,
     shared_modules: ok.filter((e) => e.shared_module).length,
-    bindings: {resources: sum((e) => e.bindings.resources), matches: sum((e) => e.bindings.matches), differ: sum((e) => e.bindings.differ.filter((d) => !d.documented).length), documented: sum((e) => e.bindings.differ.filter((d) => d.documented).length)},
+    bindings: {
+      resources: sum((e) => e.bindings.resources),
+      matches: sum((e) => e.bindings.matches),
+      differ: sum((e) => e.bindings.differ.filter((d) => !d.documented).length),
+      documented: sum((e) => e.bindings.differ.filter((d) => d.documented).length),
+    },
     diagnostics: {
       terraform: sum((e) => e.diagnostics.agreed.length + e.diagnostics.misses.length + e.diagnostics.documented.length),
       matches: sum((e) => e.diagnostics.agreed.length),
       version_drift: sum((e) => e.diagnostics.agreed.filter((d) => d.drift).length),
       false_positives: sum((e) => e.diagnostics.falsePositives.length),
       misses: sum((e) => e.diagnostics.misses.length),
-      documented: count(ok.flatMap((e) => e.diagnostics.documented.map((d) => `${d.reason} (${d.side === 'tfgraph' ? 'only tfgraph' : 'only Terraform'})`))),
+      documented: count(
+        ok.flatMap((e) => e.diagnostics.documented.map((d) => `${d.reason} (${d.side === 'tfgraph' ? 'only tfgraph' : 'only Terraform'})`)),
+      ),
     },
     matched_by_summary: count(ok.flatMap((e) => e.diagnostics.agreed.map((d) => d.key.replace(/ @ .*$/, '')))),
     documented_reasons: Object.fromEntries(DOCUMENTED.map((d) => [d.id, d.reason])),
   }
   console.log('\n' + JSON.stringify(summary, null, 2))
   if (opts.out) {
-    writeFileSync(opts.out, JSON.stringify({generated: new Date().toISOString(), terraform_version: ok.find((e) => e)?.terraform_version, summary, roots: results}, null, 2) + '\n')
+    writeFileSync(
+      opts.out,
+      JSON.stringify(
+        {generated: new Date().toISOString(), terraform_version: ok.find((e) => e)?.terraform_version, summary, roots: results},
+        null,
+        2,
+      ) + '\n',
+    )
     console.error(`oracle-fidelity: wrote ${opts.out}`)
   }
-  process.exitCode = summary.bindings.differ + summary.diagnostics.false_positives + summary.diagnostics.misses + summary.could_not_compare > 0 ? 2 : 0
+  process.exitCode =
+    summary.bindings.differ + summary.diagnostics.false_positives + summary.diagnostics.misses + summary.could_not_compare > 0 ? 2 : 0
 }
 
 main().catch((e) => {

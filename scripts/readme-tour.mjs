@@ -13,14 +13,22 @@ const file = path.join(root, 'README.md')
 const text = readFileSync(file, 'utf8')
 const out = text.replace(/<!-- tour: (.+?) -->\n[\s\S]*?<!-- \/tour -->/g, (_, line) => {
   const args = line.match(/'[^']*'|\S+/g).map((a) => a.replace(/^'|'$/g, ''))
-  const r = spawnSync(process.execPath, [path.join(root, 'bin/run.js'), ...args], {cwd: root, encoding: 'utf8', env: {...process.env, NO_COLOR: '1', TFGRAPH_NO_CACHE: '1'}})
+  const r = spawnSync(process.execPath, [path.join(root, 'bin/run.js'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: {...process.env, NO_COLOR: '1', TFGRAPH_NO_CACHE: '1'},
+  })
   const shown = (r.stdout + r.stderr).replace(/\s+$/, '')
   return `<!-- tour: ${line} -->\n\`\`\`\n$ tfgraph ${line}\n${shown}\n\`\`\`\n<!-- /tour -->`
 })
 // `<!-- tour-markdown: ARGS -->`: the output is Markdown (providers diff --format markdown), shown as a reader sees it
 const out2 = out.replace(/<!-- tour-markdown: (.+?) -->\n[\s\S]*?<!-- \/tour-markdown -->/g, (_, line) => {
   const args = line.match(/'[^']*'|\S+/g).map((a) => a.replace(/^'|'$/g, ''))
-  const r = spawnSync(process.execPath, [path.join(root, 'bin/run.js'), ...args], {cwd: root, encoding: 'utf8', env: {...process.env, NO_COLOR: '1', TFGRAPH_NO_CACHE: '1'}})
+  const r = spawnSync(process.execPath, [path.join(root, 'bin/run.js'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: {...process.env, NO_COLOR: '1', TFGRAPH_NO_CACHE: '1'},
+  })
   return `<!-- tour-markdown: ${line} -->\n${r.stdout.replace(/\s+$/, '')}\n<!-- /tour-markdown -->`
 })
 if (process.argv.includes('--check')) {

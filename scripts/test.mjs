@@ -10,7 +10,10 @@ const uvuBin = fileURLToPath(new URL('../node_modules/uvu/bin.js', import.meta.u
 const args = ['--import', 'tsx', uvuBin, 'test', '\\.test\\.ts$', ...process.argv.slice(2)]
 // a private parse cache, so tests neither read nor leave entries in the user's cache
 const cacheDir = mkdtempSync(path.join(tmpdir(), 'tfgraph-test-cache-'))
-const child = spawn(process.execPath, args, {stdio: ['ignore', 'pipe', 'inherit'], env: {...process.env, FORCE_COLOR: '0', ...(process.stdout.isTTY ? {} : {NO_COLOR: '1'}), TFGRAPH_CACHE_DIR: cacheDir}})
+const child = spawn(process.execPath, args, {
+  stdio: ['ignore', 'pipe', 'inherit'],
+  env: {...process.env, FORCE_COLOR: '0', ...(process.stdout.isTTY ? {} : {NO_COLOR: '1'}), TFGRAPH_CACHE_DIR: cacheDir},
+})
 let out = ''
 child.stdout.on('data', (chunk) => {
   process.stdout.write(chunk)
@@ -30,6 +33,8 @@ child.on('close', (code) => {
   // uvu's Total leaves skipped tests out; each part skipped for want of something (../shared, pre-commit, …) says so in a SKIP line
   const failed = total - passed
   const skipLines = plain.split('\n').filter((l) => l.startsWith('SKIP ')).length
-  console.log(`${passed} passed, ${failed} failed${skipped || skipLines ? `, ${skipped} skipped (${skipLines} ${skipLines === 1 ? 'part' : 'parts'}, each listed above as SKIP with its reason)` : ''}`)
+  console.log(
+    `${passed} passed, ${failed} failed${skipped || skipLines ? `, ${skipped} skipped (${skipLines} ${skipLines === 1 ? 'part' : 'parts'}, each listed above as SKIP with its reason)` : ''}`,
+  )
   process.exit(code === 0 && failed === 0 ? 0 : 1)
 })

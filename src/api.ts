@@ -42,7 +42,11 @@ export interface Analysis {
 }
 
 /** The directory to analyse and the run to analyse it in (a run of its own for files in memory). */
-function resolveInput<T>(input: AnalysisInput, context: RunContext | undefined, fn: (dir: string, ctx: RunContext, rootArg: string) => Promise<T>): Promise<T> {
+function resolveInput<T>(
+  input: AnalysisInput,
+  context: RunContext | undefined,
+  fn: (dir: string, ctx: RunContext, rootArg: string) => Promise<T>,
+): Promise<T> {
   if (typeof input === 'string') return withRunContext(context, (ctx) => fn(input, ctx, input))
   if (context) throw new Error('tfgraph: a shared run context reads the disk; files in memory get a run of their own')
   return withRunContext(new RunContext({files: new MemorySource(MEMORY_ROOT, input.files)}), (ctx) => fn(MEMORY_ROOT, ctx, '.'))
@@ -93,10 +97,17 @@ export async function checkLock(input: AnalysisInput, options: LockApiOptions = 
 }
 
 /** One module directory after every override file (`tfgraph config`). */
-export async function loadConfig(input: AnalysisInput, options: Pick<AnalysisOptions, 'engine' | 'limits' | 'context'> = {}): Promise<LoadResult> {
+export async function loadConfig(
+  input: AnalysisInput,
+  options: Pick<AnalysisOptions, 'engine' | 'limits' | 'context'> = {},
+): Promise<LoadResult> {
   return resolveInput(input, options.context, (dir, ctx) => {
     const max = options.limits?.maxFiles
-    return loadConfigDir(dir, {...(options.engine ? {engine: options.engine} : {}), ...(max === undefined ? {} : {fileBudget: {remaining: max, limit: max}}), context: ctx})
+    return loadConfigDir(dir, {
+      ...(options.engine ? {engine: options.engine} : {}),
+      ...(max === undefined ? {} : {fileBudget: {remaining: max, limit: max}}),
+      context: ctx,
+    })
   })
 }
 

@@ -7,5 +7,7 @@ export {configDocument, type ConfigDocument} from './render/config-document.js'
 /** Loads one module directory for `tfgraph config`: at most DEFAULT_MAX_FILES files unless `opts.fileBudget` says otherwise. */
 export async function loadConfig(dir: string, opts: LoadOptions & {readonly context?: RunContext} = {}): Promise<LoadResult> {
   const {context, ...load} = opts
-  return withRunContext(context, (ctx) => loadModuleDir(dir, {fileBudget: {remaining: DEFAULT_MAX_FILES, limit: DEFAULT_MAX_FILES}, ...load}, ctx))
+  return withRunContext(context, (ctx) =>
+    loadModuleDir(dir, {fileBudget: {remaining: DEFAULT_MAX_FILES, limit: DEFAULT_MAX_FILES}, ...load}, ctx),
+  )
 }

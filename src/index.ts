@@ -1,7 +1,18 @@
 // tfgraph's public API: five entry points that take a directory or files in memory and return data,
 // the documents the commands print as JSON, the graph renderers, and the types they use. Everything
 // else under src/ is internal and may change. See docs/library.md.
-export {analyze, lint, checkLock, loadConfig, exportGraph, type AnalysisInput, type AnalysisOptions, type Analysis, type LintApiOptions, type LockApiOptions} from './api.js'
+export {
+  analyze,
+  lint,
+  checkLock,
+  loadConfig,
+  exportGraph,
+  type AnalysisInput,
+  type AnalysisOptions,
+  type Analysis,
+  type LintApiOptions,
+  type LockApiOptions,
+} from './api.js'
 export {RunContext, type RunContextOptions} from './load/run-context.js'
 export {MemorySource} from './io/memory-source.js'
 export {DiskSource, type FileSource, type FileEntry, type StatKind} from './io/inputs.js'

@@ -45,7 +45,10 @@ test('analyze({files}) gives the bindings, tree and diagnostics the CLI gives on
 test('the document is exactly what `tfgraph providers --json` prints', async () => {
   const dir = path.join(fixturesDir, 'providers', 'demo')
   const {spawnSync} = await import('node:child_process')
-  const cli = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'providers', dir, '--json', '--no-cache'], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}})
+  const cli = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'providers', dir, '--json', '--no-cache'], {
+    encoding: 'utf8',
+    env: {...process.env, NO_COLOR: '1'},
+  })
   assert.is(cli.status, 0, cli.stderr)
   assert.equal((await analyze(dir)).providers, JSON.parse(cli.stdout))
 })
@@ -54,8 +57,24 @@ test('an analysis in memory reads, lists, stats and writes no file', async () =>
   const files = filesOf(path.join(fixturesDir, 'providers', 'registry-modules'))
   const touched: string[] = []
   // code is loaded from the package itself (node_modules, src, dist); nothing else may be touched
-  const code = (p: unknown): boolean => typeof p === 'string' && (p.includes(`${path.sep}node_modules${path.sep}`) || p.startsWith(path.join(repoRoot, 'src')) || p.startsWith(path.join(repoRoot, 'dist')))
-  const names = ['readFileSync', 'readdirSync', 'statSync', 'lstatSync', 'realpathSync', 'existsSync', 'openSync', 'writeFileSync', 'mkdirSync', 'renameSync', 'unlinkSync'] as const
+  const code = (p: unknown): boolean =>
+    typeof p === 'string' &&
+    (p.includes(`${path.sep}node_modules${path.sep}`) ||
+      p.startsWith(path.join(repoRoot, 'src')) ||
+      p.startsWith(path.join(repoRoot, 'dist')))
+  const names = [
+    'readFileSync',
+    'readdirSync',
+    'statSync',
+    'lstatSync',
+    'realpathSync',
+    'existsSync',
+    'openSync',
+    'writeFileSync',
+    'mkdirSync',
+    'renameSync',
+    'unlinkSync',
+  ] as const
   const fsTable = fs as unknown as Record<string, (...args: unknown[]) => unknown>
   const originals = new Map(names.map((n) => [n, fsTable[n]!]))
   for (const n of names) {
@@ -70,7 +89,10 @@ test('an analysis in memory reads, lists, stats and writes no file', async () =>
   try {
     // the spy sees what src/ sees: named imports of node:fs
     readFileSync(path.join(fixturesDir, 'providers', 'demo', 'main.tf'))
-    assert.ok(touched.some((t) => t.startsWith('readFileSync ')), 'the spy records a read through a named import')
+    assert.ok(
+      touched.some((t) => t.startsWith('readFileSync ')),
+      'the spy records a read through a named import',
+    )
     touched.length = 0
     const a = await analyze({files})
     assert.ok(a.providers.modules.length >= 2, 'the installed registry module is followed through .terraform/modules/modules.json')
@@ -102,7 +124,10 @@ test('files in memory: `../` paths sit beside the root, a missing module is repo
       ['module.net', true, '../shared/net'],
     ],
   )
-  assert.equal(a.diagnostics.map((d) => d.summary), ['Unreadable module directory'])
+  assert.equal(
+    a.diagnostics.map((d) => d.summary),
+    ['Unreadable module directory'],
+  )
 })
 
 test('checkLock({files}) reads the lock file from memory', async () => {

@@ -9,7 +9,8 @@ import * as assert from 'uvu/assert'
 import {repoRoot} from './helpers/paths.js'
 
 test('layers: no import breaks the layering of src/ (npm run layers, .dependency-cruiser.cjs)', () => {
-  const script = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {scripts: Record<string, string>}).scripts['layers'] ?? ''
+  const script =
+    (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {scripts: Record<string, string>}).scripts['layers'] ?? ''
   const [command, ...args] = script.split(/\s+/)
   assert.is(command, 'depcruise', `package.json's "layers" script runs depcruise: ${script}`)
   const bin = path.join(repoRoot, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs')

@@ -25,7 +25,14 @@ export function moduleStateLines(file: string, text: string): string[] {
 }
 
 test('the detector finds each shape of module-level state', () => {
-  const sample = ['let hits = 0', 'const cache = new Map<string, number>()', 'export const seen = new WeakSet()', 'const queue: string[] = []', 'const KEYS = new Set([1])', '  let local = 1'].join('\n')
+  const sample = [
+    'let hits = 0',
+    'const cache = new Map<string, number>()',
+    'export const seen = new WeakSet()',
+    'const queue: string[] = []',
+    'const KEYS = new Set([1])',
+    '  let local = 1',
+  ].join('\n')
   assert.equal(
     moduleStateLines('x.ts', sample).map((l) => l.split(':')[1]),
     ['1', '2', '3', '4'],

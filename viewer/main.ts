@@ -25,8 +25,25 @@ interface PageEdge {
   label: string | null
 }
 type Details =
-  | {kind: 'resource'; provider: string; provider_config: string | null; reference: string; instance_key: string | null; chain: string[]; range: string}
-  | {kind: 'module'; source: string | null; version: string | null; dir: string | null; providers: string[]; resources: number; calls: number; range: string | null}
+  | {
+      kind: 'resource'
+      provider: string
+      provider_config: string | null
+      reference: string
+      instance_key: string | null
+      chain: string[]
+      range: string
+    }
+  | {
+      kind: 'module'
+      source: string | null
+      version: string | null
+      dir: string | null
+      providers: string[]
+      resources: number
+      calls: number
+      range: string | null
+    }
   | {kind: 'provider-config'; provider: string; arguments: [string, string][]; resources: string[]; modules: string[]; range: string | null}
 interface PageDiagnostic {
   severity: string
@@ -60,8 +77,34 @@ const nodes = data.nodes
 const byId = new Map(nodes.map((n, i) => [n.id, i]))
 
 // ---- colours: one per provider configuration, from a palette per theme ----
-const LIGHT = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#8c564b', '#e377c2', '#bcbd22', '#7f7f7f', '#393b79', '#637939']
-const DARK = ['#6fb1ff', '#ff7a7a', '#6fd66f', '#c9a6ff', '#ffb347', '#5fe0f0', '#d2a07e', '#ff9fdc', '#e0e060', '#b8b8b8', '#9ea6ff', '#b6d36a']
+const LIGHT = [
+  '#1f77b4',
+  '#d62728',
+  '#2ca02c',
+  '#9467bd',
+  '#ff7f0e',
+  '#17becf',
+  '#8c564b',
+  '#e377c2',
+  '#bcbd22',
+  '#7f7f7f',
+  '#393b79',
+  '#637939',
+]
+const DARK = [
+  '#6fb1ff',
+  '#ff7a7a',
+  '#6fd66f',
+  '#c9a6ff',
+  '#ffb347',
+  '#5fe0f0',
+  '#d2a07e',
+  '#ff9fdc',
+  '#e0e060',
+  '#b8b8b8',
+  '#9ea6ff',
+  '#b6d36a',
+]
 const dark = window.matchMedia('(prefers-color-scheme: dark)')
 const colorKeys = [...new Set(nodes.map((n) => n.color).filter((c): c is string => c !== null))].sort()
 // the theme's colours, read once (getComputedStyle in a reducer would run for every node of every frame)
@@ -131,7 +174,8 @@ const renderer = new Sigma(graph, container, {
     return out
   },
   edgeReducer(edge, attrs) {
-    if (selected !== null && (graph.source(edge) === selected || graph.target(edge) === selected)) return {...attrs, color: css('--accent'), size: 2}
+    if (selected !== null && (graph.source(edge) === selected || graph.target(edge) === selected))
+      return {...attrs, color: css('--accent'), size: 2}
     return attrs
   },
 })
@@ -205,7 +249,8 @@ function syncOutline(): void {
     item.toggle.setAttribute('aria-label', `${isCollapsed ? 'expand' : 'collapse'} ${m === '' ? 'root module' : m}`)
     const inside = nodes.filter((n) => within(n.module, m) && !(n.kind === 'module' && n.address === m))
     item.count.textContent = isCollapsed ? `(${inside.length} hidden)` : ''
-    if (focusSet) item.li.hidden = !nodes.some((n, i) => visibleCache[i] && (n.kind === 'module' ? within(n.address, m) : within(n.module, m)))
+    if (focusSet)
+      item.li.hidden = !nodes.some((n, i) => visibleCache[i] && (n.kind === 'module' ? within(n.address, m) : within(n.module, m)))
     else item.li.hidden = false
   }
   $('status').textContent = `${visibleCache.filter(Boolean).length} of ${nodes.length} nodes shown`
@@ -255,21 +300,49 @@ function showPanel(id: string | null): void {
   const n = nodes[byId.get(id)!]!
   const d = data.details[id]
   panel.append(el('h2', n.address || 'root module'))
-  panel.append(dl([['kind', n.kind], ['module', n.module === '' ? 'root' : n.module], ['marks', n.marks.join(', ')]]))
+  panel.append(
+    dl([
+      ['kind', n.kind],
+      ['module', n.module === '' ? 'root' : n.module],
+      ['marks', n.marks.join(', ')],
+    ]),
+  )
   if (d?.kind === 'resource') {
     panel.append(el('h3', 'Provider configuration'))
-    panel.append(dl([['uses', d.provider_config ?? '(no configuration found)'], ['provider', d.provider], ['reference', d.reference], ['instance key', d.instance_key], ['defined at', d.range]]))
+    panel.append(
+      dl([
+        ['uses', d.provider_config ?? '(no configuration found)'],
+        ['provider', d.provider],
+        ['reference', d.reference],
+        ['instance key', d.instance_key],
+        ['defined at', d.range],
+      ]),
+    )
     panel.append(el('h3', 'Resolution chain'))
     const ol = el('ol')
     ol.id = 'chain'
     for (const step of d.chain) ol.append(el('li', step))
     panel.append(ol)
   } else if (d?.kind === 'module') {
-    panel.append(dl([['source', d.source], ['version', d.version], ['directory', d.dir], ['resources', String(d.resources)], ['module calls', String(d.calls)], ['called at', d.range]]))
+    panel.append(
+      dl([
+        ['source', d.source],
+        ['version', d.version],
+        ['directory', d.dir],
+        ['resources', String(d.resources)],
+        ['module calls', String(d.calls)],
+        ['called at', d.range],
+      ]),
+    )
     panel.append(el('h3', 'providers map'))
     panel.append(d.providers.length === 0 ? el('p', 'none (default configurations are inherited)', 'muted') : linkList(d.providers, ''))
   } else if (d?.kind === 'provider-config') {
-    panel.append(dl([['provider', d.provider], ['declared at', d.range]]))
+    panel.append(
+      dl([
+        ['provider', d.provider],
+        ['declared at', d.range],
+      ]),
+    )
     panel.append(el('h3', 'Arguments as written'))
     panel.append(d.arguments.length === 0 ? el('p', 'none (empty configuration)', 'muted') : dl(d.arguments.map(([k, v]) => [k, v])))
     panel.append(el('h3', `Used by ${d.resources.length} resource${d.resources.length === 1 ? '' : 's'}`))

@@ -13,8 +13,15 @@ export default class LockDiff extends Command {
 Exit codes: 0 = compared (changes or not), 1 = a file could not be read, 2 = a file is not a valid lock file.`
 
   static override examples = [
-    {description: 'Two files', command: '<%= config.bin %> lock diff fixtures/lock/diff/mixed/old.terraform.lock.hcl fixtures/lock/diff/mixed/new.terraform.lock.hcl'},
-    {description: 'What did this branch change? (the lock file in the current directory against main)', command: '<%= config.bin %> lock diff --git main'},
+    {
+      description: 'Two files',
+      command:
+        '<%= config.bin %> lock diff fixtures/lock/diff/mixed/old.terraform.lock.hcl fixtures/lock/diff/mixed/new.terraform.lock.hcl',
+    },
+    {
+      description: 'What did this branch change? (the lock file in the current directory against main)',
+      command: '<%= config.bin %> lock diff --git main',
+    },
   ]
 
   static override args = {
@@ -35,24 +42,34 @@ Exit codes: 0 = compared (changes or not), 1 = a file could not be read, 2 = a f
     if (flags.git?.startsWith('-')) usageError(this, `not a git revision: ${flags.git} (--git takes one, such as main or HEAD~1)`)
     if (flags.git && args.new) usageError(this, `with --git give one lock file, not two (it is compared with its version at ${flags.git})`)
     if (!flags.git && (!args.old || !args.new)) usageError(this, `give two lock files (OLD NEW), or --git REV [FILE]`)
-    const newName = flags.git ? args.old ?? '.terraform.lock.hcl' : args.new!
+    const newName = flags.git ? (args.old ?? '.terraform.lock.hcl') : args.new!
     const oldName = flags.git ? `${flags.git}:${newName}` : args.old!
     let oldText: string
     let newText: string
     try {
       newText = flags.git ? readFileSync(newName, 'utf8') : ''
       const rel = path.relative(process.cwd(), path.resolve(newName)).split(path.sep).join('/')
-      oldText = flags.git ? execFileSync('git', ['show', `${flags.git}:./${rel}`], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']}) : readFileSync(oldName, 'utf8')
+      oldText = flags.git
+        ? execFileSync('git', ['show', `${flags.git}:./${rel}`], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']})
+        : readFileSync(oldName, 'utf8')
       if (!flags.git) newText = readFileSync(newName, 'utf8')
     } catch (e) {
       // git's own words (`fatal: path … does not exist in 'main'`) say more than "Command failed"
       const stderr = e instanceof Error && 'stderr' in e ? String(e.stderr).trim() : ''
       fail(this, `could not read the lock files: ${(stderr || (e instanceof Error ? e.message : String(e))).split('\n')[0]}`)
     }
-    const d = await cmd.lib.diffLockFiles(oldText, newText, {oldName, newName, engine: flags.engine === 'opentofu' ? 'opentofu' : 'terraform'})
+    const d = await cmd.lib.diffLockFiles(oldText, newText, {
+      oldName,
+      newName,
+      engine: flags.engine === 'opentofu' ? 'opentofu' : 'terraform',
+    })
     const stdout = await (await cmd.renderer('lock-diff', flags.json ? 'json' : 'text'))(d, {})
     // a file that is not valid HCL: the errors alone, on stderr, nothing on stdout
     const unparsable = !flags.json && d.unparsable.length > 0
-    await cmd.finish({stdout: unparsable ? '' : stdout, stderr: unparsable ? stdout : '', exitCode: d.diagnostics.some((x) => x.severity === 'error') ? 2 : 0})
+    await cmd.finish({
+      stdout: unparsable ? '' : stdout,
+      stderr: unparsable ? stdout : '',
+      exitCode: d.diagnostics.some((x) => x.severity === 'error') ? 2 : 0,
+    })
   }
 }

@@ -19,22 +19,36 @@ With --git REV the tree at REV is read from git's objects into a temporary direc
 Exit codes: 0 = no risky change, 1 = a tool error (a directory, git or a revision could not be read), 2 = a rebound, config-changed, provider-changed or removed-with-config change (--fail-on narrows or widens the kinds).`
 
   static override examples = [
-    {description: 'Two directories', command: '<%= config.bin %> providers diff fixtures/providers-diff/rebound/old fixtures/providers-diff/rebound/new'},
-    {description: 'What does this branch change? A Markdown table for the pull request', command: '<%= config.bin %> providers diff infra --git main --format markdown'},
-    {description: 'Fail only when a resource is removed with its provider configuration', command: '<%= config.bin %> providers diff infra --git main --fail-on removed-with-config'},
+    {
+      description: 'Two directories',
+      command: '<%= config.bin %> providers diff fixtures/providers-diff/rebound/old fixtures/providers-diff/rebound/new',
+    },
+    {
+      description: 'What does this branch change? A Markdown table for the pull request',
+      command: '<%= config.bin %> providers diff infra --git main --format markdown',
+    },
+    {
+      description: 'Fail only when a resource is removed with its provider configuration',
+      command: '<%= config.bin %> providers diff infra --git main --fail-on removed-with-config',
+    },
   ]
 
   static override args = {
-    old: Args.string({description: 'the old revision\'s root module directory (with --git: DIR, default .)'}),
-    new: Args.string({description: 'the new revision\'s root module directory'}),
+    old: Args.string({description: "the old revision's root module directory (with --git: DIR, default .)"}),
+    new: Args.string({description: "the new revision's root module directory"}),
   }
 
   static override flags = {
     git: Flags.string({description: 'compare DIR as of this git revision with DIR in the working tree'}),
-    engine: Flags.string({description: 'engine whose rules to follow (default: opentofu when the root has .tofu files, else terraform)', options: ['terraform', 'opentofu']}),
+    engine: Flags.string({
+      description: 'engine whose rules to follow (default: opentofu when the root has .tofu files, else terraform)',
+      options: ['terraform', 'opentofu'],
+    }),
     format: Flags.string({description: 'output format [default: text]', options: ['text', 'json', 'markdown', 'sarif']}),
     json: Flags.boolean({description: 'print the JSON document (the same as --format json)'}),
-    'fail-on': Flags.string({description: `exit 2 only for these kinds (comma-separated: ${KINDS.join(', ')}); default: rebound, config-changed, provider-changed, removed-with-config`}),
+    'fail-on': Flags.string({
+      description: `exit 2 only for these kinds (comma-separated: ${KINDS.join(', ')}); default: rebound, config-changed, provider-changed, removed-with-config`,
+    }),
     var: Flags.string({description: 'set a root input variable (NAME=VALUE), for module sources that use variables', multiple: true}),
     'var-file': Flags.string({description: 'read root input variables from a .tfvars file', multiple: true}),
     ...runFlags,
@@ -44,14 +58,18 @@ Exit codes: 0 = no risky change, 1 = a tool error (a directory, git or a revisio
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(ProvidersDiff)
-    if (flags.json && flags.format !== undefined && flags.format !== 'json') usageError(this, `--json and --format ${flags.format} conflict: --json is --format json`)
-    const format = flags.json ? 'json' : flags.format ?? 'text'
-    const failOn = flags['fail-on']?.split(',').map((k) => k.trim()).filter(Boolean)
+    if (flags.json && flags.format !== undefined && flags.format !== 'json')
+      usageError(this, `--json and --format ${flags.format} conflict: --json is --format json`)
+    const format = flags.json ? 'json' : (flags.format ?? 'text')
+    const failOn = flags['fail-on']
+      ?.split(',')
+      .map((k) => k.trim())
+      .filter(Boolean)
     const badKind = failOn?.find((k) => !KINDS.includes(k))
     if (badKind !== undefined) usageError(this, `--fail-on takes kinds among ${KINDS.join(', ')} (got "${badKind}")`)
     if (flags.git && args.new) usageError(this, `with --git give one directory, not two (it is compared with its tree at ${flags.git})`)
     if (!flags.git && (!args.old || !args.new)) usageError(this, 'give two directories (OLD_DIR NEW_DIR), or [DIR] --git REV')
-    const newDir = flags.git ? args.old ?? '.' : args.new!
+    const newDir = flags.git ? (args.old ?? '.') : args.new!
     for (const d of flags.git ? [newDir] : [args.old!, newDir]) {
       const problem = moduleDirProblem(d)
       if (problem) fail(this, problem)
@@ -76,7 +94,13 @@ Exit codes: 0 = no risky change, 1 = a tool error (a directory, git or a revisio
     const run = beginRun(flags, {quiet: format !== 'text'})
     try {
       const engine = engineFlag(flags.engine)
-      const opts = {...(engine ? {engine} : {}), vars: flags.var ?? [], varFiles: flags['var-file'] ?? [], ...limitOptions(flags), context: run.context}
+      const opts = {
+        ...(engine ? {engine} : {}),
+        vars: flags.var ?? [],
+        varFiles: flags['var-file'] ?? [],
+        ...limitOptions(flags),
+        context: run.context,
+      }
       const oldDir = tree ? tree.dir : args.old!
       const oldName = tree ? `${flags.git}:${tree.prefix || '.'}` : args.old!
       const [before, after] = [await analyze.analyzeProviders(oldDir, opts), await analyze.analyzeProviders(newDir, opts)]
@@ -90,7 +114,9 @@ Exit codes: 0 = no risky change, 1 = a tool error (a directory, git or a revisio
         if (a.diagnostics.length === 0) continue
         const name = tree && a === before ? (f: string) => `${flags.git}:${path.posix.join(tree!.prefix, f)}` : fileNamer(dir)
         const sourceLines = diagnosticsText.sourceLinesFrom(path.resolve(dir), (f) => utf8Text(run.context.files.read(f)))
-        stderr += `\n${shown}:\n` + diagnosticsText.renderDiagnosticsText(a.diagnostics, {sourceLines, color, fileName: name, verbose: flags.verbose})
+        stderr +=
+          `\n${shown}:\n` +
+          diagnosticsText.renderDiagnosticsText(a.diagnostics, {sourceLines, color, fileName: name, verbose: flags.verbose})
       }
       if (before.incomplete || after.incomplete) {
         process.stderr.write(stderr)
@@ -102,7 +128,19 @@ Exit codes: 0 = no risky change, 1 = a tool error (a directory, git or a revisio
       let stdout: string
       if (format === 'json') stdout = JSON.stringify(diff.providersDiffDocument(d, oldName, newDir), null, 2) + '\n'
       else if (format === 'markdown') stdout = render.renderProvidersDiffMarkdown(d, names)
-      else if (format === 'sarif') stdout = JSON.stringify(render.renderProvidersDiffSarif(d, {version: this.config.version, informationUri: 'https://github.com/tfgraph/tfgraph', newDir, cwd: process.cwd(), newFileExists: (f) => existsSync(path.resolve(newDir, f))}), null, 2) + '\n'
+      else if (format === 'sarif')
+        stdout =
+          JSON.stringify(
+            render.renderProvidersDiffSarif(d, {
+              version: this.config.version,
+              informationUri: 'https://github.com/tfgraph/tfgraph',
+              newDir,
+              cwd: process.cwd(),
+              newFileExists: (f) => existsSync(path.resolve(newDir, f)),
+            }),
+            null,
+            2,
+          ) + '\n'
       else stdout = render.renderProvidersDiffText(d, names)
       process.stdout.write(stdout)
       if (stderr) process.stderr.write(stderr)

@@ -96,7 +96,10 @@ export function parseModuleSource(
   return {error: moduleSourceDiagnostic(r.parseError, opts)}
 }
 
-export function moduleSourceDiagnostic(err: ModuleSourceParseError, opts: {engine: EngineName; hasVersion?: boolean}): ModuleSourceDiagnostic {
+export function moduleSourceDiagnostic(
+  err: ModuleSourceParseError,
+  opts: {engine: EngineName; hasVersion?: boolean},
+): ModuleSourceDiagnostic {
   const product = productName(opts.engine)
   if (err.kind === 'maybe-relative') {
     return {
@@ -116,7 +119,11 @@ export function moduleSourceDiagnostic(err: ModuleSourceParseError, opts: {engin
         `${product} assumed that you intended a module registry source address because you also set the argument "version", which applies only to registry modules.`,
     }
   }
-  return {code: 'module.invalid-source', summary: 'Invalid module source address', detail: `Failed to parse module source address: ${err.message}.`}
+  return {
+    code: 'module.invalid-source',
+    summary: 'Invalid module source address',
+    detail: `Failed to parse module source address: ${err.message}.`,
+  }
 }
 
 /**
@@ -189,7 +196,9 @@ function parseRegistry(raw: string, engine: EngineName): ModuleSource {
   const [namespace = '', name = '', system = ''] = parts
   if (!NAME_PATTERN.test(namespace)) {
     if (namespace.includes('.')) {
-      throw new SourceError('source address must have three more components after the hostname: the namespace, the name, and the target system')
+      throw new SourceError(
+        'source address must have three more components after the hostname: the namespace, the name, and the target system',
+      )
     }
     throw new SourceError(`invalid namespace ${goQuote(namespace)}: ${NAME_RULE}`)
   }
@@ -502,7 +511,19 @@ interface GoUrl {
 }
 
 function emptyUrl(): GoUrl {
-  return {scheme: '', opaque: '', user: undefined, host: '', path: '', rawPath: '', omitHost: false, forceQuery: false, rawQuery: '', fragment: '', rawFragment: ''}
+  return {
+    scheme: '',
+    opaque: '',
+    user: undefined,
+    host: '',
+    path: '',
+    rawPath: '',
+    omitHost: false,
+    forceQuery: false,
+    rawQuery: '',
+    fragment: '',
+    rawFragment: '',
+  }
 }
 
 type Encoding = 'path' | 'host' | 'userPassword' | 'queryComponent' | 'fragment'
@@ -551,7 +572,7 @@ function goEscape(s: string, mode: Encoding): string {
 const isHex = (c: string | undefined) => c !== undefined && /^[0-9A-Fa-f]$/.test(c)
 
 function goUnescape(s: string, mode: Encoding): string | GoUrlError {
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     const c = s[i] ?? ''
     if (c === '%') {
       if (i + 2 >= s.length || !isHex(s[i + 1]) || !isHex(s[i + 2])) {
@@ -570,7 +591,7 @@ function goUnescape(s: string, mode: Encoding): string | GoUrlError {
   }
   if (!s.includes('%') && !(mode === 'queryComponent' && s.includes('+'))) return s
   const bytes: number[] = []
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     const c = s[i] ?? ''
     if (c === '%') {
       bytes.push(parseInt(s.slice(i + 1, i + 3), 16))

@@ -69,7 +69,8 @@ export function parseProviderPart(given: string): {part: string} | {error: strin
 export function localNameProblem(name: string): string | undefined {
   const r = parseProviderPart(name)
   if ('error' in r) return `${name} is an invalid provider local name: ${r.error}`
-  if (r.part !== name) return `Provider names must be normalized. Replace ${JSON.stringify(name)} with ${JSON.stringify(r.part)} to fix this error.`
+  if (r.part !== name)
+    return `Provider names must be normalized. Replace ${JSON.stringify(name)} with ${JSON.stringify(r.part)} to fix this error.`
   return undefined
 }
 
@@ -82,18 +83,36 @@ export interface SourceProblem {
 /** Parses a `source` string of `required_providers` (`[hostname/][namespace/]type`). */
 export function parseProviderSource(source: string, defaultHost: string, product: string): {provider: Provider} | {error: SourceProblem} {
   const parts = source.split('/')
-  const invalid: SourceProblem = {code: 'provider.invalid-source', summary: 'Invalid provider source string', detail: 'The "source" attribute must be in the format "[hostname/][namespace/]name"'}
+  const invalid: SourceProblem = {
+    code: 'provider.invalid-source',
+    summary: 'Invalid provider source string',
+    detail: 'The "source" attribute must be in the format "[hostname/][namespace/]name"',
+  }
   if (source === '' || parts.length > 3 || parts.some((p) => p === '')) return {error: invalid}
   const rawType = parts[parts.length - 1]!
   const typeR = parseProviderPart(rawType)
-  if ('error' in typeR) return {error: {code: 'provider.invalid-type', summary: 'Invalid provider type', detail: `Invalid provider type ${JSON.stringify(rawType)} in source ${JSON.stringify(source)}: ${typeR.error}"`}}
+  if ('error' in typeR)
+    return {
+      error: {
+        code: 'provider.invalid-type',
+        summary: 'Invalid provider type',
+        detail: `Invalid provider type ${JSON.stringify(rawType)} in source ${JSON.stringify(source)}: ${typeR.error}"`,
+      },
+    }
   let namespace = 'hashicorp'
   if (parts.length >= 2) {
     const rawNs = parts[parts.length - 2]!
     if (rawNs === '-') namespace = '-'
     else {
       const nsR = parseProviderPart(rawNs)
-      if ('error' in nsR) return {error: {code: 'provider.invalid-namespace', summary: 'Invalid provider namespace', detail: `Invalid provider namespace ${JSON.stringify(rawNs)} in source ${JSON.stringify(source)}: ${nsR.error}"`}}
+      if ('error' in nsR)
+        return {
+          error: {
+            code: 'provider.invalid-namespace',
+            summary: 'Invalid provider namespace',
+            detail: `Invalid provider namespace ${JSON.stringify(rawNs)} in source ${JSON.stringify(source)}: ${nsR.error}"`,
+          },
+        }
       namespace = nsR.part
     }
   }
@@ -102,8 +121,16 @@ export function parseProviderSource(source: string, defaultHost: string, product
   const prefix = product === 'OpenTofu' ? ['opentofu-provider-', 'opentofu-'] : []
   for (const pre of ['terraform-provider-', 'terraform-', ...prefix]) {
     if (type.startsWith(pre) && host !== BUILTIN_HOST) {
-      const suggestion = pre.endsWith('provider-') ? ` Did you mean ${JSON.stringify(`${parts.length === 3 ? host + '/' : ''}${namespace}/${type.slice(pre.length)}`)}?` : ''
-      return {error: {code: 'provider.invalid-type', summary: 'Invalid provider type', detail: `Provider source ${JSON.stringify(source)} has a type with the prefix ${JSON.stringify(pre)}, which isn't valid. Although that prefix is often used in the names of version control repositories for ${product} providers, provider source strings should not include it.${suggestion}`}}
+      const suggestion = pre.endsWith('provider-')
+        ? ` Did you mean ${JSON.stringify(`${parts.length === 3 ? host + '/' : ''}${namespace}/${type.slice(pre.length)}`)}?`
+        : ''
+      return {
+        error: {
+          code: 'provider.invalid-type',
+          summary: 'Invalid provider type',
+          detail: `Provider source ${JSON.stringify(source)} has a type with the prefix ${JSON.stringify(pre)}, which isn't valid. Although that prefix is often used in the names of version control repositories for ${product} providers, provider source strings should not include it.${suggestion}`,
+        },
+      }
     }
   }
   return {provider: providerAddr(host, namespace, type)}

@@ -68,9 +68,12 @@ export function usageMessage(raw: string, spec?: CommandSpec, command?: string):
   if ((x = /^Flag --([\w-]+) expects one of these values: (.*)$/.exec(m))) return `--${x[1]} needs a value: one of ${x[2]}`
   if ((x = /^Flag --([\w-]+) expects a value$/.exec(m))) return `--${x[1]} needs a value`
   if ((x = /^Flag --([\w-]+) can only be specified once$/.exec(m))) return `--${x[1]} can be given only once`
-  if ((x = /^Parsing --([\w-]+)\s*Expected an integer but received: (.*)$/.exec(m))) return `--${x[1]} expects a whole number (got ${JSON.stringify(x[2])})`
-  if ((x = /^Parsing --([\w-]+)\s*Expected an integer greater than or equal to (-?\d+) but received: (.*)$/.exec(m))) return `--${x[1]} expects a whole number ≥ ${x[2]} (got ${JSON.stringify(x[3])})`
-  if ((x = /^Parsing --([\w-]+)\s*Expected an integer less than or equal to (-?\d+) but received: (.*)$/.exec(m))) return `--${x[1]} expects a whole number ≤ ${x[2]} (got ${JSON.stringify(x[3])})`
+  if ((x = /^Parsing --([\w-]+)\s*Expected an integer but received: (.*)$/.exec(m)))
+    return `--${x[1]} expects a whole number (got ${JSON.stringify(x[2])})`
+  if ((x = /^Parsing --([\w-]+)\s*Expected an integer greater than or equal to (-?\d+) but received: (.*)$/.exec(m)))
+    return `--${x[1]} expects a whole number ≥ ${x[2]} (got ${JSON.stringify(x[3])})`
+  if ((x = /^Parsing --([\w-]+)\s*Expected an integer less than or equal to (-?\d+) but received: (.*)$/.exec(m)))
+    return `--${x[1]} expects a whole number ≤ ${x[2]} (got ${JSON.stringify(x[3])})`
   if ((x = /^Parsing --([\w-]+)\s*(.*)$/.exec(m))) return `--${x[1]}: ${x[2]}`
   if ((x = /^Nonexistent flags?: (.*)$/.exec(m))) {
     const unknown = x[1]!.split(/,\s*/)
@@ -83,7 +86,8 @@ export function usageMessage(raw: string, spec?: CommandSpec, command?: string):
     return `unexpected argument${extra.length === 1 ? '' : 's'} ${extra.map((a) => JSON.stringify(a)).join(', ')}${command ? `: tfgraph ${command} takes ${argumentsTaken(spec)}` : ''}`
   }
   if ((x = /^All of the following must be provided when using --([\w-]+): (.*)$/.exec(m))) return `--${x[1]} needs ${x[2]}`
-  if ((x = /^--([\w-]+)=(.*) cannot also be provided when using --([\w-]+)$/.exec(m))) return `--${x[1]} and --${x[3]} cannot be used together`
+  if ((x = /^--([\w-]+)=(.*) cannot also be provided when using --([\w-]+)$/.exec(m)))
+    return `--${x[1]} and --${x[3]} cannot be used together`
   if ((x = /^Missing (\d+) required args?:?\s*(.*)$/.exec(m))) return `missing argument${x[1] === '1' ? '' : 's'}: ${x[2]}`
   return m.replace(/^Error:\s*/, '')
 }
@@ -102,7 +106,12 @@ function valueOnSwitch(argv: readonly string[], spec: CommandSpec | undefined): 
 }
 
 /** What to print, and the exit code, for an error that ended a command line. */
-export function describeCliError(err: unknown, argv: readonly string[], commandIds: readonly string[], specOf: (command: string) => CommandSpec | undefined): CliFailure {
+export function describeCliError(
+  err: unknown,
+  argv: readonly string[],
+  commandIds: readonly string[],
+  specOf: (command: string) => CommandSpec | undefined,
+): CliFailure {
   const e = (typeof err === 'object' && err !== null ? err : {message: String(err)}) as OclifErrorShape
   const message = typeof e.message === 'string' ? e.message : String(err)
   const name = typeof e.name === 'string' ? e.name : ''
@@ -118,10 +127,17 @@ export function describeCliError(err: unknown, argv: readonly string[], commandI
     // oclif joins the words of the line into one id ("lnt:."): the unknown command is the first word,
     // or the first two when the first names a topic ("lock dif")
     const parts = notFound[1]!.split(':')
-    if (parts[0]!.startsWith('-')) return {text: `Error: unknown flag ${parts[0]} (flags come after the command: ${all.join(', ')})\nSee "tfgraph --help".\n`, exitCode: 1}
+    if (parts[0]!.startsWith('-'))
+      return {
+        text: `Error: unknown flag ${parts[0]} (flags come after the command: ${all.join(', ')})\nSee "tfgraph --help".\n`,
+        exitCode: 1,
+      }
     const given = all.some((id) => id.startsWith(`${parts[0]} `)) && parts.length > 1 ? `${parts[0]} ${parts[1]}` : parts[0]!
     const hint = didYouMean(given, all)
-    return {text: `Error: unknown command "${given}"${hint ? ` (did you mean "${hint}"?)` : ''}; commands: ${all.join(', ')}\nSee "tfgraph --help".\n`, exitCode: 1}
+    return {
+      text: `Error: unknown command "${given}"${hint ? ` (did you mean "${hint}"?)` : ''}; commands: ${all.join(', ')}\nSee "tfgraph --help".\n`,
+      exitCode: 1,
+    }
   }
   // oclif's parse errors (class names survive only unminified) all carry exit 2; tfgraph's commands never use 2 for errors
   if (PARSE_ERRORS.has(name) || exit === 2) {
@@ -132,5 +148,8 @@ export function describeCliError(err: unknown, argv: readonly string[], commandI
   if (name === 'CLIError' || exit !== undefined) return {text: `Error: ${oneLine(message)}\n`, exitCode: exit ?? 1}
   // a failure nobody anticipated: one line, the stack only on request
   const debug = /(^|,)(tfgraph|\*)($|,)/.test(process.env['DEBUG'] ?? '')
-  return {text: `Error: ${oneLine(message)}\n${debug && typeof e.stack === 'string' ? e.stack + '\n' : 'This is a bug in tfgraph: please report it with the command line (DEBUG=tfgraph shows the stack).\n'}`, exitCode: 1}
+  return {
+    text: `Error: ${oneLine(message)}\n${debug && typeof e.stack === 'string' ? e.stack + '\n' : 'This is a bug in tfgraph: please report it with the command line (DEBUG=tfgraph shows the stack).\n'}`,
+    exitCode: 1,
+  }
 }

@@ -80,7 +80,10 @@ export async function startCommand<L>(command: Command, flags: CommandFlags, opt
     if (problem) fail(command, problem)
   }
   if (opts.dir !== undefined) checkDir(opts.dir, {...(opts.subcommands ? {subcommands: opts.subcommands} : {})})
-  const [run, lib]: [Run | undefined, L] = await Promise.all([opts.run === false ? undefined : import('./run.js').then(({beginRun}) => beginRun(flags, {...(opts.quiet ? {quiet: true} : {})})), opts.load()])
+  const [run, lib]: [Run | undefined, L] = await Promise.all([
+    opts.run === false ? undefined : import('./run.js').then(({beginRun}) => beginRun(flags, {...(opts.quiet ? {quiet: true} : {})})),
+    opts.load(),
+  ])
   let ended: Promise<void> | undefined
   const end = async (): Promise<void> => (ended ??= run?.end())
   return {
@@ -93,9 +96,17 @@ export async function startCommand<L>(command: Command, flags: CommandFlags, opt
     checkDir,
     renderer: async (kind, format) => (await import('../render/index.js')).renderer(kind, format),
     async diagnostics(diags, o) {
-      const [{renderDiagnosticsText, sourceLinesFrom}, {fileNamer}] = await Promise.all([import('../render/diagnostics-text.js'), import('../render/paths.js')])
+      const [{renderDiagnosticsText, sourceLinesFrom}, {fileNamer}] = await Promise.all([
+        import('../render/diagnostics-text.js'),
+        import('../render/paths.js'),
+      ])
       const sourceLines = sourceLinesFrom(path.resolve(o.dir), o.read ?? ((f) => readFileSync(f, 'utf8')))
-      return renderDiagnosticsText(diags, {sourceLines, color: useColor(process.stderr, flags), fileName: fileNamer(o.dir), ...(o.verbose !== undefined ? {verbose: o.verbose} : {})})
+      return renderDiagnosticsText(diags, {
+        sourceLines,
+        color: useColor(process.stderr, flags),
+        fileName: fileNamer(o.dir),
+        ...(o.verbose !== undefined ? {verbose: o.verbose} : {}),
+      })
     },
     fail: (message) => fail(command, message),
     end,

@@ -30,5 +30,11 @@ interface ErrorLike {
  */
 export function errorLines(errors: readonly ErrorLike[]): string {
   // one file read for several roots (lint --recursive --config FILE) says each problem once
-  return [...new Set(errors.map((d) => `Error: ${d.range ? `${d.range.filename}:${d.range.start.line}:${d.range.start.column}: ` : ''}${d.detail || d.summary}\n`))].join('')
+  return [
+    ...new Set(
+      errors.map(
+        (d) => `Error: ${d.range ? `${d.range.filename}:${d.range.start.line}:${d.range.start.column}: ` : ''}${d.detail || d.summary}\n`,
+      ),
+    ),
+  ].join('')
 }

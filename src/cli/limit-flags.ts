@@ -5,10 +5,20 @@
 import {Flags} from '@oclif/core'
 
 export const limitFlags = {
-  'max-files': Flags.integer({description: 'read at most this many configuration files in one run; beyond it tfgraph stops with an error (exit 1) [default: 20000]', min: 1}),
+  'max-files': Flags.integer({
+    description: 'read at most this many configuration files in one run; beyond it tfgraph stops with an error (exit 1) [default: 20000]',
+    min: 1,
+  }),
   // deep chains cost more than linear time (every module address holds the whole chain): 1000 at most
-  'max-depth': Flags.integer({description: 'follow module calls at most this many levels deep (at most 1000); deeper calls are errors [default: 100]', min: 1, max: 1000}),
-  'max-modules': Flags.integer({description: 'follow at most this many module calls; beyond it tfgraph stops with an error (exit 1) [default: 10000]', min: 1}),
+  'max-depth': Flags.integer({
+    description: 'follow module calls at most this many levels deep (at most 1000); deeper calls are errors [default: 100]',
+    min: 1,
+    max: 1000,
+  }),
+  'max-modules': Flags.integer({
+    description: 'follow at most this many module calls; beyond it tfgraph stops with an error (exit 1) [default: 10000]',
+    min: 1,
+  }),
 }
 
 export interface LimitFlagValues {

@@ -19,7 +19,9 @@ export function moduleDirProblem(dir: string, subcommands: readonly string[] = [
   }
   if (!isDir) {
     const parent = path.dirname(dir)
-    return CONFIG.test(dir) || VARIABLES.test(dir) ? `${dir} is a file; pass its directory (${parent === '' ? '.' : parent})` : `${dir} is not a directory`
+    return CONFIG.test(dir) || VARIABLES.test(dir)
+      ? `${dir} is a file; pass its directory (${parent === '' ? '.' : parent})`
+      : `${dir} is not a directory`
   }
   let names: string[]
   try {
@@ -29,7 +31,12 @@ export function moduleDirProblem(dir: string, subcommands: readonly string[] = [
   }
   if (names.some((n) => CONFIG.test(n) && !n.startsWith('.'))) return undefined
   const vars = names.filter((n) => VARIABLES.test(n)).sort()
-  const what = vars.length > 0 ? `only ${vars.slice(0, 3).join(', ')}${vars.length > 3 ? ', …' : ''}` : names.length === 0 ? 'nothing' : 'no configuration files'
+  const what =
+    vars.length > 0
+      ? `only ${vars.slice(0, 3).join(', ')}${vars.length > 3 ? ', …' : ''}`
+      : names.length === 0
+        ? 'nothing'
+        : 'no configuration files'
   return `${dir} is not a module directory: it holds ${what} (no .tf, .tf.json, .tofu or .tofu.json files). Pass the directory of a root module${vars.length > 0 ? ' (the one these variables are for)' : ''}, or use "tfgraph lint --recursive ${dir}" to find the root modules under it.`
 }
 

@@ -6,12 +6,16 @@ import {providersDocument, type ProvidersAnalysis} from '../providers/analyze.js
 import {joinPlan, parsePlan, plannedChangesJson, PlanError} from '../providers/plan.js'
 import {renderPlanText} from '../render/plan-text.js'
 
-export type WithPlan = {readonly analysis: ProvidersAnalysis; readonly planned?: {readonly json: object[]; readonly text: string}} | {readonly error: string}
+export type WithPlan =
+  {readonly analysis: ProvidersAnalysis; readonly planned?: {readonly json: object[]; readonly text: string}} | {readonly error: string}
 
 export function withPlan(analysed: ProvidersAnalysis, dir: string, planText: string, planName: string): WithPlan {
   try {
     const j = joinPlan(parsePlan(planText, planName), analysed, providersDocument(analysed, dir), planName)
-    return {analysis: {...analysed, diagnostics: sortDiagnostics([...analysed.diagnostics, ...j.diagnostics])}, planned: {json: plannedChangesJson(j), text: renderPlanText(j, planName)}}
+    return {
+      analysis: {...analysed, diagnostics: sortDiagnostics([...analysed.diagnostics, ...j.diagnostics])},
+      planned: {json: plannedChangesJson(j), text: renderPlanText(j, planName)},
+    }
   } catch (e) {
     if (e instanceof PlanError) return {error: e.message}
     throw e

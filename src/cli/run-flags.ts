@@ -4,10 +4,20 @@
 import {Flags} from '@oclif/core'
 
 export const runFlags = {
-  'no-cache': Flags.boolean({description: 'do not read or write the parse and results caches ($TFGRAPH_CACHE_DIR, else $XDG_CACHE_HOME/tfgraph, else ~/.cache/tfgraph)'}),
-  jobs: Flags.integer({description: 'parsers working at once on files not in the cache, in worker threads once a run has more than 1,000 such files (default: the number of cores, or $TFGRAPH_JOBS)', min: 1}),
+  'no-cache': Flags.boolean({
+    description:
+      'do not read or write the parse and results caches ($TFGRAPH_CACHE_DIR, else $XDG_CACHE_HOME/tfgraph, else ~/.cache/tfgraph)',
+  }),
+  jobs: Flags.integer({
+    description:
+      'parsers working at once on files not in the cache, in worker threads once a run has more than 1,000 such files (default: the number of cores, or $TFGRAPH_JOBS)',
+    min: 1,
+  }),
   'no-progress': Flags.boolean({description: 'no progress line on stderr (it only appears on a terminal, for runs over a second)'}),
-  verbose: Flags.boolean({description: 'list every uninstalled module call and every repeated lint finding in full (text output says them once), and explain on stderr what tfgraph does behind the scenes (cache, worker threads)'}),
+  verbose: Flags.boolean({
+    description:
+      'list every uninstalled module call and every repeated lint finding in full (text output says them once), and explain on stderr what tfgraph does behind the scenes (cache, worker threads)',
+  }),
 }
 
 export interface RunFlags {

@@ -37,7 +37,9 @@ function moduleNode(n: ModuleAttributes, resources: number): GraphNode {
   if (n.dirCalls > 1) marks.push('shared-dir')
   const lines: string[] = [n.name === null ? 'root module' : visible(n.name)]
   if (n.source !== null) lines.push(visible(n.source) + (n.version !== null ? ` (${visible(n.version)})` : ''))
-  const meta = [n.count ? 'count' : '', n.forEach ? 'for_each' : '', n.dependsOn ? 'depends_on' : '', n.enabled ? 'enabled' : ''].filter(Boolean)
+  const meta = [n.count ? 'count' : '', n.forEach ? 'for_each' : '', n.dependsOn ? 'depends_on' : '', n.enabled ? 'enabled' : ''].filter(
+    Boolean,
+  )
   if (meta.length > 0) lines.push(`[${meta.join(', ')}]`)
   if (n.dirCalls > 1 && n.dir !== null) lines.push(`dir ${visible(n.dir)} (${n.dirCalls} calls)`)
   if (n.legacy) lines.push('legacy: own provider blocks')
@@ -72,6 +74,16 @@ function moduleNode(n: ModuleAttributes, resources: number): GraphNode {
 export function modulesGraph(a: ProvidersAnalysis): ExportGraph {
   const nodes = moduleNodes(a)
   const edges: GraphEdge[] = []
-  for (const {source, target} of edgesOfKind(a.graph, 'calls')) edges.push({from: moduleNodeId(source.address), to: moduleNodeId(target.address), kind: 'calls', label: null, attributes: {}})
-  return {view: 'modules', engine: a.tree.engine, terraformResources: false, collapsed: false, nodes, edges, clusters: [], diagnostics: a.diagnostics}
+  for (const {source, target} of edgesOfKind(a.graph, 'calls'))
+    edges.push({from: moduleNodeId(source.address), to: moduleNodeId(target.address), kind: 'calls', label: null, attributes: {}})
+  return {
+    view: 'modules',
+    engine: a.tree.engine,
+    terraformResources: false,
+    collapsed: false,
+    nodes,
+    edges,
+    clusters: [],
+    diagnostics: a.diagnostics,
+  }
 }

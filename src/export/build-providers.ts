@@ -37,7 +37,15 @@ function configNode(c: ConfigAttributes, defaultHost: string): GraphNode {
     label: lines.join('\n'),
     cluster: null,
     marks,
-    attributes: {local_name: c.localName, alias: c.alias, provider: c.provider, implied: c.implied, legacy: c.legacy, empty: c.empty, range: c.range ? formatRange(c.range) : null},
+    attributes: {
+      local_name: c.localName,
+      alias: c.alias,
+      provider: c.provider,
+      implied: c.implied,
+      legacy: c.legacy,
+      empty: c.empty,
+      range: c.range ? formatRange(c.range) : null,
+    },
   }
 }
 
@@ -56,13 +64,32 @@ export function providersGraph(a: ProvidersAnalysis): ExportGraph {
   const nodes: GraphNode[] = [...nodesOfKind(g, 'provider-config').map((c) => configNode(c, host)), ...moduleNodes(a)]
   const ids = new Set(nodes.map((n) => n.id))
   const edges: GraphEdge[] = []
-  for (const {source, target} of edgesOfKind(g, 'declares')) edges.push({from: target.address, to: moduleNodeId(source.address), kind: 'provides', label: null, attributes: {}})
+  for (const {source, target} of edgesOfKind(g, 'declares'))
+    edges.push({from: target.address, to: moduleNodeId(source.address), kind: 'provides', label: null, attributes: {}})
   for (const {attr: p, source, target} of edgesOfKind(g, 'passes-provider')) {
-    edges.push({from: moduleNodeId(source.address), to: moduleNodeId(target.address), kind: 'passes', label: `${p.key} = ${p.value}`, attributes: {key: p.key, value: p.value, child_address: p.childAddress, parent_address: p.parentAddress, range: p.range ? formatRange(p.range) : null}})
+    edges.push({
+      from: moduleNodeId(source.address),
+      to: moduleNodeId(target.address),
+      kind: 'passes',
+      label: `${p.key} = ${p.value}`,
+      attributes: {
+        key: p.key,
+        value: p.value,
+        child_address: p.childAddress,
+        parent_address: p.parentAddress,
+        range: p.range ? formatRange(p.range) : null,
+      },
+    })
   }
   for (const {attr: e, source, target} of edgesOfKind(g, 'inherits')) {
     const names = [...new Set(e.providers.map((p) => p.split('/').pop() ?? p))].sort()
-    edges.push({from: moduleNodeId(source.address), to: moduleNodeId(target.address), kind: 'inherits', label: `inherited: ${visible(names.join(', '))}`, attributes: {providers: e.providers, configs: e.configs}})
+    edges.push({
+      from: moduleNodeId(source.address),
+      to: moduleNodeId(target.address),
+      kind: 'inherits',
+      label: `inherited: ${visible(names.join(', '))}`,
+      attributes: {providers: e.providers, configs: e.configs},
+    })
   }
   // resources, under the module whose configuration they use
   const resources = nodesOfKind(g, 'resource').filter((r) => r.bound)
@@ -82,11 +109,35 @@ export function providersGraph(a: ProvidersAnalysis): ExportGraph {
       label: visible(localAddress(r)),
       cluster: null,
       marks,
-      attributes: {mode: r.mode, type: r.type, name: r.name, provider: r.provider, provider_config: r.providerConfig, reference: r.reference, instance_key: r.instanceKey, range: r.range ? formatRange(r.range) : null},
+      attributes: {
+        mode: r.mode,
+        type: r.type,
+        name: r.name,
+        provider: r.provider,
+        provider_config: r.providerConfig,
+        reference: r.reference,
+        instance_key: r.instanceKey,
+        range: r.range ? formatRange(r.range) : null,
+      },
     })
     const several = (refsPerModule.get(r.module)?.size ?? 0) > 1
     const label = r.providerConfig === null ? `${r.reference}: no configuration` : several ? r.reference : null
-    edges.push({from: moduleNodeId(r.module), to: id, kind: 'uses', label: label === null ? null : visible(label), attributes: {reference: r.reference, provider_config: r.providerConfig}})
+    edges.push({
+      from: moduleNodeId(r.module),
+      to: id,
+      kind: 'uses',
+      label: label === null ? null : visible(label),
+      attributes: {reference: r.reference, provider_config: r.providerConfig},
+    })
   }
-  return {view: 'providers', engine: a.tree.engine, terraformResources: false, collapsed: false, nodes, edges, clusters: [], diagnostics: a.diagnostics}
+  return {
+    view: 'providers',
+    engine: a.tree.engine,
+    terraformResources: false,
+    collapsed: false,
+    nodes,
+    edges,
+    clusters: [],
+    diagnostics: a.diagnostics,
+  }
 }

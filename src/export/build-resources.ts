@@ -50,7 +50,21 @@ export function addDependencies(g: ModuleGraph, rg: ResourceGraph): void {
   for (const n of rg.nodes) {
     const key = resourceKey(n.id)
     if (g.hasNode(key)) continue
-    g.addNode(key, {kind: 'resource', address: n.id, module: n.module, mode: n.mode, type: n.type, name: n.name, provider: '', reference: '', providerConfig: null, instanceKey: null, resolution: [], range: n.range, bound: false})
+    g.addNode(key, {
+      kind: 'resource',
+      address: n.id,
+      module: n.module,
+      mode: n.mode,
+      type: n.type,
+      name: n.name,
+      provider: '',
+      reference: '',
+      providerConfig: null,
+      instanceKey: null,
+      resolution: [],
+      range: n.range,
+      bound: false,
+    })
     if (g.hasNode(moduleKey(n.module))) g.addDirectedEdge(moduleKey(n.module), key, {kind: 'contains'})
   }
   for (const e of rg.edges) if (e.from !== e.to) g.addDirectedEdge(resourceKey(e.from), resourceKey(e.to), {kind: 'depends-on'})

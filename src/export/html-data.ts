@@ -82,17 +82,21 @@ export function htmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
     return Object.entries(args.get(address) ?? {}).map(([k, v]) => [k, v.text] as const)
   }
   const usersByConfig = new Map<string, string[]>()
-  for (const r of a.resolution.resources) if (r.providerConfig) usersByConfig.set(r.providerConfig, [...(usersByConfig.get(r.providerConfig) ?? []), r.address])
+  for (const r of a.resolution.resources)
+    if (r.providerConfig) usersByConfig.set(r.providerConfig, [...(usersByConfig.get(r.providerConfig) ?? []), r.address])
   const modulesByConfig = new Map<string, Set<string>>()
   for (const p of a.resolution.passes) modulesByConfig.set(p.parentAddress, (modulesByConfig.get(p.parentAddress) ?? new Set()).add(p.to))
-  for (const r of a.resolution.resources) if (r.providerConfig && r.module !== '') modulesByConfig.set(r.providerConfig, (modulesByConfig.get(r.providerConfig) ?? new Set()).add(r.module))
+  for (const r of a.resolution.resources)
+    if (r.providerConfig && r.module !== '')
+      modulesByConfig.set(r.providerConfig, (modulesByConfig.get(r.providerConfig) ?? new Set()).add(r.module))
   const resourceCount = new Map<string, number>()
   for (const r of a.resolution.resources) resourceCount.set(r.module, (resourceCount.get(r.module) ?? 0) + 1)
   const callCount = new Map<string, number>()
-  for (const m of a.tree.nodes) if (m.address !== '') {
-    const parent = m.address.replace(/\.?module\.[^.]+$/, '')
-    callCount.set(parent, (callCount.get(parent) ?? 0) + 1)
-  }
+  for (const m of a.tree.nodes)
+    if (m.address !== '') {
+      const parent = m.address.replace(/\.?module\.[^.]+$/, '')
+      callCount.set(parent, (callCount.get(parent) ?? 0) + 1)
+    }
 
   const details: Record<string, NodeDetails> = {}
   const colorKey: Record<string, string> = {}
@@ -100,7 +104,15 @@ export function htmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
     if (n.kind === 'resource') {
       const b = bindings.get(n.address)
       if (!b) continue
-      details[n.id] = {kind: 'resource', provider: b.provider, provider_config: b.providerConfig ?? null, reference: b.reference, instance_key: b.instanceKey ?? null, chain: b.resolution.map((s) => stepText(s, a.tree.engine)), range: formatRange(b.range)}
+      details[n.id] = {
+        kind: 'resource',
+        provider: b.provider,
+        provider_config: b.providerConfig ?? null,
+        reference: b.reference,
+        instance_key: b.instanceKey ?? null,
+        chain: b.resolution.map((s) => stepText(s, a.tree.engine)),
+        range: formatRange(b.range),
+      }
       if (b.providerConfig) colorKey[n.id] = b.providerConfig
     } else if (n.kind === 'provider-config') {
       const c = configs.get(n.address)

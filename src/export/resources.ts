@@ -241,7 +241,11 @@ function collectResources(tree: ModuleTree, scopes: ReadonlyMap<ModuleNode, Modu
       const label = localAddress(mode, type, name)
       if (seen.has(label)) return
       seen.add(label)
-      entries.push({node: {id: inModule(n.address, label), label, module: n.address, mode, type, name, range: b.declRange}, block: b, scope})
+      entries.push({
+        node: {id: inModule(n.address, label), label, module: n.address, mode, type, name, range: b.declRange},
+        block: b,
+        scope,
+      })
     }
     for (const b of m.managedResources.values()) add('managed', b)
     for (const b of m.dataResources.values()) add('data', b)
@@ -356,8 +360,10 @@ export function resourceGraph(tree: ModuleTree): ResourceGraph {
     if (n.parent && expand !== undefined) {
       const ps = scopes.get(n.parent)
       if (n.call && ps) {
-        for (const name of ['count', 'for_each', 'depends_on']) connectRefs(expand, ps, attrRefs(attr(n.call.body, name), undefined, name === 'depends_on'))
-        for (const lc of n.call.body.blocks) if (lc.type === 'lifecycle') connectRefs(expand, ps, attrRefs(attr(lc.body, 'enabled'), undefined))
+        for (const name of ['count', 'for_each', 'depends_on'])
+          connectRefs(expand, ps, attrRefs(attr(n.call.body, name), undefined, name === 'depends_on'))
+        for (const lc of n.call.body.blocks)
+          if (lc.type === 'lifecycle') connectRefs(expand, ps, attrRefs(attr(lc.body, 'enabled'), undefined))
       }
       if (n.parent.address !== '') {
         g.connect(expand, g.get(key.expand(n.parent.address)))
@@ -405,7 +411,11 @@ export function resourceGraph(tree: ModuleTree): ResourceGraph {
       const target = to && importTarget(typeof to.value === 'string' ? unwrapExpression(to.value) : to.expr)
       if (!target) continue
       const id = g.get(key.resource(inModule(ModulePath.of([...n.path, ...target.modules]).toString(), target.local)))
-      connectRefs(id, s, [...attrRefs(attr(imp.body, 'id'), undefined), ...attrRefs(attr(imp.body, 'identity'), undefined), ...attrRefs(attr(imp.body, 'for_each'), undefined)])
+      connectRefs(id, s, [
+        ...attrRefs(attr(imp.body, 'id'), undefined),
+        ...attrRefs(attr(imp.body, 'identity'), undefined),
+        ...attrRefs(attr(imp.body, 'for_each'), undefined),
+      ])
     }
   }
 
@@ -442,7 +452,11 @@ function opt(x: number | undefined): number[] {
  * Tarjan: each component is emitted after every component it reaches. Returns the component of each vertex
  * (-1 when not kept) and the components in emission order.
  */
-function components(succ: (v: number) => readonly number[], count: number, keep: (v: number) => boolean): {comp: Int32Array; list: number[][]} {
+function components(
+  succ: (v: number) => readonly number[],
+  count: number,
+  keep: (v: number) => boolean,
+): {comp: Int32Array; list: number[][]} {
   const index = new Int32Array(count).fill(-1)
   const low = new Int32Array(count)
   const comp = new Int32Array(count).fill(-1)
@@ -493,11 +507,18 @@ function components(succ: (v: number) => readonly number[], count: number, keep:
 /** Terraform's "Cycle:" errors, one per strongly connected group of objects. */
 function cycleDiagnostics(g: DependencyGraph): Diagnostic[] {
   const vs = g.vertices
-  const {list} = components((v) => vs[v]?.deps ?? [], vs.length, () => true)
+  const {list} = components(
+    (v) => vs[v]?.deps ?? [],
+    vs.length,
+    () => true,
+  )
   const out: Diagnostic[] = []
   for (const members of list) {
     if (members.length < 2) continue
-    const sorted = members.map((v) => vs[v]).filter((v): v is Vertex => v !== undefined).sort((a, b) => cmpStr(a.name, b.name))
+    const sorted = members
+      .map((v) => vs[v])
+      .filter((v): v is Vertex => v !== undefined)
+      .sort((a, b) => cmpStr(a.name, b.name))
     const names = sorted.map((v) => v.name)
     const first = sorted.find((v) => v.range !== undefined)
     out.push(
@@ -569,7 +590,11 @@ function resourceDependencies(g: DependencyGraph, resources: number): Set<number
 function transitiveReduction(deps: readonly Set<number>[]): Set<number>[] {
   const count = deps.length
   const succ = deps.map((d) => [...d])
-  const {comp, list} = components((v) => succ[v] ?? [], count, () => true)
+  const {comp, list} = components(
+    (v) => succ[v] ?? [],
+    count,
+    () => true,
+  )
   const words = (list.length + 31) >>> 5
   // reach[c]: the groups reachable from group c by at least one edge
   const reach: Uint32Array[] = []

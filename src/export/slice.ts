@@ -15,7 +15,12 @@ export function keepNodes(g: ExportGraph, keep: (n: GraphNode) => boolean): Expo
   const nodes = g.nodes.filter(keep)
   const ids = new Set(nodes.map((n) => n.id))
   const clusters = new Set(nodes.map((n) => n.cluster).filter((c): c is string => c !== null))
-  return {...g, nodes, edges: g.edges.filter((e) => ids.has(e.from) && ids.has(e.to)), clusters: g.clusters.filter((c) => clusters.has(c.id))}
+  return {
+    ...g,
+    nodes,
+    edges: g.edges.filter((e) => ids.has(e.from) && ids.has(e.to)),
+    clusters: g.clusters.filter((c) => clusters.has(c.id)),
+  }
 }
 
 /** `module.a.module.b` → [`module.a`, `module.a.module.b`]. */
@@ -63,13 +68,19 @@ export function moduleSlice(g: ExportGraph, module: string): {graph: ExportGraph
   if (root !== '' && !g.nodes.some((n) => inSubtree(n.module, root))) {
     const modules = [...new Set(g.nodes.map((n) => n.module).filter((m) => m !== ''))]
     const hint = nameSuggestion(root, modules)
-    return {graph: keepNodes(g, () => false), diagnostics: [errorDiag('graph.no-such-module', 'No such module', `The graph has no module ${root}${hint ? `. Did you mean ${hint}?` : '.'}`)]}
+    return {
+      graph: keepNodes(g, () => false),
+      diagnostics: [
+        errorDiag('graph.no-such-module', 'No such module', `The graph has no module ${root}${hint ? `. Did you mean ${hint}?` : '.'}`),
+      ],
+    }
   }
   const keep = new Set(g.nodes.filter((n) => inSubtree(n.module, root)).map((n) => n.id))
   if (g.view === 'providers') {
     // walk provider flow edges backwards from what is kept
     const incoming = new Map<string, GraphEdge[]>()
-    for (const e of g.edges) if (e.kind === 'provides' || e.kind === 'passes' || e.kind === 'inherits') incoming.set(e.to, [...(incoming.get(e.to) ?? []), e])
+    for (const e of g.edges)
+      if (e.kind === 'provides' || e.kind === 'passes' || e.kind === 'inherits') incoming.set(e.to, [...(incoming.get(e.to) ?? []), e])
     const queue = [...keep]
     for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
       for (const e of incoming.get(id) ?? []) if (!keep.has(e.from)) (keep.add(e.from), queue.push(e.from))
@@ -96,14 +107,31 @@ function graphKey(view: GraphView, n: GraphNode): string {
  * else every node of the module with that address (resources view). The neighbourhood is a breadth-first
  * traversal of the analysis graph `over`, seen through the view's edge kinds and the nodes `g` still has.
  */
-export function focusSlice(g: ExportGraph, address: string, depth: number, over: ModuleGraph): {graph: ExportGraph; diagnostics: Diagnostic[]} {
+export function focusSlice(
+  g: ExportGraph,
+  address: string,
+  depth: number,
+  over: ModuleGraph,
+): {graph: ExportGraph; diagnostics: Diagnostic[]} {
   const want = normaliseModuleArg(address)
   let seeds = g.nodes.filter((n) => n.address === want || n.id === address)
   if (seeds.length === 0) seeds = g.nodes.filter((n) => n.module === want && want !== '')
   if (seeds.length === 0 && want === '') seeds = g.nodes.filter((n) => n.module === '')
   if (seeds.length === 0) {
-    const hint = nameSuggestion(want, g.nodes.map((n) => n.address))
-    return {graph: keepNodes(g, () => false), diagnostics: [errorDiag('graph.no-such-node', 'Nothing to focus on', `The ${g.view} graph has no node with the address ${address}${hint ? `. Did you mean ${hint}?` : '.'}`)]}
+    const hint = nameSuggestion(
+      want,
+      g.nodes.map((n) => n.address),
+    )
+    return {
+      graph: keepNodes(g, () => false),
+      diagnostics: [
+        errorDiag(
+          'graph.no-such-node',
+          'Nothing to focus on',
+          `The ${g.view} graph has no node with the address ${address}${hint ? `. Did you mean ${hint}?` : '.'}`,
+        ),
+      ],
+    }
   }
   const idOf = new Map<string, string>()
   for (const n of g.nodes) idOf.set(graphKey(g.view, n), n.id)
@@ -148,8 +176,26 @@ export function collapse(g: ExportGraph): ExportGraph {
     const grp = groups.get(id) ?? {
       node:
         g.view === 'providers'
-          ? {id, kind: 'resource-group', address: id, module: n.module, label: '', cluster: null, marks: [], attributes: {reference: ref, provider_config: n.attributes['provider_config'] ?? null}}
-          : {id, kind: 'module', address: n.module, module: n.module, label: n.module === '' ? 'root module' : n.module, cluster: null, marks: n.module === '' ? ['root'] : [], attributes: {}},
+          ? {
+              id,
+              kind: 'resource-group',
+              address: id,
+              module: n.module,
+              label: '',
+              cluster: null,
+              marks: [],
+              attributes: {reference: ref, provider_config: n.attributes['provider_config'] ?? null},
+            }
+          : {
+              id,
+              kind: 'module',
+              address: n.module,
+              module: n.module,
+              label: n.module === '' ? 'root module' : n.module,
+              cluster: null,
+              marks: n.module === '' ? ['root'] : [],
+              attributes: {},
+            },
       members: [],
     }
     grp.members.push(n.address)
@@ -185,7 +231,11 @@ export function collapse(g: ExportGraph): ExportGraph {
     collapsed: true,
     nodes,
     edges: [...edges.values()].map(({count, ...e}) =>
-      g.view === 'resources' ? {...e, label: count > 1 ? `×${count}` : null, attributes: {...e.attributes, dependencies: count}} : e.kind === 'uses' ? {...e, attributes: {reference: e.attributes['reference'] ?? null, provider_config: e.attributes['provider_config'] ?? null}} : e,
+      g.view === 'resources'
+        ? {...e, label: count > 1 ? `×${count}` : null, attributes: {...e.attributes, dependencies: count}}
+        : e.kind === 'uses'
+          ? {...e, attributes: {reference: e.attributes['reference'] ?? null, provider_config: e.attributes['provider_config'] ?? null}}
+          : e,
     ),
     clusters: g.view === 'resources' ? [] : g.clusters,
   }

@@ -38,7 +38,10 @@ export interface ModuleWalker {
 
 /** The walker that loads through the run's shared loads. */
 export function sharedLoadWalker(ctx: RunContext): ModuleWalker {
-  return {loadModule: (r) => ctx.loads.load(r.dir, {...(r.engine ? {engine: r.engine} : {}), displayPrefix: r.displayPrefix, fileBudget: r.fileBudget})}
+  return {
+    loadModule: (r) =>
+      ctx.loads.load(r.dir, {...(r.engine ? {engine: r.engine} : {}), displayPrefix: r.displayPrefix, fileBudget: r.fileBudget}),
+  }
 }
 
 export interface CrawlOptions extends VariableInputs {
@@ -110,9 +113,15 @@ export interface ModuleTree {
 function invalidInitReference(a: Attribute, allowPath: boolean): SourceRange | undefined {
   const syntax = a.exprRange.filename.endsWith('.json') ? 'json' : 'native'
   const refs = findReferences(a.expr, {syntax}).filter((r) => r.kind !== 'var' && r.kind !== 'local')
-  const other = [...a.expr.matchAll(/(?<![\w.$-])(each|count|self|terraform|path)\.[A-Za-z_][\w-]*/g)].filter((m) => !(allowPath && m[1] === 'path'))
-  const inInterpolation = (at: number): boolean => syntax === 'native' && !/^\s*"[^"]*$/.test(a.expr.slice(0, at)) || /\$\{[^}]*$/.test(a.expr.slice(0, at))
-  const spans = [...refs.map((r) => [r.start, r.end] as const), ...other.filter((m) => inInterpolation(m.index ?? 0)).map((m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const)]
+  const other = [...a.expr.matchAll(/(?<![\w.$-])(each|count|self|terraform|path)\.[A-Za-z_][\w-]*/g)].filter(
+    (m) => !(allowPath && m[1] === 'path'),
+  )
+  const inInterpolation = (at: number): boolean =>
+    (syntax === 'native' && !/^\s*"[^"]*$/.test(a.expr.slice(0, at))) || /\$\{[^}]*$/.test(a.expr.slice(0, at))
+  const spans = [
+    ...refs.map((r) => [r.start, r.end] as const),
+    ...other.filter((m) => inInterpolation(m.index ?? 0)).map((m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const),
+  ]
   const first = spans.sort((x, y) => x[0] - y[0])[0]
   return first ? subRange(a.exprRange, a.expr, first[0], first[1]) : undefined
 }
@@ -200,7 +209,13 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
     children: [],
   }
 
-  const unresolved = (code: DiagnosticCode, summary: string, detail: string, range: SourceRange | undefined, severity: 'error' | 'warning' = 'warning'): void => {
+  const unresolved = (
+    code: DiagnosticCode,
+    summary: string,
+    detail: string,
+    range: SourceRange | undefined,
+    severity: 'error' | 'warning' = 'warning',
+  ): void => {
     diagnostics.push(severity === 'error' ? errorDiag(code, summary, detail, range) : warningDiag(code, summary, detail, range))
   }
 
@@ -234,18 +249,38 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
     let source: ModuleSource | undefined
     if (!srcAttr) {
       reason = 'the call has no source argument'
-      unresolved('module.missing-source', 'Missing required argument', 'The argument "source" is required, but no definition was found.', call.declRange, 'error')
+      unresolved(
+        'module.missing-source',
+        'Missing required argument',
+        'The argument "source" is required, but no definition was found.',
+        call.declRange,
+        'error',
+      )
     } else {
       // Terraform (1.15+) reports its own errors for what it cannot evaluate while installing modules;
       // what only tfgraph cannot evaluate (no value given) is the unresolved-module rule's, not Terraform's
       const invalid = engine === 'terraform' ? invalidInitReference(srcAttr, true) : undefined
       const s = invalid ? undefined : evaluate(srcAttr.value, scope)
       if (invalid) {
-        reason = 'source cannot be evaluated statically: it references something other than const variables, local values and path attributes'
-        unresolved('module.source-not-constant', 'Invalid module source', 'The module source can only reference constant input variables and local values.', invalid, 'error')
+        reason =
+          'source cannot be evaluated statically: it references something other than const variables, local values and path attributes'
+        unresolved(
+          'module.source-not-constant',
+          'Invalid module source',
+          'The module source can only reference constant input variables and local values.',
+          invalid,
+          'error',
+        )
       } else if (s && 'unknown' in s) {
         reason = `source cannot be evaluated statically: ${s.unknown}`
-        if (s.nonConst) unresolved('module.source-unknown', 'Unknown module source', 'Only literal values and const variables can be evaluated during init.', srcAttr.exprRange, 'error')
+        if (s.nonConst)
+          unresolved(
+            'module.source-unknown',
+            'Unknown module source',
+            'Only literal values and const variables can be evaluated during init.',
+            srcAttr.exprRange,
+            'error',
+          )
       } else if (s) {
         if (typeof s.value === 'string') sourceText = s.value
         else reason = 'source is not a string'
@@ -254,9 +289,23 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
     if (verAttr) {
       const invalid = engine === 'terraform' ? invalidInitReference(verAttr, false) : undefined
       const v = invalid ? undefined : evaluate(verAttr.value, scope)
-      if (invalid) unresolved('module.version-not-constant', 'Invalid module version', 'The module version can only reference constant input variables and local values.', invalid, 'error')
+      if (invalid)
+        unresolved(
+          'module.version-not-constant',
+          'Invalid module version',
+          'The module version can only reference constant input variables and local values.',
+          invalid,
+          'error',
+        )
       else if (v && 'unknown' in v) {
-        if (v.nonConst) unresolved('module.version-unknown', 'Unknown module version', 'Only literal values and const variables can be evaluated during init.', verAttr.exprRange, 'error')
+        if (v.nonConst)
+          unresolved(
+            'module.version-unknown',
+            'Unknown module version',
+            'Only literal values and const variables can be evaluated during init.',
+            verAttr.exprRange,
+            'error',
+          )
       } else if (v && typeof v.value === 'string') version = v.value
     }
     if (sourceText !== undefined && srcAttr) {
@@ -264,7 +313,8 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
       if ('error' in parsed) {
         reason = parsed.error.summary
         // a literal source was already reported by the loader
-        if (typeof srcAttr.value !== 'string' || srcAttr.value.includes('${')) unresolved(parsed.error.code, parsed.error.summary, parsed.error.detail, srcAttr.exprRange, 'error')
+        if (typeof srcAttr.value !== 'string' || srcAttr.value.includes('${'))
+          unresolved(parsed.error.code, parsed.error.summary, parsed.error.detail, srcAttr.exprRange, 'error')
       } else source = parsed.source
     }
     // Where is it?
@@ -279,7 +329,12 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
         const recNorm = 'source' in recParsed ? recParsed.source.normalized : record.source
         if (recNorm !== source.normalized && source.kind !== 'local') {
           reason = `installed from ${record.source}, but the configuration now says ${source.normalized}`
-          unresolved('module.source-changed', 'Module source has changed', `The source address was changed since this module was installed. Run "${eng.command} init" to install all modules required by this configuration.`, srcAttr?.exprRange)
+          unresolved(
+            'module.source-changed',
+            'Module source has changed',
+            `The source address was changed since this module was installed. Run "${eng.command} init" to install all modules required by this configuration.`,
+            srcAttr?.exprRange,
+          )
         } else {
           // init installs remote modules under the data directory only; a record elsewhere was edited (or
           // is another configuration's), and is not followed
@@ -287,7 +342,12 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
           const rel = path.relative(dataDir(root, env), recDir)
           if (source.kind !== 'local' && (rel === '..' || rel.startsWith('..' + path.sep) || path.isAbsolute(rel))) {
             reason = `the installed-modules manifest places it outside the data directory, in ${record.dir}`
-            unresolved('module.installed-outside-data-dir', 'Installed module outside the data directory', `The installed-modules manifest records ${address} in ${JSON.stringify(record.dir)}, outside the data directory, where "${eng.command} init" never installs a module: the manifest was edited or comes from another configuration. tfgraph does not read that directory. Run "${eng.command} init" to reinstall the modules.`, call.declRange)
+            unresolved(
+              'module.installed-outside-data-dir',
+              'Installed module outside the data directory',
+              `The installed-modules manifest records ${address} in ${JSON.stringify(record.dir)}, outside the data directory, where "${eng.command} init" never installs a module: the manifest was edited or comes from another configuration. tfgraph does not read that directory. Run "${eng.command} init" to reinstall the modules.`,
+              call.declRange,
+            )
           } else dir = recDir
         }
       }
@@ -295,7 +355,12 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
         if (source.kind === 'local') dir = path.resolve(nodeDir, source.path)
         else {
           reason = `${source.normalized} is not installed (no record "${key}" in the installed-modules manifest)`
-          unresolved('module.not-installed', 'Module not installed', `This module is not yet installed. Run "${eng.command} init" to install all modules required by this configuration. (${address}: source ${JSON.stringify(sourceText)}${version ? `, version ${JSON.stringify(version)}` : ''}.)`, call.declRange)
+          unresolved(
+            'module.not-installed',
+            'Module not installed',
+            `This module is not yet installed. Run "${eng.command} init" to install all modules required by this configuration. (${address}: source ${JSON.stringify(sourceText)}${version ? `, version ${JSON.stringify(version)}` : ''}.)`,
+            call.declRange,
+          )
         }
       }
     }
@@ -304,22 +369,48 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
       const real = realOrSelf(dir)
       if (realChain.includes(real)) {
         reason = `the directory ${display(root, dir)} is already on this call chain (a module cycle)`
-        unresolved('module.cycle', 'Module call cycle', `${address} calls ${JSON.stringify(sourceText)}, which is the directory of one of its own callers; following it would never end.`, srcAttr?.exprRange ?? call.declRange, 'error')
+        unresolved(
+          'module.cycle',
+          'Module call cycle',
+          `${address} calls ${JSON.stringify(sourceText)}, which is the directory of one of its own callers; following it would never end.`,
+          srcAttr?.exprRange ?? call.declRange,
+          'error',
+        )
         dir = undefined
       } else if (childPath.length > maxDepth) {
         reason = `module nesting deeper than ${maxDepth} levels`
-        unresolved('module.too-deep', 'Module nesting too deep', `${address} is nested more than ${maxDepth} levels deep; tfgraph stops following module calls there (--max-depth).`, call.declRange, 'error')
+        unresolved(
+          'module.too-deep',
+          'Module nesting too deep',
+          `${address} is nested more than ${maxDepth} levels deep; tfgraph stops following module calls there (--max-depth).`,
+          call.declRange,
+          'error',
+        )
         dir = undefined
       } else if (modulesFollowed >= maxModules) {
         // resource limits: the tool stops reading (exit 1), reported once per run
         reason = `more than ${maxModules} module calls (--max-modules)`
-        if (!limitReported.has('modules')) unresolved('module.too-many-calls', 'Too many module calls', `${address} and the calls after it are not followed: tfgraph follows at most ${maxModules} module calls in one configuration (--max-modules), so the results are incomplete. A module that calls another several times, many levels deep, multiplies its calls; raise --max-modules to follow them.`, call.declRange, 'error')
+        if (!limitReported.has('modules'))
+          unresolved(
+            'module.too-many-calls',
+            'Too many module calls',
+            `${address} and the calls after it are not followed: tfgraph follows at most ${maxModules} module calls in one configuration (--max-modules), so the results are incomplete. A module that calls another several times, many levels deep, multiplies its calls; raise --max-modules to follow them.`,
+            call.declRange,
+            'error',
+          )
         limitReported.add('modules')
         incomplete = true
         dir = undefined
       } else if (fileBudget.remaining <= 0 && !cache.has(realOrSelf(dir))) {
         reason = `the limit of ${fileBudget.limit} configuration files was reached (--max-files)`
-        if (!limitReported.has('files')) unresolved('load.too-many-files', 'Too many configuration files', `${address} and the modules after it are not read: tfgraph reads at most ${fileBudget.limit} configuration files in one run (--max-files), so the results are incomplete. Raise --max-files to read them.`, call.declRange, 'error')
+        if (!limitReported.has('files'))
+          unresolved(
+            'load.too-many-files',
+            'Too many configuration files',
+            `${address} and the modules after it are not read: tfgraph reads at most ${fileBudget.limit} configuration files in one run (--max-files), so the results are incomplete. Raise --max-files to read them.`,
+            call.declRange,
+            'error',
+          )
         limitReported.add('files')
         incomplete = true
         dir = undefined
@@ -347,7 +438,13 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
         const r = await load(dir, engine)
         if (r.diagnostics.some(isMissingModuleDir)) {
           reason = `the directory ${display(root, dir)} cannot be read or has no configuration files`
-          unresolved('module.dir-not-found', 'Unreadable module directory', `The directory ${display(root, dir)} of ${address} (source ${JSON.stringify(sourceText)}) could not be read or holds no ${eng.product} configuration files.`, call.declRange, 'error')
+          unresolved(
+            'module.dir-not-found',
+            'Unreadable module directory',
+            `The directory ${display(root, dir)} of ${address} (source ${JSON.stringify(sourceText)}) could not be read or holds no ${eng.product} configuration files.`,
+            call.declRange,
+            'error',
+          )
         } else childModule = r.module
       }
       // Input variables of the child known statically from the call's arguments.

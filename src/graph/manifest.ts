@@ -19,7 +19,11 @@ export function dataDir(rootDir: string, env: NodeJS.ProcessEnv = process.env): 
   return path.resolve(rootDir, d && d !== '' ? d : '.terraform')
 }
 
-export function readManifest(files: FileSource, rootDir: string, env: NodeJS.ProcessEnv = process.env): {records: Map<string, ManifestRecord>; diagnostics: Diagnostic[]; file: string} {
+export function readManifest(
+  files: FileSource,
+  rootDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): {records: Map<string, ManifestRecord>; diagnostics: Diagnostic[]; file: string} {
   const file = path.join(dataDir(rootDir, env), 'modules', 'modules.json')
   const records = new Map<string, ManifestRecord>()
   const diagnostics: Diagnostic[] = []
@@ -34,19 +38,33 @@ export function readManifest(files: FileSource, rootDir: string, env: NodeJS.Pro
   try {
     raw = JSON.parse(text)
   } catch (e) {
-    diagnostics.push(warningDiag('module.invalid-manifest', 'Invalid module manifest', `The installed-modules manifest ${display} is not valid JSON (${e instanceof Error ? e.message : String(e)}); installed modules are ignored. Run "terraform init" to rewrite it.`))
+    diagnostics.push(
+      warningDiag(
+        'module.invalid-manifest',
+        'Invalid module manifest',
+        `The installed-modules manifest ${display} is not valid JSON (${e instanceof Error ? e.message : String(e)}); installed modules are ignored. Run "terraform init" to rewrite it.`,
+      ),
+    )
     return {records, diagnostics, file}
   }
   const list = isRecord(raw) ? raw['Modules'] : undefined
   if (!Array.isArray(list)) {
-    diagnostics.push(warningDiag('module.invalid-manifest', 'Invalid module manifest', `The installed-modules manifest ${display} has no "Modules" list; installed modules are ignored.`))
+    diagnostics.push(
+      warningDiag(
+        'module.invalid-manifest',
+        'Invalid module manifest',
+        `The installed-modules manifest ${display} has no "Modules" list; installed modules are ignored.`,
+      ),
+    )
     return {records, diagnostics, file}
   }
   for (const r of list as unknown[]) {
     if (!isRecord(r) || typeof r['Key'] !== 'string' || typeof r['Dir'] !== 'string') continue
     const key = r['Key']
     if (records.has(key)) {
-      diagnostics.push(errorDiag('module.duplicate-manifest-record', 'Invalid module manifest', `snapshot file contains two records for path ${key}`))
+      diagnostics.push(
+        errorDiag('module.duplicate-manifest-record', 'Invalid module manifest', `snapshot file contains two records for path ${key}`),
+      )
       continue
     }
     const rec: ManifestRecord = {

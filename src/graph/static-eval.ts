@@ -72,7 +72,8 @@ export function evaluate(v: Value, scope: EvalScope, depth = 0): StaticResult {
     if (!m) return {unknown: `the template part \${${inner}} is not a variable or a local value`}
     const r = lookup(scope, m[1]!, m[2]!, depth)
     if ('unknown' in r) return r
-    if (typeof r.value !== 'string' && typeof r.value !== 'number' && typeof r.value !== 'boolean') return {unknown: `${inner} is not a string`}
+    if (typeof r.value !== 'string' && typeof r.value !== 'number' && typeof r.value !== 'boolean')
+      return {unknown: `${inner} is not a string`}
     out += String(r.value)
     rest = rest.slice(j + 1)
   }

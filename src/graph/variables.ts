@@ -23,13 +23,26 @@ export interface VariablesContext {
   readonly parser: NativeParser
 }
 
-async function readVarsFile(ctx: VariablesContext, file: string, display: string, out: Map<string, Value>, diags: Diagnostic[]): Promise<void> {
+async function readVarsFile(
+  ctx: VariablesContext,
+  file: string,
+  display: string,
+  out: Map<string, Value>,
+  diags: Diagnostic[],
+): Promise<void> {
   let text: string
   try {
     text = utf8Text(ctx.files.read(file))
   } catch {
     const p = {line: 1, column: 1, byte: 0}
-    diags.push(errorDiag('variable.file-unreadable', 'Failed to read variables file', `Given variables file ${display} does not exist or cannot be read.`, {filename: display, start: p, end: p}))
+    diags.push(
+      errorDiag(
+        'variable.file-unreadable',
+        'Failed to read variables file',
+        `Given variables file ${display} does not exist or cannot be read.`,
+        {filename: display, start: p, end: p},
+      ),
+    )
     return
   }
   if (!file.endsWith('.json')) {
@@ -58,7 +71,11 @@ async function readVarsFile(ctx: VariablesContext, file: string, display: string
   for (const [k, v] of Object.entries(raw)) out.set(k, toValue(v))
 }
 
-export async function rootVariableValues(ctx: VariablesContext, rootDir: string, inputs: VariableInputs = {}): Promise<{values: Map<string, Value>; diagnostics: Diagnostic[]}> {
+export async function rootVariableValues(
+  ctx: VariablesContext,
+  rootDir: string,
+  inputs: VariableInputs = {},
+): Promise<{values: Map<string, Value>; diagnostics: Diagnostic[]}> {
   const values = new Map<string, Value>()
   const diagnostics: Diagnostic[] = []
   for (const name of ['terraform.tfvars', 'terraform.tfvars.json']) {
@@ -67,7 +84,10 @@ export async function rootVariableValues(ctx: VariablesContext, rootDir: string,
   }
   let names: string[] = []
   try {
-    names = ctx.files.list(rootDir).map((e) => e.name).filter((n) => n.endsWith('.auto.tfvars') || n.endsWith('.auto.tfvars.json'))
+    names = ctx.files
+      .list(rootDir)
+      .map((e) => e.name)
+      .filter((n) => n.endsWith('.auto.tfvars') || n.endsWith('.auto.tfvars.json'))
   } catch {
     names = []
   }
@@ -76,7 +96,13 @@ export async function rootVariableValues(ctx: VariablesContext, rootDir: string,
   for (const assignment of inputs.vars ?? []) {
     const eq = assignment.indexOf('=')
     if (eq <= 0) {
-      diagnostics.push(errorDiag('variable.invalid-option', 'Invalid -var option', `The given -var option ${JSON.stringify(assignment)} is not correctly specified. It must be a variable name and value separated by an equals sign, like -var="key=value".`))
+      diagnostics.push(
+        errorDiag(
+          'variable.invalid-option',
+          'Invalid -var option',
+          `The given -var option ${JSON.stringify(assignment)} is not correctly specified. It must be a variable name and value separated by an equals sign, like -var="key=value".`,
+        ),
+      )
       continue
     }
     values.set(assignment.slice(0, eq).trim(), assignment.slice(eq + 1))

@@ -48,4 +48,3 @@ export function aliasEntryRange(a: Attribute, alias: string): SourceRange {
   const escaped = alias.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   return (start >= 0 ? rangeInExpr(a, new RegExp(`(?<![\\w-])(${escaped})(?![\\w-])`), start) : undefined) ?? a.exprRange
 }
-

@@ -278,7 +278,10 @@ function scan(text: string, start: Pos, filename: string, json: boolean, strict:
           literal = undefined
         }
       } else if (!s.template) literal = unescape(raw.slice(1, raw.endsWith('"') && raw.length > 1 ? -1 : undefined))
-      const wrapped = !json && !strict && s.wrapped ? scan(text.slice(s.wrapped.from, s.wrapped.to), s.wrapped.start, filename, false, false, offset + s.wrapped.from) : undefined
+      const wrapped =
+        !json && !strict && s.wrapped
+          ? scan(text.slice(s.wrapped.from, s.wrapped.to), s.wrapped.start, filename, false, false, offset + s.wrapped.from)
+          : undefined
       out.push(token('string', {...(literal !== undefined ? {literal} : {}), ...(wrapped ? {wrapped} : {}), template: s.template}))
       continue
     }

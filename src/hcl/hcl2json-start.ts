@@ -24,7 +24,9 @@ function isGoConstructor(v: unknown): v is new () => GoRuntime {
 /** The inflated WebAssembly module: from the cache directory when it holds it, else inflated (and stored there). */
 function wasmBytes(pkgDir: string, cacheDir: string | undefined): Uint8Array<ArrayBuffer> {
   const gz = readFileSync(path.join(pkgDir, 'main.wasm.gz'))
-  const file = cacheDir ? path.join(cacheDir, 'wasm', `hcl2json-${createHash('sha256').update(gz).digest('hex').slice(0, 32)}.wasm`) : undefined
+  const file = cacheDir
+    ? path.join(cacheDir, 'wasm', `hcl2json-${createHash('sha256').update(gz).digest('hex').slice(0, 32)}.wasm`)
+    : undefined
   if (file) {
     try {
       return readFileSync(file)

@@ -132,7 +132,24 @@ export function nativeNestingExceeded(text: string, limit = MAX_NESTING): number
       i++
       continue
     }
-    const unaryContext = prevSig === 61 || prevSig === 40 || prevSig === 91 || prevSig === 123 || prevSig === 44 || prevSig === 58 || prevSig === 63 || prevSig === 33 || prevSig === 45 || prevSig === 43 || prevSig === 42 || prevSig === 47 || prevSig === 37 || prevSig === 60 || prevSig === 62 || prevSig === 38 || prevSig === 124
+    const unaryContext =
+      prevSig === 61 ||
+      prevSig === 40 ||
+      prevSig === 91 ||
+      prevSig === 123 ||
+      prevSig === 44 ||
+      prevSig === 58 ||
+      prevSig === 63 ||
+      prevSig === 33 ||
+      prevSig === 45 ||
+      prevSig === 43 ||
+      prevSig === 42 ||
+      prevSig === 47 ||
+      prevSig === 37 ||
+      prevSig === 60 ||
+      prevSig === 62 ||
+      prevSig === 38 ||
+      prevSig === 124
     if (c === 63 || (c === 33 && text.charCodeAt(i + 1) !== 61) || (c === 45 && unaryContext)) {
       ops++
       if (over()) return i

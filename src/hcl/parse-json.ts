@@ -33,7 +33,15 @@ export function parseJsonConfig(text: string, filename: string): {file: ConfigFi
   const hasBom = text.charCodeAt(0) === 0xfeff
   // the JSON reader and the value conversion recurse: absurd nesting is refused before parsing
   const tooDeep = checkNesting(text, filename, 'json')
-  if (tooDeep) return {file: {filename, syntax: 'json', body: {attributes: [], blocks: [], range: {filename, start: {line: 1, column: 1, byte: 0}, end: {line: 1, column: 1, byte: 0}}}}, diagnostics: [tooDeep]}
+  if (tooDeep)
+    return {
+      file: {
+        filename,
+        syntax: 'json',
+        body: {attributes: [], blocks: [], range: {filename, start: {line: 1, column: 1, byte: 0}, end: {line: 1, column: 1, byte: 0}}},
+      },
+      diagnostics: [tooDeep],
+    }
   const source = hasBom ? ' ' + text.slice(1) : text
   const index = new PositionIndex(text, filename)
   const diagnostics: Diagnostic[] = []
@@ -258,7 +266,12 @@ class Reader {
     const blocks: Block[] = []
     let list: Prop[]
     if (kind.justAttributes && n.type !== 'object') {
-      this.error('hcl.json-value-type', 'Incorrect JSON value type', 'A JSON object is required here, setting the arguments for this block.', this.startRange(n))
+      this.error(
+        'hcl.json-value-type',
+        'Incorrect JSON value type',
+        'A JSON object is required here, setting the arguments for this block.',
+        this.startRange(n),
+      )
       list = []
     } else {
       list = this.deepProps(n, undefined)
@@ -401,7 +414,9 @@ function convertValue(n: JsonNode, convert: Convert | undefined): Value {
     case 'exprValues':
       return n.type === 'object' ? objectValue(n, (_, v) => (v.type === 'string' ? exprString(v) : jsonValue(v))) : jsonValue(n)
     case 'requiredProvider':
-      return n.type === 'object' ? objectValue(n, (k, v) => convertValue(v, k === 'configuration_aliases' ? 'expr' : undefined)) : jsonValue(n)
+      return n.type === 'object'
+        ? objectValue(n, (k, v) => convertValue(v, k === 'configuration_aliases' ? 'expr' : undefined))
+        : jsonValue(n)
     case undefined:
       return jsonValue(n)
   }
@@ -606,25 +621,40 @@ function syntaxDiagnostics(text: string, index: PositionIndex): Diagnostic[] {
           if (afterSymbol) return
           if (offset >= text.length) report('Missing value', 'The JSON data ends prematurely.', range, true)
           else if (ch === ']' && prev === 'comma')
-            report('Trailing comma in array', 'JSON does not permit a trailing comma after the final value in an array.', at(lastComma, 1), true)
+            report(
+              'Trailing comma in array',
+              'JSON does not permit a trailing comma after the final value in an array.',
+              at(lastComma, 1),
+              true,
+            )
           else if (ch === ']') report('Missing array element value', VALUE_START, range, true)
           else if (ch === '}') report('Missing JSON value', VALUE_START, range, true)
           else report('Invalid start of value', VALUE_START, range, true)
           return
         case ERR.ColonExpected:
           if (afterEquals) return
-          if (ch === '}' || ch === ',') report('Missing object value', 'A JSON object attribute must have a value, introduced by a colon.', range, true)
+          if (ch === '}' || ch === ',')
+            report('Missing object value', 'A JSON object attribute must have a value, introduced by a colon.', range, true)
           else report('Missing property value colon', "A colon must appear between an object property's name and its value.", range, true)
           return
         case ERR.CommaExpected:
           if (afterSymbol) return
           if (/[0-9]/.test(ch) && prev === 'value' && lastLiteral.offset + lastLiteral.length === offset) {
             // `01`: HCL reads the digits as one malformed number
-            report('Invalid JSON number', 'There is a syntax error in the given JSON number.', at(lastLiteral.offset, lastLiteral.length + length), true)
-          } else if (inArray() && ch === '}') report('Mismatched brackets', 'A JSON array must be closed with a bracket, not a brace.', range, true)
-          else if (!inArray() && ch === ']') report('Mismatched braces', 'A JSON object must be closed with a brace, not a bracket.', range, true)
-          else if (inArray()) report('Missing attribute seperator comma', 'A comma must appear between each value in an array.', range, true)
-          else report('Missing attribute seperator comma', 'A comma must appear between each property definition in an object.', range, true)
+            report(
+              'Invalid JSON number',
+              'There is a syntax error in the given JSON number.',
+              at(lastLiteral.offset, lastLiteral.length + length),
+              true,
+            )
+          } else if (inArray() && ch === '}')
+            report('Mismatched brackets', 'A JSON array must be closed with a bracket, not a brace.', range, true)
+          else if (!inArray() && ch === ']')
+            report('Mismatched braces', 'A JSON object must be closed with a brace, not a bracket.', range, true)
+          else if (inArray())
+            report('Missing attribute seperator comma', 'A comma must appear between each value in an array.', range, true)
+          else
+            report('Missing attribute seperator comma', 'A comma must appear between each property definition in an object.', range, true)
           return
         case ERR.CloseBraceExpected:
           report('Unclosed object', 'No closing brace was found for this JSON object.', openRange(), true)
@@ -654,7 +684,6 @@ function keywordDetail(word: string): string {
   const suggestion = nameSuggestion(word, ['false', 'true', 'null'])
   return `"${word}" is not a valid JSON keyword.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`
 }
-
 
 /** Where a root value that is not there would have started: the first non-blank character, or the end. */
 function firstTokenRange(text: string, index: PositionIndex): SourceRange {

@@ -61,7 +61,11 @@ function wholeFileRange(filename: string, text: string): SourceRange {
     line++
     last = i + 1
   }
-  return {filename, start: {line: 1, column: 1, byte: 0}, end: {line, column: [...text.slice(last)].length + 1, byte: Buffer.byteLength(text)}}
+  return {
+    filename,
+    start: {line: 1, column: 1, byte: 0},
+    end: {line, column: [...text.slice(last)].length + 1, byte: Buffer.byteLength(text)},
+  }
 }
 
 function wholeFileStart(filename: string): SourceRange {
@@ -93,9 +97,17 @@ export function byteOffsetOf(text: string, line: number, column: number): number
  * parser's stack allows is never handed to it (nesting-limit.ts): an empty body and the diagnostic,
  * as for a syntax error.
  */
-export async function parseNativeUncached(text: string, filename: string, opts: {readonly cacheDir?: string | undefined; readonly optimising?: boolean} = {}): Promise<NativeParse> {
+export async function parseNativeUncached(
+  text: string,
+  filename: string,
+  opts: {readonly cacheDir?: string | undefined; readonly optimising?: boolean} = {},
+): Promise<NativeParse> {
   const tooDeep = checkNesting(text, filename, 'native')
-  if (tooDeep) return {file: {filename, syntax: 'native', body: {attributes: [], blocks: [], range: wholeFileRange(filename, text)}}, diagnostics: [tooDeep]}
+  if (tooDeep)
+    return {
+      file: {filename, syntax: 'native', body: {attributes: [], blocks: [], range: wholeFileRange(filename, text)}},
+      diagnostics: [tooDeep],
+    }
   const scanned = scanNative(text, filename)
   let raw: unknown
   try {

@@ -120,7 +120,10 @@ class Pool {
   private nextId = 0
   dead = false
 
-  constructor(size: number, private readonly cache: () => CacheSettings) {
+  constructor(
+    size: number,
+    private readonly cache: () => CacheSettings,
+  ) {
     for (let i = 0; i < size; i++) {
       let worker: Worker
       try {

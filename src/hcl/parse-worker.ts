@@ -23,10 +23,12 @@ function serve(port: MessagePort): void {
       cache = new ParseCache({...msg.cache, prune: false})
     }
     const target = cache
-    void parseNativeUncached(msg.text, msg.filename, {cacheDir: msg.cache.enabled ? msg.cache.dir : undefined, optimising: true}).then((result) => {
-      target.write(msg.text, result)
-      port.postMessage({id: msg.id, json: JSON.stringify(result)})
-    })
+    void parseNativeUncached(msg.text, msg.filename, {cacheDir: msg.cache.enabled ? msg.cache.dir : undefined, optimising: true}).then(
+      (result) => {
+        target.write(msg.text, result)
+        port.postMessage({id: msg.id, json: JSON.stringify(result)})
+      },
+    )
   })
 }
 

@@ -308,7 +308,15 @@ function offsetAt(map: Int32Array | undefined, base: number, p: number): number 
   return map === undefined ? base + p : (map[p] ?? base + p)
 }
 
-function readTraversal(text: string, start: number, rootEnd: number, root: string, out: Reference[], base: number, map: Int32Array | undefined): number {
+function readTraversal(
+  text: string,
+  start: number,
+  rootEnd: number,
+  root: string,
+  out: Reference[],
+  base: number,
+  map: Int32Array | undefined,
+): number {
   const s1 = stepAt(text, rootEnd)
   if (s1 === undefined || s1.attr === undefined) return rootEnd
   switch (root) {
@@ -327,11 +335,26 @@ function readTraversal(text: string, start: number, rootEnd: number, root: strin
         s = stepAt(text, end)
       }
       if (s !== undefined && s.attr !== undefined) {
-        out.push({kind: 'module', call, output: s.attr, address: `${ModulePath.of([call]).toString()}.${s.attr}`, start: offsetAt(map, base, start), end: offsetAt(map, base, s.end)})
+        out.push({
+          kind: 'module',
+          call,
+          output: s.attr,
+          address: `${ModulePath.of([call]).toString()}.${s.attr}`,
+          start: offsetAt(map, base, start),
+          end: offsetAt(map, base, s.end),
+        })
         return s.end
       }
       // `module.c[0][1]` is an invalid reference; anything else ends at the call (or instance)
-      if (s === undefined) out.push({kind: 'module', call, output: undefined, address: ModulePath.of([call]).toString(), start: offsetAt(map, base, start), end: offsetAt(map, base, end)})
+      if (s === undefined)
+        out.push({
+          kind: 'module',
+          call,
+          output: undefined,
+          address: ModulePath.of([call]).toString(),
+          start: offsetAt(map, base, start),
+          end: offsetAt(map, base, end),
+        })
       return end
     }
     case 'data':
@@ -341,11 +364,27 @@ function readTraversal(text: string, start: number, rootEnd: number, root: strin
       if (s2 === undefined || s2.attr === undefined) return s1.end
       const mode: ReferenceMode = root === 'resource' ? 'managed' : root
       const address = new ResourceAddr(ModulePath.root, mode, s1.attr, s2.attr).localString()
-      out.push({kind: 'resource', mode, type: s1.attr, name: s2.attr, address, start: offsetAt(map, base, start), end: offsetAt(map, base, s2.end)})
+      out.push({
+        kind: 'resource',
+        mode,
+        type: s1.attr,
+        name: s2.attr,
+        address,
+        start: offsetAt(map, base, start),
+        end: offsetAt(map, base, s2.end),
+      })
       return s2.end
     }
     default:
-      out.push({kind: 'resource', mode: 'managed', type: root, name: s1.attr, address: new ResourceAddr(ModulePath.root, 'managed', root, s1.attr).localString(), start: offsetAt(map, base, start), end: offsetAt(map, base, s1.end)})
+      out.push({
+        kind: 'resource',
+        mode: 'managed',
+        type: root,
+        name: s1.attr,
+        address: new ResourceAddr(ModulePath.root, 'managed', root, s1.attr).localString(),
+        start: offsetAt(map, base, start),
+        end: offsetAt(map, base, s1.end),
+      })
       return s1.end
   }
 }
@@ -521,13 +560,20 @@ class NativeScanner {
           if (this.fns !== undefined && name === 'provider') {
             const nn = namespacedName(text, i)
             if (nn.parts.length >= 3 && text.charCodeAt(nn.next) === C_LPAREN) {
-              this.fns.push({provider: nn.parts[1]!, function: nn.parts[nn.parts.length - 1]!, name: nn.parts.join('::'), start: offsetAt(map, base, i), end: offsetAt(map, base, nn.end)})
+              this.fns.push({
+                provider: nn.parts[1]!,
+                function: nn.parts[nn.parts.length - 1]!,
+                name: nn.parts.join('::'),
+                start: offsetAt(map, base, i),
+                end: offsetAt(map, base, nn.end),
+              })
               i = nn.end
               continue
             }
           }
           let p = k
-          while (text.charCodeAt(p) === C_COLON && text.charCodeAt(p + 1) === C_COLON && isIdentStart(text.charCodeAt(p + 2))) p = identEnd(text, p + 2)
+          while (text.charCodeAt(p) === C_COLON && text.charCodeAt(p + 1) === C_COLON && isIdentStart(text.charCodeAt(p + 2)))
+            p = identEnd(text, p + 2)
           i = p
           continue
         }
@@ -711,7 +757,13 @@ function decodeJsonString(json: string, q: number): {text: string; map: Int32Arr
   return {text: chars.join(''), map: Int32Array.from(offsets), end: Math.min(p, n)}
 }
 
-function scanJson(json: string, expressions: boolean, scope: ReadonlySet<string> | undefined, out: Reference[], fns: ProviderFunctionCall[] | undefined): void {
+function scanJson(
+  json: string,
+  expressions: boolean,
+  scope: ReadonlySet<string> | undefined,
+  out: Reference[],
+  fns: ProviderFunctionCall[] | undefined,
+): void {
   const n = json.length
   let i = 0
   while (i < n) {

@@ -41,7 +41,11 @@ function block(b: Block, filename: string): Block {
 }
 
 function body(b: Body, filename: string): Body {
-  return {attributes: b.attributes.map((a) => attribute(a, filename)), blocks: b.blocks.map((x) => block(x, filename)), range: range(b.range, filename)}
+  return {
+    attributes: b.attributes.map((a) => attribute(a, filename)),
+    blocks: b.blocks.map((x) => block(x, filename)),
+    range: range(b.range, filename),
+  }
 }
 
 function relabel(file: ConfigFile, filename: string): ConfigFile {

@@ -267,7 +267,11 @@ class Scanner {
   }
 
   private fileBody(root: Container): ScanBody {
-    return {attributes: root.attributes, blocks: root.blocks, range: {filename: this.filename, start: FILE_START, end: this.posAt(this.len)}}
+    return {
+      attributes: root.attributes,
+      blocks: root.blocks,
+      range: {filename: this.filename, start: FILE_START, end: this.posAt(this.len)},
+    }
   }
 
   private makeBlock(f: Frame, bodyEnd: Pos, end: Pos): ScanBlock {
@@ -363,7 +367,12 @@ class Scanner {
         j,
       )
     } else {
-      this.error('Invalid block definition', 'Either a quoted string block label or an opening brace ("{") is expected here.', j, j + this.charLen(j))
+      this.error(
+        'Invalid block definition',
+        'Either a quoted string block label or an opening brace ("{") is expected here.',
+        j,
+        j + this.charLen(j),
+      )
     }
     return this.resync(j)
   }
@@ -371,7 +380,13 @@ class Scanner {
   private invalidItemStart(i: number, c: number): void {
     const n = this.charLen(i)
     if (c === 0xfffd) {
-      this.error('Invalid character encoding', 'All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.', i, i + n, 'hcl.invalid-encoding')
+      this.error(
+        'Invalid character encoding',
+        'All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.',
+        i,
+        i + n,
+        'hcl.invalid-encoding',
+      )
     } else if (c === 39) {
       this.error('Invalid character', 'Single quotes are not valid. Use double quotes (") to enclose strings.', i, i + n)
     } else if (c === 59) {
@@ -714,11 +729,26 @@ class Scanner {
     if (kind === K_STR) {
       this.error('Unterminated template string', 'No closing marker was found for the string.', at, this.trimBack(this.lineEnd(at), at))
     } else if (kind === K_HEREDOC) {
-      this.error('Unterminated template string', `No closing marker "${delim}" was found for this heredoc.`, at, this.trimBack(this.lineEnd(at), at))
+      this.error(
+        'Unterminated template string',
+        `No closing marker "${delim}" was found for this heredoc.`,
+        at,
+        this.trimBack(this.lineEnd(at), at),
+      )
     } else if (kind === K_INTERP) {
-      this.error('Unclosed template interpolation', 'There is no closing brace for this interpolation sequence before the end of the file.', at, at + 2)
+      this.error(
+        'Unclosed template interpolation',
+        'There is no closing brace for this interpolation sequence before the end of the file.',
+        at,
+        at + 2,
+      )
     } else {
-      this.error('Unbalanced brackets', `There is no closing "${CLOSER_TEXT[kind]}" for this "${OPENER_TEXT[kind]}" before the end of the file.`, at, at + 1)
+      this.error(
+        'Unbalanced brackets',
+        `There is no closing "${CLOSER_TEXT[kind]}" for this "${OPENER_TEXT[kind]}" before the end of the file.`,
+        at,
+        at + 1,
+      )
     }
   }
 
@@ -920,7 +950,12 @@ class Scanner {
           }
           default: {
             const n = this.charLen(j + 1)
-            this.error('Invalid escape sequence', `The symbol "${text.slice(j + 1, j + 1 + n)}" is not a valid escape sequence selector.`, j, j + 1 + n)
+            this.error(
+              'Invalid escape sequence',
+              `The symbol "${text.slice(j + 1, j + 1 + n)}" is not a valid escape sequence selector.`,
+              j,
+              j + 1 + n,
+            )
             parts.push(text.slice(j, j + 1 + n))
             next = j + 1 + n
           }

@@ -68,4 +68,3 @@ export function pruneCacheArea(dir: string, area: string, limit = maxEntries()):
   }
   return removed
 }
-

@@ -23,9 +23,16 @@ function git(args: readonly string[], cwd: string): Buffer {
   try {
     return execFileSync('git', args, {cwd, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30})
   } catch (e) {
-    if (e && typeof e === 'object' && 'code' in e && e.code === 'ENOENT') throw new GitTreeError('git is not installed (or not on PATH): --git needs it to read the old revision')
+    if (e && typeof e === 'object' && 'code' in e && e.code === 'ENOENT')
+      throw new GitTreeError('git is not installed (or not on PATH): --git needs it to read the old revision')
     const stderr = e && typeof e === 'object' && 'stderr' in e ? String(e.stderr).trim() : ''
-    throw new GitTreeError(stderr.split('\n').find((l) => l.startsWith('fatal:'))?.replace(/^fatal: /, '') ?? (stderr.split('\n')[0] || String(e)))
+    throw new GitTreeError(
+      stderr
+        .split('\n')
+        .find((l) => l.startsWith('fatal:'))
+        ?.replace(/^fatal: /, '') ??
+        (stderr.split('\n')[0] || String(e)),
+    )
   }
 }
 
@@ -36,7 +43,9 @@ export function gitTreeAt(dir: string, rev: string): GitTree {
   const top = git(['rev-parse', '--show-toplevel'], abs).toString('utf8').trim()
   let commit: string
   try {
-    commit = git(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], abs).toString('utf8').trim()
+    commit = git(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], abs)
+      .toString('utf8')
+      .trim()
   } catch {
     throw new GitTreeError(`unknown git revision ${rev} (in the repository at ${top})`)
   }
@@ -49,7 +58,9 @@ export function gitTreeAt(dir: string, rev: string): GitTree {
     execFileSync('tar', ['-x', '-f', '-', '-C', root], {input: tar, stdio: ['pipe', 'ignore', 'pipe'], maxBuffer: 1 << 30})
   } catch (e) {
     dispose()
-    throw e instanceof GitTreeError ? e : new GitTreeError(`could not unpack ${rev}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`)
+    throw e instanceof GitTreeError
+      ? e
+      : new GitTreeError(`could not unpack ${rev}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`)
   }
   const there = path.join(root, ...prefix.split('/').filter(Boolean))
   if (!existsSync(there)) {

@@ -147,7 +147,9 @@ export class DiskSource implements FileSource {
   async record<T>(fn: () => Promise<T>): Promise<{value: T; inputs: Input[]}> {
     const rec: Recorder = new Map()
     const value = await this.store.run(rec, fn)
-    const inputs = [...rec.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0))
+    const inputs = [...rec.values()].sort((a, b) =>
+      a.path < b.path ? -1 : a.path > b.path ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0,
+    )
     return {value, inputs}
   }
 
@@ -250,7 +252,6 @@ export function isInputList(v: unknown): v is Input[] {
     })
   )
 }
-
 
 /** Bytes as text the way `Buffer#toString('utf8')` reads them (a BOM kept, bad sequences replaced). */
 export function utf8Text(bytes: Uint8Array): string {

@@ -24,7 +24,8 @@ export class MemorySource implements FileSource {
   ) {
     this.dirs.set(path.parse(root).root, new Map())
     for (const [rel, contents] of Object.entries(files)) {
-      if (rel === '' || rel.startsWith('/') || /^[A-Za-z]:/.test(rel)) throw new Error(`in-memory file ${JSON.stringify(rel)}: give paths relative to the root module, "/"-separated`)
+      if (rel === '' || rel.startsWith('/') || /^[A-Za-z]:/.test(rel))
+        throw new Error(`in-memory file ${JSON.stringify(rel)}: give paths relative to the root module, "/"-separated`)
       const abs = path.resolve(root, ...rel.split('/'))
       if (this.dirs.has(abs)) throw new Error(`in-memory file ${JSON.stringify(rel)} is also a directory of another file`)
       this.files.set(abs, typeof contents === 'string' ? Buffer.from(contents, 'utf8') : contents)

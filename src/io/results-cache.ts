@@ -79,18 +79,34 @@ export class ResultsCache {
    * (exit code 1: something could not be read) is never stored.
    */
   output(command: string, key: unknown, produce: () => Promise<CommandOutput>): Promise<CacheOutcome<CommandOutput>> {
-    return this.get(command, {key, cwd: process.cwd(), env: analysisEnv(process.env)}, produce, {narrow: isCommandOutput, keep: (o) => o.exitCode !== 1})
+    return this.get(command, {key, cwd: process.cwd(), env: analysisEnv(process.env)}, produce, {
+      narrow: isCommandOutput,
+      keep: (o) => o.exitCode !== 1,
+    })
   }
 
   /**
    * The result of `compute` for this key: from the cache when its inputs are unchanged, else computed
    * (with its inputs recorded) and stored unless `keep` says not to (an incomplete result, say).
    */
-  async get<T>(name: string, key: unknown, compute: () => Promise<T>, opts: {readonly narrow: (v: unknown) => v is T; readonly keep?: (v: T) => boolean}): Promise<CacheOutcome<T>> {
+  async get<T>(
+    name: string,
+    key: unknown,
+    compute: () => Promise<T>,
+    opts: {readonly narrow: (v: unknown) => v is T; readonly keep?: (v: T) => boolean},
+  ): Promise<CacheOutcome<T>> {
     const settings = this.opts.settings()
     if (!settings.enabled || this.broken) return {value: await compute(), cached: false}
     this.build ??= buildId()
-    const digest = createHash('sha256').update(FORMAT).update('\0').update(this.build).update('\0').update(name).update('\0').update(JSON.stringify(key)).digest('hex')
+    const digest = createHash('sha256')
+      .update(FORMAT)
+      .update('\0')
+      .update(this.build)
+      .update('\0')
+      .update(name)
+      .update('\0')
+      .update(JSON.stringify(key))
+      .digest('hex')
     const file = path.join(settings.dir, 'results', digest.slice(0, 2), digest.slice(2) + '.json')
     try {
       const raw: unknown = JSON.parse(readFileSync(file, 'utf8'))

@@ -33,7 +33,14 @@ function isStoredLint(v: unknown): v is StoredLint {
   const r = v as Record<string, unknown>
   return (
     Array.isArray(r['diagnostics']) &&
-    r['diagnostics'].every((d: unknown) => typeof d === 'object' && d !== null && typeof (d as Record<string, unknown>)['summary'] === 'string' && typeof (d as Record<string, unknown>)['severity'] === 'string' && typeof (d as Record<string, unknown>)['rule'] === 'string') &&
+    r['diagnostics'].every(
+      (d: unknown) =>
+        typeof d === 'object' &&
+        d !== null &&
+        typeof (d as Record<string, unknown>)['summary'] === 'string' &&
+        typeof (d as Record<string, unknown>)['severity'] === 'string' &&
+        typeof (d as Record<string, unknown>)['rule'] === 'string',
+    ) &&
     typeof r['suppressed'] === 'number' &&
     typeof r['incomplete'] === 'boolean' &&
     Array.isArray(r['notes']) &&
@@ -70,8 +77,15 @@ export async function lintCached(ctx: RunContext, dir: string, opts: LintOptions
       const {lint} = await import('./lint.js')
       const full = await lint(dir, {...opts, context: ctx})
       const modules = new Map<string, number>()
-      for (const n of full.analysis.tree.nodes) if (n.dir && n.module) modules.set(n.dir, n.module.managedResources.size + n.module.dataResources.size)
-      return {diagnostics: full.diagnostics, suppressed: full.suppressed, incomplete: full.incomplete, notes: full.notes, modules: [...modules].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))}
+      for (const n of full.analysis.tree.nodes)
+        if (n.dir && n.module) modules.set(n.dir, n.module.managedResources.size + n.module.dataResources.size)
+      return {
+        diagnostics: full.diagnostics,
+        suppressed: full.suppressed,
+        incomplete: full.incomplete,
+        notes: full.notes,
+        modules: [...modules].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)),
+      }
     },
     {narrow: isStoredLint, keep: (v) => !v.incomplete},
   )
@@ -81,9 +95,19 @@ export async function lintCached(ctx: RunContext, dir: string, opts: LintOptions
 const SKIP_DIRS = new Set(['.terraform', 'node_modules', '.git'])
 
 /** Root modules under a directory: configuration directories no other one calls as a local module. */
-export async function findRootModules(ctx: RunContext, dir: string, engine?: EngineName, opts: {readonly maxFiles?: number} = {}): Promise<string[]> {
+export async function findRootModules(
+  ctx: RunContext,
+  dir: string,
+  engine?: EngineName,
+  opts: {readonly maxFiles?: number} = {},
+): Promise<string[]> {
   const narrow = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
-  const r = await ctx.results.get('roots', {dir: path.resolve(dir), engine: engine ?? null}, () => searchRootModules(ctx, dir, engine, opts.maxFiles ?? DEFAULT_MAX_FILES), {narrow})
+  const r = await ctx.results.get(
+    'roots',
+    {dir: path.resolve(dir), engine: engine ?? null},
+    () => searchRootModules(ctx, dir, engine, opts.maxFiles ?? DEFAULT_MAX_FILES),
+    {narrow},
+  )
   return r.value
 }
 

@@ -36,7 +36,10 @@ function syntaxMessage(code: string, text: string, offset: number, length: numbe
     case 'UnexpectedEndOfString':
       return 'Unterminated string.'
     default:
-      return `${code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().replace(/^./, (c) => c.toUpperCase())}.`
+      return `${code
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .toLowerCase()
+        .replace(/^./, (c) => c.toUpperCase())}.`
   }
 }
 
@@ -62,7 +65,16 @@ export function readLintConfig(rootDir: string, explicit?: string): {config: Lin
     text = readFileSync(file, 'utf8')
   } catch {
     if (!explicit) return {config: EMPTY_CONFIG, diagnostics: []}
-    return {config: EMPTY_CONFIG, diagnostics: [errorDiag('lint-config.unreadable', 'Failed to read configuration file', `${explicit}: the lint configuration file does not exist or cannot be read.`)]}
+    return {
+      config: EMPTY_CONFIG,
+      diagnostics: [
+        errorDiag(
+          'lint-config.unreadable',
+          'Failed to read configuration file',
+          `${explicit}: the lint configuration file does not exist or cannot be read.`,
+        ),
+      ],
+    }
   }
   const display = explicit ?? path.relative(process.cwd(), file) ?? file
   const known = [TERRAFORM_RULE, ...RULE_IDS]
@@ -84,12 +96,28 @@ export function readLintConfig(rootDir: string, explicit?: string): {config: Lin
     // a trailing comma: point at the comma, not at what follows it
     const comma = /,\s*$/.exec(text.slice(0, offset))
     if (comma && (code === 'PropertyNameExpected' || code === 'ValueExpected')) [offset, length] = [comma.index, 1]
-    return {config: EMPTY_CONFIG, diagnostics: [errorDiag('lint-config.syntax', 'Invalid configuration file', syntaxMessage(code, text, offset, length), at(offset, length))]}
+    return {
+      config: EMPTY_CONFIG,
+      diagnostics: [
+        errorDiag('lint-config.syntax', 'Invalid configuration file', syntaxMessage(code, text, offset, length), at(offset, length)),
+      ],
+    }
   }
   const rules = new Map<string, RuleSetting>()
   const options = new Map<string, Readonly<Record<string, RuleOptionValue>>>()
   const diagnostics: Diagnostic[] = []
-  if (tree.type !== 'object') return {config: EMPTY_CONFIG, diagnostics: [errorDiag('lint-config.invalid', 'Invalid configuration file', `The file must hold a JSON object ({"rules": {…}, "max_warnings": N}).`, at(tree.offset, tree.length))]}
+  if (tree.type !== 'object')
+    return {
+      config: EMPTY_CONFIG,
+      diagnostics: [
+        errorDiag(
+          'lint-config.invalid',
+          'Invalid configuration file',
+          `The file must hold a JSON object ({"rules": {…}, "max_warnings": N}).`,
+          at(tree.offset, tree.length),
+        ),
+      ],
+    }
   let maxWarnings: number | undefined
   for (const prop of tree.children ?? []) {
     const [keyNode, valueNode] = prop.children ?? []
@@ -102,7 +130,14 @@ export function readLintConfig(rootDir: string, explicit?: string): {config: Lin
     }
     if (key === 'rules') {
       if (valueNode.type !== 'object') {
-        diagnostics.push(errorDiag('lint-config.invalid', 'Invalid configuration file', `"rules" must be an object of rule id → "off", "warning", "error", true, false or {"severity": …, "<option>": …}.`, at(valueNode.offset, valueNode.length)))
+        diagnostics.push(
+          errorDiag(
+            'lint-config.invalid',
+            'Invalid configuration file',
+            `"rules" must be an object of rule id → "off", "warning", "error", true, false or {"severity": …, "<option>": …}.`,
+            at(valueNode.offset, valueNode.length),
+          ),
+        )
         continue
       }
       for (const rule of valueNode.children ?? []) {
@@ -111,7 +146,14 @@ export function readLintConfig(rootDir: string, explicit?: string): {config: Lin
         const id = String(idNode.value)
         const v: unknown = getNodeValue(settingNode)
         if (!known.includes(id)) {
-          diagnostics.push(errorDiag('lint-config.unknown-rule', 'Invalid configuration file', `Unknown rule id "${id}"${hint(id, known)}; "tfgraph lint --list-rules" lists the rules.`, at(idNode.offset, idNode.length)))
+          diagnostics.push(
+            errorDiag(
+              'lint-config.unknown-rule',
+              'Invalid configuration file',
+              `Unknown rule id "${id}"${hint(id, known)}; "tfgraph lint --list-rules" lists the rules.`,
+              at(idNode.offset, idNode.length),
+            ),
+          )
         } else if (settingNode.type === 'object') {
           // {"severity": "off" | "warning" | "error" | true | false, "<option>": value, …}
           const schemas = RULE_OPTIONS[id] ?? {}
@@ -126,17 +168,40 @@ export function readLintConfig(rootDir: string, explicit?: string): {config: Lin
               if (ov === false || ov === 'off') rules.set(id, 'off')
               else if (ov === true || ov === 'on') rules.set(id, 'on')
               else if (ov === 'warning' || ov === 'error') rules.set(id, ov)
-              else diagnostics.push(errorDiag('lint-config.invalid', 'Invalid configuration file', `"severity" of rule "${id}" must be "off", "warning", "error", true or false.`, at(optNode.offset, optNode.length)))
+              else
+                diagnostics.push(
+                  errorDiag(
+                    'lint-config.invalid',
+                    'Invalid configuration file',
+                    `"severity" of rule "${id}" must be "off", "warning", "error", true or false.`,
+                    at(optNode.offset, optNode.length),
+                  ),
+                )
               continue
             }
             const schema = schemas[name]
             if (!schema) {
               const options = Object.keys(schemas)
-              diagnostics.push(errorDiag('lint-config.invalid', 'Invalid configuration file', `Rule "${id}" has no option "${name}"${hint(name, names)}; ${options.length > 0 ? `its options are ${options.map((o) => `"${o}"`).join(', ')} (and "severity")` : 'it takes only "severity"'}.`, at(nameNode.offset, nameNode.length)))
+              diagnostics.push(
+                errorDiag(
+                  'lint-config.invalid',
+                  'Invalid configuration file',
+                  `Rule "${id}" has no option "${name}"${hint(name, names)}; ${options.length > 0 ? `its options are ${options.map((o) => `"${o}"`).join(', ')} (and "severity")` : 'it takes only "severity"'}.`,
+                  at(nameNode.offset, nameNode.length),
+                ),
+              )
               continue
             }
             const problem = optionProblem(schema, ov)
-            if (problem) diagnostics.push(errorDiag('lint-config.invalid', 'Invalid configuration file', `Option "${name}" of rule "${id}" ${problem}.`, at(optNode.offset, optNode.length)))
+            if (problem)
+              diagnostics.push(
+                errorDiag(
+                  'lint-config.invalid',
+                  'Invalid configuration file',
+                  `Option "${name}" of rule "${id}" ${problem}.`,
+                  at(optNode.offset, optNode.length),
+                ),
+              )
             else given[name] = ov as RuleOptionValue
           }
           if (Object.keys(given).length > 0) options.set(id, given)
@@ -147,14 +212,36 @@ export function readLintConfig(rootDir: string, explicit?: string): {config: Lin
         else {
           const close = typeof v === 'string' ? didYouMean(v, ['off', 'warning', 'error']) : undefined
           const got = typeof v === 'string' ? ` (got "${v}"${close ? `; did you mean "${close}"?` : ''})` : ''
-          diagnostics.push(errorDiag('lint-config.invalid', 'Invalid configuration file', `Rule "${id}" must be "off", "warning", "error", true or false${got}.`, at(settingNode.offset, settingNode.length)))
+          diagnostics.push(
+            errorDiag(
+              'lint-config.invalid',
+              'Invalid configuration file',
+              `Rule "${id}" must be "off", "warning", "error", true or false${got}.`,
+              at(settingNode.offset, settingNode.length),
+            ),
+          )
         }
       }
     } else if (key === 'max_warnings') {
       if (typeof value === 'number' && Number.isInteger(value) && value >= 0) maxWarnings = value
-      else diagnostics.push(errorDiag('lint-config.invalid', 'Invalid configuration file', `"max_warnings" must be a whole number ≥ 0.`, at(valueNode.offset, valueNode.length)))
+      else
+        diagnostics.push(
+          errorDiag(
+            'lint-config.invalid',
+            'Invalid configuration file',
+            `"max_warnings" must be a whole number ≥ 0.`,
+            at(valueNode.offset, valueNode.length),
+          ),
+        )
     } else {
-      diagnostics.push(errorDiag('lint-config.invalid', 'Invalid configuration file', `Unknown key "${key}"${hint(key, ['rules', 'max_warnings'])}; the keys are "rules" and "max_warnings".`, at(keyNode.offset, keyNode.length)))
+      diagnostics.push(
+        errorDiag(
+          'lint-config.invalid',
+          'Invalid configuration file',
+          `Unknown key "${key}"${hint(key, ['rules', 'max_warnings'])}; the keys are "rules" and "max_warnings".`,
+          at(keyNode.offset, keyNode.length),
+        ),
+      )
     }
   }
   return {config: {rules, ...(options.size > 0 ? {options} : {}), ...(maxWarnings !== undefined ? {maxWarnings} : {})}, diagnostics}

@@ -14,7 +14,11 @@ export function ignoredRules(line: string | undefined): string[] {
 }
 
 /** Removes the diagnostics suppressed by an inline comment; reads each file at most once. */
-export function applyIgnores(files: FileSource, rootDir: string, diags: readonly LintDiagnostic[]): {kept: LintDiagnostic[]; suppressed: number} {
+export function applyIgnores(
+  files: FileSource,
+  rootDir: string,
+  diags: readonly LintDiagnostic[],
+): {kept: LintDiagnostic[]; suppressed: number} {
   const cache = new Map<string, string[] | undefined>()
   const lines = (f: string): string[] | undefined => {
     if (!cache.has(f)) {

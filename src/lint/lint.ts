@@ -71,15 +71,23 @@ function sameFinding(a: LintDiagnostic, b: Diagnostic): boolean {
 }
 
 /** What the rules read besides the analysis: their options, the lock file's selections, the installed modules' versions. */
-export async function ruleInputs(ctx: RunContext, dir: string, analysis: ProvidersAnalysis, env: NodeJS.ProcessEnv = process.env): Promise<Omit<RuleContext, 'analysis' | 'options'>> {
+export async function ruleInputs(
+  ctx: RunContext,
+  dir: string,
+  analysis: ProvidersAnalysis,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Omit<RuleContext, 'analysis' | 'options'>> {
   const root = path.resolve(dir)
   const installedVersions = new Map<string, string>()
-  for (const [key, rec] of readManifest(ctx.files, root, env).records) if (rec.version !== undefined) installedVersions.set(key, rec.version)
+  for (const [key, rec] of readManifest(ctx.files, root, env).records)
+    if (rec.version !== undefined) installedVersions.set(key, rec.version)
   const lockFile = path.join(root, '.terraform.lock.hcl')
   if (ctx.files.stat(lockFile) === null) return {installedVersions}
   const lockedProviders = new Map<string, string>()
   try {
-    const parsed = await parseLockFile(utf8Text(ctx.files.read(lockFile)), '.terraform.lock.hcl', analysis.tree.engine, {parser: ctx.parser})
+    const parsed = await parseLockFile(utf8Text(ctx.files.read(lockFile)), '.terraform.lock.hcl', analysis.tree.engine, {
+      parser: ctx.parser,
+    })
     for (const l of parsed.locks) if (l.version !== '') lockedProviders.set(l.provider, l.version)
   } catch {
     // an unreadable lock file pins nothing (`tfgraph lock` reports it)
@@ -113,13 +121,16 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
     if (!enabled(rule.id, rule.enabledByDefault, opts)) continue
     const sev = severityFor(rule.id, rule.severity, opts)
     const options = config.options?.get(rule.id)
-    for (const d of rule.check({analysis, ...inputs, ...(options ? {options} : {})})) ruleDiags.push(sev === rule.severity ? d : {...d, severity: sev})
+    for (const d of rule.check({analysis, ...inputs, ...(options ? {options} : {})}))
+      ruleDiags.push(sev === rule.severity ? d : {...d, severity: sev})
   }
   const terraform: LintDiagnostic[] = []
   if (enabled(TERRAFORM_RULE, true, opts)) {
     const nodes = analysis.tree.nodes
     // calls whose source or version Terraform cannot evaluate: that error is the one finding about them
-    const unevaluable = analysis.diagnostics.filter((d) => MODULE_EVALUATION_ERRORS.has(d.code) && d.range).map((d) => callAround(nodes, d.range!)?.call)
+    const unevaluable = analysis.diagnostics
+      .filter((d) => MODULE_EVALUATION_ERRORS.has(d.code) && d.range)
+      .map((d) => callAround(nodes, d.range!)?.call)
     for (const d of analysis.diagnostics) {
       if (ruleDiags.some((r) => sameFinding(r, d))) continue // a rule reports the same finding with more context
       // the module call a `module.*` diagnostic is about: an ignore comment on its header covers it
@@ -131,7 +142,13 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
       const known = analysis.diagnosticModules.get(d)
       const about = known !== undefined ? analysis.tree.nodes.find((x) => x.address === known) : undefined
       const n = about && byFile && about.module === byFile.module ? about : byFile
-      terraform.push({...d, rule: TERRAFORM_RULE, ...(n && n.address ? {address: n.address} : {}), callers: callersOf(n), ...(call ? {ignoreAt: call.declRange} : {})})
+      terraform.push({
+        ...d,
+        rule: TERRAFORM_RULE,
+        ...(n && n.address ? {address: n.address} : {}),
+        callers: callersOf(n),
+        ...(call ? {ignoreAt: call.declRange} : {}),
+      })
     }
   }
   const all = [...terraform, ...ruleDiags].sort((a, b) => compareDiagnostics(a, b) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0))

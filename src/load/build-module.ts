@@ -37,7 +37,21 @@ const LABELS: Record<string, readonly string[]> = {
 }
 
 function topLevelTypes(engine: Engine): Set<string> {
-  const common = ['variable', 'locals', 'output', 'module', 'provider', 'resource', 'data', 'ephemeral', 'terraform', 'moved', 'import', 'removed', 'check']
+  const common = [
+    'variable',
+    'locals',
+    'output',
+    'module',
+    'provider',
+    'resource',
+    'data',
+    'ephemeral',
+    'terraform',
+    'moved',
+    'import',
+    'removed',
+    'check',
+  ]
   return new Set(engine.name === 'opentofu' ? [...common, 'language'] : [...common, 'action'])
 }
 
@@ -94,7 +108,12 @@ class Builder {
     if (!names) return true
     if (b.labels.length < names.length) {
       const missing = names[b.labels.length]!
-      this.error('config.missing-label', `Missing ${missing} for ${b.type}`, `All ${b.type} blocks must have ${names.length} labels (${names.join(', ')}).`, b.declRange)
+      this.error(
+        'config.missing-label',
+        `Missing ${missing} for ${b.type}`,
+        `All ${b.type} blocks must have ${names.length} labels (${names.join(', ')}).`,
+        b.declRange,
+      )
       return false
     }
     if (b.labels.length > names.length) {
@@ -102,7 +121,9 @@ class Builder {
       this.error(
         'config.extraneous-label',
         `Extraneous label for ${b.type}`,
-        names.length === 0 ? `No labels are expected for ${b.type} blocks.` : `Only ${names.length} labels (${names.join(', ')}) are expected for ${b.type} blocks.`,
+        names.length === 0
+          ? `No labels are expected for ${b.type} blocks.`
+          : `Only ${names.length} labels (${names.join(', ')}) are expected for ${b.type} blocks.`,
         extra.range,
       )
       return false
@@ -118,7 +139,12 @@ class Builder {
     const out: Block[] = []
     for (const b of file.body.blocks) {
       if (b.type === 'required_providers') {
-        this.error('config.misplaced-required-providers', 'Invalid required_providers block', 'A "required_providers" block must be nested inside a "terraform" block.', b.declRange)
+        this.error(
+          'config.misplaced-required-providers',
+          'Invalid required_providers block',
+          'A "required_providers" block must be nested inside a "terraform" block.',
+          b.declRange,
+        )
         continue
       }
       if (!allowed.has(b.type)) {
@@ -130,7 +156,12 @@ class Builder {
       this.diags.push(...checkRuleDiagnostics(b, override))
       if (b.type === 'module' && this.engine.name === 'terraform') {
         for (const nb of b.body.blocks.filter((x) => x.type === 'lifecycle' || x.type === 'locals')) {
-          this.error('config.reserved-block-type', 'Reserved block type name in module block', `The block type name "${nb.type}" is reserved for use by Terraform in a future version.`, nb.typeRange)
+          this.error(
+            'config.reserved-block-type',
+            'Reserved block type name in module block',
+            `The block type name "${nb.type}" is reserved for use by Terraform in a future version.`,
+            nb.typeRange,
+          )
         }
       }
       out.push(b)
@@ -151,20 +182,46 @@ class Builder {
           const decoded = decodeVariable(b, this.types)
           this.diags.push(...decoded.diagnostics)
           this.varStates.set(name, decoded.state)
-          this.appendLastWins(this.variables, name, b, 'config.duplicate-variable', 'Duplicate variable declaration', (at) => `A variable named "${name}" was already declared at ${at}. Variable names must be unique within a module.`)
+          this.appendLastWins(
+            this.variables,
+            name,
+            b,
+            'config.duplicate-variable',
+            'Duplicate variable declaration',
+            (at) => `A variable named "${name}" was already declared at ${at}. Variable names must be unique within a module.`,
+          )
           break
         }
         case 'output':
-          this.appendLastWins(this.outputs, name, b, 'config.duplicate-output', 'Duplicate output definition', (at) => `An output named "${name}" was already defined at ${at}. Output names must be unique within a module.`)
+          this.appendLastWins(
+            this.outputs,
+            name,
+            b,
+            'config.duplicate-output',
+            'Duplicate output definition',
+            (at) => `An output named "${name}" was already defined at ${at}. Output names must be unique within a module.`,
+          )
           break
         case 'module':
-          this.appendLastWins(this.moduleCalls, name, b, 'config.duplicate-module-call', 'Duplicate module call', (at) => `A module call named "${name}" was already defined at ${at}. Module calls must have unique names within a module.`)
+          this.appendLastWins(
+            this.moduleCalls,
+            name,
+            b,
+            'config.duplicate-module-call',
+            'Duplicate module call',
+            (at) => `A module call named "${name}" was already defined at ${at}. Module calls must have unique names within a module.`,
+          )
           break
         case 'locals':
           for (const a of b.body.attributes) {
             const prev = this.locals.get(a.name)
             if (prev) {
-              this.error('config.duplicate-local', 'Duplicate local value definition', `A local value named "${a.name}" was already defined at ${formatRange(attributeRange(prev))}. Local value names must be unique within a module.`, attributeRange(a))
+              this.error(
+                'config.duplicate-local',
+                'Duplicate local value definition',
+                `A local value named "${a.name}" was already defined at ${formatRange(attributeRange(prev))}. Local value names must be unique within a module.`,
+                attributeRange(a),
+              )
             }
             this.locals.set(a.name, a)
           }
@@ -199,7 +256,14 @@ class Builder {
     }
   }
 
-  appendLastWins(map: Map<string, Block>, name: string, b: Block, code: DiagnosticCode, summary: string, detail: (at: string) => string): void {
+  appendLastWins(
+    map: Map<string, Block>,
+    name: string,
+    b: Block,
+    code: DiagnosticCode,
+    summary: string,
+    detail: (at: string) => string,
+  ): void {
     const prev = map.get(name)
     if (prev) this.error(code, summary, detail(formatRange(prev.declRange)), b.declRange)
     map.set(name, b)
@@ -287,9 +351,19 @@ class Builder {
           if (this.backend) {
             const at = formatRange(this.backend.declRange)
             if (this.engine.name === 'terraform') {
-              this.error('config.duplicate-backend', "Duplicate 'backend' configuration block", `A module may have only one 'backend' configuration block. The backend was previously configured at ${at}.`, nb.declRange)
+              this.error(
+                'config.duplicate-backend',
+                "Duplicate 'backend' configuration block",
+                `A module may have only one 'backend' configuration block. The backend was previously configured at ${at}.`,
+                nb.declRange,
+              )
             } else {
-              this.error('config.duplicate-backend', 'Duplicate backend configuration', `A module may have only one backend configuration. The backend was previously configured at ${at}.`, nb.declRange)
+              this.error(
+                'config.duplicate-backend',
+                'Duplicate backend configuration',
+                `A module may have only one backend configuration. The backend was previously configured at ${at}.`,
+                nb.declRange,
+              )
             }
             break
           }
@@ -304,7 +378,12 @@ class Builder {
           break
         case 'state_store':
           if (this.stateStore) {
-            this.error('config.duplicate-state-store', "Duplicate 'state_store' configuration block", `A module may have only one 'state_store' configuration block. The state storage was previously configured at ${formatRange(this.stateStore.declRange)}.`, nb.declRange)
+            this.error(
+              'config.duplicate-state-store',
+              "Duplicate 'state_store' configuration block",
+              `A module may have only one 'state_store' configuration block. The state storage was previously configured at ${formatRange(this.stateStore.declRange)}.`,
+              nb.declRange,
+            )
             break
           }
           this.stateStore = nb
@@ -313,7 +392,12 @@ class Builder {
           const name = nb.labels[0]?.value ?? ''
           const prev = this.providerMetas.get(name)
           if (prev) {
-            this.error('config.duplicate-provider-meta', 'Duplicate provider_meta block', `A provider_meta block for provider "${name}" was already declared at ${formatRange(prev.declRange)}. Providers may only have one provider_meta block per module.`, nb.declRange)
+            this.error(
+              'config.duplicate-provider-meta',
+              'Duplicate provider_meta block',
+              `A provider_meta block for provider "${name}" was already declared at ${formatRange(prev.declRange)}. Providers may only have one provider_meta block per module.`,
+              nb.declRange,
+            )
           }
           this.providerMetas.set(name, nb)
           break
@@ -334,7 +418,12 @@ class Builder {
         b.declRange,
       )
     } else {
-      this.error('config.duplicate-cloud', 'Duplicate cloud configurations', `A module may have only one 'cloud' block configuring a cloud backend. A cloud backend was previously configured at ${at}.`, b.declRange)
+      this.error(
+        'config.duplicate-cloud',
+        'Duplicate cloud configurations',
+        `A module may have only one 'cloud' block configuring a cloud backend. A cloud backend was previously configured at ${at}.`,
+        b.declRange,
+      )
     }
   }
 
@@ -387,7 +476,12 @@ class Builder {
         case 'locals':
           for (const a of b.body.attributes) {
             if (!this.locals.has(a.name)) {
-              this.error('config.override-without-base', 'Missing base local value definition to override', `There is no local value named "${a.name}". An override file can only override a local value that was already defined in a primary configuration file.`, attributeRange(a))
+              this.error(
+                'config.override-without-base',
+                'Missing base local value definition to override',
+                `There is no local value named "${a.name}". An override file can only override a local value that was already defined in a primary configuration file.`,
+                attributeRange(a),
+              )
               continue
             }
             this.locals.set(a.name, a)
@@ -413,13 +507,29 @@ class Builder {
           if (this.engine.name === 'opentofu') this.mergeResource(this.ephemeral, b, 'ephemeral', fname)
           break
         case 'moved':
-          this.error('config.override-not-allowed', "Cannot override 'moved' blocks", 'Records of moved objects can appear only in normal files, not in override files.', b.declRange)
+          this.error(
+            'config.override-not-allowed',
+            "Cannot override 'moved' blocks",
+            'Records of moved objects can appear only in normal files, not in override files.',
+            b.declRange,
+          )
           break
         case 'import':
-          this.error('config.override-not-allowed', "Cannot override 'import' blocks", 'Import blocks can appear only in normal files, not in override files.', b.declRange)
+          this.error(
+            'config.override-not-allowed',
+            "Cannot override 'import' blocks",
+            'Import blocks can appear only in normal files, not in override files.',
+            b.declRange,
+          )
           break
         case 'removed':
-          if (this.engine.name === 'opentofu') this.error('config.override-not-allowed', "Cannot override 'Removed' blocks", 'Removed blocks can appear only in normal files, not in override files.', b.declRange)
+          if (this.engine.name === 'opentofu')
+            this.error(
+              'config.override-not-allowed',
+              "Cannot override 'Removed' blocks",
+              'Removed blocks can appear only in normal files, not in override files.',
+              b.declRange,
+            )
           break
         default:
           // check, action (not merged here), language: ignored in override files.
@@ -443,7 +553,12 @@ class Builder {
       for (const nb of tb.body.blocks) {
         if (nb.type === 'backend') {
           if (seenBackend) {
-            this.error('config.duplicate-backend', 'Duplicate backend configuration', `Each override file may have only one backend configuration. A backend was previously configured at ${formatRange(seenBackend.declRange)}.`, nb.declRange)
+            this.error(
+              'config.duplicate-backend',
+              'Duplicate backend configuration',
+              `Each override file may have only one backend configuration. A backend was previously configured at ${formatRange(seenBackend.declRange)}.`,
+              nb.declRange,
+            )
             continue
           }
           seenBackend = nb
@@ -463,7 +578,12 @@ class Builder {
           this.markOverride('terraform.cloud', file.filename)
         } else if (nb.type === 'state_store' && this.engine.name === 'terraform') {
           if (seenStore) {
-            this.error('config.duplicate-state-store', 'Duplicate state storage configuration', `Each override file may have only one state storage configuration. A state storage was previously configured at ${formatRange(seenStore.declRange)}.`, nb.declRange)
+            this.error(
+              'config.duplicate-state-store',
+              'Duplicate state storage configuration',
+              `Each override file may have only one state storage configuration. A state storage was previously configured at ${formatRange(seenStore.declRange)}.`,
+              nb.declRange,
+            )
             continue
           }
           seenStore = nb
@@ -488,7 +608,12 @@ class Builder {
     this.diags.push(...ownDecode.diagnostics)
     const base = this.variables.get(name)
     if (!base) {
-      this.error('config.override-without-base', 'Missing base variable declaration to override', `There is no variable named "${name}". An override file can only override a variable that was already declared in a primary configuration file.`, b.declRange)
+      this.error(
+        'config.override-without-base',
+        'Missing base variable declaration to override',
+        `There is no variable named "${name}". An override file can only override a variable that was already declared in a primary configuration file.`,
+        b.declRange,
+      )
       return
     }
     // validations are not merged; `deprecated` only in OpenTofu.
@@ -506,7 +631,12 @@ class Builder {
   mergeOutput(b: Block, name: string, fname: string): void {
     const base = this.outputs.get(name)
     if (!base) {
-      this.error('config.override-without-base', 'Missing base output definition to override', `There is no output named "${name}". An override file can only override an output that was already defined in a primary configuration file.`, b.declRange)
+      this.error(
+        'config.override-without-base',
+        'Missing base output definition to override',
+        `There is no output named "${name}". An override file can only override an output that was already defined in a primary configuration file.`,
+        b.declRange,
+      )
       return
     }
     if (this.unsupportedDependsOn(b.body)) return
@@ -523,7 +653,12 @@ class Builder {
   mergeModuleCall(b: Block, name: string, fname: string): void {
     const base = this.moduleCalls.get(name)
     if (!base) {
-      this.error('config.override-without-base', 'Missing module call to override', `There is no module call named "${name}". An override file can only override a module call that was defined in a primary configuration file.`, b.declRange)
+      this.error(
+        'config.override-without-base',
+        'Missing module call to override',
+        `There is no module call named "${name}". An override file can only override a module call that was defined in a primary configuration file.`,
+        b.declRange,
+      )
       return
     }
     if (this.unsupportedDependsOn(b.body)) return
@@ -542,7 +677,12 @@ class Builder {
     const base = this.providerConfigs.get(key)
     if (!base) {
       if (alias !== undefined) {
-        this.error('config.override-without-base', 'Missing base provider configuration for override', `There is no ${name} provider configuration with the alias "${alias}". An override file can only override an aliased provider configuration that was already defined in a primary configuration file.`, b.declRange)
+        this.error(
+          'config.override-without-base',
+          'Missing base provider configuration for override',
+          `There is no ${name} provider configuration with the alias "${alias}". An override file can only override an aliased provider configuration that was already defined in a primary configuration file.`,
+          b.declRange,
+        )
         return
       }
       this.providerConfigs.set(key, b)
@@ -562,11 +702,26 @@ class Builder {
     const base = map.get(key)
     if (!base) {
       if (mode === 'managed') {
-        this.error('config.override-without-base', 'Missing resource to override', `There is no ${type} resource named "${name}". An override file can only override a resource block defined in a primary configuration file.`, b.declRange)
+        this.error(
+          'config.override-without-base',
+          'Missing resource to override',
+          `There is no ${type} resource named "${name}". An override file can only override a resource block defined in a primary configuration file.`,
+          b.declRange,
+        )
       } else if (mode === 'data') {
-        this.error('config.override-without-base', 'Missing data resource to override', `There is no ${type} data resource named "${name}". An override file can only override a data block defined in a primary configuration file.`, b.declRange)
+        this.error(
+          'config.override-without-base',
+          'Missing data resource to override',
+          `There is no ${type} data resource named "${name}". An override file can only override a data block defined in a primary configuration file.`,
+          b.declRange,
+        )
       } else {
-        this.error('config.override-without-base', 'Missing ephemeral resource to override', `There is no ${type} ephemeral resource named "${name}". An override file can only override an ephemeral block defined in a primary configuration file.`, b.declRange)
+        this.error(
+          'config.override-without-base',
+          'Missing ephemeral resource to override',
+          `There is no ${type} ephemeral resource named "${name}". An override file can only override an ephemeral block defined in a primary configuration file.`,
+          b.declRange,
+        )
       }
       return
     }
@@ -584,7 +739,6 @@ class Builder {
     map.set(key, {...base, body})
     this.markOverride(elementKey(mode === 'managed' ? 'resource' : mode, key), fname)
   }
-
 }
 
 /** `lifecycle` is merged per argument (create_before_destroy, prevent_destroy, destroy, ignore_changes, action_trigger). */
@@ -610,7 +764,9 @@ function mergeLifecycle(merged: Body, base: Body, override: Body, engine: Engine
     const triggers = ol.body.blocks.filter((x) => x.type === 'action_trigger')
     if (engine.name === 'terraform' && triggers.length > 0) blocks = [...blocks.filter((x) => x.type !== 'action_trigger'), ...triggers]
   }
-  const lifecycle: Block = baseL ? {...baseL, body: {...baseL.body, attributes, blocks}} : {...overL[0]!, body: {...overL[0]!.body, attributes, blocks}}
+  const lifecycle: Block = baseL
+    ? {...baseL, body: {...baseL.body, attributes, blocks}}
+    : {...overL[0]!, body: {...overL[0]!.body, attributes, blocks}}
   const others = merged.blocks.filter((x) => x.type !== 'lifecycle')
   return {...merged, blocks: [...others, lifecycle]}
 }
@@ -639,7 +795,8 @@ function firstItemRange(a: Attribute): SourceRange {
   if (!m) return a.exprRange
   const rest = a.expr.slice(m[0].length)
   const item = /^[^,\]\s]+/.exec(rest)
-  if (!item || !/^[\x20-\x7e]*$/.test(a.expr.slice(0, m[0].length + item[0].length)) || a.expr.slice(0, m[0].length).includes('\n')) return a.exprRange
+  if (!item || !/^[\x20-\x7e]*$/.test(a.expr.slice(0, m[0].length + item[0].length)) || a.expr.slice(0, m[0].length).includes('\n'))
+    return a.exprRange
   const startCol = a.exprRange.start.column + m[0].length
   const startByte = a.exprRange.start.byte + m[0].length
   return {
@@ -661,7 +818,13 @@ function overrideRequiredProviders(overrides: readonly ParsedFile[]): Map<string
   return out
 }
 
-export function buildModule(dir: string, engine: Engine, files: readonly ConfigFileEntry[], parsed: readonly ParsedFile[], types: TypeExprMemo = new TypeExprMemo()): {module: Module; diagnostics: Diagnostic[]} {
+export function buildModule(
+  dir: string,
+  engine: Engine,
+  files: readonly ConfigFileEntry[],
+  parsed: readonly ParsedFile[],
+  types: TypeExprMemo = new TypeExprMemo(),
+): {module: Module; diagnostics: Diagnostic[]} {
   const b = new Builder(engine, types)
   const primaries = parsed.filter((p) => p.entry.kind === 'primary')
   const overrides = parsed.filter((p) => p.entry.kind === 'override')

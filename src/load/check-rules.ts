@@ -17,7 +17,9 @@ function ruleBlocks(b: Block): Block[] {
     case 'resource':
     case 'data':
     case 'ephemeral':
-      return b.body.blocks.filter((x) => x.type === 'lifecycle').flatMap((lc) => lc.body.blocks.filter((x) => x.type === 'precondition' || x.type === 'postcondition'))
+      return b.body.blocks
+        .filter((x) => x.type === 'lifecycle')
+        .flatMap((lc) => lc.body.blocks.filter((x) => x.type === 'precondition' || x.type === 'postcondition'))
     case 'check':
       return b.body.blocks.filter((x) => x.type === 'assert')
     default:
@@ -33,13 +35,22 @@ function isConstant(value: unknown): boolean {
 export function checkRuleDiagnostics(b: Block, override: boolean): Diagnostic[] {
   const out: Diagnostic[] = []
   if (override && b.type === 'check') {
-    out.push(errorDiag('config.override-not-allowed', "Can't override check blocks", 'Override files cannot override check blocks.', b.declRange))
+    out.push(
+      errorDiag('config.override-not-allowed', "Can't override check blocks", 'Override files cannot override check blocks.', b.declRange),
+    )
     return out
   }
   for (const r of ruleBlocks(b)) {
     if (!RULE_TYPES.has(r.type)) continue
     if (override) {
-      out.push(errorDiag('config.override-not-allowed', `Can't override ${r.type} blocks`, `Override files cannot override ${JSON.stringify(r.type)} blocks.`, r.declRange))
+      out.push(
+        errorDiag(
+          'config.override-not-allowed',
+          `Can't override ${r.type} blocks`,
+          `Override files cannot override ${JSON.stringify(r.type)} blocks.`,
+          r.declRange,
+        ),
+      )
       continue
     }
     const cond = r.body.attributes.find((a) => a.name === 'condition')

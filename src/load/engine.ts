@@ -11,7 +11,12 @@ export interface Engine {
   readonly command: 'terraform' | 'tofu'
 }
 
-export const TERRAFORM: Engine = {name: 'terraform', product: 'Terraform', defaultRegistryHost: 'registry.terraform.io', command: 'terraform'}
+export const TERRAFORM: Engine = {
+  name: 'terraform',
+  product: 'Terraform',
+  defaultRegistryHost: 'registry.terraform.io',
+  command: 'terraform',
+}
 export const OPENTOFU: Engine = {name: 'opentofu', product: 'OpenTofu', defaultRegistryHost: 'registry.opentofu.org', command: 'tofu'}
 
 export function engineByName(name: EngineName): Engine {

@@ -5,4 +5,12 @@ export * from './engine.js'
 export * from './file-set.js'
 export * from './model.js'
 export {buildModule, type ParsedFile} from './build-module.js'
-export {loadModuleDir, parseConfigFile, decodeConfigText, DEFAULT_MAX_FILES, type FileBudget, type LoadOptions, type LoadResult} from './load-module.js'
+export {
+  loadModuleDir,
+  parseConfigFile,
+  decodeConfigText,
+  DEFAULT_MAX_FILES,
+  type FileBudget,
+  type LoadOptions,
+  type LoadResult,
+} from './load-module.js'

@@ -117,7 +117,12 @@ export function decodeConfigText(bytes: Uint8Array, filename: string): {text: st
     const start = positionOfByte(bytes, nul)
     const end = {line: start.line, column: start.column + 1, byte: nul + 1}
     return {
-      diagnostic: errorDiag('hcl.binary-file', 'Invalid character', 'This character is not used within the language. The file contains NUL bytes: it looks like a binary file, not configuration text.', {filename, start, end}),
+      diagnostic: errorDiag(
+        'hcl.binary-file',
+        'Invalid character',
+        'This character is not used within the language. The file contains NUL bytes: it looks like a binary file, not configuration text.',
+        {filename, start, end},
+      ),
     }
   }
   try {
@@ -126,18 +131,38 @@ export function decodeConfigText(bytes: Uint8Array, filename: string): {text: st
     const bad = Math.max(0, firstInvalidUtf8(bytes))
     const start = positionOfByte(bytes, bad)
     const end = {line: start.line, column: start.column + 1, byte: bad + 1}
-    return {diagnostic: errorDiag('hcl.invalid-encoding', 'Invalid character encoding', 'All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.', {filename, start, end})}
+    return {
+      diagnostic: errorDiag(
+        'hcl.invalid-encoding',
+        'Invalid character encoding',
+        'All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.',
+        {filename, start, end},
+      ),
+    }
   }
 }
 
-export async function parseConfigFile(ctx: LoadContext, absPath: string, displayName: string, syntax: 'native' | 'json'): Promise<{file?: ConfigFile; diagnostics: Diagnostic[]}> {
+export async function parseConfigFile(
+  ctx: LoadContext,
+  absPath: string,
+  displayName: string,
+  syntax: 'native' | 'json',
+): Promise<{file?: ConfigFile; diagnostics: Diagnostic[]}> {
   let bytes: Uint8Array
   try {
     bytes = ctx.files.read(absPath)
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? 'error'
     const start = {line: 1, column: 1, byte: 0}
-    return {diagnostics: [errorDiag('load.file-unreadable', 'Failed to read file', `The configuration file "${displayName}" could not be read (${code}).`, {filename: displayName, start, end: start})]}
+    return {
+      diagnostics: [
+        errorDiag('load.file-unreadable', 'Failed to read file', `The configuration file "${displayName}" could not be read (${code}).`, {
+          filename: displayName,
+          start,
+          end: start,
+        }),
+      ],
+    }
   }
   const decoded = decodeConfigText(bytes, displayName)
   if ('diagnostic' in decoded) return {diagnostics: [decoded.diagnostic]}
@@ -157,7 +182,11 @@ export async function prefetchParses(ctx: LoadContext, dir: string, engine?: Eng
     return
   }
   const files = selectConfigFiles(names, engineFor(names, engine))
-  await Promise.all(files.filter((f) => f.shadowedBy === undefined && f.syntax === 'native').map((f) => parseConfigFile(ctx, path.join(path.resolve(dir), f.name), f.name, 'native')))
+  await Promise.all(
+    files
+      .filter((f) => f.shadowedBy === undefined && f.syntax === 'native')
+      .map((f) => parseConfigFile(ctx, path.join(path.resolve(dir), f.name), f.name, 'native')),
+  )
 }
 
 /** Loads and merges one module directory (`ctx`: the run's files and parser; default: the disk and a parser of its own). Never throws for bad input: problems become diagnostics. */
@@ -172,7 +201,9 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}, ctx: Lo
     return {
       module: emptyModule(abs, engine, []),
       engine,
-      diagnostics: [errorDiag('load.dir-unreadable', 'Failed to read module directory', `Module directory ${dir} does not exist or cannot be read.`)],
+      diagnostics: [
+        errorDiag('load.dir-unreadable', 'Failed to read module directory', `Module directory ${dir} does not exist or cannot be read.`),
+      ],
       incomplete: true,
       filesRead: 0,
     }
@@ -185,7 +216,13 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}, ctx: Lo
     return {
       module: emptyModule(abs, engineName, files),
       engine: engineName,
-      diagnostics: [errorDiag('load.no-config-files', 'No configuration files', `The directory ${dir} contains no ${engine.product} configuration files.`)],
+      diagnostics: [
+        errorDiag(
+          'load.no-config-files',
+          'No configuration files',
+          `The directory ${dir} contains no ${engine.product} configuration files.`,
+        ),
+      ],
       incomplete: true,
       filesRead: 0,
     }
@@ -196,7 +233,13 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}, ctx: Lo
   const reading = active.slice(0, allowed)
   const limitDiags =
     allowed < active.length
-      ? [errorDiag('load.too-many-files', 'Too many configuration files', `tfgraph reads at most ${opts.fileBudget?.limit ?? allowed} configuration files in one run (--max-files); ${active.length - allowed} of the ${active.length} files in ${dir} were not read, so the results are incomplete. Raise --max-files to read them.`)]
+      ? [
+          errorDiag(
+            'load.too-many-files',
+            'Too many configuration files',
+            `tfgraph reads at most ${opts.fileBudget?.limit ?? allowed} configuration files in one run (--max-files); ${active.length - allowed} of the ${active.length} files in ${dir} were not read, so the results are incomplete. Raise --max-files to read them.`,
+          ),
+        ]
       : []
   const stats = ctx.parser.stats
   stats.found += reading.length

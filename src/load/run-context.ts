@@ -45,12 +45,22 @@ export class RunContext implements LoadContext {
     this.verbose = opts.verbose === true
     const fromEnv = cacheSettingsFromEnv(opts.env)
     const memory = this.files instanceof MemorySource
-    const settings: CacheSettings = typeof opts.cache === 'object' ? opts.cache : {enabled: opts.cache ?? (fromEnv.enabled && !memory), dir: fromEnv.dir}
+    const settings: CacheSettings =
+      typeof opts.cache === 'object' ? opts.cache : {enabled: opts.cache ?? (fromEnv.enabled && !memory), dir: fromEnv.dir}
     this.cache = new ParseCache({...settings, verbose: this.verbose})
-    this.pool = new ParsePool({...(opts.jobs === undefined ? {} : {jobs: opts.jobs}), ...(opts.poolThreshold === undefined ? {} : {threshold: opts.poolThreshold}), cache: () => this.cache.settings()})
+    this.pool = new ParsePool({
+      ...(opts.jobs === undefined ? {} : {jobs: opts.jobs}),
+      ...(opts.poolThreshold === undefined ? {} : {threshold: opts.poolThreshold}),
+      cache: () => this.cache.settings(),
+    })
     this.parser = new NativeParser({cache: this.cache, pool: this.pool, stats: this.stats})
     this.loads = new SharedLoads(this)
-    this.results = new ResultsCache({settings: () => this.cache.settings(), files: this.files, onHit: () => this.stats.results++, verbose: this.verbose})
+    this.results = new ResultsCache({
+      settings: () => this.cache.settings(),
+      files: this.files,
+      onHit: () => this.stats.results++,
+      verbose: this.verbose,
+    })
   }
 
   /** Ends the run: stops the worker pool. */

@@ -70,7 +70,9 @@ export class SharedLoads {
     const shared = this.shared
     const loader = this.loader ?? (await import('./load-module.js'))
     this.loader = loader
-    const p = this.ctx.files.record(() => loader.loadModuleDir(dir, opts, this.ctx)).then(({value, inputs}): Shared => ({result: value, inputs, filesRead: value.filesRead}))
+    const p = this.ctx.files
+      .record(() => loader.loadModuleDir(dir, opts, this.ctx))
+      .then(({value, inputs}): Shared => ({result: value, inputs, filesRead: value.filesRead}))
     shared.set(key, p)
     for (const k of shared.keys()) {
       if (shared.size <= MAX_SHARED) break

@@ -68,14 +68,26 @@ export function decodeVariable(b: Block, types: TypeExprMemo): {diagnostics: Dia
     const problem = checkConversion(defAttr.value, parsed.type, {applyDefaults: true, legacyMismatch: true})
     if (problem) {
       diagnostics.push(
-        errorDiag('variable.invalid-default', 'Invalid default value for variable', `This default value is not compatible with the variable's type constraint: ${formatConversionError(problem)}.`, defAttr.exprRange),
+        errorDiag(
+          'variable.invalid-default',
+          'Invalid default value for variable',
+          `This default value is not compatible with the variable's type constraint: ${formatConversionError(problem)}.`,
+          defAttr.exprRange,
+        ),
       )
       unknown = true
     }
   }
   const nullable = attr(b.body, 'nullable')
   if (!unknown && isNull(defAttr.value) && nullable?.value === false) {
-    diagnostics.push(errorDiag('variable.invalid-default', 'Invalid default value for variable', 'A null default value is not valid when nullable=false.', defAttr.exprRange))
+    diagnostics.push(
+      errorDiag(
+        'variable.invalid-default',
+        'Invalid default value for variable',
+        'A null default value is not valid when nullable=false.',
+        defAttr.exprRange,
+      ),
+    )
   }
   return {diagnostics, state: {from: parsed.type, unknown}}
 }
@@ -84,7 +96,13 @@ export function decodeVariable(b: Block, types: TypeExprMemo): {diagnostics: Dia
  * The re-check after merging override block `ov` into a variable (already merged into `merged`).
  * `before` is the base's state, `ovState` the override block's own decode result.
  */
-export function checkMergedVariable(merged: Block, ov: Block, before: DefaultState, ovState: DefaultState, types: TypeExprMemo): {diagnostics: Diagnostic[]; state: DefaultState} {
+export function checkMergedVariable(
+  merged: Block,
+  ov: Block,
+  before: DefaultState,
+  ovState: DefaultState,
+  types: TypeExprMemo,
+): {diagnostics: Diagnostic[]; state: DefaultState} {
   const defAttr = attr(merged.body, 'default')
   const typeSet = attr(ov.body, 'type') !== undefined
   const defaultSet = attr(ov.body, 'default') !== undefined
@@ -94,17 +112,28 @@ export function checkMergedVariable(merged: Block, ov: Block, before: DefaultSta
   if (source.unknown) return {diagnostics: [], state: source}
   const diagnostics: Diagnostic[] = []
   let state: DefaultState = {from: mergedType, unknown: false}
-  const problem = isNull(defAttr.value) ? undefined : checkConversion(defAttr.value, mergedType, {legacyMismatch: true, ...(source.from ? {from: source.from} : {})})
+  const problem = isNull(defAttr.value)
+    ? undefined
+    : checkConversion(defAttr.value, mergedType, {legacyMismatch: true, ...(source.from ? {from: source.from} : {})})
   if (problem) {
     let detail: string
-    if (typeSet && !defaultSet) detail = `Overriding this variable's type constraint has made its default value invalid: ${problem.message}.`
-    else if (!typeSet && defaultSet) detail = `The overridden default value for this variable is not compatible with the variable's type constraint: ${problem.message}.`
+    if (typeSet && !defaultSet)
+      detail = `Overriding this variable's type constraint has made its default value invalid: ${problem.message}.`
+    else if (!typeSet && defaultSet)
+      detail = `The overridden default value for this variable is not compatible with the variable's type constraint: ${problem.message}.`
     else detail = `This variable's default value is not compatible with its type constraint: ${problem.message}.`
     diagnostics.push(errorDiag('variable.invalid-default', 'Invalid default value for variable', detail, ov.declRange))
     state = source
   }
   if (isNull(defAttr.value) && attr(merged.body, 'nullable')?.value === false) {
-    diagnostics.push(errorDiag('variable.invalid-default', 'Invalid default value for variable', 'A null default value is not valid when nullable=false.', ov.declRange))
+    diagnostics.push(
+      errorDiag(
+        'variable.invalid-default',
+        'Invalid default value for variable',
+        'A null default value is not valid when nullable=false.',
+        ov.declRange,
+      ),
+    )
   }
   return {diagnostics, state}
 }

@@ -124,7 +124,9 @@ function findPackages(root: string): {provider: string; version: string; platfor
             continue
           }
           if (!isDir(p)) continue
-          for (const platform of ls(p)) if (isDir(path.join(p, platform))) out.push({provider: `${host}/${ns}/${type}`, version: entry, platform, path: path.join(p, platform), zip: false})
+          for (const platform of ls(p))
+            if (isDir(path.join(p, platform)))
+              out.push({provider: `${host}/${ns}/${type}`, version: entry, platform, path: path.join(p, platform), zip: false})
         }
       }
     }
@@ -138,7 +140,12 @@ export async function checkLock(dir: string, opts: LockCheckOptions = {}): Promi
 
 async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOptions): Promise<LockCheck> {
   const root = path.resolve(dir)
-  const analysis = await analyzeProviders(root, {...(opts.engine ? {engine: opts.engine} : {}), ...(opts.env ? {env: opts.env} : {}), ...opts.limits, context: ctx})
+  const analysis = await analyzeProviders(root, {
+    ...(opts.engine ? {engine: opts.engine} : {}),
+    ...(opts.env ? {env: opts.env} : {}),
+    ...opts.limits,
+    context: ctx,
+  })
   const engine = engineByName(analysis.tree.engine)
   const lockFile = path.join(root, '.terraform.lock.hcl')
   const diagnostics: Diagnostic[] = []
@@ -153,7 +160,13 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
     } catch (e) {
       incomplete = true
       lockFileState = 'unreadable'
-      diagnostics.push(errorDiag('lock.unreadable', 'Failed to read dependency lock file', `The file .terraform.lock.hcl could not be read: ${readFailure(e)}.`))
+      diagnostics.push(
+        errorDiag(
+          'lock.unreadable',
+          'Failed to read dependency lock file',
+          `The file .terraform.lock.hcl could not be read: ${readFailure(e)}.`,
+        ),
+      )
     }
     if (text !== undefined) {
       const parsed = await parseLockFile(text, '.terraform.lock.hcl', engine.name, {parser: ctx.parser})
@@ -165,10 +178,23 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
   const analysisErrors = analysis.diagnostics.filter((d) => d.severity === 'error')
   // without the whole configuration or a readable lock file, every status would be a guess
   if (analysis.incomplete || lockFileState === 'unreadable' || lockFileState === 'unparsable') {
-    return {analysis, lockFile: '.terraform.lock.hcl', lockFileExists, lockFileState, compared: false, providers: [], packages: [], diagnostics: sortDiagnostics([...analysisErrors, ...diagnostics]), incomplete}
+    return {
+      analysis,
+      lockFile: '.terraform.lock.hcl',
+      lockFileExists,
+      lockFileState,
+      compared: false,
+      providers: [],
+      packages: [],
+      diagnostics: sortDiagnostics([...analysisErrors, ...diagnostics]),
+      incomplete,
+    }
   }
   // current requirements, combined over the whole tree
-  const required = new Map<string, {constraints: Constraint[]; sources: {module: string; constraint: string; range: SourceRange | null}[]}>()
+  const required = new Map<
+    string,
+    {constraints: Constraint[]; sources: {module: string; constraint: string; range: SourceRange | null}[]}
+  >()
   for (const r of analysis.requirements) {
     if (r.provider.startsWith(BUILTIN)) continue
     const e = required.get(r.provider) ?? {constraints: [], sources: []}
@@ -188,7 +214,8 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
     const lock = lockByProvider.get(name)
     const current = req ? constraintsString(req.constraints) : ''
     const recordedParsed = lock?.constraints !== undefined ? parseProviderConstraints(lock.constraints) : undefined
-    const recorded = recordedParsed && 'constraints' in recordedParsed ? constraintsString(recordedParsed.constraints) : (lock?.constraints ?? null)
+    const recorded =
+      recordedParsed && 'constraints' in recordedParsed ? constraintsString(recordedParsed.constraints) : (lock?.constraints ?? null)
     let status: LockStatus
     const firstRange = req?.sources.find((s) => s.range)?.range ?? undefined
     if (req && !lock) {
@@ -228,9 +255,16 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
           recorded !== null && recorded === current
             ? `provider ${name}: version constraints ${JSON.stringify(current)} don't match the locked version selection ${lock.version}`
             : `provider ${name}: locked version selection ${lock.version} doesn't match the updated version constraints ${JSON.stringify(current)}`
-        const where = req.sources.filter((s) => s.range).map((s) => `${s.constraint} (${s.module || 'root module'}, ${formatRange(s.range!)})`)
+        const where = req.sources
+          .filter((s) => s.range)
+          .map((s) => `${s.constraint} (${s.module || 'root module'}, ${formatRange(s.range!)})`)
         diagnostics.push(
-          errorDiag('lock.version-mismatch', 'Inconsistent dependency lock file', `${detail}\n\nConstraints: ${where.join('; ') || 'none'}.\n\nTo update the locked dependency selections to match a changed configuration, run:\n  ${initCmd}`, firstRange ?? lock.range),
+          errorDiag(
+            'lock.version-mismatch',
+            'Inconsistent dependency lock file',
+            `${detail}\n\nConstraints: ${where.join('; ') || 'none'}.\n\nTo update the locked dependency selections to match a changed configuration, run:\n  ${initCmd}`,
+            firstRange ?? lock.range,
+          ),
         )
       }
     } else continue
@@ -247,7 +281,13 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
     })
   }
   if (!lockFileExists && required.size > 0) {
-    diagnostics.push(warningDiag('lock.no-lock-file', 'No dependency lock file', `The directory has no .terraform.lock.hcl; "${engine.command} init" will create one selecting versions for ${required.size} provider${required.size === 1 ? '' : 's'}. Commit it so every run uses the same versions.`))
+    diagnostics.push(
+      warningDiag(
+        'lock.no-lock-file',
+        'No dependency lock file',
+        `The directory has no .terraform.lock.hcl; "${engine.command} init" will create one selecting versions for ${required.size} provider${required.size === 1 ? '' : 's'}. Commit it so every run uses the same versions.`,
+      ),
+    )
   }
   // OpenTofu and Terraform registries: the same hashicorp provider under the other host
   const other = engine.name === 'opentofu' ? 'registry.terraform.io' : 'registry.opentofu.org'
@@ -267,7 +307,14 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
   }
   // platforms
   for (const platform of opts.platforms ?? []) {
-    if (!/^[a-z0-9]+_[a-z0-9]+$/.test(platform)) diagnostics.push(errorDiag('lock.invalid-platform', 'Invalid platform', `"${platform}" is not a platform name of the form os_arch, such as linux_amd64.`))
+    if (!/^[a-z0-9]+_[a-z0-9]+$/.test(platform))
+      diagnostics.push(
+        errorDiag(
+          'lock.invalid-platform',
+          'Invalid platform',
+          `"${platform}" is not a platform name of the form os_arch, such as linux_amd64.`,
+        ),
+      )
   }
   if ((opts.platforms?.length ?? 0) > 0) {
     for (const p of providers) {
@@ -315,11 +362,29 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
             )
           }
         }
-        packages.push({provider: pkg.provider, version: pkg.version, platform: pkg.platform, path: path.relative(root, pkg.path) || pkg.path, status, h1, zh})
+        packages.push({
+          provider: pkg.provider,
+          version: pkg.version,
+          platform: pkg.platform,
+          path: path.relative(root, pkg.path) || pkg.path,
+          status,
+          h1,
+          zh,
+        })
       }
     }
   }
-  return {analysis, lockFile: '.terraform.lock.hcl', lockFileExists, lockFileState, compared: true, providers, packages, diagnostics: sortDiagnostics([...analysisErrors, ...diagnostics]), incomplete}
+  return {
+    analysis,
+    lockFile: '.terraform.lock.hcl',
+    lockFileExists,
+    lockFileState,
+    compared: true,
+    providers,
+    packages,
+    diagnostics: sortDiagnostics([...analysisErrors, ...diagnostics]),
+    incomplete,
+  }
 }
 
 /** Why a file could not be read, in a few words (`EISDIR: illegal operation…` → `it is a directory`). */

@@ -8,14 +8,7 @@ import {standaloneParser, type NativeParser} from '../hcl/native-parser.js'
 import {parseLockFile, type LockEngine, type ParsedLockFile, type ProviderLock} from './lockfile.js'
 
 export type LockChangeKind =
-  | 'added'
-  | 'removed'
-  | 'upgraded'
-  | 'downgraded'
-  | 'constraints-changed'
-  | 'hashes-added'
-  | 'hashes-removed'
-  | 'unchanged'
+  'added' | 'removed' | 'upgraded' | 'downgraded' | 'constraints-changed' | 'hashes-added' | 'hashes-removed' | 'unchanged'
 
 export interface LockChange {
   /** Canonical `host/namespace/type`. */
@@ -91,7 +84,11 @@ async function safeParse(text: string, filename: string, engine: LockEngine, par
     return await parseLockFile(text, filename, engine, {parser})
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e)
-    return {locks: [], diagnostics: [{code: 'lock.unreadable', severity: 'error', summary: 'Failed to read lock file', detail: `${filename}: ${message}`}], syntaxValid: false}
+    return {
+      locks: [],
+      diagnostics: [{code: 'lock.unreadable', severity: 'error', summary: 'Failed to read lock file', detail: `${filename}: ${message}`}],
+      syntaxValid: false,
+    }
   }
 }
 
@@ -142,7 +139,8 @@ function compareLocks(provider: string, oldLock: ProviderLock | undefined, newLo
     kinds.push(order.cmp > 0 ? 'upgraded' : 'downgraded')
     const dir = order.cmp > 0 ? 'Upgraded' : 'Downgraded'
     let clause = `${dir} ${showVersion(oldLock.version)} → ${showVersion(newLock.version)}`
-    if (order.step) clause += ` (${order.step}${order.step === 'major' && order.cmp > 0 ? ', check the changelog for breaking changes' : ''})`
+    if (order.step)
+      clause += ` (${order.step}${order.step === 'major' && order.cmp > 0 ? ', check the changelog for breaking changes' : ''})`
     if (!order.comparable) {
       const bad = [oldLock.version, newLock.version].filter((v) => !asVersion(v)).map(showVersion)
       clause += ` (${bad.join(' and ')} ${bad.length === 1 ? 'is not a valid version' : 'are not valid versions'}, see the diagnostics; an invalid version sorts lowest)`
@@ -152,7 +150,9 @@ function compareLocks(provider: string, oldLock: ProviderLock | undefined, newLo
 
   if (oldLock.constraints !== newLock.constraints) {
     kinds.push('constraints-changed')
-    clauses.push(`${clauses.length ? 'constraints' : 'Constraints'} changed from ${showConstraints(oldLock.constraints)} to ${showConstraints(newLock.constraints)}`)
+    clauses.push(
+      `${clauses.length ? 'constraints' : 'Constraints'} changed from ${showConstraints(oldLock.constraints)} to ${showConstraints(newLock.constraints)}`,
+    )
   }
 
   if (order.cmp !== 0) {
@@ -167,7 +167,9 @@ function compareLocks(provider: string, oldLock: ProviderLock | undefined, newLo
       const lead = clauses.length ? 'new hashes' : `New hashes only for the same version ${showVersion(newLock.version)}`
       clauses.push(`${lead} (${schemeCounts(addedHashes, '+')}): ${hashAddedReason(oldLock.hashes, addedHashes)}`)
     } else if (removedHashes.length) {
-      const what = addedHashes.length ? `hashes replaced (${hashDelta(addedHashes, removedHashes)})` : `hashes removed (${schemeCounts(removedHashes, '-')})`
+      const what = addedHashes.length
+        ? `hashes replaced (${hashDelta(addedHashes, removedHashes)})`
+        : `hashes removed (${schemeCounts(removedHashes, '-')})`
       const lead = clauses.length ? what : `${capitalize(what)} for the same version ${showVersion(newLock.version)}`
       clauses.push(
         `${lead}: suspicious, a lock file normally only gains hashes for a version it keeps; verify the provider packages were not swapped and no platform was dropped by mistake`,
@@ -181,7 +183,10 @@ function compareLocks(provider: string, oldLock: ProviderLock | undefined, newLo
   return {provider, kinds, ...versions(oldLock, newLock), addedHashes, removedHashes, note: clauses.join('; ') + '.'}
 }
 
-function versions(oldLock: ProviderLock, newLock: ProviderLock): Pick<LockChange, 'oldVersion' | 'newVersion' | 'oldConstraints' | 'newConstraints'> {
+function versions(
+  oldLock: ProviderLock,
+  newLock: ProviderLock,
+): Pick<LockChange, 'oldVersion' | 'newVersion' | 'oldConstraints' | 'newConstraints'> {
   return {
     ...optional('oldVersion', oldLock.version),
     ...optional('newVersion', newLock.version),
@@ -275,7 +280,7 @@ function hashAddedReason(oldHashes: readonly string[], added: readonly string[])
   const oldSchemes = new Set(oldHashes.map(scheme))
   const newSchemes = [...addedSchemes].filter((s) => !oldSchemes.has(s)).sort(cmpString)
   if (addedSchemes.size === 1 && addedSchemes.has('zh') && !oldSchemes.has('zh') && oldSchemes.has('h1')) {
-    return 'a hash-scheme migration (h1: → zh:), as the old lock had only h1: hashes and now also records the registry\'s zh: package checksums'
+    return "a hash-scheme migration (h1: → zh:), as the old lock had only h1: hashes and now also records the registry's zh: package checksums"
   }
   if (addedSchemes.size === 1 && addedSchemes.has('h1') && oldSchemes.has('h1')) {
     return 'most likely a new platform (h1: hashes are recorded per installed platform, e.g. by `providers lock -platform=…`)'

@@ -89,7 +89,12 @@ export async function parseLockFile(
     const previous = seen.get(lock.provider)
     if (previous) {
       diagnostics.push(
-        errorDiag('lock.duplicate-provider', 'Duplicate provider lock', `This lockfile already declared a lock for provider ${lock.provider} at ${formatRange(previous)}.`, block.typeRange),
+        errorDiag(
+          'lock.duplicate-provider',
+          'Duplicate provider lock',
+          `This lockfile already declared a lock for provider ${lock.provider} at ${formatRange(previous)}.`,
+          block.typeRange,
+        ),
       )
       continue
     }
@@ -112,8 +117,18 @@ function notTextDiagnostic(text: string, filename: string): Diagnostic | undefin
   const start = advancePos({line: 1, column: 1, byte: 0}, text.slice(0, at))
   const end = {line: start.line, column: start.column + 1, byte: start.byte + 1}
   return at === nul
-    ? errorDiag('hcl.binary-file', 'Invalid character', 'This character is not used within the language. The file contains NUL bytes: it looks like a binary file, not configuration text.', {filename, start, end})
-    : errorDiag('hcl.invalid-encoding', 'Invalid character encoding', 'All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.', {filename, start, end})
+    ? errorDiag(
+        'hcl.binary-file',
+        'Invalid character',
+        'This character is not used within the language. The file contains NUL bytes: it looks like a binary file, not configuration text.',
+        {filename, start, end},
+      )
+    : errorDiag(
+        'hcl.invalid-encoding',
+        'Invalid character encoding',
+        'All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.',
+        {filename, start, end},
+      )
 }
 
 /**
@@ -148,7 +163,10 @@ export function syntaxDiagnostics(diags: readonly Diagnostic[], filename: string
   for (const {index, repeats} of first.values()) {
     if (repeats === 0) continue
     const d = kept[index]!
-    kept[index] = {...d, extra: {...d.extra, explanation: `${repeats} more error${repeats === 1 ? '' : 's'} like this one in ${filename}, not listed.`}}
+    kept[index] = {
+      ...d,
+      extra: {...d.extra, explanation: `${repeats} more error${repeats === 1 ? '' : 's'} like this one in ${filename}, not listed.`},
+    }
   }
   return kept
 }
@@ -194,7 +212,12 @@ function decodeProviderLock(block: Block, engine: LockEngine, product: string, b
   }
   if (addr.namespace === '-') {
     diags.push(
-      errorDiag('lock.legacy-provider', 'Invalid provider source address', `Provider source address ${canon} is a special provider that is not eligible for dependency locking.`, label.range),
+      errorDiag(
+        'lock.legacy-provider',
+        'Invalid provider source address',
+        `Provider source address ${canon} is a special provider that is not eligible for dependency locking.`,
+        label.range,
+      ),
     )
     return undefined
   }
@@ -219,17 +242,36 @@ function decodeProviderLock(block: Block, engine: LockEngine, product: string, b
   const versionAttr = attr('version')
   if (!versionAttr) {
     const brace = openBraceRange(block, buf)
-    diags.push(errorDiag('lock.missing-version', 'Missing required argument', 'The argument "version" is required, but no definition was found.', {...brace, end: brace.start}))
+    diags.push(
+      errorDiag('lock.missing-version', 'Missing required argument', 'The argument "version" is required, but no definition was found.', {
+        ...brace,
+        end: brace.start,
+      }),
+    )
   } else {
     const v = decodeString(versionAttr, diags)
     if (v === null) {
-      diags.push(errorDiag('lock.missing-version', 'Missing required argument', 'A provider lock block must contain a "version" argument.', versionAttr.exprRange))
+      diags.push(
+        errorDiag(
+          'lock.missing-version',
+          'Missing required argument',
+          'A provider lock block must contain a "version" argument.',
+          versionAttr.exprRange,
+        ),
+      )
     } else if (v !== undefined) {
       version = v
       const parsed = parseVersion(v)
       let canonVersion = '0.0.0'
       if ('error' in parsed) {
-        diags.push(errorDiag('lock.invalid-version', 'Invalid provider version number', `The selected version number for provider ${canon} is invalid: ${parsed.error}.`, versionAttr.exprRange))
+        diags.push(
+          errorDiag(
+            'lock.invalid-version',
+            'Invalid provider version number',
+            `The selected version number for provider ${canon} is invalid: ${parsed.error}.`,
+            versionAttr.exprRange,
+          ),
+        )
       } else {
         canonVersion = versionString(parsed)
       }
@@ -257,7 +299,14 @@ function decodeProviderLock(block: Block, engine: LockEngine, product: string, b
       const parsed = parseProviderConstraints(c)
       let canonC = ''
       if ('error' in parsed) {
-        diags.push(errorDiag('lock.invalid-constraints', 'Invalid provider version constraints', `The recorded version constraints for provider ${canon} are invalid: ${parsed.error}.`, constraintsAttr.exprRange))
+        diags.push(
+          errorDiag(
+            'lock.invalid-constraints',
+            'Invalid provider version constraints',
+            `The recorded version constraints for provider ${canon} are invalid: ${parsed.error}.`,
+            constraintsAttr.exprRange,
+          ),
+        )
       } else {
         canonC = constraintsString(parsed.constraints)
       }
@@ -283,7 +332,14 @@ function decodeProviderLock(block: Block, engine: LockEngine, product: string, b
     if (!hashesAttr.expr.trimStart().startsWith('[') || !Array.isArray(value)) {
       diags.push(errorDiag('lock.invalid-hashes', 'Invalid expression', 'A static list expression is required.', hashesAttr.exprRange))
     } else if (value.length === 0) {
-      diags.push(errorDiag('lock.invalid-hashes', 'Invalid provider hash set', 'The "hashes" argument must either be omitted or contain at least one hash value.', hashesAttr.exprRange))
+      diags.push(
+        errorDiag(
+          'lock.invalid-hashes',
+          'Invalid provider hash set',
+          'The "hashes" argument must either be omitted or contain at least one hash value.',
+          hashesAttr.exprRange,
+        ),
+      )
     } else {
       for (const el of value as readonly Value[]) {
         const s = scalarString(el)
@@ -349,7 +405,8 @@ function checkUnexpected(body: Body, attrNames: readonly string[], blockTypes: r
   for (const b of body.blocks) {
     if (blockTypes.includes(b.type)) continue
     let detail = `Blocks of type ${goQuote(b.type)} are not expected here.`
-    if (attrNames.includes(b.type)) detail += ` Did you mean to define argument ${goQuote(b.type)}? If so, use the equals sign to assign it a value.`
+    if (attrNames.includes(b.type))
+      detail += ` Did you mean to define argument ${goQuote(b.type)}? If so, use the equals sign to assign it a value.`
     else {
       const s = nameSuggestion(b.type, blockTypes)
       if (s) detail += ` Did you mean ${goQuote(s)}?`
@@ -362,12 +419,24 @@ function checkUnexpected(body: Body, attrNames: readonly string[], blockTypes: r
 function checkLabels(block: Block, labelName: string, buf: Buffer, diags: Diagnostic[]): boolean {
   if (block.labels.length > 1) {
     diags.push(
-      errorDiag('lock.extraneous-label', `Extraneous label for ${block.type}`, `Only 1 labels (${labelName}) are expected for ${block.type} blocks.`, block.labels[1]!.range),
+      errorDiag(
+        'lock.extraneous-label',
+        `Extraneous label for ${block.type}`,
+        `Only 1 labels (${labelName}) are expected for ${block.type} blocks.`,
+        block.labels[1]!.range,
+      ),
     )
     return false
   }
   if (block.labels.length < 1) {
-    diags.push(errorDiag('lock.missing-label', `Missing ${labelName} for ${block.type}`, `All ${block.type} blocks must have 1 labels (${labelName}).`, openBraceRange(block, buf)))
+    diags.push(
+      errorDiag(
+        'lock.missing-label',
+        `Missing ${labelName} for ${block.type}`,
+        `All ${block.type} blocks must have 1 labels (${labelName}).`,
+        openBraceRange(block, buf),
+      ),
+    )
     return false
   }
   return true
@@ -389,4 +458,3 @@ function posAtByte(buf: Buffer, byte: number): Pos {
   const column = [...before.slice(nl + 1)].length + 1
   return {line, column, byte}
 }
-

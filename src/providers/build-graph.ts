@@ -75,7 +75,14 @@ export type EdgeAttributes =
   /** Module → a provider configuration it declares (or, implied and expected, the root's). */
   | {readonly kind: 'declares'}
   /** Calling module → called module: one entry of the call's `providers` map. */
-  | {readonly kind: 'passes-provider'; readonly key: string; readonly value: string; readonly childAddress: string; readonly parentAddress: string; readonly range: SourceRange | null}
+  | {
+      readonly kind: 'passes-provider'
+      readonly key: string
+      readonly value: string
+      readonly childAddress: string
+      readonly parentAddress: string
+      readonly range: SourceRange | null
+    }
   /** Proxy (or empty block) in the called module → the caller's configuration it stands for. */
   | {readonly kind: 'proxies'; readonly key: string; readonly value: string}
   /** Calling module → called module: default configurations the child takes without a `providers` entry (sorted). */
@@ -178,12 +185,21 @@ export function buildGraph(tree: ModuleTree, res: Resolution): ModuleGraph {
   }
   for (const p of res.passes) {
     if (g.hasNode(moduleKey(p.from)) && g.hasNode(moduleKey(p.to))) {
-      g.addDirectedEdge(moduleKey(p.from), moduleKey(p.to), {kind: 'passes-provider', key: p.key, value: p.value, childAddress: p.childAddress, parentAddress: p.parentAddress, range: p.range ?? null})
+      g.addDirectedEdge(moduleKey(p.from), moduleKey(p.to), {
+        kind: 'passes-provider',
+        key: p.key,
+        value: p.value,
+        childAddress: p.childAddress,
+        parentAddress: p.parentAddress,
+        range: p.range ?? null,
+      })
     }
-    if (!g.hasNode(providerKey(p.childAddress))) g.addNode(providerKey(p.childAddress), {kind: 'provider-proxy', address: p.childAddress, module: p.to})
+    if (!g.hasNode(providerKey(p.childAddress)))
+      g.addNode(providerKey(p.childAddress), {kind: 'provider-proxy', address: p.childAddress, module: p.to})
   }
   for (const p of res.passes) {
-    if (p.childAddress !== p.parentAddress && g.hasNode(providerKey(p.parentAddress))) g.addDirectedEdge(providerKey(p.childAddress), providerKey(p.parentAddress), {kind: 'proxies', key: p.key, value: p.value})
+    if (p.childAddress !== p.parentAddress && g.hasNode(providerKey(p.parentAddress)))
+      g.addDirectedEdge(providerKey(p.childAddress), providerKey(p.parentAddress), {kind: 'proxies', key: p.key, value: p.value})
   }
   // inheritance, one edge per caller/child pair, in the order of the child in the tree
   const inherited = new Map<string, {from: string; to: string; providers: Set<string>; configs: Set<string>}>()
@@ -200,7 +216,12 @@ export function buildGraph(tree: ModuleTree, res: Resolution): ModuleGraph {
   }
   const order = new Map(tree.nodes.map((n, i) => [n.address, i]))
   for (const e of [...inherited.values()].sort((x, y) => (order.get(x.to) ?? 0) - (order.get(y.to) ?? 0))) {
-    if (g.hasNode(moduleKey(e.from)) && g.hasNode(moduleKey(e.to))) g.addDirectedEdge(moduleKey(e.from), moduleKey(e.to), {kind: 'inherits', providers: [...e.providers].sort(), configs: [...e.configs].sort()})
+    if (g.hasNode(moduleKey(e.from)) && g.hasNode(moduleKey(e.to)))
+      g.addDirectedEdge(moduleKey(e.from), moduleKey(e.to), {
+        kind: 'inherits',
+        providers: [...e.providers].sort(),
+        configs: [...e.configs].sort(),
+      })
   }
   for (const r of res.resources) {
     const key = resourceKey(r.address)
@@ -220,7 +241,8 @@ export function buildGraph(tree: ModuleTree, res: Resolution): ModuleGraph {
       bound: true,
     })
     g.addDirectedEdge(moduleKey(r.module), key, {kind: 'contains'})
-    if (r.providerConfig && g.hasNode(providerKey(r.providerConfig))) g.addDirectedEdge(key, providerKey(r.providerConfig), {kind: 'uses-provider'})
+    if (r.providerConfig && g.hasNode(providerKey(r.providerConfig)))
+      g.addDirectedEdge(key, providerKey(r.providerConfig), {kind: 'uses-provider'})
   }
   return g
 }
@@ -235,7 +257,10 @@ export function nodesOfKind<K extends NodeAttributes['kind']>(g: ModuleGraph, ki
 }
 
 /** The graph's edges of one kind with their endpoints' attributes, in insertion order. */
-export function edgesOfKind<K extends EdgeKind>(g: ModuleGraph, kind: K): {attr: Extract<EdgeAttributes, {kind: K}>; source: NodeAttributes; target: NodeAttributes}[] {
+export function edgesOfKind<K extends EdgeKind>(
+  g: ModuleGraph,
+  kind: K,
+): {attr: Extract<EdgeAttributes, {kind: K}>; source: NodeAttributes; target: NodeAttributes}[] {
   const out: {attr: Extract<EdgeAttributes, {kind: K}>; source: NodeAttributes; target: NodeAttributes}[] = []
   g.forEachEdge((_, attr, _s, _t, source, target) => {
     if (attr.kind === kind) out.push({attr: attr as Extract<EdgeAttributes, {kind: K}>, source, target})
@@ -258,7 +283,13 @@ export function edgeView(g: ModuleGraph, kinds: ReadonlySet<EdgeKind>, keepNode:
         if (keepNode(n)) cb(n, a)
       })
     }
-  Object.assign(view, {forEachOutboundNeighbor: each('forEachOutEdge'), forEachOutNeighbor: each('forEachOutEdge'), forEachInboundNeighbor: each('forEachInEdge'), forEachInNeighbor: each('forEachInEdge'), forEachDirectedNeighbor: each('forEachEdge')})
+  Object.assign(view, {
+    forEachOutboundNeighbor: each('forEachOutEdge'),
+    forEachOutNeighbor: each('forEachOutEdge'),
+    forEachInboundNeighbor: each('forEachInEdge'),
+    forEachInNeighbor: each('forEachInEdge'),
+    forEachDirectedNeighbor: each('forEachEdge'),
+  })
   return view
 }
 

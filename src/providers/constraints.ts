@@ -62,8 +62,19 @@ export type ParseError = {readonly error: string}
 
 // strings.TrimSpace: unicode.IsSpace (Latin-1 spaces incl. U+0085 and U+00A0, plus Unicode White_Space).
 function isGoSpace(c: number): boolean {
-  return (c >= 0x09 && c <= 0x0d) || c === 0x20 || c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000
+  return (
+    (c >= 0x09 && c <= 0x0d) ||
+    c === 0x20 ||
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
+  )
 }
 function goTrimSpace(s: string): string {
   let start = 0
@@ -81,19 +92,38 @@ export function goQuote(s: string): string {
   for (const ch of s) {
     const cp = ch.codePointAt(0) ?? 0
     switch (ch) {
-      case '"': out += '\\"'; continue
-      case '\\': out += '\\\\'; continue
-      case '\x07': out += '\\a'; continue
-      case '\b': out += '\\b'; continue
-      case '\f': out += '\\f'; continue
-      case '\n': out += '\\n'; continue
-      case '\r': out += '\\r'; continue
-      case '\t': out += '\\t'; continue
-      case '\v': out += '\\v'; continue
+      case '"':
+        out += '\\"'
+        continue
+      case '\\':
+        out += '\\\\'
+        continue
+      case '\x07':
+        out += '\\a'
+        continue
+      case '\b':
+        out += '\\b'
+        continue
+      case '\f':
+        out += '\\f'
+        continue
+      case '\n':
+        out += '\\n'
+        continue
+      case '\r':
+        out += '\\r'
+        continue
+      case '\t':
+        out += '\\t'
+        continue
+      case '\v':
+        out += '\\v'
+        continue
     }
     if (PRINTABLE.test(ch)) out += ch
     else if (cp < 0x80) out += '\\x' + cp.toString(16).padStart(2, '0')
-    else if (cp >= 0xd800 && cp <= 0xdfff) out += '\\ufffd' // a lone surrogate: Go would see invalid UTF-8
+    else if (cp >= 0xd800 && cp <= 0xdfff)
+      out += '\\ufffd' // a lone surrogate: Go would see invalid UTF-8
     else if (cp < 0x10000) out += '\\u' + cp.toString(16).padStart(4, '0')
     else out += '\\U' + cp.toString(16).padStart(8, '0')
   }
@@ -135,14 +165,22 @@ function scanConstraint(data: string, vInSep: boolean): {raw: RawConstraint; ext
   let cs = 1
   let p = 0
   let ts = 0
-  const op = (): void => { raw.op = data.slice(ts, p) }
-  const sep = (): void => { raw.sep = data.slice(ts, p) }
+  const op = (): void => {
+    raw.op = data.slice(ts, p)
+  }
+  const sep = (): void => {
+    raw.sep = data.slice(ts, p)
+  }
   const num = (): void => {
     raw.numCt++
     if (numIdx < 3) raw.nums[numIdx++] = data.slice(ts, p)
   }
-  const pre = (): void => { raw.pre = data.slice(ts + 1, p) }
-  const meta = (): void => { raw.meta = data.slice(ts + 1, p) }
+  const pre = (): void => {
+    raw.pre = data.slice(ts + 1, p)
+  }
+  const meta = (): void => {
+    raw.meta = data.slice(ts + 1, p)
+  }
   const isSep = (c: number): boolean => isSpace(c) || (vInSep && c === LOWER_V)
 
   for (; p < data.length; p++) {
@@ -153,12 +191,19 @@ function scanConstraint(data: string, vInSep: boolean): {raw: RawConstraint; ext
       case 2:
         if (isSep(c)) {
           if (cs === 1) ts = p
-          op(); ts = p; next = 3
+          op()
+          ts = p
+          next = 3
         } else if (isWild(c) || isDigit(c)) {
           if (cs === 1) ts = p
-          op(); ts = p; sep(); next = isDigit(c) ? 10 : 7
+          op()
+          ts = p
+          sep()
+          next = isDigit(c) ? 10 : 7
         } else if (c === DOT || isAlpha(c)) {
-          op(); sep(); next = 0
+          op()
+          sep()
+          next = 0
         } else {
           if (cs === 1) ts = p
           next = 2
@@ -166,29 +211,54 @@ function scanConstraint(data: string, vInSep: boolean): {raw: RawConstraint; ext
         break
       case 3:
         if (isSep(c)) next = 3
-        else if (isWild(c) || isDigit(c)) { sep(); ts = p; next = isDigit(c) ? 10 : 7 }
-        else { sep(); next = 0 }
+        else if (isWild(c) || isDigit(c)) {
+          sep()
+          ts = p
+          next = isDigit(c) ? 10 : 7
+        } else {
+          sep()
+          next = 0
+        }
         break
       case 4:
       case 8:
         if (isExtraChar(c)) next = 8
-        else { if (cs === 8) meta(); next = 0 }
+        else {
+          if (cs === 8) meta()
+          next = 0
+        }
         break
       case 5:
       case 9:
-        if (cs === 9 && c === PLUS) { pre(); ts = p; next = 4 }
-        else if (isExtraChar(c)) next = 9
-        else { if (cs === 9) pre(); next = 0 }
+        if (cs === 9 && c === PLUS) {
+          pre()
+          ts = p
+          next = 4
+        } else if (isExtraChar(c)) next = 9
+        else {
+          if (cs === 9) pre()
+          next = 0
+        }
         break
       case 6:
-        if (isWild(c) || isDigit(c)) { ts = p; next = isDigit(c) ? 10 : 7 }
-        else next = 0
+        if (isWild(c) || isDigit(c)) {
+          ts = p
+          next = isDigit(c) ? 10 : 7
+        } else next = 0
         break
       default: // 7 and 10
-        if (c === PLUS || c === MINUS) { num(); ts = p; next = c === PLUS ? 4 : 5 }
-        else if (c === DOT) { num(); next = 6 }
-        else if (cs === 10 && isDigit(c)) next = 10
-        else { num(); next = 0 }
+        if (c === PLUS || c === MINUS) {
+          num()
+          ts = p
+          next = c === PLUS ? 4 : 5
+        } else if (c === DOT) {
+          num()
+          next = 6
+        } else if (cs === 10 && isDigit(c)) next = 10
+        else {
+          num()
+          next = 0
+        }
         break
     }
     if (next === 0) {
@@ -199,11 +269,24 @@ function scanConstraint(data: string, vInSep: boolean): {raw: RawConstraint; ext
   }
   // End of input: the states' EOF actions (extra = data[p:] is always '' here).
   switch (cs) {
-    case 1: case 2: op(); sep(); break
-    case 3: sep(); break
-    case 7: case 10: num(); break
-    case 8: meta(); break
-    case 9: pre(); break
+    case 1:
+    case 2:
+      op()
+      sep()
+      break
+    case 3:
+      sep()
+      break
+    case 7:
+    case 10:
+      num()
+      break
+    case 8:
+      meta()
+      break
+    case 9:
+      pre()
+      break
   }
   return {raw, extra}
 }
@@ -232,7 +315,15 @@ export function parseVersion(s: string, opts?: ParseOptions): Version | ParseErr
   if (goTrimSpace(s) === '') return {error: 'empty specification'}
   const {raw, extra} = scanConstraint(s, vInSep(opts))
   switch (goTrimSpace(raw.op)) {
-    case '>': case '>=': case '<': case '<=': case '!': case '!=': case '~>': case '^': case '~':
+    case '>':
+    case '>=':
+    case '<':
+    case '<=':
+    case '!':
+    case '!=':
+    case '~>':
+    case '^':
+    case '~':
       return {error: `can't use constraint operator ${goQuote(raw.op)}; an exact version is required`}
     case '':
       if (raw.sep !== '') {
@@ -247,9 +338,11 @@ export function parseVersion(s: string, opts?: ParseOptions): Version | ParseErr
     const remain = goTrimSpace(extra)
     if (remain === '') return {error: 'extraneous spaces at end of specification'}
     if (s.startsWith('v')) return {error: 'a "v" prefix should not be used'}
-    if (remain.startsWith(',') || remain.startsWith('|')) return {error: "can't specify multiple versions; a single exact version is required"}
+    if (remain.startsWith(',') || remain.startsWith('|'))
+      return {error: "can't specify multiple versions; a single exact version is required"}
     if (remain.startsWith('-')) return {error: "can't specify version range; a single exact version is required"}
-    if (goTrimSpace(s).startsWith(remain)) return {error: 'invalid specification; required format is three positive integers separated by periods'}
+    if (goTrimSpace(s).startsWith(remain))
+      return {error: 'invalid specification; required format is three positive integers separated by periods'}
     return {error: `invalid characters ${goQuote(remain)}`}
   }
   if (raw.numCt > 3) return {error: 'too many numbered portions; only three are allowed (major, minor, patch)'}
@@ -361,11 +454,24 @@ function parseRubyStyle(str: string, opts: ParseOptions | undefined): RubyResult
   const {raw, extra: remain} = scanConstraint(str, vInSep(opts))
   let op: ConstraintOp
   switch (raw.op) {
-    case '=': case '': op = '='; break
-    case '!=': case '>': case '>=': case '<': case '<=': case '~>': op = raw.op; break
-    case '=<': return {error: `invalid constraint operator ${goQuote(raw.op)}; did you mean "<="?`, remain}
-    case '=>': return {error: `invalid constraint operator ${goQuote(raw.op)}; did you mean ">="?`, remain}
-    default: return {error: `invalid constraint operator ${goQuote(raw.op)}`, remain}
+    case '=':
+    case '':
+      op = '='
+      break
+    case '!=':
+    case '>':
+    case '>=':
+    case '<':
+    case '<=':
+    case '~>':
+      op = raw.op
+      break
+    case '=<':
+      return {error: `invalid constraint operator ${goQuote(raw.op)}; did you mean "<="?`, remain}
+    case '=>':
+      return {error: `invalid constraint operator ${goQuote(raw.op)}; did you mean ">="?`, remain}
+    default:
+      return {error: `invalid constraint operator ${goQuote(raw.op)}`, remain}
   }
   switch (raw.sep) {
     case '':
@@ -388,7 +494,10 @@ function parseRubyStyle(str: string, opts: ParseOptions | undefined): RubyResult
   const nums: number[] = []
   for (let i = 0; i < 3; i++) {
     const text = raw.nums[i] ?? ''
-    if (text === '') { nums.push(0); continue }
+    if (text === '') {
+      nums.push(0)
+      continue
+    }
     const n = parseNum(text)
     if (typeof n !== 'number') return {error: n.error, remain}
     nums.push(n)
@@ -512,16 +621,23 @@ function meets(c: Constraint, v: Version): boolean {
   // Metadata on the boundary only counts for exact (in)equality.
   const lower: Version = c.op === '=' || c.op === '!=' ? b : {...b, metadata: ''}
   switch (c.op) {
-    case '=': return identical(v, lower)
-    case '!=': return !identical(v, lower)
-    case '>': return greaterThan(v, lower)
-    case '>=': return greaterThan(v, lower) || same(v, lower)
-    case '<': return lessThan(v, lower)
-    case '<=': return lessThan(v, lower) || same(v, lower)
+    case '=':
+      return identical(v, lower)
+    case '!=':
+      return !identical(v, lower)
+    case '>':
+      return greaterThan(v, lower)
+    case '>=':
+      return greaterThan(v, lower) || same(v, lower)
+    case '<':
+      return lessThan(v, lower)
+    case '<=':
+      return lessThan(v, lower) || same(v, lower)
     case '~>': {
-      const upper: Version = c.parts === 3
-        ? {major: lower.major, minor: lower.minor + 1, patch: 0, prerelease: '', metadata: ''}
-        : {major: lower.major + 1, minor: 0, patch: 0, prerelease: '', metadata: ''}
+      const upper: Version =
+        c.parts === 3
+          ? {major: lower.major, minor: lower.minor + 1, patch: 0, prerelease: '', metadata: ''}
+          : {major: lower.major + 1, minor: 0, patch: 0, prerelease: '', metadata: ''}
       return (greaterThan(v, lower) || same(v, lower)) && lessThan(v, upper)
     }
   }
@@ -615,7 +731,7 @@ export function parseGoVersion(s: string): GoVersion | ParseError {
     segments.push(n)
   }
   while (segments.length < 3) segments.push(0n)
-  const pre = m[7] !== undefined && m[7] !== '' ? m[7] : m[4] ?? ''
+  const pre = m[7] !== undefined && m[7] !== '' ? m[7] : (m[4] ?? '')
   return {segments, si: segStrs.length, pre, metadata: m[10] ?? '', original: s}
 }
 
@@ -704,12 +820,18 @@ function prereleaseCheck(v: GoVersion, c: GoVersion): boolean {
 function goCheck(c: GoConstraint, v: GoVersion): boolean {
   const k = c.check
   switch (c.op) {
-    case '=': return compareGoVersions(v, k) === 0
-    case '!=': return compareGoVersions(v, k) !== 0
-    case '>': return prereleaseCheck(v, k) && compareGoVersions(v, k) === 1
-    case '<': return prereleaseCheck(v, k) && compareGoVersions(v, k) === -1
-    case '>=': return prereleaseCheck(v, k) && compareGoVersions(v, k) >= 0
-    case '<=': return prereleaseCheck(v, k) && compareGoVersions(v, k) <= 0
+    case '=':
+      return compareGoVersions(v, k) === 0
+    case '!=':
+      return compareGoVersions(v, k) !== 0
+    case '>':
+      return prereleaseCheck(v, k) && compareGoVersions(v, k) === 1
+    case '<':
+      return prereleaseCheck(v, k) && compareGoVersions(v, k) === -1
+    case '>=':
+      return prereleaseCheck(v, k) && compareGoVersions(v, k) >= 0
+    case '<=':
+      return prereleaseCheck(v, k) && compareGoVersions(v, k) <= 0
     case '~>': {
       if (!prereleaseCheck(v, k) || (k.pre !== '' && v.pre === '')) return false
       if (compareGoVersions(v, k) < 0) return false

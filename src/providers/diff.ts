@@ -92,7 +92,8 @@ function argumentChanges(a: ConfigArguments, b: ConfigArguments): ArgumentChange
   return out
 }
 
-const configText = (addr: string | null, key?: string): string => (addr === null ? 'no configuration' : key !== undefined ? `${addr}[${key}]` : addr)
+const configText = (addr: string | null, key?: string): string =>
+  addr === null ? 'no configuration' : key !== undefined ? `${addr}[${key}]` : addr
 
 /** Terraform can destroy an orphan only with its configuration; an implied empty default in the root is always there. */
 function configGone(r: DocResource, oldConfigs: readonly DocConfig[], newConfigs: ReadonlySet<string>): boolean {
@@ -122,7 +123,14 @@ export function diffProviders(before: DiffSide, after: DiffSide): ProvidersDiff 
           after: null,
           reason: `removed together with the configuration it is bound to, ${o.provider_config}: Terraform cannot plan the destruction of its objects ("Provider configuration not present"). Safely: remove the resource first and keep the provider configuration for one more apply, then remove the configuration.`,
         })
-      } else changes.push({address: o.address, kind: 'removed', before: b, after: null, reason: `removed; its configuration ${o.provider_config ?? '(none)'} is still there, so its objects will be destroyed with it`})
+      } else
+        changes.push({
+          address: o.address,
+          kind: 'removed',
+          before: b,
+          after: null,
+          reason: `removed; its configuration ${o.provider_config ?? '(none)'} is still there, so its objects will be destroyed with it`,
+        })
       continue
     }
     matched.add(n.address)
@@ -130,14 +138,27 @@ export function diffProviders(before: DiffSide, after: DiffSide): ProvidersDiff 
     const a = side(n, after)
     const base = {address: n.address, ...mv, before: b, after: a}
     if (o.provider !== n.provider) {
-      changes.push({...base, kind: 'provider-changed', reason: `its provider changed from ${o.provider} to ${n.provider}: objects in the state still belong to ${o.provider} (run terraform state replace-provider ${o.provider} ${n.provider})`})
+      changes.push({
+        ...base,
+        kind: 'provider-changed',
+        reason: `its provider changed from ${o.provider} to ${n.provider}: objects in the state still belong to ${o.provider} (run terraform state replace-provider ${o.provider} ${n.provider})`,
+      })
     } else if (o.provider_config !== n.provider_config || o.instance_key !== n.instance_key) {
-      changes.push({...base, kind: 'rebound', reason: `bound to ${configText(o.provider_config, o.instance_key)} before, to ${configText(n.provider_config, n.instance_key)} now: its objects will be looked for (and changed) through another configuration`})
+      changes.push({
+        ...base,
+        kind: 'rebound',
+        reason: `bound to ${configText(o.provider_config, o.instance_key)} before, to ${configText(n.provider_config, n.instance_key)} now: its objects will be looked for (and changed) through another configuration`,
+      })
     } else {
       const diffs = argumentChanges(b.arguments, a.arguments)
       if (diffs.length > 0) {
         const said = diffs.map((d) => `${d.name} ${d.before ?? '(unset)'} → ${d.after ?? '(unset)'}`).join(', ')
-        changes.push({...base, kind: 'config-changed', argumentChanges: diffs, reason: `its configuration ${n.provider_config ?? ''} changed (${said}): its objects will be looked for somewhere else`})
+        changes.push({
+          ...base,
+          kind: 'config-changed',
+          argumentChanges: diffs,
+          reason: `its configuration ${n.provider_config ?? ''} changed (${said}): its objects will be looked for somewhere else`,
+        })
       } else {
         unchanged++
         if (mv.movedFrom) movedUnchanged++
@@ -146,7 +167,13 @@ export function diffProviders(before: DiffSide, after: DiffSide): ProvidersDiff 
   }
   for (const n of after.doc.resources) {
     if (matched.has(n.address)) continue
-    changes.push({address: n.address, kind: 'added', before: null, after: side(n, after), reason: `added, bound to ${configText(n.provider_config, n.instance_key)}`})
+    changes.push({
+      address: n.address,
+      kind: 'added',
+      before: null,
+      after: side(n, after),
+      reason: `added, bound to ${configText(n.provider_config, n.instance_key)}`,
+    })
   }
   const rank = (k: ChangeKind): number => CHANGE_KINDS.indexOf(k)
   changes.sort((x, y) => rank(x.kind) - rank(y.kind) || (x.address < y.address ? -1 : x.address > y.address ? 1 : 0))
@@ -200,7 +227,10 @@ function sideJson(s: BindingSide | null): SideJson | null {
 }
 
 export function providersDiffDocument(d: ProvidersDiff, oldName: string, newName: string): ProvidersDiffDocument {
-  const summary = Object.fromEntries([...CHANGE_KINDS.map((k) => [k, d.changes.filter((c) => c.kind === k).length]), ['unchanged', d.unchanged]]) as Record<ChangeKind | 'unchanged', number>
+  const summary = Object.fromEntries([
+    ...CHANGE_KINDS.map((k) => [k, d.changes.filter((c) => c.kind === k).length]),
+    ['unchanged', d.unchanged],
+  ]) as Record<ChangeKind | 'unchanged', number>
   return {
     format_version: '1',
     engine: d.engine,

@@ -51,7 +51,15 @@ function computeLocalNames(m: Module, engine: Engine): LocalNames {
   for (const [name, a] of m.requiredProviders) {
     const v = a.value
     if (typeof v === 'string') {
-      requirements.set(name, {localName: name, provider: impliedProvider(name, engine.defaultRegistryHost), version: v, versionRange: a.exprRange, aliases: [], attribute: a, implied: true})
+      requirements.set(name, {
+        localName: name,
+        provider: impliedProvider(name, engine.defaultRegistryHost),
+        version: v,
+        versionRange: a.exprRange,
+        aliases: [],
+        attribute: a,
+        implied: true,
+      })
       continue
     }
     if (!isRecord(v)) continue
@@ -63,12 +71,20 @@ function computeLocalNames(m: Module, engine: Engine): LocalNames {
         // subject: the source string inside the object (Terraform points at the attribute's expression)
         const m = /\bsource\s*=\s*("(?:[^"\\]|\\.)*")/.exec(a.expr) ?? /"source"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(a.expr)
         const at = m && m.index !== undefined ? a.expr.indexOf(m[1]!, m.index) : -1
-        diagnostics.push(errorDiag(parsed.error.code, parsed.error.summary, parsed.error.detail, at >= 0 ? subRange(a.exprRange, a.expr, at, at + m![1]!.length) : a.exprRange))
-      }
-      else provider = parsed.provider
+        diagnostics.push(
+          errorDiag(
+            parsed.error.code,
+            parsed.error.summary,
+            parsed.error.detail,
+            at >= 0 ? subRange(a.exprRange, a.expr, at, at + m![1]!.length) : a.exprRange,
+          ),
+        )
+      } else provider = parsed.provider
     }
     const aliasesRaw = v['configuration_aliases']
-    const aliases = Array.isArray(aliasesRaw) ? (aliasesRaw as readonly Value[]).flatMap((x) => (typeof x === 'string' ? [unwrapExpression(x)] : [])) : []
+    const aliases = Array.isArray(aliasesRaw)
+      ? (aliasesRaw as readonly Value[]).flatMap((x) => (typeof x === 'string' ? [unwrapExpression(x)] : []))
+      : []
     const version = str(v['version'])
     requirements.set(name, {
       localName: name,

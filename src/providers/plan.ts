@@ -26,7 +26,10 @@ export interface PlanJson {
   format_version: string
   terraform_version?: string
   resource_changes: PlanResourceChange[]
-  configuration?: {provider_config?: Record<string, {name: string; full_name?: string; alias?: string; module_address?: string}>; root_module?: PlanConfigModule}
+  configuration?: {
+    provider_config?: Record<string, {name: string; full_name?: string; alias?: string; module_address?: string}>
+    root_module?: PlanConfigModule
+  }
 }
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
@@ -40,16 +43,24 @@ export function parsePlan(text: string, name: string): PlanJson {
     const why = e instanceof Error ? e.message : String(e)
     const at = /position (\d+)/.exec(why)
     const truncated = /end of JSON|Unterminated|Unexpected end/i.test(why) || (at !== null && Number(at[1]) >= text.trimEnd().length)
-    throw new PlanError(`${name} is not plan JSON: ${truncated ? 'the file ends early (truncated?)' : `not valid JSON (${why})`}; make it with terraform show -json PLANFILE > ${name}`)
+    throw new PlanError(
+      `${name} is not plan JSON: ${truncated ? 'the file ends early (truncated?)' : `not valid JSON (${why})`}; make it with terraform show -json PLANFILE > ${name}`,
+    )
   }
-  if (!isObj(doc) || typeof doc['format_version'] !== 'string') throw new PlanError(`${name} is not plan JSON: no format_version (make it with terraform show -json PLANFILE)`)
+  if (!isObj(doc) || typeof doc['format_version'] !== 'string')
+    throw new PlanError(`${name} is not plan JSON: no format_version (make it with terraform show -json PLANFILE)`)
   const version = doc['format_version']
   if (!/^1\.\d+$/.test(version)) throw new PlanError(`${name}: plan JSON format ${version} is not supported (tfgraph reads format 1.x)`)
   if (!('planned_values' in doc) && !('resource_changes' in doc) && !('configuration' in doc)) {
-    throw new PlanError(`${name} is JSON of format ${version} but not a plan (no planned_values, resource_changes or configuration): is it terraform show -json of a state?`)
+    throw new PlanError(
+      `${name} is JSON of format ${version} but not a plan (no planned_values, resource_changes or configuration): is it terraform show -json of a state?`,
+    )
   }
   const changes = doc['resource_changes'] ?? []
-  if (!Array.isArray(changes) || !changes.every((c) => isObj(c) && typeof c['address'] === 'string' && isObj(c['change']) && Array.isArray(c['change']['actions']))) {
+  if (
+    !Array.isArray(changes) ||
+    !changes.every((c) => isObj(c) && typeof c['address'] === 'string' && isObj(c['change']) && Array.isArray(c['change']['actions']))
+  ) {
     throw new PlanError(`${name}: resource_changes is not a list of {address, change: {actions}} (not plan JSON of format 1.x)`)
   }
   return {...(doc as object), format_version: version, resource_changes: changes} as PlanJson
@@ -79,13 +90,16 @@ function configForKey(key: string, plan: PlanJson, doc: ProvidersDocument): stri
   const module = entry?.module_address ?? (colon >= 0 ? key.slice(0, colon) : '')
   const local = colon >= 0 ? key.slice(colon + 1) : key
   const [name, alias] = entry ? [entry.name, entry.alias] : [local.split('.')[0], local.split('.')[1]]
-  return doc.provider_configs.find((c) => c.module === module && c.local_name === name && (c.alias ?? undefined) === (alias ?? undefined))?.address
+  return doc.provider_configs.find((c) => c.module === module && c.local_name === name && (c.alias ?? undefined) === (alias ?? undefined))
+    ?.address
 }
 
 function configResources(m: PlanConfigModule | undefined, prefix: string, out: Map<string, string>): void {
   if (!m) return
-  for (const r of m.resources ?? []) if (r.provider_config_key) out.set(prefix ? `${prefix}.${r.address}` : r.address, r.provider_config_key)
-  for (const [name, call] of Object.entries(m.module_calls ?? {})) configResources(call.module, `${prefix ? prefix + '.' : ''}module.${name}`, out)
+  for (const r of m.resources ?? [])
+    if (r.provider_config_key) out.set(prefix ? `${prefix}.${r.address}` : r.address, r.provider_config_key)
+  for (const [name, call] of Object.entries(m.module_calls ?? {}))
+    configResources(call.module, `${prefix ? prefix + '.' : ''}module.${name}`, out)
 }
 
 /** Joins every planned change to the static binding; a plan for another configuration is a PlanError. */
@@ -100,7 +114,14 @@ export function joinPlan(plan: PlanJson, a: ProvidersAnalysis, doc: ProvidersDoc
     const actions = c.change.actions
     if (!r) {
       if (!actions.includes('delete') && !actions.includes('forget')) unknown.push(c.address)
-      changes.push({address: c.address, configAddress, actions, providerConfig: null, reason: `${configAddress} is not in the configuration: the plan destroys it with the configuration recorded in the state${c.provider_name ? ` (${c.provider_name})` : ''}`, arguments: {}})
+      changes.push({
+        address: c.address,
+        configAddress,
+        actions,
+        providerConfig: null,
+        reason: `${configAddress} is not in the configuration: the plan destroys it with the configuration recorded in the state${c.provider_name ? ` (${c.provider_name})` : ''}`,
+        arguments: {},
+      })
       continue
     }
     changes.push({
@@ -114,7 +135,9 @@ export function joinPlan(plan: PlanJson, a: ProvidersAnalysis, doc: ProvidersDoc
   }
   if (unknown.length > 0) {
     const shown = unknown.slice(0, 3).join(', ') + (unknown.length > 3 ? ` and ${unknown.length - 3} more` : '')
-    throw new PlanError(`${name} is a plan for another configuration: ${shown} ${unknown.length === 1 ? 'is' : 'are'} not in ${doc.root} (was the plan made from this directory, with this revision?)`)
+    throw new PlanError(
+      `${name} is a plan for another configuration: ${shown} ${unknown.length === 1 ? 'is' : 'are'} not in ${doc.root} (was the plan made from this directory, with this revision?)`,
+    )
   }
   const diagnostics: Diagnostic[] = []
   const keys = new Map<string, string>()

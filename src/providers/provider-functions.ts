@@ -75,7 +75,9 @@ export function providerFunctionUses(m: Module): readonly ProviderFunctionUse[] 
   walkBlocks(m.imports, false, out)
   walkBlocks(m.removed, false, out)
   walkBlocks(m.otherBlocks, false, out)
-  out.sort((a, b) => (a.range.filename < b.range.filename ? -1 : a.range.filename > b.range.filename ? 1 : a.range.start.byte - b.range.start.byte))
+  out.sort((a, b) =>
+    a.range.filename < b.range.filename ? -1 : a.range.filename > b.range.filename ? 1 : a.range.start.byte - b.range.start.byte,
+  )
   return out
 }
 
@@ -120,10 +122,21 @@ function blockAttributes(body: Body, validated: boolean, skip: ReadonlySet<strin
  */
 export function unknownProviderFunctions(tree: {readonly nodes: readonly ModuleNode[]}): {diagnostic: Diagnostic; module: string}[] {
   // fast path: no module calls an undeclared provider's function
-  if (!tree.nodes.some((n) => n.module && providerFunctionUses(n.module).some((f) => f.validated && !n.module!.requiredProviders.has(f.provider)))) return []
+  if (
+    !tree.nodes.some(
+      (n) => n.module && providerFunctionUses(n.module).some((f) => f.validated && !n.module!.requiredProviders.has(f.provider)),
+    )
+  )
+    return []
   const objects = new Map<string, WalkObject>()
   const key = (n: ModuleNode, local: string): string => `${n.address}|${local}`
-  const add = (n: ModuleNode, scope: ModuleNode, local: string, attrs: readonly [Attribute, boolean][], extraDeps: readonly string[] = []): void => {
+  const add = (
+    n: ModuleNode,
+    scope: ModuleNode,
+    local: string,
+    attrs: readonly [Attribute, boolean][],
+    extraDeps: readonly string[] = [],
+  ): void => {
     const m = scope.module
     if (!m) return
     const deps = [...extraDeps]
@@ -156,7 +169,11 @@ export function unknownProviderFunctions(tree: {readonly nodes: readonly ModuleN
       blockAttributes(b.body, true, NOT_EVALUATED, attrs)
       add(n, n, `output.${name}`, attrs, expansion)
     }
-    for (const [mode, map] of [['managed', m.managedResources], ['data', m.dataResources], ['ephemeral', m.ephemeralResources]] as const) {
+    for (const [mode, map] of [
+      ['managed', m.managedResources],
+      ['data', m.dataResources],
+      ['ephemeral', m.ephemeralResources],
+    ] as const) {
       for (const [k, b] of map) {
         const attrs: [Attribute, boolean][] = []
         blockAttributes(b.body, true, NOT_EVALUATED, attrs)
@@ -165,7 +182,13 @@ export function unknownProviderFunctions(tree: {readonly nodes: readonly ModuleN
     }
     for (const [name, call] of m.moduleCalls) {
       const meta = call.body.attributes.filter((a) => a.name === 'count' || a.name === 'for_each' || a.name === 'depends_on')
-      add(n, n, `module.${name}`, meta.map((a) => [a, a.name !== 'depends_on']), expansion)
+      add(
+        n,
+        n,
+        `module.${name}`,
+        meta.map((a) => [a, a.name !== 'depends_on']),
+        expansion,
+      )
       const child = n.children.find((c) => c.path[c.path.length - 1] === name)
       if (!child?.module) continue
       // the child's input variables are evaluated from the call's arguments, in the caller's scope

@@ -37,7 +37,8 @@ export function moduleRequirements(n: ModuleNode, engineName: ModuleTree['engine
     }
     if (origin) e.origins.push(origin)
   }
-  for (const r of names.requirements.values()) add(r.provider, r.version !== undefined ? {constraint: r.version, ...(r.versionRange ? {range: r.versionRange} : {})} : undefined)
+  for (const r of names.requirements.values())
+    add(r.provider, r.version !== undefined ? {constraint: r.version, ...(r.versionRange ? {range: r.versionRange} : {})} : undefined)
   for (const [, b] of m.providerConfigs) {
     const p = names.providerFor(b.labels[0]?.value ?? '')
     const v = b.body.attributes.find((a) => a.name === 'version')

@@ -2,7 +2,16 @@
 // (ProviderConfigTransformer + ProviderTransformer + MissingProviderTransformer), with the chain of
 // steps that led there. Keyed by source address, not local name (REFERENCE §a.3).
 import {ModulePath} from '../addrs/module.js'
-import {AbsProviderConfig, impliedLocalName, localConfig, localConfigString, parseLocalConfigRef, providerString, type LocalProviderConfig, type Provider} from '../addrs/provider.js'
+import {
+  AbsProviderConfig,
+  impliedLocalName,
+  localConfig,
+  localConfigString,
+  parseLocalConfigRef,
+  providerString,
+  type LocalProviderConfig,
+  type Provider,
+} from '../addrs/provider.js'
 import {ResourceAddr} from '../addrs/resource.js'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
@@ -15,7 +24,8 @@ import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
 import {localNames, type LocalNames} from './local-names.js'
 import {moduleText} from './module-text.js'
 
-export type StepKind = 'reference' | 'implied-name' | 'source' | 'passed' | 'inherited' | 'declared' | 'legacy' | 'implied-config' | 'expected' | 'missing'
+export type StepKind =
+  'reference' | 'implied-name' | 'source' | 'passed' | 'inherited' | 'declared' | 'legacy' | 'implied-config' | 'expected' | 'missing'
 
 interface StepBase {
   /** Module where the step happens ('' for the root). */
@@ -40,7 +50,13 @@ export type ResolutionStep =
    * No configuration of `provider` in `module`: inherited from the module `from` (`between`: past modules in
    * between), or (`fromCallers`) from the root module, no caller having one.
    */
-  | (StepBase & {readonly kind: 'inherited'; readonly provider: Provider; readonly from: string; readonly between: boolean; readonly fromCallers: boolean})
+  | (StepBase & {
+      readonly kind: 'inherited'
+      readonly provider: Provider
+      readonly from: string
+      readonly between: boolean
+      readonly fromCallers: boolean
+    })
   /** A provider block of `module` (`legacy`: of a non-root module). */
   | (StepBase & {readonly kind: 'declared' | 'legacy'; readonly localName: string; readonly alias?: string; readonly empty: boolean})
   /** The root module has no block for the local name: the engine's empty default configuration. */
@@ -134,12 +150,20 @@ export interface Resolution {
 type Node =
   | {readonly kind: 'declared'; readonly info: ProviderConfigInfo; readonly proxiable: boolean}
   | {readonly kind: 'required'; readonly info: ProviderConfigInfo}
-  | {readonly kind: 'proxy'; readonly addr: string; readonly target: AbsProviderConfig; readonly pass: ProviderPass; readonly node: ModuleNode}
+  | {
+      readonly kind: 'proxy'
+      readonly addr: string
+      readonly target: AbsProviderConfig
+      readonly pass: ProviderPass
+      readonly node: ModuleNode
+    }
 
 const RESERVED_PROVIDER_ARGS = new Set(['alias', 'version'])
 
 function isEmptyProviderBlock(b: Block, engine: Engine): boolean {
-  const attrs = b.body.attributes.filter((a) => !RESERVED_PROVIDER_ARGS.has(a.name) && !(engine.name === 'opentofu' && a.name === 'for_each'))
+  const attrs = b.body.attributes.filter(
+    (a) => !RESERVED_PROVIDER_ARGS.has(a.name) && !(engine.name === 'opentofu' && a.name === 'for_each'),
+  )
   return attrs.length === 0 && b.body.blocks.length === 0
 }
 
@@ -174,7 +198,8 @@ export function resolveProviders(tree: ModuleTree): Resolution {
   const sharedModule = sharedModuleOf(ctx.get(tree.root))
   const nodes = new Map<string, Node>()
   const passes: ProviderPass[] = []
-  const absConfig = (path: readonly string[], provider: Provider, alias?: string): AbsProviderConfig => new AbsProviderConfig(ModulePath.of(path), provider, alias)
+  const absConfig = (path: readonly string[], provider: Provider, alias?: string): AbsProviderConfig =>
+    new AbsProviderConfig(ModulePath.of(path), provider, alias)
   const abs = (path: readonly string[], provider: Provider, alias?: string): string => absConfig(path, provider, alias).toString()
 
   // 1. Provider nodes per module, parents before children (tree.nodes is depth-first, pre-order).
@@ -187,7 +212,19 @@ export function resolveProviders(tree: ModuleTree): Resolution {
         if (m.providerConfigs.has(name)) continue
         const addr = abs([], r.provider)
         if (nodes.has(addr)) continue
-        nodes.set(addr, {kind: 'required', info: {address: addr, module: '', localName: name, provider: providerString(r.provider), implied: true, legacy: false, empty: true, range: r.attribute.nameRange}})
+        nodes.set(addr, {
+          kind: 'required',
+          info: {
+            address: addr,
+            module: '',
+            localName: name,
+            provider: providerString(r.provider),
+            implied: true,
+            legacy: false,
+            empty: true,
+            range: r.attribute.nameRange,
+          },
+        })
       }
     }
     for (const [, b] of [...m.providerConfigs].sort(([a], [z]) => (a < z ? -1 : 1))) {
@@ -200,7 +237,17 @@ export function resolveProviders(tree: ModuleTree): Resolution {
       nodes.set(addr, {
         kind: 'declared',
         proxiable: n.address !== '' && empty,
-        info: {address: addr, module: n.address, localName, ...(alias ? {alias} : {}), provider: providerString(provider), implied: false, legacy: n.address !== '', empty, range: b.declRange},
+        info: {
+          address: addr,
+          module: n.address,
+          localName,
+          ...(alias ? {alias} : {}),
+          provider: providerString(provider),
+          implied: false,
+          legacy: n.address !== '',
+          empty,
+          range: b.declRange,
+        },
       })
     }
     // a shared module analysed on its own: the aliases it expects from its caller, where it has no block
@@ -212,7 +259,22 @@ export function resolveProviders(tree: ModuleTree): Resolution {
           const addr = abs([], r.provider, ref.alias)
           if (nodes.has(addr)) continue
           const range = aliasEntryRange(r.attribute, entry)
-          nodes.set(addr, {kind: 'declared', proxiable: false, info: {address: addr, module: '', localName: name, alias: ref.alias, provider: providerString(r.provider), implied: false, legacy: false, empty: true, expected: true, range}})
+          nodes.set(addr, {
+            kind: 'declared',
+            proxiable: false,
+            info: {
+              address: addr,
+              module: '',
+              localName: name,
+              alias: ref.alias,
+              provider: providerString(r.provider),
+              implied: false,
+              legacy: false,
+              empty: true,
+              expected: true,
+              range,
+            },
+          })
         }
       }
     }
@@ -272,17 +334,37 @@ export function resolveProviders(tree: ModuleTree): Resolution {
       const node = nodes.get(addr)
       if (!node) return undefined
       if (node.kind === 'proxy') {
-        steps.push({kind: 'passed', module: node.pass.to, key: node.pass.key, value: node.pass.value, from: node.pass.from, ...(node.pass.range ? {range: node.pass.range} : {})})
+        steps.push({
+          kind: 'passed',
+          module: node.pass.to,
+          key: node.pass.key,
+          value: node.pass.value,
+          from: node.pass.from,
+          ...(node.pass.range ? {range: node.pass.range} : {}),
+        })
         addr = node.target.toString()
         continue
       }
       const info = node.info
       if (info.expected) {
-        steps.push({kind: 'expected', module: '', localName: info.localName, ...(info.alias ? {alias: info.alias} : {}), ...(info.range ? {range: info.range} : {})})
+        steps.push({
+          kind: 'expected',
+          module: '',
+          localName: info.localName,
+          ...(info.alias ? {alias: info.alias} : {}),
+          ...(info.range ? {range: info.range} : {}),
+        })
       } else if (node.kind === 'required') {
         steps.push({kind: 'implied-config', module: '', localName: info.localName})
       } else {
-        steps.push({kind: info.legacy ? 'legacy' : 'declared', module: info.module, localName: info.localName, ...(info.alias ? {alias: info.alias} : {}), empty: info.empty, ...(info.range ? {range: info.range} : {})})
+        steps.push({
+          kind: info.legacy ? 'legacy' : 'declared',
+          module: info.module,
+          localName: info.localName,
+          ...(info.alias ? {alias: info.alias} : {}),
+          empty: info.empty,
+          ...(info.range ? {range: info.range} : {}),
+        })
       }
       return info.address
     }
@@ -317,7 +399,14 @@ export function resolveProviders(tree: ModuleTree): Resolution {
         }
         const provider = c.names.providerFor(ref.localName)
         const req = c.names.requirements.get(ref.localName)
-        steps.push({kind: 'source', module: n.address, localName: ref.localName, provider, required: req !== undefined, ...(req ? {range: req.attribute.nameRange} : {})})
+        steps.push({
+          kind: 'source',
+          module: n.address,
+          localName: ref.localName,
+          provider,
+          required: req !== undefined,
+          ...(req ? {range: req.attribute.nameRange} : {}),
+        })
         const own = nodes.get(abs(n.path, provider, ref.alias))
         let found = follow(abs(n.path, provider, ref.alias), steps)
         // a providers map entry overrides inheritance even when what it passes does not exist
@@ -326,7 +415,14 @@ export function resolveProviders(tree: ModuleTree): Resolution {
           for (let p = n.parent; p && !found; p = p.parent) {
             const addr = abs(p.path, provider)
             if (nodes.has(addr)) {
-              steps.push({kind: 'inherited', module: n.address, provider, from: p.address, between: p.address !== n.parent?.address, fromCallers: false})
+              steps.push({
+                kind: 'inherited',
+                module: n.address,
+                provider,
+                from: p.address,
+                between: p.address !== n.parent?.address,
+                fromCallers: false,
+              })
               found = follow(addr, steps)
             }
           }
@@ -335,7 +431,15 @@ export function resolveProviders(tree: ModuleTree): Resolution {
             if (n.address !== '') steps.push({kind: 'inherited', module: n.address, provider, from: '', between: false, fromCallers: true})
             steps.push({kind: 'implied-config', module: '', localName: c.names.localNameFor(provider) ?? ref.localName})
             if (!impliedRoot.has(addr)) {
-              impliedRoot.set(addr, {address: addr, module: '', localName: ctx.get(tree.root)?.names.localNameFor(provider) ?? ref.localName, provider: providerString(provider), implied: true, legacy: false, empty: true})
+              impliedRoot.set(addr, {
+                address: addr,
+                module: '',
+                localName: ctx.get(tree.root)?.names.localNameFor(provider) ?? ref.localName,
+                provider: providerString(provider),
+                implied: true,
+                legacy: false,
+                empty: true,
+              })
             }
             found = addr
           }
@@ -398,7 +502,8 @@ function sharedModuleOf(root: ModuleCtx | undefined): SharedModule | undefined {
   if (!root) return undefined
   const aliases: {name: string; range: SourceRange}[] = []
   for (const [name, r] of [...root.names.requirements].sort(([a], [z]) => (a < z ? -1 : 1))) {
-    for (const entry of r.aliases) if (parseLocalConfigRef(entry)?.localName === name) aliases.push({name: entry, range: aliasEntryRange(r.attribute, entry)})
+    for (const entry of r.aliases)
+      if (parseLocalConfigRef(entry)?.localName === name) aliases.push({name: entry, range: aliasEntryRange(r.attribute, entry)})
   }
   return aliases.length > 0 ? {aliases} : undefined
 }

@@ -51,4 +51,3 @@ export function stepText(s: ResolutionStep, engineOrName: Engine | EngineName): 
         : `${moduleName(s.module)} has no configuration ${s.config.toString()}: aliased configurations are never inherited`
   }
 }
-

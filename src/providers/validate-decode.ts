@@ -110,7 +110,15 @@ function decodeConfigRef(input: readonly ExprToken[], ctx: RefContext, diags: Di
   }
   const trav = quotedTemplate ? undefined : asTraversal(toks)
   if (!trav || trav.steps.length + 1 > maxLen) {
-    if (quotedTemplate) diags.push(errorDiag('provider.quoted-reference', 'Invalid provider configuration reference', 'A provider configuration reference must not be given in quotes.', exprRange))
+    if (quotedTemplate)
+      diags.push(
+        errorDiag(
+          'provider.quoted-reference',
+          'Invalid provider configuration reference',
+          'A provider configuration reference must not be given in quotes.',
+          exprRange,
+        ),
+      )
     else diags.push(errorDiag('provider.invalid-reference', 'Invalid provider configuration reference', genericDetail, exprRange))
     return undefined
   }
@@ -121,20 +129,41 @@ function decodeConfigRef(input: readonly ExprToken[], ctx: RefContext, diags: Di
   }
   const aliasStep = trav.steps[0]
   if (aliasStep && aliasStep.kind !== 'attr') {
-    diags.push(errorDiag('provider.invalid-reference', 'Invalid provider configuration reference', 'Provider name must either stand alone or be followed by a period and then a configuration alias.', aliasStep.range))
+    diags.push(
+      errorDiag(
+        'provider.invalid-reference',
+        'Invalid provider configuration reference',
+        'Provider name must either stand alone or be followed by a period and then a configuration alias.',
+        aliasStep.range,
+      ),
+    )
     return {name: trav.root, nameRange: trav.rootRange, range: trav.range}
   }
   const alias = aliasStep?.name
   const keyStep = trav.steps[1]
   if (keyStep) {
     if (keyStep.kind !== 'index') {
-      diags.push(errorDiag('provider.invalid-reference', 'Invalid provider configuration reference', 'Provider name must either stand alone or be followed by a period and then a configuration alias.', keyStep.range))
+      diags.push(
+        errorDiag(
+          'provider.invalid-reference',
+          'Invalid provider configuration reference',
+          'Provider name must either stand alone or be followed by a period and then a configuration alias.',
+          keyStep.range,
+        ),
+      )
       return {name: trav.root, nameRange: trav.rootRange, ...(alias ? {alias} : {}), range: trav.range}
     }
     keyRange = trav.range
   }
   if (tofu && !alias && keyRange) {
-    diags.push(errorDiag('provider.invalid-reference', 'Invalid provider configuration reference', 'Provider assignment requires an alias when specifying an instance key, in the form of provider.name[instance_key]', trav.range))
+    diags.push(
+      errorDiag(
+        'provider.invalid-reference',
+        'Invalid provider configuration reference',
+        'Provider assignment requires an alias when specifying an instance key, in the form of provider.name[instance_key]',
+        trav.range,
+      ),
+    )
   }
   return {name: trav.root, nameRange: trav.rootRange, ...(alias ? {alias} : {}), ...(keyRange ? {keyRange} : {}), range: trav.range}
 }
@@ -216,16 +245,33 @@ function decodeProviderBlock(b: Block, engine: Engine, diags: Diagnostic[]): Pro
   const aliasAttr = attr(b, 'alias')
   const alias = literal(aliasAttr)
   if (alias !== undefined && !VALID_IDENTIFIER.test(alias)) {
-    diags.push(errorDiag('provider.invalid-alias', 'Invalid provider configuration alias', `An alias must be a valid name. ${BAD_IDENTIFIER}`))
+    diags.push(
+      errorDiag('provider.invalid-alias', 'Invalid provider configuration alias', `An alias must be a valid name. ${BAD_IDENTIFIER}`),
+    )
   }
   const tofu = engine.name === 'opentofu'
   const forEach = attr(b, 'for_each')
   if (tofu && forEach && !alias) {
-    diags.push(errorDiag('provider.for-each-without-alias', 'Alias required when using "for_each"', 'The for_each argument is allowed only for provider configurations with an alias.', forEach.exprRange))
+    diags.push(
+      errorDiag(
+        'provider.for-each-without-alias',
+        'Alias required when using "for_each"',
+        'The for_each argument is allowed only for provider configurations with an alias.',
+        forEach.exprRange,
+      ),
+    )
   }
   for (const reserved of tofu ? ['count', 'depends_on', 'source'] : ['count', 'depends_on', 'for_each', 'source']) {
     const a = attr(b, reserved)
-    if (a) diags.push(errorDiag('provider.reserved-argument', 'Reserved argument name in provider block', `The provider argument name ${JSON.stringify(reserved)} is reserved for use by ${engine.product} in a future version.`, a.nameRange))
+    if (a)
+      diags.push(
+        errorDiag(
+          'provider.reserved-argument',
+          'Reserved argument name in provider block',
+          `The provider argument name ${JSON.stringify(reserved)} is reserved for use by ${engine.product} in a future version.`,
+          a.nameRange,
+        ),
+      )
   }
   let escape: Block | undefined
   let configured = literal(attr(b, 'version')) !== undefined
@@ -247,7 +293,14 @@ function decodeProviderBlock(b: Block, engine: Engine, diags: Diagnostic[]): Pro
       escape = nb
       if (nb.body.attributes.length > 0 || nb.body.blocks.length > 0) configured = true
     } else if (nb.type === 'lifecycle' || nb.type === 'locals') {
-      diags.push(errorDiag('provider.reserved-block-type', 'Reserved block type name in provider block', `The block type name ${JSON.stringify(nb.type)} is reserved for use by ${engine.product} in a future version.`, nb.typeRange))
+      diags.push(
+        errorDiag(
+          'provider.reserved-block-type',
+          'Reserved block type name in provider block',
+          `The block type name ${JSON.stringify(nb.type)} is reserved for use by ${engine.product} in a future version.`,
+          nb.typeRange,
+        ),
+      )
     } else configured = true
   }
   return {block: b, name, ...(alias ? {alias} : {}), key: alias ? `${name}.${alias}` : name, configured, ...(forEach ? {forEach} : {})}
@@ -305,7 +358,12 @@ function decodeProvidersMap(a: Attribute, engine: Engine, diags: Diagnostic[]): 
     const prev = seen.get(key)
     if (prev) {
       diags.push(
-        errorDiag('module.duplicate-providers-entry', 'Duplicate provider address', `A provider configuration was already passed to ${key} at ${formatRange(prev)}. Each child provider configuration can be assigned only once.`, valueRange),
+        errorDiag(
+          'module.duplicate-providers-entry',
+          'Duplicate provider address',
+          `A provider configuration was already passed to ${key} at ${formatRange(prev)}. Each child provider configuration can be assigned only once.`,
+          valueRange,
+        ),
       )
       continue
     }
@@ -397,9 +455,18 @@ export function decodeModule(m: Module, engine: Engine): DecodedModule {
   for (const [mode, map] of groups) {
     for (const b of map.values()) {
       const p = attr(b, 'provider')
-      const ref = p ? decodeConfigRef(exprTokens(p), {engine, argName: 'provider', json: isJsonFile(p.exprRange), warnQuoted: false}, diags) : undefined
+      const ref = p
+        ? decodeConfigRef(exprTokens(p), {engine, argName: 'provider', json: isJsonFile(p.exprRange), warnQuoted: false}, diags)
+        : undefined
       const forEach = attr(b, 'for_each')
-      resources.push({mode, type: b.labels[0]?.value ?? '', name: b.labels[1]?.value ?? '', block: b, ...(ref ? {ref} : {}), ...(forEach ? {forEach} : {})})
+      resources.push({
+        mode,
+        type: b.labels[0]?.value ?? '',
+        name: b.labels[1]?.value ?? '',
+        block: b,
+        ...(ref ? {ref} : {}),
+        ...(forEach ? {forEach} : {}),
+      })
     }
   }
   const calls = new Map<string, CallInfo>()

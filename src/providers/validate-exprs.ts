@@ -113,12 +113,22 @@ export function asTraversal(toks: readonly ExprToken[]): Traversal | undefined {
     const t = toks[i]!
     const n = toks[i + 1]
     if (t.kind === 'punct' && t.text === '.' && n && (n.kind === 'ident' || n.kind === 'number')) {
-      steps.push(n.kind === 'ident' ? {kind: 'attr', name: n.text, range: between(t.range, n.range)} : {kind: 'index', range: between(t.range, n.range)})
+      steps.push(
+        n.kind === 'ident'
+          ? {kind: 'attr', name: n.text, range: between(t.range, n.range)}
+          : {kind: 'index', range: between(t.range, n.range)},
+      )
       i += 2
       continue
     }
     const close = toks[i + 2]
-    if (t.kind === 'punct' && t.text === '[' && n && (n.kind === 'number' || (n.kind === 'string' && n.literal !== undefined)) && close?.text === ']') {
+    if (
+      t.kind === 'punct' &&
+      t.text === '[' &&
+      n &&
+      (n.kind === 'number' || (n.kind === 'string' && n.literal !== undefined)) &&
+      close?.text === ']'
+    ) {
       steps.push({kind: 'index', range: between(t.range, close.range)})
       i += 3
       continue

@@ -66,7 +66,9 @@ function byAddress(a: ModuleNode, b: ModuleNode): number {
  * a chain of modules can be as deep as --max-depth allows, far deeper than the JavaScript stack.
  */
 function validateNode(ctx: Ctx, root: ModuleNode, rootRestriction: Restriction, out: Diagnostic[], modules: Map<Diagnostic, string>): void {
-  const stack: {node: ModuleNode; restriction: Restriction; expanded: boolean}[] = [{node: root, restriction: rootRestriction, expanded: false}]
+  const stack: {node: ModuleNode; restriction: Restriction; expanded: boolean}[] = [
+    {node: root, restriction: rootRestriction, expanded: false},
+  ]
   while (stack.length > 0) {
     const top = stack[stack.length - 1]!
     const m = top.node.module
@@ -148,7 +150,14 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
     const localName = impliedLocalName(r.type)
     const part = parseProviderPart(localName)
     if ('error' in part) {
-      out.push(errorDiag('provider.invalid-implied-local-name', 'Invalid provider local name', `${q(localName)} is an invalid implied provider local name: ${part.error}`, r.block.declRange))
+      out.push(
+        errorDiag(
+          'provider.invalid-implied-local-name',
+          'Invalid provider local name',
+          `${q(localName)} is an invalid implied provider local name: ${part.error}`,
+          r.block.declRange,
+        ),
+      )
       continue
     }
     if (localNamesMap.has(localName)) continue
@@ -179,16 +188,52 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
       const isInstanced = instanced.has(pn)
       const summary = `Invalid ${blockType} provider configuration`
       if (ref.keyRange) {
-        if (!ref.alias) out.push(errorDiag('provider.instance-key-without-alias', summary, 'An instance key can be specified only for a provider configuration which has an alias and uses for_each.', ref.keyRange))
+        if (!ref.alias)
+          out.push(
+            errorDiag(
+              'provider.instance-key-without-alias',
+              summary,
+              'An instance key can be specified only for a provider configuration which has an alias and uses for_each.',
+              ref.keyRange,
+            ),
+          )
         else if (!isInstanced) {
-          if (!configured.has(pn)) out.push(errorDiag('provider.instance-key-unknown-config', summary, `This module doesn't declare a provider ${q(ref.name)} block with alias = ${q(ref.alias)}, which is required for use with for_each.`, ref.nameRange))
-          else out.push(errorDiag('provider.instance-key-without-for-each', summary, 'An instance key can be specified only for a provider configuration that uses for_each.', ref.keyRange))
+          if (!configured.has(pn))
+            out.push(
+              errorDiag(
+                'provider.instance-key-unknown-config',
+                summary,
+                `This module doesn't declare a provider ${q(ref.name)} block with alias = ${q(ref.alias)}, which is required for use with for_each.`,
+                ref.nameRange,
+              ),
+            )
+          else
+            out.push(
+              errorDiag(
+                'provider.instance-key-without-for-each',
+                summary,
+                'An instance key can be specified only for a provider configuration that uses for_each.',
+                ref.keyRange,
+              ),
+            )
         }
       } else if (isInstanced) {
-        out.push(errorDiag('provider.instance-key-missing', summary, 'A reference to a provider configuration which uses for_each requires an instance key. Passing a collection of provider instances into a child module is not allowed.', ref.nameRange))
+        out.push(
+          errorDiag(
+            'provider.instance-key-missing',
+            summary,
+            'A reference to a provider configuration which uses for_each requires an instance key. Passing a collection of provider instances into a child module is not allowed.',
+            ref.nameRange,
+          ),
+        )
       }
     }
-    const identical = (blockType: 'module' | 'resource', target: string, source: Attribute | undefined, instance: Attribute | undefined): void => {
+    const identical = (
+      blockType: 'module' | 'resource',
+      target: string,
+      source: Attribute | undefined,
+      instance: Attribute | undefined,
+    ): void => {
       if (!source || !instance || !sameForEach(source, instance)) return
       out.push(
         warningDiag(
@@ -201,16 +246,35 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
     }
     for (const call of d.calls.values()) {
       for (const passed of call.providers) {
-        if (passed.inChild.keyRange) out.push(errorDiag('provider.instance-key-in-providers-key', 'Invalid module provider configuration', 'Instance keys are not allowed on the left side of a provider configuration assignment.', passed.inChild.keyRange))
+        if (passed.inChild.keyRange)
+          out.push(
+            errorDiag(
+              'provider.instance-key-in-providers-key',
+              'Invalid module provider configuration',
+              'Instance keys are not allowed on the left side of a provider configuration assignment.',
+              passed.inChild.keyRange,
+            ),
+          )
         instanceValidation(passed.inParent, 'module')
-        if (passed.inParent.keyRange) identical('module', `-target=${node.address ? node.address + '.' : ''}module.${call.name}`, call.forEach, instanced.get(refString(passed.inParent)))
+        if (passed.inParent.keyRange)
+          identical(
+            'module',
+            `-target=${node.address ? node.address + '.' : ''}module.${call.name}`,
+            call.forEach,
+            instanced.get(refString(passed.inParent)),
+          )
       }
     }
     for (const r of d.resources) {
       if (!r.ref) continue
       instanceValidation(r.ref, 'resource')
       if (r.ref.keyRange && r.mode === 'managed') {
-        identical('resource', `-target=${node.address ? node.address + '.' : ''}${r.type}.${r.name}`, r.forEach, instanced.get(refString(r.ref)))
+        identical(
+          'resource',
+          `-target=${node.address ? node.address + '.' : ''}${r.type}.${r.name}`,
+          r.forEach,
+          instanced.get(refString(r.ref)),
+        )
       }
     }
   }
@@ -299,7 +363,9 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
   const parentRequired = new Map(parentDecoded.requirements.map((r) => [r.name, r.type]))
   const childRequired = localNamesMap
   for (const [name, passed] of passedIn) {
-    let childType = ctx.typesResolved ? (childRequired.get(passed.inChild.name) ?? defaultProvider(passed.inChild.name, engine)) : defaultProvider(passed.inChild.name, engine)
+    let childType = ctx.typesResolved
+      ? (childRequired.get(passed.inChild.name) ?? defaultProvider(passed.inChild.name, engine))
+      : defaultProvider(passed.inChild.name, engine)
     const local = localNamesMap.get(name)
     if (local) childType = local
     const aliasType = configAliases.get(name)
@@ -325,7 +391,9 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
         )
       }
     }
-    let parentType = ctx.typesResolved ? (parentRequired.get(passed.inParent.name) ?? defaultProvider(passed.inParent.name, engine)) : defaultProvider(passed.inParent.name, engine)
+    let parentType = ctx.typesResolved
+      ? (parentRequired.get(passed.inParent.name) ?? defaultProvider(passed.inParent.name, engine))
+      : defaultProvider(passed.inParent.name, engine)
     const override = parentRequired.get(name)
     if (override) parentType = override
     if (sameProvider(childType, parentType)) continue
@@ -426,7 +494,14 @@ function childModuleChecksOne(node: ModuleNode, engine: Engine, out: Diagnostic[
   }
   const firstImport = m.imports[0]
   if (tofu && firstImport) {
-    out.push(errorDiag('module.import-in-child', 'Invalid import configuration', `An import block was detected in ${q(node.address)}. Import blocks are only allowed in the root module.`, firstImport.declRange))
+    out.push(
+      errorDiag(
+        'module.import-in-child',
+        'Invalid import configuration',
+        `An import block was detected in ${q(node.address)}. Import blocks are only allowed in the root module.`,
+        firstImport.declRange,
+      ),
+    )
   }
 }
 
@@ -476,7 +551,9 @@ export function validateProviderConfigsByModule(tree: ModuleTree): ModuleDiagnos
   }
   childModuleChecks(tree.root, engine, out, modules)
   const buildFailed =
-    tree.nodes.some((n) => !n.resolved) || tree.diagnostics.some((d) => d.severity === 'error' && inChildModule(d)) || out.some((d) => d.severity === 'error' && inChildModule(d))
+    tree.nodes.some((n) => !n.resolved) ||
+    tree.diagnostics.some((d) => d.severity === 'error' && inChildModule(d)) ||
+    out.some((d) => d.severity === 'error' && inChildModule(d))
   if (engine.name === 'opentofu' && buildFailed) return {diagnostics: out, modules}
   validateNode({engine, decoded, typesResolved: !buildFailed}, tree.root, undefined, out, modules)
   return {diagnostics: out, modules}

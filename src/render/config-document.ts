@@ -18,7 +18,9 @@ export function configDocument(r: LoadResult): ConfigDocument {
   return {
     format_version: '1',
     engine: r.engine,
-    files: r.module.files.map((f) => (f.shadowedBy ? {path: f.name, kind: f.kind, shadowed_by: f.shadowedBy} : {path: f.name, kind: f.kind})),
+    files: r.module.files.map((f) =>
+      f.shadowedBy ? {path: f.name, kind: f.kind, shadowed_by: f.shadowedBy} : {path: f.name, kind: f.kind},
+    ),
     config: moduleToJson(r.module),
     diagnostics: sortDiagnostics(r.diagnostics).map(withoutCode),
   }

@@ -81,7 +81,10 @@ export function renderConfigText(m: Module, opts: ConfigTextOptions = {}): strin
   }
   const items: Item[] = []
   const add = (b: Block, key: string | undefined): void => {
-    items.push({order: [idx(b.declRange.filename), b.declRange.start.byte], lines: renderTop(b, key ? m.overrides.get(key) : undefined, fileName)})
+    items.push({
+      order: [idx(b.declRange.filename), b.declRange.start.byte],
+      lines: renderTop(b, key ? m.overrides.get(key) : undefined, fileName),
+    })
   }
   // terraform settings
   const tfLines: string[] = []
@@ -111,16 +114,23 @@ export function renderConfigText(m: Module, opts: ConfigTextOptions = {}): strin
     else tfLines.push(`  ${header(b)} {${note}`, ...inner, '  }')
   }
   if (tfLines.length > 0 && tfAnchor) {
-    items.push({order: [idx(tfAnchor.filename), tfAnchor.start.byte], lines: ['# terraform settings (merged)', 'terraform {', ...tfLines, '}']})
+    items.push({
+      order: [idx(tfAnchor.filename), tfAnchor.start.byte],
+      lines: ['# terraform settings (merged)', 'terraform {', ...tfLines, '}'],
+    })
   }
   for (const [name, b] of m.variables) add(b, elementKey('variable', name))
   if (m.locals.size > 0) {
-    const first = [...m.locals.values()].sort((a, b) => idx(a.nameRange.filename) - idx(b.nameRange.filename) || a.nameRange.start.byte - b.nameRange.start.byte)[0]!
+    const first = [...m.locals.values()].sort(
+      (a, b) => idx(a.nameRange.filename) - idx(b.nameRange.filename) || a.nameRange.start.byte - b.nameRange.start.byte,
+    )[0]!
     const width = Math.max(...[...m.locals.keys()].map((k) => k.length))
     const lines = ['# local values (merged from every locals block)', 'locals {']
     for (const [name, a] of m.locals) {
       const expr = a.expr.split(/\r?\n/)
-      const mark = m.overrides.has(elementKey('locals', name)) ? `  # ${loc(a.nameRange, fileName)} (override)` : `  # ${loc(a.nameRange, fileName)}`
+      const mark = m.overrides.has(elementKey('locals', name))
+        ? `  # ${loc(a.nameRange, fileName)} (override)`
+        : `  # ${loc(a.nameRange, fileName)}`
       lines.push(`  ${name.padEnd(width)} = ${expr[0]}${expr.length === 1 ? mark : ''}`)
       if (expr.length > 1) {
         lines.push(...expr.slice(1, -1))
@@ -153,10 +163,16 @@ export interface ConfigHeaderOptions {
  * and each file OpenTofu ignores because a `.tofu` twin hides it (the JSON says the same in `engine`
  * and `files[].shadowed_by`).
  */
-export function renderConfigHeader(r: {readonly engine: string; readonly module: Pick<Module, 'files'>}, opts: ConfigHeaderOptions = {}): string {
+export function renderConfigHeader(
+  r: {readonly engine: string; readonly module: Pick<Module, 'files'>},
+  opts: ConfigHeaderOptions = {},
+): string {
   const fileName = opts.fileName ?? ((f: string) => f)
-  const why = opts.engineGiven ? 'given with --engine' : `chosen automatically: the directory has ${r.engine === 'opentofu' ? '' : 'no '}.tofu files`
+  const why = opts.engineGiven
+    ? 'given with --engine'
+    : `chosen automatically: the directory has ${r.engine === 'opentofu' ? '' : 'no '}.tofu files`
   const lines = [`# engine: ${r.engine} (${why})`]
-  for (const f of r.module.files) if (f.shadowedBy !== undefined) lines.push(`# ${fileName(f.name)} is hidden by ${f.shadowedBy} (OpenTofu reads it instead)`)
+  for (const f of r.module.files)
+    if (f.shadowedBy !== undefined) lines.push(`# ${fileName(f.name)} is hidden by ${f.shadowedBy} (OpenTofu reads it instead)`)
   return terminalText(lines.join('\n') + '\n')
 }

@@ -32,7 +32,9 @@ export function renderDiagnosticText(d: Diagnostic, opts: TextOptions = {}): str
   const at = displayRange(d)
   if (at) {
     // a range tfgraph located for a diagnostic whose Terraform text has none is marked as such
-    out.push(`  ${d.range ? 'on' : 'near'} ${terminalInline(formatRange({...at, filename: name(at.filename)}))}${d.range ? '' : ', located by tfgraph'}:`)
+    out.push(
+      `  ${d.range ? 'on' : 'near'} ${terminalInline(formatRange({...at, filename: name(at.filename)}))}${d.range ? '' : ', located by tfgraph'}:`,
+    )
     const lines = opts.sourceLines?.(at.filename)
     const line = lines?.[at.start.line - 1]
     if (line !== undefined) {

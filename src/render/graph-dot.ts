@@ -9,10 +9,27 @@ import {visible} from '../export/text.js'
  * `&` is written `&amp;` because Graphviz decodes HTML entities (`&quot;`, `&#35;`) in labels.
  */
 export function dotString(s: string): string {
-  return '"' + s.split('\n').map((line) => visible(line).replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/&/g, '&amp;')).join('\\n') + '"'
+  return (
+    '"' +
+    s
+      .split('\n')
+      .map((line) => visible(line).replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/&/g, '&amp;'))
+      .join('\\n') +
+    '"'
+  )
 }
 
-const GO_ESCAPES: Readonly<Record<string, string>> = {'\u0007': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u000b': '\\v', '\\': '\\\\', '"': '\\"'}
+const GO_ESCAPES: Readonly<Record<string, string>> = {
+  '\u0007': '\\a',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\u000b': '\\v',
+  '\\': '\\\\',
+  '"': '\\"',
+}
 
 /**
  * Go's `%q` (strconv.Quote) for the strings Terraform prints: escapes, \xNN for other control bytes.
@@ -22,14 +39,28 @@ const GO_ESCAPES: Readonly<Record<string, string>> = {'\u0007': '\\a', '\b': '\\
  */
 export function goQuote(s: string): string {
   // eslint-disable-next-line no-control-regex
-  return '"' + s.replace(/[\u0000-\u001f\u007f"\\]|[\u0080-\u009f\u2028\u2029]|[\ud800-\udfff]/g, (c) => GO_ESCAPES[c] ?? (c.charCodeAt(0) < 0x80 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)) + '"'
+  return (
+    '"' +
+    s.replace(
+      /[\u0000-\u001f\u007f"\\]|[\u0080-\u009f\u2028\u2029]|[\ud800-\udfff]/g,
+      (c) =>
+        GO_ESCAPES[c] ??
+        (c.charCodeAt(0) < 0x80
+          ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`
+          : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+    ) +
+    '"'
+  )
 }
 
 /** Terraform's resource-only DOT (internal/command/graph.go resourceOnlyGraph), byte for byte. */
 export function renderTerraformResourcesDot(g: ExportGraph): string {
   const out = ['digraph G {', '  rankdir = "RL";', '  node [shape = rect, fontname = "sans-serif"];']
   if (g.nodes.length === 0) {
-    out.push('  /* This configuration does not contain any resources.         */', '  /* For a more detailed graph, try: terraform graph -type=plan */')
+    out.push(
+      '  /* This configuration does not contain any resources.         */',
+      '  /* For a more detailed graph, try: terraform graph -type=plan */',
+    )
   }
   let current = ''
   for (const n of g.nodes) {
@@ -124,7 +155,11 @@ export function renderGraphDot(g: ExportGraph): string {
     else byCluster.set(n.cluster, [...(byCluster.get(n.cluster) ?? []), n])
   }
   for (const c of g.clusters) {
-    out.push(`  subgraph ${dotString(c.id.startsWith('cluster') ? c.id : 'cluster_' + c.id)} {`, `    label = ${dotString(c.label)};`, '    fontname = "sans-serif";')
+    out.push(
+      `  subgraph ${dotString(c.id.startsWith('cluster') ? c.id : 'cluster_' + c.id)} {`,
+      `    label = ${dotString(c.label)};`,
+      '    fontname = "sans-serif";',
+    )
     for (const n of byCluster.get(c.id) ?? []) out.push(`    ${dotString(n.id)}${attrList(nodeAttrs(n))};`)
     out.push('  }')
   }

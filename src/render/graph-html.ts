@@ -61,9 +61,22 @@ export function pageData(g: ExportGraph, data: HtmlData, layout: Layout, opts: H
     layout: layout.engine,
     nodes: g.nodes.map((n) => {
       const [x, y] = layout.positions.get(n.id) ?? [0, 0]
-      return {id: n.id, kind: n.kind, address: n.address, module: n.module, label: n.label, marks: n.marks, x, y, color: data.colorKey[n.id] ?? null, attributes: n.attributes}
+      return {
+        id: n.id,
+        kind: n.kind,
+        address: n.address,
+        module: n.module,
+        label: n.label,
+        marks: n.marks,
+        x,
+        y,
+        color: data.colorKey[n.id] ?? null,
+        attributes: n.attributes,
+      }
     }),
-    edges: g.edges.filter((e) => index.has(e.from) && index.has(e.to)).map((e) => ({s: index.get(e.from), t: index.get(e.to), kind: e.kind, label: e.label})),
+    edges: g.edges
+      .filter((e) => index.has(e.from) && index.has(e.to))
+      .map((e) => ({s: index.get(e.from), t: index.get(e.to), kind: e.kind, label: e.label})),
     clusters: g.clusters,
     details: data.details,
     diagnostics: data.diagnostics,

@@ -9,8 +9,23 @@ export interface GraphDocument {
   readonly engine: string
   readonly root: string
   readonly collapsed: boolean
-  readonly nodes: readonly {id: string; kind: GraphNodeKind; address: string; module: string; label: string; cluster: string | null; marks: readonly GraphMark[]; attributes: Readonly<Record<string, AttributeValue>>}[]
-  readonly edges: readonly {from: string; to: string; kind: GraphEdgeKind; label: string | null; attributes: Readonly<Record<string, AttributeValue>>}[]
+  readonly nodes: readonly {
+    id: string
+    kind: GraphNodeKind
+    address: string
+    module: string
+    label: string
+    cluster: string | null
+    marks: readonly GraphMark[]
+    attributes: Readonly<Record<string, AttributeValue>>
+  }[]
+  readonly edges: readonly {
+    from: string
+    to: string
+    kind: GraphEdgeKind
+    label: string | null
+    attributes: Readonly<Record<string, AttributeValue>>
+  }[]
   readonly clusters: readonly {id: string; label: string; module: string}[]
   readonly diagnostics: readonly DiagnosticJson[]
 }
@@ -27,7 +42,16 @@ export function graphDocument(g: ExportGraph, opts: GraphRenderOptions = {}): Gr
     engine: g.engine,
     root: opts.root ?? '.',
     collapsed: g.collapsed,
-    nodes: g.nodes.map((n) => ({id: n.id, kind: n.kind, address: n.address, module: n.module, label: n.label, cluster: n.cluster, marks: n.marks, attributes: n.attributes})),
+    nodes: g.nodes.map((n) => ({
+      id: n.id,
+      kind: n.kind,
+      address: n.address,
+      module: n.module,
+      label: n.label,
+      cluster: n.cluster,
+      marks: n.marks,
+      attributes: n.attributes,
+    })),
     edges: g.edges.map((e) => ({from: e.from, to: e.to, kind: e.kind, label: e.label, attributes: e.attributes})),
     clusters: g.clusters.map((c) => ({id: c.id, label: c.label, module: c.module})),
     diagnostics: g.diagnostics.map(withoutCode),

@@ -38,11 +38,13 @@ async function elkLayout(g: ExportGraph): Promise<Layout> {
       'elk.layered.spacing.nodeNodeBetweenLayers': '60',
       'elk.spacing.nodeNode': '16',
       'elk.separateConnectedComponents': 'true',
-      
+
       'elk.randomSeed': '1',
     },
     children: g.nodes.map((n) => ({id: n.id, ...nodeBox(n.label)})),
-    edges: g.edges.filter((e) => ids.has(e.from) && ids.has(e.to) && e.from !== e.to).map((e, i) => ({id: `e${i}`, sources: [e.from], targets: [e.to]})),
+    edges: g.edges
+      .filter((e) => ids.has(e.from) && ids.has(e.to) && e.from !== e.to)
+      .map((e, i) => ({id: `e${i}`, sources: [e.from], targets: [e.to]})),
   })
   const positions = new Map<string, readonly [number, number]>()
   for (const c of out.children ?? []) positions.set(c.id, [round((c.x ?? 0) + (c.width ?? 0) / 2), round((c.y ?? 0) + (c.height ?? 0) / 2)])
@@ -75,12 +77,15 @@ async function forceLayout(g: ExportGraph): Promise<Layout> {
   const settings = {...forceAtlas2.inferSettings(graph), barnesHutOptimize: graph.order > 2000, adjustSizes: false}
   forceAtlas2.assign(graph, {iterations: graph.order > 5000 ? 60 : 150, settings})
   const positions = new Map<string, readonly [number, number]>()
-  graph.forEachNode((id: string, attr: Record<string, unknown>) => positions.set(id, [round((attr['x'] as number) * 10), round((attr['y'] as number) * 10)]))
+  graph.forEachNode((id: string, attr: Record<string, unknown>) =>
+    positions.set(id, [round((attr['x'] as number) * 10), round((attr['y'] as number) * 10)]),
+  )
   return {engine: 'forceatlas2', positions}
 }
 
 export async function layoutGraph(g: ExportGraph, opts: {readonly engine?: Layout['engine']} = {}): Promise<Layout> {
   if (g.nodes.length === 0) return {engine: 'none', positions: new Map()}
-  const engine = opts.engine ?? (g.nodes.length <= (g.view === 'resources' ? ELK_MAX_RESOURCES : ELK_MAX_NODES) ? 'elk-layered' : 'forceatlas2')
+  const engine =
+    opts.engine ?? (g.nodes.length <= (g.view === 'resources' ? ELK_MAX_RESOURCES : ELK_MAX_NODES) ? 'elk-layered' : 'forceatlas2')
   return engine === 'elk-layered' ? elkLayout(g) : forceLayout(g)
 }

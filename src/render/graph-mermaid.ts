@@ -24,7 +24,26 @@ function terraformMermaidLabel(s: string): string {
 }
 
 // Words Mermaid's flowchart grammar takes as keywords at the start of a statement.
-const KEYWORDS = new Set(['end', 'subgraph', 'graph', 'flowchart', 'flowchart-elk', 'style', 'linkstyle', 'classdef', 'class', 'click', 'call', 'href', 'callback', 'direction', 'default', 'interpolate', 'acctitle', 'accdescr'])
+const KEYWORDS = new Set([
+  'end',
+  'subgraph',
+  'graph',
+  'flowchart',
+  'flowchart-elk',
+  'style',
+  'linkstyle',
+  'classdef',
+  'class',
+  'click',
+  'call',
+  'href',
+  'callback',
+  'direction',
+  'default',
+  'interpolate',
+  'acctitle',
+  'accdescr',
+])
 const SEGMENT = /^[\p{L}_][\p{L}\p{N}_]*(?:-[\p{L}\p{N}_]+)*$/u
 
 /** Whether Terraform's raw address works as a Mermaid node id (as it does for every usual address). */
@@ -69,7 +88,8 @@ export function mermaidIds(g: ExportGraph): Map<string, string> {
     return id
   }
   for (const n of g.nodes) ids.set(n.id, make(PREFIX[n.kind] + (n.id.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'x')))
-  for (const c of g.clusters) ids.set(`cluster:${c.id}`, make('c_' + (c.module.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'x')))
+  for (const c of g.clusters)
+    ids.set(`cluster:${c.id}`, make('c_' + (c.module.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'x')))
   return ids
 }
 
@@ -98,12 +118,16 @@ const CLASSES: readonly [GraphMark, string][] = [
 ]
 
 export function renderGraphMermaid(g: ExportGraph): string {
-  if (g.terraformResources && g.nodes.every((n) => terraformIdOk(n.id)) && g.clusters.every((c) => terraformIdOk(c.module))) return renderTerraformResourcesMermaid(g)
+  if (g.terraformResources && g.nodes.every((n) => terraformIdOk(n.id)) && g.clusters.every((c) => terraformIdOk(c.module)))
+    return renderTerraformResourcesMermaid(g)
   const ids = mermaidIds(g)
   const id = (key: string): string => ids.get(key) ?? 'x'
   const out = [`flowchart ${g.view === 'resources' ? 'RL' : 'LR'}`]
   if (g.nodes.length === 0) out.push('  %% nothing to show')
-  if (g.edges.length > MERMAID_MAX_EDGES) out.push(`  %% ${g.edges.length} edges: Mermaid draws at most ${MERMAID_MAX_EDGES} unless initialised with a higher maxEdges; --collapse or --focus make the chart smaller`)
+  if (g.edges.length > MERMAID_MAX_EDGES)
+    out.push(
+      `  %% ${g.edges.length} edges: Mermaid draws at most ${MERMAID_MAX_EDGES} unless initialised with a higher maxEdges; --collapse or --focus make the chart smaller`,
+    )
   const line = (n: GraphNode, pad: string): string => {
     const [open, close] = shape(n)
     return `${pad}${id(n.id)}${open}${mermaidLabel(n.label)}${close}`

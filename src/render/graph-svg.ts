@@ -25,7 +25,9 @@ export async function loadSvgRenderer(): Promise<SvgRenderer> {
     toSvg(dot: string): string {
       const r = viz.render(dot, {format: 'svg', engine: 'dot'})
       // the WebAssembly build has no fonts: its font-metric fallbacks are not problems of the graph
-      const problems = r.errors.filter((e) => !(e.level === 'warning' && FONT_METRICS.test(e.message))).map((e) => `${e.level ?? 'error'}: ${e.message.trim()}`)
+      const problems = r.errors
+        .filter((e) => !(e.level === 'warning' && FONT_METRICS.test(e.message)))
+        .map((e) => `${e.level ?? 'error'}: ${e.message.trim()}`)
       if (r.status !== 'success' || problems.length > 0) throw new GraphvizError(problems.length > 0 ? problems : ['rendering failed'])
       return r.output
     },

@@ -71,7 +71,11 @@ export interface ProvidersDiffOutputOptions extends DiffRenderOptions {
 interface Outputs {
   config: {input: LoadResult; options: ConfigOutputOptions; format: 'text' | 'json'}
   providers: {input: ProvidersAnalysis; options: ProvidersOutputOptions; format: 'text' | 'json' | 'requirements'}
-  graph: {input: {readonly analysis: ProvidersAnalysis; readonly graph: ExportGraph}; options: GraphOutputOptions; format: 'dot' | 'mermaid' | 'json' | 'svg' | 'html'}
+  graph: {
+    input: {readonly analysis: ProvidersAnalysis; readonly graph: ExportGraph}
+    options: GraphOutputOptions
+    format: 'dot' | 'mermaid' | 'json' | 'svg' | 'html'
+  }
   lint: {input: readonly LintRenderInput[]; options: LintOutputOptions; format: 'text' | 'json' | 'sarif' | 'compact'}
   lock: {input: LockCheck; options: {readonly fileName: FileNamer}; format: 'text' | 'json'}
   'lock-diff': {input: LockDiff; options: object; format: 'text' | 'json'}
@@ -101,7 +105,8 @@ const providers: KindRegistry<'providers'> = {
   text: async () => {
     const {renderProvidersText} = await import('./providers-text.js')
     return (a, {fileName, resource, module, provider, planned}) =>
-      renderProvidersText(a, {...(resource ? {resource} : {}), ...(module ? {module} : {}), ...(provider ? {provider} : {}), fileName}) + (planned ? '\n' + planned.text : '')
+      renderProvidersText(a, {...(resource ? {resource} : {}), ...(module ? {module} : {}), ...(provider ? {provider} : {}), fileName}) +
+      (planned ? '\n' + planned.text : '')
   },
   requirements: async () => {
     const {requirementsTree} = await import('./requirements-tree.js')
@@ -141,11 +146,13 @@ const lint: KindRegistry<'lint'> = {
   },
   json: async () => {
     const {lintJson, lintJsonMany} = await import('./lint.js')
-    return (results, {recursive}) => json(results.length === 1 && !recursive ? lintJson(results[0]!.diagnostics, results[0]!.notes) : lintJsonMany(results))
+    return (results, {recursive}) =>
+      json(results.length === 1 && !recursive ? lintJson(results[0]!.diagnostics, results[0]!.notes) : lintJsonMany(results))
   },
   sarif: async () => {
     const {renderSarif} = await import('./lint.js')
-    return async (results, {version, rules, cwd}) => json(renderSarif(results, {version, rules: await rules(), informationUri: 'https://github.com/tfgraph/tfgraph', cwd}))
+    return async (results, {version, rules, cwd}) =>
+      json(renderSarif(results, {version, rules: await rules(), informationUri: 'https://github.com/tfgraph/tfgraph', cwd}))
   },
   compact: async () => {
     const {renderLintCompact} = await import('./lint.js')
@@ -182,12 +189,28 @@ const providersDiff: KindRegistry<'providers-diff'> = {
   sarif: async () => {
     const {renderProvidersDiffSarif} = await import('./providers-diff.js')
     return (d, {version, newName, newFileExists}) =>
-      json(renderProvidersDiffSarif(d, {version, informationUri: 'https://github.com/tfgraph/tfgraph', newDir: newName, cwd: process.cwd(), newFileExists}))
+      json(
+        renderProvidersDiffSarif(d, {
+          version,
+          informationUri: 'https://github.com/tfgraph/tfgraph',
+          newDir: newName,
+          cwd: process.cwd(),
+          newFileExists,
+        }),
+      )
   },
 }
 
 /** Per output kind, its formats. */
-export const RENDERERS: {readonly [K in OutputKind]: KindRegistry<K>} = {config, providers, graph, lint, lock, 'lock-diff': lockDiff, 'providers-diff': providersDiff}
+export const RENDERERS: {readonly [K in OutputKind]: KindRegistry<K>} = {
+  config,
+  providers,
+  graph,
+  lint,
+  lock,
+  'lock-diff': lockDiff,
+  'providers-diff': providersDiff,
+}
 
 /** The renderer of `kind` for `format`, loaded on first use. */
 export function renderer<K extends OutputKind>(kind: K, format: OutputFormat<K>): Promise<KindRenderer<K>> {

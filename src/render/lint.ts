@@ -94,7 +94,10 @@ export function renderLintText(results: readonly LintRenderInput[], opts: TextRe
     for (const n of r.notes ?? []) out.push(paint(color, '2', terminalText(rename(n))), '')
     const {shown, summarised} = splitNotInstalled(r.diagnostics, opts.verbose)
     for (const [severity, list] of summarised) {
-      out.push(`${label(severity, color)} ${paint(color, '1', notInstalledText(list))}  ${paint(color, '2', `[${list[0]?.rule ?? ''}]`)}`, '')
+      out.push(
+        `${label(severity, color)} ${paint(color, '1', notInstalledText(list))}  ${paint(color, '2', `[${list[0]?.rule ?? ''}]`)}`,
+        '',
+      )
     }
     // repeated explanations: the first finding in full, the others one line each beneath it
     const groups = new Map<string, LintDiagnostic[]>()
@@ -114,13 +117,16 @@ export function renderLintText(results: readonly LintRenderInput[], opts: TextRe
       const at = displayRange(d)
       if (at) {
         // a range tfgraph located for a diagnostic whose Terraform text has none is marked as such
-        out.push(`  ${d.range ? 'on' : 'near'} ${terminalInline(formatRange({...at, filename: name(at.filename)}))}${d.address ? ` (${terminalInline(d.address)})` : ''}${d.range ? '' : `, located by tfgraph`}:`)
+        out.push(
+          `  ${d.range ? 'on' : 'near'} ${terminalInline(formatRange({...at, filename: name(at.filename)}))}${d.address ? ` (${terminalInline(d.address)})` : ''}${d.range ? '' : `, located by tfgraph`}:`,
+        )
         const line = opts.sourceLines?.(at.filename, r.root)?.[at.start.line - 1]
         if (line !== undefined) {
           const gutter = `  ${String(at.start.line).padStart(4)}: `
           const chars = [...line]
           // escapes widen the line: the caret goes under the escaped text
-          const width = (from: number, to: number): number => [...terminalInline(chars.slice(from, to).join(''))].length + Math.max(0, to - Math.max(from, chars.length))
+          const width = (from: number, to: number): number =>
+            [...terminalInline(chars.slice(from, to).join(''))].length + Math.max(0, to - Math.max(from, chars.length))
           out.push(gutter + terminalInline(line))
           const startIdx = at.start.column - 1
           const endIdx = at.end.line === at.start.line ? at.end.column - 1 : chars.length
@@ -142,7 +148,10 @@ export function renderLintText(results: readonly LintRenderInput[], opts: TextRe
     }
     const errors = r.diagnostics.filter((d) => d.severity === 'error').length
     const warnings = r.diagnostics.length - errors
-    out.push(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${several ? ` in ${terminalInline(root)}` : ''}`, '')
+    out.push(
+      `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${several ? ` in ${terminalInline(root)}` : ''}`,
+      '',
+    )
   }
   return out.join('\n')
 }
@@ -168,7 +177,9 @@ export function renderLintCompact(results: readonly LintRenderInput[], opts: Lin
       // one finding per line: no field may break the line or reach the terminal with control characters
       const where = terminalInline(position(d, name) ?? (several || opts.cwd !== undefined ? rootName(r, opts) : '.'))
       const clause = shortClause(d)
-      lines.push(`${where}: ${d.severity}: ${terminalInline(d.summary)} [${d.rule}]${clause ? ' — ' + terminalInline(renameRanges(clause, name)) : ''}`)
+      lines.push(
+        `${where}: ${d.severity}: ${terminalInline(d.summary)} [${d.rule}]${clause ? ' — ' + terminalInline(renameRanges(clause, name)) : ''}`,
+      )
     }
   }
   return lines.length ? lines.join('\n') + '\n' : ''
@@ -194,7 +205,14 @@ function lintDiagnosticJson(d: LintDiagnostic): LintDiagnosticJson {
 
 export function lintJson(diags: readonly LintDiagnostic[], notes: readonly string[] = []): LintJson {
   const errors = diags.filter((d) => d.severity === 'error').length
-  return {format_version: '1.0', valid: errors === 0, error_count: errors, warning_count: diags.length - errors, diagnostics: diags.map(lintDiagnosticJson), ...(notes.length > 0 ? {notes} : {})}
+  return {
+    format_version: '1.0',
+    valid: errors === 0,
+    error_count: errors,
+    warning_count: diags.length - errors,
+    diagnostics: diags.map(lintDiagnosticJson),
+    ...(notes.length > 0 ? {notes} : {}),
+  }
 }
 
 /** `--recursive` JSON: one document per root. */
@@ -259,25 +277,38 @@ export function renderSarif(results: readonly LintRenderInput[], opts: SarifOpti
         results: results.flatMap((r) => {
           // ranges in the message text name files as the locations do
           const rename = (s: string): string => (opts.cwd !== undefined ? renameRanges(s, fileNamer(r.dir ?? r.root, opts.cwd)) : s)
-          return r.diagnostics.map((d) => ({d, at: displayRange(d)})).map(({d, at}) => ({
-            ruleId: d.rule,
-            ruleIndex: ruleIds.indexOf(d.rule),
-            level: d.severity,
-            message: {text: rename([d.detail ? `${d.summary}: ${d.detail}` : d.summary, d.extra?.explanation ? `tfgraph: ${d.extra.explanation}` : ''].filter(Boolean).join('\n\n'))},
-            ...(at
-              ? {
-                  locations: [
-                    {
-                      physicalLocation: {
-                        artifactLocation: artifactLocation(r, at.filename, opts),
-                        region: {startLine: at.start.line, startColumn: at.start.column, endLine: at.end.line, endColumn: Math.max(at.end.column, at.start.column + 1)},
+          return r.diagnostics
+            .map((d) => ({d, at: displayRange(d)}))
+            .map(({d, at}) => ({
+              ruleId: d.rule,
+              ruleIndex: ruleIds.indexOf(d.rule),
+              level: d.severity,
+              message: {
+                text: rename(
+                  [d.detail ? `${d.summary}: ${d.detail}` : d.summary, d.extra?.explanation ? `tfgraph: ${d.extra.explanation}` : '']
+                    .filter(Boolean)
+                    .join('\n\n'),
+                ),
+              },
+              ...(at
+                ? {
+                    locations: [
+                      {
+                        physicalLocation: {
+                          artifactLocation: artifactLocation(r, at.filename, opts),
+                          region: {
+                            startLine: at.start.line,
+                            startColumn: at.start.column,
+                            endLine: at.end.line,
+                            endColumn: Math.max(at.end.column, at.start.column + 1),
+                          },
+                        },
+                        ...(d.address ? {logicalLocations: [{fullyQualifiedName: d.address}]} : {}),
                       },
-                      ...(d.address ? {logicalLocations: [{fullyQualifiedName: d.address}]} : {}),
-                    },
-                  ],
-                }
-              : {}),
-          }))
+                    ],
+                  }
+                : {}),
+            }))
         }),
       },
     ],

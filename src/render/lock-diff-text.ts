@@ -1,7 +1,16 @@
 // `tfgraph lock diff` as text: the comparison of two lock files (lock/diff.ts) grouped by review
 // category, after a one-line summary; the errors first when a file could not be read.
 import {diagnosticString, hasErrors, type Diagnostic} from '../diag/diagnostic.js'
-import {CATEGORY_ORDER, hashSummary, schemeCounts, showConstraints, showVersion, type LockChange, type LockChangeKind, type LockDiff} from '../lock/diff.js'
+import {
+  CATEGORY_ORDER,
+  hashSummary,
+  schemeCounts,
+  showConstraints,
+  showVersion,
+  type LockChange,
+  type LockChangeKind,
+  type LockDiff,
+} from '../lock/diff.js'
 import {goQuote} from '../providers/constraints.js'
 import {terminalText} from './terminal-text.js'
 
@@ -34,7 +43,9 @@ function providers(n: number): string {
 export function lockDiffSummary(d: LockDiff): string {
   if (d.changes.length === 0) return 'No provider changes in the lock file.'
   const n = d.changes.length
-  const counts = CATEGORY_ORDER.map((k) => [k as Exclude<LockChangeKind, 'unchanged'>, d.changes.filter((c) => c.kinds.includes(k)).length] as const).filter(([, m]) => m > 0)
+  const counts = CATEGORY_ORDER.map(
+    (k) => [k as Exclude<LockChangeKind, 'unchanged'>, d.changes.filter((c) => c.kinds.includes(k)).length] as const,
+  ).filter(([, m]) => m > 0)
   const [only] = counts
   if (counts.length === 1 && only && only[1] === n) return `${providers(n)} ${SUMMARY_WORDS[only[0]]}.`
   return `${providers(n)} changed: ${counts.map(([k, m]) => `${m} ${SUMMARY_WORDS[k]}`).join(', ')}.`
@@ -48,7 +59,9 @@ function diagnosticLine(x: Diagnostic): string {
 function sectionDetail(kind: LockChangeKind, c: LockChange): string[] {
   switch (kind) {
     case 'added':
-      return [`${showVersion(c.newVersion ?? '')}${c.newConstraints !== undefined ? `  constraints ${goQuote(c.newConstraints)}` : ''}  ${hashSummary(c.addedHashes)}`]
+      return [
+        `${showVersion(c.newVersion ?? '')}${c.newConstraints !== undefined ? `  constraints ${goQuote(c.newConstraints)}` : ''}  ${hashSummary(c.addedHashes)}`,
+      ]
     case 'removed':
       return [`was ${showVersion(c.oldVersion ?? '')}${c.oldConstraints !== undefined ? `  constraints ${goQuote(c.oldConstraints)}` : ''}`]
     case 'upgraded':

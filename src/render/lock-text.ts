@@ -12,27 +12,39 @@ export function renderLockText(c: LockCheck, fileName: (filename: string) => str
   if (!c.compared) return ''
   const out: string[] = []
   const n = c.providers.length
-  const header = c.lockFileExists ? `${fileName(c.lockFile)}: ${n} provider${n === 1 ? '' : 's'}` : `no .terraform.lock.hcl in ${fileName('.') === '.' ? 'the root module directory' : fileName('.')}`
+  const header = c.lockFileExists
+    ? `${fileName(c.lockFile)}: ${n} provider${n === 1 ? '' : 's'}`
+    : `no .terraform.lock.hcl in ${fileName('.') === '.' ? 'the root module directory' : fileName('.')}`
   if (c.lockFileState === 'invalid') {
     const errors = c.diagnostics.filter((d) => d.severity === 'error' && d.range?.filename === c.lockFile).length
     const product = engineByName(c.analysis.tree.engine).product
     out.push(`${header}; the file has ${errors} error${errors === 1 ? '' : 's'}, and ${product} uses no lock file with errors`)
   } else out.push(header)
   out.push('')
-  const rows = c.providers.map((p) => [
-    p.status.toUpperCase(),
-    p.provider,
-    p.lockedVersion ?? '-',
-    p.constraints || '(no constraints)',
-    p.constraintsChanged ? `recorded: ${p.recordedConstraints ?? '(none)'}` : '',
-    p.lockedVersion ? `${p.hashes.h1} h1, ${p.hashes.zh} zh${p.hashes.other ? `, ${p.hashes.other} other` : ''}` : '',
-    p.entryErrors > 0 ? `${p.entryErrors} error${p.entryErrors === 1 ? '' : 's'} in this entry` : '',
-  ].map(terminalInline)) // cells come from the lock file: one line each, no control characters
+  const rows = c.providers.map((p) =>
+    [
+      p.status.toUpperCase(),
+      p.provider,
+      p.lockedVersion ?? '-',
+      p.constraints || '(no constraints)',
+      p.constraintsChanged ? `recorded: ${p.recordedConstraints ?? '(none)'}` : '',
+      p.lockedVersion ? `${p.hashes.h1} h1, ${p.hashes.zh} zh${p.hashes.other ? `, ${p.hashes.other} other` : ''}` : '',
+      p.entryErrors > 0 ? `${p.entryErrors} error${p.entryErrors === 1 ? '' : 's'} in this entry` : '',
+    ].map(terminalInline),
+  ) // cells come from the lock file: one line each, no control characters
   const widths = [0, 1, 2, 3].map((i) => Math.max(0, ...rows.map((r) => r[i]!.length)))
-  for (const r of rows) out.push(r.map((x, i) => (i < 4 ? x.padEnd(widths[i]!) : x)).filter((x) => x.trim() !== '').join('  ').trimEnd())
+  for (const r of rows)
+    out.push(
+      r
+        .map((x, i) => (i < 4 ? x.padEnd(widths[i]!) : x))
+        .filter((x) => x.trim() !== '')
+        .join('  ')
+        .trimEnd(),
+    )
   if (c.packages.length > 0) {
     out.push('', 'installed packages:')
-    for (const p of c.packages) out.push(`  ${p.status.toUpperCase().padEnd(8)} ${terminalInline(`${p.provider} ${p.version} ${p.platform}  ${p.path}`)}`)
+    for (const p of c.packages)
+      out.push(`  ${p.status.toUpperCase().padEnd(8)} ${terminalInline(`${p.provider} ${p.version} ${p.platform}  ${p.path}`)}`)
   }
   return out.join('\n') + '\n'
 }

@@ -44,5 +44,8 @@ export function fileNamer(dir: string, cwd: string = process.cwd()): FileNamer {
  * space, which cannot be told apart — stays as it is.
  */
 export function renameRanges(text: string, name: FileNamer): string {
-  return text.replace(/(?<=(?:^|[\s(])(?:at|in|from) |\(|, |^)([^\s:,()"'`[\]]+\.[A-Za-z]+):(\d+,\d+-\d+)/gm, (_m, file: string, rest: string) => `${name(file)}:${rest}`)
+  return text.replace(
+    /(?<=(?:^|[\s(])(?:at|in|from) |\(|, |^)([^\s:,()"'`[\]]+\.[A-Za-z]+):(\d+,\d+-\d+)/gm,
+    (_m, file: string, rest: string) => `${name(file)}:${rest}`,
+  )
 }

@@ -15,7 +15,11 @@ export function progressLine(s: Readonly<ParseStats>): string {
   return `tfgraph: ${s.done}/${s.found} files read (${share}% from cache)`
 }
 
-export function startProgress(stream: ProgressStream, stats: Readonly<ParseStats>, opts: {delayMs?: number; everyMs?: number} = {}): () => void {
+export function startProgress(
+  stream: ProgressStream,
+  stats: Readonly<ParseStats>,
+  opts: {delayMs?: number; everyMs?: number} = {},
+): () => void {
   if (stream.isTTY !== true) return () => {}
   const delay = opts.delayMs ?? 1000
   const started = Date.now()

@@ -46,11 +46,18 @@ export function diffSummary(d: ProvidersDiff): string {
 }
 
 function config(s: BindingSide): string {
-  return s.providerConfig === null ? 'no configuration' : s.instanceKey !== undefined ? `${s.providerConfig}[${s.instanceKey}]` : s.providerConfig
+  return s.providerConfig === null
+    ? 'no configuration'
+    : s.instanceKey !== undefined
+      ? `${s.providerConfig}[${s.instanceKey}]`
+      : s.providerConfig
 }
 
 function chain(s: BindingSide, label: string, name: FileNamer): string[] {
-  return [`  ${label}: ${config(s)}  (${at(s.range, name)})`, ...s.resolution.map((step, i) => `      ${i + 1}. ${renameRanges(step.text, name)}`)]
+  return [
+    `  ${label}: ${config(s)}  (${at(s.range, name)})`,
+    ...s.resolution.map((step, i) => `      ${i + 1}. ${renameRanges(step.text, name)}`),
+  ]
 }
 
 export function renderProvidersDiffText(d: ProvidersDiff, o: DiffRenderOptions): string {
@@ -73,18 +80,32 @@ export function renderProvidersDiffMarkdown(d: ProvidersDiff, o: DiffRenderOptio
   const risky = d.changes.filter((c) => RISKY_KINDS.includes(c.kind))
   const out = [`### tfgraph providers diff`, '', `${o.oldName} → ${o.newName}: ${diffSummary(d)}`]
   if (d.changes.length === 0) return out.concat('', 'No resource changes its provider configuration.', '').join('\n')
-  out.push('', risky.length > 0 ? `**${risky.length} risky change${risky.length === 1 ? '' : 's'}** — review before applying.` : 'No risky change.')
+  out.push(
+    '',
+    risky.length > 0 ? `**${risky.length} risky change${risky.length === 1 ? '' : 's'}** — review before applying.` : 'No risky change.',
+  )
   out.push('', '| | Kind | Resource | Before | After | Why |', '|---|---|---|---|---|---|')
   for (const c of d.changes) {
     const mark = RISKY_KINDS.includes(c.kind) ? '⚠️' : c.kind === 'added' ? '➕' : '➖'
     const resource = code(c.address) + (c.movedFrom ? `<br>moved from ${code(c.movedFrom)}` : '')
-    const args = (c.argumentChanges ?? []).map((a) => `<br>${code(`${a.name} = ${a.before ?? '(unset)'}`)} → ${code(`${a.name} = ${a.after ?? '(unset)'}`)}`).join('')
+    const args = (c.argumentChanges ?? [])
+      .map((a) => `<br>${code(`${a.name} = ${a.before ?? '(unset)'}`)} → ${code(`${a.name} = ${a.after ?? '(unset)'}`)}`)
+      .join('')
     const before = c.before ? code(config(c.before)) : '—'
     const after = (c.after ? code(config(c.after)) : '—') + args
-    out.push(`| ${mark} | ${c.kind} | ${cell(resource)} | ${cell(before)} | ${cell(after)} | ${cell(KIND_TEXT[c.kind] + (c.kind === 'removed-with-config' ? ': remove the resource first, keep the provider block for one more apply' : c.kind === 'provider-changed' ? ': needs terraform state replace-provider' : ''))} |`)
+    out.push(
+      `| ${mark} | ${c.kind} | ${cell(resource)} | ${cell(before)} | ${cell(after)} | ${cell(KIND_TEXT[c.kind] + (c.kind === 'removed-with-config' ? ': remove the resource first, keep the provider block for one more apply' : c.kind === 'provider-changed' ? ': needs terraform state replace-provider' : ''))} |`,
+    )
   }
   for (const c of risky) {
-    out.push('', `<details><summary>${c.kind}: <code>${c.address.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</code></summary>`, '', renameRanges(c.reason, o.newFile), '', '```')
+    out.push(
+      '',
+      `<details><summary>${c.kind}: <code>${c.address.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</code></summary>`,
+      '',
+      renameRanges(c.reason, o.newFile),
+      '',
+      '```',
+    )
     if (c.before) out.push(...chain(c.before, 'before', o.oldFile))
     if (c.after) out.push(...chain(c.after, 'after', o.newFile))
     out.push('```', '', '</details>')
@@ -112,7 +133,11 @@ function location(dir: string, filename: string, cwd: string): {uri: string; uri
 /** SARIF 2.1.0: one rule per kind, one result per change, on the new revision's lines. */
 export function renderProvidersDiffSarif(d: ProvidersDiff, o: DiffSarifOptions): object {
   const results = d.changes.map((c) => {
-    const r = c.after?.range ?? (c.before && o.newFileExists(c.before.range.filename) ? {filename: c.before.range.filename, start: {line: 1, column: 1, byte: 0}, end: {line: 1, column: 2, byte: 1}} : undefined)
+    const r =
+      c.after?.range ??
+      (c.before && o.newFileExists(c.before.range.filename)
+        ? {filename: c.before.range.filename, start: {line: 1, column: 1, byte: 0}, end: {line: 1, column: 2, byte: 1}}
+        : undefined)
     return {
       ruleId: c.kind,
       ruleIndex: CHANGE_KINDS.indexOf(c.kind),
@@ -124,7 +149,12 @@ export function renderProvidersDiffSarif(d: ProvidersDiff, o: DiffSarifOptions):
               {
                 physicalLocation: {
                   artifactLocation: location(o.newDir, r.filename, o.cwd),
-                  region: {startLine: r.start.line, startColumn: r.start.column, endLine: r.end.line, endColumn: Math.max(r.end.column, r.start.column + 1)},
+                  region: {
+                    startLine: r.start.line,
+                    startColumn: r.start.column,
+                    endLine: r.end.line,
+                    endColumn: Math.max(r.end.column, r.start.column + 1),
+                  },
                 },
                 logicalLocations: [{fullyQualifiedName: c.address}],
               },

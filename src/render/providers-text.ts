@@ -68,10 +68,13 @@ function matchesResource(r: ResourceBinding, want: string): boolean {
 
 function moduleHeader(n: ModuleNode, name: FileNamer): string {
   if (n.address === '') return 'root module (.)'
-  const flags = [n.count ? 'count' : '', n.forEach ? 'for_each' : '', n.dependsOn ? 'depends_on' : '', n.enabled ? 'enabled' : ''].filter(Boolean)
+  const flags = [n.count ? 'count' : '', n.forEach ? 'for_each' : '', n.dependsOn ? 'depends_on' : '', n.enabled ? 'enabled' : ''].filter(
+    Boolean,
+  )
   // each input-derived field on one line (a newline in a module source must not start a fake line)
   const src = n.sourceText !== undefined ? `  ${terminalInline(n.sourceText)}${n.version ? ` (${terminalInline(n.version)})` : ''}` : ''
-  const dir = n.displayDir && n.sourceText !== n.displayDir && `./${n.displayDir}` !== n.sourceText ? `  → ${terminalInline(name(n.displayDir))}` : ''
+  const dir =
+    n.displayDir && n.sourceText !== n.displayDir && `./${n.displayDir}` !== n.sourceText ? `  → ${terminalInline(name(n.displayDir))}` : ''
   return `${terminalInline(n.address)}${src}${dir}${flags.length ? `  [${flags.join(', ')}]` : ''}${n.resolved ? '' : `  NOT LOADED: ${terminalInline(n.unresolvedReason ?? '')}`}`
 }
 
@@ -89,13 +92,22 @@ export function providersFilterProblem(a: ProvidersAnalysis, opts: ProvidersText
   if (opts.resource && !all.some((r) => matchesResource(r, opts.resource!))) {
     const want = opts.resource
     // a close address, else the resource of that type and name in another module
-    const tail = want.split('.').slice(want.startsWith('data.') || /\.data\./.test(want) ? -3 : -2).join('.')
+    const tail = want
+      .split('.')
+      .slice(want.startsWith('data.') || /\.data\./.test(want) ? -3 : -2)
+      .join('.')
     const sameName = all.map((r) => r.address).filter((x) => x === tail || x.endsWith(`.${tail}`))
-    const s = didYouMean(want, all.map((r) => r.address)) ?? (sameName.length > 0 ? sameName.join(' or ') : undefined)
+    const s =
+      didYouMean(
+        want,
+        all.map((r) => r.address),
+      ) ?? (sameName.length > 0 ? sameName.join(' or ') : undefined)
     return `--resource ${want}: no resource has this address${hint(s)}; a trailing * matches a prefix`
   }
   if (opts.provider && !all.some((r) => matchesProvider(r, opts.provider!))) {
-    const names = [...new Set(all.flatMap((r) => [r.provider, r.provider.split('/').slice(-2).join('/'), r.provider.split('/').pop() ?? '']))]
+    const names = [
+      ...new Set(all.flatMap((r) => [r.provider, r.provider.split('/').slice(-2).join('/'), r.provider.split('/').pop() ?? ''])),
+    ]
     return `--provider ${opts.provider}: no resource uses this provider${hint(didYouMean(opts.provider, names))}; providers used: ${[...new Set(all.map((r) => r.provider))].sort().join(', ') || 'none'}`
   }
   return undefined
@@ -160,7 +172,9 @@ export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOpt
       out.push(`${pad}    via: ${renameRanges(g.how, name)}`)
       const names = g.items.map((r) => (n.address ? r.address.slice(n.address.length + 1) : r.address))
       const shown = names.slice(0, max).join(', ')
-      out.push(`${pad}    ${g.items.length} resource${g.items.length === 1 ? '' : 's'}: ${shown}${names.length > max ? `, … and ${names.length - max} more` : ''}`)
+      out.push(
+        `${pad}    ${g.items.length} resource${g.items.length === 1 ? '' : 's'}: ${shown}${names.length > max ? `, … and ${names.length - max} more` : ''}`,
+      )
     }
   }
   return terminalText(out.join('\n') + '\n')

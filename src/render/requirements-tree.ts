@@ -19,7 +19,11 @@ export function requirementsTree(tree: ModuleTree): string {
     for (let i = items.length - 1; i >= 0; i--) {
       const it = items[i]!
       const last = i === items.length - 1
-      pending.push({line: `${prefix}${last ? '└── ' : '├── '}${terminalInline(it.label)}`, ...(it.child ? {child: it.child} : {}), childPrefix: prefix + (last ? '    ' : '│   ')})
+      pending.push({
+        line: `${prefix}${last ? '└── ' : '├── '}${terminalInline(it.label)}`,
+        ...(it.child ? {child: it.child} : {}),
+        childPrefix: prefix + (last ? '    ' : '│   '),
+      })
     }
   }
   expand(tree.root, '')

@@ -13,7 +13,8 @@ export const impliedProviderMismatch = {
   id: 'implied-provider-mismatch',
   severity: 'error',
   enabledByDefault: true,
-  description: 'A module relies on the implied hashicorp/<name> provider (no required_providers entry, or one without source) while its caller declares that name with a different source address.',
+  description:
+    'A module relies on the implied hashicorp/<name> provider (no required_providers entry, or one without source) while its caller declares that name with a different source address.',
   docs: 'docs/rules/implied-provider-mismatch.md',
   check({analysis}): LintDiagnostic[] {
     const {tree} = analysis
@@ -29,7 +30,7 @@ export const impliedProviderMismatch = {
       const implied = display(u.implied, engine)
       const sameName = mm.localName === u.localName
       findings.push({
-        summary: 'Implied provider differs from the caller\'s',
+        summary: "Implied provider differs from the caller's",
         detail: `${moduleText(u.node.address)} uses the provider local name "${u.localName}" (${usesText(uses)}) without a required_providers entry, so ${engine.product} implies the source address ${implied}; but ${moduleText(mm.node.address)} declares ${sameName ? 'that name' : `the same provider type as "${mm.localName}"`} as ${declared} at ${where(mm.range)}. These are two different providers: init tries to install ${implied} (which usually does not exist, failing with "Failed to query available provider packages"), and the resources of ${moduleText(u.node.address)} cannot use the configuration of ${providerString(mm.provider)} set up by the caller. To fix it, add ${u.localName} = { source = "${declared}" } to the required_providers of ${moduleText(u.node.address)}.`,
         range: first.range,
         address: u.node.address,
@@ -44,7 +45,7 @@ export const impliedProviderMismatch = {
       const implied = display(e.implied, engine)
       const sameName = mm.localName === r.localName
       findings.push({
-        summary: 'Implied provider differs from the caller\'s',
+        summary: "Implied provider differs from the caller's",
         detail: `${moduleText(e.node.address)} declares the provider local name "${r.localName}" in required_providers at ${where(r.attribute.nameRange)} without a source address, so ${engine.product} implies ${implied}; but ${moduleText(mm.node.address)} declares ${sameName ? 'that name' : `the same provider type as "${mm.localName}"`} as ${declared} at ${where(mm.range)}. These are two different providers: init tries to install ${implied} (which usually does not exist, failing with "Failed to query available provider packages"), and the resources of ${moduleText(e.node.address)} cannot use the configuration of ${providerString(mm.provider)} set up by the caller. An entry without source never inherits the caller's source address. To fix it, add source = "${declared}" to the entry: ${r.localName} = { source = "${declared}"${r.version !== undefined ? `, version = ${JSON.stringify(r.version)}` : ''} }.`,
         range: r.attribute.nameRange,
         address: e.node.address,

@@ -44,5 +44,7 @@ export function ruleById(id: string): Rule | undefined {
 
 /** Runs rules (default: every rule enabled by default) over one analysis; diagnostics sorted. */
 export function runRules(analysis: ProvidersAnalysis, rules: readonly Rule[] = RULES.filter((r) => r.enabledByDefault)): LintDiagnostic[] {
-  return rules.flatMap((r) => r.check({analysis})).sort((a, b) => compareDiagnostics(a, b) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0))
+  return rules
+    .flatMap((r) => r.check({analysis}))
+    .sort((a, b) => compareDiagnostics(a, b) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0))
 }

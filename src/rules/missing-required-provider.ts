@@ -11,7 +11,8 @@ export const missingRequiredProvider = {
   id: 'missing-required-provider',
   severity: 'warning',
   enabledByDefault: true,
-  description: 'A module uses a provider without declaring it in required_providers, relying on the implied hashicorp/<name> source address.',
+  description:
+    'A module uses a provider without declaring it in required_providers, relying on the implied hashicorp/<name> source address.',
   docs: 'docs/rules/missing-required-provider.md',
   check({analysis}): LintDiagnostic[] {
     const {tree} = analysis

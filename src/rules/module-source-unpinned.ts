@@ -52,7 +52,14 @@ export const moduleSourceUnpinned = {
       const range = srcAttr?.exprRange ?? call.declRange
       const shown = JSON.stringify(node.sourceText ?? node.source.normalized)
       const tool = rev.vcs === 'git' ? 'Git' : 'Mercurial'
-      const example = rev.vcs === 'git' ? (style === 'sha' ? '?ref=<40-character commit id>' : '?ref=v1.2.3') : style === 'sha' ? '?rev=<changeset id>' : '?rev=v1.2.3'
+      const example =
+        rev.vcs === 'git'
+          ? style === 'sha'
+            ? '?ref=<40-character commit id>'
+            : '?ref=v1.2.3'
+          : style === 'sha'
+            ? '?rev=<changeset id>'
+            : '?rev=v1.2.3'
       const base = `${node.address} (called at ${where(call.declRange)}) installs ${shown} from a ${tool} repository`
       let problem: string | undefined
       let summary = 'Module source not pinned to a revision'

@@ -21,7 +21,8 @@ export const RULE_OPTIONS: Readonly<Record<string, Readonly<Record<string, Optio
       kind: 'enum',
       values: ['flexible', 'semver', 'sha'],
       default: 'flexible',
-      description: '"flexible": any ref but a default branch; "semver": a semantic-version tag (v1.2.3); "sha": a full 40-character commit id.',
+      description:
+        '"flexible": any ref but a default branch; "semver": a semantic-version tag (v1.2.3); "sha": a full 40-character commit id.',
     },
     default_branches: {
       kind: 'strings',
@@ -34,7 +35,8 @@ export const RULE_OPTIONS: Readonly<Record<string, Readonly<Record<string, Optio
       kind: 'enum',
       values: ['unlocked', 'always', 'never'],
       default: 'unlocked',
-      description: 'In a root module: report an entry only when the dependency lock file does not select a version of it ("unlocked"), always, or never.',
+      description:
+        'In a root module: report an entry only when the dependency lock file does not select a version of it ("unlocked"), always, or never.',
     },
   },
 }
@@ -42,7 +44,11 @@ export const RULE_OPTIONS: Readonly<Record<string, Readonly<Record<string, Optio
 export type RuleOptionValue = boolean | string | readonly string[]
 
 /** The value of one option of a rule: the configured one, else the schema's default. */
-export function ruleOption<T extends RuleOptionValue>(ruleId: string, options: Readonly<Record<string, RuleOptionValue>> | undefined, name: string): T {
+export function ruleOption<T extends RuleOptionValue>(
+  ruleId: string,
+  options: Readonly<Record<string, RuleOptionValue>> | undefined,
+  name: string,
+): T {
   const given = options?.[name]
   if (given !== undefined) return given as T
   const schema = RULE_OPTIONS[ruleId]?.[name]
@@ -56,8 +62,12 @@ export function optionProblem(schema: OptionSchema, value: unknown): string | un
     case 'boolean':
       return typeof value === 'boolean' ? undefined : 'must be true or false'
     case 'enum':
-      return typeof value === 'string' && schema.values.includes(value) ? undefined : `must be one of ${schema.values.map((v) => `"${v}"`).join(', ')}`
+      return typeof value === 'string' && schema.values.includes(value)
+        ? undefined
+        : `must be one of ${schema.values.map((v) => `"${v}"`).join(', ')}`
     case 'strings':
-      return Array.isArray(value) && value.every((v) => typeof v === 'string' && v !== '') ? undefined : 'must be a list of non-empty strings'
+      return Array.isArray(value) && value.every((v) => typeof v === 'string' && v !== '')
+        ? undefined
+        : 'must be a list of non-empty strings'
   }
 }

@@ -54,7 +54,11 @@ export const providerConstraintNotMinimum = {
       const origins: {what: string; constraint: string; range: SourceRange}[] = []
       for (const r of names.requirements.values()) {
         if (r.version === undefined) continue
-        origins.push({what: `required_providers entry "${r.localName}" (${r.provider.namespace}/${r.provider.type})`, constraint: r.version, range: versionRangeOf(r.attribute)})
+        origins.push({
+          what: `required_providers entry "${r.localName}" (${r.provider.namespace}/${r.provider.type})`,
+          constraint: r.version,
+          range: versionRangeOf(r.attribute),
+        })
       }
       for (const [key, b] of m.providerConfigs) {
         const v = b.body.attributes.find((a) => a.name === 'version')

@@ -1,7 +1,14 @@
 // Shared by missing-required-provider and implied-provider-mismatch (not a rule itself): the provider
 // local names each module uses without a required_providers entry, and what its callers declare under
 // that name.
-import {impliedLocalName, impliedProvider, parseLocalConfigRef, providerForDisplay, providerString, type Provider} from '../addrs/provider.js'
+import {
+  impliedLocalName,
+  impliedProvider,
+  parseLocalConfigRef,
+  providerForDisplay,
+  providerString,
+  type Provider,
+} from '../addrs/provider.js'
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
 import type {Block} from '../hcl/syntax.js'
@@ -41,14 +48,18 @@ export interface UndeclaredProvider {
   readonly mismatch?: CallerDeclaration
 }
 
-
 function resourceUses(blocks: Iterable<Block>, kind: string): ProviderUse[] {
   const out: ProviderUse[] = []
   for (const b of blocks) {
     const type = b.labels[0]?.value ?? ''
     const pattr = b.body.attributes.find((a) => a.name === 'provider')
     const ref = pattr ? providerReference(pattr) : undefined
-    if (pattr && ref) out.push({localName: ref.localName, what: `provider = ${unwrapExpression(String(pattr.value))} in ${kind} ${type}.${b.labels[1]?.value ?? ''}`, range: pattr.exprRange})
+    if (pattr && ref)
+      out.push({
+        localName: ref.localName,
+        what: `provider = ${unwrapExpression(String(pattr.value))} in ${kind} ${type}.${b.labels[1]?.value ?? ''}`,
+        range: pattr.exprRange,
+      })
     else if (!pattr) out.push({localName: impliedLocalName(type), what: `the ${kind} type ${type}`, range: b.declRange})
   }
   return out
@@ -81,7 +92,13 @@ export function providerUses(m: Module): ProviderUse[] {
   return sortRanges(out)
 }
 
-function callerDeclaration(node: ModuleNode, localName: string, implied: Provider, engine: Engine, names: Map<Module, LocalNames>): CallerDeclaration | undefined {
+function callerDeclaration(
+  node: ModuleNode,
+  localName: string,
+  implied: Provider,
+  engine: Engine,
+  names: Map<Module, LocalNames>,
+): CallerDeclaration | undefined {
   const namesOf = (m: Module): LocalNames => {
     let n = names.get(m)
     if (!n) {

@@ -14,7 +14,8 @@ export const providerVersionMissing = {
   id: 'provider-version-missing',
   severity: 'warning',
   enabledByDefault: true,
-  description: 'A shared module declares a provider in required_providers without a version constraint (a root module only when its lock file does not select one).',
+  description:
+    'A shared module declares a provider in required_providers without a version constraint (a root module only when its lock file does not select one).',
   docs: 'docs/rules/provider-version-missing.md',
   check({analysis, options, lockedProviders}): LintDiagnostic[] {
     const {tree} = analysis
@@ -33,7 +34,9 @@ export const providerVersionMissing = {
         // a version written as an expression is not missing (the loader reports what is wrong with it)
         if (isRecord(r.attribute.value) && r.attribute.value['version'] !== undefined) continue
         // the deprecated version argument of a provider block still constrains the provider
-        const legacy = [...m.providerConfigs.values()].some((b) => b.labels[0]?.value === r.localName && b.body.attributes.some((a) => a.name === 'version'))
+        const legacy = [...m.providerConfigs.values()].some(
+          (b) => b.labels[0]?.value === r.localName && b.body.attributes.some((a) => a.name === 'version'),
+        )
         if (legacy) continue
         const fqn = providerString(r.provider)
         const short = `${r.provider.namespace}/${r.provider.type}`
@@ -43,7 +46,9 @@ export const providerVersionMissing = {
         const why = shared
           ? `${moduleText(node.address)} is ${isRoot ? 'a shared module (it declares configuration_aliases, so other configurations call it)' : `called by ${node.parent ? moduleText(node.parent.address) : 'another module'}`}, and its callers cannot tell from it which versions of ${short} it works with: "${engine.command} init" picks the newest version every other constraint allows, including a new major version that may remove what the module uses.`
           : `${lockedProviders === undefined ? 'The root module has no dependency lock file' : `The dependency lock file does not select a version of ${fqn}`}, so "${engine.command} init" installs the newest version, and every other machine or later run may get a different one.`
-        const fix = shared ? `To fix it, add the oldest version the module supports as a minimum: ${r.localName} = { source = "${short}", version = ">= X.Y" }.` : `To fix it, add a version constraint (${r.localName} = { source = "${short}", version = "~> X.Y" }) and commit the .terraform.lock.hcl that "${engine.command} init" writes.`
+        const fix = shared
+          ? `To fix it, add the oldest version the module supports as a minimum: ${r.localName} = { source = "${short}", version = ">= X.Y" }.`
+          : `To fix it, add a version constraint (${r.localName} = { source = "${short}", version = "~> X.Y" }) and commit the .terraform.lock.hcl that "${engine.command} init" writes.`
         findings.push({
           summary: 'Provider requirement without a version constraint',
           detail: `The required_providers entry "${r.localName}" (${short}) of ${moduleText(node.address)} at ${where(range)} has no version argument. ${why} ${fix}`,

@@ -17,7 +17,8 @@ export const providersMapInherits = {
   id: 'providers-map-inherits',
   severity: 'warning',
   enabledByDefault: true,
-  description: 'A module call with a providers map leaves out a default provider configuration the module uses, which is then silently inherited.',
+  description:
+    'A module call with a providers map leaves out a default provider configuration the module uses, which is then silently inherited.',
   docs: 'docs/rules/providers-map-inherits.md',
   check({analysis}): LintDiagnostic[] {
     const {tree, resolution} = analysis
@@ -70,8 +71,15 @@ export const providersMapInherits = {
         const provider = parseProviderString(config.provider) ?? providerAddr('', '', '')
         const inChild = childNames.localNameFor(provider) ?? (first.module === node.address ? first.reference : config.localName)
         const inParent = parentNames?.localNameFor(provider) ?? config.localName
-        const steps = first.resolution.filter((s) => s.kind === 'inherited' || s.kind === 'declared' || s.kind === 'implied-config' || s.kind === 'legacy' || s.kind === 'passed')
-        const names = resources.slice(0, 3).map((r) => `${r.address} (${where(r.range)})`).join(', ') + (resources.length > 3 ? ` and ${resources.length - 3} more` : '')
+        const steps = first.resolution.filter(
+          (s) =>
+            s.kind === 'inherited' || s.kind === 'declared' || s.kind === 'implied-config' || s.kind === 'legacy' || s.kind === 'passed',
+        )
+        const names =
+          resources
+            .slice(0, 3)
+            .map((r) => `${r.address} (${where(r.range)})`)
+            .join(', ') + (resources.length > 3 ? ` and ${resources.length - 3} more` : '')
         findings.push({
           summary: 'Provider inherited despite a providers map',
           detail: `The providers map of ${node.address} at ${where(providersAttr.exprRange)} ${listed.length > 0 ? `lists ${listed.join(', ')}` : 'lists nothing'} but not "${inChild}", yet ${names} in ${node.address} use${resources.length === 1 ? 's' : ''} ${config.address}: ${steps.map((s) => stepText(s, engine)).join('; ')}. ${engine.product}'s documentation says a providers map replaces the inherited default configurations, but ${engine.product} still walks up to the callers for a default configuration the map leaves out, so this inheritance is easy to miss (and breaks if the caller's configuration changes). To fix it, make it explicit: add ${inChild} = ${inParent} to the providers map of ${node.address} in ${moduleText(parent.address)} (or pass the configuration you actually meant).`,

@@ -77,7 +77,9 @@ export function report(rule: Pick<Rule, 'id' | 'severity'>, findings: readonly F
 
 /** Sorted by file name, then start byte. */
 export function sortRanges<T extends {readonly range: SourceRange}>(xs: readonly T[]): T[] {
-  return [...xs].sort((a, b) => (a.range.filename < b.range.filename ? -1 : a.range.filename > b.range.filename ? 1 : a.range.start.byte - b.range.start.byte))
+  return [...xs].sort((a, b) =>
+    a.range.filename < b.range.filename ? -1 : a.range.filename > b.range.filename ? 1 : a.range.start.byte - b.range.start.byte,
+  )
 }
 
 const PROVIDER_META = new Set(['alias', 'version', 'count', 'depends_on', 'for_each', 'source', '//'])
@@ -91,7 +93,9 @@ export function isConfiguredProviderBlock(b: Block): boolean {
   const version = b.body.attributes.find((a) => a.name === 'version')
   if (typeof version?.value === 'string' && !version.value.includes('${')) return true
   if (b.body.attributes.some((a) => !PROVIDER_META.has(a.name))) return true
-  return b.body.blocks.some((nb) => (nb.type === '_' ? nb.body.attributes.length > 0 || nb.body.blocks.length > 0 : nb.type !== 'lifecycle' && nb.type !== 'locals'))
+  return b.body.blocks.some((nb) =>
+    nb.type === '_' ? nb.body.attributes.length > 0 || nb.body.blocks.length > 0 : nb.type !== 'lifecycle' && nb.type !== 'locals',
+  )
 }
 
 /** Every node of the tree whose module is `node`'s module (calls of the same directory). */
@@ -105,7 +109,12 @@ export function isWithin(address: string, ancestor: string): boolean {
 }
 
 /** Terraform's own errors about a module call's `source` or `version` that it cannot evaluate while installing modules. */
-export const MODULE_EVALUATION_ERRORS: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>(['module.source-unknown', 'module.source-not-constant', 'module.version-unknown', 'module.version-not-constant'])
+export const MODULE_EVALUATION_ERRORS: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
+  'module.source-unknown',
+  'module.source-not-constant',
+  'module.version-unknown',
+  'module.version-not-constant',
+])
 
 /** Whether `r` lies within `outer` (same file). */
 export function rangeWithin(r: SourceRange, outer: SourceRange): boolean {

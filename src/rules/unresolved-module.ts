@@ -42,8 +42,11 @@ export const unresolvedModule = {
       const reason = node.unresolvedReason ?? 'not loaded'
       // the crawler's (or loader's) diagnostic about this call, if it made one
       // one finding per call: where Terraform itself reports the cause, that is the finding (rule `terraform`)
-      if (tree.diagnostics.some((d) => d.range !== undefined && inside(d.range, call.range) && TERRAFORM_EVALUATION_ERRORS.has(d.code))) continue
-      const own: Diagnostic | undefined = tree.diagnostics.find((d) => d.range !== undefined && inside(d.range, call.range) && CRAWLER_CODES.has(d.code))
+      if (tree.diagnostics.some((d) => d.range !== undefined && inside(d.range, call.range) && TERRAFORM_EVALUATION_ERRORS.has(d.code)))
+        continue
+      const own: Diagnostic | undefined = tree.diagnostics.find(
+        (d) => d.range !== undefined && inside(d.range, call.range) && CRAWLER_CODES.has(d.code),
+      )
       if (own?.severity === 'error') errors.add(node.address)
       const notStatic = /cannot be evaluated statically|source is not a string/.test(reason)
       const fix = /not installed|no record/.test(reason)
@@ -52,9 +55,9 @@ export const unresolvedModule = {
           ? 'Break the cycle: a module must not call the directory of one of its callers.'
           : notStatic && /is not a literal|is not a variable or a local value|not a string/.test(reason)
             ? `To fix, use only literals, input variables and local values in a module source (${engine.product} evaluates it before anything else exists).`
-          : notStatic
-            ? `To fix, give the variables it reads a value (--var NAME=VALUE, --var-file, terraform.tfvars or a default), or use a literal source.${engine.name === 'terraform' ? ' Terraform evaluates only literals, local values and variables declared with const = true there.' : ''}`
-            : 'Fix the source so that it points to a module directory.'
+            : notStatic
+              ? `To fix, give the variables it reads a value (--var NAME=VALUE, --var-file, terraform.tfvars or a default), or use a literal source.${engine.name === 'terraform' ? ' Terraform evaluates only literals, local values and variables declared with const = true there.' : ''}`
+              : 'Fix the source so that it points to a module directory.'
       findings.push({
         summary: own?.summary ?? (notStatic ? 'Module source not static' : 'Module not loaded'),
         detail: own?.detail
@@ -67,6 +70,8 @@ export const unresolvedModule = {
         ...(own ? {restates: own.code, ...(own.range ? {restatesAt: own.range} : {})} : {}),
       })
     }
-    return report(unresolvedModule, findings).map((d) => (d.address !== undefined && errors.has(d.address) ? {...d, severity: 'error' as const} : d))
+    return report(unresolvedModule, findings).map((d) =>
+      d.address !== undefined && errors.has(d.address) ? {...d, severity: 'error' as const} : d,
+    )
   },
 } satisfies Rule

@@ -38,7 +38,11 @@ export const unsatisfiableProviderConstraints = {
         const parsed = parseProviderConstraints(o.constraint, {engine: tree.engine})
         if ('error' in parsed) continue // the loader reports invalid syntax
         // a required_providers entry's range is the whole object: narrow it to the version value
-        const attr = o.range ? [...node.module.requiredProviders.values()].find((a) => a.exprRange.start.byte === o.range?.start.byte && a.exprRange.filename === o.range.filename) : undefined
+        const attr = o.range
+          ? [...node.module.requiredProviders.values()].find(
+              (a) => a.exprRange.start.byte === o.range?.start.byte && a.exprRange.filename === o.range.filename,
+            )
+          : undefined
         const list = byProvider.get(req.provider) ?? []
         list.push({node, text: o.constraint, constraints: parsed.constraints, range: attr ? versionRangeOf(attr) : o.range})
         byProvider.set(req.provider, list)

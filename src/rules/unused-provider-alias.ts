@@ -29,7 +29,8 @@ export const unusedProviderAlias = {
       for (const b of c.body.blocks) {
         const pattr = b.type === 'data' ? b.body.attributes.find((a) => a.name === 'provider') : undefined
         const ref = pattr ? providerReference(pattr) : undefined
-        if (ref?.alias) usedByResource.add(new AbsProviderConfig(ModulePath.root, rootNames.providerFor(ref.localName), ref.alias).toString())
+        if (ref?.alias)
+          usedByResource.add(new AbsProviderConfig(ModulePath.root, rootNames.providerFor(ref.localName), ref.alias).toString())
       }
     }
     const findings: Finding[] = []
@@ -51,7 +52,10 @@ export const unusedProviderAlias = {
         const names = localNames(n.parent.module, engine)
         return Object.values(providers.value).some((raw) => {
           const ref = typeof raw === 'string' ? parseLocalConfigRef(unwrapExpression(raw)) : undefined
-          return ref !== undefined && reached.has(new AbsProviderConfig(ModulePath.of(n.parent?.path ?? []), names.providerFor(ref.localName), ref.alias).toString())
+          return (
+            ref !== undefined &&
+            reached.has(new AbsProviderConfig(ModulePath.of(n.parent?.path ?? []), names.providerFor(ref.localName), ref.alias).toString())
+          )
         })
       })
       if (opaque) continue

@@ -79,7 +79,8 @@ export const unusedRequiredProvider = {
   id: 'unused-required-provider',
   severity: 'warning',
   enabledByDefault: true,
-  description: 'A required_providers entry that nothing in the module uses, nor any module it calls through inheritance or a providers map.',
+  description:
+    'A required_providers entry that nothing in the module uses, nor any module it calls through inheritance or a providers map.',
   docs: 'docs/rules/unused-required-provider.md',
   check({analysis}): LintDiagnostic[] {
     const {tree} = analysis
@@ -106,7 +107,8 @@ export const unusedRequiredProvider = {
 } satisfies Rule
 
 function finding(node: ModuleNode, localName: string, provider: Provider, range: SourceRange, engine: Engine): Finding {
-  const calls = node.children.length > 0 ? ', and none of the modules it calls uses that provider (by inheritance or through a providers map)' : ''
+  const calls =
+    node.children.length > 0 ? ', and none of the modules it calls uses that provider (by inheritance or through a providers map)' : ''
   return {
     summary: 'Required provider not used',
     detail: `${moduleText(node.address)} declares "${localName}" (${display(provider, engine)}) in required_providers at ${where(range)}, but no resource, data source, ephemeral resource, provider block, provider-defined function (provider::${localName}::…) or providers map of the module uses it${calls}. The entry still makes "${engine.command} init" install the provider and adds its version constraint to every configuration that uses the module. To fix it, remove the entry (or use the provider if something is missing).`,

@@ -2,7 +2,17 @@
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {ModulePath} from '../../src/addrs/module.js'
-import {AbsProviderConfig, localConfig, localConfigEquals, localConfigString, parseLocalConfigRef, parseProviderString, providerAddr, providerEquals, providerString} from '../../src/addrs/provider.js'
+import {
+  AbsProviderConfig,
+  localConfig,
+  localConfigEquals,
+  localConfigString,
+  parseLocalConfigRef,
+  parseProviderString,
+  providerAddr,
+  providerEquals,
+  providerString,
+} from '../../src/addrs/provider.js'
 import {ResourceAddr} from '../../src/addrs/resource.js'
 
 const AWS = providerAddr('registry.terraform.io', 'hashicorp', 'aws')
@@ -58,8 +68,14 @@ test('local provider configurations: aws, aws.west, aws.west[each.key]', () => {
 
 test('absolute provider configurations: the FQN quoted, the alias after it, the module before it', () => {
   assert.is(new AbsProviderConfig(ModulePath.root, AWS).toString(), 'provider["registry.terraform.io/hashicorp/aws"]')
-  assert.is(new AbsProviderConfig(ModulePath.of(['a']), AWS, 'west').toString(), 'module.a.provider["registry.terraform.io/hashicorp/aws"].west')
-  assert.is(new AbsProviderConfig(ModulePath.of(['a', 'b']), AWS, '').toString(), 'module.a.module.b.provider["registry.terraform.io/hashicorp/aws"]')
+  assert.is(
+    new AbsProviderConfig(ModulePath.of(['a']), AWS, 'west').toString(),
+    'module.a.provider["registry.terraform.io/hashicorp/aws"].west',
+  )
+  assert.is(
+    new AbsProviderConfig(ModulePath.of(['a', 'b']), AWS, '').toString(),
+    'module.a.module.b.provider["registry.terraform.io/hashicorp/aws"]',
+  )
   const odd = providerAddr('example.com', 'my"ns', 'x')
   assert.is(new AbsProviderConfig(ModulePath.root, odd).toString(), 'provider["example.com/my\\"ns/x"]')
   assert.ok(new AbsProviderConfig(ModulePath.of(['a']), AWS, 'west').equals(new AbsProviderConfig(ModulePath.of(['a']), {...AWS}, 'west')))

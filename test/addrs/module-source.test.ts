@@ -117,7 +117,10 @@ const REGISTRY_OK: [string, string][] = [
 ]
 
 const REGISTRY_ERR: [string, string][] = [
-  ['---.com/HashiCorp/Consul/aws', `invalid module registry hostname "---.com"; internationalized domain names must be given as direct unicode characters, not in punycode`],
+  [
+    '---.com/HashiCorp/Consul/aws',
+    `invalid module registry hostname "---.com"; internationalized domain names must be given as direct unicode characters, not in punycode`,
+  ],
   ['foo/var/baz/qux', 'invalid module registry hostname: must contain at least one dot'],
   ['foo/var/no-no-no', `invalid target system "no-no-no": must be between one and 64 ASCII letters or digits`],
   ['foo/var/' + 'a'.repeat(119) + 'h', `invalid target system "${'a'.repeat(119)}h": must be between one and 64 ASCII letters or digits`],
@@ -127,11 +130,20 @@ const REGISTRY_ERR: [string, string][] = [
   ],
   ['foo.com/var/baz', 'source address must have three more components after the hostname: the namespace, the name, and the target system'],
   ['foo/var/baz?otherthing', 'module registry addresses may not include a query string portion'],
-  ['github.com/HashiCorp/Consul/aws', `can't use "github.com" as a module registry host, because it's reserved for installing directly from version control repositories`],
-  ['bitbucket.org/HashiCorp/Consul/aws', `can't use "bitbucket.org" as a module registry host, because it's reserved for installing directly from version control repositories`],
+  [
+    'github.com/HashiCorp/Consul/aws',
+    `can't use "github.com" as a module registry host, because it's reserved for installing directly from version control repositories`,
+  ],
+  [
+    'bitbucket.org/HashiCorp/Consul/aws',
+    `can't use "bitbucket.org" as a module registry host, because it's reserved for installing directly from version control repositories`,
+  ],
   ['./boop', `can't use local directory "./boop" as a module registry address`],
   ['../boop', `can't use local directory "../boop" as a module registry address`],
-  ['xn--80akhbyknj4f.com/a/b/c', `invalid module registry hostname "xn--80akhbyknj4f.com"; internationalized domain names must be given as direct unicode characters, not in punycode`],
+  [
+    'xn--80akhbyknj4f.com/a/b/c',
+    `invalid module registry hostname "xn--80akhbyknj4f.com"; internationalized domain names must be given as direct unicode characters, not in punycode`,
+  ],
   ['my_host.com/a/b/c', `invalid module registry hostname "my_host.com"`],
   ['example.com:http/a/b/c', `invalid module registry hostname "example.com:http"`],
   ['a/b', 'a module registry source address must have either three or four slash-separated components'],
@@ -145,7 +157,10 @@ for (const engine of ENGINES) {
     R(`${engine}: ${input}`, () => {
       const got = ok(input, engine, true)
       assert.is(got.kind, 'registry')
-      assert.is(got.normalized, want.replace('registry.terraform.io', input.startsWith('registry.terraform.io') ? 'registry.terraform.io' : host))
+      assert.is(
+        got.normalized,
+        want.replace('registry.terraform.io', input.startsWith('registry.terraform.io') ? 'registry.terraform.io' : host),
+      )
       // Without "version" the same addresses are still registry addresses.
       assert.equal(ok(input, engine, false), got)
     })
@@ -181,7 +196,12 @@ R('without version, a failed registry parse falls through to remote', () => {
   // four parts with a single-label host: not a registry address, and go-getter sees a relative path
   assert.is(failure('foo/var/baz/qux').kind, 'maybe-relative')
   const gh = ok('github.com/HashiCorp/Consul/aws')
-  assert.equal(gh, {kind: 'remote', package: 'git::https://github.com/HashiCorp/Consul.git', subdir: 'aws', normalized: 'git::https://github.com/HashiCorp/Consul.git//aws'})
+  assert.equal(gh, {
+    kind: 'remote',
+    package: 'git::https://github.com/HashiCorp/Consul.git',
+    subdir: 'aws',
+    normalized: 'git::https://github.com/HashiCorp/Consul.git//aws',
+  })
 })
 R.run()
 
@@ -198,7 +218,10 @@ const DETECT: [string, string][] = [
   ['git@github.xyz.com:org/project.git', 'git::ssh://git@github.xyz.com/org/project.git'],
   ['git@github.xyz.com:org/project.git?ref=test-branch', 'git::ssh://git@github.xyz.com/org/project.git?ref=test-branch'],
   ['git@github.xyz.com:org/project.git//module/a', 'git::ssh://git@github.xyz.com/org/project.git//module/a'],
-  ['git@github.xyz.com:org/project.git//module/a?ref=test-branch', 'git::ssh://git@github.xyz.com/org/project.git//module/a?ref=test-branch'],
+  [
+    'git@github.xyz.com:org/project.git//module/a?ref=test-branch',
+    'git::ssh://git@github.xyz.com/org/project.git//module/a?ref=test-branch',
+  ],
   ['git::ssh://git@git.example.com:2222/hashicorp/foo.git', 'git::ssh://git@git.example.com:2222/hashicorp/foo.git'],
   ['github.com/hashicorp/foo', 'git::https://github.com/hashicorp/foo.git'],
   ['github.com/hashicorp/foo.git', 'git::https://github.com/hashicorp/foo.git'],
@@ -263,9 +286,16 @@ D('relative paths without ./ are reported with the engine name', () => {
     const f = failure('modules/vpc', engine)
     assert.is(f.kind, 'maybe-relative')
     assert.is(f.message, `${product(engine)} cannot detect a supported external module source type for modules/vpc`)
-    assert.ok(f.detail.startsWith(`${product(engine)} failed to determine your intended installation method for remote module package "modules/vpc".`))
+    assert.ok(
+      f.detail.startsWith(
+        `${product(engine)} failed to determine your intended installation method for remote module package "modules/vpc".`,
+      ),
+    )
     // a forced getter reports just the part after "::"
-    assert.is(failure('git::foo/bar', engine).message, `${product(engine)} cannot detect a supported external module source type for foo/bar`)
+    assert.is(
+      failure('git::foo/bar', engine).message,
+      `${product(engine)} cannot detect a supported external module source type for foo/bar`,
+    )
   }
 })
 
@@ -276,7 +306,11 @@ D('local sources', () => {
   // "version" forces registry parsing, which refuses local paths
   const f = failure('./child', 'opentofu', true)
   assert.is(f.summary, 'Invalid registry module source address')
-  assert.ok(f.detail.startsWith(`Failed to parse module registry address: can't use local directory "./child" as a module registry address.\n\nOpenTofu assumed`))
+  assert.ok(
+    f.detail.startsWith(
+      `Failed to parse module registry address: can't use local directory "./child" as a module registry address.\n\nOpenTofu assumed`,
+    ),
+  )
 })
 D.run()
 

@@ -8,7 +8,11 @@ import * as assert from 'uvu/assert'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
 function run(...args: string[]) {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {encoding: 'utf8', cwd: repoRoot, env: {...process.env, NO_COLOR: '1'}})
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {
+    encoding: 'utf8',
+    cwd: repoRoot,
+    env: {...process.env, NO_COLOR: '1'},
+  })
   return {code: r.status, stdout: r.stdout, stderr: r.stderr}
 }
 
@@ -53,7 +57,10 @@ test('a directory without configuration files: one line saying so, exit 1', () =
     writeFileSync(path.join(dir, 'README.md'), '# nothing here\n')
     const r = run('config', dir)
     assert.is(r.code, 1)
-    assert.match(r.stderr, /is not a module directory: it holds no configuration files \(no \.tf, \.tf\.json, \.tofu or \.tofu\.json files\)/)
+    assert.match(
+      r.stderr,
+      /is not a module directory: it holds no configuration files \(no \.tf, \.tf\.json, \.tofu or \.tofu\.json files\)/,
+    )
     noStack(r.stderr)
     writeFileSync(path.join(dir, 'prod.tfvars'), 'x = 1\n')
     const vars = run('config', dir)
@@ -70,12 +77,27 @@ test('a directory without configuration files: one line saying so, exit 1', () =
 test('malformed, binary and non-UTF-8 files: diagnostics with locations, exit 1, other files still loaded', () => {
   const r = run('config', path.join(fixturesDir, 'load/bad-input'), '--json')
   assert.is(r.code, 1)
-  const doc = JSON.parse(r.stdout) as {diagnostics: {summary: string; range?: {filename: string; start: {line: number}}}[]; config: {resource?: Record<string, unknown>}}
+  const doc = JSON.parse(r.stdout) as {
+    diagnostics: {summary: string; range?: {filename: string; start: {line: number}}}[]
+    config: {resource?: Record<string, unknown>}
+  }
   const where = doc.diagnostics.map((d) => `${d.range?.filename}:${d.range?.start.line} ${d.summary}`)
-  assert.ok(where.some((w) => w.startsWith('broken.tf:')), where.join('\n'))
-  assert.ok(where.some((w) => w.startsWith('binary.tf:2 Invalid character')), where.join('\n'))
-  assert.ok(where.some((w) => w.startsWith('latin1.tf:1 Invalid character encoding')), where.join('\n'))
-  assert.ok(where.some((w) => w.startsWith('bad.tf.json:1')), where.join('\n'))
+  assert.ok(
+    where.some((w) => w.startsWith('broken.tf:')),
+    where.join('\n'),
+  )
+  assert.ok(
+    where.some((w) => w.startsWith('binary.tf:2 Invalid character')),
+    where.join('\n'),
+  )
+  assert.ok(
+    where.some((w) => w.startsWith('latin1.tf:1 Invalid character encoding')),
+    where.join('\n'),
+  )
+  assert.ok(
+    where.some((w) => w.startsWith('bad.tf.json:1')),
+    where.join('\n'),
+  )
   assert.ok(doc.config.resource && 'null_resource' in doc.config.resource)
 })
 

@@ -56,15 +56,32 @@ const SETUP: Readonly<Record<string, Setup>> = {
   'tfgraph lint --list-rules': {exit: 0},
 
   'tfgraph lock fixtures/lock/statuses': {exit: 2},
-  'tfgraph lock . --verify --plugin-dir ~/.terraform.d/plugins': {cwd: 'lock/verify', home: {'.terraform.d/plugins': 'lock/verify/mirror'}, exit: 2},
+  'tfgraph lock . --verify --plugin-dir ~/.terraform.d/plugins': {
+    cwd: 'lock/verify',
+    home: {'.terraform.d/plugins': 'lock/verify/mirror'},
+    exit: 2,
+  },
   'tfgraph lock . --platforms linux_amd64,darwin_arm64': {cwd: 'lock/statuses', exit: 2},
 
   'tfgraph lock diff fixtures/lock/diff/mixed/old.terraform.lock.hcl fixtures/lock/diff/mixed/new.terraform.lock.hcl': {exit: 0},
-  'tfgraph lock diff --git main': {git: {file: '.terraform.lock.hcl', committed: 'lock/diff/mixed/old.terraform.lock.hcl', working: 'lock/diff/mixed/new.terraform.lock.hcl'}, exit: 0},
+  'tfgraph lock diff --git main': {
+    git: {
+      file: '.terraform.lock.hcl',
+      committed: 'lock/diff/mixed/old.terraform.lock.hcl',
+      working: 'lock/diff/mixed/new.terraform.lock.hcl',
+    },
+    exit: 0,
+  },
 
   'tfgraph providers diff fixtures/providers-diff/rebound/old fixtures/providers-diff/rebound/new': {exit: 2},
-  'tfgraph providers diff infra --git main --format markdown': {git: {file: 'infra', committed: 'providers-diff/rebound/old', working: 'providers-diff/rebound/new'}, exit: 2},
-  'tfgraph providers diff infra --git main --fail-on removed-with-config': {git: {file: 'infra', committed: 'providers-diff/removed/old', working: 'providers-diff/removed/new'}, exit: 2},
+  'tfgraph providers diff infra --git main --format markdown': {
+    git: {file: 'infra', committed: 'providers-diff/rebound/old', working: 'providers-diff/rebound/new'},
+    exit: 2,
+  },
+  'tfgraph providers diff infra --git main --fail-on removed-with-config': {
+    git: {file: 'infra', committed: 'providers-diff/removed/old', working: 'providers-diff/removed/new'},
+    exit: 2,
+  },
   'tfgraph providers . --plan plan.json': {cwd: 'plans/regions', exit: 0},
   'tfgraph providers fixtures/providers/demo': {exit: 0},
   'tfgraph providers fixtures/providers/demo --resource module.network.module.subnet.aws_subnet.private': {exit: 0},
@@ -92,19 +109,46 @@ function shellWords(line: string, home: string): {argv: string[]; redirect?: str
 }
 
 test('shellWords: quotes, ~ and redirection', () => {
-  assert.equal(shellWords(`tfgraph graph . --exclude 'module.*test*' -o "a b.json"`, '/h'), {argv: ['tfgraph', 'graph', '.', '--exclude', 'module.*test*', '-o', 'a b.json']})
-  assert.equal(shellWords('tfgraph lock --plugin-dir ~/.terraform.d/plugins > out.txt', '/h'), {argv: ['tfgraph', 'lock', '--plugin-dir', '/h/.terraform.d/plugins'], redirect: 'out.txt'})
+  assert.equal(shellWords(`tfgraph graph . --exclude 'module.*test*' -o "a b.json"`, '/h'), {
+    argv: ['tfgraph', 'graph', '.', '--exclude', 'module.*test*', '-o', 'a b.json'],
+  })
+  assert.equal(shellWords('tfgraph lock --plugin-dir ~/.terraform.d/plugins > out.txt', '/h'), {
+    argv: ['tfgraph', 'lock', '--plugin-dir', '/h/.terraform.d/plugins'],
+    redirect: 'out.txt',
+  })
 })
 
 test('every command has examples, and every example is written down here (and only those)', () => {
-  assert.equal(Object.keys(entry.COMMANDS).filter((id) => (entry.COMMANDS[id]?.examples ?? []).length === 0), [])
+  assert.equal(
+    Object.keys(entry.COMMANDS).filter((id) => (entry.COMMANDS[id]?.examples ?? []).length === 0),
+    [],
+  )
   const lines = examples.map((e) => e.line)
-  assert.equal(lines.filter((l) => !(l in SETUP)), [], 'examples without a setup')
-  assert.equal(Object.keys(SETUP).filter((l) => !lines.includes(l)), [], 'setups without an example')
+  assert.equal(
+    lines.filter((l) => !(l in SETUP)),
+    [],
+    'examples without a setup',
+  )
+  assert.equal(
+    Object.keys(SETUP).filter((l) => !lines.includes(l)),
+    [],
+    'setups without an example',
+  )
 })
 
 const scratchRoot = mkdtempSync(path.join(tmpdir(), 'tfgraph-examples-'))
-const git = (cwd: string, ...args: string[]) => spawnSync('git', args, {cwd, encoding: 'utf8', env: {...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com'}})
+const git = (cwd: string, ...args: string[]) =>
+  spawnSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@example.com',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@example.com',
+    },
+  })
 
 examples.forEach((ex, n) => {
   const setup = SETUP[ex.line]
@@ -133,7 +177,11 @@ examples.forEach((ex, n) => {
     }
     const {argv, redirect} = shellWords(ex.line, home)
     assert.is(argv[0], 'tfgraph')
-    const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...argv.slice(1)], {cwd, encoding: 'utf8', env: {...process.env, HOME: home, NO_COLOR: '1'}})
+    const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...argv.slice(1)], {
+      cwd,
+      encoding: 'utf8',
+      env: {...process.env, HOME: home, NO_COLOR: '1'},
+    })
     if (redirect) writeFileSync(path.join(cwd, redirect), r.stdout)
     assert.is(r.status, setup.exit, `exit ${r.status}:\n${r.stderr}`)
     assert.not.match(r.stderr, /\n\s+at .+:\d+:\d+/, 'no stack trace')

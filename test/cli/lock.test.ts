@@ -23,10 +23,17 @@ test('lock: inconsistent lock file exits 2 with Terraform wording', () => {
 
 test('lock --json contract', () => {
   const r = run('lock', path.join(fixturesDir, 'lock/statuses'), '--json')
-  const doc = JSON.parse(r.stdout) as {format_version: string; lock_file: string; providers: {provider: string; status: string; hashes: {h1: number}}[]}
+  const doc = JSON.parse(r.stdout) as {
+    format_version: string
+    lock_file: string
+    providers: {provider: string; status: string; hashes: {h1: number}}[]
+  }
   assert.is(doc.format_version, '1')
   assert.is(doc.lock_file, '.terraform.lock.hcl')
-  assert.equal(doc.providers.map((p) => p.status), ['ok', 'unused', 'unsatisfied', 'missing'])
+  assert.equal(
+    doc.providers.map((p) => p.status),
+    ['ok', 'unused', 'unsatisfied', 'missing'],
+  )
 })
 
 test('lock diff: two files, text and JSON; unreadable file exits 1', () => {
@@ -45,13 +52,21 @@ test('lock diff --git REV compares the committed file with the working file', ()
   const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-git-'))
   const src = path.join(fixturesDir, 'lock/diff/added')
   try {
-    const git = (...a: string[]) => execFileSync('git', a, {cwd: dir, stdio: 'ignore', env: {...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e'}})
+    const git = (...a: string[]) =>
+      execFileSync('git', a, {
+        cwd: dir,
+        stdio: 'ignore',
+        env: {...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e'},
+      })
     git('init', '-q')
     copyFileSync(path.join(src, 'old.terraform.lock.hcl'), path.join(dir, '.terraform.lock.hcl'))
     git('add', '.terraform.lock.hcl')
     git('commit', '-q', '-m', 'old')
     copyFileSync(path.join(src, 'new.terraform.lock.hcl'), path.join(dir, '.terraform.lock.hcl'))
-    const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'lock', 'diff', '--git', 'HEAD'], {cwd: dir, encoding: 'utf8'})
+    const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'lock', 'diff', '--git', 'HEAD'], {
+      cwd: dir,
+      encoding: 'utf8',
+    })
     assert.is(r.status, 0, r.stderr)
     assert.match(r.stdout, /New providers/)
   } finally {

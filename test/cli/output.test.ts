@@ -42,7 +42,10 @@ test('an absolute DIR inside the current directory, and a DIR with "..": relativ
 test('lint --recursive from a subdirectory: names relative to it, in text and compact', () => {
   const cwd = fixturesDir
   const compact = run(['lint', '--recursive', 'providers', '--format', 'compact'], {cwd})
-  assert.match(compact.stdout, /^providers\/legacy\/configured\/main.tf:2:1: warning: Provider configured inside a shared module \[legacy-module-provider\] — module.configured.provider/m)
+  assert.match(
+    compact.stdout,
+    /^providers\/legacy\/configured\/main.tf:2:1: warning: Provider configured inside a shared module \[legacy-module-provider\] — module.configured.provider/m,
+  )
   const text = run(['lint', '--recursive', 'providers'], {cwd})
   assert.match(text.stdout, /^== providers\/legacy$/m)
   assert.match(text.stdout, /^ {2}on providers\/legacy\/configured\/main.tf:2,1-15 /m)
@@ -70,7 +73,10 @@ test('providers, config, lock and graph name files from the current directory to
 test('uninstalled module calls: one line in text (lint and providers), every one with --verbose and in JSON', () => {
   const dir = path.join(fixturesDir, 'lint/uninitialised')
   const text = run(['lint', dir])
-  assert.match(text.stdout, /^Warning: 3 module calls not installed — run "terraform init" to include them; --verbose lists them {2}\[unresolved-module\]$/m)
+  assert.match(
+    text.stdout,
+    /^Warning: 3 module calls not installed — run "terraform init" to include them; --verbose lists them {2}\[unresolved-module\]$/m,
+  )
   assert.not.match(text.stdout, /module\.vpc/)
   assert.match(text.stdout, /0 errors, 3 warnings/)
   const verbose = run(['lint', dir, '--verbose'])
@@ -85,13 +91,16 @@ test('uninstalled module calls: one line in text (lint and providers), every one
 test('lint text: a repeated explanation once, then one line per further finding; the same count', () => {
   const dir = path.join(fixturesDir, 'lint/repeated')
   const text = run(['lint', dir])
-  assert.is(text.stdout.split('Terraform\'s documentation advises').length - 1, 1)
+  assert.is(text.stdout.split("Terraform's documentation advises").length - 1, 1)
   assert.match(text.stdout, '  and 3 more like this:\n    fixtures/lint/repeated/modules/dns/main.tf:5:17      module.dns\n')
   assert.match(text.stdout, /0 errors, 4 warnings\n$/)
-  assert.is(run(['lint', dir, '--verbose']).stdout.split('Terraform\'s documentation advises').length - 1, 4)
+  assert.is(run(['lint', dir, '--verbose']).stdout.split("Terraform's documentation advises").length - 1, 4)
   const compact = run(['lint', dir, '--format', 'compact']).stdout.trimEnd().split('\n')
   assert.is(compact.length, 4)
-  assert.is(compact[0], 'fixtures/lint/repeated/modules/compute/main.tf:5:17: warning: Shared module constrains more than the minimum provider version [provider-constraint-not-minimum] — module.compute')
+  assert.is(
+    compact[0],
+    'fixtures/lint/repeated/modules/compute/main.tf:5:17: warning: Shared module constrains more than the minimum provider version [provider-constraint-not-minimum] — module.compute',
+  )
 })
 
 test('lint --json is --format json; --json with another format is a usage error', () => {

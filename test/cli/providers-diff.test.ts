@@ -7,7 +7,11 @@ import * as assert from 'uvu/assert'
 import {repoRoot} from '../helpers/paths.js'
 
 function run(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'providers', 'diff', ...args], {cwd: repoRoot, encoding: 'utf8', env: {...process.env, NO_COLOR: '1', TFGRAPH_NO_CACHE: '1', ...env}})
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'providers', 'diff', ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: {...process.env, NO_COLOR: '1', TFGRAPH_NO_CACHE: '1', ...env},
+  })
   return {code: r.status, stdout: r.stdout, stderr: r.stderr}
 }
 
@@ -23,9 +27,18 @@ test('exit 2 for a risky change, 0 for none', () => {
 test('usage errors: two lines, exit 1', () => {
   const cases: [string[], string][] = [
     [[old], 'Error: give two directories (OLD_DIR NEW_DIR), or [DIR] --git REV\nSee "tfgraph providers diff --help".\n'],
-    [[old, neu, '--git', 'main'], 'Error: with --git give one directory, not two (it is compared with its tree at main)\nSee "tfgraph providers diff --help".\n'],
-    [[old, neu, '--fail-on', 'rebound,nope'], 'Error: --fail-on takes kinds among rebound, config-changed, provider-changed, removed-with-config, removed, added (got "nope")\nSee "tfgraph providers diff --help".\n'],
-    [[old, neu, '--json', '--format', 'markdown'], 'Error: --json and --format markdown conflict: --json is --format json\nSee "tfgraph providers diff --help".\n'],
+    [
+      [old, neu, '--git', 'main'],
+      'Error: with --git give one directory, not two (it is compared with its tree at main)\nSee "tfgraph providers diff --help".\n',
+    ],
+    [
+      [old, neu, '--fail-on', 'rebound,nope'],
+      'Error: --fail-on takes kinds among rebound, config-changed, provider-changed, removed-with-config, removed, added (got "nope")\nSee "tfgraph providers diff --help".\n',
+    ],
+    [
+      [old, neu, '--json', '--format', 'markdown'],
+      'Error: --json and --format markdown conflict: --json is --format json\nSee "tfgraph providers diff --help".\n',
+    ],
   ]
   for (const [args, want] of cases) {
     const r = run(args)

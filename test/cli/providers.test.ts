@@ -41,9 +41,16 @@ test('--module and --provider filter', () => {
 test('--json contract', () => {
   const r = run(demo, '--json')
   assert.is(r.code, 0)
-  const doc = JSON.parse(r.stdout) as {format_version: string; modules: {path: string}[]; resources: {address: string; provider_config: string; resolution: unknown[]}[]}
+  const doc = JSON.parse(r.stdout) as {
+    format_version: string
+    modules: {path: string}[]
+    resources: {address: string; provider_config: string; resolution: unknown[]}[]
+  }
   assert.is(doc.format_version, '1')
-  assert.equal(doc.modules.map((m) => m.path), ['', 'module.network', 'module.network.module.subnet'])
+  assert.equal(
+    doc.modules.map((m) => m.path),
+    ['', 'module.network', 'module.network.module.subnet'],
+  )
   const vpc = doc.resources.find((x) => x.address === 'module.network.aws_vpc.main')
   assert.is(vpc?.provider_config, 'provider["registry.terraform.io/hashicorp/aws"].east')
   assert.ok((vpc?.resolution.length ?? 0) >= 3)

@@ -9,7 +9,10 @@ import * as assert from 'uvu/assert'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1', ...env}})
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {
+    encoding: 'utf8',
+    env: {...process.env, NO_COLOR: '1', ...env},
+  })
   return {code: r.status, stdout: r.stdout, stderr: r.stderr}
 }
 

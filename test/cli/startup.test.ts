@@ -15,7 +15,10 @@ function traced(args: string[], env: NodeJS.ProcessEnv = {}): {code: number | nu
   const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-trace-'))
   const out = path.join(dir, 'imports.txt')
   try {
-    const r = spawnSync(process.execPath, ['--import', preload, path.join(repoRoot, 'bin/run.js'), ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1', ...env, TFGRAPH_TRACE_IMPORTS: out}})
+    const r = spawnSync(process.execPath, ['--import', preload, path.join(repoRoot, 'bin/run.js'), ...args], {
+      encoding: 'utf8',
+      env: {...process.env, NO_COLOR: '1', ...env, TFGRAPH_TRACE_IMPORTS: out},
+    })
     const modules = existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter(Boolean) : []
     return {code: r.status, stdout: r.stdout, modules}
   } finally {
@@ -26,7 +29,12 @@ function traced(args: string[], env: NodeJS.ProcessEnv = {}): {code: number | nu
 /** The library (dist/cli/lib.js in the bundle, dist/src/* unbundled) or the parse worker. */
 // the library: its entry, its sources, or a bundle chunk holding the loader (commands import parts of it)
 const library = (mods: string[]) =>
-  mods.filter((m) => /\/dist\/(cli\/(lib|parse-worker)\.js|src\/)/.test(m) || (/\/dist\/cli\/chunk-[^/]*\.js$/.test(m) && readFileSync(m.startsWith('file:') ? fileURLToPath(m) : m, 'utf8').includes('async function loadModuleDir(')))
+  mods.filter(
+    (m) =>
+      /\/dist\/(cli\/(lib|parse-worker)\.js|src\/)/.test(m) ||
+      (/\/dist\/cli\/chunk-[^/]*\.js$/.test(m) &&
+        readFileSync(m.startsWith('file:') ? fileURLToPath(m) : m, 'utf8').includes('async function loadModuleDir(')),
+  )
 const parser = (mods: string[]) => mods.filter((m) => m.includes('@cdktf/hcl2json'))
 
 test('the oclif manifest is built', () => {
@@ -38,7 +46,10 @@ for (const args of [['--version'], ['--help'], ['providers', '--help'], ['lint',
   test(`${args.join(' ')} loads no command code, library or parser`, () => {
     const r = traced(args)
     assert.is(r.code, 0)
-    assert.ok(r.modules.some((m) => m.endsWith('/dist/cli/entry.js')), 'the trace saw the CLI bundle load (the preload works)')
+    assert.ok(
+      r.modules.some((m) => m.endsWith('/dist/cli/entry.js')),
+      'the trace saw the CLI bundle load (the preload works)',
+    )
     assert.equal(library(r.modules), [])
     assert.equal(parser(r.modules), [])
   })

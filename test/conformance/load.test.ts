@@ -5,7 +5,15 @@ import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {suite} from 'uvu'
 import * as assert from 'uvu/assert'
-import {diagnosticString, loadModuleDir, moduleToJson, type Block, type Diagnostic, type EngineName, type Module} from '../helpers/internal.js'
+import {
+  diagnosticString,
+  loadModuleDir,
+  moduleToJson,
+  type Block,
+  type Diagnostic,
+  type EngineName,
+  type Module,
+} from '../helpers/internal.js'
 import {actualMarkers, expectedMarkers} from '../helpers/markers.js'
 import {hasShared, sharedDir} from '../helpers/paths.js'
 
@@ -83,9 +91,15 @@ if (available) {
 
     C(`override-dynamic-block-base / -override (${engine})`, async () => {
       const a = (await load('valid-modules/override-dynamic-block-base', engine)).module.managedResources.get('test.foo')!
-      assert.equal(a.body.blocks.map((b) => [b.type, ...b.labels.map((l) => l.value)]), [['foo']])
+      assert.equal(
+        a.body.blocks.map((b) => [b.type, ...b.labels.map((l) => l.value)]),
+        [['foo']],
+      )
       const b = (await load('valid-modules/override-dynamic-block-override', engine)).module.managedResources.get('test.foo')!
-      assert.equal(b.body.blocks.map((x) => [x.type, ...x.labels.map((l) => l.value)]), [['dynamic', 'foo']])
+      assert.equal(
+        b.body.blocks.map((x) => [x.type, ...x.labels.map((l) => l.value)]),
+        [['dynamic', 'foo']],
+      )
     })
 
     C(`override-ignore-changes: ignore_changes = all (${engine})`, async () => {
@@ -105,7 +119,10 @@ if (available) {
       // the map entry `test = test.b_override` sits on line 7 of b_override.tf
       assert.ok(prov.exprRange.start.line <= 7 && prov.exprRange.end.line >= 7)
       assert.equal(attrValue(call, 'depends_on'), ['${null_resource.test}'])
-      assert.is(`${call.declRange.filename}:${call.declRange.start.line},${call.declRange.start.column}-${call.declRange.end.column}`, 'primary.tf:2,1-17')
+      assert.is(
+        `${call.declRange.filename}:${call.declRange.start.line},${call.declRange.start.column}-${call.declRange.end.column}`,
+        'primary.tf:2,1-17',
+      )
       assert.is(attrValue(call, 'kept'), 'primary kept')
       assert.is(attrValue(call, 'foo'), 'a_override foo')
       assert.is(attrValue(call, 'new'), 'b_override new')
@@ -119,13 +136,19 @@ if (available) {
       assert.is(attrValue(full, 'description'), 'b_override description')
       assert.is(attrValue(full, 'value'), 'b_override')
       const v = full.body.attributes.find((a) => a.name === 'value')!
-      assert.is(`${v.exprRange.filename}:${v.exprRange.start.line},${v.exprRange.start.column}-${v.exprRange.end.column}`, 'b_override.tf:2,11-23')
+      assert.is(
+        `${v.exprRange.filename}:${v.exprRange.start.line},${v.exprRange.start.column}-${v.exprRange.end.column}`,
+        'b_override.tf:2,11-23',
+      )
       assert.is(attrValue(full, 'ephemeral'), false)
       assert.is(attrValue(part, 'description'), 'base description')
       assert.is(attrValue(part, 'value'), 'b_override partial')
       const pv = part.body.attributes.find((a) => a.name === 'value')!
       assert.is(`${pv.exprRange.start.line},${pv.exprRange.start.column}-${pv.exprRange.end.column}`, '9,11-31')
-      assert.is(`${full.declRange.filename}:${full.declRange.start.line},${full.declRange.start.column}-${full.declRange.end.column}`, 'primary.tf:1,1-26')
+      assert.is(
+        `${full.declRange.filename}:${full.declRange.start.line},${full.declRange.start.column}-${full.declRange.end.column}`,
+        'primary.tf:1,1-26',
+      )
       // OpenTofu merges `deprecated`; Terraform accepts it but does not merge it from override files.
       assert.is(attrValue(full, 'deprecated'), engine === 'opentofu' ? 'b_override deprecated' : undefined)
       assert.is(attrValue(part, 'deprecated'), engine === 'opentofu' ? 'b_override deprecated' : undefined)
@@ -142,7 +165,10 @@ if (available) {
       const m = (await load('valid-modules/override-resource-provider', engine)).module
       const p = m.managedResources.get('test_instance.explicit')!.body.attributes.find((a) => a.name === 'provider')!
       assert.is(p.value, '${bar-test}')
-      assert.is(`${p.exprRange.filename}:${p.exprRange.start.line},${p.exprRange.start.column}-${p.exprRange.end.column}`, 'a_override.tf:2,14-22')
+      assert.is(
+        `${p.exprRange.filename}:${p.exprRange.start.line},${p.exprRange.start.column}-${p.exprRange.end.column}`,
+        'a_override.tf:2,14-22',
+      )
       assert.is(attrValue(m.managedResources.get('test_instance.default'), 'provider'), undefined)
     })
 
@@ -160,14 +186,27 @@ if (available) {
       assert.is(attrValue(part, 'default'), 'b_override partial')
       assert.is(attrValue(part, 'nullable'), undefined)
       assert.is(attrValue(full, 'deprecated'), engine === 'opentofu' ? 'b_override deprecated' : undefined)
-      assert.is(`${full.declRange.filename}:${full.declRange.start.line},${full.declRange.start.column}-${full.declRange.end.column}`, 'primary.tf:1,1-28')
-      assert.is(`${part.declRange.filename}:${part.declRange.start.line},${part.declRange.start.column}-${part.declRange.end.column}`, 'primary.tf:7,1-32')
+      assert.is(
+        `${full.declRange.filename}:${full.declRange.start.line},${full.declRange.start.column}-${full.declRange.end.column}`,
+        'primary.tf:1,1-28',
+      )
+      assert.is(
+        `${part.declRange.filename}:${part.declRange.start.line},${part.declRange.start.column}-${part.declRange.end.column}`,
+        'primary.tf:7,1-32',
+      )
     })
 
     for (const kind of ['ephemeral', 'sensitive']) {
       C(`override-variable-${kind}: names encode the expected result (${engine})`, async () => {
         const m = (await load(`valid-modules/override-variable-${kind}`, engine)).module
-        const expected: Record<string, boolean> = {false_true: true, true_false: false, false_false_true: true, true_true_false: false, false_true_false: false, true_false_true: true}
+        const expected: Record<string, boolean> = {
+          false_true: true,
+          true_false: false,
+          false_false_true: true,
+          true_true_false: false,
+          false_true_false: false,
+          true_false_true: true,
+        }
         for (const [name, want] of Object.entries(expected)) {
           assert.is(attrValue(m.variables.get(name), kind), want, name)
         }
@@ -188,13 +227,24 @@ if (available) {
     C(`[IM] override-nonexist-variable (${engine})`, async () => {
       const r = await load('invalid-modules/override-nonexist-variable', engine)
       assert.ok(
-        errors(r).some((d) => diagnosticString(d).includes('Missing base variable declaration to override; There is no variable named "foo". An override file can only override a variable that was already declared in a primary configuration file.')),
+        errors(r).some((d) =>
+          diagnosticString(d).includes(
+            'Missing base variable declaration to override; There is no variable named "foo". An override file can only override a variable that was already declared in a primary configuration file.',
+          ),
+        ),
       )
     })
 
     C(`[IM] override-variable-causes-bad-default (${engine})`, async () => {
       const r = await load('invalid-modules/override-variable-causes-bad-default', engine)
-      assert.ok(errors(r).some((d) => diagnosticString(d).includes("Invalid default value for variable; Overriding this variable's type constraint has made its default value invalid: string required.")), r.diagnostics.map(diagnosticString).join('\n'))
+      assert.ok(
+        errors(r).some((d) =>
+          diagnosticString(d).includes(
+            "Invalid default value for variable; Overriding this variable's type constraint has made its default value invalid: string required.",
+          ),
+        ),
+        r.diagnostics.map(diagnosticString).join('\n'),
+      )
     })
 
     C(`[IM] override-cloud-duplicates (${engine})`, async () => {
@@ -203,12 +253,21 @@ if (available) {
         engine === 'terraform'
           ? "Duplicate HCP Terraform configurations; A module may have only one 'cloud' block configuring HCP Terraform or Terraform Enterprise. The 'cloud' block was previously configured at "
           : "Duplicate cloud configurations; A module may have only one 'cloud' block configuring a cloud backend. A cloud backend was previously configured at "
-      assert.ok(errors(r).some((d) => diagnosticString(d).includes(want)), r.diagnostics.map(diagnosticString).join('\n'))
+      assert.ok(
+        errors(r).some((d) => diagnosticString(d).includes(want)),
+        r.diagnostics.map(diagnosticString).join('\n'),
+      )
     })
 
     C(`[IM] multiple-required-providers (${engine})`, async () => {
       const r = await load('invalid-modules/multiple-required-providers', engine)
-      assert.ok(errors(r).some((d) => diagnosticString(d).includes('Duplicate required providers configuration; A module may have only one required providers configuration. The required providers were previously configured at ')))
+      assert.ok(
+        errors(r).some((d) =>
+          diagnosticString(d).includes(
+            'Duplicate required providers configuration; A module may have only one required providers configuration. The required providers were previously configured at ',
+          ),
+        ),
+      )
     })
 
     C(`[IM] multiple-required-providers-with-syntax-error: the syntax error is reported (${engine})`, async () => {
@@ -241,13 +300,23 @@ if (available) {
 
   C('[IM] unsupported-version-and-other-error under Terraform: two Unsupported block type errors (lines 1, 11)', async () => {
     const r = await load('invalid-modules/unsupported-version-and-other-error', 'terraform')
-    assert.equal(r.diagnostics.map((d) => `${d.range?.start.line} ${d.summary}`), ['1 Unsupported block type', '11 Unsupported block type'])
+    assert.equal(
+      r.diagnostics.map((d) => `${d.range?.start.line} ${d.summary}`),
+      ['1 Unsupported block type', '11 Unsupported block type'],
+    )
   })
 
   C('tofu-and-tf-files under OpenTofu: .tofu shadows .tf, .tofu.json shadows .tf.json', async () => {
     const r = await load('tofu-and-tf-files', 'opentofu')
     assert.equal(r.diagnostics, [])
-    assert.equal([...r.module.managedResources.keys()].sort(), ['aws_instance.web_tofu', 'aws_security_group.firewall_tofu', 'test_object.a_tofu', 'test_object.b_tofu', 'tf_json_resource.a', 'tf_resource.first'])
+    assert.equal([...r.module.managedResources.keys()].sort(), [
+      'aws_instance.web_tofu',
+      'aws_security_group.firewall_tofu',
+      'test_object.a_tofu',
+      'test_object.b_tofu',
+      'tf_json_resource.a',
+      'tf_resource.first',
+    ])
     assert.equal([...r.module.variables.keys()].sort(), ['should_override', 'should_override_json'])
     for (const v of r.module.variables.values()) assert.is(attrValue(v, 'default'), 'overridden by tofu file')
   })
@@ -255,7 +324,14 @@ if (available) {
   C('tofu-and-tf-files under Terraform: .tofu files are not read', async () => {
     const r = await load('tofu-and-tf-files', 'terraform')
     assert.equal(r.diagnostics, [])
-    assert.equal([...r.module.managedResources.keys()].sort(), ['aws_instance.web', 'aws_security_group.firewall', 'test_object.a', 'test_object.b', 'tf_json_resource.a', 'tf_resource.first'])
+    assert.equal([...r.module.managedResources.keys()].sort(), [
+      'aws_instance.web',
+      'aws_security_group.firewall',
+      'test_object.a',
+      'test_object.b',
+      'tf_json_resource.a',
+      'tf_resource.first',
+    ])
     for (const v of r.module.variables.values()) assert.is(attrValue(v, 'default'), 'overridden by tf file')
   })
 
@@ -263,13 +339,21 @@ if (available) {
     const r = await loadModuleDir(path.join(testdata, 'tofu-only-files'))
     assert.is(r.engine, 'opentofu')
     assert.equal(r.diagnostics, [])
-    assert.equal([...r.module.managedResources.keys()].sort(), ['aws_instance.web_tofu', 'aws_security_group.firewall_tofu', 'test_object.a_tofu', 'test_object.b_tofu'])
+    assert.equal([...r.module.managedResources.keys()].sort(), [
+      'aws_instance.web_tofu',
+      'aws_security_group.firewall_tofu',
+      'test_object.a_tofu',
+      'test_object.b_tofu',
+    ])
     for (const v of r.module.variables.values()) assert.is(attrValue(v, 'default'), 'overridden by tofu file')
   })
 
   C('tofu-only-files under Terraform: No configuration files', async () => {
     const r = await load('tofu-only-files', 'terraform')
-    assert.equal(r.diagnostics.map((d) => d.summary), ['No configuration files'])
+    assert.equal(
+      r.diagnostics.map((d) => d.summary),
+      ['No configuration files'],
+    )
     assert.ok(r.incomplete)
   })
 

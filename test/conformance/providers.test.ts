@@ -64,7 +64,9 @@ if (hasShared('conformance: provider resolution', 'conformance/opentofu/internal
       const basic = requirementsTree((await analyzeProviders(path.join(up, 'command/testdata/providers/basic'), {engine, env: {}})).tree)
       for (const p of ['foo', 'bar']) assert.ok(basic.includes(`provider[${h}/hashicorp/${p}]`), basic)
       assert.ok(basic.includes(`provider[${h}/hashicorp/baz] 1.2.0`), basic)
-      const modules = requirementsTree((await analyzeProviders(path.join(up, 'command/testdata/providers/modules'), {engine, env: {}})).tree)
+      const modules = requirementsTree(
+        (await analyzeProviders(path.join(up, 'command/testdata/providers/modules'), {engine, env: {}})).tree,
+      )
       assert.is(
         modules,
         `\nProviders required by configuration:\n.\n├── provider[${h}/hashicorp/bar] 2.0.0\n├── provider[${h}/hashicorp/foo] 1.0.0\n└── module.kiddo\n    └── provider[${h}/hashicorp/baz]\n\n`,

@@ -66,7 +66,10 @@ test('every diagnostic over the fixtures has a code from the catalogue (lint: li
   const seen = new Set<string>()
   const check = (dir: string, d: Diagnostic, lintRule?: string): void => {
     const code = (d as {code?: unknown}).code
-    const ok = typeof code === 'string' && (Object.hasOwn(DIAGNOSTIC_CODES, code) || (lintRule !== undefined && lintRule !== 'terraform' && code === `lint.${lintRule}` && ruleCodes.has(code)))
+    const ok =
+      typeof code === 'string' &&
+      (Object.hasOwn(DIAGNOSTIC_CODES, code) ||
+        (lintRule !== undefined && lintRule !== 'terraform' && code === `lint.${lintRule}` && ruleCodes.has(code)))
     if (!ok) bad.push(`${path.relative(fixturesDir, dir)}: ${String(code)} (${d.summary})`)
     else seen.add(code)
   }

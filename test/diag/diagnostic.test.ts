@@ -22,7 +22,10 @@ test('sorting is by file then position, errors first', () => {
   const a = warningDiag('module.not-installed', 'b', '', {...r(1, 1, 1, 2), start: {line: 1, column: 1, byte: 5}})
   const b = errorDiag('hcl.syntax', 'a', '', {...r(1, 1, 1, 2), start: {line: 1, column: 1, byte: 5}})
   const c = errorDiag('hcl.syntax', 'c', '', {...r(1, 1, 1, 2), filename: 'a.tf'})
-  assert.equal(sortDiagnostics([a, b, c]).map((d) => d.summary), ['c', 'a', 'b'])
+  assert.equal(
+    sortDiagnostics([a, b, c]).map((d) => d.summary),
+    ['c', 'a', 'b'],
+  )
 })
 
 test.run()

@@ -14,7 +14,10 @@ const corpusTest = hasShared('export/corpus: the largest corpus root', 'corpus')
 
 corpusTest('the largest corpus root renders in every view and format', async () => {
   const a = await analyzeProviders(root, {env: {}})
-  assert.ok(a.tree.nodes.length >= 30 && a.resolution.resources.length >= 700, `${a.tree.nodes.length} modules, ${a.resolution.resources.length} resources (is ../shared/corpus there?)`)
+  assert.ok(
+    a.tree.nodes.length >= 30 && a.resolution.resources.length >= 700,
+    `${a.tree.nodes.length} modules, ${a.resolution.resources.length} resources (is ../shared/corpus there?)`,
+  )
   for (const view of ['modules', 'providers', 'resources'] as const satisfies readonly GraphView[]) {
     const {graph} = exportGraph(a, {view})
     assert.ok(graph.nodes.length >= (view === 'modules' ? 30 : 700), `${view}: ${graph.nodes.length} nodes`)

@@ -33,9 +33,24 @@ const CASES: readonly Case[] = [
   {input: 'providers/explicit-maps', goldens: 'explicit-maps', views: ['providers']},
   {input: 'providers/tofu-for-each', goldens: 'tofu-for-each', views: ['providers']},
   {input: 'graph/platform', goldens: 'platform', views: ['providers', 'resources'], variant: {name: 'collapse', options: {collapse: true}}},
-  {input: 'graph/platform', goldens: 'platform', views: ['modules', 'providers', 'resources'], variant: {name: 'module-network', options: {module: 'module.network'}}},
-  {input: 'graph/platform', goldens: 'platform', views: ['providers'], variant: {name: 'focus-network', options: {focus: 'module.network', depth: 1}}},
-  {input: 'graph/platform', goldens: 'platform', views: ['modules', 'providers'], variant: {name: 'exclude', options: {exclude: ['module.{assets,vault}', '*random*']}}},
+  {
+    input: 'graph/platform',
+    goldens: 'platform',
+    views: ['modules', 'providers', 'resources'],
+    variant: {name: 'module-network', options: {module: 'module.network'}},
+  },
+  {
+    input: 'graph/platform',
+    goldens: 'platform',
+    views: ['providers'],
+    variant: {name: 'focus-network', options: {focus: 'module.network', depth: 1}},
+  },
+  {
+    input: 'graph/platform',
+    goldens: 'platform',
+    views: ['modules', 'providers'],
+    variant: {name: 'exclude', options: {exclude: ['module.{assets,vault}', '*random*']}},
+  },
 ]
 
 for (const c of CASES) {
@@ -96,14 +111,24 @@ test('every Mermaid golden parses as a flowchart with Mermaid', async () => {
     assert.is(parsed.type, 'flowchart-v2', f)
     const nodeLines = text.split('\n').filter((l) => /^\s+\S+(\[|\(|\{)/.test(l) && !/^\s+(subgraph|classDef|class)\b/.test(l)).length
     assert.is(parsed.vertices.size, nodeLines, `${path.relative(graphDir, f)}: every node line is a vertex`)
-    assert.is(parsed.edges.length, text.split('\n').filter((l) => /-->|-\.->/.test(l)).length, `${path.relative(graphDir, f)}: every edge line is an edge`)
+    assert.is(
+      parsed.edges.length,
+      text.split('\n').filter((l) => /-->|-\.->/.test(l)).length,
+      `${path.relative(graphDir, f)}: every edge line is an edge`,
+    )
   }
 })
 
 test('every JSON golden is a format_version 1 document whose edges join its nodes', () => {
   // (expected.resource-graph.json files are resourceGraph() data, checked by resources.test.ts)
   for (const f of goldenFiles('json').filter((g) => !g.endsWith('expected.resource-graph.json'))) {
-    const doc = JSON.parse(readFileSync(f, 'utf8')) as {format_version: string; view: string; nodes: {id: string; cluster: string | null}[]; edges: {from: string; to: string}[]; clusters: {id: string}[]}
+    const doc = JSON.parse(readFileSync(f, 'utf8')) as {
+      format_version: string
+      view: string
+      nodes: {id: string; cluster: string | null}[]
+      edges: {from: string; to: string}[]
+      clusters: {id: string}[]
+    }
     assert.is(doc.format_version, '1')
     const ids = new Set(doc.nodes.map((n) => n.id))
     assert.is(ids.size, doc.nodes.length, `${f}: node ids are unique`)

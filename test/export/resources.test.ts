@@ -97,7 +97,11 @@ test('cycles: reported once each, with the edges kept; a self-reference is no cy
   )
   assert.match(g.diagnostics[0]?.detail ?? '', 'local.a, local.b')
   assert.match(g.diagnostics[1]?.detail ?? '', 'local.via_x, terraform_data.x, terraform_data.y')
-  assert.equal(edgeStrings(g), ['terraform_data.user -> terraform_data.base', 'terraform_data.x -> terraform_data.y', 'terraform_data.y -> terraform_data.x'])
+  assert.equal(edgeStrings(g), [
+    'terraform_data.user -> terraform_data.base',
+    'terraform_data.x -> terraform_data.y',
+    'terraform_data.y -> terraform_data.x',
+  ])
 })
 
 function tree(files: Record<string, string>): string {
@@ -112,7 +116,11 @@ function tree(files: Record<string, string>): string {
 test('a chain of 3,000 locals and a 3,000-resource chain neither overflow the stack nor take long', async () => {
   const n = 3000
   const locals = Array.from({length: n}, (_, i) => `  l${i} = local.l${i + 1}`).join('\n')
-  const resources = Array.from({length: n}, (_, i) => `resource "t" "r${String(i).padStart(4, '0')}" {\n  v = ${i + 1 < n ? `t.r${String(i + 1).padStart(4, '0')}.id` : 'local.l0'}\n}`).join('\n')
+  const resources = Array.from(
+    {length: n},
+    (_, i) =>
+      `resource "t" "r${String(i).padStart(4, '0')}" {\n  v = ${i + 1 < n ? `t.r${String(i + 1).padStart(4, '0')}.id` : 'local.l0'}\n}`,
+  ).join('\n')
   const dir = tree({'main.tf': `locals {\n${locals}\n  l${n} = t.end.id\n}\nresource "t" "end" {}\n${resources}\n`})
   try {
     const start = Date.now()

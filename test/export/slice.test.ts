@@ -45,12 +45,19 @@ test('--module keeps the subtree; the providers view keeps what brings configura
   assert.not.ok(kept.includes('module.network.aws_vpc.main'), 'resources outside the subtree go')
   const res = exportGraph(a, {view: 'resources', module: 'module.network'}).graph
   assert.ok(res.nodes.every((n) => n.module.startsWith('module.network')))
-  assert.equal(res.clusters.map((c) => c.module), ['module.network', 'module.network.module.dns'])
+  assert.equal(
+    res.clusters.map((c) => c.module),
+    ['module.network', 'module.network.module.dns'],
+  )
 })
 
 test('--focus/--depth: the neighbourhood, in both directions', async () => {
   const a = await analysis()
-  assert.equal(ids(exportGraph(a, {view: 'modules', focus: 'module.network', depth: 1}).graph), ['module.network', 'module.network.module.dns', 'root'])
+  assert.equal(ids(exportGraph(a, {view: 'modules', focus: 'module.network', depth: 1}).graph), [
+    'module.network',
+    'module.network.module.dns',
+    'root',
+  ])
   assert.equal(ids(exportGraph(a, {view: 'modules', focus: 'module.network', depth: 0}).graph), ['module.network'])
   const two = ids(exportGraph(a, {view: 'modules', focus: 'module.network', depth: 2}).graph)
   assert.ok(two.includes('module.logs') && two.includes('module.vault'))
@@ -76,17 +83,29 @@ test('--collapse: resources folded into modules (resources view) or counts (prov
   const res = exportGraph(a, {view: 'resources', collapse: true}).graph
   assert.ok(res.nodes.every((n) => n.kind === 'module'))
   assert.equal(ids(res), ['module.assets', 'module.logs', 'module.monitoring', 'module.network', 'module.network.module.dns', 'root'])
-  const toNetwork = res.edges.filter((e) => e.to === 'module.network').map((e) => `${e.from}:${String(e.attributes['dependencies'])}`).sort()
+  const toNetwork = res.edges
+    .filter((e) => e.to === 'module.network')
+    .map((e) => `${e.from}:${String(e.attributes['dependencies'])}`)
+    .sort()
   assert.equal(toNetwork, ['module.assets:1', 'module.logs:1', 'module.network.module.dns:1'])
-  assert.not.ok(res.edges.some((e) => e.from === e.to), 'no self edges')
+  assert.not.ok(
+    res.edges.some((e) => e.from === e.to),
+    'no self edges',
+  )
   const prov = exportGraph(a, {view: 'providers', collapse: true}).graph
   const dns = prov.nodes.filter((n) => n.kind === 'resource-group' && n.module === 'module.network.module.dns')
-  assert.equal(dns.map((n) => n.attributes['resources']), [['module.network.module.dns.aws_route53_zone.internal'], ['module.network.module.dns.random_id.suffix']])
+  assert.equal(
+    dns.map((n) => n.attributes['resources']),
+    [['module.network.module.dns.aws_route53_zone.internal'], ['module.network.module.dns.random_id.suffix']],
+  )
   assert.is(prov.nodes.find((n) => n.id === 'resources(root, aws)')?.label, '3 resources')
 })
 
 test('provider hops join the declaring module to the resource module, one call at a time', async () => {
-  const dirs = [...readdirSync(path.join(fixturesDir, 'providers')).map((d) => path.join(fixturesDir, 'providers', d)), path.join(fixturesDir, 'graph/platform')]
+  const dirs = [
+    ...readdirSync(path.join(fixturesDir, 'providers')).map((d) => path.join(fixturesDir, 'providers', d)),
+    path.join(fixturesDir, 'graph/platform'),
+  ]
   let checked = 0
   for (const dir of dirs) {
     const a = await analyzeProviders(dir, {env: {}})
@@ -97,11 +116,22 @@ test('provider hops join the declaring module to the resource module, one call a
       let at = config.module
       for (const h of hops) {
         assert.is(h.from, at, `${r.address}: hop from ${h.from}`)
-        assert.ok(h.to.startsWith(h.from === '' ? 'module.' : h.from + '.module.') && !h.to.slice(h.from.length + 1).slice(7).includes('.'), `${r.address}: ${h.from} calls ${h.to}`)
+        assert.ok(
+          h.to.startsWith(h.from === '' ? 'module.' : h.from + '.module.') &&
+            !h.to
+              .slice(h.from.length + 1)
+              .slice(7)
+              .includes('.'),
+          `${r.address}: ${h.from} calls ${h.to}`,
+        )
         at = h.to
       }
       assert.is(at, r.module, `${r.address}: the hops end at its module`)
-      assert.is(hops.filter((h) => h.pass !== undefined).length, r.resolution.filter((s) => s.kind === 'passed').length, `${r.address}: one hop per pass`)
+      assert.is(
+        hops.filter((h) => h.pass !== undefined).length,
+        r.resolution.filter((s) => s.kind === 'passed').length,
+        `${r.address}: one hop per pass`,
+      )
       checked++
     }
   }

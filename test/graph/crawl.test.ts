@@ -26,14 +26,20 @@ test('a module that calls itself, and a -> b -> a, end with a cycle diagnostic',
     const cycles = t.diagnostics.filter((d) => d.summary === 'Module call cycle')
     assert.is(cycles.length, 2)
     assert.equal(cycles.map((d) => `${d.range?.filename}:${d.range?.start.line}`).sort(), ['b/main.tf:2', 'main.tf:2'])
-    assert.equal(t.nodes.map((n) => `${n.address}:${n.resolved}`), [':true', 'module.a:true', 'module.a.module.b:true', 'module.a.module.b.module.a:false', 'module.self:false'])
+    assert.equal(
+      t.nodes.map((n) => `${n.address}:${n.resolved}`),
+      [':true', 'module.a:true', 'module.a.module.b:true', 'module.a.module.b.module.a:false', 'module.self:false'],
+    )
   } finally {
     rmSync(dir, {recursive: true, force: true})
   }
 })
 
 test('a symlinked module directory is loaded once; a symlink loop is a cycle', async () => {
-  const dir = tree({'main.tf': 'module "x" {\n  source = "./real"\n}\nmodule "y" {\n  source = "./link"\n}\n', 'real/main.tf': 'module "loop" {\n  source = "./back"\n}\n'})
+  const dir = tree({
+    'main.tf': 'module "x" {\n  source = "./real"\n}\nmodule "y" {\n  source = "./link"\n}\n',
+    'real/main.tf': 'module "loop" {\n  source = "./back"\n}\n',
+  })
   try {
     symlinkSync(path.join(dir, 'real'), path.join(dir, 'link'))
     symlinkSync(path.join(dir, 'real'), path.join(dir, 'real', 'back'))

@@ -56,7 +56,10 @@ function posOf(text: string, needle: string, delta = 0, nth = 0): Pos {
   const offset = i + delta
   const before = text.slice(0, offset)
   const lineStart = before.lastIndexOf('\n') + 1
-  const lineText = before.slice(lineStart).replace(/^\ufeff/, '').replace(/\r/g, '')
+  const lineText = before
+    .slice(lineStart)
+    .replace(/^\ufeff/, '')
+    .replace(/\r/g, '')
   return {line: before.split('\n').length, column: [...lineText].length + 1, byte: Buffer.byteLength(before)}
 }
 
@@ -133,10 +136,7 @@ test('terraform block: required_providers, backend, cloud, provider_meta, state_
   assert.equal(shape(tf.body), [
     {experiments: ['${some_experiment}']},
     {
-      required_providers: [
-        {aws: {configuration_aliases: ['${aws.west}'], source: 'hashicorp/aws', version: '~> 5.0'}},
-        {null: '>= 3.0'},
-      ],
+      required_providers: [{aws: {configuration_aliases: ['${aws.west}'], source: 'hashicorp/aws', version: '~> 5.0'}}, {null: '>= 3.0'}],
     },
     {'backend s3': [{bucket: 'b'}, {key: 'k'}]},
     {cloud: [{organization: 'o'}, {workspaces: [{name: 'w'}]}]},
@@ -267,7 +267,12 @@ test('variable validation, output preconditions, check data + assert, module lif
   assert.equal(shape(body), [
     {'variable v': [{type: '${list(string)}'}, {validation: [{condition: '${length(var.v) > 0}'}, {error_message: 'e'}]}]},
     {'output o': [{value: '${1}'}, {depends_on: ['${aws_instance.a}']}, {precondition: [{condition: '${true}'}, {error_message: 'p'}]}]},
-    {'check c': [{'data http h': [{url: 'https://x'}, {provider: '${http.alt}'}]}, {assert: [{condition: '${true}'}, {error_message: 'm'}]}]},
+    {
+      'check c': [
+        {'data http h': [{url: 'https://x'}, {provider: '${http.alt}'}]},
+        {assert: [{condition: '${true}'}, {error_message: 'm'}]},
+      ],
+    },
     {'module m': [{source: './m'}, {lifecycle: [{enabled: '${var.on}'}]}]},
   ])
 })
@@ -366,7 +371,7 @@ test('"//" at a label level is a label, as in HCL (so a comment string there is 
   const r = parse('{"resource": {"//": "no comments here", "aws_instance": {"a": {}}}}')
   assert.equal(r.diagnostics.map(diagnosticString), [
     'main.tf.json:1,21-39: Incorrect JSON value type; Either a JSON object or JSON array of objects is required here, to specify name labels for this block.',
-    'main.tf.json:1,21-39: Missing block label; At least one object property is required, whose name represents the resource block\'s name.',
+    "main.tf.json:1,21-39: Missing block label; At least one object property is required, whose name represents the resource block's name.",
   ])
   assert.equal(shape(r.file.body), [{'resource aws_instance a': []}])
 })
@@ -390,10 +395,13 @@ test('exact ranges: key, value, labels, type, declRange, block and body', () => 
   const web = block(body, 'resource')
   const r = (s: {start: Pos; end: Pos}) => [s.start.line, s.start.column, s.start.byte, s.end.line, s.end.column, s.end.byte]
   assert.equal(r(web.typeRange), [2, 3, 4, 2, 13, 14])
-  assert.equal(web.labels.map((l) => [l.value, ...r(l.range)]), [
-    ['aws_instance', 3, 5, 22, 3, 19, 36],
-    ['web', 4, 7, 46, 4, 12, 51],
-  ])
+  assert.equal(
+    web.labels.map((l) => [l.value, ...r(l.range)]),
+    [
+      ['aws_instance', 3, 5, 22, 3, 19, 36],
+      ['web', 4, 7, 46, 4, 12, 51],
+    ],
+  )
   assert.equal(r(web.declRange), [4, 14, 53, 4, 15, 54]) // the body's opening brace (HCL DefRange)
   assert.equal(r(web.body.range), [4, 14, 53, 6, 8, 87])
   assert.equal(r(web.range), [2, 3, 4, 6, 8, 87])
@@ -541,7 +549,23 @@ test('never throws: every proper prefix of a configuration gives a result with e
     assert.ok(r.diagnostics.length > 0, `prefix ${i} should not be valid`)
     assert.is(r.file.syntax, 'json')
   }
-  for (const junk of ['}', ']', ':', ',', '{{', '[[', '{"a"', '{"a":', '"', '\\', '/', '/*', '{"resource": {"a": {"b": [', '\u0000', '\ud800']) {
+  for (const junk of [
+    '}',
+    ']',
+    ':',
+    ',',
+    '{{',
+    '[[',
+    '{"a"',
+    '{"a":',
+    '"',
+    '\\',
+    '/',
+    '/*',
+    '{"resource": {"a": {"b": [',
+    '\u0000',
+    '\ud800',
+  ]) {
     const r = parse(junk)
     assert.ok(r.diagnostics.length > 0, junk)
   }
@@ -556,30 +580,127 @@ const missingName = "Missing block label; At least one object property is requir
 const typeCases: [string, string | string[], string][] = [
   // [text, expected diagnostics (without file name), text the first range starts at]
   // As in HCL, a label level with nothing usable also reports the missing label.
-  ['{"resource": 5}', ['Incorrect JSON value type; Either a JSON object or JSON array of objects is required here, to specify type labels for this block.', missingType], '5'],
-  ['{"resource": "x"}', ['Incorrect JSON value type; Either a JSON object or JSON array of objects is required here, to specify type labels for this block.', missingType], '"x"'],
-  ['{"resource": [5]}', ['Incorrect JSON value type; A JSON object is required here, to specify type labels for this block.', missingType], '5'],
-  ['{"resource": {"aws_instance": true}}', ['Incorrect JSON value type; Either a JSON object or JSON array of objects is required here, to specify name labels for this block.', missingName], 'true'],
-  ['{"resource": {"aws_instance": ["x"]}}', ['Incorrect JSON value type; A JSON object is required here, to specify name labels for this block.', missingName], '"x"'],
-  ['{"resource": {"aws_instance": {"a": 1}}}', 'Incorrect JSON value type; Either a JSON object or a JSON array is required here, representing the contents of one or more "resource" blocks.', '1'],
-  ['{"variable": {"x": "str"}}', 'Incorrect JSON value type; Either a JSON object or a JSON array is required here, representing the contents of one or more "variable" blocks.', '"str"'],
-  ['{"variable": {"x": [{"default": 1}, "str"]}}', 'Incorrect JSON value type; Either a JSON object or JSON array of objects is required here, to define arguments and child blocks.', '"str"'],
-  ['{"variable": {"x": [[{"default": 1}, 2]]}}', 'Incorrect JSON value type; A JSON object is required here, to define arguments and child blocks.', '2'],
-  ['{"locals": 5}', 'Incorrect JSON value type; Either a JSON object or a JSON array is required here, representing the contents of one or more "locals" blocks.', '5'],
-  ['{"locals": [{"a": 1}, [{"b": 2}]]}', 'Incorrect JSON value type; A JSON object is required here, setting the arguments for this block.', '[{"b"'],
+  [
+    '{"resource": 5}',
+    [
+      'Incorrect JSON value type; Either a JSON object or JSON array of objects is required here, to specify type labels for this block.',
+      missingType,
+    ],
+    '5',
+  ],
+  [
+    '{"resource": "x"}',
+    [
+      'Incorrect JSON value type; Either a JSON object or JSON array of objects is required here, to specify type labels for this block.',
+      missingType,
+    ],
+    '"x"',
+  ],
+  [
+    '{"resource": [5]}',
+    ['Incorrect JSON value type; A JSON object is required here, to specify type labels for this block.', missingType],
+    '5',
+  ],
+  [
+    '{"resource": {"aws_instance": true}}',
+    [
+      'Incorrect JSON value type; Either a JSON object or JSON array of objects is required here, to specify name labels for this block.',
+      missingName,
+    ],
+    'true',
+  ],
+  [
+    '{"resource": {"aws_instance": ["x"]}}',
+    ['Incorrect JSON value type; A JSON object is required here, to specify name labels for this block.', missingName],
+    '"x"',
+  ],
+  [
+    '{"resource": {"aws_instance": {"a": 1}}}',
+    'Incorrect JSON value type; Either a JSON object or a JSON array is required here, representing the contents of one or more "resource" blocks.',
+    '1',
+  ],
+  [
+    '{"variable": {"x": "str"}}',
+    'Incorrect JSON value type; Either a JSON object or a JSON array is required here, representing the contents of one or more "variable" blocks.',
+    '"str"',
+  ],
+  [
+    '{"variable": {"x": [{"default": 1}, "str"]}}',
+    'Incorrect JSON value type; Either a JSON object or JSON array of objects is required here, to define arguments and child blocks.',
+    '"str"',
+  ],
+  [
+    '{"variable": {"x": [[{"default": 1}, 2]]}}',
+    'Incorrect JSON value type; A JSON object is required here, to define arguments and child blocks.',
+    '2',
+  ],
+  [
+    '{"locals": 5}',
+    'Incorrect JSON value type; Either a JSON object or a JSON array is required here, representing the contents of one or more "locals" blocks.',
+    '5',
+  ],
+  [
+    '{"locals": [{"a": 1}, [{"b": 2}]]}',
+    'Incorrect JSON value type; A JSON object is required here, setting the arguments for this block.',
+    '[{"b"',
+  ],
   ['{"locals": [{"a": 1}, 7]}', 'Incorrect JSON value type; A JSON object is required here, setting the arguments for this block.', '7'],
-  ['{"terraform": {"backend": {"s3": "x"}}}', 'Incorrect JSON value type; Either a JSON object or a JSON array is required here, representing the contents of one or more "backend" blocks.', '"x"'],
-  ['{"terraform": {"required_providers": [1]}}', 'Incorrect JSON value type; A JSON object is required here, setting the arguments for this block.', '1'],
-  ['{"resource": {"a": {"b": {"lifecycle": 1}}}}', 'Incorrect JSON value type; Either a JSON object or a JSON array is required here, representing the contents of one or more "lifecycle" blocks.', '1}}}}'],
-  ['{"resource": {"a": {"b": {"provisioner": {"local-exec": false}}}}}', 'Incorrect JSON value type; Either a JSON object or a JSON array is required here, representing the contents of one or more "provisioner" blocks.', 'false'],
-  ['{"resource": {"a": {"b": {"provisioner": []}}}}', "Missing block label; At least one object property is required, whose name represents the provisioner block's type.", '[]'],
-  ['{"resource": {}}', "Missing block label; At least one object property is required, whose name represents the resource block's type.", '{}'],
-  ['{"resource": null}', "Missing block label; At least one object property is required, whose name represents the resource block's type.", 'null'],
-  ['{"resource": {"aws_instance": {}}}', "Missing block label; At least one object property is required, whose name represents the resource block's name.", '{}}'],
-  ['{"module": {"m": {"source": "a", "source": "b"}}}', 'Duplicate argument; The argument "source" was already set at main.tf.json:1,19-32.', '"source": "b"'],
+  [
+    '{"terraform": {"backend": {"s3": "x"}}}',
+    'Incorrect JSON value type; Either a JSON object or a JSON array is required here, representing the contents of one or more "backend" blocks.',
+    '"x"',
+  ],
+  [
+    '{"terraform": {"required_providers": [1]}}',
+    'Incorrect JSON value type; A JSON object is required here, setting the arguments for this block.',
+    '1',
+  ],
+  [
+    '{"resource": {"a": {"b": {"lifecycle": 1}}}}',
+    'Incorrect JSON value type; Either a JSON object or a JSON array is required here, representing the contents of one or more "lifecycle" blocks.',
+    '1}}}}',
+  ],
+  [
+    '{"resource": {"a": {"b": {"provisioner": {"local-exec": false}}}}}',
+    'Incorrect JSON value type; Either a JSON object or a JSON array is required here, representing the contents of one or more "provisioner" blocks.',
+    'false',
+  ],
+  [
+    '{"resource": {"a": {"b": {"provisioner": []}}}}',
+    "Missing block label; At least one object property is required, whose name represents the provisioner block's type.",
+    '[]',
+  ],
+  [
+    '{"resource": {}}',
+    "Missing block label; At least one object property is required, whose name represents the resource block's type.",
+    '{}',
+  ],
+  [
+    '{"resource": null}',
+    "Missing block label; At least one object property is required, whose name represents the resource block's type.",
+    'null',
+  ],
+  [
+    '{"resource": {"aws_instance": {}}}',
+    "Missing block label; At least one object property is required, whose name represents the resource block's name.",
+    '{}}',
+  ],
+  [
+    '{"module": {"m": {"source": "a", "source": "b"}}}',
+    'Duplicate argument; The argument "source" was already set at main.tf.json:1,19-32.',
+    '"source": "b"',
+  ],
   ['{"locals": {"a": 1, "a": 2}}', 'Duplicate attribute definition; The argument "a" was already set at main.tf.json:1,13-19.', '"a": 2'],
-  ['{"locals": [[{"a": 1}, {"a": 2}]]}', 'Incorrect JSON value type; A JSON object is required here, setting the arguments for this block.', '[{"a": 1}'],
-  ['{"variable": {"v": [[{"type": "string"}, {"type": "number"}]]}}', 'Duplicate argument; The argument "type" was already set at main.tf.json:1,23-39.', '"type": "number"'],
+  [
+    '{"locals": [[{"a": 1}, {"a": 2}]]}',
+    'Incorrect JSON value type; A JSON object is required here, setting the arguments for this block.',
+    '[{"a": 1}',
+  ],
+  [
+    '{"variable": {"v": [[{"type": "string"}, {"type": "number"}]]}}',
+    'Duplicate argument; The argument "type" was already set at main.tf.json:1,23-39.',
+    '"type": "number"',
+  ],
 ]
 
 for (const [text, expected, at] of typeCases) {
@@ -599,8 +720,17 @@ test('wrong parts are skipped, the rest is kept', () => {
   "resource": {"aws_instance": {"x": 5, "y": {"ami": "a", "lifecycle": "oops"}}},
   "locals": {"a": 1, "a": 2, "b": 3}
 }`)
-  assert.equal(summaries(r.diagnostics), ['Incorrect JSON value type', 'Incorrect JSON value type', 'Incorrect JSON value type', 'Duplicate attribute definition'])
-  assert.equal(shape(r.file.body), [{'variable good': [{default: 1}]}, {'resource aws_instance y': [{ami: 'a'}]}, {locals: [{a: 1}, {b: 3}]}])
+  assert.equal(summaries(r.diagnostics), [
+    'Incorrect JSON value type',
+    'Incorrect JSON value type',
+    'Incorrect JSON value type',
+    'Duplicate attribute definition',
+  ])
+  assert.equal(shape(r.file.body), [
+    {'variable good': [{default: 1}]},
+    {'resource aws_instance y': [{ami: 'a'}]},
+    {locals: [{a: 1}, {b: 3}]},
+  ])
 })
 
 test('duplicate nested block keys are separate blocks, not duplicates', () => {

@@ -31,7 +31,8 @@ function run(cache: string | false, jobs: number, threshold: number): RunContext
   return new RunContext({cache: cache === false ? false : {enabled: true, dir: cache}, jobs, poolThreshold: threshold})
 }
 
-const parseAll = (ctx: RunContext, some: readonly {name: string; text: string}[]) => Promise.all(some.map((f) => ctx.parser.parse(f.text, f.name)))
+const parseAll = (ctx: RunContext, some: readonly {name: string; text: string}[]) =>
+  Promise.all(some.map((f) => ctx.parser.parse(f.text, f.name)))
 
 test('pooled results equal in-process results, file by file (incl. syntax errors)', async () => {
   assert.ok(files.length > 50, `sample has ${files.length} files`)
@@ -39,9 +40,16 @@ test('pooled results equal in-process results, file by file (incl. syntax errors
   const pooled = run(false, 2, 0)
   try {
     const results = await parseAll(pooled, files)
-    assert.is(pooled.stats.pooled, new Set(files.map((f) => f.text)).size, 'every distinct text went to a worker (identical texts are parsed once)')
+    assert.is(
+      pooled.stats.pooled,
+      new Set(files.map((f) => f.text)).size,
+      'every distinct text went to a worker (identical texts are parsed once)',
+    )
     assert.equal(results, inProcess)
-    assert.ok(inProcess.some((r) => r.diagnostics.length > 0), 'the sample includes syntax errors')
+    assert.ok(
+      inProcess.some((r) => r.diagnostics.length > 0),
+      'the sample includes syntax errors',
+    )
   } finally {
     await pooled.close()
   }
@@ -70,8 +78,10 @@ test("two runs with different cache directories: each run's workers write to its
     await parseAll(first, files.slice(0, 4))
     const later = files.slice(4, 8)
     await parseAll(second, later)
-    for (const f of later) assert.ok(new ParseCache({enabled: true, dir: b}).read(f.text, f.name), `${f.name} cached in the second run's directory`)
-    for (const f of later) assert.not.ok(new ParseCache({enabled: true, dir: a}).read(f.text, f.name), `${f.name} not in the first run's directory`)
+    for (const f of later)
+      assert.ok(new ParseCache({enabled: true, dir: b}).read(f.text, f.name), `${f.name} cached in the second run's directory`)
+    for (const f of later)
+      assert.not.ok(new ParseCache({enabled: true, dir: a}).read(f.text, f.name), `${f.name} not in the first run's directory`)
   } finally {
     await first.close()
     await second.close()

@@ -143,7 +143,11 @@ test('JSON values: strings are templates; depends_on-style strings are reference
     refs.map((r) => json.slice(r.start, r.end)),
     ['var.x', 'local.m', 'aws_x.y'],
   )
-  assert.equal(addresses('["aws_x.y", "module.c", "data.t.n"]', {syntax: 'json', jsonStringsAreExpressions: true}), ['aws_x.y', 'module.c', 'data.t.n'])
+  assert.equal(addresses('["aws_x.y", "module.c", "data.t.n"]', {syntax: 'json', jsonStringsAreExpressions: true}), [
+    'aws_x.y',
+    'module.c',
+    'data.t.n',
+  ])
   assert.equal(addresses('"aws_x.y"', {syntax: 'json'}), [])
   assert.equal(addresses('"$${var.x} \\u0024{var.y}"', {syntax: 'json'}), ['var.y'])
   assert.equal(addresses('"${[for s in var.l : s.id]}"', {syntax: 'json'}), ['var.l'])
@@ -152,7 +156,28 @@ test('JSON values: strings are templates; depends_on-style strings are reference
 })
 
 test('malformed input: unbalanced brackets and quotes are scanned without throwing', () => {
-  for (const text of ['(((', ')))', '"${', '"${var.x', '${var.x}', '<<', '<<EOT', '<<EOT\n${var.a', '[for', '[for x', '{for a in', '"%{for x in var.l}', '%{endfor}', '/*', '"\\', 'var.', 'module.', 'data.x.', '[', '}}}var.x']) {
+  for (const text of [
+    '(((',
+    ')))',
+    '"${',
+    '"${var.x',
+    '${var.x}',
+    '<<',
+    '<<EOT',
+    '<<EOT\n${var.a',
+    '[for',
+    '[for x',
+    '{for a in',
+    '"%{for x in var.l}',
+    '%{endfor}',
+    '/*',
+    '"\\',
+    'var.',
+    'module.',
+    'data.x.',
+    '[',
+    '}}}var.x',
+  ]) {
     assert.type(findReferences(text), 'object', text)
     assert.type(findReferences(text, {syntax: 'json'}), 'object', text)
     assert.type(findReferences(text, {syntax: 'json', jsonStringsAreExpressions: true}), 'object', text)
@@ -169,7 +194,57 @@ test('a deeply nested expression does not overflow the stack', () => {
 })
 
 // Property tests (fixed seeds).
-const TOKENS = ['${', '%{', '}', '{', '"', '\\', '[', ']', '(', ')', ' ', '\n', '\r\n', 'for ', ' in ', ' : ', '?', '.', '*', '#', '//', '/*', '*/', '<<EOT\n', '<<-X\n', '\nEOT', '\nX', 'EOT', 'var.x', 'local.y', 'module.m', '.out', 'aws_x.y', 'data.t.n', 'each.key', '[0]', '["k"]', '$${', '%%{', 'endfor', '~', '::', '=', ',', 'x', 's', '😀', '\ud800', 'é']
+const TOKENS = [
+  '${',
+  '%{',
+  '}',
+  '{',
+  '"',
+  '\\',
+  '[',
+  ']',
+  '(',
+  ')',
+  ' ',
+  '\n',
+  '\r\n',
+  'for ',
+  ' in ',
+  ' : ',
+  '?',
+  '.',
+  '*',
+  '#',
+  '//',
+  '/*',
+  '*/',
+  '<<EOT\n',
+  '<<-X\n',
+  '\nEOT',
+  '\nX',
+  'EOT',
+  'var.x',
+  'local.y',
+  'module.m',
+  '.out',
+  'aws_x.y',
+  'data.t.n',
+  'each.key',
+  '[0]',
+  '["k"]',
+  '$${',
+  '%%{',
+  'endfor',
+  '~',
+  '::',
+  '=',
+  ',',
+  'x',
+  's',
+  '😀',
+  '\ud800',
+  'é',
+]
 const tokenText = fc.array(fc.constantFrom(...TOKENS), {maxLength: 40}).map((ts) => ts.join(''))
 const anyText = fc.oneof(fc.string({unit: 'binary', maxLength: 60}), fc.string({maxLength: 60}), tokenText)
 
@@ -178,7 +253,8 @@ test('property: never throws on any text, and every reference lies inside the te
     fc.property(anyText, (text) => {
       for (const r of findReferences(text)) {
         if (!(r.start >= 0 && r.start < r.end && r.end <= text.length)) return false
-        const root = r.kind === 'var' ? 'var' : r.kind === 'local' ? 'local' : r.kind === 'module' ? 'module' : r.mode === 'managed' ? '' : r.mode
+        const root =
+          r.kind === 'var' ? 'var' : r.kind === 'local' ? 'local' : r.kind === 'module' ? 'module' : r.mode === 'managed' ? '' : r.mode
         const slice = text.slice(r.start, r.end)
         if (root !== '' && !slice.startsWith(root)) return false
         if (r.kind === 'resource' && !slice.includes(r.name)) return false
@@ -190,10 +266,15 @@ test('property: never throws on any text, and every reference lies inside the te
 })
 
 test('property: never throws on any text read as JSON, with offsets inside the text', () => {
-  const jsonish = fc.oneof(anyText, fc.json({maxDepth: 3}), tokenText.map((t) => JSON.stringify({v: t, l: [t, {k: t}]})))
+  const jsonish = fc.oneof(
+    anyText,
+    fc.json({maxDepth: 3}),
+    tokenText.map((t) => JSON.stringify({v: t, l: [t, {k: t}]})),
+  )
   fc.assert(
     fc.property(jsonish, fc.boolean(), (text, expressions) => {
-      for (const r of findReferences(text, {syntax: 'json', jsonStringsAreExpressions: expressions})) if (!(r.start >= 0 && r.start < r.end && r.end <= text.length)) return false
+      for (const r of findReferences(text, {syntax: 'json', jsonStringsAreExpressions: expressions}))
+        if (!(r.start >= 0 && r.start < r.end && r.end <= text.length)) return false
       return true
     }),
     {numRuns: 3000, seed: 7},
@@ -201,11 +282,39 @@ test('property: never throws on any text read as JSON, with offsets inside the t
 })
 
 test('property: a reference inside a string literal is found only inside ${…}', () => {
-  const name = fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/).filter((n) => !['true', 'false', 'null', 'for', 'in', 'if', 'count', 'each', 'self', 'path', 'terraform', 'string', 'number', 'bool', 'any'].includes(n))
+  const name = fc
+    .stringMatching(/^[a-z][a-z0-9_]{0,8}$/)
+    .filter(
+      (n) =>
+        ![
+          'true',
+          'false',
+          'null',
+          'for',
+          'in',
+          'if',
+          'count',
+          'each',
+          'self',
+          'path',
+          'terraform',
+          'string',
+          'number',
+          'bool',
+          'any',
+        ].includes(n),
+    )
   fc.assert(
     fc.property(name, name, fc.string({unit: fc.constantFrom('a', ' ', '.', '-', ':'), maxLength: 10}), (type, rname, filler) => {
       const ref = `${type}.${rname}`
-      const expect = type === 'var' || type === 'local' ? [ref] : type === 'module' ? [ref] : type === 'data' || type === 'ephemeral' || type === 'resource' ? [] : [ref]
+      const expect =
+        type === 'var' || type === 'local'
+          ? [ref]
+          : type === 'module'
+            ? [ref]
+            : type === 'data' || type === 'ephemeral' || type === 'resource'
+              ? []
+              : [ref]
       assert.equal(addresses(`"${filler}${ref}${filler}"`), [])
       assert.equal(addresses(`"${filler}\${${ref}}${filler}"`), expect)
       assert.equal(addresses(`<<EOT\n${filler}${ref}\n\${${ref}}\nEOT`), expect)
@@ -259,7 +368,9 @@ corpusTest('differential: every reference HCL finds in a sample of corpus expres
   for (let i = 0; i < exprs.length; i += 100) {
     const e = exprs[i] ?? ''
     if (e.includes('<<')) continue
-    const theirs = (await getReferencesInExpression('main.tf', '${' + e + '}')).map((r) => objectOf(r.value)).filter((x): x is string => x !== undefined)
+    const theirs = (await getReferencesInExpression('main.tf', '${' + e + '}'))
+      .map((r) => objectOf(r.value))
+      .filter((x): x is string => x !== undefined)
     const ours = new Set(findReferences(e).map(objectOfReference))
     for (const t of theirs) assert.ok(ours.has(t), `${JSON.stringify(e)}: HCL finds ${t}; we find ${[...ours].join(', ')}`)
     compared++
@@ -269,9 +380,15 @@ corpusTest('differential: every reference HCL finds in a sample of corpus expres
 })
 
 test('provider-defined function calls: name, provider, function and the range of the name (as Terraform 1.11.4 reports it)', () => {
-  const calls = (text: string, opts?: ReferenceScanOptions) => findProviderFunctionCalls(text, opts).map((c) => [c.name, c.provider, c.function, text.slice(c.start, c.end)])
-  assert.equal(calls('provider::time::rfc3339_parse("x")'), [['provider::time::rfc3339_parse', 'time', 'rfc3339_parse', 'provider::time::rfc3339_parse']])
-  assert.equal(calls('[provider::a::f(1), provider :: b :: g (2)]'), [['provider::a::f', 'a', 'f', 'provider::a::f'], ['provider::b::g', 'b', 'g', 'provider :: b :: g']])
+  const calls = (text: string, opts?: ReferenceScanOptions) =>
+    findProviderFunctionCalls(text, opts).map((c) => [c.name, c.provider, c.function, text.slice(c.start, c.end)])
+  assert.equal(calls('provider::time::rfc3339_parse("x")'), [
+    ['provider::time::rfc3339_parse', 'time', 'rfc3339_parse', 'provider::time::rfc3339_parse'],
+  ])
+  assert.equal(calls('[provider::a::f(1), provider :: b :: g (2)]'), [
+    ['provider::a::f', 'a', 'f', 'provider::a::f'],
+    ['provider::b::g', 'b', 'g', 'provider :: b :: g'],
+  ])
   assert.equal(calls('"x-${provider::u::f(local.x)}"'), [['provider::u::f', 'u', 'f', 'provider::u::f']])
   assert.equal(calls('provider::time::alias::fn(1)'), [['provider::time::alias::fn', 'time', 'fn', 'provider::time::alias::fn']])
   assert.equal(calls('"provider::x::y(1)"'), [], 'string text')

@@ -212,7 +212,10 @@ test('nested blocks', () => {
     ['dynamic', 'lifecycle'],
   )
   const dyn = r.body.blocks[0]!
-  assert.equal(dyn.labels.map((l) => l.value), ['ebs'])
+  assert.equal(
+    dyn.labels.map((l) => l.value),
+    ['ebs'],
+  )
   assert.equal(exprs(dyn.body), {for_each: 'var.disks'})
   const content = block(dyn.body, 'content')
   assert.equal(exprs(content.body), {size: 'ebs.value.size'})
@@ -318,7 +321,10 @@ resource /* c1 */ "a" /* c2 */ "b" { # c3
   const body = clean(src)
   assert.is(body.blocks.length, 1)
   const r = body.blocks[0]!
-  assert.equal(r.labels.map((l) => l.value), ['a', 'b'])
+  assert.equal(
+    r.labels.map((l) => l.value),
+    ['a', 'b'],
+  )
   assert.equal(r.labels[1]!.range, rangeOf(src, '"b"'))
   assert.equal(r.declRange.end, rangeOf(src, '"b"').end)
   assert.equal(exprs(r.body), {
@@ -445,7 +451,10 @@ test('quoted labels: escapes are decoded', () => {
 test('unicode identifiers, dashes and digits in names', () => {
   const body = clean('résumé-2_x = 1\nblock-type lbl-1 {\n}\n')
   assert.equal(exprs(body), {'résumé-2_x': '1'})
-  assert.equal(body.blocks[0]!.labels.map((l) => l.value), ['lbl-1'])
+  assert.equal(
+    body.blocks[0]!.labels.map((l) => l.value),
+    ['lbl-1'],
+  )
 })
 
 test('empty and comment-only files', () => {
@@ -464,7 +473,13 @@ test('unterminated string at end of line: reported, rest of the file scanned', (
   const src = 'a = "foo\nb = 2\n'
   const r = scan(src)
   assert.equal(r.diagnostics, [
-    {code: 'hcl.syntax', severity: 'error', summary: 'Unterminated template string', detail: 'No closing marker was found for the string.', range: R(1, 5, 4, 1, 9, 8)},
+    {
+      code: 'hcl.syntax',
+      severity: 'error',
+      summary: 'Unterminated template string',
+      detail: 'No closing marker was found for the string.',
+      range: R(1, 5, 4, 1, 9, 8),
+    },
   ])
   assert.equal(exprs(r.body), {a: '"foo', b: '2'})
   checkRanges(src, r.body)
@@ -532,7 +547,13 @@ test('extra closing brace', () => {
 test('invalid characters', () => {
   const src = "a = 1\n@foo = 2\n'x' = 3\nb = 2\n;\n\u0001\n€ = 1\nc = 3\n"
   const r = scan(src)
-  assert.equal(summaries(r.diagnostics), ['Invalid character', 'Invalid character', 'Invalid character', 'Invalid character', 'Invalid character'])
+  assert.equal(summaries(r.diagnostics), [
+    'Invalid character',
+    'Invalid character',
+    'Invalid character',
+    'Invalid character',
+    'Invalid character',
+  ])
   assert.equal(r.diagnostics[0]!.range, R(2, 1, 6, 2, 2, 7))
   assert.match(r.diagnostics[1]!.detail, /Single quotes/)
   assert.match(r.diagnostics[2]!.detail, /";"/)
@@ -625,7 +646,40 @@ test('replacement characters (invalid UTF-8) at item start', () => {
 })
 
 test('fuzz: random HCL-ish input never throws and keeps ranges consistent', () => {
-  const pieces = ['a', 'b = ', '"', '${', '%{', '}', '{', '[', ']', '(', ')', '\n', '\r\n', ' ', '#', '//', '/*', '*/', '<<EOF\n', 'EOF', '\\', 'é', '😀', '$$', 'x {', '"l"', '=', ',', '\u0000', '\ufeff', '<<-', '~']
+  const pieces = [
+    'a',
+    'b = ',
+    '"',
+    '${',
+    '%{',
+    '}',
+    '{',
+    '[',
+    ']',
+    '(',
+    ')',
+    '\n',
+    '\r\n',
+    ' ',
+    '#',
+    '//',
+    '/*',
+    '*/',
+    '<<EOF\n',
+    'EOF',
+    '\\',
+    'é',
+    '😀',
+    '$$',
+    'x {',
+    '"l"',
+    '=',
+    ',',
+    '\u0000',
+    '\ufeff',
+    '<<-',
+    '~',
+  ]
   let seed = 12345
   const rnd = (n: number): number => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff
@@ -776,7 +830,10 @@ if (hasShared('hcl/scan: the corpus files', 'corpus')) {
         'data aws_iam_policy_document vpc_flow_log_cloudwatch',
       ],
     )
-    assert.equal(flow.body.blocks.map((b) => b.range.start.line), [1, 7, 11, 15, 34, 65, 79, 92, 118, 125, 134])
+    assert.equal(
+      flow.body.blocks.map((b) => b.range.start.line),
+      [1, 7, 11, 15, 34, 65, 79, 92, 118, 125, 134],
+    )
 
     const main = scanNative(readFileSync(join(vpc, 'main.tf'), 'utf8'), 'main.tf')
     assert.equal(main.diagnostics, [])
@@ -788,7 +845,11 @@ if (hasShared('hcl/scan: the corpus files', 'corpus')) {
     )
     const awsVpc = main.body.blocks[1]!
     assert.equal([awsVpc.type, ...awsVpc.labels.map((l) => l.value)], ['resource', 'aws_vpc', 'this'])
-    assert.equal(awsVpc.declRange, {filename: 'main.tf', start: P(28, 1, awsVpc.range.start.byte), end: P(28, 26, awsVpc.range.start.byte + 25)})
+    assert.equal(awsVpc.declRange, {
+      filename: 'main.tf',
+      start: P(28, 1, awsVpc.range.start.byte),
+      end: P(28, 26, awsVpc.range.start.byte + 25),
+    })
   })
 
   test('corpus: structure and expressions agree with hcl2json on a sample', async () => {

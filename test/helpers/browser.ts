@@ -7,7 +7,8 @@ export const chromiumPath = process.env['TFGRAPH_CHROMIUM'] ?? '/usr/bin/chromiu
 
 export function hasChromium(what: string): boolean {
   if (existsSync(chromiumPath)) return true
-  if (process.env['CI'] === 'true') throw new Error(`${what}: ${chromiumPath} is missing (CI=true: the browser tests must not skip; .ci/run installs Debian's chromium)`)
+  if (process.env['CI'] === 'true')
+    throw new Error(`${what}: ${chromiumPath} is missing (CI=true: the browser tests must not skip; .ci/run installs Debian's chromium)`)
   process.stdout.write(`SKIP ${what}: needs Chromium, not found at ${chromiumPath} (apt-get install chromium)\n`)
   return false
 }

@@ -8,7 +8,14 @@ export {loadConfig, configDocument, type ConfigDocument} from '../../src/config.
 export * from '../../src/addrs/provider.js'
 export {crawl, DEFAULT_MAX_MODULES, type CrawlLimits, type CrawlOptions, type ModuleNode, type ModuleTree} from '../../src/graph/crawl.js'
 export {buildGraph, moduleSubtree, type ModuleGraph, type NodeAttributes, type EdgeAttributes} from '../../src/providers/build-graph.js'
-export {resolveProviders, type Resolution, type ResourceBinding, type ResolutionStep, type ProviderConfigInfo, type ProviderPass} from '../../src/providers/resolve.js'
+export {
+  resolveProviders,
+  type Resolution,
+  type ResourceBinding,
+  type ResolutionStep,
+  type ProviderConfigInfo,
+  type ProviderPass,
+} from '../../src/providers/resolve.js'
 export {analyzeProviders, providersDocument, type ProvidersAnalysis, type ProvidersDocument} from '../../src/providers/analyze.js'
 export {stepText} from '../../src/providers/step-text.js'
 export {moduleRequirements, type ModuleRequirement} from '../../src/providers/requirements.js'
@@ -30,7 +37,13 @@ export {diffLockFiles, lockDiffJson, type LockDiff, type LockChange} from '../..
 export {renderLockDiffText} from '../../src/render/lock-diff-text.js'
 export {exportGraph, buildExportGraph, isSliced, type GraphOptions, type GraphExport} from '../../src/export/index.js'
 export * from '../../src/export/model.js'
-export {resourceGraph, compareResourceNodes, type ResourceGraph, type ResourceGraphNode, type ResourceGraphEdge} from '../../src/export/resources.js'
+export {
+  resourceGraph,
+  compareResourceNodes,
+  type ResourceGraph,
+  type ResourceGraphNode,
+  type ResourceGraphEdge,
+} from '../../src/export/resources.js'
 export {findReferences, type Reference, type ReferenceMode, type ReferenceScanOptions} from '../../src/hcl/references.js'
 export {renderGraph, GRAPH_FORMATS, GRAPH_RENDERERS, type GraphFormat} from '../../src/render/graph-formats.js'
 export {renderGraphDot, renderTerraformResourcesDot, dotString, goQuote} from '../../src/render/graph-dot.js'

@@ -192,12 +192,13 @@ R('a cache directory inside the searched tree is not searched (its changes would
   assert.is(run.stats.results, hits + 1, 'the stored search is still valid')
 })
 
-R('roots sharing a module: the second reuses its load, and its cache entry still lists the module\'s files', async () => {
+R("roots sharing a module: the second reuses its load, and its cache entry still lists the module's files", async () => {
   await setRacyWindow(0) // stamps for fresh files, so loads can be shared
   const tree = path.join(work, 'shared')
   mkdirSync(path.join(tree, 'mod'), {recursive: true})
   // no findings anywhere: the module's file is then read only by loading it (not to check inline ignores)
-  const requirements = 'terraform {\n  required_providers {\n    aws = {\n      source  = "hashicorp/aws"\n      version = ">= 5.0"\n    }\n  }\n}\n'
+  const requirements =
+    'terraform {\n  required_providers {\n    aws = {\n      source  = "hashicorp/aws"\n      version = ">= 5.0"\n    }\n  }\n}\n'
   writeFileSync(path.join(tree, 'mod', 'main.tf'), requirements + 'resource "aws_instance" "x" {}\n')
   for (const r of ['a', 'b']) {
     mkdirSync(path.join(tree, r))
@@ -214,7 +215,7 @@ R('roots sharing a module: the second reuses its load, and its cache entry still
   assert.is((await again(path.join(tree, 'b'))).cached, true)
   writeFileSync(path.join(tree, 'mod', 'main.tf'), requirements + 'resource "aws_instance" "x" {}\nresource "aws_instance" "y" {}\n')
   const b2 = await again(path.join(tree, 'b'))
-  assert.is(b2.cached, false, 'the shared module file is one of b\'s inputs')
+  assert.is(b2.cached, false, "the shared module file is one of b's inputs")
   assert.is(b2.modules.find(([d]) => d.endsWith('/mod'))![1], 2, 'and the changed module is loaded again, not shared')
 })
 
@@ -242,9 +243,21 @@ R('inputs: each computation records its own reads, also when several run at once
       }
     }),
   ])
-  assert.equal(x.inputs.map((i) => [i.kind, path.basename(i.path)]), [['file', 'a'], ['stat', 'link']])
+  assert.equal(
+    x.inputs.map((i) => [i.kind, path.basename(i.path)]),
+    [
+      ['file', 'a'],
+      ['stat', 'link'],
+    ],
+  )
   assert.is(x.value, 'file')
-  assert.equal(y.inputs.map((i) => [i.kind, path.basename(i.path), i.value === null]), [['dir', 'in', false], ['file', 'missing', true]])
+  assert.equal(
+    y.inputs.map((i) => [i.kind, path.basename(i.path), i.value === null]),
+    [
+      ['dir', 'in', false],
+      ['file', 'missing', true],
+    ],
+  )
   disk.read(path.join(dir, 'b')) // outside any recording: noted nowhere
   disk.forgetChecked()
   assert.ok(disk.unchanged(x.inputs, 'contents') && disk.unchanged(y.inputs, 'contents'))

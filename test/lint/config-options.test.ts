@@ -19,7 +19,9 @@ function read(json: string): ReturnType<typeof readLintConfig> {
 }
 
 test('an object sets the severity and the options', () => {
-  const r = read('{"rules": {"module-source-unpinned": {"severity": "error", "style": "sha", "default_branches": ["stable"]}, "module-version-missing": {"require_major_bound": true}}}')
+  const r = read(
+    '{"rules": {"module-source-unpinned": {"severity": "error", "style": "sha", "default_branches": ["stable"]}, "module-version-missing": {"require_major_bound": true}}}',
+  )
   assert.equal(r.diagnostics, [])
   assert.is(r.config.rules.get('module-source-unpinned'), 'error')
   assert.equal(r.config.options?.get('module-source-unpinned'), {style: 'sha', default_branches: ['stable']})
@@ -28,7 +30,9 @@ test('an object sets the severity and the options', () => {
 })
 
 test('unknown options and wrong values are errors at their position', () => {
-  const r = read('{"rules": {"module-source-unpinned": {"styel": "sha"}, "provider-version-missing": {"root": "sometimes"}, "unresolved-module": {"x": 1}}}')
+  const r = read(
+    '{"rules": {"module-source-unpinned": {"styel": "sha"}, "provider-version-missing": {"root": "sometimes"}, "unresolved-module": {"x": 1}}}',
+  )
   const text = r.diagnostics.map((d) => `${d.range?.start.column} ${d.detail}`)
   assert.equal(text, [
     '39 Rule "module-source-unpinned" has no option "styel" (did you mean "style"?); its options are "style", "default_branches" (and "severity").',

@@ -18,7 +18,10 @@ const testdata = path.join(sharedDir, 'conformance/opentofu/internal/configs/tes
 const upstream = hasShared('lint: upstream configs testdata cases', 'conformance/opentofu/internal/configs') ? L : L.skip
 
 function run(...args: string[]) {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'lint', ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}})
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'lint', ...args], {
+    encoding: 'utf8',
+    env: {...process.env, NO_COLOR: '1'},
+  })
   return {code: r.status, stdout: r.stdout, stderr: r.stderr}
 }
 
@@ -62,8 +65,16 @@ const IF_CASES: [string, EngineName, string[]][] = [
       '4 warning Version constraints inside provider configuration blocks are deprecated',
     ],
   ],
-  ['module-calls.tf', 'terraform', ['20 error Invalid combination of "count" and "for_each"', '33 error Reserved block type name in module block']],
-  ['module-calls.tf', 'opentofu', ['19 error Invalid combination of "count" and "for_each"', '34 error Invalid combination of "count" and "enabled"']],
+  [
+    'module-calls.tf',
+    'terraform',
+    ['20 error Invalid combination of "count" and "for_each"', '33 error Reserved block type name in module block'],
+  ],
+  [
+    'module-calls.tf',
+    'opentofu',
+    ['19 error Invalid combination of "count" and "for_each"', '34 error Invalid combination of "count" and "enabled"'],
+  ],
 ]
 const RESOLUTION = new Set(['Module not installed', 'Unreadable module directory'])
 for (const [file, engine, want] of IF_CASES) {
@@ -79,18 +90,22 @@ for (const [file, engine, want] of IF_CASES) {
   })
 }
 
-upstream('configload child-provider-child-count: the legacy module under count, with the detail Terraform gives (no third paragraph)', async () => {
-  const dir = path.join(sharedDir, 'conformance/opentofu/internal/configs/configload/testdata/child-provider-child-count')
-  const r = await lint(dir, {engine: 'terraform', env: {}, only: ['terraform']})
-  assert.equal(r.diagnostics.map((d) => `${d.range?.filename}:${d.range?.start.line},${d.range?.start.column}-${d.range?.end.column} ${d.summary}`), [
-    'child-provider-child-count.tf:3,12-13 Module is incompatible with count, for_each, and depends_on',
-  ])
-  // the answer recorded from terraform validate -json (1.11.4); Terraform 1.15 and OpenTofu say the same
-  assert.is(
-    r.diagnostics[0]?.detail,
-    'The module at module.child is a legacy module which contains its own local provider configurations, and so calls to it may not use the count, for_each, or depends_on arguments.\n\nIf you also control the module "./child", consider updating this module to instead expect provider configurations to be passed by its caller.',
-  )
-})
+upstream(
+  'configload child-provider-child-count: the legacy module under count, with the detail Terraform gives (no third paragraph)',
+  async () => {
+    const dir = path.join(sharedDir, 'conformance/opentofu/internal/configs/configload/testdata/child-provider-child-count')
+    const r = await lint(dir, {engine: 'terraform', env: {}, only: ['terraform']})
+    assert.equal(
+      r.diagnostics.map((d) => `${d.range?.filename}:${d.range?.start.line},${d.range?.start.column}-${d.range?.end.column} ${d.summary}`),
+      ['child-provider-child-count.tf:3,12-13 Module is incompatible with count, for_each, and depends_on'],
+    )
+    // the answer recorded from terraform validate -json (1.11.4); Terraform 1.15 and OpenTofu say the same
+    assert.is(
+      r.diagnostics[0]?.detail,
+      'The module at module.child is a legacy module which contains its own local provider configurations, and so calls to it may not use the count, for_each, or depends_on arguments.\n\nIf you also control the module "./child", consider updating this module to instead expect provider configurations to be passed by its caller.',
+    )
+  },
+)
 
 L('inline ignore and .tfgraph.json severity', async () => {
   const dir = path.join(fixturesDir, 'lint/ignore-and-config')
@@ -98,15 +113,27 @@ L('inline ignore and .tfgraph.json severity', async () => {
   const r = await lint(dir, {env: {}, config: cfg.config})
   const legacy = r.diagnostics.filter((d) => d.rule === 'legacy-module-provider')
   assert.ok(legacy.length >= 1)
-  assert.ok(legacy.every((d) => d.severity === 'error'), 'severity from .tfgraph.json')
-  assert.not.ok(r.diagnostics.some((d) => d.rule === 'unresolved-module'), 'ignored inline')
+  assert.ok(
+    legacy.every((d) => d.severity === 'error'),
+    'severity from .tfgraph.json',
+  )
+  assert.not.ok(
+    r.diagnostics.some((d) => d.rule === 'unresolved-module'),
+    'ignored inline',
+  )
   assert.ok(r.suppressed >= 1)
 })
 
 L('--format json: terraform validate -json shape with rule, address, callers', () => {
   const r = run(path.join(fixturesDir, 'lint/ignore-and-config'), '--format', 'json')
   assert.is(r.code, 2, r.stderr)
-  const doc = JSON.parse(r.stdout) as {format_version: string; valid: boolean; error_count: number; warning_count: number; diagnostics: {rule: string; callers: string[]; range: {filename: string}}[]}
+  const doc = JSON.parse(r.stdout) as {
+    format_version: string
+    valid: boolean
+    error_count: number
+    warning_count: number
+    diagnostics: {rule: string; callers: string[]; range: {filename: string}}[]
+  }
   assert.is(doc.format_version, '1.0')
   assert.is(doc.valid, false)
   assert.is(doc.error_count, doc.diagnostics.filter((d) => (d as {severity?: string}).severity === 'error').length)

@@ -34,20 +34,27 @@ t('a module cycle: one error, on the call', async () => {
   assert.is(out.filter((l) => l.includes('cycle')).length, 1, out.join('\n'))
 })
 
-t('one ignore comment on the call silences Terraform\'s errors about its source and version', async () => {
+t("one ignore comment on the call silences Terraform's errors about its source and version", async () => {
   for (const [ids, body] of [
     ['terraform', 'source  = "terraform-aws-modules/vpc/aws"\n  version = var.v'],
     ['terraform', 'source = "${var.v}"'],
     ['unresolved-module', 'source  = "not a/valid/registry/address/x"\n  version = "1.0.0"'],
   ] as const) {
     const r = await lint({files: {'main.tf': `${VAR}# tfgraph-ignore: ${ids}\nmodule "x" {\n  ${body}\n}\n`}}, {env: {}})
-    assert.equal(r.diagnostics.map((d) => `${d.rule} ${d.summary}`), [], body)
+    assert.equal(
+      r.diagnostics.map((d) => `${d.rule} ${d.summary}`),
+      [],
+      body,
+    )
     assert.is(r.suppressed, 1, body)
   }
 })
 
 t('an ignore comment inside a call does not reach other lines', async () => {
-  const r = await lint({files: {'main.tf': `${VAR}module "x" {\n  # tfgraph-ignore: terraform\n  source = "./a"\n  version = var.v\n}\n`, 'a/main.tf': ''}}, {env: {}})
+  const r = await lint(
+    {files: {'main.tf': `${VAR}module "x" {\n  # tfgraph-ignore: terraform\n  source = "./a"\n  version = var.v\n}\n`, 'a/main.tf': ''}},
+    {env: {}},
+  )
   assert.ok(r.diagnostics.some((d) => d.rule === 'terraform'))
 })
 

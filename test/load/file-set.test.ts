@@ -11,19 +11,34 @@ test('ignored names: dot-files, backups, emacs autosaves', () => {
 })
 
 test('override detection is on the base name', () => {
-  const files = selectConfigFiles(['override.tf', 'a_override.tf.json', 'override-x.tf', 'x_override.tofu', 'main.tf', 'notes.txt', '.tf', 'override.tf.json'], 'terraform')
+  const files = selectConfigFiles(
+    ['override.tf', 'a_override.tf.json', 'override-x.tf', 'x_override.tofu', 'main.tf', 'notes.txt', '.tf', 'override.tf.json'],
+    'terraform',
+  )
   assert.equal(
     files.map((f) => `${f.name}:${f.kind}:${f.syntax}`),
-    ['main.tf:primary:native', 'override-x.tf:primary:native', 'a_override.tf.json:override:json', 'override.tf:override:native', 'override.tf.json:override:json'],
+    [
+      'main.tf:primary:native',
+      'override-x.tf:primary:native',
+      'a_override.tf.json:override:json',
+      'override.tf:override:native',
+      'override.tf.json:override:json',
+    ],
   )
 })
 
 test('byte-wise lexical order (upper case before lower case)', () => {
-  assert.equal(selectConfigFiles(['b.tf', 'B.tf', 'a.tf', '_.tf'], 'terraform').map((f) => f.name), ['B.tf', '_.tf', 'a.tf', 'b.tf'])
+  assert.equal(
+    selectConfigFiles(['b.tf', 'B.tf', 'a.tf', '_.tf'], 'terraform').map((f) => f.name),
+    ['B.tf', '_.tf', 'a.tf', 'b.tf'],
+  )
 })
 
 test('OpenTofu: x.tofu hides x.tf, x.tofu.json hides x.tf.json, never across syntaxes', () => {
-  const files = selectConfigFiles(['a.tf', 'a.tofu', 'b.tf.json', 'b.tofu.json', 'c.tf.json', 'c.tofu', 'd_override.tf', 'd_override.tofu'], 'opentofu')
+  const files = selectConfigFiles(
+    ['a.tf', 'a.tofu', 'b.tf.json', 'b.tofu.json', 'c.tf.json', 'c.tofu', 'd_override.tf', 'd_override.tofu'],
+    'opentofu',
+  )
   const shadowed = Object.fromEntries(files.map((f) => [f.name, f.shadowedBy ?? null]))
   assert.equal(shadowed, {
     'a.tf': 'a.tofu',

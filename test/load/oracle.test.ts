@@ -49,7 +49,9 @@ for (const name of readdirSync(base).sort()) {
   test(`fixture ${name}: diagnostics agree with recorded Terraform`, async () => {
     const oracle = JSON.parse(readFileSync(file, 'utf8')) as {terraform_version: string; diagnostics: OracleDiag[]}
     const ours: readonly Diagnostic[] = (await loadConfig(path.join(base, name), {engine: 'terraform'})).diagnostics
-    const theirs = oracle.diagnostics.filter((d) => !LATER_STAGES.has(d.summary)).map((d) => ({...d, summary: NEWER_TEXT[d.summary] ?? d.summary}))
+    const theirs = oracle.diagnostics
+      .filter((d) => !LATER_STAGES.has(d.summary))
+      .map((d) => ({...d, summary: NEWER_TEXT[d.summary] ?? d.summary}))
     if (FIRST_ERROR_PER_FILE.has(name)) {
       assert.equal(firstPerFile(ours), firstPerFile(theirs), `Terraform ${oracle.terraform_version}`)
       return

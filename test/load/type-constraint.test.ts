@@ -60,9 +60,21 @@ const LEGACY =
 const parseErrors: [string, string, string][] = [
   // named_values.go decodeVariableType: legacy quoted forms
   ['"string"', QUOTED, `${LEGACY} Remove the quotes around "string".`],
-  ['"list"', QUOTED, `${LEGACY} Remove the quotes around "list" and write list(string) instead to explicitly indicate that the list elements are strings.`],
-  ['"map"', QUOTED, `${LEGACY} Remove the quotes around "map" and write map(string) instead to explicitly indicate that the map elements are strings.`],
-  ['"number"', 'Invalid legacy variable type hint', 'To provide a full type expression, remove the surrounding quotes and give the type expression directly.'],
+  [
+    '"list"',
+    QUOTED,
+    `${LEGACY} Remove the quotes around "list" and write list(string) instead to explicitly indicate that the list elements are strings.`,
+  ],
+  [
+    '"map"',
+    QUOTED,
+    `${LEGACY} Remove the quotes around "map" and write map(string) instead to explicitly indicate that the map elements are strings.`,
+  ],
+  [
+    '"number"',
+    'Invalid legacy variable type hint',
+    'To provide a full type expression, remove the surrounding quotes and give the type expression directly.',
+  ],
   // get_type.go
   ['list(list)', INVALID, 'The list type constructor requires one argument specifying the element type.'],
   ['set', INVALID, 'The set type constructor requires one argument specifying the element type.'],
@@ -77,15 +89,31 @@ const parseErrors: [string, string, string][] = [
   ['foo(string)', INVALID, 'Keyword "foo" is not a valid type constructor.'],
   ['optional(string)', INVALID, 'Keyword "optional" is valid only as a modifier for object type attributes.'],
   ['list(optional(string))', INVALID, 'Keyword "optional" is valid only as a modifier for object type attributes.'],
-  ['(string)', INVALID, 'A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).'],
-  ['string.foo', INVALID, 'A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).'],
+  [
+    '(string)',
+    INVALID,
+    'A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).',
+  ],
+  [
+    'string.foo',
+    INVALID,
+    'A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).',
+  ],
   ['tuple(string)', INVALID, 'Tuple type constructor requires a list of element types.'],
-  ['object([string])', INVALID, 'Object type constructor requires a map whose keys are attribute names and whose values are the corresponding attribute types.'],
+  [
+    'object([string])',
+    INVALID,
+    'Object type constructor requires a map whose keys are attribute names and whose values are the corresponding attribute types.',
+  ],
   ['object({"a" = string})', INVALID, 'Object constructor map keys must be attribute names.'],
   ['object({(a) = string})', INVALID, 'Object constructor map keys must be attribute names.'],
   ['object({a = string, a = number})', INVALID, 'Object constructor map keys must be unique.'],
   ['object({a = optional()})', INVALID, 'Optional attribute modifier requires the attribute type as its argument.'],
-  ['object({a = optional(string, "x", "y")})', INVALID, 'Optional attribute modifier expects at most two arguments: the attribute type, and a default value.'],
+  [
+    'object({a = optional(string, "x", "y")})',
+    INVALID,
+    'Optional attribute modifier expects at most two arguments: the attribute type, and a default value.',
+  ],
   [
     'object({a = optional(number, "x")})',
     'Invalid default value for optional attribute',
@@ -171,7 +199,13 @@ const rows: Row[] = [
   ['number', '${var.x}', null, 'conversion.go: unknown (cty.DynamicVal) converts to anything'],
   ['list(string)', ['${var.x}', 'a'], null, 'unify.go + conversion_dynamic.go dynamicFixup'],
   ['number', 'a${var.x}', null, 'a template is an unknown string; string→number is possible'],
-  ['list(string)', 'a${var.x}', 'list of string required, but have string', 'an unknown string is still a string', 'list of string required'],
+  [
+    'list(string)',
+    'a${var.x}',
+    'list of string required, but have string',
+    'an unknown string is still a string',
+    'list of string required',
+  ],
   ['number', '$${x}', 'a number is required', '$${ is an escaped literal, not a template'],
   // structural → primitive
   ['string', ['a'], 'string required, but have tuple', 'mismatch_msg.go typesAreLikelyToCauseConfusion', 'string required'],
@@ -179,7 +213,13 @@ const rows: Row[] = [
   ['number', [], 'number required, but have tuple', 'mismatch_msg.go', 'number required'],
   // primitive / wrong kind → structural
   ['list(string)', 'a', 'list of string required, but have string', 'mismatch_msg.go', 'list of string required'],
-  ['list(any)', 'a', 'list of dynamic required, but have string', 'mismatch_msg.go uses FriendlyName here', 'list of any single type required'],
+  [
+    'list(any)',
+    'a',
+    'list of dynamic required, but have string',
+    'mismatch_msg.go uses FriendlyName here',
+    'list of any single type required',
+  ],
   ['map(string)', ['a'], 'map of string required', 'mismatch_msg.go mismatchMessageCollectionsFromStructural'],
   ['set(string)', {a: 'x'}, 'set of string required', 'mismatch_msg.go mismatchMessageCollectionsFromStructural'],
   ['object({a=string})', ['x'], 'object required, but have tuple', 'mismatch_msg.go', 'object required'],
@@ -189,7 +229,13 @@ const rows: Row[] = [
   // conversion_collection.go: tuple → list/set
   ['list(string)', [1, true, 'x'], null, 'conversion_collection.go conversionTupleToList'],
   ['list(string)', [], null, 'conversion_collection.go: empty tuple short-circuit'],
-  ['list(string)', [[1]], 'element 0: string required, but have tuple', 'mismatch_msg.go mismatchMessageCollectionsFromStructural', 'element 0: string required'],
+  [
+    'list(string)',
+    [[1]],
+    'element 0: string required, but have tuple',
+    'mismatch_msg.go mismatchMessageCollectionsFromStructural',
+    'element 0: string required',
+  ],
   ['set(number)', [1, {}], 'element 1: number required, but have object', 'mismatch_msg.go', 'element 1: number required'],
   ['list(number)', [1, 'x'], 'a number is required', 'conversion_primitive.go, at path [1]'],
   ['list(any)', [1, 'a'], null, 'unify.go: number and string unify to string'],
@@ -207,7 +253,13 @@ const rows: Row[] = [
   ['map(string)', {a: 1, b: [1]}, 'element "b": string required, but have tuple', 'mismatch_msg.go', 'element "b": string required'],
   ['map(number)', {a: '1', b: 'x'}, 'a number is required', 'conversion_primitive.go, at path ["b"]'],
   ['map(any)', {a: 1, b: true}, 'all map elements must have the same type', 'mismatch_msg.go (public_test.go)'],
-  ['map(list(string))', {a: [1], b: [[2]]}, 'element "b": element 0: string required, but have tuple', 'mismatch_msg.go, nested', 'element "b": element 0: string required'],
+  [
+    'map(list(string))',
+    {a: [1], b: [[2]]},
+    'element "b": element 0: string required, but have tuple',
+    'mismatch_msg.go, nested',
+    'element "b": element 0: string required',
+  ],
   [
     'map(map(object({x=map(any)})))',
     {a: {x: null}, b: {x: {c: 1, d: 2}}},
@@ -266,10 +318,19 @@ test('from: the default was first converted to the base block type (module_merge
   assert.is(convertValue([1], typeOf('tuple([number])')), undefined)
   // conversion_collection.go conversionMapToObject, on a map(string) default (public_test.go)
   const fromMap: ConvertOptions = {from: typeOf('map(string)')}
-  assert.is(convertValue({greeting: 'Hello', name: 'John'}, typeOf('object({greeting=list(string), name=string})'), fromMap), 'object required')
-  assert.is(convertValue({name: 'John'}, typeOf('object({name=string, greeting=string})'), fromMap), 'map has no element for required attribute "greeting"')
+  assert.is(
+    convertValue({greeting: 'Hello', name: 'John'}, typeOf('object({greeting=list(string), name=string})'), fromMap),
+    'object required',
+  )
+  assert.is(
+    convertValue({name: 'John'}, typeOf('object({name=string, greeting=string})'), fromMap),
+    'map has no element for required attribute "greeting"',
+  )
   const optionalObject = typeOf('object({a=string, b=optional(string), c=optional(object({d=string}))})')
-  assert.is(convertValue({a: 'boop', c: 'foobar'}, optionalObject, fromMap), 'map element type is incompatible with attribute "c": object required, but have string')
+  assert.is(
+    convertValue({a: 'boop', c: 'foobar'}, optionalObject, fromMap),
+    'map element type is incompatible with attribute "c": object required, but have string',
+  )
   assert.is(
     convertValue({a: 'boop', c: 'foobar'}, optionalObject, {...fromMap, legacyMismatch: true}),
     'map element type is incompatible with attribute "c": object required',

@@ -16,13 +16,24 @@ test('statuses: ok, missing, unsatisfied, unused; recorded vs current constraint
   const c = await checkLock(dir, {env: {}, platforms: ['linux_amd64', 'darwin_arm64']})
   const st = Object.fromEntries(c.providers.map((p) => [p.provider.split('/').pop(), p.status]))
   assert.equal(st, {aws: 'ok', null: 'unused', random: 'unsatisfied', tls: 'missing'})
-  assert.not.ok(c.providers.some((p) => p.provider.startsWith('terraform.io/builtin/')), 'built-in providers need no lock')
+  assert.not.ok(
+    c.providers.some((p) => p.provider.startsWith('terraform.io/builtin/')),
+    'built-in providers need no lock',
+  )
   const aws = c.providers.find((p) => p.provider.endsWith('/aws'))
   assert.is(aws?.constraintsChanged, true)
   assert.is(aws?.recordedConstraints, '~> 5.0')
   assert.is(aws?.constraints, '>= 5.0.0')
-  assert.ok(c.diagnostics.some((d) => d.summary === 'Inconsistent dependency lock file' && d.detail.includes('provider registry.terraform.io/hashicorp/tls: required by this configuration but no version is selected')))
-  assert.ok(c.diagnostics.some((d) => d.summary === 'Lock file may not cover every platform' && d.detail.includes('-platform=darwin_arm64')))
+  assert.ok(
+    c.diagnostics.some(
+      (d) =>
+        d.summary === 'Inconsistent dependency lock file' &&
+        d.detail.includes('provider registry.terraform.io/hashicorp/tls: required by this configuration but no version is selected'),
+    ),
+  )
+  assert.ok(
+    c.diagnostics.some((d) => d.summary === 'Lock file may not cover every platform' && d.detail.includes('-platform=darwin_arm64')),
+  )
   assertGolden(path.join(dir, 'expected.json'), JSON.stringify(lockDocument(c), null, 2) + '\n')
   assertGolden(path.join(dir, 'expected.txt'), renderLockText(c) + '\n' + renderDiagnosticsText(c.diagnostics))
 })
@@ -34,7 +45,10 @@ test('--verify: unpacked directory and zip packages, match and mismatch', async 
     c.packages.map((p) => `${p.provider.split('/').pop()} ${p.platform} ${p.status}`),
     ['null linux_amd64 mismatch', 'test linux_amd64 match', 'test darwin_arm64 match'],
   )
-  assert.is(c.packages.find((p) => p.platform === 'linux_amd64' && p.provider.endsWith('/test'))?.h1, 'h1:7MjN4eFisdTv4tlhXH5hL4QQd39Jy4baPhFxwAd/EFE=')
+  assert.is(
+    c.packages.find((p) => p.platform === 'linux_amd64' && p.provider.endsWith('/test'))?.h1,
+    'h1:7MjN4eFisdTv4tlhXH5hL4QQd39Jy4baPhFxwAd/EFE=',
+  )
   assert.ok(c.packages.find((p) => p.platform === 'darwin_arm64')?.zh?.startsWith('zh:'))
   const mismatch = c.diagnostics.find((d) => d.summary === 'Provider package checksum mismatch')
   assert.ok(mismatch?.detail.includes('h1:vWAsYRd7MjYr3adj8BVKRohVfHpWQdvkIwUQ2Jf5FVM='), 'names both hashes')
@@ -46,9 +60,18 @@ test('malformed lock file: diagnostics with locations, no crash', async () => {
   const dir = path.join(base, 'malformed')
   const c = await checkLock(dir, {env: {}})
   const where = c.diagnostics.filter((d) => d.range?.filename === '.terraform.lock.hcl').map((d) => `${d.range?.start.line} ${d.summary}`)
-  assert.ok(where.some((w) => w.startsWith('1 Non-normalized provider source address')), where.join('\n'))
-  assert.ok(where.some((w) => w.includes('Invalid provider version number')), where.join('\n'))
-  assert.ok(where.some((w) => w.includes('Unsupported block type')), where.join('\n'))
+  assert.ok(
+    where.some((w) => w.startsWith('1 Non-normalized provider source address')),
+    where.join('\n'),
+  )
+  assert.ok(
+    where.some((w) => w.includes('Invalid provider version number')),
+    where.join('\n'),
+  )
+  assert.ok(
+    where.some((w) => w.includes('Unsupported block type')),
+    where.join('\n'),
+  )
   assertGolden(path.join(dir, 'expected.txt'), renderLockText(c) + '\n' + renderDiagnosticsText(c.diagnostics))
 })
 
@@ -94,13 +117,22 @@ test('a lock file with errors shows no provider as OK: a good entry in it is inv
   )
   const text = renderLockText(c)
   assert.not.match(text, /\bOK\b/)
-  assert.match(text.split('\n')[0] ?? '', /^\.terraform\.lock\.hcl: 2 providers; the file has 2 errors, and Terraform uses no lock file with errors$/)
-  assert.not.ok(c.diagnostics.some((d) => d.summary === 'Inconsistent dependency lock file'), 'an entry with errors is not also reported as inconsistent')
+  assert.match(
+    text.split('\n')[0] ?? '',
+    /^\.terraform\.lock\.hcl: 2 providers; the file has 2 errors, and Terraform uses no lock file with errors$/,
+  )
+  assert.not.ok(
+    c.diagnostics.some((d) => d.summary === 'Inconsistent dependency lock file'),
+    'an entry with errors is not also reported as inconsistent',
+  )
   assertGolden(path.join(dir, 'expected.json'), JSON.stringify(lockDocument(c), null, 2) + '\n')
   assertGolden(path.join(dir, 'expected.txt'), renderLockText(c) + '\n' + renderDiagnosticsText(c.diagnostics))
   // the malformed fixture: its one entry has errors
   const m = await checkLock(path.join(base, 'malformed'), {env: {}})
-  assert.equal(m.providers.map((p) => p.status), ['invalid'])
+  assert.equal(
+    m.providers.map((p) => p.status),
+    ['invalid'],
+  )
   assert.not.match(renderLockText(m), /\bOK\b/)
 })
 
@@ -112,7 +144,10 @@ test('a lock file that is not HCL: nothing compared, no table, only its syntax e
   assert.is(c.incomplete, false, 'a broken lock file is a finding (exit 2), not a tool failure')
   assert.equal(c.providers, [])
   assert.is(renderLockText(c), '')
-  assert.ok(c.diagnostics.length > 0 && c.diagnostics.every((d) => d.severity === 'error' && d.range?.filename === '.terraform.lock.hcl'), JSON.stringify(c.diagnostics))
+  assert.ok(
+    c.diagnostics.length > 0 && c.diagnostics.every((d) => d.severity === 'error' && d.range?.filename === '.terraform.lock.hcl'),
+    JSON.stringify(c.diagnostics),
+  )
   assertGolden(path.join(dir, 'expected.txt'), renderLockText(c) + '\n' + renderDiagnosticsText(c.diagnostics))
 })
 
@@ -153,8 +188,14 @@ test('a binary lock file (NUL bytes, or not UTF-8): one error at the first such 
   const withNul = Buffer.from('provider "registry.terraform.io/hashicorp/aws" {\n  version = "5.\u00001"\n}\n', 'utf8')
   const notUtf8 = Buffer.concat([Buffer.from('# lock\nprovider "x" {'), Buffer.from([0xff, 0xfe, 0x00]), Buffer.from('}\n')])
   const cases: [Buffer, string][] = [
-    [withNul, '.terraform.lock.hcl:2,16-17: Invalid character; This character is not used within the language. The file contains NUL bytes: it looks like a binary file, not configuration text.'],
-    [notUtf8, '.terraform.lock.hcl:2,15-16: Invalid character encoding; All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.'],
+    [
+      withNul,
+      '.terraform.lock.hcl:2,16-17: Invalid character; This character is not used within the language. The file contains NUL bytes: it looks like a binary file, not configuration text.',
+    ],
+    [
+      notUtf8,
+      '.terraform.lock.hcl:2,15-16: Invalid character encoding; All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.',
+    ],
   ]
   for (const [bytes, want] of cases) {
     await withModule(bytes, async (dir) => {
@@ -180,8 +221,15 @@ test('a lock file of control characters on one long line: a few diagnostics, rep
     const c = await checkLock(dir, {env: {}})
     assert.is(c.lockFileState, 'unparsable')
     assert.ok(c.diagnostics.length < 80, `${c.diagnostics.length} diagnostics`)
-    assert.ok(c.diagnostics.every((d) => d.detail.length < 400), 'one error per diagnostic, not all of them glued into the first detail')
-    assert.ok(c.diagnostics.some((d) => /^\d+ more errors? like this one in \.terraform\.lock\.hcl, not listed\.$/.test(d.extra?.explanation ?? '')))
+    assert.ok(
+      c.diagnostics.every((d) => d.detail.length < 400),
+      'one error per diagnostic, not all of them glued into the first detail',
+    )
+    assert.ok(
+      c.diagnostics.some((d) =>
+        /^\d+ more errors? like this one in \.terraform\.lock\.hcl, not listed\.$/.test(d.extra?.explanation ?? ''),
+      ),
+    )
     const text = shown(c, dir)
     const longest = Math.max(...text.split('\n').map((l) => [...l].length))
     assert.ok(longest <= 200, `longest line: ${longest} characters`)
@@ -212,11 +260,17 @@ test('unused: the note follows seed 003 (init keeps an entry the state still dep
   const c = await checkLock(path.join(base, 'statuses'), {env: {}})
   const unused = c.diagnostics.find((d) => d.summary === 'Unused dependency lock')
   assert.ok(unused)
-  assert.match(unused.detail, /^provider registry\.terraform\.io\/hashicorp\/null: locked at 3\.2\.2, but no module of this configuration requires it any more\./)
+  assert.match(
+    unused.detail,
+    /^provider registry\.terraform\.io\/hashicorp\/null: locked at 3\.2\.2, but no module of this configuration requires it any more\./,
+  )
   assert.match(unused.detail, /neither the configuration nor the state/)
   assert.not.match(unused.detail, /will remove/)
   const tofu = await checkLock(path.join(base, 'tofu-registry'), {env: {}})
-  assert.match(tofu.diagnostics.find((d) => d.summary === 'Unused dependency lock')?.detail ?? '', /"tofu init" removes a lock entry only once/)
+  assert.match(
+    tofu.diagnostics.find((d) => d.summary === 'Unused dependency lock')?.detail ?? '',
+    /"tofu init" removes a lock entry only once/,
+  )
 })
 
 test.run()

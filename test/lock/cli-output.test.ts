@@ -30,7 +30,11 @@ function run(...args: string[]) {
   return {code: r.status, stdout: r.stdout, stderr: r.stderr, merged: readFileSync(file, 'utf8')}
 }
 
-function module(name: string, lock: string | Buffer | 'directory' | undefined, mainTf = 'terraform {\n  required_providers {\n    aws = { source = "hashicorp/aws", version = "~> 5.0" }\n  }\n}\n'): string {
+function module(
+  name: string,
+  lock: string | Buffer | 'directory' | undefined,
+  mainTf = 'terraform {\n  required_providers {\n    aws = { source = "hashicorp/aws", version = "~> 5.0" }\n  }\n}\n',
+): string {
   const dir = path.join(tmp, name)
   mkdirSync(dir)
   writeFileSync(path.join(dir, 'main.tf'), mainTf)
@@ -76,7 +80,10 @@ test('lock file with errors: errors first, then the table without OK, exit 2', (
   const r = run('lock', path.join(fixturesDir, 'lock/invalid-file'))
   assert.is(r.code, 2)
   assert.match(r.merged, /^Error: Invalid provider hash set\n/)
-  assert.ok(r.merged.indexOf('Unsupported argument') < r.merged.indexOf('fixtures/lock/invalid-file/.terraform.lock.hcl: 2 providers'), r.merged)
+  assert.ok(
+    r.merged.indexOf('Unsupported argument') < r.merged.indexOf('fixtures/lock/invalid-file/.terraform.lock.hcl: 2 providers'),
+    r.merged,
+  )
   // the lock file is named from the current directory, as the diagnostics name it
   assert.match(r.stdout, /^fixtures\/lock\/invalid-file\/\.terraform\.lock\.hcl: 2 providers; the file has 2 errors/)
   assert.not.match(r.stdout, /\bOK\b/)

@@ -63,10 +63,13 @@ test('added / removed', async () => {
 
 test('upgrades compare as semver, not as strings', async () => {
   const d = await diffCase('upgraded')
-  assert.equal(d.changes.map((c) => [c.provider, c.kinds]), [
-    [AWS, ['upgraded']],
-    ['registry.terraform.io/hashicorp/google', ['upgraded']],
-  ])
+  assert.equal(
+    d.changes.map((c) => [c.provider, c.kinds]),
+    [
+      [AWS, ['upgraded']],
+      ['registry.terraform.io/hashicorp/google', ['upgraded']],
+    ],
+  )
   // Version changes replace hashes wholesale: recorded, but not reported as hash categories.
   assert.ok(only(d.changes, AWS).removedHashes.length > 0)
   assert.match(only(d.changes, 'registry.terraform.io/hashicorp/google').note, /major/)
@@ -75,13 +78,19 @@ test('upgrades compare as semver, not as strings', async () => {
     'provider "registry.terraform.io/hashicorp/aws" {\n  version = "5.9.0"\n}\n',
     {oldName: 'a.hcl', newName: 'b.hcl', engine: 'opentofu'},
   )
-  assert.equal(down.changes.map((c) => c.kinds), [['downgraded']])
+  assert.equal(
+    down.changes.map((c) => c.kinds),
+    [['downgraded']],
+  )
   assert.equal(down.diagnostics, [])
 })
 
 test('constraints changed, including added constraints', async () => {
   const d = await diffCase('constraints-changed')
-  assert.equal(d.changes.map((c) => c.kinds), [['constraints-changed'], ['constraints-changed']])
+  assert.equal(
+    d.changes.map((c) => c.kinds),
+    [['constraints-changed'], ['constraints-changed']],
+  )
   const random = only(d.changes, 'registry.terraform.io/hashicorp/random')
   assert.is(random.oldConstraints, undefined)
   assert.is(random.newConstraints, '~> 3.5')
@@ -118,7 +127,11 @@ test('parse diagnostics of either file are returned, never thrown', async () => 
   const d = await diffCase('parse-error')
   assert.ok(d.diagnostics.length >= 2)
   assert.ok(d.diagnostics.every((x) => x.range?.filename === 'new.terraform.lock.hcl'))
-  const broken = await diffLockFiles('provider "registry.terraform.io/hashicorp/aws" {', '', {oldName: 'old.hcl', newName: 'new.hcl', engine: 'terraform'})
+  const broken = await diffLockFiles('provider "registry.terraform.io/hashicorp/aws" {', '', {
+    oldName: 'old.hcl',
+    newName: 'new.hcl',
+    engine: 'terraform',
+  })
   assert.ok(broken.diagnostics.some((x) => x.severity === 'error' && x.range?.filename === 'old.hcl'))
   assert.equal(broken.changes, [])
   assert.equal(broken.unparsable, ['old.hcl'])
@@ -136,7 +149,13 @@ test('JSON document shape', async () => {
 })
 
 test('summary grammar: singular and plural, one category in a sentence, several as a list', () => {
-  const change = (provider: string, ...kinds: LockChangeKind[]): LockChange => ({provider, kinds, addedHashes: [], removedHashes: [], note: ''})
+  const change = (provider: string, ...kinds: LockChangeKind[]): LockChange => ({
+    provider,
+    kinds,
+    addedHashes: [],
+    removedHashes: [],
+    note: '',
+  })
   const summary = (...changes: LockChange[]) => lockDiffSummary({changes, diagnostics: [], unparsable: []})
   assert.is(summary(), 'No provider changes in the lock file.')
   assert.is(summary(change('a', 'added')), '1 provider added.')
@@ -152,7 +171,10 @@ test('summary grammar: singular and plural, one category in a sentence, several 
 
 test('summary grammar on every fixture: never "1 providers", no bare count before a plural noun', async () => {
   for (const name of cases) {
-    const first = renderLockDiffText(await diffCase(name)).split('\n').find((l) => /provider/.test(l)) ?? ''
+    const first =
+      renderLockDiffText(await diffCase(name))
+        .split('\n')
+        .find((l) => /provider/.test(l)) ?? ''
     assert.not.match(first, /\b1 providers\b/, name)
     assert.not.match(first, /\b1 (hashes|constraints)\b/, name)
     assert.not.match(first, /\b([2-9]|\d\d+) provider\b/, name)
@@ -161,7 +183,10 @@ test('summary grammar on every fixture: never "1 providers", no bare count befor
 
 test('a file with errors: the errors come first, before the changes they may distort', async () => {
   const text = renderLockDiffText(await diffCase('parse-error'))
-  assert.match(text, /^Error: new\.terraform\.lock\.hcl has errors; providers it could not read may appear as added or removed:\n {2}error: /)
+  assert.match(
+    text,
+    /^Error: new\.terraform\.lock\.hcl has errors; providers it could not read may appear as added or removed:\n {2}error: /,
+  )
   assert.ok(text.indexOf('Invalid provider version number') < text.indexOf('1 provider downgraded.'))
 })
 

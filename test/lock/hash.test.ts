@@ -13,7 +13,19 @@ const mirror = path.join(tofu, 'getproviders', 'testdata', 'filesystem-mirror', 
 const vector = hasShared('lock/hash: upstream hash vectors', 'conformance/opentofu') ? test : test.skip
 
 vector('h1 vector: providers-lock/basic os_arch (one empty file)', async () => {
-  const dir = path.join(tofu, 'command', 'testdata', 'providers-lock', 'basic', 'fs-mirror', 'registry.opentofu.org', 'hashicorp', 'test', '1.0.0', 'os_arch')
+  const dir = path.join(
+    tofu,
+    'command',
+    'testdata',
+    'providers-lock',
+    'basic',
+    'fs-mirror',
+    'registry.opentofu.org',
+    'hashicorp',
+    'test',
+    '1.0.0',
+    'os_arch',
+  )
   assert.is(await hashDirH1(dir), 'h1:7MjN4eFisdTv4tlhXH5hL4QQd39Jy4baPhFxwAd/EFE=')
 })
 
@@ -110,7 +122,10 @@ test('hashZipH1 over entries equals hashDirH1 of the unpacked directory; symlink
     assert.is(await hashZipH1(zipPath), h)
 
     // Directory entries in a zip count as (empty) files, as in Go's dirhash.HashZip.
-    const withDir = makeZip([{name: 'sub/', data: Buffer.alloc(0)}, {name: 'sub/README', data: Buffer.from('readme')}])
+    const withDir = makeZip([
+      {name: 'sub/', data: Buffer.alloc(0)},
+      {name: 'sub/README', data: Buffer.from('readme')},
+    ])
     const withDirPath = path.join(tmp, 'd.zip')
     writeFileSync(withDirPath, withDir)
     const expected = await hash1(['sub/', 'sub/README'], async (n) => Buffer.from(n === 'sub/' ? '' : 'readme'))

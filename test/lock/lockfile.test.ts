@@ -39,7 +39,11 @@ async function diagStrings(text: string, engine: LockEngine = 'terraform'): Prom
 }
 
 upstream('valid-provider-locks.hcl values', async () => {
-  const {locks, diagnostics} = await parseLockFile(readFileSync(path.join(dir, 'valid-provider-locks.hcl'), 'utf8'), 'valid-provider-locks.hcl', 'opentofu')
+  const {locks, diagnostics} = await parseLockFile(
+    readFileSync(path.join(dir, 'valid-provider-locks.hcl'), 'utf8'),
+    'valid-provider-locks.hcl',
+    'opentofu',
+  )
   assert.equal(diagnostics, [])
   assert.equal(
     locks.map((l) => ({provider: l.provider, version: l.version, constraints: l.constraints, hashes: l.hashes, line: l.range.start.line})),
@@ -210,7 +214,10 @@ test('syntax errors: one diagnostic each (the parser glues them into one message
   const many = await parse(`a = ${'\u0001'.repeat(50)}\n`)
   const invalid = many.diagnostics.filter((d) => d.summary === 'Invalid character')
   assert.is(invalid.length, 3)
-  assert.equal(invalid.map((d) => d.range?.start.column), [5, 6, 7])
+  assert.equal(
+    invalid.map((d) => d.range?.start.column),
+    [5, 6, 7],
+  )
   assert.is(invalid[0]?.extra?.explanation, '47 more errors like this one in .terraform.lock.hcl, not listed.')
   assert.is((await parse('provider "registry.terraform.io/hashicorp/aws" {\n  version = "1.0.0"\n}\n')).syntaxValid, true)
 })

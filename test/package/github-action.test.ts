@@ -23,8 +23,21 @@ const validator = (schema: string) => {
   return ajv.compile(JSON.parse(readFileSync(path.join(schemasDir, schema), 'utf8')) as object)
 }
 
-interface Step {id?: string; name?: string; uses?: string; run?: string; shell?: string; if?: string; env?: Record<string, string>; with?: Record<string, unknown>}
-interface Action {inputs: Record<string, {description: string; default?: string}>; outputs: Record<string, {value: string}>; runs: {using: string; steps: Step[]}}
+interface Step {
+  id?: string
+  name?: string
+  uses?: string
+  run?: string
+  shell?: string
+  if?: string
+  env?: Record<string, string>
+  with?: Record<string, unknown>
+}
+interface Action {
+  inputs: Record<string, {description: string; default?: string}>
+  outputs: Record<string, {value: string}>
+  runs: {using: string; steps: Step[]}
+}
 const action = readYaml('action.yml') as Action
 
 test('action.yml is valid against SchemaStore github-action.json', () => {
@@ -53,7 +66,9 @@ test('the workflows in README.md and docs/ci.md are valid too (copy-pasteable)',
     for (const m of readFileSync(path.join(repoRoot, file), 'utf8').matchAll(/```yaml\n(# \.github\/workflows\/[\s\S]*?)\n```/g)) {
       const workflow = parse(m[1]!) as {jobs: Record<string, {steps: Step[]}>}
       assert.ok(validate(workflow), `${file}: ${JSON.stringify(validate.errors, null, 2)}`)
-      for (const s of Object.values(workflow.jobs).flatMap((j) => j.steps)) for (const key of Object.keys(s.with ?? {})) if (s.uses?.includes('/tfgraph@')) assert.ok(key in action.inputs, `${file}: input ${key}`)
+      for (const s of Object.values(workflow.jobs).flatMap((j) => j.steps))
+        for (const key of Object.keys(s.with ?? {}))
+          if (s.uses?.includes('/tfgraph@')) assert.ok(key in action.inputs, `${file}: input ${key}`)
       n++
     }
   }
@@ -77,7 +92,13 @@ test('action.yml: composite on Node 20, the inputs of the issue, SARIF upload fo
 // ---- the main step, run here ----
 const main = action.runs.steps.find((s) => s.id === 'run')!
 
-interface Ran {status: number | null; stdout: string; stderr: string; outputs: Record<string, string>; summary: string}
+interface Ran {
+  status: number | null
+  stdout: string
+  stderr: string
+  outputs: Record<string, string>
+  summary: string
+}
 /** Runs the step's script as a runner would: its env mapping evaluated (inputs with their defaults), bash -eo pipefail. */
 function runStep(cwd: string, inputs: Record<string, string>, github: {action_path?: string; base_ref?: string} = {}): Ran {
   const value = (expr: string): string => {
@@ -98,8 +119,17 @@ function runStep(cwd: string, inputs: Record<string, string>, github: {action_pa
   writeFileSync(outputFile, '')
   writeFileSync(summaryFile, '')
   try {
-    const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', main.run!], {cwd, encoding: 'utf8', env: {...process.env, ...env, GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summaryFile}})
-    const outputs = Object.fromEntries(readFileSync(outputFile, 'utf8').split('\n').filter(Boolean).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]))
+    const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', main.run!], {
+      cwd,
+      encoding: 'utf8',
+      env: {...process.env, ...env, GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summaryFile},
+    })
+    const outputs = Object.fromEntries(
+      readFileSync(outputFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    )
     return {status: r.status, stdout: r.stdout, stderr: r.stderr, outputs, summary: readFileSync(summaryFile, 'utf8')}
   } finally {
     rmSync(dir, {recursive: true, force: true})
@@ -120,7 +150,10 @@ test('the step: lint writes SARIF for the upload, prints text, and reports the e
     const r = runStep(dir, {path: 'bad'})
     assert.is(r.status, 0, r.stderr)
     assert.equal(r.outputs, {'exit-code': '2', 'sarif-file': 'tfgraph.sarif'})
-    const sarif = JSON.parse(readFileSync(path.join(dir, 'tfgraph.sarif'), 'utf8')) as {version: string; runs: {results: {ruleId: string}[]}[]}
+    const sarif = JSON.parse(readFileSync(path.join(dir, 'tfgraph.sarif'), 'utf8')) as {
+      version: string
+      runs: {results: {ruleId: string}[]}[]
+    }
     assert.is(sarif.version, '2.1.0')
     assert.ok(sarif.runs[0]!.results.some((x) => x.ruleId === 'legacy-module-provider'))
     assert.match(r.stdout, 'Error: Provider configured inside a shared module')
@@ -153,7 +186,10 @@ test('the step: providers diff calls `tfgraph providers diff DIR --git REV --for
   // a stand-in tfgraph that records its arguments: the interface, whatever the command prints
   const stub = mkdtempSync(path.join(tmpdir(), 'tfgraph-action-stub-'))
   mkdirSync(path.join(stub, 'bin'))
-  writeFileSync(path.join(stub, 'bin/run.js'), `import {writeFileSync} from 'node:fs'\nwriteFileSync(${JSON.stringify(path.join(stub, 'argv.json'))}, JSON.stringify(process.argv.slice(2)))\nconsole.log('| resource | before | after |\\n|---|---|---|')\n`)
+  writeFileSync(
+    path.join(stub, 'bin/run.js'),
+    `import {writeFileSync} from 'node:fs'\nwriteFileSync(${JSON.stringify(path.join(stub, 'argv.json'))}, JSON.stringify(process.argv.slice(2)))\nconsole.log('| resource | before | after |\\n|---|---|---|')\n`,
+  )
   chmodSync(path.join(stub, 'bin/run.js'), 0o755)
   const argv = () => JSON.parse(readFileSync(path.join(stub, 'argv.json'), 'utf8')) as string[]
   try {
@@ -179,7 +215,13 @@ test('the step: providers diff calls `tfgraph providers diff DIR --git REV --for
 
 test('the step: providers diff with the real command, on a git repository with a rebinding change', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-action-git-'))
-  const env = {...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com'}
+  const env = {
+    ...process.env,
+    GIT_AUTHOR_NAME: 't',
+    GIT_AUTHOR_EMAIL: 't@example.com',
+    GIT_COMMITTER_NAME: 't',
+    GIT_COMMITTER_EMAIL: 't@example.com',
+  }
   const git = (...args: string[]) => assert.is(spawnSync('git', args, {cwd: dir, env, encoding: 'utf8'}).status, 0, `git ${args.join(' ')}`)
   try {
     cpSync(path.join(fixturesDir, 'providers/demo'), path.join(dir, 'infra'), {recursive: true})

@@ -13,21 +13,36 @@ import {fixturesDir, repoRoot} from '../helpers/paths.js'
 const doc = readFileSync(path.join(repoRoot, 'docs/ci.md'), 'utf8')
 const block = /<!-- test: gitlab -->\n```yaml\n([\s\S]*?)\n```/.exec(doc)?.[1]
 
-interface Issue {description: string; check_name: string; severity: string; fingerprint: string; location: {path: string; lines: {begin: number}}}
+interface Issue {
+  description: string
+  check_name: string
+  severity: string
+  fingerprint: string
+  location: {path: string; lines: {begin: number}}
+}
 
 test('docs/ci.md: the GitLab job writes SARIF and a Code Quality report, and fails on errors', () => {
   assert.ok(block, 'docs/ci.md has the gitlab block')
-  const job = (parse(block!) as Record<string, {script: string[]; artifacts: {reports: {codequality: string}; paths: string[]}}>)['tfgraph']!
+  const job = (parse(block!) as Record<string, {script: string[]; artifacts: {reports: {codequality: string}; paths: string[]}}>)[
+    'tfgraph'
+  ]!
   assert.is(job.artifacts.reports.codequality, 'gl-code-quality-report.json')
   const script = job.script.filter((line) => !line.startsWith('npm install')).join('\n')
   const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-gitlab-'))
   try {
     mkdirSync(path.join(dir, 'bin'))
-    writeFileSync(path.join(dir, 'bin/tfgraph'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(repoRoot, 'bin/run.js'))} "$@"\n`)
+    writeFileSync(
+      path.join(dir, 'bin/tfgraph'),
+      `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(repoRoot, 'bin/run.js'))} "$@"\n`,
+    )
     chmodSync(path.join(dir, 'bin/tfgraph'), 0o755)
     const work = path.join(dir, 'work')
     cpSync(path.join(fixturesDir, 'lint/ignore-and-config'), path.join(work, 'infra'), {recursive: true})
-    const r = spawnSync('bash', ['-eo', 'pipefail', '-c', script], {cwd: work, encoding: 'utf8', env: {...process.env, NO_COLOR: '1', PATH: `${path.join(dir, 'bin')}${path.delimiter}${process.env['PATH']}`}})
+    const r = spawnSync('bash', ['-eo', 'pipefail', '-c', script], {
+      cwd: work,
+      encoding: 'utf8',
+      env: {...process.env, NO_COLOR: '1', PATH: `${path.join(dir, 'bin')}${path.delimiter}${process.env['PATH']}`},
+    })
     assert.is(r.status, 2, r.stdout + r.stderr)
     assert.ok(existsSync(path.join(work, 'tfgraph.sarif')))
     assert.is((JSON.parse(readFileSync(path.join(work, 'tfgraph.sarif'), 'utf8')) as {version: string}).version, '2.1.0')

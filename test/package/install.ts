@@ -67,13 +67,26 @@ function install(): Installed | string {
   const packages: Record<string, unknown> = {'': {name: 'tfgraph-install-check'}}
   for (const [key, entry] of Object.entries(lock.packages)) if (key.startsWith('node_modules/') && !entry.dev) packages[key] = entry
   writeFileSync(path.join(prefix, 'package.json'), JSON.stringify({name: 'tfgraph-install-check', private: true}) + '\n')
-  writeFileSync(path.join(prefix, 'package-lock.json'), JSON.stringify({name: 'tfgraph-install-check', lockfileVersion: 3, requires: true, packages}) + '\n')
+  writeFileSync(
+    path.join(prefix, 'package-lock.json'),
+    JSON.stringify({name: 'tfgraph-install-check', lockfileVersion: 3, requires: true, packages}) + '\n',
+  )
 
   const inst = runNpm(['install', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', tarball], work)
   if (inst.status !== 0) {
-    const reason = /ENOTCACHED|only-if-cached/.test(inst.stderr) ? 'offline install from the tarball: the npm cache lacks a runtime dependency (run npm ci first)' : ''
+    const reason = /ENOTCACHED|only-if-cached/.test(inst.stderr)
+      ? 'offline install from the tarball: the npm cache lacks a runtime dependency (run npm ci first)'
+      : ''
     if (reason) return reason
     throw new Error(`npm install of the tarball failed (exit ${inst.status}):\n${inst.stderr}`)
   }
-  return {tarball, size: info.size, unpackedSize: info.unpackedSize, files: info.files.map((f) => f.path).sort(), prefix, work, bin: (name) => path.join(prefix, 'node_modules', '.bin', name)}
+  return {
+    tarball,
+    size: info.size,
+    unpackedSize: info.unpackedSize,
+    files: info.files.map((f) => f.path).sort(),
+    prefix,
+    work,
+    bin: (name) => path.join(prefix, 'node_modules', '.bin', name),
+  }
 }

@@ -14,7 +14,14 @@ import {parse} from 'yaml'
 import {repoRoot} from '../helpers/paths.js'
 import {installed, skip} from './install.js'
 
-interface Hook {id: string; name: string; entry: string; language: string; files: string; require_serial?: boolean}
+interface Hook {
+  id: string
+  name: string
+  entry: string
+  language: string
+  files: string
+  require_serial?: boolean
+}
 const hooks = parse(readFileSync(path.join(repoRoot, '.pre-commit-hooks.yaml'), 'utf8')) as Hook[]
 
 const LOCK = `provider "registry.terraform.io/hashicorp/aws" {
@@ -65,7 +72,9 @@ function workTree(): string {
 
 /** The `repo: local` configurations of README.md and docs/ci.md, which users copy. */
 const localConfigs = ['README.md', 'docs/ci.md'].flatMap((file) =>
-  [...readFileSync(path.join(repoRoot, file), 'utf8').matchAll(/```yaml\n(# \.pre-commit-config\.yaml[\s\S]*?)\n```/g)].map((m) => ({file, text: m[1]!})).filter((c) => c.text.includes('repo: local')),
+  [...readFileSync(path.join(repoRoot, file), 'utf8').matchAll(/```yaml\n(# \.pre-commit-config\.yaml[\s\S]*?)\n```/g)]
+    .map((m) => ({file, text: m[1]!}))
+    .filter((c) => c.text.includes('repo: local')),
 )
 
 test('the repo: local configurations in README.md and docs/ci.md are the -system hooks under the plain ids', () => {
@@ -73,19 +82,31 @@ test('the repo: local configurations in README.md and docs/ci.md are the -system
   for (const {file, text} of localConfigs) {
     const config = parse(text) as {repos: {repo: string; hooks: Hook[]}[]}
     const local = config.repos[0]!.hooks
-    assert.equal(local.map((h) => h.id), ['tfgraph-lint', 'tfgraph-lock'], file)
+    assert.equal(
+      local.map((h) => h.id),
+      ['tfgraph-lint', 'tfgraph-lock'],
+      file,
+    )
     for (const h of local) {
       const twin = hooks.find((x) => x.id === `${h.id}-system`)!
-      assert.equal([h.name, h.entry, h.language, h.files, h.require_serial], [twin.name, twin.entry, twin.language, twin.files, twin.require_serial], `${file} ${h.id}`)
+      assert.equal(
+        [h.name, h.entry, h.language, h.files, h.require_serial],
+        [twin.name, twin.entry, twin.language, twin.files, twin.require_serial],
+        `${file} ${h.id}`,
+      )
     }
   }
 })
 
 const script = path.join(repoRoot, 'bin/pre-commit.js')
-const entry = (cwd: string, args: string[]) => spawnSync(process.execPath, [script, ...args], {cwd, encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}})
+const entry = (cwd: string, args: string[]) =>
+  spawnSync(process.execPath, [script, ...args], {cwd, encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}})
 
 test('the hooks: tfgraph-lint and tfgraph-lock (node), and their offline -system twins, all through tfgraph-pre-commit', () => {
-  assert.equal(hooks.map((h) => h.id), ['tfgraph-lint', 'tfgraph-lock', 'tfgraph-lint-system', 'tfgraph-lock-system'])
+  assert.equal(
+    hooks.map((h) => h.id),
+    ['tfgraph-lint', 'tfgraph-lock', 'tfgraph-lint-system', 'tfgraph-lock-system'],
+  )
   for (const h of hooks) {
     assert.is(h.entry, `tfgraph-pre-commit ${h.id.includes('lint') ? 'lint' : 'lock'}`)
     assert.is(h.language, h.id.endsWith('-system') ? 'system' : 'node')
@@ -111,12 +132,18 @@ test('entry script: one run per root (the nearest directory with a lock file), q
     writeFileSync(path.join(dir, 'standalone/main.tf'), 'provider "aws" {\n  region = "us-east-1"\n}\n')
     const bad = entry(dir, ['lint', 'infra/modules/net/main.tf', 'infra/main.tf', 'standalone/main.tf'])
     assert.is(bad.status, 2, bad.stdout + bad.stderr)
-    assert.equal(bad.stdout.split('\n').filter((l) => l.startsWith('tfgraph lint ')), ['tfgraph lint infra (exit 2):'])
+    assert.equal(
+      bad.stdout.split('\n').filter((l) => l.startsWith('tfgraph lint ')),
+      ['tfgraph lint infra (exit 2):'],
+    )
     assert.match(bad.stdout, 'Error: Module is incompatible with count, for_each, and depends_on  [terraform]')
     assert.match(bad.stdout, 'infra/modules/net/main.tf')
     // flags go to tfgraph
     const compact = entry(dir, ['lint', '--format=compact', 'infra/modules/net/main.tf'])
-    assert.match(compact.stdout, /^infra\/main\.tf:\d+:\d+: error: Module is incompatible with count, for_each, and depends_on \[terraform\]/m)
+    assert.match(
+      compact.stdout,
+      /^infra\/main\.tf:\d+:\d+: error: Module is incompatible with count, for_each, and depends_on \[terraform\]/m,
+    )
     const usage = entry(dir, ['check'])
     assert.is(usage.status, 1)
     assert.match(usage.stderr, 'usage: tfgraph-pre-commit lint|lock')
@@ -127,7 +154,8 @@ test('entry script: one run per root (the nearest directory with a lock file), q
 
 const preCommit = spawnSync('pre-commit', ['--version'], {encoding: 'utf8'})
 const got = await installed()
-if (preCommit.status !== 0) skip('package/pre-commit (git commit through the hooks)', 'pre-commit is not installed (apt-get install pre-commit)')
+if (preCommit.status !== 0)
+  skip('package/pre-commit (git commit through the hooks)', 'pre-commit is not installed (apt-get install pre-commit)')
 else if (typeof got === 'string') skip('package/pre-commit (git commit through the hooks)', got)
 else {
   const binDir = path.dirname(got.bin('tfgraph-pre-commit'))
@@ -137,17 +165,30 @@ else {
     assert.is(r.status, 0, r.stdout + r.stderr)
   })
 
-  test('git commit: a bad change is blocked with tfgraph\'s message, a clean one passes', () => {
+  test("git commit: a bad change is blocked with tfgraph's message, a clean one passes", () => {
     const dir = workTree()
     const home = mkdtempSync(path.join(tmpdir(), 'tfgraph-pre-commit-home-'))
     // offline: pre-commit's own cache in a temporary directory; tfgraph-pre-commit from the installed tarball
-    const env = {...process.env, PATH: `${binDir}${path.delimiter}${process.env['PATH']}`, PRE_COMMIT_HOME: home, NO_COLOR: '1', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com'}
+    const env = {
+      ...process.env,
+      PATH: `${binDir}${path.delimiter}${process.env['PATH']}`,
+      PRE_COMMIT_HOME: home,
+      NO_COLOR: '1',
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@example.com',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@example.com',
+    }
     const sh = (cmd: string, args: string[]) => spawnSync(cmd, args, {cwd: dir, encoding: 'utf8', env})
     try {
       // git shows a hook's output on stderr
       // the configuration README.md gives users to copy (checked above against .pre-commit-hooks.yaml)
       writeFileSync(path.join(dir, '.pre-commit-config.yaml'), localConfigs[0]!.text + '\n')
-      for (const [cmd, args] of [['git', ['init', '-q', '-b', 'main']], ['pre-commit', ['install']], ['git', ['add', '.']]] as const) {
+      for (const [cmd, args] of [
+        ['git', ['init', '-q', '-b', 'main']],
+        ['pre-commit', ['install']],
+        ['git', ['add', '.']],
+      ] as const) {
         const r = sh(cmd, [...args])
         assert.is(r.status, 0, `${cmd} ${args.join(' ')}: ${r.stdout}${r.stderr}`)
       }
@@ -171,7 +212,10 @@ else {
       assert.is(fixed.status, 0, fixed.stdout + fixed.stderr)
 
       // lock: a provider the lock file does not select
-      writeFileSync(path.join(dir, 'infra/main.tf'), ROOT.replace('required_providers {\n', 'required_providers {\n    random = { source = "hashicorp/random", version = "~> 3.5" }\n'))
+      writeFileSync(
+        path.join(dir, 'infra/main.tf'),
+        ROOT.replace('required_providers {\n', 'required_providers {\n    random = { source = "hashicorp/random", version = "~> 3.5" }\n'),
+      )
       sh('git', ['add', 'infra/main.tf'])
       const unlocked = sh('git', ['commit', '-q', '-m', 'unlocked'])
       assert.is(unlocked.status, 1, unlocked.stdout + unlocked.stderr)

@@ -12,16 +12,25 @@ const AWS = 'provider["registry.terraform.io/hashicorp/aws"]'
 
 test('graph: proxies, inherits and bindings of the platform fixture', async () => {
   const a = await analyzeProviders(path.join(fixturesDir, 'graph/platform'), {env: {}})
-  const edges = (kind: string): string[] => a.graph.filterEdges((_e, attr) => attr.kind === kind).map((e) => `${a.graph.source(e)} -> ${a.graph.target(e)}`)
+  const edges = (kind: string): string[] =>
+    a.graph.filterEdges((_e, attr) => attr.kind === kind).map((e) => `${a.graph.source(e)} -> ${a.graph.target(e)}`)
   assert.equal(edges('proxies'), [
     `provider:module.network.${AWS} -> provider:${AWS}`,
     `provider:module.network.${AWS}.dns -> provider:${AWS}.us`,
     `provider:module.network.module.dns.${AWS} -> provider:module.network.${AWS}.dns`,
   ])
-  assert.equal(edges('inherits'), ['module: -> module:module.assets', 'module: -> module:module.logs', 'module: -> module:module.network', 'module:module.network -> module:module.network.module.dns'])
+  assert.equal(edges('inherits'), [
+    'module: -> module:module.assets',
+    'module: -> module:module.logs',
+    'module: -> module:module.network',
+    'module:module.network -> module:module.network.module.dns',
+  ])
   for (const r of a.resolution.resources) {
     const attr = a.graph.getNodeAttributes(`resource:${r.address}`)
-    assert.ok(attr.kind === 'resource' && attr.bound && attr.providerConfig === (r.providerConfig ?? null) && attr.resolution === r.resolution, r.address)
+    assert.ok(
+      attr.kind === 'resource' && attr.bound && attr.providerConfig === (r.providerConfig ?? null) && attr.resolution === r.resolution,
+      r.address,
+    )
   }
   assert.equal(moduleSubtree(a.graph, 'module.network'), ['module.network', 'module.network.module.dns'])
 })

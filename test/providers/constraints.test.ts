@@ -54,7 +54,9 @@ interface CanonicalTable {
 }
 
 const table: CanonicalTable = hasShared('lock/constraints: the derived canonical-constraints table', 'conformance/derived')
-  ? (JSON.parse(readFileSync(path.join(sharedDir, 'conformance', 'derived', 'version-constraints-canonical.json'), 'utf8')) as CanonicalTable)
+  ? (JSON.parse(
+      readFileSync(path.join(sharedDir, 'conformance', 'derived', 'version-constraints-canonical.json'), 'utf8'),
+    ) as CanonicalTable)
   : {cases: [], parse_errors_ruby_style: []}
 
 for (const [input, want] of table.cases) {
@@ -116,7 +118,10 @@ test('parse errors: Terraform pins go-versions v1.0.2, whose v-prefix wording di
   for (const [input, want] of cases) assert.is(errorOf(parseProviderConstraints(input, tf)), want, input)
   // v1.0.3 reports a `v` left over after a selection bare, and one where a version starts inside the selection
   assert.is(errorOf(parseProviderConstraints('1.0 v2')), 'a "v" prefix should not be used when specifying versions')
-  assert.is(errorOf(parseProviderConstraints('>= 1.0, v2.0')), 'invalid specification "v2.0": a "v" prefix should not be used when specifying versions')
+  assert.is(
+    errorOf(parseProviderConstraints('>= 1.0, v2.0')),
+    'invalid specification "v2.0": a "v" prefix should not be used when specifying versions',
+  )
   // ParseRubyStyle (single) says the same in both releases for a leading `v` … but not after an operator
   assert.is(errorOf(parseSingleProviderConstraint('v1.0.0', tf)), 'a "v" prefix should not be used')
   assert.is(errorOf(parseSingleProviderConstraint('>= v1.0.0')), 'a "v" prefix should not be used when specifying versions')
@@ -146,7 +151,10 @@ test('parse: more go-versions ParseRubyStyle cases (ruby_style_test.go)', () => 
 })
 
 test('parse: list parser edge cases follow the go-versions scanner', () => {
-  assert.equal(constraints('>= 1.0, < 2').map((c) => c.op), ['>=', '<'])
+  assert.equal(
+    constraints('>= 1.0, < 2').map((c) => c.op),
+    ['>=', '<'],
+  )
   assert.is(constraintsString(constraints('  >= 1.0 ,<2  ')), '>= 1.0.0, < 2.0.0')
   // a trailing comma is tolerated; an operator without a version is `>= 0.0.0`
   assert.is(constraintsString(constraints('1.0,')), '1.0.0')
@@ -154,7 +162,10 @@ test('parse: list parser edge cases follow the go-versions scanner', () => {
   // the scanner's end-of-input actions: an operator alone makes op and sep the same text
   assert.is(errorOf(parseProviderConstraints('>=')), 'invalid specification ">=": only one space is expected after the operator ">="')
   assert.is(errorOf(parseProviderConstraints('>= 1, ~ > 2')), 'invalid specification "~ ": invalid constraint operator "~"')
-  assert.is(errorOf(parseProviderConstraints('>=\t1')), 'invalid specification ">=\\t1": only one space is expected after the operator ">="')
+  assert.is(
+    errorOf(parseProviderConstraints('>=\t1')),
+    'invalid specification ">=\\t1": only one space is expected after the operator ">="',
+  )
   assert.is(errorOf(parseProviderConstraints('≥ 1.0')), 'invalid specification "≥ 1.0": invalid constraint operator "≥"')
   assert.is(errorOf(parseProviderConstraints('1.0; 2.0')), 'missing comma after "1.0"')
 })
@@ -202,7 +213,20 @@ test('parseVersion', () => {
 })
 
 test('compareVersions: semver precedence, go-versions prerelease ordering', () => {
-  const ordered = ['1.0.0-1', '1.0.0-2', '1.0.0-10', '1.0.0-alpha', '1.0.0-alpha.1', '1.0.0-alpha.beta', '1.0.0-beta.1', '1.0.0-rc.1', '1.0.0', '1.0.1', '1.1.0', '2.0.0']
+  const ordered = [
+    '1.0.0-1',
+    '1.0.0-2',
+    '1.0.0-10',
+    '1.0.0-alpha',
+    '1.0.0-alpha.1',
+    '1.0.0-alpha.beta',
+    '1.0.0-beta.1',
+    '1.0.0-rc.1',
+    '1.0.0',
+    '1.0.1',
+    '1.1.0',
+    '2.0.0',
+  ]
   for (let i = 0; i < ordered.length; i++) {
     for (let j = 0; j < ordered.length; j++) {
       const a = ordered[i] ?? ''
@@ -222,7 +246,10 @@ test('compareVersions: semver precedence, go-versions prerelease ordering', () =
 
 test('validateConfigConstraint: go-version first, then go-versions', () => {
   const generic = {summary: 'Invalid version constraint', detail: 'This string does not use correct version constraint syntax.'}
-  const reparse = (err: string): {summary: string; detail: string} => ({summary: 'Invalid version constraint', detail: `Incorrect version constraint syntax: ${err}.`})
+  const reparse = (err: string): {summary: string; detail: string} => ({
+    summary: 'Invalid version constraint',
+    detail: `Incorrect version constraint syntax: ${err}.`,
+  })
   const cases: [string, {summary: string; detail: string} | undefined][] = [
     ['~> 1.2', undefined],
     ['>= 1.0, < 2.0', undefined],
@@ -360,12 +387,31 @@ test('intersectionIsEmpty', () => {
 
 test('go-version: NewVersion (version_test.go)', () => {
   const cases: [string, boolean][] = [
-    ['', false], ['1.2.3', true], ['1.0', true], ['1', true], ['1.2.beta', false], ['1.21.beta', false], ['foo', false],
-    ['1.2-5', true], ['1.2-beta.5', true], ['\n1.2', false], ['1.2.0-x.Y.0+metadata', true],
-    ['1.2.0-x.Y.0+metadata-width-hyphen', true], ['1.2.3-rc1-with-hyphen', true], ['1.2.3.4', true],
-    ['1.2.0.4-x.Y.0+metadata', true], ['1.2.0-X-1.2.0+metadata~dist', true], ['1.2.3.4-rc1-with-hyphen', true],
-    ['v1.2.3', true], ['foo1.2.3', false], ['1.7rc2', true], ['v1.7rc2', true], ['1.0-', true],
-    ['controller-v0.40.2', false], ['azure-cli-v1.4.2', false], ['11387778780781445675529500000000000000000', false],
+    ['', false],
+    ['1.2.3', true],
+    ['1.0', true],
+    ['1', true],
+    ['1.2.beta', false],
+    ['1.21.beta', false],
+    ['foo', false],
+    ['1.2-5', true],
+    ['1.2-beta.5', true],
+    ['\n1.2', false],
+    ['1.2.0-x.Y.0+metadata', true],
+    ['1.2.0-x.Y.0+metadata-width-hyphen', true],
+    ['1.2.3-rc1-with-hyphen', true],
+    ['1.2.3.4', true],
+    ['1.2.0.4-x.Y.0+metadata', true],
+    ['1.2.0-X-1.2.0+metadata~dist', true],
+    ['1.2.3.4-rc1-with-hyphen', true],
+    ['v1.2.3', true],
+    ['foo1.2.3', false],
+    ['1.7rc2', true],
+    ['v1.7rc2', true],
+    ['1.0-', true],
+    ['controller-v0.40.2', false],
+    ['azure-cli-v1.4.2', false],
+    ['11387778780781445675529500000000000000000', false],
   ]
   for (const [input, valid] of cases) assert.is(!('error' in parseGoVersion(input)), valid, JSON.stringify(input))
   const v = goVersion('v1.7rc2+meta')
@@ -374,14 +420,35 @@ test('go-version: NewVersion (version_test.go)', () => {
 
 test('go-version: Compare (version_test.go)', () => {
   const cases: [string, string, number][] = [
-    ['1.2.3', '1.4.5', -1], ['1.2-beta', '1.2-beta', 0], ['1.2', '1.1.4', 1], ['1.2', '1.2-beta', 1], ['1.2+foo', '1.2+beta', 0],
-    ['v1.2', 'v1.2-beta', 1], ['v1.2.3.4', 'v1.2.3.4', 0], ['v1.2.0.0', 'v1.2', 0], ['v1.2.0.0.1', 'v1.2', 1], ['v1.2', 'v1.2.0.0', 0],
-    ['v1.2', 'v1.2.0.0.1', -1], ['v1.2.0.0', 'v1.2.0.0.1', -1], ['v1.2.3.0', 'v1.2.3.4', -1], ['1.7rc2', '1.7rc1', 1], ['1.7rc2', '1.7', -1],
+    ['1.2.3', '1.4.5', -1],
+    ['1.2-beta', '1.2-beta', 0],
+    ['1.2', '1.1.4', 1],
+    ['1.2', '1.2-beta', 1],
+    ['1.2+foo', '1.2+beta', 0],
+    ['v1.2', 'v1.2-beta', 1],
+    ['v1.2.3.4', 'v1.2.3.4', 0],
+    ['v1.2.0.0', 'v1.2', 0],
+    ['v1.2.0.0.1', 'v1.2', 1],
+    ['v1.2', 'v1.2.0.0', 0],
+    ['v1.2', 'v1.2.0.0.1', -1],
+    ['v1.2.0.0', 'v1.2.0.0.1', -1],
+    ['v1.2.3.0', 'v1.2.3.4', -1],
+    ['1.7rc2', '1.7rc1', 1],
+    ['1.7rc2', '1.7', -1],
     ['1.2.0', '1.2.0-X-1.2.0+metadata~dist', 1],
     // TestComparePreReleases
-    ['1.2-beta.2', '1.2-beta.2', 0], ['1.2-beta.1', '1.2-beta.2', -1], ['1.2-beta.2', '1.2-beta.11', -1], ['3.2-alpha.1', '3.2-alpha', 1],
-    ['1.2-beta.11', '1.2-beta.2', 1], ['1.2-beta', '1.2-beta.3', -1], ['1.2-alpha', '1.2-beta.3', -1], ['1.2-beta', '1.2-alpha.3', 1],
-    ['3.0-alpha.3', '3.0-rc.1', -1], ['3.0-alpha3', '3.0-rc1', -1], ['3.0-alpha.1', '3.0-alpha.beta', -1], ['5.4-alpha', '5.4-alpha.beta', 1],
+    ['1.2-beta.2', '1.2-beta.2', 0],
+    ['1.2-beta.1', '1.2-beta.2', -1],
+    ['1.2-beta.2', '1.2-beta.11', -1],
+    ['3.2-alpha.1', '3.2-alpha', 1],
+    ['1.2-beta.11', '1.2-beta.2', 1],
+    ['1.2-beta', '1.2-beta.3', -1],
+    ['1.2-alpha', '1.2-beta.3', -1],
+    ['1.2-beta', '1.2-alpha.3', 1],
+    ['3.0-alpha.3', '3.0-rc.1', -1],
+    ['3.0-alpha3', '3.0-rc1', -1],
+    ['3.0-alpha.1', '3.0-alpha.beta', -1],
+    ['5.4-alpha', '5.4-alpha.beta', 1],
     ['v3.2-rc.1-1-g123', 'v3.2-rc.2', 1],
   ]
   for (const [a, b, want] of cases) assert.is(compareGoVersions(goVersion(a), goVersion(b)), want, `${a} <=> ${b}`)
@@ -389,8 +456,16 @@ test('go-version: Compare (version_test.go)', () => {
 
 test('go-version: NewConstraint', () => {
   const cases: [string, number | undefined][] = [
-    ['>= 1.2', 1], ['1.0', 1], ['>= 1.x', undefined], ['>= 1.2, < 1.0', 2], ['11387778780781445675529500000000000000000', undefined],
-    ['~> v1.2', 1], [' = 1.0 ', 1], ['', undefined], ['>= 1.0,', undefined], ['=> 1.0', undefined],
+    ['>= 1.2', 1],
+    ['1.0', 1],
+    ['>= 1.x', undefined],
+    ['>= 1.2, < 1.0', 2],
+    ['11387778780781445675529500000000000000000', undefined],
+    ['~> v1.2', 1],
+    [' = 1.0 ', 1],
+    ['', undefined],
+    ['>= 1.0,', undefined],
+    ['=> 1.0', undefined],
   ]
   for (const [input, n] of cases) {
     const r = parseGoVersionConstraint(input)
@@ -401,22 +476,56 @@ test('go-version: NewConstraint', () => {
 
 test('go-version: Check (constraint_test.go), incl. ~> 1 with no upper bound', () => {
   const cases: [string, string, boolean][] = [
-    ['>= 1.0, < 1.2', '1.1.5', true], ['< 1.0, < 1.2', '1.1.5', false], ['= 1.0', '1.1.5', false], ['= 1.0', '1.0.0', true],
-    ['1.0', '1.0.0', true], ['~> 1.0', '2.0', false], ['~> 1.0', '1.1', true], ['~> 1.0', '1.2.3', true], ['~> 1.0.0', '1.2.3', false],
-    ['~> 1.0.0', '1.0.7', true], ['~> 1.0.0', '1.1.0', false], ['~> 1.0.7', '1.0.4', false], ['~> 1.0.7', '1.0.7', true],
-    ['~> 1.0.7', '1.0.8', true], ['~> 1.0.7', '1.0.7.5', true], ['~> 1.0.7', '1.0.6.99', false], ['~> 1.0.7', '1.0.8.0', true],
-    ['~> 1.0.9.5', '1.0.9.5', true], ['~> 1.0.9.5', '1.0.9.4', false], ['~> 1.0.9.5', '1.0.9.6', true], ['~> 1.0.9.5', '1.0.9.5.0', true],
-    ['~> 1.0.9.5', '1.0.9.5.1', true], ['~> 2.0', '2.1.0-beta', false], ['~> 2.1.0-a', '2.2.0', false], ['~> 2.1.0-a', '2.1.0', false],
-    ['~> 2.1.0-a', '2.1.0-beta', true], ['~> 2.1.0-a', '2.2.0-alpha', false], ['> 2.0', '2.1.0-beta', false],
-    ['>= 2.1.0-a', '2.1.0-beta', true], ['>= 2.1.0-a', '2.1.1-beta', false], ['>= 2.0.0', '2.1.0-beta', false],
-    ['>= 2.1.0-a', '2.1.1', true], ['>= 2.1.0-a', '2.1.0', true], ['<= 2.1.0-a', '2.0.0', true],
+    ['>= 1.0, < 1.2', '1.1.5', true],
+    ['< 1.0, < 1.2', '1.1.5', false],
+    ['= 1.0', '1.1.5', false],
+    ['= 1.0', '1.0.0', true],
+    ['1.0', '1.0.0', true],
+    ['~> 1.0', '2.0', false],
+    ['~> 1.0', '1.1', true],
+    ['~> 1.0', '1.2.3', true],
+    ['~> 1.0.0', '1.2.3', false],
+    ['~> 1.0.0', '1.0.7', true],
+    ['~> 1.0.0', '1.1.0', false],
+    ['~> 1.0.7', '1.0.4', false],
+    ['~> 1.0.7', '1.0.7', true],
+    ['~> 1.0.7', '1.0.8', true],
+    ['~> 1.0.7', '1.0.7.5', true],
+    ['~> 1.0.7', '1.0.6.99', false],
+    ['~> 1.0.7', '1.0.8.0', true],
+    ['~> 1.0.9.5', '1.0.9.5', true],
+    ['~> 1.0.9.5', '1.0.9.4', false],
+    ['~> 1.0.9.5', '1.0.9.6', true],
+    ['~> 1.0.9.5', '1.0.9.5.0', true],
+    ['~> 1.0.9.5', '1.0.9.5.1', true],
+    ['~> 2.0', '2.1.0-beta', false],
+    ['~> 2.1.0-a', '2.2.0', false],
+    ['~> 2.1.0-a', '2.1.0', false],
+    ['~> 2.1.0-a', '2.1.0-beta', true],
+    ['~> 2.1.0-a', '2.2.0-alpha', false],
+    ['> 2.0', '2.1.0-beta', false],
+    ['>= 2.1.0-a', '2.1.0-beta', true],
+    ['>= 2.1.0-a', '2.1.1-beta', false],
+    ['>= 2.0.0', '2.1.0-beta', false],
+    ['>= 2.1.0-a', '2.1.1', true],
+    ['>= 2.1.0-a', '2.1.0', true],
+    ['<= 2.1.0-a', '2.0.0', true],
     // ~> with a single part has no upper bound (unlike the provider flavour)
-    ['~> 1', '1.0.0', true], ['~> 1', '1.5.0', true], ['~> 1', '2.0.0', true], ['~> 1', '17.3.0', true], ['~> 1', '0.9.0', false],
-    ['~> 1.2', '1.9.0', true], ['~> 1.2', '2.0.0', false], ['~> 1.2', '1.1.0', false],
-    ['~> 1.2.3', '1.2.9', true], ['~> 1.2.3', '1.3.0', false],
+    ['~> 1', '1.0.0', true],
+    ['~> 1', '1.5.0', true],
+    ['~> 1', '2.0.0', true],
+    ['~> 1', '17.3.0', true],
+    ['~> 1', '0.9.0', false],
+    ['~> 1.2', '1.9.0', true],
+    ['~> 1.2', '2.0.0', false],
+    ['~> 1.2', '1.1.0', false],
+    ['~> 1.2.3', '1.2.9', true],
+    ['~> 1.2.3', '1.3.0', false],
     // `v` prefixes on either side
-    ['~> v1.2', 'v1.4.0', true], ['>= 0.12', 'v0.13.1', true],
-    ['!= 1.0', '1.0.0', false], ['!= 1.0', '1.0.1', true],
+    ['~> v1.2', 'v1.4.0', true],
+    ['>= 0.12', 'v0.13.1', true],
+    ['!= 1.0', '1.0.0', false],
+    ['!= 1.0', '1.0.1', true],
   ]
   for (const [cs, v, want] of cases) {
     const r = parseGoVersionConstraint(cs)

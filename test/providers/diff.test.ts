@@ -48,7 +48,10 @@ for (const [c, kinds] of Object.entries(CASES)) {
 }
 
 D('moved: a resource and a whole module keep their identity (moved_from), unchanged ones are counted', () => {
-  const doc = JSON.parse(run(['fixtures/providers-diff/moved/old', 'fixtures/providers-diff/moved/new', '--json']).stdout) as {summary: Record<string, number>; changes: {address: string; moved_from?: string; kind: string}[]}
+  const doc = JSON.parse(run(['fixtures/providers-diff/moved/old', 'fixtures/providers-diff/moved/new', '--json']).stdout) as {
+    summary: Record<string, number>
+    changes: {address: string; moved_from?: string; kind: string}[]
+  }
   assert.equal(
     doc.changes.map((x) => [x.address, x.moved_from, x.kind]),
     [
@@ -62,8 +65,13 @@ D('moved: a resource and a whole module keep their identity (moved_from), unchan
 })
 
 D('config-changed: the arguments that differ, nested blocks included', () => {
-  const doc = JSON.parse(run(['fixtures/providers-diff/config-changed/old', 'fixtures/providers-diff/config-changed/new', '--json']).stdout) as {changes: {argument_changes: {name: string}[]; after: {arguments: Record<string, unknown>}}[]}
-  assert.equal(doc.changes[0]?.argument_changes.map((a) => a.name), ['assume_role.role_arn', 'region'])
+  const doc = JSON.parse(
+    run(['fixtures/providers-diff/config-changed/old', 'fixtures/providers-diff/config-changed/new', '--json']).stdout,
+  ) as {changes: {argument_changes: {name: string}[]; after: {arguments: Record<string, unknown>}}[]}
+  assert.equal(
+    doc.changes[0]?.argument_changes.map((a) => a.name),
+    ['assume_role.role_arn', 'region'],
+  )
   assert.is(doc.changes[0]?.after.arguments['region'], 'us-west-2')
 })
 
@@ -71,13 +79,21 @@ D('--format sarif validates against the SARIF 2.1.0 schema; results on the new r
   const r = run(['fixtures/providers-diff/removed/old', 'fixtures/providers-diff/removed/new', '--format', 'sarif'])
   assert.is(r.code, 2)
   const require = createRequire(import.meta.url)
-  const schema = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8')) as Record<string, unknown>
+  const schema = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >
   const ajv = new AjvDraft04.default({strict: false, allErrors: true, validateFormats: false, unicodeRegExp: false})
   const validate = ajv.compile(schema)
-  const log = JSON.parse(r.stdout) as {runs: {results: {ruleId: string; locations?: {physicalLocation: {artifactLocation: {uri: string}}}[]}[]}[]}
+  const log = JSON.parse(r.stdout) as {
+    runs: {results: {ruleId: string; locations?: {physicalLocation: {artifactLocation: {uri: string}}}[]}[]}[]
+  }
   assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 3)))
   const results = log.runs[0]!.results
-  assert.equal(results.map((x) => x.ruleId), ['removed-with-config', 'removed', 'added'])
+  assert.equal(
+    results.map((x) => x.ruleId),
+    ['removed-with-config', 'removed', 'added'],
+  )
   for (const x of results) assert.is(x.locations?.[0]?.physicalLocation.artifactLocation.uri, 'fixtures/providers-diff/removed/new/main.tf')
   assertGolden(path.join(base, 'removed', 'expected.sarif'), r.stdout.replace(/"version": "[^"]+"/, '"version": "X"'))
 })
@@ -110,7 +126,10 @@ D('--git REV: the tree at REV against the working tree, which is not touched', (
     assert.is(r.code, 2, r.stderr)
     const doc = JSON.parse(r.stdout) as {old: string; new: string; changes: {address: string; kind: string}[]}
     assert.is(doc.old, 'HEAD:infra')
-    assert.equal(doc.changes.map((x) => x.kind), ['rebound', 'rebound'])
+    assert.equal(
+      doc.changes.map((x) => x.kind),
+      ['rebound', 'rebound'],
+    )
     const text = run(['infra', '--git', 'HEAD'], repo)
     assert.match(text.stdout, /before: provider\["registry.terraform.io\/hashicorp\/aws"\].east  \(HEAD:infra\/main.tf:15,1-32\)/)
     assert.is(git('status', '--porcelain'), status)
@@ -119,7 +138,10 @@ D('--git REV: the tree at REV against the working tree, which is not touched', (
     const bad = run(['infra', '--git', 'no-such-rev'], repo)
     assert.is(bad.code, 1)
     assert.is(bad.stdout, '')
-    assert.is(bad.stderr, `Error: --git no-such-rev: unknown git revision no-such-rev (in the repository at ${spawnSync('git', ['rev-parse', '--show-toplevel'], {cwd: repo, encoding: 'utf8'}).stdout.trim()})\n`)
+    assert.is(
+      bad.stderr,
+      `Error: --git no-such-rev: unknown git revision no-such-rev (in the repository at ${spawnSync('git', ['rev-parse', '--show-toplevel'], {cwd: repo, encoding: 'utf8'}).stdout.trim()})\n`,
+    )
   } finally {
     rmSync(repo, {recursive: true, force: true})
   }

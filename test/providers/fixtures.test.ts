@@ -14,8 +14,10 @@ const base = path.join(fixturesDir, 'providers')
 const ORACLE_NOT_APPLICABLE: Record<string, string> = {
   'registry-modules': 'module source/version from variables and locals need Terraform >= 1.15 (the oracle runs 1.11)',
   'source-variables': 'const variables and references in module sources are Terraform >= 1.15 (the oracle runs 1.11, which rejects both)',
-  'graph-stage-elsewhere': 'Terraform stops at its first failing stage (a configuration error in module.a); tfgraph also reports the graph-stage error of module.b, which passed configuration validation (test/providers/graph-stage.test.ts)',
-  'shared-module': 'tfgraph goes beyond Terraform here: a directory that declares configuration_aliases is analysed as a shared module (Terraform fails on it: missing provider …dest)',
+  'graph-stage-elsewhere':
+    'Terraform stops at its first failing stage (a configuration error in module.a); tfgraph also reports the graph-stage error of module.b, which passed configuration validation (test/providers/graph-stage.test.ts)',
+  'shared-module':
+    'tfgraph goes beyond Terraform here: a directory that declares configuration_aliases is analysed as a shared module (Terraform fails on it: missing provider …dest)',
 }
 
 interface OracleDiag {
@@ -31,7 +33,8 @@ interface OracleBindings {
 }
 
 /** Terraform's diagnostics carry no range for graph-stage errors; tfgraph's range for them is an extra field. */
-const key = (d: OracleDiag) => `${d.severity} ${d.summary} @${d.range?.filename}:${d.range?.start.line},${d.range?.start.column}\n${d.detail}`
+const key = (d: OracleDiag) =>
+  `${d.severity} ${d.summary} @${d.range?.filename}:${d.range?.start.line},${d.range?.start.column}\n${d.detail}`
 
 for (const name of readdirSync(base).sort()) {
   const dir = path.join(base, name)
@@ -52,8 +55,13 @@ for (const name of readdirSync(base).sort()) {
         // graph-stage error): tfgraph gives the same errors, with Terraform's summary and detail
         assert.ok(oracle.errors.length > 0, 'the oracle answered with bindings or errors')
         const flat = (x: string | undefined) => (x ?? '').replace(/\s+/g, ' ')
-        const theirs = oracle.errors.map((e) => `${e.severity} ${e.summary}${e.filename ? ` @${e.filename}:${e.line}` : ''}\n${flat(e.detail)}`).sort()
-        const mine = a.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.severity} ${d.summary}${d.range ? ` @${d.range.filename}:${d.range.start.line}` : ''}\n${flat(d.detail)}`).sort()
+        const theirs = oracle.errors
+          .map((e) => `${e.severity} ${e.summary}${e.filename ? ` @${e.filename}:${e.line}` : ''}\n${flat(e.detail)}`)
+          .sort()
+        const mine = a.diagnostics
+          .filter((d) => d.severity === 'error')
+          .map((d) => `${d.severity} ${d.summary}${d.range ? ` @${d.range.filename}:${d.range.start.line}` : ''}\n${flat(d.detail)}`)
+          .sort()
         assert.equal(mine, theirs, `Terraform ${oracle.terraform_version}`)
         return
       }
@@ -66,7 +74,11 @@ for (const name of readdirSync(base).sort()) {
   const file = path.join(base, name, 'terraform-oracle.validate.json')
   if (!existsSync(file) || name.startsWith('tofu-') || name in ORACLE_NOT_APPLICABLE) continue
   test(`providers ${name}: diagnostics agree with recorded Terraform validate`, async () => {
-    const oracle = JSON.parse(readFileSync(file, 'utf8')) as {terraform_version: string; diagnostics: OracleDiag[]; provider_noise: unknown[]}
+    const oracle = JSON.parse(readFileSync(file, 'utf8')) as {
+      terraform_version: string
+      diagnostics: OracleDiag[]
+      provider_noise: unknown[]
+    }
     const a = await analyzeProviders(path.join(base, name), {engine: 'terraform', env: {}})
     // the oracle's providers are placeholders, so its validate stops at "Failed to load plugin schemas"
     // (provider_noise) before the graph walk; the graph-stage errors are compared with the graph run above

@@ -21,7 +21,14 @@ function run(...args: string[]) {
 }
 
 interface Doc {
-  planned_changes?: {address: string; config_address: string; actions: string[]; provider_config: string | null; reason?: string; arguments: Record<string, unknown>}[]
+  planned_changes?: {
+    address: string
+    config_address: string
+    actions: string[]
+    provider_config: string | null
+    reason?: string
+    arguments: Record<string, unknown>
+  }[]
   diagnostics: {summary: string; detail: string}[]
 }
 
@@ -45,20 +52,30 @@ P('a real plan: instance addresses (count, module for_each) map to configuration
   assert.not.ok(doc.diagnostics.some((d) => d.summary.includes('The plan binds')))
 })
 
-P('where each change lands: the configuration\'s arguments (region, nested assume_role)', () => {
+P("where each change lands: the configuration's arguments (region, nested assume_role)", () => {
   const r = run('fixtures/plans/regions', '--plan', 'fixtures/plans/regions/plan.json')
   assert.is(r.code, 0, r.stderr)
   assertGolden(path.join(plans, 'regions/expected.txt'), r.stdout)
-  assert.match(r.stdout, /create {2}aws_vpc.dr {2}provider\["registry.terraform.io\/hashicorp\/aws"\].west {2}region = "us-west-2", assume_role.role_arn = "arn:aws:iam::123456789012:role\/deploy"/)
+  assert.match(
+    r.stdout,
+    /create {2}aws_vpc.dr {2}provider\["registry.terraform.io\/hashicorp\/aws"\].west {2}region = "us-west-2", assume_role.role_arn = "arn:aws:iam::123456789012:role\/deploy"/,
+  )
   const doc = JSON.parse(run('fixtures/plans/regions', '--plan', 'fixtures/plans/regions/plan.json', '--json').stdout) as Doc
-  assert.equal(doc.planned_changes?.[2]?.arguments, {alias: 'west', region: 'us-west-2', 'assume_role.role_arn': 'arn:aws:iam::123456789012:role/deploy'})
+  assert.equal(doc.planned_changes?.[2]?.arguments, {
+    alias: 'west',
+    region: 'us-west-2',
+    'assume_role.role_arn': 'arn:aws:iam::123456789012:role/deploy',
+  })
 })
 
-P('the plan\'s configuration section binding another configuration is a warning', () => {
+P("the plan's configuration section binding another configuration is a warning", () => {
   const r = run('fixtures/plans/regions', '--plan', 'fixtures/plans/regions/plan-disagrees.json')
   assert.is(r.code, 0)
   assert.match(r.stderr, /Warning: The plan binds a resource to another provider configuration/)
-  assert.match(r.stderr, /binds aws_vpc.dr to provider_config_key "aws" \(provider\["registry.terraform.io\/hashicorp\/aws"\]\), but the configuration binds it to provider\["registry.terraform.io\/hashicorp\/aws"\].west/)
+  assert.match(
+    r.stderr,
+    /binds aws_vpc.dr to provider_config_key "aws" \(provider\["registry.terraform.io\/hashicorp\/aws"\]\), but the configuration binds it to provider\["registry.terraform.io\/hashicorp\/aws"\].west/,
+  )
 })
 
 P('without --plan the JSON has no planned_changes (existing goldens unchanged)', () => {
@@ -72,7 +89,11 @@ P('plans tfgraph cannot use: one line, exit 1, no stack trace', () => {
     const full = readFileSync(path.join(plans, 'regions/plan.json'), 'utf8')
     const cases: [string, string, RegExp][] = [
       ['truncated.json', full.slice(0, 700), /is not plan JSON: the file ends early \(truncated\?\)/],
-      ['state.json', JSON.stringify({format_version: '1.0', terraform_version: '1.11.4', values: {}}), /is JSON of format 1.0 but not a plan/],
+      [
+        'state.json',
+        JSON.stringify({format_version: '1.0', terraform_version: '1.11.4', values: {}}),
+        /is JSON of format 1.0 but not a plan/,
+      ],
       ['other.json', '{"name": "x"}', /is not plan JSON: no format_version/],
       ['v2.json', JSON.stringify({format_version: '2.0', resource_changes: []}), /plan JSON format 2.0 is not supported/],
       ['text.json', 'Terraform will perform the following actions:', /is not plan JSON: not valid JSON/],
@@ -88,7 +109,10 @@ P('plans tfgraph cannot use: one line, exit 1, no stack trace', () => {
     }
     const other = run('fixtures/plans/regions', '--plan', 'fixtures/plans/instances/plan.json')
     assert.is(other.code, 1)
-    assert.is(other.stderr, 'Error: fixtures/plans/instances/plan.json is a plan for another configuration: terraform_data.counted[0], terraform_data.counted[1], terraform_data.kept and 2 more are not in fixtures/plans/regions (was the plan made from this directory, with this revision?)\n')
+    assert.is(
+      other.stderr,
+      'Error: fixtures/plans/instances/plan.json is a plan for another configuration: terraform_data.counted[0], terraform_data.counted[1], terraform_data.kept and 2 more are not in fixtures/plans/regions (was the plan made from this directory, with this revision?)\n',
+    )
     const missing = run('fixtures/plans/regions', '--plan', path.join(tmp, 'nope.json'))
     assert.is(missing.code, 1)
     assert.match(missing.stderr, /^Error: could not read the plan .*nope.json: ENOENT/)

@@ -12,7 +12,10 @@ const dir = path.join(fixturesDir, 'providers/shared-module')
 const AWS = 'provider["registry.terraform.io/hashicorp/aws"]'
 
 function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}})
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {
+    encoding: 'utf8',
+    env: {...process.env, NO_COLOR: '1'},
+  })
   return {code: r.status, stdout: r.stdout, stderr: r.stderr}
 }
 
@@ -22,7 +25,10 @@ test('providers: resources using an expected configuration bind to it; a child r
   assert.equal(bound, {'aws_instance.x': `${AWS}.source`, 'aws_instance.y': AWS, 'module.child.aws_instance.z': `${AWS}.dest`})
   const x = a.resolution.resources.find((r) => r.address === 'aws_instance.x')
   const expected = x?.resolution.find((s) => s.kind === 'expected')
-  assert.match(expected ? stepText(expected, a.tree.engine) : '', /expected from the caller: .* declares aws\.source in configuration_aliases \(main\.tf:3,64-74\)/)
+  assert.match(
+    expected ? stepText(expected, a.tree.engine) : '',
+    /expected from the caller: .* declares aws\.source in configuration_aliases \(main\.tf:3,64-74\)/,
+  )
   assert.equal(
     a.diagnostics.map((d) => `${d.severity} ${d.summary}`),
     ['warning Reference to undefined provider'],
@@ -32,19 +38,33 @@ test('providers: resources using an expected configuration bind to it; a child r
     shared_module?: {reason: string; configuration_aliases: {name: string; range: {start: {line: number}}}[]}
     provider_configs: {address: string; expected?: boolean}[]
   }
-  assert.equal(doc.shared_module?.configuration_aliases.map((c) => `${c.name}@${c.range.start.line}`), ['aws.source@3', 'aws.dest@3'])
-  assert.equal(doc.provider_configs.filter((c) => c.expected).map((c) => c.address), [`${AWS}.dest`, `${AWS}.source`])
+  assert.equal(
+    doc.shared_module?.configuration_aliases.map((c) => `${c.name}@${c.range.start.line}`),
+    ['aws.source@3', 'aws.dest@3'],
+  )
+  assert.equal(
+    doc.provider_configs.filter((c) => c.expected).map((c) => c.address),
+    [`${AWS}.dest`, `${AWS}.source`],
+  )
 })
 
 test('lint: no error for the expected configurations; exit 0; the note printed once, at the top', async () => {
   const r = await lint(dir, {engine: 'terraform', env: {}})
-  assert.equal(r.diagnostics.filter((d) => d.severity === 'error'), [])
+  assert.equal(
+    r.diagnostics.filter((d) => d.severity === 'error'),
+    [],
+  )
   assert.is(r.notes.length, 1)
   const text = cli('lint', dir)
   assert.is(text.code, 0, text.stdout + text.stderr)
   // file names are printed from the current directory (here the repository)
   const at = path.relative(repoRoot, path.join(dir, 'main.tf'))
-  assert.ok(text.stdout.startsWith(`This directory is analysed as a shared module: its required_providers declares configuration_aliases (aws.source at ${at}:3,64-74, aws.dest at ${at}:3,76-84)`), text.stdout)
+  assert.ok(
+    text.stdout.startsWith(
+      `This directory is analysed as a shared module: its required_providers declares configuration_aliases (aws.source at ${at}:3,64-74, aws.dest at ${at}:3,76-84)`,
+    ),
+    text.stdout,
+  )
   assert.is(text.stdout.split('analysed as a shared module').length, 2)
   const json = JSON.parse(cli('lint', dir, '--format', 'json').stdout) as {valid: boolean; notes?: string[]}
   assert.is(json.valid, true)
@@ -63,7 +83,10 @@ test('a root module (no configuration_aliases) still gets the error Terraform gi
   assert.ok(d)
   assert.is(d.range, undefined, 'Terraform gives this error no range')
   assert.equal([d.extra?.range?.filename, d.extra?.range?.start.line], ['main.tf', 3])
-  assert.match(d.detail, /^To work with aws_instance\.x \(expand\) its original provider configuration at provider\["registry\.terraform\.io\/hashicorp\/aws"\]\.nope is required/)
+  assert.match(
+    d.detail,
+    /^To work with aws_instance\.x \(expand\) its original provider configuration at provider\["registry\.terraform\.io\/hashicorp\/aws"\]\.nope is required/,
+  )
   assert.equal(a.sharedModule, undefined)
 })
 

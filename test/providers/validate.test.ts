@@ -71,8 +71,16 @@ async function diagnose(dir: string, engine: EngineName): Promise<{diags: Diagno
 
 /** The [CD] rule: every expected line is a substring of some diagnostic, and every diagnostic matches some line. */
 function assertMatches(kind: string, got: readonly string[], want: readonly string[]): void {
-  for (const w of want) assert.ok(got.some((g) => g.includes(w)), `${kind}: nothing matches\n  ${w}\ngot:\n  ${got.join('\n  ')}`)
-  for (const g of got) assert.ok(want.some((w) => g.includes(w)), `${kind}: unexpected\n  ${g}\nexpected lines:\n  ${want.join('\n  ')}`)
+  for (const w of want)
+    assert.ok(
+      got.some((g) => g.includes(w)),
+      `${kind}: nothing matches\n  ${w}\ngot:\n  ${got.join('\n  ')}`,
+    )
+  for (const g of got)
+    assert.ok(
+      want.some((w) => g.includes(w)),
+      `${kind}: unexpected\n  ${g}\nexpected lines:\n  ${want.join('\n  ')}`,
+    )
 }
 
 /** The wording substitutions of INDEX.md (OpenTofu → Terraform). */
@@ -81,8 +89,14 @@ function toTerraform(s: string): string {
     .replaceAll('OpenTofu', 'Terraform')
     .replaceAll('registry.opentofu.org', 'registry.terraform.io')
     .replaceAll('tofu init', 'terraform init')
-    .replaceAll('Module is incompatible with count, for_each, enabled and depends_on', 'Module is incompatible with count, for_each, and depends_on')
-    .replaceAll('may not use the count, for_each, enabled or depends_on arguments.', 'may not use the count, for_each, or depends_on arguments.')
+    .replaceAll(
+      'Module is incompatible with count, for_each, enabled and depends_on',
+      'Module is incompatible with count, for_each, and depends_on',
+    )
+    .replaceAll(
+      'may not use the count, for_each, enabled or depends_on arguments.',
+      'may not use the count, for_each, or depends_on arguments.',
+    )
 }
 
 function wording(engine: EngineName, lines: readonly string[]): string[] {
@@ -117,8 +131,10 @@ const CD_CASES = [
   'with-depends-on',
 ]
 
-const TF_REF = 'Invalid provider configuration reference; The provider argument requires a provider type name, optionally followed by a period and then a configuration alias.'
-const TF_RESERVED = 'Reserved argument name in provider block; The provider argument name "for_each" is reserved for use by Terraform in a future version.'
+const TF_REF =
+  'Invalid provider configuration reference; The provider argument requires a provider type name, optionally followed by a period and then a configuration alias.'
+const TF_RESERVED =
+  'Reserved argument name in provider block; The provider argument name "for_each" is reserved for use by Terraform in a future version.'
 
 /** Terraform answers where the engines differ (INDEX.md "TF:" notes; checked with terraform-oracle). */
 const TF_OVERRIDES: Record<string, {errors: string[]; warnings: string[]}> = {
@@ -181,9 +197,15 @@ const TREE_CASES: Record<string, Expect> = {
     errors: [],
     warnings: ['child2/main.tf:1,1-15: Redundant empty provider block; Earlier versions of OpenTofu used empty provider blocks'],
   },
-  'configload/testdata/invalid-names': {errors: [`main.tf:1,1-19: Invalid provider local name; 42_bad! is an invalid provider local name: ${INVALID_PART}`], warnings: []},
+  'configload/testdata/invalid-names': {
+    errors: [`main.tf:1,1-19: Invalid provider local name; 42_bad! is an invalid provider local name: ${INVALID_PART}`],
+    warnings: [],
+  },
   'configload/testdata/invalid-names-in-submodules': {
-    errors: [`sub/main.tf:1,1-27: Invalid provider local name; "aws-" is an invalid implied provider local name: ${INVALID_PART}`, `sub/main.tf:5,1-23: Invalid provider local name; "aws-" is an invalid implied provider local name: ${INVALID_PART}`],
+    errors: [
+      `sub/main.tf:1,1-27: Invalid provider local name; "aws-" is an invalid implied provider local name: ${INVALID_PART}`,
+      `sub/main.tf:5,1-23: Invalid provider local name; "aws-" is an invalid implied provider local name: ${INVALID_PART}`,
+    ],
     warnings: [],
   },
   // Upstream loads the root separately and builds the tree anyway, so validation still runs (the CLIs stop at the root error).
@@ -197,14 +219,26 @@ const TREE_CASES: Record<string, Expect> = {
   'testdata/nested-backend-warning': {
     rootRelative: true,
     errors: [],
-    warnings: ['child/child.tf:4,3-20: Backend configuration ignored; Any selected backend applies to the entire configuration, so OpenTofu expects provider configurations only in the root module.'],
-    terraform: {errors: [], warnings: ['child/child.tf:4,3-20: Backend configuration ignored; Any selected backend applies to the entire configuration, so Terraform expects backend configurations only in the root module.']},
+    warnings: [
+      'child/child.tf:4,3-20: Backend configuration ignored; Any selected backend applies to the entire configuration, so OpenTofu expects provider configurations only in the root module.',
+    ],
+    terraform: {
+      errors: [],
+      warnings: [
+        'child/child.tf:4,3-20: Backend configuration ignored; Any selected backend applies to the entire configuration, so Terraform expects backend configurations only in the root module.',
+      ],
+    },
   },
   'testdata/nested-cloud-warning': {
     rootRelative: true,
     errors: [],
     warnings: [],
-    terraform: {errors: [], warnings: ["child/child.tf:4,3-8: Cloud configuration ignored; A cloud configuration block applies to the entire configuration, so Terraform expects 'cloud' blocks to only be in the root module."]},
+    terraform: {
+      errors: [],
+      warnings: [
+        "child/child.tf:4,3-8: Cloud configuration ignored; A cloud configuration block applies to the entire configuration, so Terraform expects 'cloud' blocks to only be in the root module.",
+      ],
+    },
   },
 }
 
@@ -213,7 +247,10 @@ if (existsSync(configs)) {
     for (const [rel, want] of Object.entries(TREE_CASES)) {
       V(`${rel} (${engine})`, async () => {
         const got = await diagnose(copyCase(path.join(configs, rel), want.rootRelative ?? false), engine)
-        const w = engine === 'terraform' && want.terraform ? want.terraform : {errors: wording(engine, want.errors), warnings: wording(engine, want.warnings)}
+        const w =
+          engine === 'terraform' && want.terraform
+            ? want.terraform
+            : {errors: wording(engine, want.errors), warnings: wording(engine, want.warnings)}
         assertMatches('errors', got.errors, w.errors)
         assertMatches('warnings', got.warnings, w.warnings)
       })
@@ -291,13 +328,15 @@ resource "aws_instance" "d" {
 }
 `
 
-const STAND_ALONE = 'Invalid provider configuration reference; Provider name must either stand alone or be followed by a period and then a configuration alias.'
+const STAND_ALONE =
+  'Invalid provider configuration reference; Provider name must either stand alone or be followed by a period and then a configuration alias.'
 
 const MADE: Record<string, Made> = {
   'decode-time checks: provider blocks, providers maps, references, names': {
     files: {
       'main.tf': DECODE_MAIN,
-      'child/main.tf': 'terraform {\n  required_providers {\n    aws = {\n      source = "hashicorp/aws"\n      configuration_aliases = [aws.x]\n    }\n  }\n}\n',
+      'child/main.tf':
+        'terraform {\n  required_providers {\n    aws = {\n      source = "hashicorp/aws"\n      configuration_aliases = [aws.x]\n    }\n  }\n}\n',
     },
     terraform: {
       errors: [
@@ -344,7 +383,10 @@ const MADE: Record<string, Made> = {
         `main.tf:54,17-20: ${STAND_ALONE}`,
         'main.tf:58,14-28: Invalid provider configuration reference; A provider configuration reference must not be given in quotes.',
       ],
-      warnings: ['main.tf:39,5-12: Quoted references are deprecated; In this context, references are expected literally rather than in quotes. OpenTofu 0.11 and earlier', 'main.tf:39,15-20: Quoted references are deprecated'],
+      warnings: [
+        'main.tf:39,5-12: Quoted references are deprecated; In this context, references are expected literally rather than in quotes. OpenTofu 0.11 and earlier',
+        'main.tf:39,15-20: Quoted references are deprecated',
+      ],
     },
   },
   'Provider type mismatch, both forms (argument order per engine)': {
@@ -421,12 +463,16 @@ module "z" {
         'main.tf:5,17-32: Module is incompatible with count, for_each, and depends_on; The module at module.a is a legacy module which contains its own local provider configurations, and so calls to it may not use the count, for_each, or depends_on arguments.\n\nIf you also control the module "./a", consider',
         'main.tf:10,14-26: Module is incompatible with count, for_each, and depends_on; The module at module.z is a legacy module which contains its own local provider configurations, and so calls to it may not use the count, for_each, or depends_on arguments.\n\nIf you also control the module "./a/b", consider',
       ],
-      warnings: ['a/b/main.tf:5,1-16: Redundant empty provider block', 'a/main.tf:5,13-21: Version constraints inside provider configuration blocks are deprecated'],
+      warnings: [
+        'a/b/main.tf:5,1-16: Redundant empty provider block',
+        'a/main.tf:5,13-21: Version constraints inside provider configuration blocks are deprecated',
+      ],
     },
   },
   'Reference to undefined provider: warning (default type) and error (other type)': {
     files: {
-      'main.tf': 'terraform {\n  required_providers {\n    foo = {\n      source = "example.com/vendor/foo"\n    }\n  }\n}\n\nmodule "child" {\n  source = "./child"\n  providers = {\n    foo.bar = foo\n  }\n}\n\nmodule "other" {\n  source = "./other"\n  providers = {\n    baz = foo\n  }\n}\n',
+      'main.tf':
+        'terraform {\n  required_providers {\n    foo = {\n      source = "example.com/vendor/foo"\n    }\n  }\n}\n\nmodule "child" {\n  source = "./child"\n  providers = {\n    foo.bar = foo\n  }\n}\n\nmodule "other" {\n  source = "./other"\n  providers = {\n    baz = foo\n  }\n}\n',
       'child/main.tf': 'terraform {\n  required_providers {\n    foo = {\n      source = "example.com/vendor/foo"\n    }\n  }\n}\n',
       'other/main.tf': 'resource "baz_thing" "a" {}\n',
     },
@@ -442,7 +488,8 @@ module "z" {
   },
   'Duplicate required provider via resource and via provider block name': {
     files: {
-      'main.tf': 'terraform {\n  required_providers {\n    awsx = {\n      source = "hashicorp/aws"\n    }\n    terraform = {\n      source = "hashicorp/terraform"\n    }\n    rnd = {\n      source = "hashicorp/random"\n    }\n  }\n}\n\nprovider "random" {}\n\nresource "aws_instance" "a" {}\ndata "aws_ami" "b" {}\n',
+      'main.tf':
+        'terraform {\n  required_providers {\n    awsx = {\n      source = "hashicorp/aws"\n    }\n    terraform = {\n      source = "hashicorp/terraform"\n    }\n    rnd = {\n      source = "hashicorp/random"\n    }\n  }\n}\n\nprovider "random" {}\n\nresource "aws_instance" "a" {}\ndata "aws_ami" "b" {}\n',
     },
     terraform: {
       errors: [],
@@ -455,27 +502,47 @@ module "z" {
   },
   'JSON syntax: names inside strings are positioned from the string token': {
     files: {
-      'main.tf.json': '{\n  "module": {\n    "child": {\n      "source": "./child",\n      "providers": {\n        "aws": "aws",\n        "aws.west": "aws.east"\n      }\n    }\n  },\n  "provider": {\n    "aws": [\n      {"alias": "east", "region": "us-east-1"}\n    ]\n  }\n}\n',
-      'child/main.tf': 'terraform {\n  required_providers {\n    aws = {\n      source = "hashicorp/aws"\n      configuration_aliases = [aws.west]\n    }\n  }\n}\nprovider "aws" {\n  region = "x"\n}\n',
+      'main.tf.json':
+        '{\n  "module": {\n    "child": {\n      "source": "./child",\n      "providers": {\n        "aws": "aws",\n        "aws.west": "aws.east"\n      }\n    }\n  },\n  "provider": {\n    "aws": [\n      {"alias": "east", "region": "us-east-1"}\n    ]\n  }\n}\n',
+      'child/main.tf':
+        'terraform {\n  required_providers {\n    aws = {\n      source = "hashicorp/aws"\n      configuration_aliases = [aws.west]\n    }\n  }\n}\nprovider "aws" {\n  region = "x"\n}\n',
     },
     terraform: {
-      errors: ['main.tf.json:6,9-12: Cannot override provider configuration; The configuration of module.child has its own local configuration for aws, and so it cannot accept an overridden configuration provided by the root module.'],
-      warnings: ['main.tf.json:6,16-19: Reference to undefined provider; There is no explicit declaration for local provider name "aws" in the root module'],
+      errors: [
+        'main.tf.json:6,9-12: Cannot override provider configuration; The configuration of module.child has its own local configuration for aws, and so it cannot accept an overridden configuration provided by the root module.',
+      ],
+      warnings: [
+        'main.tf.json:6,16-19: Reference to undefined provider; There is no explicit declaration for local provider name "aws" in the root module',
+      ],
     },
   },
   'OpenTofu skips validation when a child module has errors; Terraform validates what loaded': {
-    files: {'main.tf': 'module "child" {\n  source = "./child"\n  providers = {\n    bar = bar\n  }\n}\n', 'child/main.tf': 'provider "Crash" {}\n'},
+    files: {
+      'main.tf': 'module "child" {\n  source = "./child"\n  providers = {\n    bar = bar\n  }\n}\n',
+      'child/main.tf': 'provider "Crash" {}\n',
+    },
     terraform: {
-      errors: ['child/main.tf:1,1-17: Invalid provider local name; Provider names must be normalized. Replace "Crash" with "crash" to fix this error.'],
-      warnings: ['main.tf:4,5-8: Reference to undefined provider; There is no explicit declaration for local provider name "bar" in module.child', 'main.tf:4,11-14: Reference to undefined provider; There is no explicit declaration for local provider name "bar" in the root module'],
+      errors: [
+        'child/main.tf:1,1-17: Invalid provider local name; Provider names must be normalized. Replace "Crash" with "crash" to fix this error.',
+      ],
+      warnings: [
+        'main.tf:4,5-8: Reference to undefined provider; There is no explicit declaration for local provider name "bar" in module.child',
+        'main.tf:4,11-14: Reference to undefined provider; There is no explicit declaration for local provider name "bar" in the root module',
+      ],
     },
     opentofu: {errors: ['child/main.tf:1,1-17: Invalid provider local name; Provider names must be normalized.'], warnings: []},
   },
   'OpenTofu skips validation when a module cannot be loaded': {
-    files: {'main.tf': 'module "gone" {\n  source = "./nope"\n}\n\nmodule "child" {\n  source = "./child"\n  providers = {\n    bar = bar\n  }\n}\n', 'child/main.tf': 'terraform {\n  required_providers {\n    bar = {\n      source = "hashicorp/bar"\n    }\n  }\n}\n'},
+    files: {
+      'main.tf':
+        'module "gone" {\n  source = "./nope"\n}\n\nmodule "child" {\n  source = "./child"\n  providers = {\n    bar = bar\n  }\n}\n',
+      'child/main.tf': 'terraform {\n  required_providers {\n    bar = {\n      source = "hashicorp/bar"\n    }\n  }\n}\n',
+    },
     terraform: {
       errors: ['main.tf:1,1-14: Unreadable module directory'],
-      warnings: ['main.tf:8,11-14: Reference to undefined provider; There is no explicit declaration for local provider name "bar" in the root module'],
+      warnings: [
+        'main.tf:8,11-14: Reference to undefined provider; There is no explicit declaration for local provider name "bar" in the root module',
+      ],
     },
     opentofu: {errors: ['main.tf:1,1-14: Unreadable module directory'], warnings: []},
   },
@@ -530,7 +597,8 @@ resource "aws_instance" "i" {
   provider = aws.by_region[each.key]
 }
 `,
-      'm/main.tf': 'terraform {\n  required_providers {\n    aws = {\n      source = "hashicorp/aws"\n      configuration_aliases = [aws.x]\n    }\n  }\n}\n',
+      'm/main.tf':
+        'terraform {\n  required_providers {\n    aws = {\n      source = "hashicorp/aws"\n      configuration_aliases = [aws.x]\n    }\n  }\n}\n',
     },
     opentofu: {
       errors: [
@@ -590,7 +658,10 @@ V('children are validated before their callers, calls in lexical order', async (
     'm/inner/main.tf': '',
   })
   const tree = await crawl(dir, {engine: 'terraform', env: {}})
-  const order = validateProviderConfigs(tree).map((d) => `${d.range ? d.range.filename + ':' + d.range.start.line : ''} ${/in (module\.[a-z.]+|the root module)/.exec(d.detail)?.[1] ?? ''}`)
+  const order = validateProviderConfigs(tree).map(
+    (d) =>
+      `${d.range ? d.range.filename + ':' + d.range.start.line : ''} ${/in (module\.[a-z.]+|the root module)/.exec(d.detail)?.[1] ?? ''}`,
+  )
   assert.equal(order, [
     'm/main.tf:3 module.a.module.inner',
     'm/main.tf:3 module.a',
@@ -609,7 +680,11 @@ V('subRange / advancePos: lines, code-point columns and UTF-8 bytes', () => {
   const range = {filename: 'main.tf', start, end: advancePos(start, text)}
   assert.equal(range.end, {line: 5, column: 4, byte: 100 + Buffer.byteLength(text)})
   const from = text.indexOf('aws')
-  assert.equal(subRange(range, text, from, from + 'aws.𝔁'.length), {filename: 'main.tf', start: {line: 4, column: 11, byte: 100 + Buffer.byteLength('{\n    "é" = ')}, end: {line: 4, column: 16, byte: 100 + Buffer.byteLength('{\n    "é" = aws.𝔁')}})
+  assert.equal(subRange(range, text, from, from + 'aws.𝔁'.length), {
+    filename: 'main.tf',
+    start: {line: 4, column: 11, byte: 100 + Buffer.byteLength('{\n    "é" = ')},
+    end: {line: 4, column: 16, byte: 100 + Buffer.byteLength('{\n    "é" = aws.𝔁')},
+  })
 })
 
 V.after(() => {

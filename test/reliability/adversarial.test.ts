@@ -10,7 +10,19 @@ import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import * as lib from '../helpers/internal.js'
 import {checkCli, spawnCli} from './properties.js'
-import {lockFile, manyResources, moduleChain, moduleDiamond, NULL_RESOURCE, removeTree, runAll, symlink, tempTree, where, write} from './trees.js'
+import {
+  lockFile,
+  manyResources,
+  moduleChain,
+  moduleDiamond,
+  NULL_RESOURCE,
+  removeTree,
+  runAll,
+  symlink,
+  tempTree,
+  where,
+  write,
+} from './trees.js'
 
 async function withTree(build: (dir: string) => void, check: (dir: string) => Promise<void>): Promise<void> {
   const dir = tempTree()
@@ -32,7 +44,12 @@ function has(lines: string[], want: string): void {
 
 test('module cycle a → b → a: "Module call cycle" at the call that closes it, exit 2', async () => {
   await withTree(
-    (d) => write(d, {'main.tf': 'module "a" {\n  source = "./a"\n}\n', 'a/main.tf': 'module "b" {\n  source = "../b"\n}\n', 'b/main.tf': 'module "a" {\n  source = "../a"\n}\n'}),
+    (d) =>
+      write(d, {
+        'main.tf': 'module "a" {\n  source = "./a"\n}\n',
+        'a/main.tf': 'module "b" {\n  source = "../b"\n}\n',
+        'b/main.tf': 'module "a" {\n  source = "../a"\n}\n',
+      }),
     async (d) => {
       const r = await runAll(d)
       clean(r)
@@ -44,7 +61,11 @@ test('module cycle a → b → a: "Module call cycle" at the call that closes it
 
 test('a module that calls itself (source "./", and "../a" from inside a): a cycle each', async () => {
   await withTree(
-    (d) => write(d, {'main.tf': 'module "me" {\n  source = "./"\n}\nmodule "a" {\n  source = "./a"\n}\n', 'a/main.tf': 'module "again" {\n  source = "../a"\n}\n'}),
+    (d) =>
+      write(d, {
+        'main.tf': 'module "me" {\n  source = "./"\n}\nmodule "a" {\n  source = "./a"\n}\n',
+        'a/main.tf': 'module "again" {\n  source = "../a"\n}\n',
+      }),
     async (d) => {
       const r = await runAll(d)
       clean(r)
@@ -58,7 +79,10 @@ test('a module that calls itself (source "./", and "../a" from inside a): a cycl
 test('symlink loops and a symlink to the parent: a cycle or an unreadable directory, never a hang', async () => {
   await withTree(
     (d) => {
-      write(d, {'main.tf': 'module "loop" {\n  source = "./loop"\n}\nmodule "ping" {\n  source = "./ping"\n}\nmodule "up" {\n  source = "./sub/up"\n}\n'})
+      write(d, {
+        'main.tf':
+          'module "loop" {\n  source = "./loop"\n}\nmodule "ping" {\n  source = "./ping"\n}\nmodule "up" {\n  source = "./sub/up"\n}\n',
+      })
       symlink('loop', path.join(d, 'loop'))
       symlink('pong', path.join(d, 'ping'))
       symlink('ping', path.join(d, 'pong'))
@@ -91,7 +115,10 @@ test('a symlinked module directory is read like any other: clean result', async 
       assert.equal(where(p), [])
       assert.is(p.exitCode, 0)
       const doc = JSON.parse(p.json[0]!) as {resources: {address: string}[]}
-      assert.equal(doc.resources.map((x) => x.address), ['module.net.null_resource.in_net'])
+      assert.equal(
+        doc.resources.map((x) => x.address),
+        ['module.net.null_resource.in_net'],
+      )
     },
   )
 })
@@ -145,7 +172,10 @@ test('--max-files: reading stops at the limit with a diagnostic, and the result 
       const a = await lib.analyzeProviders(d, {env: {}, maxFiles: 4})
       assert.ok(a.incomplete)
       const limit = a.diagnostics.filter((x) => x.summary === 'Too many configuration files')
-      assert.ok(limit.length >= 1 && limit.length <= 2, where({command: '', exitCode: 0, diagnostics: a.diagnostics, text: [], json: []}).join('\n'))
+      assert.ok(
+        limit.length >= 1 && limit.length <= 2,
+        where({command: '', exitCode: 0, diagnostics: a.diagnostics, text: [], json: []}).join('\n'),
+      )
       assert.ok(a.tree.nodes.find((n) => n.address === 'module.b')?.resolved === false, 'module.b is not read')
       const one = await lib.loadModuleDir(path.join(d, 'a'), {fileBudget: {remaining: 2, limit: 2}})
       assert.ok(one.incomplete)
@@ -171,7 +201,11 @@ test('1,000 resources in one module: clean and quick (100,000: npm run fuzz)', a
 
 test('binary main.tf: "Invalid character" at the first NUL; without NUL bytes "Invalid character encoding"; exit 1', async () => {
   await withTree(
-    (d) => write(d, {'main.tf': Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x0a, 0x02, 0x01, 0x00, 0xff]), 'other/main.tf': Buffer.from([0x41, 0x0a, 0x42, 0x43, 0xfe, 0xff, 0x80])}),
+    (d) =>
+      write(d, {
+        'main.tf': Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x0a, 0x02, 0x01, 0x00, 0xff]),
+        'other/main.tf': Buffer.from([0x41, 0x0a, 0x42, 0x43, 0xfe, 0xff, 0x80]),
+      }),
     async (d) => {
       const r = await runAll(d)
       clean(r)
@@ -180,7 +214,10 @@ test('binary main.tf: "Invalid character" at the first NUL; without NUL bytes "I
       const nul = c.diagnostics.find((x) => x.summary === 'Invalid character')
       assert.equal(nul?.range?.start, {line: 2, column: 3, byte: 7})
       const other = await lib.loadConfig(path.join(d, 'other'))
-      assert.equal(other.diagnostics.map((x) => `${x.summary} ${x.range?.start.line}:${x.range?.start.column}`), ['Invalid character encoding 2:3'])
+      assert.equal(
+        other.diagnostics.map((x) => `${x.summary} ${x.range?.start.line}:${x.range?.start.column}`),
+        ['Invalid character encoding 2:3'],
+      )
     },
   )
 })
@@ -196,7 +233,10 @@ test('a directory named x.tf is not a file: ignored beside main.tf; alone it mea
       clean(r)
       assert.is(r.outcomes.get('config')?.exitCode, 0)
       const only = await lib.loadConfig(path.join(d, 'only'))
-      assert.equal(only.diagnostics.map((x) => x.summary), ['No configuration files'])
+      assert.equal(
+        only.diagnostics.map((x) => x.summary),
+        ['No configuration files'],
+      )
       assert.ok(only.incomplete)
     },
   )
@@ -230,8 +270,15 @@ test('modules.json pointing outside the data directory: not followed, a warning 
     await withTree(
       (d) => {
         write(d, {
-          'main.tf': 'module "vpc" {\n  source  = "terraform-aws-modules/vpc/aws"\n  version = "5.0.0"\n}\nmodule "abs" {\n  source = "git::https://example.com/x.git"\n}\n',
-          '.terraform/modules/modules.json': JSON.stringify({Modules: [{Key: '', Source: '', Dir: '.'}, {Key: 'vpc', Source: 'registry.terraform.io/terraform-aws-modules/vpc/aws', Version: '5.0.0', Dir: path.relative(d, outside)}, {Key: 'abs', Source: 'git::https://example.com/x.git', Dir: outside}]}),
+          'main.tf':
+            'module "vpc" {\n  source  = "terraform-aws-modules/vpc/aws"\n  version = "5.0.0"\n}\nmodule "abs" {\n  source = "git::https://example.com/x.git"\n}\n',
+          '.terraform/modules/modules.json': JSON.stringify({
+            Modules: [
+              {Key: '', Source: '', Dir: '.'},
+              {Key: 'vpc', Source: 'registry.terraform.io/terraform-aws-modules/vpc/aws', Version: '5.0.0', Dir: path.relative(d, outside)},
+              {Key: 'abs', Source: 'git::https://example.com/x.git', Dir: outside},
+            ],
+          }),
         })
       },
       async (d) => {
@@ -252,7 +299,14 @@ test('modules.json pointing outside the data directory: not followed, a warning 
 
 test('modules.json pointing to a missing directory, malformed, or with wrong types: diagnostics, no crash', async () => {
   const manifests: [string, string][] = [
-    [JSON.stringify({Modules: [{Key: 'vpc', Source: 'registry.terraform.io/terraform-aws-modules/vpc/aws', Version: '5.0.0', Dir: '.terraform/modules/gone'}]}), 'error Unreadable module directory @ main.tf:1'],
+    [
+      JSON.stringify({
+        Modules: [
+          {Key: 'vpc', Source: 'registry.terraform.io/terraform-aws-modules/vpc/aws', Version: '5.0.0', Dir: '.terraform/modules/gone'},
+        ],
+      }),
+      'error Unreadable module directory @ main.tf:1',
+    ],
     ['{"Modules": [', 'warning Invalid module manifest @ -'],
     ['{"Modules": "all of them"}', 'warning Invalid module manifest @ -'],
     ['{"Modules": [{"Key": 1, "Dir": {}}, null, 7]}', 'warning Module not installed @ main.tf:1'],
@@ -260,7 +314,11 @@ test('modules.json pointing to a missing directory, malformed, or with wrong typ
   ]
   for (const [manifest, expected] of manifests) {
     await withTree(
-      (d) => write(d, {'main.tf': 'module "vpc" {\n  source  = "terraform-aws-modules/vpc/aws"\n  version = "5.0.0"\n}\n', '.terraform/modules/modules.json': manifest}),
+      (d) =>
+        write(d, {
+          'main.tf': 'module "vpc" {\n  source  = "terraform-aws-modules/vpc/aws"\n  version = "5.0.0"\n}\n',
+          '.terraform/modules/modules.json': manifest,
+        }),
       async (d) => {
         const r = await runAll(d)
         clean(r)
@@ -301,7 +359,12 @@ test('main.tf and MAIN.tf: both are read (case-sensitive file systems); the same
       clean(r)
       const c = r.outcomes.get('config')!
       assert.is(c.exitCode, 2)
-      assert.ok(c.diagnostics.some((x) => x.summary.startsWith('Duplicate resource') && x.range?.filename === 'main.tf' && x.detail.includes('MAIN.tf:1')), where(c).join('\n'))
+      assert.ok(
+        c.diagnostics.some(
+          (x) => x.summary.startsWith('Duplicate resource') && x.range?.filename === 'main.tf' && x.detail.includes('MAIN.tf:1'),
+        ),
+        where(c).join('\n'),
+      )
     },
   )
 })
@@ -309,7 +372,12 @@ test('main.tf and MAIN.tf: both are read (case-sensitive file systems); the same
 test('unreadable files and directories: "Failed to read file" / unreadable module directory (as root: checked as an unprivileged user)', async () => {
   await withTree(
     (d) => {
-      write(d, {'main.tf': 'module "locked" {\n  source = "./locked"\n}\n', 'secret.tf': NULL_RESOURCE('s'), 'locked/main.tf': NULL_RESOURCE('l'), 'root-locked/main.tf': NULL_RESOURCE('x')})
+      write(d, {
+        'main.tf': 'module "locked" {\n  source = "./locked"\n}\n',
+        'secret.tf': NULL_RESOURCE('s'),
+        'locked/main.tf': NULL_RESOURCE('l'),
+        'root-locked/main.tf': NULL_RESOURCE('x'),
+      })
       chmodSync(path.join(d, 'secret.tf'), 0)
       chmodSync(path.join(d, 'locked'), 0)
       chmodSync(path.join(d, 'root-locked'), 0)
@@ -340,11 +408,17 @@ test('unreadable files and directories: "Failed to read file" / unreadable modul
       assert.equal(checkCli('config', cfg), [])
       assert.is(cfg.status, 1, cfg.stderr)
       const doc = JSON.parse(cfg.stdout) as {diagnostics: {summary: string; range?: {filename: string}}[]}
-      assert.ok(doc.diagnostics.some((x) => x.summary === 'Failed to read file' && x.range?.filename === 'secret.tf'), cfg.stdout)
+      assert.ok(
+        doc.diagnostics.some((x) => x.summary === 'Failed to read file' && x.range?.filename === 'secret.tf'),
+        cfg.stdout,
+      )
       const prov = spawnCli(['providers', d, '--json'], {bytes: 0, env, uid: 65534, gid: 65534})
       assert.equal(checkCli('providers', prov), [])
       const pdoc = JSON.parse(prov.stdout) as {diagnostics: {summary: string; range?: {filename: string; start: {line: number}}}[]}
-      assert.ok(pdoc.diagnostics.some((x) => x.summary === 'Unreadable module directory' && x.range?.filename === 'main.tf'), prov.stdout)
+      assert.ok(
+        pdoc.diagnostics.some((x) => x.summary === 'Unreadable module directory' && x.range?.filename === 'main.tf'),
+        prov.stdout,
+      )
       const rootDir = spawnCli(['lint', path.join(d, 'root-locked')], {bytes: 0, env, uid: 65534, gid: 65534})
       assert.equal(checkCli('lint', rootDir), [])
       assert.is(rootDir.status, 1)
@@ -362,12 +436,20 @@ test('a configuration nested 10,000 levels deep (blocks, brackets, templates, JS
     'deep.tf.json': `{"locals": {"v": ${'['.repeat(10_000)}${']'.repeat(10_000)}}}`,
   }
   await withTree(
-    (d) => write(d, {...deep, 'main.tf': NULL_RESOURCE('still_read'), 'terraform.tfvars': `v = ${'{a = '.repeat(10_000)}1${'}'.repeat(10_000)}\n`, '.terraform.lock.hcl': 'provider "x" {\n'.repeat(5000)}),
+    (d) =>
+      write(d, {
+        ...deep,
+        'main.tf': NULL_RESOURCE('still_read'),
+        'terraform.tfvars': `v = ${'{a = '.repeat(10_000)}1${'}'.repeat(10_000)}\n`,
+        '.terraform.lock.hcl': 'provider "x" {\n'.repeat(5000),
+      }),
     async (d) => {
       const r = await runAll(d)
       clean(r)
       const c = r.outcomes.get('config')!
-      const tooDeep = c.diagnostics.filter((x) => x.summary === 'Configuration nested too deeply').map((x) => `${x.range?.filename}:${x.range?.start.line}`)
+      const tooDeep = c.diagnostics
+        .filter((x) => x.summary === 'Configuration nested too deeply')
+        .map((x) => `${x.range?.filename}:${x.range?.start.line}`)
       assert.equal(tooDeep.sort(), ['blocks.tf:501', 'deep.tf.json:1', 'list.tf:1', 'neg.tf:1', 'tmpl.tf:1'])
       assert.ok(JSON.parse(c.json[0]!).config.resource.null_resource.still_read, 'the other files are read')
       has(where(r.outcomes.get('providers')), 'error Configuration nested too deeply @ terraform.tfvars:1')
@@ -382,7 +464,11 @@ test('a configuration nested 10,000 levels deep (blocks, brackets, templates, JS
 
 test('nesting just under the limit is still read', async () => {
   await withTree(
-    (d) => write(d, {'main.tf': `locals {\n  x = ${'['.repeat(400)}${']'.repeat(400)}\n}\n`, 'b.tf.json': `{"locals": {"y": ${'['.repeat(400)}${']'.repeat(400)}}}`}),
+    (d) =>
+      write(d, {
+        'main.tf': `locals {\n  x = ${'['.repeat(400)}${']'.repeat(400)}\n}\n`,
+        'b.tf.json': `{"locals": {"y": ${'['.repeat(400)}${']'.repeat(400)}}}`,
+      }),
     async (d) => {
       const c = await lib.loadConfig(d)
       assert.equal(c.diagnostics, [])

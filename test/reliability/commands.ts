@@ -42,46 +42,101 @@ function lines(dir: string): (f: string) => string[] | undefined {
 
 const config: CommandSpec = {
   name: 'config',
-  cli: (dir) => [['config', dir], ['config', dir, '--json']],
+  cli: (dir) => [
+    ['config', dir],
+    ['config', dir, '--json'],
+  ],
   async inProcess(dir) {
     const r = await lib.loadConfig(dir)
     const text = [lib.renderConfigText(r.module), lib.renderDiagnosticsText(r.diagnostics, {sourceLines: lines(dir)})]
-    return {command: 'config', exitCode: exitCode(r.incomplete, r.diagnostics), diagnostics: r.diagnostics, text, json: [JSON.stringify(lib.configDocument(r), null, 2)]}
+    return {
+      command: 'config',
+      exitCode: exitCode(r.incomplete, r.diagnostics),
+      diagnostics: r.diagnostics,
+      text,
+      json: [JSON.stringify(lib.configDocument(r), null, 2)],
+    }
   },
 }
 
 const providers: CommandSpec = {
   name: 'providers',
-  cli: (dir) => [['providers', dir], ['providers', dir, '--json'], ['providers', dir, '--requirements']],
+  cli: (dir) => [
+    ['providers', dir],
+    ['providers', dir, '--json'],
+    ['providers', dir, '--requirements'],
+  ],
   async inProcess(dir) {
     const a = await lib.analyzeProviders(dir, {env: ENV})
-    const text = [lib.renderProvidersText(a), lib.renderProvidersText(a, {resource: '*'}), lib.requirementsTree(a.tree), lib.renderDiagnosticsText(a.diagnostics, {sourceLines: lines(dir)})]
-    return {command: 'providers', exitCode: exitCode(a.incomplete, a.diagnostics), diagnostics: a.diagnostics, text, json: [JSON.stringify(lib.providersDocument(a, dir), null, 2)]}
+    const text = [
+      lib.renderProvidersText(a),
+      lib.renderProvidersText(a, {resource: '*'}),
+      lib.requirementsTree(a.tree),
+      lib.renderDiagnosticsText(a.diagnostics, {sourceLines: lines(dir)}),
+    ]
+    return {
+      command: 'providers',
+      exitCode: exitCode(a.incomplete, a.diagnostics),
+      diagnostics: a.diagnostics,
+      text,
+      json: [JSON.stringify(lib.providersDocument(a, dir), null, 2)],
+    }
   },
 }
 
 const lint: CommandSpec = {
   name: 'lint',
-  cli: (dir) => [['lint', dir], ['lint', dir, '--format', 'json'], ['lint', dir, '--format', 'sarif'], ['lint', dir, '--format', 'compact']],
+  cli: (dir) => [
+    ['lint', dir],
+    ['lint', dir, '--format', 'json'],
+    ['lint', dir, '--format', 'sarif'],
+    ['lint', dir, '--format', 'compact'],
+  ],
   async inProcess(dir) {
     const cfg = lib.readLintConfig(dir)
     const r = await lib.lint(dir, {env: ENV, config: cfg.config})
     const results = [{root: dir, dir, diagnostics: r.diagnostics}]
     const read = lines(dir)
-    const text = [lib.renderLintText(results, {sourceLines: (f) => read(f)}), lib.renderLintCompact(results), lib.renderDiagnosticsText(cfg.diagnostics)]
-    const json = [JSON.stringify(lib.lintJson(r.diagnostics), null, 2), JSON.stringify(lib.renderSarif(results, {version: '0.0.0', rules: lib.RULES, informationUri: 'https://example.invalid/tfgraph'}), null, 2)]
+    const text = [
+      lib.renderLintText(results, {sourceLines: (f) => read(f)}),
+      lib.renderLintCompact(results),
+      lib.renderDiagnosticsText(cfg.diagnostics),
+    ]
+    const json = [
+      JSON.stringify(lib.lintJson(r.diagnostics), null, 2),
+      JSON.stringify(
+        lib.renderSarif(results, {version: '0.0.0', rules: lib.RULES, informationUri: 'https://example.invalid/tfgraph'}),
+        null,
+        2,
+      ),
+    ]
     const errors = r.diagnostics.some((d) => d.severity === 'error')
-    return {command: 'lint', exitCode: cfg.diagnostics.length > 0 || r.incomplete ? 1 : errors ? 2 : 0, diagnostics: [...cfg.diagnostics, ...r.diagnostics], text, json}
+    return {
+      command: 'lint',
+      exitCode: cfg.diagnostics.length > 0 || r.incomplete ? 1 : errors ? 2 : 0,
+      diagnostics: [...cfg.diagnostics, ...r.diagnostics],
+      text,
+      json,
+    }
   },
 }
 
 const lock: CommandSpec = {
   name: 'lock',
-  cli: (dir) => [['lock', dir, '--verify'], ['lock', dir, '--json']],
+  cli: (dir) => [
+    ['lock', dir, '--verify'],
+    ['lock', dir, '--json'],
+  ],
   async inProcess(dir) {
     const c = await lib.checkLock(dir, {env: ENV, verify: true})
     const text = [lib.renderLockText(c), lib.renderDiagnosticsText(c.diagnostics, {sourceLines: lines(dir)})]
-    return {command: 'lock', exitCode: exitCode(c.incomplete, c.diagnostics), diagnostics: c.diagnostics, text, json: [JSON.stringify(lib.lockDocument(c), null, 2)]}
+    return {
+      command: 'lock',
+      exitCode: exitCode(c.incomplete, c.diagnostics),
+      diagnostics: c.diagnostics,
+      text,
+      json: [JSON.stringify(lib.lockDocument(c), null, 2)],
+    }
   },
 }
 
@@ -94,7 +149,10 @@ const lockDiff: CommandSpec = {
     const now = path.join(dir, LOCK)
     if (!existsSync(now)) return []
     const before = ctx?.baseline !== undefined && existsSync(path.join(ctx.baseline, LOCK)) ? path.join(ctx.baseline, LOCK) : now
-    return [['lock', 'diff', before, now], ['lock', 'diff', before, now, '--json']]
+    return [
+      ['lock', 'diff', before, now],
+      ['lock', 'diff', before, now, '--json'],
+    ]
   },
   async inProcess(dir, ctx) {
     const read = (d: string | undefined): string => {
@@ -104,14 +162,28 @@ const lockDiff: CommandSpec = {
         return ''
       }
     }
-    const d = await lib.diffLockFiles(read(ctx?.baseline), read(dir), {oldName: 'old.terraform.lock.hcl', newName: LOCK, engine: 'terraform'})
-    return {command: 'lock diff', exitCode: lib.hasErrors(d.diagnostics) ? 2 : 0, diagnostics: d.diagnostics, text: [lib.renderLockDiffText(d)], json: [JSON.stringify(lib.lockDiffJson(d), null, 2)]}
+    const d = await lib.diffLockFiles(read(ctx?.baseline), read(dir), {
+      oldName: 'old.terraform.lock.hcl',
+      newName: LOCK,
+      engine: 'terraform',
+    })
+    return {
+      command: 'lock diff',
+      exitCode: lib.hasErrors(d.diagnostics) ? 2 : 0,
+      diagnostics: d.diagnostics,
+      text: [lib.renderLockDiffText(d)],
+      json: [JSON.stringify(lib.lockDiffJson(d), null, 2)],
+    }
   },
 }
 
 const graph: CommandSpec = {
   name: 'graph',
-  cli: (dir) => [['graph', dir], ['graph', dir, '--type', 'providers', '--format', 'mermaid'], ['graph', dir, '--type', 'resources', '--format', 'json']],
+  cli: (dir) => [
+    ['graph', dir],
+    ['graph', dir, '--type', 'providers', '--format', 'mermaid'],
+    ['graph', dir, '--type', 'resources', '--format', 'json'],
+  ],
   async inProcess(dir) {
     const a = await lib.analyzeProviders(dir, {env: ENV})
     const text: string[] = []

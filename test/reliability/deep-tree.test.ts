@@ -10,12 +10,34 @@ import {removeTree, tempTree, write} from './trees.js'
 test('provider validation and the requirements tree on a 2,500-level module chain', async () => {
   const dir = tempTree()
   try {
-    write(dir, {'m/main.tf': 'module "a" {\n  source = "./"\n  count  = 1\n}\nresource "aws_instance" "x" {}\nprovider "aws" {\n  region = "x"\n}\n'})
+    write(dir, {
+      'm/main.tf': 'module "a" {\n  source = "./"\n  count  = 1\n}\nresource "aws_instance" "x" {}\nprovider "aws" {\n  region = "x"\n}\n',
+    })
     const loaded = await lib.loadModuleDir(path.join(dir, 'm'))
     const call = loaded.module.moduleCalls.get('a')
     const make = (parent: ModuleNode | undefined, depth: number): ModuleNode => {
       const p = parent ? [...parent.path, 'a'] : []
-      return {path: p, address: p.map((n) => `module.${n}`).join('.'), key: p.join('.'), parent, call: parent ? call : undefined, sourceText: parent ? './' : undefined, source: undefined, version: undefined, count: depth > 0, forEach: false, dependsOn: false, enabled: false, dir: path.join(dir, 'm'), displayDir: 'm', module: loaded.module, resolved: true, unresolvedReason: undefined, variables: new Map(), children: []}
+      return {
+        path: p,
+        address: p.map((n) => `module.${n}`).join('.'),
+        key: p.join('.'),
+        parent,
+        call: parent ? call : undefined,
+        sourceText: parent ? './' : undefined,
+        source: undefined,
+        version: undefined,
+        count: depth > 0,
+        forEach: false,
+        dependsOn: false,
+        enabled: false,
+        dir: path.join(dir, 'm'),
+        displayDir: 'm',
+        module: loaded.module,
+        resolved: true,
+        unresolvedReason: undefined,
+        variables: new Map(),
+        children: [],
+      }
     }
     const root = make(undefined, 0)
     const nodes: ModuleNode[] = [root]
@@ -28,7 +50,10 @@ test('provider validation and the requirements tree on a 2,500-level module chai
     }
     const tree: ModuleTree = {rootDir: dir, engine: 'terraform', root, nodes, diagnostics: [], incomplete: false}
     const diags = lib.validateProviderConfigs(tree)
-    assert.ok(diags.some((d) => d.summary === 'Module is incompatible with count, for_each, and depends_on'), [...new Set(diags.map((d) => d.summary))].join(', '))
+    assert.ok(
+      diags.some((d) => d.summary === 'Module is incompatible with count, for_each, and depends_on'),
+      [...new Set(diags.map((d) => d.summary))].join(', '),
+    )
     const text = lib.requirementsTree(tree)
     assert.is(text.split('\n').filter((l) => l.includes('module.a')).length, 2500)
   } finally {

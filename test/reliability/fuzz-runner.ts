@@ -31,7 +31,20 @@ interface Options {
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const o: Options = {seed: Math.floor(Math.random() * 2 ** 31), runs: 100, shard: [0, 1], only: undefined, from: 0, cliLists: Infinity, scale: 'quick', corpus: false, cliEvery: 0, progress: undefined, keep: undefined, replay: undefined}
+  const o: Options = {
+    seed: Math.floor(Math.random() * 2 ** 31),
+    runs: 100,
+    shard: [0, 1],
+    only: undefined,
+    from: 0,
+    cliLists: Infinity,
+    scale: 'quick',
+    corpus: false,
+    cliEvery: 0,
+    progress: undefined,
+    keep: undefined,
+    replay: undefined,
+  }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!
     const v = (): string => {
@@ -63,7 +76,11 @@ function emit(event: object): void {
 }
 
 /** Runs every command on `dir` in-process (and, when asked, through the CLI); returns the violations. */
-export async function checkTree(dir: string, ctx: RunContext, opts: {cli: boolean; cliLists?: number; determinism: boolean}): Promise<{violations: Violation[]; ms: Record<string, number>}> {
+export async function checkTree(
+  dir: string,
+  ctx: RunContext,
+  opts: {cli: boolean; cliLists?: number; determinism: boolean},
+): Promise<{violations: Violation[]; ms: Record<string, number>}> {
   const violations: Violation[] = []
   const ms: Record<string, number> = {}
   const bytes = treeBytes(dir)
@@ -82,14 +99,20 @@ export async function checkTree(dir: string, ctx: RunContext, opts: {cli: boolea
     if (outcome && opts.determinism) {
       try {
         const again = await spec.inProcess(dir, ctx)
-        if (JSON.stringify(again.json) !== JSON.stringify(outcome.json) || JSON.stringify(again.text) !== JSON.stringify(outcome.text)) violations.push({command: spec.name, property: 'deterministic output', detail: 'a second run printed something else'})
+        if (JSON.stringify(again.json) !== JSON.stringify(outcome.json) || JSON.stringify(again.text) !== JSON.stringify(outcome.text))
+          violations.push({command: spec.name, property: 'deterministic output', detail: 'a second run printed something else'})
       } catch (e) {
-        violations.push({command: spec.name, property: 'no exception', detail: `second run: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`})
+        violations.push({
+          command: spec.name,
+          property: 'no exception',
+          detail: `second run: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+        })
       }
     }
     if (opts.cli) violations.push(...runCli(spec, dir, ctx, bytes, undefined, opts.cliLists))
   }
-  if (treeFingerprint(dir) !== before) violations.push({command: '*', property: 'the analysed tree is unchanged', detail: 'files changed during the run'})
+  if (treeFingerprint(dir) !== before)
+    violations.push({command: '*', property: 'the analysed tree is unchanged', detail: 'files changed during the run'})
   return {violations, ms}
 }
 
@@ -110,7 +133,15 @@ async function main(): Promise<void> {
   }
   const bases = loadBases({corpus: o.corpus})
   const cases: FuzzCase[] = fc.sample(caseArb(bases.length, o.scale), {seed: o.seed, numRuns: o.only !== undefined ? o.only + 1 : o.runs})
-  emit({event: 'start', seed: o.seed, runs: o.runs, shard: `${o.shard[0]}/${o.shard[1]}`, bases: bases.length, scale: o.scale, corpus: o.corpus})
+  emit({
+    event: 'start',
+    seed: o.seed,
+    runs: o.runs,
+    shard: `${o.shard[0]}/${o.shard[1]}`,
+    bases: bases.length,
+    scale: o.scale,
+    corpus: o.corpus,
+  })
   const started = Date.now()
   let done = 0
   let failures = 0
@@ -141,7 +172,12 @@ async function main(): Promise<void> {
     }
     const rss = process.memoryUsage().rss
     maxRss = Math.max(maxRss, rss)
-    if (rss > 3 * 1024 ** 3) violations.push({command: '*', property: 'memory stays bounded', detail: `resident set ${Math.round(rss / 2 ** 20)} MB after the case`})
+    if (rss > 3 * 1024 ** 3)
+      violations.push({
+        command: '*',
+        property: 'memory stays bounded',
+        detail: `resident set ${Math.round(rss / 2 ** 20)} MB after the case`,
+      })
     done++
     if (violations.length > 0) {
       failures++
@@ -151,11 +187,27 @@ async function main(): Promise<void> {
         mkdirSync(o.keep, {recursive: true})
         cpSync(caseDir, kept, {recursive: true, verbatimSymlinks: true})
       }
-      emit({event: 'failure', seed: o.seed, case: k, mutations: tree.log, violations, ...(kept ? {kept} : {}), replay: `npm run fuzz -- --seed ${o.seed} --case ${k}`})
+      emit({
+        event: 'failure',
+        seed: o.seed,
+        case: k,
+        mutations: tree.log,
+        violations,
+        ...(kept ? {kept} : {}),
+        replay: `npm run fuzz -- --seed ${o.seed} --case ${k}`,
+      })
     }
     rmSync(caseDir, {recursive: true, force: true})
   }
-  emit({event: 'done', seed: o.seed, cases: done, failures, ms: Date.now() - started, maxRssMb: Math.round(maxRss / 2 ** 20), commandMs: totals})
+  emit({
+    event: 'done',
+    seed: o.seed,
+    cases: done,
+    failures,
+    ms: Date.now() - started,
+    maxRssMb: Math.round(maxRss / 2 ** 20),
+    commandMs: totals,
+  })
   rmSync(work, {recursive: true, force: true})
   process.exitCode = failures > 0 ? 1 : 0
 }

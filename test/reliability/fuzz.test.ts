@@ -26,7 +26,12 @@ function fuzz(args: readonly string[], timeoutMs: number): {events: Event[]; sta
   const work = mkdtempSync(path.join(tmpdir(), 'tfgraph-fuzz-test-'))
   const progress = path.join(work, 'progress.json')
   try {
-    const r = spawnSync(process.execPath, ['--max-old-space-size=2048', '--import', 'tsx', RUNNER, ...args, '--progress', progress], {cwd: repoRoot, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024})
+    const r = spawnSync(process.execPath, ['--max-old-space-size=2048', '--import', 'tsx', RUNNER, ...args, '--progress', progress], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: timeoutMs,
+      maxBuffer: 64 * 1024 * 1024,
+    })
     const events = r.stdout
       .split('\n')
       .filter((l) => l.startsWith('{'))
@@ -50,7 +55,10 @@ function fuzz(args: readonly string[], timeoutMs: number): {events: Event[]; sta
 function failures(events: readonly Event[]): string {
   return events
     .filter((e) => e.event === 'failure')
-    .map((e) => `case ${e.case}: ${(e.mutations ?? []).join('; ')}\n${(e.violations ?? []).map((v) => `  ${v.command}: ${v.property}: ${v.detail.slice(0, 600)}`).join('\n')}`)
+    .map(
+      (e) =>
+        `case ${e.case}: ${(e.mutations ?? []).join('; ')}\n${(e.violations ?? []).map((v) => `  ${v.command}: ${v.property}: ${v.detail.slice(0, 600)}`).join('\n')}`,
+    )
     .join('\n\n')
 }
 
@@ -77,11 +85,16 @@ test('regression fixtures (fixtures/reliability): every command keeps every prop
   for (const c of cases) {
     const r = await runAll(path.join(dir, c.name))
     assert.equal(r.violations, [], `${c.name}: ${JSON.stringify(r.violations, null, 2)}`)
-    const expected = JSON.parse(readFileSync(path.join(dir, c.name, 'expected.json'), 'utf8')) as Record<string, {exit: number; diagnostics: string[]}>
+    const expected = JSON.parse(readFileSync(path.join(dir, c.name, 'expected.json'), 'utf8')) as Record<
+      string,
+      {exit: number; diagnostics: string[]}
+    >
     for (const [command, want] of Object.entries(expected)) {
       const o = r.outcomes.get(command)
       assert.is(o?.exitCode, want.exit, `${c.name} ${command} exit code`)
-      const got = (o?.diagnostics ?? []).map((d) => `${d.severity} ${d.summary} @ ${d.range ? `${d.range.filename}:${d.range.start.line}:${d.range.start.column}` : '-'}`)
+      const got = (o?.diagnostics ?? []).map(
+        (d) => `${d.severity} ${d.summary} @ ${d.range ? `${d.range.filename}:${d.range.start.line}:${d.range.start.column}` : '-'}`,
+      )
       for (const w of want.diagnostics) assert.ok(got.includes(w), `${c.name} ${command}: expected ${w} in\n${got.join('\n')}`)
     }
   }

@@ -72,13 +72,21 @@ export const HEAVY: readonly HeavyCase[] = [
       let t = performance.now()
       const a = await lib.analyzeProviders(d, {env: {}})
       const first = performance.now() - t
-      expect(violations, a.tree.nodes.length === 102 && a.diagnostics.some((x) => x.summary === 'Module nesting too deep'), 'stops at the default depth with a diagnostic', String(a.tree.nodes.length))
+      expect(
+        violations,
+        a.tree.nodes.length === 102 && a.diagnostics.some((x) => x.summary === 'Module nesting too deep'),
+        'stops at the default depth with a diagnostic',
+        String(a.tree.nodes.length),
+      )
       t = performance.now()
       const deep = await lib.analyzeProviders(d, {env: {}, maxDepth: 1000})
       const second = performance.now() - t
       expect(violations, deep.tree.nodes.length === 1002, 'follows 1000 levels when asked', String(deep.tree.nodes.length))
       const r = await allCommands(d)
-      return {violations: [...violations, ...r.violations], outcome: `default depth: ${Math.round(first)} ms; --max-depth 1000: ${Math.round(second)} ms, ${deep.tree.nodes.length} modules; ${r.outcome}`}
+      return {
+        violations: [...violations, ...r.violations],
+        outcome: `default depth: ${Math.round(first)} ms; --max-depth 1000: ${Math.round(second)} ms, ${deep.tree.nodes.length} modules; ${r.outcome}`,
+      }
     },
   },
   {
@@ -117,9 +125,19 @@ export const HEAVY: readonly HeavyCase[] = [
     },
     run: async (d) => {
       const r = await allCommands(d, ['config', 'providers'])
-      expect(r.violations, r.outcome.includes('config exit 1') && r.outcome.includes('providers exit 1'), 'stops at the limit (exit 1)', r.outcome)
+      expect(
+        r.violations,
+        r.outcome.includes('config exit 1') && r.outcome.includes('providers exit 1'),
+        'stops at the limit (exit 1)',
+        r.outcome,
+      )
       const c = await lib.loadConfig(d)
-      expect(r.violations, c.diagnostics.some((x) => x.summary === 'Too many configuration files') && c.incomplete, 'a diagnostic at the limit', c.diagnostics.map((x) => x.summary).join(', '))
+      expect(
+        r.violations,
+        c.diagnostics.some((x) => x.summary === 'Too many configuration files') && c.incomplete,
+        'a diagnostic at the limit',
+        c.diagnostics.map((x) => x.summary).join(', '),
+      )
       return r
     },
   },
@@ -144,7 +162,19 @@ async function runOne(name: string): Promise<void> {
     const ms = performance.now() - t
     if (treeFingerprint(dir) !== before) r.violations.push({command: '*', property: 'the analysed tree is unchanged', detail: dir})
     const maxRssMb = Math.round(process.resourceUsage().maxRSS / 1024)
-    process.stdout.write(JSON.stringify({event: 'heavy', name, what: c.what, bytes, buildMs: Math.round(buildMs), ms: Math.round(ms), maxRssMb, outcome: r.outcome, violations: r.violations}) + '\n')
+    process.stdout.write(
+      JSON.stringify({
+        event: 'heavy',
+        name,
+        what: c.what,
+        bytes,
+        buildMs: Math.round(buildMs),
+        ms: Math.round(ms),
+        maxRssMb,
+        outcome: r.outcome,
+        violations: r.violations,
+      }) + '\n',
+    )
     process.exitCode = r.violations.length > 0 ? 1 : 0
   } finally {
     removeTree(dir)
@@ -157,11 +187,26 @@ function runAllCases(names: readonly string[]): void {
   let failed = false
   for (const c of HEAVY) {
     if (names.length > 0 && !names.includes(c.name)) continue
-    const r = spawnSync(process.execPath, ['--max-old-space-size=8192', '--import', 'tsx', new URL(import.meta.url).pathname, '--case', c.name], {encoding: 'utf8', timeout: 30 * 60_000, maxBuffer: 64 * 1024 * 1024})
+    const r = spawnSync(
+      process.execPath,
+      ['--max-old-space-size=8192', '--import', 'tsx', new URL(import.meta.url).pathname, '--case', c.name],
+      {encoding: 'utf8', timeout: 30 * 60_000, maxBuffer: 64 * 1024 * 1024},
+    )
     const line = r.stdout.split('\n').find((l) => l.startsWith('{'))
     if (r.status !== 0 || !line) {
       failed = true
-      process.stdout.write(JSON.stringify({event: 'heavy', name: c.name, what: c.what, crashed: true, status: r.status, signal: r.signal, stderr: (r.stderr ?? '').slice(-2000), ...(line ? JSON.parse(line) : {})}) + '\n')
+      process.stdout.write(
+        JSON.stringify({
+          event: 'heavy',
+          name: c.name,
+          what: c.what,
+          crashed: true,
+          status: r.status,
+          signal: r.signal,
+          stderr: (r.stderr ?? '').slice(-2000),
+          ...(line ? JSON.parse(line) : {}),
+        }) + '\n',
+      )
     } else process.stdout.write(line + '\n')
   }
   process.exitCode = failed ? 1 : 0

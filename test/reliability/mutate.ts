@@ -70,7 +70,8 @@ export function loadBases(opts: {corpus: boolean}): Base[] {
       return
     }
     for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (e.isDirectory() && !SKIP_DIRS.has(e.name) && !e.name.startsWith('.')) visit(path.join(dir, e.name), `${label}/${e.name}`, depth + 1, recursiveFiles)
+      if (e.isDirectory() && !SKIP_DIRS.has(e.name) && !e.name.startsWith('.'))
+        visit(path.join(dir, e.name), `${label}/${e.name}`, depth + 1, recursiveFiles)
     }
   }
   visit(fixturesDir, 'fixtures', 0, true)
@@ -89,13 +90,27 @@ export type Mutation =
   | {readonly kind: 'flip-bytes'; readonly file: number; readonly at: number; readonly bytes: readonly number[]}
   | {readonly kind: 'insert-snippet'; readonly file: number; readonly at: number; readonly snippet: number}
   | {readonly kind: 'delete-delimiter'; readonly file: number; readonly delimiter: number; readonly which: number}
-  | {readonly kind: 'deep'; readonly file: number; readonly at: number; readonly construct: number; readonly depth: number; readonly balanced: boolean}
+  | {
+      readonly kind: 'deep'
+      readonly file: number
+      readonly at: number
+      readonly construct: number
+      readonly depth: number
+      readonly balanced: boolean
+    }
   | {readonly kind: 'long-line'; readonly file: number; readonly at: number; readonly length: number; readonly shape: number}
   | {readonly kind: 'invalid-utf8'; readonly file: number; readonly at: number; readonly sequence: number}
   | {readonly kind: 'bom'; readonly file: number; readonly twice: boolean}
   | {readonly kind: 'newlines'; readonly file: number; readonly style: 'crlf' | 'cr' | 'mixed'}
   | {readonly kind: 'json-wrong-type'; readonly file: number; readonly node: number; readonly value: number}
-  | {readonly kind: 'splice'; readonly file: number; readonly at: number; readonly donor: number; readonly from: number; readonly length: number}
+  | {
+      readonly kind: 'splice'
+      readonly file: number
+      readonly at: number
+      readonly donor: number
+      readonly from: number
+      readonly length: number
+    }
   | {readonly kind: 'repeat-line'; readonly file: number; readonly line: number; readonly times: number}
   | {readonly kind: 'rename'; readonly file: number; readonly name: number}
   | {readonly kind: 'fs-entry'; readonly entry: number}
@@ -105,18 +120,133 @@ export interface FuzzCase {
   readonly mutations: readonly Mutation[]
 }
 
-const TOKENS = ['{', '}', '"', '=', '(', ')', '[', ']', '<<', '${', '%{', '\n', '#', '/*', '*/', ',', ':', '.', '?', 'EOT', '\\', '=>', '...', '*']
+const TOKENS = [
+  '{',
+  '}',
+  '"',
+  '=',
+  '(',
+  ')',
+  '[',
+  ']',
+  '<<',
+  '${',
+  '%{',
+  '\n',
+  '#',
+  '/*',
+  '*/',
+  ',',
+  ':',
+  '.',
+  '?',
+  'EOT',
+  '\\',
+  '=>',
+  '...',
+  '*',
+]
 export const SNIPPETS = [
-  '{', '}', '"', '[', ']', '(', ')', '${', '%{', '%{ if true }', '<<EOF\n', '<<-EOT\n  x\n', '/*', '#', '//', '\\', '"${"', '"${', 'EOF\n', '\u0000',
-  '\ufeff', '\u001b[31mred\u001b[0m', '\u001b]0;title\u0007', '\u009b2J', '\u202e', '\r', 'resource "x" "y" {', 'module "m" {\n source = "./m"\n}\n',
-  'module "self" {\n source = "./"\n}\n', 'module "up" {\n source = "../"\n}\n', 'provider "aws" {\n alias = "\u001b[2J"\n}\n', 'x = ', ' = = ', '"\\u', '"\\uD800"', 'for x in', '[for', '? :',
-  'terraform {\n required_providers {\n a = { source = "\u001b[31m/x/y" }\n }\n}\n', 'dynamic "x" {', 'locals {', 'variable "v" {\n default = {\n', '-'.repeat(64), '!'.repeat(64),
+  '{',
+  '}',
+  '"',
+  '[',
+  ']',
+  '(',
+  ')',
+  '${',
+  '%{',
+  '%{ if true }',
+  '<<EOF\n',
+  '<<-EOT\n  x\n',
+  '/*',
+  '#',
+  '//',
+  '\\',
+  '"${"',
+  '"${',
+  'EOF\n',
+  '\u0000',
+  '\ufeff',
+  '\u001b[31mred\u001b[0m',
+  '\u001b]0;title\u0007',
+  '\u009b2J',
+  '\u202e',
+  '\r',
+  'resource "x" "y" {',
+  'module "m" {\n source = "./m"\n}\n',
+  'module "self" {\n source = "./"\n}\n',
+  'module "up" {\n source = "../"\n}\n',
+  'provider "aws" {\n alias = "\u001b[2J"\n}\n',
+  'x = ',
+  ' = = ',
+  '"\\u',
+  '"\\uD800"',
+  'for x in',
+  '[for',
+  '? :',
+  'terraform {\n required_providers {\n a = { source = "\u001b[31m/x/y" }\n }\n}\n',
+  'dynamic "x" {',
+  'locals {',
+  'variable "v" {\n default = {\n',
+  '-'.repeat(64),
+  '!'.repeat(64),
 ]
 const DELIMITERS = ['{', '}', '"', '[', ']', '(', ')', '\n']
-const INVALID_UTF8 = [[0xc0, 0x80], [0xed, 0xa0, 0x80], [0xf5, 0x80, 0x80, 0x80], [0xe2, 0x82], [0xff], [0x80], [0xfe, 0xff], [0xf0, 0x9f, 0x98]]
-const WRONG_VALUES: readonly unknown[] = [null, 0, -1.5e308, 1e-7, '', 'x', '${var.x}', '\u001b[31m', true, false, [], {}, [[]], {a: {}}, [null], {'': null}, 'a'.repeat(10_000)]
-const NAMES = ['my file.tf', 'q"uote.tf', "apos'trophe.tf", 'new\nline.tf', 'ünïcödé.tf', '\u001b[31mred.tf', 'MAIN.tf', 'tab\tname.tf', '-dash.tf', ' lead.tf', 'back\\slash.tf', '\u202ertl.tf', 'x.tofu', 'x_override.tf']
-const FS_ENTRIES = ['dir-named-tf', 'dangling-symlink', 'symlink-loop', 'symlink-to-parent', 'symlink-module', 'empty-file', 'case-duplicate'] as const
+const INVALID_UTF8 = [
+  [0xc0, 0x80],
+  [0xed, 0xa0, 0x80],
+  [0xf5, 0x80, 0x80, 0x80],
+  [0xe2, 0x82],
+  [0xff],
+  [0x80],
+  [0xfe, 0xff],
+  [0xf0, 0x9f, 0x98],
+]
+const WRONG_VALUES: readonly unknown[] = [
+  null,
+  0,
+  -1.5e308,
+  1e-7,
+  '',
+  'x',
+  '${var.x}',
+  '\u001b[31m',
+  true,
+  false,
+  [],
+  {},
+  [[]],
+  {a: {}},
+  [null],
+  {'': null},
+  'a'.repeat(10_000),
+]
+const NAMES = [
+  'my file.tf',
+  'q"uote.tf',
+  "apos'trophe.tf",
+  'new\nline.tf',
+  'ünïcödé.tf',
+  '\u001b[31mred.tf',
+  'MAIN.tf',
+  'tab\tname.tf',
+  '-dash.tf',
+  ' lead.tf',
+  'back\\slash.tf',
+  '\u202ertl.tf',
+  'x.tofu',
+  'x_override.tf',
+]
+const FS_ENTRIES = [
+  'dir-named-tf',
+  'dangling-symlink',
+  'symlink-loop',
+  'symlink-to-parent',
+  'symlink-module',
+  'empty-file',
+  'case-duplicate',
+] as const
 /** Nested constructs: opener, closer, and the text at the innermost point. */
 const DEEP: readonly {readonly open: string; readonly close: string; readonly inner: string; readonly json?: boolean}[] = [
   {open: 'b {\n', close: '}\n', inner: 'x = 1\n'},
@@ -152,13 +282,44 @@ export function mutationArb(scale: 'quick' | 'full'): fc.Arbitrary<Mutation> {
   const maxDepth = 10_000
   const lengths = scale === 'full' ? [100, 1_000, 10_000, 100_000, 1_000_000] : [100, 1_000, 10_000, 100_000]
   return fc.oneof(
-    {weight: 3, arbitrary: fc.record({kind: fc.constant('truncate-token' as const), file, token: fc.nat({max: TOKENS.length - 1}), which: pos, after: fc.boolean()})},
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant('truncate-token' as const),
+        file,
+        token: fc.nat({max: TOKENS.length - 1}),
+        which: pos,
+        after: fc.boolean(),
+      }),
+    },
     {weight: 2, arbitrary: fc.record({kind: fc.constant('truncate' as const), file, at: pos})},
-    {weight: 3, arbitrary: fc.record({kind: fc.constant('insert-bytes' as const), file, at: pos, bytes: fc.array(byte, {minLength: 1, maxLength: 8})})},
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant('insert-bytes' as const),
+        file,
+        at: pos,
+        bytes: fc.array(byte, {minLength: 1, maxLength: 8}),
+      }),
+    },
     {weight: 2, arbitrary: fc.record({kind: fc.constant('delete-bytes' as const), file, at: pos, count: fc.integer({min: 1, max: 64})})},
-    {weight: 2, arbitrary: fc.record({kind: fc.constant('flip-bytes' as const), file, at: pos, bytes: fc.array(byte, {minLength: 1, maxLength: 8})})},
-    {weight: 4, arbitrary: fc.record({kind: fc.constant('insert-snippet' as const), file, at: pos, snippet: fc.nat({max: SNIPPETS.length - 1})})},
-    {weight: 2, arbitrary: fc.record({kind: fc.constant('delete-delimiter' as const), file, delimiter: fc.nat({max: DELIMITERS.length - 1}), which: pos})},
+    {
+      weight: 2,
+      arbitrary: fc.record({kind: fc.constant('flip-bytes' as const), file, at: pos, bytes: fc.array(byte, {minLength: 1, maxLength: 8})}),
+    },
+    {
+      weight: 4,
+      arbitrary: fc.record({kind: fc.constant('insert-snippet' as const), file, at: pos, snippet: fc.nat({max: SNIPPETS.length - 1})}),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('delete-delimiter' as const),
+        file,
+        delimiter: fc.nat({max: DELIMITERS.length - 1}),
+        which: pos,
+      }),
+    },
     {
       weight: 2,
       arbitrary: fc.record({
@@ -166,16 +327,53 @@ export function mutationArb(scale: 'quick' | 'full'): fc.Arbitrary<Mutation> {
         file,
         at: pos,
         construct: fc.nat({max: DEEP.length - 1}),
-        depth: fc.oneof(fc.integer({min: 1, max: 64}), fc.integer({min: 400, max: 600}), fc.integer({min: 1000, max: maxDepth}), fc.constant(maxDepth)),
+        depth: fc.oneof(
+          fc.integer({min: 1, max: 64}),
+          fc.integer({min: 400, max: 600}),
+          fc.integer({min: 1000, max: maxDepth}),
+          fc.constant(maxDepth),
+        ),
         balanced: fc.boolean(),
       }),
     },
-    {weight: 1, arbitrary: fc.record({kind: fc.constant('long-line' as const), file, at: pos, length: fc.constantFrom(...lengths), shape: fc.nat({max: 4})})},
-    {weight: 2, arbitrary: fc.record({kind: fc.constant('invalid-utf8' as const), file, at: pos, sequence: fc.nat({max: INVALID_UTF8.length - 1})})},
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('long-line' as const),
+        file,
+        at: pos,
+        length: fc.constantFrom(...lengths),
+        shape: fc.nat({max: 4}),
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({kind: fc.constant('invalid-utf8' as const), file, at: pos, sequence: fc.nat({max: INVALID_UTF8.length - 1})}),
+    },
     {weight: 1, arbitrary: fc.record({kind: fc.constant('bom' as const), file, twice: fc.boolean()})},
-    {weight: 1, arbitrary: fc.record({kind: fc.constant('newlines' as const), file, style: fc.constantFrom('crlf' as const, 'cr' as const, 'mixed' as const)})},
-    {weight: 3, arbitrary: fc.record({kind: fc.constant('json-wrong-type' as const), file, node: pos, value: fc.nat({max: WRONG_VALUES.length - 1})})},
-    {weight: 2, arbitrary: fc.record({kind: fc.constant('splice' as const), file, at: pos, donor: pos, from: pos, length: fc.integer({min: 1, max: 2000})})},
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('newlines' as const),
+        file,
+        style: fc.constantFrom('crlf' as const, 'cr' as const, 'mixed' as const),
+      }),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.record({kind: fc.constant('json-wrong-type' as const), file, node: pos, value: fc.nat({max: WRONG_VALUES.length - 1})}),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('splice' as const),
+        file,
+        at: pos,
+        donor: pos,
+        from: pos,
+        length: fc.integer({min: 1, max: 2000}),
+      }),
+    },
     {weight: 1, arbitrary: fc.record({kind: fc.constant('repeat-line' as const), file, line: pos, times: fc.integer({min: 2, max: 2000})})},
     {weight: 1, arbitrary: fc.record({kind: fc.constant('rename' as const), file, name: fc.nat({max: NAMES.length - 1})})},
     {weight: 1, arbitrary: fc.record({kind: fc.constant('fs-entry' as const), entry: fc.nat({max: FS_ENTRIES.length - 1})})},
@@ -226,7 +424,8 @@ function setPath(root: unknown, p: readonly (string | number)[], value: unknown)
   if (p.length === 0) return value
   const [head, ...rest] = p
   if (Array.isArray(root)) return root.map((x, i) => (i === head ? setPath(x, rest, value) : x))
-  if (typeof root === 'object' && root !== null) return {...root, [String(head)]: setPath((root as Record<string, unknown>)[String(head)], rest, value)}
+  if (typeof root === 'object' && root !== null)
+    return {...root, [String(head)]: setPath((root as Record<string, unknown>)[String(head)], rest, value)}
   return root
 }
 
@@ -310,7 +509,13 @@ export function applyCase(bases: readonly Base[], c: FuzzCase): Tree {
       }
       case 'long-line': {
         const n = m.length
-        const shapes = [`# ${'x'.repeat(n)}\n`, `x_long = "${'a'.repeat(n)}"\n`, `resource "${'r'.repeat(n)}" "${'n'.repeat(8)}" {}\n`, `module "${'m'.repeat(n)}" {\n  source = "./${'s'.repeat(Math.min(n, 200))}"\n}\n`, `x_list = [${'1,'.repeat(Math.floor(Math.min(n, LIST_CAP) / 2))}]\n`]
+        const shapes = [
+          `# ${'x'.repeat(n)}\n`,
+          `x_long = "${'a'.repeat(n)}"\n`,
+          `resource "${'r'.repeat(n)}" "${'n'.repeat(8)}" {}\n`,
+          `module "${'m'.repeat(n)}" {\n  source = "./${'s'.repeat(Math.min(n, 200))}"\n}\n`,
+          `x_list = [${'1,'.repeat(Math.floor(Math.min(n, LIST_CAP) / 2))}]\n`,
+        ]
         const text = isJson ? `"x_long": ${JSON.stringify('a'.repeat(n))},` : shapes[m.shape % shapes.length]!
         if (isJson) {
           const brace = buf.indexOf('{')
@@ -327,7 +532,12 @@ export function applyCase(bases: readonly Base[], c: FuzzCase): Tree {
       case 'newlines': {
         const s = buf.toString('latin1')
         let k = 0
-        const out = m.style === 'crlf' ? s.replace(/\n/g, '\r\n') : m.style === 'cr' ? s.replace(/\n/g, '\r') : s.replace(/\n/g, () => (k++ % 2 === 0 ? '\r\n' : '\n'))
+        const out =
+          m.style === 'crlf'
+            ? s.replace(/\n/g, '\r\n')
+            : m.style === 'cr'
+              ? s.replace(/\n/g, '\r')
+              : s.replace(/\n/g, () => (k++ % 2 === 0 ? '\r\n' : '\n'))
         buf = Buffer.from(out, 'latin1')
         break
       }

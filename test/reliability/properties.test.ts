@@ -19,9 +19,17 @@ test('checkOutcome accepts a good outcome and reports each kind of bad one', () 
   assert.equal(props({text: ['Error\n    at f (/x.js:1:2)']}), ['no stack trace'])
   assert.equal(props({json: ['{']}), ['JSON output parses'])
   assert.equal(props({}, 10_000_000), ['time proportional to the input'])
-  const bad = {code: 'hcl.syntax' as const, severity: 'error' as const, summary: 'S', detail: '', range: {filename: 'f.tf', start: {line: 0, column: 1, byte: 0}, end: {line: 1, column: 1, byte: 0}}}
+  const bad = {
+    code: 'hcl.syntax' as const,
+    severity: 'error' as const,
+    summary: 'S',
+    detail: '',
+    range: {filename: 'f.tf', start: {line: 0, column: 1, byte: 0}, end: {line: 1, column: 1, byte: 0}},
+  }
   assert.equal(props({exitCode: 2, diagnostics: [bad]}), ['diagnostic ranges are well-formed'])
-  assert.equal(props({exitCode: 2, diagnostics: [{...bad, range: {...bad.range, start: {line: 2, column: 1, byte: 9}}}]}), ['diagnostic ranges are well-formed'])
+  assert.equal(props({exitCode: 2, diagnostics: [{...bad, range: {...bad.range, start: {line: 2, column: 1, byte: 9}}}]}), [
+    'diagnostic ranges are well-formed',
+  ])
   assert.equal(checkText('x', 'w', 'tabs\tand\nnewlines are fine'), [])
 })
 
@@ -43,14 +51,41 @@ test('the generator makes what the issue asks for, deterministically from a seed
   const sample = fc.sample(caseArb(bases.length, 'quick'), {seed: 3, numRuns: 400})
   assert.equal(fc.sample(caseArb(bases.length, 'quick'), {seed: 3, numRuns: 400}), sample, 'same seed, same cases')
   const kinds = new Set(sample.flatMap((c) => c.mutations.map((m) => m.kind)))
-  for (const k of ['truncate-token', 'insert-bytes', 'deep', 'long-line', 'invalid-utf8', 'bom', 'newlines', 'json-wrong-type', 'rename', 'fs-entry']) assert.ok(kinds.has(k as never), k)
-  assert.ok(sample.some((c) => c.mutations.some((m) => m.kind === 'deep' && m.depth === 10_000)), 'nesting 10,000 levels deep')
+  for (const k of [
+    'truncate-token',
+    'insert-bytes',
+    'deep',
+    'long-line',
+    'invalid-utf8',
+    'bom',
+    'newlines',
+    'json-wrong-type',
+    'rename',
+    'fs-entry',
+  ])
+    assert.ok(kinds.has(k as never), k)
+  assert.ok(
+    sample.some((c) => c.mutations.some((m) => m.kind === 'deep' && m.depth === 10_000)),
+    'nesting 10,000 levels deep',
+  )
   const trees = sample.slice(0, 200).map((c) => applyCase(bases, c))
   const all = trees.flatMap((t) => [...t.files.values()])
-  assert.ok(all.some((b) => b.includes(0)), 'NUL bytes')
-  assert.ok(all.some((b) => b.includes(Buffer.from([0xc0, 0x80])) || b.includes(Buffer.from([0xed, 0xa0, 0x80]))), 'invalid UTF-8')
-  assert.ok(all.some((b) => b.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))), 'BOM')
-  assert.ok(all.some((b) => b.includes('\r\n')), 'CRLF')
+  assert.ok(
+    all.some((b) => b.includes(0)),
+    'NUL bytes',
+  )
+  assert.ok(
+    all.some((b) => b.includes(Buffer.from([0xc0, 0x80])) || b.includes(Buffer.from([0xed, 0xa0, 0x80]))),
+    'invalid UTF-8',
+  )
+  assert.ok(
+    all.some((b) => b.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))),
+    'BOM',
+  )
+  assert.ok(
+    all.some((b) => b.includes('\r\n')),
+    'CRLF',
+  )
 })
 
 test.run()

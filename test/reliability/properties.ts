@@ -15,7 +15,8 @@ export interface Violation {
 /** A stack trace line as Node prints it. */
 export const STACK_TRACE = /\n\s+at .+:\d+:\d+/
 /** Crash messages that may come without a stack. */
-export const CRASH_TEXT = /\b(TypeError|RangeError|ReferenceError|SyntaxError: Unexpected|Maximum call stack|fatal error:|malloc|JavaScript heap out of memory|node:internal)/
+export const CRASH_TEXT =
+  /\b(TypeError|RangeError|ReferenceError|SyntaxError: Unexpected|Maximum call stack|fatal error:|malloc|JavaScript heap out of memory|node:internal)/
 
 /**
  * Characters that must never reach a terminal from input: C0 controls except tab and newline (ESC
@@ -66,7 +67,12 @@ function show(s: string, at: number): string {
 export function checkText(command: string, where: string, text: string): Violation[] {
   const out: Violation[] = []
   const m = UNSAFE_TERMINAL.exec(text)
-  if (m) out.push({command, property: 'text output has no terminal control characters', detail: `${where}: U+${m[0].charCodeAt(0).toString(16).padStart(4, '0')} near ${show(text, m.index)}`})
+  if (m)
+    out.push({
+      command,
+      property: 'text output has no terminal control characters',
+      detail: `${where}: U+${m[0].charCodeAt(0).toString(16).padStart(4, '0')} near ${show(text, m.index)}`,
+    })
   const st = STACK_TRACE.exec(text)
   if (st) out.push({command, property: 'no stack trace', detail: `${where}: ${show(text, st.index)}`})
   return out
@@ -76,7 +82,9 @@ export function checkText(command: string, where: string, text: string): Violati
 function checkRange(command: string, d: Diagnostic, dir: string, sizes: Map<string, number | undefined>): Violation[] {
   const r = d.range
   if (!r) return []
-  const bad = (why: string): Violation[] => [{command, property: 'diagnostic ranges are well-formed', detail: `${why}: ${d.summary} at ${JSON.stringify(r)}`}]
+  const bad = (why: string): Violation[] => [
+    {command, property: 'diagnostic ranges are well-formed', detail: `${why}: ${d.summary} at ${JSON.stringify(r)}`},
+  ]
   if (r.filename === '') return bad('empty file name')
   for (const p of [r.start, r.end]) {
     if (!Number.isInteger(p.line) || !Number.isInteger(p.column) || !Number.isInteger(p.byte)) return bad('non-integer position')
@@ -102,7 +110,12 @@ function checkRange(command: string, d: Diagnostic, dir: string, sizes: Map<stri
 export function checkOutcome(o: CommandOutcome, dir: string, elapsedMs: number, bytes: number): Violation[] {
   const out: Violation[] = []
   if (![0, 1, 2].includes(o.exitCode)) out.push({command: o.command, property: 'exit code 0, 1 or 2', detail: String(o.exitCode)})
-  if (o.exitCode !== 0 && !o.diagnostics.some((d) => d.severity === 'error')) out.push({command: o.command, property: 'a failing exit code comes with an error diagnostic', detail: `exit ${o.exitCode}, diagnostics: ${o.diagnostics.map((d) => d.summary).join('; ') || 'none'}`})
+  if (o.exitCode !== 0 && !o.diagnostics.some((d) => d.severity === 'error'))
+    out.push({
+      command: o.command,
+      property: 'a failing exit code comes with an error diagnostic',
+      detail: `exit ${o.exitCode}, diagnostics: ${o.diagnostics.map((d) => d.summary).join('; ') || 'none'}`,
+    })
   const sizes = new Map<string, number | undefined>()
   for (const d of o.diagnostics) {
     out.push(...checkRange(o.command, d, dir, sizes))
@@ -113,11 +126,20 @@ export function checkOutcome(o: CommandOutcome, dir: string, elapsedMs: number, 
     try {
       JSON.parse(j)
     } catch (e) {
-      out.push({command: o.command, property: 'JSON output parses', detail: `document #${i + 1}: ${e instanceof Error ? e.message : String(e)}`})
+      out.push({
+        command: o.command,
+        property: 'JSON output parses',
+        detail: `document #${i + 1}: ${e instanceof Error ? e.message : String(e)}`,
+      })
     }
   })
   const budget = timeBudgetMs(bytes)
-  if (elapsedMs > budget) out.push({command: o.command, property: 'time proportional to the input', detail: `${Math.round(elapsedMs)} ms for ${bytes} bytes (budget ${Math.round(budget)} ms)`})
+  if (elapsedMs > budget)
+    out.push({
+      command: o.command,
+      property: 'time proportional to the input',
+      detail: `${Math.round(elapsedMs)} ms for ${bytes} bytes (budget ${Math.round(budget)} ms)`,
+    })
   return out
 }
 
@@ -132,7 +154,18 @@ export interface CliResult {
 }
 
 /** Spawns `node bin/run.js ARGS` with a time limit and a V8 heap limit proportional to the input. */
-export function spawnCli(args: readonly string[], opts: {bytes: number; env?: NodeJS.ProcessEnv; cwd?: string; prefix?: readonly string[]; nodeOptions?: readonly string[]; uid?: number; gid?: number} = {bytes: 0}): CliResult {
+export function spawnCli(
+  args: readonly string[],
+  opts: {
+    bytes: number
+    env?: NodeJS.ProcessEnv
+    cwd?: string
+    prefix?: readonly string[]
+    nodeOptions?: readonly string[]
+    uid?: number
+    gid?: number
+  } = {bytes: 0},
+): CliResult {
   const heapMb = Math.ceil(512 + (opts.bytes / 1e6) * 40)
   const nodeArgs = [`--max-old-space-size=${heapMb}`, ...(opts.nodeOptions ?? []), path.join(repoRoot, 'bin/run.js'), ...args]
   const [cmd, ...pre] = opts.prefix && opts.prefix.length > 0 ? [...opts.prefix, process.execPath] : [process.execPath]
@@ -146,15 +179,29 @@ export function spawnCli(args: readonly string[], opts: {bytes: number; env?: No
     ...(opts.uid !== undefined ? {uid: opts.uid} : {}),
     ...(opts.gid !== undefined ? {gid: opts.gid} : {}),
   })
-  return {args, status: r.status, signal: r.signal, stdout: r.stdout ?? '', stderr: r.stderr ?? '', ms: Date.now() - started, ...(r.error ? {error: r.error.message} : {})}
+  return {
+    args,
+    status: r.status,
+    signal: r.signal,
+    stdout: r.stdout ?? '',
+    stderr: r.stderr ?? '',
+    ms: Date.now() - started,
+    ...(r.error ? {error: r.error.message} : {}),
+  }
 }
 
 /** Properties of one real CLI run. */
 export function checkCli(command: string, r: CliResult): Violation[] {
   const out: Violation[] = []
   const what = `tfgraph ${r.args.map((a) => (/^[\w./=,:-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}`
-  if (r.error || r.signal || r.status === null || ![0, 1, 2].includes(r.status)) out.push({command, property: 'exit code 0, 1 or 2', detail: `${what}: status ${r.status}, signal ${r.signal}${r.error ? `, ${r.error}` : ''}; stderr: ${r.stderr.slice(0, 800)}`})
-  if (STACK_TRACE.test(r.stderr) || STACK_TRACE.test(r.stdout)) out.push({command, property: 'no stack trace', detail: `${what}: ${r.stderr.slice(0, 800)}`})
+  if (r.error || r.signal || r.status === null || ![0, 1, 2].includes(r.status))
+    out.push({
+      command,
+      property: 'exit code 0, 1 or 2',
+      detail: `${what}: status ${r.status}, signal ${r.signal}${r.error ? `, ${r.error}` : ''}; stderr: ${r.stderr.slice(0, 800)}`,
+    })
+  if (STACK_TRACE.test(r.stderr) || STACK_TRACE.test(r.stdout))
+    out.push({command, property: 'no stack trace', detail: `${what}: ${r.stderr.slice(0, 800)}`})
   const crash = CRASH_TEXT.exec(r.stderr)
   if (crash) out.push({command, property: 'no crash message', detail: `${what}: ${show(r.stderr, crash.index)}`})
   const machine = r.args.includes('--json') || r.args.includes('json') || r.args.includes('sarif')
@@ -162,7 +209,11 @@ export function checkCli(command: string, r: CliResult): Violation[] {
     try {
       JSON.parse(r.stdout)
     } catch (e) {
-      out.push({command, property: 'JSON output parses', detail: `${what}: ${e instanceof Error ? e.message : String(e)}: ${r.stdout.slice(0, 200)}`})
+      out.push({
+        command,
+        property: 'JSON output parses',
+        detail: `${what}: ${e instanceof Error ? e.message : String(e)}: ${r.stdout.slice(0, 200)}`,
+      })
     }
   } else if (!machine) out.push(...checkText(command, `${what} stdout`, r.stdout))
   out.push(...checkText(command, `${what} stderr`, r.stderr))
@@ -170,7 +221,14 @@ export function checkCli(command: string, r: CliResult): Violation[] {
 }
 
 /** Runs every argument list of a command through the real CLI and checks each. */
-export function runCli(spec: CommandSpec, dir: string, ctx: RunContext, bytes: number, env?: NodeJS.ProcessEnv, lists = Infinity): Violation[] {
+export function runCli(
+  spec: CommandSpec,
+  dir: string,
+  ctx: RunContext,
+  bytes: number,
+  env?: NodeJS.ProcessEnv,
+  lists = Infinity,
+): Violation[] {
   const out: Violation[] = []
   for (const args of spec.cli(dir, ctx).slice(0, lists)) out.push(...checkCli(spec.name, spawnCli(args, {bytes, ...(env ? {env} : {})})))
   return out

@@ -21,7 +21,31 @@ import {listTree, treeFingerprint} from './tree-hash.js'
 import {removeTree, runAll, tempTree, write} from './trees.js'
 
 const PRELOAD = path.join(path.dirname(new URL(import.meta.url).pathname), 'preload', 'deny-io.mjs')
-const FAKE_TOOLS = ['git', 'terraform', 'tofu', 'sh', 'bash', 'dash', 'zsh', 'curl', 'wget', 'ssh', 'scp', 'hg', 'svn', 'python', 'python3', 'make', 'docker', 'aws', 'gcloud', 'az', 'kubectl', 'helm', 'terragrunt']
+const FAKE_TOOLS = [
+  'git',
+  'terraform',
+  'tofu',
+  'sh',
+  'bash',
+  'dash',
+  'zsh',
+  'curl',
+  'wget',
+  'ssh',
+  'scp',
+  'hg',
+  'svn',
+  'python',
+  'python3',
+  'make',
+  'docker',
+  'aws',
+  'gcloud',
+  'az',
+  'kubectl',
+  'helm',
+  'terragrunt',
+]
 
 /** `unshare` when `unshare -rn` (a user and network namespace with no network) works on this machine. */
 const unshare = (() => {
@@ -60,13 +84,23 @@ function hostileTree(dir: string, port: number, markers: string): void {
       'provider "aws" {\n  alias = "\\u001b[1mbold"\n}',
       '',
     ].join('\n'),
-    '\u001b[33myellow.tf': 'locals {\n  broken = # a comment with raw control characters: \u001b[41m red background \u0007 bell \u009b2J\n}\n',
-    '.terraform.lock.hcl': 'provider "registry.terraform.io/\u001b[31mx/y" {\n  version = "1.0.0\\u001b[0m"\n  hashes = ["h1:\u001b[2J"]\n}\n',
-    '.terraform/modules/modules.json': JSON.stringify({Modules: [{Key: 'registry', Source: 'registry.terraform.io/hashicorp/consul/aws', Version: '0.1.0', Dir: '.terraform/modules/\u001b[35mreg'}]}),
+    '\u001b[33myellow.tf':
+      'locals {\n  broken = # a comment with raw control characters: \u001b[41m red background \u0007 bell \u009b2J\n}\n',
+    '.terraform.lock.hcl':
+      'provider "registry.terraform.io/\u001b[31mx/y" {\n  version = "1.0.0\\u001b[0m"\n  hashes = ["h1:\u001b[2J"]\n}\n',
+    '.terraform/modules/modules.json': JSON.stringify({
+      Modules: [
+        {Key: 'registry', Source: 'registry.terraform.io/hashicorp/consul/aws', Version: '0.1.0', Dir: '.terraform/modules/\u001b[35mreg'},
+      ],
+    }),
     '.terraform/modules/\u001b[35mreg/main.tf': 'output "\\u001b[36mcyan" {\n  value = "\\u001b[36m"\n}\n',
-    '.terraform/providers/registry.terraform.io/hashicorp/external/2.3.0/linux_amd64/terraform-provider-external_v2.3.0': '#!/bin/sh\ntouch ' + markers + '/provider-binary\n',
+    '.terraform/providers/registry.terraform.io/hashicorp/external/2.3.0/linux_amd64/terraform-provider-external_v2.3.0':
+      '#!/bin/sh\ntouch ' + markers + '/provider-binary\n',
   })
-  chmodSync(path.join(dir, '.terraform/providers/registry.terraform.io/hashicorp/external/2.3.0/linux_amd64/terraform-provider-external_v2.3.0'), 0o755)
+  chmodSync(
+    path.join(dir, '.terraform/providers/registry.terraform.io/hashicorp/external/2.3.0/linux_amd64/terraform-provider-external_v2.3.0'),
+    0o755,
+  )
 }
 
 /** Fake tools that log being called; checked to work (a broken fake would make "not called" vacuous). */
@@ -117,21 +151,37 @@ test('the hostile tree: every property holds in-process, text is terminal-safe, 
     const providers = JSON.parse(r.outcomes.get('providers')!.json[0]!) as {modules: {path: string; source: string | null}[]}
     assert.is(providers.modules.find((m) => m.path === 'module.esc')?.source, './\u001b[31mred\u001b]0;pwned\u0007')
     assert.is(providers.modules.find((m) => m.path === 'module.rtl')?.source, './\u202egnp.exe')
-    const config = JSON.parse(r.outcomes.get('config')!.json[0]!) as {config: {variable: {v: {description: string; default: string}[]}}; files: {path: string}[]}
+    const config = JSON.parse(r.outcomes.get('config')!.json[0]!) as {
+      config: {variable: {v: {description: string; default: string}[]}}
+      files: {path: string}[]
+    }
     assert.is(config.config.variable.v[0]?.default, '\u001b[8m hidden')
     assert.is(config.config.variable.v[0]?.description, 'raw \u001b[5m blink')
     assert.ok(config.files.some((f) => f.path === '\u001b[33myellow.tf'))
     const lint = r.outcomes.get('lint')!
-    const sarif = JSON.parse(lint.json[1]!) as {runs: {results: {message: {text: string}; locations?: {physicalLocation: {artifactLocation: {uri: string}}}[]}[]}[]}
+    const sarif = JSON.parse(lint.json[1]!) as {
+      runs: {results: {message: {text: string}; locations?: {physicalLocation: {artifactLocation: {uri: string}}}[]}[]}[]
+    }
     const uris = sarif.runs[0]!.results.flatMap((x) => x.locations ?? []).map((l) => l.physicalLocation.artifactLocation.uri)
-    assert.ok(uris.every((u) => !UNSAFE_TERMINAL.test(u) && !/[ "<>\\^`{|}]/.test(u)), `SARIF URIs are percent-encoded: ${uris.join(', ')}`)
-    assert.ok(uris.map((u) => decodeURIComponent(u)).some((u) => u.endsWith('/\u001b[33myellow.tf')), uris.join(', '))
+    assert.ok(
+      uris.every((u) => !UNSAFE_TERMINAL.test(u) && !/[ "<>\\^`{|}]/.test(u)),
+      `SARIF URIs are percent-encoded: ${uris.join(', ')}`,
+    )
+    assert.ok(
+      uris.map((u) => decodeURIComponent(u)).some((u) => u.endsWith('/\u001b[33myellow.tf')),
+      uris.join(', '),
+    )
     // the graph formats (DOT, Mermaid) escape terminal controls; the other text renderers also the bidirectional overrides
-    for (const c of ['config', 'providers', 'lint', 'lock', 'lock diff']) for (const t of r.outcomes.get(c)!.text) assert.not.match(t, BIDI_CONTROLS, c)
+    for (const c of ['config', 'providers', 'lint', 'lock', 'lock diff'])
+      for (const t of r.outcomes.get(c)!.text) assert.not.match(t, BIDI_CONTROLS, c)
     const text = [...r.outcomes.values()].flatMap((o) => o.text).join('\n')
     assert.match(text, /\\u001b\[31mred\\u001b\]0;pwned\\u0007/, 'the module source is shown, escaped')
     assert.match(text, /\\u202egnp\.exe/)
-    assert.match(text, /broken = # a comment with raw control characters: \\u001b\[41m red background \\u0007 bell \\u009b2J/, 'the source line is shown, escaped')
+    assert.match(
+      text,
+      /broken = # a comment with raw control characters: \\u001b\[41m red background \\u0007 bell \\u009b2J/,
+      'the source line is shown, escaped',
+    )
     assert.equal(readdirSync(markers), [], 'no marker file')
   } finally {
     removeTree(dir)
@@ -153,7 +203,15 @@ test(`the CLI offline${unshareWorks ? ' (unshare -rn)' : ''}, with network and p
     fakeBin(path.join(aux, 'bin'), toolLog)
     hostileTree(dir, 9, markers)
     const before = treeFingerprint(dir)
-    const env: NodeJS.ProcessEnv = {PATH: path.join(aux, 'bin'), HOME: home, TMPDIR: tmp, TFGRAPH_CACHE_DIR: cache, TFGRAPH_DENY_LOG: denyLog, NO_COLOR: '1', LANG: 'C.UTF-8'}
+    const env: NodeJS.ProcessEnv = {
+      PATH: path.join(aux, 'bin'),
+      HOME: home,
+      TMPDIR: tmp,
+      TFGRAPH_CACHE_DIR: cache,
+      TFGRAPH_DENY_LOG: denyLog,
+      NO_COLOR: '1',
+      LANG: 'C.UTF-8',
+    }
     const violations: Violation[] = []
     for (const spec of COMMANDS) {
       for (const args of spec.cli(dir, {baseline: dir}).slice(0, 2)) {
@@ -192,7 +250,10 @@ test('a plain run (no preload, no namespace): the local "internet" the tree poin
     hostileTree(dir, port, markers)
     const env = {...process.env, TFGRAPH_CACHE_DIR: path.join(markers, 'cache')}
     // asynchronous spawns: the server must keep answering while the CLI runs
-    for (const args of [['lint', dir, '--format', 'json'], ['lock', dir, '--verify']]) {
+    for (const args of [
+      ['lint', dir, '--format', 'json'],
+      ['lock', dir, '--verify'],
+    ]) {
       const code = await new Promise<number | null>((resolve) => {
         const p = spawn(process.execPath, [path.join(repoRoot, 'bin', 'run.js'), ...args], {env, stdio: 'ignore'})
         p.on('exit', resolve)
@@ -214,7 +275,11 @@ test('lock diff --git: the one command that starts a process never lets a revisi
     const toolLog = path.join(aux, 'tools.log')
     fakeBin(path.join(aux, 'bin'), toolLog)
     write(aux, {'.terraform.lock.hcl': ''})
-    const r = spawnCli(['lock', 'diff', path.join(aux, '.terraform.lock.hcl'), `--git=--output=${path.join(aux, 'written')}`], {bytes: 0, env: {PATH: path.join(aux, 'bin'), HOME: aux}, cwd: aux})
+    const r = spawnCli(['lock', 'diff', path.join(aux, '.terraform.lock.hcl'), `--git=--output=${path.join(aux, 'written')}`], {
+      bytes: 0,
+      env: {PATH: path.join(aux, 'bin'), HOME: aux},
+      cwd: aux,
+    })
     assert.equal(checkCli('lock diff', r), [])
     assert.is(r.status, 1)
     assert.match(r.stderr, /not a git revision/)
@@ -226,7 +291,14 @@ test('lock diff --git: the one command that starts a process never lets a revisi
 })
 
 test('text renderers neutralise control characters and keep the caret under the range', () => {
-  const d: lib.LintDiagnostic = {code: 'hcl.syntax', severity: 'error', summary: 'Bad \u001b[31m', detail: 'line one\nline \u009b two\r\nthree', rule: 'terraform', range: {filename: 'a\u001b.tf', start: {line: 1, column: 6, byte: 5}, end: {line: 1, column: 8, byte: 7}}}
+  const d: lib.LintDiagnostic = {
+    code: 'hcl.syntax',
+    severity: 'error',
+    summary: 'Bad \u001b[31m',
+    detail: 'line one\nline \u009b two\r\nthree',
+    rule: 'terraform',
+    range: {filename: 'a\u001b.tf', start: {line: 1, column: 6, byte: 5}, end: {line: 1, column: 8, byte: 7}},
+  }
   const out = lib.renderLintText([{root: '.', diagnostics: [d]}], {sourceLines: () => ['\u001bx = yz']})
   assert.equal(checkText('lint', 'render', out), [])
   const lines = out.split('\n')

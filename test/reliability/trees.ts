@@ -57,10 +57,14 @@ export function moduleDiamond(dir: string, levels: number): void {
 
 /** One module with `count` resources (and a provider block), in files of 10,000 resources at most. */
 export function manyResources(dir: string, count: number): void {
-  write(dir, {'providers.tf': 'terraform {\n  required_providers {\n    null = {\n      source  = "hashicorp/null"\n      version = ">= 3.0"\n    }\n  }\n}\n'})
+  write(dir, {
+    'providers.tf':
+      'terraform {\n  required_providers {\n    null = {\n      source  = "hashicorp/null"\n      version = ">= 3.0"\n    }\n  }\n}\n',
+  })
   for (let f = 0; f * 10_000 < count; f++) {
     const parts: string[] = []
-    for (let i = f * 10_000; i < Math.min(count, (f + 1) * 10_000); i++) parts.push(`resource "null_resource" "r${i}" {\n  triggers = {\n    n = "${i}"\n  }\n}\n`)
+    for (let i = f * 10_000; i < Math.min(count, (f + 1) * 10_000); i++)
+      parts.push(`resource "null_resource" "r${i}" {\n  triggers = {\n    n = "${i}"\n  }\n}\n`)
     write(dir, {[`r${f}.tf`]: parts.join('')})
   }
 }
@@ -84,7 +88,9 @@ export function lockFile(count: number, hashes: number): string {
   const out: string[] = ['# This file is maintained automatically by "terraform init".\n# Manual edits may be lost in future updates.\n']
   for (let i = 0; i < count; i++) {
     const hs = Array.from({length: hashes}, (_, k) => `    "h1:${Buffer.from(`p${i}h${k}`.padEnd(32, '.')).toString('base64')}",`)
-    out.push(`provider "registry.terraform.io/example/p${i}" {\n  version     = "1.${i}.0"\n  constraints = ">= 1.0.0"\n  hashes = [\n${hs.join('\n')}\n  ]\n}\n`)
+    out.push(
+      `provider "registry.terraform.io/example/p${i}" {\n  version     = "1.${i}.0"\n  constraints = ">= 1.0.0"\n  hashes = [\n${hs.join('\n')}\n  ]\n}\n`,
+    )
   }
   return out.join('\n')
 }

@@ -24,7 +24,11 @@ test('50,000 blocks of one type: linear (each block used to copy all earlier one
 
 test('a block under the name of an attribute: the attribute value is copied, not changed', () => {
   const value: Value = {existing: [{x: 1}]}
-  const body: Body = {attributes: [{kind: 'attribute', name: 'resource', nameRange: at, exprRange: at, expr: '{…}', value}], blocks: [block('resource', ['existing']), block('resource', ['other'])], range: at}
+  const body: Body = {
+    attributes: [{kind: 'attribute', name: 'resource', nameRange: at, exprRange: at, expr: '{…}', value}],
+    blocks: [block('resource', ['existing']), block('resource', ['other'])],
+    range: at,
+  }
   const doc = bodyToJson(body)
   assert.equal(value, {existing: [{x: 1}]}, 'the value is unchanged')
   assert.equal(doc['resource'], {existing: [{x: 1}, {}], other: [{}]})

@@ -14,13 +14,27 @@ function at(filename: string, line: number) {
 }
 
 function notInstalled(name: string, line: number): Diagnostic {
-  return {code: 'module.not-installed', severity: 'warning', summary: 'Module not installed', detail: `This module is not yet installed. Run "terraform init" to install all modules required by this configuration. (module.${name}: source "x/${name}/aws".)`, range: at('main.tf', line)}
+  return {
+    code: 'module.not-installed',
+    severity: 'warning',
+    summary: 'Module not installed',
+    detail: `This module is not yet installed. Run "terraform init" to install all modules required by this configuration. (module.${name}: source "x/${name}/aws".)`,
+    range: at('main.tf', line),
+  }
 }
 
-const duplicate: Diagnostic = {code: 'provider.duplicate-config', severity: 'error', summary: 'Duplicate provider configuration', detail: 'A default (non-aliased) provider configuration for "aws" was already given at main.tf:1,1-15.', range: at('other.tf', 3)}
+const duplicate: Diagnostic = {
+  code: 'provider.duplicate-config',
+  severity: 'error',
+  summary: 'Duplicate provider configuration',
+  detail: 'A default (non-aliased) provider configuration for "aws" was already given at main.tf:1,1-15.',
+  range: at('other.tf', 3),
+}
 
 test('files and ranges in the detail are named by fileName; without it, as in the diagnostic', () => {
-  const out = renderDiagnosticsText([duplicate], {fileName: fileNamer('infra/../infra/prod', path.join(tmpdir(), 'tfgraph-paths-test', 'repo'))})
+  const out = renderDiagnosticsText([duplicate], {
+    fileName: fileNamer('infra/../infra/prod', path.join(tmpdir(), 'tfgraph-paths-test', 'repo')),
+  })
   assert.match(out, '  on infra/prod/other.tf:3,1-14:')
   assert.match(out, 'was already given at infra/prod/main.tf:1,1-15.')
   assert.match(renderDiagnosticsText([duplicate]), '  on other.tf:3,1-14:')

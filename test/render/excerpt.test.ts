@@ -44,12 +44,22 @@ test('cut at one side only: near the start or the end of the line', () => {
 })
 
 test('binary: escapes count in the width and are never split', () => {
-  const line = Array.from({length: 9000}, (_, i) => String.fromCharCode(i % 32)).join('').replace(/[\t\n\r]/g, 'x')
+  const line = Array.from({length: 9000}, (_, i) => String.fromCharCode(i % 32))
+    .join('')
+    .replace(/[\t\n\r]/g, 'x')
   for (const column of [1, 17, 4500, 9000]) {
     const e = excerpt(line, column)
     assert.ok([...e.text].length <= 120, `column ${column}: ${[...e.text].length} characters`)
     assert.ok(/^…?(\\u00[01][0-9a-f]|x)+…?$/.test(e.text), e.text)
-    assert.is(under(e), line[column - 1] === 'x' ? 'x' : `\\u00${line.charCodeAt(column - 1).toString(16).padStart(2, '0')}`)
+    assert.is(
+      under(e),
+      line[column - 1] === 'x'
+        ? 'x'
+        : `\\u00${line
+            .charCodeAt(column - 1)
+            .toString(16)
+            .padStart(2, '0')}`,
+    )
   }
 })
 
@@ -60,8 +70,18 @@ test('astral characters count as one column each (columns are code points)', () 
 })
 
 test('renderDiagnosticText: a long line is cut and a caret marks the column; a short line is unchanged, no caret', () => {
-  const range = (line: number, c1: number, c2: number) => ({filename: 'f.hcl', start: {line, column: c1, byte: 0}, end: {line, column: c2, byte: 0}})
-  const long: Diagnostic = {code: 'hcl.syntax', severity: 'error', summary: 'Missing item separator', detail: 'Expected a comma.', range: range(1, 4001, 4002)}
+  const range = (line: number, c1: number, c2: number) => ({
+    filename: 'f.hcl',
+    start: {line, column: c1, byte: 0},
+    end: {line, column: c2, byte: 0},
+  })
+  const long: Diagnostic = {
+    code: 'hcl.syntax',
+    severity: 'error',
+    summary: 'Missing item separator',
+    detail: 'Expected a comma.',
+    range: range(1, 4001, 4002),
+  }
   const lines = ['"z",'.repeat(1000) + '!' + '"z",'.repeat(1000)]
   const text = renderDiagnosticText(long, {sourceLines: () => lines})
   const [src, caret] = text.split('\n').filter((l) => l.startsWith('     1: ') || /^\s+\^+$/.test(l))

@@ -38,7 +38,11 @@ interface Opened {
   readyMs: number
 }
 
-async function writePage(root: string, view: GraphView, name: string): Promise<{file: string; graph: ReturnType<typeof exportGraph>['graph']; a: Awaited<ReturnType<typeof analyzeProviders>>}> {
+async function writePage(
+  root: string,
+  view: GraphView,
+  name: string,
+): Promise<{file: string; graph: ReturnType<typeof exportGraph>['graph']; a: Awaited<ReturnType<typeof analyzeProviders>>}> {
   const a = await analyzeProviders(root, {env: {}})
   const {graph} = exportGraph(a, {view})
   const file = path.join(dir, name)
@@ -91,7 +95,11 @@ test('providers view: counts, search, click → resolution chain, outline, colla
   await page.dispatchEvent('#search', 'input')
   // clicking a resource on the canvas shows its chain, the same steps as `providers --resource`
   const target = 'module.network.module.dns.aws_route53_zone.internal'
-  await page.evaluate(() => (tfgraph as unknown as {renderer: {getCamera(): {setState(s: object): void}; refresh(): void}}).renderer.getCamera().setState({x: 0.5, y: 0.5, ratio: 1}))
+  await page.evaluate(() =>
+    (tfgraph as unknown as {renderer: {getCamera(): {setState(s: object): void}; refresh(): void}}).renderer
+      .getCamera()
+      .setState({x: 0.5, y: 0.5, ratio: 1}),
+  )
   await page.waitForTimeout(100)
   const at = await page.evaluate((id) => tfgraph.nodeViewport(id), target)
   const box = await page.locator('#sigma').boundingBox()
@@ -101,9 +109,15 @@ test('providers view: counts, search, click → resolution chain, outline, colla
   assert.is(await page.textContent('#details h2'), target)
   const binding = providersDocument(a, '.').resources.find((r) => r.address === target)!
   assert.ok(binding.resolution.length >= 3)
-  assert.equal(await page.$$eval('#chain li', (lis) => lis.map((l) => l.textContent)), binding.resolution.map((s) => s.text))
+  assert.equal(
+    await page.$$eval('#chain li', (lis) => lis.map((l) => l.textContent)),
+    binding.resolution.map((s) => s.text),
+  )
   // collapse hides the module's children, in the drawing and in the outline
-  const inside = graph.nodes.filter((n) => (n.module === 'module.network' || n.module.startsWith('module.network.')) && !(n.kind === 'module' && n.address === 'module.network')).length
+  const inside = graph.nodes.filter(
+    (n) =>
+      (n.module === 'module.network' || n.module.startsWith('module.network.')) && !(n.kind === 'module' && n.address === 'module.network'),
+  ).length
   assert.ok(inside > 0)
   await page.click('#outline button[aria-label="collapse module.network"]')
   assert.is(await page.evaluate(() => tfgraph.visibleNodes()), graph.nodes.length - inside)
@@ -129,7 +143,10 @@ for (const view of ['modules', 'resources'] as const) {
     const {file, graph} = await writePage(path.join(fixturesDir, 'graph', 'platform'), view, `${view}.html`)
     const {page, errors, requests} = await open(file)
     assert.is(await page.evaluate(() => tfgraph.nodeCount), graph.nodes.length)
-    assert.is(await page.$$eval('#outline button.item', (bs) => bs.length), graph.nodes.filter((n) => n.kind !== 'module').length + graph.nodes.filter((n) => n.kind === 'module').length)
+    assert.is(
+      await page.$$eval('#outline button.item', (bs) => bs.length),
+      graph.nodes.filter((n) => n.kind !== 'module').length + graph.nodes.filter((n) => n.kind === 'module').length,
+    )
     assert.equal(errors, [])
     assert.equal(requests, [])
     await page.context().close()
@@ -153,8 +170,13 @@ test('the largest corpus root (0-org-setup, 702 resources) opens in under 2 s', 
   // grows with the load average, so a busy machine does not fail a test about the page (the figure is printed)
   const busy = Math.max(1, loadavg()[0]! / Math.max(1, availableParallelism()))
   const bound = 2000 * busy
-  assert.ok(best < bound, `${Math.round(bound)} ms bound (load ${loadavg()[0]!.toFixed(1)}): first frame after ${[first, second].map((o) => Math.round(o.readyMs)).join(', ')} and ${Math.round(readyMs)} ms`)
-  process.stdout.write(`  0-org-setup resources view: ${graph.nodes.length} nodes, first frame after ${[first, second].map((o) => Math.round(o.readyMs)).join(', ')} and ${Math.round(readyMs)} ms\n`)
+  assert.ok(
+    best < bound,
+    `${Math.round(bound)} ms bound (load ${loadavg()[0]!.toFixed(1)}): first frame after ${[first, second].map((o) => Math.round(o.readyMs)).join(', ')} and ${Math.round(readyMs)} ms`,
+  )
+  process.stdout.write(
+    `  0-org-setup resources view: ${graph.nodes.length} nodes, first frame after ${[first, second].map((o) => Math.round(o.readyMs)).join(', ')} and ${Math.round(readyMs)} ms\n`,
+  )
   assert.equal(first.errors, [])
   assert.equal(first.requests, [])
   assert.equal(errors, [])

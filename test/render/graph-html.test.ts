@@ -44,14 +44,23 @@ for (const view of ['modules', 'providers', 'resources'] as const) {
       assert.ok(data !== undefined && script !== undefined && style !== undefined)
       assert.not.match(data, /[<>&\u2028\u2029]/, 'the data has no raw <, >, &, U+2028, U+2029')
       const doc = JSON.parse(data) as {nodes: {id: string; label: string; address: string}[]; edges: unknown[]}
-      assert.equal(doc.nodes.map((n) => [n.id, n.label, n.address]), graph.nodes.map((n) => [n.id, n.label, n.address]), 'names read back unchanged')
+      assert.equal(
+        doc.nodes.map((n) => [n.id, n.label, n.address]),
+        graph.nodes.map((n) => [n.id, n.label, n.address]),
+        'names read back unchanged',
+      )
       // the markup outside the script and style elements: two scripts, one style, and no configuration text
       const markup = html.replace(DATA, '').replace(SCRIPT, '').replace(STYLE, '')
       assert.is((markup.match(/<script/g) ?? []).length, 0)
-      for (const n of graph.nodes) for (const line of n.label.split('\n')) if (/[<>&"]/.test(line)) assert.not.ok(markup.includes(line), `${JSON.stringify(line)} not in markup`)
+      for (const n of graph.nodes)
+        for (const line of n.label.split('\n'))
+          if (/[<>&"]/.test(line)) assert.not.ok(markup.includes(line), `${JSON.stringify(line)} not in markup`)
       assert.ok(markup.includes('we&#60;i&#62;rd &#38; &#34;root&#34;'), 'the root path is escaped text')
       const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1]?.replace(/&#39;/g, "'")
-      assert.is(csp, `default-src 'none'; script-src ${hash(script)}; style-src ${hash(style)}; img-src data:; base-uri 'none'; form-action 'none'`)
+      assert.is(
+        csp,
+        `default-src 'none'; script-src ${hash(script)}; style-src ${hash(style)}; img-src data:; base-uri 'none'; form-action 'none'`,
+      )
       assert.not.match(script, /<\/script/i)
     })
   }

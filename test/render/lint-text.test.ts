@@ -48,7 +48,14 @@ function notInstalled(name: string, line: number): LintDiagnostic {
 }
 
 const repeated = ['a', 'b', 'c', 'd', 'e'].map((m, i) => capped(`module.${m}`, `modules/${m}/main.tf`, 5 + i))
-const other: LintDiagnostic = {code: 'provider.missing-config', severity: 'error', summary: 'Missing required provider configuration', detail: 'The child module requires an additional configuration for provider hashicorp/aws, with the local name "aws.east".\n\nMore.', range: at('main.tf', 2), rule: 'terraform'}
+const other: LintDiagnostic = {
+  code: 'provider.missing-config',
+  severity: 'error',
+  summary: 'Missing required provider configuration',
+  detail: 'The child module requires an additional configuration for provider hashicorp/aws, with the local name "aws.east".\n\nMore.',
+  range: at('main.tf', 2),
+  rule: 'terraform',
+}
 
 function count(haystack: string, needle: string): number {
   return haystack.split(needle).length - 1
@@ -73,14 +80,21 @@ test('fewer than REPEAT_MIN findings, --verbose, or Terraform diagnostics with d
   const verbose = renderLintText([{root: '.', diagnostics: repeated}], {verbose: true})
   assert.is(count(verbose, EXPLANATION), repeated.length)
   assert.not.match(verbose, 'more like this')
-  const tf = ['x', 'y', 'z'].map((n, i): LintDiagnostic => ({...other, detail: `The child module requires provider "aws.${n}".`, range: at('main.tf', i + 1)}))
+  const tf = ['x', 'y', 'z'].map((n, i): LintDiagnostic => ({
+    ...other,
+    detail: `The child module requires provider "aws.${n}".`,
+    range: at('main.tf', i + 1),
+  }))
   assert.is(count(renderLintText([{root: '.', diagnostics: tf}]), 'Error: Missing required provider configuration'), 3)
 })
 
-test('uninstalled module calls: one line with the count and the engine\'s init command; --verbose lists them', () => {
+test("uninstalled module calls: one line with the count and the engine's init command; --verbose lists them", () => {
   const diags = [notInstalled('vpc', 3), notInstalled('eks', 8), notInstalled('dns', 12), other]
   const out = renderLintText([{root: '.', diagnostics: diags}])
-  assert.match(out, /^Warning: 3 module calls not installed — run "tofu init" to include them; --verbose lists them {2}\[unresolved-module\]\n/)
+  assert.match(
+    out,
+    /^Warning: 3 module calls not installed — run "tofu init" to include them; --verbose lists them {2}\[unresolved-module\]\n/,
+  )
   assert.not.match(out, 'module.vpc')
   assert.match(out, /1 error, 3 warnings\n$/)
   const verbose = renderLintText([{root: '.', diagnostics: diags}], {verbose: true})
@@ -100,8 +114,18 @@ test('compact: one short line per finding, the long explanation left out', () =>
     assert.ok(l.length < 200, l)
   }
   assert.not.match(out, EXPLANATION)
-  assert.ok(lines.includes('infra/modules/a/main.tf:5:17: warning: Shared module constrains more than the minimum provider version [provider-constraint-not-minimum] — module.a'), out)
-  assert.ok(lines.includes('infra/main.tf:2:1: error: Missing required provider configuration [terraform] — The child module requires an additional configuration for provider hashicorp/aws, with the local name "aws.east"'), out)
+  assert.ok(
+    lines.includes(
+      'infra/modules/a/main.tf:5:17: warning: Shared module constrains more than the minimum provider version [provider-constraint-not-minimum] — module.a',
+    ),
+    out,
+  )
+  assert.ok(
+    lines.includes(
+      'infra/main.tf:2:1: error: Missing required provider configuration [terraform] — The child module requires an additional configuration for provider hashicorp/aws, with the local name "aws.east"',
+    ),
+    out,
+  )
   assert.is(shortClause({...repeated[0]!, address: ''}), 'root module')
   assert.is(shortClause({...other, detail: 'x'.repeat(200)}), undefined)
 })
@@ -117,18 +141,42 @@ test('several roots without cwd: files prefixed with the root, normalised', () =
 
 test('an absolute directory outside the current directory: absolute names; JSON keeps names relative to the root', () => {
   const diags = [other]
-  assert.is(renderLintCompact([{root: outsideRoot, dir: outsideRoot, diagnostics: diags}], {cwd}).startsWith(`${outsideRoot}/main.tf:2:1: `), true)
+  assert.is(
+    renderLintCompact([{root: outsideRoot, dir: outsideRoot, diagnostics: diags}], {cwd}).startsWith(`${outsideRoot}/main.tf:2:1: `),
+    true,
+  )
   assert.is(lintJson(diags).diagnostics[0]?.range?.filename, 'main.tf')
 })
 
 test('SARIF with cwd: URIs relative to %SRCROOT% (the current directory), file:// URIs outside it', () => {
-  const rules = [{id: 'provider-constraint-not-minimum', description: 'x', severity: 'warning' as const, docs: 'docs/rules/provider-constraint-not-minimum.md'}]
-  type Log = {runs: {results: {message: {text: string}; locations: {physicalLocation: {artifactLocation: {uri: string; uriBaseId?: string}}}[]}[]}[]}
-  const log = renderSarif([{root: 'infra', dir: 'infra/../infra', diagnostics: [capped('module.a', 'modules/a b/main.tf')]}], {version: '0', rules, informationUri: 'https://example.invalid', cwd}) as Log
+  const rules = [
+    {
+      id: 'provider-constraint-not-minimum',
+      description: 'x',
+      severity: 'warning' as const,
+      docs: 'docs/rules/provider-constraint-not-minimum.md',
+    },
+  ]
+  type Log = {
+    runs: {results: {message: {text: string}; locations: {physicalLocation: {artifactLocation: {uri: string; uriBaseId?: string}}}[]}[]}[]
+  }
+  const log = renderSarif([{root: 'infra', dir: 'infra/../infra', diagnostics: [capped('module.a', 'modules/a b/main.tf')]}], {
+    version: '0',
+    rules,
+    informationUri: 'https://example.invalid',
+    cwd,
+  }) as Log
   const r = log.runs[0]!.results[0]!
   assert.equal(r.locations[0]!.physicalLocation.artifactLocation, {uri: 'infra/modules/a%20b/main.tf', uriBaseId: '%SRCROOT%'})
-  const outside = renderSarif([{root: outsideRoot, dir: outsideRoot, diagnostics: [other]}], {version: '0', rules, informationUri: 'https://example.invalid', cwd}) as Log
-  assert.equal(outside.runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation, {uri: pathToFileURL(path.join(outsideRoot, 'main.tf')).href})
+  const outside = renderSarif([{root: outsideRoot, dir: outsideRoot, diagnostics: [other]}], {
+    version: '0',
+    rules,
+    informationUri: 'https://example.invalid',
+    cwd,
+  }) as Log
+  assert.equal(outside.runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation, {
+    uri: pathToFileURL(path.join(outsideRoot, 'main.tf')).href,
+  })
 })
 
 test.run()

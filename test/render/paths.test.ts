@@ -19,7 +19,10 @@ test('a relative directory: its files relative to the current directory', () => 
 })
 
 test('names are normalised: no "x/../y" and no "./"', () => {
-  assert.is(displayPath('fixtures/providers/../providers/legacy', 'configured/main.tf', cwd), 'fixtures/providers/legacy/configured/main.tf')
+  assert.is(
+    displayPath('fixtures/providers/../providers/legacy', 'configured/main.tf', cwd),
+    'fixtures/providers/legacy/configured/main.tf',
+  )
   assert.is(displayPath('./infra', './a/../b/main.tf', cwd), 'infra/b/main.tf')
   // a module beside the root, called as ../shared
   assert.is(displayPath('infra/prod', '../shared/main.tf', cwd), 'infra/shared/main.tf')
@@ -47,10 +50,16 @@ test('fileNamer names files of one directory', () => {
 test('renameRanges renames the file of each Terraform range in a text, and nothing else', () => {
   const name = fileNamer('fixtures/demo', cwd)
   assert.is(
-    renameRanges('module.a has its own provider "aws" configuration at a/main.tf:1,1-15, and (the resource type aws_instance at main.tf:5,1-3,28).', name),
+    renameRanges(
+      'module.a has its own provider "aws" configuration at a/main.tf:1,1-15, and (the resource type aws_instance at main.tf:5,1-3,28).',
+      name,
+    ),
     'module.a has its own provider "aws" configuration at fixtures/demo/a/main.tf:1,1-15, and (the resource type aws_instance at fixtures/demo/main.tf:5,1-3,28).',
   )
-  assert.is(renameRanges('Constraints: ~> 3.5 (root module, main.tf:7,14-10,6).', name), 'Constraints: ~> 3.5 (root module, fixtures/demo/main.tf:7,14-10,6).')
+  assert.is(
+    renameRanges('Constraints: ~> 3.5 (root module, main.tf:7,14-10,6).', name),
+    'Constraints: ~> 3.5 (root module, fixtures/demo/main.tf:7,14-10,6).',
+  )
   // a file name with a space cannot be told from the words before it: left as it is, never half renamed
   assert.is(renameRanges('declared at my modules/main.tf:1,1-15', name), 'declared at my modules/main.tf:1,1-15')
   // no range form, no change: versions, addresses, file names without a position

@@ -13,7 +13,8 @@ const t = ruleTests(rule, {
     {
       name: 'entry with a version only, in a child of a root that declares another source',
       files: {
-        'main.tf': 'terraform {\n  required_providers {\n    cloudflare = { source = "cloudflare/cloudflare" }\n  }\n}\nmodule "dns" {\n  source = "./dns"\n}\n',
+        'main.tf':
+          'terraform {\n  required_providers {\n    cloudflare = { source = "cloudflare/cloudflare" }\n  }\n}\nmodule "dns" {\n  source = "./dns"\n}\n',
         'dns/main.tf': 'terraform {\n  required_providers {\n    cloudflare = { version = ">= 4" }\n  }\n}\n',
       },
       expected: [{code: 'lint.implied-provider-mismatch', range: 'dns/main.tf:3,5-15'}],
@@ -21,7 +22,8 @@ const t = ruleTests(rule, {
     {
       name: 'string entry in a grandchild, caller with another local name for the type',
       files: {
-        'main.tf': 'terraform {\n  required_providers {\n    dd = { source = "datadog/datadog" }\n  }\n}\nmodule "a" {\n  source = "./a"\n}\n',
+        'main.tf':
+          'terraform {\n  required_providers {\n    dd = { source = "datadog/datadog" }\n  }\n}\nmodule "a" {\n  source = "./a"\n}\n',
         'a/main.tf': 'module "b" {\n  source = "./b"\n}\n',
         'a/b/main.tf': 'terraform {\n  required_providers {\n    datadog = ">= 3"\n  }\n}\nresource "datadog_monitor" "m" {}\n',
       },
@@ -35,16 +37,20 @@ const t = ruleTests(rule, {
     {
       name: 'a nearer caller declares the name without source too',
       files: {
-        'main.tf': 'terraform {\n  required_providers {\n    cloudflare = { source = "cloudflare/cloudflare" }\n  }\n}\nmodule "a" {\n  source = "./a"\n}\n',
-        'a/main.tf': 'terraform {\n  required_providers {\n    cloudflare = { source = "cloudflare/cloudflare" }\n  }\n}\nmodule "b" {\n  source = "./b"\n}\n',
-        'a/b/main.tf': 'terraform {\n  required_providers {\n    cloudflare = { source = "cloudflare/cloudflare", version = ">= 4" }\n  }\n}\n',
+        'main.tf':
+          'terraform {\n  required_providers {\n    cloudflare = { source = "cloudflare/cloudflare" }\n  }\n}\nmodule "a" {\n  source = "./a"\n}\n',
+        'a/main.tf':
+          'terraform {\n  required_providers {\n    cloudflare = { source = "cloudflare/cloudflare" }\n  }\n}\nmodule "b" {\n  source = "./b"\n}\n',
+        'a/b/main.tf':
+          'terraform {\n  required_providers {\n    cloudflare = { source = "cloudflare/cloudflare", version = ">= 4" }\n  }\n}\n',
       },
       expected: [],
     },
     {
-      name: 'only a provider-defined function without an entry: Terraform\'s error, not an implied provider',
+      name: "only a provider-defined function without an entry: Terraform's error, not an implied provider",
       files: {
-        'main.tf': 'terraform {\n  required_providers {\n    time = { source = "example/time" }\n  }\n}\nmodule "c" {\n  source = "./c"\n}\n',
+        'main.tf':
+          'terraform {\n  required_providers {\n    time = { source = "example/time" }\n  }\n}\nmodule "c" {\n  source = "./c"\n}\n',
         'c/main.tf': 'output "t" {\n  value = provider::time::rfc3339_parse("x")\n}\n',
       },
       expected: [],
@@ -71,14 +77,19 @@ t('entry without source: names the entry, both addresses and the fix', async () 
   const diags = await runRule(rule, caseDir(rule, 'invalid', 'entry-without-source'))
   const d = diags.find((x) => x.address === 'module.dns')
   assert.is(d?.severity, 'error')
-  assert.match(d?.detail ?? '', 'module.dns declares the provider local name "cloudflare" in required_providers at dns/main.tf:4,5-15 without a source address, so Terraform implies hashicorp/cloudflare')
+  assert.match(
+    d?.detail ?? '',
+    'module.dns declares the provider local name "cloudflare" in required_providers at dns/main.tf:4,5-15 without a source address, so Terraform implies hashicorp/cloudflare',
+  )
   assert.match(d?.detail ?? '', 'the root module declares that name as cloudflare/cloudflare at main.tf:3,5-15')
   assert.match(d?.detail ?? '', 'cloudflare = { source = "cloudflare/cloudflare", version = ">= 4.0" }')
 })
 
 t('entry without source: the requirements agree with recorded terraform providers (Terraform 1.11.4)', async () => {
   const dir = caseDir(rule, 'invalid', 'entry-without-source')
-  const oracle = JSON.parse(readFileSync(path.join(dir, 'terraform-oracle.providers.json'), 'utf8')) as {modules: Record<string, {provider: string}[]>}
+  const oracle = JSON.parse(readFileSync(path.join(dir, 'terraform-oracle.providers.json'), 'utf8')) as {
+    modules: Record<string, {provider: string}[]>
+  }
   const a = await analyzeProviders(dir, {engine: 'terraform', env: {}})
   const ours: Record<string, string[]> = {}
   for (const r of a.requirements) (ours[r.module] ??= []).push(r.provider)

@@ -61,7 +61,10 @@ t('lists the calls that already fail and those that would, once per directory', 
   assert.ok(first)
   assert.is(first.address, 'module.many.provider["registry.terraform.io/hashicorp/aws"]')
   assert.equal(first.callers, ['module.many'])
-  assert.match(first.detail, 'Calls that already fail (Terraform reports "Module is incompatible with count, for_each, and depends_on"): module.many (its call uses count at main.tf:17,12-13)')
+  assert.match(
+    first.detail,
+    'Calls that already fail (Terraform reports "Module is incompatible with count, for_each, and depends_on"): module.many (its call uses count at main.tf:17,12-13)',
+  )
   assert.match(first.detail, 'would fail as soon as they (or a call above them) used count, for_each or depends_on: module.one')
   assert.match(first.detail, 'also reached as module.one.provider')
   const replica = diags.find((d) => d.range?.start.line === 11)

@@ -16,16 +16,22 @@ const t = ruleTests(rule, {
     },
     {
       name: 'a provider-defined function in a child module, with a resource',
-      files: {'main.tf': 'module "c" {\n  source = "./c"\n}\n', 'c/main.tf': 'output "a" {\n  value = provider::aws::arn_parse("x")\n}\nresource "aws_iam_user" "u" {\n  name = "u"\n}\n'},
+      files: {
+        'main.tf': 'module "c" {\n  source = "./c"\n}\n',
+        'c/main.tf': 'output "a" {\n  value = provider::aws::arn_parse("x")\n}\nresource "aws_iam_user" "u" {\n  name = "u"\n}\n',
+      },
       expected: [{code: 'lint.missing-required-provider', range: 'c/main.tf:2,11-35'}],
     },
     {
       name: 'a provider-defined function of a declared provider',
-      files: {'main.tf': 'terraform {\n  required_providers {\n    aws = { source = "hashicorp/aws" }\n  }\n}\noutput "a" {\n  value = provider::aws::arn_parse("x")\n}\n'},
+      files: {
+        'main.tf':
+          'terraform {\n  required_providers {\n    aws = { source = "hashicorp/aws" }\n  }\n}\noutput "a" {\n  value = provider::aws::arn_parse("x")\n}\n',
+      },
       expected: [],
     },
     {
-      name: 'only provider-defined functions: Terraform\'s error instead',
+      name: "only provider-defined functions: Terraform's error instead",
       files: {'main.tf': 'output "a" {\n  value = provider::aws::arn_parse("x")\n}\n'},
       expected: [],
     },
@@ -51,12 +57,18 @@ t('one diagnostic per module and local name, at the first use, listing the other
   assert.match(east?.detail ?? '', 'a terraform { required_providers { … } } block')
 })
 
-t('a function-only use is Terraform\'s own error, under rule terraform, with its text and range', async () => {
-  const r = await lint({files: {'main.tf': 'output "t" {\n  value = provider::time::rfc3339_parse("2023-07-25T23:43:16Z")\n}\n'}}, {env: {}})
+t("a function-only use is Terraform's own error, under rule terraform, with its text and range", async () => {
+  const r = await lint(
+    {files: {'main.tf': 'output "t" {\n  value = provider::time::rfc3339_parse("2023-07-25T23:43:16Z")\n}\n'}},
+    {env: {}},
+  )
   const d = r.diagnostics.find((x) => x.rule === 'terraform')
   assert.is(d?.severity, 'error')
   assert.is(d?.summary, 'Unknown provider function')
-  assert.is(d?.detail, 'There is no function named "provider::time::rfc3339_parse". Ensure that provider name "time" is declared in this module\'s required_providers block, and that this provider offers a function named "rfc3339_parse".')
+  assert.is(
+    d?.detail,
+    'There is no function named "provider::time::rfc3339_parse". Ensure that provider name "time" is declared in this module\'s required_providers block, and that this provider offers a function named "rfc3339_parse".',
+  )
   assert.is(d?.range ? formatRange(d.range) : '', 'main.tf:2,11-40')
   assert.is(r.diagnostics.filter((x) => x.rule === rule.id).length, 0)
 })

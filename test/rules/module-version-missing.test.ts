@@ -19,13 +19,17 @@ const t = ruleTests(rule, {
     },
     {
       name: 'version from a variable is not missing',
-      files: {'main.tf': 'variable "v" {\n  type = string\n}\n\nmodule "vpc" {\n  source  = "terraform-aws-modules/vpc/aws"\n  version = var.v\n}\n'},
+      files: {
+        'main.tf':
+          'variable "v" {\n  type = string\n}\n\nmodule "vpc" {\n  source  = "terraform-aws-modules/vpc/aws"\n  version = var.v\n}\n',
+      },
       expected: [],
     },
     {
       name: 'local, git and archive sources take no version',
       files: {
-        'main.tf': 'module "a" {\n  source = "./a"\n}\n\nmodule "b" {\n  source = "git::https://example.com/b.git?ref=v1.0.0"\n}\n\nmodule "c" {\n  source = "https://example.com/c.zip"\n}\n',
+        'main.tf':
+          'module "a" {\n  source = "./a"\n}\n\nmodule "b" {\n  source = "git::https://example.com/b.git?ref=v1.0.0"\n}\n\nmodule "c" {\n  source = "https://example.com/c.zip"\n}\n',
         'a/main.tf': 'variable "x" {\n  default = 1\n}\n',
       },
       expected: [],

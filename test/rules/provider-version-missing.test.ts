@@ -4,7 +4,8 @@ import {caseDir, ruleTests, runRule} from './rule-tester.js'
 
 const rule = providerVersionMissing
 const child = 'terraform {\n  required_providers {\n    aws = { source = "hashicorp/aws" }\n  }\n}\n\nresource "aws_s3_bucket" "b" {}\n'
-const rootNoVersion = 'terraform {\n  required_providers {\n    aws = { source = "hashicorp/aws" }\n  }\n}\n\nresource "aws_s3_bucket" "b" {}\n'
+const rootNoVersion =
+  'terraform {\n  required_providers {\n    aws = { source = "hashicorp/aws" }\n  }\n}\n\nresource "aws_s3_bucket" "b" {}\n'
 const t = ruleTests(rule, {
   valid: ['root-locked', 'remote-package'],
   invalid: ['shared-module', 'root-unlocked', 'configuration-aliases'],
@@ -21,7 +22,10 @@ const t = ruleTests(rule, {
     },
     {
       name: 'root with a lock file selecting it',
-      files: {'main.tf': rootNoVersion, '.terraform.lock.hcl': 'provider "registry.terraform.io/hashicorp/aws" {\n  version = "5.31.0"\n}\n'},
+      files: {
+        'main.tf': rootNoVersion,
+        '.terraform.lock.hcl': 'provider "registry.terraform.io/hashicorp/aws" {\n  version = "5.31.0"\n}\n',
+      },
       expected: [],
     },
     {
@@ -32,7 +36,10 @@ const t = ruleTests(rule, {
     },
     {
       name: 'option root = "always"',
-      files: {'main.tf': rootNoVersion, '.terraform.lock.hcl': 'provider "registry.terraform.io/hashicorp/aws" {\n  version = "5.31.0"\n}\n'},
+      files: {
+        'main.tf': rootNoVersion,
+        '.terraform.lock.hcl': 'provider "registry.terraform.io/hashicorp/aws" {\n  version = "5.31.0"\n}\n',
+      },
       config: {rules: new Map(), options: new Map([['provider-version-missing', {root: 'always'}]])},
       expected: [{code: 'lint.provider-version-missing', range: 'main.tf:3,5-8'}],
     },
@@ -44,8 +51,10 @@ const t = ruleTests(rule, {
     {
       name: 'a providers map passing an alias does not need a version in the caller (tflint-ruleset-terraform#190)',
       files: {
-        'main.tf': 'provider "aws" {\n  alias  = "usw2"\n  region = "us-west-2"\n}\n\nmodule "test" {\n  source = "./mod"\n  providers = {\n    aws.this = aws.usw2\n  }\n}\n',
-        'mod/main.tf': 'terraform {\n  required_providers {\n    aws = {\n      source                = "hashicorp/aws"\n      version               = ">= 5.0"\n      configuration_aliases = [aws.this]\n    }\n  }\n}\n',
+        'main.tf':
+          'provider "aws" {\n  alias  = "usw2"\n  region = "us-west-2"\n}\n\nmodule "test" {\n  source = "./mod"\n  providers = {\n    aws.this = aws.usw2\n  }\n}\n',
+        'mod/main.tf':
+          'terraform {\n  required_providers {\n    aws = {\n      source                = "hashicorp/aws"\n      version               = ">= 5.0"\n      configuration_aliases = [aws.this]\n    }\n  }\n}\n',
       },
       expected: [],
     },

@@ -100,7 +100,10 @@ t('inheritance through a caller that received the configuration in its own map',
   const [d] = await runRule(rule, caseDir(rule, 'invalid', 'nested'))
   assert.is(d?.address, 'module.a.module.b')
   assert.equal(d?.callers, ['module.a'])
-  assert.match(d?.detail ?? '', 'inherited from module.a; module.a receives google = google from the root module; the root module defines provider "google" at main.tf:7,1-18')
+  assert.match(
+    d?.detail ?? '',
+    'inherited from module.a; module.a receives google = google from the root module; the root module defines provider "google" at main.tf:7,1-18',
+  )
 })
 
 t.run()

@@ -16,7 +16,7 @@ test('rule ids are unique, kebab-case and sorted; ruleById finds each', () => {
   assert.equal(ids, [...ids].sort(), 'sorted by id')
   for (const r of RULES) {
     assert.match(r.id, /^[a-z]+(-[a-z]+)*$/, r.id)
-    assert.ok(r.id !== 'terraform', 'the id of Terraform\'s own checks is reserved')
+    assert.ok(r.id !== 'terraform', "the id of Terraform's own checks is reserved")
     assert.is(ruleById(r.id), r)
     assert.ok(r.description.endsWith('.'), `${r.id}: description is one sentence`)
   }
@@ -63,14 +63,22 @@ test('rule tester: duplicate and unlisted cases are rejected', () => {
     write('invalid/d/main.tf', 'output "z" { value = 1 }\n') // no marker
     write('invalid/e/main.tf', 'output "w" { value = 1 } # EXPECT: some-rule\n') // not listed
     const problems = caseTableProblems('some-rule', {valid: ['a', 'b', 'a'], invalid: ['c', 'd', 'missing']}, base)
-    assert.equal(problems.sort(), [
-      'duplicate valid case "a"',
-      'fixture directory invalid/e is not in the case table',
-      'invalid case "d" has no EXPECT marker for some-rule',
-      `invalid case "missing" has no directory ${path.relative(rulesFixturesDir, path.join(base, 'invalid', 'missing'))}`,
-      'valid/b has the same files as valid/a',
-    ].sort())
-    assert.equal(caseTableProblems('some-rule', {valid: ['a'], invalid: ['c', 'e']}, base).filter((p) => !p.includes('invalid/d') && !p.includes('valid/b')), [])
+    assert.equal(
+      problems.sort(),
+      [
+        'duplicate valid case "a"',
+        'fixture directory invalid/e is not in the case table',
+        'invalid case "d" has no EXPECT marker for some-rule',
+        `invalid case "missing" has no directory ${path.relative(rulesFixturesDir, path.join(base, 'invalid', 'missing'))}`,
+        'valid/b has the same files as valid/a',
+      ].sort(),
+    )
+    assert.equal(
+      caseTableProblems('some-rule', {valid: ['a'], invalid: ['c', 'e']}, base).filter(
+        (p) => !p.includes('invalid/d') && !p.includes('valid/b'),
+      ),
+      [],
+    )
   } finally {
     rmSync(base, {recursive: true, force: true})
   }
@@ -81,7 +89,13 @@ test('runRules: every enabled rule over one analysis, sorted, tagged', async () 
   const diags = runRules(a)
   assert.equal(
     diags.map((d) => `${d.range?.filename}:${d.range?.start.line} ${d.rule}`),
-    ['child/main.tf:3 provider-version-missing', 'child/main.tf:3 unused-configuration-alias', 'main.tf:11 unused-provider-alias', 'main.tf:22 unused-provider-alias', 'main.tf:34 providers-map-inherits'],
+    [
+      'child/main.tf:3 provider-version-missing',
+      'child/main.tf:3 unused-configuration-alias',
+      'main.tf:11 unused-provider-alias',
+      'main.tf:22 unused-provider-alias',
+      'main.tf:34 providers-map-inherits',
+    ],
   )
 })
 

@@ -91,7 +91,11 @@ function contentHash(dir: string): string {
 }
 
 function listDirs(dir: string): string[] {
-  return existsSync(dir) ? readdirSync(dir).filter((n) => statSync(path.join(dir, n)).isDirectory()).sort() : []
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((n) => statSync(path.join(dir, n)).isDirectory())
+        .sort()
+    : []
 }
 
 /** Problems with a rule's case table: duplicates, missing or unlisted fixture directories, bad markers. */
@@ -120,7 +124,8 @@ export function caseTableProblems(ruleId: string, cases: RuleCases, base = path.
       if (kind === 'valid' && mine.length > 0) problems.push(`valid case "${name}" has EXPECT markers for ${ruleId}`)
       if (kind === 'invalid' && mine.length === 0) problems.push(`invalid case "${name}" has no EXPECT marker for ${ruleId}`)
     }
-    for (const d of listDirs(path.join(base, kind))) if (!seen.has(d)) problems.push(`fixture directory ${kind}/${d} is not in the case table`)
+    for (const d of listDirs(path.join(base, kind)))
+      if (!seen.has(d)) problems.push(`fixture directory ${kind}/${d} is not in the case table`)
   }
   for (const name of cases.valid) if (cases.invalid.includes(name)) problems.push(`case "${name}" is both valid and invalid`)
   return problems
@@ -167,7 +172,11 @@ export function ruleTests(rule: Rule, cases: RuleCases): Test {
   for (const name of cases.valid) {
     t(`valid: ${name}`, async () => {
       const diags = await runRule(rule, caseDir(rule, 'valid', name))
-      assert.equal(actualMarkers(diags), [], diags.map((d) => `${d.range ? formatRange(d.range) : ''} ${d.summary}: ${d.detail}`).join('\n'))
+      assert.equal(
+        actualMarkers(diags),
+        [],
+        diags.map((d) => `${d.range ? formatRange(d.range) : ''} ${d.summary}: ${d.detail}`).join('\n'),
+      )
     })
   }
   for (const name of cases.invalid) {
@@ -182,7 +191,11 @@ export function ruleTests(rule: Rule, cases: RuleCases): Test {
   for (const c of cases.memory ?? []) {
     t(`${c.expected.length === 0 ? 'valid' : 'invalid'} (in memory): ${c.name}`, async () => {
       const diags = await runMemoryCase(rule, c.files, c.config)
-      assert.equal(diags.map(findingKey), c.expected, diags.map((d) => `${d.range ? formatRange(d.range) : ''} ${d.summary}: ${d.detail}`).join('\n'))
+      assert.equal(
+        diags.map(findingKey),
+        c.expected,
+        diags.map((d) => `${d.range ? formatRange(d.range) : ''} ${d.summary}: ${d.detail}`).join('\n'),
+      )
       for (const d of diags) assertShape(rule, d)
     })
   }

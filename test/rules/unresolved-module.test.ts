@@ -16,7 +16,10 @@ t('keeps the crawler summary and detail; adds the reason; the subject is the cal
   assert.match(vpc?.detail ?? '', 'Run "terraform init"')
   assert.is(diags.find((d) => d.address === 'module.dynamic')?.summary, 'Module source not static')
   assert.is(diags.find((d) => d.address === 'module.gone')?.summary, 'Unreadable module directory')
-  assert.equal(diags.map((d) => d.range?.start.column), [1, 1, 1])
+  assert.equal(
+    diags.map((d) => d.range?.start.column),
+    [1, 1, 1],
+  )
 })
 
 t('one diagnostic for a call reached twice, with the call chain of the first', async () => {

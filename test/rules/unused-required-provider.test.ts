@@ -27,17 +27,31 @@ const t = ruleTests(rule, {
     },
     {
       name: 'tflint: used by a data source provider argument',
-      files: {'main.tf': tf('    custom-null = { source = "custom/null" }', 'data "null_data_source" "foo" {\n  provider = custom-null\n}\n')},
+      files: {
+        'main.tf': tf('    custom-null = { source = "custom/null" }', 'data "null_data_source" "foo" {\n  provider = custom-null\n}\n'),
+      },
       expected: [],
     },
     {
       name: 'tflint: unused beside an override',
-      files: {'main.tf': tf('    null = { source = "hashicorp/null" }\n    custom-null = { source = "custom/null" }', 'resource "null_resource" "foo" {\n  provider = custom-null\n}\n')},
+      files: {
+        'main.tf': tf(
+          '    null = { source = "hashicorp/null" }\n    custom-null = { source = "custom/null" }',
+          'resource "null_resource" "foo" {\n  provider = custom-null\n}\n',
+        ),
+      },
       expected: [{code, range: 'main.tf:3,5-41'}],
     },
     {
       name: 'tflint: used by a module providers map',
-      files: {'main.tf': tf('    custom-null = { source = "custom/null" }', 'module "m" {\n  source    = "./m"\n  providers = { null = custom-null }\n}\n'), 'm/main.tf': 'terraform {\n  required_providers {\n    null = { source = "custom/null" }\n  }\n}\nresource "null_resource" "r" {}\n'},
+      files: {
+        'main.tf': tf(
+          '    custom-null = { source = "custom/null" }',
+          'module "m" {\n  source    = "./m"\n  providers = { null = custom-null }\n}\n',
+        ),
+        'm/main.tf':
+          'terraform {\n  required_providers {\n    null = { source = "custom/null" }\n  }\n}\nresource "null_resource" "r" {}\n',
+      },
       expected: [],
     },
     {
@@ -47,22 +61,37 @@ const t = ruleTests(rule, {
     },
     {
       name: 'tflint: used by a provider-defined function',
-      files: {'main.tf': tf('    time = { source = "hashicorp/time" }', 'output "foo" {\n  value = provider::time::rfc3339_parse("2023-07-25T23:43:16Z")\n}\n')},
+      files: {
+        'main.tf': tf(
+          '    time = { source = "hashicorp/time" }',
+          'output "foo" {\n  value = provider::time::rfc3339_parse("2023-07-25T23:43:16Z")\n}\n',
+        ),
+      },
       expected: [],
     },
     {
       name: 'tflint-ruleset-terraform#21: used by a child module through inheritance (tflint reports it)',
-      files: {'main.tf': tf('    null = { source = "hashicorp/null" }', 'module "m" {\n  source = "./m"\n}\n'), 'm/main.tf': 'resource "null_resource" "r" {}\n'},
+      files: {
+        'main.tf': tf('    null = { source = "hashicorp/null" }', 'module "m" {\n  source = "./m"\n}\n'),
+        'm/main.tf': 'resource "null_resource" "r" {}\n',
+      },
       expected: [],
     },
     {
       name: 'a child module that uses nothing does not use it',
-      files: {'main.tf': tf('    null = { source = "hashicorp/null" }', 'module "m" {\n  source = "./m"\n}\n'), 'm/main.tf': 'variable "x" {\n  default = 1\n}\n'},
+      files: {
+        'main.tf': tf('    null = { source = "hashicorp/null" }', 'module "m" {\n  source = "./m"\n}\n'),
+        'm/main.tf': 'variable "x" {\n  default = 1\n}\n',
+      },
       expected: [{code, range: 'main.tf:3,5-41'}],
     },
     {
       name: 'a grandchild that inherits it',
-      files: {'main.tf': tf('    null = { source = "hashicorp/null" }', 'module "a" {\n  source = "./a"\n}\n'), 'a/main.tf': 'module "b" {\n  source = "./b"\n}\n', 'a/b/main.tf': 'resource "null_resource" "r" {}\n'},
+      files: {
+        'main.tf': tf('    null = { source = "hashicorp/null" }', 'module "a" {\n  source = "./a"\n}\n'),
+        'a/main.tf': 'module "b" {\n  source = "./b"\n}\n',
+        'a/b/main.tf': 'resource "null_resource" "r" {}\n',
+      },
       expected: [],
     },
     {
@@ -72,7 +101,12 @@ const t = ruleTests(rule, {
     },
     {
       name: 'a removed block',
-      files: {'main.tf': tf('    null = { source = "hashicorp/null" }', 'removed {\n  from = null_resource.r\n  lifecycle {\n    destroy = false\n  }\n}\n')},
+      files: {
+        'main.tf': tf(
+          '    null = { source = "hashicorp/null" }',
+          'removed {\n  from = null_resource.r\n  lifecycle {\n    destroy = false\n  }\n}\n',
+        ),
+      },
       expected: [],
     },
     {
@@ -82,7 +116,10 @@ const t = ruleTests(rule, {
     },
     {
       name: 'caller entry beside a child that means hashicorp/<name> (implied-provider-mismatch reports it)',
-      files: {'main.tf': tf('    cloudflare = { source = "cloudflare/cloudflare" }', 'module "dns" {\n  source = "./dns"\n}\n'), 'dns/main.tf': 'resource "cloudflare_record" "www" {}\n'},
+      files: {
+        'main.tf': tf('    cloudflare = { source = "cloudflare/cloudflare" }', 'module "dns" {\n  source = "./dns"\n}\n'),
+        'dns/main.tf': 'resource "cloudflare_record" "www" {}\n',
+      },
       expected: [],
     },
   ],

@@ -42,7 +42,9 @@ export class PathError extends Error {
 
 /** cty.PathError → Terraform's tfdiags.FormatCtyPath. */
 export function formatPath(path: readonly PathStep[]): string {
-  return path.map((s) => ('attr' in s ? `.${s.attr}` : typeof s.index === 'number' ? `[${s.index}]` : `[${approxGoQuote(s.index)}]`)).join('')
+  return path
+    .map((s) => ('attr' in s ? `.${s.attr}` : typeof s.index === 'number' ? `[${s.index}]` : `[${approxGoQuote(s.index)}]`))
+    .join('')
 }
 
 type Conv = (v: CtyValue, path: readonly PathStep[]) => CtyValue
@@ -154,7 +156,11 @@ function dynamicReplace(ctx: Ctx, inTy: TypeConstraint, out: TypeConstraint): Ty
     case 'map':
       if (inTy.kind === 'map') return {kind: 'map', element: dynamicReplace(ctx, inTy.element, out.element)}
       if (inTy.kind === 'object') {
-        const u = unifyTypes(ctx, attrNames(inTy).map((n) => (inTy.attributes[n] as ObjectAttribute).type), true)
+        const u = unifyTypes(
+          ctx,
+          attrNames(inTy).map((n) => (inTy.attributes[n] as ObjectAttribute).type),
+          true,
+        )
         return {kind: 'map', element: dynamicReplace(ctx, u?.type ?? ANY, out.element)}
       }
       return out
@@ -255,7 +261,8 @@ function seqElems(v: CtyValue): readonly CtyValue[] {
 function conversionCollectionToList(ctx: Ctx, ety: TypeConstraint, conv: Conv | undefined): Conv {
   return (v, path) => {
     const src = seqElems(v)
-    if (v.type.kind === 'set' && src.some((e) => e.s === 'unknown')) return unknownVal({kind: 'list', element: (v.type as Collection).element})
+    if (v.type.kind === 'set' && src.some((e) => e.s === 'unknown'))
+      return unknownVal({kind: 'list', element: (v.type as Collection).element})
     const elems = src.map((e, i) => {
       let val = conv ? conv(e, [...path, {index: i}]) : e
       if (isNull(val)) val = nullVal(withoutOptionalAttributes(val.type))
@@ -428,7 +435,10 @@ function conversionMapToObject(ctx: Ctx, mapType: Collection, objType: ObjectTyp
         const c = convs.get(k)
         if (c) val = c(e, [...path, {index: k}])
         else if (convs.has(k)) {
-          throw new PathError(`map element type is incompatible with attribute ${approxGoQuote(k)}: ${mismatchMessage(ctx, e.type, a.type)}`, path)
+          throw new PathError(
+            `map element type is incompatible with attribute ${approxGoQuote(k)}: ${mismatchMessage(ctx, e.type, a.type)}`,
+            path,
+          )
         }
         if (isNull(val)) val = nullVal(withoutOptionalAttributes(val.type))
         elems.set(k, val)
@@ -444,8 +454,17 @@ function conversionMapToObject(ctx: Ctx, mapType: Collection, objType: ObjectTyp
   }
 }
 
-function unifyCollectionElements(ctx: Ctx, elems: Map<string, CtyValue>, path: readonly PathStep[], unsafe: boolean): Map<string, CtyValue> {
-  const u = unifyTypes(ctx, [...elems.values()].map((e) => e.type), unsafe)
+function unifyCollectionElements(
+  ctx: Ctx,
+  elems: Map<string, CtyValue>,
+  path: readonly PathStep[],
+  unsafe: boolean,
+): Map<string, CtyValue> {
+  const u = unifyTypes(
+    ctx,
+    [...elems.values()].map((e) => e.type),
+    unsafe,
+  )
   if (!u) throw new PathError('cannot find a common base type for all elements', path)
   const out = new Map<string, CtyValue>()
   for (const [name, e] of elems) {
@@ -509,9 +528,11 @@ function mismatchMessageObjects(ctx: Ctx, got: ObjectType, want: ObjectType): st
     }
     if (typeEquals(g.type, w.type)) continue
     if (unsafeMismatch !== '') continue
-    if (!getConversion(ctx, g.type, w.type, true)) unsafeMismatch = `attribute ${approxGoQuote(name)}: ${mismatchMessage(ctx, g.type, w.type)}`
+    if (!getConversion(ctx, g.type, w.type, true))
+      unsafeMismatch = `attribute ${approxGoQuote(name)}: ${mismatchMessage(ctx, g.type, w.type)}`
     if (safeMismatch !== '') continue
-    if (!getConversion(ctx, g.type, w.type, false)) safeMismatch = `attribute ${approxGoQuote(name)}: ${mismatchMessage(ctx, g.type, w.type)}`
+    if (!getConversion(ctx, g.type, w.type, false))
+      safeMismatch = `attribute ${approxGoQuote(name)}: ${mismatchMessage(ctx, g.type, w.type)}`
   }
   if (missing.length > 0) {
     missing.sort(compareStrings)

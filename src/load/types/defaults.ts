@@ -90,7 +90,11 @@ export function applyDefaults(ctx: Ctx, d: Defaults, v: CtyValue): CtyValue {
       ctx,
       keys.map((k) => values.get(k) as CtyValue),
     )
-    if (converted) return sortedRec({kind: 'map', element: commonElementType(converted)}, keys.map((k, i) => [k, converted[i] as CtyValue] as const))
+    if (converted)
+      return sortedRec(
+        {kind: 'map', element: commonElementType(converted)},
+        keys.map((k, i) => [k, converted[i] as CtyValue] as const),
+      )
   }
   return sortedRec(objectOf(new Map([...values].map(([k, e]) => [k, e.type]))), values)
 }

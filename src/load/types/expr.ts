@@ -118,7 +118,8 @@ export class Parser {
       if (this.isPunct('.')) {
         this.next()
         const t = this.next()
-        if (!(t.kind === 'ident' || t.kind === 'number' || (t.kind === 'punct' && t.text === '*'))) throw new ExprSyntaxError('bad attribute')
+        if (!(t.kind === 'ident' || t.kind === 'number' || (t.kind === 'punct' && t.text === '*')))
+          throw new ExprSyntaxError('bad attribute')
         steps++
       } else if (this.isPunct('[')) {
         this.next()

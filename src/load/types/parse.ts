@@ -164,7 +164,9 @@ function getType(expr: Expr, diags: TypeDiagnostic[], options: ParseOptions): Ty
       return {kind: name, element: getType(arg, diags, options)}
     case 'object': {
       if (arg.k !== 'object') {
-        return err('Object type constructor requires a map whose keys are attribute names and whose values are the corresponding attribute types.')
+        return err(
+          'Object type constructor requires a map whose keys are attribute names and whose values are the corresponding attribute types.',
+        )
       }
       const attrs = new Map<string, ObjectAttribute>()
       for (const item of arg.items) {

@@ -92,7 +92,11 @@ export function withoutOptionalAttributes(t: TypeConstraint): TypeConstraint {
     case 'tuple':
       return {kind: 'tuple', elements: t.elements.map(withoutOptionalAttributes)}
     case 'object':
-      return makeObject(attrNames(t).map((n) => [n, {type: withoutOptionalAttributes((t.attributes[n] as ObjectAttribute).type), optional: false}] as const))
+      return makeObject(
+        attrNames(t).map(
+          (n) => [n, {type: withoutOptionalAttributes((t.attributes[n] as ObjectAttribute).type), optional: false}] as const,
+        ),
+      )
     default:
       return t
   }

@@ -1,6 +1,18 @@
 // cty's type unification (cty/convert unify.go) and the preference order it tries (sort_types.go,
 // compare_types.go).
-import {ANY, attr, attrNames, isPrimitive, objectOf, typeEquals, type Collection, type ObjectAttribute, type ObjectType, type TupleType, type TypeConstraint} from './type.js'
+import {
+  ANY,
+  attr,
+  attrNames,
+  isPrimitive,
+  objectOf,
+  typeEquals,
+  type Collection,
+  type ObjectAttribute,
+  type ObjectType,
+  type TupleType,
+  type TypeConstraint,
+} from './type.js'
 
 /**
  * Does cty have a conversion (safe or, with `unsafe`, unsafe) from one type to the other? unify.go asks
@@ -80,7 +92,13 @@ function unifyObjectsAsMaps(convertible: Convertible, types: readonly TypeConstr
   return u && u.type.kind === 'map' ? u : undefined
 }
 
-function unifyCollectionTypes(convertible: Convertible, kind: 'list' | 'set' | 'map', types: readonly TypeConstraint[], unsafe: boolean, hasDynamic: boolean): Unified | undefined {
+function unifyCollectionTypes(
+  convertible: Convertible,
+  kind: 'list' | 'set' | 'map',
+  types: readonly TypeConstraint[],
+  unsafe: boolean,
+  hasDynamic: boolean,
+): Unified | undefined {
   if (hasDynamic) return {type: ANY, dynamicAll: true}
   const e = unify(
     convertible,
@@ -92,7 +110,12 @@ function unifyCollectionTypes(convertible: Convertible, kind: 'list' | 'set' | '
   return allConvert(convertible, types, ret, unsafe) ? {type: ret} : undefined
 }
 
-function unifyObjectTypes(convertible: Convertible, types: readonly ObjectType[], unsafe: boolean, hasDynamic: boolean): Unified | undefined {
+function unifyObjectTypes(
+  convertible: Convertible,
+  types: readonly ObjectType[],
+  unsafe: boolean,
+  hasDynamic: boolean,
+): Unified | undefined {
   if (hasDynamic) return {type: ANY, dynamicAll: true}
   const first = types[0] as ObjectType
   const firstNames = attrNames(first)

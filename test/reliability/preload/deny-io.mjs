@@ -22,7 +22,20 @@ const targets = {
   https: ['request', 'get', 'createServer'],
   http2: ['connect', 'createServer', 'createSecureServer'],
   dgram: ['createSocket'],
-  dns: ['lookup', 'lookupService', 'resolve', 'resolve4', 'resolve6', 'resolveAny', 'resolveCname', 'resolveMx', 'resolveNs', 'resolveTxt', 'resolveSrv', 'reverse'],
+  dns: [
+    'lookup',
+    'lookupService',
+    'resolve',
+    'resolve4',
+    'resolve6',
+    'resolveAny',
+    'resolveCname',
+    'resolveMx',
+    'resolveNs',
+    'resolveTxt',
+    'resolveSrv',
+    'reverse',
+  ],
   child_process: ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork'],
 }
 for (const [mod, names] of Object.entries(targets)) {
@@ -30,7 +43,8 @@ for (const [mod, names] of Object.entries(targets)) {
   for (const n of names) if (typeof m[n] === 'function') m[n] = deny(`${mod}.${n}`)
 }
 const dnsPromises = require('node:dns').promises
-for (const n of ['lookup', 'lookupService', 'resolve', 'resolve4', 'resolve6', 'resolveAny', 'reverse']) if (typeof dnsPromises[n] === 'function') dnsPromises[n] = deny(`dns.promises.${n}`)
+for (const n of ['lookup', 'lookupService', 'resolve', 'resolve4', 'resolve6', 'resolveAny', 'reverse'])
+  if (typeof dnsPromises[n] === 'function') dnsPromises[n] = deny(`dns.promises.${n}`)
 const net = require('node:net')
 net.Socket.prototype.connect = deny('net.Socket.connect')
 globalThis.fetch = deny('fetch')
