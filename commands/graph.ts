@@ -1,7 +1,7 @@
 import {Args, Command, Flags} from '@oclif/core'
 import * as path from 'node:path'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
-import {engineFlag, runFlags} from '../src/cli/run-flags.js'
+import {engineFlag, runFlags, varFlags} from '../src/cli/run-flags.js'
 import {startCommand} from '../src/cli/command-run.js'
 
 /** The format a file name asks for: `.svg`, `.html`/`.htm`, `.mmd`/`.mermaid`, `.json`; else DOT. */
@@ -93,8 +93,7 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
       description: 'engine whose rules to follow (default: opentofu when the root has .tofu files, else terraform)',
       options: ['terraform', 'opentofu'],
     }),
-    var: Flags.string({description: 'set a root input variable (NAME=VALUE), for module sources that use variables', multiple: true}),
-    'var-file': Flags.string({description: 'read root input variables from a .tfvars file', multiple: true}),
+    ...varFlags,
     ...runFlags,
     ...limitFlags,
     'no-color': Flags.boolean({description: 'disable colours in diagnostics (also NO_COLOR)'}),

@@ -2,7 +2,7 @@ import {Args, Command, Flags} from '@oclif/core'
 import {errorLines, usageError} from '../src/cli/fail.js'
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
-import {engineFlag, runFlags} from '../src/cli/run-flags.js'
+import {engineFlag, runFlags, varFlags} from '../src/cli/run-flags.js'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
 import {startCommand} from '../src/cli/command-run.js'
 
@@ -48,8 +48,7 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
     'max-warnings': Flags.integer({description: 'exit 2 when there are more warnings than this', min: 0}),
     recursive: Flags.boolean({description: 'lint every root module found under DIR, grouped by root'}),
     'list-rules': Flags.boolean({description: 'list the rules with their default severity and exit'}),
-    var: Flags.string({description: 'set a root input variable (NAME=VALUE)', multiple: true}),
-    'var-file': Flags.string({description: 'read root input variables from a .tfvars file', multiple: true}),
+    ...varFlags,
     ...runFlags,
     ...limitFlags,
     'no-color': Flags.boolean({description: 'disable colours (also NO_COLOR)'}),

@@ -2,7 +2,7 @@ import {Args, Command, Flags} from '@oclif/core'
 import * as path from 'node:path'
 import {createHash} from 'node:crypto'
 import {readFileSync} from 'node:fs'
-import {engineFlag, runFlags} from '../src/cli/run-flags.js'
+import {engineFlag, runFlags, varFlags} from '../src/cli/run-flags.js'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
 import {exitCodeOf, startCommand} from '../src/cli/command-run.js'
 import type {WithPlan} from '../src/cli/providers-plan.js'
@@ -59,8 +59,7 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
       description:
         'join the changes of a saved plan (terraform show -json PLANFILE, format 1.x) to the binding: where each planned change lands',
     }),
-    var: Flags.string({description: 'set a root input variable (NAME=VALUE), for module sources that use variables', multiple: true}),
-    'var-file': Flags.string({description: 'read root input variables from a .tfvars file', multiple: true}),
+    ...varFlags,
     ...runFlags,
     ...limitFlags,
     'no-color': Flags.boolean({description: 'disable colours in diagnostics (also NO_COLOR)'}),

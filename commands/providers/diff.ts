@@ -3,7 +3,7 @@ import {existsSync} from 'node:fs'
 import * as path from 'node:path'
 import {fail, usageError} from '../../src/cli/fail.js'
 import {moduleDirProblem} from '../../src/cli/module-dir.js'
-import {engineFlag, runFlags} from '../../src/cli/run-flags.js'
+import {engineFlag, runFlags, varFlags} from '../../src/cli/run-flags.js'
 import {limitFlags, limitOptions} from '../../src/cli/limit-flags.js'
 import {useColor} from '../../src/cli/color.js'
 
@@ -49,8 +49,7 @@ Exit codes: 0 = no risky change, 1 = a tool error (a directory, git or a revisio
     'fail-on': Flags.string({
       description: `exit 2 only for these kinds (comma-separated: ${KINDS.join(', ')}); default: rebound, config-changed, provider-changed, removed-with-config`,
     }),
-    var: Flags.string({description: 'set a root input variable (NAME=VALUE), for module sources that use variables', multiple: true}),
-    'var-file': Flags.string({description: 'read root input variables from a .tfvars file', multiple: true}),
+    ...varFlags,
     ...runFlags,
     ...limitFlags,
     'no-color': Flags.boolean({description: 'disable colours in diagnostics (also NO_COLOR)'}),

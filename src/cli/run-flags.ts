@@ -20,6 +20,12 @@ export const runFlags = {
   }),
 }
 
+/** Root input variables, for module sources and other values that use them (providers, graph, lint, providers diff). */
+export const varFlags = {
+  var: Flags.string({description: 'set a root input variable (NAME=VALUE), for module sources that use variables', multiple: true}),
+  'var-file': Flags.string({description: 'read root input variables from a .tfvars file', multiple: true}),
+}
+
 export interface RunFlags {
   readonly 'no-cache'?: boolean
   readonly jobs?: number | undefined

@@ -5,6 +5,7 @@
 // `cwd` (the CLI passes the current directory) text, compact and SARIF name files from there instead,
 // so that `file:line:col` opens as printed; SARIF URIs are then relative to `%SRCROOT%`, the directory
 // tfgraph ran in (absolute `file://` URIs for files outside it).
+import {sarifLog, sarifRegion} from './sarif-log.js'
 import * as path from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {displayRange, formatRange} from '../diag/diagnostic.js'
@@ -253,64 +254,50 @@ export const SRCROOT = '%SRCROOT%'
 export function renderSarif(results: readonly LintRenderInput[], opts: SarifOptions): object {
   const ruleIds = [...new Set([...opts.rules.map((r) => r.id), ...results.flatMap((r) => r.diagnostics.map((d) => d.rule))])].sort()
   const meta = new Map(opts.rules.map((r) => [r.id, r]))
-  return {
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: 'tfgraph',
-            version: opts.version,
-            informationUri: opts.informationUri,
-            rules: ruleIds.map((id) => {
-              const m = meta.get(id)
-              return {
-                id,
-                shortDescription: {text: m?.description ?? "Terraform's and OpenTofu's own module and provider checks"},
-                defaultConfiguration: {level: m?.severity ?? 'error'},
-                ...(m ? {helpUri: `${opts.informationUri}/blob/main/${m.docs}`} : {}),
-              }
-            }),
+  return sarifLog(
+    {
+      version: opts.version,
+      informationUri: opts.informationUri,
+      rules: ruleIds.map((id) => {
+        const m = meta.get(id)
+        return {
+          id,
+          shortDescription: {text: m?.description ?? "Terraform's and OpenTofu's own module and provider checks"},
+          defaultConfiguration: {level: m?.severity ?? 'error'},
+          ...(m ? {helpUri: `${opts.informationUri}/blob/main/${m.docs}`} : {}),
+        }
+      }),
+    },
+    results.flatMap((r) => {
+      // ranges in the message text name files as the locations do
+      const rename = (s: string): string => (opts.cwd !== undefined ? renameRanges(s, fileNamer(r.dir ?? r.root, opts.cwd)) : s)
+      return r.diagnostics
+        .map((d) => ({d, at: displayRange(d)}))
+        .map(({d, at}) => ({
+          ruleId: d.rule,
+          ruleIndex: ruleIds.indexOf(d.rule),
+          level: d.severity,
+          message: {
+            text: rename(
+              [d.detail ? `${d.summary}: ${d.detail}` : d.summary, d.extra?.explanation ? `tfgraph: ${d.extra.explanation}` : '']
+                .filter(Boolean)
+                .join('\n\n'),
+            ),
           },
-        },
-        results: results.flatMap((r) => {
-          // ranges in the message text name files as the locations do
-          const rename = (s: string): string => (opts.cwd !== undefined ? renameRanges(s, fileNamer(r.dir ?? r.root, opts.cwd)) : s)
-          return r.diagnostics
-            .map((d) => ({d, at: displayRange(d)}))
-            .map(({d, at}) => ({
-              ruleId: d.rule,
-              ruleIndex: ruleIds.indexOf(d.rule),
-              level: d.severity,
-              message: {
-                text: rename(
-                  [d.detail ? `${d.summary}: ${d.detail}` : d.summary, d.extra?.explanation ? `tfgraph: ${d.extra.explanation}` : '']
-                    .filter(Boolean)
-                    .join('\n\n'),
-                ),
-              },
-              ...(at
-                ? {
-                    locations: [
-                      {
-                        physicalLocation: {
-                          artifactLocation: artifactLocation(r, at.filename, opts),
-                          region: {
-                            startLine: at.start.line,
-                            startColumn: at.start.column,
-                            endLine: at.end.line,
-                            endColumn: Math.max(at.end.column, at.start.column + 1),
-                          },
-                        },
-                        ...(d.address ? {logicalLocations: [{fullyQualifiedName: d.address}]} : {}),
-                      },
-                    ],
-                  }
-                : {}),
-            }))
-        }),
-      },
-    ],
-  }
+          ...(at
+            ? {
+                locations: [
+                  {
+                    physicalLocation: {
+                      artifactLocation: artifactLocation(r, at.filename, opts),
+                      region: sarifRegion(at),
+                    },
+                    ...(d.address ? {logicalLocations: [{fullyQualifiedName: d.address}]} : {}),
+                  },
+                ],
+              }
+            : {}),
+        }))
+    }),
+  )
 }

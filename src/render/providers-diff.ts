@@ -1,5 +1,6 @@
 // `tfgraph providers diff` for readers: text (the terminal), Markdown (a pull-request comment, risky rows
 // first) and SARIF 2.1.0 (results on the new revision's lines, so code scanning annotates the pull request).
+import {sarifLog, sarifRegion} from './sarif-log.js'
 import * as path from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {formatRange, type SourceRange} from '../diag/diagnostic.js'
@@ -149,12 +150,7 @@ export function renderProvidersDiffSarif(d: ProvidersDiff, o: DiffSarifOptions):
               {
                 physicalLocation: {
                   artifactLocation: location(o.newDir, r.filename, o.cwd),
-                  region: {
-                    startLine: r.start.line,
-                    startColumn: r.start.column,
-                    endLine: r.end.line,
-                    endColumn: Math.max(r.end.column, r.start.column + 1),
-                  },
+                  region: sarifRegion(r),
                 },
                 logicalLocations: [{fullyQualifiedName: c.address}],
               },
@@ -163,26 +159,17 @@ export function renderProvidersDiffSarif(d: ProvidersDiff, o: DiffSarifOptions):
         : {}),
     }
   })
-  return {
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: 'tfgraph',
-            version: o.version,
-            informationUri: o.informationUri,
-            rules: CHANGE_KINDS.map((k) => ({
-              id: k,
-              shortDescription: {text: RULE_TEXT[k]},
-              defaultConfiguration: {level: RISKY_KINDS.includes(k) ? 'error' : 'note'},
-              helpUri: `${o.informationUri}/blob/main/docs/providers-diff.md`,
-            })),
-          },
-        },
-        results,
-      },
-    ],
-  }
+  return sarifLog(
+    {
+      version: o.version,
+      informationUri: o.informationUri,
+      rules: CHANGE_KINDS.map((k) => ({
+        id: k,
+        shortDescription: {text: RULE_TEXT[k]},
+        defaultConfiguration: {level: RISKY_KINDS.includes(k) ? 'error' : 'note'},
+        helpUri: `${o.informationUri}/blob/main/docs/providers-diff.md`,
+      })),
+    },
+    results,
+  )
 }
