@@ -1,6 +1,6 @@
 // module-source-unpinned: a module installed from a Git or Mercurial repository without `?ref=` (`?rev=`
 // for Mercurial), or with a default branch as the ref: init takes whatever the branch holds that day.
-// Options: `style` ("flexible": any ref but a default branch; "semver": a version tag; "sha": a commit id)
+// Options: `style` ("flexible": every ref but a default branch; "semver": a version tag; "sha": a commit id)
 // and `default_branches`.
 import {engineByName} from '../load/engine.js'
 import {ruleOption} from './options.js'

@@ -22,7 +22,7 @@ export const RULE_OPTIONS: Readonly<Record<string, Readonly<Record<string, Optio
       values: ['flexible', 'semver', 'sha'],
       default: 'flexible',
       description:
-        '"flexible": any ref but a default branch; "semver": a semantic-version tag (v1.2.3); "sha": a full 40-character commit id.',
+        '"flexible": every ref but a default branch; "semver": a semantic-version tag (v1.2.3); "sha": a full 40-character commit id.',
     },
     default_branches: {
       kind: 'strings',
