@@ -1,4 +1,4 @@
-// `lint --only/--disable`: rule ids checked before any analysis, so a typo is one line with a "did you
+// `lint --only/--disable`: rule ids checked before the analysis, so a typo is one line with a "did you
 // mean" (exit 1), not a silently empty run.
 import {TERRAFORM_RULE} from '../lint/config.js'
 

@@ -87,7 +87,7 @@ export class NativeParser {
   }
 }
 
-/** A parser of its own (the cache as the environment says, no worker pool), for a call made outside any run. */
+/** A parser of its own (the cache as the environment says, no worker pool), for a call made outside a run. */
 export function standaloneParser(): NativeParser {
   return new NativeParser({cache: new ParseCache(cacheSettingsFromEnv()), stats: newParseStats()})
 }
