@@ -8,6 +8,7 @@ import type {ConfigFileEntry} from './file-set.js'
 import type {Module} from './model.js'
 import {elementKey} from './model.js'
 import {attr, blocksOfType, mergeBodies, sets} from './merge-body.js'
+import {scanProviderFunctionCalls} from './provider-function-calls.js'
 import {checkMergedVariable, decodeVariable, TypeExprMemo, type DefaultState} from './variable-default.js'
 import {quotedReferenceWarnings} from './quoted-references.js'
 import {checkRuleDiagnostics} from './check-rules.js'
@@ -866,6 +867,20 @@ export function buildModule(
     checks: b.checks,
     otherBlocks: b.otherBlocks,
     overrides: b.overrides,
+    providerFunctionCalls: scanProviderFunctionCalls({
+      locals: b.locals,
+      outputs: b.outputs,
+      moduleCalls: b.moduleCalls,
+      providerConfigs: b.providerConfigs,
+      managedResources: b.managed,
+      dataResources: b.data,
+      ephemeralResources: b.ephemeral,
+      variables: b.variables,
+      checks: b.checks,
+      imports: b.imports,
+      removed: b.removed,
+      otherBlocks: b.otherBlocks,
+    }),
   }
   return {module, diagnostics: b.diags}
 }

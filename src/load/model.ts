@@ -5,6 +5,7 @@ import {ResourceAddr, type ResourceMode} from '../addrs/resource.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {EngineName} from './engine.js'
 import type {ConfigFileEntry} from './file-set.js'
+import type {ProviderFunctionUse} from './provider-function-calls.js'
 
 export type {ResourceMode} from '../addrs/resource.js'
 
@@ -47,6 +48,8 @@ export interface Module {
   readonly otherBlocks: readonly Block[]
   /** For each overridden element (key as in `elementKey`), the override files that changed it, in order. */
   readonly overrides: ReadonlyMap<string, readonly string[]>
+  /** Provider-defined function calls in the module's expressions, in file order (scanned when it was built). */
+  readonly providerFunctionCalls: readonly ProviderFunctionUse[]
 }
 
 /** A resource's key (`type.name`, as its map keys it) as its address in the module: `data.type.name`. */

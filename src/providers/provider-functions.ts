@@ -2,83 +2,19 @@
 // error for a call whose provider NAME the module does not declare in required_providers. A function is
 // available only through the module's own required_providers entry (an implied provider, or the caller's
 // entry, does not make it available), so every call is also a use of that entry.
-import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
+import type {Diagnostic} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
-import {subRange} from '../diag/positions.js'
 import type {ModuleNode} from '../graph/crawl.js'
-import {findProviderFunctionCalls, findReferences} from '../hcl/references.js'
-import type {Attribute, Block, Body} from '../hcl/syntax.js'
+import {findReferences} from '../hcl/references.js'
+import type {Attribute, Body} from '../hcl/syntax.js'
 import type {Module} from '../load/model.js'
+import {callsIn, isJson, MODULE_NOT_EVALUATED, NOT_EVALUATED, type ProviderFunctionUse} from '../load/provider-function-calls.js'
 
-export interface ProviderFunctionUse {
-  /** The provider local name (`time` in `provider::time::rfc3339_parse`). */
-  readonly provider: string
-  /** The function's name as Terraform prints it: `provider::time::rfc3339_parse`. */
-  readonly name: string
-  /** The function's name inside the provider: `rfc3339_parse`. */
-  readonly function: string
-  /** The name in the source, as Terraform's range (not the arguments). */
-  readonly range: SourceRange
-  /**
-   * Whether `terraform validate` evaluates the expression with the module's provider functions, so that an
-   * undeclared provider is its "Unknown provider function" error (checked with Terraform 1.11.4): false in
-   * conditions and error messages (variable validation, preconditions, postconditions, check blocks), where
-   * it reports another error or none, and in blocks it does not evaluate while validating (import, removed).
-   */
-  readonly validated: boolean
-}
+export type {ProviderFunctionUse} from '../load/provider-function-calls.js'
 
-function isJson(a: Attribute): boolean {
-  return a.exprRange.filename.endsWith('.json')
-}
-
-function callsIn(a: Attribute, validated: boolean, out: ProviderFunctionUse[]): void {
-  if (!a.expr.includes('::')) return
-  for (const c of findProviderFunctionCalls(a.expr, isJson(a) ? {syntax: 'json'} : {})) {
-    out.push({provider: c.provider, name: c.name, function: c.function, range: subRange(a.exprRange, a.expr, c.start, c.end), validated})
-  }
-}
-
-/** Attributes that are not expressions Terraform evaluates (meta-arguments read as references or constants). */
-const NOT_EVALUATED = new Set(['depends_on', 'provider', 'providers', 'ignore_changes', 'replace_triggered_by'])
-
-function walkBody(body: Body, validated: boolean, out: ProviderFunctionUse[], skip: ReadonlySet<string> = NOT_EVALUATED): void {
-  for (const a of body.attributes) callsIn(a, validated && !skip.has(a.name), out)
-  for (const b of body.blocks) {
-    // lifecycle conditions (and the block's own settings) are not evaluated with the provider functions
-    const inner = validated && b.type !== 'lifecycle' && b.type !== 'precondition' && b.type !== 'postcondition' && b.type !== 'validation'
-    walkBody(b.body, inner, out)
-  }
-}
-
-function walkBlocks(blocks: Iterable<Block>, validated: boolean, out: ProviderFunctionUse[], skip?: ReadonlySet<string>): void {
-  for (const b of blocks) walkBody(b.body, validated, out, skip)
-}
-
-const MODULE_NOT_EVALUATED = new Set([...NOT_EVALUATED, 'source', 'version'])
-
-/**
- * Every provider-defined function call of a module, in file order. Computed on each call (no module-level
- * cache): an expression without `::` is skipped at once.
- */
+/** Every provider-defined function call of a module, in file order (scanned once, when the module was built). */
 export function providerFunctionUses(m: Module): readonly ProviderFunctionUse[] {
-  const out: ProviderFunctionUse[] = []
-  for (const a of m.locals.values()) callsIn(a, true, out)
-  walkBlocks(m.outputs.values(), true, out)
-  walkBlocks(m.moduleCalls.values(), true, out, MODULE_NOT_EVALUATED)
-  walkBlocks(m.providerConfigs.values(), true, out)
-  walkBlocks(m.managedResources.values(), true, out)
-  walkBlocks(m.dataResources.values(), true, out)
-  walkBlocks(m.ephemeralResources.values(), true, out)
-  walkBlocks(m.variables.values(), false, out)
-  walkBlocks(m.checks, false, out)
-  walkBlocks(m.imports, false, out)
-  walkBlocks(m.removed, false, out)
-  walkBlocks(m.otherBlocks, false, out)
-  out.sort((a, b) =>
-    a.range.filename < b.range.filename ? -1 : a.range.filename > b.range.filename ? 1 : a.range.start.byte - b.range.start.byte,
-  )
-  return out
+  return m.providerFunctionCalls
 }
 
 function unknownFunctionDiag(f: ProviderFunctionUse): Diagnostic {
