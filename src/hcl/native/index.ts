@@ -1,0 +1,147 @@
+// tfgraph's own parser of HCL native syntax (the default; `--parser hcl2json` selects the reference parser).
+import {errorDiag, type Diagnostic, type SourceRange} from '../../diag/diagnostic.js'
+import type {NativeParse} from '../parse-pool.js'
+import type {Attribute, Block, Body} from '../syntax.js'
+import {lex, T, type Tokens} from './lexer.js'
+import {Parser, type PBody, type RawDiag} from './parser.js'
+import {Positions} from './positions.js'
+import {ValueBuilder} from './to-value.js'
+
+export type {Expr} from './ast.js'
+
+/**
+ * Parses one native-syntax file. Never throws. Syntax errors come back as diagnostics, every one found
+ * (lexical ones first, as HCL reports them); a file with errors gives an empty body, as the reference
+ * parser does.
+ */
+export function parseHclNative(text: string, filename: string): NativeParse {
+  const positions = new Positions(text, filename)
+  const tokens = lex(text, text.charCodeAt(0) === 0xfeff ? 1 : 0)
+  const rangeString = (s: number, e: number): string => formatHclRange(positions.range(s, e))
+  const parser = new Parser(text, tokens, rangeString)
+  const body = parser.parseFile()
+  const raw = [...invalidTokens(text, tokens), ...parser.diags]
+  if (raw.length > 0) {
+    const diagnostics: Diagnostic[] = raw.map((d) => errorDiag('hcl.syntax', d.summary, d.detail, positions.range(d.s, d.e)))
+    const empty: Body = {attributes: [], blocks: [], range: positions.range(0, text.length)}
+    return {file: {filename, syntax: 'native', body: empty}, diagnostics}
+  }
+  return {file: {filename, syntax: 'native', body: toBody(body, text, positions, new ValueBuilder(text), true)}, diagnostics: []}
+}
+
+/** HCL's Range.String(): `file:L,C-EC`, or `file:L,C-EL,EC` across lines. */
+export function formatHclRange(r: SourceRange): string {
+  return r.start.line === r.end.line
+    ? `${r.filename}:${r.start.line},${r.start.column}-${r.end.column}`
+    : `${r.filename}:${r.start.line},${r.start.column}-${r.end.line},${r.end.column}`
+}
+
+function toBody(b: PBody, text: string, pos: Positions, values: ValueBuilder, file: boolean): Body {
+  const attributes: Attribute[] = b.attributes.map((a) => ({
+    kind: 'attribute',
+    name: a.name,
+    nameRange: pos.range(a.nameS, a.nameE),
+    exprRange: pos.range(a.expr.s, a.expr.e),
+    expr: text.slice(a.expr.s, a.expr.e),
+    value: values.value(a.expr),
+  }))
+  const blocks: Block[] = b.blocks.map((k) => {
+    const typeRange = pos.range(k.typeS, k.typeE)
+    const labels = k.labels.map((l) => ({value: l.value, range: pos.range(l.s, l.e)}))
+    const last = labels[labels.length - 1]
+    return {
+      kind: 'block',
+      type: k.type,
+      typeRange,
+      labels,
+      declRange: last ? {filename: pos.filename, start: typeRange.start, end: last.range.end} : typeRange,
+      range: pos.range(k.typeS, k.e),
+      body: toBody(k.body, text, pos, values, false),
+    }
+  })
+  return {attributes, blocks, range: file ? pos.range(0, text.length) : pos.range(b.s, b.e)}
+}
+
+/** HCL's checks of characters the language does not use, in token order. */
+function invalidTokens(text: string, tokens: Tokens): RawDiag[] {
+  const out: RawDiag[] = []
+  let bitwise = 0
+  let backtick = 0
+  let apostrophe = 0
+  let semicolon = 0
+  const {types, starts, ends} = tokens
+  for (let i = 0; i < types.length; i++) {
+    const t = types[i]!
+    const s = starts[i]!
+    const e = ends[i]!
+    switch (t) {
+      case T.BIT_AND:
+      case T.BIT_OR:
+      case T.BIT_XOR:
+      case T.BIT_NOT:
+        if (bitwise < 4) {
+          const hint =
+            t === T.BIT_AND
+              ? ' Did you mean boolean AND ("&&")?'
+              : t === T.BIT_OR
+                ? ' Did you mean boolean OR ("||")?'
+                : t === T.BIT_NOT
+                  ? ' Did you mean boolean NOT ("!")?'
+                  : ''
+          out.push({summary: 'Unsupported operator', detail: `Bitwise operators are not supported.${hint}`, s, e})
+          bitwise++
+        }
+        break
+      case T.BACKTICK:
+        if (backtick % 2 === 0)
+          out.push({
+            summary: 'Invalid character',
+            detail: 'The "`" character is not valid. To create a multi-line string, use the "heredoc" syntax, like "<<EOT".',
+            s,
+            e,
+          })
+        if (backtick <= 2) backtick++
+        break
+      case T.APOSTROPHE:
+        if (apostrophe % 2 === 0)
+          out.push({summary: 'Invalid character', detail: 'Single quotes are not valid. Use double quotes (") to enclose strings.', s, e})
+        if (apostrophe <= 2) apostrophe++
+        break
+      case T.SEMICOLON:
+        if (semicolon < 1) {
+          out.push({
+            summary: 'Invalid character',
+            detail:
+              'The ";" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.',
+            s,
+            e,
+          })
+          semicolon++
+        }
+        break
+      case T.QUOTED_NEWLINE:
+        out.push({
+          summary: 'Invalid multi-line string',
+          detail:
+            'Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the "heredoc" multi-line template syntax.',
+          s,
+          e,
+        })
+        break
+      case T.INVALID: {
+        const ch = text.slice(s, e)
+        if (ch === '\u201c' || ch === '\u201d')
+          out.push({
+            summary: 'Invalid character',
+            detail:
+              '"Curly quotes" are not valid here. These can sometimes be inadvertently introduced when sharing code via documents or discussion forums. It might help to replace the character with a "straight quote".',
+            s,
+            e,
+          })
+        else out.push({summary: 'Invalid character', detail: 'This character is not used within the language.', s, e})
+        break
+      }
+    }
+  }
+  return out
+}

@@ -1,0 +1,499 @@
+// The tokens of HCL native syntax, following HashiCorp's published specification and the token rules of
+// the Go implementation (hashicorp/hcl v2, hclsyntax): three modes (expressions, quoted templates,
+// heredoc templates) with a stack, so `${ … }` may nest strings and heredocs to any depth. One pass with
+// charCodeAt over the text; tokens are kept as three parallel arrays of numbers (type, start, end in
+// UTF-16 code units), so a file's tokens cost no objects.
+
+export const T = {
+  EOF: 0,
+  NEWLINE: 1,
+  COMMENT: 2,
+  IDENT: 3,
+  NUMBER: 4,
+  OQUOTE: 5,
+  CQUOTE: 6,
+  OHEREDOC: 7,
+  CHEREDOC: 8,
+  QUOTED_LIT: 9,
+  STRING_LIT: 10,
+  TEMPLATE_INTERP: 11,
+  TEMPLATE_CONTROL: 12,
+  TEMPLATE_SEQ_END: 13,
+  OBRACE: 14,
+  CBRACE: 15,
+  OBRACK: 16,
+  CBRACK: 17,
+  OPAREN: 18,
+  CPAREN: 19,
+  DOT: 20,
+  COMMA: 21,
+  STAR: 22,
+  SLASH: 23,
+  PERCENT: 24,
+  PLUS: 25,
+  MINUS: 26,
+  EQUAL: 27,
+  LT: 28,
+  GT: 29,
+  BANG: 30,
+  QUESTION: 31,
+  COLON: 32,
+  EQUAL_OP: 33,
+  NOT_EQUAL: 34,
+  GTE: 35,
+  LTE: 36,
+  AND: 37,
+  OR: 38,
+  DOUBLE_COLON: 39,
+  ELLIPSIS: 40,
+  FAT_ARROW: 41,
+  BIT_AND: 42,
+  BIT_OR: 43,
+  BIT_NOT: 44,
+  BIT_XOR: 45,
+  SEMICOLON: 46,
+  BACKTICK: 47,
+  APOSTROPHE: 48,
+  QUOTED_NEWLINE: 49,
+  INVALID: 50,
+} as const
+
+export type TokenType = (typeof T)[keyof typeof T]
+
+/** A file's tokens: `types[i]` spans `text.slice(starts[i], ends[i])`; the last one is EOF. */
+export interface Tokens {
+  readonly types: number[]
+  readonly starts: number[]
+  readonly ends: number[]
+}
+
+const MODE_MAIN = 0
+const MODE_STRING = 1
+const MODE_HEREDOC = 2
+
+/** Single characters that are a token of their own in expression mode. */
+const SELF = new Int8Array(128).fill(-1)
+for (const [ch, t] of [
+  ['[', T.OBRACK],
+  [']', T.CBRACK],
+  ['(', T.OPAREN],
+  [')', T.CPAREN],
+  [',', T.COMMA],
+  ['*', T.STAR],
+  ['%', T.PERCENT],
+  ['+', T.PLUS],
+  ['-', T.MINUS],
+  ['?', T.QUESTION],
+  ['^', T.BIT_XOR],
+  [';', T.SEMICOLON],
+  ['`', T.BACKTICK],
+  ["'", T.APOSTROPHE],
+] as const)
+  SELF[ch.charCodeAt(0)] = t
+
+const ID_START_RE = /^[\p{ID_Start}]$/u
+const ID_CONTINUE_RE = /^[\p{ID_Continue}]$/u
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57
+}
+
+function isAsciiIdStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95
+}
+
+function isAsciiIdContinue(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || isDigit(c) || c === 45
+}
+
+/** The code point at `i` and its length in code units. */
+function codePointAt(text: string, i: number): number {
+  return text.codePointAt(i) ?? 0
+}
+
+function cpLen(cp: number): number {
+  return cp > 0xffff ? 2 : 1
+}
+
+/** Length of an identifier starting at `i` (0 when none starts there). */
+export function identLength(text: string, i: number): number {
+  const c = text.charCodeAt(i)
+  let j = i
+  if (isAsciiIdStart(c)) j++
+  else if (c >= 0x80) {
+    const cp = codePointAt(text, i)
+    if (!ID_START_RE.test(String.fromCodePoint(cp))) return 0
+    j += cpLen(cp)
+  } else return 0
+  const n = text.length
+  while (j < n) {
+    const d = text.charCodeAt(j)
+    if (d < 0x80) {
+      if (!isAsciiIdContinue(d)) break
+      j++
+    } else {
+      const cp = codePointAt(text, j)
+      if (!ID_CONTINUE_RE.test(String.fromCodePoint(cp))) break
+      j += cpLen(cp)
+    }
+  }
+  return j - i
+}
+
+interface Heredoc {
+  readonly marker: string
+  startOfLine: boolean
+}
+
+/** Splits native-syntax text into tokens. `from` skips a leading byte-order mark. Never throws. */
+export function lex(text: string, from: number): Tokens {
+  const types: number[] = []
+  const starts: number[] = []
+  const ends: number[] = []
+  const n = text.length
+  const emit = (t: number, s: number, e: number): void => {
+    types.push(t)
+    starts.push(s)
+    ends.push(e)
+  }
+  const modes: number[] = [MODE_MAIN]
+  const heredocs: Heredoc[] = []
+  const retBraces: number[] = []
+  let braces = 0
+  let i = from
+
+  /** `${` / `%{` (with an optional `~`) at i: emits the opener and enters expression mode. */
+  const templateOpen = (kind: number): void => {
+    const e = text.charCodeAt(i + 2) === 126 ? i + 3 : i + 2
+    emit(kind, i, e)
+    braces++
+    retBraces.push(braces)
+    const h = heredocs[heredocs.length - 1]
+    if (h && modes[modes.length - 1] === MODE_HEREDOC) h.startOfLine = false
+    modes.push(MODE_MAIN)
+    i = e
+  }
+
+  while (i < n) {
+    const mode = modes[modes.length - 1]!
+    const c = text.charCodeAt(i)
+    if (mode === MODE_MAIN) {
+      if (c === 32 || c === 9) {
+        i++
+        continue
+      }
+      if (isDigit(c)) {
+        let j = i + 1
+        for (;;) {
+          const d = text.charCodeAt(j)
+          if (isDigit(d) || d === 46) j++
+          else if (d === 101 || d === 69) {
+            let k = j + 1
+            const s = text.charCodeAt(k)
+            if (s === 43 || s === 45) k++
+            if (isDigit(text.charCodeAt(k))) j = k + 1
+            else break
+          } else break
+        }
+        while (text.charCodeAt(j - 1) === 46) j--
+        emit(T.NUMBER, i, j)
+        i = j
+        continue
+      }
+      if (isAsciiIdStart(c) || c >= 0x80) {
+        const len = identLength(text, i)
+        if (len > 0) {
+          emit(T.IDENT, i, i + len)
+          i += len
+          continue
+        }
+        const cp = codePointAt(text, i)
+        emit(T.INVALID, i, i + cpLen(cp))
+        i += cpLen(cp)
+        continue
+      }
+      switch (c) {
+        case 10:
+          emit(T.NEWLINE, i, i + 1)
+          i++
+          continue
+        case 13:
+          if (text.charCodeAt(i + 1) === 10) {
+            emit(T.NEWLINE, i, i + 2)
+            i += 2
+          } else {
+            emit(T.INVALID, i, i + 1)
+            i++
+          }
+          continue
+        case 35: {
+          // #
+          const nl = text.indexOf('\n', i)
+          const e = nl < 0 ? n : nl + 1
+          emit(T.COMMENT, i, e)
+          i = e
+          continue
+        }
+        case 47: {
+          // /
+          const d = text.charCodeAt(i + 1)
+          if (d === 47) {
+            const nl = text.indexOf('\n', i)
+            const e = nl < 0 ? n : nl + 1
+            emit(T.COMMENT, i, e)
+            i = e
+            continue
+          }
+          if (d === 42) {
+            const close = text.indexOf('*/', i + 2)
+            if (close >= 0) {
+              emit(T.COMMENT, i, close + 2)
+              i = close + 2
+              continue
+            }
+          }
+          emit(T.SLASH, i, i + 1)
+          i++
+          continue
+        }
+        case 61: {
+          // =
+          const d = text.charCodeAt(i + 1)
+          if (d === 61) emit(T.EQUAL_OP, i, i + 2)
+          else if (d === 62) emit(T.FAT_ARROW, i, i + 2)
+          else emit(T.EQUAL, i, i + 1)
+          i = types[types.length - 1] === T.EQUAL ? i + 1 : i + 2
+          continue
+        }
+        case 33:
+          if (text.charCodeAt(i + 1) === 61) {
+            emit(T.NOT_EQUAL, i, i + 2)
+            i += 2
+          } else {
+            emit(T.BANG, i, i + 1)
+            i++
+          }
+          continue
+        case 62:
+          if (text.charCodeAt(i + 1) === 61) {
+            emit(T.GTE, i, i + 2)
+            i += 2
+          } else {
+            emit(T.GT, i, i + 1)
+            i++
+          }
+          continue
+        case 60: {
+          // <
+          const d = text.charCodeAt(i + 1)
+          if (d === 61) {
+            emit(T.LTE, i, i + 2)
+            i += 2
+            continue
+          }
+          if (d === 60) {
+            // heredoc: << or <<- then an identifier, then a newline
+            let j = i + 2
+            const flush = text.charCodeAt(j) === 45
+            if (flush) j++
+            const len = identLength(text, j)
+            if (len > 0) {
+              let k = j + len
+              if (text.charCodeAt(k) === 13) k++
+              if (text.charCodeAt(k) === 10) {
+                emit(T.OHEREDOC, i, k + 1)
+                heredocs.push({marker: text.slice(j, j + len), startOfLine: true})
+                modes.push(MODE_HEREDOC)
+                i = k + 1
+                continue
+              }
+            }
+          }
+          emit(T.LT, i, i + 1)
+          i++
+          continue
+        }
+        case 38:
+          if (text.charCodeAt(i + 1) === 38) {
+            emit(T.AND, i, i + 2)
+            i += 2
+          } else {
+            emit(T.BIT_AND, i, i + 1)
+            i++
+          }
+          continue
+        case 124:
+          if (text.charCodeAt(i + 1) === 124) {
+            emit(T.OR, i, i + 2)
+            i += 2
+          } else {
+            emit(T.BIT_OR, i, i + 1)
+            i++
+          }
+          continue
+        case 58:
+          if (text.charCodeAt(i + 1) === 58) {
+            emit(T.DOUBLE_COLON, i, i + 2)
+            i += 2
+          } else {
+            emit(T.COLON, i, i + 1)
+            i++
+          }
+          continue
+        case 46:
+          if (text.charCodeAt(i + 1) === 46 && text.charCodeAt(i + 2) === 46) {
+            emit(T.ELLIPSIS, i, i + 3)
+            i += 3
+          } else {
+            emit(T.DOT, i, i + 1)
+            i++
+          }
+          continue
+        case 123:
+          emit(T.OBRACE, i, i + 1)
+          braces++
+          i++
+          continue
+        case 125:
+        case 126: {
+          // } and ~}
+          const tilde = c === 126
+          if (tilde && text.charCodeAt(i + 1) !== 125) {
+            emit(T.BIT_NOT, i, i + 1)
+            i++
+            continue
+          }
+          const e = tilde ? i + 2 : i + 1
+          if (retBraces.length > 0 && retBraces[retBraces.length - 1] === braces) {
+            emit(T.TEMPLATE_SEQ_END, i, e)
+            braces--
+            retBraces.pop()
+            modes.pop()
+          } else {
+            emit(tilde ? T.TEMPLATE_SEQ_END : T.CBRACE, i, e)
+            braces--
+          }
+          i = e
+          continue
+        }
+        case 34:
+          emit(T.OQUOTE, i, i + 1)
+          modes.push(MODE_STRING)
+          i++
+          continue
+        default: {
+          const t = c < 128 ? SELF[c]! : -1
+          if (t >= 0) emit(t, i, i + 1)
+          else emit(T.INVALID, i, i + 1)
+          i++
+          continue
+        }
+      }
+    }
+    if (mode === MODE_STRING) {
+      if ((c === 36 || c === 37) && text.charCodeAt(i + 1) === 123) {
+        templateOpen(c === 36 ? T.TEMPLATE_INTERP : T.TEMPLATE_CONTROL)
+        continue
+      }
+      if (c === 34) {
+        emit(T.CQUOTE, i, i + 1)
+        modes.pop()
+        i++
+        continue
+      }
+      if (c === 10 || c === 13) {
+        let j = i + 1
+        while (j < n && (text.charCodeAt(j) === 10 || text.charCodeAt(j) === 13)) j++
+        emit(T.QUOTED_NEWLINE, i, j)
+        i = j
+        continue
+      }
+      // a run of literal characters: escapes, `$$` / `%%`, a `$` or `%` not starting a sequence
+      let j = i
+      while (j < n) {
+        const d = text.charCodeAt(j)
+        if (d === 34 || d === 10 || d === 13) break
+        if (d === 92) {
+          const e = text.charCodeAt(j + 1)
+          if (j + 1 >= n || e === 10 || e === 13) break
+          j += 2
+          continue
+        }
+        if (d === 36 || d === 37) {
+          const e = text.charCodeAt(j + 1)
+          if (e === 123) break
+          if (e === d && text.charCodeAt(j + 2) === 123) {
+            j += 3
+            continue
+          }
+        }
+        j++
+      }
+      if (j === i) {
+        // a lone backslash before a newline or the end
+        emit(T.INVALID, i, i + 1)
+        i++
+        continue
+      }
+      emit(T.QUOTED_LIT, i, j)
+      i = j
+      continue
+    }
+    // MODE_HEREDOC
+    const h = heredocs[heredocs.length - 1]!
+    if ((c === 36 || c === 37) && text.charCodeAt(i + 1) === 123) {
+      templateOpen(c === 36 ? T.TEMPLATE_INTERP : T.TEMPLATE_CONTROL)
+      continue
+    }
+    if (h.startOfLine) {
+      // a whole line of plain characters may be the closing marker
+      let j = i
+      while (j < n) {
+        const d = text.charCodeAt(j)
+        if (d === 36 || d === 37 || d === 10 || d === 13) break
+        j++
+      }
+      let eol = -1
+      if (text.charCodeAt(j) === 10) eol = j + 1
+      else if (text.charCodeAt(j) === 13 && text.charCodeAt(j + 1) === 10) eol = j + 2
+      if (eol >= 0 && text.slice(i, j).trim() === h.marker) {
+        emit(T.CHEREDOC, i, j)
+        emit(T.NEWLINE, j, eol)
+        heredocs.pop()
+        modes.pop()
+        i = eol
+        continue
+      }
+    }
+    // literal text up to a template sequence or through the end of the line
+    let j = i
+    let eol = false
+    while (j < n) {
+      const d = text.charCodeAt(j)
+      if (d === 10) {
+        j++
+        eol = true
+        break
+      }
+      if (d === 13 && text.charCodeAt(j + 1) === 10) {
+        j += 2
+        eol = true
+        break
+      }
+      if (d === 36 || d === 37) {
+        const e = text.charCodeAt(j + 1)
+        if (e === 123) break
+        if (e === d && text.charCodeAt(j + 2) === 123) {
+          j += 3
+          continue
+        }
+      }
+      j++
+    }
+    emit(T.STRING_LIT, i, j)
+    h.startOfLine = eol
+    i = j
+  }
+  emit(T.EOF, n, n)
+  return {types, starts, ends}
+}
