@@ -7,7 +7,11 @@ import {Parser, type PBody, type RawDiag} from './parser.js'
 import {Positions} from './positions.js'
 import {ValueBuilder} from './to-value.js'
 
+import type {Expr} from './ast.js'
+
 export type {Expr} from './ast.js'
+export {walkExpr, children} from './ast.js'
+export type {RawDiag} from './parser.js'
 
 /**
  * Parses one native-syntax file. Never throws. Syntax errors come back as diagnostics, every one found
@@ -27,6 +31,28 @@ export function parseHclNative(text: string, filename: string): NativeParse {
     return {file: {filename, syntax: 'native', body: empty}, diagnostics}
   }
   return {file: {filename, syntax: 'native', body: toBody(body, text, positions, new ValueBuilder(text), true)}, diagnostics: []}
+}
+
+/** A parsed expression or template: its tree (spans are offsets into the text given) and its syntax errors. */
+export interface ParsedExpression {
+  readonly expr: Expr
+  readonly errors: readonly RawDiag[]
+}
+
+/** Parses `text` as one expression (as HCL's ParseExpression: newlines ignored). Never throws. */
+export function parseExpressionText(text: string): ParsedExpression {
+  const tokens = lex(text, 0)
+  const parser = new Parser(text, tokens, (s, e) => `${s}-${e}`)
+  const expr = parser.parseWholeExpression()
+  return {expr, errors: [...invalidTokens(text, tokens), ...parser.diags]}
+}
+
+/** Parses `text` as a bare template (the value of a JSON string, without quotes or escapes). Never throws. */
+export function parseTemplateText(text: string): ParsedExpression {
+  const tokens = lex(text, 0, true)
+  const parser = new Parser(text, tokens, (s, e) => `${s}-${e}`)
+  const expr = parser.parseWholeTemplate()
+  return {expr, errors: [...invalidTokens(text, tokens), ...parser.diags]}
 }
 
 /** HCL's Range.String(): `file:L,C-EC`, or `file:L,C-EL,EC` across lines. */

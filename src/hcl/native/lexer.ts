@@ -70,6 +70,8 @@ export interface Tokens {
 const MODE_MAIN = 0
 const MODE_STRING = 1
 const MODE_HEREDOC = 2
+/** A bare template (a JSON string's text): literal text and sequences up to the end, no closing marker. */
+const MODE_BARE = 3
 
 /** Single characters that are a token of their own in expression mode. */
 const SELF = new Int8Array(128).fill(-1)
@@ -145,8 +147,11 @@ interface Heredoc {
   startOfLine: boolean
 }
 
-/** Splits native-syntax text into tokens. `from` skips a leading byte-order mark. Never throws. */
-export function lex(text: string, from: number): Tokens {
+/**
+ * Splits native-syntax text into tokens. `from` skips a leading byte-order mark; `template` reads the
+ * whole text as a bare template (as a JSON string's value is read). Never throws.
+ */
+export function lex(text: string, from: number, template = false): Tokens {
   const types: number[] = []
   const starts: number[] = []
   const ends: number[] = []
@@ -156,7 +161,7 @@ export function lex(text: string, from: number): Tokens {
     starts.push(s)
     ends.push(e)
   }
-  const modes: number[] = [MODE_MAIN]
+  const modes: number[] = [template ? MODE_BARE : MODE_MAIN]
   const heredocs: Heredoc[] = []
   const retBraces: number[] = []
   let braces = 0
@@ -439,13 +444,13 @@ export function lex(text: string, from: number): Tokens {
       i = j
       continue
     }
-    // MODE_HEREDOC
-    const h = heredocs[heredocs.length - 1]!
+    // MODE_HEREDOC and MODE_BARE
     if ((c === 36 || c === 37) && text.charCodeAt(i + 1) === 123) {
       templateOpen(c === 36 ? T.TEMPLATE_INTERP : T.TEMPLATE_CONTROL)
       continue
     }
-    if (h.startOfLine) {
+    const h = mode === MODE_HEREDOC ? heredocs[heredocs.length - 1] : undefined
+    if (h && h.startOfLine) {
       // a whole line of plain characters may be the closing marker
       let j = i
       while (j < n) {
@@ -491,7 +496,7 @@ export function lex(text: string, from: number): Tokens {
       j++
     }
     emit(T.STRING_LIT, i, j)
-    h.startOfLine = eol
+    if (h) h.startOfLine = eol
     i = j
   }
   emit(T.EOF, n, n)

@@ -223,6 +223,29 @@ export class Parser {
     return this.parseBody(T.EOF, 0)
   }
 
+  /** The whole text as one expression (newlines ignored, as HCL's ParseExpression reads it). */
+  parseWholeExpression(): Expr {
+    this.push(false)
+    const expr = this.parseExpression()
+    const next = this.nextIndex()
+    if (this.typeOf(next) !== T.EOF && !this.recovery)
+      this.errTok(
+        'Extra characters after expression',
+        'An expression was successfully parsed, but extra characters were found after it.',
+        next,
+      )
+    this.pop()
+    return expr
+  }
+
+  /** The whole text as a bare template (a JSON string's value). */
+  parseWholeTemplate(): Expr {
+    const start = this.s(this.nextIndex())
+    const {exprs, passthru} = this.parseTemplateInner(T.EOF, false)
+    if (passthru) return {k: 'wrap', inner: exprs[0]!, s: start, e: this.text.length}
+    return {k: 'tmpl', parts: exprs, heredoc: false, s: start, e: this.text.length}
+  }
+
   private parseBody(end: number, openIdx: number): PBody {
     const attributes: PAttribute[] = []
     const blocks: PBlock[] = []
