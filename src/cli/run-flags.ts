@@ -13,6 +13,12 @@ export const runFlags = {
       'parsers working at once on files not in the cache, in worker threads once a run has more than 1,000 such files (default: the number of cores, or $TFGRAPH_JOBS)',
     min: 1,
   }),
+  parser: Flags.string({
+    description:
+      "the parser of .tf files: tfgraph's own, or hcl2json, the reference parser (@cdktf/hcl2json, HashiCorp's Go parser as WebAssembly) it is tested against",
+    options: ['tfgraph', 'hcl2json'],
+    env: 'TFGRAPH_PARSER',
+  }),
   'no-progress': Flags.boolean({description: 'no progress line on stderr (it only appears on a terminal, for runs over a second)'}),
   verbose: Flags.boolean({
     description:
@@ -29,6 +35,7 @@ export const varFlags = {
 export interface RunFlags {
   readonly 'no-cache'?: boolean
   readonly jobs?: number | undefined
+  readonly parser?: string | undefined
   readonly 'no-progress'?: boolean
   readonly verbose?: boolean
 }

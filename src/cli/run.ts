@@ -1,6 +1,7 @@
 // A command's run: the run context made from the shared run flags (run-flags.ts), and the progress
 // line while the command analyses.
 import {RunContext} from '../load/run-context.js'
+import {isParserKind} from '../hcl/parser-kind.js'
 import {startProgress} from '../render/progress.js'
 import type {RunFlags} from './run-flags.js'
 
@@ -19,6 +20,7 @@ export function beginRun(flags: RunFlags, opts: {quiet?: boolean} = {}): Run {
   const context = new RunContext({
     ...(flags['no-cache'] ? {cache: false} : {}),
     ...(flags.jobs === undefined ? {} : {jobs: flags.jobs}),
+    ...(isParserKind(flags.parser) ? {parser: flags.parser} : {}),
     verbose: flags.verbose === true,
   })
   const started = Date.now()

@@ -5,6 +5,7 @@ import {ParseCache} from './parse-cache.js'
 import type {NativeParse, ParsePool} from './parse-pool.js'
 import {newParseStats, type ParseStats} from './parse-stats.js'
 import {relabelParse} from './relabel.js'
+import {parserKindFromEnv, type ParserKind} from './parser-kind.js'
 
 /** Most source text whose parses a run keeps in memory (a syntax tree weighs ~10-20 times its source). */
 const MEMO_MAX_CHARS = 8_000_000
@@ -14,6 +15,8 @@ export interface NativeParserParts {
   readonly cache: ParseCache
   readonly pool?: ParsePool
   readonly stats: ParseStats
+  /** Which parser (default tfgraph's own; the worker pool only serves the reference parser). */
+  readonly kind?: ParserKind
 }
 
 /**
@@ -70,6 +73,7 @@ export class NativeParser {
       return cached
     }
     stats.uncached++
+    const kind = this.parts.kind ?? 'tfgraph'
     if (pool && pool.shouldUse(stats.uncached, stats.cached)) {
       // the worker has written the cache entry
       const pooled = await pool.parse(text, filename)
@@ -81,7 +85,10 @@ export class NativeParser {
     const settings = cache.settings()
     // loaded only now: a run answered by the caches never loads the parser
     this.native ??= await import('./parse-native.js')
-    const result = await this.native.parseNativeUncached(text, filename, {cacheDir: settings.enabled ? settings.dir : undefined})
+    const result = await this.native.parseNativeUncached(text, filename, {
+      cacheDir: settings.enabled ? settings.dir : undefined,
+      parser: kind,
+    })
     cache.write(text, result)
     return result
   }
@@ -89,5 +96,6 @@ export class NativeParser {
 
 /** A parser of its own (the cache as the environment says, no worker pool), for a call made outside a run. */
 export function standaloneParser(): NativeParser {
-  return new NativeParser({cache: new ParseCache(cacheSettingsFromEnv()), stats: newParseStats()})
+  const kind = parserKindFromEnv()
+  return new NativeParser({cache: new ParseCache({...cacheSettingsFromEnv(), parser: kind}), stats: newParseStats(), kind})
 }

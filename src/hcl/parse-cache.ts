@@ -9,11 +9,13 @@ import * as path from 'node:path'
 import type {Diagnostic} from '../diag/diagnostic.js'
 import {pruneCacheArea, type CacheSettings} from '../io/cache-dir.js'
 import {relabelParse} from './relabel.js'
+import type {ParserKind} from './parser-kind.js'
 import type {ConfigFile} from './syntax.js'
 
 /** Bump when the cached shape or the parsing pipeline changes. */
 const FORMAT = 'tfgraph-parse-3'
-const PARSER = '@cdktf/hcl2json@0.21.0'
+/** What produced an entry: the parser and its version. */
+const PARSER_IDS: Readonly<Record<ParserKind, string>> = {tfgraph: 'tfgraph-native-1', hcl2json: '@cdktf/hcl2json@0.21.0'}
 
 export interface CachedParse {
   readonly file: ConfigFile
@@ -25,6 +27,8 @@ export interface ParseCacheOptions extends CacheSettings {
   readonly prune?: boolean
   /** Says on stderr when the cache turns itself off (--verbose). */
   readonly verbose?: boolean
+  /** The parser whose results it holds (default tfgraph's own). */
+  readonly parser?: ParserKind
 }
 
 export class ParseCache {
@@ -33,12 +37,14 @@ export class ParseCache {
   private readonly verbose: boolean
   private broken = false
   private pruned: boolean
+  private readonly parserId: string
 
   constructor(opts: ParseCacheOptions) {
     this.enabled = opts.enabled
     this.dir = opts.dir
     this.pruned = opts.prune === false
     this.verbose = opts.verbose === true
+    this.parserId = PARSER_IDS[opts.parser ?? 'tfgraph']
   }
 
   /** Whether it is in use and where (it turns itself off when a write fails). */
@@ -52,7 +58,7 @@ export class ParseCache {
   }
 
   private entryPath(text: string): string {
-    const key = createHash('sha256').update(FORMAT).update('\0').update(PARSER).update('\0').update(text).digest('hex')
+    const key = createHash('sha256').update(FORMAT).update('\0').update(this.parserId).update('\0').update(text).digest('hex')
     return path.join(this.dir, 'parse', key.slice(0, 2), key.slice(2) + '.json')
   }
 

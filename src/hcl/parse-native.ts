@@ -1,10 +1,11 @@
-// Native-syntax files: values from @cdktf/hcl2json (the only place that imports it), structure and
-// positions from our own scanner, combined into the unified tree of syntax.ts.
+// Native-syntax files: tfgraph's own parser (src/hcl/native), or with `--parser hcl2json` the reference
+// parser @cdktf/hcl2json (the only place that imports it) for the values, with structure and positions
+// from our parser's tree, combined into the unified tree of syntax.ts.
 import {setFlagsFromString} from 'node:v8'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
-import {scanNative, type ScanBlock, type ScanBody} from './scan.js'
-import {checkNesting} from './nesting-limit.js'
+import {parseHclNative} from './native/index.js'
+import type {ParserKind} from './parser-kind.js'
 import type {Attribute, Block, Body, ConfigFile, Value} from './syntax.js'
 import {isRecord, toValue} from './value.js'
 import {startHcl2json, type Hcl2JsonParse} from './hcl2json-start.js'
@@ -54,20 +55,6 @@ export function diagnosticFromParserError(message: string, filename: string, tex
   return errorDiag('hcl.syntax', m[5]!.trim(), (m[6] ?? '').trim(), range)
 }
 
-function wholeFileRange(filename: string, text: string): SourceRange {
-  let line = 1
-  let last = 0
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
-    line++
-    last = i + 1
-  }
-  return {
-    filename,
-    start: {line: 1, column: 1, byte: 0},
-    end: {line, column: [...text.slice(last)].length + 1, byte: Buffer.byteLength(text)},
-  }
-}
-
 function wholeFileStart(filename: string): SourceRange {
   return {filename, start: {line: 1, column: 1, byte: 0}, end: {line: 1, column: 1, byte: 0}}
 }
@@ -100,30 +87,28 @@ export function byteOffsetOf(text: string, line: number, column: number): number
 export async function parseNativeUncached(
   text: string,
   filename: string,
-  opts: {readonly cacheDir?: string | undefined; readonly optimising?: boolean} = {},
+  opts: {readonly cacheDir?: string | undefined; readonly optimising?: boolean; readonly parser?: ParserKind} = {},
 ): Promise<NativeParse> {
-  const tooDeep = checkNesting(text, filename, 'native')
-  if (tooDeep)
-    return {
-      file: {filename, syntax: 'native', body: {attributes: [], blocks: [], range: wholeFileRange(filename, text)}},
-      diagnostics: [tooDeep],
-    }
-  const scanned = scanNative(text, filename)
+  // refused as too deeply nested by ours: never handed to the reference either (its stack is smaller)
+  const own = parseHclNative(text, filename)
+  if (opts.parser !== 'hcl2json' || own.diagnostics.some((d) => d.code === 'hcl.too-deeply-nested')) return own
   let raw: unknown
   try {
     const parse = await getParser(opts.cacheDir, opts.optimising === true)
     raw = await parse(filename, text)
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e)
-    const emptyBody: Body = {attributes: [], blocks: [], range: scanned.body.range}
+    const emptyBody: Body = {attributes: [], blocks: [], range: own.file.body.range}
     return {file: {filename, syntax: 'native', body: emptyBody}, diagnostics: [diagnosticFromParserError(message, filename, text)]}
   }
-  const body = combineBody(scanned.body, isRecord(raw) ? raw : {})
+  // the reference accepts what ours rejects: never seen on the corpus (the differential test); ours speaks
+  if (own.diagnostics.length > 0) return own
+  const body = combineBody(own.file.body, isRecord(raw) ? raw : {})
   return {file: {filename, syntax: 'native', body}, diagnostics: []}
 }
 
-/** Pairs scanned structure with hcl2json values: attributes by name, blocks by type/labels/occurrence. */
-export function combineBody(scan: ScanBody, raw: Readonly<Record<string, unknown>>): Body {
+/** Pairs our tree's structure with hcl2json values: attributes by name, blocks by type/labels/occurrence. */
+export function combineBody(scan: Body, raw: Readonly<Record<string, unknown>>): Body {
   const attributes: Attribute[] = scan.attributes.map((a) => ({
     kind: 'attribute',
     name: a.name,
@@ -142,7 +127,7 @@ export function combineBody(scan: ScanBody, raw: Readonly<Record<string, unknown
   return {attributes, blocks, range: scan.range}
 }
 
-function blockRaw(raw: Readonly<Record<string, unknown>>, b: ScanBlock, index: number): Readonly<Record<string, unknown>> {
+function blockRaw(raw: Readonly<Record<string, unknown>>, b: Block, index: number): Readonly<Record<string, unknown>> {
   let node: unknown = raw[b.type]
   for (const label of b.labels) node = isRecord(node) ? node[label.value] : undefined
   if (Array.isArray(node)) {
@@ -152,7 +137,7 @@ function blockRaw(raw: Readonly<Record<string, unknown>>, b: ScanBlock, index: n
   return {}
 }
 
-function combineBlock(b: ScanBlock, raw: Readonly<Record<string, unknown>>): Block {
+function combineBlock(b: Block, raw: Readonly<Record<string, unknown>>): Block {
   return {
     kind: 'block',
     type: b.type,

@@ -9,6 +9,7 @@ import {availableParallelism} from 'node:os'
 import {Worker} from 'node:worker_threads'
 import type {Diagnostic} from '../diag/diagnostic.js'
 import type {CacheSettings} from '../io/cache-dir.js'
+import type {ParserKind} from './parser-kind.js'
 import type {ConfigFile} from './syntax.js'
 
 export interface NativeParse {
@@ -42,6 +43,8 @@ export interface ParsePoolOptions {
   readonly threshold?: number
   /** The cache settings sent with each file (workers write their results to that cache). */
   readonly cache: () => CacheSettings
+  /** The parser the workers run (default tfgraph's own). */
+  readonly parser?: ParserKind
 }
 
 /** One run's worker pool: started on demand, stopped by `close` (idle workers never keep a process alive). */
@@ -49,6 +52,7 @@ export class ParsePool {
   readonly jobs: number
   private readonly threshold: number
   private readonly cache: () => CacheSettings
+  readonly parser: ParserKind
   private pool: Pool | undefined
   private expected = 0
 
@@ -56,6 +60,7 @@ export class ParsePool {
     this.jobs = Math.max(1, Math.floor(opts.jobs ?? envJobs() ?? availableParallelism()))
     this.threshold = Math.max(0, Math.floor(opts.threshold ?? envThreshold() ?? DEFAULT_POOL_THRESHOLD))
     this.cache = opts.cache
+    this.parser = opts.parser ?? 'tfgraph'
   }
 
   /**
@@ -80,7 +85,7 @@ export class ParsePool {
   }
 
   parse(text: string, filename: string): Promise<NativeParse | undefined> {
-    this.pool ??= new Pool(this.jobs, this.cache)
+    this.pool ??= new Pool(this.jobs, this.cache, this.parser)
     return this.pool.parse(text, filename)
   }
 
@@ -123,6 +128,7 @@ class Pool {
   constructor(
     size: number,
     private readonly cache: () => CacheSettings,
+    private readonly parser: ParserKind,
   ) {
     for (let i = 0; i < size; i++) {
       let worker: Worker
@@ -162,7 +168,7 @@ class Pool {
       if (best.tasks.size === 0) best.worker.ref()
       best.tasks.set(task.id, task)
       // the cache settings travel with each file: they can change during a run (tests, --no-cache)
-      best.worker.postMessage({id: task.id, text: task.text, filename: task.filename, cache: this.cache()})
+      best.worker.postMessage({id: task.id, text: task.text, filename: task.filename, cache: this.cache(), parser: this.parser})
     }
   }
 

@@ -64,6 +64,8 @@ export interface ResultsCacheOptions {
   readonly onHit?: () => void
   /** Says on stderr when the cache turns itself off (--verbose). */
   readonly verbose?: boolean
+  /** What else the results depend on (the parser): part of every key. */
+  readonly variant?: string
 }
 
 export class ResultsCache {
@@ -102,6 +104,8 @@ export class ResultsCache {
       .update(FORMAT)
       .update('\0')
       .update(this.build)
+      .update('\0')
+      .update(this.opts.variant ?? '')
       .update('\0')
       .update(name)
       .update('\0')

@@ -4,7 +4,7 @@
 // linting them overlaps with parsing instead of waiting for every file to be parsed first. Files are
 // taken in load order, so an override file's `source` replaces the primary one.
 import * as path from 'node:path'
-import {scanNative} from '../hcl/scan.js'
+import {parseHclNative} from '../hcl/native/index.js'
 import {isRecord} from '../hcl/value.js'
 import {utf8Text, type FileSource} from '../io/inputs.js'
 import type {EngineName} from '../load/engine.js'
@@ -66,7 +66,7 @@ export function moduleSources(files: FileSource, dir: string, engine?: EngineNam
       jsonSources(text, out)
       continue
     }
-    for (const b of scanNative(text, f.name).body.blocks) {
+    for (const b of parseHclNative(text, f.name).file.body.blocks) {
       if (b.type !== 'module' || b.labels.length !== 1) continue
       const src = b.body.attributes.find((a) => a.name === 'source')
       if (src) out.set(b.labels[0]!.value, literalString(src.expr))

@@ -10,6 +10,7 @@ import {ParseCache} from '../hcl/parse-cache.js'
 import {NativeParser} from '../hcl/native-parser.js'
 import {ParsePool} from '../hcl/parse-pool.js'
 import {newParseStats, type ParseStats} from '../hcl/parse-stats.js'
+import {parserKindFromEnv, type ParserKind} from '../hcl/parser-kind.js'
 import type {LoadContext} from './load-module.js'
 import {SharedLoads} from './shared-load.js'
 import {TypeExprMemo} from './variable-default.js'
@@ -25,8 +26,10 @@ export interface RunContextOptions {
   readonly poolThreshold?: number
   /** Say on stderr when a cache turns itself off. */
   readonly verbose?: boolean
-  /** Environment for the cache settings (default `process.env`). */
+  /** Environment for the cache settings and TFGRAPH_PARSER (default `process.env`). */
   readonly env?: NodeJS.ProcessEnv
+  /** The parser of native-syntax files (`--parser`; default TFGRAPH_PARSER, else tfgraph's own). */
+  readonly parser?: ParserKind
 }
 
 export class RunContext implements LoadContext {
@@ -39,6 +42,7 @@ export class RunContext implements LoadContext {
   readonly loads: SharedLoads
   readonly results: ResultsCache
   readonly verbose: boolean
+  readonly parserKind: ParserKind
 
   constructor(opts: RunContextOptions = {}) {
     this.files = opts.files ?? new DiskSource()
@@ -47,19 +51,22 @@ export class RunContext implements LoadContext {
     const memory = this.files instanceof MemorySource
     const settings: CacheSettings =
       typeof opts.cache === 'object' ? opts.cache : {enabled: opts.cache ?? (fromEnv.enabled && !memory), dir: fromEnv.dir}
-    this.cache = new ParseCache({...settings, verbose: this.verbose})
+    this.parserKind = opts.parser ?? parserKindFromEnv(opts.env)
+    this.cache = new ParseCache({...settings, verbose: this.verbose, parser: this.parserKind})
     this.pool = new ParsePool({
       ...(opts.jobs === undefined ? {} : {jobs: opts.jobs}),
       ...(opts.poolThreshold === undefined ? {} : {threshold: opts.poolThreshold}),
       cache: () => this.cache.settings(),
+      parser: this.parserKind,
     })
-    this.parser = new NativeParser({cache: this.cache, pool: this.pool, stats: this.stats})
+    this.parser = new NativeParser({cache: this.cache, pool: this.pool, stats: this.stats, kind: this.parserKind})
     this.loads = new SharedLoads(this)
     this.results = new ResultsCache({
       settings: () => this.cache.settings(),
       files: this.files,
       onHit: () => this.stats.results++,
       verbose: this.verbose,
+      variant: this.parserKind,
     })
   }
 

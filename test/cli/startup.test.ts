@@ -72,14 +72,14 @@ test('a warm lint loads neither the analysis nor the parser, and prints the same
   }
 })
 
-test('a cold run loads the parser, a warm run does not', () => {
+test('a cold run parses with our own parser (never loading the WebAssembly one), a warm run loads neither', () => {
   const cache = mkdtempSync(path.join(tmpdir(), 'tfgraph-cache-'))
   try {
     const env = {TFGRAPH_CACHE_DIR: cache}
     const dir = path.join(fixturesDir, 'providers/demo')
     const cold = traced(['providers', dir], env)
     assert.is(cold.code, 0)
-    assert.ok(parser(cold.modules).length > 0, 'cold run parses with hcl2json')
+    assert.equal(parser(cold.modules), [], 'the default parser is our own')
     assert.ok(library(cold.modules).length > 0, 'a command loads the library')
     const warm = traced(['providers', dir], env)
     assert.is(warm.code, 0)
@@ -89,6 +89,15 @@ test('a cold run loads the parser, a warm run does not', () => {
   } finally {
     rmSync(cache, {recursive: true, force: true})
   }
+})
+
+test('--parser hcl2json loads the reference parser and prints the same', () => {
+  const dir = path.join(fixturesDir, 'providers/demo')
+  const own = traced(['providers', dir, '--no-cache'], {})
+  const reference = traced(['providers', dir, '--no-cache', '--parser', 'hcl2json'], {})
+  assert.ok(parser(reference.modules).length > 0, 'the reference parser is loaded')
+  assert.is(reference.code, own.code)
+  assert.is(reference.stdout, own.stdout)
 })
 
 test.run()

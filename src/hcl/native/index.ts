@@ -2,6 +2,7 @@
 import {errorDiag, type Diagnostic, type SourceRange} from '../../diag/diagnostic.js'
 import type {NativeParse} from '../parse-pool.js'
 import type {Attribute, Block, Body} from '../syntax.js'
+import {nativeNestingExceeded, nestingDiagnostic} from '../nesting-limit.js'
 import {lex, T, type Tokens} from './lexer.js'
 import {Parser, type PBody, type RawDiag} from './parser.js'
 import {Positions} from './positions.js'
@@ -20,6 +21,24 @@ export type {RawDiag} from './parser.js'
  */
 export function parseHclNative(text: string, filename: string): NativeParse {
   const positions = new Positions(text, filename)
+  // the parser recurses per nesting level: text nested deeper than nesting-limit.ts allows is refused
+  const deep = nativeNestingExceeded(text)
+  if (deep >= 0) return refused(nestingDiagnostic(text, deep, filename), positions)
+  try {
+    return parseChecked(text, filename, positions)
+  } catch (e) {
+    // a stack smaller than nesting-limit.ts assumes: refused as too deep, never thrown
+    if (e instanceof RangeError) return refused(nestingDiagnostic(text, 0, filename), positions)
+    throw e
+  }
+}
+
+function refused(d: Diagnostic, positions: Positions): NativeParse {
+  const body: Body = {attributes: [], blocks: [], range: positions.range(0, Number.MAX_SAFE_INTEGER)}
+  return {file: {filename: positions.filename, syntax: 'native', body}, diagnostics: [d]}
+}
+
+function parseChecked(text: string, filename: string, positions: Positions): NativeParse {
   const tokens = lex(text, text.charCodeAt(0) === 0xfeff ? 1 : 0)
   const rangeString = (s: number, e: number): string => formatHclRange(positions.range(s, e))
   const parser = new Parser(text, tokens, rangeString)
