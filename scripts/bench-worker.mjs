@@ -3,6 +3,8 @@
 //   read     read every file's bytes (the read floor)
 //   floor    raw @cdktf/hcl2json parse of every native file, one file per call, one thread (JSON.parse
 //            for JSON syntax) — no tfgraph code (the parse floor)
+//   own      tfgraph's own parser (src/hcl/native) alone on every native file, one thread (JSON.parse
+//            for JSON syntax): what the parse floor becomes with it
 //   analyze  tfgraph's full analysis as `tfgraph lint --recursive` does it, repository by repository:
 //            find the root modules, then load, merge, crawl, resolve and lint each (four roots at a time),
 //            through the parse and results caches unless TFGRAPH_NO_CACHE=1
@@ -60,6 +62,18 @@ if (mode === 'read') {
         /* syntax error */
       }
     }
+  })
+} else if (mode === 'own') {
+  const {parseHclNative} = await import('../dist/src/hcl/native/index.js')
+  await perFile((p, f, buf) => {
+    const text = buf.toString('utf8')
+    if (f.endsWith('.json')) {
+      try {
+        JSON.parse(text)
+      } catch {
+        /* counted as parsed */
+      }
+    } else parseHclNative(text, p)
   })
 } else if (mode === 'peer') {
   const parser = createRequire(import.meta.url)('@evops/hcl-terraform-parser')
