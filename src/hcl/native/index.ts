@@ -46,7 +46,7 @@ function parseChecked(text: string, filename: string, positions: Positions): Nat
   const raw = [...invalidTokens(text, tokens), ...parser.diags]
   if (raw.length > 0) {
     const diagnostics: Diagnostic[] = raw.map((d) => errorDiag('hcl.syntax', d.summary, d.detail, positions.range(d.s, d.e)))
-    const empty: Body = {attributes: [], blocks: [], range: positions.range(0, text.length)}
+    const empty: Body = {attributes: [], blocks: [], range: fileRange(positions, text)}
     return {file: {filename, syntax: 'native', body: empty}, diagnostics}
   }
   return {file: {filename, syntax: 'native', body: toBody(body, text, positions, new ValueBuilder(text), true)}, diagnostics: []}
@@ -104,7 +104,12 @@ function toBody(b: PBody, text: string, pos: Positions, values: ValueBuilder, fi
       body: toBody(k.body, text, pos, values, false),
     }
   })
-  return {attributes, blocks, range: file ? pos.range(0, text.length) : pos.range(b.s, b.e)}
+  return {attributes, blocks, range: file ? fileRange(pos, text) : pos.range(b.s, b.e)}
+}
+
+/** A file body's range: from the very start (before a byte-order mark) to the end. */
+function fileRange(pos: Positions, text: string): SourceRange {
+  return {filename: pos.filename, start: {line: 1, column: 1, byte: 0}, end: pos.pos(text.length)}
 }
 
 /** HCL's checks of characters the language does not use, in token order. */

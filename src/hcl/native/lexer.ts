@@ -166,6 +166,8 @@ export function lex(text: string, from: number, template = false): Tokens {
   const retBraces: number[] = []
   let braces = 0
   let i = from
+  // no comment closer exists for a comment opened at or after this index
+  let noCloseFrom = Infinity
 
   /** `${` / `%{` (with an optional `~`) at i: emits the opener and enters expression mode. */
   const templateOpen = (kind: number): void => {
@@ -249,8 +251,10 @@ export function lex(text: string, from: number, template = false): Tokens {
             i = e
             continue
           }
-          if (d === 42) {
+          if (d === 42 && i < noCloseFrom) {
             const close = text.indexOf('*/', i + 2)
+            // none after i: none after a later opener either (keeps unclosed comments linear)
+            if (close < 0) noCloseFrom = i
             if (close >= 0) {
               emit(T.COMMENT, i, close + 2)
               i = close + 2
