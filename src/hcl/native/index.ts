@@ -88,7 +88,7 @@ function toBody(b: PBody, text: string, pos: Positions, values: ValueBuilder, fi
     nameRange: pos.range(a.nameS, a.nameE),
     exprRange: pos.range(a.expr.s, a.expr.e),
     expr: text.slice(a.expr.s, a.expr.e),
-    value: values.value(a.expr),
+    value: values.attributeValue(a.expr),
   }))
   const blocks: Block[] = b.blocks.map((k) => {
     const typeRange = pos.range(k.typeS, k.typeE)
