@@ -7,7 +7,7 @@
 //
 // A fixed seed here (the test of `npm test`); HCL_FUZZ_SEED and HCL_FUZZ_RUNS change it, which is how
 // scripts/hcl-fuzz.mjs runs the same properties long, with a random seed.
-import {existsSync, readFileSync} from 'node:fs'
+import {existsSync} from 'node:fs'
 import * as path from 'node:path'
 import {performance} from 'node:perf_hooks'
 import fc from 'fast-check'

@@ -562,6 +562,14 @@ export const INVALID_SNIPPETS: readonly Snippet[] = [
   {name: 'argument on the block’s line', text: 'b "x" { c = 1\n}\n'},
   {name: 'argument after a block on the same line', text: 'b {}x = 1\n'},
   {name: 'escaped dollar', text: 'a = "\\${x}"\n'},
+  {name: 'lone carriage return in a heredoc', text: 'a = <<EOT\nx\ry\nEOT\n'},
+  {name: 'lone carriage return before a heredoc end marker', text: 'a = <<EOT\r\nx\rEOT\r\n'},
+  {name: 'unterminated string ending in $', text: 'a = "a$'},
+  {name: 'unterminated string ending in %', text: 'a = "%'},
+  {name: 'unterminated heredoc ending in %', text: 'a = <<EOT\n%'},
+  {name: 'heredoc as a body item, ending in $', text: '<<EOT\n$'},
+  {name: 'quoted name ending in $', text: '"$'},
+  {name: 'nested blocks in a one-line block', text: 'é{provider "aws" {\ndynamic "assume_role" {\ncontent {\n}\n}\n}\n\n'},
   {name: 'errors after a first error', text: 'a = "\\\n"\n'},
 ]
 
