@@ -429,6 +429,8 @@ export function lex(text: string, from: number, template = false): Tokens {
           continue
         }
         if (d === 36 || d === 37) {
+          // a `$` or `%` ending the text starts a sequence that never completes
+          if (j + 1 >= n) break
           const e = text.charCodeAt(j + 1)
           if (e === 123) break
           if (e === d && text.charCodeAt(j + 2) === 123) {
@@ -439,7 +441,7 @@ export function lex(text: string, from: number, template = false): Tokens {
         j++
       }
       if (j === i) {
-        // a lone backslash before a newline or the end
+        // a lone backslash before a newline or the end, or a `$`/`%` at the end
         emit(T.INVALID, i, i + 1)
         i++
         continue
@@ -477,6 +479,7 @@ export function lex(text: string, from: number, template = false): Tokens {
     // literal text up to a template sequence or through the end of the line
     let j = i
     let eol = false
+    let broken = false
     while (j < n) {
       const d = text.charCodeAt(j)
       if (d === 10) {
@@ -484,12 +487,18 @@ export function lex(text: string, from: number, template = false): Tokens {
         eol = true
         break
       }
-      if (d === 13 && text.charCodeAt(j + 1) === 10) {
-        j += 2
-        eol = true
+      if (d === 13) {
+        if (text.charCodeAt(j + 1) === 10) {
+          j += 2
+          eol = true
+        } else broken = true // a lone CR: no token matches, the rest of the text is invalid
         break
       }
       if (d === 36 || d === 37) {
+        if (j + 1 >= n) {
+          broken = true
+          break
+        }
         const e = text.charCodeAt(j + 1)
         if (e === 123) break
         if (e === d && text.charCodeAt(j + 2) === 123) {
@@ -499,7 +508,12 @@ export function lex(text: string, from: number, template = false): Tokens {
       }
       j++
     }
-    emit(T.STRING_LIT, i, j)
+    if (j > i) emit(T.STRING_LIT, i, j)
+    if (broken) {
+      emit(T.INVALID, j, n)
+      i = n
+      break
+    }
     if (h) h.startOfLine = eol
     i = j
   }

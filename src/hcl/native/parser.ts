@@ -382,7 +382,10 @@ export class Parser {
     if (first === T.NEWLINE || first === T.EOF || first === T.CBRACE) {
       body = this.parseBody(T.CBRACE, open)
     } else {
+      const mark = this.diags.length
       body = this.parseSingleAttrBody(open)
+      // HCL lists the block's own error before those of its one-line body
+      const bodyDiags = this.diags.splice(mark)
       const i = this.nextIndex()
       const t = this.typeOf(i)
       if (t === T.CBRACE) {
@@ -414,6 +417,7 @@ export class Parser {
         }
         this.recover(T.CBRACE)
       }
+      this.diags.push(...bodyDiags)
     }
     const close = this.prevIndex()
     const eol = this.nextIndex()
