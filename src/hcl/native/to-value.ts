@@ -68,7 +68,7 @@ export class ValueBuilder {
   private template(t: TemplateExpr): string {
     if (t.parts.length === 1 && t.parts[0]!.k === 'lit') {
       if (t.parts[0].v === null) throw new NullTemplate()
-      return stringOf(t.parts[0]!.v)
+      return this.part(t.parts[0])
     }
     let out = ''
     for (const p of t.parts) out += this.part(p)
