@@ -1,21 +1,45 @@
 // The references an expression makes, found as Terraform finds them (`expr.Variables()` of HCL, then
-// `addrs.ParseRef`), by a plain linear scanner over the expression's source text.
+// `addrs.ParseRef`), read from the syntax tree of src/hcl/native (`parseExpressionText`, `parseTemplateText`).
 //
-// Contract: `findReferences(text, options)` never throws, on any input. It reports the traversals rooted at
-// `var`, `local`, `module`, `data`, `ephemeral`, `resource` or a resource type, cut where Terraform cuts them
-// (`aws_instance.a[0].id` is the resource `aws_instance.a`; `module.c[each.key].out`, whose index is not a
-// literal, is the whole call `module.c`; `module.c.out` is one output). It skips what HCL does not read as a
-// variable: string literal text outside `${…}`/`%{…}`, heredoc text, comments, function names (also
-// `provider::ns::fn`), object keys, attributes of non-traversal values (`f(x).y`), the iterator symbols of
-// `for` expressions and `%{for}` directives in their scope, and the names given in `options.scope` (dynamic
-// block iterators). `count`, `each`, `self`, `path`, `terraform` and other non-object roots are not reported.
+// Contract: `findReferences(text, options)` never throws, on every input. It reports the traversals rooted
+// at `var`, `local`, `module`, `data`, `ephemeral`, `resource` or a resource type, cut where Terraform cuts
+// them (`aws_instance.a[0].id` is the resource `aws_instance.a`; `module.c[each.key].out`, whose index is not
+// a literal, is the whole call `module.c`; `module.c.out` is one output). It skips what HCL does not read as
+// a variable: literal string and heredoc text, comments, function names (also `provider::ns::fn`), object
+// keys written as a bare name (a key in parentheses, `(k)`, or a key that is some other expression, such
+// as `a.b`, is read), attributes of non-traversal values (`f(x).y`), the iterator symbols of `for`
+// expressions and `%{for}` directives in their scope, and the names given in `options.scope` (dynamic block
+// iterators). `count`, `each`, `self`, `path`, `terraform` and other non-object roots are not reported.
 // Positions are UTF-16 offsets into `text` (for JSON, into the JSON text, escapes included).
 //
-// One forward pass with an explicit stack of frames (brackets, interpolations, strings, heredocs), so it runs
-// in linear time and cannot overflow the JS stack however deeply the input nests.
+// A traversal is read as far as it is written the way Terraform's configurations write references: steps
+// `.name`, the legacy `.0`, and `[0]`/`["key"]` with a plain number or a quoted string without sequences,
+// with only spaces or tabs before each step. Where a step is written otherwise (after a newline or a
+// comment, `[true]`, `[<<EOT…]`), the traversal is cut there, as the previous scanner of this module did.
+//
+// The tree is read without recursion. The parser recurses: where text is nested (brackets, braces,
+// parentheses, interpolations) deeper than its stack allows, the text is parsed again in pieces nested at
+// most MAX_DEPTH levels (`readNested`), so it reads at every depth. Only thousands of unary operators in a
+// row, or of directives nested without brackets (`%{if}` in `%{if}`), still exhaust the parser's stack: the
+// piece that holds them gives nothing.
+//
+// Text that does not parse (no configuration that loads has such expressions, but a JSON string can hold
+// a broken template): the parser's partial tree is read (HCL's recovery); where the parser stopped before
+// the end of the text (`)] var.x`), the rest is read as further expressions; a quoted string ends at a
+// newline (HCL reports the newline and reads on in the string); in a JSON expression string (`depends_on`)
+// that does not parse, such as `"${aws_instance.a}"`, the `${…}` sequences are read too. This recovers
+// less than the previous scanner of this module did from broken text: a construct the parser gives up on
+// (an unclosed `[for …`) reads as nothing.
+//
+// JSON (`options.syntax === 'json'`, the value of an attribute of a `.tf.json` file): every JSON string,
+// object keys included, is decoded and read as a template (or, with `jsonStringsAreExpressions`, as an
+// expression), with a map from each decoded character back to its offset in the JSON text.
 
 import {ModulePath} from '../addrs/module.js'
 import {ResourceAddr, type ResourceMode} from '../addrs/resource.js'
+import type {Step} from './native/ast.js'
+import {children, parseExpressionText, parseTemplateText, type Expr, type ParsedExpression} from './native/index.js'
+import {lex, T} from './native/lexer.js'
 
 export type ReferenceMode = ResourceMode
 
@@ -46,16 +70,6 @@ export interface ReferenceScanOptions {
   readonly scope?: ReadonlySet<string>
 }
 
-/** The references in one expression, in source order. Never throws. */
-export function findReferences(text: string, options: ReferenceScanOptions = {}): Reference[] {
-  const out: Reference[] = []
-  if (typeof text !== 'string') return out
-  const scope = options.scope
-  if (options.syntax === 'json') scanJson(text, options.jsonStringsAreExpressions === true, scope, out, undefined)
-  else scanNative(text, false, scope, out, undefined, 0, undefined)
-  return out
-}
-
 /**
  * A call of a provider-defined function, `provider::NAME::FUNCTION(…)` (Terraform reads a longer name,
  * `provider::NAME::x::FUNCTION`, as provider NAME and function FUNCTION).
@@ -72,619 +86,521 @@ export interface ProviderFunctionCall {
   readonly end: number
 }
 
+/** The references in one expression, in source order. Never throws. */
+export function findReferences(text: string, options: ReferenceScanOptions = {}): Reference[] {
+  if (typeof text !== 'string') return []
+  const refs: Reference[] = []
+  read(text, options, {refs, fns: undefined, scope: options.scope})
+  return inSourceOrder(refs)
+}
+
 /** The provider-defined function calls in one expression, in source order. Never throws. */
 export function findProviderFunctionCalls(text: string, options: ReferenceScanOptions = {}): ProviderFunctionCall[] {
-  const out: ProviderFunctionCall[] = []
-  if (typeof text !== 'string') return out
-  const scope = options.scope
-  if (options.syntax === 'json') scanJson(text, options.jsonStringsAreExpressions === true, scope, [], out)
-  else scanNative(text, false, scope, [], undefined, 0, out)
-  return out
+  if (typeof text !== 'string') return []
+  const fns: ProviderFunctionCall[] = []
+  read(text, options, {refs: undefined, fns, scope: options.scope})
+  return inSourceOrder(fns)
 }
 
-/** The parts of a namespaced function name `a::b::c` starting at i (blanks allowed around `::`), and where it ends. */
-function namespacedName(text: string, i: number): {parts: string[]; end: number; next: number} {
-  const parts: string[] = []
-  let e = identEnd(text, i)
-  parts.push(text.slice(i, e))
-  let end = e
-  for (;;) {
-    const k = skipBlanks(text, end)
-    if (text.charCodeAt(k) !== C_COLON || text.charCodeAt(k + 1) !== C_COLON) break
-    const s = skipBlanks(text, k + 2)
-    if (!isIdentStart(text.charCodeAt(s))) break
-    e = identEnd(text, s)
-    parts.push(text.slice(s, e))
-    end = e
+/** What a reading collects: references, provider function calls, or both. */
+interface Sink {
+  readonly refs: Reference[] | undefined
+  readonly fns: ProviderFunctionCall[] | undefined
+  readonly scope: ReadonlySet<string> | undefined
+}
+
+/** Turns an offset in the text read into an offset in the caller's text. */
+type OffsetMap = (p: number) => number
+
+function read(text: string, options: ReferenceScanOptions, sink: Sink): void {
+  try {
+    if (options.syntax === 'json') readJson(text, options.jsonStringsAreExpressions === true, sink)
+    else readText(text, false, sink, undefined)
+  } catch {
+    // never throws: a failure (which no input is known to cause) leaves what was found so far
   }
-  return {parts, end, next: skipBlanks(text, end)}
+}
+
+function inSourceOrder<R extends {readonly start: number}>(xs: R[]): R[] {
+  for (let i = 1; i < xs.length; i++) if (xs[i]!.start < xs[i - 1]!.start) return xs.sort((a, b) => a.start - b.start)
+  return xs
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Characters
+// Parsing
 
-const C_TAB = 9
-const C_LF = 10
-const C_CR = 13
-const C_SPACE = 32
-const C_QUOTE = 34
-const C_HASH = 35
-const C_DOLLAR = 36
-const C_PERCENT = 37
-const C_LPAREN = 40
-const C_RPAREN = 41
-const C_STAR = 42
-const C_PLUS = 43
-const C_MINUS = 45
-const C_DOT = 46
-const C_SLASH = 47
-const C_0 = 48
-const C_9 = 57
-const C_COLON = 58
-const C_LT = 60
-const C_QUESTION = 63
-const C_LBRACK = 91
-const C_BACKSLASH = 92
-const C_RBRACK = 93
-const C_UNDERSCORE = 95
-const C_LBRACE = 123
-const C_RBRACE = 125
-const C_TILDE = 126
-
-function isDigit(c: number): boolean {
-  return c >= C_0 && c <= C_9
+/** Where a text read comes from: offsets in it to offsets in the caller's text, and the scope around it. */
+interface Origin {
+  readonly at: OffsetMap
+  readonly scope: Scope | undefined
 }
 
-/** HCL identifiers: a letter or `_` (or any non-ASCII character), then letters, digits, `_` and `-`. */
-function isIdentStart(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === C_UNDERSCORE || c >= 0x80
-}
+const identity: OffsetMap = (p) => p
 
-function isIdentPart(c: number): boolean {
-  return isIdentStart(c) || isDigit(c) || c === C_MINUS
-}
+/** A character of a name, spaces or tabs, a dot and the start of a name: what every reference holds. */
+const ROOT_AND_STEP = /[\w\u0080-\uffff-][ \t]*\.[A-Za-z_\u0080-\uffff]/
 
-function isBlank(c: number): boolean {
-  return c === C_SPACE || c === C_TAB
-}
-
-function isSpace(c: number): boolean {
-  return c === C_SPACE || c === C_TAB || c === C_LF || c === C_CR
-}
-
-function identEnd(text: string, i: number): number {
-  let j = i + 1
-  while (j < text.length && isIdentPart(text.charCodeAt(j))) j++
-  return j
-}
-
-function skipBlanks(text: string, i: number): number {
-  while (i < text.length && isBlank(text.charCodeAt(i))) i++
-  return i
-}
-
-function skipSpaces(text: string, i: number): number {
-  while (i < text.length && isSpace(text.charCodeAt(i))) i++
-  return i
-}
-
-/** After a number literal starting at i (digits, fraction, exponent). */
-function numberEnd(text: string, i: number): number {
-  let j = i
-  while (j < text.length && isDigit(text.charCodeAt(j))) j++
-  if (text.charCodeAt(j) === C_DOT && isDigit(text.charCodeAt(j + 1))) {
-    j += 2
-    while (j < text.length && isDigit(text.charCodeAt(j))) j++
+/**
+ * Reads `text` as one expression (or, with `template`, as a bare template: a JSON string's text) and
+ * tells whether it parsed without errors. `map` turns offsets in `text` into offsets of the caller's text.
+ */
+function readText(text: string, template: boolean, sink: Sink, map: OffsetMap | undefined): boolean {
+  // every reference has a root name and a `.name` step, every provider function a `::`
+  if (sink.refs !== undefined ? !ROOT_AND_STEP.test(text) : !text.includes('::')) return true
+  // an attribute's text ends at a heredoc's closing marker: the newline after it is given back
+  const source = text.includes('<<') ? text + '\n' : text
+  const origin: Origin = {at: map ?? identity, scope: undefined}
+  let parsed
+  try {
+    parsed = parse(source, template)
+  } catch (e) {
+    // nested deeper than the parser's stack allows
+    if (!(e instanceof RangeError)) throw e
+    readNested(source, template, sink, origin)
+    return false
   }
-  const e = text.charCodeAt(j)
-  if (e === 101 || e === 69) {
-    let k = j + 1
-    const s = text.charCodeAt(k)
-    if (s === C_PLUS || s === C_MINUS) k++
-    if (isDigit(text.charCodeAt(k))) {
-      j = k
-      while (j < text.length && isDigit(text.charCodeAt(j))) j++
+  collect(parsed.expr, source, sink, origin, undefined)
+  return parsed.errors.length === 0 || recover(source, template, parsed, sink, origin)
+}
+
+function parse(text: string, template: boolean): ParsedExpression {
+  return template ? parseTemplateText(text) : parseExpressionText(text)
+}
+
+/** Times a text that does not parse is changed and read again. */
+const MAX_RETRIES = 64
+
+/**
+ * After a text that does not parse was read, reads again what the parser did not read. A quoted string
+ * that runs into a newline ends there (HCL reports the newline, then reads on in the string): the text is
+ * read again with the newline as the closing quote. Where the parser stopped before the end of the text,
+ * the rest is read as further expressions. Returns false (the text did not parse).
+ */
+function recover(source: string, template: boolean, first: ParsedExpression, sink: Sink, origin: Origin): false {
+  let text = source
+  let parsed = first
+  let from = 0 // where the text is read from
+  // the offsets read so far: a later reading adds only what is new
+  const seen = new Set<number>()
+  const note = (): void => {
+    for (const r of sink.refs ?? []) seen.add(r.start)
+    for (const f of sink.fns ?? []) seen.add(f.start)
+  }
+  for (let retries = 0; retries < MAX_RETRIES; retries++) {
+    note()
+    const newline = quotedNewline(text, template)
+    if (newline >= 0) {
+      text = text.slice(0, newline) + '"' + text.slice(newline + 1)
+    } else {
+      const next = expressionStart(text, Math.max(parsed.expr.e, from + 1), template)
+      if (next < 0) return false
+      from = next
+      // the text before is blanked, so that offsets stay as they are
+      text = ' '.repeat(next) + text.slice(next)
+      template = false
     }
-  }
-  return j
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Frames
-
-const F_TOP = 0 // the expression itself
-const F_PAREN = 1
-const F_BRACK = 2
-const F_BRACE = 3
-const F_INTERP = 4 // ${ … }
-const F_DIRECTIVE = 5 // %{ … }
-const F_QUOTED = 6 // "…"
-const F_HEREDOC = 7 // <<EOF … EOF
-const F_TEMPLATE = 8 // a bare template (a JSON string's text)
-
-const FOR_NONE = 0
-const FOR_NAMES = 1 // `for a, b` before `in`
-const FOR_COLLECTION = 2 // after `in`, before the `:` (outer scope)
-const FOR_BODY = 3 // the iterator symbols are in scope
-
-interface Frame {
-  readonly kind: number
-  forPhase: number
-  names: string[] | undefined
-  /** `?` seen at this level while reading a for collection, each waiting for its `:`. */
-  pendingQuestions: number
-  /** Heredoc closing marker. */
-  readonly marker: string
-  /** Template frames: symbols of the `%{for}` directives currently open. */
-  directiveScopes: string[][] | undefined
-}
-
-function frame(kind: number, marker = ''): Frame {
-  return {kind, forPhase: FOR_NONE, names: undefined, pendingQuestions: 0, marker, directiveScopes: undefined}
-}
-
-function isTemplateFrame(kind: number): boolean {
-  return kind >= F_QUOTED
-}
-
-function inScope(name: string, stack: readonly Frame[], depth: number, scope: ReadonlySet<string> | undefined): boolean {
-  if (scope !== undefined && scope.has(name)) return true
-  for (let d = depth; d >= 0; d--) {
-    const f = stack[d]
-    if (f === undefined) continue
-    if (f.forPhase === FOR_BODY && f.names !== undefined && f.names.includes(name)) return true
-    if (f.directiveScopes !== undefined) for (const names of f.directiveScopes) if (names.includes(name)) return true
+    parsed = parse(text, template)
+    const more: Sink = {refs: sink.refs && [], fns: sink.fns && [], scope: sink.scope}
+    collect(parsed.expr, text, more, origin, undefined)
+    for (const r of more.refs ?? []) if (!seen.has(r.start)) sink.refs?.push(r)
+    for (const f of more.fns ?? []) if (!seen.has(f.start)) sink.fns?.push(f)
+    if (parsed.errors.length === 0) return false
   }
   return false
 }
 
-/** If `text` at i starts with `word` followed by a space (or the end), the position after it; else -1. */
-function keywordAt(text: string, i: number, word: string): number {
-  if (!text.startsWith(word, i)) return -1
-  const c = text.charCodeAt(i + word.length)
-  return Number.isNaN(c) || isSpace(c) || c === C_TILDE || c === C_RBRACE ? i + word.length : -1
+/** Where the first newline inside a quoted string is; -1 if none. */
+function quotedNewline(text: string, template: boolean): number {
+  const {types, starts} = lex(text, 0, template)
+  const k = types.indexOf(T.QUOTED_NEWLINE)
+  return k < 0 ? -1 : starts[k]!
+}
+
+/** The start of the first token at or after `p` that may start an expression; -1 if none. */
+function expressionStart(text: string, p: number, template: boolean): number {
+  const {types, starts} = lex(text, 0, template)
+  for (let i = 0; i < types.length; i++) {
+    if (starts[i]! < p) continue
+    switch (types[i]) {
+      case T.IDENT:
+      case T.NUMBER:
+      case T.OQUOTE:
+      case T.OHEREDOC:
+      case T.OBRACE:
+      case T.OBRACK:
+      case T.OPAREN:
+      case T.MINUS:
+      case T.BANG:
+        return starts[i]!
+    }
+  }
+  return -1
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Native syntax
+// Text nested deeper than the parser's stack allows
 
-const LITERAL_WORDS = new Set(['true', 'false', 'null'])
-// Roots that are valid references but never name an object of the graph (addrs.ParseRef).
-const OTHER_ROOTS = new Set(['count', 'each', 'path', 'self', 'terraform', 'caller', 'template', 'lazy', 'arg', 'action', 'list'])
-const TYPE_WORDS = new Set(['string', 'number', 'bool', 'any'])
+/** Nesting levels of one piece of a deeply nested text. */
+const MAX_DEPTH = 100
 
-/** One traversal step after the root: an attribute name, or an index with a literal key. */
-interface Step {
-  readonly attr: string | undefined
-  readonly end: number
+/** HCL's nesting levels: the tokens that open and close one. */
+function opens(t: number): boolean {
+  return (
+    t === T.OBRACE ||
+    t === T.OBRACK ||
+    t === T.OPAREN ||
+    t === T.TEMPLATE_INTERP ||
+    t === T.TEMPLATE_CONTROL ||
+    t === T.OQUOTE ||
+    t === T.OHEREDOC
+  )
+}
+
+function closes(t: number): boolean {
+  return t === T.CBRACE || t === T.CBRACK || t === T.CPAREN || t === T.TEMPLATE_SEQ_END || t === T.CQUOTE || t === T.CHEREDOC
+}
+
+/** A group of tokens read on its own: tokens [from, to), as a template or an expression. */
+interface Piece {
+  readonly from: number
+  readonly to: number
+  readonly template: boolean
+  /** The group is `(…)`, read as `[…]`: the arguments of a call, or a parenthesized expression. */
+  readonly tuple: boolean
+  readonly scope: Scope | undefined
+}
+
+/** One stretch of a piece's text: `length` characters at `at` in the piece, from `from` in the source. */
+interface Segment {
+  readonly at: number
+  readonly from: number
+  readonly length: number
 }
 
 /**
- * The traversal step at i (spaces and tabs allowed before it), or undefined where the traversal ends: at a
- * splat, at an index whose key is not a literal, at anything else.
+ * Reads deeply nested text in pieces, without recursion. In each piece, every group (`(…)`, `[…]`, `{…}`,
+ * `${…}`) that opens MAX_DEPTH levels down is a piece of its own, parsed on its own (`(…)` as a tuple, so
+ * that call arguments read), and in the piece around it the group's content is replaced by a name, `_`, that
+ * makes no reference (`(_)`, `[_]`, `${_}`; `{…}` becomes `[_]`), which cuts a traversal at the group as the
+ * group itself cuts it. Each piece is read in the scope of the `for` symbols around its place, so the pieces
+ * give what the whole gives.
  */
-function stepAt(text: string, i: number): Step | undefined {
-  const k = skipBlanks(text, i)
-  const c = text.charCodeAt(k)
-  if (c === C_DOT) {
-    const d = text.charCodeAt(k + 1)
-    if (isIdentStart(d)) {
-      const e = identEnd(text, k + 1)
-      return {attr: text.slice(k + 1, e), end: e}
-    }
-    if (isDigit(d)) {
-      // legacy index syntax: foo.0
-      let e = k + 2
-      while (e < text.length && isDigit(text.charCodeAt(e))) e++
-      return {attr: undefined, end: e}
-    }
-    return undefined
+function readNested(source: string, template: boolean, sink: Sink, origin: Origin): void {
+  const tokens = lex(source, 0, template)
+  const {types, starts, ends} = tokens
+  const n = types.length - 1 // without the end
+  const close = new Int32Array(n).fill(-1)
+  const open: number[] = []
+  for (let i = 0; i < n; i++) {
+    const t = types[i]!
+    if (opens(t)) open.push(i)
+    else if (closes(t) && open.length > 0) close[open.pop()!] = i
   }
-  if (c !== C_LBRACK) return undefined
-  let p = skipSpaces(text, k + 1)
-  const d = text.charCodeAt(p)
-  if (isDigit(d)) p = numberEnd(text, p)
-  else if (d === C_QUOTE) {
-    p++
-    for (;;) {
-      const s = text.charCodeAt(p)
-      if (Number.isNaN(s) || s === C_LF) return undefined
-      if (s === C_QUOTE) break
-      if (s === C_BACKSLASH) p += 2
-      else if ((s === C_DOLLAR || s === C_PERCENT) && text.charCodeAt(p + 1) === C_LBRACE) return undefined
-      else p++
+  const pieces: Piece[] = [{from: 0, to: n, template, tuple: false, scope: origin.scope}]
+  while (pieces.length > 0) {
+    const piece = pieces.pop()!
+    const top = piece.from === 0 && piece.to === n
+    const segments: Segment[] = []
+    let text = ''
+    /** Appends source[a, b) to the piece's text. */
+    const copy = (a: number, b: number): void => {
+      if (b <= a) return
+      segments.push({at: text.length, from: a, length: b - a})
+      text += source.slice(a, b)
     }
-    p++
-  } else return undefined
-  p = skipSpaces(text, p)
-  return text.charCodeAt(p) === C_RBRACK ? {attr: undefined, end: p + 1} : undefined
+    const holes: {readonly at: number; readonly piece: Piece}[] = []
+    let depth = 0
+    let pos = top ? 0 : starts[piece.from]! // the source copied up to here
+    for (let i = piece.from; i < piece.to; i++) {
+      const t = types[i]!
+      const c = close[i]!
+      const group = t === T.TEMPLATE_INTERP || t === T.OPAREN || t === T.OBRACK || t === T.OBRACE
+      if (group && depth >= MAX_DEPTH - 1 && c > i + 1 && c < piece.to && !literalKey(types, i, c)) {
+        const interp = t === T.TEMPLATE_INTERP
+        copy(pos, starts[i]!)
+        if (t === T.OBRACE) text += '['
+        else copy(starts[i]!, ends[i]!)
+        holes.push({
+          at: text.length,
+          piece: {from: interp ? i + 1 : i, to: interp ? c : c + 1, template: false, tuple: t === T.OPAREN, scope: undefined},
+        })
+        text += '_'
+        if (t === T.OBRACE) text += ']'
+        else copy(starts[c]!, ends[c]!)
+        pos = ends[c]!
+        i = c
+        continue
+      }
+      if (opens(t)) depth++
+      else if (closes(t) && depth > 0) depth--
+      if (piece.tuple && (i === piece.from || i === piece.to - 1)) {
+        copy(pos, starts[i]!)
+        text += i === piece.from ? '[' : ']'
+        pos = ends[i]!
+      }
+    }
+    copy(pos, top ? source.length : ends[piece.to - 1]!)
+    const at = (p: number): number => origin.at(sourceOffset(segments, p))
+    let parsed
+    try {
+      parsed = parse(text, piece.template)
+    } catch {
+      continue // operators or directives nested too deep even in a piece
+    }
+    // the scopes of the placeholders
+    const scopes = new Map<number, Scope | undefined>()
+    collect(parsed.expr, text, sink, {at, scope: piece.scope}, (s, scope) => scopes.set(s, scope))
+    for (const h of holes) pieces.push({...h.piece, scope: scopes.has(h.at) ? scopes.get(h.at) : piece.scope})
+  }
+}
+
+/** The source offset of offset `p` of a piece's text. */
+function sourceOffset(segments: readonly Segment[], p: number): number {
+  let lo = 0
+  let hi = segments.length - 1
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1
+    if (segments[mid]!.at <= p) lo = mid
+    else hi = mid - 1
+  }
+  const g = segments[lo]
+  return g === undefined ? p : g.from + (p - g.at)
+}
+
+/** Whether tokens [open, close] are `[0]` or `["key"]`, a traversal step, which is never cut. */
+function literalKey(types: ArrayLike<number>, open: number, close: number): boolean {
+  if (types[open] !== T.OBRACK) return false
+  let i = open + 1
+  while (types[i] === T.NEWLINE) i++
+  if (types[i] === T.NUMBER) i++
+  else if (types[i] === T.OQUOTE) {
+    i++
+    while (types[i] === T.QUOTED_LIT) i++
+    if (types[i] !== T.CQUOTE) return false
+    i++
+  } else return false
+  while (types[i] === T.NEWLINE) i++
+  return i === close
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The tree
+
+/** The iterator symbols of the `for` expressions and `%{for}` directives around a node. */
+interface Scope {
+  readonly names: readonly string[]
+  readonly parent: Scope | undefined
+}
+
+function inScope(name: string, scope: Scope | undefined, sink: Sink): boolean {
+  if (sink.scope !== undefined && sink.scope.has(name)) return true
+  for (let s = scope; s !== undefined; s = s.parent) if (s.names.includes(name)) return true
+  return false
+}
+
+function bind(keyVar: string | undefined, valVar: string, parent: Scope | undefined): Scope {
+  return {names: keyVar === undefined ? [valVar] : [keyVar, valVar], parent}
+}
+
+/** Roots that are valid references but never name an object of the graph (addrs.ParseRef). */
+const OTHER_ROOTS = new Set(['count', 'each', 'path', 'self', 'terraform', 'caller', 'template', 'lazy', 'arg', 'action', 'list'])
+
+/**
+ * Collects what `e` holds, without recursion. `names` is told the offset and the scope of every name
+ * that stands alone (readNested finds the scopes of its placeholders so).
+ */
+function collect(
+  e: Expr,
+  text: string,
+  sink: Sink,
+  origin: Origin,
+  names: ((s: number, scope: Scope | undefined) => void) | undefined,
+): void {
+  const exprs: Expr[] = [e]
+  const scopes: (Scope | undefined)[] = [origin.scope]
+  const at = origin.at
+  while (exprs.length > 0) {
+    const x = exprs.pop()!
+    const scope = scopes.pop()
+    switch (x.k) {
+      case 'trav':
+        // a name alone is no reference (and may be a placeholder of readNested)
+        if (x.steps.length === 0) names?.(x.s, scope)
+        else if (sink.refs !== undefined && !OTHER_ROOTS.has(x.root) && !inScope(x.root, scope, sink))
+          traversal(text, x.s, x.rootE, x.root, x.steps, sink.refs, at)
+        continue
+      case 'call':
+        if (sink.fns !== undefined && x.name.startsWith('provider::')) {
+          const parts = x.name.split('::')
+          if (parts.length >= 3)
+            sink.fns.push({
+              provider: parts[1]!,
+              function: parts[parts.length - 1]!,
+              name: x.name,
+              start: at(x.s),
+              end: at(x.nameE),
+            })
+        }
+        break
+      case 'for': {
+        const inner = bind(x.keyVar, x.valVar, scope)
+        if (x.cond) {
+          exprs.push(x.cond)
+          scopes.push(inner)
+        }
+        exprs.push(x.valExpr)
+        scopes.push(inner)
+        if (x.keyExpr) {
+          exprs.push(x.keyExpr)
+          scopes.push(inner)
+        }
+        exprs.push(x.coll)
+        scopes.push(scope)
+        continue
+      }
+      case 'tfor':
+        exprs.push(x.body, x.coll)
+        scopes.push(bind(x.keyVar, x.valVar, scope), scope)
+        continue
+    }
+    // the children, last first (children() without its arrays, for the frequent kinds)
+    switch (x.k) {
+      case 'tmpl':
+      case 'call':
+      case 'tuple': {
+        const kids = x.k === 'tmpl' ? x.parts : x.k === 'call' ? x.args : x.items
+        for (let i = kids.length - 1; i >= 0; i--) {
+          exprs.push(kids[i]!)
+          scopes.push(scope)
+        }
+        continue
+      }
+      case 'object':
+        for (let i = x.items.length - 1; i >= 0; i--) {
+          const it = x.items[i]!
+          exprs.push(it.value, it.key)
+          scopes.push(scope, scope)
+        }
+        continue
+      case 'binary':
+        exprs.push(x.right, x.left)
+        scopes.push(scope, scope)
+        continue
+      case 'wrap':
+      case 'parens':
+        exprs.push(x.inner)
+        scopes.push(scope)
+        continue
+      case 'rel':
+        exprs.push(x.src)
+        scopes.push(scope)
+        continue
+    }
+    const kids = children(x)
+    for (let i = kids.length - 1; i >= 0; i--) {
+      exprs.push(kids[i]!)
+      scopes.push(scope)
+    }
+  }
 }
 
 /**
- * Reads the traversal whose root identifier is text[start, rootEnd) and records the reference it makes.
- * Returns the position after the part read.
+ * Whether a traversal step is written as a reference's step: right after the part before it (spaces and
+ * tabs only), `.name` or `.0`, or `[…]` holding a plain number or a quoted string without sequences.
  */
-function offsetAt(map: Int32Array | undefined, base: number, p: number): number {
-  return map === undefined ? base + p : (map[p] ?? base + p)
+function plainStep(text: string, st: Step, prevEnd: number): boolean {
+  for (let p = prevEnd; p < st.s; p++) {
+    const c = text.charCodeAt(p)
+    if (c !== 32 && c !== 9) return false
+  }
+  const c = text.charCodeAt(st.s)
+  if (st.k === 'attr') return c === 46 && st.e - st.s === st.name.length + 1
+  if (c === 46) {
+    // legacy index syntax: `.0`
+    for (let p = st.s + 1; p < st.e; p++) if (!isDigit(text.charCodeAt(p))) return false
+    return st.e > st.s + 1
+  }
+  if (c !== 91 || text.charCodeAt(st.e - 1) !== 93) return false
+  let a = st.s + 1
+  while (isSpace(text.charCodeAt(a))) a++
+  let b = st.e - 2
+  while (b > a && isSpace(text.charCodeAt(b))) b--
+  const first = text.charCodeAt(a)
+  const last = text.charCodeAt(b)
+  if (typeof st.key === 'number') return isDigit(first) && isDigit(last)
+  if (typeof st.key !== 'string' || first !== 34 || last !== 34 || b === a) return false
+  const inside = text.slice(a, b)
+  return !inside.includes('${') && !inside.includes('%{') && !inside.includes('\n')
 }
 
-function readTraversal(
-  text: string,
-  start: number,
-  rootEnd: number,
-  root: string,
-  out: Reference[],
-  base: number,
-  map: Int32Array | undefined,
-): number {
-  const s1 = stepAt(text, rootEnd)
-  if (s1 === undefined || s1.attr === undefined) return rootEnd
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13
+}
+
+/** Records the reference a traversal makes, if it makes one. */
+function traversal(text: string, start: number, rootE: number, root: string, all: readonly Step[], out: Reference[], at: OffsetMap): void {
+  // the steps written as a reference's steps; the traversal is cut at the first other one
+  const steps: Step[] = []
+  let prev = rootE
+  for (const st of all) {
+    if (steps.length === 3 || !plainStep(text, st, prev)) break
+    steps.push(st)
+    prev = st.e
+  }
+  const s1 = steps[0]
+  if (s1 === undefined || s1.k !== 'attr') return
   switch (root) {
     case 'var':
-    case 'local': {
-      const kind = root
-      out.push({kind, name: s1.attr, address: `${root}.${s1.attr}`, start: offsetAt(map, base, start), end: offsetAt(map, base, s1.end)})
-      return s1.end
-    }
+    case 'local':
+      out.push({kind: root, name: s1.name, address: `${root}.${s1.name}`, start: at(start), end: at(s1.e)})
+      return
     case 'module': {
-      const call = s1.attr
-      let end = s1.end
-      let s = stepAt(text, end)
-      if (s !== undefined && s.attr === undefined) {
-        end = s.end
-        s = stepAt(text, end)
+      const call = s1.name
+      let end = s1.e
+      let n = 1
+      let s = steps[n]
+      if (s !== undefined && s.k === 'index') {
+        end = s.e
+        s = steps[++n]
       }
-      if (s !== undefined && s.attr !== undefined) {
+      if (s !== undefined && s.k === 'attr')
         out.push({
           kind: 'module',
           call,
-          output: s.attr,
-          address: `${ModulePath.of([call]).toString()}.${s.attr}`,
-          start: offsetAt(map, base, start),
-          end: offsetAt(map, base, s.end),
+          output: s.name,
+          address: `${ModulePath.of([call]).toString()}.${s.name}`,
+          start: at(start),
+          end: at(s.e),
         })
-        return s.end
-      }
       // `module.c[0][1]` is an invalid reference; anything else ends at the call (or instance)
-      if (s === undefined)
-        out.push({
-          kind: 'module',
-          call,
-          output: undefined,
-          address: ModulePath.of([call]).toString(),
-          start: offsetAt(map, base, start),
-          end: offsetAt(map, base, end),
-        })
-      return end
+      else if (s === undefined)
+        out.push({kind: 'module', call, output: undefined, address: ModulePath.of([call]).toString(), start: at(start), end: at(end)})
+      return
     }
     case 'data':
     case 'ephemeral':
     case 'resource': {
-      const s2 = stepAt(text, s1.end)
-      if (s2 === undefined || s2.attr === undefined) return s1.end
+      const s2 = steps[1]
+      if (s2 === undefined || s2.k !== 'attr') return
       const mode: ReferenceMode = root === 'resource' ? 'managed' : root
-      const address = new ResourceAddr(ModulePath.root, mode, s1.attr, s2.attr).localString()
-      out.push({
-        kind: 'resource',
-        mode,
-        type: s1.attr,
-        name: s2.attr,
-        address,
-        start: offsetAt(map, base, start),
-        end: offsetAt(map, base, s2.end),
-      })
-      return s2.end
+      const address = new ResourceAddr(ModulePath.root, mode, s1.name, s2.name).localString()
+      out.push({kind: 'resource', mode, type: s1.name, name: s2.name, address, start: at(start), end: at(s2.e)})
+      return
     }
     default:
       out.push({
         kind: 'resource',
         mode: 'managed',
         type: root,
-        name: s1.attr,
-        address: new ResourceAddr(ModulePath.root, 'managed', root, s1.attr).localString(),
-        start: offsetAt(map, base, start),
-        end: offsetAt(map, base, s1.end),
+        name: s1.name,
+        address: new ResourceAddr(ModulePath.root, 'managed', root, s1.name).localString(),
+        start: at(start),
+        end: at(s1.e),
       })
-      return s1.end
-  }
-}
-
-/**
- * Scans `text` as a native expression (or, with `template`, as a bare template: a JSON string's text).
- * `base`/`map` turn offsets in `text` into offsets of the caller's text.
- */
-function scanNative(
-  text: string,
-  template: boolean,
-  scope: ReadonlySet<string> | undefined,
-  out: Reference[],
-  map: Int32Array | undefined,
-  base: number,
-  fns: ProviderFunctionCall[] | undefined,
-): void {
-  new NativeScanner(text, template, scope, out, map, base, fns).run()
-}
-
-function heredocEndAt(text: string, p: number, marker: string): number {
-  const k = skipBlanks(text, p)
-  if (!text.startsWith(marker, k)) return -1
-  const e = k + marker.length
-  const c = text.charCodeAt(e)
-  return Number.isNaN(c) || c === C_LF || c === C_CR ? e : -1
-}
-
-class NativeScanner {
-  private readonly stack: Frame[]
-  private depth = 0
-  private top: Frame
-
-  constructor(
-    private readonly text: string,
-    template: boolean,
-    private readonly scope: ReadonlySet<string> | undefined,
-    private readonly out: Reference[],
-    private readonly map: Int32Array | undefined,
-    private readonly base: number,
-    private readonly fns: ProviderFunctionCall[] | undefined,
-  ) {
-    this.top = frame(template ? F_TEMPLATE : F_TOP)
-    this.stack = [this.top]
-  }
-
-  private push(f: Frame): void {
-    this.depth++
-    this.stack[this.depth] = f
-    this.top = f
-  }
-
-  private pop(): Frame {
-    const f = this.top
-    if (this.depth > 0) {
-      this.depth--
-      this.top = this.stack[this.depth] ?? f
-    }
-    return f
-  }
-
-  private closeDirective(): void {
-    const f = this.pop()
-    const t = this.top
-    if (f.forPhase !== FOR_NONE && f.names !== undefined && isTemplateFrame(t.kind)) (t.directiveScopes ??= []).push(f.names)
-  }
-
-  run(): void {
-    const {text, stack, scope, out, map, base} = this
-    const n = text.length
-    // whether the last significant character was a `.` (an identifier after it is an attribute)
-    let afterDot = false
-    let i = 0
-    while (i < n) {
-      let c = text.charCodeAt(i)
-      const top = this.top
-      const kind = top.kind
-
-      if (isTemplateFrame(kind)) {
-        // plain template text
-        while (c !== C_DOLLAR && c !== C_PERCENT && c !== C_BACKSLASH && c !== C_QUOTE && c !== C_LF) {
-          if (++i >= n) return
-          c = text.charCodeAt(i)
-        }
-        if ((c === C_DOLLAR || c === C_PERCENT) && i + 1 < n) {
-          const d = text.charCodeAt(i + 1)
-          if (d === c && text.charCodeAt(i + 2) === C_LBRACE) {
-            i += 3 // `$${` and `%%{` are literal text
-            continue
-          }
-          if (d === C_LBRACE) {
-            i += 2
-            if (text.charCodeAt(i) === C_TILDE) i++
-            afterDot = false
-            if (c === C_DOLLAR) {
-              this.push(frame(F_INTERP))
-              continue
-            }
-            const f = frame(F_DIRECTIVE)
-            this.push(f)
-            const k = skipSpaces(text, i)
-            let e = keywordAt(text, k, 'for')
-            if (e >= 0) {
-              f.forPhase = FOR_NAMES
-              f.names = []
-              i = e
-              continue
-            }
-            e = keywordAt(text, k, 'endfor')
-            if (e >= 0) {
-              // the `%{endfor}` closes the innermost open `%{for}` of the template
-              const t = stack[this.depth - 1]
-              t?.directiveScopes?.pop()
-              i = e
-            }
-            continue
-          }
-          i++
-          continue
-        }
-        if (kind === F_QUOTED) {
-          if (c === C_BACKSLASH) i += 2
-          else if (c === C_QUOTE || c === C_LF) {
-            // a newline cannot be inside a quoted string: end it there to recover
-            this.pop()
-            afterDot = false
-            i++
-          } else i++
-          continue
-        }
-        if (kind === F_HEREDOC && c === C_LF) {
-          i++
-          const e = heredocEndAt(text, i, top.marker)
-          if (e >= 0) {
-            this.pop()
-            afterDot = false
-            i = e
-          }
-          continue
-        }
-        i++
-        continue
-      }
-
-      // expression mode
-      if (isSpace(c)) {
-        i++
-        continue
-      }
-      if (isIdentStart(c)) {
-        const e = identEnd(text, i)
-        if (afterDot) {
-          // an attribute of something that is not a traversal: `f(x).y`, `a[i].b`
-          afterDot = false
-          i = e
-          continue
-        }
-        const name = text.slice(i, e)
-        if (top.forPhase === FOR_NAMES) {
-          if (name === 'in') top.forPhase = FOR_COLLECTION
-          else top.names?.push(name)
-          i = e
-          continue
-        }
-        const k = skipBlanks(text, e)
-        const next = text.charCodeAt(k)
-        if (next === C_LPAREN) {
-          i = e // a function call
-          continue
-        }
-        if (next === C_COLON && text.charCodeAt(k + 1) === C_COLON) {
-          // provider::namespace::function
-          if (this.fns !== undefined && name === 'provider') {
-            const nn = namespacedName(text, i)
-            if (nn.parts.length >= 3 && text.charCodeAt(nn.next) === C_LPAREN) {
-              this.fns.push({
-                provider: nn.parts[1]!,
-                function: nn.parts[nn.parts.length - 1]!,
-                name: nn.parts.join('::'),
-                start: offsetAt(map, base, i),
-                end: offsetAt(map, base, nn.end),
-              })
-              i = nn.end
-              continue
-            }
-          }
-          let p = k
-          while (text.charCodeAt(p) === C_COLON && text.charCodeAt(p + 1) === C_COLON && isIdentStart(text.charCodeAt(p + 2)))
-            p = identEnd(text, p + 2)
-          i = p
-          continue
-        }
-        if (LITERAL_WORDS.has(name) || OTHER_ROOTS.has(name) || inScope(name, stack, this.depth, scope)) {
-          i = e
-          continue
-        }
-        if (TYPE_WORDS.has(name) && stepAt(text, e) === undefined) {
-          i = e
-          continue
-        }
-        i = readTraversal(text, i, e, name, out, base, map)
-        continue
-      }
-      if (isDigit(c)) {
-        i = numberEnd(text, i)
-        afterDot = false
-        continue
-      }
-      afterDot = false
-      switch (c) {
-        case C_DOT:
-          afterDot = true
-          i++
-          continue
-        case C_QUOTE:
-          this.push(frame(F_QUOTED))
-          i++
-          continue
-        case C_HASH:
-          while (i < n && text.charCodeAt(i) !== C_LF) i++
-          continue
-        case C_SLASH: {
-          const d = text.charCodeAt(i + 1)
-          if (d === C_SLASH) {
-            while (i < n && text.charCodeAt(i) !== C_LF) i++
-          } else if (d === C_STAR) {
-            const e = text.indexOf('*/', i + 2)
-            i = e < 0 ? n : e + 2
-          } else i++
-          continue
-        }
-        case C_LT: {
-          if (text.charCodeAt(i + 1) === C_LT) {
-            let k = i + 2
-            if (text.charCodeAt(k) === C_MINUS) k++
-            if (isIdentStart(text.charCodeAt(k))) {
-              const e = identEnd(text, k)
-              let nl = e
-              if (text.charCodeAt(nl) === C_CR) nl++
-              if (text.charCodeAt(nl) === C_LF) {
-                const marker = text.slice(k, e)
-                i = nl + 1
-                const end = heredocEndAt(text, i, marker)
-                if (end >= 0) i = end
-                else this.push(frame(F_HEREDOC, marker))
-                continue
-              }
-            }
-            i += 2
-            continue
-          }
-          i++
-          continue
-        }
-        case C_LPAREN:
-          this.push(frame(F_PAREN))
-          i++
-          continue
-        case C_LBRACK:
-        case C_LBRACE: {
-          const f = frame(c === C_LBRACK ? F_BRACK : F_BRACE)
-          this.push(f)
-          i++
-          const k = skipSpaces(text, i)
-          const e = keywordAt(text, k, 'for')
-          if (e >= 0 && isIdentStart(text.charCodeAt(skipSpaces(text, e)))) {
-            f.forPhase = FOR_NAMES
-            f.names = []
-            i = e
-          }
-          continue
-        }
-        case C_RPAREN:
-          if (kind === F_PAREN) this.pop()
-          i++
-          continue
-        case C_RBRACK:
-          if (kind === F_BRACK) this.pop()
-          i++
-          continue
-        case C_RBRACE:
-          if (kind === F_BRACE || kind === F_INTERP) this.pop()
-          else if (kind === F_DIRECTIVE) this.closeDirective()
-          i++
-          continue
-        case C_QUESTION:
-          if (top.forPhase === FOR_COLLECTION) top.pendingQuestions++
-          i++
-          continue
-        case C_COLON:
-          if (top.forPhase === FOR_COLLECTION) {
-            if (top.pendingQuestions > 0) top.pendingQuestions--
-            else if (kind !== F_DIRECTIVE) top.forPhase = FOR_BODY
-          }
-          i++
-          continue
-        default:
-          i++
-      }
-    }
   }
 }
 
@@ -695,26 +611,27 @@ class NativeScanner {
  * Decodes the JSON string whose opening quote is at q. Returns the text, a map from each text offset to
  * the offset in `json`, and the position after the closing quote.
  */
-function decodeJsonString(json: string, q: number): {text: string; map: Int32Array | undefined; end: number} {
+function decodeJsonString(json: string, q: number): {text: string; map: OffsetMap; end: number} {
   const n = json.length
   let p = q + 1
   while (p < n) {
     const c = json.charCodeAt(p)
-    if (c === C_QUOTE || c === C_BACKSLASH) break
+    if (c === 34 || c === 92) break
     p++
   }
-  if (p >= n || json.charCodeAt(p) === C_QUOTE) return {text: json.slice(q + 1, p), map: undefined, end: Math.min(p + 1, n)}
+  const base = q + 1
+  if (p >= n || json.charCodeAt(p) === 34) return {text: json.slice(base, p), map: (x) => base + x, end: Math.min(p + 1, n)}
   // escapes: decode by hand, keeping where each character came from
   const chars: string[] = []
   const offsets: number[] = []
-  p = q + 1
+  p = base
   while (p < n) {
     const c = json.charCodeAt(p)
-    if (c === C_QUOTE) {
+    if (c === 34) {
       p++
       break
     }
-    if (c !== C_BACKSLASH) {
+    if (c !== 92) {
       chars.push(json[p] ?? '')
       offsets.push(p)
       p++
@@ -754,26 +671,37 @@ function decodeJsonString(json: string, q: number): {text: string; map: Int32Arr
     p += len
   }
   offsets.push(Math.min(p, n))
-  return {text: chars.join(''), map: Int32Array.from(offsets), end: Math.min(p, n)}
+  const table = Int32Array.from(offsets)
+  return {text: chars.join(''), map: (x) => table[x] ?? base + x, end: Math.min(p, n)}
 }
 
-function scanJson(
-  json: string,
-  expressions: boolean,
-  scope: ReadonlySet<string> | undefined,
-  out: Reference[],
-  fns: ProviderFunctionCall[] | undefined,
-): void {
+/** Every string of the JSON text (object keys too) is read: as a template, or as an expression. */
+function readJson(json: string, expressions: boolean, sink: Sink): void {
   const n = json.length
   let i = 0
   while (i < n) {
-    if (json.charCodeAt(i) !== C_QUOTE) {
+    if (json.charCodeAt(i) !== 34) {
       i++
       continue
     }
     const s = decodeJsonString(json, i)
-    // without `${`, a template is plain text
-    if (expressions || s.text.includes('{')) scanNative(s.text, !expressions, scope, out, s.map, i + 1, fns)
+    // without `${` or `%{`, a template is plain text
+    if (!expressions) {
+      if (s.text.includes('{')) readText(s.text, true, sink, s.map)
+    } else if (!readText(s.text, false, sink, s.map) && s.text.includes('{')) {
+      // an expression that does not parse, such as `${aws_instance.a}`: its sequences are read too
+      const more: Sink = {refs: sink.refs && [], fns: sink.fns && [], scope: sink.scope}
+      readText(s.text, true, more, s.map)
+      addNew(sink.refs, more.refs)
+      addNew(sink.fns, more.fns)
+    }
     i = Math.max(s.end, i + 1)
   }
+}
+
+/** Adds to `to` the items of `from` at offsets where `to` has none yet. */
+function addNew<R extends {readonly start: number}>(to: R[] | undefined, from: readonly R[] | undefined): void {
+  if (to === undefined || from === undefined || from.length === 0) return
+  const starts = new Set(to.map((r) => r.start))
+  for (const r of from) if (!starts.has(r.start)) to.push(r)
 }

@@ -1,5 +1,6 @@
-// The reference scanner: a table of expressions and the references Terraform finds in them
-// (hcl `Expression.Variables()` + `addrs.ParseRef`), then properties on arbitrary input.
+// The reference reader (src/hcl/references.ts, over the syntax tree of src/hcl/native): a table of
+// expressions and the references Terraform finds in them (hcl `Expression.Variables()` + `addrs.ParseRef`),
+// then properties on arbitrary input.
 import {getReferencesInExpression} from '@cdktf/hcl2json'
 import fc from 'fast-check'
 import {existsSync, readdirSync, readFileSync} from 'node:fs'
@@ -104,6 +105,12 @@ const NATIVE: readonly (readonly [string, readonly string[]])[] = [
   ['[for a in var.l : a.x][0].y.z', ['var.l']],
   ['[[for a in var.l : a.x], a.y]', ['var.l', 'a.y']],
   ['[forx.y, for.z]', ['forx.y', 'for.z']],
+  // a comment before `for` (the iterator symbols are still in scope)
+  ['{\n  # by key\n  for k, v in var.m : k => v.x\n}', ['var.m']],
+  ['[ /* each */ for s in var.l : s.id]', ['var.l']],
+  ['[\n  // each\n  for s in var.l : s.id if s.on\n]', ['var.l']],
+  // object keys: a bare name is a literal key; other key expressions are read
+  ['{ aws_x.y = 1, (var.k) = 2, "${local.s}" = 3 }', ['aws_x.y', 'var.k', 'local.s']],
 ]
 
 test('native expressions: the table', () => {
@@ -153,6 +160,22 @@ test('JSON values: strings are templates; depends_on-style strings are reference
   assert.equal(addresses('"${[for s in var.l : s.id]}"', {syntax: 'json'}), ['var.l'])
   assert.equal(addresses('{"${var.key}": true}', {syntax: 'json'}), ['var.key'])
   assert.equal(addresses('"unterminated ${var.x', {syntax: 'json'}), ['var.x'])
+  // a reference string written as a template is still read (`"depends_on": ["${aws_x.y}"]`)
+  const dependsOn = '["${aws_x.y}", "module.c"]'
+  const refs2 = findReferences(dependsOn, {syntax: 'json', jsonStringsAreExpressions: true})
+  assert.equal(
+    refs2.map((r) => [r.address, dependsOn.slice(r.start, r.end)]),
+    [
+      ['aws_x.y', 'aws_x.y'],
+      ['module.c', 'module.c'],
+    ],
+  )
+  // escapes before and inside a template: offsets still point into the JSON text
+  const escaped = '{"\\u0061": "\\"q\\" ${lookup(var.m, \\"k\\")} ${\\u0020data.t.n.id}"}'
+  assert.equal(
+    findReferences(escaped, {syntax: 'json'}).map((r) => escaped.slice(r.start, r.end)),
+    ['var.m', 'data.t.n'],
+  )
 })
 
 test('malformed input: unbalanced brackets and quotes are scanned without throwing', () => {
@@ -191,6 +214,36 @@ test('a deeply nested expression does not overflow the stack', () => {
   const depth = 200_000
   const text = '['.repeat(depth) + 'var.deep' + ']'.repeat(depth) + ' + "${'.repeat(1000) + 'local.x' + '}"'.repeat(1000)
   assert.equal(addresses(text), ['var.deep', 'local.x'])
+})
+
+test('deep nesting is read in pieces: scopes, steps, call arguments and offsets as in shallow text', () => {
+  const inner = 's.x + aws_a.b.id + module.c[0].o + module.d[s].o + f(var.p, local.q)'
+  const wrap = (n: number, open: string, close: string, core: string): string => open.repeat(n) + core + close.repeat(n)
+  for (const n of [3, 150, 700]) {
+    const cases: [string, string[]][] = [
+      [`[for s in var.l : ${wrap(n, '[', ']', inner)}]`, ['var.l', 'aws_a.b', 'module.c.o', 'module.d', 'var.p', 'local.q']],
+      [wrap(n, 'f(var.a, ', ')', 'var.z'), [...Array<string>(n).fill('var.a'), 'var.z']],
+      [wrap(n, '{k = ', '}', 'aws_i.j[0].id'), ['aws_i.j']],
+      [wrap(n, '"${', '}"', 'module.m["k"].out'), ['module.m.out']],
+      [`{for k, v in var.m : k => ${wrap(n, '(', ')', 'v.a + k.b + data.t.n.id')}}`, ['var.m', 'data.t.n']],
+      [`module.w[${wrap(n, '[', ']', '0')}].out`, ['module.w']],
+    ]
+    for (const [text, expected] of cases) {
+      const refs = findReferences(text)
+      assert.equal(
+        refs.map((r) => r.address),
+        expected,
+        `${n}: ${text.slice(0, 60)}`,
+      )
+      for (const r of refs) assert.ok(text.slice(r.start, r.end).startsWith(r.address.split('.')[0]!), `${n}: ${r.address} at ${r.start}`)
+    }
+  }
+  // JSON: a deeply nested template in a string, offsets into the JSON text
+  const json = JSON.stringify({v: '${' + wrap(400, '[', ']', 'var.j') + '} ${local.k}'})
+  assert.equal(
+    findReferences(json, {syntax: 'json'}).map((r) => json.slice(r.start, r.end)),
+    ['var.j', 'local.k'],
+  )
 })
 
 // Property tests (fixed seeds).
