@@ -62,9 +62,52 @@ export type TokenType = (typeof T)[keyof typeof T]
 
 /** A file's tokens: `types[i]` spans `text.slice(starts[i], ends[i])`; the last one is EOF. */
 export interface Tokens {
-  readonly types: number[]
-  readonly starts: number[]
-  readonly ends: number[]
+  readonly types: Uint8Array
+  readonly starts: Int32Array
+  readonly ends: Int32Array
+}
+
+/** Growable typed arrays for the tokens (a plain array push per token measured 5 MB/s on big files). */
+class TokenBuffer {
+  types: Uint8Array
+  starts: Int32Array
+  ends: Int32Array
+  n = 0
+
+  constructor(textLength: number) {
+    const cap = Math.min(textLength + 2, 256 + (textLength >> 2))
+    this.types = new Uint8Array(cap)
+    this.starts = new Int32Array(cap)
+    this.ends = new Int32Array(cap)
+  }
+
+  emit(t: number, s: number, e: number): void {
+    if (this.n === this.types.length) {
+      const cap = this.n * 2
+      const types = new Uint8Array(cap)
+      types.set(this.types)
+      const starts = new Int32Array(cap)
+      starts.set(this.starts)
+      const ends = new Int32Array(cap)
+      ends.set(this.ends)
+      this.types = types
+      this.starts = starts
+      this.ends = ends
+    }
+    const i = this.n++
+    this.types[i] = t
+    this.starts[i] = s
+    this.ends[i] = e
+  }
+
+  /** The last token's type. */
+  last(): number {
+    return this.types[this.n - 1]!
+  }
+
+  done(): Tokens {
+    return {types: this.types.subarray(0, this.n), starts: this.starts.subarray(0, this.n), ends: this.ends.subarray(0, this.n)}
+  }
 }
 
 const MODE_MAIN = 0
@@ -152,15 +195,9 @@ interface Heredoc {
  * whole text as a bare template (as a JSON string's value is read). Never throws.
  */
 export function lex(text: string, from: number, template = false): Tokens {
-  const types: number[] = []
-  const starts: number[] = []
-  const ends: number[] = []
   const n = text.length
-  const emit = (t: number, s: number, e: number): void => {
-    types.push(t)
-    starts.push(s)
-    ends.push(e)
-  }
+  const buf = new TokenBuffer(n)
+  const emit = (t: number, s: number, e: number): void => buf.emit(t, s, e)
   const modes: number[] = [template ? MODE_BARE : MODE_MAIN]
   const heredocs: Heredoc[] = []
   const retBraces: number[] = []
@@ -271,7 +308,7 @@ export function lex(text: string, from: number, template = false): Tokens {
           if (d === 61) emit(T.EQUAL_OP, i, i + 2)
           else if (d === 62) emit(T.FAT_ARROW, i, i + 2)
           else emit(T.EQUAL, i, i + 1)
-          i = types[types.length - 1] === T.EQUAL ? i + 1 : i + 2
+          i = buf.last() === T.EQUAL ? i + 1 : i + 2
           continue
         }
         case 33:
@@ -518,5 +555,5 @@ export function lex(text: string, from: number, template = false): Tokens {
     i = j
   }
   emit(T.EOF, n, n)
-  return {types, starts, ends}
+  return buf.done()
 }

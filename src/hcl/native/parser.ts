@@ -128,9 +128,9 @@ export class Parser {
   private readonly nl: boolean[] = [true]
   private recovery = false
   readonly diags: RawDiag[] = []
-  private readonly types: number[]
-  private readonly starts: number[]
-  private readonly ends: number[]
+  private readonly types: Uint8Array
+  private readonly starts: Int32Array
+  private readonly ends: Int32Array
   private readonly last: number
 
   constructor(
