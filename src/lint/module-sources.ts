@@ -1,6 +1,6 @@
-// The `source` of each module call in a directory, found without the parser: `lint --recursive` only
-// needs local sources to tell root modules from called ones, and our own structure scanner
-// (hcl/scan.ts) reads native files without starting WebAssembly. The roots are then known at once, so
+// The `source` of each module call in a directory, read directly with our own parser (hcl/native, no
+// cache or worker): `lint --recursive` only needs local sources to tell root modules from called ones.
+// The roots are then known at once, so
 // linting them overlaps with parsing instead of waiting for every file to be parsed first. Files are
 // taken in load order, so an override file's `source` replaces the primary one.
 import * as path from 'node:path'

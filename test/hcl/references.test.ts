@@ -8,7 +8,8 @@ import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {findProviderFunctionCalls, findReferences, type Reference, type ReferenceScanOptions} from '../../src/hcl/references.js'
-import {scanNative, type ScanBody} from '../../src/hcl/scan.js'
+import {parseHclNative} from '../../src/hcl/native/index.js'
+import type {Body as ScanBody} from '../../src/hcl/syntax.js'
 import {hasShared, sharedDir} from '../helpers/paths.js'
 
 const addresses = (text: string, opts?: ReferenceScanOptions): string[] => findReferences(text, opts).map((r) => r.address)
@@ -413,7 +414,7 @@ corpusTest('differential: every reference HCL finds in a sample of corpus expres
     for (const x of b.blocks) collect(x.body)
   }
   // every 4th file, every 100th expression (the whole corpus, 113,374 expressions, agreed too, in ~2 minutes)
-  files.forEach((f, i) => i % 4 === 0 && collect(scanNative(readFileSync(f, 'utf8'), 'main.tf').body))
+  files.forEach((f, i) => i % 4 === 0 && collect(parseHclNative(readFileSync(f, 'utf8'), 'main.tf').file.body))
   assert.ok(exprs.length > 10_000, `${exprs.length} expressions`)
   let compared = 0
   let found = 0
