@@ -74,7 +74,9 @@ export class NativeParser {
     }
     stats.uncached++
     const kind = this.parts.kind ?? 'tfgraph'
-    if (pool && pool.shouldUse(stats.uncached, stats.cached)) {
+    // worker threads pay only for the slow reference parser: with ours a pool of 2 was slower at every
+    // size measured (BENCHMARKS.md, crossover), so files are parsed in-process
+    if (pool && kind === 'hcl2json' && pool.shouldUse(stats.uncached, stats.cached)) {
       // the worker has written the cache entry
       const pooled = await pool.parse(text, filename)
       if (pooled) {

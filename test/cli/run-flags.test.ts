@@ -18,11 +18,14 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}) {
 
 const demo = path.join(fixturesDir, 'providers/demo')
 
-test('--jobs 2 parses in worker threads and prints exactly what --jobs 1 prints', () => {
+test('--parser hcl2json --jobs 2 parses in worker threads and prints exactly what --jobs 1 prints', () => {
   const cache = mkdtempSync(path.join(tmpdir(), 'tfgraph-jobs-'))
   try {
-    const one = run(['providers', demo, '--jobs', '1', '--no-cache', '--verbose'])
-    const two = run(['providers', demo, '--jobs', '2', '--verbose'], {TFGRAPH_POOL_THRESHOLD: '0', TFGRAPH_CACHE_DIR: cache})
+    const one = run(['providers', demo, '--jobs', '1', '--no-cache', '--verbose', '--parser', 'hcl2json'])
+    const two = run(['providers', demo, '--jobs', '2', '--verbose', '--parser', 'hcl2json'], {
+      TFGRAPH_POOL_THRESHOLD: '0',
+      TFGRAPH_CACHE_DIR: cache,
+    })
     assert.is(one.code, 0, one.stderr)
     assert.is(two.code, 0, two.stderr)
     assert.is(two.stdout, one.stdout)
@@ -31,7 +34,7 @@ test('--jobs 2 parses in worker threads and prints exactly what --jobs 1 prints'
     assert.ok(m, two.stderr)
     assert.ok(Number(m![2]) > 0 && Number(m![2]) <= Number(m![1]))
     // the workers filled the parse cache: another view of the same root reads every file from it
-    const json = run(['providers', demo, '--json', '--verbose'], {TFGRAPH_CACHE_DIR: cache})
+    const json = run(['providers', demo, '--json', '--verbose', '--parser', 'hcl2json'], {TFGRAPH_CACHE_DIR: cache})
     assert.match(json.stderr, new RegExp(`\\(${m![2]} from the parse cache, 0 parsed`))
     // and the same command again is answered whole by the results cache
     const warm = run(['providers', demo, '--verbose'], {TFGRAPH_CACHE_DIR: cache})
