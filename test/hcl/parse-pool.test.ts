@@ -62,7 +62,7 @@ test('workers write the shared cache', async () => {
   try {
     const some = files.slice(0, 10)
     await parseAll(ctx, some)
-    const cache = new ParseCache({enabled: true, dir})
+    const cache = new ParseCache({enabled: true, dir, parser: 'hcl2json'})
     for (const f of some) assert.ok(cache.read(f.text, f.name), `${f.name} cached by a worker`)
   } finally {
     await ctx.close()
@@ -80,9 +80,15 @@ test("two runs with different cache directories: each run's workers write to its
     const later = files.slice(4, 8)
     await parseAll(second, later)
     for (const f of later)
-      assert.ok(new ParseCache({enabled: true, dir: b}).read(f.text, f.name), `${f.name} cached in the second run's directory`)
+      assert.ok(
+        new ParseCache({enabled: true, dir: b, parser: 'hcl2json'}).read(f.text, f.name),
+        `${f.name} cached in the second run's directory`,
+      )
     for (const f of later)
-      assert.not.ok(new ParseCache({enabled: true, dir: a}).read(f.text, f.name), `${f.name} not in the first run's directory`)
+      assert.not.ok(
+        new ParseCache({enabled: true, dir: a, parser: 'hcl2json'}).read(f.text, f.name),
+        `${f.name} not in the first run's directory`,
+      )
   } finally {
     await first.close()
     await second.close()
