@@ -206,6 +206,16 @@ export function lex(text: string, from: number, template = false): Tokens {
   // no comment closer exists for a comment opened at or after this index
   let noCloseFrom = Infinity
 
+  /** A one-character token at i, or the two-character one when `second` follows; returns the next index. */
+  const pair = (at: number, second: number, both: number, one: number): number => {
+    if (text.charCodeAt(at + 1) === second) {
+      emit(both, at, at + 2)
+      return at + 2
+    }
+    emit(one, at, at + 1)
+    return at + 1
+  }
+
   /** `${` / `%{` (with an optional `~`) at i: emits the opener and enters expression mode. */
   const templateOpen = (kind: number): void => {
     const e = text.charCodeAt(i + 2) === 126 ? i + 3 : i + 2
@@ -312,22 +322,10 @@ export function lex(text: string, from: number, template = false): Tokens {
           continue
         }
         case 33:
-          if (text.charCodeAt(i + 1) === 61) {
-            emit(T.NOT_EQUAL, i, i + 2)
-            i += 2
-          } else {
-            emit(T.BANG, i, i + 1)
-            i++
-          }
+          i = pair(i, 61, T.NOT_EQUAL, T.BANG)
           continue
         case 62:
-          if (text.charCodeAt(i + 1) === 61) {
-            emit(T.GTE, i, i + 2)
-            i += 2
-          } else {
-            emit(T.GT, i, i + 1)
-            i++
-          }
+          i = pair(i, 61, T.GTE, T.GT)
           continue
         case 60: {
           // <
@@ -360,31 +358,13 @@ export function lex(text: string, from: number, template = false): Tokens {
           continue
         }
         case 38:
-          if (text.charCodeAt(i + 1) === 38) {
-            emit(T.AND, i, i + 2)
-            i += 2
-          } else {
-            emit(T.BIT_AND, i, i + 1)
-            i++
-          }
+          i = pair(i, 38, T.AND, T.BIT_AND)
           continue
         case 124:
-          if (text.charCodeAt(i + 1) === 124) {
-            emit(T.OR, i, i + 2)
-            i += 2
-          } else {
-            emit(T.BIT_OR, i, i + 1)
-            i++
-          }
+          i = pair(i, 124, T.OR, T.BIT_OR)
           continue
         case 58:
-          if (text.charCodeAt(i + 1) === 58) {
-            emit(T.DOUBLE_COLON, i, i + 2)
-            i += 2
-          } else {
-            emit(T.COLON, i, i + 1)
-            i++
-          }
+          i = pair(i, 58, T.DOUBLE_COLON, T.COLON)
           continue
         case 46:
           if (text.charCodeAt(i + 1) === 46 && text.charCodeAt(i + 2) === 46) {
