@@ -47,16 +47,39 @@ export class NativeParser {
       if (r) return r
     }
     const p = this.parseFresh(text, filename)
-    if (!seen) {
-      this.memo.set(text, p)
-      this.memoChars += text.length
-      for (const k of this.memo.keys()) {
-        if (this.memoChars <= MEMO_MAX_CHARS || k === text) break
-        this.memo.delete(k)
-        this.memoChars -= k.length
-      }
-    } else this.memo.set(text, p)
+    if (!seen) this.remember(text, p)
+    else this.memo.set(text, p)
     return p
+  }
+
+  /**
+   * For a caller that must parse at once (finding `lint --recursive`'s roots): with tfgraph's own
+   * parser, the parse cache's entry or `parse`'s result, counted and kept for the run as `parse` keeps
+   * its results, so the load that follows does not parse the file again. Undefined with the
+   * reference parser or for text the run already holds (the caller then parses for itself).
+   */
+  parseNow(text: string, filename: string, parse: (text: string, filename: string) => NativeParse): NativeParse | undefined {
+    if ((this.parts.kind ?? 'tfgraph') !== 'tfgraph' || this.memo.has(text)) return undefined
+    const {cache, stats} = this.parts
+    let result = cache.read(text, filename)
+    if (result) stats.cached++
+    else {
+      stats.uncached++
+      result = parse(text, filename)
+      cache.write(text, result)
+    }
+    this.remember(text, Promise.resolve(result))
+    return result
+  }
+
+  private remember(text: string, p: Promise<NativeParse>): void {
+    this.memo.set(text, p)
+    this.memoChars += text.length
+    for (const k of this.memo.keys()) {
+      if (this.memoChars <= MEMO_MAX_CHARS || k === text) break
+      this.memo.delete(k)
+      this.memoChars -= k.length
+    }
   }
 
   /** Forgets the in-memory results (tests that count parses). */

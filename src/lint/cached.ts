@@ -147,13 +147,13 @@ async function searchRootModules(ctx: RunContext, dir: string, engine: EngineNam
   const top = path.resolve(dir)
   walk(top, 0)
   ctx.pool.expect(nativeFiles)
-  // which directories are called: from the module sources alone (scanned, not parsed)
+  // which directories are called: from the module sources alone (parsed at once, kept for the load)
   const {moduleSources} = await import('./module-sources.js')
   const called = new Set<string>()
   const calls = new Map<string, string[]>()
   for (const d of configDirs) {
     const targets: string[] = []
-    for (const src of moduleSources(files, d, engine).values()) {
+    for (const src of moduleSources(files, d, engine, ctx.parser).values()) {
       if (src !== undefined && (src.startsWith('./') || src.startsWith('../'))) {
         const target = path.resolve(d, src)
         if (files.stat(target) === 'dir') targets.push(target) // not there: the crawl reports it

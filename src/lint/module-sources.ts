@@ -1,10 +1,11 @@
-// The `source` of each module call in a directory, read directly with our own parser (hcl/native, no
-// cache or worker): `lint --recursive` only needs local sources to tell root modules from called ones.
-// The roots are then known at once, so
+// The `source` of each module call in a directory, read with our own parser at once (through the run's
+// parser when given, so the load that follows reuses the parse): `lint --recursive` only needs local
+// sources to tell root modules from called ones. The roots are then known at once, so
 // linting them overlaps with parsing instead of waiting for every file to be parsed first. Files are
 // taken in load order, so an override file's `source` replaces the primary one.
 import * as path from 'node:path'
 import {parseHclNative} from '../hcl/native/index.js'
+import type {NativeParser} from '../hcl/native-parser.js'
 import {isRecord} from '../hcl/value.js'
 import {utf8Text, type FileSource} from '../io/inputs.js'
 import type {EngineName} from '../load/engine.js'
@@ -43,7 +44,7 @@ function jsonSources(text: string, out: Map<string, string | undefined>): void {
 }
 
 /** Module call name → literal `source` (undefined when it is not a plain string) in one directory. */
-export function moduleSources(files: FileSource, dir: string, engine?: EngineName): Map<string, string | undefined> {
+export function moduleSources(files: FileSource, dir: string, engine?: EngineName, parser?: NativeParser): Map<string, string | undefined> {
   const out = new Map<string, string | undefined>()
   let names: string[]
   try {
@@ -66,7 +67,8 @@ export function moduleSources(files: FileSource, dir: string, engine?: EngineNam
       jsonSources(text, out)
       continue
     }
-    for (const b of parseHclNative(text, f.name).file.body.blocks) {
+    const parsed = parser?.parseNow(text, f.name, parseHclNative) ?? parseHclNative(text, f.name)
+    for (const b of parsed.file.body.blocks) {
       if (b.type !== 'module' || b.labels.length !== 1) continue
       const src = b.body.attributes.find((a) => a.name === 'source')
       if (src) out.set(b.labels[0]!.value, literalString(src.expr))
