@@ -34,3 +34,32 @@ export class ResourceAddr {
     return this.module.equals(other.module) && this.mode === other.mode && this.type === other.type && this.name === other.name
   }
 }
+
+/**
+ * The resource an import block's `to` names (`aws_s3_bucket.b`, `module.a.aws_s3_bucket.b["k"]`), instance
+ * keys dropped, whatever they hold; undefined when it is not a managed resource address.
+ */
+export function parseImportTarget(text: string): {modules: string[]; type: string; name: string; local: string} | undefined {
+  let plain = ''
+  let depth = 0
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (quoted) {
+      if (c === '\\') i++
+      else if (c === '"') quoted = false
+    } else if (c === '"') quoted = true
+    else if (c === '[') depth++
+    else if (c === ']') depth = Math.max(0, depth - 1)
+    else if (depth === 0 && c !== undefined && !/\s/.test(c)) plain += c
+  }
+  const parts = plain.split('.')
+  const modules: string[] = []
+  while (parts[0] === 'module' && parts.length > 2) {
+    modules.push(parts[1] ?? '')
+    parts.splice(0, 2)
+  }
+  const [type, name] = parts
+  if (parts.length !== 2 || type === undefined || name === undefined || parts.some((p) => !/^[A-Za-z_][\w-]*$/.test(p))) return undefined
+  return {modules, type, name, local: `${type}.${name}`}
+}

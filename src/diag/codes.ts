@@ -170,6 +170,36 @@ export const DIAGNOSTIC_CODES = {
     summary: 'Duplicate <kind> "<type>" configuration',
     description: 'Two resource (data, ephemeral) blocks with one type and name.',
   },
+  'config.duplicate-check': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Duplicate check "<name>" configuration',
+    description: 'Two check blocks with one name in a module.',
+  },
+  'config.check-multiple-data': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Multiple data resource blocks',
+    description: 'A check block with more than one scoped data resource.',
+  },
+  'config.check-without-assert': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Zero assert blocks',
+    description: 'A check block without an assert block.',
+  },
+  'config.check-data-meta-argument': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid "count" attribute / Invalid "for_each" attribute',
+    description: 'count or for_each on a data resource nested in a check block.',
+  },
+  'config.check-data-lifecycle': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid lifecycle block',
+    description: 'A lifecycle block in a data resource nested in a check block.',
+  },
   'config.duplicate-required-providers': {
     severity: 'error',
     origin: 'terraform',
@@ -395,6 +425,13 @@ export const DIAGNOSTIC_CODES = {
     origin: 'terraform',
     summary: 'Cloud configuration ignored',
     description: 'A cloud block in a module that is not the root module.',
+  },
+  'provider.import-provider-argument': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid import provider argument',
+    description:
+      'An import block names a provider configuration, but its target resource is declared (and names none, or another) or lies in a module.',
   },
   'module.import-in-child': {
     severity: 'error',

@@ -23,6 +23,7 @@
 // Self-references are dropped (ReferenceMap.References). Cycles never hang: they are reported (Terraform
 // refuses to plan them) and the reduction treats each strongly connected group as one node.
 import {ModulePath} from '../addrs/module.js'
+import {parseImportTarget} from '../addrs/resource.js'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
@@ -248,41 +249,15 @@ function collectResources(tree: ModuleTree, scopes: ReadonlyMap<ModuleNode, Modu
       })
     }
     for (const b of m.managedResources.values()) add('managed', b)
+    // data sources scoped in check blocks are among them (configs.Module.appendFile)
     for (const b of m.dataResources.values()) add('data', b)
     for (const b of m.ephemeralResources.values()) add('ephemeral', b)
-    // data sources scoped in check blocks are data resources of the module (configs.Module.appendFile)
-    for (const c of m.checks) for (const b of c.body.blocks) if (b.type === 'data' && b.labels.length === 2) add('data', b)
   }
   entries.sort((a, b) => compareResourceNodes(a.node, b.node))
   return entries
 }
 
 /** Parses an import block's `to` (`module.a["k"].aws_x.y[0]`) into a resource address relative to its module. */
-function importTarget(text: string): {modules: string[]; local: string} | undefined {
-  // drop index keys, whatever they hold
-  let plain = ''
-  let depth = 0
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]
-    if (quoted) {
-      if (c === '\\') i++
-      else if (c === '"') quoted = false
-    } else if (c === '"') quoted = true
-    else if (c === '[') depth++
-    else if (c === ']') depth = Math.max(0, depth - 1)
-    else if (depth === 0 && c !== undefined && !/\s/.test(c)) plain += c
-  }
-  const parts = plain.split('.')
-  const modules: string[] = []
-  while (parts[0] === 'module' && parts.length > 2) {
-    modules.push(parts[1] ?? '')
-    parts.splice(0, 2)
-  }
-  if (parts.length !== 2 || parts.some((p) => !/^[A-Za-z_][\w-]*$/.test(p))) return undefined
-  return {modules, local: parts.join('.')}
-}
-
 export function resourceGraph(tree: ModuleTree): ResourceGraph {
   const g = new DependencyGraph()
   const scopes = new Map<ModuleNode, ModuleScope>()
@@ -408,7 +383,7 @@ export function resourceGraph(tree: ModuleTree): ResourceGraph {
     // import blocks: their id, identity and for_each are dependencies of the target resource
     for (const imp of m.imports) {
       const to = attr(imp.body, 'to')
-      const target = to && importTarget(typeof to.value === 'string' ? unwrapExpression(to.value) : to.expr)
+      const target = to && parseImportTarget(typeof to.value === 'string' ? unwrapExpression(to.value) : to.expr)
       if (!target) continue
       const id = g.get(key.resource(inModule(ModulePath.of([...n.path, ...target.modules]).toString(), target.local)))
       connectRefs(id, s, [

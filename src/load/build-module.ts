@@ -79,6 +79,8 @@ class Builder {
   readonly imports: Block[] = []
   readonly removed: Block[] = []
   readonly checks: Block[] = []
+  /** Data resources declared inside check blocks (keys as in `data`), with their check. */
+  readonly checkData = new Map<string, Block>()
   readonly otherBlocks: Block[] = []
   readonly overrides = new Map<string, string[]>()
   /** Where each variable's default stands after decoding and each merge. */
@@ -173,6 +175,9 @@ class Builder {
   // ---------------------------------------------------------------- primary files
 
   appendPrimary(file: ConfigFile, overrideRequired: ReadonlyMap<string, Attribute>): void {
+    // Terraform appends a file's elements kind by kind: its check blocks (and their data resources) after
+    // all of its top-level data resources, whatever their order in the file
+    const fileChecks: Block[] = []
     for (const b of this.checkTopLevel(file)) {
       const name = b.labels.map((l) => l.value).join('.')
       switch (b.type) {
@@ -249,12 +254,101 @@ class Builder {
           this.removed.push(b)
           break
         case 'check':
-          this.checks.push(b)
+          fileChecks.push(b)
           break
         default:
           this.otherBlocks.push(b)
       }
     }
+    for (const c of fileChecks) this.appendCheck(c)
+  }
+
+  /**
+   * A check block (Terraform's decodeCheckBlock, then appendFile): its one scoped data resource joins the
+   * module's data resources (names are unique across both), the check its checks. A check whose data
+   * resource is a duplicate is dropped, as Terraform drops it.
+   */
+  appendCheck(c: Block): void {
+    const name = c.labels[0]?.value ?? ''
+    let data: Block | undefined
+    let asserts = 0
+    // the check block's schema: data and assert blocks only
+    for (const a of c.body.attributes)
+      this.error('config.unsupported-argument', 'Unsupported argument', `An argument named "${a.name}" is not expected here.`, a.nameRange)
+    for (const nb of c.body.blocks) {
+      if (nb.type === 'assert') {
+        asserts++
+        continue
+      }
+      if (nb.type !== 'data') {
+        this.error('config.unsupported-block', 'Unsupported block type', `Blocks of type "${nb.type}" are not expected here.`, nb.typeRange)
+        continue
+      }
+      if (!this.checkLabels(nb)) continue
+      if (data) {
+        this.error(
+          'config.check-multiple-data',
+          'Multiple data resource blocks',
+          `This check block already has a data resource defined at ${formatRange(data.declRange)}.`,
+          nb.declRange,
+        )
+        continue
+      }
+      if (this.checkNestedData(nb)) data = nb
+    }
+    if (asserts === 0)
+      this.error('config.check-without-assert', 'Zero assert blocks', 'Check blocks must have at least one assert block.', c.declRange)
+    if (data) {
+      const key = `${data.labels[0]!.value}.${data.labels[1]!.value}`
+      const prev = this.data.get(key)
+      if (prev) {
+        this.error(
+          'config.duplicate-resource',
+          `Duplicate data "${prev.labels[0]?.value ?? ''}" configuration`,
+          `A ${prev.labels[0]?.value ?? ''} data resource named "${prev.labels[1]?.value ?? ''}" was already declared at ${formatRange(prev.declRange)}. Resource names must be unique per type in each module, including within check blocks.`,
+          data.declRange,
+        )
+        return
+      }
+      this.data.set(key, data)
+      this.checkData.set(key, c)
+    }
+    const prev = this.checks.find((x) => x.labels[0]?.value === name)
+    if (prev) {
+      this.error(
+        'config.duplicate-check',
+        `Duplicate check "${name}" configuration`,
+        `A check block named "${name}" was already declared at ${formatRange(prev.declRange)}. Check blocks must be unique within each module.`,
+        c.declRange,
+      )
+      return
+    }
+    this.checks.push(c)
+  }
+
+  /** Terraform's decodeDataBlock for a data block nested in a check: no count, for_each or lifecycle. False on an error. */
+  checkNestedData(d: Block): boolean {
+    let ok = true
+    for (const a of d.body.attributes) {
+      if (a.name !== 'count' && a.name !== 'for_each') continue
+      this.error(
+        'config.check-data-meta-argument',
+        `Invalid "${a.name}" attribute`,
+        'The "count" and "for_each" meta-arguments are not supported within nested data blocks.',
+        a.nameRange,
+      )
+      ok = false
+    }
+    for (const lc of d.body.blocks.filter((x) => x.type === 'lifecycle')) {
+      this.error(
+        'config.check-data-lifecycle',
+        'Invalid lifecycle block',
+        'Nested data blocks do not support "lifecycle" blocks as the lifecycle is managed by the containing block.',
+        lc.declRange,
+      )
+      ok = false
+    }
+    return ok
   }
 
   appendLastWins(
@@ -865,6 +959,7 @@ export function buildModule(
     imports: b.imports,
     removed: b.removed,
     checks: b.checks,
+    checkData: b.checkData,
     otherBlocks: b.otherBlocks,
     overrides: b.overrides,
     providerFunctionCalls: scanProviderFunctionCalls({
@@ -874,6 +969,7 @@ export function buildModule(
       providerConfigs: b.providerConfigs,
       managedResources: b.managed,
       dataResources: b.data,
+      checkData: b.checkData,
       ephemeralResources: b.ephemeral,
       variables: b.variables,
       checks: b.checks,

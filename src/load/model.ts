@@ -24,6 +24,7 @@ export interface Module {
   readonly providerConfigs: ReadonlyMap<string, Block>
   /** Resources keyed `type.name`, per mode. */
   readonly managedResources: ReadonlyMap<string, Block>
+  /** Data resources, including those declared inside `check` blocks (as Terraform's model has them; see `checkData`). */
   readonly dataResources: ReadonlyMap<string, Block>
   readonly ephemeralResources: ReadonlyMap<string, Block>
   /** `required_providers` entries by local name (after override entries replaced whole entries). */
@@ -44,6 +45,8 @@ export interface Module {
   readonly imports: readonly Block[]
   readonly removed: readonly Block[]
   readonly checks: readonly Block[]
+  /** The data resources of `dataResources` declared inside a check block (key `type.name`), with that check block. */
+  readonly checkData: ReadonlyMap<string, Block>
   /** Other top-level blocks the engine accepts (`action`, `language`). */
   readonly otherBlocks: readonly Block[]
   /** For each overridden element (key as in `elementKey`), the override files that changed it, in order. */

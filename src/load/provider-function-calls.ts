@@ -61,6 +61,8 @@ export interface FunctionCallSources {
   readonly providerConfigs: ReadonlyMap<string, Block>
   readonly managedResources: ReadonlyMap<string, Block>
   readonly dataResources: ReadonlyMap<string, Block>
+  /** Data resources of `dataResources` scoped to a check block (read with their check, not evaluated). */
+  readonly checkData: ReadonlyMap<string, Block>
   readonly ephemeralResources: ReadonlyMap<string, Block>
   readonly variables: ReadonlyMap<string, Block>
   readonly checks: readonly Block[]
@@ -77,7 +79,11 @@ export function scanProviderFunctionCalls(m: FunctionCallSources): readonly Prov
   walkBlocks(m.moduleCalls.values(), true, out, MODULE_NOT_EVALUATED)
   walkBlocks(m.providerConfigs.values(), true, out)
   walkBlocks(m.managedResources.values(), true, out)
-  walkBlocks(m.dataResources.values(), true, out)
+  walkBlocks(
+    [...m.dataResources].filter(([key]) => !m.checkData.has(key)).map(([, b]) => b),
+    true,
+    out,
+  )
   walkBlocks(m.ephemeralResources.values(), true, out)
   walkBlocks(m.variables.values(), false, out)
   walkBlocks(m.checks, false, out)

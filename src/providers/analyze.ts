@@ -137,6 +137,8 @@ export interface ProvidersDocument {
     instance_key?: string
     resolution: readonly {kind: string; module: string; text: string; range?: SourceRange}[]
     range: SourceRange
+    /** Only on a data resource scoped to a check block, or a resource only an import block declares (it generates its configuration). */
+    declared_by?: {kind: 'check'; check: string; range: SourceRange} | {kind: 'import'; range: SourceRange}
   }[]
   readonly requirements: readonly {
     module: string
@@ -202,6 +204,14 @@ export function providersDocument(a: ProvidersAnalysis, rootArg: string): Provid
         ...(s.range ? {range: s.range} : {}),
       })),
       range: r.range,
+      ...(r.declaredBy
+        ? {
+            declared_by:
+              r.declaredBy.kind === 'check'
+                ? {kind: 'check' as const, check: r.declaredBy.name, range: r.declaredBy.range}
+                : {kind: 'import' as const, range: r.declaredBy.range},
+          }
+        : {}),
     })),
     requirements: a.requirements.map((q) => ({
       module: q.module,

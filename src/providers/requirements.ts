@@ -3,6 +3,7 @@
 // resource or a provider block (with the deprecated provider-block `version`), each constraint
 // traceable to the module and range that added it.
 import {impliedLocalName, providerString, type Provider} from '../addrs/provider.js'
+import {configGeneratingImports} from '../load/imports.js'
 import type {SourceRange} from '../diag/diagnostic.js'
 import {engineByName} from '../load/engine.js'
 import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
@@ -54,19 +55,9 @@ export function moduleRequirements(n: ModuleNode, engineName: ModuleTree['engine
     }
   }
   // import blocks that generate configuration (their target resource is not declared here)
-  for (const imp of m.imports) {
-    const to = imp.body.attributes.find((a) => a.name === 'to')
-    if (typeof to?.value !== 'string') continue
-    const target = to.value.replace(/^\$\{|\}$/g, '').replace(/\[[^\]]*\]/g, '')
-    const parts = target.split('.')
-    if (parts[0] === 'module' || parts.length < 2) continue
-    const isData = parts[0] === 'data'
-    const type = isData ? (parts[1] ?? '') : (parts[0] ?? '')
-    const name = isData ? (parts[2] ?? '') : (parts[1] ?? '')
-    if ((isData ? m.dataResources : m.managedResources).has(`${type}.${name}`)) continue
-    const pattr = imp.body.attributes.find((a) => a.name === 'provider')
-    let local = impliedLocalName(type)
-    if (typeof pattr?.value === 'string') local = pattr.value.replace(/^\$\{|\}$/g, '').split(/[.[]/)[0] ?? local
+  for (const t of configGeneratingImports(m)) {
+    let local = impliedLocalName(t.type)
+    if (typeof t.provider?.value === 'string') local = t.provider.value.replace(/^\$\{|\}$/g, '').split(/[.[]/)[0] ?? local
     add(names.providerFor(local))
   }
   const out: ModuleRequirement[] = []

@@ -20,6 +20,7 @@ import type {Attribute, Block} from '../hcl/syntax.js'
 import {isExpression, isRecord, unwrapExpression} from '../hcl/value.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {ResourceMode} from '../load/model.js'
+import {configGeneratingImports} from '../load/imports.js'
 import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
 import {localNames, type LocalNames} from './local-names.js'
 import {moduleText} from './module-text.js'
@@ -100,6 +101,13 @@ export interface ProviderPass {
   readonly range?: SourceRange
 }
 
+/** Where a binding comes from when it is not a top-level resource block. */
+export type DeclaredBy =
+  /** A data resource scoped to the check block `name` (at `range`). */
+  | {readonly kind: 'check'; readonly name: string; readonly range: SourceRange}
+  /** No resource block: the import block at `range` will generate its configuration. */
+  | {readonly kind: 'import'; readonly range: SourceRange}
+
 export interface ResourceBinding {
   readonly address: string
   readonly module: string
@@ -114,6 +122,8 @@ export interface ResourceBinding {
   readonly instanceKey?: string
   readonly resolution: readonly ResolutionStep[]
   readonly range: SourceRange
+  /** Declared inside a check block, or only by an import block (config generation). */
+  readonly declaredBy?: DeclaredBy
 }
 
 /**
@@ -371,6 +381,113 @@ export function resolveProviders(tree: ModuleTree): Resolution {
     return undefined
   }
 
+  const bind = (
+    n: ModuleNode,
+    c: ModuleCtx,
+    mode: ResourceMode,
+    type: string,
+    name: string,
+    pattr: Attribute | undefined,
+    declRange: SourceRange,
+    declaredBy?: DeclaredBy,
+  ): void => {
+    const address = new ResourceAddr(ModulePath.of(n.path), mode, type, name).toString()
+    const steps: ResolutionStep[] = []
+    let ref: LocalProviderConfig | undefined
+    if (pattr) {
+      ref = providerReference(pattr)
+      if (ref) steps.push({kind: 'reference', module: n.address, ref, range: pattr.exprRange})
+    }
+    if (!ref) {
+      const implied = impliedLocalName(type)
+      ref = localConfig(implied)
+      steps.push({kind: 'implied-name', module: n.address, localName: implied, resourceType: type})
+    }
+    const provider = c.names.providerFor(ref.localName)
+    const req = c.names.requirements.get(ref.localName)
+    steps.push({
+      kind: 'source',
+      module: n.address,
+      localName: ref.localName,
+      provider,
+      required: req !== undefined,
+      ...(req ? {range: req.attribute.nameRange} : {}),
+    })
+    const own = nodes.get(abs(n.path, provider, ref.alias))
+    let found = follow(abs(n.path, provider, ref.alias), steps)
+    // a providers map entry overrides inheritance even when what it passes does not exist
+    const passedMissing = !found && own?.kind === 'proxy'
+    if (!found && !ref.alias && !passedMissing) {
+      for (let p = n.parent; p && !found; p = p.parent) {
+        const addr = abs(p.path, provider)
+        if (nodes.has(addr)) {
+          steps.push({
+            kind: 'inherited',
+            module: n.address,
+            provider,
+            from: p.address,
+            between: p.address !== n.parent?.address,
+            fromCallers: false,
+          })
+          found = follow(addr, steps)
+        }
+      }
+      if (!found) {
+        const addr = abs([], provider)
+        if (n.address !== '') steps.push({kind: 'inherited', module: n.address, provider, from: '', between: false, fromCallers: true})
+        steps.push({kind: 'implied-config', module: '', localName: c.names.localNameFor(provider) ?? ref.localName})
+        if (!impliedRoot.has(addr)) {
+          impliedRoot.set(addr, {
+            address: addr,
+            module: '',
+            localName: ctx.get(tree.root)?.names.localNameFor(provider) ?? ref.localName,
+            provider: providerString(provider),
+            implied: true,
+            legacy: false,
+            empty: true,
+          })
+        }
+        found = addr
+      }
+    }
+    if (!found) {
+      const wantConfig = absConfig(n.path, provider, ref.alias)
+      const want = wantConfig.toString()
+      const passed = passedMissing && own.kind === 'proxy'
+      steps.push({kind: 'missing', module: n.address, config: passed ? own.target : wantConfig, passed})
+      // Terraform's text names the graph node (`<address> (expand)`) and gives no source range
+      const vertex = `${address} (expand)`
+      graphDiagnostics.push({
+        kind: 'resource',
+        module: n.address,
+        diagnostic: {
+          code: 'provider.config-not-present',
+          severity: 'error',
+          summary: 'Provider configuration not present',
+          detail: `To work with ${vertex} its original provider configuration at ${want} is required, but it has been removed. This occurs when a provider configuration is removed while objects created by that provider still exist in the state. Re-add the provider configuration to destroy ${vertex}, after which you can remove the provider configuration again.`,
+          extra: {
+            range: pattr?.exprRange ?? declRange,
+            explanation: `${address} uses ${localConfigString(ref)}, but ${moduleText(n)} has no provider "${ref.localName}" block with alias = "${ref.alias ?? ''}"${n.address === '' ? '' : ', no providers map entry for it in its call, and aliased configurations are never inherited'}. Nothing here concerns a state: ${engine.product} reports a missing configuration with this text.`,
+          },
+        },
+      })
+    }
+    resources.push({
+      address,
+      module: n.address,
+      mode,
+      type,
+      name,
+      reference: localConfigString(ref),
+      provider: providerString(provider),
+      providerConfig: found,
+      ...(ref.key !== undefined ? {instanceKey: ref.key} : {}),
+      resolution: steps,
+      range: declRange,
+      ...(declaredBy ? {declaredBy} : {}),
+    })
+  }
+
   for (const n of tree.nodes) {
     const c = ctx.get(n)
     if (!c || !n.module) continue
@@ -381,106 +498,25 @@ export function resolveProviders(tree: ModuleTree): Resolution {
       ['ephemeral', m.ephemeralResources],
     ]
     for (const [mode, map] of groups) {
-      for (const [, b] of map) {
-        const type = b.labels[0]?.value ?? ''
-        const name = b.labels[1]?.value ?? ''
-        const address = new ResourceAddr(ModulePath.of(n.path), mode, type, name).toString()
-        const steps: ResolutionStep[] = []
+      for (const [key, b] of map) {
+        const check = mode === 'data' ? m.checkData.get(key) : undefined
         const pattr = b.body.attributes.find((a) => a.name === 'provider')
-        let ref: LocalProviderConfig | undefined
-        if (pattr) {
-          ref = providerReference(pattr)
-          if (ref) steps.push({kind: 'reference', module: n.address, ref, range: pattr.exprRange})
-        }
-        if (!ref) {
-          const implied = impliedLocalName(type)
-          ref = localConfig(implied)
-          steps.push({kind: 'implied-name', module: n.address, localName: implied, resourceType: type})
-        }
-        const provider = c.names.providerFor(ref.localName)
-        const req = c.names.requirements.get(ref.localName)
-        steps.push({
-          kind: 'source',
-          module: n.address,
-          localName: ref.localName,
-          provider,
-          required: req !== undefined,
-          ...(req ? {range: req.attribute.nameRange} : {}),
-        })
-        const own = nodes.get(abs(n.path, provider, ref.alias))
-        let found = follow(abs(n.path, provider, ref.alias), steps)
-        // a providers map entry overrides inheritance even when what it passes does not exist
-        const passedMissing = !found && own?.kind === 'proxy'
-        if (!found && !ref.alias && !passedMissing) {
-          for (let p = n.parent; p && !found; p = p.parent) {
-            const addr = abs(p.path, provider)
-            if (nodes.has(addr)) {
-              steps.push({
-                kind: 'inherited',
-                module: n.address,
-                provider,
-                from: p.address,
-                between: p.address !== n.parent?.address,
-                fromCallers: false,
-              })
-              found = follow(addr, steps)
-            }
-          }
-          if (!found) {
-            const addr = abs([], provider)
-            if (n.address !== '') steps.push({kind: 'inherited', module: n.address, provider, from: '', between: false, fromCallers: true})
-            steps.push({kind: 'implied-config', module: '', localName: c.names.localNameFor(provider) ?? ref.localName})
-            if (!impliedRoot.has(addr)) {
-              impliedRoot.set(addr, {
-                address: addr,
-                module: '',
-                localName: ctx.get(tree.root)?.names.localNameFor(provider) ?? ref.localName,
-                provider: providerString(provider),
-                implied: true,
-                legacy: false,
-                empty: true,
-              })
-            }
-            found = addr
-          }
-        }
-        if (!found) {
-          const wantConfig = absConfig(n.path, provider, ref.alias)
-          const want = wantConfig.toString()
-          const passed = passedMissing && own.kind === 'proxy'
-          steps.push({kind: 'missing', module: n.address, config: passed ? own.target : wantConfig, passed})
-          // Terraform's text names the graph node (`<address> (expand)`) and gives no source range
-          const vertex = `${address} (expand)`
-          graphDiagnostics.push({
-            kind: 'resource',
-            module: n.address,
-            diagnostic: {
-              code: 'provider.config-not-present',
-              severity: 'error',
-              summary: 'Provider configuration not present',
-              detail: `To work with ${vertex} its original provider configuration at ${want} is required, but it has been removed. This occurs when a provider configuration is removed while objects created by that provider still exist in the state. Re-add the provider configuration to destroy ${vertex}, after which you can remove the provider configuration again.`,
-              extra: {
-                range: pattr?.exprRange ?? b.declRange,
-                explanation: `${address} uses ${localConfigString(ref)}, but ${moduleText(n)} has no provider "${ref.localName}" block with alias = "${ref.alias ?? ''}"${n.address === '' ? '' : ', no providers map entry for it in its call, and aliased configurations are never inherited'}. Nothing here concerns a state: ${engine.product} reports a missing configuration with this text.`,
-              },
-            },
-          })
-        }
-        resources.push({
-          address,
-          module: n.address,
+        bind(
+          n,
+          c,
           mode,
-          type,
-          name,
-          reference: localConfigString(ref),
-          provider: providerString(provider),
-          providerConfig: found,
-          ...(ref.key !== undefined ? {instanceKey: ref.key} : {}),
-          resolution: steps,
-          range: b.declRange,
-        })
+          b.labels[0]?.value ?? '',
+          b.labels[1]?.value ?? '',
+          pattr,
+          b.declRange,
+          check ? {kind: 'check', name: check.labels[0]?.value ?? '', range: check.declRange} : undefined,
+        )
       }
     }
+    // an import block whose target resource is not declared generates its configuration: the resource it
+    // will create is bound through the import's provider argument, or the provider its type implies
+    for (const t of configGeneratingImports(m))
+      bind(n, c, 'managed', t.type, t.name, t.provider, t.block.declRange, {kind: 'import', range: t.block.declRange})
   }
 
   const configs: ProviderConfigInfo[] = []

@@ -2,6 +2,7 @@
 // `providers` maps, required_providers entries and module-call meta-arguments, with the decode-time
 // diagnostics Terraform and OpenTofu report for them. Texts follow the engine.
 import {localNameProblem, parseProviderPart, type Provider} from '../addrs/provider.js'
+import {importTargets} from '../load/imports.js'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
 import {advancePos} from '../diag/positions.js'
@@ -469,9 +470,54 @@ export function decodeModule(m: Module, engine: Engine): DecodedModule {
       })
     }
   }
+  decodeImports(m, engine, resources, diags)
   const calls = new Map<string, CallInfo>()
   for (const name of [...m.moduleCalls.keys()].sort()) calls.set(name, decodeCall(name, m.moduleCalls.get(name)!, engine, diags))
   return {providers, requirements, resources, calls, diagnostics: diags}
+}
+
+/**
+ * The `provider` argument of import blocks (Terraform's decodeImportBlock, then the import loop of
+ * addProviderRequirements): only an import that generates configuration may choose the provider; one whose
+ * target resource is declared must leave it to that resource (or repeat exactly what it says).
+ */
+function decodeImports(m: Module, engine: Engine, resources: readonly ResourceInfo[], diags: Diagnostic[]): void {
+  const tofu = engine.name === 'opentofu'
+  const invalid = (detail: string, a: Attribute): void =>
+    void diags.push(
+      errorDiag('provider.import-provider-argument', 'Invalid import provider argument', detail, {
+        filename: a.nameRange.filename,
+        start: a.nameRange.start,
+        end: a.exprRange.end,
+      }),
+    )
+  for (const target of importTargets(m)) {
+    const p = target.provider
+    if (!p) continue
+    if (target.modules.length > 0)
+      invalid(
+        'The provider argument can only be specified in import blocks that will generate configuration.\n\nUse the providers argument within the module block to configure providers for all resources within a module, including imported resources.',
+        p,
+      )
+    const ref = decodeConfigRef(exprTokens(p), {engine, argName: 'provider', json: isJsonFile(p.exprRange), warnQuoted: false}, diags)
+    if (!ref || target.modules.length > 0) continue
+    const resource = resources.find((r) => r.mode === 'managed' && r.type === target.type && r.name === target.name)
+    if (!resource) continue
+    if (!resource.ref)
+      invalid(
+        tofu
+          ? 'The provider argument in the target resource block must be specified and match the import block.'
+          : 'The provider argument can only be specified in import blocks that will generate configuration.\n\nUse the provider argument in the target resource block to configure the provider for a resource with explicit provider configuration.',
+        p,
+      )
+    else if (resource.ref.name !== ref.name || resource.ref.alias !== ref.alias)
+      invalid(
+        tofu
+          ? 'The provider argument in the target resource block must match the import block.'
+          : 'The provider argument can only be specified in import blocks that will generate configuration.\n\nUse the provider argument in the target resource block to configure the provider for a resource with explicit provider configuration.',
+        p,
+      )
+  }
 }
 
 export function defaultProvider(name: string, engine: Engine): Provider {

@@ -24,6 +24,7 @@ import {
   type ResourceInfo,
 } from './validate-decode.js'
 import {moduleText} from './module-text.js'
+import {atLeast, behaviourVersion} from './engine-version.js'
 import {sameForEach} from './validate-exprs.js'
 
 // Positions inside raw expression text (kept here for existing importers)
@@ -452,6 +453,8 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
 
 /** Tree-building checks of every module of a subtree, children first (in order of address), as `loadModule` does; without recursion. */
 function childModuleChecks(root: ModuleNode, engine: Engine, out: Diagnostic[], modules: Map<Diagnostic, string>): void {
+  // Terraform allows import blocks in child modules from 1.16 (OpenTofu never does)
+  const importsInChildren = engine.name === 'terraform' && atLeast(behaviourVersion(root.module, 'terraform').version, '1.16.0')
   const stack: {node: ModuleNode; expanded: boolean}[] = [{node: root, expanded: false}]
   while (stack.length > 0) {
     const top = stack[stack.length - 1]!
@@ -462,13 +465,13 @@ function childModuleChecks(root: ModuleNode, engine: Engine, out: Diagnostic[], 
     }
     stack.pop()
     const from = out.length
-    childModuleChecksOne(top.node, engine, out)
+    childModuleChecksOne(top.node, engine, importsInChildren, out)
     for (let i = from; i < out.length; i++) modules.set(out[i]!, top.node.address)
   }
 }
 
 /** Tree-building checks of one child module. */
-function childModuleChecksOne(node: ModuleNode, engine: Engine, out: Diagnostic[]): void {
+function childModuleChecksOne(node: ModuleNode, engine: Engine, importsAllowed: boolean, out: Diagnostic[]): void {
   const m = node.module
   if (!m || node.address === '') return
   const tofu = engine.name === 'opentofu'
@@ -493,7 +496,7 @@ function childModuleChecksOne(node: ModuleNode, engine: Engine, out: Diagnostic[
     )
   }
   const firstImport = m.imports[0]
-  if (tofu && firstImport) {
+  if (firstImport && !importsAllowed) {
     out.push(
       errorDiag(
         'module.import-in-child',

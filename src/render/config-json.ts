@@ -101,7 +101,8 @@ export function moduleToJson(m: Module): Obj {
   const providers = [...m.providerConfigs.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   for (const [, b] of providers) blockInto(out, b)
   for (const map of [m.moduleCalls, m.managedResources, m.dataResources, m.ephemeralResources, m.outputs]) {
-    for (const b of map.values()) blockInto(out, b)
+    // a check block's data resource is written inside its check block
+    for (const [key, b] of map) if (map !== m.dataResources || !m.checkData.has(key)) blockInto(out, b)
   }
   for (const b of [...m.moved, ...m.imports, ...m.removed, ...m.checks, ...m.otherBlocks]) blockInto(out, b)
   return sortKeys(out)

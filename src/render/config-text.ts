@@ -143,7 +143,8 @@ export function renderConfigText(m: Module, opts: ConfigTextOptions = {}): strin
   for (const [key, b] of m.providerConfigs) add(b, elementKey('provider', key))
   for (const [name, b] of m.moduleCalls) add(b, elementKey('module', name))
   for (const [key, b] of m.managedResources) add(b, elementKey('resource', key))
-  for (const [key, b] of m.dataResources) add(b, elementKey('data', key))
+  // a check block's data resource is shown inside its check block
+  for (const [key, b] of m.dataResources) if (!m.checkData.has(key)) add(b, elementKey('data', key))
   for (const [key, b] of m.ephemeralResources) add(b, elementKey('ephemeral', key))
   for (const [name, b] of m.outputs) add(b, elementKey('output', name))
   for (const b of [...m.moved, ...m.imports, ...m.removed, ...m.checks, ...m.otherBlocks]) add(b, undefined)

@@ -5,7 +5,7 @@ import {formatRange} from '../diag/diagnostic.js'
 import {moduleSubtree} from '../providers/build-graph.js'
 import type {ModuleNode} from '../graph/crawl.js'
 import {sharedModuleReason, type ProvidersAnalysis} from '../providers/analyze.js'
-import type {ResolutionStep, ResourceBinding} from '../providers/resolve.js'
+import type {DeclaredBy, ResolutionStep, ResourceBinding} from '../providers/resolve.js'
 import {moduleName, providerBlock, stepText} from '../providers/step-text.js'
 import {engineByName} from '../load/engine.js'
 import {didYouMean} from '../diag/name-suggestion.js'
@@ -135,6 +135,7 @@ export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOpt
   if (opts.resource) {
     for (const r of resources) {
       out.push(`${r.address}  (${formatRange({...r.range, filename: name(r.range.filename)})})`)
+      if (r.declaredBy) out.push(`  ${declaredByText(r.declaredBy, name)}`)
       out.push(`  uses ${r.providerConfig ?? '(no configuration found)'}${r.instanceKey !== undefined ? ` [${r.instanceKey}]` : ''}`)
       r.resolution.forEach((s, i) => out.push(`  ${i + 1}. ${renameRanges(stepText(s, engine), name)}`))
       out.push('')
@@ -170,7 +171,9 @@ export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOpt
     for (const g of [...groups.values()].sort((x, y) => (x.config < y.config ? -1 : x.config > y.config ? 1 : x.how < y.how ? -1 : 1))) {
       out.push(`${pad}  ${g.config}`)
       out.push(`${pad}    via: ${renameRanges(g.how, name)}`)
-      const names = g.items.map((r) => (n.address ? r.address.slice(n.address.length + 1) : r.address))
+      const names = g.items.map(
+        (r) => (n.address ? r.address.slice(n.address.length + 1) : r.address) + (r.declaredBy ? ` ${declaredByNote(r.declaredBy)}` : ''),
+      )
       const shown = names.slice(0, max).join(', ')
       out.push(
         `${pad}    ${g.items.length} resource${g.items.length === 1 ? '' : 's'}: ${shown}${names.length > max ? `, … and ${names.length - max} more` : ''}`,
@@ -178,4 +181,17 @@ export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOpt
     }
   }
   return terminalText(out.join('\n') + '\n')
+}
+
+/** A short note after a resource's name: where it is declared, when not by a resource block of its own. */
+function declaredByNote(d: DeclaredBy): string {
+  return d.kind === 'check' ? `(in check "${d.name}")` : '(import, configuration to be generated)'
+}
+
+/** The line under a resource's address in the detailed view. */
+function declaredByText(d: DeclaredBy, name: FileNamer): string {
+  const at = formatRange({...d.range, filename: name(d.range.filename)})
+  return d.kind === 'check'
+    ? `declared inside check "${d.name}" (${at}): a check-scoped data source, read with the provider configuration below like any data source`
+    : `no resource block: the import block at ${at} imports into it and generates its configuration, with the provider configuration below`
 }

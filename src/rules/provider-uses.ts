@@ -15,6 +15,7 @@ import type {Block} from '../hcl/syntax.js'
 import {isRecord, unwrapExpression} from '../hcl/value.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module} from '../load/model.js'
+import {configGeneratingImports} from '../load/imports.js'
 import {localNames, type LocalNames, type Requirement} from '../providers/local-names.js'
 import {providerFunctionUses} from '../providers/provider-functions.js'
 import {providerReference} from '../providers/resolve.js'
@@ -69,13 +70,31 @@ function resourceUses(blocks: Iterable<Block>, kind: string): ProviderUse[] {
 export function providerUses(m: Module): ProviderUse[] {
   const out: ProviderUse[] = [
     ...resourceUses(m.managedResources.values(), 'resource'),
-    ...resourceUses(m.dataResources.values(), 'data source'),
+    ...resourceUses(
+      [...m.dataResources].filter(([key]) => !m.checkData.has(key)).map(([, b]) => b),
+      'data source',
+    ),
     ...resourceUses(m.ephemeralResources.values(), 'ephemeral resource'),
     ...resourceUses(
-      m.checks.flatMap((c) => c.body.blocks.filter((b) => b.type === 'data')),
+      [...m.checkData.keys()].flatMap((key) => m.dataResources.get(key) ?? []),
       'data source (in a check block)',
     ),
   ]
+  for (const t of configGeneratingImports(m)) {
+    const ref = t.provider ? providerReference(t.provider) : undefined
+    if (t.provider && ref)
+      out.push({
+        localName: ref.localName,
+        what: `provider = ${unwrapExpression(String(t.provider.value))} in the import block for ${t.local}`,
+        range: t.provider.exprRange,
+      })
+    else if (!t.provider)
+      out.push({
+        localName: impliedLocalName(t.type),
+        what: `the resource type ${t.type} of the import block for ${t.local}`,
+        range: t.block.declRange,
+      })
+  }
   for (const b of m.providerConfigs.values()) {
     const name = b.labels[0]?.value ?? ''
     out.push({localName: name, what: `the provider "${name}" block`, range: b.declRange})

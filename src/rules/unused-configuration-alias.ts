@@ -46,13 +46,7 @@ export const unusedConfigurationAlias = {
       done.add(m)
       const names = localNames(m, engine)
       const used = usedConfigs(
-        [
-          ...m.managedResources.values(),
-          ...m.dataResources.values(),
-          ...m.ephemeralResources.values(),
-          ...m.checks.flatMap((c) => c.body.blocks.filter((b) => b.type === 'data')),
-          ...m.imports,
-        ],
+        [...m.managedResources.values(), ...m.dataResources.values(), ...m.ephemeralResources.values(), ...m.imports],
         m.moduleCalls.values(),
       )
       for (const r of names.requirements.values()) {

@@ -7,7 +7,6 @@ import {isRecord, unwrapExpression} from '../hcl/value.js'
 import {engineByName} from '../load/engine.js'
 import {edgeView, providerKey} from '../providers/build-graph.js'
 import {localNames} from '../providers/local-names.js'
-import {providerReference} from '../providers/resolve.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {report, where, type Finding} from './support.js'
 
@@ -23,16 +22,6 @@ export const unusedProviderAlias = {
     const root = tree.root
     if (!root.module) return []
     const usedByResource = new Set(resolution.resources.flatMap((r) => (r.providerConfig ? [r.providerConfig] : [])))
-    // check-block data sources are not in the resolution: count their references directly
-    const rootNames = localNames(root.module, engine)
-    for (const c of root.module.checks) {
-      for (const b of c.body.blocks) {
-        const pattr = b.type === 'data' ? b.body.attributes.find((a) => a.name === 'provider') : undefined
-        const ref = pattr ? providerReference(pattr) : undefined
-        if (ref?.alias)
-          usedByResource.add(new AbsProviderConfig(ModulePath.root, rootNames.providerFor(ref.localName), ref.alias).toString())
-      }
-    }
     const findings: Finding[] = []
     const proxies = edgeView(analysis.graph, new Set(['proxies']))
     for (const config of resolution.configs) {

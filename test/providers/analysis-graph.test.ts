@@ -48,8 +48,10 @@ test('graph: the resources view adds its dependencies once; the other views read
   const res = exportGraph(a, {view: 'resources', focus: 'data.terraform_remote_state.probe', depth: 1}).graph
   assert.equal(a.graph.size, size, 'dependencies are added once')
   assert.ok(res.nodes.length >= 1)
-  const unbound = a.graph.getNodeAttributes('resource:data.terraform_remote_state.probe')
-  assert.ok(unbound.kind === 'resource' && !unbound.bound)
+  // a data source scoped in a check block is bound like any other (Terraform binds it too)
+  const probe = a.graph.getNodeAttributes('resource:data.terraform_remote_state.probe')
+  assert.ok(probe.kind === 'resource' && probe.bound)
+  assert.is(probe.kind === 'resource' ? probe.providerConfig : undefined, 'provider["terraform.io/builtin/terraform"]')
   assert.equal(exportGraph(a, {view: 'modules'}).graph, before.modules)
   assert.equal(exportGraph(a, {view: 'providers'}).graph, before.providers)
 })

@@ -16,6 +16,8 @@ const ORACLE_NOT_APPLICABLE: Record<string, string> = {
   'source-variables': 'const variables and references in module sources are Terraform >= 1.15 (the oracle runs 1.11, which rejects both)',
   'graph-stage-elsewhere':
     'Terraform stops at its first failing stage (a configuration error in module.a); tfgraph also reports the graph-stage error of module.b, which passed configuration validation (test/providers/graph-stage.test.ts)',
+  'import-in-child-1-16':
+    'import blocks in child modules are allowed from Terraform 1.16, whose behaviour tfgraph follows when the root has no required_version (the oracle runs 1.11.4, which rejects them: its answers are recorded beside it; fixture import-in-child rules 1.16 out and agrees with them)',
   'shared-module':
     'tfgraph goes beyond Terraform here: a directory that declares configuration_aliases is analysed as a shared module (Terraform fails on it: missing provider …dest)',
 }
