@@ -12,6 +12,7 @@ import {scanProviderFunctionCalls} from './provider-function-calls.js'
 import {checkMergedVariable, decodeVariable, TypeExprMemo, type DefaultState} from './variable-default.js'
 import {quotedReferenceWarnings} from './quoted-references.js'
 import {checkRuleDiagnostics} from './check-rules.js'
+import {repetitionDiagnostics} from './repetition-arguments.js'
 import {parseModuleSource} from '../addrs/module-source.js'
 
 export interface ParsedFile {
@@ -155,6 +156,7 @@ class Builder {
       if (!this.checkLabels(b)) continue
       this.diags.push(...quotedReferenceWarnings(b, this.engine))
       this.diags.push(...checkRuleDiagnostics(b, override))
+      this.diags.push(...repetitionDiagnostics(b, this.engine))
       if (b.type === 'module' && this.engine.name === 'terraform') {
         for (const nb of b.body.blocks.filter((x) => x.type === 'lifecycle' || x.type === 'locals')) {
           this.error(
