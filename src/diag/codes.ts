@@ -243,6 +243,12 @@ export const DIAGNOSTIC_CODES = {
     summary: 'Duplicate encryption configuration',
     description: 'More than one OpenTofu encryption block in a module (or in one override file).',
   },
+  'config.unsupported-backend-type': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Unsupported backend type',
+    description: "The root module's backend block names a backend type the engine does not have (or has removed).",
+  },
   'config.override-without-base': {
     severity: 'error',
     origin: 'terraform',
