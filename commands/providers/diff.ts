@@ -12,11 +12,11 @@ const KINDS = ['rebound', 'config-changed', 'provider-changed', 'removed-with-co
 export default class ProvidersDiff extends Command {
   static override summary = 'Compare the provider binding of every resource between two revisions.'
 
-  static override description = `Analyses two revisions of a configuration (two directories, or DIR as of a git revision against the working tree) and lists every resource whose provider binding differs, with one kind: rebound (bound to another provider configuration, e.g. through a changed "providers" map), config-changed (same configuration, other arguments, e.g. region), provider-changed (another source address: needs terraform state replace-provider), removed-with-config (removed together with the configuration Terraform needs to destroy it), removed, added. "moved" blocks of the new revision map old addresses to new ones. Each change says why, with the resolution chains before and after.
+  static override description = `Analyses two revisions of a configuration (two directories, or DIR as of a git revision against the working tree) and lists every resource whose provider binding differs, with one kind: rebound (bound to another provider configuration, e.g. through a changed "providers" map), config-changed (same configuration, other arguments, e.g. region), provider-changed (another source address: needs terraform state replace-provider, unless a "moved" block of the resource moves it to a provider that converts its objects, as terraform_data does from null_resource), removed-with-config (removed together with the configuration Terraform needs to destroy it), removed, added. "moved" blocks of the new revision map old addresses to new ones. Each change says why, with the resolution chains before and after.
 
 With --git REV the tree at REV is read from git's objects into a temporary directory; the working tree and the index are never touched.
 
-Exit codes: 0 = no risky change, 1 = a tool error (a directory, git or a revision could not be read), 2 = a rebound, config-changed, provider-changed or removed-with-config change (--fail-on narrows or widens the kinds).`
+Exit codes: 0 = no risky change, 1 = a tool error (a directory, git or a revision could not be read), 2 = a rebound, config-changed, provider-changed or removed-with-config change, except a null_resource moved to terraform_data (--fail-on narrows or widens the kinds, and then counts every change of them).`
 
   static override examples = [
     {

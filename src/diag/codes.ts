@@ -236,6 +236,49 @@ export const DIAGNOSTIC_CODES = {
     summary: "Conflicting 'cloud' and 'backend' configuration blocks are present / Both a backend and a cloud configuration are present",
     description: 'A module with both a cloud block and a backend block.',
   },
+  'config.state-store-conflict': {
+    severity: 'error',
+    origin: 'terraform',
+    summary:
+      "Conflicting 'state_store' and 'backend' configuration blocks are present / Conflicting 'cloud' and 'state_store' configuration blocks are present / Only one of 'cloud', 'state_store', or 'backend' configuration blocks are allowed",
+    description: 'A module with a state_store block and a backend or cloud block (Terraform ≥ 1.13, experimental).',
+  },
+  'config.state-store-provider-missing': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Missing provider block',
+    description: 'A state_store block without its nested provider block.',
+  },
+  'config.state-store-provider-duplicate': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Duplicate provider block',
+    description: 'A state_store block with more than one nested provider block.',
+  },
+  'config.state-store-provider-alias': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Unexpected provider alias',
+    description: "A state_store block's nested provider block sets alias.",
+  },
+  'config.state-store-provider-not-required': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Missing entry in required_providers',
+    description: "A state_store's provider has no required_providers entry under its local name (Terraform ≥ 1.14).",
+  },
+  'config.duplicate-encryption': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Duplicate encryption configuration',
+    description: 'More than one OpenTofu encryption block in a module (or in one override file).',
+  },
+  'config.unsupported-backend-type': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Unsupported backend type',
+    description: "The root module's backend block names a backend type the engine does not have (or has removed).",
+  },
   'config.override-without-base': {
     severity: 'error',
     origin: 'terraform',

@@ -12,6 +12,14 @@ import {scanProviderFunctionCalls} from './provider-function-calls.js'
 import {checkMergedVariable, decodeVariable, TypeExprMemo, type DefaultState} from './variable-default.js'
 import {quotedReferenceWarnings} from './quoted-references.js'
 import {checkRuleDiagnostics} from './check-rules.js'
+import {repetitionDiagnostics} from './repetition-arguments.js'
+import {
+  decodeStateStore,
+  duplicateEncryption,
+  duplicateEncryptionInOverride,
+  stateStorageConflict,
+  stateStoreProviderRequirement,
+} from './state-storage.js'
 import {parseModuleSource} from '../addrs/module-source.js'
 
 export interface ParsedFile {
@@ -72,6 +80,8 @@ class Builder {
   backend: Block | undefined
   cloud: Block | undefined
   stateStore: Block | undefined
+  /** OpenTofu: the module's encryption block (the first among the primary files). */
+  encryption: Block | undefined
   readonly providerMetas = new Map<string, Block>()
   readonly terraformAttributes = new Map<string, Attribute>()
   readonly terraformBlocks: Block[] = []
@@ -157,6 +167,7 @@ class Builder {
       if (!this.checkLabels(b)) continue
       this.diags.push(...quotedReferenceWarnings(b, this.engine))
       this.diags.push(...checkRuleDiagnostics(b, override))
+      this.diags.push(...repetitionDiagnostics(b, this.engine))
       if (b.type === 'module' && this.engine.name === 'terraform') {
         for (const nb of b.body.blocks.filter((x) => x.type === 'lifecycle' || x.type === 'locals')) {
           this.error(
@@ -471,17 +482,34 @@ class Builder {
           }
           this.cloud = nb
           break
-        case 'state_store':
+        case 'state_store': {
+          if (this.engine.name === 'terraform') {
+            const decoded = decodeStateStore(nb)
+            this.diags.push(...decoded.diagnostics)
+            if (!decoded.keep) {
+              this.terraformBlocks.push(nb)
+              break
+            }
+          }
           if (this.stateStore) {
             this.error(
               'config.duplicate-state-store',
               "Duplicate 'state_store' configuration block",
-              `A module may have only one 'state_store' configuration block. The state storage was previously configured at ${formatRange(this.stateStore.declRange)}.`,
+              `A module may have only one 'state_store' configuration block. The state store was previously configured at ${formatRange(this.stateStore.declRange)}.`,
               nb.declRange,
             )
             break
           }
           this.stateStore = nb
+          break
+        }
+        case 'encryption':
+          // OpenTofu: the first one counts; every block stays where the configuration shows it.
+          if (this.engine.name === 'opentofu') {
+            if (this.encryption) this.diags.push(duplicateEncryption(nb, this.encryption))
+            else this.encryption = nb
+          }
+          this.terraformBlocks.push(nb)
           break
         case 'provider_meta': {
           const name = nb.labels[0]?.value ?? ''
@@ -522,25 +550,16 @@ class Builder {
     }
   }
 
+  /** After each primary file: the kinds of state storage that exclude one another (state-storage.ts). */
   checkBackendConflict(): void {
-    if (!this.backend || !this.cloud) return
-    const cloudAt = formatRange(this.cloud.declRange)
-    const backendAt = formatRange(this.backend.declRange)
-    if (this.engine.name === 'terraform') {
-      this.error(
-        'config.backend-and-cloud',
-        "Conflicting 'cloud' and 'backend' configuration blocks are present",
-        `A module may declare either one 'cloud' block OR one 'backend' block for configuring state storage. The 'cloud' block is configured at ${cloudAt}; a 'backend' is configured at ${backendAt}. Remove the 'backend' block to configure HCP Terraform or Terraform Enterprise.`,
-        this.backend.declRange,
-      )
-    } else {
-      this.error(
-        'config.backend-and-cloud',
-        'Both a backend and a cloud configuration are present',
-        `A module may declare either one 'cloud' block configuring a cloud backend OR one 'backend' block configuring a state backend. A cloud backend is configured at ${cloudAt}; a backend is configured at ${backendAt}. Remove the backend block to configure a cloud backend.`,
-        this.backend.declRange,
-      )
-    }
+    const d = stateStorageConflict({backend: this.backend, cloud: this.cloud, stateStore: this.stateStore}, this.engine)
+    if (d) this.diags.push(d)
+  }
+
+  /** Once the module is built (Terraform ≥ 1.14): the state_store's provider needs a required_providers entry. */
+  checkStateStoreProvider(): void {
+    if (this.engine.name === 'terraform' && this.stateStore)
+      this.diags.push(...stateStoreProviderRequirement(this.stateStore, this.requiredProviders))
   }
 
   /** Literal module sources are parsed at load time (Terraform <= 1.14 and OpenTofu report them here). */
@@ -641,53 +660,56 @@ class Builder {
       this.requiredVersion = versions
       this.markOverride('terraform.required_version', file.filename)
     }
-    let seenBackend: Block | undefined
-    let seenCloud: Block | undefined
-    let seenStore: Block | undefined
-    for (const tb of tblocks) {
-      for (const nb of tb.body.blocks) {
-        if (nb.type === 'backend') {
-          if (seenBackend) {
-            this.error(
-              'config.duplicate-backend',
-              'Duplicate backend configuration',
-              `Each override file may have only one backend configuration. A backend was previously configured at ${formatRange(seenBackend.declRange)}.`,
-              nb.declRange,
-            )
-            continue
-          }
-          seenBackend = nb
-          this.backend = nb
-          this.cloud = undefined
-          this.stateStore = undefined
-          this.markOverride('terraform.backend', file.filename)
-        } else if (nb.type === 'cloud') {
-          if (seenCloud) {
-            this.duplicateCloud(nb, seenCloud)
-            continue
-          }
-          seenCloud = nb
-          this.cloud = nb
-          this.backend = undefined
-          this.stateStore = undefined
-          this.markOverride('terraform.cloud', file.filename)
-        } else if (nb.type === 'state_store' && this.engine.name === 'terraform') {
-          if (seenStore) {
-            this.error(
-              'config.duplicate-state-store',
-              'Duplicate state storage configuration',
-              `Each override file may have only one state storage configuration. A state storage was previously configured at ${formatRange(seenStore.declRange)}.`,
-              nb.declRange,
-            )
-            continue
-          }
-          seenStore = nb
-          this.stateStore = nb
-          this.backend = undefined
-          this.cloud = undefined
-          this.markOverride('terraform.state_store', file.filename)
-        }
+    // One kind after the other, in the engines' order (backend, state_store, cloud): exactly one block
+    // of a kind replaces the module's and clears the other kinds; two or more are one error, and no change.
+    const nested = (type: string): Block[] => tblocks.flatMap((tb) => tb.body.blocks.filter((nb) => nb.type === type))
+    const backends = nested('backend')
+    if (backends.length === 1) {
+      this.backend = backends[0]
+      this.cloud = undefined
+      this.stateStore = undefined
+      this.markOverride('terraform.backend', file.filename)
+    } else if (backends.length > 1) {
+      this.error(
+        'config.duplicate-backend',
+        'Duplicate backend configuration',
+        `Each override file may have only one backend configuration. A backend was previously configured at ${formatRange(backends[0]!.declRange)}.`,
+        backends[1]!.declRange,
+      )
+    }
+    if (this.engine.name === 'terraform') {
+      const stores = nested('state_store').filter((nb) => {
+        const decoded = decodeStateStore(nb)
+        this.diags.push(...decoded.diagnostics)
+        return decoded.keep
+      })
+      if (stores.length === 1) {
+        this.stateStore = stores[0]
+        this.backend = undefined
+        this.cloud = undefined
+        this.markOverride('terraform.state_store', file.filename)
+      } else if (stores.length > 1) {
+        this.error(
+          'config.duplicate-state-store',
+          'Duplicate state storage configuration',
+          `Each override file may have only one state storage configuration. A state storage was previously configured at ${formatRange(stores[0]!.declRange)}.`,
+          stores[1]!.declRange,
+        )
       }
+    }
+    const clouds = nested('cloud')
+    if (clouds.length === 1) {
+      this.cloud = clouds[0]
+      this.backend = undefined
+      this.stateStore = undefined
+      this.markOverride('terraform.cloud', file.filename)
+    } else if (clouds.length > 1) {
+      this.duplicateCloud(clouds[1]!, clouds[0]!)
+    }
+    if (this.engine.name === 'opentofu') {
+      // OpenTofu merges one encryption block into the module's (not modelled: the blocks are shown as written).
+      const encryptions = nested('encryption')
+      if (encryptions.length > 1) this.diags.push(duplicateEncryptionInOverride(encryptions))
     }
   }
 
@@ -924,8 +946,10 @@ export function buildModule(
   const primaries = parsed.filter((p) => p.entry.kind === 'primary')
   const overrides = parsed.filter((p) => p.entry.kind === 'override')
   const overrideRequired = overrideRequiredProviders(overrides)
-  for (const p of primaries) b.appendPrimary(p.file, overrideRequired)
-  b.checkBackendConflict()
+  for (const p of primaries) {
+    b.appendPrimary(p.file, overrideRequired)
+    b.checkBackendConflict()
+  }
   for (const [name, a] of overrideRequired) {
     if (!b.requiredProviders.has(name) || b.requiredProviders.get(name) === a) {
       b.requiredProviders.set(name, a)
@@ -933,6 +957,7 @@ export function buildModule(
     b.markOverride(`terraform.required_providers.${name}`, a.nameRange.filename)
   }
   for (const p of overrides) b.mergeOverride(p.file)
+  b.checkStateStoreProvider()
   b.checkModuleSources()
   const module: Module = {
     dir,

@@ -45,7 +45,16 @@ export interface BindingChange {
   readonly reason: string
   /** config-changed: the arguments that differ. */
   readonly argumentChanges?: readonly ArgumentChange[]
+  /**
+   * provider-changed by a `moved` block of the resource itself: the engine hands the objects to the new
+   * provider, which converts them (MoveResourceState), so no `state replace-provider` is needed.
+   * `accepted`: the new provider is known to take this move (terraform_data from null_resource), not a
+   * risky change; `provider-decides`: the plan fails if the new provider cannot move objects of the old type.
+   */
+  readonly providerMove?: ProviderMove
 }
+
+export type ProviderMove = 'accepted' | 'provider-decides'
 
 export interface ProvidersDiff {
   readonly engine: string
@@ -102,6 +111,42 @@ function configGone(r: DocResource, oldConfigs: readonly DocConfig[], newConfigs
   return !(c && c.implied && c.module === '')
 }
 
+const BUILTIN_TERRAFORM = 'terraform.io/builtin/terraform'
+
+/**
+ * A provider change made by a `moved` block of the resource itself (not of its module): Terraform ≥ 1.8
+ * and OpenTofu ≥ 1.10 move the objects across resource types and providers by asking the new provider
+ * to convert them (Terraform internal/refactoring/cross_provider_move.go, OpenTofu
+ * internal/tofu/node_resource_abstract.go `moveResourceState`); the state then names the new provider.
+ * terraform_data accepts objects of null_resource (Terraform ≥ 1.9: from a provider whose address ends
+ * in hashicorp/null; OpenTofu: any), internal/builtin/providers/terraform/resource_data.go.
+ */
+function resourceMove(
+  o: DocResource,
+  n: DocResource,
+  moves: readonly MovedEntry[],
+  engine: string,
+): {kind: ProviderMove; reason: string} | undefined {
+  const own = moves.find((m) => !/(^|\.)module\.[^.]+$/.test(m.from))
+  if (!own) return undefined
+  const product = engine === 'opentofu' ? 'OpenTofu' : 'Terraform'
+  const accepted =
+    n.type === 'terraform_data' &&
+    n.provider === BUILTIN_TERRAFORM &&
+    o.type === 'null_resource' &&
+    (engine === 'opentofu' || o.provider.endsWith('hashicorp/null'))
+  if (accepted) {
+    return {
+      kind: 'accepted',
+      reason: `moved by a moved block from ${o.address} (${o.provider}) to ${n.address} (${n.provider}): ${product} ${engine === 'opentofu' ? '≥ 1.10' : '≥ 1.9'} hands the objects to ${n.provider}, which converts null_resource objects into terraform_data ones (their triggers become triggers_replace: if the new block's triggers_replace differs, the object is replaced); no state replace-provider is needed`,
+    }
+  }
+  return {
+    kind: 'provider-decides',
+    reason: `moved by a moved block from ${o.address} (${o.provider}) to ${n.address} (${n.provider}): ${product} ${engine === 'opentofu' ? '≥ 1.10' : '≥ 1.8'} asks ${n.provider} to convert the objects (a move across resource types and providers); the plan fails if that provider does not support moving ${o.type} objects. No state replace-provider is needed`,
+  }
+}
+
 export function diffProviders(before: DiffSide, after: DiffSide): ProvidersDiff {
   const newByAddr = new Map(after.doc.resources.map((r) => [r.address, r]))
   const newConfigs = new Set(after.doc.provider_configs.map((c) => c.address))
@@ -138,11 +183,16 @@ export function diffProviders(before: DiffSide, after: DiffSide): ProvidersDiff 
     const a = side(n, after)
     const base = {address: n.address, ...mv, before: b, after: a}
     if (o.provider !== n.provider) {
-      changes.push({
-        ...base,
-        kind: 'provider-changed',
-        reason: `its provider changed from ${o.provider} to ${n.provider}: objects in the state still belong to ${o.provider} (run terraform state replace-provider ${o.provider} ${n.provider})`,
-      })
+      const move = resourceMove(o, n, moves, after.doc.engine)
+      changes.push(
+        move
+          ? {...base, kind: 'provider-changed', providerMove: move.kind, reason: move.reason}
+          : {
+              ...base,
+              kind: 'provider-changed',
+              reason: `its provider changed from ${o.provider} to ${n.provider}: objects in the state still belong to ${o.provider} (run terraform state replace-provider ${o.provider} ${n.provider})`,
+            },
+      )
     } else if (o.provider_config !== n.provider_config || o.instance_key !== n.instance_key) {
       changes.push({
         ...base,
@@ -180,10 +230,14 @@ export function diffProviders(before: DiffSide, after: DiffSide): ProvidersDiff 
   return {engine: after.doc.engine, changes, unchanged, movedUnchanged}
 }
 
-/** The kinds that fail the run: `failOn` when given, else the risky ones. */
+/** A change of a risky kind, unless it is a provider move the new provider is known to accept. */
+export function isRisky(c: BindingChange): boolean {
+  return RISKY_KINDS.includes(c.kind) && c.providerMove !== 'accepted'
+}
+
+/** The changes that fail the run: of the kinds `failOn` names when given, else the risky ones. */
 export function failingChanges(d: ProvidersDiff, failOn?: readonly ChangeKind[]): BindingChange[] {
-  const kinds = failOn ?? RISKY_KINDS
-  return d.changes.filter((c) => kinds.includes(c.kind))
+  return d.changes.filter((c) => (failOn ? failOn.includes(c.kind) : isRisky(c)))
 }
 
 export interface ProvidersDiffDocument {
@@ -198,6 +252,7 @@ export interface ProvidersDiffDocument {
     moved_from?: string
     reason: string
     argument_changes?: readonly ArgumentChange[]
+    provider_move?: ProviderMove
     before: SideJson | null
     after: SideJson | null
   }[]
@@ -243,6 +298,7 @@ export function providersDiffDocument(d: ProvidersDiff, oldName: string, newName
       ...(c.movedFrom ? {moved_from: c.movedFrom} : {}),
       reason: c.reason,
       ...(c.argumentChanges ? {argument_changes: c.argumentChanges} : {}),
+      ...(c.providerMove ? {provider_move: c.providerMove} : {}),
       before: sideJson(c.before),
       after: sideJson(c.after),
     })),

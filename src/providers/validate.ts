@@ -1,7 +1,8 @@
 // Terraform's and OpenTofu's static provider-configuration validation over a crawled module tree
 // (REFERENCE §a.4): `validateProviderConfigs` checks 1–11 (OpenTofu also check 4, instance keys),
 // preceded by the decode-time checks of validate-decode.ts and the tree-building checks of child
-// modules (backend/cloud ignored, OpenTofu's import blocks). Texts follow `tree.engine`.
+// modules (backend/cloud ignored, OpenTofu's import blocks), then the root module's backend type
+// (backend-type.ts). Texts follow `tree.engine`.
 import {ModulePath} from '../addrs/module.js'
 import {impliedLocalName, parseProviderPart, providerEquals, providerForDisplay, providerString, type Provider} from '../addrs/provider.js'
 import {ResourceAddr} from '../addrs/resource.js'
@@ -25,6 +26,7 @@ import {
 } from './validate-decode.js'
 import {moduleText} from './module-text.js'
 import {atLeast, behaviourVersion} from './engine-version.js'
+import {unsupportedBackendType} from './backend-type.js'
 import {sameForEach} from './validate-exprs.js'
 
 // Positions inside raw expression text (kept here for existing importers)
@@ -557,7 +559,12 @@ export function validateProviderConfigsByModule(tree: ModuleTree): ModuleDiagnos
     tree.nodes.some((n) => !n.resolved) ||
     tree.diagnostics.some((d) => d.severity === 'error' && inChildModule(d)) ||
     out.some((d) => d.severity === 'error' && inChildModule(d))
-  if (engine.name === 'opentofu' && buildFailed) return {diagnostics: out, modules}
-  validateNode({engine, decoded, typesResolved: !buildFailed}, tree.root, undefined, out, modules)
+  if (!(engine.name === 'opentofu' && buildFailed))
+    validateNode({engine, decoded, typesResolved: !buildFailed}, tree.root, undefined, out, modules)
+  // the root module's backend type: `init` checks it (Terraform ≥ 1.15 `validate` too, after the graph)
+  for (const d of unsupportedBackendType(tree.root.module, engine)) {
+    out.push(d)
+    modules.set(d, tree.root.address)
+  }
   return {diagnostics: out, modules}
 }

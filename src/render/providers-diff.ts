@@ -4,7 +4,15 @@ import {sarifLog, sarifRegion} from './sarif-log.js'
 import * as path from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {formatRange, type SourceRange} from '../diag/diagnostic.js'
-import {CHANGE_KINDS, RISKY_KINDS, type BindingChange, type BindingSide, type ChangeKind, type ProvidersDiff} from '../providers/diff.js'
+import {
+  CHANGE_KINDS,
+  isRisky,
+  RISKY_KINDS,
+  type BindingChange,
+  type BindingSide,
+  type ChangeKind,
+  type ProvidersDiff,
+} from '../providers/diff.js'
 import {renameRanges, type FileNamer} from './paths.js'
 
 export interface DiffRenderOptions {
@@ -73,12 +81,21 @@ export function renderProvidersDiffText(d: ProvidersDiff, o: DiffRenderOptions):
   return lines.join('\n') + '\n'
 }
 
+/** What the table's Why column adds to the kind. */
+function whyMore(c: BindingChange): string {
+  if (c.kind === 'removed-with-config') return ': remove the resource first, keep the provider block for one more apply'
+  if (c.kind !== 'provider-changed') return ''
+  if (c.providerMove === 'accepted') return ': moved by a moved block, the new provider takes the objects over'
+  if (c.providerMove === 'provider-decides') return ': moved by a moved block, if the new provider supports moving them'
+  return ': needs terraform state replace-provider'
+}
+
 const cell = (s: string): string => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\n/g, ' ')
 const code = (s: string): string => '`' + s.replace(/`/g, "'") + '`'
 
 /** A Markdown comment for a pull request: the summary, a table with the risky rows first, the chains folded. */
 export function renderProvidersDiffMarkdown(d: ProvidersDiff, o: DiffRenderOptions): string {
-  const risky = d.changes.filter((c) => RISKY_KINDS.includes(c.kind))
+  const risky = d.changes.filter(isRisky)
   const out = [`### tfgraph providers diff`, '', `${o.oldName} → ${o.newName}: ${diffSummary(d)}`]
   if (d.changes.length === 0) return out.concat('', 'No resource changes its provider configuration.', '').join('\n')
   out.push(
@@ -87,18 +104,16 @@ export function renderProvidersDiffMarkdown(d: ProvidersDiff, o: DiffRenderOptio
   )
   out.push('', '| | Kind | Resource | Before | After | Why |', '|---|---|---|---|---|---|')
   for (const c of d.changes) {
-    const mark = RISKY_KINDS.includes(c.kind) ? '⚠️' : c.kind === 'added' ? '➕' : '➖'
+    const mark = isRisky(c) ? '⚠️' : c.kind === 'added' ? '➕' : c.providerMove ? 'ℹ️' : '➖'
     const resource = code(c.address) + (c.movedFrom ? `<br>moved from ${code(c.movedFrom)}` : '')
     const args = (c.argumentChanges ?? [])
       .map((a) => `<br>${code(`${a.name} = ${a.before ?? '(unset)'}`)} → ${code(`${a.name} = ${a.after ?? '(unset)'}`)}`)
       .join('')
     const before = c.before ? code(config(c.before)) : '—'
     const after = (c.after ? code(config(c.after)) : '—') + args
-    out.push(
-      `| ${mark} | ${c.kind} | ${cell(resource)} | ${cell(before)} | ${cell(after)} | ${cell(KIND_TEXT[c.kind] + (c.kind === 'removed-with-config' ? ': remove the resource first, keep the provider block for one more apply' : c.kind === 'provider-changed' ? ': needs terraform state replace-provider' : ''))} |`,
-    )
+    out.push(`| ${mark} | ${c.kind} | ${cell(resource)} | ${cell(before)} | ${cell(after)} | ${cell(KIND_TEXT[c.kind] + whyMore(c))} |`)
   }
-  for (const c of risky) {
+  for (const c of d.changes.filter((x) => isRisky(x) || x.providerMove)) {
     out.push(
       '',
       `<details><summary>${c.kind}: <code>${c.address.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</code></summary>`,
@@ -142,7 +157,7 @@ export function renderProvidersDiffSarif(d: ProvidersDiff, o: DiffSarifOptions):
     return {
       ruleId: c.kind,
       ruleIndex: CHANGE_KINDS.indexOf(c.kind),
-      level: RISKY_KINDS.includes(c.kind) ? 'error' : 'note',
+      level: isRisky(c) ? 'error' : 'note',
       message: {text: `${c.address}: ${c.reason}`},
       ...(r
         ? {

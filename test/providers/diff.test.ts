@@ -2,7 +2,7 @@
 // resources and modules, a providers map, an OpenTofu provider for_each key), every format against the
 // goldens beside them, SARIF against the SARIF 2.1.0 schema, and the --git form on a temporary repository.
 import {spawnSync} from 'node:child_process'
-import {cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
@@ -29,13 +29,16 @@ const CASES: Record<string, string[]> = {
   removed: ['removed-with-config', 'removed', 'added'],
   moved: ['rebound'],
   'tofu-for-each': ['rebound'],
+  'moved-across-providers': ['provider-changed'],
 }
+/** The exit code of each case when not 2 (a risky change). */
+const EXIT: Record<string, number> = {'moved-across-providers': 0}
 
 for (const [c, kinds] of Object.entries(CASES)) {
   const dirs = [`fixtures/providers-diff/${c}/old`, `fixtures/providers-diff/${c}/new`]
   D(`${c}: text, JSON and Markdown match the goldens; kinds ${kinds.join(', ')}`, () => {
     const text = run(dirs)
-    assert.is(text.code, 2, text.stderr)
+    assert.is(text.code, EXIT[c] ?? 2, text.stderr)
     assert.is(text.stderr, '')
     assertGolden(path.join(base, c, 'expected.txt'), text.stdout)
     const json = run([...dirs, '--json'])
@@ -104,6 +107,55 @@ D('--fail-on narrows (or widens) the kinds that exit 2', () => {
   assert.is(run([...dirs, '--fail-on', 'added']).code, 2)
   assert.is(run(['fixtures/providers-diff/rebound/old', 'fixtures/providers-diff/rebound/old']).code, 0)
 })
+
+D(
+  'moved across providers: null_resource → terraform_data is accepted (exit 0, unless --fail-on names its kind); another provider decides (exit 2)',
+  () => {
+    const dirs = ['fixtures/providers-diff/moved-across-providers/old', 'fixtures/providers-diff/moved-across-providers/new']
+    const doc = JSON.parse(run([...dirs, '--json']).stdout) as {changes: {address: string; provider_move?: string}[]}
+    assert.equal(
+      doc.changes.map((x) => [x.address, x.provider_move]),
+      [['terraform_data.bootstrap', 'accepted']],
+    )
+    assert.is(run([...dirs, '--fail-on', 'provider-changed']).code, 2)
+    const tmp = mkdtempSync(path.join(tmpdir(), 'tfgraph-diff-move-'))
+    try {
+      const write = (rel: string, text: string) => {
+        mkdirSync(path.dirname(path.join(tmp, rel)), {recursive: true})
+        writeFileSync(path.join(tmp, rel), text)
+      }
+      write('old/main.tf', 'resource "aws_instance" "web" {}\nresource "null_resource" "plain" {}\n')
+      write(
+        'new/main.tf',
+        'resource "awscc_ec2_instance" "web" {}\nmoved {\n  from = aws_instance.web\n  to   = awscc_ec2_instance.web\n}\n' +
+          'resource "terraform_data" "plain" {}\nmoved {\n  from = null_resource.plain\n  to   = terraform_data.plain\n}\n',
+      )
+      const r = run([path.join(tmp, 'old'), path.join(tmp, 'new'), '--json'])
+      assert.is(r.code, 2, r.stderr)
+      const moved = JSON.parse(r.stdout) as {changes: {address: string; kind: string; provider_move?: string; reason: string}[]}
+      assert.equal(
+        moved.changes.map((x) => [x.address, x.kind, x.provider_move]),
+        [
+          ['awscc_ec2_instance.web', 'provider-changed', 'provider-decides'],
+          ['terraform_data.plain', 'provider-changed', 'accepted'],
+        ],
+      )
+      assert.match(moved.changes[0]!.reason, /the plan fails if that provider does not support moving aws_instance objects/)
+      // OpenTofu takes null_resource objects from any provider; Terraform only from one whose address ends in hashicorp/null
+      write('old/versions.tf', 'terraform {\n  required_providers {\n    null = { source = "example.com/acme/null" }\n  }\n}\n')
+      const kinds = (engine: string) =>
+        (
+          JSON.parse(run([path.join(tmp, 'old'), path.join(tmp, 'new'), '--json', '--engine', engine]).stdout) as {
+            changes: {provider_move?: string}[]
+          }
+        ).changes.map((x) => x.provider_move)
+      assert.equal(kinds('terraform'), ['provider-decides', 'provider-decides'])
+      assert.equal(kinds('opentofu'), ['provider-decides', 'accepted'])
+    } finally {
+      rmSync(tmp, {recursive: true, force: true})
+    }
+  },
+)
 
 D('--git REV: the tree at REV against the working tree, which is not touched', () => {
   const repo = mkdtempSync(path.join(tmpdir(), 'tfgraph-diff-git-'))
