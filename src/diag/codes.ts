@@ -300,6 +300,18 @@ export const DIAGNOSTIC_CODES = {
     summary: 'Invalid -var option',
     description: 'A --var option that is not NAME=VALUE.',
   },
+  'variable.const-sensitive': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Const variable cannot be sensitive',
+    description: 'Terraform 1.15+: a variable declared both const = true and sensitive = true.',
+  },
+  'variable.const-ephemeral': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Const variable cannot be ephemeral',
+    description: 'Terraform 1.15+: a variable declared both const = true and ephemeral = true.',
+  },
 
   // module: module calls, their sources and how the crawler follows them
   'module.missing-source': {

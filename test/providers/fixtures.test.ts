@@ -18,6 +18,8 @@ const ORACLE_NOT_APPLICABLE: Record<string, string> = {
     'path.* in module sources is Terraform >= 1.15 (1.11 rejects any reference there): node_module_install.go evalSource, evaluate_data.go GetPathAttr (README.md)',
   'source-errors':
     'errors of Terraform >= 1.15 module installation (1.11 rejects any reference in a source): node_module_install.go evalSource and evalVersionConstraint (README.md)',
+  'const-sensitive':
+    'the const argument is Terraform >= 1.15 (1.11: Unsupported argument): named_values.go decodeVariableBlock (README.md)',
   'graph-stage-elsewhere':
     'Terraform stops at its first failing stage (a configuration error in module.a); tfgraph also reports the graph-stage error of module.b, which passed configuration validation (test/providers/graph-stage.test.ts)',
   'shared-module':

@@ -71,6 +71,36 @@ test('source-errors (Terraform): null, a null template part, provider functions,
   assert.is(a.tree.nodes.find((n) => n.address === 'module.sensitive_version')?.resolved, false)
 })
 
+test('const-sensitive (Terraform): a const variable is neither sensitive nor ephemeral; its value is marked all the same', async () => {
+  const a = await analysis('const-sensitive')
+  const derived = 'The module source cannot be derived from a sensitive or ephemeral value.'
+  const conflict = (arg: string) => `A variable that is marked as "const" cannot also be marked as "${arg}".`
+  assert.equal(a.diagnostics.map(line).sort(), [
+    `module.source-sensitive main.tf:35,12-22 Unknown module source: ${derived}`,
+    `module.source-sensitive main.tf:39,12-32 Unknown module source: ${derived}`,
+    `module.source-sensitive main.tf:43,12-21 Unknown module source: ${derived}`,
+    `variable.const-ephemeral main.tf:15,1-16 Const variable cannot be ephemeral: ${conflict('ephemeral')}`,
+    `variable.const-ephemeral main.tf:9,1-23 Const variable cannot be ephemeral: ${conflict('ephemeral')}`,
+    `variable.const-sensitive main.tf:15,1-16 Const variable cannot be sensitive: ${conflict('sensitive')}`,
+    `variable.const-sensitive main.tf:3,1-18 Const variable cannot be sensitive: ${conflict('sensitive')}`,
+    // the override block has both; "overridden" gets sensitive only from its override: no error
+    `variable.const-sensitive override.tf:5,1-17 Const variable cannot be sensitive: ${conflict('sensitive')}`,
+  ])
+})
+
+test('const-sensitive as OpenTofu: no such check, but a sensitive value is no module source', async () => {
+  const a = await analyzeProviders(path.join(base, 'const-sensitive'), {env: {}, engine: 'opentofu'})
+  assert.not.ok(a.diagnostics.some((d) => d.code === 'variable.const-sensitive' || d.code === 'variable.const-ephemeral'))
+  assert.equal(
+    a.diagnostics.map((d) => `${d.summary} ${d.range ? formatRange(d.range) : '-'}`),
+    [
+      'Sensitive value not allowed main.tf:35,12-22',
+      'Ephemeral value not allowed main.tf:39,12-32',
+      'Sensitive value not allowed main.tf:43,12-21',
+    ],
+  )
+})
+
 test('tofu-source-errors (OpenTofu): static-context errors, at the reference, with the value that needed it', async () => {
   const a = await analysis('tofu-source-errors')
   const notConst =
