@@ -316,6 +316,38 @@ export const DIAGNOSTIC_CODES = {
     description: 'A keyword written in quotes where it is expected literally.',
   },
 
+  'config.static-provider-function': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Provider function in static context',
+    description:
+      'OpenTofu: a provider-defined function call in an expression evaluated statically (a module source or version, a provider for_each).',
+  },
+  'config.static-dynamic-value': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Dynamic value in static context',
+    description: 'OpenTofu: a provider for_each (or a local value it reads) refers to a resource, a module call, count, each or self.',
+  },
+  'config.static-module-output': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Module output not supported in static context',
+    description: 'OpenTofu: a provider for_each (or a local value it reads) refers to a module output.',
+  },
+  'config.static-non-const-variable': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Unable to use variable in static context',
+    description: 'OpenTofu 1.12+: a variable declared const = false in an expression evaluated statically.',
+  },
+  'config.static-value-unavailable': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Unable to compute static value',
+    description: 'OpenTofu: a statically evaluated expression reads a local value whose evaluation failed (reported beside that failure).',
+  },
+
   // variable: input variables and their values
   'variable.invalid-type': {
     severity: 'error',
@@ -340,6 +372,18 @@ export const DIAGNOSTIC_CODES = {
     origin: 'terraform',
     summary: 'Invalid -var option',
     description: 'A --var option that is not NAME=VALUE.',
+  },
+  'variable.const-sensitive': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Const variable cannot be sensitive',
+    description: 'Terraform 1.15+: a variable declared both const = true and sensitive = true.',
+  },
+  'variable.const-ephemeral': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Const variable cannot be ephemeral',
+    description: 'Terraform 1.15+: a variable declared both const = true and ephemeral = true.',
   },
 
   // module: module calls, their sources and how the crawler follows them
@@ -384,6 +428,30 @@ export const DIAGNOSTIC_CODES = {
     origin: 'terraform',
     summary: 'Unknown module version',
     description: 'A module version that cannot be evaluated during init.',
+  },
+  'module.source-null': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Unsuitable module source (Terraform) / Unsuitable value type (OpenTofu)',
+    description: 'A module source whose value is null.',
+  },
+  'module.source-sensitive': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Unknown module source (Terraform) / Sensitive value not allowed, Ephemeral value not allowed (OpenTofu)',
+    description: 'A module source derived from a sensitive or ephemeral value.',
+  },
+  'module.version-sensitive': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Unknown module version (Terraform) / Invalid version constraint (OpenTofu)',
+    description: 'A module version derived from a sensitive or ephemeral value.',
+  },
+  'module.template-null': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid template interpolation value',
+    description: 'A module source or version template (or a local value it reads) interpolates a null value.',
   },
   'module.not-installed': {
     severity: 'warning',

@@ -5,7 +5,7 @@ import * as path from 'node:path'
 import {parseModuleSource, type ModuleSource} from '../addrs/module-source.js'
 import {ModulePath} from '../addrs/module.js'
 import type {Diagnostic, DiagnosticCode, SourceRange} from '../diag/diagnostic.js'
-import {errorDiag, warningDiag} from '../diag/diagnostic.js'
+import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
 import type {Attribute, Block, Value} from '../hcl/syntax.js'
 import {engineByName, type EngineName} from '../load/engine.js'
 import {DEFAULT_MAX_FILES, type FileBudget, type LoadResult} from '../load/load-module.js'
@@ -14,7 +14,7 @@ import type {Module} from '../load/model.js'
 import {dataDir, readManifest, type ManifestRecord} from './manifest.js'
 import {findReferences} from '../hcl/references.js'
 import {subRange} from '../diag/positions.js'
-import {evaluate, type EvalScope} from './static-eval.js'
+import {attributeRange, evaluateAttribute, startRange, type EvalScope, type StaticIdent} from './static-eval.js'
 import {rootVariableValues, type VariableInputs} from './variables.js'
 
 /** What the crawler asks for: one module directory, loaded as `engine`, its files named with `displayPrefix`. */
@@ -247,6 +247,72 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
     let sourceText: string | undefined
     let version: string | undefined
     let source: ModuleSource | undefined
+    // OpenTofu names what it evaluates (`module.a.source`), prefixed in a child module by its address
+    const subject = (arg: 'source' | 'version'): string => `${node.address ? `${node.address}:` : ''}module.${name}.${arg}`
+    const ident = (arg: 'source' | 'version', a: Attribute): StaticIdent => ({
+      subject: `module.${name}.${arg}`,
+      // where OpenTofu reports a failed dependency: the source expression, the whole version argument
+      range: arg === 'source' ? a.exprRange : attributeRange(a),
+    })
+    const reported = new Set<string>()
+    // what the engine reports while evaluating, each diagnostic once (a local value read twice fails twice)
+    const evaluationErrors = (diags: readonly Diagnostic[]): void => {
+      for (const d of diags) {
+        const key = `${d.code}\u0000${d.detail}\u0000${d.range ? formatRange(d.range) : ''}`
+        if (reported.has(key)) continue
+        reported.add(key)
+        diagnostics.push(d)
+      }
+    }
+    // Both engines evaluate the version first; Terraform installs nothing once it fails (nor without a source)
+    let versionFailed = false
+    if (verAttr && (srcAttr || engine === 'opentofu')) {
+      const invalid = engine === 'terraform' ? invalidInitReference(verAttr, false) : undefined
+      const v = invalid ? undefined : evaluateAttribute(verAttr, scope, ident('version', verAttr))
+      if (invalid) {
+        versionFailed = true
+        unresolved(
+          'module.version-not-constant',
+          'Invalid module version',
+          'The module version can only reference constant input variables and local values.',
+          invalid,
+          'error',
+        )
+      } else if (v && 'failed' in v) {
+        versionFailed = true
+        evaluationErrors(v.diagnostics)
+      } else if (v && 'unknown' in v) {
+        if (engine === 'terraform' && (v.nonConst || v.providerFunction)) {
+          versionFailed = true
+          unresolved(
+            'module.version-unknown',
+            'Unknown module version',
+            'Only literal values and const variables can be evaluated during init.',
+            verAttr.exprRange,
+            'error',
+          )
+        }
+      } else if (v && v.value !== null && v.marks) {
+        versionFailed = true
+        const what = v.marks.sensitive ? 'sensitive' : 'ephemeral'
+        if (engine === 'terraform')
+          unresolved(
+            'module.version-sensitive',
+            'Unknown module version',
+            'The module version cannot be derived from a sensitive or ephemeral value.',
+            verAttr.exprRange,
+            'error',
+          )
+        else
+          unresolved(
+            'module.version-sensitive',
+            'Invalid version constraint',
+            `${what === 'sensitive' ? 'Sensitive' : 'Ephemeral'} values, or values derived from ${what} values, cannot be used as version arguments.`,
+            verAttr.exprRange,
+            'error',
+          )
+      } else if (v && typeof v.value === 'string') version = v.value
+    }
     if (!srcAttr) {
       reason = 'the call has no source argument'
       unresolved(
@@ -256,11 +322,13 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
         call.declRange,
         'error',
       )
+    } else if (engine === 'terraform' && versionFailed) {
+      reason = 'its version cannot be evaluated statically'
     } else {
       // Terraform (1.15+) reports its own errors for what it cannot evaluate while installing modules;
       // what only tfgraph cannot evaluate (no value given) is the unresolved-module rule's, not Terraform's
       const invalid = engine === 'terraform' ? invalidInitReference(srcAttr, true) : undefined
-      const s = invalid ? undefined : evaluate(srcAttr.value, scope)
+      const s = invalid ? undefined : evaluateAttribute(srcAttr, scope, ident('source', srcAttr))
       if (invalid) {
         reason =
           'source cannot be evaluated statically: it references something other than const variables, local values and path attributes'
@@ -271,9 +339,12 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
           invalid,
           'error',
         )
+      } else if (s && 'failed' in s) {
+        reason = `source cannot be evaluated statically: ${s.failed}`
+        evaluationErrors(s.diagnostics)
       } else if (s && 'unknown' in s) {
         reason = `source cannot be evaluated statically: ${s.unknown}`
-        if (s.nonConst)
+        if (engine === 'terraform' && (s.nonConst || s.providerFunction))
           unresolved(
             'module.source-unknown',
             'Unknown module source',
@@ -281,32 +352,52 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
             srcAttr.exprRange,
             'error',
           )
-      } else if (s) {
-        if (typeof s.value === 'string') sourceText = s.value
-        else reason = 'source is not a string'
-      }
-    }
-    if (verAttr) {
-      const invalid = engine === 'terraform' ? invalidInitReference(verAttr, false) : undefined
-      const v = invalid ? undefined : evaluate(verAttr.value, scope)
-      if (invalid)
-        unresolved(
-          'module.version-not-constant',
-          'Invalid module version',
-          'The module version can only reference constant input variables and local values.',
-          invalid,
-          'error',
-        )
-      else if (v && 'unknown' in v) {
-        if (v.nonConst)
+      } else if (s && engine === 'terraform') {
+        // Terraform (evalSource): null, then unknown, then sensitive or ephemeral
+        if (s.value === null) {
+          reason = 'source is null'
           unresolved(
-            'module.version-unknown',
-            'Unknown module version',
-            'Only literal values and const variables can be evaluated during init.',
-            verAttr.exprRange,
+            'module.source-null',
+            'Unsuitable module source',
+            'Unsuitable value: null value is not allowed.',
+            srcAttr.exprRange,
             'error',
           )
-      } else if (v && typeof v.value === 'string') version = v.value
+        } else if (s.marks) {
+          reason = `source is derived from ${s.marks.sensitive ? 'a sensitive' : 'an ephemeral'} value`
+          unresolved(
+            'module.source-sensitive',
+            'Unknown module source',
+            'The module source cannot be derived from a sensitive or ephemeral value.',
+            srcAttr.exprRange,
+            'error',
+          )
+        } else if (typeof s.value === 'string') sourceText = s.value
+        else reason = 'source is not a string'
+      } else if (s) {
+        // OpenTofu (StaticEvaluator.DecodeExpression): sensitive, ephemeral, then the decoding into a string
+        if (s.marks) {
+          const what = s.marks.sensitive ? 'sensitive' : 'ephemeral'
+          reason = `source is derived from ${s.marks.sensitive ? 'a sensitive' : 'an ephemeral'} value`
+          unresolved(
+            'module.source-sensitive',
+            what === 'sensitive' ? 'Sensitive value not allowed' : 'Ephemeral value not allowed',
+            `${what === 'sensitive' ? 'Sensitive' : 'Ephemeral'} values, or values derived from ${what} values, cannot be used as ${subject('source')}.`,
+            srcAttr.exprRange,
+            'error',
+          )
+        } else if (s.value === null) {
+          reason = 'source is null'
+          unresolved(
+            'module.source-null',
+            'Unsuitable value type',
+            'Unsuitable value: null value is not allowed',
+            startRange(srcAttr),
+            'error',
+          )
+        } else if (typeof s.value === 'string') sourceText = s.value
+        else reason = 'source is not a string'
+      }
     }
     if (sourceText !== undefined && srcAttr) {
       const parsed = parseModuleSource(sourceText, {engine, hasVersion: version !== undefined})
@@ -318,6 +409,8 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
       } else source = parsed.source
     }
     // Where is it?
+    // OpenTofu decodes the source even when the version failed; neither engine installs the module then
+    if (source && !reason && versionFailed) reason = 'its version cannot be evaluated statically'
     let dir: string | undefined
     const record: ManifestRecord | undefined = manifest.records.get(key)
     if (source && !reason) {
@@ -426,7 +519,15 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
     nodes.push(node)
     const m = node.module
     if (!m || !node.dir) return
-    const scope: EvalScope = {module: m, variables: node.variables, constOnly: engine === 'terraform'}
+    const scope: EvalScope = {
+      module: m,
+      variables: node.variables,
+      constOnly: engine === 'terraform',
+      engine,
+      // path.module is the module's directory as the engine's installer names it, relative to the root
+      paths: {module: node.displayDir ?? '.', root: '.', cwd: root.split(path.sep).join('/')},
+      address: node.address,
+    }
     // Where each call leads is decided first, and planning a call starts loading its directory, so
     // siblings are read (and, with the worker pool, parsed) in parallel; children are then visited in order.
     const planned = [...m.moduleCalls.keys()].sort().map((name) => planCall(node, scope, realChain, name))
@@ -451,7 +552,7 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
       const childVars = new Map<string, Value>()
       for (const a of call.body.attributes) {
         if (['source', 'version', 'count', 'for_each', 'depends_on', 'providers'].includes(a.name)) continue
-        const v = evaluate(a.value, {...scope, constOnly: false})
+        const v = evaluateAttribute(a, {...scope, constOnly: false}, {subject: `var.${a.name}`, range: a.exprRange})
         if ('value' in v) childVars.set(a.name, v.value)
       }
       const child: ModuleNode = {

@@ -196,7 +196,7 @@ class Builder {
           this.appendTerraform(b, overrideRequired)
           break
         case 'variable': {
-          const decoded = decodeVariable(b, this.types)
+          const decoded = decodeVariable(b, this.types, this.engine.name)
           this.diags.push(...decoded.diagnostics)
           this.varStates.set(name, decoded.state)
           this.appendLastWins(
@@ -721,7 +721,7 @@ class Builder {
   }
 
   mergeVariable(b: Block, name: string, fname: string): void {
-    const ownDecode = decodeVariable(b, this.types)
+    const ownDecode = decodeVariable(b, this.types, this.engine.name)
     this.diags.push(...ownDecode.diagnostics)
     const base = this.variables.get(name)
     if (!base) {

@@ -5,6 +5,7 @@
 import type {Diagnostic} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import type {Attribute, Block, Value} from '../hcl/syntax.js'
+import type {EngineName} from './engine.js'
 import {attr} from './merge-body.js'
 import {checkConversion, formatConversionError} from './types/check.js'
 import {parseTypeConstraint} from './types/parse.js'
@@ -55,13 +56,42 @@ function isNull(v: Value): boolean {
   return v === null
 }
 
+/** A boolean argument as Terraform decodes it (gohcl: `true`, or a string that converts). */
+function boolValue(a: Attribute | undefined): boolean {
+  return a !== undefined && (a.value === true || a.value === 'true')
+}
+
+/**
+ * Terraform (1.15+) refuses a `const` variable that is also sensitive or ephemeral, each block on its own
+ * (named_values.go decodeVariableBlock; an override block is checked alone, not merged). OpenTofu has
+ * `const` (1.12+) without this check.
+ */
+function constConflicts(b: Block, diagnostics: Diagnostic[]): void {
+  if (!boolValue(attr(b.body, 'const'))) return
+  for (const [arg, code] of [
+    ['sensitive', 'variable.const-sensitive'],
+    ['ephemeral', 'variable.const-ephemeral'],
+  ] as const) {
+    if (boolValue(attr(b.body, arg)))
+      diagnostics.push(
+        errorDiag(
+          code,
+          `Const variable cannot be ${arg}`,
+          `A variable that is marked as "const" cannot also be marked as "${arg}".`,
+          b.declRange,
+        ),
+      )
+  }
+}
+
 /** Decode-time checks of one variable block on its own attributes (primary or override file). */
-export function decodeVariable(b: Block, types: TypeExprMemo): {diagnostics: Diagnostic[]; state: DefaultState} {
+export function decodeVariable(b: Block, types: TypeExprMemo, engine: EngineName): {diagnostics: Diagnostic[]; state: DefaultState} {
   const diagnostics: Diagnostic[] = []
   const typeAttr = attr(b.body, 'type')
   const defAttr = attr(b.body, 'default')
   const parsed = parseType(typeAttr, types)
   if (parsed.diagnostic) diagnostics.push(parsed.diagnostic)
+  if (engine === 'terraform') constConflicts(b, diagnostics)
   if (!defAttr) return {diagnostics, state: {from: parsed.type, unknown: false}}
   let unknown = false
   if (parsed.type && !isNull(defAttr.value)) {

@@ -10,6 +10,7 @@ import {tokenizeExpr, type ExprToken} from '../hcl/expr-tokens.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {Engine} from '../load/engine.js'
 import type {Module, ResourceMode} from '../load/model.js'
+import {staticContextErrors} from '../graph/static-eval.js'
 import {localNames} from './local-names.js'
 import {asTraversal, between, exprTokens, isJsonFile, objectItems, tokensRange, tupleItems} from './validate-exprs.js'
 
@@ -236,7 +237,7 @@ function literal(a: Attribute | undefined): string | undefined {
 const VALID_IDENTIFIER = /^[\p{ID_Start}_][\p{ID_Continue}-]*$/u
 const BAD_IDENTIFIER = 'A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.'
 
-function decodeProviderBlock(b: Block, engine: Engine, diags: Diagnostic[]): ProviderBlockInfo | undefined {
+function decodeProviderBlock(b: Block, m: Module, address: string, engine: Engine, diags: Diagnostic[]): ProviderBlockInfo | undefined {
   const name = b.labels[0]?.value ?? ''
   const problem = localNameProblem(name)
   if (problem) {
@@ -261,6 +262,12 @@ function decodeProviderBlock(b: Block, engine: Engine, diags: Diagnostic[]): Pro
         forEach.exprRange,
       ),
     )
+  }
+  // OpenTofu evaluates for_each while loading the configuration, where only variables, local values,
+  // path and terraform attributes have values (static_scope.go)
+  if (tofu && forEach) {
+    const ident = {subject: `provider.${name}.${alias ?? ''}.for_each`, range: forEach.exprRange}
+    diags.push(...staticContextErrors(forEach, {module: m, variables: new Map(), address}, ident))
   }
   for (const reserved of tofu ? ['count', 'depends_on', 'source'] : ['count', 'depends_on', 'for_each', 'source']) {
     const a = attr(b, reserved)
@@ -435,11 +442,12 @@ function decodeCall(name: string, b: Block, engine: Engine, diags: Diagnostic[])
   return {name, block: b, providers, ...(restriction ? {restriction} : {}), ...(forEach ? {forEach} : {})}
 }
 
-export function decodeModule(m: Module, engine: Engine): DecodedModule {
+/** Decode-time checks of a module; `address` is the first call that reaches it ('' for the root), which OpenTofu's messages name. */
+export function decodeModule(m: Module, engine: Engine, address = ''): DecodedModule {
   const diags: Diagnostic[] = []
   const providers: ProviderBlockInfo[] = []
   for (const b of m.providerConfigs.values()) {
-    const p = decodeProviderBlock(b, engine, diags)
+    const p = decodeProviderBlock(b, m, address, engine, diags)
     if (p) providers.push(p)
   }
   for (const b of m.providerMetas.values()) {

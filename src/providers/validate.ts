@@ -537,10 +537,10 @@ export interface ModuleDiagnostics {
 export function validateProviderConfigsByModule(tree: ModuleTree): ModuleDiagnostics {
   const engine = engineByName(tree.engine)
   const cache = new Map<Module, DecodedModule>()
-  const decoded = (m: Module): DecodedModule => {
+  const decoded = (m: Module, address?: string): DecodedModule => {
     let d = cache.get(m)
     if (!d) {
-      d = decodeModule(m, engine)
+      d = decodeModule(m, engine, address)
       cache.set(m, d)
     }
     return d
@@ -549,7 +549,7 @@ export function validateProviderConfigsByModule(tree: ModuleTree): ModuleDiagnos
   const modules = new Map<Diagnostic, string>()
   for (const n of tree.nodes) {
     if (!n.module || cache.has(n.module)) continue
-    for (const d of decoded(n.module).diagnostics) {
+    for (const d of decoded(n.module, n.address).diagnostics) {
       out.push(d)
       modules.set(d, n.address)
     }

@@ -108,12 +108,22 @@ export function isWithin(address: string, ancestor: string): boolean {
   return ancestor === '' || address === ancestor || address.startsWith(ancestor + '.')
 }
 
-/** Terraform's own errors about a module call's `source` or `version` that it cannot evaluate while installing modules. */
+/** The engine's own errors about a module call's `source` or `version` that it cannot evaluate (Terraform while installing modules, OpenTofu while loading the configuration). */
 export const MODULE_EVALUATION_ERRORS: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
   'module.source-unknown',
   'module.source-not-constant',
   'module.version-unknown',
   'module.version-not-constant',
+  'module.source-null',
+  'module.source-sensitive',
+  'module.version-sensitive',
+  'module.template-null',
+  // OpenTofu's static evaluator (a failure in a local value the source reads is also reported at the source)
+  'config.static-provider-function',
+  'config.static-dynamic-value',
+  'config.static-module-output',
+  'config.static-non-const-variable',
+  'config.static-value-unavailable',
 ])
 
 /** Whether `r` lies within `outer` (same file). */

@@ -120,10 +120,32 @@ test('a variable that is not const: Terraform (1.15+) cannot evaluate it during 
 })
 
 test('a source that is not static is reported with the reason', async () => {
-  const dir = tree({'main.tf': 'module "m" {\n  source = "${path.module}/x"\n}\n'})
+  const dir = tree({'main.tf': 'module "m" {\n  source = "./${lower("X")}"\n}\n'})
   try {
     const t = await crawl(dir, {env: {}})
     assert.match(t.nodes[1]?.unresolvedReason ?? '', /not a variable or a local value/)
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+  }
+})
+
+test('path.cwd is the root directory, absolute (both engines)', async () => {
+  const dir = tree({
+    'main.tf': 'module "m" {\n  source = "${path.cwd}/a"\n}\n',
+    'a/main.tf': '',
+  })
+  try {
+    for (const engine of ['terraform', 'opentofu'] as const) {
+      const t = await crawl(dir, {env: {}, engine})
+      const m = t.nodes.find((n) => n.address === 'module.m')
+      assert.is(m?.sourceText, `${dir.split(path.sep).join('/')}/a`, engine)
+      // an absolute path is not a local source: the engine installs it (go-getter's file detector)
+      assert.is(m?.resolved, false, engine)
+      assert.ok(
+        t.diagnostics.some((d) => d.summary === 'Module not installed'),
+        engine,
+      )
+    }
   } finally {
     rmSync(dir, {recursive: true, force: true})
   }

@@ -14,6 +14,12 @@ const base = path.join(fixturesDir, 'providers')
 const ORACLE_NOT_APPLICABLE: Record<string, string> = {
   'registry-modules': 'module source/version from variables and locals need Terraform >= 1.15 (the oracle runs 1.11)',
   'source-variables': 'const variables and references in module sources are Terraform >= 1.15 (the oracle runs 1.11, which rejects both)',
+  'source-path':
+    'path.* in module sources is Terraform >= 1.15 (1.11 rejects any reference there): node_module_install.go evalSource, evaluate_data.go GetPathAttr (README.md)',
+  'source-errors':
+    'errors of Terraform >= 1.15 module installation (1.11 rejects any reference in a source): node_module_install.go evalSource and evalVersionConstraint (README.md)',
+  'const-sensitive':
+    'the const argument is Terraform >= 1.15 (1.11: Unsupported argument): named_values.go decodeVariableBlock (README.md)',
   'graph-stage-elsewhere':
     'Terraform stops at its first failing stage (a configuration error in module.a); tfgraph also reports the graph-stage error of module.b, which passed configuration validation (test/providers/graph-stage.test.ts)',
   'import-in-child-1-16':
