@@ -257,7 +257,7 @@ function collectResources(tree: ModuleTree, scopes: ReadonlyMap<ModuleNode, Modu
   return entries
 }
 
-/** Parses an import block's `to` (`module.a["k"].aws_x.y[0]`) into a resource address relative to its module. */
+/** The resource graph of the whole tree: each resource's direct dependencies on other resources, and the cycles. */
 export function resourceGraph(tree: ModuleTree): ResourceGraph {
   const g = new DependencyGraph()
   const scopes = new Map<ModuleNode, ModuleScope>()
@@ -267,140 +267,21 @@ export function resourceGraph(tree: ModuleTree): ResourceGraph {
   const entries = collectResources(tree, scopes)
   const nodes = entries.map((e) => e.node)
   entries.forEach((e, i) => g.add(key.resource(e.node.id), e.node.id, e.node.range ?? undefined, i))
-
-  // the other objects of every module
-  for (const n of tree.nodes) {
-    const m = n.module
-    const a = n.address
-    if (a !== '') {
-      g.add(key.expand(a), `${a} (expand)`, n.call?.declRange)
-      g.add(key.close(a), `${a} (close)`, n.call?.declRange)
-    }
-    if (!m) continue
-    for (const [name, v] of m.variables) g.add(key.variable(a, name), inModule(a, `var.${name}`), v.declRange)
-    for (const [name, l] of m.locals) g.add(key.local(a, name), inModule(a, `local.${name}`), l.nameRange)
-    if (a !== '') for (const [name, o] of m.outputs) g.add(key.output(a, name), inModule(a, `output.${name}`), o.declRange)
-  }
-
-  /** The vertices a reference made in module `s` points to (ReferenceMap.referenceMapKey). */
-  const targets = (s: ModuleScope, r: Reference): number[] => {
-    const a = s.node.address
-    switch (r.kind) {
-      case 'var':
-        return opt(g.get(key.variable(a, r.name)))
-      case 'local':
-        return opt(g.get(key.local(a, r.name)))
-      case 'resource':
-        return opt(g.get(key.resource(inModule(a, r.address))))
-      case 'module': {
-        const child = s.children.get(r.call)
-        if (!child) return []
-        if (r.output !== undefined && child.module?.outputs.has(r.output)) return opt(g.get(key.output(child.address, r.output)))
-        const all = [g.get(key.expand(child.address)), g.get(key.close(child.address))]
-        for (const o of child.module?.outputs.keys() ?? []) all.push(g.get(key.output(child.address, o)))
-        return all.filter((x): x is number => x !== undefined)
-      }
-    }
-  }
-  const connectRefs = (from: number | undefined, s: ModuleScope, refs: readonly Reference[]): void => {
-    if (from === undefined) return
-    for (const r of refs) for (const t of targets(s, r)) g.connect(from, t)
-  }
-
-  // provider configurations used by each resource
-  const resolution = resolveProviders(tree)
-  const providerOf = new Map<string, string>()
-  for (const r of resolution.resources) if (r.providerConfig !== undefined) providerOf.set(r.address, r.providerConfig)
-  const byAddress = new Map(tree.nodes.map((n) => [n.address, n]))
-  for (const c of resolution.configs) {
-    const n = byAddress.get(c.module)
-    const s = n && scopes.get(n)
-    const b = n?.module?.providerConfigs.get(c.alias !== undefined ? `${c.localName}.${c.alias}` : c.localName)
-    if (!n || !s || !b || c.implied) continue
-    const v = g.add(key.provider(c.address), c.address, b.declRange)
-    const refs: Reference[] = []
-    bodyRefs(b.body, undefined, refs, new Set(['alias', 'version']))
-    connectRefs(v, s, refs)
-    if (n.address !== '') g.connect(v, g.get(key.expand(n.address)))
-    g.connect(g.get(key.close(n.address)), v)
-  }
-
+  addModuleObjects(g, tree)
+  const providerOf = addProviderConfigs(g, tree, scopes)
   for (const n of tree.nodes) {
     const s = scopes.get(n)
     if (!s) continue
-    const a = n.address
-    const expand = a === '' ? undefined : g.get(key.expand(a))
-    const close = a === '' ? undefined : g.get(key.close(a))
-    // module expansion and closing
-    if (n.parent && expand !== undefined) {
-      const ps = scopes.get(n.parent)
-      if (n.call && ps) {
-        for (const name of ['count', 'for_each', 'depends_on'])
-          connectRefs(expand, ps, attrRefs(attr(n.call.body, name), undefined, name === 'depends_on'))
-        for (const lc of n.call.body.blocks)
-          if (lc.type === 'lifecycle') connectRefs(expand, ps, attrRefs(attr(lc.body, 'enabled'), undefined))
-      }
-      if (n.parent.address !== '') {
-        g.connect(expand, g.get(key.expand(n.parent.address)))
-        g.connect(g.get(key.close(n.parent.address)), close)
-      }
-      g.connect(close, expand)
-    }
-    const m = n.module
-    if (!m) continue
-    const inside = (v: number | undefined): void => {
-      if (v === undefined) return
-      g.connect(v, expand)
-      g.connect(close, v)
-    }
-    for (const [name, v] of m.variables) {
-      const id = g.get(key.variable(a, name))
-      inside(id)
-      const ps = n.parent && scopes.get(n.parent)
-      if (ps && n.call) connectRefs(id, ps, attrRefs(attr(n.call.body, name), undefined))
-      const refs: Reference[] = []
-      for (const c of v.body.blocks) if (c.type === 'validation') conditionRefs(c, refs)
-      connectRefs(
-        id,
-        s,
-        refs.filter((r) => !(r.kind === 'var' && r.name === name)),
-      )
-    }
-    for (const [name, l] of m.locals) {
-      const id = g.get(key.local(a, name))
-      inside(id)
-      connectRefs(id, s, attrRefs(l, undefined))
-    }
-    if (a !== '') {
-      for (const [name, o] of m.outputs) {
-        const id = g.get(key.output(a, name))
-        inside(id)
-        const refs = [...attrRefs(attr(o.body, 'value'), undefined), ...attrRefs(attr(o.body, 'depends_on'), undefined, true)]
-        for (const c of o.body.blocks) if (c.type === 'precondition') conditionRefs(c, refs)
-        connectRefs(id, s, refs)
-      }
-    }
-    // import blocks: their id, identity and for_each are dependencies of the target resource
-    for (const imp of m.imports) {
-      const to = attr(imp.body, 'to')
-      const target = to && parseImportTarget(typeof to.value === 'string' ? unwrapExpression(to.value) : to.expr)
-      if (!target) continue
-      const id = g.get(key.resource(inModule(ModulePath.of([...n.path, ...target.modules]).toString(), target.local)))
-      connectRefs(id, s, [
-        ...attrRefs(attr(imp.body, 'id'), undefined),
-        ...attrRefs(attr(imp.body, 'identity'), undefined),
-        ...attrRefs(attr(imp.body, 'for_each'), undefined),
-      ])
-    }
+    connectExpansion(g, n, scopes)
+    connectModuleObjects(g, n, s, scopes)
   }
-
   entries.forEach((e, i) => {
     const a = e.node.module
     if (a !== '') {
       g.connect(i, g.get(key.expand(a)))
       g.connect(g.get(key.close(a)), i)
     }
-    connectRefs(i, e.scope, resourceRefs(e.block))
+    connectRefs(g, i, e.scope, resourceRefs(e.block))
     const p = providerOf.get(e.node.id)
     if (p !== undefined) g.connect(i, g.get(key.provider(p)))
   })
@@ -413,6 +294,154 @@ export function resourceGraph(tree: ModuleTree): ResourceGraph {
     for (const to of [...deps].sort((x, y) => x - y)) edges.push({from: nodes[from]?.id ?? '', to: nodes[to]?.id ?? ''})
   })
   return {nodes, edges, diagnostics}
+}
+
+/** The other objects of every module: a child module's expansion and close nodes, its variables, locals and outputs. */
+function addModuleObjects(g: DependencyGraph, tree: ModuleTree): void {
+  for (const n of tree.nodes) {
+    const m = n.module
+    const a = n.address
+    if (a !== '') {
+      g.add(key.expand(a), `${a} (expand)`, n.call?.declRange)
+      g.add(key.close(a), `${a} (close)`, n.call?.declRange)
+    }
+    if (!m) continue
+    for (const [name, v] of m.variables) g.add(key.variable(a, name), inModule(a, `var.${name}`), v.declRange)
+    for (const [name, l] of m.locals) g.add(key.local(a, name), inModule(a, `local.${name}`), l.nameRange)
+    if (a !== '') for (const [name, o] of m.outputs) g.add(key.output(a, name), inModule(a, `output.${name}`), o.declRange)
+  }
+}
+
+/** The vertices a reference made in module `s` points to (ReferenceMap.referenceMapKey). */
+function targets(g: DependencyGraph, s: ModuleScope, r: Reference): number[] {
+  const a = s.node.address
+  switch (r.kind) {
+    case 'var':
+      return opt(g.get(key.variable(a, r.name)))
+    case 'local':
+      return opt(g.get(key.local(a, r.name)))
+    case 'resource':
+      return opt(g.get(key.resource(inModule(a, r.address))))
+    case 'module': {
+      const child = s.children.get(r.call)
+      if (!child) return []
+      if (r.output !== undefined && child.module?.outputs.has(r.output)) return opt(g.get(key.output(child.address, r.output)))
+      const all = [g.get(key.expand(child.address)), g.get(key.close(child.address))]
+      for (const o of child.module?.outputs.keys() ?? []) all.push(g.get(key.output(child.address, o)))
+      return all.filter((x): x is number => x !== undefined)
+    }
+  }
+}
+
+/** An edge from `from` to what each of `refs`, made in module `s`, points to. */
+function connectRefs(g: DependencyGraph, from: number | undefined, s: ModuleScope, refs: readonly Reference[]): void {
+  if (from === undefined) return
+  for (const r of refs) for (const t of targets(g, s, r)) g.connect(from, t)
+}
+
+/**
+ * The provider configurations written in the tree, each depending on its body's references and inside its module;
+ * returns the provider configuration each resource uses (resource address → provider configuration address).
+ */
+function addProviderConfigs(g: DependencyGraph, tree: ModuleTree, scopes: ReadonlyMap<ModuleNode, ModuleScope>): Map<string, string> {
+  const resolution = resolveProviders(tree)
+  const providerOf = new Map<string, string>()
+  for (const r of resolution.resources) if (r.providerConfig !== undefined) providerOf.set(r.address, r.providerConfig)
+  const byAddress = new Map(tree.nodes.map((n) => [n.address, n]))
+  for (const c of resolution.configs) {
+    const n = byAddress.get(c.module)
+    const s = n && scopes.get(n)
+    const b = n?.module?.providerConfigs.get(c.alias !== undefined ? `${c.localName}.${c.alias}` : c.localName)
+    if (!n || !s || !b || c.implied) continue
+    const v = g.add(key.provider(c.address), c.address, b.declRange)
+    const refs: Reference[] = []
+    bodyRefs(b.body, undefined, refs, new Set(['alias', 'version']))
+    connectRefs(g, v, s, refs)
+    if (n.address !== '') g.connect(v, g.get(key.expand(n.address)))
+    g.connect(g.get(key.close(n.address)), v)
+  }
+  return providerOf
+}
+
+/**
+ * A child module's expansion: on the call's `count`, `for_each`, `depends_on` and `lifecycle.enabled` (read in
+ * the calling module) and on its parent's expansion; its close node waits for it and closes its parent's.
+ */
+function connectExpansion(g: DependencyGraph, n: ModuleNode, scopes: ReadonlyMap<ModuleNode, ModuleScope>): void {
+  const a = n.address
+  const expand = a === '' ? undefined : g.get(key.expand(a))
+  const close = a === '' ? undefined : g.get(key.close(a))
+  if (!n.parent || expand === undefined) return
+  const ps = scopes.get(n.parent)
+  if (n.call && ps) {
+    for (const name of ['count', 'for_each', 'depends_on'])
+      connectRefs(g, expand, ps, attrRefs(attr(n.call.body, name), undefined, name === 'depends_on'))
+    for (const lc of n.call.body.blocks)
+      if (lc.type === 'lifecycle') connectRefs(g, expand, ps, attrRefs(attr(lc.body, 'enabled'), undefined))
+  }
+  if (n.parent.address !== '') {
+    g.connect(expand, g.get(key.expand(n.parent.address)))
+    g.connect(g.get(key.close(n.parent.address)), close)
+  }
+  g.connect(close, expand)
+}
+
+/**
+ * A module's variables (on the call's argument and their validation rules), locals (on their expression) and, in
+ * a child module, outputs (on value, depends_on and preconditions) — each inside the module's expansion and
+ * close — and the resources its import blocks target (on the blocks' id, identity and for_each).
+ */
+function connectModuleObjects(g: DependencyGraph, n: ModuleNode, s: ModuleScope, scopes: ReadonlyMap<ModuleNode, ModuleScope>): void {
+  const m = n.module
+  if (!m) return
+  const a = n.address
+  const expand = a === '' ? undefined : g.get(key.expand(a))
+  const close = a === '' ? undefined : g.get(key.close(a))
+  const inside = (v: number | undefined): void => {
+    if (v === undefined) return
+    g.connect(v, expand)
+    g.connect(close, v)
+  }
+  for (const [name, v] of m.variables) {
+    const id = g.get(key.variable(a, name))
+    inside(id)
+    const ps = n.parent && scopes.get(n.parent)
+    if (ps && n.call) connectRefs(g, id, ps, attrRefs(attr(n.call.body, name), undefined))
+    const refs: Reference[] = []
+    for (const c of v.body.blocks) if (c.type === 'validation') conditionRefs(c, refs)
+    connectRefs(
+      g,
+      id,
+      s,
+      refs.filter((r) => !(r.kind === 'var' && r.name === name)),
+    )
+  }
+  for (const [name, l] of m.locals) {
+    const id = g.get(key.local(a, name))
+    inside(id)
+    connectRefs(g, id, s, attrRefs(l, undefined))
+  }
+  if (a !== '') {
+    for (const [name, o] of m.outputs) {
+      const id = g.get(key.output(a, name))
+      inside(id)
+      const refs = [...attrRefs(attr(o.body, 'value'), undefined), ...attrRefs(attr(o.body, 'depends_on'), undefined, true)]
+      for (const c of o.body.blocks) if (c.type === 'precondition') conditionRefs(c, refs)
+      connectRefs(g, id, s, refs)
+    }
+  }
+  // import blocks: their id, identity and for_each are dependencies of the target resource
+  for (const imp of m.imports) {
+    const to = attr(imp.body, 'to')
+    const target = to && parseImportTarget(typeof to.value === 'string' ? unwrapExpression(to.value) : to.expr)
+    if (!target) continue
+    const id = g.get(key.resource(inModule(ModulePath.of([...n.path, ...target.modules]).toString(), target.local)))
+    connectRefs(g, id, s, [
+      ...attrRefs(attr(imp.body, 'id'), undefined),
+      ...attrRefs(attr(imp.body, 'identity'), undefined),
+      ...attrRefs(attr(imp.body, 'for_each'), undefined),
+    ])
+  }
 }
 
 function opt(x: number | undefined): number[] {

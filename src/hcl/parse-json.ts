@@ -509,174 +509,216 @@ type Prev = 'start' | 'open' | 'key' | 'colon' | 'comma' | 'value'
  * of the structural errors only the first is, since what jsonc-parser reports after it is mostly its recovery.
  */
 function syntaxDiagnostics(text: string, index: PositionIndex): Diagnostic[] {
-  const out: Diagnostic[] = []
-  const stack: {type: 'object' | 'array'; offset: number}[] = []
-  let lastEnded: {type: 'object' | 'array'; offset: number} | undefined
-  let prev: Prev = 'start'
-  let lastComma = -1
-  let lastLiteral = {offset: -1, length: 0}
-  let structural = false
-  let afterSymbol = false // an unknown token was skipped and nothing parsed since
-  let afterEquals = false
-  const seenOffsets = new Set<number>()
+  const s: SyntaxState = {
+    text,
+    index,
+    out: [],
+    stack: [],
+    lastEnded: undefined,
+    prev: 'start',
+    lastComma: -1,
+    lastLiteral: {offset: -1, length: 0},
+    structural: false,
+    afterSymbol: false,
+    afterEquals: false,
+    seenOffsets: new Set<number>(),
+  }
+  visit(text, {...tokenTracker(s), onError: (error, offset, length) => reportSyntaxError(s, error, offset, length)}, PARSE_OPTIONS)
+  return s.out
+}
 
+/** What the syntax-error visitor knows at each error: the open containers, the previous token, what was reported. */
+interface SyntaxState {
+  readonly text: string
+  readonly index: PositionIndex
+  readonly out: Diagnostic[]
+  readonly stack: {type: 'object' | 'array'; offset: number}[]
+  lastEnded: {type: 'object' | 'array'; offset: number} | undefined
+  prev: Prev
+  lastComma: number
+  lastLiteral: {offset: number; length: number}
+  /** A structural error was reported: the ones after it are not. */
+  structural: boolean
+  /** An unknown token was skipped and nothing parsed since. */
+  afterSymbol: boolean
+  afterEquals: boolean
+  readonly seenOffsets: Set<number>
+}
+
+/** The visitor's callbacks for tokens: each keeps the container stack and the previous token up to date. */
+function tokenTracker(s: SyntaxState): JSONVisitor {
   const token = (p: Prev) => {
-    prev = p
-    afterSymbol = false
-    afterEquals = false
+    s.prev = p
+    s.afterSymbol = false
+    s.afterEquals = false
   }
-  const at = (offset: number, length: number) => index.range(offset, offset + length)
-  const report = (summary: string, detail: string, range: SourceRange, isStructural: boolean) => {
-    if (isStructural) {
-      if (structural) return
-      structural = true
-    }
-    out.push(errorDiag('hcl.json-syntax', summary, detail, range))
-  }
-  const inArray = () => stack[stack.length - 1]?.type === 'array'
-
-  const visitor: JSONVisitor = {
+  return {
     onObjectBegin: (offset) => {
-      stack.push({type: 'object', offset})
+      s.stack.push({type: 'object', offset})
       token('open')
     },
     onObjectEnd: () => {
-      lastEnded = stack.pop()
+      s.lastEnded = s.stack.pop()
       token('value')
     },
     onArrayBegin: (offset) => {
-      stack.push({type: 'array', offset})
+      s.stack.push({type: 'array', offset})
       token('open')
     },
     onArrayEnd: () => {
-      lastEnded = stack.pop()
+      s.lastEnded = s.stack.pop()
       token('value')
     },
     onObjectProperty: () => token('key'),
     onLiteralValue: (_value, offset, length) => {
-      lastLiteral = {offset, length}
+      s.lastLiteral = {offset, length}
       token('value')
     },
     onSeparator: (sep, offset) => {
-      if (sep === ',') lastComma = offset
+      if (sep === ',') s.lastComma = offset
       token(sep === ',' ? 'comma' : 'colon')
     },
-    onError: (error, offset, length) => {
-      if (seenOffsets.has(offset) && error !== ERR.CloseBraceExpected && error !== ERR.CloseBracketExpected) return
-      seenOffsets.add(offset)
-      const ch = text.charAt(offset)
-      const tok = text.slice(offset, offset + length)
-      const range = at(offset, Math.max(length, offset < text.length ? 1 : 0))
-      switch (error) {
-        case ERR.InvalidSymbol:
-          afterSymbol = true
-          if (stack.length === 0 && prev === 'value') {
-            report('Extraneous data after value', 'Extra characters appear after the JSON value.', range, true)
-          } else if (tok === '=' && prev === 'key') {
-            afterEquals = true
-            report('Missing property value colon', 'JSON uses a colon as its name/value delimiter, not an equals sign.', range, true)
-          } else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(tok)) {
-            report('Invalid JSON keyword', keywordDetail(tok), range, false)
-          } else if (/^[-+.0-9]/.test(tok)) {
-            report('Invalid JSON number', 'There is a syntax error in the given JSON number.', range, false)
-          } else {
-            report('Invalid start of value', VALUE_START, range, false)
-          }
-          return
-        case ERR.InvalidNumberFormat:
-        case ERR.UnexpectedEndOfNumber:
-          report('Invalid JSON number', 'There is a syntax error in the given JSON number.', range, false)
-          return
-        case ERR.UnexpectedEndOfString:
-        case ERR.InvalidUnicode:
-        case ERR.InvalidEscapeCharacter:
-        case ERR.InvalidCharacter:
-          report('Invalid JSON string', 'There is a syntax error in the given JSON string.', range, false)
-          return
-        case ERR.InvalidCommentToken:
-        case ERR.UnexpectedEndOfComment:
-          // HCL stops at the `/`; its message depends on what was expected there.
-          if (prev === 'key') report('Missing property value colon', NO_COMMENTS, range, false)
-          else if (prev === 'value') report('Missing attribute seperator comma', NO_COMMENTS, range, false)
-          else report('Invalid start of value', NO_COMMENTS, range, false)
-          return
-        case ERR.PropertyNameExpected:
-          if (afterSymbol) return
-          if (ch === '}' && prev === 'comma') {
-            report(
-              'Trailing comma in object',
-              'JSON does not permit a trailing comma after the final property in an object.',
-              at(lastComma, 1),
-              true,
-            )
-          } else if (ch === ']') {
-            report('Mismatched braces', 'A JSON object must be closed with a brace, not a bracket.', range, true)
-          } else if (offset >= text.length) {
-            report('Unclosed object', 'No closing brace was found for this JSON object.', openRange(), true)
-          } else {
-            report('Invalid object property name', 'A JSON object property name must be a string', range, true)
-          }
-          return
-        case ERR.ValueExpected:
-          if (afterSymbol) return
-          if (offset >= text.length) report('Missing value', 'The JSON data ends prematurely.', range, true)
-          else if (ch === ']' && prev === 'comma')
-            report(
-              'Trailing comma in array',
-              'JSON does not permit a trailing comma after the final value in an array.',
-              at(lastComma, 1),
-              true,
-            )
-          else if (ch === ']') report('Missing array element value', VALUE_START, range, true)
-          else if (ch === '}') report('Missing JSON value', VALUE_START, range, true)
-          else report('Invalid start of value', VALUE_START, range, true)
-          return
-        case ERR.ColonExpected:
-          if (afterEquals) return
-          if (ch === '}' || ch === ',')
-            report('Missing object value', 'A JSON object attribute must have a value, introduced by a colon.', range, true)
-          else report('Missing property value colon', "A colon must appear between an object property's name and its value.", range, true)
-          return
-        case ERR.CommaExpected:
-          if (afterSymbol) return
-          if (/[0-9]/.test(ch) && prev === 'value' && lastLiteral.offset + lastLiteral.length === offset) {
-            // `01`: HCL reads the digits as one malformed number
-            report(
-              'Invalid JSON number',
-              'There is a syntax error in the given JSON number.',
-              at(lastLiteral.offset, lastLiteral.length + length),
-              true,
-            )
-          } else if (inArray() && ch === '}')
-            report('Mismatched brackets', 'A JSON array must be closed with a bracket, not a brace.', range, true)
-          else if (!inArray() && ch === ']')
-            report('Mismatched braces', 'A JSON object must be closed with a brace, not a bracket.', range, true)
-          else if (inArray())
-            report('Missing attribute seperator comma', 'A comma must appear between each value in an array.', range, true)
-          else
-            report('Missing attribute seperator comma', 'A comma must appear between each property definition in an object.', range, true)
-          return
-        case ERR.CloseBraceExpected:
-          report('Unclosed object', 'No closing brace was found for this JSON object.', openRange(), true)
-          return
-        case ERR.CloseBracketExpected:
-          report('Unclosed object', 'No closing bracket was found for this JSON array.', openRange(), true)
-          return
-        case ERR.EndOfFileExpected:
-          report('Extraneous data after value', 'Extra characters appear after the JSON value.', range, true)
-          return
-        default:
-          report('Invalid JSON', `The JSON text has a syntax error (code ${error}).`, range, true)
-      }
-    },
   }
-  /** The opening brace/bracket of the container that just ended unclosed. */
-  const openRange = (): SourceRange => {
-    const c = lastEnded ?? stack[stack.length - 1]
-    return c ? at(c.offset, 1) : at(text.length, 0)
+}
+
+const at = (s: SyntaxState, offset: number, length: number): SourceRange => s.index.range(offset, offset + length)
+
+/** One error, unless it is structural and a structural error was already reported. */
+function report(s: SyntaxState, summary: string, detail: string, range: SourceRange, isStructural: boolean): void {
+  if (isStructural) {
+    if (s.structural) return
+    s.structural = true
   }
-  visit(text, visitor, PARSE_OPTIONS)
-  return out
+  s.out.push(errorDiag('hcl.json-syntax', summary, detail, range))
+}
+
+const inArray = (s: SyntaxState): boolean => s.stack[s.stack.length - 1]?.type === 'array'
+
+/** The opening brace/bracket of the container that just ended unclosed. */
+function openRange(s: SyntaxState): SourceRange {
+  const c = s.lastEnded ?? s.stack[s.stack.length - 1]
+  return c ? at(s, c.offset, 1) : at(s, s.text.length, 0)
+}
+
+/** A jsonc-parser error in HCL's words, from the error code and what comes before it. */
+function reportSyntaxError(s: SyntaxState, error: number, offset: number, length: number): void {
+  if (s.seenOffsets.has(offset) && error !== ERR.CloseBraceExpected && error !== ERR.CloseBracketExpected) return
+  s.seenOffsets.add(offset)
+  const ch = s.text.charAt(offset)
+  const range = at(s, offset, Math.max(length, offset < s.text.length ? 1 : 0))
+  switch (error) {
+    case ERR.InvalidSymbol:
+      return invalidSymbol(s, s.text.slice(offset, offset + length), range)
+    case ERR.InvalidNumberFormat:
+    case ERR.UnexpectedEndOfNumber:
+      return report(s, 'Invalid JSON number', 'There is a syntax error in the given JSON number.', range, false)
+    case ERR.UnexpectedEndOfString:
+    case ERR.InvalidUnicode:
+    case ERR.InvalidEscapeCharacter:
+    case ERR.InvalidCharacter:
+      return report(s, 'Invalid JSON string', 'There is a syntax error in the given JSON string.', range, false)
+    case ERR.InvalidCommentToken:
+    case ERR.UnexpectedEndOfComment:
+      // HCL stops at the `/`; its message depends on what was expected there.
+      if (s.prev === 'key') report(s, 'Missing property value colon', NO_COMMENTS, range, false)
+      else if (s.prev === 'value') report(s, 'Missing attribute seperator comma', NO_COMMENTS, range, false)
+      else report(s, 'Invalid start of value', NO_COMMENTS, range, false)
+      return
+    case ERR.PropertyNameExpected:
+      return propertyNameExpected(s, ch, offset, range)
+    case ERR.ValueExpected:
+      return valueExpected(s, ch, offset, range)
+    case ERR.ColonExpected:
+      if (s.afterEquals) return
+      if (ch === '}' || ch === ',')
+        report(s, 'Missing object value', 'A JSON object attribute must have a value, introduced by a colon.', range, true)
+      else report(s, 'Missing property value colon', "A colon must appear between an object property's name and its value.", range, true)
+      return
+    case ERR.CommaExpected:
+      return commaExpected(s, ch, offset, length, range)
+    case ERR.CloseBraceExpected:
+      return report(s, 'Unclosed object', 'No closing brace was found for this JSON object.', openRange(s), true)
+    case ERR.CloseBracketExpected:
+      return report(s, 'Unclosed object', 'No closing bracket was found for this JSON array.', openRange(s), true)
+    case ERR.EndOfFileExpected:
+      return report(s, 'Extraneous data after value', 'Extra characters appear after the JSON value.', range, true)
+    default:
+      report(s, 'Invalid JSON', `The JSON text has a syntax error (code ${error}).`, range, true)
+  }
+}
+
+/** An unknown token: data after the value, `=` for `:`, a bad keyword or number, or no value at all. */
+function invalidSymbol(s: SyntaxState, tok: string, range: SourceRange): void {
+  s.afterSymbol = true
+  if (s.stack.length === 0 && s.prev === 'value') {
+    report(s, 'Extraneous data after value', 'Extra characters appear after the JSON value.', range, true)
+  } else if (tok === '=' && s.prev === 'key') {
+    s.afterEquals = true
+    report(s, 'Missing property value colon', 'JSON uses a colon as its name/value delimiter, not an equals sign.', range, true)
+  } else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(tok)) {
+    report(s, 'Invalid JSON keyword', keywordDetail(tok), range, false)
+  } else if (/^[-+.0-9]/.test(tok)) {
+    report(s, 'Invalid JSON number', 'There is a syntax error in the given JSON number.', range, false)
+  } else {
+    report(s, 'Invalid start of value', VALUE_START, range, false)
+  }
+}
+
+/** No property name where one belongs: a trailing comma, a bracket closing an object, the end of the text. */
+function propertyNameExpected(s: SyntaxState, ch: string, offset: number, range: SourceRange): void {
+  if (s.afterSymbol) return
+  if (ch === '}' && s.prev === 'comma') {
+    report(
+      s,
+      'Trailing comma in object',
+      'JSON does not permit a trailing comma after the final property in an object.',
+      at(s, s.lastComma, 1),
+      true,
+    )
+  } else if (ch === ']') {
+    report(s, 'Mismatched braces', 'A JSON object must be closed with a brace, not a bracket.', range, true)
+  } else if (offset >= s.text.length) {
+    report(s, 'Unclosed object', 'No closing brace was found for this JSON object.', openRange(s), true)
+  } else {
+    report(s, 'Invalid object property name', 'A JSON object property name must be a string', range, true)
+  }
+}
+
+/** No value where one belongs: the end of the text, a trailing comma in an array, a closing brace or bracket. */
+function valueExpected(s: SyntaxState, ch: string, offset: number, range: SourceRange): void {
+  if (s.afterSymbol) return
+  if (offset >= s.text.length) report(s, 'Missing value', 'The JSON data ends prematurely.', range, true)
+  else if (ch === ']' && s.prev === 'comma')
+    report(
+      s,
+      'Trailing comma in array',
+      'JSON does not permit a trailing comma after the final value in an array.',
+      at(s, s.lastComma, 1),
+      true,
+    )
+  else if (ch === ']') report(s, 'Missing array element value', VALUE_START, range, true)
+  else if (ch === '}') report(s, 'Missing JSON value', VALUE_START, range, true)
+  else report(s, 'Invalid start of value', VALUE_START, range, true)
+}
+
+/** No comma between values: a malformed number (`01`), mismatched brackets, or a missing separator. */
+function commaExpected(s: SyntaxState, ch: string, offset: number, length: number, range: SourceRange): void {
+  if (s.afterSymbol) return
+  if (/[0-9]/.test(ch) && s.prev === 'value' && s.lastLiteral.offset + s.lastLiteral.length === offset) {
+    // `01`: HCL reads the digits as one malformed number
+    report(
+      s,
+      'Invalid JSON number',
+      'There is a syntax error in the given JSON number.',
+      at(s, s.lastLiteral.offset, s.lastLiteral.length + length),
+      true,
+    )
+  } else if (inArray(s) && ch === '}')
+    report(s, 'Mismatched brackets', 'A JSON array must be closed with a bracket, not a brace.', range, true)
+  else if (!inArray(s) && ch === ']')
+    report(s, 'Mismatched braces', 'A JSON object must be closed with a brace, not a bracket.', range, true)
+  else if (inArray(s)) report(s, 'Missing attribute seperator comma', 'A comma must appear between each value in an array.', range, true)
+  else report(s, 'Missing attribute seperator comma', 'A comma must appear between each property definition in an object.', range, true)
 }
 
 function keywordDetail(word: string): string {

@@ -2,7 +2,7 @@
 // { "rules": { "<rule-id>": "off" | "warning" | "error" | true | false | {"severity": …, "<option>": …} }, "max_warnings": N }
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
-import {getNodeValue, parseTree, printParseErrorCode, type ParseError} from 'jsonc-parser'
+import {getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError} from 'jsonc-parser'
 import type {Diagnostic, Pos, Severity, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import {didYouMean} from '../diag/name-suggestion.js'
@@ -76,36 +76,10 @@ export function readLintConfig(rootDir: string, explicit?: string): {config: Lin
       ],
     }
   }
-  const display = explicit ?? path.relative(process.cwd(), file) ?? file
-  const known = [TERRAFORM_RULE, ...RULE_IDS]
-  const at = (offset: number, length: number): SourceRange => {
-    const pos = (o: number): Pos => {
-      const before = text.slice(0, o)
-      const line = before.split('\n').length
-      return {line, column: o - (before.lastIndexOf('\n') + 1) + 1, byte: Buffer.byteLength(before)}
-    }
-    return {filename: display, start: pos(offset), end: pos(offset + length)}
-  }
+  const at = rangeAt(text, explicit ?? path.relative(process.cwd(), file) ?? file)
   const errors: ParseError[] = []
   const tree = parseTree(text, errors, {disallowComments: true, allowTrailingComma: false, allowEmptyContent: false})
-  if (errors.length > 0 || !tree) {
-    // the first error: the ones after it follow from it
-    const e = errors[0]
-    const code = e ? printParseErrorCode(e.error) : 'ValueExpected'
-    let [offset, length] = e ? [e.offset, e.length] : [0, 0]
-    // a trailing comma: point at the comma, not at what follows it
-    const comma = /,\s*$/.exec(text.slice(0, offset))
-    if (comma && (code === 'PropertyNameExpected' || code === 'ValueExpected')) [offset, length] = [comma.index, 1]
-    return {
-      config: EMPTY_CONFIG,
-      diagnostics: [
-        errorDiag('lint-config.syntax', 'Invalid configuration file', syntaxMessage(code, text, offset, length), at(offset, length)),
-      ],
-    }
-  }
-  const rules = new Map<string, RuleSetting>()
-  const options = new Map<string, Readonly<Record<string, RuleOptionValue>>>()
-  const diagnostics: Diagnostic[] = []
+  if (errors.length > 0 || !tree) return {config: EMPTY_CONFIG, diagnostics: [syntaxError(text, errors[0], at)]}
   if (tree.type !== 'object')
     return {
       config: EMPTY_CONFIG,
@@ -118,114 +92,68 @@ export function readLintConfig(rootDir: string, explicit?: string): {config: Lin
         ),
       ],
     }
+  return readConfigObject(tree, at)
+}
+
+/** The source range of `length` characters at `offset` of the file's text. */
+type RangeAt = (offset: number, length: number) => SourceRange
+
+function rangeAt(text: string, display: string): RangeAt {
+  const pos = (o: number): Pos => {
+    const before = text.slice(0, o)
+    const line = before.split('\n').length
+    return {line, column: o - (before.lastIndexOf('\n') + 1) + 1, byte: Buffer.byteLength(before)}
+  }
+  return (offset, length) => ({filename: display, start: pos(offset), end: pos(offset + length)})
+}
+
+/** The first JSON syntax error (the ones after it follow from it), at the comma when it is a trailing comma. */
+function syntaxError(text: string, e: ParseError | undefined, at: RangeAt): Diagnostic {
+  const code = e ? printParseErrorCode(e.error) : 'ValueExpected'
+  let [offset, length] = e ? [e.offset, e.length] : [0, 0]
+  // a trailing comma: point at the comma, not at what follows it
+  const comma = /,\s*$/.exec(text.slice(0, offset))
+  if (comma && (code === 'PropertyNameExpected' || code === 'ValueExpected')) [offset, length] = [comma.index, 1]
+  return errorDiag('lint-config.syntax', 'Invalid configuration file', syntaxMessage(code, text, offset, length), at(offset, length))
+}
+
+/** ` (did you mean "…"?)` when a candidate is close to what was given, else ''. */
+function hint(given: string, candidates: readonly string[]): string {
+  const s = didYouMean(given, candidates)
+  return s ? ` (did you mean "${s}"?)` : ''
+}
+
+/** `off`, `on`, `warning` or `error` from a rule's setting or its "severity" (false and true are off and on). */
+function ruleSetting(v: unknown): RuleSetting | undefined {
+  if (v === false || v === 'off') return 'off'
+  if (v === true || v === 'on') return 'on'
+  if (v === 'warning' || v === 'error') return v
+  return undefined
+}
+
+/** What reading the config's object collects: each rule's setting and options, and the problems found. */
+interface ConfigReader {
+  readonly at: RangeAt
+  readonly rules: Map<string, RuleSetting>
+  readonly options: Map<string, Readonly<Record<string, RuleOptionValue>>>
+  readonly diagnostics: Diagnostic[]
+}
+
+/** The config's top-level object: "rules", "max_warnings", and nothing else. */
+function readConfigObject(tree: Node, at: RangeAt): {config: LintConfig; diagnostics: Diagnostic[]} {
+  const r: ConfigReader = {at, rules: new Map(), options: new Map(), diagnostics: []}
   let maxWarnings: number | undefined
   for (const prop of tree.children ?? []) {
     const [keyNode, valueNode] = prop.children ?? []
     if (!keyNode || !valueNode) continue
     const key = String(keyNode.value)
     const value: unknown = getNodeValue(valueNode)
-    const hint = (given: string, candidates: readonly string[]) => {
-      const s = didYouMean(given, candidates)
-      return s ? ` (did you mean "${s}"?)` : ''
-    }
     if (key === 'rules') {
-      if (valueNode.type !== 'object') {
-        diagnostics.push(
-          errorDiag(
-            'lint-config.invalid',
-            'Invalid configuration file',
-            `"rules" must be an object of rule id → "off", "warning", "error", true, false or {"severity": …, "<option>": …}.`,
-            at(valueNode.offset, valueNode.length),
-          ),
-        )
-        continue
-      }
-      for (const rule of valueNode.children ?? []) {
-        const [idNode, settingNode] = rule.children ?? []
-        if (!idNode || !settingNode) continue
-        const id = String(idNode.value)
-        const v: unknown = getNodeValue(settingNode)
-        if (!known.includes(id)) {
-          diagnostics.push(
-            errorDiag(
-              'lint-config.unknown-rule',
-              'Invalid configuration file',
-              `Unknown rule id "${id}"${hint(id, known)}; "tfgraph lint --list-rules" lists the rules.`,
-              at(idNode.offset, idNode.length),
-            ),
-          )
-        } else if (settingNode.type === 'object') {
-          // {"severity": "off" | "warning" | "error" | true | false, "<option>": value, …}
-          const schemas = RULE_OPTIONS[id] ?? {}
-          const names = ['severity', ...Object.keys(schemas)]
-          const given: Record<string, RuleOptionValue> = {}
-          for (const opt of settingNode.children ?? []) {
-            const [nameNode, optNode] = opt.children ?? []
-            if (!nameNode || !optNode) continue
-            const name = String(nameNode.value)
-            const ov: unknown = getNodeValue(optNode)
-            if (name === 'severity') {
-              if (ov === false || ov === 'off') rules.set(id, 'off')
-              else if (ov === true || ov === 'on') rules.set(id, 'on')
-              else if (ov === 'warning' || ov === 'error') rules.set(id, ov)
-              else
-                diagnostics.push(
-                  errorDiag(
-                    'lint-config.invalid',
-                    'Invalid configuration file',
-                    `"severity" of rule "${id}" must be "off", "warning", "error", true or false.`,
-                    at(optNode.offset, optNode.length),
-                  ),
-                )
-              continue
-            }
-            const schema = schemas[name]
-            if (!schema) {
-              const options = Object.keys(schemas)
-              diagnostics.push(
-                errorDiag(
-                  'lint-config.invalid',
-                  'Invalid configuration file',
-                  `Rule "${id}" has no option "${name}"${hint(name, names)}; ${options.length > 0 ? `its options are ${options.map((o) => `"${o}"`).join(', ')} (and "severity")` : 'it takes only "severity"'}.`,
-                  at(nameNode.offset, nameNode.length),
-                ),
-              )
-              continue
-            }
-            const problem = optionProblem(schema, ov)
-            if (problem)
-              diagnostics.push(
-                errorDiag(
-                  'lint-config.invalid',
-                  'Invalid configuration file',
-                  `Option "${name}" of rule "${id}" ${problem}.`,
-                  at(optNode.offset, optNode.length),
-                ),
-              )
-            else given[name] = ov as RuleOptionValue
-          }
-          if (Object.keys(given).length > 0) options.set(id, given)
-          // options alone turn a rule on only if it is on by default; a severity decides otherwise
-        } else if (v === false || v === 'off') rules.set(id, 'off')
-        else if (v === true || v === 'on') rules.set(id, 'on')
-        else if (v === 'warning' || v === 'error') rules.set(id, v)
-        else {
-          const close = typeof v === 'string' ? didYouMean(v, ['off', 'warning', 'error']) : undefined
-          const got = typeof v === 'string' ? ` (got "${v}"${close ? `; did you mean "${close}"?` : ''})` : ''
-          diagnostics.push(
-            errorDiag(
-              'lint-config.invalid',
-              'Invalid configuration file',
-              `Rule "${id}" must be "off", "warning", "error", true or false${got}.`,
-              at(settingNode.offset, settingNode.length),
-            ),
-          )
-        }
-      }
+      readRules(r, valueNode)
     } else if (key === 'max_warnings') {
       if (typeof value === 'number' && Number.isInteger(value) && value >= 0) maxWarnings = value
       else
-        diagnostics.push(
+        r.diagnostics.push(
           errorDiag(
             'lint-config.invalid',
             'Invalid configuration file',
@@ -234,7 +162,7 @@ export function readLintConfig(rootDir: string, explicit?: string): {config: Lin
           ),
         )
     } else {
-      diagnostics.push(
+      r.diagnostics.push(
         errorDiag(
           'lint-config.invalid',
           'Invalid configuration file',
@@ -244,5 +172,107 @@ export function readLintConfig(rootDir: string, explicit?: string): {config: Lin
       )
     }
   }
+  const {rules, options, diagnostics} = r
   return {config: {rules, ...(options.size > 0 ? {options} : {}), ...(maxWarnings !== undefined ? {maxWarnings} : {})}, diagnostics}
+}
+
+/** `"rules"`: rule id → a setting, or an object of "severity" and the rule's options. */
+function readRules(r: ConfigReader, valueNode: Node): void {
+  if (valueNode.type !== 'object') {
+    r.diagnostics.push(
+      errorDiag(
+        'lint-config.invalid',
+        'Invalid configuration file',
+        `"rules" must be an object of rule id → "off", "warning", "error", true, false or {"severity": …, "<option>": …}.`,
+        r.at(valueNode.offset, valueNode.length),
+      ),
+    )
+    return
+  }
+  const known = [TERRAFORM_RULE, ...RULE_IDS]
+  for (const rule of valueNode.children ?? []) {
+    const [idNode, settingNode] = rule.children ?? []
+    if (!idNode || !settingNode) continue
+    const id = String(idNode.value)
+    const v: unknown = getNodeValue(settingNode)
+    const setting = ruleSetting(v)
+    if (!known.includes(id)) {
+      r.diagnostics.push(
+        errorDiag(
+          'lint-config.unknown-rule',
+          'Invalid configuration file',
+          `Unknown rule id "${id}"${hint(id, known)}; "tfgraph lint --list-rules" lists the rules.`,
+          r.at(idNode.offset, idNode.length),
+        ),
+      )
+    } else if (settingNode.type === 'object') {
+      readRuleObject(r, id, settingNode)
+    } else if (setting) {
+      r.rules.set(id, setting)
+    } else {
+      const close = typeof v === 'string' ? didYouMean(v, ['off', 'warning', 'error']) : undefined
+      const got = typeof v === 'string' ? ` (got "${v}"${close ? `; did you mean "${close}"?` : ''})` : ''
+      r.diagnostics.push(
+        errorDiag(
+          'lint-config.invalid',
+          'Invalid configuration file',
+          `Rule "${id}" must be "off", "warning", "error", true or false${got}.`,
+          r.at(settingNode.offset, settingNode.length),
+        ),
+      )
+    }
+  }
+}
+
+/** `{"severity": "off" | "warning" | "error" | true | false, "<option>": value, …}`: each option checked against its schema. */
+function readRuleObject(r: ConfigReader, id: string, settingNode: Node): void {
+  const schemas = RULE_OPTIONS[id] ?? {}
+  const names = ['severity', ...Object.keys(schemas)]
+  const given: Record<string, RuleOptionValue> = {}
+  for (const opt of settingNode.children ?? []) {
+    const [nameNode, optNode] = opt.children ?? []
+    if (!nameNode || !optNode) continue
+    const name = String(nameNode.value)
+    const ov: unknown = getNodeValue(optNode)
+    if (name === 'severity') {
+      const setting = ruleSetting(ov)
+      if (setting) r.rules.set(id, setting)
+      else
+        r.diagnostics.push(
+          errorDiag(
+            'lint-config.invalid',
+            'Invalid configuration file',
+            `"severity" of rule "${id}" must be "off", "warning", "error", true or false.`,
+            r.at(optNode.offset, optNode.length),
+          ),
+        )
+      continue
+    }
+    const schema = schemas[name]
+    if (!schema) {
+      const options = Object.keys(schemas)
+      r.diagnostics.push(
+        errorDiag(
+          'lint-config.invalid',
+          'Invalid configuration file',
+          `Rule "${id}" has no option "${name}"${hint(name, names)}; ${options.length > 0 ? `its options are ${options.map((o) => `"${o}"`).join(', ')} (and "severity")` : 'it takes only "severity"'}.`,
+          r.at(nameNode.offset, nameNode.length),
+        ),
+      )
+      continue
+    }
+    const problem = optionProblem(schema, ov)
+    if (problem)
+      r.diagnostics.push(
+        errorDiag(
+          'lint-config.invalid',
+          'Invalid configuration file',
+          `Option "${name}" of rule "${id}" ${problem}.`,
+          r.at(optNode.offset, optNode.length),
+        ),
+      )
+    else given[name] = ov as RuleOptionValue
+  }
+  // options alone turn a rule on only if it is on by default; a severity decides otherwise
+  if (Object.keys(given).length > 0) r.options.set(id, given)
 }

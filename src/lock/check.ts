@@ -9,7 +9,7 @@ import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange, sortDiagnostics, warningDiag, withoutCode} from '../diag/diagnostic.js'
 import type {CrawlLimits} from '../graph/crawl.js'
 import {dataDir} from '../graph/manifest.js'
-import {engineByName, type EngineName} from '../load/engine.js'
+import {engineByName, type Engine, type EngineName} from '../load/engine.js'
 import {analyzeProviders, type ProvidersAnalysis} from '../providers/analyze.js'
 import {allows, constraintsString, parseProviderConstraints, parseVersion, type Constraint} from '../providers/constraints.js'
 import {hashDirH1, hashZipH1, hashZipZh} from './hash.js'
@@ -148,137 +148,31 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
   })
   const engine = engineByName(analysis.tree.engine)
   const lockFile = path.join(root, '.terraform.lock.hcl')
-  const diagnostics: Diagnostic[] = []
-  let locks: ProviderLock[] = []
-  const lockFileExists = ctx.files.stat(lockFile) !== null
-  let incomplete = analysis.incomplete
-  let lockFileState: LockFileState = lockFileExists ? 'valid' : 'absent'
-  if (lockFileExists) {
-    let text: string | undefined
-    try {
-      text = utf8Text(ctx.files.read(lockFile))
-    } catch (e) {
-      incomplete = true
-      lockFileState = 'unreadable'
-      diagnostics.push(
-        errorDiag(
-          'lock.unreadable',
-          'Failed to read dependency lock file',
-          `The file .terraform.lock.hcl could not be read: ${readFailure(e)}.`,
-        ),
-      )
-    }
-    if (text !== undefined) {
-      const parsed = await parseLockFile(text, '.terraform.lock.hcl', engine.name, {parser: ctx.parser})
-      locks = parsed.locks
-      diagnostics.push(...parsed.diagnostics)
-      lockFileState = !parsed.syntaxValid ? 'unparsable' : parsed.diagnostics.some((d) => d.severity === 'error') ? 'invalid' : 'valid'
-    }
-  }
+  const read = await readLockFile(ctx, lockFile, engine)
+  const {locks, lockFileExists, lockFileState} = read
+  const diagnostics: Diagnostic[] = [...read.diagnostics]
+  const incomplete = analysis.incomplete || lockFileState === 'unreadable'
   const analysisErrors = analysis.diagnostics.filter((d) => d.severity === 'error')
+  const result = (compared: boolean, providers: LockProvider[], packages: LockPackage[]): LockCheck => ({
+    analysis,
+    lockFile: '.terraform.lock.hcl',
+    lockFileExists,
+    lockFileState,
+    compared,
+    providers,
+    packages,
+    diagnostics: sortDiagnostics([...analysisErrors, ...diagnostics]),
+    incomplete,
+  })
   // without the whole configuration or a readable lock file, every status would be a guess
-  if (analysis.incomplete || lockFileState === 'unreadable' || lockFileState === 'unparsable') {
-    return {
-      analysis,
-      lockFile: '.terraform.lock.hcl',
-      lockFileExists,
-      lockFileState,
-      compared: false,
-      providers: [],
-      packages: [],
-      diagnostics: sortDiagnostics([...analysisErrors, ...diagnostics]),
-      incomplete,
-    }
-  }
-  // current requirements, combined over the whole tree
-  const required = new Map<
-    string,
-    {constraints: Constraint[]; sources: {module: string; constraint: string; range: SourceRange | null}[]}
-  >()
-  for (const r of analysis.requirements) {
-    if (r.provider.startsWith(BUILTIN)) continue
-    const e = required.get(r.provider) ?? {constraints: [], sources: []}
-    for (const c of r.constraints) {
-      const p = parseProviderConstraints(c.constraint)
-      if ('constraints' in p) e.constraints.push(...p.constraints)
-      e.sources.push({module: r.module, constraint: c.constraint, range: c.range ?? null})
-    }
-    required.set(r.provider, e)
-  }
+  if (analysis.incomplete || lockFileState === 'unreadable' || lockFileState === 'unparsable') return result(false, [], [])
+  const required = requiredProviders(analysis)
   const lockByProvider = new Map(locks.map((l) => [l.provider, l]))
   const names = [...new Set([...required.keys(), ...lockByProvider.keys()])].sort()
   const providers: LockProvider[] = []
-  const initCmd = `${engine.command} init -upgrade`
   for (const name of names) {
-    const req = required.get(name)
-    const lock = lockByProvider.get(name)
-    const current = req ? constraintsString(req.constraints) : ''
-    const recordedParsed = lock?.constraints !== undefined ? parseProviderConstraints(lock.constraints) : undefined
-    const recorded =
-      recordedParsed && 'constraints' in recordedParsed ? constraintsString(recordedParsed.constraints) : (lock?.constraints ?? null)
-    let status: LockStatus
-    const firstRange = req?.sources.find((s) => s.range)?.range ?? undefined
-    if (req && !lock) {
-      status = 'missing'
-      if (lockFileExists) {
-        diagnostics.push(
-          errorDiag(
-            'lock.provider-not-locked',
-            'Inconsistent dependency lock file',
-            `provider ${name}: required by this configuration but no version is selected\n\nTo make the initial dependency selections that will initialize the dependency lock file, run:\n  ${engine.command} init`,
-            firstRange,
-          ),
-        )
-      }
-    } else if (lock && lock.errors > 0) {
-      // the parser's diagnostics say what is wrong with the entry
-      status = 'invalid'
-    } else if (!req && lock) {
-      status = 'unused'
-      // seed 003: Terraform looks for dependencies on a provider in the configuration and in the state
-      diagnostics.push(
-        warningDiag(
-          'lock.unused-entry',
-          'Unused dependency lock',
-          `provider ${name}: locked at ${lock.version}, but no module of this configuration requires it any more. "${engine.command} init" removes a lock entry only once neither the configuration nor the state depends on the provider, so this one stays while resources in the state still use it (tfgraph does not read the state).`,
-          lock.range,
-        ),
-      )
-    } else if (req && lock) {
-      const v = parseVersion(lock.version)
-      const ok = 'error' in v ? false : allows(req.constraints, v)
-      // a lock file with errors is not used at all: no selection in it is ok
-      status = ok ? (lockFileState === 'invalid' ? 'invalid' : 'ok') : 'unsatisfied'
-      // an unparsable version was already reported by the lock-file parser
-      if (!ok && !('error' in v)) {
-        const detail =
-          recorded !== null && recorded === current
-            ? `provider ${name}: version constraints ${JSON.stringify(current)} don't match the locked version selection ${lock.version}`
-            : `provider ${name}: locked version selection ${lock.version} doesn't match the updated version constraints ${JSON.stringify(current)}`
-        const where = req.sources
-          .filter((s) => s.range)
-          .map((s) => `${s.constraint} (${s.module || 'root module'}, ${formatRange(s.range!)})`)
-        diagnostics.push(
-          errorDiag(
-            'lock.version-mismatch',
-            'Inconsistent dependency lock file',
-            `${detail}\n\nConstraints: ${where.join('; ') || 'none'}.\n\nTo update the locked dependency selections to match a changed configuration, run:\n  ${initCmd}`,
-            firstRange ?? lock.range,
-          ),
-        )
-      }
-    } else continue
-    providers.push({
-      provider: name,
-      status,
-      lockedVersion: lock?.version ?? null,
-      constraints: current,
-      recordedConstraints: recorded,
-      constraintsChanged: lock !== undefined && req !== undefined && (recorded ?? '') !== current,
-      sources: req?.sources ?? [],
-      hashes: countHashes(lock?.hashes ?? []),
-      entryErrors: lock?.errors ?? 0,
-    })
+    const p = compareProvider(name, required.get(name), lockByProvider.get(name), lockFileExists, lockFileState, engine, diagnostics)
+    if (p) providers.push(p)
   }
   if (!lockFileExists && required.size > 0) {
     diagnostics.push(
@@ -289,13 +183,166 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
       ),
     )
   }
-  // OpenTofu and Terraform registries: the same hashicorp provider under the other host
+  diagnostics.push(...otherRegistryWarnings(providers, lockByProvider, engine))
+  diagnostics.push(...platformDiagnostics(opts.platforms ?? [], providers, lockByProvider, engine))
+  const packages: LockPackage[] = []
+  if (opts.verify) {
+    const roots = [path.join(dataDir(root, opts.env ?? process.env), 'providers'), ...(opts.pluginDirs ?? []).map((d) => path.resolve(d))]
+    for (const r of roots) packages.push(...(await verifyPackages(r, root, lockByProvider, engine, diagnostics)))
+  }
+  return result(true, providers, packages)
+}
+
+/**
+ * The root's lock file, read and parsed: `absent` when there is none, `unreadable` when reading it failed,
+ * `unparsable` when it is not valid HCL, `invalid` when the parser reported errors.
+ */
+async function readLockFile(
+  ctx: RunContext,
+  lockFile: string,
+  engine: Engine,
+): Promise<{locks: ProviderLock[]; lockFileExists: boolean; lockFileState: LockFileState; diagnostics: Diagnostic[]}> {
+  const lockFileExists = ctx.files.stat(lockFile) !== null
+  if (!lockFileExists) return {locks: [], lockFileExists, lockFileState: 'absent', diagnostics: []}
+  let text: string
+  try {
+    text = utf8Text(ctx.files.read(lockFile))
+  } catch (e) {
+    const diag = errorDiag(
+      'lock.unreadable',
+      'Failed to read dependency lock file',
+      `The file .terraform.lock.hcl could not be read: ${readFailure(e)}.`,
+    )
+    return {locks: [], lockFileExists, lockFileState: 'unreadable', diagnostics: [diag]}
+  }
+  const parsed = await parseLockFile(text, '.terraform.lock.hcl', engine.name, {parser: ctx.parser})
+  const lockFileState = !parsed.syntaxValid ? 'unparsable' : parsed.diagnostics.some((d) => d.severity === 'error') ? 'invalid' : 'valid'
+  return {locks: parsed.locks, lockFileExists, lockFileState, diagnostics: [...parsed.diagnostics]}
+}
+
+interface Requirement {
+  constraints: Constraint[]
+  sources: {module: string; constraint: string; range: SourceRange | null}[]
+}
+
+/** The current requirements of each provider, combined over the whole module tree (builtin providers left out). */
+function requiredProviders(analysis: ProvidersAnalysis): Map<string, Requirement> {
+  const required = new Map<string, Requirement>()
+  for (const r of analysis.requirements) {
+    if (r.provider.startsWith(BUILTIN)) continue
+    const e = required.get(r.provider) ?? {constraints: [], sources: []}
+    for (const c of r.constraints) {
+      const p = parseProviderConstraints(c.constraint)
+      if ('constraints' in p) e.constraints.push(...p.constraints)
+      e.sources.push({module: r.module, constraint: c.constraint, range: c.range ?? null})
+    }
+    required.set(r.provider, e)
+  }
+  return required
+}
+
+/**
+ * One provider's requirements against its lock entry: its status, with a diagnostic when it is not locked,
+ * no longer used, or locked at a version the constraints do not allow. Undefined when neither side has it.
+ */
+function compareProvider(
+  name: string,
+  req: Requirement | undefined,
+  lock: ProviderLock | undefined,
+  lockFileExists: boolean,
+  lockFileState: LockFileState,
+  engine: Engine,
+  diagnostics: Diagnostic[],
+): LockProvider | undefined {
+  const current = req ? constraintsString(req.constraints) : ''
+  const recordedParsed = lock?.constraints !== undefined ? parseProviderConstraints(lock.constraints) : undefined
+  const recorded =
+    recordedParsed && 'constraints' in recordedParsed ? constraintsString(recordedParsed.constraints) : (lock?.constraints ?? null)
+  let status: LockStatus
+  const firstRange = req?.sources.find((s) => s.range)?.range ?? undefined
+  if (req && !lock) {
+    status = 'missing'
+    if (lockFileExists) {
+      diagnostics.push(
+        errorDiag(
+          'lock.provider-not-locked',
+          'Inconsistent dependency lock file',
+          `provider ${name}: required by this configuration but no version is selected\n\nTo make the initial dependency selections that will initialize the dependency lock file, run:\n  ${engine.command} init`,
+          firstRange,
+        ),
+      )
+    }
+  } else if (lock && lock.errors > 0) {
+    // the parser's diagnostics say what is wrong with the entry
+    status = 'invalid'
+  } else if (!req && lock) {
+    status = 'unused'
+    // seed 003: Terraform looks for dependencies on a provider in the configuration and in the state
+    diagnostics.push(
+      warningDiag(
+        'lock.unused-entry',
+        'Unused dependency lock',
+        `provider ${name}: locked at ${lock.version}, but no module of this configuration requires it any more. "${engine.command} init" removes a lock entry only once neither the configuration nor the state depends on the provider, so this one stays while resources in the state still use it (tfgraph does not read the state).`,
+        lock.range,
+      ),
+    )
+  } else if (req && lock) {
+    const v = parseVersion(lock.version)
+    const ok = 'error' in v ? false : allows(req.constraints, v)
+    // a lock file with errors is not used at all: no selection in it is ok
+    status = ok ? (lockFileState === 'invalid' ? 'invalid' : 'ok') : 'unsatisfied'
+    // an unparsable version was already reported by the lock-file parser
+    if (!ok && !('error' in v)) diagnostics.push(versionMismatch(name, req, lock, current, recorded, engine, firstRange))
+  } else return undefined
+  return {
+    provider: name,
+    status,
+    lockedVersion: lock?.version ?? null,
+    constraints: current,
+    recordedConstraints: recorded,
+    constraintsChanged: lock !== undefined && req !== undefined && (recorded ?? '') !== current,
+    sources: req?.sources ?? [],
+    hashes: countHashes(lock?.hashes ?? []),
+    entryErrors: lock?.errors ?? 0,
+  }
+}
+
+/** A locked version the current constraints do not allow, worded as Terraform words it, with every constraint's place. */
+function versionMismatch(
+  name: string,
+  req: Requirement,
+  lock: ProviderLock,
+  current: string,
+  recorded: string | null,
+  engine: Engine,
+  firstRange: SourceRange | undefined,
+): Diagnostic {
+  const detail =
+    recorded !== null && recorded === current
+      ? `provider ${name}: version constraints ${JSON.stringify(current)} don't match the locked version selection ${lock.version}`
+      : `provider ${name}: locked version selection ${lock.version} doesn't match the updated version constraints ${JSON.stringify(current)}`
+  const where = req.sources.filter((s) => s.range).map((s) => `${s.constraint} (${s.module || 'root module'}, ${formatRange(s.range!)})`)
+  return errorDiag(
+    'lock.version-mismatch',
+    'Inconsistent dependency lock file',
+    `${detail}\n\nConstraints: ${where.join('; ') || 'none'}.\n\nTo update the locked dependency selections to match a changed configuration, run:\n  ${engine.command} init -upgrade`,
+    firstRange ?? lock.range,
+  )
+}
+
+/** A missing hashicorp provider whose twin under the other registry (OpenTofu's or Terraform's) is locked. */
+function otherRegistryWarnings(
+  providers: readonly LockProvider[],
+  lockByProvider: ReadonlyMap<string, ProviderLock>,
+  engine: Engine,
+): Diagnostic[] {
   const other = engine.name === 'opentofu' ? 'registry.terraform.io' : 'registry.opentofu.org'
+  const out: Diagnostic[] = []
   for (const p of providers) {
     if (p.status !== 'missing' || !p.provider.startsWith(`${engine.defaultRegistryHost}/hashicorp/`)) continue
     const twin = p.provider.replace(engine.defaultRegistryHost, other)
     if (lockByProvider.has(twin)) {
-      diagnostics.push(
+      out.push(
         warningDiag(
           'lock.other-registry',
           'Lock entry for the other registry',
@@ -305,10 +352,20 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
       )
     }
   }
-  // platforms
-  for (const platform of opts.platforms ?? []) {
+  return out
+}
+
+/** `--platform`: each name is os_arch, and each locked provider has enough hashes to install on every one. */
+function platformDiagnostics(
+  platforms: readonly string[],
+  providers: readonly LockProvider[],
+  lockByProvider: ReadonlyMap<string, ProviderLock>,
+  engine: Engine,
+): Diagnostic[] {
+  const out: Diagnostic[] = []
+  for (const platform of platforms) {
     if (!/^[a-z0-9]+_[a-z0-9]+$/.test(platform))
-      diagnostics.push(
+      out.push(
         errorDiag(
           'lock.invalid-platform',
           'Invalid platform',
@@ -316,75 +373,69 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
         ),
       )
   }
-  if ((opts.platforms?.length ?? 0) > 0) {
-    for (const p of providers) {
-      if (p.lockedVersion === null || p.status === 'unused' || p.entryErrors > 0) continue
-      if (p.hashes.zh === 0 && p.hashes.h1 < opts.platforms!.length) {
-        const lock = lockByProvider.get(p.provider)
+  if (platforms.length === 0) return out
+  for (const p of providers) {
+    if (p.lockedVersion === null || p.status === 'unused' || p.entryErrors > 0) continue
+    if (p.hashes.zh === 0 && p.hashes.h1 < platforms.length) {
+      const lock = lockByProvider.get(p.provider)
+      out.push(
+        warningDiag(
+          'lock.missing-platform-hashes',
+          'Lock file may not cover every platform',
+          `provider ${p.provider} ${p.lockedVersion}: the lock file has ${p.hashes.h1} h1: hash${p.hashes.h1 === 1 ? '' : 'es'} and no zh: hashes, so installing on ${platforms.join(', ')} may fail the checksum verification. Run:\n  ${engine.command} providers lock ${platforms.map((x) => `-platform=${x}`).join(' ')}`,
+          lock?.range,
+        ),
+      )
+    }
+  }
+  return out
+}
+
+/** `--verify`: each installed package under `dir` hashed and compared with the hashes locked for its provider. */
+async function verifyPackages(
+  dir: string,
+  root: string,
+  lockByProvider: ReadonlyMap<string, ProviderLock>,
+  engine: Engine,
+  diagnostics: Diagnostic[],
+): Promise<LockPackage[]> {
+  const packages: LockPackage[] = []
+  for (const pkg of findPackages(dir)) {
+    let h1: string | null = null
+    let zh: string | null = null
+    try {
+      h1 = pkg.zip ? await hashZipH1(pkg.path) : await hashDirH1(pkg.path)
+    } catch {
+      h1 = null
+    }
+    if (pkg.zip) zh = await hashZipZh(pkg.path)
+    const lock = lockByProvider.get(pkg.provider)
+    let status: PackageStatus = 'unlocked'
+    if (lock && lock.version === pkg.version) {
+      const hs = new Set(lock.hashes)
+      status = (h1 !== null && hs.has(h1)) || (zh !== null && hs.has(zh)) ? 'match' : 'mismatch'
+      if (status === 'mismatch') {
         diagnostics.push(
-          warningDiag(
-            'lock.missing-platform-hashes',
-            'Lock file may not cover every platform',
-            `provider ${p.provider} ${p.lockedVersion}: the lock file has ${p.hashes.h1} h1: hash${p.hashes.h1 === 1 ? '' : 'es'} and no zh: hashes, so installing on ${opts.platforms!.join(', ')} may fail the checksum verification. Run:\n  ${engine.command} providers lock ${opts.platforms!.map((x) => `-platform=${x}`).join(' ')}`,
-            lock?.range,
+          errorDiag(
+            'lock.checksum-mismatch',
+            'Provider package checksum mismatch',
+            `The package ${path.relative(root, pkg.path) || pkg.path} (${pkg.provider} ${pkg.version} ${pkg.platform}) has ${[h1, zh].filter(Boolean).join(' and ')}, which the lock file does not list for this provider (it lists ${lock.hashes.join(', ') || 'no hashes'}). The package may have been modified or replaced; reinstall it with "${engine.command} init", or update the lock file if the change is expected.`,
+            lock.range,
           ),
         )
       }
     }
+    packages.push({
+      provider: pkg.provider,
+      version: pkg.version,
+      platform: pkg.platform,
+      path: path.relative(root, pkg.path) || pkg.path,
+      status,
+      h1,
+      zh,
+    })
   }
-  // --verify
-  const packages: LockPackage[] = []
-  if (opts.verify) {
-    const roots = [path.join(dataDir(root, opts.env ?? process.env), 'providers'), ...(opts.pluginDirs ?? []).map((d) => path.resolve(d))]
-    for (const r of roots) {
-      for (const pkg of findPackages(r)) {
-        let h1: string | null = null
-        let zh: string | null = null
-        try {
-          h1 = pkg.zip ? await hashZipH1(pkg.path) : await hashDirH1(pkg.path)
-        } catch {
-          h1 = null
-        }
-        if (pkg.zip) zh = await hashZipZh(pkg.path)
-        const lock = lockByProvider.get(pkg.provider)
-        let status: PackageStatus = 'unlocked'
-        if (lock && lock.version === pkg.version) {
-          const hs = new Set(lock.hashes)
-          status = (h1 !== null && hs.has(h1)) || (zh !== null && hs.has(zh)) ? 'match' : 'mismatch'
-          if (status === 'mismatch') {
-            diagnostics.push(
-              errorDiag(
-                'lock.checksum-mismatch',
-                'Provider package checksum mismatch',
-                `The package ${path.relative(root, pkg.path) || pkg.path} (${pkg.provider} ${pkg.version} ${pkg.platform}) has ${[h1, zh].filter(Boolean).join(' and ')}, which the lock file does not list for this provider (it lists ${lock.hashes.join(', ') || 'no hashes'}). The package may have been modified or replaced; reinstall it with "${engine.command} init", or update the lock file if the change is expected.`,
-                lock.range,
-              ),
-            )
-          }
-        }
-        packages.push({
-          provider: pkg.provider,
-          version: pkg.version,
-          platform: pkg.platform,
-          path: path.relative(root, pkg.path) || pkg.path,
-          status,
-          h1,
-          zh,
-        })
-      }
-    }
-  }
-  return {
-    analysis,
-    lockFile: '.terraform.lock.hcl',
-    lockFileExists,
-    lockFileState,
-    compared: true,
-    providers,
-    packages,
-    diagnostics: sortDiagnostics([...analysisErrors, ...diagnostics]),
-    incomplete,
-  }
+  return packages
 }
 
 /** Why a file could not be read, in a few words (`EISDIR: illegal operation…` → `it is a directory`). */

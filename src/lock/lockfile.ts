@@ -184,6 +184,26 @@ function parseLockAddress(raw: string, engine: LockEngine, product: string): Pro
 
 function decodeProviderLock(block: Block, engine: LockEngine, product: string, buf: Buffer, diags: Diagnostic[]): ProviderLock | undefined {
   const before = diags.length
+  const canon = lockAddress(block, engine, product, diags)
+  if (canon === undefined) return undefined
+  const body = block.body
+  checkUnexpected(body, [...PROVIDER_ATTRS], [], diags)
+  const attr = (name: string): Attribute | undefined => body.attributes.find((a) => a.name === name)
+  const version = decodeVersion(block, attr('version'), canon, buf, diags)
+  const constraintsAttr = attr('constraints')
+  const constraints = constraintsAttr ? decodeConstraints(constraintsAttr, canon, diags) : undefined
+  const hashesAttr = attr('hashes')
+  const hashes = hashesAttr ? decodeHashes(hashesAttr, diags) : []
+  const errors = diags.slice(before).filter((d) => d.severity === 'error').length
+  const lock: ProviderLock = {provider: canon, version, hashes, range: block.declRange, errors}
+  return constraints !== undefined ? {...lock, constraints} : lock
+}
+
+/**
+ * A provider block's label as a canonical `host/namespace/type`; undefined (with a diagnostic) when it does not
+ * parse, names a built-in or legacy provider, or is not written in its normalized form.
+ */
+function lockAddress(block: Block, engine: LockEngine, product: string, diags: Diagnostic[]): string | undefined {
   const label = block.labels[0]!
   const raw = label.value
   const addr = parseLockAddress(raw, engine, product)
@@ -232,14 +252,11 @@ function decodeProviderLock(block: Block, engine: LockEngine, product: string, b
     )
     return undefined
   }
+  return canon
+}
 
-  const body = block.body
-  checkUnexpected(body, [...PROVIDER_ATTRS], [], diags)
-  const attr = (name: string): Attribute | undefined => body.attributes.find((a) => a.name === name)
-
-  // version
-  let version = ''
-  const versionAttr = attr('version')
+/** The required `version` as written ('' when missing or not a string), reported unless valid and normalized. */
+function decodeVersion(block: Block, versionAttr: Attribute | undefined, canon: string, buf: Buffer, diags: Diagnostic[]): string {
   if (!versionAttr) {
     const brace = openBraceRange(block, buf)
     diags.push(
@@ -248,124 +265,120 @@ function decodeProviderLock(block: Block, engine: LockEngine, product: string, b
         end: brace.start,
       }),
     )
+    return ''
+  }
+  const v = decodeString(versionAttr, diags)
+  if (v === null) {
+    diags.push(
+      errorDiag(
+        'lock.missing-version',
+        'Missing required argument',
+        'A provider lock block must contain a "version" argument.',
+        versionAttr.exprRange,
+      ),
+    )
+    return ''
+  }
+  if (v === undefined) return ''
+  const parsed = parseVersion(v)
+  let canonVersion = '0.0.0'
+  if ('error' in parsed) {
+    diags.push(
+      errorDiag(
+        'lock.invalid-version',
+        'Invalid provider version number',
+        `The selected version number for provider ${canon} is invalid: ${parsed.error}.`,
+        versionAttr.exprRange,
+      ),
+    )
   } else {
-    const v = decodeString(versionAttr, diags)
-    if (v === null) {
-      diags.push(
-        errorDiag(
-          'lock.missing-version',
-          'Missing required argument',
-          'A provider lock block must contain a "version" argument.',
-          versionAttr.exprRange,
-        ),
-      )
-    } else if (v !== undefined) {
-      version = v
-      const parsed = parseVersion(v)
-      let canonVersion = '0.0.0'
-      if ('error' in parsed) {
-        diags.push(
-          errorDiag(
-            'lock.invalid-version',
-            'Invalid provider version number',
-            `The selected version number for provider ${canon} is invalid: ${parsed.error}.`,
-            versionAttr.exprRange,
-          ),
-        )
-      } else {
-        canonVersion = versionString(parsed)
-      }
-      if (canonVersion !== v) {
-        diags.push(
-          errorDiag(
-            'lock.non-normalized-version',
-            'Invalid provider version number',
-            `The selected version number for provider ${canon} must be written in normalized form: ${goQuote(canonVersion)}.`,
-            versionAttr.exprRange,
-          ),
-        )
-      }
-    }
+    canonVersion = versionString(parsed)
   }
-
-  // constraints
-  let constraints: string | undefined
-  const constraintsAttr = attr('constraints')
-  if (constraintsAttr) {
-    const c = decodeString(constraintsAttr, diags)
-    if (c === null) {
-      diags.push(unsuitable(constraintsAttr, 'string required'))
-    } else if (c !== undefined) {
-      const parsed = parseProviderConstraints(c)
-      let canonC = ''
-      if ('error' in parsed) {
-        diags.push(
-          errorDiag(
-            'lock.invalid-constraints',
-            'Invalid provider version constraints',
-            `The recorded version constraints for provider ${canon} are invalid: ${parsed.error}.`,
-            constraintsAttr.exprRange,
-          ),
-        )
-      } else {
-        canonC = constraintsString(parsed.constraints)
-      }
-      if (canonC !== c) {
-        diags.push(
-          errorDiag(
-            'lock.non-normalized-constraints',
-            'Invalid provider version constraints',
-            `The recorded version constraints for provider ${canon} must be written in normalized form: ${goQuote(canonC)}.`,
-            constraintsAttr.exprRange,
-          ),
-        )
-      }
-      constraints = canonC
-    }
+  if (canonVersion !== v) {
+    diags.push(
+      errorDiag(
+        'lock.non-normalized-version',
+        'Invalid provider version number',
+        `The selected version number for provider ${canon} must be written in normalized form: ${goQuote(canonVersion)}.`,
+        versionAttr.exprRange,
+      ),
+    )
   }
+  return v
+}
 
-  // hashes
+/** The recorded `constraints` in canonical form ('' when invalid), reported unless valid and normalized; undefined when not a string. */
+function decodeConstraints(constraintsAttr: Attribute, canon: string, diags: Diagnostic[]): string | undefined {
+  const c = decodeString(constraintsAttr, diags)
+  if (c === null) {
+    diags.push(unsuitable(constraintsAttr, 'string required'))
+    return undefined
+  }
+  if (c === undefined) return undefined
+  const parsed = parseProviderConstraints(c)
+  let canonC = ''
+  if ('error' in parsed) {
+    diags.push(
+      errorDiag(
+        'lock.invalid-constraints',
+        'Invalid provider version constraints',
+        `The recorded version constraints for provider ${canon} are invalid: ${parsed.error}.`,
+        constraintsAttr.exprRange,
+      ),
+    )
+  } else {
+    canonC = constraintsString(parsed.constraints)
+  }
+  if (canonC !== c) {
+    diags.push(
+      errorDiag(
+        'lock.non-normalized-constraints',
+        'Invalid provider version constraints',
+        `The recorded version constraints for provider ${canon} must be written in normalized form: ${goQuote(canonC)}.`,
+        constraintsAttr.exprRange,
+      ),
+    )
+  }
+  return canonC
+}
+
+/** `hashes`: a non-empty static list of `scheme:value` strings, in file order; the ones that are not are reported and left out. */
+function decodeHashes(hashesAttr: Attribute, diags: Diagnostic[]): string[] {
   const hashes: string[] = []
-  const hashesAttr = attr('hashes')
-  if (hashesAttr) {
-    const value = hashesAttr.value
-    if (!hashesAttr.expr.trimStart().startsWith('[') || !Array.isArray(value)) {
-      diags.push(errorDiag('lock.invalid-hashes', 'Invalid expression', 'A static list expression is required.', hashesAttr.exprRange))
-    } else if (value.length === 0) {
-      diags.push(
-        errorDiag(
-          'lock.invalid-hashes',
-          'Invalid provider hash set',
-          'The "hashes" argument must either be omitted or contain at least one hash value.',
-          hashesAttr.exprRange,
-        ),
-      )
-    } else {
-      for (const el of value as readonly Value[]) {
-        const s = scalarString(el)
-        if (s === undefined) {
-          diags.push(unsuitable(hashesAttr, el === null ? 'value must not be null' : 'string required'))
-          continue
-        }
-        if (s.indexOf(':') < 1) {
-          diags.push(
-            errorDiag(
-              'lock.invalid-hash',
-              'Invalid provider hash string',
-              `Cannot interpret ${goQuote(s)} as a provider hash: hash string must start with a scheme keyword followed by a colon.`,
-              hashesAttr.exprRange,
-            ),
-          )
-          continue
-        }
-        hashes.push(s)
+  const value = hashesAttr.value
+  if (!hashesAttr.expr.trimStart().startsWith('[') || !Array.isArray(value)) {
+    diags.push(errorDiag('lock.invalid-hashes', 'Invalid expression', 'A static list expression is required.', hashesAttr.exprRange))
+  } else if (value.length === 0) {
+    diags.push(
+      errorDiag(
+        'lock.invalid-hashes',
+        'Invalid provider hash set',
+        'The "hashes" argument must either be omitted or contain at least one hash value.',
+        hashesAttr.exprRange,
+      ),
+    )
+  } else {
+    for (const el of value as readonly Value[]) {
+      const s = scalarString(el)
+      if (s === undefined) {
+        diags.push(unsuitable(hashesAttr, el === null ? 'value must not be null' : 'string required'))
+        continue
       }
+      if (s.indexOf(':') < 1) {
+        diags.push(
+          errorDiag(
+            'lock.invalid-hash',
+            'Invalid provider hash string',
+            `Cannot interpret ${goQuote(s)} as a provider hash: hash string must start with a scheme keyword followed by a colon.`,
+            hashesAttr.exprRange,
+          ),
+        )
+        continue
+      }
+      hashes.push(s)
     }
   }
-
-  const errors = diags.slice(before).filter((d) => d.severity === 'error').length
-  const lock: ProviderLock = {provider: canon, version, hashes, range: block.declRange, errors}
-  return constraints !== undefined ? {...lock, constraints} : lock
+  return hashes
 }
 
 function scalarString(v: Value): string | undefined {
