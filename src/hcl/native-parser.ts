@@ -1,5 +1,6 @@
-// A run's parser of native-syntax files: the in-memory results, the parse cache and the worker pool in
-// front of the parser itself (parse-native.ts, imported only when a file must really be parsed).
+// A run's parser of native-syntax files: the in-memory results, and for the reference parser the parse
+// cache and the worker pool, in front of the parser itself (parse-native.ts, imported only when a file
+// must really be parsed).
 import {cacheSettingsFromEnv} from '../io/cache-dir.js'
 import {ParseCache} from './parse-cache.js'
 import type {NativeParse, ParsePool} from './parse-pool.js'
@@ -60,14 +61,8 @@ export class NativeParser {
    */
   parseNow(text: string, filename: string, parse: (text: string, filename: string) => NativeParse): NativeParse | undefined {
     if ((this.parts.kind ?? 'tfgraph') !== 'tfgraph' || this.memo.has(text)) return undefined
-    const {cache, stats} = this.parts
-    let result = cache.read(text, filename)
-    if (result) stats.cached++
-    else {
-      stats.uncached++
-      result = parse(text, filename)
-      cache.write(text, result)
-    }
+    this.parts.stats.uncached++
+    const result = parse(text, filename)
     this.remember(text, Promise.resolve(result))
     return result
   }
@@ -90,13 +85,15 @@ export class NativeParser {
 
   private async parseFresh(text: string, filename: string): Promise<NativeParse> {
     const {cache, pool, stats} = this.parts
-    const cached = cache.read(text, filename)
+    const kind = this.parts.kind ?? 'tfgraph'
+    // tfgraph's own parser is faster than reading its cached tree back (BENCHMARKS.md): only the
+    // reference parser's results are cached
+    const cached = kind === 'hcl2json' ? cache.read(text, filename) : undefined
     if (cached) {
       stats.cached++
       return cached
     }
     stats.uncached++
-    const kind = this.parts.kind ?? 'tfgraph'
     // worker threads pay only for the slow reference parser: with ours a pool of 2 was slower at every
     // size measured (BENCHMARKS.md, crossover), so files are parsed in-process
     if (pool && kind === 'hcl2json' && pool.shouldUse(stats.uncached, stats.cached)) {
@@ -114,7 +111,7 @@ export class NativeParser {
       cacheDir: settings.enabled ? settings.dir : undefined,
       parser: kind,
     })
-    cache.write(text, result)
+    if (kind === 'hcl2json') cache.write(text, result)
     return result
   }
 }

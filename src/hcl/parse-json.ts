@@ -23,6 +23,7 @@ import {errorDiag, formatRange} from '../diag/diagnostic.js'
 import type {Attribute, Block, Body, ConfigFile, Label, Value} from './syntax.js'
 import {nameSuggestion} from '../diag/name-suggestion.js'
 import {checkNesting} from './nesting-limit.js'
+import {jsonExpr} from './json-expr.js'
 
 const PARSE_OPTIONS: ParseOptions = {disallowComments: true, allowTrailingComma: false, allowEmptyContent: false}
 
@@ -321,6 +322,7 @@ class Reader {
       nameRange: this.range(p.key),
       exprRange: this.range(value),
       expr: this.text.slice(value.offset, value.offset + Math.max(value.length, 0)),
+      node: jsonExpr(value, convert, this.text),
       value: convertValue(value, convert),
     }
   }

@@ -115,6 +115,7 @@ export function combineBody(scan: Body, raw: Readonly<Record<string, unknown>>):
     nameRange: a.nameRange,
     exprRange: a.exprRange,
     expr: a.expr,
+    node: a.node,
     value: toValue(raw[a.name]),
   }))
   const seen = new Map<string, number>()

@@ -3,6 +3,7 @@
 // parse cache serve a file reached under another name (a shared module seen from several roots).
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import type {Attribute, Block, Body, ConfigFile} from './syntax.js'
+import {NativeAttribute} from './native/attribute.js'
 
 export interface ParseResult {
   readonly file: ConfigFile
@@ -26,6 +27,7 @@ function range(r: SourceRange, filename: string): SourceRange {
 }
 
 function attribute(a: Attribute, filename: string): Attribute {
+  if (a instanceof NativeAttribute) return a.withRanges(range(a.nameRange, filename), range(a.exprRange, filename))
   return {...a, nameRange: range(a.nameRange, filename), exprRange: range(a.exprRange, filename)}
 }
 

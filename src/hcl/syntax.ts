@@ -1,5 +1,6 @@
 // The unified syntax tree shared by the native-syntax and JSON-syntax readers.
 import type {SourceRange} from '../diag/diagnostic.js'
+import type {Expr} from './native/ast.js'
 
 /**
  * A value in the shape `@cdktf/hcl2json` returns: literals as JSON values, every
@@ -7,7 +8,12 @@ import type {SourceRange} from '../diag/diagnostic.js'
  */
 export type Value = null | boolean | number | string | readonly Value[] | {readonly [key: string]: Value}
 
-/** An attribute (`name = expr`) with its ranges, its raw source text and its hcl2json-shaped value. */
+/**
+ * An attribute (`name = expr`): its ranges, its expression's syntax tree (`node`; spans are offsets into
+ * the file's text, from `node.s` where `expr` starts), its raw source text, and its hcl2json-shaped value.
+ * Analysis reads `node` (through src/hcl/expr.ts); `value` is for what prints or compares values in
+ * hcl2json's shape, and tfgraph's own parser computes it only when asked.
+ */
 export interface Attribute {
   readonly kind: 'attribute'
   readonly name: string
@@ -16,6 +22,11 @@ export interface Attribute {
   readonly exprRange: SourceRange
   /** Raw source text of the expression (for JSON syntax: the JSON text of the value). */
   readonly expr: string
+  /**
+   * The expression. JSON syntax gives the same node kinds, as HCL's JSON body does: strings are templates
+   * (or, for arguments Terraform reads as references and keywords, expressions), arrays tuples, objects objects.
+   */
+  readonly node: Expr
   readonly value: Value
 }
 

@@ -6,6 +6,7 @@ import {ParseCache} from '../../src/hcl/parse-cache.js'
 import {NativeParser} from '../../src/hcl/native-parser.js'
 import {newParseStats, type ParseStats} from '../../src/hcl/parse-stats.js'
 import type {NativeParse} from '../../src/hcl/parse-pool.js'
+import type {ParserKind} from '../../src/hcl/parser-kind.js'
 
 export interface TestParsing {
   /** Replaces the parser with one using this cache (a new parser: its memo starts empty). */
@@ -17,20 +18,21 @@ export interface TestParsing {
   readonly cache: ParseCache
 }
 
-export function testParsing(): TestParsing {
+/** `kind`: the parser (its results are cached only for the reference parser, hcl2json). */
+export function testParsing(kind: ParserKind = 'tfgraph'): TestParsing {
   let stats = newParseStats()
-  let cache = new ParseCache(cacheSettingsFromEnv())
-  let parser = new NativeParser({cache, stats})
+  let cache = new ParseCache({...cacheSettingsFromEnv(), parser: kind})
+  let parser = new NativeParser({cache, stats, kind})
   return {
     configureParseCache(opts) {
-      cache = new ParseCache({enabled: opts.enabled, dir: opts.dir ?? cacheSettingsFromEnv().dir})
-      parser = new NativeParser({cache, stats})
+      cache = new ParseCache({enabled: opts.enabled, dir: opts.dir ?? cacheSettingsFromEnv().dir, parser: kind})
+      parser = new NativeParser({cache, stats, kind})
     },
     parseNativeConfig: (text, filename) => parser.parse(text, filename),
     clearParseMemo: () => parser.clearMemo(),
     resetParseStats() {
       stats = newParseStats()
-      parser = new NativeParser({cache, stats})
+      parser = new NativeParser({cache, stats, kind})
     },
     get stats() {
       return stats

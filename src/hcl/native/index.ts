@@ -6,7 +6,7 @@ import {nativeNestingExceeded, nestingDiagnostic} from '../nesting-limit.js'
 import {lex, T, type Tokens} from './lexer.js'
 import {Parser, type PBody, type RawDiag} from './parser.js'
 import {Positions} from './positions.js'
-import {ValueBuilder} from './to-value.js'
+import {NativeAttribute, NativeSource} from './attribute.js'
 
 import type {Expr} from './ast.js'
 
@@ -49,7 +49,7 @@ function parseChecked(text: string, filename: string, positions: Positions): Nat
     const empty: Body = {attributes: [], blocks: [], range: fileRange(positions, text)}
     return {file: {filename, syntax: 'native', body: empty}, diagnostics}
   }
-  return {file: {filename, syntax: 'native', body: toBody(body, text, positions, new ValueBuilder(text), true)}, diagnostics: []}
+  return {file: {filename, syntax: 'native', body: toBody(body, text, positions, new NativeSource(text), true)}, diagnostics: []}
 }
 
 /** A parsed expression or template: its tree (spans are offsets into the text given) and its syntax errors. */
@@ -81,15 +81,10 @@ export function formatHclRange(r: SourceRange): string {
     : `${r.filename}:${r.start.line},${r.start.column}-${r.end.line},${r.end.column}`
 }
 
-function toBody(b: PBody, text: string, pos: Positions, values: ValueBuilder, file: boolean): Body {
-  const attributes: Attribute[] = b.attributes.map((a) => ({
-    kind: 'attribute',
-    name: a.name,
-    nameRange: pos.range(a.nameS, a.nameE),
-    exprRange: pos.range(a.expr.s, a.expr.e),
-    expr: text.slice(a.expr.s, a.expr.e),
-    value: values.attributeValue(a.expr),
-  }))
+function toBody(b: PBody, text: string, pos: Positions, source: NativeSource, file: boolean): Body {
+  const attributes: Attribute[] = b.attributes.map(
+    (a) => new NativeAttribute(a.name, pos.range(a.nameS, a.nameE), pos.range(a.expr.s, a.expr.e), a.expr, source),
+  )
   const blocks: Block[] = b.blocks.map((k) => {
     const typeRange = pos.range(k.typeS, k.typeE)
     const labels = k.labels.map((l) => ({value: l.value, range: pos.range(l.s, l.e)}))
@@ -101,7 +96,7 @@ function toBody(b: PBody, text: string, pos: Positions, values: ValueBuilder, fi
       labels,
       declRange: last ? {filename: pos.filename, start: typeRange.start, end: last.range.end} : typeRange,
       range: pos.range(k.typeS, k.e),
-      body: toBody(k.body, text, pos, values, false),
+      body: toBody(k.body, text, pos, source, false),
     }
   })
   return {attributes, blocks, range: file ? fileRange(pos, text) : pos.range(b.s, b.e)}
