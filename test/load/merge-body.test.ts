@@ -11,6 +11,7 @@ const a = (name: string, value: string, file = 'base.tf'): Attribute => ({
   nameRange: range(file),
   exprRange: range(file),
   expr: JSON.stringify(value),
+  node: {k: 'lit', v: value, s: 0, e: 0},
   value,
 })
 const blk = (type: string, labels: string[], file = 'base.tf', attrs: Attribute[] = []): Block => ({

@@ -25,7 +25,9 @@ test('50,000 blocks of one type: linear (each block used to copy all earlier one
 test('a block under the name of an attribute: the attribute value is copied, not changed', () => {
   const value: Value = {existing: [{x: 1}]}
   const body: Body = {
-    attributes: [{kind: 'attribute', name: 'resource', nameRange: at, exprRange: at, expr: '{…}', value}],
+    attributes: [
+      {kind: 'attribute', name: 'resource', nameRange: at, exprRange: at, expr: '{…}', node: {k: 'lit', v: null, s: 0, e: 0}, value},
+    ],
     blocks: [block('resource', ['existing']), block('resource', ['other'])],
     range: at,
   }
