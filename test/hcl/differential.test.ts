@@ -92,7 +92,15 @@ function emptyFile(): NativeParse['file'] {
 }
 
 function attr(name: string, value: Value): Attribute {
-  return {kind: 'attribute', name, nameRange: range(1, 1, 1, 2), exprRange: range(1, 5, 1, 6), expr: JSON.stringify(value), value}
+  return {
+    kind: 'attribute',
+    name,
+    nameRange: range(1, 1, 1, 2),
+    exprRange: range(1, 5, 1, 6),
+    expr: JSON.stringify(value),
+    node: {k: 'lit', v: null, s: 0, e: 0},
+    value,
+  }
 }
 
 function block(type: string, labels: readonly string[], body: Partial<Body>): Block {
