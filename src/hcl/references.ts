@@ -35,6 +35,7 @@
 // object keys included, is decoded and read as a template (or, with `jsonStringsAreExpressions`, as an
 // expression), with a map from each decoded character back to its offset in the JSON text.
 
+import type {Attribute} from './syntax.js'
 import {ModulePath} from '../addrs/module.js'
 import {ResourceAddr, type ResourceMode} from '../addrs/resource.js'
 import type {Step} from './native/ast.js'
@@ -100,6 +101,29 @@ export function findProviderFunctionCalls(text: string, options: ReferenceScanOp
   const fns: ProviderFunctionCall[] = []
   read(text, options, {refs: undefined, fns, scope: options.scope})
   return inSourceOrder(fns)
+}
+
+/**
+ * The references of an attribute, read from its expression node (no text is parsed again); offsets are
+ * in `a.expr`, as `findReferences(a.expr)` gives them. `scope`: names bound around the attribute (a
+ * dynamic block's iterator), which make no reference.
+ */
+export function attributeReferences(a: Attribute, scope?: ReadonlySet<string>): Reference[] {
+  const refs: Reference[] = []
+  readNode(a, {refs, fns: undefined, scope})
+  return inSourceOrder(refs)
+}
+
+/** The provider-defined function calls of an attribute, from its expression node; offsets in `a.expr`. */
+export function attributeFunctionCalls(a: Attribute): ProviderFunctionCall[] {
+  const fns: ProviderFunctionCall[] = []
+  readNode(a, {refs: undefined, fns, scope: undefined})
+  return inSourceOrder(fns)
+}
+
+function readNode(a: Attribute, sink: Sink): void {
+  const base = a.node.s
+  collect(a.node, a.expr, sink, {at: (p) => p - base, scope: undefined}, undefined, base)
 }
 
 /** What a reading collects: references, provider function calls, or both. */
@@ -415,6 +439,7 @@ function collect(
   sink: Sink,
   origin: Origin,
   names: ((s: number, scope: Scope | undefined) => void) | undefined,
+  base = 0,
 ): void {
   const exprs: Expr[] = [e]
   const scopes: (Scope | undefined)[] = [origin.scope]
@@ -427,7 +452,7 @@ function collect(
         // a name alone is no reference (and may be a placeholder of readNested)
         if (x.steps.length === 0) names?.(x.s, scope)
         else if (sink.refs !== undefined && !OTHER_ROOTS.has(x.root) && !inScope(x.root, scope, sink))
-          traversal(text, x.s, x.rootE, x.root, x.steps, sink.refs, at)
+          traversal(text, base, x.s, x.rootE, x.root, x.steps, sink.refs, at)
         continue
       case 'call':
         if (sink.fns !== undefined && x.name.startsWith('provider::')) {
@@ -508,28 +533,28 @@ function collect(
  * Whether a traversal step is written as a reference's step: right after the part before it (spaces and
  * tabs only), `.name` or `.0`, or `[…]` holding a plain number or a quoted string without sequences.
  */
-function plainStep(text: string, st: Step, prevEnd: number): boolean {
+function plainStep(text: string, st: Step, prevEnd: number, base: number): boolean {
   for (let p = prevEnd; p < st.s; p++) {
-    const c = text.charCodeAt(p)
+    const c = text.charCodeAt(p - base)
     if (c !== 32 && c !== 9) return false
   }
-  const c = text.charCodeAt(st.s)
+  const c = text.charCodeAt(st.s - base)
   if (st.k === 'attr') return c === 46 && st.e - st.s === st.name.length + 1
   if (c === 46) {
     // legacy index syntax: `.0`
-    for (let p = st.s + 1; p < st.e; p++) if (!isDigit(text.charCodeAt(p))) return false
+    for (let p = st.s + 1; p < st.e; p++) if (!isDigit(text.charCodeAt(p - base))) return false
     return st.e > st.s + 1
   }
-  if (c !== 91 || text.charCodeAt(st.e - 1) !== 93) return false
+  if (c !== 91 || text.charCodeAt(st.e - 1 - base) !== 93) return false
   let a = st.s + 1
-  while (isSpace(text.charCodeAt(a))) a++
+  while (isSpace(text.charCodeAt(a - base))) a++
   let b = st.e - 2
-  while (b > a && isSpace(text.charCodeAt(b))) b--
-  const first = text.charCodeAt(a)
-  const last = text.charCodeAt(b)
+  while (b > a && isSpace(text.charCodeAt(b - base))) b--
+  const first = text.charCodeAt(a - base)
+  const last = text.charCodeAt(b - base)
   if (typeof st.key === 'number') return isDigit(first) && isDigit(last)
   if (typeof st.key !== 'string' || first !== 34 || last !== 34 || b === a) return false
-  const inside = text.slice(a, b)
+  const inside = text.slice(a - base, b - base)
   return !inside.includes('${') && !inside.includes('%{') && !inside.includes('\n')
 }
 
@@ -542,12 +567,21 @@ function isSpace(c: number): boolean {
 }
 
 /** Records the reference a traversal makes, if it makes one. */
-function traversal(text: string, start: number, rootE: number, root: string, all: readonly Step[], out: Reference[], at: OffsetMap): void {
+function traversal(
+  text: string,
+  base: number,
+  start: number,
+  rootE: number,
+  root: string,
+  all: readonly Step[],
+  out: Reference[],
+  at: OffsetMap,
+): void {
   // the steps written as a reference's steps; the traversal is cut at the first other one
   const steps: Step[] = []
   let prev = rootE
   for (const st of all) {
-    if (steps.length === 3 || !plainStep(text, st, prev)) break
+    if (steps.length === 3 || !plainStep(text, st, prev, base)) break
     steps.push(st)
     prev = st.e
   }

@@ -34,3 +34,8 @@ export function literalString(v: Value | undefined): string | undefined {
   if (typeof v !== 'string') return undefined
   return v.includes('${') ? undefined : v
 }
+
+/** Whether a string (a JSON string's content) holds a template sequence, `${…}` or `%{…}`: it is then no literal. */
+export function hasTemplateSequence(s: string): boolean {
+  return s.includes('${') || s.includes('%{')
+}

@@ -6,22 +6,11 @@
 import * as path from 'node:path'
 import {parseHclNative} from '../hcl/native/index.js'
 import type {NativeParser} from '../hcl/native-parser.js'
-import {isRecord} from '../hcl/value.js'
+import {hasTemplateSequence, isRecord} from '../hcl/value.js'
+import {literalString} from '../hcl/expr.js'
 import {utf8Text, type FileSource} from '../io/inputs.js'
 import type {EngineName} from '../load/engine.js'
 import {engineFor, selectConfigFiles} from '../load/file-set.js'
-
-/** A quoted literal without template sequences (`"./x"`), decoded; anything else is not a path. */
-export function literalString(expr: string): string | undefined {
-  const t = expr.trim()
-  if (t.length < 2 || !t.startsWith('"') || !t.endsWith('"') || t.includes('${') || t.includes('%{')) return undefined
-  try {
-    const v: unknown = JSON.parse(t)
-    return typeof v === 'string' ? v : undefined
-  } catch {
-    return undefined
-  }
-}
 
 function jsonSources(text: string, out: Map<string, string | undefined>): void {
   let doc: unknown
@@ -37,7 +26,7 @@ function jsonSources(text: string, out: Map<string, string | undefined>): void {
       for (const b of Array.isArray(body) ? body : [body]) {
         if (!isRecord(b) || !('source' in b)) continue
         const s = b['source']
-        out.set(name, typeof s === 'string' && !s.includes('${') ? s : undefined)
+        out.set(name, typeof s === 'string' && !hasTemplateSequence(s) ? s : undefined)
       }
     }
   }
@@ -71,7 +60,7 @@ export function moduleSources(files: FileSource, dir: string, engine?: EngineNam
     for (const b of parsed.file.body.blocks) {
       if (b.type !== 'module' || b.labels.length !== 1) continue
       const src = b.body.attributes.find((a) => a.name === 'source')
-      if (src) out.set(b.labels[0]!.value, literalString(src.expr))
+      if (src) out.set(b.labels[0]!.value, literalString(src))
     }
   }
   return out

@@ -21,6 +21,7 @@ import {
   stateStoreProviderRequirement,
 } from './state-storage.js'
 import {parseModuleSource} from '../addrs/module-source.js'
+import {literalOf, literalString} from '../hcl/expr.js'
 
 export interface ParsedFile {
   readonly entry: ConfigFileEntry
@@ -378,7 +379,7 @@ class Builder {
   providerKey(b: Block): {key: string; alias?: string} {
     const name = b.labels[0]?.value ?? ''
     const aliasAttr = attr(b.body, 'alias')
-    const alias = typeof aliasAttr?.value === 'string' && !aliasAttr.value.includes('${') ? aliasAttr.value : undefined
+    const alias = literalString(aliasAttr)
     return alias === undefined ? {key: name} : {key: `${name}.${alias}`, alias}
   }
 
@@ -566,10 +567,11 @@ class Builder {
   checkModuleSources(): void {
     for (const [, call] of this.moduleCalls) {
       const src = attr(call.body, 'source')
-      if (!src || typeof src.value !== 'string' || src.value.includes('${')) continue
+      const source = literalString(src)
+      if (!src || source === undefined) continue
       const ver = attr(call.body, 'version')
-      const hasVersion = ver !== undefined && ver.value !== null
-      const r = parseModuleSource(src.value, {engine: this.engine.name, hasVersion})
+      const hasVersion = ver !== undefined && literalOf(ver.node) !== null
+      const r = parseModuleSource(source, {engine: this.engine.name, hasVersion})
       if ('error' in r) this.error(r.error.code, r.error.summary, r.error.detail, src.exprRange)
     }
   }

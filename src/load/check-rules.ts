@@ -4,6 +4,7 @@
 import type {Diagnostic} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import type {Block} from '../hcl/syntax.js'
+import {isLiteral} from '../hcl/expr.js'
 
 const RULE_TYPES = new Set(['validation', 'precondition', 'postcondition', 'assert'])
 
@@ -25,11 +26,6 @@ function ruleBlocks(b: Block): Block[] {
     default:
       return []
   }
-}
-
-/** True when the condition plainly refers to nothing (a literal: no `${…}` in hcl2json's rendering). */
-function isConstant(value: unknown): boolean {
-  return !(typeof value === 'string' && value.includes('${'))
 }
 
 export function checkRuleDiagnostics(b: Block, override: boolean): Diagnostic[] {
@@ -54,7 +50,7 @@ export function checkRuleDiagnostics(b: Block, override: boolean): Diagnostic[] 
       continue
     }
     const cond = r.body.attributes.find((a) => a.name === 'condition')
-    if (cond && isConstant(cond.value)) {
+    if (cond && isLiteral(cond)) {
       out.push(
         errorDiag(
           'config.condition-without-reference',

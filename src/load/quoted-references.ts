@@ -6,6 +6,7 @@ import {advancePos} from '../diag/positions.js'
 import {warningDiag} from '../diag/diagnostic.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {Engine} from './engine.js'
+import {literalString} from '../hcl/expr.js'
 
 /**
  * Ranges of the list elements that are whole quoted strings in a list expression `[ "a", b["c"] ]` (or of
@@ -133,8 +134,7 @@ export function quotedReferenceWarnings(b: Block, engine: Engine): Diagnostic[] 
   if (dep && isNative(dep)) for (const r of quotedStringRanges(dep)) out.push(refWarning(engine, r))
   if (b.type === 'resource' || b.type === 'data' || b.type === 'ephemeral') {
     const p = attrOf(b, 'provider')
-    if (p && isNative(p) && typeof p.value === 'string' && !p.value.includes('${') && quotedStringRanges(p).length === 1)
-      out.push(refWarning(engine, p.exprRange))
+    if (p && isNative(p) && literalString(p) !== undefined && quotedStringRanges(p).length === 1) out.push(refWarning(engine, p.exprRange))
     for (const lc of b.body.blocks.filter((x) => x.type === 'lifecycle')) {
       const ic = attrOf(lc, 'ignore_changes')
       if (ic && isNative(ic) && ic.expr.trim() !== '"all"') for (const r of quotedStringRanges(ic)) out.push(refWarning(engine, r))

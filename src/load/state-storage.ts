@@ -8,6 +8,7 @@ import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
 import {localNameProblem} from '../addrs/provider.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {Engine} from './engine.js'
+import {literalString} from '../hcl/expr.js'
 
 const VALID_IDENTIFIER = /^[\p{ID_Start}_][\p{ID_Continue}-]*$/u
 const BAD_IDENTIFIER = 'A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.'
@@ -20,7 +21,7 @@ export interface StateStorage {
 }
 
 function literal(a: Attribute | undefined): string | undefined {
-  return typeof a?.value === 'string' && !a.value.includes('${') ? a.value : undefined
+  return literalString(a)
 }
 
 /**

@@ -5,6 +5,7 @@
 import type {EngineName} from '../load/engine.js'
 import type {Module} from '../load/model.js'
 import {compareGoVersions, goVersionAllows, parseGoVersion, parseGoVersionConstraint, type GoConstraint} from './constraints.js'
+import {literalString} from '../hcl/expr.js'
 
 /** The last patch release of each minor version tfgraph knows, oldest first. */
 export const KNOWN_RELEASES: Readonly<Record<EngineName, readonly string[]>> = {
@@ -25,8 +26,9 @@ export function behaviourVersion(root: Module | undefined, engine: EngineName): 
   const newest = releases[releases.length - 1]!
   const constraints: GoConstraint[] = []
   for (const a of root?.requiredVersion ?? []) {
-    if (typeof a.value !== 'string' || a.value.includes('${')) continue
-    const parsed = parseGoVersionConstraint(a.value)
+    const text = literalString(a)
+    if (text === undefined) continue
+    const parsed = parseGoVersionConstraint(text)
     if ('error' in parsed) return {version: newest, fromRequiredVersion: false}
     constraints.push(...parsed.constraints)
   }

@@ -8,7 +8,7 @@ import type {SourceRange} from '../diag/diagnostic.js'
 import {engineByName} from '../load/engine.js'
 import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
 import {constraintsString, parseProviderConstraints, type Constraint} from './constraints.js'
-import {localNames} from './local-names.js'
+import {localNames} from '../load/local-names.js'
 
 export interface ConstraintOrigin {
   readonly constraint: string

@@ -22,8 +22,9 @@ import {engineByName, type Engine} from '../load/engine.js'
 import type {ResourceMode} from '../load/model.js'
 import {configGeneratingImports} from '../load/imports.js'
 import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
-import {localNames, type LocalNames} from './local-names.js'
+import {localNames, type LocalNames} from '../load/local-names.js'
 import {moduleText} from './module-text.js'
+import {literalString} from '../hcl/expr.js'
 
 export type StepKind =
   'reference' | 'implied-name' | 'source' | 'passed' | 'inherited' | 'declared' | 'legacy' | 'implied-config' | 'expected' | 'missing'
@@ -178,8 +179,7 @@ function isEmptyProviderBlock(b: Block, engine: Engine): boolean {
 }
 
 function aliasOf(b: Block): string | undefined {
-  const a = b.body.attributes.find((x) => x.name === 'alias')
-  return typeof a?.value === 'string' && !a.value.includes('${') ? a.value : undefined
+  return literalString(b.body.attributes.find((x) => x.name === 'alias'))
 }
 
 /** Parses a `provider` argument (a quoted string is accepted; the loader warns about it). */

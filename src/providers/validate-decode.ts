@@ -11,8 +11,9 @@ import type {Attribute, Block} from '../hcl/syntax.js'
 import type {Engine} from '../load/engine.js'
 import type {Module, ResourceMode} from '../load/model.js'
 import {staticContextErrors} from '../graph/static-eval.js'
-import {localNames} from './local-names.js'
+import {localNames} from '../load/local-names.js'
 import {asTraversal, between, exprTokens, isJsonFile, objectItems, tokensRange, tupleItems} from './validate-exprs.js'
+import {literalOf, literalString, objectItemsOf, tupleItemsOf} from '../hcl/expr.js'
 
 // ---------------------------------------------------------------------------------------------
 // Provider configuration references
@@ -231,7 +232,7 @@ function attr(b: Block, name: string): Attribute | undefined {
 }
 
 function literal(a: Attribute | undefined): string | undefined {
-  return typeof a?.value === 'string' && !a.value.includes('${') ? a.value : undefined
+  return literalString(a)
 }
 
 const VALID_IDENTIFIER = /^[\p{ID_Start}_][\p{ID_Continue}-]*$/u
@@ -318,9 +319,10 @@ function decodeRequirements(m: Module, engine: Engine, diags: Diagnostic[]): Req
   const names = localNames(m, engine)
   const out: RequirementInfo[] = []
   for (const [name, a] of m.requiredProviders) {
-    if (typeof a.value === 'string') {
+    const lit = literalOf(a.node)
+    if (objectItemsOf(a.node) === undefined && tupleItemsOf(a.node) === undefined && (lit === undefined || typeof lit === 'string')) {
       // A legacy version-only entry; an expression here is not a static value (reported by the loader, if at all).
-      if (a.value.includes('${')) continue
+      if (lit === undefined) continue
       const part = parseProviderPart(name)
       if ('error' in part) {
         diags.push(errorDiag('provider.invalid-local-name', 'Invalid provider name', part.error, a.exprRange))

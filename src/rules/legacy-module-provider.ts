@@ -6,9 +6,10 @@ import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode} from '../graph/crawl.js'
 import type {Block} from '../hcl/syntax.js'
 import {engineByName} from '../load/engine.js'
-import {localNames} from '../providers/local-names.js'
+import {localNames} from '../load/local-names.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {isConfiguredProviderBlock, report, sameModuleNodes, where, type Finding} from './support.js'
+import {literalString} from '../hcl/expr.js'
 
 interface Restriction {
   readonly call: string
@@ -32,8 +33,7 @@ function restrictionOf(node: ModuleNode, tofu: boolean): Restriction | undefined
 }
 
 function aliasOf(b: Block): string | undefined {
-  const a = b.body.attributes.find((x) => x.name === 'alias')
-  return typeof a?.value === 'string' && !a.value.includes('${') ? a.value : undefined
+  return literalString(b.body.attributes.find((x) => x.name === 'alias'))
 }
 
 export const legacyModuleProvider = {

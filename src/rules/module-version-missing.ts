@@ -6,6 +6,7 @@ import {parseGoVersionConstraint, type GoConstraint} from '../providers/constrai
 import {ruleOption} from './options.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {inRemotePackage, report, where, type Finding} from './support.js'
+import {literalString} from '../hcl/expr.js'
 
 /** A module version constraint that caps the major version (`< 2`, `~> 1.2`, an exact version). */
 function boundsMajor(cs: readonly GoConstraint[]): boolean {
@@ -46,12 +47,13 @@ export const moduleVersionMissing = {
         })
         continue
       }
-      if (!requireMajorBound || typeof verAttr.value !== 'string' || verAttr.value.includes('${')) continue
-      const parsed = parseGoVersionConstraint(verAttr.value)
+      const constraint = literalString(verAttr)
+      if (!requireMajorBound || constraint === undefined) continue
+      const parsed = parseGoVersionConstraint(constraint)
       if ('error' in parsed || boundsMajor(parsed.constraints)) continue
       findings.push({
         summary: 'Registry module version constraint without an upper bound',
-        detail: `${node.address} (called at ${where(call.declRange)}) requires ${node.source.package} version "${verAttr.value}" at ${where(verAttr.exprRange)}, which admits every later major version${inst}: "${engine.command} init -upgrade" moves to the next major version as soon as it is published, with whatever breaking changes it brings. To fix it, cap the major version: version = "${suggest ?? '~> X.Y'}"${suggest ? '' : ' (or ">= X.Y, < X+1.0")'}.`,
+        detail: `${node.address} (called at ${where(call.declRange)}) requires ${node.source.package} version "${constraint}" at ${where(verAttr.exprRange)}, which admits every later major version${inst}: "${engine.command} init -upgrade" moves to the next major version as soon as it is published, with whatever breaking changes it brings. To fix it, cap the major version: version = "${suggest ?? '~> X.Y'}"${suggest ? '' : ' (or ">= X.Y, < X+1.0")'}.`,
         range: verAttr.exprRange,
         address: node.address,
         module: node.parent,

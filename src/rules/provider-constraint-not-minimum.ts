@@ -4,9 +4,10 @@
 import type {SourceRange} from '../diag/diagnostic.js'
 import {engineByName} from '../load/engine.js'
 import {constraintsString, parseProviderConstraints, type Constraint} from '../providers/constraints.js'
-import {localNames} from '../providers/local-names.js'
+import {localNames} from '../load/local-names.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {report, versionRangeOf, where, type Finding} from './support.js'
+import {literalString} from '../hcl/expr.js'
 
 function describe(c: Constraint): string {
   switch (c.op) {
@@ -62,8 +63,9 @@ export const providerConstraintNotMinimum = {
       }
       for (const [key, b] of m.providerConfigs) {
         const v = b.body.attributes.find((a) => a.name === 'version')
-        if (typeof v?.value !== 'string' || v.value.includes('${')) continue
-        origins.push({what: `provider "${key}" block (the deprecated version argument)`, constraint: v.value, range: v.exprRange})
+        const constraint = literalString(v)
+        if (!v || constraint === undefined) continue
+        origins.push({what: `provider "${key}" block (the deprecated version argument)`, constraint, range: v.exprRange})
       }
       for (const o of origins) {
         const parsed = parseProviderConstraints(o.constraint, {engine: tree.engine})

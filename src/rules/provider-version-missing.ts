@@ -5,7 +5,7 @@
 import {isBuiltin, providerString} from '../addrs/provider.js'
 import {isRecord} from '../hcl/value.js'
 import {engineByName} from '../load/engine.js'
-import {localNames} from '../providers/local-names.js'
+import {localNames} from '../load/local-names.js'
 import {ruleOption} from './options.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {inRemotePackage, moduleText, report, where, type Finding} from './support.js'

@@ -6,7 +6,7 @@
 import {localConfigString, parseLocalConfigRef, parseProviderString, providerAddr} from '../addrs/provider.js'
 import {engineByName} from '../load/engine.js'
 import {isRecord, unwrapExpression} from '../hcl/value.js'
-import {localNames} from '../providers/local-names.js'
+import {localNames} from '../load/local-names.js'
 import {stepText} from '../providers/step-text.js'
 import type {ProviderConfigInfo, ResourceBinding} from '../providers/resolve.js'
 import type {ModuleNode} from '../graph/crawl.js'

@@ -6,6 +6,7 @@ import {lintCode} from '../diag/codes.js'
 import type {ModuleNode} from '../graph/crawl.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {LintDiagnostic, Rule} from './rule.js'
+import {literalString} from '../hcl/expr.js'
 
 export {aliasEntryRange, rangeInExpr, versionRangeOf} from '../hcl/expr-ranges.js'
 
@@ -91,7 +92,7 @@ const PROVIDER_META = new Set(['alias', 'version', 'count', 'depends_on', 'for_e
  */
 export function isConfiguredProviderBlock(b: Block): boolean {
   const version = b.body.attributes.find((a) => a.name === 'version')
-  if (typeof version?.value === 'string' && !version.value.includes('${')) return true
+  if (literalString(version) !== undefined) return true
   if (b.body.attributes.some((a) => !PROVIDER_META.has(a.name))) return true
   return b.body.blocks.some((nb) =>
     nb.type === '_' ? nb.body.attributes.length > 0 || nb.body.blocks.length > 0 : nb.type !== 'lifecycle' && nb.type !== 'locals',

@@ -6,7 +6,7 @@ import {AbsProviderConfig, parseLocalConfigRef} from '../addrs/provider.js'
 import {isRecord, unwrapExpression} from '../hcl/value.js'
 import {engineByName} from '../load/engine.js'
 import {edgeView, providerKey} from '../providers/build-graph.js'
-import {localNames} from '../providers/local-names.js'
+import {localNames} from '../load/local-names.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {report, where, type Finding} from './support.js'
 

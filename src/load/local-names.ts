@@ -3,11 +3,21 @@
 import {impliedProvider, parseProviderSource, providerString, type Provider} from '../addrs/provider.js'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
-import type {Attribute, Value} from '../hcl/syntax.js'
-import {isRecord, unwrapExpression} from '../hcl/value.js'
-import {subRange} from '../diag/positions.js'
-import type {Engine} from '../load/engine.js'
-import type {Module} from '../load/model.js'
+import {
+  dottedName,
+  literalOf,
+  objectItemsOf,
+  objectKeyName,
+  partRange,
+  partText,
+  tupleItemsOf,
+  unwrapTemplate,
+  type Expr,
+  type ObjectItem,
+} from '../hcl/expr.js'
+import type {Attribute} from '../hcl/syntax.js'
+import type {Engine} from './engine.js'
+import type {Module} from './model.js'
 
 export interface Requirement {
   readonly localName: string
@@ -31,10 +41,6 @@ export interface LocalNames {
   readonly diagnostics: readonly Diagnostic[]
 }
 
-function str(v: Value | undefined): string | undefined {
-  return typeof v === 'string' && !v.includes('${') ? v : undefined
-}
-
 /**
  * Local names of a module for an engine. Computed on each call: a module has a handful of
  * required_providers entries, and memoising them (a module-level WeakMap before #15) made no
@@ -45,16 +51,27 @@ export function localNames(m: Module, engine: Engine): LocalNames {
   return computeLocalNames(m, engine)
 }
 
+/** A `configuration_aliases` entry as written: `aws.east` (a reference, or the same quoted). */
+function aliasText(a: Attribute, item: Expr): string {
+  const dotted = dottedName(item)
+  if (dotted !== undefined) return dotted
+  const lit = literalOf(item)
+  return typeof lit === 'string' ? lit : partText(a, unwrapTemplate(item)).trim()
+}
+
 function computeLocalNames(m: Module, engine: Engine): LocalNames {
   const requirements = new Map<string, Requirement>()
   const diagnostics: Diagnostic[] = []
   for (const [name, a] of m.requiredProviders) {
-    const v = a.value
-    if (typeof v === 'string') {
+    const items = objectItemsOf(a.node)
+    if (!items) {
+      // a legacy entry: a version constraint string alone
+      const version = literalOf(a.node)
+      if (typeof version !== 'string') continue
       requirements.set(name, {
         localName: name,
         provider: impliedProvider(name, engine.defaultRegistryHost),
-        version: v,
+        version,
         versionRange: a.exprRange,
         aliases: [],
         attribute: a,
@@ -62,30 +79,25 @@ function computeLocalNames(m: Module, engine: Engine): LocalNames {
       })
       continue
     }
-    if (!isRecord(v)) continue
-    const src = str(v['source'])
-    let provider = impliedProvider(name, engine.defaultRegistryHost)
-    if (src !== undefined) {
-      const parsed = parseProviderSource(src, engine.defaultRegistryHost, engine.product)
-      if ('error' in parsed) {
-        // subject: the source string inside the object (Terraform points at the attribute's expression)
-        const m = /\bsource\s*=\s*("(?:[^"\\]|\\.)*")/.exec(a.expr) ?? /"source"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(a.expr)
-        const at = m && m.index !== undefined ? a.expr.indexOf(m[1]!, m.index) : -1
-        diagnostics.push(
-          errorDiag(
-            parsed.error.code,
-            parsed.error.summary,
-            parsed.error.detail,
-            at >= 0 ? subRange(a.exprRange, a.expr, at, at + m![1]!.length) : a.exprRange,
-          ),
-        )
-      } else provider = parsed.provider
+    const entry = (key: string): ObjectItem | undefined => items.find((it) => objectKeyName(it) === key)
+    const literalEntry = (key: string): string | undefined => {
+      const v = entry(key)
+      const lit = v ? literalOf(v.value) : undefined
+      return typeof lit === 'string' ? lit : undefined
     }
-    const aliasesRaw = v['configuration_aliases']
-    const aliases = Array.isArray(aliasesRaw)
-      ? (aliasesRaw as readonly Value[]).flatMap((x) => (typeof x === 'string' ? [unwrapExpression(x)] : []))
-      : []
-    const version = str(v['version'])
+    const srcItem = entry('source')
+    const src = literalEntry('source')
+    let provider = impliedProvider(name, engine.defaultRegistryHost)
+    if (src !== undefined && srcItem) {
+      const parsed = parseProviderSource(src, engine.defaultRegistryHost, engine.product)
+      // subject: the source string inside the object
+      if ('error' in parsed)
+        diagnostics.push(errorDiag(parsed.error.code, parsed.error.summary, parsed.error.detail, partRange(a, srcItem.value)))
+      else provider = parsed.provider
+    }
+    const aliasItems = entry('configuration_aliases')
+    const aliases = aliasItems ? (tupleItemsOf(aliasItems.value) ?? []).map((x) => aliasText(a, x)) : []
+    const version = literalEntry('version')
     requirements.set(name, {
       localName: name,
       provider,
