@@ -12,9 +12,9 @@ import {DEFAULT_MAX_FILES, type FileBudget, type LoadResult} from '../load/load-
 import {withRunContext, type RunContext} from '../load/run-context.js'
 import type {Module} from '../load/model.js'
 import {dataDir, readManifest, type ManifestRecord} from './manifest.js'
-import {findReferences} from '../hcl/references.js'
-import {subRange} from '../diag/positions.js'
-import {attributeRange, evaluateAttribute, startRange, type EvalScope, type StaticIdent} from './static-eval.js'
+import {attributeReferences} from '../hcl/references.js'
+import {literalString, partRange} from '../hcl/expr.js'
+import {attributeRange, evaluateAttribute, rootReferences, startRange, type EvalScope, type StaticIdent} from './static-eval.js'
 import {rootVariableValues, type VariableInputs} from './variables.js'
 
 /** What the crawler asks for: one module directory, loaded as `engine`, its files named with `displayPrefix`. */
@@ -111,20 +111,19 @@ export interface ModuleTree {
  * reference (a resource, `each`, `count`, `module`, `data`, …), as Terraform reports it.
  */
 function invalidInitReference(a: Attribute, allowPath: boolean): SourceRange | undefined {
-  const syntax = a.exprRange.filename.endsWith('.json') ? 'json' : 'native'
-  const refs = findReferences(a.expr, {syntax}).filter((r) => r.kind !== 'var' && r.kind !== 'local')
-  const other = [...a.expr.matchAll(/(?<![\w.$-])(each|count|self|terraform|path)\.[A-Za-z_][\w-]*/g)].filter(
-    (m) => !(allowPath && m[1] === 'path'),
-  )
-  const inInterpolation = (at: number): boolean =>
-    (syntax === 'native' && !/^\s*"[^"]*$/.test(a.expr.slice(0, at))) || /\$\{[^}]*$/.test(a.expr.slice(0, at))
+  const base = a.node.s
   const spans = [
-    ...refs.map((r) => [r.start, r.end] as const),
-    ...other.filter((m) => inInterpolation(m.index ?? 0)).map((m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const),
+    ...attributeReferences(a)
+      .filter((r) => r.kind !== 'var' && r.kind !== 'local')
+      .map((r) => [r.start + base, r.end + base] as const),
+    ...rootReferences(a.node, allowPath ? INIT_ROOTS : INIT_ROOTS_AND_PATH, true).map((r) => [r.s, r.e] as const),
   ]
   const first = spans.sort((x, y) => x[0] - y[0])[0]
-  return first ? subRange(a.exprRange, a.expr, first[0], first[1]) : undefined
+  return first ? partRange(a, {s: first[0], e: first[1]}) : undefined
 }
+
+const INIT_ROOTS: ReadonlySet<string> = new Set(['each', 'count', 'self', 'terraform'])
+const INIT_ROOTS_AND_PATH: ReadonlySet<string> = new Set([...INIT_ROOTS, 'path'])
 
 /** The loader's report of a child directory that is missing or holds no configuration files (reported once, as an unresolved call). */
 function isMissingModuleDir(d: Diagnostic): boolean {
@@ -404,7 +403,7 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
       if ('error' in parsed) {
         reason = parsed.error.summary
         // a literal source was already reported by the loader
-        if (typeof srcAttr.value !== 'string' || srcAttr.value.includes('${'))
+        if (literalString(srcAttr) === undefined)
           unresolved(parsed.error.code, parsed.error.summary, parsed.error.detail, srcAttr.exprRange, 'error')
       } else source = parsed.source
     }

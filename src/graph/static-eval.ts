@@ -10,8 +10,9 @@
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange} from '../diag/diagnostic.js'
 import {subRange} from '../diag/positions.js'
-import {parseExpressionText, parseTemplateText, type Expr} from '../hcl/native/index.js'
-import {findProviderFunctionCalls, findReferences} from '../hcl/references.js'
+import {literalBool, literalValue, partRange, partText, unwrapTemplate, type Expr} from '../hcl/expr.js'
+import {attributeFunctionCalls, attributeReferences} from '../hcl/references.js'
+import {children} from '../hcl/native/index.js'
 import type {Attribute, Block, Value} from '../hcl/syntax.js'
 import type {EngineName} from '../load/engine.js'
 import type {Module} from '../load/model.js'
@@ -75,10 +76,7 @@ function identString(scope: EvalScope, id: StaticIdent): string {
 
 /** A boolean argument of a block (`const = true`, `sensitive = "true"`), as Terraform decodes it. */
 export function boolArgument(b: Block, name: string): boolean | undefined {
-  const v = b.body.attributes.find((x) => x.name === name)?.value
-  if (v === true || v === 'true' || v === '${true}') return true
-  if (v === false || v === 'false' || v === '${false}') return false
-  return undefined
+  return literalBool(b.body.attributes.find((x) => x.name === name))
 }
 
 /** An attribute's whole range, `name = expr` (Terraform's hcl.Attribute.Range). */
@@ -86,37 +84,14 @@ export function attributeRange(a: Attribute): SourceRange {
   return {filename: a.nameRange.filename, start: a.nameRange.start, end: a.exprRange.end}
 }
 
-/** An attribute's expression as a tree, with the range of a span of it. */
-interface Parsed {
-  readonly expr: Expr
-  readonly text: string
-  readonly range: (s: number, e: number) => SourceRange
-}
-
-function isJson(a: Attribute): boolean {
-  return a.exprRange.filename.endsWith('.json')
-}
-
-/** A JSON string read as a template: spans map into the JSON text when it has no escapes, else the whole string. */
-function parseAttribute(a: Attribute, value: string): Parsed {
-  if (!isJson(a)) {
-    const {expr} = parseExpressionText(a.expr)
-    return {expr, text: a.expr, range: (s, e) => subRange(a.exprRange, a.expr, s, e)}
-  }
-  const {expr} = parseTemplateText(value)
-  const plain = a.expr === JSON.stringify(value) && !a.expr.slice(1, -1).includes('\\')
-  return {expr, text: value, range: (s, e) => (plain ? subRange(a.exprRange, a.expr, s + 1, e + 1) : a.exprRange)}
-}
-
 /** HCL's StartRange of an expression: a call's name, a template's first part, else the whole expression. */
 export function startRange(a: Attribute): SourceRange {
-  if (typeof a.value !== 'string' || !a.value.includes('${')) return a.exprRange
-  const p = parseAttribute(a, a.value)
-  let e = p.expr
+  if (literalValue(a.node) !== undefined) return a.exprRange
+  let e = a.node
   for (;;) {
-    if (e.k === 'call') return p.range(e.s, e.nameE)
+    if (e.k === 'call') return partRange(a, {s: e.s, e: e.nameE})
     if (e.k === 'tmpl' && e.parts[0]) e = e.parts[0]
-    else return p.range(e.s, e.e)
+    else return partRange(a, e)
   }
 }
 
@@ -125,15 +100,24 @@ const MAX_DEPTH = 32
 /** Roots that name no value in a static context (OpenTofu: "Dynamic value in static context"). */
 const DYNAMIC_ROOTS = new Set(['count', 'each', 'self'])
 
-/** `count.index`, `each.key`, `self` in an expression (outside the `for` iterators that shadow them): root and span. */
-function otherDynamicReferences(e: Expr): {readonly address: string; readonly s: number; readonly e: number}[] {
+/**
+ * Traversals from one of `roots` (`count.index`, `each.key`, `self`, `path.module`) in an expression, outside
+ * the `for` iterators that shadow them: the address (root and first name) and its span. `named`: only
+ * those with a name after the root (`each.key`, not `each`), `self` excepted.
+ */
+export function rootReferences(
+  e: Expr,
+  roots: ReadonlySet<string>,
+  named = false,
+): {readonly address: string; readonly s: number; readonly e: number}[] {
   const out: {address: string; s: number; e: number}[] = []
   const stack: {x: Expr; bound: readonly string[]}[] = [{x: e, bound: []}]
   while (stack.length > 0) {
     const {x, bound} = stack.pop()!
-    if (x.k === 'trav' && DYNAMIC_ROOTS.has(x.root) && !bound.includes(x.root)) {
+    if (x.k === 'trav' && roots.has(x.root) && !bound.includes(x.root)) {
       const step = x.root === 'self' ? undefined : x.steps[0]
-      out.push({address: step?.k === 'attr' ? `${x.root}.${step.name}` : x.root, s: x.s, e: step ? step.e : x.rootE})
+      if (!named || step?.k === 'attr' || x.root === 'self')
+        out.push({address: step?.k === 'attr' ? `${x.root}.${step.name}` : x.root, s: x.s, e: step ? step.e : x.rootE})
       continue
     }
     if (x.k === 'for' || x.k === 'tfor') {
@@ -143,45 +127,9 @@ function otherDynamicReferences(e: Expr): {readonly address: string; readonly s:
       for (const b of body) stack.push({x: b, bound: inner})
       continue
     }
-    for (const c of childrenOf(x)) stack.push({x: c, bound})
+    for (const c of children(x)) stack.push({x: c, bound})
   }
   return out.sort((a, b) => a.s - b.s)
-}
-
-function childrenOf(x: Expr): readonly Expr[] {
-  switch (x.k) {
-    case 'lit':
-    case 'trav':
-    case 'anon':
-      return []
-    case 'tmpl':
-      return x.parts
-    case 'wrap':
-    case 'parens':
-      return [x.inner]
-    case 'rel':
-      return [x.src]
-    case 'call':
-      return x.args
-    case 'tuple':
-      return x.items
-    case 'object':
-      return x.items.flatMap((it) => [it.key, it.value])
-    case 'index':
-      return [x.coll, x.key]
-    case 'splat':
-      return [x.src, x.each]
-    case 'for':
-      return [x.coll, ...(x.keyExpr ? [x.keyExpr] : []), x.valExpr, ...(x.cond ? [x.cond] : [])]
-    case 'cond':
-      return [x.cond, x.then, x.else]
-    case 'unary':
-      return [x.operand]
-    case 'binary':
-      return [x.left, x.right]
-    case 'tfor':
-      return [x.coll, x.body]
-  }
 }
 
 /** Evaluates an attribute's expression (`ident` names it in OpenTofu's messages). */
@@ -226,22 +174,22 @@ class Evaluation {
 
   attribute(a: Attribute, ident: StaticIdent, depth: number): StaticResult {
     if (depth > MAX_DEPTH) return {unknown: 'references nest too deeply'}
-    const v = a.value
-    if (typeof v !== 'string' || !v.includes('${')) return {value: v}
-    const parsed = parseAttribute(a, v)
-    const json = isJson(a)
+    const literal = literalValue(a.node)
+    if (literal !== undefined) return {value: literal}
+    const outer = unwrapTemplate(a.node)
+    if (outer.k === 'tuple' || outer.k === 'object') return {unknown: 'a collection built from references is not evaluated'}
     const diags: Diagnostic[] = []
     const required = identString(this.scope, ident)
     // 1. the references a static context refuses (OpenTofu reports each; Terraform finds them unknown)
-    const fns = a.expr.includes('::') ? findProviderFunctionCalls(a.expr, json ? {syntax: 'json'} : {}) : []
-    const refs = findReferences(a.expr, json ? {syntax: 'json'} : {})
+    const fns = attributeFunctionCalls(a)
+    const refs = attributeReferences(a)
     if (this.tofu) {
       if (this.scope.reportDynamic) {
         const dynamic = [
           ...refs
             .filter((r) => r.kind !== 'var' && r.kind !== 'local')
             .map((r) => ({address: r.address, module: r.kind === 'module', range: subRange(a.exprRange, a.expr, r.start, r.end)})),
-          ...otherDynamicReferences(parsed.expr).map((r) => ({address: r.address, module: false, range: parsed.range(r.s, r.e)})),
+          ...rootReferences(a.node, DYNAMIC_ROOTS).map((r) => ({address: r.address, module: false, range: partRange(a, r)})),
         ].sort((x, y) => x.range.start.byte - y.range.start.byte)
         for (const r of dynamic) {
           const output = r.module && r.address.split('.').length > 2
@@ -286,7 +234,7 @@ class Evaluation {
     const fn = fns[0]
     if (fn) return {unknown: `it calls the provider-defined function ${fn.name}`, providerFunction: true}
     // 3. the expression itself
-    return new TreeEvaluation(this, parsed, resolved).whole(parsed.expr)
+    return new TreeEvaluation(this, a, resolved).whole(a.node)
   }
 
   private variable(name: string, range: SourceRange): StaticResult {
@@ -368,12 +316,12 @@ function mergeMarks(a: Marks | undefined, b: Marks | undefined): Marks | undefin
 class TreeEvaluation {
   constructor(
     private readonly ev: Evaluation,
-    private readonly parsed: Parsed,
+    private readonly attr: Attribute,
     private readonly resolved: Resolved,
   ) {}
 
   private text(e: Expr): string {
-    return this.parsed.text.slice(e.s, e.e).trim()
+    return partText(this.attr, e).trim()
   }
 
   /** The whole expression (or the inside of `"${…}"`). */
@@ -438,7 +386,7 @@ class TreeEvaluation {
             'module.template-null',
             'Invalid template interpolation value',
             'The expression result is null. Cannot include a null value in a string template.',
-            this.parsed.range(p.s, p.e),
+            partRange(this.attr, p),
           ),
         )
         continue

@@ -5,7 +5,7 @@
 import type {SourceRange} from '../diag/diagnostic.js'
 import {subRange} from '../diag/positions.js'
 import type {Expr, ObjectItem, ScopeTraversalExpr, Step} from './native/ast.js'
-import type {Attribute} from './syntax.js'
+import type {Attribute, Value} from './syntax.js'
 
 export type {Expr, ObjectItem, ScopeTraversalExpr, Step} from './native/ast.js'
 
@@ -44,6 +44,34 @@ export function literalOf(e: Expr): Literal | undefined {
     default:
       return undefined
   }
+}
+
+/**
+ * The value of an expression made only of literals, tuple and object constructors included (`["a", 1]`,
+ * `{ k = "v" }`); undefined when any part refers to something, calls something or interpolates.
+ */
+export function literalValue(e: Expr): Value | undefined {
+  const x = unwrapTemplate(e)
+  if (x.k === 'tuple') {
+    const out: Value[] = []
+    for (const it of x.items) {
+      const v = literalValue(it)
+      if (v === undefined) return undefined
+      out.push(v)
+    }
+    return out
+  }
+  if (x.k === 'object') {
+    const out: Record<string, Value> = {}
+    for (const it of x.items) {
+      const k = objectKeyName(it)
+      const v = literalValue(it.value)
+      if (k === undefined || v === undefined) return undefined
+      if (!Object.hasOwn(out, k)) Object.defineProperty(out, k, {value: v, enumerable: true, writable: true, configurable: true})
+    }
+    return out
+  }
+  return literalOf(x)
 }
 
 /** An attribute's literal string (`alias = "east"`), or undefined (absent, not a string, or not literal). */
