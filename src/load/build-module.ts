@@ -21,7 +21,7 @@ import {
   stateStoreProviderRequirement,
 } from './state-storage.js'
 import {parseModuleSource} from '../addrs/module-source.js'
-import {literalOf, literalString} from '../hcl/expr.js'
+import {keywordOf, literalOf, literalString, objectItemsOf, tupleItemsOf} from '../hcl/expr.js'
 
 export interface ParsedFile {
   readonly entry: ConfigFileEntry
@@ -763,7 +763,7 @@ class Builder {
     if (this.engine.name !== 'opentofu') skip.add('deprecated')
     else skip.add('type')
     const desc = attr(b.body, 'description')
-    if (desc && desc.value === '') skip.add('description')
+    if (desc && literalOf(desc.node) === '') skip.add('description')
     const body = mergeBodies(base.body, b.body, {skipAttributes: skip, skipBlocks: new Set(['precondition'])})
     this.outputs.set(name, {...base, body})
     this.markOverride(elementKey('output', name), fname)
@@ -877,7 +877,7 @@ function mergeLifecycle(merged: Body, base: Body, override: Body, engine: Engine
         const prev = attributes.find((x) => x.name === 'ignore_changes')
         const prevAll = prev !== undefined && isIgnoreAll(prev)
         if (isIgnoreAll(a)) attributes = replaceAttribute(attributes, a)
-        else if (!prevAll && Array.isArray(a.value) && a.value.length > 0) attributes = replaceAttribute(attributes, a)
+        else if (!prevAll && (tupleItemsOf(a.node)?.length ?? 0) > 0) attributes = replaceAttribute(attributes, a)
       }
     }
     const triggers = ol.body.blocks.filter((x) => x.type === 'action_trigger')
@@ -900,12 +900,13 @@ function replaceAttribute(list: readonly Attribute[], a: Attribute): Attribute[]
   return list.some((x) => x.name === a.name) ? list.map((x) => (x.name === a.name ? a : x)) : [...list, a]
 }
 
+/** `ignore_changes = all` (the keyword, or the deprecated quoted form). */
 function isIgnoreAll(a: Attribute): boolean {
-  return a.value === '${all}' || a.value === 'all' || a.expr.trim() === 'all' || a.expr.trim() === '"all"'
+  return keywordOf(a.node) === 'all' || literalOf(a.node) === 'all'
 }
 
 function isEmptyMap(a: Attribute): boolean {
-  return typeof a.value === 'object' && a.value !== null && !Array.isArray(a.value) && Object.keys(a.value).length === 0
+  return objectItemsOf(a.node)?.length === 0
 }
 
 /** The first item of a list expression (Terraform's subject for depends_on errors), else the expression. */

@@ -4,12 +4,14 @@
 // against (Terraform 1.11: "string required"; newer cty appends ", but have <type>").
 import type {Diagnostic} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
-import type {Attribute, Block, Value} from '../hcl/syntax.js'
+import type {Attribute, Block} from '../hcl/syntax.js'
+import {literalBool, literalOf} from '../hcl/expr.js'
 import type {EngineName} from './engine.js'
 import {attr} from './merge-body.js'
 import {checkConversion, formatConversionError} from './types/check.js'
 import {parseTypeConstraint} from './types/parse.js'
 import type {TypeConstraint} from './types/type.js'
+import {fromExpr} from './types/values.js'
 
 /** How the merged default currently stands: the type it was last converted to, or unknown after a failure. */
 export interface DefaultState {
@@ -33,11 +35,12 @@ type ParsedType = ReturnType<typeof parseTypeConstraint>
 export class TypeExprMemo {
   private readonly parsed = new Map<string, ParsedType>()
 
-  parse(expr: string, syntax: 'native' | 'json'): ParsedType {
-    const key = syntax + '\u0000' + expr
+  parse(a: Attribute): ParsedType {
+    const syntax = syntaxOf(a)
+    const key = syntax + '\u0000' + a.expr
     let r = this.parsed.get(key)
     if (!r) {
-      r = parseTypeConstraint(expr, {syntax, legacyMismatch: true})
+      r = parseTypeConstraint(a.node, {syntax, legacyMismatch: true})
       if (this.parsed.size > 10000) this.parsed.clear()
       this.parsed.set(key, r)
     }
@@ -47,18 +50,19 @@ export class TypeExprMemo {
 
 function parseType(a: Attribute | undefined, types: TypeExprMemo): {type?: TypeConstraint; diagnostic?: Diagnostic} {
   if (!a) return {}
-  const r = types.parse(a.expr, syntaxOf(a))
+  const r = types.parse(a)
   if ('type' in r) return {type: r.type}
   return {diagnostic: errorDiag('variable.invalid-type', r.summary, r.error, a.exprRange)}
 }
 
-function isNull(v: Value): boolean {
-  return v === null
+/** A `null` default (the literal, also as `"${null}"`). */
+function isNull(a: Attribute): boolean {
+  return literalOf(a.node) === null
 }
 
 /** A boolean argument as Terraform decodes it (gohcl: `true`, or a string that converts). */
 function boolValue(a: Attribute | undefined): boolean {
-  return a !== undefined && (a.value === true || a.value === 'true')
+  return literalBool(a) === true
 }
 
 /**
@@ -94,8 +98,8 @@ export function decodeVariable(b: Block, types: TypeExprMemo, engine: EngineName
   if (engine === 'terraform') constConflicts(b, diagnostics)
   if (!defAttr) return {diagnostics, state: {from: parsed.type, unknown: false}}
   let unknown = false
-  if (parsed.type && !isNull(defAttr.value)) {
-    const problem = checkConversion(defAttr.value, parsed.type, {applyDefaults: true, legacyMismatch: true})
+  if (parsed.type && !isNull(defAttr)) {
+    const problem = checkConversion(fromExpr(defAttr.node), parsed.type, {applyDefaults: true, legacyMismatch: true})
     if (problem) {
       diagnostics.push(
         errorDiag(
@@ -109,7 +113,7 @@ export function decodeVariable(b: Block, types: TypeExprMemo, engine: EngineName
     }
   }
   const nullable = attr(b.body, 'nullable')
-  if (!unknown && isNull(defAttr.value) && nullable?.value === false) {
+  if (!unknown && isNull(defAttr) && literalBool(nullable) === false) {
     diagnostics.push(
       errorDiag(
         'variable.invalid-default',
@@ -142,9 +146,9 @@ export function checkMergedVariable(
   if (source.unknown) return {diagnostics: [], state: source}
   const diagnostics: Diagnostic[] = []
   let state: DefaultState = {from: mergedType, unknown: false}
-  const problem = isNull(defAttr.value)
+  const problem = isNull(defAttr)
     ? undefined
-    : checkConversion(defAttr.value, mergedType, {legacyMismatch: true, ...(source.from ? {from: source.from} : {})})
+    : checkConversion(fromExpr(defAttr.node), mergedType, {legacyMismatch: true, ...(source.from ? {from: source.from} : {})})
   if (problem) {
     let detail: string
     if (typeSet && !defaultSet)
@@ -155,7 +159,7 @@ export function checkMergedVariable(
     diagnostics.push(errorDiag('variable.invalid-default', 'Invalid default value for variable', detail, ov.declRange))
     state = source
   }
-  if (isNull(defAttr.value) && attr(merged.body, 'nullable')?.value === false) {
+  if (isNull(defAttr) && literalBool(attr(merged.body, 'nullable')) === false) {
     diagnostics.push(
       errorDiag(
         'variable.invalid-default',

@@ -2,7 +2,27 @@ import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import type {Value} from '../../src/hcl/syntax.js'
 import {checkConversion, convertValue, formatConversionError, type ConvertOptions} from '../../src/load/types/check.js'
-import {parseTypeConstraint} from '../../src/load/types/parse.js'
+
+const convertValueOf = (v: Value, t: TypeConstraint, o?: ConvertOptions): string | undefined => convertValue(cty(v), t, o)
+const checkConversionOf = (v: Value, t: TypeConstraint, o?: ConvertOptions): ReturnType<typeof checkConversion> =>
+  checkConversion(cty(v), t, o)
+import {parseTypeConstraint as parseTypeNode, type ParseOptions} from '../../src/load/types/parse.js'
+import {fromExpr, type CtyValue} from '../../src/load/types/values.js'
+import {parseExpressionText} from '../../src/hcl/native/index.js'
+import {parseJsonConfig} from '../../src/hcl/parse-json.js'
+
+/** A type expression written in native syntax (or, with syntax json, the JSON text of the attribute). */
+function parseTypeConstraint(source: string, options: ParseOptions = {}): ReturnType<typeof parseTypeNode> {
+  if (options.syntax !== 'json') return parseTypeNode(parseExpressionText(source).expr, options)
+  const doc = parseJsonConfig(`{"variable": {"v": {"type": ${source}}}}`, 'variables.tf.json')
+  const node = doc.file.body.blocks[0]!.body.attributes.find((a) => a.name === 'type')!.node
+  return parseTypeNode(node, options)
+}
+
+/** A value as cty sees the same literal written in the configuration. */
+function cty(v: Value): CtyValue {
+  return fromExpr(parseExpressionText(JSON.stringify(v)).expr)
+}
 import {friendlyName, typeString, type TypeConstraint} from '../../src/load/types/type.js'
 
 function typeOf(source: string): TypeConstraint {
@@ -46,7 +66,7 @@ test('parse keeps optional markers and defaults', () => {
     kind: 'object',
     attributes: Object.assign(Object.create(null) as object, {
       a: {type: {kind: 'string'}, optional: false},
-      b: {type: {kind: 'number'}, optional: true, default: 3},
+      b: {type: {kind: 'number'}, optional: true, default: {type: {kind: 'number'}, s: 'prim', v: 3}},
       c: {type: {kind: 'list', element: {kind: 'string'}}, optional: true},
     }),
   })
@@ -287,8 +307,8 @@ const rows: Row[] = [
 
 for (const [type, value, current, source, legacy] of rows) {
   test(`convert ${JSON.stringify(value)} to ${type} (${source})`, () => {
-    assert.is(convertValue(value, typeOf(type)) ?? null, current, 'current cty')
-    assert.is(convertValue(value, typeOf(type), {legacyMismatch: true}) ?? null, legacy ?? current, 'cty ≤ 1.16.2')
+    assert.is(convertValueOf(value, typeOf(type)) ?? null, current, 'current cty')
+    assert.is(convertValueOf(value, typeOf(type), {legacyMismatch: true}) ?? null, legacy ?? current, 'cty ≤ 1.16.2')
   })
 }
 
@@ -303,7 +323,7 @@ test('conversion errors carry the cty path, formatted like tfdiags.FormatError',
     ['string', ['a'], 'string required, but have tuple'],
   ]
   for (const [type, value, expected] of cases) {
-    const err = checkConversion(value, typeOf(type))
+    const err = checkConversionOf(value, typeOf(type))
     assert.ok(err, `${type} should fail`)
     if (err) assert.is(formatConversionError(err), expected)
   }
@@ -311,41 +331,41 @@ test('conversion errors carry the cty path, formatted like tfdiags.FormatError',
 
 test('from: the default was first converted to the base block type (module_merge.go)', () => {
   // invalid-modules/override-variable-causes-bad-default: base list(string) default, override type = string.
-  assert.is(convertValue(['this is valid'], typeOf('string'), {from: typeOf('list(string)')}), 'string required, but have list of string')
-  assert.is(convertValue(['this is valid'], typeOf('string'), {from: typeOf('list(string)'), legacyMismatch: true}), 'string required')
+  assert.is(convertValueOf(['this is valid'], typeOf('string'), {from: typeOf('list(string)')}), 'string required, but have list of string')
+  assert.is(convertValueOf(['this is valid'], typeOf('string'), {from: typeOf('list(string)'), legacyMismatch: true}), 'string required')
   // A list(string) default is a list, no longer a tuple: cty has no list → tuple conversion.
-  assert.is(convertValue([1], typeOf('tuple([number])'), {from: typeOf('list(string)')}), 'tuple required')
-  assert.is(convertValue([1], typeOf('tuple([number])')), undefined)
+  assert.is(convertValueOf([1], typeOf('tuple([number])'), {from: typeOf('list(string)')}), 'tuple required')
+  assert.is(convertValueOf([1], typeOf('tuple([number])')), undefined)
   // conversion_collection.go conversionMapToObject, on a map(string) default (public_test.go)
   const fromMap: ConvertOptions = {from: typeOf('map(string)')}
   assert.is(
-    convertValue({greeting: 'Hello', name: 'John'}, typeOf('object({greeting=list(string), name=string})'), fromMap),
+    convertValueOf({greeting: 'Hello', name: 'John'}, typeOf('object({greeting=list(string), name=string})'), fromMap),
     'object required',
   )
   assert.is(
-    convertValue({name: 'John'}, typeOf('object({name=string, greeting=string})'), fromMap),
+    convertValueOf({name: 'John'}, typeOf('object({name=string, greeting=string})'), fromMap),
     'map has no element for required attribute "greeting"',
   )
   const optionalObject = typeOf('object({a=string, b=optional(string), c=optional(object({d=string}))})')
   assert.is(
-    convertValue({a: 'boop', c: 'foobar'}, optionalObject, fromMap),
+    convertValueOf({a: 'boop', c: 'foobar'}, optionalObject, fromMap),
     'map element type is incompatible with attribute "c": object required, but have string',
   )
   assert.is(
-    convertValue({a: 'boop', c: 'foobar'}, optionalObject, {...fromMap, legacyMismatch: true}),
+    convertValueOf({a: 'boop', c: 'foobar'}, optionalObject, {...fromMap, legacyMismatch: true}),
     'map element type is incompatible with attribute "c": object required',
   )
-  assert.is(convertValue({a: '1'}, typeOf('object({a=number})'), fromMap), undefined)
+  assert.is(convertValueOf({a: '1'}, typeOf('object({a=number})'), fromMap), undefined)
   // If the base conversion failed, Terraform already reported it and the default is unknown.
-  assert.is(convertValue([[1]], typeOf('string'), {from: typeOf('list(string)')}), undefined)
+  assert.is(convertValueOf([[1]], typeOf('string'), {from: typeOf('list(string)')}), undefined)
 })
 
 test('applyDefaults: optional attribute defaults are filled in before converting (defaults.go)', () => {
   const t = typeOf('list(object({a=optional(any, 1), o=optional(object({x=optional(number, 5)}), {})}))')
-  assert.is(convertValue([{}, {a: 'x'}], t, {applyDefaults: true}), undefined)
-  assert.is(convertValue([{}, {a: 'x'}], t), undefined)
-  assert.is(convertValue(null, t, {applyDefaults: true}), undefined)
-  assert.is(convertValue([{o: {x: 'y'}}], t, {applyDefaults: true}), 'a number is required')
+  assert.is(convertValueOf([{}, {a: 'x'}], t, {applyDefaults: true}), undefined)
+  assert.is(convertValueOf([{}, {a: 'x'}], t), undefined)
+  assert.is(convertValueOf(null, t, {applyDefaults: true}), undefined)
+  assert.is(convertValueOf([{o: {x: 'y'}}], t, {applyDefaults: true}), 'a number is required')
 })
 
 test('friendly names (cty FriendlyName / FriendlyNameForConstraint)', () => {

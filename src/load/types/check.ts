@@ -4,7 +4,7 @@ import type {Value} from '../../hcl/syntax.js'
 import {convert, formatPath, PathError, type Ctx} from './convert.js'
 import {applyDefaults, defaultsFor} from './defaults.js'
 import type {TypeConstraint} from './type.js'
-import {DYNAMIC_VAL, fromValue, type CtyValue} from './values.js'
+import {DYNAMIC_VAL, type CtyValue} from './values.js'
 
 export interface ConvertOptions {
   /**
@@ -63,13 +63,13 @@ function convertInternal(v: CtyValue, type: TypeConstraint, options: ConvertOpti
  * `err.Error()` prints it (no path), which is what module_merge.go puts into
  * `Overriding this variable's type constraint has made its default value invalid: %s.`
  */
-export function convertValue(value: Value, type: TypeConstraint, options: ConvertOptions = {}): string | undefined {
+export function convertValue(value: CtyValue, type: TypeConstraint, options: ConvertOptions = {}): string | undefined {
   return checkConversion(value, type, options)?.message
 }
 
 /** Like {@link convertValue} but also says where in the value the conversion failed. */
-export function checkConversion(value: Value, type: TypeConstraint, options: ConvertOptions = {}): ConversionError | undefined {
-  return convertInternal(fromValue(value), type, options)
+export function checkConversion(value: CtyValue, type: TypeConstraint, options: ConvertOptions = {}): ConversionError | undefined {
+  return convertInternal(value, type, options)
 }
 
 /**

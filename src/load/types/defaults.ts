@@ -2,7 +2,7 @@
 // (hcl ext/typeexpr/defaults.go).
 import {convert, getConversion, PathError, unifyTypes, type Ctx} from './convert.js'
 import {attrNames, compareStrings, objectOf, typeEquals, type ObjectAttribute, type TypeConstraint} from './type.js'
-import {commonElementType, DYNAMIC_VAL, fromValue, setOf, sortedRec, type CtyValue} from './values.js'
+import {commonElementType, DYNAMIC_VAL, setOf, sortedRec, type CtyValue} from './values.js'
 
 export interface Defaults {
   readonly type: TypeConstraint
@@ -32,7 +32,7 @@ export function defaultsFor(ctx: Ctx, type: TypeConstraint): Defaults | undefine
         const a = type.attributes[name] as ObjectAttribute
         if (a.default !== undefined) {
           try {
-            values.set(name, convert(ctx, fromValue(a.default), a.type))
+            values.set(name, convert(ctx, a.default, a.type))
           } catch (e) {
             if (!(e instanceof PathError)) throw e
           }

@@ -1,10 +1,55 @@
 // Parsing a variable's `type` argument into a TypeConstraint, with Terraform's diagnostics
 // (hcl ext/typeexpr/get_type.go + terraform internal/configs/named_values.go `decodeVariableType`).
-import {ExprSyntaxError} from '../../hcl/expr-tokens.js'
-import type {Value} from '../../hcl/syntax.js'
+import {literalOf, objectKeyName, type Expr as Node} from '../../hcl/expr.js'
 import {checkConversion} from './check.js'
-import {Parser, type Expr} from './expr.js'
-import {ANY, BOOL, approxGoQuote, makeObject, NUMBER, STRING, type ObjectAttribute, type TypeConstraint} from './type.js'
+import {ANY, BOOL, approxGoQuote, makeObject, NUMBER, STRING, type CtyValue, type ObjectAttribute, type TypeConstraint} from './type.js'
+import {DYNAMIC_VAL, fromEntries, primitive} from './values.js'
+
+/** A type expression as typeexpr reads it (from the attribute's expression node, see `typeExpr`). */
+type Expr =
+  | {
+      readonly k: 'literal'
+      readonly value: string | number | boolean | null
+      readonly keyword?: 'true' | 'false' | 'null'
+      readonly quoted?: boolean
+    }
+  | {readonly k: 'traversal'; readonly root: string; readonly steps: number}
+  | {readonly k: 'call'; readonly name: string; readonly args: readonly Expr[]}
+  | {readonly k: 'tuple'; readonly items: readonly Expr[]}
+  | {readonly k: 'object'; readonly items: readonly {readonly key: Expr; readonly forced: boolean; readonly value: Expr}[]}
+  | {readonly k: 'paren'; readonly inner: Expr}
+  | {readonly k: 'opaque'}
+
+/** The parts of an expression node typeexpr looks at: keywords, calls, constructors and literals; the rest is opaque. */
+function typeExpr(e: Node): Expr {
+  switch (e.k) {
+    case 'lit':
+      if (e.v === undefined) return {k: 'opaque'}
+      return typeof e.v === 'boolean' || e.v === null
+        ? {k: 'literal', value: e.v, keyword: e.v === null ? 'null' : e.v ? 'true' : 'false'}
+        : {k: 'literal', value: e.v}
+    case 'tmpl': {
+      const v = literalOf(e)
+      return typeof v === 'string' && !e.heredoc ? {k: 'literal', value: v, quoted: true} : {k: 'opaque'}
+    }
+    case 'unary': {
+      const v = literalOf(e)
+      return v === undefined ? {k: 'opaque'} : {k: 'literal', value: v}
+    }
+    case 'trav':
+      return {k: 'traversal', root: e.root, steps: e.steps.length}
+    case 'call':
+      return e.expandFinal ? {k: 'opaque'} : {k: 'call', name: e.name, args: e.args.map(typeExpr)}
+    case 'tuple':
+      return {k: 'tuple', items: e.items.map(typeExpr)}
+    case 'object':
+      return {k: 'object', items: e.items.map((it) => ({key: typeExpr(it.key), forced: it.keyForced, value: typeExpr(it.value)}))}
+    case 'parens':
+      return {k: 'paren', inner: typeExpr(e.inner)}
+    default:
+      return {k: 'opaque'}
+  }
+}
 
 export interface TypeDiagnostic {
   readonly summary: string
@@ -20,8 +65,8 @@ export interface ParseOptions {
   /** Message wording for invalid `optional(…, default)` defaults; see {@link ConvertOptions.legacyMismatch}. */
   readonly legacyMismatch?: boolean
   /**
-   * `json` when `source` is the JSON text of the attribute (a JSON-syntax file): a JSON string holds a native
-   * type expression, and the legacy quoted forms are not special. Default `native`.
+   * `json` for an attribute of a JSON-syntax file (its string was read as a native type expression), where
+   * the legacy quoted forms are not special. Default `native`.
    */
   readonly syntax?: 'native' | 'json'
 }
@@ -32,31 +77,12 @@ const QUOTED_PREFIX =
   'Terraform 0.11 and earlier required type constraints to be given in quotes, but that form is now deprecated and will be removed in a future version of Terraform.'
 
 /**
- * Parses the raw source text of a variable's `type` argument as Terraform does (`decodeVariableType`):
+ * Reads a variable's `type` argument (its expression node) as Terraform does (`decodeVariableType`):
  * legacy quoted forms are errors, bare `list`/`map` mean `list(any)`/`map(any)`, everything else goes through
  * typeexpr `TypeConstraintWithDefaults` (`any` allowed, `optional(type[, default])` only on object attributes).
  */
-export function parseTypeConstraint(source: string, options: ParseOptions = {}): ParseResult {
-  let text = source
-  if (options.syntax === 'json') {
-    let decoded: unknown
-    try {
-      decoded = JSON.parse(source)
-    } catch {
-      decoded = undefined
-    }
-    if (typeof decoded !== 'string') return fail([{summary: INVALID_TYPE, detail: NOT_A_TYPE}])
-    text = decoded
-  }
-
-  let expr: Expr
-  try {
-    expr = new Parser(text).parseWhole()
-  } catch (e) {
-    if (e instanceof ExprSyntaxError) return fail([{summary: INVALID_TYPE, detail: NOT_A_TYPE}])
-    throw e
-  }
-
+export function parseTypeConstraint(node: Node, options: ParseOptions = {}): ParseResult {
+  const expr = typeExpr(node)
   if (options.syntax !== 'json' && expr.k === 'literal' && expr.quoted && typeof expr.value === 'string') {
     // named_values.go: exprIsNativeQuotedString
     switch (expr.value) {
@@ -181,7 +207,7 @@ function getType(expr: Expr, diags: TypeDiagnostic[], options: ParseOptions): Ty
         }
         let atyExpr = item.value
         let optional = false
-        let defaultValue: Value | undefined
+        let defaultValue: CtyValue | undefined
         if (atyExpr.k === 'call' && atyExpr.name === 'optional') {
           const call = atyExpr
           const first = call.args[0]
@@ -240,11 +266,10 @@ function keywordOf(e: Expr): string {
 }
 
 /** Evaluates an `optional(...)` default with no variables or functions, as `expr.Value(nil)` does. */
-function evaluate(e: Expr): {value: Value} | {diag: TypeDiagnostic} {
+function evaluate(e: Expr): {value: CtyValue} | {diag: TypeDiagnostic} {
   switch (e.k) {
     case 'literal':
-      // Value strings keep HCL's template escapes (`$${`, `%%{`), as hcl2json does.
-      return {value: typeof e.value === 'string' ? e.value.replace(/\$\{/g, '$$${').replace(/%\{/g, '%%{') : e.value}
+      return {value: primitive(e.value)}
     case 'traversal':
       return {diag: {summary: 'Variables not allowed', detail: 'Variables may not be used here.'}}
     case 'call':
@@ -252,35 +277,36 @@ function evaluate(e: Expr): {value: Value} | {diag: TypeDiagnostic} {
     case 'paren':
       return evaluate(e.inner)
     case 'tuple': {
-      const out: Value[] = []
+      const out: CtyValue[] = []
       for (const item of e.items) {
         const r = evaluate(item)
         if ('diag' in r) return r
         out.push(r.value)
       }
-      return {value: out}
+      return {value: {type: {kind: 'tuple', elements: out.map((x) => x.type)}, s: 'seq', elems: out}}
     }
     case 'object': {
-      const out: Record<string, Value> = {}
+      const out = new Map<string, CtyValue>()
       for (const item of e.items) {
         let key: string
         const kw = item.forced ? '' : keywordOf(item.key)
         if (kw !== '') key = kw
         else {
-          const r = evaluate(item.key)
-          if ('diag' in r) return r
-          if (typeof r.value === 'string') key = r.value
-          else if (typeof r.value === 'number' || typeof r.value === 'boolean') key = String(r.value)
-          else key = ''
+          const r = item.key.k === 'literal' ? item.key.value : undefined
+          key = typeof r === 'string' ? r : typeof r === 'number' || typeof r === 'boolean' ? String(r) : ''
+          if (item.key.k !== 'literal') {
+            const k = evaluate(item.key)
+            if ('diag' in k) return k
+          }
         }
         const v = evaluate(item.value)
         if ('diag' in v) return v
-        Object.defineProperty(out, key, {value: v.value, enumerable: true, writable: true, configurable: true})
+        out.set(key, v.value)
       }
-      return {value: out}
+      return {value: fromEntries(out)}
     }
     case 'opaque':
       // Operators, conditionals, templates…: not evaluated here; treated as an unknown value.
-      return {value: '${' + e.src + '}'}
+      return {value: DYNAMIC_VAL}
   }
 }

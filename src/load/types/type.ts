@@ -1,7 +1,6 @@
 // The type-constraint model shared by the files of this folder: cty types as Terraform's `variable` blocks
 // constrain them (`any` = cty.DynamicPseudoType), their equality, and their names in messages
 // (hcl ext/typeexpr/public.go `TypeString`, cty's FriendlyName methods).
-import type {Value} from '../../hcl/syntax.js'
 
 export type TypeConstraint =
   | {readonly kind: 'any'}
@@ -15,8 +14,8 @@ export type TypeConstraint =
 export interface ObjectAttribute {
   readonly type: TypeConstraint
   readonly optional: boolean
-  /** The default of `optional(type, default)` (already checked against `type`), in hcl2json shape. */
-  readonly default?: Value
+  /** The default of `optional(type, default)` (already checked against `type`). */
+  readonly default?: CtyValue
 }
 
 export type Collection = Extract<TypeConstraint, {kind: 'list' | 'set' | 'map'}>
@@ -194,3 +193,13 @@ export function approxGoQuote(s: string): string {
   }
   return out + '"'
 }
+
+/** A cty value, reduced to what literal defaults can hold (values.ts builds them). */
+export type CtyValue =
+  | {readonly type: TypeConstraint; readonly s: 'unknown'}
+  | {readonly type: TypeConstraint; readonly s: 'null'}
+  | {readonly type: TypeConstraint; readonly s: 'prim'; readonly v: string | number | boolean}
+  /** list, set, tuple */
+  | {readonly type: TypeConstraint; readonly s: 'seq'; readonly elems: readonly CtyValue[]}
+  /** map, object; keys in cty's iteration order (sorted) */
+  | {readonly type: TypeConstraint; readonly s: 'rec'; readonly attrs: ReadonlyMap<string, CtyValue>}

@@ -1,17 +1,9 @@
-// cty values reduced to what literal defaults can hold, read from hcl2json-shaped values, with cty's
-// set and collection rules (set_internals.go, ListVal/SetVal/MapVal).
-import {interpolationEnd} from '../../hcl/expr-tokens.js'
-import type {Value} from '../../hcl/syntax.js'
-import {ANY, BOOL, compareStrings, NUMBER, objectOf, STRING, typeEquals, typeString, type TypeConstraint} from './type.js'
+// cty values reduced to what literal defaults can hold, read from expression nodes, with cty's set and
+// collection rules (set_internals.go, ListVal/SetVal/MapVal).
+import {literalOf, objectKeyName, type Expr} from '../../hcl/expr.js'
+import {ANY, BOOL, compareStrings, NUMBER, objectOf, STRING, typeEquals, typeString, type CtyValue, type TypeConstraint} from './type.js'
 
-export type CtyValue =
-  | {readonly type: TypeConstraint; readonly s: 'unknown'}
-  | {readonly type: TypeConstraint; readonly s: 'null'}
-  | {readonly type: TypeConstraint; readonly s: 'prim'; readonly v: string | number | boolean}
-  /** list, set, tuple */
-  | {readonly type: TypeConstraint; readonly s: 'seq'; readonly elems: readonly CtyValue[]}
-  /** map, object; keys in cty's iteration order (sorted) */
-  | {readonly type: TypeConstraint; readonly s: 'rec'; readonly attrs: ReadonlyMap<string, CtyValue>}
+export type {CtyValue} from './type.js'
 
 export const unknownVal = (type: TypeConstraint): CtyValue => ({type, s: 'unknown'})
 export const nullVal = (type: TypeConstraint): CtyValue => ({type, s: 'null'})
@@ -23,54 +15,48 @@ export function sortedRec(type: TypeConstraint, entries: Iterable<readonly [stri
 }
 
 /**
- * The cty value HCL gives a literal in hcl2json shape: arrays are tuples, objects are objects, `null` is
- * `cty.NullVal(cty.DynamicPseudoType)`. A string holding an unescaped `${…}`/`%{…}` is a non-literal
- * expression: a lone `${…}` has an unknown type (cty.DynamicVal), other templates are unknown strings.
- * `$${`/`%%{` are the escapes for a literal `${`/`%{`.
+ * The cty value HCL gives an expression evaluated with no variables and no functions, as far as a literal
+ * default holds it: literals are primitives, tuple and object constructors tuples and objects, `null` is
+ * `cty.NullVal(cty.DynamicPseudoType)`; a template with interpolations is an unknown string, and anything
+ * else (a reference, a call, an operator, a lone `"${…}"`) an unknown of unknown type (cty.DynamicVal).
  */
-export function fromValue(value: Value): CtyValue {
-  if (value === null) return nullVal(ANY)
-  if (typeof value === 'boolean') return {type: BOOL, s: 'prim', v: value}
-  if (typeof value === 'number') return {type: NUMBER, s: 'prim', v: value}
-  if (typeof value === 'string') {
-    const kind = templateKind(value)
-    if (kind === 'wrap') return DYNAMIC_VAL
-    if (kind === 'template') return unknownVal(STRING)
-    return {type: STRING, s: 'prim', v: value.replace(/\$\$\{/g, '${').replace(/%%\{/g, '%{')}
-  }
-  if (isValueArray(value)) {
-    const elems = value.map(fromValue)
-    return {type: {kind: 'tuple', elements: elems.map((e) => e.type)}, s: 'seq', elems}
-  }
-  const entries: [string, CtyValue][] = Object.keys(value).map((k) => [k, fromValue(value[k] as Value)])
-  return sortedRec(objectOf(new Map(entries.map(([k, v]) => [k, v.type]))), entries)
-}
-
-function isValueArray(v: Value): v is readonly Value[] {
-  return Array.isArray(v)
-}
-
-function templateKind(s: string): 'literal' | 'wrap' | 'template' {
-  let sawTemplate = false
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i]
-    if ((c === '$' || c === '%') && s[i + 1] === c && s[i + 2] === '{') {
-      i += 2
-      continue
+export function fromExpr(e: Expr): CtyValue {
+  switch (e.k) {
+    case 'tuple': {
+      const elems = e.items.map(fromExpr)
+      return {type: {kind: 'tuple', elements: elems.map((x) => x.type)}, s: 'seq', elems}
     }
-    if ((c === '$' || c === '%') && s[i + 1] === '{') {
-      if (i === 0 && c === '$') {
-        try {
-          if (interpolationEnd(s, 1) === s.length) return 'wrap'
-        } catch {
-          // fall through: treat as a template
-        }
+    case 'object': {
+      const entries = new Map<string, CtyValue>()
+      for (const item of e.items) {
+        const k = objectKeyName(item)
+        if (k === undefined) return DYNAMIC_VAL
+        if (!entries.has(k)) entries.set(k, fromExpr(item.value))
       }
-      sawTemplate = true
-      break
+      return fromEntries(entries)
+    }
+    case 'tmpl':
+      return literalOf(e) === undefined ? unknownVal(STRING) : primitive(literalOf(e) ?? null)
+    case 'parens':
+      return fromExpr(e.inner)
+    default: {
+      const v = e.k === 'wrap' ? undefined : literalOf(e)
+      return v === undefined ? DYNAMIC_VAL : primitive(v)
     }
   }
-  return sawTemplate ? 'template' : 'literal'
+}
+
+/** A known primitive (or null) value. */
+export function primitive(v: string | number | boolean | null): CtyValue {
+  if (v === null) return nullVal(ANY)
+  if (typeof v === 'boolean') return {type: BOOL, s: 'prim', v}
+  if (typeof v === 'number') return {type: NUMBER, s: 'prim', v}
+  return {type: STRING, s: 'prim', v}
+}
+
+/** An object value from its attributes (cty keeps them sorted). */
+export function fromEntries(entries: ReadonlyMap<string, CtyValue>): CtyValue {
+  return sortedRec(objectOf(new Map([...entries].map(([k, v]) => [k, v.type]))), entries)
 }
 
 export function isNull(v: CtyValue): boolean {
