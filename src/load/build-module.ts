@@ -9,6 +9,7 @@ import type {Module} from './model.js'
 import {elementKey} from './model.js'
 import {attr, blocksOfType, mergeBodies, sets} from './merge-body.js'
 import {scanProviderFunctionCalls} from './provider-function-calls.js'
+import {localNames} from './local-names.js'
 import {checkMergedVariable, decodeVariable, TypeExprMemo, type DefaultState} from './variable-default.js'
 import {quotedReferenceWarnings} from './quoted-references.js'
 import {checkRuleDiagnostics} from './check-rules.js'
@@ -962,7 +963,7 @@ export function buildModule(
   for (const p of overrides) b.mergeOverride(p.file)
   b.checkStateStoreProvider()
   b.checkModuleSources()
-  const module: Module = {
+  const built: Omit<Module, 'names'> = {
     dir,
     engine: engine.name,
     files,
@@ -1006,5 +1007,7 @@ export function buildModule(
       otherBlocks: b.otherBlocks,
     }),
   }
+  // provider local names, decoded once the required_providers entries are final (after the override files)
+  const module: Module = {...built, names: localNames(built, engine)}
   return {module, diagnostics: b.diags}
 }

@@ -41,13 +41,8 @@ export interface LocalNames {
   readonly diagnostics: readonly Diagnostic[]
 }
 
-/**
- * Local names of a module for an engine. Computed on each call: a module has a handful of
- * required_providers entries, and memoising them (a module-level WeakMap before #15) made no
- * measurable difference: every rule over the largest corpus root (fabric 0-org-setup, 702 resources)
- * takes 2–6 ms with or without it.
- */
-export function localNames(m: Module, engine: Engine): LocalNames {
+/** Local names of a module for an engine (decoded once, when the module is built: `Module.names`). */
+export function localNames(m: Pick<Module, 'requiredProviders'>, engine: Engine): LocalNames {
   return computeLocalNames(m, engine)
 }
 
@@ -59,7 +54,7 @@ function aliasText(a: Attribute, item: Expr): string {
   return typeof lit === 'string' ? lit : partText(a, unwrapTemplate(item)).trim()
 }
 
-function computeLocalNames(m: Module, engine: Engine): LocalNames {
+function computeLocalNames(m: Pick<Module, 'requiredProviders'>, engine: Engine): LocalNames {
   const requirements = new Map<string, Requirement>()
   const diagnostics: Diagnostic[] = []
   for (const [name, a] of m.requiredProviders) {

@@ -6,6 +6,7 @@ import type {Attribute, Block} from '../hcl/syntax.js'
 import type {EngineName} from './engine.js'
 import type {ConfigFileEntry} from './file-set.js'
 import type {ProviderFunctionUse} from './provider-function-calls.js'
+import type {LocalNames} from './local-names.js'
 
 export type {ResourceMode} from '../addrs/resource.js'
 
@@ -51,6 +52,8 @@ export interface Module {
   readonly otherBlocks: readonly Block[]
   /** For each overridden element (key as in `elementKey`), the override files that changed it, in order. */
   readonly overrides: ReadonlyMap<string, readonly string[]>
+  /** Provider local names → source addresses (its required_providers entries, else implied), decoded when it was built. */
+  readonly names: LocalNames
   /** Provider-defined function calls in the module's expressions, in file order (scanned when it was built). */
   readonly providerFunctionCalls: readonly ProviderFunctionUse[]
 }

@@ -71,7 +71,7 @@ export async function analyzeProviders(dir: string, opts: CrawlOptions = {}): Pr
   const tree = await crawl(dir, opts)
   const resolution = resolveProviders(tree)
   const graph = buildGraph(tree, resolution)
-  const requirements = tree.nodes.flatMap((n) => moduleRequirements(n, tree.engine))
+  const requirements = tree.nodes.flatMap((n) => moduleRequirements(n))
   const validation = validateProviderConfigsByModule(tree)
   const modules = new Map<Diagnostic, string>(validation.modules)
   const configStage = [...tree.diagnostics, ...validation.diagnostics, ...resolution.diagnostics]

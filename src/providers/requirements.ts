@@ -5,10 +5,8 @@
 import {impliedLocalName, providerString, type Provider} from '../addrs/provider.js'
 import {configGeneratingImports} from '../load/imports.js'
 import type {SourceRange} from '../diag/diagnostic.js'
-import {engineByName} from '../load/engine.js'
-import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
+import type {ModuleNode} from '../graph/crawl.js'
 import {constraintsString, parseProviderConstraints, type Constraint} from './constraints.js'
-import {localNames} from '../load/local-names.js'
 
 export interface ConstraintOrigin {
   readonly constraint: string
@@ -23,11 +21,10 @@ export interface ModuleRequirement {
   readonly constraints: readonly ConstraintOrigin[]
 }
 
-export function moduleRequirements(n: ModuleNode, engineName: ModuleTree['engine']): ModuleRequirement[] {
+export function moduleRequirements(n: ModuleNode): ModuleRequirement[] {
   const m = n.module
   if (!m) return []
-  const engine = engineByName(engineName)
-  const names = localNames(m, engine)
+  const names = m.names
   const acc = new Map<string, {provider: Provider; origins: ConstraintOrigin[]}>()
   const add = (p: Provider, origin?: ConstraintOrigin): void => {
     const k = providerString(p)

@@ -22,7 +22,7 @@ import {engineByName, type Engine} from '../load/engine.js'
 import type {ResourceMode} from '../load/model.js'
 import {configGeneratingImports} from '../load/imports.js'
 import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
-import {localNames, type LocalNames} from '../load/local-names.js'
+import type {LocalNames} from '../load/local-names.js'
 import {moduleText} from './module-text.js'
 import {literalString} from '../hcl/expr.js'
 
@@ -201,7 +201,7 @@ export function resolveProviders(tree: ModuleTree): Resolution {
   const ctx = new Map<ModuleNode, ModuleCtx>()
   for (const n of tree.nodes) {
     if (!n.module) continue
-    const names = localNames(n.module, engine)
+    const names = n.module.names
     diagnostics.push(...names.diagnostics)
     ctx.set(n, {node: n, names})
   }

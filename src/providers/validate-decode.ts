@@ -11,7 +11,6 @@ import type {Attribute, Block} from '../hcl/syntax.js'
 import type {Engine} from '../load/engine.js'
 import type {Module, ResourceMode} from '../load/model.js'
 import {staticContextErrors} from '../graph/static-eval.js'
-import {localNames} from '../load/local-names.js'
 import {asTraversal, between, exprTokens, isJsonFile, objectItems, tokensRange, tupleItems} from './validate-exprs.js'
 import {literalOf, literalString, objectItemsOf, tupleItemsOf} from '../hcl/expr.js'
 
@@ -316,7 +315,7 @@ function decodeProviderBlock(b: Block, m: Module, address: string, engine: Engin
 }
 
 function decodeRequirements(m: Module, engine: Engine, diags: Diagnostic[]): RequirementInfo[] {
-  const names = localNames(m, engine)
+  const names = m.names
   const out: RequirementInfo[] = []
   for (const [name, a] of m.requiredProviders) {
     const lit = literalOf(a.node)

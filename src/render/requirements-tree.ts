@@ -10,7 +10,7 @@ export function requirementsTree(tree: ModuleTree): string {
   // depth first without recursion (a chain of modules can be deeper than the JavaScript stack)
   const pending: {line: string; child?: ModuleNode; childPrefix: string}[] = []
   const expand = (n: ModuleNode, prefix: string): void => {
-    const reqs = moduleRequirements(n, tree.engine)
+    const reqs = moduleRequirements(n)
     const children = [...n.children].sort((a, b) => (a.address < b.address ? -1 : 1))
     const items: {label: string; child?: ModuleNode}[] = [
       ...reqs.map((r) => ({label: `provider[${r.provider}]${r.canonical ? ' ' + r.canonical : ''}`})),

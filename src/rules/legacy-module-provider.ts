@@ -6,7 +6,6 @@ import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode} from '../graph/crawl.js'
 import type {Block} from '../hcl/syntax.js'
 import {engineByName} from '../load/engine.js'
-import {localNames} from '../load/local-names.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {isConfiguredProviderBlock, report, sameModuleNodes, where, type Finding} from './support.js'
 import {literalString} from '../hcl/expr.js'
@@ -53,7 +52,7 @@ export const legacyModuleProvider = {
       if (!m || node.address === '') continue
       const configured = [...m.providerConfigs.values()].filter(isConfiguredProviderBlock)
       if (configured.length === 0) continue
-      const names = localNames(m, engine)
+      const names = m.names
       const calls = sameModuleNodes(tree.nodes, node).filter((n) => n.address !== '')
       const broken = calls.flatMap((n) => {
         const r = restrictionOf(n, tofu)

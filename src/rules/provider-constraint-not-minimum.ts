@@ -2,9 +2,7 @@
 // minimums (`>=`, `>`). Upper bounds and exact versions in a shared module cap every configuration that
 // uses it; Terraform's docs advise reusable modules to constrain only the minimum version.
 import type {SourceRange} from '../diag/diagnostic.js'
-import {engineByName} from '../load/engine.js'
 import {constraintsString, parseProviderConstraints, type Constraint} from '../providers/constraints.js'
-import {localNames} from '../load/local-names.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {report, versionRangeOf, where, type Finding} from './support.js'
 import {literalString} from '../hcl/expr.js'
@@ -46,12 +44,11 @@ export const providerConstraintNotMinimum = {
   docs: 'docs/rules/provider-constraint-not-minimum.md',
   check({analysis}): LintDiagnostic[] {
     const {tree} = analysis
-    const engine = engineByName(tree.engine)
     const findings: Finding[] = []
     for (const node of tree.nodes) {
       const m = node.module
       if (!m || node.address === '') continue
-      const names = localNames(m, engine)
+      const names = m.names
       const origins: {what: string; constraint: string; range: SourceRange}[] = []
       for (const r of names.requirements.values()) {
         if (r.version === undefined) continue

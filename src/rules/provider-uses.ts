@@ -16,7 +16,7 @@ import {isRecord, unwrapExpression} from '../hcl/value.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module} from '../load/model.js'
 import {configGeneratingImports} from '../load/imports.js'
-import {localNames, type LocalNames, type Requirement} from '../load/local-names.js'
+import type {LocalNames, Requirement} from '../load/local-names.js'
 import {providerFunctionUses} from '../providers/provider-functions.js'
 import {providerReference} from '../providers/resolve.js'
 import {sortRanges, where} from './support.js'
@@ -121,7 +121,7 @@ function callerDeclaration(
   const namesOf = (m: Module): LocalNames => {
     let n = names.get(m)
     if (!n) {
-      n = localNames(m, engine)
+      n = m.names
       names.set(m, n)
     }
     return n
@@ -148,7 +148,7 @@ export function undeclaredProviders(tree: ModuleTree): UndeclaredProvider[] {
   for (const node of tree.nodes) {
     const m = node.module
     if (!m) continue
-    const names = localNames(m, engine)
+    const names = m.names
     cache.set(m, names)
     const byName = new Map<string, ProviderUse[]>()
     for (const u of providerUses(m)) {
@@ -185,7 +185,7 @@ export function sourcelessMismatches(tree: ModuleTree): SourcelessEntry[] {
   for (const node of tree.nodes) {
     const m = node.module
     if (!m || !node.parent) continue
-    for (const r of localNames(m, engine).requirements.values()) {
+    for (const r of m.names.requirements.values()) {
       if (!r.implied || (isRecord(r.attribute.value) && r.attribute.value['source'] !== undefined)) continue
       const mismatch = callerDeclaration(node, r.localName, r.provider, engine, cache)
       if (mismatch) out.push({node, requirement: r, implied: r.provider, mismatch})

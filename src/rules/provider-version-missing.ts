@@ -5,7 +5,6 @@
 import {isBuiltin, providerString} from '../addrs/provider.js'
 import {isRecord} from '../hcl/value.js'
 import {engineByName} from '../load/engine.js'
-import {localNames} from '../load/local-names.js'
 import {ruleOption} from './options.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {inRemotePackage, moduleText, report, where, type Finding} from './support.js'
@@ -28,7 +27,7 @@ export const providerVersionMissing = {
       const isRoot = node.address === ''
       const shared = !isRoot || analysis.sharedModule !== undefined
       if (!shared && rootPolicy === 'never') continue
-      const names = localNames(m, engine)
+      const names = m.names
       for (const r of names.requirements.values()) {
         if (r.version !== undefined || isBuiltin(r.provider)) continue
         // a version written as an expression is not missing (the loader reports what is wrong with it)

@@ -6,7 +6,6 @@
 import {localConfigString, parseLocalConfigRef, parseProviderString, providerAddr} from '../addrs/provider.js'
 import {engineByName} from '../load/engine.js'
 import {isRecord, unwrapExpression} from '../hcl/value.js'
-import {localNames} from '../load/local-names.js'
 import {stepText} from '../providers/step-text.js'
 import type {ProviderConfigInfo, ResourceBinding} from '../providers/resolve.js'
 import type {ModuleNode} from '../graph/crawl.js'
@@ -64,8 +63,8 @@ export const providersMapInherits = {
         e.resources.push(r)
         inherited.set(config.address, e)
       }
-      const childNames = localNames(node.module, engine)
-      const parentNames = parent.module ? localNames(parent.module, engine) : undefined
+      const childNames = node.module.names
+      const parentNames = parent.module ? parent.module.names : undefined
       for (const {config, resources} of inherited.values()) {
         const first = resources[0]!
         const provider = parseProviderString(config.provider) ?? providerAddr('', '', '')

@@ -5,7 +5,6 @@ import {parseLocalConfigRef} from '../addrs/provider.js'
 import {isRecord, unwrapExpression} from '../hcl/value.js'
 import {engineByName} from '../load/engine.js'
 import type {Block} from '../hcl/syntax.js'
-import {localNames} from '../load/local-names.js'
 import {providerReference} from '../providers/resolve.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {aliasEntryRange, moduleText, report, where, type Finding} from './support.js'
@@ -44,7 +43,7 @@ export const unusedConfigurationAlias = {
       const m = node.module
       if (!m || done.has(m)) continue
       done.add(m)
-      const names = localNames(m, engine)
+      const names = m.names
       const used = usedConfigs(
         [...m.managedResources.values(), ...m.dataResources.values(), ...m.ephemeralResources.values(), ...m.imports],
         m.moduleCalls.values(),

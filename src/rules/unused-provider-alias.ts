@@ -4,9 +4,7 @@ import {bfsFromNode} from 'graphology-traversal'
 import {ModulePath} from '../addrs/module.js'
 import {AbsProviderConfig, parseLocalConfigRef} from '../addrs/provider.js'
 import {isRecord, unwrapExpression} from '../hcl/value.js'
-import {engineByName} from '../load/engine.js'
 import {edgeView, providerKey} from '../providers/build-graph.js'
-import {localNames} from '../load/local-names.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {report, where, type Finding} from './support.js'
 
@@ -18,7 +16,6 @@ export const unusedProviderAlias = {
   docs: 'docs/rules/unused-provider-alias.md',
   check({analysis}): LintDiagnostic[] {
     const {tree, resolution} = analysis
-    const engine = engineByName(tree.engine)
     const root = tree.root
     if (!root.module) return []
     const usedByResource = new Set(resolution.resources.flatMap((r) => (r.providerConfig ? [r.providerConfig] : [])))
@@ -38,7 +35,7 @@ export const unusedProviderAlias = {
         if (n.resolved || !n.parent?.module || !n.call) return false
         const providers = n.call.body.attributes.find((a) => a.name === 'providers')
         if (!providers || !isRecord(providers.value)) return false
-        const names = localNames(n.parent.module, engine)
+        const names = n.parent.module.names
         return Object.values(providers.value).some((raw) => {
           const ref = typeof raw === 'string' ? parseLocalConfigRef(unwrapExpression(raw)) : undefined
           return (

@@ -12,7 +12,6 @@ import type {Block} from '../hcl/syntax.js'
 import {unwrapExpression} from '../hcl/value.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module} from '../load/model.js'
-import {localNames} from '../load/local-names.js'
 import {providerReference} from '../providers/resolve.js'
 import {display, providerUses} from './provider-uses.js'
 import type {LintDiagnostic, Rule} from './rule.js'
@@ -57,7 +56,7 @@ function subtreeProviders(node: ModuleNode, engine: Engine): Set<string> | undef
   while (stack.length > 0) {
     const n = stack.pop()!
     if (!n.module || !n.resolved) return undefined
-    const names = localNames(n.module, engine)
+    const names = n.module.names
     for (const name of namesUsed(n.module)) {
       out.add(providerString(names.providerFor(name)))
       // a local name the module below uses without a source address of its own (no entry, or one without
@@ -89,7 +88,7 @@ export const unusedRequiredProvider = {
     for (const node of tree.nodes) {
       const m = node.module
       if (!m || inRemotePackage(node) || (node.source !== undefined && node.source.kind !== 'local')) continue
-      const names = localNames(m, engine)
+      const names = m.names
       if (names.requirements.size === 0) continue
       const used = namesUsed(m)
       let below: Set<string> | undefined | null = null
