@@ -10,6 +10,7 @@ import {elementKey} from './model.js'
 import {attr, blocksOfType, mergeBodies, sets} from './merge-body.js'
 import {scanProviderFunctionCalls} from './provider-function-calls.js'
 import {localNames} from './local-names.js'
+import {decodeModule} from './decode.js'
 import {checkMergedVariable, decodeVariable, TypeExprMemo, type DefaultState} from './variable-default.js'
 import {quotedReferenceWarnings} from './quoted-references.js'
 import {checkRuleDiagnostics} from './check-rules.js'
@@ -963,7 +964,7 @@ export function buildModule(
   for (const p of overrides) b.mergeOverride(p.file)
   b.checkStateStoreProvider()
   b.checkModuleSources()
-  const built: Omit<Module, 'names'> = {
+  const built: Omit<Module, 'names' | 'decoded'> = {
     dir,
     engine: engine.name,
     files,
@@ -1008,6 +1009,7 @@ export function buildModule(
     }),
   }
   // provider local names, decoded once the required_providers entries are final (after the override files)
-  const module: Module = {...built, names: localNames(built, engine)}
+  const named = {...built, names: localNames(built, engine)}
+  const module: Module = {...named, decoded: decodeModule(named, engine)}
   return {module, diagnostics: b.diags}
 }

@@ -4,7 +4,6 @@
 import {parseImportTarget} from '../addrs/resource.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import {unwrapExpression} from '../hcl/value.js'
-import type {Module} from './model.js'
 
 export interface ImportTarget {
   readonly block: Block
@@ -18,7 +17,7 @@ export interface ImportTarget {
 }
 
 /** Every import block whose `to` is a static managed resource address, with its target. */
-export function importTargets(m: Module): ImportTarget[] {
+export function importTargets(m: {readonly imports: readonly Block[]}): ImportTarget[] {
   const out: ImportTarget[] = []
   for (const block of m.imports) {
     const to = block.body.attributes.find((a) => a.name === 'to')
@@ -30,7 +29,10 @@ export function importTargets(m: Module): ImportTarget[] {
 }
 
 /** Import blocks that generate the configuration of their target (one per target resource, the first). */
-export function configGeneratingImports(m: Module): ImportTarget[] {
+export function configGeneratingImports(m: {
+  readonly imports: readonly Block[]
+  readonly managedResources: ReadonlyMap<string, Block>
+}): ImportTarget[] {
   const seen = new Set<string>()
   return importTargets(m).filter((t) => {
     if (t.modules.length > 0 || m.managedResources.has(t.local) || seen.has(t.local)) return false

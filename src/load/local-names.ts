@@ -17,7 +17,6 @@ import {
 } from '../hcl/expr.js'
 import type {Attribute} from '../hcl/syntax.js'
 import type {Engine} from './engine.js'
-import type {Module} from './model.js'
 
 export interface Requirement {
   readonly localName: string
@@ -42,7 +41,7 @@ export interface LocalNames {
 }
 
 /** Local names of a module for an engine (decoded once, when the module is built: `Module.names`). */
-export function localNames(m: Pick<Module, 'requiredProviders'>, engine: Engine): LocalNames {
+export function localNames(m: {readonly requiredProviders: ReadonlyMap<string, Attribute>}, engine: Engine): LocalNames {
   return computeLocalNames(m, engine)
 }
 
@@ -54,7 +53,7 @@ function aliasText(a: Attribute, item: Expr): string {
   return typeof lit === 'string' ? lit : partText(a, unwrapTemplate(item)).trim()
 }
 
-function computeLocalNames(m: Pick<Module, 'requiredProviders'>, engine: Engine): LocalNames {
+function computeLocalNames(m: {readonly requiredProviders: ReadonlyMap<string, Attribute>}, engine: Engine): LocalNames {
   const requirements = new Map<string, Requirement>()
   const diagnostics: Diagnostic[] = []
   for (const [name, a] of m.requiredProviders) {

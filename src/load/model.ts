@@ -7,6 +7,7 @@ import type {EngineName} from './engine.js'
 import type {ConfigFileEntry} from './file-set.js'
 import type {ProviderFunctionUse} from './provider-function-calls.js'
 import type {LocalNames} from './local-names.js'
+import type {DecodedModule} from './decode.js'
 
 export type {ResourceMode} from '../addrs/resource.js'
 
@@ -54,6 +55,8 @@ export interface Module {
   readonly overrides: ReadonlyMap<string, readonly string[]>
   /** Provider local names → source addresses (its required_providers entries, else implied), decoded when it was built. */
   readonly names: LocalNames
+  /** Provider blocks, requirements, resources' provider references and module calls' providers maps, decoded when it was built. */
+  readonly decoded: DecodedModule
   /** Provider-defined function calls in the module's expressions, in file order (scanned when it was built). */
   readonly providerFunctionCalls: readonly ProviderFunctionUse[]
 }

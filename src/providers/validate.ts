@@ -13,7 +13,6 @@ import type {Attribute} from '../hcl/syntax.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module} from '../load/model.js'
 import {
-  decodeModule,
   defaultProvider,
   impliedForType,
   refString,
@@ -23,11 +22,12 @@ import {
   type PassedProvider,
   type ProviderBlockInfo,
   type ResourceInfo,
-} from './validate-decode.js'
+} from '../load/decode.js'
 import {moduleText} from './module-text.js'
 import {atLeast, behaviourVersion} from './engine-version.js'
 import {unsupportedBackendType} from './backend-type.js'
-import {sameForEach} from './validate-exprs.js'
+import {sameForEach} from '../load/decode-exprs.js'
+import {staticContextErrors} from '../graph/static-eval.js'
 
 // Positions inside raw expression text (kept here for existing importers)
 export {advancePos, subRange} from '../diag/positions.js'
@@ -510,6 +510,21 @@ function childModuleChecksOne(node: ModuleNode, engine: Engine, importsAllowed: 
   }
 }
 
+/**
+ * OpenTofu evaluates a provider's for_each while loading the configuration, where only variables, local
+ * values, path and terraform attributes have values (static_scope.go); its messages name the module.
+ */
+function staticProviderForEach(n: ModuleNode, engine: Engine): Diagnostic[] {
+  if (engine.name !== 'opentofu' || !n.module) return []
+  const out: Diagnostic[] = []
+  for (const p of n.module.decoded.providers) {
+    if (!p.forEach) continue
+    const ident = {subject: `provider.${p.name}.${p.alias ?? ''}.for_each`, range: p.forEach.exprRange}
+    out.push(...staticContextErrors(p.forEach, {module: n.module, variables: new Map(), address: n.address}, ident))
+  }
+  return out
+}
+
 /** Does a diagnostic belong to a child module (its file is outside the root directory's own files)? */
 function inChildModule(d: Diagnostic): boolean {
   return d.range !== undefined && d.range.filename.includes('/')
@@ -536,20 +551,15 @@ export interface ModuleDiagnostics {
 
 export function validateProviderConfigsByModule(tree: ModuleTree): ModuleDiagnostics {
   const engine = engineByName(tree.engine)
-  const cache = new Map<Module, DecodedModule>()
-  const decoded = (m: Module, address?: string): DecodedModule => {
-    let d = cache.get(m)
-    if (!d) {
-      d = decodeModule(m, engine, address)
-      cache.set(m, d)
-    }
-    return d
-  }
+  const decoded = (m: Module): DecodedModule => m.decoded
   const out: Diagnostic[] = []
   const modules = new Map<Diagnostic, string>()
+  const seen = new Set<Module>()
   for (const n of tree.nodes) {
-    if (!n.module || cache.has(n.module)) continue
-    for (const d of decoded(n.module, n.address).diagnostics) {
+    if (!n.module || seen.has(n.module)) continue
+    seen.add(n.module)
+    // decode-time diagnostics, once per module, for the first call that reaches it
+    for (const d of [...n.module.decoded.diagnostics, ...staticProviderForEach(n, engine)]) {
       out.push(d)
       modules.set(d, n.address)
     }

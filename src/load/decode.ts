@@ -1,17 +1,17 @@
-// Decoding a module for provider validation (once per loaded module): provider blocks, `provider` references,
+// Decoding a module for provider validation and resolution (once, when the module is built): provider blocks, `provider` references,
 // `providers` maps, required_providers entries and module-call meta-arguments, with the decode-time
 // diagnostics Terraform and OpenTofu report for them. Texts follow the engine.
 import {localNameProblem, parseProviderPart, type Provider} from '../addrs/provider.js'
-import {importTargets} from '../load/imports.js'
+import {importTargets} from './imports.js'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
 import {advancePos} from '../diag/positions.js'
 import {tokenizeExpr, type ExprToken} from '../hcl/expr-tokens.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
-import type {Engine} from '../load/engine.js'
-import type {Module, ResourceMode} from '../load/model.js'
-import {staticContextErrors} from '../graph/static-eval.js'
-import {asTraversal, between, exprTokens, isJsonFile, objectItems, tokensRange, tupleItems} from './validate-exprs.js'
+import type {Engine} from './engine.js'
+import type {ResourceMode} from '../addrs/resource.js'
+import type {LocalNames} from './local-names.js'
+import {asTraversal, between, exprTokens, isJsonFile, objectItems, tokensRange, tupleItems} from './decode-exprs.js'
 import {literalOf, literalString, objectItemsOf, tupleItemsOf} from '../hcl/expr.js'
 
 // ---------------------------------------------------------------------------------------------
@@ -218,6 +218,19 @@ export interface CallInfo {
   readonly forEach?: Attribute
 }
 
+/** What decoding reads of a module (the module being built). */
+export interface DecodeSources {
+  readonly providerConfigs: ReadonlyMap<string, Block>
+  readonly providerMetas: ReadonlyMap<string, Block>
+  readonly requiredProviders: ReadonlyMap<string, Attribute>
+  readonly managedResources: ReadonlyMap<string, Block>
+  readonly dataResources: ReadonlyMap<string, Block>
+  readonly ephemeralResources: ReadonlyMap<string, Block>
+  readonly moduleCalls: ReadonlyMap<string, Block>
+  readonly imports: readonly Block[]
+  readonly names: LocalNames
+}
+
 export interface DecodedModule {
   readonly providers: readonly ProviderBlockInfo[]
   readonly requirements: readonly RequirementInfo[]
@@ -237,7 +250,7 @@ function literal(a: Attribute | undefined): string | undefined {
 const VALID_IDENTIFIER = /^[\p{ID_Start}_][\p{ID_Continue}-]*$/u
 const BAD_IDENTIFIER = 'A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.'
 
-function decodeProviderBlock(b: Block, m: Module, address: string, engine: Engine, diags: Diagnostic[]): ProviderBlockInfo | undefined {
+function decodeProviderBlock(b: Block, engine: Engine, diags: Diagnostic[]): ProviderBlockInfo | undefined {
   const name = b.labels[0]?.value ?? ''
   const problem = localNameProblem(name)
   if (problem) {
@@ -262,12 +275,6 @@ function decodeProviderBlock(b: Block, m: Module, address: string, engine: Engin
         forEach.exprRange,
       ),
     )
-  }
-  // OpenTofu evaluates for_each while loading the configuration, where only variables, local values,
-  // path and terraform attributes have values (static_scope.go)
-  if (tofu && forEach) {
-    const ident = {subject: `provider.${name}.${alias ?? ''}.for_each`, range: forEach.exprRange}
-    diags.push(...staticContextErrors(forEach, {module: m, variables: new Map(), address}, ident))
   }
   for (const reserved of tofu ? ['count', 'depends_on', 'source'] : ['count', 'depends_on', 'for_each', 'source']) {
     const a = attr(b, reserved)
@@ -314,7 +321,7 @@ function decodeProviderBlock(b: Block, m: Module, address: string, engine: Engin
   return {block: b, name, ...(alias ? {alias} : {}), key: alias ? `${name}.${alias}` : name, configured, ...(forEach ? {forEach} : {})}
 }
 
-function decodeRequirements(m: Module, engine: Engine, diags: Diagnostic[]): RequirementInfo[] {
+function decodeRequirements(m: DecodeSources, engine: Engine, diags: Diagnostic[]): RequirementInfo[] {
   const names = m.names
   const out: RequirementInfo[] = []
   for (const [name, a] of m.requiredProviders) {
@@ -443,12 +450,16 @@ function decodeCall(name: string, b: Block, engine: Engine, diags: Diagnostic[])
   return {name, block: b, providers, ...(restriction ? {restriction} : {}), ...(forEach ? {forEach} : {})}
 }
 
-/** Decode-time checks of a module; `address` is the first call that reaches it ('' for the root), which OpenTofu's messages name. */
-export function decodeModule(m: Module, engine: Engine, address = ''): DecodedModule {
+/**
+ * The provider-related parts of a module decoded once, when it is built, with their decode-time diagnostics:
+ * provider blocks, required_providers entries, resources and their `provider` references, module calls with
+ * their `providers` maps and meta-arguments, import blocks' provider arguments.
+ */
+export function decodeModule(m: DecodeSources, engine: Engine): DecodedModule {
   const diags: Diagnostic[] = []
   const providers: ProviderBlockInfo[] = []
   for (const b of m.providerConfigs.values()) {
-    const p = decodeProviderBlock(b, m, address, engine, diags)
+    const p = decodeProviderBlock(b, engine, diags)
     if (p) providers.push(p)
   }
   for (const b of m.providerMetas.values()) {
@@ -490,7 +501,7 @@ export function decodeModule(m: Module, engine: Engine, address = ''): DecodedMo
  * addProviderRequirements): only an import that generates configuration may choose the provider; one whose
  * target resource is declared must leave it to that resource (or repeat exactly what it says).
  */
-function decodeImports(m: Module, engine: Engine, resources: readonly ResourceInfo[], diags: Diagnostic[]): void {
+function decodeImports(m: DecodeSources, engine: Engine, resources: readonly ResourceInfo[], diags: Diagnostic[]): void {
   const tofu = engine.name === 'opentofu'
   const invalid = (detail: string, a: Attribute): void =>
     void diags.push(
