@@ -10,13 +10,25 @@ import type {ObjectItem} from './native/ast.js'
 /** How an attribute's JSON strings are read (see parse-json.ts `Convert`). */
 export type JsonConvert = 'expr' | 'exprValues' | 'requiredProvider' | undefined
 
-/** The expression node of a JSON value; `text` is the file's text the offsets refer to. */
+/**
+ * The expression node of an attribute's JSON value; `text` is the file's text the offsets refer to. The
+ * node spans the whole value (a string's quotes included), where the attribute's `expr` starts; the nodes
+ * inside a string span its content.
+ */
 export function jsonExpr(n: JsonNode, convert: JsonConvert, text: string): Expr {
+  const e = valueExpr(n, convert, text)
+  const whole = span(n)
+  if (e.s === whole.s && e.e === whole.e) return e
+  // a template spans its quotes, as in native syntax; an expression read from a string is wrapped, as `"${…}"` is
+  return e.k === 'tmpl' ? {...e, ...whole} : {k: 'wrap', inner: e, ...whole}
+}
+
+function valueExpr(n: JsonNode, convert: JsonConvert, text: string): Expr {
   switch (n.type) {
     case 'string':
       return stringExpr(n, convert === 'expr', text)
     case 'array':
-      return {k: 'tuple', items: (n.children ?? []).map((el) => jsonExpr(el, convert === 'expr' ? 'expr' : undefined, text)), ...span(n)}
+      return {k: 'tuple', items: (n.children ?? []).map((el) => valueExpr(el, convert === 'expr' ? 'expr' : undefined, text)), ...span(n)}
     case 'object': {
       const items: ObjectItem[] = []
       for (const p of n.children ?? []) {
@@ -24,7 +36,7 @@ export function jsonExpr(n: JsonNode, convert: JsonConvert, text: string): Expr 
         if (!key || !value) continue
         const inner: JsonConvert =
           convert === 'exprValues' ? 'expr' : convert === 'requiredProvider' && key.value === 'configuration_aliases' ? 'expr' : undefined
-        items.push({key: stringExpr(key, false, text), keyForced: false, value: jsonExpr(value, inner, text)})
+        items.push({key: stringExpr(key, false, text), keyForced: false, value: valueExpr(value, inner, text)})
       }
       return {k: 'object', items, ...span(n)}
     }
@@ -44,7 +56,8 @@ function span(n: JsonNode): {s: number; e: number} {
 
 /**
  * A JSON string as a template, or (`asExpr`) as an expression unless it is itself a template or blank,
- * as Terraform reads such arguments. Content that does not parse stays a literal string.
+ * as Terraform reads such arguments; its nodes span the content. Content that does not parse stays a
+ * literal string spanning the whole string.
  */
 function stringExpr(n: JsonNode, asExpr: boolean, text: string): Expr {
   const value: unknown = n.value
@@ -54,7 +67,7 @@ function stringExpr(n: JsonNode, asExpr: boolean, text: string): Expr {
   const parsed = expression ? parseExpressionText(value) : parseTemplateText(value)
   if (parsed.errors.length > 0) return {k: 'lit', v: value, ...whole}
   remap(parsed.expr, contentOffsets(text, n.offset + 1, whole.e - 1, value.length))
-  return {...parsed.expr, ...whole}
+  return parsed.expr
 }
 
 /**

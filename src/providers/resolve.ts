@@ -15,12 +15,12 @@ import {
 import {ResourceAddr} from '../addrs/resource.js'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
-import {aliasEntryRange, rangeInExpr} from '../hcl/expr-ranges.js'
+import {aliasEntryRange} from '../hcl/expr-ranges.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
-import {isExpression, isRecord, unwrapExpression} from '../hcl/value.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {ResourceMode} from '../load/model.js'
 import {configGeneratingImports} from '../load/imports.js'
+import {providerRefOf, providersMapEntries} from '../load/provider-refs.js'
 import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
 import type {LocalNames} from '../load/local-names.js'
 import {moduleText} from './module-text.js'
@@ -184,9 +184,7 @@ function aliasOf(b: Block): string | undefined {
 
 /** Parses a `provider` argument (a quoted string is accepted; the loader warns about it). */
 export function providerReference(a: Attribute): LocalProviderConfig | undefined {
-  const v = a.value
-  if (typeof v !== 'string') return undefined
-  return parseLocalConfigRef(isExpression(v) ? unwrapExpression(v) : v)
+  return providerRefOf(a)
 }
 
 interface ModuleCtx {
@@ -292,10 +290,8 @@ export function resolveProviders(tree: ModuleTree): Resolution {
     const parent = n.parent
     const pctx = parent ? ctx.get(parent) : undefined
     const providersAttr = n.call?.body.attributes.find((a) => a.name === 'providers')
-    if (!parent || !pctx || !providersAttr || !isRecord(providersAttr.value)) continue
-    for (const [key, raw] of Object.entries(providersAttr.value).sort(([a], [z]) => (a < z ? -1 : 1))) {
-      const inChild = parseLocalConfigRef(key)
-      const inParent = typeof raw === 'string' ? parseLocalConfigRef(unwrapExpression(raw)) : undefined
+    if (!parent || !pctx || !providersAttr) continue
+    for (const {inChild, inParent, valueRange} of providersMapEntries(providersAttr)) {
       if (!inChild || !inParent) continue
       const provider = c.names.providerFor(inChild.localName)
       const childAddr = abs(n.path, provider, inChild.alias)
@@ -322,7 +318,7 @@ export function resolveProviders(tree: ModuleTree): Resolution {
             summary: `missing provider ${parentAddr}`,
             detail: '',
             extra: {
-              range: entryValueRange(providersAttr, localConfigString(inChild), localConfigString(inParent)) ?? providersAttr.exprRange,
+              range: valueRange,
               explanation: `The call to ${n.address} passes ${localConfigString(inParent)} as ${localConfigString(inChild)}, but ${moduleText(parent)} has no configuration ${parentAddr} to pass. Declare it in ${moduleText(parent)} (a provider "${inParent.localName}" block${inParent.alias ? ` with alias = "${inParent.alias}"` : ''})${parent.address === '' ? '' : `, or have the caller of ${parent.address} pass it in`}.`,
             },
           },
@@ -525,12 +521,6 @@ export function resolveProviders(tree: ModuleTree): Resolution {
   configs.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))
   resources.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))
   return {configs, passes, resources, diagnostics, graphDiagnostics, ...(sharedModule ? {sharedModule} : {})}
-}
-
-/** The value of one `providers` map entry (`aws.src = aws.east` → `aws.east`) inside the map's text. */
-function entryValueRange(a: Attribute, key: string, value: string): SourceRange | undefined {
-  const esc = (x: string): string => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  return rangeInExpr(a, new RegExp(`(?:^|[\\s{,])"?${esc(key)}"?\\s*[=:]\\s*"?(${esc(value)})(?![\\w.-])`))
 }
 
 /** The root's configuration_aliases entries when it declares any (it is then analysed as a shared module). */

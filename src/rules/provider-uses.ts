@@ -18,8 +18,8 @@ import type {Module} from '../load/model.js'
 import {configGeneratingImports} from '../load/imports.js'
 import type {LocalNames, Requirement} from '../load/local-names.js'
 import {providerFunctionUses} from '../providers/provider-functions.js'
-import {providerReference} from '../providers/resolve.js'
 import {sortRanges, where} from './support.js'
+import {providerRefOf, providersMapEntries} from '../load/provider-refs.js'
 
 export interface ProviderUse {
   readonly localName: string
@@ -54,7 +54,7 @@ function resourceUses(blocks: Iterable<Block>, kind: string): ProviderUse[] {
   for (const b of blocks) {
     const type = b.labels[0]?.value ?? ''
     const pattr = b.body.attributes.find((a) => a.name === 'provider')
-    const ref = pattr ? providerReference(pattr) : undefined
+    const ref = pattr ? providerRefOf(pattr) : undefined
     if (pattr && ref)
       out.push({
         localName: ref.localName,
@@ -81,7 +81,7 @@ export function providerUses(m: Module): ProviderUse[] {
     ),
   ]
   for (const t of configGeneratingImports(m)) {
-    const ref = t.provider ? providerReference(t.provider) : undefined
+    const ref = t.provider ? providerRefOf(t.provider) : undefined
     if (t.provider && ref)
       out.push({
         localName: ref.localName,
@@ -101,11 +101,9 @@ export function providerUses(m: Module): ProviderUse[] {
   }
   for (const [callName, call] of m.moduleCalls) {
     const providers = call.body.attributes.find((a) => a.name === 'providers')
-    if (!providers || !isRecord(providers.value)) continue
-    for (const raw of Object.values(providers.value)) {
-      const ref = typeof raw === 'string' ? parseLocalConfigRef(unwrapExpression(raw)) : undefined
-      if (ref) out.push({localName: ref.localName, what: `the providers map of module "${callName}"`, range: providers.exprRange})
-    }
+    for (const {inParent: ref} of providersMapEntries(providers))
+      if (ref && providers)
+        out.push({localName: ref.localName, what: `the providers map of module "${callName}"`, range: providers.exprRange})
   }
   for (const f of providerFunctionUses(m)) out.push({localName: f.provider, what: `the function ${f.name}`, range: f.range, function: true})
   return sortRanges(out)

@@ -3,14 +3,14 @@
 // Terraform Core still finds a default configuration by walking up to the callers, so the provider the
 // map leaves out is silently inherited. Only configurations that are declared somewhere count: the root
 // module's implied empty configuration is what the module would get in any case.
-import {localConfigString, parseLocalConfigRef, parseProviderString, providerAddr} from '../addrs/provider.js'
+import {localConfigString, parseProviderString, providerAddr} from '../addrs/provider.js'
 import {engineByName} from '../load/engine.js'
-import {isRecord, unwrapExpression} from '../hcl/value.js'
 import {stepText} from '../providers/step-text.js'
 import type {ProviderConfigInfo, ResourceBinding} from '../providers/resolve.js'
 import type {ModuleNode} from '../graph/crawl.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {isWithin, moduleText, report, where, type Finding} from './support.js'
+import {providersMapEntries} from '../load/provider-refs.js'
 
 export const providersMapInherits = {
   id: 'providers-map-inherits',
@@ -44,12 +44,7 @@ export const providersMapInherits = {
       const parent = node.parent
       const providersAttr = node.call?.body.attributes.find((a) => a.name === 'providers')
       if (!parent || !node.module || !providersAttr) continue
-      const listed = isRecord(providersAttr.value)
-        ? Object.keys(providersAttr.value).flatMap((k) => {
-            const r = parseLocalConfigRef(unwrapExpression(k))
-            return r ? [localConfigString(r)] : []
-          })
-        : []
+      const listed = providersMapEntries(providersAttr).flatMap((e) => (e.inChild ? [localConfigString(e.inChild)] : []))
       // Resources in the called subtree whose configuration lies above the call and was not passed through it.
       const inherited = new Map<string, {config: ProviderConfigInfo; resources: ResourceBinding[]}>()
       for (const r of subtreeResources(node)) {

@@ -2,28 +2,23 @@
 // (no resource's `provider` argument, no nested module call's providers map). Every caller must still
 // pass a configuration for each entry, so an unused one is a requirement without a purpose.
 import {parseLocalConfigRef} from '../addrs/provider.js'
-import {isRecord, unwrapExpression} from '../hcl/value.js'
 import {engineByName} from '../load/engine.js'
 import type {Block} from '../hcl/syntax.js'
-import {providerReference} from '../providers/resolve.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {aliasEntryRange, moduleText, report, where, type Finding} from './support.js'
+import {providerRefOf, providersMapEntries} from '../load/provider-refs.js'
 
 /** `name.alias` of every provider reference in resources, data sources (also in check blocks) and providers maps. */
 function usedConfigs(blocks: Iterable<Block>, calls: Iterable<Block>): Set<string> {
   const used = new Set<string>()
   for (const b of blocks) {
     const pattr = b.body.attributes.find((a) => a.name === 'provider')
-    const ref = pattr ? providerReference(pattr) : undefined
+    const ref = pattr ? providerRefOf(pattr) : undefined
     if (ref?.alias) used.add(`${ref.localName}.${ref.alias}`)
   }
   for (const call of calls) {
-    const providers = call.body.attributes.find((a) => a.name === 'providers')
-    if (!providers || !isRecord(providers.value)) continue
-    for (const raw of Object.values(providers.value)) {
-      const ref = typeof raw === 'string' ? parseLocalConfigRef(unwrapExpression(raw)) : undefined
+    for (const {inParent: ref} of providersMapEntries(call.body.attributes.find((a) => a.name === 'providers')))
       if (ref?.alias) used.add(`${ref.localName}.${ref.alias}`)
-    }
   }
   return used
 }

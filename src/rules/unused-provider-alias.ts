@@ -2,11 +2,11 @@
 // using, neither directly (`provider = aws.x`) nor through providers maps of module calls.
 import {bfsFromNode} from 'graphology-traversal'
 import {ModulePath} from '../addrs/module.js'
-import {AbsProviderConfig, parseLocalConfigRef} from '../addrs/provider.js'
-import {isRecord, unwrapExpression} from '../hcl/value.js'
+import {AbsProviderConfig} from '../addrs/provider.js'
 import {edgeView, providerKey} from '../providers/build-graph.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {report, where, type Finding} from './support.js'
+import {providersMapEntries} from '../load/provider-refs.js'
 
 export const unusedProviderAlias = {
   id: 'unused-provider-alias',
@@ -34,10 +34,8 @@ export const unusedProviderAlias = {
       const opaque = tree.nodes.some((n) => {
         if (n.resolved || !n.parent?.module || !n.call) return false
         const providers = n.call.body.attributes.find((a) => a.name === 'providers')
-        if (!providers || !isRecord(providers.value)) return false
         const names = n.parent.module.names
-        return Object.values(providers.value).some((raw) => {
-          const ref = typeof raw === 'string' ? parseLocalConfigRef(unwrapExpression(raw)) : undefined
+        return providersMapEntries(providers).some(({inParent: ref}) => {
           return (
             ref !== undefined &&
             reached.has(new AbsProviderConfig(ModulePath.of(n.parent?.path ?? []), names.providerFor(ref.localName), ref.alias).toString())

@@ -12,17 +12,17 @@ import type {Block} from '../hcl/syntax.js'
 import {unwrapExpression} from '../hcl/value.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module} from '../load/model.js'
-import {providerReference} from '../providers/resolve.js'
 import {display, providerUses} from './provider-uses.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {inRemotePackage, moduleText, report, where, type Finding} from './support.js'
+import {providerRefOf} from '../load/provider-refs.js'
 
 /** Local names used by import (`to`, `provider`) and removed (`from`) blocks: they need the provider too. */
 function lifecycleBlockNames(blocks: readonly Block[], attr: 'to' | 'from'): string[] {
   const out: string[] = []
   for (const b of blocks) {
     const pattr = b.body.attributes.find((a) => a.name === 'provider')
-    const ref = pattr ? providerReference(pattr) : undefined
+    const ref = pattr ? providerRefOf(pattr) : undefined
     if (ref) {
       out.push(ref.localName)
       continue

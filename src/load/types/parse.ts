@@ -82,7 +82,8 @@ const QUOTED_PREFIX =
  * typeexpr `TypeConstraintWithDefaults` (`any` allowed, `optional(type[, default])` only on object attributes).
  */
 export function parseTypeConstraint(node: Node, options: ParseOptions = {}): ParseResult {
-  const expr = typeExpr(node)
+  // a JSON string holding the expression
+  const expr = typeExpr(options.syntax === 'json' && node.k === 'wrap' ? node.inner : node)
   if (options.syntax !== 'json' && expr.k === 'literal' && expr.quoted && typeof expr.value === 'string') {
     // named_values.go: exprIsNativeQuotedString
     switch (expr.value) {
