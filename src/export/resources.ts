@@ -28,9 +28,9 @@ import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
 import type {Attribute, Block, Body} from '../hcl/syntax.js'
-import {unwrapExpression} from '../hcl/value.js'
 import {resolveProviders} from '../providers/resolve.js'
 import {findReferences, type Reference, type ReferenceMode} from '../hcl/references.js'
+import {referenceText} from '../hcl/expr.js'
 
 export interface ResourceGraphNode {
   /** Full configuration address, e.g. `module.child.foo.bleep`. */
@@ -144,9 +144,7 @@ function attr(body: Body, name: string): Attribute | undefined {
 
 /** A bare name written as an expression (`iterator = x`, `when = destroy`), JSON or native. */
 function keyword(a: Attribute | undefined): string | undefined {
-  if (!a) return undefined
-  if (typeof a.value === 'string') return unwrapExpression(a.value).trim()
-  return a.expr.trim()
+  return a ? referenceText(a) : undefined
 }
 
 function withName(scope: ReadonlySet<string> | undefined, name: string): ReadonlySet<string> {
@@ -433,7 +431,7 @@ function connectModuleObjects(g: DependencyGraph, n: ModuleNode, s: ModuleScope,
   // import blocks: their id, identity and for_each are dependencies of the target resource
   for (const imp of m.imports) {
     const to = attr(imp.body, 'to')
-    const target = to && parseImportTarget(typeof to.value === 'string' ? unwrapExpression(to.value) : to.expr)
+    const target = to && parseImportTarget(referenceText(to))
     if (!target) continue
     const id = g.get(key.resource(inModule(ModulePath.of([...n.path, ...target.modules]).toString(), target.local)))
     connectRefs(g, id, s, [

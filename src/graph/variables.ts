@@ -9,6 +9,7 @@ import type {NativeParser} from '../hcl/native-parser.js'
 import {checkNesting} from '../hcl/nesting-limit.js'
 import type {Value} from '../hcl/syntax.js'
 import {isRecord, toValue} from '../hcl/value.js'
+import {literalValue} from '../hcl/expr.js'
 
 export interface VariableInputs {
   /** `-var-file` paths (relative to the working directory). */
@@ -52,7 +53,11 @@ async function readVarsFile(
       diags.push(...parsed.diagnostics)
       return
     }
-    for (const a of parsed.file.body.attributes) out.set(a.name, a.value)
+    // a tfvars file holds literal values (Terraform: "Variables not allowed" for anything else)
+    for (const a of parsed.file.body.attributes) {
+      const v = literalValue(a.node)
+      if (v !== undefined) out.set(a.name, v)
+    }
     return
   }
   const tooDeep = checkNesting(text, display, 'json')

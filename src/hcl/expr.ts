@@ -161,3 +161,14 @@ export function partRange(a: Attribute, e: {readonly s: number; readonly e: numb
 export function stepText(st: Step): string {
   return st.k === 'attr' ? `.${st.name}` : `[${JSON.stringify(st.key)}]`
 }
+
+/**
+ * An expression written where Terraform reads a reference or keyword (`to = aws_s3_bucket.b`,
+ * `iterator = x`), as written: a quoted string's content (the deprecated quoted form), else the source
+ * text of the expression inside any `"${…}"`.
+ */
+export function referenceText(a: Attribute): string {
+  const x = unwrapTemplate(a.node)
+  const lit = literalOf(x)
+  return typeof lit === 'string' ? lit : partText(a, x).trim()
+}

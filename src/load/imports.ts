@@ -3,7 +3,7 @@
 // its type implies) — Terraform binds it, requires that provider and checks the lock file for it.
 import {parseImportTarget} from '../addrs/resource.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
-import {unwrapExpression} from '../hcl/value.js'
+import {referenceText} from '../hcl/expr.js'
 
 export interface ImportTarget {
   readonly block: Block
@@ -21,7 +21,7 @@ export function importTargets(m: {readonly imports: readonly Block[]}): ImportTa
   const out: ImportTarget[] = []
   for (const block of m.imports) {
     const to = block.body.attributes.find((a) => a.name === 'to')
-    const target = to && parseImportTarget(typeof to.value === 'string' ? unwrapExpression(to.value) : to.expr)
+    const target = to && parseImportTarget(referenceText(to))
     if (!target) continue
     out.push({block, ...target, provider: block.body.attributes.find((a) => a.name === 'provider')})
   }

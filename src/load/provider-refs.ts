@@ -8,7 +8,7 @@ import {literalOf, objectItemsOf, partRange, partText, unwrapTemplate, type Expr
 import type {Attribute} from '../hcl/syntax.js'
 
 /** The text a reference is written as: a quoted string's content, else the expression's source. */
-function referenceText(a: Attribute, e: Expr): string {
+function refText(a: Attribute, e: Expr): string {
   const x = unwrapTemplate(e)
   const lit = literalOf(x)
   return typeof lit === 'string' ? lit : partText(a, x).trim()
@@ -17,7 +17,7 @@ function referenceText(a: Attribute, e: Expr): string {
 /** A `provider` argument (`aws`, `aws.west`, OpenTofu's `aws.by_region[each.key]`, or the same quoted). */
 export function providerRefOf(a: Attribute): LocalProviderConfig | undefined {
   if (objectItemsOf(a.node) !== undefined || unwrapTemplate(a.node).k === 'tuple') return undefined
-  return parseLocalConfigRef(referenceText(a, a.node))
+  return parseLocalConfigRef(refText(a, a.node))
 }
 
 export interface ProvidersMapEntry {
@@ -37,8 +37,8 @@ export function providersMapEntries(a: Attribute | undefined): ProvidersMapEntry
   if (!a || !items) return []
   const byKey = new Map<string, ProvidersMapEntry>()
   for (const it of items) {
-    const key = referenceText(a, it.key)
-    const value = referenceText(a, it.value)
+    const key = refText(a, it.key)
+    const value = refText(a, it.value)
     byKey.set(key, {
       key,
       inChild: parseLocalConfigRef(key),

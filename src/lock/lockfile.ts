@@ -9,6 +9,7 @@ import type {Attribute, Block, Body, Value} from '../hcl/syntax.js'
 import {constraintsString, goQuote, parseProviderConstraints, parseVersion, versionString} from '../providers/constraints.js'
 import {nameSuggestion} from '../diag/name-suggestion.js'
 import {advancePos} from '../diag/positions.js'
+import {literalOf} from '../hcl/expr.js'
 
 export type LockEngine = 'terraform' | 'opentofu'
 
@@ -381,7 +382,7 @@ function decodeHashes(hashesAttr: Attribute, diags: Diagnostic[]): string[] {
   return hashes
 }
 
-function scalarString(v: Value): string | undefined {
+function scalarString(v: Value | undefined): string | undefined {
   if (typeof v === 'string') return v
   if (typeof v === 'number') return String(v)
   if (typeof v === 'boolean') return v ? 'true' : 'false'
@@ -390,8 +391,9 @@ function scalarString(v: Value): string | undefined {
 
 /** gohcl.DecodeExpression into a string: the string, null for a null value, undefined after a diagnostic. */
 function decodeString(a: Attribute, diags: Diagnostic[]): string | null | undefined {
-  if (a.value === null) return null
-  const s = scalarString(a.value)
+  const v = literalOf(a.node)
+  if (v === null) return null
+  const s = scalarString(v)
   if (s === undefined) {
     diags.push(unsuitable(a, 'string required'))
     return undefined

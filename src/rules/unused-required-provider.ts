@@ -9,13 +9,13 @@ import {impliedLocalName, providerString, type Provider} from '../addrs/provider
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode} from '../graph/crawl.js'
 import type {Block} from '../hcl/syntax.js'
-import {unwrapExpression} from '../hcl/value.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module} from '../load/model.js'
 import {display, providerUses} from './provider-uses.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {inRemotePackage, moduleText, report, where, type Finding} from './support.js'
 import {providerRefOf} from '../load/provider-refs.js'
+import {referenceText} from '../hcl/expr.js'
 
 /** Local names used by import (`to`, `provider`) and removed (`from`) blocks: they need the provider too. */
 function lifecycleBlockNames(blocks: readonly Block[], attr: 'to' | 'from'): string[] {
@@ -28,8 +28,8 @@ function lifecycleBlockNames(blocks: readonly Block[], attr: 'to' | 'from'): str
       continue
     }
     const target = b.body.attributes.find((a) => a.name === attr)
-    if (typeof target?.value !== 'string') continue
-    const parts = unwrapExpression(target.value)
+    if (!target) continue
+    const parts = referenceText(target)
       .replace(/\[[^\]]*\]/g, '')
       .split('.')
     // skip module.NAME… prefixes; data.TYPE.NAME names its type second
