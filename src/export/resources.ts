@@ -29,7 +29,7 @@ import {errorDiag} from '../diag/diagnostic.js'
 import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
 import type {Attribute, Block, Body} from '../hcl/syntax.js'
 import {resolveProviders} from '../providers/resolve.js'
-import {findReferences, type Reference, type ReferenceMode} from '../hcl/references.js'
+import {attributeReferences, type Reference, type ReferenceMode} from '../hcl/references.js'
 import {referenceText} from '../hcl/expr.js'
 
 export interface ResourceGraphNode {
@@ -127,15 +127,10 @@ const key = {
 // ---------------------------------------------------------------------------------------------------------
 // References in bodies
 
-function isJson(a: Attribute): boolean {
-  return a.exprRange.filename.endsWith('.json')
-}
-
-/** References of one attribute; `asReferences`: JSON strings are references, not templates (depends_on, …). */
-function attrRefs(a: Attribute | undefined, scope: ReadonlySet<string> | undefined, asReferences = false): Reference[] {
+/** References of one attribute (a JSON string Terraform reads as a reference, depends_on's, is an expression in the tree). */
+function attrRefs(a: Attribute | undefined, scope: ReadonlySet<string> | undefined): Reference[] {
   if (!a) return []
-  if (isJson(a)) return findReferences(a.expr, {syntax: 'json', jsonStringsAreExpressions: asReferences, ...(scope ? {scope} : {})})
-  return findReferences(a.expr, scope ? {scope} : {})
+  return attributeReferences(a, scope)
 }
 
 function attr(body: Body, name: string): Attribute | undefined {
@@ -182,12 +177,12 @@ function resourceRefs(b: Block): Reference[] {
   const out: Reference[] = []
   for (const a of b.body.attributes) {
     if (RESOURCE_META.has(a.name) || a.name === '//') continue
-    out.push(...attrRefs(a, undefined, a.name === 'depends_on'))
+    out.push(...attrRefs(a, undefined))
   }
   for (const nb of b.body.blocks) {
     switch (nb.type) {
       case 'lifecycle':
-        out.push(...attrRefs(attr(nb.body, 'replace_triggered_by'), undefined, true))
+        out.push(...attrRefs(attr(nb.body, 'replace_triggered_by'), undefined))
         // OpenTofu's `enabled` works like `count`
         out.push(...attrRefs(attr(nb.body, 'enabled'), undefined))
         for (const c of nb.body.blocks) {
@@ -372,8 +367,7 @@ function connectExpansion(g: DependencyGraph, n: ModuleNode, scopes: ReadonlyMap
   if (!n.parent || expand === undefined) return
   const ps = scopes.get(n.parent)
   if (n.call && ps) {
-    for (const name of ['count', 'for_each', 'depends_on'])
-      connectRefs(g, expand, ps, attrRefs(attr(n.call.body, name), undefined, name === 'depends_on'))
+    for (const name of ['count', 'for_each', 'depends_on']) connectRefs(g, expand, ps, attrRefs(attr(n.call.body, name), undefined))
     for (const lc of n.call.body.blocks)
       if (lc.type === 'lifecycle') connectRefs(g, expand, ps, attrRefs(attr(lc.body, 'enabled'), undefined))
   }
@@ -423,7 +417,7 @@ function connectModuleObjects(g: DependencyGraph, n: ModuleNode, s: ModuleScope,
     for (const [name, o] of m.outputs) {
       const id = g.get(key.output(a, name))
       inside(id)
-      const refs = [...attrRefs(attr(o.body, 'value'), undefined), ...attrRefs(attr(o.body, 'depends_on'), undefined, true)]
+      const refs = [...attrRefs(attr(o.body, 'value'), undefined), ...attrRefs(attr(o.body, 'depends_on'), undefined)]
       for (const c of o.body.blocks) if (c.type === 'precondition') conditionRefs(c, refs)
       connectRefs(g, id, s, refs)
     }

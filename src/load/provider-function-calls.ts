@@ -3,7 +3,7 @@
 // and per rule), with whether Terraform's validate walk evaluates the expression holding each.
 import type {SourceRange} from '../diag/diagnostic.js'
 import {subRange} from '../diag/positions.js'
-import {findProviderFunctionCalls} from '../hcl/references.js'
+import {attributeFunctionCalls} from '../hcl/references.js'
 import type {Attribute, Block, Body} from '../hcl/syntax.js'
 
 export interface ProviderFunctionUse {
@@ -29,8 +29,7 @@ export function isJson(a: Attribute): boolean {
 }
 
 export function callsIn(a: Attribute, validated: boolean, out: ProviderFunctionUse[]): void {
-  if (!a.expr.includes('::')) return
-  for (const c of findProviderFunctionCalls(a.expr, isJson(a) ? {syntax: 'json'} : {})) {
+  for (const c of attributeFunctionCalls(a)) {
     out.push({provider: c.provider, name: c.name, function: c.function, range: subRange(a.exprRange, a.expr, c.start, c.end), validated})
   }
 }

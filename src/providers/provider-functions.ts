@@ -5,10 +5,10 @@
 import type {Diagnostic} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import type {ModuleNode} from '../graph/crawl.js'
-import {findReferences} from '../hcl/references.js'
+import {attributeReferences} from '../hcl/references.js'
 import type {Attribute, Body} from '../hcl/syntax.js'
 import type {Module} from '../load/model.js'
-import {callsIn, isJson, MODULE_NOT_EVALUATED, NOT_EVALUATED, type ProviderFunctionUse} from '../load/provider-function-calls.js'
+import {callsIn, MODULE_NOT_EVALUATED, NOT_EVALUATED, type ProviderFunctionUse} from '../load/provider-function-calls.js'
 
 export type {ProviderFunctionUse} from '../load/provider-function-calls.js'
 
@@ -78,8 +78,7 @@ export function unknownProviderFunctions(tree: {readonly nodes: readonly ModuleN
     const deps = [...extraDeps]
     const errors: ProviderFunctionUse[] = []
     for (const [a, validated] of attrs) {
-      const json = isJson(a)
-      for (const r of findReferences(a.expr, json ? {syntax: 'json'} : {})) {
+      for (const r of attributeReferences(a)) {
         if (r.kind === 'module') {
           const child = scope.children.find((c) => c.path[c.path.length - 1] === r.call)
           if (!child) continue
