@@ -10,7 +10,7 @@
 //   io                        file inputs, caches
 //   hcl                       parsing
 //   load                      the merged module model
-//   graph                     the module tree (crawler, manifest, static evaluation)
+//   crawl                     the module tree (crawler, module walker, manifest, static evaluation)
 //   providers                 local names, resolution, requirements, version constraints, the graphology graph
 //   rules | lock | export     lint rules | lock files | graph views
 //   lint                      the lint pipeline (runs the rules)
@@ -22,13 +22,13 @@
 //
 // Allowed matrix (row imports column; = its own folder):
 //
-//              diag addrs io hcl load graph prov rules lock export lint render cfg/api cli index
+//              diag addrs io hcl load crawl prov rules lock export lint render cfg/api cli index
 //   diag        =
 //   addrs       x    =
 //   io          x    x    =
 //   hcl         x    x    x   =
 //   load        x    x    x   x   =
-//   graph       x    x    x   x   x    =
+//   crawl       x    x    x   x   x    =
 //   providers   x    x    x   x   x    x     =
 //   rules       x    x    x   x   x    x     x    =
 //   lock        x    x    x   x   x    x     x          =
@@ -101,7 +101,7 @@ module.exports = {
       severity: 'error',
       comment:
         'addrs (provider and module source addresses) is used by every layer from io up and uses only diag: ' +
-        'an address never needs the module model (load), the graph or anything above.',
+        'an address never needs the module model (load), the crawler or anything above.',
       from: {path: inSrc('addrs')},
       to: outsideOf('addrs', 'diag'),
     },
@@ -122,28 +122,28 @@ module.exports = {
     {
       name: 'layer-load',
       severity: 'error',
-      comment: 'load (the merged module model) sits on hcl: it must not import graph or any later stage.',
+      comment: 'load (the merged module model) sits on hcl: it must not import crawl or any later stage.',
       from: {path: inSrc('load')},
       to: outsideOf('load', 'hcl', 'io', 'diag', 'addrs'),
     },
     {
-      name: 'layer-graph',
+      name: 'layer-crawl',
       severity: 'error',
       comment:
-        'graph (the module tree) sits on load: it must not import providers or any later stage (the graphology ' +
+        'crawl (the module tree) sits on load: it must not import providers or any later stage (the graphology ' +
         'graph with provider edges is built in providers/).',
-      from: {path: inSrc('graph')},
-      to: outsideOf('graph', 'load', 'hcl', 'io', 'diag', 'addrs'),
+      from: {path: inSrc('crawl')},
+      to: outsideOf('crawl', 'load', 'hcl', 'io', 'diag', 'addrs'),
     },
     {
       name: 'layer-providers',
       severity: 'error',
       comment:
-        'providers sits on graph: it must not import rules, lock, export, lint, render or anything above. ' +
+        'providers sits on crawl: it must not import rules, lock, export, lint, render or anything above. ' +
         'Version constraints live here (providers/constraints.ts) because requirements, lock and rules all use them; ' +
         'text for a reader lives in render/.',
       from: {path: inSrc('providers')},
-      to: outsideOf('providers', 'graph', 'load', 'hcl', 'io', 'diag', 'addrs'),
+      to: outsideOf('providers', 'crawl', 'load', 'hcl', 'io', 'diag', 'addrs'),
     },
     {
       name: 'layer-rules-lock-export',
@@ -152,14 +152,14 @@ module.exports = {
         'rules, lock and export are three siblings on providers: none imports another, nor lint, render or ' +
         'anything above (what two of them share belongs in providers or below; their text in render/).',
       from: {path: inSrc('rules', 'lock', 'export')},
-      to: {path: '^src/', pathNot: ['^src/$1/', inSrc('providers', 'graph', 'load', 'hcl', 'io', 'diag', 'addrs')]},
+      to: {path: '^src/', pathNot: ['^src/$1/', inSrc('providers', 'crawl', 'load', 'hcl', 'io', 'diag', 'addrs')]},
     },
     {
       name: 'layer-lint',
       severity: 'error',
       comment: 'lint (the pipeline that runs the rules) sits on rules, lock and export: it must not import render, cli or the entry points.',
       from: {path: inSrc('lint')},
-      to: outsideOf('lint', 'rules', 'lock', 'export', 'providers', 'graph', 'load', 'hcl', 'io', 'diag', 'addrs'),
+      to: outsideOf('lint', 'rules', 'lock', 'export', 'providers', 'crawl', 'load', 'hcl', 'io', 'diag', 'addrs'),
     },
     {
       name: 'layer-render',
@@ -168,7 +168,7 @@ module.exports = {
         'render (text, tables, trees, JSON, SARIF, DOT, Mermaid, progress) may read every stage below it, ' +
         'but not cli or the entry points (config.ts, api.ts, index.ts).',
       from: {path: inSrc('render')},
-      to: outsideOf('render', 'lint', 'rules', 'lock', 'export', 'providers', 'graph', 'load', 'hcl', 'io', 'diag', 'addrs'),
+      to: outsideOf('render', 'lint', 'rules', 'lock', 'export', 'providers', 'crawl', 'load', 'hcl', 'io', 'diag', 'addrs'),
     },
     {
       name: 'layer-entry-points',

@@ -3,7 +3,7 @@
 // is internal. A call makes its own run (parser, caches, worker pool) unless given a shared one.
 import {sortDiagnostics, type Diagnostic} from './diag/diagnostic.js'
 import {exportGraph as exportAnalysis, type GraphExport, type GraphOptions} from './export/index.js'
-import type {CrawlLimits} from './graph/crawl.js'
+import type {CrawlLimits} from './crawl/crawl.js'
 import {MEMORY_ROOT, MemorySource} from './io/memory-source.js'
 import type {EngineName} from './load/engine.js'
 import type {LoadResult} from './load/load-module.js'

@@ -3,7 +3,7 @@
 import {formatRange, sortDiagnostics, withoutCode, type Diagnostic, type DiagnosticJson, type SourceRange} from '../diag/diagnostic.js'
 import type {DiagnosticCode} from '../diag/codes.js'
 import {buildGraph, type ModuleGraph} from './build-graph.js'
-import {crawl, type CrawlOptions, type ModuleNode, type ModuleTree} from '../graph/crawl.js'
+import {crawl, type CrawlOptions, type ModuleNode, type ModuleTree} from '../crawl/crawl.js'
 import {moduleRequirements, type ModuleRequirement} from './requirements.js'
 import {resolveProviders, type GraphDiagnostic, type Resolution, type SharedModule} from './resolve.js'
 import {validateProviderConfigsByModule} from './validate.js'

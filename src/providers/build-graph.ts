@@ -6,7 +6,7 @@
 import {MultiDirectedGraph} from 'graphology'
 import {bfsFromNode} from 'graphology-traversal'
 import type {SourceRange} from '../diag/diagnostic.js'
-import type {ModuleTree} from '../graph/crawl.js'
+import type {ModuleTree} from '../crawl/crawl.js'
 import type {ProviderPass, Resolution, ResolutionStep, ResourceBinding} from './resolve.js'
 
 export type NodeAttributes =

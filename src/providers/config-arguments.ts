@@ -1,7 +1,7 @@
 // What a provider configuration says (its own arguments as written) and what `moved` blocks say, read
 // from the module tree: the inputs `providers diff` and `providers --plan` need beside the binding.
 import type {SourceRange} from '../diag/diagnostic.js'
-import type {ModuleTree} from '../graph/crawl.js'
+import type {ModuleTree} from '../crawl/crawl.js'
 import type {Body, Value} from '../hcl/syntax.js'
 import {isExpression, unwrapExpression} from '../hcl/value.js'
 import type {ProvidersDocument} from './analyze.js'

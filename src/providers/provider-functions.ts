@@ -4,7 +4,7 @@
 // entry, does not make it available), so every call is also a use of that entry.
 import type {Diagnostic} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
-import type {ModuleNode} from '../graph/crawl.js'
+import type {ModuleNode} from '../crawl/crawl.js'
 import {attributeReferences} from '../hcl/references.js'
 import type {Attribute, Body} from '../hcl/syntax.js'
 import type {Module} from '../load/model.js'

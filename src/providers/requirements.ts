@@ -5,7 +5,7 @@
 import {impliedLocalName, providerString, type Provider} from '../addrs/provider.js'
 import {configGeneratingImports} from '../load/imports.js'
 import type {SourceRange} from '../diag/diagnostic.js'
-import type {ModuleNode} from '../graph/crawl.js'
+import type {ModuleNode} from '../crawl/crawl.js'
 import {constraintsString, parseProviderConstraints, type Constraint} from './constraints.js'
 
 export interface ConstraintOrigin {

@@ -8,7 +8,7 @@ import {impliedLocalName, parseProviderPart, providerEquals, providerForDisplay,
 import {ResourceAddr} from '../addrs/resource.js'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
-import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
+import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import type {Attribute} from '../hcl/syntax.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module} from '../load/model.js'
@@ -27,7 +27,7 @@ import {moduleText} from './module-text.js'
 import {atLeast, behaviourVersion} from './engine-version.js'
 import {unsupportedBackendType} from './backend-type.js'
 import {sameForEach} from '../load/decode-exprs.js'
-import {staticContextErrors} from '../graph/static-eval.js'
+import {staticContextErrors} from '../crawl/static-eval.js'
 
 // Positions inside raw expression text (kept here for existing importers)
 export {advancePos, subRange} from '../diag/positions.js'

@@ -3,7 +3,7 @@
 // 300-module configuration stays readable; filters narrow it down.
 import {formatRange} from '../diag/diagnostic.js'
 import {moduleSubtree} from '../providers/build-graph.js'
-import type {ModuleNode} from '../graph/crawl.js'
+import type {ModuleNode} from '../crawl/crawl.js'
 import {sharedModuleReason, type ProvidersAnalysis} from '../providers/analyze.js'
 import type {DeclaredBy, ResolutionStep, ResourceBinding} from '../providers/resolve.js'
 import {moduleName, providerBlock, stepText} from '../providers/step-text.js'

@@ -1,6 +1,6 @@
 // `tfgraph providers --requirements`: Terraform's "Providers required by configuration" tree of the
 // module tree's provider requirements (providers/requirements.ts), as text.
-import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
+import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import {moduleRequirements} from '../providers/requirements.js'
 import {terminalInline} from './terminal-text.js'
 

@@ -3,7 +3,7 @@
 import {ModulePath} from '../addrs/module.js'
 import {AbsProviderConfig, providerForDisplay, type Provider} from '../addrs/provider.js'
 import type {SourceRange} from '../diag/diagnostic.js'
-import type {ModuleNode} from '../graph/crawl.js'
+import type {ModuleNode} from '../crawl/crawl.js'
 import type {Block} from '../hcl/syntax.js'
 import {engineByName} from '../load/engine.js'
 import type {LintDiagnostic, Rule} from './rule.js'

@@ -10,7 +10,7 @@ import {
   type Provider,
 } from '../addrs/provider.js'
 import type {SourceRange} from '../diag/diagnostic.js'
-import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
+import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import type {Block} from '../hcl/syntax.js'
 import {isRecord, unwrapExpression} from '../hcl/value.js'
 import {engineByName, type Engine} from '../load/engine.js'

@@ -7,7 +7,7 @@ import {localConfigString, parseProviderString, providerAddr} from '../addrs/pro
 import {engineByName} from '../load/engine.js'
 import {stepText} from '../providers/step-text.js'
 import type {ProviderConfigInfo, ResourceBinding} from '../providers/resolve.js'
-import type {ModuleNode} from '../graph/crawl.js'
+import type {ModuleNode} from '../crawl/crawl.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {isWithin, moduleText, report, where, type Finding} from './support.js'
 import {providersMapEntries} from '../load/provider-refs.js'

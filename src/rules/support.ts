@@ -3,7 +3,7 @@
 // notion of a "configured" (non-empty) provider block.
 import {compareDiagnostics, formatRange, type DiagnosticCode, type SourceRange} from '../diag/diagnostic.js'
 import {lintCode} from '../diag/codes.js'
-import type {ModuleNode} from '../graph/crawl.js'
+import type {ModuleNode} from '../crawl/crawl.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {literalString} from '../hcl/expr.js'

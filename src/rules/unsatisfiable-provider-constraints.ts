@@ -2,7 +2,7 @@
 // provider admit no version at all, so `init` cannot select one ("no available releases match").
 import {providerForDisplay} from '../addrs/provider.js'
 import type {SourceRange} from '../diag/diagnostic.js'
-import type {ModuleNode} from '../graph/crawl.js'
+import type {ModuleNode} from '../crawl/crawl.js'
 import {engineByName} from '../load/engine.js'
 import {constraintsString, intersectionIsEmpty, parseProviderConstraints, type Constraint} from '../providers/constraints.js'
 import type {LintDiagnostic, Rule} from './rule.js'

@@ -7,7 +7,7 @@
 // with one in its subtree is not reported.
 import {impliedLocalName, providerString, type Provider} from '../addrs/provider.js'
 import type {SourceRange} from '../diag/diagnostic.js'
-import type {ModuleNode} from '../graph/crawl.js'
+import type {ModuleNode} from '../crawl/crawl.js'
 import type {Block} from '../hcl/syntax.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module} from '../load/model.js'

@@ -13,7 +13,7 @@ import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {formatRange, withoutCode} from '../../src/diag/diagnostic.js'
 import {resourceGraph, type ResourceGraph} from '../../src/export/resources.js'
-import {crawl} from '../../src/graph/crawl.js'
+import {crawl} from '../../src/crawl/crawl.js'
 import {assertGolden} from '../helpers/golden.js'
 import {fixturesDir} from '../helpers/paths.js'
 

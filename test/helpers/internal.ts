@@ -6,7 +6,7 @@ export * from '../../src/load/index.js'
 export * from '../../src/render/index.js'
 export {loadConfig, configDocument, type ConfigDocument} from '../../src/config.js'
 export * from '../../src/addrs/provider.js'
-export {crawl, DEFAULT_MAX_MODULES, type CrawlLimits, type CrawlOptions, type ModuleNode, type ModuleTree} from '../../src/graph/crawl.js'
+export {crawl, DEFAULT_MAX_MODULES, type CrawlLimits, type CrawlOptions, type ModuleNode, type ModuleTree} from '../../src/crawl/crawl.js'
 export {buildGraph, moduleSubtree, type ModuleGraph, type NodeAttributes, type EdgeAttributes} from '../../src/providers/build-graph.js'
 export {
   resolveProviders,
@@ -53,4 +53,4 @@ export {renderGraphJson, graphDocument, type GraphDocument, type GraphRenderOpti
 export {RunContext, withRunContext} from '../../src/load/run-context.js'
 export {MemorySource, MEMORY_ROOT} from '../../src/io/memory-source.js'
 export {DiskSource} from '../../src/io/inputs.js'
-export {sharedLoadWalker, type ModuleWalker, type ModuleRequest} from '../../src/graph/crawl.js'
+export {sharedLoadWalker, type ModuleWalker, type ModuleRequest} from '../../src/crawl/crawl.js'
