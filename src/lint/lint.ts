@@ -3,7 +3,7 @@
 import * as path from 'node:path'
 import {compareDiagnostics, type Diagnostic, type Severity} from '../diag/diagnostic.js'
 import type {CrawlLimits, ModuleNode} from '../crawl/crawl.js'
-import {analyzeProviders, moduleOfFile, sharedModuleReason, type ProvidersAnalysis} from '../providers/analyze.js'
+import {analyzeProviders, sharedModuleReason, type ProvidersAnalysis} from '../providers/analyze.js'
 import {RULES} from '../rules/index.js'
 import type {LintDiagnostic, Rule, RuleContext} from '../rules/rule.js'
 import {callAround, MODULE_EVALUATION_ERRORS} from '../rules/support.js'
@@ -139,7 +139,7 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
       // a call that cannot be evaluated cannot be installed either: not a second finding
       if (d.code === 'module.not-installed' && call && unevaluable.includes(call)) continue
       // the module whose files hold the range; among calls of one directory, the one the diagnostic is about
-      const byFile = d.range ? moduleOfFile(analysis.tree.nodes, d.range.filename) : undefined
+      const byFile = d.range ? nodeHoldingFile(analysis.tree.nodes, d.range.filename) : undefined
       const known = analysis.diagnosticModules.get(d)
       const about = known !== undefined ? analysis.tree.nodes.find((x) => x.address === known) : undefined
       const n = about && byFile && about.module === byFile.module ? about : byFile
@@ -156,4 +156,13 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
   const {kept, suppressed} = applyIgnores(ctx.files, path.resolve(dir), all)
   const notes = analysis.sharedModule ? [`This directory is ${sharedModuleReason(analysis.sharedModule, analysis.tree.engine)}`] : []
   return {root: dir, analysis, diagnostics: kept.map(published), suppressed, incomplete: analysis.incomplete, notes}
+}
+
+/** The first module (in tree order) whose files include `filename` (as the tree names them, relative to the root). */
+function nodeHoldingFile(nodes: readonly ModuleNode[], filename: string): ModuleNode | undefined {
+  return nodes.find((n) => {
+    if (!n.module || !n.displayDir) return false
+    const prefix = n.displayDir === '.' ? '' : n.displayDir + '/'
+    return filename.startsWith(prefix) && n.module.files.some((f) => prefix + f.name === filename)
+  })
 }

@@ -24,19 +24,6 @@ export interface ProvidersAnalysis {
   readonly incomplete: boolean
 }
 
-/** The module whose own files hold `filename` (relative to the root directory), if any. */
-export function moduleOfFile(nodes: readonly ModuleNode[], filename: string): ModuleNode | undefined {
-  let best: ModuleNode | undefined
-  for (const n of nodes) {
-    if (!n.displayDir) continue
-    const prefix = n.displayDir === '.' ? '' : n.displayDir + '/'
-    const rest = filename.startsWith(prefix) ? filename.slice(prefix.length) : undefined
-    if (rest === undefined || rest.includes('/')) continue
-    if (!best || (best.displayDir?.length ?? 0) < n.displayDir.length) best = n
-  }
-  return best
-}
-
 /** `address` is `ancestor` or inside it ('' contains every module). */
 function within(address: string, ancestor: string): boolean {
   return ancestor === '' || address === ancestor || address.startsWith(ancestor + '.')
@@ -73,13 +60,9 @@ export async function analyzeProviders(dir: string, opts: CrawlOptions = {}): Pr
   const graph = buildGraph(tree, resolution)
   const requirements = tree.nodes.flatMap((n) => moduleRequirements(n))
   const validation = validateProviderConfigsByModule(tree)
-  const modules = new Map<Diagnostic, string>(validation.modules)
+  // every diagnostic carries the module it concerns from the stage that made it
+  const modules = new Map<Diagnostic, string>([...tree.diagnosticModules, ...resolution.diagnosticModules, ...validation.modules])
   const configStage = [...tree.diagnostics, ...validation.diagnostics, ...resolution.diagnostics]
-  for (const d of configStage) {
-    if (modules.has(d) || !d.range) continue
-    const n = moduleOfFile(tree.nodes, d.range.filename)
-    if (n) modules.set(d, n.address)
-  }
   const errorModules = new Set<string>()
   for (const d of configStage) if (d.severity === 'error') errorModules.add(modules.get(d) ?? '')
   const graphStage = graphStageDiagnostics(resolution.graphDiagnostics, errorModules)

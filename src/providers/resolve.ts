@@ -153,6 +153,8 @@ export interface Resolution {
   readonly resources: readonly ResourceBinding[]
   /** Configuration-stage diagnostics (required_providers entries). */
   readonly diagnostics: readonly Diagnostic[]
+  /** The module each of `diagnostics` concerns. */
+  readonly diagnosticModules: ReadonlyMap<Diagnostic, string>
   /** Graph-stage errors, each with the module it concerns; the analysis decides which apply. */
   readonly graphDiagnostics: readonly GraphDiagnostic[]
   readonly sharedModule?: SharedModule
@@ -195,12 +197,14 @@ interface ModuleCtx {
 export function resolveProviders(tree: ModuleTree): Resolution {
   const engine = engineByName(tree.engine)
   const diagnostics: Diagnostic[] = []
+  const diagnosticModules = new Map<Diagnostic, string>()
   const graphDiagnostics: GraphDiagnostic[] = []
   const ctx = new Map<ModuleNode, ModuleCtx>()
   for (const n of tree.nodes) {
     if (!n.module) continue
     const names = n.module.names
     diagnostics.push(...names.diagnostics)
+    for (const d of names.diagnostics) if (!diagnosticModules.has(d)) diagnosticModules.set(d, n.address)
     ctx.set(n, {node: n, names})
   }
   const sharedModule = sharedModuleOf(ctx.get(tree.root))
@@ -520,7 +524,7 @@ export function resolveProviders(tree: ModuleTree): Resolution {
   for (const info of impliedRoot.values()) if (!nodes.has(info.address)) configs.push(info)
   configs.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))
   resources.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))
-  return {configs, passes, resources, diagnostics, graphDiagnostics, ...(sharedModule ? {sharedModule} : {})}
+  return {configs, passes, resources, diagnostics, diagnosticModules, graphDiagnostics, ...(sharedModule ? {sharedModule} : {})}
 }
 
 /** The root's configuration_aliases entries when it declares any (it is then analysed as a shared module). */

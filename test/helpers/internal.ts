@@ -53,4 +53,4 @@ export {renderGraphJson, graphDocument, type GraphDocument, type GraphRenderOpti
 export {RunContext, withRunContext} from '../../src/load/run-context.js'
 export {MemorySource, MEMORY_ROOT} from '../../src/io/memory-source.js'
 export {DiskSource} from '../../src/io/inputs.js'
-export {sharedLoadWalker, type ModuleWalker, type ModuleRequest} from '../../src/crawl/crawl.js'
+export {installedModulesWalker, type ModuleWalker, type ModuleRequest, type WalkResult} from '../../src/crawl/walker.js'
