@@ -3,7 +3,7 @@
 // is internal. A call makes its own run (parser, caches, worker pool) unless given a shared one.
 import {sortDiagnostics, type Diagnostic} from './diag/diagnostic.js'
 import {exportGraph as exportAnalysis, type GraphExport, type GraphOptions} from './export/index.js'
-import type {CrawlLimits} from './crawl/crawl.js'
+import type {CrawlLimits, ModuleWalker} from './crawl/crawl.js'
 import {MEMORY_ROOT, MemorySource} from './io/memory-source.js'
 import type {EngineName} from './load/engine.js'
 import type {LoadResult} from './load/load-module.js'
@@ -33,6 +33,11 @@ export interface AnalysisOptions {
   readonly limits?: CrawlLimits
   /** A run shared between calls (its parses and loads are reused); only for a directory input. */
   readonly context?: RunContext
+  /**
+   * Where called modules come from (default: local directories beside their caller and the installed-
+   * modules manifest, from disk): an editor's unsaved buffers, modules held in memory by source address.
+   */
+  readonly walker?: ModuleWalker
 }
 
 export interface Analysis {
@@ -59,6 +64,7 @@ async function providersAnalysis(dir: string, ctx: RunContext, opts: AnalysisOpt
     vars: opts.vars ?? [],
     varFiles: opts.varFiles ?? [],
     ...opts.limits,
+    ...(opts.walker ? {walker: opts.walker} : {}),
     context: ctx,
   })
 }

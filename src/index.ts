@@ -16,7 +16,7 @@ export {
 export {RunContext, type RunContextOptions} from './load/run-context.js'
 export {MemorySource} from './io/memory-source.js'
 export {DiskSource, type FileSource, type FileEntry, type StatKind} from './io/inputs.js'
-export type {ModuleWalker, ModuleRequest} from './crawl/crawl.js'
+export type {ModuleWalker, ModuleRequest, WalkResult} from './crawl/crawl.js'
 export type {Diagnostic, DiagnosticExtra, SourceRange, Pos, Severity} from './diag/diagnostic.js'
 export type {ProvidersDocument} from './providers/analyze.js'
 export type {LintResult} from './lint/lint.js'

@@ -2,7 +2,7 @@
 // rules for module authors, configured by .tfgraph.json / --only / --disable and inline ignores.
 import * as path from 'node:path'
 import {compareDiagnostics, type Diagnostic, type Severity} from '../diag/diagnostic.js'
-import type {CrawlLimits, ModuleNode} from '../crawl/crawl.js'
+import type {CrawlLimits, ModuleNode, ModuleWalker} from '../crawl/crawl.js'
 import {analyzeProviders, sharedModuleReason, type ProvidersAnalysis} from '../providers/analyze.js'
 import {RULES} from '../rules/index.js'
 import type {LintDiagnostic, Rule, RuleContext} from '../rules/rule.js'
@@ -30,6 +30,8 @@ export interface LintOptions {
   readonly limits?: CrawlLimits
   /** The run (files, parser, caches); default: a run of its own. */
   readonly context?: RunContext
+  /** Where called modules come from (default: local directories and the installed-modules manifest). */
+  readonly walker?: ModuleWalker
 }
 
 export interface LintResult {
@@ -113,6 +115,7 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
     vars: opts.vars ?? [],
     varFiles: opts.varFiles ?? [],
     ...opts.limits,
+    ...(opts.walker ? {walker: opts.walker} : {}),
   })
   const ruleDiags: LintDiagnostic[] = []
   const inputs = await ruleInputs(ctx, dir, analysis, opts.env)

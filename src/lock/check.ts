@@ -7,7 +7,7 @@ import {withRunContext, type RunContext} from '../load/run-context.js'
 import * as path from 'node:path'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange, sortDiagnostics, warningDiag, withoutCode} from '../diag/diagnostic.js'
-import type {CrawlLimits} from '../crawl/crawl.js'
+import type {CrawlLimits, ModuleWalker} from '../crawl/crawl.js'
 import {dataDir} from '../crawl/manifest.js'
 import {engineByName, type Engine, type EngineName} from '../load/engine.js'
 import {analyzeProviders, type ProvidersAnalysis} from '../providers/analyze.js'
@@ -65,6 +65,8 @@ export interface LockCheckOptions {
   readonly limits?: CrawlLimits
   /** The run (files, parser, caches); default: a run of its own. */
   readonly context?: RunContext
+  /** Where called modules come from (default: local directories and the installed-modules manifest). */
+  readonly walker?: ModuleWalker
 }
 
 export interface LockCheck {
@@ -144,6 +146,7 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
     ...(opts.engine ? {engine: opts.engine} : {}),
     ...(opts.env ? {env: opts.env} : {}),
     ...opts.limits,
+    ...(opts.walker ? {walker: opts.walker} : {}),
     context: ctx,
   })
   const engine = engineByName(analysis.tree.engine)
