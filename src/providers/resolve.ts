@@ -18,7 +18,7 @@ import {errorDiag} from '../diag/diagnostic.js'
 import {aliasEntryRange} from '../hcl/expr-ranges.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import {engineByName, type Engine} from '../load/engine.js'
-import type {ResourceMode} from '../load/model.js'
+import type {Module, ResourceMode} from '../load/model.js'
 import {configGeneratingImports} from '../load/imports.js'
 import {providerRefOf, providersMapEntries} from '../load/provider-refs.js'
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
@@ -195,58 +195,90 @@ interface ModuleCtx {
 }
 
 export function resolveProviders(tree: ModuleTree): Resolution {
-  const engine = engineByName(tree.engine)
-  const diagnostics: Diagnostic[] = []
-  const diagnosticModules = new Map<Diagnostic, string>()
-  const graphDiagnostics: GraphDiagnostic[] = []
-  const ctx = new Map<ModuleNode, ModuleCtx>()
-  for (const n of tree.nodes) {
-    if (!n.module) continue
-    const names = n.module.names
-    diagnostics.push(...names.diagnostics)
-    for (const d of names.diagnostics) if (!diagnosticModules.has(d)) diagnosticModules.set(d, n.address)
-    ctx.set(n, {node: n, names})
-  }
-  const sharedModule = sharedModuleOf(ctx.get(tree.root))
-  const nodes = new Map<string, Node>()
-  const passes: ProviderPass[] = []
-  const absConfig = (path: readonly string[], provider: Provider, alias?: string): AbsProviderConfig =>
-    new AbsProviderConfig(ModulePath.of(path), provider, alias)
-  const abs = (path: readonly string[], provider: Provider, alias?: string): string => absConfig(path, provider, alias).toString()
-
+  const r = new Resolver(tree)
   // 1. Provider nodes per module, parents before children (tree.nodes is depth-first, pre-order).
   for (const n of tree.nodes) {
-    const c = ctx.get(n)
+    const c = r.ctx.get(n)
     if (!c || !n.module) continue
-    const m = n.module
-    if (n.address === '') {
-      for (const [name, r] of c.names.requirements) {
-        if (m.providerConfigs.has(name)) continue
-        const addr = abs([], r.provider)
-        if (nodes.has(addr)) continue
-        nodes.set(addr, {
-          kind: 'required',
-          info: {
-            address: addr,
-            module: '',
-            localName: name,
-            provider: providerString(r.provider),
-            implied: true,
-            legacy: false,
-            empty: true,
-            range: r.attribute.nameRange,
-          },
-        })
-      }
+    if (n.address === '') r.rootRequirements(n, c)
+    r.declaredBlocks(n, c)
+    // a shared module analysed on its own: the aliases it expects from its caller, where it has no block
+    if (n.address === '' && r.sharedModule) r.expectedAliases(c)
+    r.proxies(n, c)
+  }
+  // 2. Resources.
+  for (const n of tree.nodes) {
+    const c = r.ctx.get(n)
+    if (c && n.module) r.moduleResources(n, c, n.module)
+  }
+  return r.result()
+}
+
+/** One resolution: the provider configuration nodes, the passes between modules, and the bindings. */
+class Resolver {
+  readonly engine: Engine
+  readonly diagnostics: Diagnostic[] = []
+  readonly diagnosticModules = new Map<Diagnostic, string>()
+  readonly graphDiagnostics: GraphDiagnostic[] = []
+  readonly ctx = new Map<ModuleNode, ModuleCtx>()
+  readonly sharedModule: SharedModule | undefined
+  readonly nodes = new Map<string, Node>()
+  readonly passes: ProviderPass[] = []
+  readonly impliedRoot = new Map<string, ProviderConfigInfo>()
+  readonly resources: ResourceBinding[] = []
+
+  constructor(readonly tree: ModuleTree) {
+    this.engine = engineByName(tree.engine)
+    for (const n of tree.nodes) {
+      if (!n.module) continue
+      const names = n.module.names
+      this.diagnostics.push(...names.diagnostics)
+      for (const d of names.diagnostics) if (!this.diagnosticModules.has(d)) this.diagnosticModules.set(d, n.address)
+      this.ctx.set(n, {node: n, names})
     }
-    for (const [, b] of [...m.providerConfigs].sort(([a], [z]) => (a < z ? -1 : 1))) {
+    this.sharedModule = sharedModuleOf(this.ctx.get(tree.root))
+  }
+
+  absConfig(path: readonly string[], provider: Provider, alias?: string): AbsProviderConfig {
+    return new AbsProviderConfig(ModulePath.of(path), provider, alias)
+  }
+
+  abs(path: readonly string[], provider: Provider, alias?: string): string {
+    return this.absConfig(path, provider, alias).toString()
+  }
+
+  /** The root's required_providers entries without a block: the engine's empty default configurations. */
+  rootRequirements(n: ModuleNode, c: ModuleCtx): void {
+    for (const [name, r] of c.names.requirements) {
+      if (n.module?.providerConfigs.has(name)) continue
+      const addr = this.abs([], r.provider)
+      if (this.nodes.has(addr)) continue
+      this.nodes.set(addr, {
+        kind: 'required',
+        info: {
+          address: addr,
+          module: '',
+          localName: name,
+          provider: providerString(r.provider),
+          implied: true,
+          legacy: false,
+          empty: true,
+          range: r.attribute.nameRange,
+        },
+      })
+    }
+  }
+
+  /** The module's provider blocks. */
+  declaredBlocks(n: ModuleNode, c: ModuleCtx): void {
+    for (const [, b] of [...(n.module?.providerConfigs ?? [])].sort(([a], [z]) => (a < z ? -1 : 1))) {
       const localName = b.labels[0]?.value ?? ''
       const alias = aliasOf(b)
       const provider = c.names.providerFor(localName)
-      const addr = abs(n.path, provider, alias)
-      if (nodes.has(addr)) continue
-      const empty = isEmptyProviderBlock(b, engine)
-      nodes.set(addr, {
+      const addr = this.abs(n.path, provider, alias)
+      if (this.nodes.has(addr)) continue
+      const empty = isEmptyProviderBlock(b, this.engine)
+      this.nodes.set(addr, {
         kind: 'declared',
         proxiable: n.address !== '' && empty,
         info: {
@@ -262,44 +294,46 @@ export function resolveProviders(tree: ModuleTree): Resolution {
         },
       })
     }
-    // a shared module analysed on its own: the aliases it expects from its caller, where it has no block
-    if (n.address === '' && sharedModule) {
-      for (const [name, r] of [...c.names.requirements].sort(([a], [z]) => (a < z ? -1 : 1))) {
-        for (const entry of r.aliases) {
-          const ref = parseLocalConfigRef(entry)
-          if (!ref?.alias || ref.localName !== name) continue
-          const addr = abs([], r.provider, ref.alias)
-          if (nodes.has(addr)) continue
-          const range = aliasEntryRange(r.attribute, entry)
-          nodes.set(addr, {
-            kind: 'declared',
-            proxiable: false,
-            info: {
-              address: addr,
-              module: '',
-              localName: name,
-              alias: ref.alias,
-              provider: providerString(r.provider),
-              implied: false,
-              legacy: false,
-              empty: true,
-              expected: true,
-              range,
-            },
-          })
-        }
+  }
+
+  /** A shared root module's configuration_aliases entries it has no block for: expected from its caller. */
+  expectedAliases(c: ModuleCtx): void {
+    for (const [name, r] of [...c.names.requirements].sort(([a], [z]) => (a < z ? -1 : 1))) {
+      for (const entry of r.aliases) {
+        const ref = parseLocalConfigRef(entry)
+        if (!ref?.alias || ref.localName !== name) continue
+        const addr = this.abs([], r.provider, ref.alias)
+        if (this.nodes.has(addr)) continue
+        this.nodes.set(addr, {
+          kind: 'declared',
+          proxiable: false,
+          info: {
+            address: addr,
+            module: '',
+            localName: name,
+            alias: ref.alias,
+            provider: providerString(r.provider),
+            implied: false,
+            legacy: false,
+            empty: true,
+            expected: true,
+            range: aliasEntryRange(r.attribute, entry),
+          },
+        })
       }
     }
-    // proxies from the parent's `providers` map
+  }
+
+  /** Proxies from the caller's `providers` map. */
+  proxies(n: ModuleNode, c: ModuleCtx): void {
     const parent = n.parent
-    const pctx = parent ? ctx.get(parent) : undefined
     const providersAttr = n.call?.body.attributes.find((a) => a.name === 'providers')
-    if (!parent || !pctx || !providersAttr) continue
+    if (!parent || !this.ctx.get(parent) || !providersAttr) return
     for (const {inChild, inParent, valueRange} of providersMapEntries(providersAttr)) {
       if (!inChild || !inParent) continue
       const provider = c.names.providerFor(inChild.localName)
-      const childAddr = abs(n.path, provider, inChild.alias)
-      const parentConfig = absConfig(parent.path, provider, inParent.alias)
+      const childAddr = this.abs(n.path, provider, inChild.alias)
+      const parentConfig = this.absConfig(parent.path, provider, inParent.alias)
       const parentAddr = parentConfig.toString()
       const pass: ProviderPass = {
         from: parent.address,
@@ -310,38 +344,45 @@ export function resolveProviders(tree: ModuleTree): Resolution {
         parentAddress: parentAddr,
         range: providersAttr.exprRange,
       }
-      passes.push(pass)
-      if (!nodes.has(parentAddr)) {
-        // Terraform's graph builder fails with a plain error (no detail, no range)
-        graphDiagnostics.push({
-          kind: 'pass',
-          module: n.address,
-          diagnostic: {
-            code: 'provider.missing-in-parent',
-            severity: 'error',
-            summary: `missing provider ${parentAddr}`,
-            detail: '',
-            extra: {
-              range: valueRange,
-              explanation: `The call to ${n.address} passes ${localConfigString(inParent)} as ${localConfigString(inChild)}, but ${moduleText(parent)} has no configuration ${parentAddr} to pass. Declare it in ${moduleText(parent)} (a provider "${inParent.localName}" block${inParent.alias ? ` with alias = "${inParent.alias}"` : ''})${parent.address === '' ? '' : `, or have the caller of ${parent.address} pass it in`}.`,
-            },
-          },
-        })
-        // the child's resources still follow the map (to nothing): they are shown as NOT FOUND through it,
-        // not as if they inherited a configuration the map overrides
-      }
-      const existing = nodes.get(childAddr)
+      this.passes.push(pass)
+      // the child's resources still follow the map (to nothing): they are shown as NOT FOUND through it,
+      // not as if they inherited a configuration the map overrides
+      if (!this.nodes.has(parentAddr)) this.missingInParent(n, parent, inChild, inParent, parentAddr, valueRange)
+      const existing = this.nodes.get(childAddr)
       if (existing && !(existing.kind === 'declared' && existing.proxiable)) continue
-      nodes.set(childAddr, {kind: 'proxy', addr: childAddr, target: parentConfig, pass, node: n})
+      this.nodes.set(childAddr, {kind: 'proxy', addr: childAddr, target: parentConfig, pass, node: n})
     }
   }
 
-  // 2. Resources.
-  const impliedRoot = new Map<string, ProviderConfigInfo>()
-  const resources: ResourceBinding[] = []
-  const follow = (addr: string, steps: ResolutionStep[]): string | undefined => {
+  /** Terraform's graph builder fails with a plain error (no detail, no range). */
+  missingInParent(
+    n: ModuleNode,
+    parent: ModuleNode,
+    inChild: LocalProviderConfig,
+    inParent: LocalProviderConfig,
+    parentAddr: string,
+    valueRange: SourceRange,
+  ): void {
+    this.graphDiagnostics.push({
+      kind: 'pass',
+      module: n.address,
+      diagnostic: {
+        code: 'provider.missing-in-parent',
+        severity: 'error',
+        summary: `missing provider ${parentAddr}`,
+        detail: '',
+        extra: {
+          range: valueRange,
+          explanation: `The call to ${n.address} passes ${localConfigString(inParent)} as ${localConfigString(inChild)}, but ${moduleText(parent)} has no configuration ${parentAddr} to pass. Declare it in ${moduleText(parent)} (a provider "${inParent.localName}" block${inParent.alias ? ` with alias = "${inParent.alias}"` : ''})${parent.address === '' ? '' : `, or have the caller of ${parent.address} pass it in`}.`,
+        },
+      },
+    })
+  }
+
+  /** Follows proxies from a configuration address to the configuration it stands for, with the steps. */
+  follow(addr: string, steps: ResolutionStep[]): string | undefined {
     for (let guard = 0; guard < 1000; guard++) {
-      const node = nodes.get(addr)
+      const node = this.nodes.get(addr)
       if (!node) return undefined
       if (node.kind === 'proxy') {
         steps.push({
@@ -355,49 +396,49 @@ export function resolveProviders(tree: ModuleTree): Resolution {
         addr = node.target.toString()
         continue
       }
-      const info = node.info
-      if (info.expected) {
-        steps.push({
-          kind: 'expected',
-          module: '',
-          localName: info.localName,
-          ...(info.alias ? {alias: info.alias} : {}),
-          ...(info.range ? {range: info.range} : {}),
-        })
-      } else if (node.kind === 'required') {
-        steps.push({kind: 'implied-config', module: '', localName: info.localName})
-      } else {
-        steps.push({
-          kind: info.legacy ? 'legacy' : 'declared',
-          module: info.module,
-          localName: info.localName,
-          ...(info.alias ? {alias: info.alias} : {}),
-          empty: info.empty,
-          ...(info.range ? {range: info.range} : {}),
-        })
-      }
-      return info.address
+      steps.push(configStep(node))
+      return node.info.address
     }
     return undefined
   }
 
-  const bind = (
-    n: ModuleNode,
-    c: ModuleCtx,
-    mode: ResourceMode,
-    type: string,
-    name: string,
-    pattr: Attribute | undefined,
-    declRange: SourceRange,
-    declaredBy?: DeclaredBy,
-  ): void => {
+  /** Every resource of a module, and the resources its import blocks will create. */
+  moduleResources(n: ModuleNode, c: ModuleCtx, m: Module): void {
+    const groups: [ResourceMode, ReadonlyMap<string, Block>][] = [
+      ['managed', m.managedResources],
+      ['data', m.dataResources],
+      ['ephemeral', m.ephemeralResources],
+    ]
+    for (const [mode, map] of groups) {
+      for (const [key, b] of map) {
+        const check = mode === 'data' ? m.checkData.get(key) : undefined
+        const pattr = b.body.attributes.find((a) => a.name === 'provider')
+        const declaredBy: DeclaredBy | undefined = check
+          ? {kind: 'check', name: check.labels[0]?.value ?? '', range: check.declRange}
+          : undefined
+        this.bind(n, c, {mode, type: b.labels[0]?.value ?? '', name: b.labels[1]?.value ?? '', pattr, declRange: b.declRange, declaredBy})
+      }
+    }
+    // an import block whose target resource is not declared generates its configuration: the resource it
+    // will create is bound through the import's provider argument, or the provider its type implies
+    for (const t of configGeneratingImports(m))
+      this.bind(n, c, {
+        mode: 'managed',
+        type: t.type,
+        name: t.name,
+        pattr: t.provider,
+        declRange: t.block.declRange,
+        declaredBy: {kind: 'import', range: t.block.declRange},
+      })
+  }
+
+  /** One resource's binding: its reference, the provider it means, and the configuration it ends at. */
+  bind(n: ModuleNode, c: ModuleCtx, res: ResourceDecl): void {
+    const {mode, type, name, pattr, declRange, declaredBy} = res
     const address = new ResourceAddr(ModulePath.of(n.path), mode, type, name).toString()
     const steps: ResolutionStep[] = []
-    let ref: LocalProviderConfig | undefined
-    if (pattr) {
-      ref = providerReference(pattr)
-      if (ref) steps.push({kind: 'reference', module: n.address, ref, range: pattr.exprRange})
-    }
+    let ref = pattr ? providerReference(pattr) : undefined
+    if (pattr && ref) steps.push({kind: 'reference', module: n.address, ref, range: pattr.exprRange})
     if (!ref) {
       const implied = impliedLocalName(type)
       ref = localConfig(implied)
@@ -413,66 +454,18 @@ export function resolveProviders(tree: ModuleTree): Resolution {
       required: req !== undefined,
       ...(req ? {range: req.attribute.nameRange} : {}),
     })
-    const own = nodes.get(abs(n.path, provider, ref.alias))
-    let found = follow(abs(n.path, provider, ref.alias), steps)
+    const own = this.nodes.get(this.abs(n.path, provider, ref.alias))
+    let found = this.follow(this.abs(n.path, provider, ref.alias), steps)
     // a providers map entry overrides inheritance even when what it passes does not exist
     const passedMissing = !found && own?.kind === 'proxy'
-    if (!found && !ref.alias && !passedMissing) {
-      for (let p = n.parent; p && !found; p = p.parent) {
-        const addr = abs(p.path, provider)
-        if (nodes.has(addr)) {
-          steps.push({
-            kind: 'inherited',
-            module: n.address,
-            provider,
-            from: p.address,
-            between: p.address !== n.parent?.address,
-            fromCallers: false,
-          })
-          found = follow(addr, steps)
-        }
-      }
-      if (!found) {
-        const addr = abs([], provider)
-        if (n.address !== '') steps.push({kind: 'inherited', module: n.address, provider, from: '', between: false, fromCallers: true})
-        steps.push({kind: 'implied-config', module: '', localName: c.names.localNameFor(provider) ?? ref.localName})
-        if (!impliedRoot.has(addr)) {
-          impliedRoot.set(addr, {
-            address: addr,
-            module: '',
-            localName: ctx.get(tree.root)?.names.localNameFor(provider) ?? ref.localName,
-            provider: providerString(provider),
-            implied: true,
-            legacy: false,
-            empty: true,
-          })
-        }
-        found = addr
-      }
-    }
+    if (!found && !ref.alias && !passedMissing) found = this.inherit(n, c, provider, ref, steps)
     if (!found) {
-      const wantConfig = absConfig(n.path, provider, ref.alias)
-      const want = wantConfig.toString()
+      const wantConfig = this.absConfig(n.path, provider, ref.alias)
       const passed = passedMissing && own.kind === 'proxy'
       steps.push({kind: 'missing', module: n.address, config: passed ? own.target : wantConfig, passed})
-      // Terraform's text names the graph node (`<address> (expand)`) and gives no source range
-      const vertex = `${address} (expand)`
-      graphDiagnostics.push({
-        kind: 'resource',
-        module: n.address,
-        diagnostic: {
-          code: 'provider.config-not-present',
-          severity: 'error',
-          summary: 'Provider configuration not present',
-          detail: `To work with ${vertex} its original provider configuration at ${want} is required, but it has been removed. This occurs when a provider configuration is removed while objects created by that provider still exist in the state. Re-add the provider configuration to destroy ${vertex}, after which you can remove the provider configuration again.`,
-          extra: {
-            range: pattr?.exprRange ?? declRange,
-            explanation: `${address} uses ${localConfigString(ref)}, but ${moduleText(n)} has no provider "${ref.localName}" block with alias = "${ref.alias ?? ''}"${n.address === '' ? '' : ', no providers map entry for it in its call, and aliased configurations are never inherited'}. Nothing here concerns a state: ${engine.product} reports a missing configuration with this text.`,
-          },
-        },
-      })
+      this.notPresent(n, address, ref, wantConfig.toString(), pattr?.exprRange ?? declRange)
     }
-    resources.push({
+    this.resources.push({
       address,
       module: n.address,
       mode,
@@ -488,43 +481,99 @@ export function resolveProviders(tree: ModuleTree): Resolution {
     })
   }
 
-  for (const n of tree.nodes) {
-    const c = ctx.get(n)
-    if (!c || !n.module) continue
-    const m = n.module
-    const groups: [ResourceMode, ReadonlyMap<string, Block>][] = [
-      ['managed', m.managedResources],
-      ['data', m.dataResources],
-      ['ephemeral', m.ephemeralResources],
-    ]
-    for (const [mode, map] of groups) {
-      for (const [key, b] of map) {
-        const check = mode === 'data' ? m.checkData.get(key) : undefined
-        const pattr = b.body.attributes.find((a) => a.name === 'provider')
-        bind(
-          n,
-          c,
-          mode,
-          b.labels[0]?.value ?? '',
-          b.labels[1]?.value ?? '',
-          pattr,
-          b.declRange,
-          check ? {kind: 'check', name: check.labels[0]?.value ?? '', range: check.declRange} : undefined,
-        )
-      }
+  /** A default configuration from the nearest caller that has one, else the root's implied empty one. */
+  inherit(n: ModuleNode, c: ModuleCtx, provider: Provider, ref: LocalProviderConfig, steps: ResolutionStep[]): string {
+    for (let p = n.parent; p; p = p.parent) {
+      const addr = this.abs(p.path, provider)
+      if (!this.nodes.has(addr)) continue
+      steps.push({
+        kind: 'inherited',
+        module: n.address,
+        provider,
+        from: p.address,
+        between: p.address !== n.parent?.address,
+        fromCallers: false,
+      })
+      const found = this.follow(addr, steps)
+      if (found) return found
     }
-    // an import block whose target resource is not declared generates its configuration: the resource it
-    // will create is bound through the import's provider argument, or the provider its type implies
-    for (const t of configGeneratingImports(m))
-      bind(n, c, 'managed', t.type, t.name, t.provider, t.block.declRange, {kind: 'import', range: t.block.declRange})
+    const addr = this.abs([], provider)
+    if (n.address !== '') steps.push({kind: 'inherited', module: n.address, provider, from: '', between: false, fromCallers: true})
+    steps.push({kind: 'implied-config', module: '', localName: c.names.localNameFor(provider) ?? ref.localName})
+    if (!this.impliedRoot.has(addr)) {
+      this.impliedRoot.set(addr, {
+        address: addr,
+        module: '',
+        localName: this.ctx.get(this.tree.root)?.names.localNameFor(provider) ?? ref.localName,
+        provider: providerString(provider),
+        implied: true,
+        legacy: false,
+        empty: true,
+      })
+    }
+    return addr
   }
 
-  const configs: ProviderConfigInfo[] = []
-  for (const node of nodes.values()) if (node.kind !== 'proxy') configs.push(node.info)
-  for (const info of impliedRoot.values()) if (!nodes.has(info.address)) configs.push(info)
-  configs.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))
-  resources.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))
-  return {configs, passes, resources, diagnostics, diagnosticModules, graphDiagnostics, ...(sharedModule ? {sharedModule} : {})}
+  /** Terraform's text names the graph node (`<address> (expand)`) and gives no source range. */
+  notPresent(n: ModuleNode, address: string, ref: LocalProviderConfig, want: string, at: SourceRange): void {
+    const vertex = `${address} (expand)`
+    this.graphDiagnostics.push({
+      kind: 'resource',
+      module: n.address,
+      diagnostic: {
+        code: 'provider.config-not-present',
+        severity: 'error',
+        summary: 'Provider configuration not present',
+        detail: `To work with ${vertex} its original provider configuration at ${want} is required, but it has been removed. This occurs when a provider configuration is removed while objects created by that provider still exist in the state. Re-add the provider configuration to destroy ${vertex}, after which you can remove the provider configuration again.`,
+        extra: {
+          range: at,
+          explanation: `${address} uses ${localConfigString(ref)}, but ${moduleText(n)} has no provider "${ref.localName}" block with alias = "${ref.alias ?? ''}"${n.address === '' ? '' : ', no providers map entry for it in its call, and aliased configurations are never inherited'}. Nothing here concerns a state: ${this.engine.product} reports a missing configuration with this text.`,
+        },
+      },
+    })
+  }
+
+  result(): Resolution {
+    const configs: ProviderConfigInfo[] = []
+    for (const node of this.nodes.values()) if (node.kind !== 'proxy') configs.push(node.info)
+    for (const info of this.impliedRoot.values()) if (!this.nodes.has(info.address)) configs.push(info)
+    configs.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))
+    const resources = [...this.resources].sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))
+    const {passes, diagnostics, diagnosticModules, graphDiagnostics, sharedModule} = this
+    return {configs, passes, resources, diagnostics, diagnosticModules, graphDiagnostics, ...(sharedModule ? {sharedModule} : {})}
+  }
+}
+
+/** What a binding is made from: a resource block, or an import block's target. */
+interface ResourceDecl {
+  readonly mode: ResourceMode
+  readonly type: string
+  readonly name: string
+  readonly pattr: Attribute | undefined
+  readonly declRange: SourceRange
+  readonly declaredBy: DeclaredBy | undefined
+}
+
+/** The step a configuration node ends a resolution with. */
+function configStep(node: Exclude<Node, {kind: 'proxy'}>): ResolutionStep {
+  const info = node.info
+  if (info.expected)
+    return {
+      kind: 'expected',
+      module: '',
+      localName: info.localName,
+      ...(info.alias ? {alias: info.alias} : {}),
+      ...(info.range ? {range: info.range} : {}),
+    }
+  if (node.kind === 'required') return {kind: 'implied-config', module: '', localName: info.localName}
+  return {
+    kind: info.legacy ? 'legacy' : 'declared',
+    module: info.module,
+    localName: info.localName,
+    ...(info.alias ? {alias: info.alias} : {}),
+    empty: info.empty,
+    ...(info.range ? {range: info.range} : {}),
+  }
 }
 
 /** The root's configuration_aliases entries when it declares any (it is then analysed as a shared module). */

@@ -97,16 +97,31 @@ function validateNode(ctx: Ctx, root: ModuleNode, rootRestriction: Restriction, 
   }
 }
 
-/** The checks of one module (its children already validated). */
-function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: Diagnostic[]): void {
-  const m = node.module
-  if (!m) return
+/** What the checks of one module share: the module, its decoded parts, and what its caller passes it. */
+interface ModuleCheck {
+  readonly ctx: Ctx
+  readonly engine: Engine
+  readonly tofu: boolean
+  readonly node: ModuleNode
+  readonly d: DecodedModule
+  readonly product: string
+  readonly display: (p: Provider) => string
+  readonly configured: ReadonlyMap<string, ProviderBlockInfo>
+  readonly emptyConfigs: ReadonlyMap<string, ProviderBlockInfo>
+  readonly instanced: ReadonlyMap<string, Attribute>
+  /** required_providers local names and configuration aliases, filled by the first check. */
+  readonly localNamesMap: Map<string, Provider>
+  readonly configAliases: Map<string, Provider>
+  readonly passedIn: ReadonlyMap<string, PassedProvider>
+  readonly parentModuleText: string
+  readonly modText: string
+  readonly out: Diagnostic[]
+}
+
+function moduleCheck(ctx: Ctx, node: ModuleNode, m: Module, out: Diagnostic[]): ModuleCheck {
   const {engine} = ctx
   const tofu = engine.name === 'opentofu'
   const d = ctx.decoded(m)
-  const product = engine.product
-  const display = (p: Provider): string => providerForDisplay(p, engine.defaultRegistryHost)
-
   const configured = new Map<string, ProviderBlockInfo>()
   const emptyConfigs = new Map<string, ProviderBlockInfo>()
   const instanced = new Map<string, Attribute>()
@@ -115,10 +130,51 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
     else emptyConfigs.set(p.key, p)
     if (tofu && p.forEach) instanced.set(p.key, p.forEach)
   }
+  const parentCall = node.parent?.module ? ctx.decoded(node.parent.module).calls.get(node.path[node.path.length - 1] ?? '') : undefined
+  const passedIn = new Map<string, PassedProvider>()
+  for (const p of parentCall?.providers ?? []) passedIn.set(refString(p.inChild), p)
+  const parentModuleText = node.parent ? moduleText(node.parent) : 'the root module'
+  const modText = moduleText(node)
+  return {
+    ctx,
+    engine,
+    tofu,
+    node,
+    d,
+    product: engine.product,
+    display: (p) => providerForDisplay(p, engine.defaultRegistryHost),
+    configured,
+    emptyConfigs,
+    instanced,
+    localNamesMap: new Map(),
+    configAliases: new Map(),
+    passedIn,
+    parentModuleText,
+    modText,
+    out,
+  }
+}
 
-  // 1–2. duplicate requirements
-  const localNamesMap = new Map<string, Provider>()
-  const configAliases = new Map<string, Provider>()
+/** The checks of one module (its children already validated), in Terraform's order. */
+function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: Diagnostic[]): void {
+  if (!node.module) return
+  const c = moduleCheck(ctx, node, node.module, out)
+  duplicateRequirements(c)
+  impliedResourceNames(c)
+  if (c.tofu) instanceKeys(c)
+  inheritedValues(c)
+  // 6. nothing else for the root module
+  if (node.address === '' || !node.parent?.module || !node.call) return
+  legacyUnderMetaArguments(c, restriction)
+  overriddenConfigurations(c)
+  missingConfigurationAliases(c)
+  passedConfigurations(c)
+  emptyProviderBlocks(c)
+}
+
+/** 1–2. duplicate requirements (and the local names and configuration aliases the later checks read) */
+function duplicateRequirements(c: ModuleCheck): void {
+  const {engine, d, display, localNamesMap, configAliases, out} = c
   for (const req of d.requirements) {
     const prev = [...localNamesMap].find(([, t]) => sameProvider(t, req.type))
     if (prev) {
@@ -146,8 +202,11 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
     localNamesMap.set(req.name, req.type)
     for (const a of req.aliases) configAliases.set(a, req.type)
   }
+}
 
-  // 3. implied provider local names of resources
+/** 3. implied provider local names of resources */
+function impliedResourceNames(c: ModuleCheck): void {
+  const {engine, tofu, d, localNamesMap, out} = c
   for (const r of d.resources) {
     if (r.ref || (r.mode === 'ephemeral' && !tofu)) continue
     const localName = impliedLocalName(r.type)
@@ -177,112 +236,110 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
       )
     }
   }
+}
 
-  const parentCall = node.parent?.module ? ctx.decoded(node.parent.module).calls.get(node.path[node.path.length - 1] ?? '') : undefined
-  const passedIn = new Map<string, PassedProvider>()
-  for (const p of parentCall?.providers ?? []) passedIn.set(refString(p.inChild), p)
-  const parentModuleText = node.parent ? moduleText(node.parent) : 'the root module'
-  const modText = moduleText(node)
-
-  // 4. (OpenTofu) instance keys on provider references
-  if (tofu) {
-    const instanceValidation = (ref: ConfigRef, blockType: 'module' | 'resource'): void => {
-      const pn = refString(ref)
-      const isInstanced = instanced.has(pn)
-      const summary = `Invalid ${blockType} provider configuration`
-      if (ref.keyRange) {
-        if (!ref.alias)
+/** 4. (OpenTofu) instance keys on provider references */
+function instanceKeys(c: ModuleCheck): void {
+  const {tofu, d, configured, instanced, node, out} = c
+  const instanceValidation = (ref: ConfigRef, blockType: 'module' | 'resource'): void => {
+    const pn = refString(ref)
+    const isInstanced = instanced.has(pn)
+    const summary = `Invalid ${blockType} provider configuration`
+    if (ref.keyRange) {
+      if (!ref.alias)
+        out.push(
+          errorDiag(
+            'provider.instance-key-without-alias',
+            summary,
+            'An instance key can be specified only for a provider configuration which has an alias and uses for_each.',
+            ref.keyRange,
+          ),
+        )
+      else if (!isInstanced) {
+        if (!configured.has(pn))
           out.push(
             errorDiag(
-              'provider.instance-key-without-alias',
+              'provider.instance-key-unknown-config',
               summary,
-              'An instance key can be specified only for a provider configuration which has an alias and uses for_each.',
+              `This module doesn't declare a provider ${q(ref.name)} block with alias = ${q(ref.alias)}, which is required for use with for_each.`,
+              ref.nameRange,
+            ),
+          )
+        else
+          out.push(
+            errorDiag(
+              'provider.instance-key-without-for-each',
+              summary,
+              'An instance key can be specified only for a provider configuration that uses for_each.',
               ref.keyRange,
             ),
           )
-        else if (!isInstanced) {
-          if (!configured.has(pn))
-            out.push(
-              errorDiag(
-                'provider.instance-key-unknown-config',
-                summary,
-                `This module doesn't declare a provider ${q(ref.name)} block with alias = ${q(ref.alias)}, which is required for use with for_each.`,
-                ref.nameRange,
-              ),
-            )
-          else
-            out.push(
-              errorDiag(
-                'provider.instance-key-without-for-each',
-                summary,
-                'An instance key can be specified only for a provider configuration that uses for_each.',
-                ref.keyRange,
-              ),
-            )
-        }
-      } else if (isInstanced) {
-        out.push(
-          errorDiag(
-            'provider.instance-key-missing',
-            summary,
-            'A reference to a provider configuration which uses for_each requires an instance key. Passing a collection of provider instances into a child module is not allowed.',
-            ref.nameRange,
-          ),
-        )
       }
-    }
-    const identical = (
-      blockType: 'module' | 'resource',
-      target: string,
-      source: Attribute | undefined,
-      instance: Attribute | undefined,
-    ): void => {
-      if (!source || !instance || !sameForEach(source, instance)) return
+    } else if (isInstanced) {
       out.push(
-        warningDiag(
-          'provider.for-each-matches-resource',
-          `Provider configuration for_each matches ${blockType}`,
-          `This provider configuration uses the same for_each expression as a ${blockType}, which means that subsequent removal of elements from this collection would cause a planning error.\n\nOpenTofu relies on a provider instance to destroy resource instances that are associated with it, and so the provider instance must outlive all of its resource instances by at least one plan/apply round. For removal of instances to succeed in future you must structure the configuration so that the provider block's for_each expression can produce a superset of the instances of the resources associated with the provider configuration. Refer to the OpenTofu documentation for specific suggestions.\n\nTo destroy this object before removing the provider configuration, consider first performing a targeted destroy:\n    tofu apply -destroy ${target}`,
-          source.exprRange,
+        errorDiag(
+          'provider.instance-key-missing',
+          summary,
+          'A reference to a provider configuration which uses for_each requires an instance key. Passing a collection of provider instances into a child module is not allowed.',
+          ref.nameRange,
         ),
       )
     }
-    for (const call of d.calls.values()) {
-      for (const passed of call.providers) {
-        if (passed.inChild.keyRange)
-          out.push(
-            errorDiag(
-              'provider.instance-key-in-providers-key',
-              'Invalid module provider configuration',
-              'Instance keys are not allowed on the left side of a provider configuration assignment.',
-              passed.inChild.keyRange,
-            ),
-          )
-        instanceValidation(passed.inParent, 'module')
-        if (passed.inParent.keyRange)
-          identical(
-            'module',
-            `-target=${node.address ? node.address + '.' : ''}module.${call.name}`,
-            call.forEach,
-            instanced.get(refString(passed.inParent)),
-          )
-      }
-    }
-    for (const r of d.resources) {
-      if (!r.ref) continue
-      instanceValidation(r.ref, 'resource')
-      if (r.ref.keyRange && r.mode === 'managed') {
-        identical(
-          'resource',
-          `-target=${node.address ? node.address + '.' : ''}${r.type}.${r.name}`,
-          r.forEach,
-          instanced.get(refString(r.ref)),
+  }
+  const identical = (
+    blockType: 'module' | 'resource',
+    target: string,
+    source: Attribute | undefined,
+    instance: Attribute | undefined,
+  ): void => {
+    if (!source || !instance || !sameForEach(source, instance)) return
+    out.push(
+      warningDiag(
+        'provider.for-each-matches-resource',
+        `Provider configuration for_each matches ${blockType}`,
+        `This provider configuration uses the same for_each expression as a ${blockType}, which means that subsequent removal of elements from this collection would cause a planning error.\n\nOpenTofu relies on a provider instance to destroy resource instances that are associated with it, and so the provider instance must outlive all of its resource instances by at least one plan/apply round. For removal of instances to succeed in future you must structure the configuration so that the provider block's for_each expression can produce a superset of the instances of the resources associated with the provider configuration. Refer to the OpenTofu documentation for specific suggestions.\n\nTo destroy this object before removing the provider configuration, consider first performing a targeted destroy:\n    tofu apply -destroy ${target}`,
+        source.exprRange,
+      ),
+    )
+  }
+  for (const call of d.calls.values()) {
+    for (const passed of call.providers) {
+      if (passed.inChild.keyRange)
+        out.push(
+          errorDiag(
+            'provider.instance-key-in-providers-key',
+            'Invalid module provider configuration',
+            'Instance keys are not allowed on the left side of a provider configuration assignment.',
+            passed.inChild.keyRange,
+          ),
         )
-      }
+      instanceValidation(passed.inParent, 'module')
+      if (passed.inParent.keyRange)
+        identical(
+          'module',
+          `-target=${node.address ? node.address + '.' : ''}module.${call.name}`,
+          call.forEach,
+          instanced.get(refString(passed.inParent)),
+        )
     }
   }
+  for (const r of d.resources) {
+    if (!r.ref) continue
+    instanceValidation(r.ref, 'resource')
+    if (r.ref.keyRange && r.mode === 'managed') {
+      identical(
+        'resource',
+        `-target=${node.address ? node.address + '.' : ''}${r.type}.${r.name}`,
+        r.forEach,
+        instanced.get(refString(r.ref)),
+      )
+    }
+  }
+}
 
-  // 5. non-aliased values of `providers` maps in calls from this module
+/** 5. non-aliased values of `providers` maps in calls from this module */
+function inheritedValues(c: ModuleCheck): void {
+  const {engine, d, product, display, configured, localNamesMap, passedIn, parentModuleText, modText, node, out} = c
   for (const call of d.calls.values()) {
     for (const passed of call.providers) {
       if (passed.inParent.alias) continue
@@ -314,13 +371,11 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
       }
     }
   }
+}
 
-  // 6. nothing else for the root module
-  const parent = node.parent
-  const call = node.call
-  if (node.address === '' || !parent?.module || !call) return
-
-  // 7. legacy provider configurations under count / for_each / enabled / depends_on
+/** 7. legacy provider configurations under count / for_each / enabled / depends_on */
+function legacyUnderMetaArguments(c: ModuleCheck, restriction: Restriction): void {
+  const {tofu, configured, node, out} = c
   if (configured.size > 0 && restriction) {
     const metas = tofu ? 'count, for_each, enabled and depends_on' : 'count, for_each, and depends_on'
     const args = tofu ? 'count, for_each, enabled or depends_on' : 'count, for_each, or depends_on'
@@ -333,8 +388,11 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
       ),
     )
   }
+}
 
-  // 8. passing a configuration the module configures itself
+/** 8. passing a configuration the module configures itself */
+function overriddenConfigurations(c: ModuleCheck): void {
+  const {configured, passedIn, parentModuleText, modText, out} = c
   for (const name of [...configured.keys()].sort()) {
     const passed = passedIn.get(name)
     if (!passed) continue
@@ -347,8 +405,12 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
       ),
     )
   }
+}
 
-  // 9. configuration_aliases that are neither configured nor passed
+/** 9. configuration_aliases that are neither configured nor passed */
+function missingConfigurationAliases(c: ModuleCheck): void {
+  const {display, configured, configAliases, passedIn, node, out} = c
+  const call = node.call!
   for (const [name, type] of [...configAliases].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (configured.has(name) || passedIn.has(name)) continue
     out.push(
@@ -360,9 +422,14 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
       ),
     )
   }
+}
 
-  // 10. every passed configuration: declared in the child, and of the right type
-  const parentDecoded = ctx.decoded(parent.module)
+/** 10. every passed configuration: declared in the child, and of the right type */
+function passedConfigurations(c: ModuleCheck): void {
+  const {ctx, engine, tofu, product, display, emptyConfigs, localNamesMap, configAliases, passedIn, parentModuleText, modText, node, out} =
+    c
+  const parent = node.parent!
+  const parentDecoded = ctx.decoded(parent.module!)
   const parentRequired = new Map(parentDecoded.requirements.map((r) => [r.name, r.type]))
   const childRequired = localNamesMap
   for (const [name, passed] of passedIn) {
@@ -424,8 +491,11 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
       )
     }
   }
+}
 
-  // 11. empty ("proxy") provider blocks
+/** 11. empty ("proxy") provider blocks */
+function emptyProviderBlocks(c: ModuleCheck): void {
+  const {engine, product, display, emptyConfigs, localNamesMap, modText, out} = c
   const suggestions = new Map<string, {source: Provider; ranges: SourceRange[]; configs: string[]; aliases: number}>()
   for (const [name, p] of [...emptyConfigs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const local = p.name
