@@ -124,9 +124,9 @@ const graph: KindRegistry<'graph'> = {
   json: () => graphFormat('json'),
   // Graphviz compiled to WebAssembly: loaded only for SVG
   svg: async () => {
-    const [{renderGraph}, {loadSvgRenderer}] = await Promise.all([import('./graph-formats.js'), import('./graph-svg.js')])
+    const [{renderGraphDot}, {loadSvgRenderer}] = await Promise.all([import('./graph-dot.js'), import('./graph-svg.js')])
     const svg = await loadSvgRenderer()
-    return ({graph: g}, {root}) => svg.toSvg(renderGraph(g, 'dot', {root}))
+    return ({graph: g}) => svg.toSvg(renderGraphDot(g, {svg: true}))
   },
   html: async () => {
     const {graphHtmlPage} = await import('./graph-html.js')
