@@ -202,11 +202,12 @@ function textWidth(s: string): number {
   return w
 }
 function statusWord(it: Item): string {
+  // a module's status word, as the DOT and Mermaid labels say it (src/export/build-modules.ts)
+  const status = it.page?.attributes['status']
+  if (typeof status === 'string') return status
   const marks = it.page?.marks ?? []
-  if (marks.includes('unresolved'))
-    return /not installed/.test(String(it.page?.attributes['unresolved_reason'] ?? '')) ? 'not installed' : 'not loaded'
+  if (marks.includes('unresolved')) return 'not loaded'
   if (marks.includes('no-provider')) return 'no provider configuration'
-  if (marks.includes('legacy') && it.kind === 'module') return 'legacy'
   return ''
 }
 const collapsed = new Set<string>()
@@ -728,7 +729,7 @@ function statusNotes(it: Item): HTMLElement[] {
   }
   if (marks.includes('unresolved')) {
     const reason = String(it.page?.attributes['unresolved_reason'] ?? 'its directory could not be read')
-    const installed = /not installed/.test(reason)
+    const installed = it.page?.attributes['status'] === 'not installed'
     note(
       installed ? 'Not installed' : 'Not loaded',
       `${reason}. ${installed ? `Run "${data.engine === 'opentofu' ? 'tofu' : 'terraform'} init" to install it; until then` : 'So'} its resources, provider configurations and module calls are not in this graph.`,

@@ -44,8 +44,9 @@ const SETUP: Readonly<Record<string, Setup>> = {
   'tfgraph graph fixtures/providers/demo --type providers -o graph.html': {exit: 0},
   'tfgraph graph fixtures/providers/demo --type providers': {exit: 0},
   'tfgraph graph . --type resources --format mermaid': {cwd: 'graph/platform', exit: 0},
-  'tfgraph graph . --type providers --focus module.network --depth 2 --collapse': {cwd: 'graph/platform', exit: 0},
-  "tfgraph graph . --module module.network --exclude 'module.*test*' --format json -o graph.json": {cwd: 'graph/platform', exit: 0},
+  'tfgraph graph fixtures/graph/platform --depth 1 -o top.svg': {exit: 0},
+  'tfgraph graph fixtures/graph/platform --type providers --focus module.network --depth 2 --collapse': {exit: 0},
+  "tfgraph graph fixtures/graph/platform --module module.network --exclude 'module.*test*' --format json -o graph.json": {exit: 0},
 
   // the legacy fixture has what the rules look for: warnings (exit 0), which --max-warnings 0 makes exit 2;
   // among the fixtures/providers roots some have errors
