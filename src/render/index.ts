@@ -59,7 +59,7 @@ export interface LintOutputOptions {
   readonly sourceLines: (filename: string, root: string) => readonly string[] | undefined
   /** SARIF: the tool's version and its rules. */
   readonly version: string
-  readonly rules: () => Promise<readonly Rule[]>
+  readonly rules: () => Promise<readonly Pick<Rule, 'id' | 'description' | 'severity' | 'docs'>[]>
 }
 
 export interface ProvidersDiffOutputOptions extends DiffRenderOptions {
@@ -142,7 +142,8 @@ async function graphFormat(format: 'dot' | 'mermaid' | 'json'): Promise<Renderer
 const lint: KindRegistry<'lint'> = {
   text: async () => {
     const {renderLintText} = await import('./lint.js')
-    return (results, {color, cwd, verbose, sourceLines}) => renderLintText(results, {color, cwd, verbose, sourceLines})
+    return (results, {color, cwd, verbose, sourceLines, recursive}) =>
+      renderLintText(results, {color, cwd, verbose, sourceLines, summary: recursive})
   },
   json: async () => {
     const {lintJson, lintJsonMany} = await import('./lint.js')
