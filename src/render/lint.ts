@@ -12,6 +12,7 @@ import {displayRange, formatRange} from '../diag/diagnostic.js'
 import {notInstalledText, splitNotInstalled} from './not-installed.js'
 import {displayPath, fileNamer, renameRanges, type FileNamer} from './paths.js'
 import {terminalInline, terminalText} from './terminal-text.js'
+import {excerpt} from './excerpt.js'
 import type {LintDiagnostic, Rule} from '../rules/rule.js'
 import {CONFIG_RULE} from '../lint/config.js'
 
@@ -129,14 +130,11 @@ export function renderLintText(results: readonly LintRenderInput[], opts: TextRe
         const line = opts.sourceLines?.(at.filename, r.root)?.[at.start.line - 1]
         if (line !== undefined) {
           const gutter = `  ${String(at.start.line).padStart(4)}: `
-          const chars = [...line]
-          // escapes widen the line: the caret goes under the escaped text
-          const width = (from: number, to: number): number =>
-            [...terminalInline(chars.slice(from, to).join(''))].length + Math.max(0, to - Math.max(from, chars.length))
-          out.push(gutter + terminalInline(line))
-          const startIdx = at.start.column - 1
-          const endIdx = at.end.line === at.start.line ? at.end.column - 1 : chars.length
-          out.push(' '.repeat(gutter.length + width(0, startIdx)) + paint(color, '1;31', '^'.repeat(Math.max(1, width(startIdx, endIdx)))))
+          // terminal-safe, and cut to a window around the column when long (a minified or binary file), as
+          // every diagnostic shows its line; the caret goes under the shown text
+          const shown = excerpt(line, at.start.column, {endColumn: at.end.line === at.start.line ? at.end.column : Number.MAX_SAFE_INTEGER})
+          out.push(gutter + shown.text)
+          out.push(' '.repeat(gutter.length + shown.caret) + paint(color, '1;31', '^'.repeat(shown.caretWidth)))
         }
         out.push('')
       }
