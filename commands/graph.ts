@@ -22,7 +22,8 @@ function formatFromExtension(file: string | undefined): 'svg' | 'html' | 'mermai
 }
 
 export default class Graph extends Command {
-  static override summary = 'Export the module graph as DOT, Mermaid, JSON or SVG: module calls, provider configurations, or resources.'
+  static override summary =
+    'Export the module graph as DOT, Mermaid, JSON, SVG or one HTML page to explore: module calls, provider configurations, or resources.'
 
   static override description = `Crawls the module tree from DIR (as "tfgraph providers" does: offline, no init) and prints one view of it:
 

@@ -22,12 +22,15 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
   static override examples = [
     {description: 'Lint the module in the current directory', command: '<%= config.bin %> <%= command.id %>'},
     {
-      description: 'Every root module of a monorepo, as SARIF for code scanning',
+      description: 'Every root module under infra/ (your repository’s Terraform directory), as SARIF for code scanning',
       command: '<%= config.bin %> <%= command.id %> infra --recursive --format sarif > tfgraph.sarif',
     },
-    {description: 'One line per finding, for editors and grep', command: '<%= config.bin %> <%= command.id %> . --format compact'},
     {
-      description: 'Only two rules; fail on any warning',
+      description: 'One line per finding, for editors and grep (in a root module’s directory)',
+      command: '<%= config.bin %> <%= command.id %> . --format compact',
+    },
+    {
+      description: 'Only two rules; fail on any warning (in a root module’s directory)',
       command: '<%= config.bin %> <%= command.id %> . --only legacy-module-provider,terraform --max-warnings 0',
     },
     {description: 'List the rules', command: '<%= config.bin %> <%= command.id %> --list-rules'},

@@ -23,7 +23,7 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
       command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo --resource module.network.module.subnet.aws_subnet.private',
     },
     {
-      description: 'Only one subtree, only one provider',
+      description: 'Only one subtree, only one provider (in a root module’s directory, as the examples below)',
       command: '<%= config.bin %> <%= command.id %> . --module module.network --provider hashicorp/aws',
     },
     {
