@@ -2,7 +2,7 @@
 // A PNG of a page `tfgraph graph --format html` wrote, as it opens in headless Chromium (/usr/bin/chromium,
 // or TFGRAPH_CHROMIUM): for the README's picture (docs/images/graph-html.png) and for looking at large
 // graphs. Prints the first-frame time and what is shown.
-//   node scripts/screenshot-html.mjs PAGE.html OUT.png [--size 1280x800] [--select ADDRESS] [--expand MODULE]... [--dark]
+//   node scripts/screenshot-html.mjs PAGE.html OUT.png [--size 1280x800] [--select ADDRESS] [--expand MODULE]... [--expand-all] [--dark]
 import {chromium} from 'playwright-core'
 import {pathToFileURL} from 'node:url'
 import * as path from 'node:path'
@@ -28,6 +28,7 @@ await tab.goto(pathToFileURL(path.resolve(page)).href)
 await tab.waitForSelector('body[data-ready="true"]', {timeout: 60_000})
 const ready = await tab.evaluate(() => performance.getEntriesByName('tfgraph-ready')[0].startTime)
 for (const m of expand) await tab.evaluate((m) => window.tfgraph.collapse(m, false), m)
+if (rest.includes('--expand-all')) await tab.evaluate(() => window.tfgraph.expandAll())
 const select = opt('--select')
 if (select !== undefined) {
   await tab.fill('#search', select)
@@ -35,7 +36,7 @@ if (select !== undefined) {
   await tab.fill('#search', '')
   await tab.dispatchEvent('#search', 'input')
 }
-await tab.waitForTimeout(expand.length > 0 || select !== undefined ? 600 : 100)
+await tab.waitForTimeout(expand.length > 0 || select !== undefined || rest.includes('--expand-all') ? 800 : 300)
 await tab.screenshot({path: out})
 const status = await tab.textContent('#status')
 console.log(`${out}: first frame after ${Math.round(ready)} ms; ${status}`)

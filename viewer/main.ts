@@ -174,7 +174,9 @@ for (const n of nodes) {
     items.set(n.id, {id: n.id, kind: n.kind, address: n.address, name: n.name, group: n.module, stands: null, page: n})
   }
 }
-for (const g of groups.values()) g.children.sort()
+// module.m2 before module.m10 (the same order in the drawing and the outline)
+const byName = (a: string, b: string): number => a.localeCompare(b, 'en', {numeric: true})
+for (const g of groups.values()) g.children.sort(byName)
 const made = new Set<string>()
 if (treeMode)
   for (const g of groups.values())
@@ -592,7 +594,7 @@ function buildOutline(): void {
   const root = el('ul')
   root.setAttribute('role', 'tree')
   root.setAttribute('aria-label', 'Graph outline')
-  const sorted = [...groups.keys()].sort((a, b) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0))
+  const sorted = [...groups.keys()].sort((a, b) => (a === '' ? -1 : b === '' ? 1 : byName(a, b)))
   for (const m of sorted) {
     const g = groups.get(m)!
     const li = el('li')
