@@ -434,6 +434,34 @@ function drawLabel(ctx: CanvasRenderingContext2D, d: {x: number; y: number; size
   ctx.fillText(text, x, middle + font * 0.35)
   frameLabels.push({id: extra.key, x: x - 1, y: top, width: w + 2, height: font * 1.24})
 }
+/**
+ * A hovered, selected or matching node: its label at a readable size on the panel colour, framed, and a
+ * ring round the node (sigma's own draws white behind text of the theme's colour, unreadable in the dark).
+ */
+function drawHover(ctx: CanvasRenderingContext2D, d: {x: number; y: number; size: number; label?: string | null}): void {
+  const extra = d as unknown as {r0?: number; side?: LabelSide}
+  const scale = extra.r0 ? d.size / extra.r0 : 1
+  const font = Math.max(12, G.font * scale)
+  ctx.beginPath()
+  ctx.arc(d.x, d.y, d.size + 2, 0, 2 * Math.PI)
+  ctx.lineWidth = 2
+  ctx.strokeStyle = theme.accent
+  ctx.stroke()
+  if (!d.label) return
+  ctx.font = `${font}px ${FONT}`
+  const w = ctx.measureText(d.label).width
+  const side = extra.side ?? 'right'
+  const gap = Math.max(G.labelGap * scale, 4)
+  const x = side === 'left' ? d.x - d.size - gap - w : side === 'above' ? d.x + d.size * 0.8 : d.x + d.size + gap
+  const middle = side === 'above' ? d.y - d.size - font * 0.45 : d.y
+  ctx.fillStyle = theme.bg
+  ctx.strokeStyle = theme.accent
+  ctx.lineWidth = 1
+  ctx.fillRect(x - 3, middle - font * 0.7, w + 6, font * 1.4)
+  ctx.strokeRect(x - 3, middle - font * 0.7, w + 6, font * 1.4)
+  ctx.fillStyle = theme.fg
+  ctx.fillText(d.label, x, middle + font * 0.35)
+}
 function readHalo(): void {
   // the background behind a label, a little transparent: edges under it stay visible as they cross
   const c = document.createElement('canvas').getContext('2d')!
@@ -460,6 +488,7 @@ const renderer = new Sigma(graph, container, {
   labelGridCellSize: 60,
   labelRenderedSizeThreshold: 0,
   defaultDrawNodeLabel: drawLabel,
+  defaultDrawNodeHover: drawHover,
   // sizes are layout units: nodes, and their labels (drawLabel), scale with the drawing
   itemSizesReference: 'positions',
   zoomToSizeRatioFunction: (ratio) => ratio,
