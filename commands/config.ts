@@ -17,7 +17,7 @@ Exit codes: 0 = no errors, 1 = the directory or a file could not be read or pars
       command: '<%= config.bin %> <%= command.id %> fixtures/load/override-resource --json',
     },
     {
-      description: 'Load as OpenTofu would (.tofu files, registry.opentofu.org)',
+      description: 'Load as OpenTofu would (.tofu files, registry.opentofu.org); infra: your root module’s directory',
       command: '<%= config.bin %> <%= command.id %> infra --engine opentofu',
     },
   ]

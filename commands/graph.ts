@@ -4,22 +4,26 @@ import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
 import {engineFlag, runFlags, varFlags} from '../src/cli/run-flags.js'
 import {startCommand} from '../src/cli/command-run.js'
 
-/** The format a file name asks for: `.svg`, `.html`/`.htm`, `.mmd`/`.mermaid`, `.json`; else DOT. */
-function formatFromExtension(file: string | undefined): 'svg' | 'html' | 'mermaid' | 'json' | 'dot' {
+const EXTENSIONS: Readonly<Record<string, 'svg' | 'html' | 'mermaid' | 'json' | 'dot'>> = {
+  '.svg': 'svg',
+  '.html': 'html',
+  '.htm': 'html',
+  '.mmd': 'mermaid',
+  '.mermaid': 'mermaid',
+  '.json': 'json',
+  '.dot': 'dot',
+  '.gv': 'dot',
+}
+
+/** The format a file name asks for (no extension, or no file: DOT); undefined for an extension tfgraph cannot write. */
+function formatFromExtension(file: string | undefined): 'svg' | 'html' | 'mermaid' | 'json' | 'dot' | undefined {
   const ext = file === undefined ? '' : path.extname(file).toLowerCase()
-  return ext === '.svg'
-    ? 'svg'
-    : ext === '.html' || ext === '.htm'
-      ? 'html'
-      : ext === '.mmd' || ext === '.mermaid'
-        ? 'mermaid'
-        : ext === '.json'
-          ? 'json'
-          : 'dot'
+  return ext === '' ? 'dot' : EXTENSIONS[ext]
 }
 
 export default class Graph extends Command {
-  static override summary = 'Export the module graph as DOT, Mermaid, JSON or SVG: module calls, provider configurations, or resources.'
+  static override summary =
+    'Export the module graph as DOT, Mermaid, JSON, SVG or one HTML page to explore: module calls, provider configurations, or resources.'
 
   static override description = `Crawls the module tree from DIR (as "tfgraph providers" does: offline, no init) and prints one view of it:
 
@@ -27,7 +31,7 @@ export default class Graph extends Command {
   providers  provider configurations (root, aliased, implied, legacy) → the modules that receive them (edges labelled with the "providers" map entry, or "inherited") → the resources that use them
   resources  Terraform's own resource-only graph ("terraform graph" ≥1.7): resources and data sources clustered by module, edges from dependent to dependency through locals, variables and outputs; with --format dot and no slicing options the output is byte for byte what Terraform prints
 
-The graph goes to stdout (or -o FILE; the format follows the file's extension: .svg, .html, .mmd, .json, else DOT). --format svg renders the DOT with Graphviz compiled to WebAssembly (no system package); --format html writes one self-contained page to explore the graph (search, details of every node, collapse, focus; nothing fetched when it opens); diagnostics go to stderr only when there are errors, so piped output stays clean. Slicing: --exclude, then --module, then --focus/--depth, then --collapse.
+The graph goes to stdout (or -o FILE; the format follows the file's extension: .svg, .html, .dot or .gv, .mmd, .json; another extension, such as .png, is refused unless --format says what to write). --format svg renders the DOT with Graphviz compiled to WebAssembly (no system package); --format html writes one self-contained page to explore the graph (search, details of every node, collapse, focus; nothing fetched when it opens); diagnostics go to stderr only when there are errors, so piped output stays clean. Slicing: --exclude, then --module, then --focus/--depth (or --depth alone: modules at most N calls deep), then --collapse. An SVG too large to read whole comes with a one-line note on stderr naming the --depth that makes it readable.
 
 Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, or an option names nothing in the graph, 2 = the configuration has errors (the graph is still printed).`
 
@@ -45,16 +49,21 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
       command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo --type providers',
     },
     {
-      description: "Terraform's resource graph without terraform init, as Mermaid",
+      description: "Terraform's resource graph without terraform init, as Mermaid (from a root module's directory)",
       command: '<%= config.bin %> <%= command.id %> . --type resources --format mermaid',
     },
     {
+      description: 'A large configuration: the root and the modules it calls, one call deep',
+      command: '<%= config.bin %> <%= command.id %> fixtures/graph/platform --depth 1 -o top.svg',
+    },
+    {
       description: 'Two steps around one module, resources folded into counts',
-      command: '<%= config.bin %> <%= command.id %> . --type providers --focus module.network --depth 2 --collapse',
+      command: '<%= config.bin %> <%= command.id %> fixtures/graph/platform --type providers --focus module.network --depth 2 --collapse',
     },
     {
       description: 'One subtree without its test modules, as JSON',
-      command: "<%= config.bin %> <%= command.id %> . --module module.network --exclude 'module.*test*' --format json -o graph.json",
+      command:
+        "<%= config.bin %> <%= command.id %> fixtures/graph/platform --module module.network --exclude 'module.*test*' --format json -o graph.json",
     },
   ]
 
@@ -75,9 +84,9 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
         'keep only the neighbourhood of this address: a module (module.a.module.b, "." for the root), a provider configuration or a resource',
     }),
     depth: Flags.integer({
-      description: 'with --focus: how many edges to follow from it, in either direction (default 2)',
+      description:
+        'with --focus: how many edges to follow from it, in either direction (default 2); without: keep modules at most this many calls deep (below --module, if given)',
       min: 0,
-      dependsOn: ['focus'],
     }),
     module: Flags.string({
       description: 'keep only this module and the modules it calls (the providers view keeps what brings configurations in)',
@@ -106,6 +115,10 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     const engine = engineFlag(flags.engine)
     const view = cmd.lib.GRAPH_VIEWS.find((v) => v === flags.type) ?? 'modules'
     const format = (['dot', 'mermaid', 'json', 'svg', 'html'] as const).find((f) => f === flags.format) ?? formatFromExtension(flags.output)
+    if (format === undefined)
+      return cmd.fail(
+        `cannot write ${flags.output}: tfgraph writes .svg, .html, .dot or .gv, .mmd and .json files; name the file so, or give --format (dot, mermaid, json, svg, html)`,
+      )
     const a = await cmd.lib.analyzeProviders(args.dir, {
       ...(engine ? {engine} : {}),
       vars: flags.var ?? [],
@@ -120,7 +133,8 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
       return cmd.finish({stdout: '', stderr: await diagnostics(a.diagnostics), exitCode: 1})
     const {graph, optionDiagnostics} = cmd.lib.exportGraph(a, {
       view,
-      ...(flags.focus !== undefined ? {focus: flags.focus, ...(flags.depth !== undefined ? {depth: flags.depth} : {})} : {}),
+      ...(flags.focus !== undefined ? {focus: flags.focus} : {}),
+      ...(flags.depth !== undefined ? {depth: flags.depth} : {}),
       ...(flags.module !== undefined ? {module: flags.module} : {}),
       collapse: flags.collapse,
       exclude: flags.exclude ?? [],
@@ -130,8 +144,14 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     const stdout = await (await cmd.renderer('graph', format))({analysis: a, graph}, {root: args.dir})
     // Like terraform graph: warnings alone are not printed, so a consumer of the graph is not upset.
     const errors = graph.diagnostics.some((d) => d.severity === 'error')
+    // a picture too large to read whole: one line saying what makes it smaller
+    const note = format === 'svg' ? (await import('../src/render/graph-svg.js')).hugePictureNote(stdout, graph, flags.module) : undefined
     await cmd.finish(
-      {stdout, stderr: errors ? '\n' + (await diagnostics(graph.diagnostics)) : '', exitCode: a.incomplete ? 1 : errors ? 2 : 0},
+      {
+        stdout,
+        stderr: (note ? note + '\n' : '') + (errors ? '\n' + (await diagnostics(graph.diagnostics)) : ''),
+        exitCode: a.incomplete ? 1 : errors ? 2 : 0,
+      },
       flags.output,
     )
   }

@@ -15,17 +15,22 @@ Suppress a finding with a comment "# tfgraph-ignore: <rule-id>" on its line or t
 
 Text output explains a finding once and lists further findings with the same explanation one line each ("and N more like this"), and says in one line how many module calls are not installed; --verbose shows each in full, and the JSON and SARIF formats always do. Text, compact and SARIF name files from the current directory, so that file:line:col opens as printed; JSON keeps range.filename relative to the root, as terraform validate -json does.
 
-Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, bad flags), 2 = errors found (or more warnings than --max-warnings).`
+With --recursive, each root's findings follow one another and one line ends the report: how many roots, errors and warnings, and which roots could not be read. A root whose .tfgraph.json is broken reports that as its finding (rule lint-config) and the others are linted.
+
+Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not do its job (a file or directory it could not read, a --max-files or --max-modules limit reached, bad flags or a broken --config file), 2 = findings: errors (syntax errors included) or more warnings than --max-warnings.`
 
   static override examples = [
     {description: 'Lint the module in the current directory', command: '<%= config.bin %> <%= command.id %>'},
     {
-      description: 'Every root module of a monorepo, as SARIF for code scanning',
+      description: 'Every root module under infra/ (your repository’s Terraform directory), as SARIF for code scanning',
       command: '<%= config.bin %> <%= command.id %> infra --recursive --format sarif > tfgraph.sarif',
     },
-    {description: 'One line per finding, for editors and grep', command: '<%= config.bin %> <%= command.id %> . --format compact'},
     {
-      description: 'Only two rules; fail on any warning',
+      description: 'One line per finding, for editors and grep (in a root module’s directory)',
+      command: '<%= config.bin %> <%= command.id %> . --format compact',
+    },
+    {
+      description: 'Only two rules; fail on any warning (in a root module’s directory)',
       command: '<%= config.bin %> <%= command.id %> . --only legacy-module-provider,terraform --max-warnings 0',
     },
     {description: 'List the rules', command: '<%= config.bin %> <%= command.id %> --list-rules'},
@@ -92,30 +97,35 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
     const limits = limitOptions(flags)
     const roots = flags.recursive ? await cached.findRootModules(cmd.context, args.dir, engine, limits) : [args.dir]
     if (roots.length === 0) this.error(`no root modules found under ${args.dir}`, {exit: 1})
-    // every .tfgraph.json is read and checked before any analysis: a broken one fails at once (exit 1)
+    // a broken --config FILE is a usage error (nothing is linted, exit 1); a root's own broken .tfgraph.json
+    // is that root's finding (exit 2), and the other roots are linted
     const configs = roots.map((root) => ({root, cfg: config.readLintConfig(root, flags.config)}))
-    const configErrors = configs.flatMap((c) => c.cfg.diagnostics)
-    if (configErrors.length > 0) return cmd.finish({stdout: '', stderr: errorLines(configErrors), exitCode: 1})
+    const explicitErrors = flags.config === undefined ? [] : (configs[0]?.cfg.diagnostics ?? [])
+    if (explicitErrors.length > 0) return cmd.finish({stdout: '', stderr: errorLines(explicitErrors), exitCode: 1})
     // several roots at once, so the worker pool has files to parse in parallel; results keep the roots' order
     const {mapLimit} = await import('../src/lint/map-limit.js')
     const perRoot = await mapLimit(configs, 4, async ({root, cfg}) => ({
       root,
       cfg,
-      r: await cached.lintCached(cmd.context, root, {
-        ...(engine ? {engine} : {}),
-        config: cfg.config,
-        only,
-        disable,
-        vars: flags.var ?? [],
-        varFiles: flags['var-file'] ?? [],
-        limits,
-      }),
+      r:
+        cfg.diagnostics.length > 0
+          ? {diagnostics: config.configFindings(root, cfg.diagnostics), notes: [], unread: false}
+          : await cached.lintCached(cmd.context, root, {
+              ...(engine ? {engine} : {}),
+              config: cfg.config,
+              only,
+              disable,
+              vars: flags.var ?? [],
+              varFiles: flags['var-file'] ?? [],
+              limits,
+            }),
     }))
     const results = perRoot.map(({root, cfg, r}) => ({
       root: flags.recursive ? path.relative(process.cwd(), root) || '.' : root,
       dir: root,
       diagnostics: r.diagnostics,
       notes: r.notes,
+      unread: r.unread,
       maxWarnings: cfg.config.maxWarnings,
     }))
     await cmd.end()
@@ -131,17 +141,20 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
       cwd: process.cwd(),
       sourceLines: (f, root) => readers.get(root)?.(f),
       version: this.config.version,
-      rules,
+      rules: async () => [...(await rules()), config.CONFIG_RULE_INFO],
     })
     const count = (severity: string) => results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === severity).length, 0)
     const maxWarnings = flags['max-warnings'] ?? results[0]?.maxWarnings
+    // 1 only when tfgraph could not do its job: a root it could not read; findings, syntax errors included, are 2
+    const unread = results.filter((r) => r.unread).map((r) => r.root)
     await cmd.finish({
       stdout,
-      exitCode: perRoot.some((p) => p.r.incomplete)
-        ? 1
-        : count('error') > 0 || (maxWarnings !== undefined && count('warning') > maxWarnings)
-          ? 2
-          : 0,
+      ...(unread.length > 0
+        ? {
+            stderr: `Error: ${unread.length === results.length && results.length === 1 ? 'the configuration' : `${unread.length} of ${results.length} root modules (${unread.join(', ')})`} could not be read completely: the findings above are incomplete\n`,
+          }
+        : {}),
+      exitCode: unread.length > 0 ? 1 : count('error') > 0 || (maxWarnings !== undefined && count('warning') > maxWarnings) ? 2 : 0,
     })
   }
 }

@@ -16,11 +16,11 @@ Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsiste
       command: '<%= config.bin %> <%= command.id %> fixtures/lock/statuses',
     },
     {
-      description: 'Verify installed packages and a filesystem mirror',
+      description: 'Verify installed packages and a filesystem mirror (in a root module’s directory, after init)',
       command: '<%= config.bin %> <%= command.id %> . --verify --plugin-dir ~/.terraform.d/plugins',
     },
     {
-      description: 'Will the lock work on CI and on Apple laptops?',
+      description: 'Will the lock work on CI and on Apple laptops? (in a root module’s directory)',
       command: '<%= config.bin %> <%= command.id %> . --platforms linux_amd64,darwin_arm64',
     },
   ]

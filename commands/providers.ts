@@ -1,7 +1,7 @@
 import {Args, Command, Flags} from '@oclif/core'
 import * as path from 'node:path'
 import {createHash} from 'node:crypto'
-import {readFileSync} from 'node:fs'
+import {readInput} from '../src/cli/read-input.js'
 import {engineFlag, runFlags, varFlags} from '../src/cli/run-flags.js'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
 import {exitCodeOf, startCommand} from '../src/cli/command-run.js'
@@ -23,7 +23,7 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
       command: '<%= config.bin %> <%= command.id %> fixtures/providers/demo --resource module.network.module.subnet.aws_subnet.private',
     },
     {
-      description: 'Only one subtree, only one provider',
+      description: 'Only one subtree, only one provider (in a root module’s directory, as the examples below)',
       command: '<%= config.bin %> <%= command.id %> . --module module.network --provider hashicorp/aws',
     },
     {
@@ -72,10 +72,13 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     const engine = engineFlag(flags.engine)
     const color = cmd.color()
     let planText: string | undefined
-    try {
-      planText = flags.plan ? readFileSync(flags.plan, 'utf8') : undefined
-    } catch (e) {
-      cmd.fail(`could not read the plan ${flags.plan}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`)
+    if (flags.plan !== undefined) {
+      const read = readInput(flags.plan)
+      if ('problem' in read)
+        return cmd.fail(
+          `cannot read the plan: ${read.problem}; make one with terraform plan -out=PLANFILE, then terraform show -json PLANFILE > ${flags.plan}`,
+        )
+      planText = read.text
     }
     const filters = {
       ...(flags.resource ? {resource: flags.resource} : {}),

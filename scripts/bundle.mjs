@@ -43,6 +43,8 @@ await build({
     lib: path.join(root, 'dist', 'src', 'index.js'),
     'lint-cached': path.join(root, 'dist', 'src', 'lint', 'cached.js'),
     run: path.join(root, 'dist', 'src', 'cli', 'run.js'),
+    // tfgraph --help: oclif loads it from package.json's oclif.helpClass
+    'root-help': path.join(root, 'dist', 'src', 'cli', 'root-help.js'),
     'parse-worker': path.join(root, 'dist', 'src', 'hcl', 'parse-worker.js'),
   },
   bundle: true,

@@ -5,6 +5,7 @@ import {fileURLToPath} from 'node:url'
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
+import {countSkipLines} from './skip-count.mjs'
 
 const uvuBin = fileURLToPath(new URL('../node_modules/uvu/bin.js', import.meta.url))
 const args = ['--import', 'tsx', uvuBin, 'test', '\\.test\\.ts$', ...process.argv.slice(2)]
@@ -32,7 +33,7 @@ child.on('close', (code) => {
   }
   // uvu's Total leaves skipped tests out; each part skipped for want of something (../shared, pre-commit, …) says so in a SKIP line
   const failed = total - passed
-  const skipLines = plain.split('\n').filter((l) => l.startsWith('SKIP ')).length
+  const skipLines = countSkipLines(plain)
   console.log(
     `${passed} passed, ${failed} failed${skipped || skipLines ? `, ${skipped} skipped (${skipLines} ${skipLines === 1 ? 'part' : 'parts'}, each listed above as SKIP with its reason)` : ''}`,
   )

@@ -1,17 +1,27 @@
-// The browser side of `tfgraph graph --format html`, bundled by scripts/bundle.mjs (esbuild) into
+// The browser side of `tfgraph graph --format html`, bundled by scripts/bundle-viewer.mjs (esbuild) into
 // dist/viewer/viewer.js and inlined into every page. Reads the page's data from
-// <script id="tfgraph-data" type="application/json">, draws it with sigma.js (WebGL) at the positions
-// computed when the page was written, and builds every other element with textContent: names from the
-// configuration are data here, never markup.
+// <script id="tfgraph-data" type="application/json">, draws it with sigma.js (WebGL), and builds every
+// other element with textContent: names from the configuration are data here, never markup.
+//
+// Layout: resource graphs the page was written with positions for (ELK) are drawn there; everything else
+// is laid out here as the module tree (layout.ts) of what is expanded, again after every collapse, expand
+// or focus. A graph of more than OPEN_EXPANDED_MAX nodes opens with its modules collapsed (as many
+// expanded, breadth first, as keep the drawing within OPEN_BUDGET nodes); a click on a collapsed module,
+// or Enter on it in the outline, expands it. Labels are drawn at the scale of the drawing, beside their
+// node, and the camera fits the drawing with its labels.
 import Graph from 'graphology'
 import Sigma from 'sigma'
+import type {CameraState} from 'sigma/types'
+import {nodeBoxWidth, PAGE_GEOMETRY as G, type PageNodeKind} from '../src/render/graph-page-geometry.js'
+import {layoutTree, type Block, type LeafBlock, type Rect} from './layout.js'
 
 interface PageNode {
   id: string
-  kind: 'module' | 'provider-config' | 'resource' | 'resource-group'
+  kind: PageNodeKind
   address: string
   module: string
   label: string
+  name: string
   marks: string[]
   x: number
   y: number
@@ -63,6 +73,28 @@ interface PageData {
   diagnostics: PageDiagnostic[]
 }
 
+/** A graph of more nodes than this opens with its modules collapsed (see also OPEN_FONT). */
+const OPEN_EXPANDED_MAX = 300
+/**
+ * A collapsed opening expands modules, breadth first, while it shows at most OPEN_BUDGET nodes and their
+ * labels can be OPEN_FONT pixels high when the drawing fits the canvas (the root's own nodes always show).
+ * A smaller graph whose labels would be too small to read at that size opens collapsed too.
+ */
+const OPEN_BUDGET = 150
+const OPEN_FONT = 8
+/** Above this many nodes or edges on screen, edges and labels are hidden while the camera moves. */
+const MOVING_NODES = 400
+const MOVING_EDGES = 800
+/** Labels smaller than this (pixels) are not drawn; hovering a node still shows its label. */
+const MIN_FONT = 5
+/** The largest scale the camera fits a drawing at (pixels per layout unit): labels at most 15 px. */
+const MAX_FIT_SCALE = 1.25
+/** The scale the camera moves to when it goes to a node too small to read. */
+const READ_SCALE = 1
+/** Showing a part of the drawing whole makes its labels at least this large (pixels), or it shows its top left corner. */
+const READABLE_FONT = 9
+const FONT = 'system-ui, -apple-system, "Segoe UI", sans-serif'
+
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, cls?: string): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag)
@@ -70,203 +102,630 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, cls?: 
   if (cls) e.className = cls
   return e
 }
+const plural = (n: number, one: string, many = one + 's'): string => `${n.toLocaleString('en')} ${n === 1 ? one : many}`
 
 performance.mark('tfgraph-start')
 const data = JSON.parse($('tfgraph-data').textContent ?? '{}') as PageData
 const nodes = data.nodes
 const byId = new Map(nodes.map((n, i) => [n.id, i]))
+const treeMode = data.layout === 'tree'
 
 // ---- colours: one per provider configuration, from a palette per theme ----
-const LIGHT = [
-  '#1f77b4',
-  '#d62728',
-  '#2ca02c',
-  '#9467bd',
-  '#ff7f0e',
-  '#17becf',
-  '#8c564b',
-  '#e377c2',
-  '#bcbd22',
-  '#7f7f7f',
-  '#393b79',
-  '#637939',
-]
-const DARK = [
-  '#6fb1ff',
-  '#ff7a7a',
-  '#6fd66f',
-  '#c9a6ff',
-  '#ffb347',
-  '#5fe0f0',
-  '#d2a07e',
-  '#ff9fdc',
-  '#e0e060',
-  '#b8b8b8',
-  '#9ea6ff',
-  '#b6d36a',
-]
+// (no red: red marks what is missing — a module not installed, a resource without a configuration)
+const LIGHT = ['#1f77b4', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#8c564b', '#e377c2', '#bcbd22', '#7f7f7f', '#393b79', '#637939']
+const DARK = ['#6fb1ff', '#6fd66f', '#c9a6ff', '#ffb347', '#5fe0f0', '#d2a07e', '#ff9fdc', '#e0e060', '#b8b8b8', '#9ea6ff', '#b6d36a']
 const dark = window.matchMedia('(prefers-color-scheme: dark)')
 const colorKeys = [...new Set(nodes.map((n) => n.color).filter((c): c is string => c !== null))].sort()
 // the theme's colours, read once (getComputedStyle in a reducer would run for every node of every frame)
-const theme = {fg: '', muted: '', line: '', accent: ''}
+const theme = {fg: '', bg: '', muted: '', line: '', edge: '', accent: '', error: '', warning: ''}
 function readTheme(): void {
   const style = getComputedStyle(document.documentElement)
   for (const k of Object.keys(theme) as (keyof typeof theme)[]) theme[k] = style.getPropertyValue(`--${k}`).trim()
 }
 readTheme()
-const css = (name: string): string => theme[name.slice(2) as keyof typeof theme]
-function palette(): string[] {
-  return dark.matches ? DARK : LIGHT
+const palette = (): string[] => (dark.matches ? DARK : LIGHT)
+
+// ---- the module tree: every node hangs under a module (a module node under its caller) ----
+const parentOf = (m: string): string => m.replace(/\.?module\.[^.]+$/, '')
+interface Group {
+  readonly address: string
+  readonly parent: string | null
+  /** The node standing for the module: its module node, or (resources view) one made here; null for a root without one. */
+  node: string | null
+  /** Its own nodes other than modules, in the page's order. */
+  readonly leaves: string[]
+  /** The modules it calls. */
+  readonly children: string[]
+  /** Nodes inside it, at any depth (not its own node). */
+  size: number
 }
-function colorOf(n: PageNode): string {
-  if (n.color === null) return n.kind === 'module' ? css('--muted') : css('--muted')
-  const i = colorKeys.indexOf(n.color)
+/** A drawn node: one of the page's nodes, or a module node made here for a module the view has none for. */
+interface Item {
+  readonly id: string
+  readonly kind: PageNodeKind
+  readonly address: string
+  readonly name: string
+  /** The module it hangs under (null: the root module's own node). */
+  readonly group: string | null
+  /** For a module's node: the module. */
+  readonly stands: string | null
+  readonly page: PageNode | null
+}
+const groups = new Map<string, Group>()
+function groupOf(m: string): Group {
+  let g = groups.get(m)
+  if (!g) {
+    const parent = m === '' ? null : parentOf(m)
+    g = {address: m, parent, node: null, leaves: [], children: [], size: 0}
+    groups.set(m, g)
+    if (parent !== null) groupOf(parent).children.push(m)
+  }
+  return g
+}
+const items = new Map<string, Item>()
+for (const n of nodes) {
+  if (n.kind === 'module') {
+    groupOf(n.address).node = n.id
+    const parent = n.address === '' ? null : parentOf(n.address)
+    if (parent !== null) groupOf(parent)
+    items.set(n.id, {id: n.id, kind: n.kind, address: n.address, name: n.name, group: parent, stands: n.address, page: n})
+  } else {
+    groupOf(n.module).leaves.push(n.id)
+    items.set(n.id, {id: n.id, kind: n.kind, address: n.address, name: n.name, group: n.module, stands: null, page: n})
+  }
+}
+// module.m2 before module.m10 (the same order in the drawing and the outline)
+const byName = (a: string, b: string): number => a.localeCompare(b, 'en', {numeric: true})
+for (const g of groups.values()) g.children.sort(byName)
+const made = new Set<string>()
+if (treeMode)
+  for (const g of groups.values())
+    if (g.node === null && g.address !== '') {
+      const id = `module:${g.address}`
+      g.node = id
+      made.add(id)
+      const name = g.address.split('.').slice(-2).join('.')
+      items.set(id, {id, kind: 'module', address: g.address, name, group: g.parent, stands: g.address, page: null})
+    }
+function sizeOf(m: string): number {
+  const g = groups.get(m)!
+  g.size = g.leaves.length + g.children.reduce((n, c) => n + (groups.get(c)!.node !== null ? 1 : 0) + sizeOf(c), 0)
+  return g.size
+}
+sizeOf('')
+
+// ---- labels, measured once per text ----
+const measureCtx = document.createElement('canvas').getContext('2d')!
+measureCtx.font = `${G.font}px ${FONT}`
+const widths = new Map<string, number>()
+function textWidth(s: string): number {
+  let w = widths.get(s)
+  if (w === undefined) widths.set(s, (w = measureCtx.measureText(s).width))
+  return w
+}
+function statusWord(it: Item): string {
+  // a module's status word, as the DOT and Mermaid labels say it (src/export/build-modules.ts)
+  const status = it.page?.attributes['status']
+  if (typeof status === 'string') return status
+  const marks = it.page?.marks ?? []
+  if (marks.includes('unresolved')) return 'not loaded'
+  if (marks.includes('no-provider')) return 'no provider configuration'
+  return ''
+}
+const collapsed = new Set<string>()
+function labelOf(it: Item): string {
+  const status = statusWord(it)
+  let text = status ? `${it.name} · ${status}` : it.name
+  if (it.stands !== null && collapsed.has(it.stands) && groups.get(it.stands)!.size > 0)
+    text += ` (+${groups.get(it.stands)!.size.toLocaleString('en')})`
+  return text
+}
+function colorOf(it: Item): string {
+  const marks = it.page?.marks ?? []
+  if (marks.includes('unresolved') || marks.includes('no-provider')) return theme.error
+  if (it.kind === 'module') return marks.includes('legacy') ? theme.warning : theme.muted
+  const c = it.page?.color ?? null
+  if (c === null) return theme.muted
   const p = palette()
-  return p[i % p.length] ?? '#888'
+  return p[colorKeys.indexOf(c) % p.length] ?? '#888'
 }
 
 // ---- the graph ----
 const graph = new Graph({type: 'directed', multi: true, allowSelfLoops: true})
-const SIZE: Record<PageNode['kind'], number> = {module: 9, 'provider-config': 8, 'resource-group': 6, resource: 4}
-nodes.forEach((n) => {
-  graph.addNode(n.id, {x: n.x, y: -n.y, size: SIZE[n.kind], label: n.label.split('\n')[0] ?? n.id, color: colorOf(n)})
-})
-data.edges.forEach((e, i) => {
+for (const it of items.values()) {
+  const r = G.radius[it.kind]
+  graph.addNode(it.id, {x: it.page?.x ?? 0, y: -(it.page?.y ?? 0), size: r, r0: r, label: labelOf(it), color: colorOf(it)})
+}
+const adjacency = new Map<string, Set<string>>()
+const link = (a: string, b: string): void => void (adjacency.get(a) ?? adjacency.set(a, new Set()).get(a)!).add(b)
+data.edges.forEach((e) => {
   const s = nodes[e.s]
   const t = nodes[e.t]
-  if (s && t) graph.addEdgeWithKey(`e${i}`, s.id, t.id, {size: 1, color: css('--line'), label: e.label ?? undefined})
+  if (!s || !t) return
+  link(s.id, t.id)
+  link(t.id, s.id)
 })
-
+const neighboursOf = (id: string): string[] => [...(adjacency.get(id) ?? [])]
 performance.mark('tfgraph-graph')
-// ---- state ----
+
+// ---- what is shown: collapse (modules) and focus (a neighbourhood) ----
+let focusSet: Set<string> | null = null
+let shown = new Set<string>()
+/** Whether everything inside module m shows (m and every module above it expanded). */
+function openMemo(): (m: string | null) => boolean {
+  const memo = new Map<string, boolean>()
+  const open = (m: string | null): boolean => {
+    if (m === null) return true
+    let v = memo.get(m)
+    if (v === undefined) memo.set(m, (v = !collapsed.has(m) && open(groups.get(m)?.parent ?? null)))
+    return v
+  }
+  return open
+}
+let open = openMemo()
+function computeShown(): void {
+  open = openMemo()
+  shown = new Set()
+  if (focusSet) {
+    // a focus shows its nodes whatever is collapsed, and the modules around them as anchors
+    for (const it of items.values())
+      if (focusSet.has(it.id)) {
+        shown.add(it.id)
+        if (treeMode)
+          for (let m = it.group; m !== null; m = groups.get(m)?.parent ?? null) if (made.has(`module:${m}`)) shown.add(`module:${m}`)
+      }
+    return
+  }
+  for (const it of items.values()) if (open(it.group)) shown.add(it.id)
+}
+/** The shown node a hidden node is drawn into: the collapsed module around it. */
+function representative(id: string): string | null {
+  if (shown.has(id)) return id
+  let m = items.get(id)?.group ?? null
+  let rep: string | null = null
+  for (; m !== null; m = groups.get(m)?.parent ?? null) if (collapsed.has(m)) rep = groups.get(m)?.node ?? null
+  return rep !== null && shown.has(rep) ? rep : null
+}
+
+// ---- layout ----
+let layoutAreas: ReadonlyMap<string, Rect> = new Map()
+let drawingBox: Rect = {x: 0, y: 0, width: 1, height: 1}
+function boxWidth(id: string): number {
+  const it = items.get(id)!
+  return nodeBoxWidth(it.kind, textWidth(labelOf(it)))
+}
+const leaf = (id: string, height: number = G.row): LeafBlock => ({kind: 'leaf', id, width: boxWidth(id), height})
+/**
+ * Where a node's label goes: right of its circle (most), left of it (the root's provider configurations,
+ * whose edges leave to the right), or above it (a module shown with its contents: edges come in from the
+ * left and leave to the right, under the label).
+ */
+type LabelSide = 'right' | 'left' | 'above'
+let labelSides = new Map<string, LabelSide>()
+function blockOf(m: string): Block | null {
+  const g = groups.get(m)!
+  const leaves = g.leaves.filter((id) => shown.has(id))
+  const before = m === '' && data.view === 'providers' ? leaves.filter((id) => items.get(id)!.kind === 'provider-config') : []
+  const children: Block[] = leaves.filter((id) => !before.includes(id)).map((id) => leaf(id))
+  for (const c of g.children) {
+    const cg = groups.get(c)!
+    if (focusSet || !collapsed.has(c)) {
+      const b = blockOf(c)
+      if (b) children.push(b)
+    } else if (cg.node !== null && shown.has(cg.node)) children.push(leaf(cg.node))
+  }
+  const shownNode = g.node !== null && shown.has(g.node) ? g.node : null
+  if (!shownNode && before.length === 0 && children.length === 0) return null
+  if (!shownNode && before.length === 0 && children.length === 1) return children[0]!
+  if (shownNode !== null && before.length === 0 && children.length === 0) return leaf(shownNode)
+  for (const id of before) labelSides.set(id, 'left')
+  const above = shownNode !== null && (children.length > 0 || before.length > 0)
+  if (shownNode !== null && above) labelSides.set(shownNode, 'above')
+  const node = shownNode === null ? null : leaf(shownNode, above ? G.row + G.labelRise : G.row)
+  return {kind: 'branch', group: m, node, childOffset: above ? G.labelRise : 0, before: before.map((id) => leaf(id)), children}
+}
+function aspect(): number {
+  const r = container.getBoundingClientRect()
+  return Math.min(3, Math.max(0.5, r.width / Math.max(1, r.height)))
+}
+/** Where the layout put each shown node (graph coordinates) and which side its label takes. */
+let placed = new Map<string, {x: number; y: number; side: LabelSide}>()
+function relayout(): void {
+  placed = new Map()
+  let minX = Infinity
+  let minY = Infinity
+  let maxX = -Infinity
+  let maxY = -Infinity
+  const extend = (x0: number, y0: number, x1: number, y1: number): void => {
+    minX = Math.min(minX, x0)
+    minY = Math.min(minY, y0)
+    maxX = Math.max(maxX, x1)
+    maxY = Math.max(maxY, y1)
+  }
+  if (treeMode) {
+    labelSides = new Map()
+    const root = blockOf('')
+    const t = root
+      ? layoutTree(root, {gapX: G.gapX, gapY: G.gapY, minWrapHeight: G.minWrapHeight, aspect: aspect()})
+      : {boxes: new Map<string, Rect>(), areas: new Map<string, Rect>(), width: 1, height: 1}
+    layoutAreas = t.areas
+    for (const [id, b] of t.boxes) {
+      const r = G.radius[items.get(id)!.kind]
+      const side = labelSides.get(id) ?? 'right'
+      placed.set(id, {x: side === 'left' ? b.x + b.width - G.labelGap - r : b.x + G.labelGap + r, y: -(b.y + b.height - G.row / 2), side})
+      extend(b.x, b.y, b.x + b.width, b.y + b.height)
+    }
+  } else {
+    for (const id of shown) {
+      const it = items.get(id)!
+      const r = G.radius[it.kind]
+      const x = it.page?.x ?? 0
+      const y = it.page?.y ?? 0
+      extend(x - r - G.labelGap, y - G.row / 2, x - r - G.labelGap + boxWidth(id), y + G.row / 2)
+    }
+  }
+  if (minX === Infinity) ((minX = 0), (minY = 0), (maxX = 1), (maxY = 1))
+  drawingBox = {x: minX, y: minY, width: maxX - minX, height: maxY - minY}
+}
+
+// ---- edges: those between shown nodes, and one per pair of collapsed modules (or a module and a node) with its count ----
+let aggregatedCount = 0
+let edgesShown = 0
+/** Puts the edges to draw into the graph, all at once (one event for sigma, not one per edge). */
+function setEdges(): void {
+  graph.clearEdges()
+  const counts = new Map<string, number>()
+  const direct = new Set<string>()
+  edgesShown = 0
+  data.edges.forEach((e, i) => {
+    const s = nodes[e.s]?.id
+    const t = nodes[e.t]?.id
+    if (s === undefined || t === undefined) return
+    if (shown.has(s) && shown.has(t)) {
+      graph.addEdgeWithKey(`e${i}`, s, t, {size: 1, color: theme.edge, label: e.label ?? undefined})
+      direct.add(`${s}\u0000${t}`)
+      edgesShown++
+      return
+    }
+    if (focusSet) return
+    const rs = representative(s)
+    const rt = representative(t)
+    if (rs !== null && rt !== null && rs !== rt) counts.set(`${rs}\u0000${rt}`, (counts.get(`${rs}\u0000${rt}`) ?? 0) + 1)
+  })
+  aggregatedCount = 0
+  for (const [k, n] of counts) {
+    if (direct.has(k)) continue
+    const [s, t] = k.split('\u0000') as [string, string]
+    graph.addEdgeWithKey(`agg:${k}`, s, t, {size: Math.min(4, 1 + Math.log2(n) / 2), color: theme.edge, label: plural(n, 'edge')})
+    aggregatedCount++
+  }
+  edgesShown += aggregatedCount
+}
+
+// ---- drawing ----
+interface LabelBox {
+  id: string
+  x: number
+  y: number
+  width: number
+  height: number
+}
+let frameLabels: LabelBox[] = []
+let lastLabels: LabelBox[] = []
+let haloColor = ''
+function drawLabel(ctx: CanvasRenderingContext2D, d: {x: number; y: number; size: number; label?: string | null; color?: string}): void {
+  const text = d.label
+  const extra = d as unknown as {key: string; r0?: number; side?: LabelSide}
+  if (!text || !extra.r0) return
+  const scale = d.size / extra.r0
+  const font = G.font * scale
+  if (font < MIN_FONT) return
+  ctx.font = `${font}px ${FONT}`
+  const w = ctx.measureText(text).width
+  const side = extra.side ?? 'right'
+  const x =
+    side === 'left' ? d.x - d.size - G.labelGap * scale - w : side === 'above' ? d.x + d.size * 0.8 : d.x + d.size + G.labelGap * scale
+  // the text's middle: beside the circle, or above it (its bottom clear of edges leaving the circle)
+  const middle = side === 'above' ? d.y - d.size - font * 0.45 : d.y
+  const top = middle - font * 0.62
+  ctx.fillStyle = haloColor
+  ctx.fillRect(x - 1, top, w + 2, font * 1.24)
+  ctx.fillStyle = theme.fg
+  ctx.fillText(text, x, middle + font * 0.35)
+  frameLabels.push({id: extra.key, x: x - 1, y: top, width: w + 2, height: font * 1.24})
+}
+/**
+ * A hovered, selected or matching node: its label at a readable size on the panel colour, framed, and a
+ * ring round the node (sigma's own draws white behind text of the theme's colour, unreadable in the dark).
+ */
+function drawHover(ctx: CanvasRenderingContext2D, d: {x: number; y: number; size: number; label?: string | null}): void {
+  const extra = d as unknown as {r0?: number; side?: LabelSide}
+  const scale = extra.r0 ? d.size / extra.r0 : 1
+  const font = Math.max(12, G.font * scale)
+  ctx.beginPath()
+  ctx.arc(d.x, d.y, d.size + 2, 0, 2 * Math.PI)
+  ctx.lineWidth = 2
+  ctx.strokeStyle = theme.accent
+  ctx.stroke()
+  if (!d.label) return
+  ctx.font = `${font}px ${FONT}`
+  const w = ctx.measureText(d.label).width
+  const side = extra.side ?? 'right'
+  const gap = Math.max(G.labelGap * scale, 4)
+  const x = side === 'left' ? d.x - d.size - gap - w : side === 'above' ? d.x + d.size * 0.8 : d.x + d.size + gap
+  const middle = side === 'above' ? d.y - d.size - font * 0.45 : d.y
+  ctx.fillStyle = theme.bg
+  ctx.strokeStyle = theme.accent
+  ctx.lineWidth = 1
+  ctx.fillRect(x - 3, middle - font * 0.7, w + 6, font * 1.4)
+  ctx.strokeRect(x - 3, middle - font * 0.7, w + 6, font * 1.4)
+  ctx.fillStyle = theme.fg
+  ctx.fillText(d.label, x, middle + font * 0.35)
+}
+function readHalo(): void {
+  // the background behind a label, a little transparent: edges under it stay visible as they cross
+  const c = document.createElement('canvas').getContext('2d')!
+  c.fillStyle = theme.bg || '#ffffff'
+  const hex = c.fillStyle
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16))
+  haloColor = `rgba(${r}, ${g}, ${b}, 0.9)`
+}
+readHalo()
+
 let selected: string | null = null
 let matches: string[] = []
 let matchSet = new Set<string>()
+let matchReps = new Set<string>()
 let matchIndex = -1
-const collapsed = new Set<string>()
-let focusSet: Set<string> | null = null
-const within = (m: string, c: string): boolean => c === '' || m === c || m.startsWith(c + '.')
-function visible(i: number): boolean {
-  const n = nodes[i]!
-  if (focusSet && !focusSet.has(n.id)) return false
-  for (const c of collapsed) if (within(n.module, c) && !(n.kind === 'module' && n.address === c)) return false
-  return true
-}
-let visibleCache: boolean[] = nodes.map((_, i) => visible(i))
-
 const container = $('sigma')
 const renderer = new Sigma(graph, container, {
   defaultEdgeType: 'arrow',
-  labelColor: {color: css('--fg')},
-  labelSize: 11,
-  labelRenderedSizeThreshold: nodes.length < 300 ? 3 : 7,
-  hideEdgesOnMove: nodes.length > 3000,
+  labelColor: {color: theme.fg},
+  labelFont: FONT,
+  labelSize: 12,
+  // every label of a shown node is drawn (the layout keeps them apart); too small ones are skipped in drawLabel
+  labelDensity: 1e9,
+  labelGridCellSize: 60,
+  labelRenderedSizeThreshold: 0,
+  defaultDrawNodeLabel: drawLabel,
+  defaultDrawNodeHover: drawHover,
+  // sizes are layout units: nodes, and their labels (drawLabel), scale with the drawing
+  itemSizesReference: 'positions',
+  zoomToSizeRatioFunction: (ratio) => ratio,
+  stagePadding: 0,
   zIndex: true,
   nodeReducer(node, attrs) {
-    const i = byId.get(node)!
+    if (!shown.has(node)) return {...attrs, hidden: true}
     const out = {...attrs}
-    if (!visibleCache[i]) return {...out, hidden: true}
     if (matches.length > 0) {
-      if (matchSet.has(node)) Object.assign(out, {highlighted: true, zIndex: 2})
-      else Object.assign(out, {color: css('--line'), label: ''})
+      if (matchSet.has(node) || matchReps.has(node)) Object.assign(out, {highlighted: true, zIndex: 2})
+      else Object.assign(out, {color: theme.line, label: ''})
     }
-    if (node === selected) Object.assign(out, {highlighted: true, size: (attrs['size'] as number) * 1.6, zIndex: 3, forceLabel: true})
+    if (node === selected) Object.assign(out, {highlighted: true, zIndex: 3})
     return out
   },
   edgeReducer(edge, attrs) {
     if (selected !== null && (graph.source(edge) === selected || graph.target(edge) === selected))
-      return {...attrs, color: css('--accent'), size: 2}
+      return {...attrs, color: theme.accent, size: 2}
     return attrs
   },
 })
-
+renderer.on('beforeRender', () => {
+  frameLabels = []
+})
+renderer.on('afterRender', () => {
+  lastLabels = frameLabels
+})
 performance.mark('tfgraph-sigma')
+
+// ---- the camera: fit a part of the drawing, labels included ----
+type GraphBox = {x0: number; y0: number; x1: number; y1: number}
+const graphBox = (r: Rect): GraphBox => ({x0: r.x, y0: -(r.y + r.height), x1: r.x + r.width, y1: -r.y})
+function cameraFor(r: Rect, maxScale = MAX_FIT_SCALE): CameraState {
+  const b = graphBox(r)
+  const s0 = {x: 0.5, y: 0.5, ratio: 1, angle: 0}
+  const p = renderer.graphToViewport({x: b.x0, y: b.y0}, {cameraState: s0})
+  const q = renderer.graphToViewport({x: b.x1, y: b.y1}, {cameraState: s0})
+  const {width, height} = renderer.getDimensions()
+  const pad = 12
+  // the legend sits over the bottom of the canvas: the drawing goes above it
+  const legend = $('legend')
+  const reserve = legend.hidden ? 0 : Math.min(height / 2, legend.offsetHeight + 8)
+  const w = Math.abs(q.x - p.x)
+  const h = Math.abs(q.y - p.y)
+  const unitPx = w / Math.max(1e-9, b.x1 - b.x0)
+  const ratio = Math.max(w / Math.max(1, width - 2 * pad), h / Math.max(1, height - reserve - 2 * pad), unitPx / maxScale)
+  const centre = renderer.graphToViewport({x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2}, {cameraState: s0})
+  const c = renderer.viewportToFramedGraph({x: centre.x, y: centre.y + (reserve / 2) * ratio}, {cameraState: s0})
+  return {x: c.x, y: c.y, ratio, angle: 0}
+}
+function fit(r: Rect = drawingBox, animate = true): void {
+  const state = cameraFor(r)
+  if (animate) void renderer.getCamera().animate(state, {duration: 250})
+  else renderer.getCamera().setState(state)
+}
+/** Pixels per layout unit at the camera's ratio. */
+function scaleAt(ratio: number): number {
+  const s0 = {x: 0.5, y: 0.5, ratio: 1, angle: 0}
+  const p = renderer.graphToViewport({x: 0, y: 0}, {cameraState: s0})
+  const q = renderer.graphToViewport({x: 100, y: 0}, {cameraState: s0})
+  return Math.abs(q.x - p.x) / 100 / ratio
+}
+/** Shows a part of the drawing: all of it if its labels can be read so, else its top left corner at a readable scale. */
+function show(r: Rect): void {
+  const state = cameraFor(r)
+  const {width, height} = renderer.getDimensions()
+  if (scaleAt(state.ratio) * G.font >= READABLE_FONT || r.width * r.height === 0) {
+    void renderer.getCamera().animate(state, {duration: 250})
+    return
+  }
+  const scale = (READ_SCALE * READABLE_FONT) / G.font
+  const pad = 12
+  const centre = {x: r.x + (width / 2 - pad) / scale, y: -(r.y + (height / 2 - pad) / scale)}
+  const f = renderer.viewportToFramedGraph(renderer.graphToViewport(centre))
+  void renderer.getCamera().animate({x: f.x, y: f.y, ratio: scaleAt(1) / scale, angle: 0}, {duration: 250})
+}
+function goTo(id: string): void {
+  const d = graph.getNodeAttributes(id) as {x: number; y: number}
+  const camera = renderer.getCamera()
+  const f = renderer.viewportToFramedGraph(renderer.graphToViewport({x: d.x, y: d.y}))
+  const ratio = Math.min(camera.ratio, scaleAt(1) / READ_SCALE)
+  void camera.animate({x: f.x, y: f.y, ratio}, {duration: 300})
+}
+
+// ---- updating after a change of what is shown ----
+function update(): void {
+  computeShown()
+  relayout()
+  // one event for sigma, not one per node (each would make it process the whole graph again)
+  graph.updateEachNodeAttributes(
+    (id, a) => {
+      const it = items.get(id)!
+      const p = placed.get(id)
+      return {...a, label: labelOf(it), ...(p ? {x: p.x, y: p.y, side: p.side} : {})}
+    },
+    {attributes: ['x', 'y', 'label', 'side']},
+  )
+  setEdges()
+  // a large drawing moves without its edges and labels (sigma redraws every frame; WebGL without a GPU is slow)
+  renderer.setSetting('hideEdgesOnMove', shown.size > MOVING_NODES || edgesShown > MOVING_EDGES)
+  renderer.setSetting('hideLabelsOnMove', shown.size > MOVING_NODES)
+  renderer.setCustomBBox({x: [drawingBox.x, drawingBox.x + drawingBox.width], y: [-(drawingBox.y + drawingBox.height), -drawingBox.y]})
+  renderer.refresh()
+  syncOutline()
+  if (matches.length > 0) runSearch()
+}
+
+function setCollapsed(m: string, on: boolean, moveCamera = true): void {
+  if (on === collapsed.has(m) || !groups.has(m)) return
+  if (on) collapsed.add(m)
+  else collapsed.delete(m)
+  update()
+  if (!moveCamera) return
+  if (!treeMode) return
+  // expanded: show what came out of it; collapsed: its caller's block
+  const area = on ? layoutAreas.get(groups.get(m)?.parent ?? '') : layoutAreas.get(m)
+  show(area ?? drawingBox)
+}
+/** Expands every collapsed module around a node, so that it shows. */
+function reveal(id: string): boolean {
+  let changed = false
+  for (let m = items.get(id)?.group ?? null; m !== null; m = groups.get(m)?.parent ?? null) if (collapsed.delete(m)) changed = true
+  if (changed) update()
+  return changed
+}
+
 // ---- outline: modules as nested lists, each node an item with its address ----
 const outlineItems = new Map<string, HTMLButtonElement>()
-const moduleItems = new Map<string, {li: HTMLLIElement; list: HTMLUListElement; toggle: HTMLButtonElement; count: HTMLSpanElement}>()
+const moduleRows = new Map<string, {li: HTMLLIElement; list: HTMLUListElement; toggle: HTMLButtonElement | null; count: HTMLSpanElement}>()
+const moduleTitle = (m: string): string => (m === '' ? 'root module' : m)
 function buildOutline(): void {
   const root = el('ul')
   root.setAttribute('role', 'tree')
   root.setAttribute('aria-label', 'Graph outline')
-  const modules = new Set<string>([''])
-  for (const n of nodes) {
-    let m = n.kind === 'module' ? n.address : n.module
-    while (m !== '' && !modules.has(m)) {
-      modules.add(m)
-      m = m.replace(/\.?module\.[^.]+$/, '')
-    }
-  }
-  const parentOf = (m: string): string => m.replace(/\.?module\.[^.]+$/, '')
-  const sorted = [...modules].sort((a, b) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0))
+  const sorted = [...groups.keys()].sort((a, b) => (a === '' ? -1 : b === '' ? 1 : byName(a, b)))
   for (const m of sorted) {
+    const g = groups.get(m)!
     const li = el('li')
     li.setAttribute('role', 'treeitem')
-    const toggle = el('button', '▾', 'toggle')
-    toggle.setAttribute('aria-expanded', 'true')
-    toggle.setAttribute('aria-label', `collapse ${m === '' ? 'root module' : m}`)
-    toggle.addEventListener('click', () => setCollapsed(m, !collapsed.has(m)))
-    const own = nodes.find((n) => n.kind === 'module' && n.address === m)
-    li.append(toggle)
-    if (own) {
-      const b = el('button', m === '' ? 'root module' : m, 'item module-name')
-      b.addEventListener('click', () => select(own.id, true))
-      outlineItems.set(own.id, b)
-      li.append(b)
-    } else li.append(el('span', m === '' ? 'root module' : m, 'module-name'))
+    const row = el('div', undefined, 'row')
+    let toggle: HTMLButtonElement | null = null
+    if (g.size > 0) {
+      toggle = el('button', '▾', 'toggle')
+      toggle.type = 'button'
+      toggle.addEventListener('click', () => setCollapsed(m, !collapsed.has(m)))
+      row.append(toggle)
+    } else row.append(el('span', '', 'toggle'))
+    const own = g.node
+    const name = el('button', undefined, 'item address module-name')
+    name.append(el('span', moduleTitle(m)))
+    name.type = 'button'
+    if (own !== null) {
+      name.addEventListener('click', () => {
+        if (collapsed.has(m)) setCollapsed(m, false)
+        select(own, true)
+      })
+      outlineItems.set(own, name)
+    } else name.addEventListener('click', () => setCollapsed(m, !collapsed.has(m)))
     const count = el('span', '', 'hidden-count')
-    li.append(' ', count)
+    row.append(name, count)
     const list = el('ul')
     list.setAttribute('role', 'group')
-    li.append(list)
-    moduleItems.set(m, {li, list, toggle, count})
+    li.append(row, list)
+    moduleRows.set(m, {li, list, toggle, count})
   }
   for (const n of nodes) {
     if (n.kind === 'module') continue
     const li = el('li')
     li.setAttribute('role', 'treeitem')
-    const b = el('button', n.address || n.id, 'item')
-    b.title = `${n.kind}: ${n.label.replace(/\n/g, ' — ')}`
+    const b = el('button', undefined, 'item address')
+    b.append(el('span', n.address || n.id))
+    b.type = 'button'
     b.addEventListener('click', () => select(n.id, true))
     outlineItems.set(n.id, b)
     li.append(b)
-    moduleItems.get(n.module)?.list.append(li)
+    moduleRows.get(n.module)?.list.append(li)
   }
   // child modules after the module's own nodes
-  for (const m of sorted) (m === '' ? root : moduleItems.get(parentOf(m))!.list).append(moduleItems.get(m)!.li)
+  for (const m of sorted) (m === '' ? root : moduleRows.get(parentOf(m))!.list).append(moduleRows.get(m)!.li)
   $('outline').append(root)
 }
-
 function syncOutline(): void {
-  nodes.forEach((n, i) => {
+  for (const n of nodes) {
     const b = outlineItems.get(n.id)
-    if (b && n.kind !== 'module') (b.parentElement as HTMLElement).hidden = !visibleCache[i]
-  })
-  for (const [m, item] of moduleItems) {
-    const isCollapsed = collapsed.has(m)
-    item.list.hidden = isCollapsed
-    item.toggle.textContent = isCollapsed ? '▸' : '▾'
-    item.toggle.setAttribute('aria-expanded', String(!isCollapsed))
-    item.toggle.setAttribute('aria-label', `${isCollapsed ? 'expand' : 'collapse'} ${m === '' ? 'root module' : m}`)
-    const inside = nodes.filter((n) => within(n.module, m) && !(n.kind === 'module' && n.address === m))
-    item.count.textContent = isCollapsed ? `(${inside.length} hidden)` : ''
-    if (focusSet)
-      item.li.hidden = !nodes.some((n, i) => visibleCache[i] && (n.kind === 'module' ? within(n.address, m) : within(n.module, m)))
-    else item.li.hidden = false
+    if (b && n.kind !== 'module') (b.parentElement as HTMLElement).hidden = !shown.has(n.id)
   }
-  $('status').textContent = `${visibleCache.filter(Boolean).length} of ${nodes.length} nodes shown`
+  const hasShown = new Set<string>()
+  if (focusSet)
+    for (const id of shown)
+      for (let m: string | null = items.get(id)!.stands ?? items.get(id)!.group; m !== null; m = groups.get(m)?.parent ?? null)
+        hasShown.add(m)
+  for (const [m, row] of moduleRows) {
+    const isCollapsed = collapsed.has(m) && !focusSet
+    row.list.hidden = isCollapsed
+    if (row.toggle) {
+      row.toggle.textContent = isCollapsed ? '▸' : '▾'
+      row.toggle.setAttribute('aria-expanded', String(!isCollapsed))
+      row.toggle.setAttribute('aria-label', `${isCollapsed ? 'expand' : 'collapse'} ${moduleTitle(m)}`)
+    }
+    row.count.textContent = isCollapsed ? `(${groups.get(m)!.size.toLocaleString('en')} hidden)` : ''
+    row.li.hidden = focusSet ? !hasShown.has(m) : !open(groups.get(m)!.parent)
+  }
+  const pageShown = nodes.filter((n) => shown.has(n.id)).length
+  const closed = [...collapsed].filter((m) => open(groups.get(m)?.parent ?? null)).length
+  $('status').textContent =
+    `${pageShown.toLocaleString('en')} of ${plural(nodes.length, 'node')} shown${closed > 0 && !focusSet ? ` · ${plural(closed, 'module')} collapsed (click to expand)` : ''}`
 }
-
-function update(): void {
-  visibleCache = nodes.map((_, i) => visible(i))
-  syncOutline()
-  renderer.refresh()
+// a row's full text when it does not fit: the title on hover, and a tip beside it on keyboard focus
+const tip = el('div', '', 'tip')
+tip.id = 'tip'
+tip.hidden = true
+tip.setAttribute('role', 'tooltip')
+document.body.append(tip)
+function showTip(b: HTMLElement): void {
+  if (b.scrollWidth <= b.clientWidth) {
+    tip.hidden = true
+    return
+  }
+  const r = b.getBoundingClientRect()
+  tip.textContent = b.textContent
+  tip.style.left = `${r.left}px`
+  tip.style.top = `${r.bottom + 2}px`
+  tip.hidden = false
 }
-
-function setCollapsed(m: string, on: boolean): void {
-  if (on) collapsed.add(m)
-  else collapsed.delete(m)
-  update()
-}
+const outlineItemOf = (t: EventTarget | null): HTMLButtonElement | null =>
+  t instanceof Element ? t.closest<HTMLButtonElement>('#outline button.item') : null
+$('outline').addEventListener('focusin', (ev) => {
+  const b = outlineItemOf(ev.target)
+  if (b) showTip(b)
+})
+$('outline').addEventListener('focusout', () => {
+  tip.hidden = true
+})
+$('outline').addEventListener('mouseover', (ev) => {
+  const b = outlineItemOf(ev.target)
+  if (b && !b.title && b.scrollWidth > b.clientWidth) b.title = b.textContent ?? ''
+})
 
 // ---- selection and the side panel ----
 function dl(rows: [string, string | null | undefined][]): HTMLDListElement {
@@ -274,14 +733,15 @@ function dl(rows: [string, string | null | undefined][]): HTMLDListElement {
   for (const [k, v] of rows) if (v !== null && v !== undefined && v !== '') d.append(el('dt', k), el('dd', v))
   return d
 }
-function linkList(items: string[], empty: string): HTMLElement {
-  if (items.length === 0) return el('p', empty, 'muted')
+function linkList(list: string[], empty: string): HTMLElement {
+  if (list.length === 0) return el('p', empty, 'muted')
   const ul = el('ul')
-  for (const a of items) {
+  for (const a of list) {
     const li = el('li')
-    const id = byId.has(a) ? a : nodes.find((n) => n.address === a)?.id
+    const id = items.has(a) ? a : nodes.find((n) => n.address === a)?.id
     if (id !== undefined) {
-      const b = el('button', a, 'link')
+      const b = el('button', items.get(id)?.address || a, 'link')
+      b.type = 'button'
       b.addEventListener('click', () => select(id, true))
       li.append(b)
     } else li.textContent = a
@@ -289,7 +749,49 @@ function linkList(items: string[], empty: string): HTMLElement {
   }
   return ul
 }
-
+/** Why a node is marked: the panel says it in words. */
+function statusNotes(it: Item): HTMLElement[] {
+  const out: HTMLElement[] = []
+  const marks = it.page?.marks ?? []
+  const note = (title: string, text: string, cls: string): void => {
+    const box = el('div', undefined, `note ${cls}`)
+    box.append(el('strong', title), el('p', text))
+    out.push(box)
+  }
+  if (marks.includes('unresolved')) {
+    const reason = String(it.page?.attributes['unresolved_reason'] ?? 'its directory could not be read')
+    const installed = it.page?.attributes['status'] === 'not installed'
+    note(
+      installed ? 'Not installed' : 'Not loaded',
+      `${reason}. ${installed ? `Run "${data.engine === 'opentofu' ? 'tofu' : 'terraform'} init" to install it; until then` : 'So'} its resources, provider configurations and module calls are not in this graph.`,
+      'error',
+    )
+  }
+  if (marks.includes('legacy'))
+    note(
+      'Legacy module',
+      it.kind === 'module'
+        ? 'It has provider blocks of its own. Terraform refuses count, for_each and depends_on on a call to such a module, and its resources cannot outlive the module call: removing the call removes the provider configuration they need to be destroyed.'
+        : 'A provider block inside a module that is not the root (a legacy module): the module cannot be called with count, for_each or depends_on.',
+      'warning',
+    )
+  if (marks.includes('no-provider'))
+    note('No provider configuration', 'No provider configuration was found for this resource: see its resolution chain.', 'error')
+  return out
+}
+function groupButtons(m: string): HTMLElement {
+  const p = el('p')
+  const g = groups.get(m)!
+  if (g.size === 0) return p
+  const b = el('button', collapsed.has(m) ? `Expand (${plural(g.size, 'node')} inside)` : 'Collapse', 'action')
+  b.type = 'button'
+  b.addEventListener('click', () => {
+    setCollapsed(m, !collapsed.has(m))
+    showPanel(selected)
+  })
+  p.append(b)
+  return p
+}
 function showPanel(id: string | null): void {
   const panel = $('details')
   panel.replaceChildren()
@@ -297,16 +799,18 @@ function showPanel(id: string | null): void {
     panel.append(el('p', 'Click a node, or pick one in the outline, to see its details.', 'muted'))
     return
   }
-  const n = nodes[byId.get(id)!]!
+  const it = items.get(id)!
+  const n = it.page
   const d = data.details[id]
-  panel.append(el('h2', n.address || 'root module'))
+  panel.append(el('h2', it.address || 'root module'))
   panel.append(
     dl([
-      ['kind', n.kind],
-      ['module', n.module === '' ? 'root' : n.module],
-      ['marks', n.marks.join(', ')],
+      ['kind', it.kind],
+      ['module', it.group === null ? null : it.group === '' ? 'root' : it.group],
     ]),
   )
+  for (const s of statusNotes(it)) panel.append(s)
+  if (it.stands !== null) panel.append(groupButtons(it.stands))
   if (d?.kind === 'resource') {
     panel.append(el('h3', 'Provider configuration'))
     panel.append(
@@ -345,16 +849,19 @@ function showPanel(id: string | null): void {
     )
     panel.append(el('h3', 'Arguments as written'))
     panel.append(d.arguments.length === 0 ? el('p', 'none (empty configuration)', 'muted') : dl(d.arguments.map(([k, v]) => [k, v])))
-    panel.append(el('h3', `Used by ${d.resources.length} resource${d.resources.length === 1 ? '' : 's'}`))
+    panel.append(el('h3', `Used by ${plural(d.resources.length, 'resource')}`))
     panel.append(linkList(d.resources, 'no resource'))
     panel.append(el('h3', 'Modules receiving it'))
     panel.append(linkList(d.modules, 'none'))
-  } else {
+  } else if (n) {
     const attrs = Object.entries(n.attributes).filter(([, v]) => v !== null && typeof v !== 'object')
     panel.append(dl(attrs.map(([k, v]) => [k, String(v)])))
+  } else if (it.stands !== null) {
+    const g = groups.get(it.stands)!
+    panel.append(dl([['inside', plural(g.size, 'node')]]))
   }
-  const neighbours = graph.hasNode(id) ? graph.neighbors(id) : []
-  panel.append(el('h3', `${neighbours.length} neighbour${neighbours.length === 1 ? '' : 's'}`))
+  const neighbours = neighboursOf(id)
+  panel.append(el('h3', `${plural(neighbours.length, 'neighbour')}`))
   panel.append(linkList(neighbours.slice(0, 50), 'none'))
 }
 
@@ -362,19 +869,22 @@ function select(id: string | null, moveCamera = false): void {
   if (selected) outlineItems.get(selected)?.classList.remove('selected')
   selected = id
   if (id) {
+    if (!focusSet && reveal(id) && !moveCamera) moveCamera = true
     const item = outlineItems.get(id)
     item?.classList.add('selected')
     item?.scrollIntoView({block: 'nearest'})
-    if (moveCamera) {
-      const d = renderer.getNodeDisplayData(id)
-      if (d) void renderer.getCamera().animate({x: d.x, y: d.y, ratio: Math.min(renderer.getCamera().ratio, 0.5)}, {duration: 300})
-    }
+    if (moveCamera && shown.has(id)) goTo(id)
   }
   showPanel(id)
-  renderer.refresh()
+  renderer.refresh({skipIndexation: true})
 }
 
-renderer.on('clickNode', ({node}) => select(node))
+renderer.on('clickNode', ({node}) => {
+  const it = items.get(node)
+  // a click on a collapsed module expands it
+  if (it?.stands != null && collapsed.has(it.stands) && groups.get(it.stands)!.size > 0 && !focusSet) setCollapsed(it.stands, false)
+  select(node)
+})
 renderer.on('clickStage', () => select(null))
 
 // ---- focus with a depth ----
@@ -384,7 +894,7 @@ function focusOn(id: string, depth: number): void {
   for (let d = 0; d < depth; d++) {
     const next: string[] = []
     for (const f of frontier)
-      for (const m of graph.neighbors(f))
+      for (const m of adjacency.get(f) ?? [])
         if (!seen.has(m)) {
           seen.add(m)
           next.push(m)
@@ -394,37 +904,45 @@ function focusOn(id: string, depth: number): void {
   focusSet = seen
   $('unfocus').hidden = false
   update()
+  fit()
 }
 function clearFocus(): void {
   focusSet = null
   $('unfocus').hidden = true
   update()
+  fit()
 }
+const depthValue = (): number => Number(($('depth') as HTMLInputElement).value) || 0
 $('focus').addEventListener('click', () => {
-  if (selected) focusOn(selected, Number(($('depth') as HTMLInputElement).value) || 0)
+  if (selected) focusOn(selected, depthValue())
 })
 $('unfocus').addEventListener('click', clearFocus)
 $('depth').addEventListener('change', () => {
-  if (focusSet && selected) focusOn(selected, Number(($('depth') as HTMLInputElement).value) || 0)
+  if (focusSet && selected) focusOn(selected, depthValue())
 })
 
-// ---- search ----
+// ---- search: every node, collapsed or not; a match inside a collapsed module lights the module ----
 const search = $('search') as HTMLInputElement
 function haystack(n: PageNode): string {
   const d = data.details[n.id]
   const extra = d && d.kind !== 'module' ? d.provider : ''
-  return `${n.address}\n${n.label}\n${n.kind}\n${n.module}\n${String(n.attributes['type'] ?? '')}\n${String(n.attributes['provider'] ?? '')}\n${extra}\n${n.color ?? ''}`.toLowerCase()
+  return `${n.address}\n${n.label}\n${n.name}\n${n.kind}\n${n.module}\n${String(n.attributes['type'] ?? '')}\n${String(n.attributes['provider'] ?? '')}\n${extra}\n${n.color ?? ''}`.toLowerCase()
 }
 const haystacks = nodes.map(haystack)
 function runSearch(): void {
   for (const id of matches) outlineItems.get(id)?.classList.remove('match')
   const q = search.value.trim().toLowerCase()
-  matches = q === '' ? [] : nodes.filter((n, i) => visibleCache[i] && haystacks[i]!.includes(q)).map((n) => n.id)
+  matches = q === '' ? [] : nodes.filter((n, i) => (!focusSet || focusSet.has(n.id)) && haystacks[i]!.includes(q)).map((n) => n.id)
   matchSet = new Set(matches)
+  matchReps = new Set(matches.map(representative).filter((r): r is string => r !== null))
   matchIndex = -1
   for (const id of matches) outlineItems.get(id)?.classList.add('match')
-  $('matches').textContent = q === '' ? '' : `${matches.length} match${matches.length === 1 ? '' : 'es'}`
-  renderer.refresh()
+  const hidden = matches.filter((id) => !shown.has(id)).length
+  $('matches').textContent =
+    q === ''
+      ? ''
+      : `${plural(matches.length, 'match', 'matches')}${hidden > 0 ? ` (${hidden.toLocaleString('en')} in collapsed modules)` : ''}`
+  renderer.refresh({skipIndexation: true})
 }
 search.addEventListener('input', runSearch)
 search.addEventListener('keydown', (ev) => {
@@ -438,20 +956,37 @@ search.addEventListener('keydown', (ev) => {
 })
 
 // ---- legend and diagnostics ----
+/** A provider configuration as the legend names it: `aws.east`, `module.monitoring aws` (the title has the address). */
+function configName(address: string): string {
+  const n = nodes.find((x) => x.kind === 'provider-config' && x.address === address)
+  if (n) return n.module === '' ? n.name : `${n.module} ${n.name}`
+  return address.replace(/registry\.(terraform\.io|opentofu\.org)\//g, '')
+}
 function buildLegend(): void {
   const legend = $('legend')
   legend.replaceChildren()
-  if (colorKeys.length === 0) {
+  const marks: [string, string][] = []
+  const all = nodes.flatMap((n) => n.marks)
+  if (all.includes('unresolved')) marks.push([theme.error, 'module not installed or not loaded'])
+  if (nodes.some((n) => n.kind === 'module' && n.marks.includes('legacy')))
+    marks.push([theme.warning, 'legacy module (own provider blocks)'])
+  if (all.includes('no-provider')) marks.push([theme.error, 'resource without a provider configuration'])
+  if (colorKeys.length === 0 && marks.length === 0 && !treeMode) {
     legend.hidden = true
     return
   }
-  legend.append(el('strong', 'Provider configurations'))
+  const body = el('details')
+  body.open = colorKeys.length + marks.length <= 6
+  body.append(el('summary', 'Legend'))
+  body.addEventListener('toggle', () => fit())
   const ul = el('ul')
   colorKeys.forEach((k, i) => {
     const li = el('li')
     const sw = el('span', '', 'swatch')
     sw.style.background = palette()[i % palette().length] ?? '#888'
-    const b = el('button', k, 'link')
+    const b = el('button', configName(k), 'link')
+    b.title = k
+    b.type = 'button'
     b.addEventListener('click', () => {
       search.value = k
       runSearch()
@@ -459,7 +994,16 @@ function buildLegend(): void {
     li.append(sw, b)
     ul.append(li)
   })
-  legend.append(ul)
+  for (const [color, text] of marks) {
+    const li = el('li')
+    const sw = el('span', '', 'swatch')
+    sw.style.background = color
+    li.append(sw, text)
+    ul.append(li)
+  }
+  if (treeMode && nodes.length > OPEN_EXPANDED_MAX) ul.append(el('li', '(+N) a collapsed module: click it to expand', 'muted'))
+  body.append(ul)
+  legend.append(body)
 }
 function buildDiagnostics(): void {
   const box = $('diagnostics')
@@ -481,9 +1025,10 @@ function buildDiagnostics(): void {
 // ---- theme changes ----
 dark.addEventListener('change', () => {
   readTheme()
-  graph.forEachNode((id) => graph.setNodeAttribute(id, 'color', colorOf(nodes[byId.get(id)!]!)))
-  graph.forEachEdge((e) => graph.setEdgeAttribute(e, 'color', css('--line')))
-  renderer.setSetting('labelColor', {color: css('--fg')})
+  readHalo()
+  graph.updateEachNodeAttributes((id, a) => ({...a, color: colorOf(items.get(id)!)}), {attributes: ['color']})
+  graph.updateEachEdgeAttributes((_e, a) => ({...a, color: theme.edge}), {attributes: ['color']})
+  renderer.setSetting('labelColor', {color: theme.fg})
   buildLegend()
 })
 
@@ -499,12 +1044,12 @@ document.addEventListener('keydown', (ev) => {
     else select(null)
   } else if (!typing && (ev.key === '+' || ev.key === '=')) void renderer.getCamera().animatedZoom({duration: 200})
   else if (!typing && ev.key === '-') void renderer.getCamera().animatedUnzoom({duration: 200})
-  else if (!typing && ev.key === '0') void renderer.getCamera().animatedReset({duration: 200})
-  else if (!typing && ev.key === 'f' && selected) focusOn(selected, Number(($('depth') as HTMLInputElement).value) || 0)
+  else if (!typing && ev.key === '0') fit()
+  else if (!typing && ev.key === 'f' && selected) focusOn(selected, depthValue())
   else if ((ev.key === 'ArrowDown' || ev.key === 'ArrowUp') && target.closest('#outline')) {
-    const items = [...document.querySelectorAll<HTMLButtonElement>('#outline button')].filter((b) => b.offsetParent !== null)
-    const i = items.indexOf(target as HTMLButtonElement)
-    const next = items[i + (ev.key === 'ArrowDown' ? 1 : -1)]
+    const list = [...document.querySelectorAll<HTMLButtonElement>('#outline button')].filter((b) => b.offsetParent !== null)
+    const i = list.indexOf(target as HTMLButtonElement)
+    const next = list[i + (ev.key === 'ArrowDown' ? 1 : -1)]
     if (next) {
       ev.preventDefault()
       next.focus()
@@ -512,15 +1057,52 @@ document.addEventListener('keydown', (ev) => {
   }
 })
 
+// ---- opening: a large graph collapsed by module, as many modules expanded as the budget allows ----
+/** The label size (pixels) at which the drawing of what is shown now fits the canvas. */
+function fitFont(): number {
+  computeShown()
+  relayout()
+  const {width, height} = container.getBoundingClientRect()
+  const legend = $('legend')
+  const reserve = legend.hidden ? 0 : Math.min(height / 2, legend.offsetHeight + 8)
+  const scale = Math.min((width - 24) / drawingBox.width, (height - reserve - 24) / drawingBox.height, MAX_FIT_SCALE)
+  return scale * G.font
+}
+function openingCollapse(): void {
+  if (!treeMode) return
+  if (nodes.length <= OPEN_EXPANDED_MAX && fitFont() >= MIN_FONT + 1) return
+  for (const g of groups.values()) if (g.address !== '' && g.size > 0) collapsed.add(g.address)
+  let count = groups.get('')!.leaves.length + groups.get('')!.children.length
+  const queue = [...groups.get('')!.children]
+  // breadth first: a module is expanded if what it adds keeps the budget and the labels readable (the layout decides)
+  while (queue.length > 0) {
+    const m = queue.shift()!
+    const g = groups.get(m)!
+    const add = g.leaves.length + g.children.length
+    if (!collapsed.has(m) || count + add > OPEN_BUDGET) continue
+    collapsed.delete(m)
+    if (fitFont() < OPEN_FONT) {
+      collapsed.add(m)
+      continue
+    }
+    count += add
+    queue.push(...g.children)
+  }
+}
+
+buildLegend()
+openingCollapse()
 buildOutline()
 performance.mark('tfgraph-outline')
-buildLegend()
 buildDiagnostics()
 showPanel(null)
-syncOutline()
-$('count').textContent = `${nodes.length} nodes, ${data.edges.length} edges · ${data.view} view · layout ${data.layout}`
+update()
+performance.mark('tfgraph-layout')
+fit(drawingBox, false)
+$('count').textContent =
+  `${plural(nodes.length, 'node')}, ${plural(data.edges.length, 'edge')} · ${data.view} view · layout ${treeMode ? 'module tree' : data.layout}`
 
-// for tests and scripts: counts, and where a node is drawn
+// for tests and scripts: counts, what is shown and where
 declare global {
   interface Window {
     tfgraph: unknown
@@ -529,14 +1111,31 @@ declare global {
 window.tfgraph = {
   renderer,
   graph,
-  nodeCount: graph.order,
-  edgeCount: graph.size,
-  visibleNodes: () => visibleCache.filter(Boolean).length,
+  nodeCount: nodes.length,
+  edgeCount: data.edges.length,
+  visibleNodes: () => nodes.filter((n) => shown.has(n.id)).length,
+  shownIds: () => [...shown],
+  collapsedModules: () => [...collapsed].sort(),
   nodeViewport(id: string): {x: number; y: number} | null {
     const d = renderer.getNodeDisplayData(id)
     return d ? renderer.framedGraphToViewport(d) : null
   },
-  collapse: setCollapsed,
+  /** Every shown node's circle on screen: centre and radius in CSS pixels. */
+  nodeDiscs: () =>
+    [...shown].flatMap((id) => {
+      const d = renderer.getNodeDisplayData(id)
+      if (!d) return []
+      const p = renderer.framedGraphToViewport(d)
+      return [{id, x: p.x, y: p.y, r: renderer.scaleSize(d.size)}]
+    }),
+  /** The labels drawn in the last frame, in CSS pixels of the canvas. */
+  labelBoxes: () => lastLabels.slice(),
+  collapse: (m: string, on = true) => setCollapsed(m, on),
+  expandAll: () => {
+    collapsed.clear()
+    update()
+    fit(drawingBox, false)
+  },
   select,
   focusOn,
 }

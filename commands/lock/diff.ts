@@ -2,7 +2,8 @@ import {Args, Command, Flags} from '@oclif/core'
 import {fail, usageError} from '../../src/cli/fail.js'
 import {startCommand} from '../../src/cli/command-run.js'
 import {execFileSync} from 'node:child_process'
-import {readFileSync} from 'node:fs'
+import {existsSync} from 'node:fs'
+import {readInput} from '../../src/cli/read-input.js'
 import * as path from 'node:path'
 
 export default class LockDiff extends Command {
@@ -44,19 +45,31 @@ Exit codes: 0 = compared (changes or not), 1 = a file could not be read, 2 = a f
     if (!flags.git && (!args.old || !args.new)) usageError(this, `give two lock files (OLD NEW), or --git REV [FILE]`)
     const newName = flags.git ? (args.old ?? '.terraform.lock.hcl') : args.new!
     const oldName = flags.git ? `${flags.git}:${newName}` : args.old!
+    // a file that cannot be read: one line with what to do (a missing lock file is made by init)
+    const read = (file: string): string => {
+      const r = readInput(file)
+      if ('text' in r) return r.text
+      const missing = !existsSync(file)
+      fail(
+        this,
+        `cannot read the lock file: ${r.problem}${missing && path.basename(file) === '.terraform.lock.hcl' ? `; "${flags.engine === 'opentofu' ? 'tofu' : 'terraform'} init" makes it` : ''}${missing && flags.git && args.old === undefined ? `, or name the lock file: tfgraph lock diff --git ${flags.git} FILE` : ''}`,
+      )
+    }
     let oldText: string
     let newText: string
-    try {
-      newText = flags.git ? readFileSync(newName, 'utf8') : ''
+    if (flags.git) {
+      newText = read(newName)
       const rel = path.relative(process.cwd(), path.resolve(newName)).split(path.sep).join('/')
-      oldText = flags.git
-        ? execFileSync('git', ['show', `${flags.git}:./${rel}`], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']})
-        : readFileSync(oldName, 'utf8')
-      if (!flags.git) newText = readFileSync(newName, 'utf8')
-    } catch (e) {
-      // git's own words (`fatal: path … does not exist in 'main'`) say more than "Command failed"
-      const stderr = e instanceof Error && 'stderr' in e ? String(e.stderr).trim() : ''
-      fail(this, `could not read the lock files: ${(stderr || (e instanceof Error ? e.message : String(e))).split('\n')[0]}`)
+      try {
+        oldText = execFileSync('git', ['show', `${flags.git}:./${rel}`], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']})
+      } catch (e) {
+        // git's own words (`fatal: path … does not exist in 'main'`) say more than "Command failed"
+        const stderr = e instanceof Error && 'stderr' in e ? String(e.stderr).trim() : ''
+        fail(this, `cannot read ${oldName}: ${(stderr || (e instanceof Error ? e.message : String(e))).split('\n')[0]}`)
+      }
+    } else {
+      oldText = read(oldName)
+      newText = read(newName)
     }
     const d = await cmd.lib.diffLockFiles(oldText, newText, {
       oldName,

@@ -24,7 +24,7 @@ Exit codes: 0 = no risky change, 1 = a tool error (a directory, git or a revisio
       command: '<%= config.bin %> providers diff fixtures/providers-diff/rebound/old fixtures/providers-diff/rebound/new',
     },
     {
-      description: 'What does this branch change? A Markdown table for the pull request',
+      description: 'What does this branch change? A Markdown table for the pull request (infra: your root module’s directory)',
       command: '<%= config.bin %> providers diff infra --git main --format markdown',
     },
     {

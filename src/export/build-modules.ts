@@ -1,6 +1,8 @@
 // The `modules` view: the module call tree, read off the analysis graph. One node per module call (and
-// the root), one `calls` edge per call. Labels carry the call name, source and version; marks say count/for_each, unresolved,
-// legacy (own provider blocks) and a directory called from more than one place.
+// the root), one `calls` edge per call. Labels carry the call name, source and version, and one status word
+// (`not installed`, `not loaded`, `legacy`) — the reason is the `unresolved_reason` attribute, which
+// renderers show as a tooltip; marks say count/for_each, unresolved, legacy (own provider blocks) and a
+// directory called from more than one place.
 import {formatRange} from '../diag/diagnostic.js'
 import {edgesOfKind, type NodeAttributes} from '../providers/build-graph.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
@@ -28,6 +30,15 @@ export function moduleNodes(a: ProvidersAnalysis): GraphNode[] {
   return out
 }
 
+/** What a module node's label says about it in one or two words, if anything. */
+export type ModuleStatus = 'not installed' | 'not loaded' | 'legacy'
+
+function moduleStatus(n: ModuleAttributes): ModuleStatus | null {
+  // the crawler's reason for a registry or git module absent from the installed-modules manifest
+  if (!n.resolved) return / is not installed \(/.test(n.unresolvedReason ?? '') ? 'not installed' : 'not loaded'
+  return n.legacy ? 'legacy' : null
+}
+
 function moduleNode(n: ModuleAttributes, resources: number): GraphNode {
   const marks: GraphMark[] = []
   if (n.address === '') marks.push('root')
@@ -42,8 +53,8 @@ function moduleNode(n: ModuleAttributes, resources: number): GraphNode {
   )
   if (meta.length > 0) lines.push(`[${meta.join(', ')}]`)
   if (n.dirCalls > 1 && n.dir !== null) lines.push(`dir ${visible(n.dir)} (${n.dirCalls} calls)`)
-  if (n.legacy) lines.push('legacy: own provider blocks')
-  if (!n.resolved) lines.push(`NOT LOADED: ${visible(n.unresolvedReason ?? 'not loaded')}`)
+  const status = moduleStatus(n)
+  if (status !== null) lines.push(status)
   return {
     id: moduleNodeId(n.address),
     kind: 'module',
@@ -59,6 +70,7 @@ function moduleNode(n: ModuleAttributes, resources: number): GraphNode {
       dir: n.dir,
       dir_calls: n.dirCalls,
       resolved: n.resolved,
+      status,
       unresolved_reason: n.unresolvedReason,
       count: n.count,
       for_each: n.forEach,

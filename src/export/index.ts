@@ -7,13 +7,13 @@ import {modulesGraph} from './build-modules.js'
 import {providersGraph} from './build-providers.js'
 import {resourcesGraph} from './build-resources.js'
 import type {ExportGraph, GraphView} from './model.js'
-import {collapse, excludeNodes, focusSlice, moduleSlice} from './slice.js'
+import {collapse, depthSlice, excludeNodes, focusSlice, moduleSlice} from './slice.js'
 
 export interface GraphOptions {
   readonly view: GraphView
   /** Address of a module, provider configuration or resource; keeps its neighbourhood. */
   readonly focus?: string
-  /** Edges followed from the focus, in either direction (default 2). */
+  /** With `focus`: edges followed from it, in either direction (default 2). Without: how many module calls deep to keep. */
   readonly depth?: number
   /** A module address (`module.a.module.b`; `.` the root): keeps that subtree. */
   readonly module?: string
@@ -30,7 +30,13 @@ export interface GraphExport {
 
 /** Whether the options ask for anything but the whole graph. */
 export function isSliced(opts: GraphOptions): boolean {
-  return opts.focus !== undefined || opts.module !== undefined || opts.collapse === true || (opts.exclude?.length ?? 0) > 0
+  return (
+    opts.focus !== undefined ||
+    opts.depth !== undefined ||
+    opts.module !== undefined ||
+    opts.collapse === true ||
+    (opts.exclude?.length ?? 0) > 0
+  )
 }
 
 /** `forFocus`: the resources view adds its dependencies to the analysis graph, which --focus traverses. */
@@ -52,7 +58,7 @@ export function exportGraph(a: ProvidersAnalysis, opts: GraphOptions): GraphExpo
     const r = focusSlice(g, opts.focus, opts.depth ?? 2, a.graph)
     g = r.graph
     optionDiagnostics.push(...r.diagnostics)
-  }
+  } else if (opts.depth !== undefined) g = depthSlice(g, opts.depth, opts.module)
   if (opts.collapse) g = collapse(g)
   return {graph: g, optionDiagnostics}
 }
@@ -62,4 +68,4 @@ export {visible} from './text.js'
 export {modulesGraph, moduleNodeId} from './build-modules.js'
 export {providersGraph, providerHops} from './build-providers.js'
 export {resourcesGraph, resourcesGraphFrom, addDependencies} from './build-resources.js'
-export {addressMatcher, collapse, excludeNodes, focusSlice, keepNodes, moduleSlice} from './slice.js'
+export {addressMatcher, collapse, depthSlice, excludeNodes, focusSlice, keepNodes, moduleDepth, moduleSlice, nodesByDepth} from './slice.js'

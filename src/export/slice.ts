@@ -1,7 +1,7 @@
 // Narrowing an export graph: --exclude (glob on addresses), --module (a subtree), --focus/--depth (a
-// neighbourhood) and --collapse (resources folded into modules or into counts). Each is a pure function
-// of the model (focus also reads the analysis graph, which it traverses); the order the command applies
-// them is exclude → module → focus → collapse.
+// neighbourhood), --depth alone (modules at most so many calls deep) and --collapse (resources folded into
+// modules or into counts). Each is a pure function of the model (focus also reads the analysis graph,
+// which it traverses); the order the command applies them is exclude → module → focus or depth → collapse.
 import {bfsFromNode} from 'graphology-traversal'
 import picomatch from 'picomatch'
 import {errorDiag, type Diagnostic} from '../diag/diagnostic.js'
@@ -32,6 +32,34 @@ function moduleAncestry(address: string): string[] {
 
 function inSubtree(module: string, root: string): boolean {
   return root === '' || module === root || module.startsWith(root + '.')
+}
+
+/** How many module calls `module` lies below `base` (`module.a.module.b` below the root: 2; above `base`: negative). */
+export function moduleDepth(module: string, base = ''): number {
+  const calls = (m: string): number => (m === '' ? 0 : m.split('.module.').length)
+  return calls(module) - calls(base)
+}
+
+/**
+ * Keeps what lies at most `depth` module calls below the root, or below `base` (the --module subtree; what
+ * brings provider configurations into it from above stays): modules that deep, their provider
+ * configurations and resources.
+ */
+export function depthSlice(g: ExportGraph, depth: number, base = ''): ExportGraph {
+  const from = normaliseModuleArg(base)
+  return keepNodes(g, (n) => moduleDepth(n.module, from) <= depth)
+}
+
+/** How many nodes `depthSlice` keeps for each depth from 0 to the deepest. */
+export function nodesByDepth(g: ExportGraph, base = ''): number[] {
+  const from = normaliseModuleArg(base)
+  const counts: number[] = []
+  for (const n of g.nodes) {
+    const d = Math.max(0, moduleDepth(n.module, from))
+    while (counts.length <= d) counts.push(0)
+    counts[d]!++
+  }
+  return counts.map((_, d) => counts.slice(0, d + 1).reduce((a, c) => a + c, 0))
 }
 
 /** Root module spellings accepted by --module and --focus. */

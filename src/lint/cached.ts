@@ -18,6 +18,8 @@ export interface LintOutcome {
   readonly diagnostics: readonly LintDiagnostic[]
   readonly suppressed: number
   readonly incomplete: boolean
+  /** Part of the configuration could not be read (LintResult.unread): the run fails rather than reports. */
+  readonly unread: boolean
   /** The module directories analysed (absolute paths) with their number of resources, sorted. */
   readonly modules: readonly (readonly [string, number])[]
   /** Said once at the top of the text output (e.g. that the directory is analysed as a shared module). */
@@ -43,6 +45,7 @@ function isStoredLint(v: unknown): v is StoredLint {
     ) &&
     typeof r['suppressed'] === 'number' &&
     typeof r['incomplete'] === 'boolean' &&
+    typeof r['unread'] === 'boolean' &&
     Array.isArray(r['notes']) &&
     r['notes'].every((n: unknown) => typeof n === 'string') &&
     Array.isArray(r['modules']) &&
@@ -83,6 +86,7 @@ export async function lintCached(ctx: RunContext, dir: string, opts: LintOptions
         diagnostics: full.diagnostics,
         suppressed: full.suppressed,
         incomplete: full.incomplete,
+        unread: full.unread,
         notes: full.notes,
         modules: [...modules].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)),
       }

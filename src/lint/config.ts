@@ -8,6 +8,7 @@ import {errorDiag} from '../diag/diagnostic.js'
 import {didYouMean} from '../diag/name-suggestion.js'
 import {RULE_IDS} from '../rules/ids.js'
 import {optionProblem, RULE_OPTIONS, type RuleOptionValue} from '../rules/options.js'
+import type {LintDiagnostic, Rule} from '../rules/rule.js'
 
 /** A JSON syntax error in words: what was expected where `offset` is. */
 function syntaxMessage(code: string, text: string, offset: number, length: number): string {
@@ -45,6 +46,31 @@ function syntaxMessage(code: string, text: string, offset: number, length: numbe
 
 /** The rule id of Terraform's and OpenTofu's own diagnostics. */
 export const TERRAFORM_RULE = 'terraform'
+
+/**
+ * A root's own `.tfgraph.json` that is invalid is a finding of that root, under this rule (exit 2, like
+ * any finding): the root is not linted (its configuration would change what is reported), the other roots
+ * of `lint --recursive` are. A broken `--config FILE` is a usage error instead: nothing is linted (exit 1).
+ */
+export const CONFIG_RULE = 'lint-config'
+export const CONFIG_RULE_INFO: Pick<Rule, 'id' | 'severity' | 'description' | 'docs'> = {
+  id: CONFIG_RULE,
+  severity: 'error',
+  description: "A root module's lint configuration file (.tfgraph.json) can be read and is valid",
+  docs: 'docs/lint.md',
+}
+
+const START = {line: 1, column: 1, byte: 0}
+
+/** The problems of a root's `.tfgraph.json` as its findings: file names relative to the root, rule `lint-config`. */
+export function configFindings(rootDir: string, diagnostics: readonly Diagnostic[]): LintDiagnostic[] {
+  const name = (f: string): string => path.relative(path.resolve(rootDir), path.resolve(f)).split(path.sep).join('/')
+  return diagnostics.map((d) => ({
+    ...d,
+    ...(d.range ? {range: {...d.range, filename: name(d.range.filename)}} : {range: {filename: '.tfgraph.json', start: START, end: START}}),
+    rule: CONFIG_RULE,
+  }))
+}
 
 export type RuleSetting = 'off' | Severity | 'on'
 

@@ -42,9 +42,23 @@ export interface LintResult {
   readonly suppressed: number
   /** The tool could not read or parse part of the configuration. */
   readonly incomplete: boolean
+  /**
+   * The tool could not read part of the configuration (a file or directory, or a --max-files/--max-modules
+   * limit stopped it): `lint` could not do its job. A syntax error is not this — it is a finding.
+   */
+  readonly unread: boolean
   /** Said once at the top of the output: the directory is analysed as a shared module, and why. */
   readonly notes: readonly string[]
 }
+
+/** The codes of the errors that mean part of the configuration was not read (not that what was read is wrong). */
+export const UNREAD_CODES: ReadonlySet<string> = new Set([
+  'load.file-unreadable',
+  'load.dir-unreadable',
+  'load.no-config-files',
+  'load.too-many-files',
+  'module.too-many-calls',
+])
 
 export function callersOf(n: ModuleNode | undefined): string[] {
   const out: string[] = []
@@ -158,7 +172,8 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
   const all = [...terraform, ...ruleDiags].sort((a, b) => compareDiagnostics(a, b) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0))
   const {kept, suppressed} = applyIgnores(ctx.files, path.resolve(dir), all)
   const notes = analysis.sharedModule ? [`This directory is ${sharedModuleReason(analysis.sharedModule, analysis.tree.engine)}`] : []
-  return {root: dir, analysis, diagnostics: kept.map(published), suppressed, incomplete: analysis.incomplete, notes}
+  const unread = analysis.incomplete && analysis.diagnostics.some((d) => d.severity === 'error' && UNREAD_CODES.has(d.code))
+  return {root: dir, analysis, diagnostics: kept.map(published), suppressed, incomplete: analysis.incomplete, unread, notes}
 }
 
 /** The first module (in tree order) whose files include `filename` (as the tree names them, relative to the root). */

@@ -56,12 +56,31 @@ export interface BindingChange {
 
 export type ProviderMove = 'accepted' | 'provider-decides'
 
+/** A module call of either revision tfgraph could not analyse (not installed, not found): its resources are not compared. */
+export interface NotAnalysed {
+  readonly revision: 'old' | 'new'
+  readonly module: string
+  readonly reason: string
+}
+
 export interface ProvidersDiff {
   readonly engine: string
   readonly changes: readonly BindingChange[]
   readonly unchanged: number
   /** Resources renamed by a `moved` block whose binding did not change. */
   readonly movedUnchanged: number
+  /** Module calls not analysed in either revision: when there are any, the comparison is partial. */
+  readonly notAnalysed: readonly NotAnalysed[]
+}
+
+/**
+ * What a changed binding does to a resource: a managed resource's objects are looked for (and, if it is
+ * rebound, changed) elsewhere; a data source is read, an ephemeral resource opened, and nothing changed.
+ */
+function effect(mode: string, rebound: boolean): string {
+  if (mode === 'data') return 'it will be read'
+  if (mode === 'ephemeral') return 'it will be opened'
+  return rebound ? 'its objects will be looked for (and changed)' : 'its objects will be looked for'
 }
 
 export interface DiffSide {
@@ -197,7 +216,7 @@ export function diffProviders(before: DiffSide, after: DiffSide): ProvidersDiff 
       changes.push({
         ...base,
         kind: 'rebound',
-        reason: `bound to ${configText(o.provider_config, o.instance_key)} before, to ${configText(n.provider_config, n.instance_key)} now: its objects will be looked for (and changed) through another configuration`,
+        reason: `bound to ${configText(o.provider_config, o.instance_key)} before, to ${configText(n.provider_config, n.instance_key)} now: ${effect(n.mode, true)} through another configuration`,
       })
     } else {
       const diffs = argumentChanges(b.arguments, a.arguments)
@@ -207,7 +226,7 @@ export function diffProviders(before: DiffSide, after: DiffSide): ProvidersDiff 
           ...base,
           kind: 'config-changed',
           argumentChanges: diffs,
-          reason: `its configuration ${n.provider_config ?? ''} changed (${said}): its objects will be looked for somewhere else`,
+          reason: `its configuration ${n.provider_config ?? ''} changed (${said}): ${effect(n.mode, false)} somewhere else`,
         })
       } else {
         unchanged++
@@ -227,7 +246,12 @@ export function diffProviders(before: DiffSide, after: DiffSide): ProvidersDiff 
   }
   const rank = (k: ChangeKind): number => CHANGE_KINDS.indexOf(k)
   changes.sort((x, y) => rank(x.kind) - rank(y.kind) || (x.address < y.address ? -1 : x.address > y.address ? 1 : 0))
-  return {engine: after.doc.engine, changes, unchanged, movedUnchanged}
+  const notAnalysed = (['old', 'new'] as const).flatMap((revision) =>
+    (revision === 'old' ? before : after).doc.modules
+      .filter((m) => !m.resolved)
+      .map((m) => ({revision, module: m.path, reason: m.unresolved_reason ?? 'not loaded'})),
+  )
+  return {engine: after.doc.engine, changes, unchanged, movedUnchanged, notAnalysed}
 }
 
 /** A change of a risky kind, unless it is a provider move the new provider is known to accept. */
@@ -246,6 +270,8 @@ export interface ProvidersDiffDocument {
   readonly old: string
   readonly new: string
   readonly summary: Readonly<Record<ChangeKind | 'unchanged', number>>
+  /** Module calls not analysed (their resources are not compared): the result is partial when there are any. */
+  readonly not_analysed: readonly NotAnalysed[]
   readonly changes: readonly {
     address: string
     kind: ChangeKind
@@ -292,6 +318,7 @@ export function providersDiffDocument(d: ProvidersDiff, oldName: string, newName
     old: oldName,
     new: newName,
     summary,
+    not_analysed: d.notAnalysed,
     changes: d.changes.map((c) => ({
       address: c.address,
       kind: c.kind,

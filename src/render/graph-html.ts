@@ -12,6 +12,7 @@ import type {HtmlData} from '../export/html-data.js'
 import type {ExportGraph} from '../export/model.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
 import type {Layout} from './graph-layout.js'
+import {pageLabel} from './graph-page-geometry.js'
 
 export interface ViewerAsset {
   readonly script: string
@@ -67,6 +68,7 @@ export function pageData(g: ExportGraph, data: HtmlData, layout: Layout, opts: H
         address: n.address,
         module: n.module,
         label: n.label,
+        name: pageLabel(n),
         marks: n.marks,
         x,
         y,

@@ -59,7 +59,7 @@ export interface LintOutputOptions {
   readonly sourceLines: (filename: string, root: string) => readonly string[] | undefined
   /** SARIF: the tool's version and its rules. */
   readonly version: string
-  readonly rules: () => Promise<readonly Rule[]>
+  readonly rules: () => Promise<readonly Pick<Rule, 'id' | 'description' | 'severity' | 'docs'>[]>
 }
 
 export interface ProvidersDiffOutputOptions extends DiffRenderOptions {
@@ -124,9 +124,9 @@ const graph: KindRegistry<'graph'> = {
   json: () => graphFormat('json'),
   // Graphviz compiled to WebAssembly: loaded only for SVG
   svg: async () => {
-    const [{renderGraph}, {loadSvgRenderer}] = await Promise.all([import('./graph-formats.js'), import('./graph-svg.js')])
+    const [{renderGraphDot}, {loadSvgRenderer}] = await Promise.all([import('./graph-dot.js'), import('./graph-svg.js')])
     const svg = await loadSvgRenderer()
-    return ({graph: g}, {root}) => svg.toSvg(renderGraph(g, 'dot', {root}))
+    return ({graph: g}) => svg.toSvg(renderGraphDot(g, {svg: true}))
   },
   html: async () => {
     const {graphHtmlPage} = await import('./graph-html.js')
@@ -142,7 +142,8 @@ async function graphFormat(format: 'dot' | 'mermaid' | 'json'): Promise<Renderer
 const lint: KindRegistry<'lint'> = {
   text: async () => {
     const {renderLintText} = await import('./lint.js')
-    return (results, {color, cwd, verbose, sourceLines}) => renderLintText(results, {color, cwd, verbose, sourceLines})
+    return (results, {color, cwd, verbose, sourceLines, recursive}) =>
+      renderLintText(results, {color, cwd, verbose, sourceLines, summary: recursive})
   },
   json: async () => {
     const {lintJson, lintJsonMany} = await import('./lint.js')

@@ -12,7 +12,9 @@ import {displayRange, formatRange} from '../diag/diagnostic.js'
 import {notInstalledText, splitNotInstalled} from './not-installed.js'
 import {displayPath, fileNamer, renameRanges, type FileNamer} from './paths.js'
 import {terminalInline, terminalText} from './terminal-text.js'
+import {excerpt} from './excerpt.js'
 import type {LintDiagnostic, Rule} from '../rules/rule.js'
+import {CONFIG_RULE} from '../lint/config.js'
 
 export interface LintRenderInput {
   /** The root's label (`--recursive` JSON and headers when there is no `cwd`). */
@@ -22,6 +24,8 @@ export interface LintRenderInput {
   readonly diagnostics: readonly LintDiagnostic[]
   /** Said once before the root's findings (text) or beside them (JSON). */
   readonly notes?: readonly string[]
+  /** Part of the root's configuration could not be read: its findings are incomplete. */
+  readonly unread?: boolean
 }
 
 export interface LintPathOptions {
@@ -37,6 +41,8 @@ export interface TextRenderOptions extends LintPathOptions {
   readonly color?: boolean
   /** Every finding in full: no "and N more like this", no one-line summary of uninstalled module calls. */
   readonly verbose?: boolean
+  /** End with one line for all the roots (`lint --recursive`). */
+  readonly summary?: boolean
 }
 
 /** A group of findings with the same explanation is shown once in full from this size on. */
@@ -124,14 +130,11 @@ export function renderLintText(results: readonly LintRenderInput[], opts: TextRe
         const line = opts.sourceLines?.(at.filename, r.root)?.[at.start.line - 1]
         if (line !== undefined) {
           const gutter = `  ${String(at.start.line).padStart(4)}: `
-          const chars = [...line]
-          // escapes widen the line: the caret goes under the escaped text
-          const width = (from: number, to: number): number =>
-            [...terminalInline(chars.slice(from, to).join(''))].length + Math.max(0, to - Math.max(from, chars.length))
-          out.push(gutter + terminalInline(line))
-          const startIdx = at.start.column - 1
-          const endIdx = at.end.line === at.start.line ? at.end.column - 1 : chars.length
-          out.push(' '.repeat(gutter.length + width(0, startIdx)) + paint(color, '1;31', '^'.repeat(Math.max(1, width(startIdx, endIdx)))))
+          // terminal-safe, and cut to a window around the column when long (a minified or binary file), as
+          // every diagnostic shows its line; the caret goes under the shown text
+          const shown = excerpt(line, at.start.column, {endColumn: at.end.line === at.start.line ? at.end.column : Number.MAX_SAFE_INTEGER})
+          out.push(gutter + shown.text)
+          out.push(' '.repeat(gutter.length + shown.caret) + paint(color, '1;31', '^'.repeat(shown.caretWidth)))
         }
         out.push('')
       }
@@ -150,11 +153,30 @@ export function renderLintText(results: readonly LintRenderInput[], opts: TextRe
     const errors = r.diagnostics.filter((d) => d.severity === 'error').length
     const warnings = r.diagnostics.length - errors
     out.push(
-      `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${several ? ` in ${terminalInline(root)}` : ''}`,
+      `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${several ? ` in ${terminalInline(root)}` : ''}${r.unread ? ' (could not be read completely)' : ''}`,
       '',
     )
   }
+  if (opts.summary) out.push(paint(color, '1', lintSummary(results, opts)), '')
   return out.join('\n')
+}
+
+/** `4 root modules: 2 errors, 5 warnings; 1 could not be read (b)` — the last line of `lint --recursive`. */
+export function lintSummary(results: readonly LintRenderInput[], opts: LintPathOptions = {}): string {
+  const s = summaryCounts(results, opts)
+  const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`
+  return `${plural(s.roots, 'root module')}: ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}${
+    s.unread.length > 0 ? `; ${s.unread.length} could not be read (${s.unread.map(terminalInline).join(', ')})` : ''
+  }`
+}
+
+function summaryCounts(
+  results: readonly LintRenderInput[],
+  opts: LintPathOptions = {},
+): {roots: number; errors: number; warnings: number; unread: string[]} {
+  const errors = results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === 'error').length, 0)
+  const all = results.reduce((n, r) => n + r.diagnostics.length, 0)
+  return {roots: results.length, errors, warnings: all - errors, unread: results.filter((r) => r.unread).map((r) => rootName(r, opts))}
 }
 
 /**
@@ -162,6 +184,8 @@ export function renderLintText(results: readonly LintRenderInput[], opts: TextRe
  * concerned (the address); for Terraform's own diagnostics the first sentence of the detail when short.
  */
 export function shortClause(d: LintDiagnostic): string | undefined {
+  // a broken .tfgraph.json: the problem itself, one sentence with its did-you-mean
+  if (d.rule === CONFIG_RULE) return d.detail.replace(/\.$/, '')
   if (d.rule !== 'terraform') return addressText(d.address)
   const paragraph = d.detail.split('\n')[0] ?? ''
   const sentence = (/^(.*?[.!?])(\s|$)/.exec(paragraph)?.[1] ?? paragraph).replace(/\.$/, '')
@@ -216,9 +240,17 @@ export function lintJson(diags: readonly LintDiagnostic[], notes: readonly strin
   }
 }
 
-/** `--recursive` JSON: one document per root. */
-export function lintJsonMany(results: readonly LintRenderInput[]): {format_version: '1.0'; roots: {root: string; result: LintJson}[]} {
-  return {format_version: '1.0', roots: results.map((r) => ({root: r.root, result: lintJson(r.diagnostics, r.notes)}))}
+/** `--recursive` JSON: one document per root, and the counts over all of them. */
+export function lintJsonMany(results: readonly LintRenderInput[]): {
+  format_version: '1.0'
+  roots: {root: string; result: LintJson}[]
+  summary: {roots: number; errors: number; warnings: number; unread: string[]}
+} {
+  return {
+    format_version: '1.0',
+    roots: results.map((r) => ({root: r.root, result: lintJson(r.diagnostics, r.notes)})),
+    summary: summaryCounts(results),
+  }
 }
 
 export interface SarifOptions extends LintPathOptions {

@@ -69,8 +69,21 @@ function chain(s: BindingSide, label: string, name: FileNamer): string[] {
   ]
 }
 
+/** The sentence that says a comparison is partial, and what would complete it. */
+function partialText(d: ProvidersDiff): string {
+  const n = d.notAnalysed.length
+  const init = d.notAnalysed.some((m) => / is not installed \(/.test(m.reason))
+    ? ` (run "${d.engine === 'opentofu' ? 'tofu' : 'terraform'} init" in each revision to include them)`
+    : ''
+  return `${n} module call${n === 1 ? ' was' : 's were'} not analysed, so the resources inside ${n === 1 ? 'it are' : 'them are'} not compared${init}`
+}
+
 export function renderProvidersDiffText(d: ProvidersDiff, o: DiffRenderOptions): string {
   const lines = [`providers diff ${o.oldName} → ${o.newName}: ${diffSummary(d)}`]
+  if (d.notAnalysed.length > 0) {
+    lines.push(`partial: ${partialText(d)}:`)
+    for (const m of d.notAnalysed) lines.push(`  ${m.revision === 'old' ? o.oldName : o.newName}  ${m.module}: ${m.reason}`)
+  }
   for (const c of d.changes) {
     lines.push('', `${c.kind}  ${c.address}${c.movedFrom ? `  (moved from ${c.movedFrom})` : ''}`, `  ${renameRanges(c.reason, o.newFile)}`)
     for (const a of c.argumentChanges ?? []) lines.push(`    ${a.name}: ${a.before ?? '(unset)'} → ${a.after ?? '(unset)'}`)
@@ -97,10 +110,30 @@ const code = (s: string): string => '`' + s.replace(/`/g, "'") + '`'
 export function renderProvidersDiffMarkdown(d: ProvidersDiff, o: DiffRenderOptions): string {
   const risky = d.changes.filter(isRisky)
   const out = [`### tfgraph providers diff`, '', `${o.oldName} → ${o.newName}: ${diffSummary(d)}`]
-  if (d.changes.length === 0) return out.concat('', 'No resource changes its provider configuration.', '').join('\n')
+  // a partial comparison says so in the comment itself, before any verdict
+  const partial = d.notAnalysed.length > 0
+  if (partial) {
+    out.push('', `**⚠️ Partial result** — ${partialText(d)}:`, '')
+    for (const m of d.notAnalysed)
+      out.push(
+        `- ${cell(m.revision === 'old' ? o.oldName : o.newName)}: ${code(m.module)} — ${cell(m.reason).replace(/[<>&]/g, (c) => `&#${c.charCodeAt(0)};`)}`,
+      )
+  }
+  if (d.changes.length === 0)
+    return out
+      .concat(
+        '',
+        partial ? 'No resource compared changes its provider configuration.' : 'No resource changes its provider configuration.',
+        '',
+      )
+      .join('\n')
   out.push(
     '',
-    risky.length > 0 ? `**${risky.length} risky change${risky.length === 1 ? '' : 's'}** — review before applying.` : 'No risky change.',
+    risky.length > 0
+      ? `**${risky.length} risky change${risky.length === 1 ? '' : 's'}** — review before applying.`
+      : partial
+        ? 'No risky change among the resources compared.'
+        : 'No risky change.',
   )
   out.push('', '| | Kind | Resource | Before | After | Why |', '|---|---|---|---|---|---|')
   for (const c of d.changes) {

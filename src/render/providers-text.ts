@@ -124,9 +124,11 @@ export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOpt
   if (allowedModules) resources = resources.filter((r) => allowedModules.has(r.module))
   const calls = a.tree.nodes.length - 1
   const resolved = a.tree.nodes.filter((n) => n.address !== '' && n.resolved).length
+  // the modules analysed: the root and each call that was loaded (not those not installed or not found)
+  const loaded = 1 + resolved
   const usedConfigs = new Set(resources.map((r) => r.providerConfig).filter((x): x is string => x !== undefined))
   const out: string[] = [
-    `${a.tree.nodes.length} module${a.tree.nodes.length === 1 ? '' : 's'}, ${resolved}/${calls} module calls resolved, ${usedConfigs.size} provider configuration${usedConfigs.size === 1 ? '' : 's'} used by ${resources.length} resource${resources.length === 1 ? '' : 's'}`,
+    `${loaded} module${loaded === 1 ? '' : 's'}, ${resolved}/${calls} module calls resolved, ${usedConfigs.size} provider configuration${usedConfigs.size === 1 ? '' : 's'} used by ${resources.length} resource${resources.length === 1 ? '' : 's'}`,
     '',
   ]
   // said once, at the top: tfgraph goes beyond Terraform here

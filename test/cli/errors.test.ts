@@ -37,7 +37,7 @@ const USAGE: [string[], string, string][] = [
   [['lint', demo, '--jobs', '0'], 'Error: --jobs expects a whole number ≥ 1 (got "0")', 'lint'],
   [['config', demo, '--engine', 'tf'], 'Error: --engine must be one of terraform, opentofu (got "tf")', 'config'],
   [['providers', demo, 'extra'], 'Error: unexpected argument "extra": tfgraph providers takes 1 argument, DIR', 'providers'],
-  [['graph', demo, '--depth', '2'], 'Error: --depth needs --focus', 'graph'],
+  [['graph', demo, '--depth', '-1'], 'Error: --depth expects a whole number ≥ 0 (got "-1")', 'graph'],
   [['graph', demo, '--type', 'everything'], 'Error: --type must be one of modules, providers, resources (got "everything")', 'graph'],
   [['lock', demo, '--platforms'], 'Error: --platforms needs a value', 'lock'],
   [['lock', 'diff', '--nope'], 'Error: unknown flag --nope', 'lock diff'],
@@ -172,7 +172,7 @@ test('`tfgraph lock dif`: the missing directory is close to the subcommand diff,
   assert.is(run(['lock', 'nothere']).stderr, 'Error: Failed to read module directory: nothere does not exist\n')
 })
 
-test('.tfgraph.json: unknown rule ids, keys and settings with a suggestion; syntax errors with line and column; exit 1', () => {
+test('.tfgraph.json: unknown rule ids, keys and settings with a suggestion; syntax errors with line and column; a finding of the root (exit 2); a broken --config file is exit 1', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-cfg-'))
   const lint = (config: string, ...args: string[]) => {
     writeFileSync(path.join(dir, '.tfgraph.json'), config)
@@ -202,17 +202,33 @@ test('.tfgraph.json: unknown rule ids, keys and settings with a suggestion; synt
       ['', 'Error: .tfgraph.json:1:1: The file is empty; it must hold a JSON object ({"rules": {…}, "max_warnings": N}).\n'],
       ['[]', 'Error: .tfgraph.json:1:1: The file must hold a JSON object ({"rules": {…}, "max_warnings": N}).\n'],
     ]
-    for (const [config, stderr] of cases) {
-      for (const format of ['text', 'json']) {
-        const r = lint(config, '--format', format)
-        assert.is(r.code, 1, `${config} (${format})`)
-        assert.is(r.stdout, '', 'no findings printed with a broken configuration')
-        assert.is(r.stderr, stderr)
-      }
+    // the root's own file: its problems are the root's findings (rule lint-config), the root is not linted
+    for (const [config, lines] of cases) {
+      const compact = lint(config, '--format', 'compact')
+      assert.is(compact.code, 2, `${config} (compact)`)
+      assert.is(compact.stderr, '')
+      const expected = lines
+        .trimEnd()
+        .split('\n')
+        .map((l) => {
+          const [, at, message] = /^Error: (\.tfgraph\.json:\d+:\d+): (.*)$/.exec(l)!
+          return `${at}: error: Invalid configuration file [lint-config] — ${message!.replace(/\.$/, '')}\n`
+        })
+        .join('')
+      assert.is(compact.stdout, expected)
+      const text = lint(config)
+      assert.is(text.code, 2)
+      assert.match(text.stdout, /^Error: Invalid configuration file {2}\[lint-config\]\n\n {2}on \.tfgraph\.json:\d+,\d+-\d+:\n/)
+      const json = JSON.parse(lint(config, '--format', 'json').stdout) as {diagnostics: {rule: string}[]}
+      assert.ok(json.diagnostics.length > 0 && json.diagnostics.every((d) => d.rule === 'lint-config'))
     }
+    // --config FILE: a usage error, one line per problem, nothing linted
     writeFileSync(path.join(dir, 'other.json'), '{"rulez": {}}')
+    const other = run(['lint', '.', '--config', 'other.json'], dir)
+    assert.is(other.code, 1)
+    assert.is(other.stdout, '')
     assert.is(
-      run(['lint', '.', '--config', 'other.json'], dir).stderr,
+      other.stderr,
       'Error: other.json:1:2: Unknown key "rulez" (did you mean "rules"?); the keys are "rules" and "max_warnings".\n',
     )
     assert.is(
@@ -232,7 +248,7 @@ test('.tfgraph.json: unknown rule ids, keys and settings with a suggestion; synt
 test('a failure inside a command is one line without a stack (exit 1)', () => {
   const r = run(['lock', 'diff', 'nope.hcl', 'nope2.hcl'])
   assert.is(r.code, 1)
-  assert.match(r.stderr, /^Error: could not read the lock files: /)
+  assert.is(r.stderr, 'Error: cannot read the lock file: nope.hcl does not exist\n')
   assert.not.match(r.stderr, STACK)
   assert.is(r.stderr.trim().split('\n').length, 1, r.stderr)
 })

@@ -1,7 +1,7 @@
 // Smoke tests of `tfgraph graph`: stdout carries only the graph (pipeable into dot), warnings stay off
 // stderr, errors go there, -o, exit codes, help with examples.
 import {spawnSync} from 'node:child_process'
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
@@ -23,7 +23,11 @@ test('default: the modules view as DOT on stdout; warnings are not printed; it r
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '', 'the "Module not installed" warning stays off stderr')
   assert.ok(r.stdout.startsWith('digraph "tfgraph modules" {\n'))
-  assert.match(r.stdout, /NOT LOADED/)
+  // a mark is one word on the node, the reason its tooltip
+  assert.match(
+    r.stdout,
+    /"module.vault" \[label = "vault\\nhashicorp\/vault\/aws \(~> 0.17\)\\nnot installed".*tooltip = "module.vault: registry.terraform.io\/hashicorp\/vault\/aws is not installed/,
+  )
   assert.match(dotToSvg(r.stdout), /<svg/)
   assert.is(r.stdout, readFileSync(path.join(platform, 'expected.modules.dot'), 'utf8'))
 })
@@ -66,8 +70,69 @@ test('slicing flags reach the library; an unknown focus is exit 1 with a hint', 
   assert.is(bad.code, 1)
   assert.is(bad.stdout, '')
   assert.match(bad.stderr, /Did you mean module\.network\?/)
+  // --depth alone: modules at most that many calls deep (below --module when given)
   const depthAlone = run(platform, '--depth', '1')
-  assert.is(depthAlone.code, 1, 'a usage error: --depth without --focus')
+  assert.is(depthAlone.code, 0, depthAlone.stderr)
+  assert.match(depthAlone.stdout, /"module.network" \[/)
+  assert.not.match(depthAlone.stdout, /"module.network.module.dns"/)
+  const below = run(platform, '--type', 'providers', '--module', 'module.network', '--depth', '0')
+  assert.match(below.stdout, /"module.network.aws_vpc.main"/)
+  assert.not.match(below.stdout, /"module.network.module.dns/)
+  assert.match(
+    below.stdout,
+    /"provider\[\\"registry.terraform.io\/hashicorp\/aws\\"\].us"/,
+    'what brings configurations in from above stays',
+  )
+})
+
+test('-o infers the format from the extension (.svg .html .dot .gv .mmd .json) and refuses one it cannot write: one line, exit 1, no file', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-graph-ext-'))
+  try {
+    for (const ext of ['.dot', '.gv']) {
+      assert.is(run(platform, '-o', path.join(dir, `g${ext}`)).code, 0)
+      assert.is(readFileSync(path.join(dir, `g${ext}`), 'utf8'), readFileSync(path.join(platform, 'expected.modules.dot'), 'utf8'))
+    }
+    for (const ext of ['.png', '.pdf', '.txt']) {
+      const out = path.join(dir, `g${ext}`)
+      const r = run(platform, '-o', out)
+      assert.is(r.code, 1)
+      assert.is(r.stdout, '')
+      assert.is(
+        r.stderr,
+        `Error: cannot write ${out}: tfgraph writes .svg, .html, .dot or .gv, .mmd and .json files; name the file so, or give --format (dot, mermaid, json, svg, html)\n`,
+      )
+      assert.not.ok(existsSync(out), `no ${ext} file written`)
+    }
+    // --format says what to write whatever the name
+    assert.is(run(platform, '--format', 'dot', '-o', path.join(dir, 'g.txt')).code, 0)
+    assert.match(readFileSync(path.join(dir, 'g.txt'), 'utf8'), /^digraph/)
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+  }
+})
+
+test('an SVG too large to read whole: one note on stderr with its size and the --depth that makes it readable', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-graph-huge-'))
+  try {
+    const calls = Array.from({length: 250}, (_, i) => `module "c${i}" {\n  source = "./leaf"\n}\n`).join('')
+    writeFileSync(path.join(dir, 'main.tf'), 'module "platform" {\n  source = "./platform"\n}\n')
+    mkdirSync(path.join(dir, 'platform', 'leaf'), {recursive: true})
+    writeFileSync(path.join(dir, 'platform', 'main.tf'), calls)
+    writeFileSync(path.join(dir, 'platform', 'leaf', 'main.tf'), 'resource "aws_s3_bucket" "b" {}\n')
+    const r = run(dir, '--type', 'providers', '--format', 'svg')
+    assert.is(r.code, 0, r.stderr)
+    const [w, h] = /<svg width="(\d+)pt" height="(\d+)pt"/.exec(r.stdout)!.slice(1).map(Number)
+    assert.ok(Math.max(w!, h!) > 10_000)
+    assert.is(
+      r.stderr,
+      `note: the picture is ${w!.toLocaleString('en-US')} × ${h!.toLocaleString('en-US')} pt (503 nodes), too large to read whole: --depth 1 keeps modules one call deep (3 nodes); --collapse folds the resources; -o graph.html opens it collapsed by module\n`,
+    )
+    const small = run(dir, '--type', 'providers', '--format', 'svg', '--depth', '1')
+    assert.is(small.stderr, '')
+    assert.is(run(platform, '--format', 'svg').stderr, '', 'no note for a picture that can be read')
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+  }
 })
 
 test('configuration errors: the graph is still printed, the errors go to stderr, exit 2; unreadable root exit 1', () => {
@@ -102,7 +167,12 @@ test('--format svg and -o x.svg: an SVG from the built-in Graphviz (no system pa
   assert.ok(r.stdout.startsWith('<?xml'), r.stdout.slice(0, 80))
   const labels = svgTexts(r.stdout)
   assert.equal(labels, svgTexts(dotToSvg(readFileSync(path.join(platform, 'expected.modules.dot'), 'utf8'))))
-  assert.ok(labels.some((t) => t.includes('NOT LOADED')))
+  assert.ok(labels.includes('not installed'))
+  // the reason is the node's <title>: a tooltip in browsers
+  assert.match(
+    r.stdout,
+    /<title>module.vault: registry.terraform.io\/hashicorp\/vault\/aws is not installed \(no record &quot;vault&quot; in the installed&#45;modules manifest\)<\/title>/,
+  )
   const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-svg-'))
   try {
     const out = path.join(dir, 'modules.svg')

@@ -44,13 +44,17 @@ const SETUP: Readonly<Record<string, Setup>> = {
   'tfgraph graph fixtures/providers/demo --type providers -o graph.html': {exit: 0},
   'tfgraph graph fixtures/providers/demo --type providers': {exit: 0},
   'tfgraph graph . --type resources --format mermaid': {cwd: 'graph/platform', exit: 0},
-  'tfgraph graph . --type providers --focus module.network --depth 2 --collapse': {cwd: 'graph/platform', exit: 0},
-  "tfgraph graph . --module module.network --exclude 'module.*test*' --format json -o graph.json": {cwd: 'graph/platform', exit: 0},
+  'tfgraph graph fixtures/graph/platform --depth 1 -o top.svg': {exit: 0},
+  'tfgraph graph fixtures/graph/platform --type providers --focus module.network --depth 2 --collapse': {exit: 0},
+  "tfgraph graph fixtures/graph/platform --module module.network --exclude 'module.*test*' --format json -o graph.json": {exit: 0},
 
   // the legacy fixture has what the rules look for: warnings (exit 0), which --max-warnings 0 makes exit 2;
   // among the fixtures/providers roots some have errors
   'tfgraph lint': {cwd: 'providers/legacy', exit: 0},
   'tfgraph lint infra --recursive --format sarif > tfgraph.sarif': {links: {infra: 'providers'}, exit: 2},
+  'tfgraph lint infra --recursive --format compact': {links: {infra: 'providers'}, exit: 2},
+  'tfgraph graph fixtures/graph/platform --type providers -o graph.html': {exit: 0},
+  'tfgraph lint --help': {exit: 0},
   'tfgraph lint . --format compact': {cwd: 'providers/legacy', exit: 0},
   'tfgraph lint . --only legacy-module-provider,terraform --max-warnings 0': {cwd: 'providers/legacy', exit: 2},
   'tfgraph lint --list-rules': {exit: 0},
@@ -92,12 +96,20 @@ const SETUP: Readonly<Record<string, Setup>> = {
 
 const entry = (await import(pathToFileURL(path.join(repoRoot, 'dist/cli/entry.js')).href)) as {COMMANDS: Record<string, CommandClass>}
 
-const examples = Object.entries(entry.COMMANDS).flatMap(([id, c]) =>
-  (c.examples ?? []).map((e) => {
-    const ex = typeof e === 'string' ? {description: '', command: e} : e
-    return {id, line: ex.command.replaceAll('<%= config.bin %>', 'tfgraph').replaceAll('<%= command.id %>', id.split(':').join(' '))}
-  }),
-)
+const rootHelp = (await import(pathToFileURL(path.join(repoRoot, 'dist/cli/root-help.js')).href)) as {
+  ROOT_EXAMPLES: readonly (readonly [string, string])[]
+}
+
+const examples = [
+  ...Object.entries(entry.COMMANDS).flatMap(([id, c]) =>
+    (c.examples ?? []).map((e) => {
+      const ex = typeof e === 'string' ? {description: '', command: e} : e
+      return {id, line: ex.command.replaceAll('<%= config.bin %>', 'tfgraph').replaceAll('<%= command.id %>', id.split(':').join(' '))}
+    }),
+  ),
+  // tfgraph --help
+  ...rootHelp.ROOT_EXAMPLES.map(([, line]) => ({id: '(root)', line})),
+]
 
 /** Splits a command line as a shell would for these examples: words, '…' and "…" quoting, `~/`, `> FILE`. */
 function shellWords(line: string, home: string): {argv: string[]; redirect?: string} {

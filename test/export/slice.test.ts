@@ -4,7 +4,7 @@ import {readdirSync} from 'node:fs'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {addressMatcher, providerHops} from '../../src/export/index.js'
+import {addressMatcher, nodesByDepth, providerHops} from '../../src/export/index.js'
 import {analyzeProviders, exportGraph, type ProvidersAnalysis} from '../helpers/internal.js'
 import {fixturesDir} from '../helpers/paths.js'
 
@@ -68,6 +68,25 @@ test('--focus/--depth: the neighbourhood, in both directions', async () => {
   // a module address in the resources view focuses on the module's resources
   const mod = exportGraph(a, {view: 'resources', focus: 'module.monitoring', depth: 1}).graph
   assert.equal(ids(mod), ['aws_s3_bucket.state', 'module.monitoring.aws_cloudwatch_log_group.audit'])
+})
+
+test('--depth alone: modules at most N calls deep (below --module when given), their configurations and resources', async () => {
+  const a = await analysis()
+  const mods = exportGraph(a, {view: 'modules', depth: 1}).graph
+  assert.equal(ids(mods), ['module.assets', 'module.logs', 'module.monitoring', 'module.network', 'module.vault', 'root'])
+  assert.equal(ids(exportGraph(a, {view: 'modules', depth: 0}).graph), ['root'])
+  const prov = exportGraph(a, {view: 'providers', depth: 0}).graph
+  assert.ok(prov.nodes.every((n) => n.module === ''))
+  assert.ok(prov.nodes.some((n) => n.kind === 'resource') && prov.nodes.some((n) => n.kind === 'provider-config'))
+  // below --module: depth counts from that module; what brings configurations in from above stays
+  const sub = exportGraph(a, {view: 'providers', module: 'module.network', depth: 0}).graph
+  assert.ok(sub.nodes.some((n) => n.id === 'module.network.aws_vpc.main'))
+  assert.not.ok(sub.nodes.some((n) => n.module.startsWith('module.network.module.dns')))
+  assert.ok(sub.nodes.some((n) => n.id === 'root'))
+  // the counts the "too large" note reads: nodes kept at each depth
+  const all = exportGraph(a, {view: 'modules'}).graph
+  assert.equal(nodesByDepth(all), [1, 6, 7])
+  assert.equal(nodesByDepth(all, 'module.network'), [6, 7], 'what lies outside module.network counts at depth 0')
 })
 
 test('an address that matches nothing is an error naming the closest one', async () => {

@@ -1,7 +1,7 @@
 // tfgraph lint: Terraform's own checks on the upstream file cases, formats (JSON, SARIF validated
 // against the SARIF 2.1.0 schema, compact), inline ignores, configuration, exit codes.
 import {spawnSync} from 'node:child_process'
-import {copyFileSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
@@ -175,6 +175,84 @@ L('--recursive finds root modules and groups results', () => {
   const roots = doc.roots.map((x) => path.basename(x.root))
   assert.ok(roots.includes('demo') && roots.includes('legacy'))
   assert.not.ok(roots.includes('network'), 'called modules are not roots')
+})
+
+/** A tree of four roots: clean but for a warning (a), a syntax error (b), a module with warnings (c), a broken .tfgraph.json (d). */
+function fourRoots(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-lint-roots-'))
+  const w = (f: string, text: string): void => {
+    mkdirSync(path.dirname(path.join(dir, f)), {recursive: true})
+    writeFileSync(path.join(dir, f), text)
+  }
+  w('a/main.tf', 'resource "aws_s3_bucket" "x" {}\n')
+  w('b/main.tf', 'resource "aws_s3_bucket" "y" {\n')
+  w('c/main.tf', 'module "m" {\n  source = "./m"\n}\n')
+  w('c/m/main.tf', 'provider "aws" {}\nresource "aws_s3_bucket" "z" {}\n')
+  w('d/main.tf', 'resource "aws_s3_bucket" "w" {}\n')
+  w('d/.tfgraph.json', '{"rules": {"nope": "off"}}\n')
+  return dir
+}
+
+function runIn(cwd: string, ...args: string[]) {
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'lint', ...args], {
+    encoding: 'utf8',
+    cwd,
+    env: {...process.env, NO_COLOR: '1'},
+  })
+  return {code: r.status, stdout: r.stdout, stderr: r.stderr}
+}
+
+L(
+  '--recursive: one report ending in one summary line; a syntax error and a broken .tfgraph.json are findings of their roots (exit 2); the others are linted',
+  () => {
+    const dir = fourRoots()
+    try {
+      const r = runIn(dir, '.', '--recursive')
+      assert.is(r.code, 2, r.stderr)
+      assert.is(r.stderr, '')
+      for (const root of ['a', 'b', 'c', 'd']) assert.match(r.stdout, new RegExp(`(^|\\n)== ${root}\\n`))
+      assert.match(r.stdout, /Error: Unclosed configuration block {2}\[terraform\]/)
+      assert.match(r.stdout, /Error: Invalid configuration file {2}\[lint-config\]\n\n {2}on d\/\.tfgraph\.json:1,12-18:/)
+      assert.match(r.stdout, /Unknown rule id "nope"/)
+      // the root with the broken file is not linted: its missing-required-provider warning is not reported
+      assert.not.match(r.stdout, /on d\/main\.tf/)
+      assert.ok(r.stdout.endsWith('\n4 root modules: 2 errors, 3 warnings\n'), r.stdout.slice(-200))
+      // compact: one line per finding, nothing else
+      const compact = runIn(dir, '.', '--recursive', '--format', 'compact')
+      assert.is(compact.code, 2)
+      assert.equal(
+        compact.stdout
+          .trim()
+          .split('\n')
+          .map((l) => l.split(': ')[0]),
+        ['a/main.tf:1:1', 'b/main.tf:1:30', 'c/m/main.tf:1:1', 'c/m/main.tf:1:1', 'd/.tfgraph.json:1:12'],
+      )
+      // JSON: the counts over every root
+      const doc = JSON.parse(runIn(dir, '.', '--recursive', '--format', 'json').stdout) as {summary: unknown; roots: {root: string}[]}
+      assert.equal(doc.summary, {roots: 4, errors: 2, warnings: 3, unread: []})
+      // a single root with a syntax error: the same exit code, a finding
+      const single = runIn(dir, 'b')
+      assert.is(single.code, 2)
+      assert.is(single.stderr, '')
+      assert.match(single.stdout, /1 error, 0 warnings\n$/)
+    } finally {
+      rmSync(dir, {recursive: true, force: true})
+    }
+  },
+)
+
+L('--recursive: a root tfgraph cannot read completely is exit 1, named in the summary and in one line on stderr', () => {
+  const dir = fourRoots()
+  try {
+    // --max-files 1: root c (two files in two modules) cannot be read whole
+    rmSync(path.join(dir, 'd', '.tfgraph.json'))
+    const r = runIn(dir, '.', '--recursive', '--max-files', '1')
+    assert.is(r.code, 1, r.stdout)
+    assert.match(r.stdout, /\n4 root modules: \d+ errors?, \d+ warnings?; 1 could not be read \(c\)\n$/)
+    assert.is(r.stderr, 'Error: 1 of 4 root modules (c) could not be read completely: the findings above are incomplete\n')
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+  }
 })
 
 L.run()

@@ -114,7 +114,41 @@ test('lock diff: a file that is not HCL → its errors on stderr, nothing on std
   const missing = run('lock', 'diff', old, path.join(tmp, 'nope.hcl'))
   assert.is(missing.code, 1)
   assert.is(missing.stdout, '')
-  assert.match(missing.stderr, /^Error: could not read the lock files: ENOENT: no such file or directory, open '.*nope\.hcl'\n$/)
+  assert.is(missing.stderr, `Error: cannot read the lock file: ${path.join(tmp, 'nope.hcl')} does not exist\n`)
+})
+
+test('lock diff --git REV with no lock file in the working tree: one line saying what makes it, exit 1', () => {
+  const repo = path.join(tmp, 'git-no-lock')
+  mkdirSync(repo)
+  writeFileSync(path.join(repo, 'main.tf'), 'resource "null_resource" "a" {}\n')
+  const git = (...args: string[]) =>
+    spawnSync('git', ['-c', 'user.email=t@example.invalid', '-c', 'user.name=t', ...args], {cwd: repo, encoding: 'utf8'})
+  git('init', '-q', '-b', 'main')
+  git('add', '.')
+  git('commit', '-qm', 'init')
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'lock', 'diff', '--git', 'main'], {
+    encoding: 'utf8',
+    env: env(),
+    cwd: repo,
+  })
+  assert.is(r.status, 1)
+  assert.is(r.stdout, '')
+  assert.is(
+    r.stderr,
+    'Error: cannot read the lock file: .terraform.lock.hcl does not exist; "terraform init" makes it, or name the lock file: tfgraph lock diff --git main FILE\n',
+  )
+  // in the working tree but not at the revision: git's own words
+  writeFileSync(path.join(repo, '.terraform.lock.hcl'), '')
+  const old = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'lock', 'diff', '--git', 'main'], {
+    encoding: 'utf8',
+    env: env(),
+    cwd: repo,
+  })
+  assert.is(old.status, 1)
+  assert.match(
+    old.stderr,
+    /^Error: cannot read main:\.terraform\.lock\.hcl: fatal: path '\.terraform\.lock\.hcl' exists on disk, but not in 'main'\n$/,
+  )
 })
 
 test('lock diff summary on the CLI: "1 provider added."', () => {

@@ -11,12 +11,16 @@ export interface Packed {
   tarball: string
   /** bytes of the .tgz */
   size: number
+  /** the package.json inside the tarball */
+  manifest: {scripts?: Record<string, string>}
   unpackedSize: number
   files: string[]
 }
 export interface Installed extends Packed {
   /** the temporary prefix: node_modules/tfgraph, node_modules/.bin/tfgraph */
   prefix: string
+  /** what npm said while installing the tarball */
+  installStderr: string
   /** a scratch directory outside the repository and the prefix */
   work: string
   bin: (name: string) => string
@@ -54,9 +58,21 @@ function install(): Installed | string {
   const work = path.join(root, 'work')
   for (const d of [packs, prefix, work]) mkdirSync(d)
 
-  const pack = runNpm(['pack', '--ignore-scripts', '--json', '--pack-destination', packs], repoRoot)
+  // packed as a user packs it, prepack and postpack included (they take `prepare` out of the packed
+  // package.json); TFGRAPH_PACK_PREBUILT: the test command has just built dist/
+  const pack = spawnSync(npm, ['pack', '--json', '--pack-destination', packs], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: {...npmEnv, TFGRAPH_PACK_PREBUILT: '1'},
+    maxBuffer: 64 * 1024 * 1024,
+  })
   if (pack.status !== 0) throw new Error(`npm pack failed:\n${pack.stderr}`)
-  const [info] = JSON.parse(pack.stdout) as {filename: string; size: number; unpackedSize: number; files: {path: string}[]}[]
+  const [info] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as {
+    filename: string
+    size: number
+    unpackedSize: number
+    files: {path: string}[]
+  }[]
   if (!info) throw new Error('npm pack printed no package')
   const tarball = path.join(packs, info.filename)
 
@@ -80,8 +96,11 @@ function install(): Installed | string {
     if (reason) return reason
     throw new Error(`npm install of the tarball failed (exit ${inst.status}):\n${inst.stderr}`)
   }
+  const manifest = JSON.parse(readFileSync(path.join(prefix, 'node_modules', 'tfgraph', 'package.json'), 'utf8')) as Packed['manifest']
   return {
     tarball,
+    manifest,
+    installStderr: inst.stderr,
     size: info.size,
     unpackedSize: info.unpackedSize,
     files: info.files.map((f) => f.path).sort(),

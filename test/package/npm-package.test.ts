@@ -14,6 +14,7 @@ const MAX_FILES = 450
 const MAX_PACKED_BYTES = 900_000
 const MAX_UNPACKED_BYTES = 4_000_000
 
+const packageJsonBefore = readFileSync(path.join(repoRoot, 'package.json'), 'utf8')
 const got = await installed()
 const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
   version: string
@@ -23,8 +24,34 @@ const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')
   bin: Record<string, string>
 }
 
-if (typeof got === 'string') skip('package/npm-package', got)
-else {
+// npm ci lists every dependency whose install script package.json's allowScripts does not decide on
+// (npm 11.16+; npm 12 blocks them): each one is decided, so `npm ci` in a clone warns about nothing
+test('every dependency with an install script is decided in allowScripts (npm ci warns about none)', () => {
+  const lock = JSON.parse(readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, {hasInstallScript?: boolean}>
+  }
+  const allow = (JSON.parse(packageJsonBefore) as {allowScripts?: Record<string, boolean>}).allowScripts ?? {}
+  const withScripts = Object.entries(lock.packages)
+    .filter(([key, e]) => key.startsWith('node_modules/') && e.hasInstallScript)
+    .map(([key]) => key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length))
+  assert.ok(withScripts.length > 0, 'esbuild has one')
+  assert.equal(
+    withScripts.filter((name) => !(name in allow) && !Object.keys(allow).some((k) => k.startsWith(`${name}@`))),
+    [],
+  )
+})
+
+test('the tarball npm pack leaves in the clone is ignored by git', () => {
+  const name = `tfgraph-${(JSON.parse(packageJsonBefore) as {version: string}).version}.tgz`
+  const git = spawnSync('git', ['check-ignore', '--quiet', '--no-index', name], {cwd: repoRoot})
+  if (git.error === undefined && (git.status === 0 || git.status === 1)) assert.is(git.status, 0, `git does not ignore ${name}`)
+  else assert.ok(readFileSync(path.join(repoRoot, '.gitignore'), 'utf8').split('\n').includes('*.tgz'), '.gitignore has *.tgz')
+})
+
+if (typeof got === 'string') {
+  skip('package/npm-package', got)
+  test.run()
+} else {
   const inst: Installed = got
   const run = (bin: string, args: string[], cwd = inst.work) =>
     spawnSync(inst.bin(bin), args, {cwd, encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}})
@@ -76,6 +103,12 @@ else {
     assert.equal(dev, [], 'dev dependencies in the install')
     // tfgraph's own scripts do not run at install (prepare needs the dev dependencies and the sources)
     assert.ok(!('postinstall' in pkg.scripts) && !('install' in pkg.scripts) && !('preinstall' in pkg.scripts))
+    // and the packed manifest has no prepare either, so npm has no install script to warn about
+    assert.ok('prepare' in pkg.scripts, 'a clone builds at npm ci')
+    assert.not.ok('prepare' in (inst.manifest.scripts ?? {}), 'the tarball does not')
+    assert.not.match(inst.installStderr, /install-scripts|allowScripts/, inst.installStderr)
+    assert.not.ok(existsSync(path.join(repoRoot, '.package.json.packing')), 'postpack put package.json back')
+    assert.is(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'), packageJsonBefore, 'package.json unchanged by packing')
   })
 
   test('tfgraph --version', () => {

@@ -50,6 +50,35 @@ for (const [c, kinds] of Object.entries(CASES)) {
   })
 }
 
+D(
+  'partial: module calls not analysed are named in every format, the Markdown comment included, and the verdict says so; a rebound data source is read elsewhere',
+  () => {
+    const dirs = ['fixtures/providers-diff/partial/old', 'fixtures/providers-diff/partial/new']
+    const text = run(dirs)
+    assert.is(text.code, 2)
+    assert.match(text.stderr, /Warning: Module not installed/, 'the diagnostics stay on stderr too')
+    assertGolden(path.join(base, 'partial', 'expected.txt'), text.stdout)
+    assert.match(text.stdout, /: it will be read through another configuration\n/)
+    const json = run([...dirs, '--json'])
+    assertGolden(path.join(base, 'partial', 'expected.json'), json.stdout)
+    const doc = JSON.parse(json.stdout) as {not_analysed: {revision: string; module: string}[]}
+    assert.equal(
+      doc.not_analysed.map((m) => [m.revision, m.module]),
+      [
+        ['old', 'module.eks'],
+        ['new', 'module.eks'],
+      ],
+    )
+    const md = run([...dirs, '--format', 'markdown']).stdout
+    assertGolden(path.join(base, 'partial', 'expected.md'), md)
+    assert.match(md, /\*\*⚠️ Partial result\*\* — 2 module calls were not analysed, so the resources inside them are not compared/)
+    // with no change among what was compared, the verdict is qualified
+    const same = run(['fixtures/providers-diff/partial/old', 'fixtures/providers-diff/partial/old', '--format', 'markdown'])
+    assert.is(same.code, 0)
+    assert.match(same.stdout, /Partial result[^]*\nNo resource compared changes its provider configuration\.\n$/)
+  },
+)
+
 D('moved: a resource and a whole module keep their identity (moved_from), unchanged ones are counted', () => {
   const doc = JSON.parse(run(['fixtures/providers-diff/moved/old', 'fixtures/providers-diff/moved/new', '--json']).stdout) as {
     summary: Record<string, number>

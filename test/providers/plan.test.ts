@@ -115,7 +115,14 @@ P('plans tfgraph cannot use: one line, exit 1, no stack trace', () => {
     )
     const missing = run('fixtures/plans/regions', '--plan', path.join(tmp, 'nope.json'))
     assert.is(missing.code, 1)
-    assert.match(missing.stderr, /^Error: could not read the plan .*nope.json: ENOENT/)
+    const nope = path.join(tmp, 'nope.json')
+    assert.is(
+      missing.stderr,
+      `Error: cannot read the plan: ${nope} does not exist; make one with terraform plan -out=PLANFILE, then terraform show -json PLANFILE > ${nope}\n`,
+    )
+    const dir = run('fixtures/plans/regions', '--plan', tmp)
+    assert.is(dir.code, 1)
+    assert.match(dir.stderr, /^Error: cannot read the plan: .* is a directory, not a file; /)
   } finally {
     rmSync(tmp, {recursive: true, force: true})
   }

@@ -9,7 +9,8 @@ import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import * as lib from '../helpers/internal.js'
-import {checkCli, spawnCli} from './properties.js'
+import {skip} from '../package/install.js'
+import {checkCli, readableCliCopy, spawnCli} from './properties.js'
 import {
   lockFile,
   manyResources,
@@ -398,34 +399,48 @@ test('unreadable files and directories: "Failed to read file" / unreadable modul
         has(where(r.outcomes.get('providers')), 'error Unreadable module directory @ main.tf:1')
         return
       }
-      // root reads anything: run the CLI as "nobody", for whom the modes hold
+      // root reads anything: run the CLI as "nobody", for whom the modes hold — from a copy it can read
+      // wherever the clone lives (a 0700 parent directory is what `mktemp -d` and /root give)
       assert.is(process.getuid?.(), 0, 'only root can read a chmod 000 file')
-      const home = path.join(d, 'home')
-      mkdirSync(home)
-      chmodSync(home, 0o777)
-      const env = {...process.env, HOME: home, TFGRAPH_CACHE_DIR: path.join(home, 'cache'), TFGRAPH_JOBS: '1'}
-      const cfg = spawnCli(['config', d, '--json'], {bytes: 0, env, uid: 65534, gid: 65534})
-      assert.equal(checkCli('config', cfg), [])
-      assert.is(cfg.status, 1, cfg.stderr)
-      const doc = JSON.parse(cfg.stdout) as {diagnostics: {summary: string; range?: {filename: string}}[]}
-      assert.ok(
-        doc.diagnostics.some((x) => x.summary === 'Failed to read file' && x.range?.filename === 'secret.tf'),
-        cfg.stdout,
-      )
-      const prov = spawnCli(['providers', d, '--json'], {bytes: 0, env, uid: 65534, gid: 65534})
-      assert.equal(checkCli('providers', prov), [])
-      const pdoc = JSON.parse(prov.stdout) as {diagnostics: {summary: string; range?: {filename: string; start: {line: number}}}[]}
-      assert.ok(
-        pdoc.diagnostics.some((x) => x.summary === 'Unreadable module directory' && x.range?.filename === 'main.tf'),
-        prov.stdout,
-      )
-      const rootDir = spawnCli(['lint', path.join(d, 'root-locked')], {bytes: 0, env, uid: 65534, gid: 65534})
-      assert.equal(checkCli('lint', rootDir), [])
-      assert.is(rootDir.status, 1)
-      assert.match(rootDir.stdout + rootDir.stderr, /Failed to read module directory/)
+      const copy = readableCliCopy(65534, 65534)
+      if ('why' in copy) {
+        skip('unreadable files as an unprivileged user', copy.why)
+        return
+      }
+      try {
+        await asNobody(d, copy.root)
+      } finally {
+        copy.remove()
+      }
     },
   )
 })
+
+async function asNobody(d: string, cliRoot: string): Promise<void> {
+  const home = path.join(d, 'home')
+  mkdirSync(home)
+  chmodSync(home, 0o777)
+  const env = {...process.env, HOME: home, TFGRAPH_CACHE_DIR: path.join(home, 'cache'), TFGRAPH_JOBS: '1'}
+  const cfg = spawnCli(['config', d, '--json'], {bytes: 0, env, uid: 65534, gid: 65534, cliRoot})
+  assert.equal(checkCli('config', cfg), [])
+  assert.is(cfg.status, 1, cfg.stderr)
+  const doc = JSON.parse(cfg.stdout) as {diagnostics: {summary: string; range?: {filename: string}}[]}
+  assert.ok(
+    doc.diagnostics.some((x) => x.summary === 'Failed to read file' && x.range?.filename === 'secret.tf'),
+    cfg.stdout,
+  )
+  const prov = spawnCli(['providers', d, '--json'], {bytes: 0, env, uid: 65534, gid: 65534, cliRoot})
+  assert.equal(checkCli('providers', prov), [])
+  const pdoc = JSON.parse(prov.stdout) as {diagnostics: {summary: string; range?: {filename: string; start: {line: number}}}[]}
+  assert.ok(
+    pdoc.diagnostics.some((x) => x.summary === 'Unreadable module directory' && x.range?.filename === 'main.tf'),
+    prov.stdout,
+  )
+  const rootDir = spawnCli(['lint', path.join(d, 'root-locked')], {bytes: 0, env, uid: 65534, gid: 65534, cliRoot})
+  assert.equal(checkCli('lint', rootDir), [])
+  assert.is(rootDir.status, 1)
+  assert.match(rootDir.stdout + rootDir.stderr, /Failed to read module directory/)
+}
 
 test('a configuration nested 10,000 levels deep (blocks, brackets, templates, JSON): refused with a diagnostic, and the parser keeps working', async () => {
   const deep = {

@@ -113,7 +113,8 @@ const lint: CommandSpec = {
     const errors = r.diagnostics.some((d) => d.severity === 'error')
     return {
       command: 'lint',
-      exitCode: cfg.diagnostics.length > 0 || r.incomplete ? 1 : errors ? 2 : 0,
+      // a broken .tfgraph.json is a finding; 1 only for what could not be read
+      exitCode: r.unread ? 1 : cfg.diagnostics.length > 0 || errors ? 2 : 0,
       diagnostics: [...cfg.diagnostics, ...r.diagnostics],
       text,
       json,

@@ -1,6 +1,7 @@
 // The properties every command must keep on any input, as checks that return violations (empty = ok).
 import {spawnSync} from 'node:child_process'
-import {readdirSync, readFileSync, statSync} from 'node:fs'
+import {chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs'
+import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import type {Diagnostic} from '../helpers/internal.js'
 import type {CommandOutcome, CommandSpec, RunContext} from './commands.js'
@@ -164,10 +165,13 @@ export function spawnCli(
     nodeOptions?: readonly string[]
     uid?: number
     gid?: number
+    /** a directory holding bin/ and dist/cli (readableCliCopy); the clone by default */
+    cliRoot?: string
   } = {bytes: 0},
 ): CliResult {
   const heapMb = Math.ceil(512 + (opts.bytes / 1e6) * 40)
-  const nodeArgs = [`--max-old-space-size=${heapMb}`, ...(opts.nodeOptions ?? []), path.join(repoRoot, 'bin/run.js'), ...args]
+  const runJs = path.join(opts.cliRoot ?? repoRoot, 'bin/run.js')
+  const nodeArgs = [`--max-old-space-size=${heapMb}`, ...(opts.nodeOptions ?? []), runJs, ...args]
   const [cmd, ...pre] = opts.prefix && opts.prefix.length > 0 ? [...opts.prefix, process.execPath] : [process.execPath]
   const started = Date.now()
   const r = spawnSync(cmd!, [...pre, ...nodeArgs], {
@@ -187,6 +191,34 @@ export function spawnCli(
     stderr: r.stderr ?? '',
     ms: Date.now() - started,
     ...(r.error ? {error: r.error.message} : {}),
+  }
+}
+
+/**
+ * The CLI as another user can run it: the clone may sit where only its owner can enter (`mktemp -d`,
+ * `/root`, most container images), so bin/, the bundle (dist/cli: oclif, the commands and the library in
+ * one file set, nothing from node_modules for the default parser), package.json and the oclif manifest are
+ * copied into a new directory under the system's temporary directory, readable by everyone. Returns the
+ * directory and its removal, or why `uid` cannot run it even from there (the caller skips with that reason).
+ */
+export function readableCliCopy(uid: number, gid: number): {root: string; remove: () => void} | {why: string} {
+  const root = mkdtempSync(path.join(tmpdir(), 'tfgraph-cli-'))
+  const remove = (): void => rmSync(root, {recursive: true, force: true})
+  for (const part of ['bin', 'dist/cli', 'package.json', 'oclif.manifest.json']) {
+    mkdirSync(path.dirname(path.join(root, part)), {recursive: true})
+    cpSync(path.join(repoRoot, part), path.join(root, part), {recursive: true, dereference: true})
+  }
+  const open = (p: string): void => {
+    chmodSync(p, statSync(p).isDirectory() ? 0o755 : 0o644)
+    if (statSync(p).isDirectory()) for (const e of readdirSync(p)) open(path.join(p, e))
+  }
+  open(root)
+  const probe = spawnSync(process.execPath, [path.join(root, 'bin/run.js'), '--version'], {encoding: 'utf8', uid, gid, cwd: root})
+  if (probe.status === 0) return {root, remove}
+  remove()
+  const firstLine = (probe.error?.message ?? probe.stderr.trim().split('\n')[0] ?? '').trim()
+  return {
+    why: `user ${uid} cannot run the CLI copied to ${tmpdir()} (is the temporary directory private? ${firstLine || `exit ${probe.status}`})`,
   }
 }
 

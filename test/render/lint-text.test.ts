@@ -179,4 +179,25 @@ test('SARIF with cwd: URIs relative to %SRCROOT% (the current directory), file:/
   })
 })
 
+test('a long or binary line: cut to a window around the column with "…", as every diagnostic shows it, the caret under it', () => {
+  const line = 'x'.repeat(1500) + '\u0000\u001b' + 'y'.repeat(900)
+  const binary: LintDiagnostic = {
+    code: 'hcl.binary-file',
+    severity: 'error',
+    summary: 'Invalid character',
+    detail: 'This character is not used within the language.',
+    range: {filename: 'x.tf', start: {line: 1, column: 1501, byte: 1500}, end: {line: 1, column: 1502, byte: 1501}},
+    rule: 'terraform',
+  }
+  const text = renderLintText([{root: '.', diagnostics: [binary]}], {sourceLines: () => [line]})
+  const lines = text.split('\n')
+  const shown = lines.find((l) => l.startsWith('     1: '))!
+  assert.ok(shown.length <= 8 + 120, `${shown.length} characters`)
+  assert.ok(shown.startsWith('     1: …') && shown.endsWith('…'))
+  assert.match(shown, /x\\u0000\\u001by/)
+  const caret = lines[lines.indexOf(shown) + 1]!
+  assert.is(caret.trimStart(), '^'.repeat(6))
+  assert.is(shown.slice(caret.indexOf('^'), caret.indexOf('^') + 6), '\\u0000')
+})
+
 test.run()
