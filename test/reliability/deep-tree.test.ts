@@ -48,7 +48,15 @@ test('provider validation and the requirements tree on a 2,500-level module chai
       nodes.push(child)
       at = child
     }
-    const tree: ModuleTree = {rootDir: dir, engine: 'terraform', root, nodes, diagnostics: [], diagnosticModules: new Map(), incomplete: false}
+    const tree: ModuleTree = {
+      rootDir: dir,
+      engine: 'terraform',
+      root,
+      nodes,
+      diagnostics: [],
+      diagnosticModules: new Map(),
+      incomplete: false,
+    }
     const diags = lib.validateProviderConfigs(tree)
     assert.ok(
       diags.some((d) => d.summary === 'Module is incompatible with count, for_each, and depends_on'),
