@@ -237,7 +237,10 @@ class LintWorkspace implements Workspace {
   async analysesOf(file: string): Promise<readonly RootAnalysis[]> {
     const abs = path.resolve(file)
     const d = path.dirname(abs)
+    // a file that is neither open nor on the disk (deleted, never there): nothing to analyse
+    if (!this.source.buffer(abs) && this.source.stat(abs) !== 'file') return []
     if (!this.configDirs) await this.update()
+    else if (this.dirtyDirs.size > 0) await this.serial(() => this.findRoots())
     const holders = [...this.states.values()].filter((s) => s.kind !== 'shared' && s.dirs.has(d))
     const roots = holders.some((s) => s.kind === 'root') ? holders.filter((s) => s.kind === 'root') : holders
     if (roots.length === 0) roots.push(this.state(d, 'dir'))

@@ -11,7 +11,6 @@ import {
   DiagnosticSeverity,
   DidChangeWatchedFilesNotification,
   ErrorCodes,
-  FileChangeType,
   ResponseError,
   TextDocumentSyncKind,
   TextDocuments,
@@ -95,7 +94,6 @@ class LanguageServer {
         if (!file) continue
         const ws = this.workspaceOf(file)
         byWs.set(ws, [...(byWs.get(ws) ?? []), file])
-        if (c.type === FileChangeType.Deleted && !this.documents.get(c.uri)) this.published.delete(c.uri)
       }
       for (const [ws, files] of byWs) ws.changedOnDisk(files)
       this.schedule()
