@@ -14,7 +14,15 @@ import type {Module} from '../load/model.js'
 import {dataDir, readManifest, type ManifestRecord} from './manifest.js'
 import {attributeReferences} from '../hcl/references.js'
 import {literalString, partRange} from '../hcl/expr.js'
-import {attributeRange, evaluateAttribute, rootReferences, startRange, type EvalScope, type StaticIdent} from './static-eval.js'
+import {
+  attributeRange,
+  evaluateAttribute,
+  rootReferences,
+  scopeEvaluator,
+  startRange,
+  type EvalScope,
+  type StaticIdent,
+} from './static-eval.js'
 import {rootVariableValues, type VariableInputs} from './variables.js'
 
 /** What the crawler asks for: one module directory, loaded as `engine`, its files named with `displayPrefix`. */
@@ -530,6 +538,8 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
     // Where each call leads is decided first, and planning a call starts loading its directory, so
     // siblings are read (and, with the worker pool, parsed) in parallel; children are then visited in order.
     const planned = [...m.moduleCalls.keys()].sort().map((name) => planCall(node, scope, realChain, name))
+    // the calls' arguments share one evaluation: a local value many arguments read is evaluated once
+    const argument = scopeEvaluator({...scope, constOnly: false})
     for (const p of planned) {
       const {name, call, childPath, address, key, lifecycle, sourceText, version, source} = p
       let {reason, dir} = p
@@ -551,7 +561,7 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
       const childVars = new Map<string, Value>()
       for (const a of call.body.attributes) {
         if (['source', 'version', 'count', 'for_each', 'depends_on', 'providers'].includes(a.name)) continue
-        const v = evaluateAttribute(a, {...scope, constOnly: false}, {subject: `var.${a.name}`, range: a.exprRange})
+        const v = argument(a, {subject: `var.${a.name}`, range: a.exprRange})
         if ('value' in v) childVars.set(a.name, v.value)
       }
       const child: ModuleNode = {
