@@ -17,7 +17,6 @@ import {
   ShutdownRequest,
   StreamMessageReader,
   StreamMessageWriter,
-  WorkDoneProgress,
   WorkDoneProgressCreateRequest,
   type Diagnostic,
   type FileEvent,
@@ -64,9 +63,10 @@ export async function startClient(
     published.push(p)
     for (const w of [...waiters]) w()
   })
-  conn.onRequest(WorkDoneProgressCreateRequest.type, () => null)
-  conn.onProgress(WorkDoneProgress.type, 'tfgraph', () => undefined)
-  conn.onNotification('$/progress', (p: unknown) => progress.push(p))
+  conn.onRequest(WorkDoneProgressCreateRequest.type, () => undefined)
+  conn.onNotification('$/progress', (p: unknown) => {
+    progress.push(p)
+  })
   conn.listen()
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   await conn.sendRequest(InitializeRequest.type, {

@@ -145,7 +145,8 @@ test('workspace: a shared module is answered for every root that calls it; confi
       d.map((x) => [x.code, x.range.start.line + 1, x.severity]),
       expected.map((x) => [x.code, x.range!.start.line, x.severity === 'error' ? 1 : 2]),
     )
-    assert.ok(d[0]?.message.includes('[missing-required-provider]'), d[0]?.message)
+    const message = String(d[0]?.message)
+    assert.ok(message.includes('[missing-required-provider]'), message)
   } finally {
     await c.stop()
   }
