@@ -182,8 +182,11 @@ class LintWorkspace implements Workspace {
         if (!isInside(d, this.dir)) continue
         const config = this.hasConfigFiles(d)
         if (config) {
+          // a directory an analysis holds gets its calls from that analysis when it is analysed again;
+          // only a new one (or one no root reaches) is read for them here
+          const held = this.configDirs.has(d) && [...this.states.values()].some((s) => s.builtAt >= 0 && s.dirs.has(d))
           this.configDirs.add(d)
-          this.calls.set(d, await localCallTargets(this.source, d, this.opts.engine, this.ctx.parser))
+          if (!held) this.calls.set(d, await localCallTargets(this.source, d, this.opts.engine, this.ctx.parser))
         } else {
           this.configDirs.delete(d)
           this.calls.delete(d)
@@ -212,19 +215,24 @@ class LintWorkspace implements Workspace {
 
   async update(progress?: (root: string, done: number, total: number) => void): Promise<ReadonlySet<string>> {
     const before = new Map([...this.states.values()].map((s) => [s.root, new Set(s.findings.keys())]))
-    await this.serial(() => this.findRoots())
     const touched = new Set<string>()
+    let done = 0
+    // an analysis may find new calls that change the root set: the search runs again until it settles
+    for (let round = 0; round < 4; round++) {
+      await this.serial(() => this.findRoots())
+      const todo = [...this.states.values()].filter((s) => s.kind !== 'shared' && (s.kind === 'root' || this.holdsOpen(s)) && this.stale(s))
+      if (todo.length === 0) break
+      const total = done + todo.length
+      for (const s of todo) {
+        progress?.(s.root, done++, total)
+        const old = new Set(s.findings.keys())
+        await this.fresh(s)
+        for (const f of old) touched.add(f)
+        for (const f of s.findings.keys()) touched.add(f)
+      }
+    }
     // roots that went away take their findings with them
     for (const [root, files] of before) if (!this.states.has(root)) for (const f of files) touched.add(f)
-    const todo = [...this.states.values()].filter((s) => s.kind !== 'shared' && (s.kind === 'root' || this.holdsOpen(s)) && this.stale(s))
-    let done = 0
-    for (const s of todo) {
-      progress?.(s.root, done++, todo.length)
-      const old = new Set(s.findings.keys())
-      await this.fresh(s)
-      for (const f of old) touched.add(f)
-      for (const f of s.findings.keys()) touched.add(f)
-    }
     this.evict()
     return touched
   }
