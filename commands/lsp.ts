@@ -24,8 +24,8 @@ The server ends when the client sends "exit" or closes stdin (exit code 0 after 
     // a long-lived process that analyses again on every edit: V8's default heap growth lets the resident
     // size climb by half with a flat live heap (measured on fabric 0-org-setup: 142 → 202 MB over 400
     // edits, the live heap 26 → 28 MB); growing by 20 % keeps it within 10 % at no measurable cost
-    ;(await import('node:v8')).setFlagsFromString('--heap-growing-percent=20')
-    const {startServer} = await import('../src/lsp/server.js')
+    const [v8, {startServer}] = await Promise.all([import('node:v8'), import('../src/lsp/server.js')])
+    v8.setFlagsFromString('--heap-growing-percent=20')
     startServer({input: process.stdin, output: process.stdout})
     // the server runs until the client ends it (vscode-languageserver exits the process)
     await new Promise<never>(() => undefined)
