@@ -6,6 +6,7 @@
 // findings published per file, unsaved buffers included. The analysis is one Workspace per workspace
 // folder (src/lint/workspace.ts, through the public `openWorkspace`); nothing is written.
 import {readFileSync} from 'node:fs'
+import {PassThrough} from 'node:stream'
 import * as path from 'node:path'
 import {
   DiagnosticSeverity,
@@ -32,6 +33,9 @@ import {lspRange, pathUri, spotOf, uriPath, type LinesOf} from './positions.js'
 /** The files the server analyses. */
 export const CONFIG_FILE = /\.(tf|tofu)(\.json)?$/
 
+/** How long the server goes on after its input ends, to handle what it already received. */
+const END_GRACE_MS = 200
+
 export interface ServerOptions {
   readonly input: NodeJS.ReadableStream
   readonly output: NodeJS.WritableStream
@@ -43,7 +47,14 @@ export interface ServerOptions {
  * client's process (`--clientProcessId`) is gone.
  */
 export function startServer(opts: ServerOptions): Connection {
-  const connection = createConnection(opts.input, opts.output)
+  // the messages that came before the end of the input are handled before the server ends (a client
+  // that writes `shutdown` and `exit` and closes at once gets exit code 0)
+  const input = new PassThrough()
+  opts.input.on('data', (chunk: Buffer) => input.write(chunk))
+  const end = (): void => void setTimeout(() => input.end(), END_GRACE_MS)
+  opts.input.on('end', end)
+  opts.input.on('close', end)
+  const connection = createConnection(input, opts.output)
   new LanguageServer(connection)
   connection.listen()
   return connection
