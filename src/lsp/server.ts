@@ -39,6 +39,8 @@ const END_GRACE_MS = 200
 export interface ServerOptions {
   readonly input: NodeJS.ReadableStream
   readonly output: NodeJS.WritableStream
+  /** Called once the first analysis of every workspace folder is done (the server then only follows edits). */
+  readonly onFirstAnalysis?: () => void
 }
 
 /**
@@ -55,7 +57,7 @@ export function startServer(opts: ServerOptions): Connection {
   opts.input.on('end', end)
   opts.input.on('close', end)
   const connection = createConnection(input, opts.output)
-  new LanguageServer(connection)
+  new LanguageServer(connection, opts.onFirstAnalysis)
   connection.listen()
   return connection
 }
@@ -72,7 +74,10 @@ class LanguageServer {
   private again = false
   private ready: Promise<void> = Promise.resolve()
 
-  constructor(private readonly connection: Connection) {
+  constructor(
+    private readonly connection: Connection,
+    private readonly onFirstAnalysis: (() => void) | undefined,
+  ) {
     connection.onInitialize((p) => this.initialize(p))
     connection.onInitialized(() => {
       if (this.watchers)
@@ -199,6 +204,7 @@ class LanguageServer {
       this.connection.console.error(`tfgraph: ${e instanceof Error ? e.message : String(e)}`)
     } finally {
       reporter?.done()
+      this.onFirstAnalysis?.()
     }
   }
 
