@@ -8,6 +8,9 @@ import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode} from '../graph/crawl.js'
 import type {RootAnalysis} from '../lint/workspace.js'
 import {parseLockFile} from '../lock/lockfile.js'
+import {NativeParser} from '../hcl/native-parser.js'
+import {ParseCache} from '../hcl/parse-cache.js'
+import {newParseStats} from '../hcl/parse-stats.js'
 import {engineByName} from '../load/engine.js'
 import {localNames} from '../load/local-names.js'
 import {providerString} from '../addrs/provider.js'
@@ -189,7 +192,9 @@ async function lockedVersion(a: RootAnalysis, provider: string, ctx: FeatureCont
   } catch {
     return undefined
   }
-  const parsed = await parseLockFile(text, '.terraform.lock.hcl', a.lint.analysis.tree.engine)
+  // tfgraph's own parser with no cache: the server writes nothing, whatever TFGRAPH_PARSER says
+  const parser = new NativeParser({cache: new ParseCache({enabled: false, dir: ''}), stats: newParseStats(), kind: 'tfgraph'})
+  const parsed = await parseLockFile(text, '.terraform.lock.hcl', a.lint.analysis.tree.engine, {parser})
   const v = parsed.locks.find((l) => l.provider === provider)?.version
   return v === '' ? undefined : v
 }

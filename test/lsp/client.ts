@@ -51,8 +51,9 @@ export const tfgraphBin = path.join(repoRoot, 'bin', 'run.js')
 export async function startClient(
   workspace: string,
   capabilities: Record<string, unknown> = {window: {workDoneProgress: true}},
+  env: NodeJS.ProcessEnv = {},
 ): Promise<Client> {
-  const child = spawn(process.execPath, [tfgraphBin, 'lsp', '--stdio'], {cwd: workspace, env: {...process.env, NO_COLOR: '1'}})
+  const child = spawn(process.execPath, [tfgraphBin, 'lsp', '--stdio'], {cwd: workspace, env: {...process.env, NO_COLOR: '1', ...env}})
   let err = ''
   child.stderr.on('data', (c: Buffer) => (err += c.toString()))
   const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin))

@@ -1,7 +1,7 @@
 // `tfgraph lsp` when things go wrong or change: unsaved edits that rebind a resource (the hover changes,
 // the disk does not), a file full of syntax errors mid-typing, a file deleted on disk, requests for
 // unknown files, malformed JSON-RPC, unknown methods, the client closing stdin.
-import {cpSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync} from 'node:fs'
+import {cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, type Dirent} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
@@ -10,6 +10,20 @@ import {ErrorCodes, FileChangeType, HoverRequest, ResponseError} from 'vscode-la
 import {fixturesDir} from '../helpers/paths.js'
 import {startClient, uriOf} from './client.js'
 import {hoverText, posOf} from './helpers.js'
+
+/** Every file under `dir`, relative, sorted. */
+function filesUnder(dir: string): string[] {
+  const out: string[] = []
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d, {withFileTypes: true}) as Dirent[]) {
+      const p = path.join(d, e.name)
+      if (e.isDirectory()) walk(p)
+      else out.push(path.relative(dir, p).split(path.sep).join('/'))
+    }
+  }
+  walk(dir)
+  return out.sort()
+}
 
 test('an unsaved edit rebinds a resource: the hover follows the buffer, the file on disk is untouched', async () => {
   const dir = path.join(fixturesDir, 'lsp', 'override')
@@ -74,19 +88,29 @@ test('a file full of syntax errors mid-typing: its error published, the rest sti
 test('a file deleted on disk: its findings withdrawn; requests about it and about unknown files answer nothing', async () => {
   const tmp = mkdtempSync(path.join(tmpdir(), 'tfgraph-lsp-'))
   try {
-    cpSync(path.join(fixturesDir, 'lsp', 'workspace'), tmp, {recursive: true})
-    const c = await startClient(tmp)
+    const ws = path.join(tmp, 'ws')
+    const cache = path.join(tmp, 'cache')
+    mkdirSync(cache)
+    cpSync(path.join(fixturesDir, 'lsp', 'workspace'), ws, {recursive: true})
+    const before = filesUnder(ws)
+    const c = await startClient(ws, undefined, {TFGRAPH_CACHE_DIR: cache})
     try {
-      const dev = path.join(tmp, 'envs', 'dev', 'main.tf')
+      const dev = path.join(ws, 'envs', 'dev', 'main.tf')
       assert.ok((await c.diagnostics(dev)).length > 0, 'dev has a finding')
       unlinkSync(dev)
       c.watched([{uri: uriOf(dev), type: FileChangeType.Deleted}])
       await c.diagnostics(dev, (d) => d.length === 0)
-      for (const f of [dev, path.join(tmp, 'nowhere', 'x.tf'), path.join(tmp, 'README.md')]) {
+      for (const f of [dev, path.join(ws, 'nowhere', 'x.tf'), path.join(ws, 'README.md')]) {
         const h = await c.conn.sendRequest(HoverRequest.type, {textDocument: {uri: uriOf(f)}, position: {line: 0, character: 0}})
         assert.is(h, null, f)
       }
       assert.is(await c.stop(), 0)
+      // nothing written: the workspace as it was (less the deleted file), the cache directory empty
+      assert.equal(
+        filesUnder(ws),
+        before.filter((f) => f !== 'envs/dev/main.tf'),
+      )
+      assert.equal(readdirSync(cache), [])
     } finally {
       c.child.kill()
     }
