@@ -17,12 +17,13 @@
 //   render                    what a reader sees: text, tables, trees, SARIF, DOT, Mermaid, progress
 //   config.ts, api.ts         entry points of the library (api.ts may use config.ts)
 //   cli                       what the commands share (flags, run set-up)
+//   lsp                       the language server (protocol code on the public openWorkspace), beside cli
 //   index.ts                  the public API: re-exports, imported by nothing in src/
 //   commands/ (outside src)   the oclif commands: may import anything in src/; nothing in src/ imports them
 //
 // Allowed matrix (row imports column; = its own folder):
 //
-//              diag addrs io hcl load crawl prov rules lock export lint render cfg/api cli index
+//              diag addrs io hcl load crawl prov rules lock export lint render cfg/api cli lsp index
 //   diag        =
 //   addrs       x    =
 //   io          x    x    =
@@ -38,8 +39,9 @@
 //   config.ts   x    x    x   x   x    x     x    x     x    x     x    x
 //   api.ts      x    x    x   x   x    x     x    x     x    x     x    x     x
 //   cli         x    x    x   x   x    x     x    x     x    x     x    x     x       =
+//   lsp         x    x    x   x   x    x     x    x     x    x     x    x     x           =
 //   index.ts    x    x    x   x   x    x     x    x     x    x     x    x     x       x
-//   commands/   x    x    x   x   x    x     x    x     x    x     x    x     x       x    x
+//   commands/   x    x    x   x   x    x     x    x     x    x     x    x     x       x   x   x
 
 /** `^src/(a|b)/`: a module in one of these folders of src/. */
 const inSrc = (...folders) => `^src/(${folders.join('|')})/`
@@ -177,7 +179,7 @@ module.exports = {
         'config.ts and api.ts are the entry points of the library, above every stage: they must not import cli ' +
         '(what the commands share) or index.ts; config.ts is below api.ts.',
       from: {path: '^src/(config|api)[.]ts$'},
-      to: {path: ['^src/cli/', '^src/index[.]ts$', '^src/api[.]ts$']},
+      to: {path: ['^src/cli/', '^src/lsp/', '^src/index[.]ts$', '^src/api[.]ts$']},
     },
     {
       name: 'layer-cli',
@@ -185,6 +187,22 @@ module.exports = {
       comment: 'cli (flags and run set-up the commands share) may use the whole library, but not the public API index.ts.',
       from: {path: inSrc('cli')},
       to: {path: '^src/index[.]ts$'},
+    },
+    {
+      name: 'layer-lsp',
+      severity: 'error',
+      comment:
+        'lsp (the language server: protocol code) sits on the entry points beside cli: it may use api.ts and every stage ' +
+        'below, never cli (what the commands share) or index.ts; nothing in src/ but itself imports it (commands/lsp.ts does).',
+      from: {path: inSrc('lsp')},
+      to: {path: ['^src/cli/', '^src/index[.]ts$']},
+    },
+    {
+      name: 'nothing-below-imports-lsp',
+      severity: 'error',
+      comment: 'The language server is the top of src/ beside cli: no stage, entry point or cli module imports it.',
+      from: {path: '^src/', pathNot: inSrc('lsp')},
+      to: {path: inSrc('lsp')},
     },
     {
       name: 'index-is-the-top',

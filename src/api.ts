@@ -13,6 +13,15 @@ import {lint as lintDir, type LintResult} from './lint/lint.js'
 import type {LintConfig} from './lint/config.js'
 import {loadConfig as loadConfigDir} from './config.js'
 import {analyzeProviders, providersDocument, type ProvidersAnalysis, type ProvidersDocument} from './providers/analyze.js'
+import {
+  diffProviders,
+  diffSide,
+  failingChanges,
+  providersDiffDocument,
+  type ChangeKind,
+  type ProvidersDiffDocument,
+} from './providers/diff.js'
+import {openWorkspace as openLintWorkspace, type Workspace} from './lint/workspace.js'
 
 /**
  * What to analyse: a directory (the root module), or files in memory by path relative to the root
@@ -120,4 +129,58 @@ export async function loadConfig(
 /** One graph view (modules, providers, resources), optionally sliced; render it with `renderGraph`. */
 export async function exportGraph(input: AnalysisInput, options: AnalysisOptions & GraphOptions): Promise<GraphExport> {
   return resolveInput(input, options.context, async (dir, ctx) => exportAnalysis(await providersAnalysis(dir, ctx, options), options))
+}
+
+export interface ProvidersDiffOptions extends AnalysisOptions {
+  /** The kinds of change that fail (`tfgraph providers diff --fail-on`); default: the risky ones. */
+  readonly failOn?: readonly ChangeKind[]
+}
+
+export interface ProvidersDiffResult {
+  /** Exactly the document `tfgraph providers diff OLD NEW --json` prints (`old`/`new`: the directories as given, `old`/`new` for files in memory). */
+  readonly diff: ProvidersDiffDocument
+  /** How many changes fail the comparison (the command exits 2 when there is one). */
+  readonly failing: number
+  /** Each revision's diagnostics (errors there make the comparison unreliable). */
+  readonly diagnostics: {readonly old: readonly Diagnostic[]; readonly new: readonly Diagnostic[]}
+  /** A revision could not be read completely: the command refuses to compare (exit 1). */
+  readonly incomplete: boolean
+}
+
+/** The binding of every resource compared between two revisions (`tfgraph providers diff`). */
+export async function providersDiff(
+  oldInput: AnalysisInput,
+  newInput: AnalysisInput,
+  options: ProvidersDiffOptions = {},
+): Promise<ProvidersDiffResult> {
+  const side = (input: AnalysisInput, name: string) =>
+    resolveInput(input, typeof input === 'string' ? options.context : undefined, async (dir, ctx, rootArg) => {
+      const a = await providersAnalysis(dir, ctx, options)
+      const shown = typeof input === 'string' ? rootArg : name
+      return {a, side: diffSide(a, shown), shown}
+    })
+  const before = await side(oldInput, 'old')
+  const after = await side(newInput, 'new')
+  const d = diffProviders(before.side, after.side)
+  return {
+    diff: providersDiffDocument(d, before.shown, after.shown),
+    failing: failingChanges(d, options.failOn).length,
+    diagnostics: {old: sortDiagnostics([...before.a.diagnostics]), new: sortDiagnostics([...after.a.diagnostics])},
+    incomplete: before.a.incomplete || after.a.incomplete,
+  }
+}
+
+export interface WorkspaceApiOptions extends Pick<AnalysisOptions, 'engine' | 'env' | 'limits'> {
+  /** Analyses kept in memory besides those of roots holding open buffers (default 16). */
+  readonly keep?: number
+}
+
+/**
+ * A long-lived analysis of a directory tree for an editor (`tfgraph lsp` is built on it): the root
+ * modules under `dir`, found as `lint --recursive` finds them, each linted in one run whose files are
+ * the disk with the editor's unsaved buffers laid over it (nothing is written). A buffer change
+ * re-parses that file and analyses again only the roots that read it. Close it at the end.
+ */
+export function openWorkspace(dir: string, options: WorkspaceApiOptions = {}): Workspace {
+  return openLintWorkspace(dir, options)
 }

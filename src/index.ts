@@ -1,4 +1,4 @@
-// tfgraph's public API: five entry points that take a directory or files in memory and return data,
+// tfgraph's public API: seven entry points that take a directory or files in memory and return data,
 // the documents the commands print as JSON, the graph renderers, and the types they use. Everything
 // else under src/ is internal and may change. See docs/library.md.
 export {
@@ -7,12 +7,19 @@ export {
   checkLock,
   loadConfig,
   exportGraph,
+  providersDiff,
+  openWorkspace,
   type AnalysisInput,
   type AnalysisOptions,
   type Analysis,
   type LintApiOptions,
   type LockApiOptions,
+  type ProvidersDiffOptions,
+  type ProvidersDiffResult,
+  type WorkspaceApiOptions,
 } from './api.js'
+export type {Workspace, RootAnalysis, RootKind, Finding} from './lint/workspace.js'
+export type {ProvidersDiffDocument, ChangeKind} from './providers/diff.js'
 export {RunContext, type RunContextOptions} from './load/run-context.js'
 export {MemorySource} from './io/memory-source.js'
 export {DiskSource, type FileSource, type FileEntry, type StatKind} from './io/inputs.js'

@@ -7,13 +7,13 @@ import type {ModuleSource} from '../addrs/module-source.js'
 import {ModulePath} from '../addrs/module.js'
 import type {Diagnostic} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
-import type {Block, Value} from '../hcl/syntax.js'
+import type {Attribute, Block, Value} from '../hcl/syntax.js'
 import type {EngineName} from '../load/engine.js'
 import {DEFAULT_MAX_FILES} from '../load/load-module.js'
 import {withRunContext, type RunContext} from '../load/run-context.js'
 import type {Module} from '../load/model.js'
 import {evaluateCallSource} from './call-source.js'
-import {evaluateAttribute, type EvalScope} from './static-eval.js'
+import {scopeEvaluator, type EvalScope, type StaticIdent, type StaticResult} from './static-eval.js'
 import {rootVariableValues, type VariableInputs} from './variables.js'
 import {installedModulesWalker, isMissingModuleDir, type ModuleRequest, type ModuleWalker, type WalkResult} from './walker.js'
 
@@ -182,7 +182,12 @@ class Crawl {
   }
 
   /** The child node of a planned call, once its module is there (or not). */
-  async child(node: ModuleNode, p: PlannedCall, chain: readonly string[]): Promise<{child: ModuleNode; identity?: string}> {
+  async child(
+    node: ModuleNode,
+    p: PlannedCall,
+    chain: readonly string[],
+    argument: (a: Attribute, ident: StaticIdent) => StaticResult,
+  ): Promise<{child: ModuleNode; identity?: string}> {
     const found = await p.found
     let reason: string | undefined
     let module: Module | undefined
@@ -228,7 +233,7 @@ class Crawl {
       module,
       resolved: module !== undefined,
       unresolvedReason: module ? undefined : (reason ?? 'not loaded'),
-      variables: childVariables(p.call, this.scope(node)),
+      variables: childVariables(p.call, argument),
       children: [],
     }
     return identity ? {child, identity} : {child}
@@ -252,8 +257,10 @@ class Crawl {
     if (!node.module) return
     const scope = this.scope(node)
     const planned = [...node.module.moduleCalls.keys()].sort().map((name) => this.plan(node, scope, name))
+    // the calls' arguments share one evaluation: a local value many arguments read is evaluated once
+    const argument = scopeEvaluator({...scope, constOnly: false})
     for (const p of planned) {
-      const {child, identity} = await this.child(node, p, chain)
+      const {child, identity} = await this.child(node, p, chain, argument)
       node.children.push(child)
       await this.visit(child, identity ? [...chain, identity] : chain)
     }
@@ -271,12 +278,11 @@ interface PlannedCall {
 }
 
 /** Input variables of a called module known statically from the call's arguments (in the caller's scope). */
-function childVariables(call: Block, callerScope: EvalScope): Map<string, Value> {
+function childVariables(call: Block, argument: (a: Attribute, ident: StaticIdent) => StaticResult): Map<string, Value> {
   const out = new Map<string, Value>()
-  const scope: EvalScope = {...callerScope, constOnly: false}
   for (const a of call.body.attributes) {
     if (META_ARGUMENTS.has(a.name)) continue
-    const v = evaluateAttribute(a, scope, {subject: `var.${a.name}`, range: a.exprRange})
+    const v = argument(a, {subject: `var.${a.name}`, range: a.exprRange})
     if ('value' in v) out.set(a.name, v.value)
   }
   return out

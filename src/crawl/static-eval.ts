@@ -139,6 +139,18 @@ export function evaluateAttribute(a: Attribute, scope: EvalScope, ident: StaticI
 }
 
 /**
+ * Evaluates many attributes in one scope (the arguments of a module's calls), each local value once for
+ * all of them rather than once per attribute.
+ */
+export function scopeEvaluator(scope: EvalScope): (a: Attribute, ident: StaticIdent) => StaticResult {
+  const ev = new Evaluation(scope)
+  return (a, ident) => {
+    const r = ev.attribute(a, ident, 0)
+    return 'failed' in r ? {failed: r.failed, diagnostics: distinct(r.diagnostics)} : r
+  }
+}
+
+/**
  * OpenTofu: the errors its static evaluator reports for an expression it evaluates while loading the
  * configuration (a provider's `for_each`), whatever tfgraph makes of the value.
  */

@@ -77,6 +77,11 @@ export class NativeParser {
     }
   }
 
+  /** Forgets the result for one text (an editor's buffer replaced by its next version: it will not be asked for again). */
+  forget(text: string): void {
+    if (this.memo.delete(text)) this.memoChars -= text.length
+  }
+
   /** Forgets the in-memory results (tests that count parses). */
   clearMemo(): void {
     this.memo.clear()

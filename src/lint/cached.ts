@@ -6,6 +6,8 @@ import * as path from 'node:path'
 import {mapLimit} from './map-limit.js'
 import {analysisEnv} from '../io/results-cache.js'
 import type {RunContext} from '../load/run-context.js'
+import type {FileSource} from '../io/inputs.js'
+import type {NativeParser} from '../hcl/native-parser.js'
 import type {EngineName} from '../load/engine.js'
 import {DEFAULT_MAX_FILES} from '../load/limits.js'
 import type {LintDiagnostic} from '../rules/rule.js'
@@ -115,12 +117,10 @@ export async function findRootModules(
   return r.value
 }
 
-async function searchRootModules(ctx: RunContext, dir: string, engine: EngineName | undefined, maxFiles: number): Promise<string[]> {
-  const files = ctx.files
-  const cacheDir = path.resolve(ctx.cache.dir)
-  const configDirs: string[] = []
-  const filesIn = new Map<string, number>()
-  let nativeFiles = 0
+/** The configuration directories under `top` (as `lint --recursive` searches) and the native files in each. */
+export function configDirsUnder(files: FileSource, top: string, skip?: string): {dirs: string[]; nativeFiles: Map<string, number>} {
+  const dirs: string[] = []
+  const nativeFiles = new Map<string, number>()
   const walk = (d: string, depth: number): void => {
     if (depth > 50) return
     let entries
@@ -138,31 +138,47 @@ async function searchRootModules(ctx: RunContext, dir: string, engine: EngineNam
       config = true
     }
     if (config) {
-      configDirs.push(d)
-      filesIn.set(d, native)
-      nativeFiles += native
+      dirs.push(d)
+      nativeFiles.set(d, native)
     }
     for (const e of entries) {
       if (e.kind !== 'dir' || e.name.startsWith('.') || SKIP_DIRS.has(e.name)) continue
       const sub = path.join(d, e.name)
-      if (sub !== cacheDir) walk(sub, depth + 1) // tfgraph's own cache, when it lives inside the tree
+      if (sub !== skip) walk(sub, depth + 1) // tfgraph's own cache, when it lives inside the tree
     }
   }
-  const top = path.resolve(dir)
-  walk(top, 0)
-  ctx.pool.expect(nativeFiles)
-  // which directories are called: from the module sources alone (parsed at once, kept for the load)
+  walk(path.resolve(top), 0)
+  return {dirs, nativeFiles}
+}
+
+/** The directories that exist and that the module calls of `d` name by a local source (`./x`, `../y`). */
+export async function localCallTargets(
+  files: FileSource,
+  d: string,
+  engine: EngineName | undefined,
+  parser: NativeParser,
+): Promise<string[]> {
   const {moduleSources} = await import('./module-sources.js')
+  const targets: string[] = []
+  for (const src of moduleSources(files, d, engine, parser).values()) {
+    if (src !== undefined && (src.startsWith('./') || src.startsWith('../'))) {
+      const target = path.resolve(d, src)
+      if (files.stat(target) === 'dir') targets.push(target) // not there: the crawl reports it
+    }
+  }
+  return targets
+}
+
+async function searchRootModules(ctx: RunContext, dir: string, engine: EngineName | undefined, maxFiles: number): Promise<string[]> {
+  const files = ctx.files
+  const top = path.resolve(dir)
+  const {dirs: configDirs, nativeFiles: filesIn} = configDirsUnder(files, top, path.resolve(ctx.cache.dir))
+  ctx.pool.expect([...filesIn.values()].reduce((a, b) => a + b, 0))
+  // which directories are called: from the module sources alone (parsed at once, kept for the load)
   const called = new Set<string>()
   const calls = new Map<string, string[]>()
   for (const d of configDirs) {
-    const targets: string[] = []
-    for (const src of moduleSources(files, d, engine, ctx.parser).values()) {
-      if (src !== undefined && (src.startsWith('./') || src.startsWith('../'))) {
-        const target = path.resolve(d, src)
-        if (files.stat(target) === 'dir') targets.push(target) // not there: the crawl reports it
-      }
-    }
+    const targets = await localCallTargets(files, d, engine, ctx.parser)
     for (const t of targets) called.add(t)
     calls.set(d, targets)
   }

@@ -61,7 +61,7 @@ for (const [args, line, command] of USAGE) {
 }
 
 test('unknown command or flag before a command: exit 1, did you mean, the commands', () => {
-  const all = 'commands: config, graph, lint, lock, lock diff, providers, providers diff'
+  const all = 'commands: config, graph, lint, lock, lock diff, lsp, providers, providers diff'
   const cases: [string[], string][] = [
     [['lnt', '.'], `Error: unknown command "lnt" (did you mean "lint"?); ${all}`],
     [['lok'], `Error: unknown command "lok" (did you mean "lock"?); ${all}`],
@@ -69,7 +69,7 @@ test('unknown command or flag before a command: exit 1, did you mean, the comman
     [['help', 'grph'], `Error: unknown command "grph" (did you mean "graph"?); ${all}`],
     [
       ['--nope'],
-      `Error: unknown flag --nope (flags come after the command: config, graph, lint, lock, lock diff, providers, providers diff)`,
+      `Error: unknown flag --nope (flags come after the command: config, graph, lint, lock, lock diff, lsp, providers, providers diff)`,
     ],
   ]
   for (const [args, line] of cases) {

@@ -32,7 +32,16 @@ interface Setup {
   readonly home?: Readonly<Record<string, string>>
   /** The working directory is a git repository on branch main with `committed` (a file or a directory) as `file`, then `working` copied over it. */
   readonly git?: {readonly file: string; readonly committed: string; readonly working: string}
+  /** What the example reads on stdin (the language server: a client that asks it to shut down and exit). */
+  readonly input?: string
 }
+
+/** JSON-RPC messages framed as the Language Server Protocol sends them. */
+const frames = (...messages: object[]): string =>
+  messages
+    .map((m) => JSON.stringify(m))
+    .map((b) => `Content-Length: ${Buffer.byteLength(b)}\r\n\r\n${b}`)
+    .join('')
 
 // Every example, explicitly: a new example fails the first test until it is written down here.
 const SETUP: Readonly<Record<string, Setup>> = {
@@ -60,6 +69,16 @@ const SETUP: Readonly<Record<string, Setup>> = {
   'tfgraph lint --list-rules': {exit: 0},
 
   'tfgraph lock fixtures/lock/statuses': {exit: 2},
+
+  'tfgraph lsp --stdio': {
+    cwd: 'providers/demo',
+    exit: 0,
+    input: frames(
+      {jsonrpc: '2.0', id: 1, method: 'initialize', params: {processId: null, rootUri: null, capabilities: {}}},
+      {jsonrpc: '2.0', id: 2, method: 'shutdown'},
+      {jsonrpc: '2.0', method: 'exit'},
+    ),
+  },
   'tfgraph lock . --verify --plugin-dir ~/.terraform.d/plugins': {
     cwd: 'lock/verify',
     home: {'.terraform.d/plugins': 'lock/verify/mirror'},
@@ -193,6 +212,7 @@ examples.forEach((ex, n) => {
       cwd,
       encoding: 'utf8',
       env: {...process.env, HOME: home, NO_COLOR: '1'},
+      ...(setup.input === undefined ? {} : {input: setup.input}),
     })
     if (redirect) writeFileSync(path.join(cwd, redirect), r.stdout)
     assert.is(r.status, setup.exit, `exit ${r.status}:\n${r.stderr}`)

@@ -1,0 +1,134 @@
+// The disk with an editor's open buffers laid over it, for a long-lived process (`tfgraph lsp`): a
+// buffer's text is what every read of its path returns, a buffer of a file not yet on the disk appears in
+// its directory's listing, and nothing is ever written. Changes are told, not polled: `set` and `drop`
+// for buffers, `changedOnDisk` for what the editor's file watcher reports. Each read made inside
+// `record` is noted with the change count it was made at, so `unchanged` answers from memory (no file is
+// read or stat'ed again): an input is unchanged while nothing was told about its path since it was read.
+import {AsyncLocalStorage} from 'node:async_hooks'
+import * as path from 'node:path'
+import {DiskSource, type FileEntry, type FileSource, type Input, type StatKind} from './inputs.js'
+
+type Recorder = Map<string, Input>
+
+export class OverlaySource implements FileSource {
+  private readonly buffers = new Map<string, Uint8Array>()
+  private readonly store = new AsyncLocalStorage<Recorder>()
+  /** The change count: one more for every path told changed. */
+  private epoch = 0
+  /** The count at which each path (file or directory) last changed. */
+  private readonly changedAt = new Map<string, number>()
+
+  constructor(private readonly disk: FileSource = new DiskSource()) {}
+
+  /** The number of changes told so far; an input read now carries it. */
+  get version(): number {
+    return this.epoch
+  }
+
+  /** Lays (or replaces) an editor's buffer over the file `p`. */
+  set(p: string, text: string): void {
+    const abs = path.resolve(p)
+    const created = !this.buffers.has(abs) && this.disk.stat(abs) !== 'file'
+    this.buffers.set(abs, Buffer.from(text, 'utf8'))
+    this.touch(abs, created)
+  }
+
+  /** Takes the buffer of `p` away: reads see the disk again. */
+  drop(p: string): void {
+    const abs = path.resolve(p)
+    if (!this.buffers.delete(abs)) return
+    this.touch(abs, this.disk.stat(abs) !== 'file')
+  }
+
+  /** The buffer's text over `p`, if one is open. */
+  buffer(p: string): Uint8Array | undefined {
+    return this.buffers.get(path.resolve(p))
+  }
+
+  /** Files the editor says were created, changed or deleted on the disk (directories' listings change with them). */
+  changedOnDisk(paths: readonly string[]): void {
+    for (const p of paths) this.touch(path.resolve(p), true)
+  }
+
+  /** The paths told changed since the change count `since` (a caller deciding what to rebuild). */
+  changedSince(since: number): string[] {
+    const out: string[] = []
+    for (const [p, at] of this.changedAt) if (at > since) out.push(p)
+    return out
+  }
+
+  private touch(abs: string, listing: boolean): void {
+    this.epoch++
+    this.changedAt.set(abs, this.epoch)
+    if (listing) this.changedAt.set(path.dirname(abs), this.epoch)
+  }
+
+  read(p: string): Uint8Array {
+    const abs = path.resolve(p)
+    this.noteRead('file', abs)
+    return this.buffers.get(abs) ?? this.disk.read(abs)
+  }
+
+  list(p: string): FileEntry[] {
+    const abs = path.resolve(p)
+    this.noteRead('dir', abs)
+    const extra: FileEntry[] = []
+    for (const f of this.buffers.keys()) if (path.dirname(f) === abs) extra.push({name: path.basename(f), kind: 'file'})
+    let entries: FileEntry[]
+    try {
+      entries = this.disk.list(abs)
+    } catch (e) {
+      if (extra.length === 0) throw e
+      entries = []
+    }
+    const names = new Set(entries.map((e) => e.name))
+    return [...entries, ...extra.filter((e) => !names.has(e.name))]
+  }
+
+  stat(p: string): StatKind | null {
+    const abs = path.resolve(p)
+    this.noteRead('stat', abs)
+    if (this.buffers.has(abs)) return 'file'
+    const k = this.disk.stat(abs)
+    if (k !== null) return k
+    for (const f of this.buffers.keys()) if (f.startsWith(abs + path.sep)) return 'dir'
+    return null
+  }
+
+  realpath(p: string): string | null {
+    const abs = path.resolve(p)
+    this.noteRead('real', abs)
+    return this.disk.realpath(abs) ?? (this.stat(abs) === null ? null : abs)
+  }
+
+  async record<T>(fn: () => Promise<T>): Promise<{value: T; inputs: Input[]}> {
+    const rec: Recorder = new Map()
+    const value = await this.store.run(rec, fn)
+    return {value, inputs: [...rec.values()]}
+  }
+
+  /** The current recording notes `kind` of `p` as read now (its stamp: the change count). */
+  private noteRead(kind: Input['kind'], p: string): void {
+    const rec = this.store.getStore()
+    const key = kind + '\0' + p
+    if (rec && !rec.has(key)) rec.set(key, {kind, path: p, value: null, stamp: String(this.epoch)})
+  }
+
+  note(inputs: readonly Input[]): void {
+    const rec = this.store.getStore()
+    if (!rec) return
+    for (const i of inputs) {
+      const key = i.kind + '\0' + i.path
+      if (!rec.has(key)) rec.set(key, i)
+    }
+  }
+
+  /** True while nothing was told about any input's path since it was read (both ways of asking: no file is read). */
+  unchanged(inputs: readonly Input[]): boolean {
+    for (const i of inputs) {
+      const at = this.changedAt.get(i.path)
+      if (at !== undefined && (i.stamp === undefined || at > Number(i.stamp))) return false
+    }
+    return true
+  }
+}

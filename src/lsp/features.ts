@@ -1,0 +1,286 @@
+// The language features over the analyses of the roots that hold a file: hover text (Markdown), the
+// definition of what a resource or a `providers` entry uses, the resources a provider configuration
+// serves, code lenses. Pure functions of the analyses; server.ts wires them to the protocol.
+import {readFileSync} from 'node:fs'
+import * as path from 'node:path'
+import type {CodeLens, Location} from 'vscode-languageserver'
+import type {SourceRange} from '../diag/diagnostic.js'
+import type {ModuleNode} from '../crawl/crawl.js'
+import type {RootAnalysis} from '../lint/workspace.js'
+import {parseLockFile} from '../lock/lockfile.js'
+import {NativeParser} from '../hcl/native-parser.js'
+import {ParseCache} from '../hcl/parse-cache.js'
+import {newParseStats} from '../hcl/parse-stats.js'
+import {engineByName} from '../load/engine.js'
+import {localNames} from '../load/local-names.js'
+import {providerString} from '../addrs/provider.js'
+import type {ProviderConfigInfo, ResourceBinding} from '../providers/resolve.js'
+import {moduleName, stepText} from '../providers/step-text.js'
+import {renameRanges} from '../render/paths.js'
+import {lspRange, pathUri, type LinesOf, type Spot} from './positions.js'
+import {finalConfig, nodesOfFile, providersEntries, resourcesThrough, targetsAt, type Target} from './targets.js'
+
+/** What every feature needs: the analyses holding the file, and how to name and count files. */
+export interface FeatureContext {
+  readonly analyses: readonly RootAnalysis[]
+  readonly file: string
+  /** How a root or a file is named for the reader (relative to the workspace). */
+  readonly display: (abs: string) => string
+  readonly lines: LinesOf
+}
+
+const MAX_LISTED = 20
+
+function configShort(c: ProviderConfigInfo | undefined, fallback: string | undefined): string {
+  if (!c) return fallback ?? 'no configuration'
+  return `${c.module ? c.module + '.' : ''}${c.localName}${c.alias ? '.' + c.alias : ''}`
+}
+
+function link(ctx: FeatureContext, root: string, r: SourceRange): string {
+  const abs = path.resolve(root, r.filename)
+  return `[${ctx.display(abs)}:${r.start.line}](${pathUri(abs)}#L${r.start.line})`
+}
+
+function configOf(a: RootAnalysis, address: string | undefined): ProviderConfigInfo | undefined {
+  return address ? a.lint.analysis.resolution.configs.find((c) => c.address === address) : undefined
+}
+
+/** The resolution chain as `tfgraph providers --resource` prints it, each step linking to its place. */
+function chainMarkdown(ctx: FeatureContext, a: RootAnalysis, r: ResourceBinding): string {
+  const engine = engineByName(a.lint.analysis.tree.engine)
+  const name = (f: string): string => ctx.display(path.resolve(a.root, f))
+  const lines = [`\`${r.address}\` uses \`${r.providerConfig ?? 'NOT FOUND'}\``, '']
+  r.resolution.forEach((s, i) => {
+    const text = renameRanges(stepText(s, engine), name)
+    lines.push(`${i + 1}. ${text}${s.range ? ` — ${link(ctx, a.root, s.range)}` : ''}`)
+  })
+  const cfg = configOf(a, r.providerConfig)
+  if (cfg?.range) lines.push('', `configuration: ${link(ctx, a.root, cfg.range)}`)
+  return lines.join('\n')
+}
+
+function rootTitle(ctx: FeatureContext, a: RootAnalysis): string {
+  const kind = a.kind === 'shared' ? ' (as a shared module)' : a.kind === 'dir' ? ' (on its own)' : ''
+  return `**${ctx.display(a.root)}**${kind}`
+}
+
+interface Found {
+  readonly a: RootAnalysis
+  readonly t: Target
+}
+
+function found(ctx: FeatureContext, at: Spot): Found[] {
+  return ctx.analyses.flatMap((a) => targetsAt(a, ctx.file, at).map((t) => ({a, t})))
+}
+
+/** Hover text at `at`, or undefined when nothing tfgraph knows about stands there. */
+export async function hover(ctx: FeatureContext, at: Spot): Promise<{markdown: string; range: SourceRange; root: string} | undefined> {
+  const all = found(ctx, at)
+  const first = all[0]
+  if (!first) return undefined
+  const sections: string[] = []
+  const resources = all.filter((f) => f.t.kind === 'resource')
+  if (resources.length > 1)
+    sections.push(
+      resources
+        .map(({a, t}) => {
+          const b = (t as Extract<Target, {kind: 'resource'}>).binding
+          const several = resources.filter((o) => o.a === a).length > 1
+          const where = `${ctx.display(a.root)}${several && b.module ? ' ' + b.module : ''}`
+          return `${where}: ${configShort(configOf(a, b.providerConfig), b.providerConfig)}`
+        })
+        .join(' · '),
+    )
+  const many = new Set(all.map((f) => f.a)).size > 1
+  for (const {a, t} of all) {
+    const body = await hoverOf(ctx, a, t)
+    sections.push(many ? `${rootTitle(ctx, a)}\n\n${body}` : a.kind === 'shared' ? `${rootTitle(ctx, a)}\n\n${body}` : body)
+  }
+  return {markdown: sections.join('\n\n---\n\n'), range: first.t.range, root: first.a.root}
+}
+
+async function hoverOf(ctx: FeatureContext, a: RootAnalysis, t: Target): Promise<string> {
+  switch (t.kind) {
+    case 'resource':
+      return chainMarkdown(ctx, a, t.binding)
+    case 'call':
+      return callHover(ctx, a, t)
+    case 'provider':
+      return providerHover(ctx, a, t.config)
+    case 'requirement':
+      return t.alias ? providerHover(ctx, a, configOf(a, t.alias.address), t.alias.address) : requirementHover(ctx, a, t)
+  }
+}
+
+function callHover(ctx: FeatureContext, a: RootAnalysis, t: Extract<Target, {kind: 'call'}>): string {
+  const child = t.child
+  const address = child?.address ?? (t.node.address ? `${t.node.address}.module.${t.name}` : `module.${t.name}`)
+  if (!child) return `\`${address}\`: not part of the tree`
+  const out = [
+    `\`${address}\`${child.dir ? ` — ${ctx.display(child.dir)}` : ''}${child.resolved ? '' : ` (not resolved: ${child.unresolvedReason ?? 'unknown'})`}`,
+    '',
+  ]
+  const call = t.node.module?.moduleCalls.get(t.name)
+  const entries = call ? providersEntries(a, t.node, t.name, call) : []
+  const receives: string[] = []
+  for (const e of entries) {
+    const final = e.pass ? finalConfig(a, e.pass.parentAddress) : undefined
+    receives.push(
+      `- \`${e.key}\` = \`${e.value}\` passed from ${moduleName(t.node.address)}${final ? ` → \`${final.address}\`` : ' (no such configuration)'}`,
+    )
+  }
+  // what its resources (and those below it) inherit rather than receive
+  const inherited = new Map<string, string>()
+  for (const r of a.lint.analysis.resolution.resources) {
+    if (!within(r.module, address)) continue
+    for (const s of r.resolution)
+      if (s.kind === 'inherited' && !within(s.from, address) && !inherited.has(providerString(s.provider)))
+        inherited.set(
+          providerString(s.provider),
+          `- \`${providerString(s.provider)}\` inherited from ${s.fromCallers ? 'the root module' : moduleName(s.from)}${r.providerConfig ? ` → \`${r.providerConfig}\`` : ''}`,
+        )
+  }
+  if (receives.length === 0 && inherited.size === 0) out.push('receives no provider configuration (none of its resources needs one)')
+  else out.push('receives:', ...receives, ...inherited.values())
+  return out.join('\n')
+}
+
+/** `module` is `address` or inside it. */
+function within(module: string, address: string): boolean {
+  return module === address || module.startsWith(address + '.')
+}
+
+function providerHover(ctx: FeatureContext, a: RootAnalysis, c: ProviderConfigInfo | undefined, address?: string): string {
+  const addr = c?.address ?? address ?? '?'
+  const users = resourcesThrough(a, addr)
+  const modules = new Set(users.map((r) => r.module))
+  const out = [
+    `\`${addr}\`${c?.expected ? ' (expected from the caller)' : c?.legacy ? ' (legacy: a provider block in a non-root module)' : ''}`,
+    '',
+  ]
+  out.push(`used by ${users.length} resource${users.length === 1 ? '' : 's'} in ${modules.size} module${modules.size === 1 ? '' : 's'}`)
+  for (const r of users.slice(0, MAX_LISTED)) out.push(`- \`${r.address}\` — ${link(ctx, a.root, r.range)}`)
+  if (users.length > MAX_LISTED) out.push(`- … and ${users.length - MAX_LISTED} more`)
+  return out.join('\n')
+}
+
+async function requirementHover(ctx: FeatureContext, a: RootAnalysis, t: Extract<Target, {kind: 'requirement'}>): Promise<string> {
+  const engine = engineByName(a.lint.analysis.tree.engine)
+  const req = localNames(t.node.module!, engine).requirements.get(t.localName)
+  const provider = req ? providerString(req.provider) : t.localName
+  const out = [`\`${t.localName}\` = \`${provider}\``, '']
+  const reqs = a.lint.analysis.requirements.filter((q) => q.provider === provider)
+  const constraints = reqs.flatMap((q) => q.constraints.map((c) => ({module: q.module, c})))
+  if (constraints.length === 0) out.push('no version constraints in any module')
+  else {
+    out.push('constraints:')
+    for (const {module, c} of constraints)
+      out.push(`- \`${c.constraint}\` — ${moduleName(module)}${c.range ? ` ${link(ctx, a.root, c.range)}` : ''}`)
+  }
+  const locked = await lockedVersion(a, provider, ctx)
+  out.push('', locked === undefined ? `not in ${ctx.display(path.join(a.root, '.terraform.lock.hcl'))}` : `locked: \`${locked}\``)
+  return out.join('\n')
+}
+
+/** The version the root's lock file selects for `provider` (undefined: no lock file, or not in it). */
+async function lockedVersion(a: RootAnalysis, provider: string, ctx: FeatureContext): Promise<string | undefined> {
+  const file = path.join(a.root, '.terraform.lock.hcl')
+  const lines = ctx.lines(file)
+  let text: string
+  try {
+    text = lines ? lines.join('\n') : readFileSync(file, 'utf8')
+  } catch {
+    return undefined
+  }
+  // tfgraph's own parser with no cache: the server writes nothing, whatever TFGRAPH_PARSER says
+  const parser = new NativeParser({cache: new ParseCache({enabled: false, dir: ''}), stats: newParseStats(), kind: 'tfgraph'})
+  const parsed = await parseLockFile(text, '.terraform.lock.hcl', a.lint.analysis.tree.engine, {parser})
+  const v = parsed.locks.find((l) => l.provider === provider)?.version
+  return v === '' ? undefined : v
+}
+
+/** Where the configuration a target uses, passes or is lives (one location per root that knows it). */
+export function definition(ctx: FeatureContext, at: Spot): Location[] {
+  const out: Location[] = []
+  const seen = new Set<string>()
+  const add = (root: string, r: SourceRange | undefined): void => {
+    if (!r) return
+    const abs = path.resolve(root, r.filename)
+    const key = `${abs}:${r.start.byte}`
+    if (seen.has(key)) return
+    seen.add(key)
+    out.push({uri: pathUri(abs), range: lspRange(r, root, ctx.lines)})
+  }
+  for (const {a, t} of found(ctx, at)) {
+    if (t.kind === 'resource') add(a.root, configOf(a, t.binding.providerConfig)?.range)
+    else if (t.kind === 'call' && t.on === 'entry')
+      add(a.root, t.entry?.pass ? finalConfig(a, t.entry.pass.parentAddress)?.range : undefined)
+    else if (t.kind === 'call' && t.child?.dir && t.child.module) {
+      const main = mainFile(t.child)
+      if (main && !seen.has(main)) {
+        seen.add(main)
+        out.push({uri: pathUri(main), range: {start: {line: 0, character: 0}, end: {line: 0, character: 0}}})
+      }
+    } else if (t.kind === 'requirement' && t.alias) {
+      // in the shared module's own analysis the entry is the expected configuration itself: not a place to go
+      const c = finalConfig(a, t.alias.address)
+      if (!c?.expected) add(a.root, c?.range)
+    }
+  }
+  return out
+}
+
+/** The module directory's main file: main.tf (or main.tofu, …) if there is one, else its first configuration file. */
+function mainFile(n: ModuleNode): string | undefined {
+  const files = (n.module?.files ?? []).filter((f) => !f.shadowedBy)
+  const main = files.find((f) => /^main\.(tf|tofu)(\.json)?$/.test(f.name)) ?? files[0]
+  return main && n.dir ? path.join(n.dir, main.name) : undefined
+}
+
+/** The resources bound to the provider configuration at `at` (a provider block or a configuration_aliases entry), in every root. */
+export function references(ctx: FeatureContext, at: Spot): Location[] {
+  const out: Location[] = []
+  const seen = new Set<string>()
+  for (const {a, t} of found(ctx, at)) {
+    const address = t.kind === 'provider' ? t.config.address : t.kind === 'requirement' ? t.alias?.address : undefined
+    if (!address) continue
+    for (const r of resourcesThrough(a, address)) {
+      const abs = path.resolve(a.root, r.range.filename)
+      const key = `${abs}:${r.range.start.byte}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      out.push({uri: pathUri(abs), range: lspRange(r.range, a.root, ctx.lines)})
+    }
+  }
+  return out
+}
+
+/** The command a code lens runs: shows the locations (VS Code's extension maps it to its references view). */
+export const SHOW_RESOURCES = 'tfgraph.showResources'
+
+/** "used by N resources in M modules" over each provider block of the file. */
+export function codeLenses(ctx: FeatureContext): CodeLens[] {
+  const byBlock = new Map<string, {range: SourceRange; root: string; parts: string[]; locations: Location[]}>()
+  for (const a of ctx.analyses) {
+    for (const n of nodesOfFile(a, ctx.file)) {
+      for (const b of n.module!.providerConfigs.values()) {
+        if (path.resolve(a.root, b.declRange.filename) !== ctx.file) continue
+        const c = a.lint.analysis.resolution.configs.find((x) => x.module === n.address && x.range?.start.byte === b.declRange.start.byte)
+        if (!c) continue
+        const users = resourcesThrough(a, c.address)
+        const modules = new Set(users.map((r) => r.module)).size
+        const key = String(b.declRange.start.byte)
+        const entry = byBlock.get(key) ?? {range: b.declRange, root: a.root, parts: [], locations: []}
+        const text = `used by ${users.length} resource${users.length === 1 ? '' : 's'} in ${modules} module${modules === 1 ? '' : 's'}`
+        entry.parts.push(ctx.analyses.length > 1 ? `${text} (${ctx.display(a.root)}${n.address ? ' ' + n.address : ''})` : text)
+        for (const r of users)
+          entry.locations.push({uri: pathUri(path.resolve(a.root, r.range.filename)), range: lspRange(r.range, a.root, ctx.lines)})
+        byBlock.set(key, entry)
+      }
+    }
+  }
+  return [...byBlock.values()].map((e) => {
+    const range = lspRange(e.range, e.root, ctx.lines)
+    return {range, command: {title: e.parts.join(' · '), command: SHOW_RESOURCES, arguments: [pathUri(ctx.file), range.start, e.locations]}}
+  })
+}

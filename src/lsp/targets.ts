@@ -1,0 +1,190 @@
+// What stands at a position of a file in one root's analysis, read from the merged module model of each
+// module instance whose directory holds the file: a resource (its header or its `provider` argument), a
+// module call (its header, `source`, an entry of its `providers` map), a provider block, a
+// required_providers entry or one of its configuration_aliases. Expressions are read from their syntax
+// nodes (src/hcl/expr.ts), never from their text.
+import * as path from 'node:path'
+import {ModulePath} from '../addrs/module.js'
+import {AbsProviderConfig} from '../addrs/provider.js'
+import type {SourceRange} from '../diag/diagnostic.js'
+import type {ModuleNode} from '../crawl/crawl.js'
+import {dottedName, objectEntry, objectItemsOf, objectKeyName, partRange, tupleItemsOf} from '../hcl/expr.js'
+import type {Attribute, Block} from '../hcl/syntax.js'
+import type {RootAnalysis} from '../lint/workspace.js'
+import type {ProviderConfigInfo, ProviderPass, ResourceBinding} from '../providers/resolve.js'
+import {holds, relativeName, sameRange, type Spot} from './positions.js'
+
+/** One entry of a call's `providers` map: `aws.src = aws.east`. */
+export interface ProvidersEntry {
+  readonly key: string
+  readonly value: string
+  readonly range: SourceRange
+  /** The pass the resolution made of it (none when the entry is not a valid reference pair). */
+  readonly pass: ProviderPass | undefined
+}
+
+export type Target =
+  | {readonly kind: 'resource'; readonly node: ModuleNode; readonly binding: ResourceBinding; readonly range: SourceRange}
+  | {
+      readonly kind: 'call'
+      readonly node: ModuleNode
+      readonly name: string
+      readonly child: ModuleNode | undefined
+      readonly on: 'header' | 'source' | 'entry'
+      readonly entry?: ProvidersEntry
+      readonly range: SourceRange
+    }
+  | {readonly kind: 'provider'; readonly node: ModuleNode; readonly config: ProviderConfigInfo; readonly range: SourceRange}
+  | {
+      readonly kind: 'requirement'
+      readonly node: ModuleNode
+      readonly localName: string
+      readonly attribute: Attribute
+      /** A configuration_aliases entry under the cursor (`aws.east`) and the configuration it declares. */
+      readonly alias?: {readonly name: string; readonly address: string; readonly range: SourceRange}
+      readonly range: SourceRange
+    }
+
+/** The module instances of the analysis whose directory holds `file`. */
+export function nodesOfFile(a: RootAnalysis, file: string): ModuleNode[] {
+  const dir = path.dirname(file)
+  return a.lint.analysis.tree.nodes.filter((n) => n.dir === dir && n.module)
+}
+
+function attributeSpan(a: Attribute): SourceRange {
+  return {filename: a.nameRange.filename, start: a.nameRange.start, end: a.exprRange.end}
+}
+
+/** What stands at `at` in `file`, in each module instance of the analysis that holds it. */
+export function targetsAt(a: RootAnalysis, file: string, at: Spot): Target[] {
+  const rel = relativeName(a.root, file)
+  const out: Target[] = []
+  for (const n of nodesOfFile(a, file)) {
+    const t = targetIn(a, n, rel, at)
+    if (t) out.push(t)
+  }
+  return out
+}
+
+function targetIn(a: RootAnalysis, n: ModuleNode, rel: string, at: Spot): Target | undefined {
+  const m = n.module!
+  const res = a.lint.analysis.resolution
+  for (const map of [m.managedResources, m.dataResources, m.ephemeralResources]) {
+    for (const b of map.values()) {
+      const p = b.body.attributes.find((x) => x.name === 'provider')
+      const onProvider = p !== undefined && holds(attributeSpan(p), rel, at)
+      if (!onProvider && !holds(b.declRange, rel, at)) continue
+      const binding = res.resources.find((r) => r.module === n.address && sameRange(r.range, b.declRange))
+      if (binding) return {kind: 'resource', node: n, binding, range: onProvider ? attributeSpan(p) : b.declRange}
+    }
+  }
+  for (const [name, b] of m.moduleCalls) {
+    const t = callTarget(a, n, name, b, rel, at)
+    if (t) return t
+  }
+  for (const b of m.providerConfigs.values()) {
+    if (!holds(b.range, rel, at)) continue
+    const config = res.configs.find((c) => c.module === n.address && sameRange(c.range, b.declRange))
+    if (config) return {kind: 'provider', node: n, config, range: b.declRange}
+  }
+  for (const [localName, attr] of m.requiredProviders) {
+    if (!holds(attributeSpan(attr), rel, at)) continue
+    const aliases = objectEntry(attr.node, 'configuration_aliases')
+    for (const item of (aliases && tupleItemsOf(aliases.value)) ?? []) {
+      const range = partRange(attr, item)
+      const name = dottedName(item)
+      if (!name || !holds(range, rel, at)) continue
+      const address = aliasAddress(a, n, localName, name)
+      if (address) return {kind: 'requirement', node: n, localName, attribute: attr, alias: {name, address, range}, range}
+    }
+    return {kind: 'requirement', node: n, localName, attribute: attr, range: attributeSpan(attr)}
+  }
+  return undefined
+}
+
+function callTarget(a: RootAnalysis, n: ModuleNode, name: string, b: Block, rel: string, at: Spot): Target | undefined {
+  if (!holds(b.range, rel, at)) return undefined
+  const child = n.children.find((c) => c.path[c.path.length - 1] === name)
+  const base = {kind: 'call' as const, node: n, name, child}
+  if (holds(b.declRange, rel, at)) return {...base, on: 'header', range: b.declRange}
+  const source = b.body.attributes.find((x) => x.name === 'source')
+  if (source && holds(attributeSpan(source), rel, at)) return {...base, on: 'source', range: source.exprRange}
+  const entry = providersEntries(a, n, name, b).find((e) => holds(e.range, rel, at))
+  if (entry) return {...base, on: 'entry', entry, range: entry.range}
+  return undefined
+}
+
+/** The entries of a module call's `providers` map, with the pass each became. */
+export function providersEntries(a: RootAnalysis, n: ModuleNode, name: string, b: Block): ProvidersEntry[] {
+  const attr = b.body.attributes.find((x) => x.name === 'providers')
+  if (!attr) return []
+  const to = n.address === '' ? `module.${name}` : `${n.address}.module.${name}`
+  const out: ProvidersEntry[] = []
+  for (const item of objectItemsOf(attr.node) ?? []) {
+    const key = dottedName(item.key) ?? objectKeyName(item)
+    const value = dottedName(item.value)
+    if (key === undefined || value === undefined) continue
+    const range = partRange(attr, {s: item.key.s, e: item.value.e})
+    const pass = a.lint.analysis.resolution.passes.find((p) => p.to === to && p.key === key)
+    out.push({key, value, range, pass})
+  }
+  return out
+}
+
+/** The address of the configuration a configuration_aliases entry declares in module `n` (`aws.east`). */
+function aliasAddress(a: RootAnalysis, n: ModuleNode, localName: string, name: string): string | undefined {
+  const alias = name.split('.')[1]
+  if (!alias) return undefined
+  const res = a.lint.analysis.resolution
+  // the pass that gives it (a called module), else the expected configuration (a shared root), else by provider
+  const pass = res.passes.find((p) => p.to === n.address && p.key === name)
+  if (pass) return pass.childAddress
+  const own = res.configs.find((c) => c.module === n.address && c.localName === localName && c.alias === alias)
+  if (own) return own.address
+  const bound = res.resources.find((r) => r.module === n.address && r.reference === name)
+  const step = bound?.resolution.find((s) => s.kind === 'source')
+  return step?.kind === 'source' ? new AbsProviderConfig(ModulePath.of(n.path), step.provider, alias).toString() : undefined
+}
+
+/** Every configuration address a binding goes through: its own, each one passed along, the one it ends at. */
+export function chainAddresses(a: RootAnalysis, r: ResourceBinding): Set<string> {
+  const out = new Set<string>()
+  if (r.providerConfig) out.add(r.providerConfig)
+  for (const s of r.resolution) {
+    if (s.kind !== 'passed') continue
+    const p = a.lint.analysis.resolution.passes.find((x) => x.to === s.module && x.key === s.key)
+    if (p) {
+      out.add(p.childAddress)
+      out.add(p.parentAddress)
+    }
+  }
+  return out
+}
+
+/** The resources bound through the configuration `address` (a block's, a configuration_aliases entry's). */
+export function resourcesThrough(a: RootAnalysis, address: string): ResourceBinding[] {
+  return a.lint.analysis.resolution.resources.filter((r) => r.providerConfig === address || chainAddresses(a, r).has(address))
+}
+
+/**
+ * The configuration that `address` finally stands for: through `providers` passes up the tree, then,
+ * for a default configuration a module lacks, inherited from the nearest module above that has one.
+ */
+export function finalConfig(a: RootAnalysis, address: string): ProviderConfigInfo | undefined {
+  const res = a.lint.analysis.resolution
+  let addr = address
+  for (let guard = 0; guard < 1000; guard++) {
+    const own = res.configs.find((c) => c.address === addr)
+    if (own) return own
+    const pass = res.passes.find((p) => p.childAddress === addr)
+    if (pass) {
+      addr = pass.parentAddress
+      continue
+    }
+    // `module.a.module.b.provider["…"]` → `module.a.provider["…"]` (aliases are never inherited)
+    const m = /^(.*?)(?:\.)?(module\.[^.[\]]+)\.(provider\[".*"\])$/.exec(addr)
+    if (!m) return undefined
+    addr = m[1] ? `${m[1]}.${m[3]}` : m[3]!
+  }
+  return undefined
+}

@@ -1,0 +1,105 @@
+// The Workspace behind `tfgraph lsp` (src/lint/workspace.ts), in process on files in memory: roots found
+// as `lint --recursive` finds them, a buffer change analyses again only the roots that read the file,
+// the root set follows edits that add a module call, findings of a shared module's file come from every
+// root that calls it, each once.
+import * as path from 'node:path'
+import {test} from 'uvu'
+import * as assert from 'uvu/assert'
+import {openWorkspace} from '../../src/lint/workspace.js'
+import {MEMORY_ROOT, MemorySource} from '../../src/io/memory-source.js'
+
+const FILES = {
+  'envs/prod/main.tf':
+    'provider "aws" {\n  alias = "east"\n}\nmodule "app" {\n  source = "../../modules/app"\n  providers = { aws = aws.east }\n}\n',
+  'envs/dev/main.tf': 'module "app" {\n  source = "../../modules/app"\n}\n',
+  'modules/app/main.tf': 'resource "aws_s3_bucket" "b" {}\n',
+  'other/main.tf': 'resource "null_resource" "n" {}\n',
+}
+const at = (rel: string): string => path.join(MEMORY_ROOT, ...rel.split('/'))
+
+function workspace() {
+  return openWorkspace(MEMORY_ROOT, {files: new MemorySource(MEMORY_ROOT, FILES), env: {}})
+}
+
+async function analysedBy(ws: ReturnType<typeof workspace>): Promise<string[]> {
+  const roots: string[] = []
+  await ws.update((root) => roots.push(path.relative(MEMORY_ROOT, root)))
+  return roots.sort()
+}
+
+test('the first update analyses every root; a change analyses again only the roots that read the file', async () => {
+  const ws = workspace()
+  try {
+    assert.equal(await analysedBy(ws), ['envs/dev', 'envs/prod', 'other'])
+    assert.equal(
+      ws.roots().map((r) => path.relative(MEMORY_ROOT, r)),
+      ['envs/dev', 'envs/prod', 'other'],
+    )
+    assert.equal(await analysedBy(ws), [], 'nothing changed: nothing analysed')
+    ws.setBuffer(at('envs/dev/main.tf'), FILES['envs/dev/main.tf'] + '# edited\n')
+    assert.equal(await analysedBy(ws), ['envs/dev'])
+    ws.setBuffer(at('modules/app/main.tf'), 'resource "aws_s3_bucket" "b" {\n  provider = aws\n}\n')
+    assert.equal(await analysedBy(ws), ['envs/dev', 'envs/prod'], 'the shared module: both its callers, not the third root')
+    // the binding per root, from the buffer
+    const as = await ws.analysesOf(at('modules/app/main.tf'))
+    assert.equal(
+      as.map((a) => [path.relative(MEMORY_ROOT, a.root), a.lint.analysis.resolution.resources.map((r) => r.providerConfig)]),
+      [
+        ['envs/dev', ['provider["registry.terraform.io/hashicorp/aws"]']],
+        ['envs/prod', ['provider["registry.terraform.io/hashicorp/aws"].east']],
+      ],
+    )
+  } finally {
+    await ws.close()
+  }
+})
+
+test('an edit that calls another root makes it a module: the root set follows, its findings go', async () => {
+  const ws = workspace()
+  try {
+    await ws.update()
+    ws.setBuffer(at('other/main.tf'), 'resource "null_resource" "n" {\n  provider = null.missing\n}\n')
+    const touched = await ws.update()
+    assert.ok(touched.has(at('other/main.tf')))
+    assert.ok(ws.findings(at('other/main.tf')).length > 0, 'a finding about the missing configuration')
+    ws.setBuffer(at('envs/dev/main.tf'), FILES['envs/dev/main.tf'] + 'module "o" {\n  source = "../../other"\n}\n')
+    await ws.update()
+    assert.equal(
+      ws.roots().map((r) => path.relative(MEMORY_ROOT, r)),
+      ['envs/dev', 'envs/prod'],
+    )
+    // the file is now analysed as module.o of envs/dev
+    const [a] = await ws.analysesOf(at('other/main.tf'))
+    assert.is(a && path.relative(MEMORY_ROOT, a.root), 'envs/dev')
+    assert.ok(ws.findings(at('other/main.tf')).every((f) => f.root === at('envs/dev')))
+  } finally {
+    await ws.close()
+  }
+})
+
+test('findings of a shared module come from each root that calls it, each once; a file no root reaches is analysed on its own', async () => {
+  const ws = openWorkspace(MEMORY_ROOT, {
+    files: new MemorySource(MEMORY_ROOT, {...FILES, 'modules/app/main.tf': 'provider "aws" {}\nresource "aws_s3_bucket" "b" {}\n'}),
+    env: {},
+  })
+  try {
+    await ws.update()
+    const f = ws.findings(at('modules/app/main.tf'))
+    assert.ok(f.length > 0)
+    const keys = f.map((x) => `${x.diagnostic.code}@${x.diagnostic.range?.start.byte}`)
+    assert.equal(keys, [...new Set(keys)], 'each finding once')
+    ws.setBuffer(at('loose/x/main.tf'), 'resource "aws_vpc" "v" {}\n')
+    const outside = await ws.analysesOf(path.join(path.dirname(MEMORY_ROOT), 'elsewhere', 'main.tf'))
+    assert.equal(outside, [], 'a file that does not exist: nothing')
+    const loose = await ws.analysesOf(at('loose/x/main.tf'))
+    assert.equal(
+      loose.map((a) => [path.relative(MEMORY_ROOT, a.root), a.kind]),
+      [['loose/x', 'root']],
+      'a new unsaved file in a new directory: a new root',
+    )
+  } finally {
+    await ws.close()
+  }
+})
+
+test.run()

@@ -1,0 +1,88 @@
+// A real editor as the client: Debian's Neovim (0.7 or later has the LSP client), headless, runs
+// nvim/requests.lua, which opens a fixture file through Neovim's own LSP client and asks `tfgraph lsp`
+// for hover, definition and references; the test reads what Neovim got. Without Neovim: one SKIP line
+// (never under CI=true, where .ci/run installs it).
+import {spawnSync} from 'node:child_process'
+import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import * as path from 'node:path'
+import {fileURLToPath, pathToFileURL} from 'node:url'
+import {test} from 'uvu'
+import * as assert from 'uvu/assert'
+import {fixturesDir} from '../helpers/paths.js'
+import {tfgraphBin} from './client.js'
+import {posOf} from './helpers.js'
+
+const nvim = process.env['TFGRAPH_NVIM'] ?? '/usr/bin/nvim'
+
+function hasNeovim(what: string): boolean {
+  if (existsSync(nvim)) return true
+  if (process.env['CI'] === 'true')
+    throw new Error(`${what}: ${nvim} is missing (CI=true: this test must not skip; .ci/run installs Debian's neovim)`)
+  process.stdout.write(`SKIP ${what}: needs Neovim, not found at ${nvim} (apt-get install neovim)\n`)
+  return false
+}
+
+interface NvimResults {
+  error: string | null
+  hover: {contents: {kind: string; value: string}} | null
+  definition: {uri: string; range: {start: {line: number}}}[] | null
+  references: {uri: string; range: {start: {line: number}}}[] | null
+  version: {major: number; minor: number}
+}
+
+test('Neovim as the client: hover, definition and references on the demo fixture', () => {
+  if (!hasNeovim('Neovim LSP client test')) return
+  const demo = path.join(fixturesDir, 'providers', 'demo')
+  const file = path.join(demo, 'network', 'subnet', 'main.tf')
+  const main = path.join(demo, 'main.tf')
+  const at = posOf(readFileSync(file, 'utf8'), 'resource "aws_subnet"', 12)
+  const refs = posOf(readFileSync(main, 'utf8'), 'provider "aws"', 3, 'region = "eu-west-1"')
+  const tmp = mkdtempSync(path.join(tmpdir(), 'tfgraph-nvim-'))
+  try {
+    const out = path.join(tmp, 'results.json')
+    const script = fileURLToPath(new URL('./nvim/requests.lua', import.meta.url))
+    const r = spawnSync(nvim, ['--headless', '--clean', '-u', 'NONE', '-c', `luafile ${script}`], {
+      cwd: demo,
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: {
+        ...process.env,
+        XDG_STATE_HOME: tmp,
+        XDG_CACHE_HOME: tmp,
+        XDG_DATA_HOME: tmp,
+        TFGRAPH_OUT: out,
+        TFGRAPH_NODE: process.execPath,
+        TFGRAPH_BIN: tfgraphBin,
+        TFGRAPH_WS: demo,
+        TFGRAPH_FILE: file,
+        TFGRAPH_LINE: String(at.line),
+        TFGRAPH_CHARACTER: String(at.character),
+        TFGRAPH_REFS_FILE: main,
+        TFGRAPH_REFS_LINE: String(refs.line),
+        TFGRAPH_REFS_CHARACTER: String(refs.character),
+      },
+    })
+    assert.ok(existsSync(out), `Neovim wrote no results (exit ${r.status}): ${r.stdout}${r.stderr}`)
+    const got = JSON.parse(readFileSync(out, 'utf8')) as NvimResults
+    assert.is(got.error, null, `the Lua script failed: ${got.error}`)
+    assert.ok(got.version.major > 0 || got.version.minor >= 7, `Neovim ${got.version.major}.${got.version.minor}`)
+    assert.ok(got.hover?.contents.value.includes('uses `provider["registry.terraform.io/hashicorp/aws"].east`'), JSON.stringify(got.hover))
+    assert.ok(
+      got.hover?.contents.value.includes('4. module.network receives aws = aws.east from the root module'),
+      JSON.stringify(got.hover),
+    )
+    assert.equal(
+      (got.definition ?? []).map((l) => [l.uri, l.range.start.line]),
+      [[pathToFileURL(main).toString(), 13]],
+    )
+    assert.equal((got.references ?? []).map((l) => path.relative(demo, fileURLToPath(l.uri))).sort(), [
+      'network/main.tf',
+      'network/subnet/main.tf',
+    ])
+  } finally {
+    rmSync(tmp, {recursive: true, force: true})
+  }
+})
+
+test.run()
