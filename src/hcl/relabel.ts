@@ -27,7 +27,7 @@ function range(r: SourceRange, filename: string): SourceRange {
 }
 
 function attribute(a: Attribute, filename: string): Attribute {
-  if (a instanceof NativeAttribute) return a.withRanges(range(a.nameRange, filename), range(a.exprRange, filename))
+  if (a instanceof NativeAttribute) return a.withFilename(filename)
   return {...a, nameRange: range(a.nameRange, filename), exprRange: range(a.exprRange, filename)}
 }
 

@@ -49,7 +49,7 @@ function parseChecked(text: string, filename: string, positions: Positions): Nat
     const empty: Body = {attributes: [], blocks: [], range: fileRange(positions, text)}
     return {file: {filename, syntax: 'native', body: empty}, diagnostics}
   }
-  return {file: {filename, syntax: 'native', body: toBody(body, text, positions, new NativeSource(text), true)}, diagnostics: []}
+  return {file: {filename, syntax: 'native', body: toBody(body, text, positions, new NativeSource(text, positions), true)}, diagnostics: []}
 }
 
 /** A parsed expression or template: its tree (spans are offsets into the text given) and its syntax errors. */
@@ -82,9 +82,7 @@ export function formatHclRange(r: SourceRange): string {
 }
 
 function toBody(b: PBody, text: string, pos: Positions, source: NativeSource, file: boolean): Body {
-  const attributes: Attribute[] = b.attributes.map(
-    (a) => new NativeAttribute(a.name, pos.range(a.nameS, a.nameE), pos.range(a.expr.s, a.expr.e), a.expr, source),
-  )
+  const attributes: Attribute[] = b.attributes.map((a) => new NativeAttribute(a.name, a.nameS, a.nameE, a.expr, source, pos.filename))
   const blocks: Block[] = b.blocks.map((k) => {
     const typeRange = pos.range(k.typeS, k.typeE)
     const labels = k.labels.map((l) => ({value: l.value, range: pos.range(l.s, l.e)}))
