@@ -8,8 +8,13 @@ import {newParseStats, type ParseStats} from './parse-stats.js'
 import {relabelParse} from './relabel.js'
 import {parserKindFromEnv, type ParserKind} from './parser-kind.js'
 
-/** Most source text whose parses a run keeps in memory (a syntax tree weighs ~10-20 times its source). */
-const MEMO_MAX_CHARS = 8_000_000
+/**
+ * Most source text whose parses a run keeps in memory (a syntax tree weighs ~13 times its source): the
+ * modules a run still uses hold their own trees; this serves the same bytes reached under another name.
+ * With 8 MB of source (before #28) the memo held ~100 MB of trees in a whole-corpus lint: 1 MB keeps the
+ * run's live heap near 30 MB, at no measurable cost in time (whole corpus, paired runs: BENCHMARKS.md).
+ */
+const MEMO_MAX_CHARS = 1_000_000
 
 /** What a run's parser uses: its cache, its worker pool (none: parse in this thread) and its counters. */
 export interface NativeParserParts {

@@ -83,6 +83,17 @@ export class SharedLoads {
     return s.result
   }
 
+  /**
+   * Forgets the loads no longer worth keeping (`keep` says, from the directory and the display prefix it was
+   * loaded under): `lint --recursive` frees what no root still to be linted can use.
+   */
+  release(keep: (dir: string, displayPrefix: string) => boolean): void {
+    for (const key of [...this.shared.keys()]) {
+      const [dir = '', , prefix = ''] = key.split('\0')
+      if (!keep(dir, prefix)) this.shared.delete(key)
+    }
+  }
+
   /** Forgets the shared loads (a new `lint --recursive` search, tests); only ever costs loading again. */
   clear(): void {
     this.shared.clear()
