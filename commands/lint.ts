@@ -103,8 +103,8 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
     const explicitErrors = flags.config === undefined ? [] : (configs[0]?.cfg.diagnostics ?? [])
     if (explicitErrors.length > 0) return cmd.finish({stdout: '', stderr: errorLines(explicitErrors), exitCode: 1})
     // several roots at once, so the worker pool has files to parse in parallel; results keep the roots' order
-    const [{mapLimit}, {stillUseful}] = await Promise.all([import('../src/lint/map-limit.js'), import('../src/lint/release.js')])
-    const pending = new Set(roots.map((r) => path.resolve(r)))
+    const [{mapLimit}, {RemainingRoots}] = await Promise.all([import('../src/lint/map-limit.js'), import('../src/lint/release.js')])
+    const remaining = new RemainingRoots(roots)
     const perRoot = await mapLimit(configs, 4, async ({root, cfg}) => {
       const r =
         cfg.diagnostics.length > 0
@@ -119,8 +119,8 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
               limits,
             })
       // what no root still to come can use goes: one run over many roots holds only what it still needs
-      pending.delete(path.resolve(root))
-      if (flags.recursive) cmd.context.loads.release(stillUseful(pending))
+      remaining.done(root)
+      if (flags.recursive && !('cached' in r && r.cached)) cmd.context.loads.release((dir, prefix) => remaining.useful(dir, prefix))
       return {root, cfg, r}
     })
     const results = perRoot.map(({root, cfg, r}) => ({

@@ -3,13 +3,15 @@
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {stillUseful} from '../../src/lint/release.js'
+import {RemainingRoots} from '../../src/lint/release.js'
 
 const top = path.resolve('/work/infra')
 const at = (p: string): string => path.join(top, p)
 
 test('a load is kept while a remaining root names its directory with the same relative path', () => {
-  const keep = stillUseful([at('examples/b'), at('envs/prod')])
+  const remaining = new RemainingRoots([at('examples/a'), at('examples/b'), at('envs/prod')])
+  remaining.done(at('examples/a'))
+  const keep = (dir: string, prefix: string): boolean => remaining.useful(dir, prefix)
   // examples/a loaded ../../modules/x: examples/b names it the same way
   assert.ok(keep(at('modules/x'), '../../modules/x/'))
   // envs/prod names modules/x the same way too (two levels down from the top)
@@ -25,7 +27,10 @@ test('a load is kept while a remaining root names its directory with the same re
 })
 
 test('with no root left, nothing is kept', () => {
-  const keep = stillUseful([])
+  const remaining = new RemainingRoots([at('modules/x'), top])
+  remaining.done(at('modules/x'))
+  remaining.done(top)
+  const keep = (dir: string, prefix: string): boolean => remaining.useful(dir, prefix)
   assert.not.ok(keep(at('modules/x'), '../../modules/x/'))
   assert.not.ok(keep(top, ''))
 })
