@@ -1,8 +1,6 @@
 // Inline suppressions: `# tfgraph-ignore: rule-id[, other-id]` (or `//`) on the line of a finding or
 // on the line before it; `*` or `all` suppresses every rule there. A finding about a module call (its
 // source, its version) is also silenced by a comment on the call's header or the line before it.
-import {utf8Text, type FileSource} from '../io/inputs.js'
-import * as path from 'node:path'
 import {displayRange} from '../diag/diagnostic.js'
 import type {LintDiagnostic} from '../rules/rule.js'
 
@@ -13,21 +11,14 @@ export function ignoredRules(line: string | undefined): string[] {
   return m ? m[1]!.split(/[\s,]+/).filter(Boolean) : []
 }
 
-/** Removes the diagnostics suppressed by an inline comment; reads each file at most once. */
+/** Removes the diagnostics suppressed by an inline comment; `text` gives a file's text (name relative to the root), each read once. */
 export function applyIgnores(
-  files: FileSource,
-  rootDir: string,
+  text: (filename: string) => string | undefined,
   diags: readonly LintDiagnostic[],
 ): {kept: LintDiagnostic[]; suppressed: number} {
   const cache = new Map<string, string[] | undefined>()
   const lines = (f: string): string[] | undefined => {
-    if (!cache.has(f)) {
-      try {
-        cache.set(f, utf8Text(files.read(path.join(rootDir, f))).split(/\r?\n/))
-      } catch {
-        cache.set(f, undefined)
-      }
-    }
+    if (!cache.has(f)) cache.set(f, text(f)?.split(/\r?\n/))
     return cache.get(f)
   }
   const kept: LintDiagnostic[] = []

@@ -6,6 +6,22 @@ export type OptionSchema =
   | {readonly kind: 'boolean'; readonly default: boolean; readonly description: string}
   | {readonly kind: 'enum'; readonly values: readonly string[]; readonly default: string; readonly description: string}
   | {readonly kind: 'strings'; readonly default: readonly string[]; readonly description: string}
+  /** A string; `regexp`: it must compile as a regular expression (Go's `(?P<name>…)` groups accepted). */
+  | {readonly kind: 'string'; readonly default: string; readonly regexp?: true; readonly description: string}
+  /** An object with these keys, each optional. */
+  | {
+      readonly kind: 'object'
+      readonly fields: Readonly<Record<string, OptionSchema>>
+      readonly default: RuleOptionObject
+      readonly description: string
+    }
+  /** An object whose keys are names of the user's choosing, each value of one schema. */
+  | {readonly kind: 'map'; readonly value: OptionSchema; readonly default: RuleOptionObject; readonly description: string}
+
+/** Go's regular expression syntax as JavaScript's: named groups `(?P<name>…)` become `(?<name>…)`. */
+export function goRegExp(source: string): RegExp {
+  return new RegExp(source.replace(/\(\?P</g, '(?<'))
+}
 
 /** Rule id → option name → schema. Rules not listed take no options. */
 export const RULE_OPTIONS: Readonly<Record<string, Readonly<Record<string, OptionSchema>>>> = {
@@ -41,7 +57,11 @@ export const RULE_OPTIONS: Readonly<Record<string, Readonly<Record<string, Optio
   },
 }
 
-export type RuleOptionValue = boolean | string | readonly string[]
+export type RuleOptionValue = boolean | string | readonly string[] | RuleOptionObject
+
+export interface RuleOptionObject {
+  readonly [key: string]: RuleOptionValue
+}
 
 /** The value of one option of a rule: the configured one, else the schema's default. */
 export function ruleOption<T extends RuleOptionValue>(
@@ -69,5 +89,29 @@ export function optionProblem(schema: OptionSchema, value: unknown): string | un
       return Array.isArray(value) && value.every((v) => typeof v === 'string' && v !== '')
         ? undefined
         : 'must be a list of non-empty strings'
+    case 'string':
+      if (typeof value !== 'string') return 'must be a string'
+      if (schema.regexp) {
+        try {
+          goRegExp(value)
+        } catch (e) {
+          return `must be a regular expression (${e instanceof Error ? e.message : String(e)})`
+        }
+      }
+      return undefined
+    case 'object':
+    case 'map': {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'must be an object'
+      for (const [k, v] of Object.entries(value)) {
+        const field = schema.kind === 'map' ? schema.value : schema.fields[k]
+        if (!field)
+          return `has no key "${k}" (its keys are ${Object.keys(schema.kind === 'object' ? schema.fields : {})
+            .map((f) => `"${f}"`)
+            .join(', ')})`
+        const p = optionProblem(field, v)
+        if (p) return `${JSON.stringify(k)} ${p}`
+      }
+      return undefined
+    }
   }
 }
