@@ -2,8 +2,13 @@
 // checked against them before any analysis (a warm lint never imports the rules). A test keeps this
 // list equal to the registry in ./index.ts.
 export const RULE_IDS = [
+  'deprecated-index',
+  'deprecated-interpolation',
+  'deprecated-lookup',
+  'empty-list-equality',
   'implied-provider-mismatch',
   'legacy-module-provider',
+  'map-duplicate-keys',
   'missing-required-provider',
   'module-source-unpinned',
   'module-version-missing',

@@ -2,27 +2,37 @@
 // (`analyzeProviders`), returns LintDiagnostics tagged with its id, the object's address and the call
 // chain, with ranges relative to the root directory; `RULES` is sorted by id and ids are unique.
 import type {ProvidersAnalysis} from '../providers/analyze.js'
+import {deprecatedIndex} from './deprecated-index.js'
+import {deprecatedInterpolation} from './deprecated-interpolation.js'
+import {deprecatedLookup} from './deprecated-lookup.js'
+import {emptyListEquality} from './empty-list-equality.js'
 import {impliedProviderMismatch} from './implied-provider-mismatch.js'
 import {legacyModuleProvider} from './legacy-module-provider.js'
+import {mapDuplicateKeys} from './map-duplicate-keys.js'
 import {missingRequiredProvider} from './missing-required-provider.js'
 import {moduleSourceUnpinned} from './module-source-unpinned.js'
 import {moduleVersionMissing} from './module-version-missing.js'
 import {providerConstraintNotMinimum} from './provider-constraint-not-minimum.js'
-import {providersMapInherits} from './providers-map-inherits.js'
 import {providerVersionMissing} from './provider-version-missing.js'
-import type {LintDiagnostic, Rule} from './rule.js'
+import {providersMapInherits} from './providers-map-inherits.js'
 import {unresolvedModule} from './unresolved-module.js'
 import {unsatisfiableProviderConstraints} from './unsatisfiable-provider-constraints.js'
 import {unusedConfigurationAlias} from './unused-configuration-alias.js'
 import {unusedProviderAlias} from './unused-provider-alias.js'
 import {unusedRequiredProvider} from './unused-required-provider.js'
+import type {LintDiagnostic, Rule} from './rule.js'
 import {compareDiagnostics} from '../diag/diagnostic.js'
 
 export type {LintDiagnostic, Rule, RuleContext} from './rule.js'
 
 export const RULES: readonly Rule[] = [
+  deprecatedIndex,
+  deprecatedInterpolation,
+  deprecatedLookup,
+  emptyListEquality,
   impliedProviderMismatch,
   legacyModuleProvider,
+  mapDuplicateKeys,
   missingRequiredProvider,
   moduleSourceUnpinned,
   moduleVersionMissing,
