@@ -5,6 +5,8 @@ import type {ProvidersAnalysis} from '../providers/analyze.js'
 import {deprecatedIndex} from './deprecated-index.js'
 import {deprecatedInterpolation} from './deprecated-interpolation.js'
 import {deprecatedLookup} from './deprecated-lookup.js'
+import {documentedOutputs} from './documented-outputs.js'
+import {documentedVariables} from './documented-variables.js'
 import {emptyListEquality} from './empty-list-equality.js'
 import {impliedProviderMismatch} from './implied-provider-mismatch.js'
 import {legacyModuleProvider} from './legacy-module-provider.js'
@@ -15,9 +17,11 @@ import {moduleVersionMissing} from './module-version-missing.js'
 import {providerConstraintNotMinimum} from './provider-constraint-not-minimum.js'
 import {providerVersionMissing} from './provider-version-missing.js'
 import {providersMapInherits} from './providers-map-inherits.js'
+import {typedVariables} from './typed-variables.js'
 import {unresolvedModule} from './unresolved-module.js'
 import {unsatisfiableProviderConstraints} from './unsatisfiable-provider-constraints.js'
 import {unusedConfigurationAlias} from './unused-configuration-alias.js'
+import {unusedDeclaration} from './unused-declaration.js'
 import {unusedProviderAlias} from './unused-provider-alias.js'
 import {unusedRequiredProvider} from './unused-required-provider.js'
 import type {LintDiagnostic, Rule} from './rule.js'
@@ -29,6 +33,8 @@ export const RULES: readonly Rule[] = [
   deprecatedIndex,
   deprecatedInterpolation,
   deprecatedLookup,
+  documentedOutputs,
+  documentedVariables,
   emptyListEquality,
   impliedProviderMismatch,
   legacyModuleProvider,
@@ -39,9 +45,11 @@ export const RULES: readonly Rule[] = [
   providerConstraintNotMinimum,
   providerVersionMissing,
   providersMapInherits,
+  typedVariables,
   unresolvedModule,
   unsatisfiableProviderConstraints,
   unusedConfigurationAlias,
+  unusedDeclaration,
   unusedProviderAlias,
   unusedRequiredProvider,
 ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
