@@ -17,6 +17,7 @@ export const RULE_IDS = [
   'provider-constraint-not-minimum',
   'provider-version-missing',
   'providers-map-inherits',
+  'required-version',
   'typed-variables',
   'unresolved-module',
   'unsatisfiable-provider-constraints',
@@ -24,4 +25,5 @@ export const RULE_IDS = [
   'unused-declaration',
   'unused-provider-alias',
   'unused-required-provider',
+  'workspace-remote',
 ] as const

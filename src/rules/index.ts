@@ -17,6 +17,7 @@ import {moduleVersionMissing} from './module-version-missing.js'
 import {providerConstraintNotMinimum} from './provider-constraint-not-minimum.js'
 import {providerVersionMissing} from './provider-version-missing.js'
 import {providersMapInherits} from './providers-map-inherits.js'
+import {requiredVersion} from './required-version.js'
 import {typedVariables} from './typed-variables.js'
 import {unresolvedModule} from './unresolved-module.js'
 import {unsatisfiableProviderConstraints} from './unsatisfiable-provider-constraints.js'
@@ -24,6 +25,7 @@ import {unusedConfigurationAlias} from './unused-configuration-alias.js'
 import {unusedDeclaration} from './unused-declaration.js'
 import {unusedProviderAlias} from './unused-provider-alias.js'
 import {unusedRequiredProvider} from './unused-required-provider.js'
+import {workspaceRemote} from './workspace-remote.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {compareDiagnostics} from '../diag/diagnostic.js'
 
@@ -45,6 +47,7 @@ export const RULES: readonly Rule[] = [
   providerConstraintNotMinimum,
   providerVersionMissing,
   providersMapInherits,
+  requiredVersion,
   typedVariables,
   unresolvedModule,
   unsatisfiableProviderConstraints,
@@ -52,6 +55,7 @@ export const RULES: readonly Rule[] = [
   unusedDeclaration,
   unusedProviderAlias,
   unusedRequiredProvider,
+  workspaceRemote,
 ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 
 const byId = new Map(RULES.map((r) => [r.id, r]))
