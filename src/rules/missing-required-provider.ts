@@ -1,11 +1,50 @@
 // missing-required-provider: a module uses a provider local name (resource type prefix, `provider =`,
 // provider block, providers map, provider-defined function call) that has no required_providers entry, so the engine silently assumes
 // `hashicorp/<name>`. When a caller declares that name with another source address, the stronger
-// implied-provider-mismatch rule reports it instead.
-import {engineByName} from '../load/engine.js'
-import {display, undeclaredProviders, usesText} from './provider-uses.js'
+// implied-provider-mismatch rule reports it instead. Entries that rely on the same assumption are reported
+// too, at the entry's value: the legacy string form (`aws = "~> 5.0"`, native or JSON syntax) always, an
+// object without `source` unless the option `require_source` is false.
+import {objectEntry, objectItemsOf} from '../hcl/expr.js'
+import {engineByName, type Engine} from '../load/engine.js'
+import {localNames} from '../load/local-names.js'
+import type {RunMemo} from '../load/run-memo.js'
+import {authoredModules, type AuthoredModule} from './module-expressions.js'
+import {ruleOption} from './options.js'
+import {display, sourcelessMismatches, undeclaredProviders, usesText} from './provider-uses.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {moduleText, report, where, type Finding} from './support.js'
+
+/** Entries of authored modules written without a source address (not those implied-provider-mismatch reports). */
+function sourcelessEntries(
+  am: AuthoredModule,
+  engine: Engine,
+  requireSource: boolean,
+  mismatched: ReadonlySet<string>,
+  memo: RunMemo | undefined,
+): Finding[] {
+  const out: Finding[] = []
+  const names = memo
+    ? memo.get(am.module, `local-names:${engine.name}`, () => localNames(am.module, engine))
+    : localNames(am.module, engine)
+  for (const r of names.requirements.values()) {
+    if (r.localName === 'terraform' || mismatched.has(`${r.attribute.exprRange.filename}:${r.attribute.exprRange.start.byte}`)) continue
+    const items = objectItemsOf(r.attribute.node)
+    const legacy = items === undefined
+    if (!legacy && (!requireSource || objectEntry(r.attribute.node, 'source') !== undefined)) continue
+    const range = r.attribute.exprRange
+    const implied = display(r.provider, engine)
+    for (const node of am.nodes)
+      out.push({
+        summary: legacy ? 'Legacy required_providers entry' : 'required_providers entry without source',
+        detail: `${moduleText(node.address)} declares "${r.localName}" in required_providers at ${where(range)} ${legacy ? 'in the legacy form of Terraform 0.12, a version constraint alone' : 'without a source address'}, so ${engine.product} assumes ${implied}${legacy ? '' : " (an entry without source never takes a caller's source address)"}: right only for a HashiCorp provider, and the reader cannot tell which provider is meant. To fix it, write ${r.localName} = { source = "hashicorp/${r.localName}"${r.version !== undefined ? `, version = ${JSON.stringify(r.version)}` : ''} } (with the provider's real source address if it is not a HashiCorp provider).`,
+        range,
+        address: node.address,
+        module: node,
+        key: `entry:${r.localName}`,
+      })
+  }
+  return out
+}
 
 export const missingRequiredProvider = {
   id: 'missing-required-provider',
@@ -14,10 +53,17 @@ export const missingRequiredProvider = {
   description:
     'A module uses a provider without declaring it in required_providers, relying on the implied hashicorp/<name> source address.',
   docs: 'docs/rules/missing-required-provider.md',
-  check({analysis}): LintDiagnostic[] {
+  check({analysis, options, memo}): LintDiagnostic[] {
     const {tree} = analysis
     const engine = engineByName(tree.engine)
     const findings: Finding[] = []
+    const requireSource = ruleOption<boolean>('missing-required-provider', options, 'require_source')
+    const mismatched = new Set(
+      sourcelessMismatches(tree).map(
+        (x) => `${x.requirement.attribute.exprRange.filename}:${x.requirement.attribute.exprRange.start.byte}`,
+      ),
+    )
+    for (const am of authoredModules(tree)) findings.push(...sourcelessEntries(am, engine, requireSource, mismatched, memo))
     for (const u of undeclaredProviders(tree)) {
       if (u.mismatch && u.uses.some((x) => !x.function)) continue
       // only provider-defined functions: Terraform's own "Unknown provider function" error says it (OpenTofu's is not reproduced)

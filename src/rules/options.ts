@@ -31,6 +31,18 @@ export const RULE_OPTIONS: Readonly<Record<string, Readonly<Record<string, Optio
       default: false,
       description: 'Also report a version constraint that allows every later major version (">= 1.0" with no upper bound).',
     },
+    exact: {
+      kind: 'boolean',
+      default: false,
+      description: "Also report a version that is not one exact version (tflint's exact = true): a range, or several constraints.",
+    },
+  },
+  'missing-required-provider': {
+    require_source: {
+      kind: 'boolean',
+      default: true,
+      description: 'Also report a required_providers entry written as an object without source (legacy strings are always reported).',
+    },
   },
   'module-source-unpinned': {
     style: {
