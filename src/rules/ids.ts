@@ -2,6 +2,7 @@
 // checked against them before any analysis (a warm lint never imports the rules). A test keeps this
 // list equal to the registry in ./index.ts.
 export const RULE_IDS = [
+  'comment-syntax',
   'deprecated-index',
   'deprecated-interpolation',
   'deprecated-lookup',
@@ -9,15 +10,19 @@ export const RULE_IDS = [
   'documented-variables',
   'empty-list-equality',
   'implied-provider-mismatch',
+  'json-syntax',
   'legacy-module-provider',
   'map-duplicate-keys',
   'missing-required-provider',
+  'module-shallow-clone',
   'module-source-unpinned',
   'module-version-missing',
+  'naming-convention',
   'provider-constraint-not-minimum',
   'provider-version-missing',
   'providers-map-inherits',
   'required-version',
+  'standard-module-structure',
   'typed-variables',
   'unresolved-module',
   'unsatisfiable-provider-constraints',

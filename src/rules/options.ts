@@ -23,6 +23,22 @@ export function goRegExp(source: string): RegExp {
   return new RegExp(source.replace(/\(\?P</g, '(?<'))
 }
 
+/** The naming formats of rule naming-convention (tflint's predefined ones). */
+export const NAMING_FORMATS: Readonly<Record<string, string>> = {
+  snake_case: '^[a-z][a-z0-9]*(_[a-z0-9]+)*$',
+  mixed_snake_case: '^[a-zA-Z][a-zA-Z0-9]*(_[a-zA-Z0-9]+)*$',
+}
+
+const NAMING_BLOCK: OptionSchema = {
+  kind: 'object',
+  fields: {
+    format: {kind: 'string', default: '', description: 'A predefined format, a custom_formats name, or "none".'},
+    custom: {kind: 'string', default: '', regexp: true, description: 'A regular expression the names must match (wins over format).'},
+  },
+  default: {},
+  description: 'The format of this kind of name, instead of the rule-wide one.',
+}
+
 /** Rule id → option name → schema. Rules not listed take no options. */
 export const RULE_OPTIONS: Readonly<Record<string, Readonly<Record<string, OptionSchema>>>> = {
   'module-version-missing': {
@@ -43,6 +59,35 @@ export const RULE_OPTIONS: Readonly<Record<string, Readonly<Record<string, Optio
       default: true,
       description: 'Also report a required_providers entry written as an object without source (legacy strings are always reported).',
     },
+  },
+  'naming-convention': {
+    format: {
+      kind: 'string',
+      default: 'snake_case',
+      description: '"snake_case", "mixed_snake_case", a name from custom_formats, or "none" (no check).',
+    },
+    custom: {kind: 'string', default: '', regexp: true, description: 'A regular expression every name must match (wins over format).'},
+    custom_formats: {
+      kind: 'map',
+      value: {
+        kind: 'object',
+        fields: {
+          regex: {kind: 'string', default: '', regexp: true, description: 'The regular expression.'},
+          description: {kind: 'string', default: '', description: 'How the format is named in findings.'},
+        },
+        default: {},
+        description: 'A named format.',
+      },
+      default: {},
+      description: 'Named formats of your own, usable as format (a name here wins over a predefined format of the same name).',
+    },
+    data: NAMING_BLOCK,
+    locals: NAMING_BLOCK,
+    module: NAMING_BLOCK,
+    output: NAMING_BLOCK,
+    resource: NAMING_BLOCK,
+    variable: NAMING_BLOCK,
+    check: NAMING_BLOCK,
   },
   'module-source-unpinned': {
     style: {
