@@ -27,9 +27,9 @@ t('source = "${var.x}": Terraform\'s error only', async () => {
   assert.equal(out, ['main.tf:6,12-22 terraform Unknown module source'])
 })
 
-t('an invalid registry address: one error, on the call', async () => {
+t("an invalid registry address: Terraform's one error, at the source value (#33)", async () => {
   const out = await findings({'main.tf': 'module "x" {\n  source  = "not a/valid/registry/address/x"\n  version = "1.0.0"\n}\n'})
-  assert.equal(out, ['main.tf:1,1-11 unresolved-module Invalid registry module source address'])
+  assert.equal(out, ['main.tf:2,13-46 terraform Invalid registry module source address'])
 })
 
 t('a module cycle: one error, on the call', async () => {
@@ -41,7 +41,7 @@ t("one ignore comment on the call silences Terraform's errors about its source a
   for (const [ids, body] of [
     ['terraform', 'source  = "terraform-aws-modules/vpc/aws"\n  version = var.v'],
     ['terraform', 'source = "${var.v}"'],
-    ['unresolved-module', 'source  = "not a/valid/registry/address/x"\n  version = "1.0.0"'],
+    ['terraform', 'source  = "not a/valid/registry/address/x"\n  version = "1.0.0"'],
   ] as const) {
     const r = await lint(
       {files: {'main.tf': `${VAR}# tfgraph-ignore: ${ids}\nmodule "x" {\n  ${body}\n}\n`}},
