@@ -74,7 +74,7 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
           severity: 'error',
           description: "Terraform's and OpenTofu's own module and provider diagnostics (their severities)",
         },
-        ...(await rules()),
+        ...(await rules()).map((r) => ({...r, description: r.enabledByDefault ? r.description : `(off by default) ${r.description}`})),
       ]
       process.stdout.write(rows.map((r) => `${r.id.padEnd(36)} ${r.severity.padEnd(8)} ${r.description}\n`).join(''))
       return
@@ -115,7 +115,7 @@ Exit codes: 0 = no errors, 1 = the tool failed (unreadable or unparsable input, 
       root: flags.recursive ? path.relative(process.cwd(), root) || '.' : root,
       dir: root,
       diagnostics: r.diagnostics,
-      notes: r.notes,
+      notes: [...cfg.notes, ...r.notes],
       maxWarnings: cfg.config.maxWarnings,
     }))
     await cmd.end()
