@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
 import {installed, npm, skip, type Installed} from './install.js'
 
-const MAX_FILES = 450
+const MAX_FILES = 520 // 470 with the rules of #33 (a .js and a .d.ts per source file)
 const MAX_PACKED_BYTES = 900_000
 const MAX_UNPACKED_BYTES = 4_000_000
 
