@@ -6,9 +6,8 @@ import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode} from '../graph/crawl.js'
 import type {Block} from '../hcl/syntax.js'
 import {engineByName} from '../load/engine.js'
-import {localNames} from '../load/local-names.js'
 import type {LintDiagnostic, Rule} from './rule.js'
-import {isConfiguredProviderBlock, report, sameModuleNodes, where, type Finding} from './support.js'
+import {type Finding, isConfiguredProviderBlock, namesOf, report, sameModuleNodes, where} from './support.js'
 import {literalString} from '../hcl/expr.js'
 
 interface Restriction {
@@ -42,7 +41,7 @@ export const legacyModuleProvider = {
   enabledByDefault: true,
   description: 'A called module configures a provider itself instead of receiving provider configurations from its callers.',
   docs: 'docs/rules/legacy-module-provider.md',
-  check({analysis}): LintDiagnostic[] {
+  check({analysis, memo}): LintDiagnostic[] {
     const {tree} = analysis
     const engine = engineByName(tree.engine)
     const tofu = engine.name === 'opentofu'
@@ -53,7 +52,7 @@ export const legacyModuleProvider = {
       if (!m || node.address === '') continue
       const configured = [...m.providerConfigs.values()].filter(isConfiguredProviderBlock)
       if (configured.length === 0) continue
-      const names = localNames(m, engine)
+      const names = namesOf(m, engine, memo)
       const calls = sameModuleNodes(tree.nodes, node).filter((n) => n.address !== '')
       const broken = calls.flatMap((n) => {
         const r = restrictionOf(n, tofu)

@@ -4,46 +4,49 @@
 // implied-provider-mismatch rule reports it instead. Entries that rely on the same assumption are reported
 // too, at the entry's value: the legacy string form (`aws = "~> 5.0"`, native or JSON syntax) always, an
 // object without `source` unless the option `require_source` is false.
-import {objectEntry, objectItemsOf} from '../hcl/expr.js'
+import {impliedProvider} from '../addrs/provider.js'
+import type {ModuleNode} from '../graph/crawl.js'
+import {literalOf, literalString, objectEntry, objectItemsOf} from '../hcl/expr.js'
+import type {Attribute} from '../hcl/syntax.js'
 import {engineByName, type Engine} from '../load/engine.js'
-import {localNames} from '../load/local-names.js'
-import type {RunMemo} from '../load/run-memo.js'
 import {authoredModules, type AuthoredModule} from './module-expressions.js'
 import {ruleOption} from './options.js'
 import {display, sourcelessMismatches, undeclaredProviders, usesText} from './provider-uses.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {moduleText, report, where, type Finding} from './support.js'
 
-/** Entries of authored modules written without a source address (not those implied-provider-mismatch reports). */
-function sourcelessEntries(
-  am: AuthoredModule,
-  engine: Engine,
-  requireSource: boolean,
-  mismatched: ReadonlySet<string>,
-  memo: RunMemo | undefined,
-): Finding[] {
-  const out: Finding[] = []
-  const names = memo
-    ? memo.get(am.module, `local-names:${engine.name}`, () => localNames(am.module, engine))
-    : localNames(am.module, engine)
-  for (const r of names.requirements.values()) {
-    if (r.localName === 'terraform' || mismatched.has(`${r.attribute.exprRange.filename}:${r.attribute.exprRange.start.byte}`)) continue
-    const items = objectItemsOf(r.attribute.node)
-    const legacy = items === undefined
-    if (!legacy && (!requireSource || objectEntry(r.attribute.node, 'source') !== undefined)) continue
-    const range = r.attribute.exprRange
-    const implied = display(r.provider, engine)
-    for (const node of am.nodes)
-      out.push({
-        summary: legacy ? 'Legacy required_providers entry' : 'required_providers entry without source',
-        detail: `${moduleText(node.address)} declares "${r.localName}" in required_providers at ${where(range)} ${legacy ? 'in the legacy form of Terraform 0.12, a version constraint alone' : 'without a source address'}, so ${engine.product} assumes ${implied}${legacy ? '' : " (an entry without source never takes a caller's source address)"}: right only for a HashiCorp provider, and the reader cannot tell which provider is meant. To fix it, write ${r.localName} = { source = "hashicorp/${r.localName}"${r.version !== undefined ? `, version = ${JSON.stringify(r.version)}` : ''} } (with the provider's real source address if it is not a HashiCorp provider).`,
-        range,
-        address: node.address,
-        module: node,
-        key: `entry:${r.localName}`,
-      })
-  }
+/** A required_providers entry written without a source address: the legacy string form, or an object without `source`. */
+interface SourcelessEntry {
+  readonly am: AuthoredModule
+  readonly name: string
+  readonly attribute: Attribute
+  readonly legacy: boolean
+}
+
+/** The entries of authored modules written without a source address (read from the entries themselves: most modules have none). */
+function sourcelessEntries(modules: readonly AuthoredModule[], requireSource: boolean): SourcelessEntry[] {
+  const out: SourcelessEntry[] = []
+  for (const am of modules)
+    for (const [name, attribute] of am.module.requiredProviders) {
+      if (name === 'terraform') continue
+      const legacy = objectItemsOf(attribute.node) === undefined
+      if (legacy || (requireSource && objectEntry(attribute.node, 'source') === undefined)) out.push({am, name, attribute, legacy})
+    }
   return out
+}
+
+function sourcelessFinding(e: SourcelessEntry, node: ModuleNode, engine: Engine): Finding {
+  const range = e.attribute.exprRange
+  const implied = display(impliedProvider(e.name, engine.defaultRegistryHost), engine)
+  const version = e.legacy ? literalString(e.attribute) : literalOf(objectEntry(e.attribute.node, 'version')?.value ?? e.attribute.node)
+  return {
+    summary: e.legacy ? 'Legacy required_providers entry' : 'required_providers entry without source',
+    detail: `${moduleText(node.address)} declares "${e.name}" in required_providers at ${where(range)} ${e.legacy ? 'in the legacy form of Terraform 0.12, a version constraint alone' : 'without a source address'}, so ${engine.product} assumes ${implied}${e.legacy ? '' : " (an entry without source never takes a caller's source address)"}: right only for a HashiCorp provider, and the reader cannot tell which provider is meant. To fix it, write ${e.name} = { source = "hashicorp/${e.name}"${typeof version === 'string' ? `, version = ${JSON.stringify(version)}` : ''} } (with the provider's real source address if it is not a HashiCorp provider).`,
+    range,
+    address: node.address,
+    module: node,
+    key: `entry:${e.name}`,
+  }
 }
 
 export const missingRequiredProvider = {
@@ -58,13 +61,12 @@ export const missingRequiredProvider = {
     const engine = engineByName(tree.engine)
     const findings: Finding[] = []
     const requireSource = ruleOption<boolean>('missing-required-provider', options, 'require_source')
-    const mismatched = new Set(
-      sourcelessMismatches(tree).map(
-        (x) => `${x.requirement.attribute.exprRange.filename}:${x.requirement.attribute.exprRange.start.byte}`,
-      ),
-    )
-    for (const am of authoredModules(tree)) findings.push(...sourcelessEntries(am, engine, requireSource, mismatched, memo))
-    for (const u of undeclaredProviders(tree)) {
+    const entries = sourcelessEntries(authoredModules(tree), requireSource)
+    // an entry whose name a caller declares with another source address is implied-provider-mismatch's
+    const mismatched = entries.length === 0 ? [] : sourcelessMismatches(tree, memo).map((x) => x.requirement.attribute)
+    for (const e of entries)
+      if (!mismatched.includes(e.attribute)) for (const node of e.am.nodes) findings.push(sourcelessFinding(e, node, engine))
+    for (const u of undeclaredProviders(tree, memo)) {
       if (u.mismatch && u.uses.some((x) => !x.function)) continue
       // only provider-defined functions: Terraform's own "Unknown provider function" error says it (OpenTofu's is not reproduced)
       if (engine.name === 'terraform' && u.uses.every((x) => x.function)) continue

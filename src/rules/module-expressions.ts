@@ -180,7 +180,11 @@ function forEachAttribute(m: Module, fn: (a: Attribute) => void): void {
   const blocks = (bs: Iterable<Block>, skip: ReadonlySet<string> = NONE): void => {
     for (const b of bs) body(b.body, skip)
   }
-  blocks(m.variables.values())
+  // a variable's type is a type expression and its other settings constants: only `default` and its blocks hold values
+  for (const v of m.variables.values()) {
+    for (const a of v.body.attributes) if (a.name === 'default') fn(a)
+    for (const nb of v.body.blocks) body(nb.body, NONE)
+  }
   for (const a of m.locals.values()) fn(a)
   for (const bs of [m.outputs, m.moduleCalls, m.providerConfigs, m.managedResources, m.dataResources, m.ephemeralResources])
     blocks(bs.values())
@@ -247,7 +251,7 @@ function visit(f: Facts, w: Walked, e: Expr, stack: Expr[]): void {
     }
     case 'call':
       if (e.name === 'lookup' && e.args.length === 2 && !e.expandFinal) f.lookups.push({attribute: a, expr: e})
-      for (const x of e.args) stack.push(x)
+      for (const x of e.args) if (x.k !== 'lit') stack.push(x)
       return
     case 'binary':
       if ((e.op === '==' || e.op === '!=') && (isEmptyTuple(e.left) || isEmptyTuple(e.right)))
@@ -256,7 +260,10 @@ function visit(f: Facts, w: Walked, e: Expr, stack: Expr[]): void {
       return
     case 'object':
       if (!w.json && e.items.length > 1) f.objects.push({attribute: a, expr: e})
-      for (const it of e.items) stack.push(it.key, it.value)
+      for (const it of e.items) {
+        if (it.key.k !== 'lit' && !(it.key.k === 'trav' && it.key.steps.length === 0)) stack.push(it.key)
+        if (it.value.k !== 'lit') stack.push(it.value)
+      }
       return
     case 'cond':
       stack.push(e.cond, e.then, e.else)
@@ -271,7 +278,7 @@ function visit(f: Facts, w: Walked, e: Expr, stack: Expr[]): void {
       stack.push(e.inner)
       return
     case 'tuple':
-      for (const x of e.items) stack.push(x)
+      for (const x of e.items) if (x.k !== 'lit') stack.push(x)
       return
     default:
       for (const x of children(e)) stack.push(x)
@@ -301,6 +308,8 @@ function collectFacts(m: Module): ExpressionFacts {
     // a literal (most arguments) holds nothing any expression rule looks for
     if (plainText(a.node)) return
     const w = new Walked(a, inJson(a))
+    // a reference alone (`var.x`, `module.m.out`: the most frequent argument after a literal)
+    if (a.node.k === 'trav') return visit(f, w, a.node, stack)
     stack.push(a.node)
     while (stack.length > 0) visit(f, w, stack.pop()!, stack)
   })

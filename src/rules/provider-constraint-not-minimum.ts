@@ -4,9 +4,8 @@
 import type {SourceRange} from '../diag/diagnostic.js'
 import {engineByName} from '../load/engine.js'
 import {constraintsString, parseProviderConstraints, type Constraint} from '../providers/constraints.js'
-import {localNames} from '../load/local-names.js'
 import type {LintDiagnostic, Rule} from './rule.js'
-import {report, versionRangeOf, where, type Finding} from './support.js'
+import {type Finding, namesOf, report, versionRangeOf, where} from './support.js'
 import {literalString} from '../hcl/expr.js'
 
 function describe(c: Constraint): string {
@@ -44,14 +43,14 @@ export const providerConstraintNotMinimum = {
   enabledByDefault: true,
   description: 'A shared module constrains a provider version with an upper bound or an exact version instead of only a minimum (>=).',
   docs: 'docs/rules/provider-constraint-not-minimum.md',
-  check({analysis}): LintDiagnostic[] {
+  check({analysis, memo}): LintDiagnostic[] {
     const {tree} = analysis
     const engine = engineByName(tree.engine)
     const findings: Finding[] = []
     for (const node of tree.nodes) {
       const m = node.module
       if (!m || node.address === '') continue
-      const names = localNames(m, engine)
+      const names = namesOf(m, engine, memo)
       const origins: {what: string; constraint: string; range: SourceRange}[] = []
       for (const r of names.requirements.values()) {
         if (r.version === undefined) continue

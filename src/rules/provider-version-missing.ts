@@ -5,10 +5,9 @@
 import {isBuiltin, providerString} from '../addrs/provider.js'
 import {isRecord} from '../hcl/value.js'
 import {engineByName} from '../load/engine.js'
-import {localNames} from '../load/local-names.js'
 import {ruleOption} from './options.js'
 import type {LintDiagnostic, Rule} from './rule.js'
-import {inRemotePackage, moduleText, report, where, type Finding} from './support.js'
+import {type Finding, inRemotePackage, moduleText, namesOf, report, where} from './support.js'
 
 export const providerVersionMissing = {
   id: 'provider-version-missing',
@@ -17,7 +16,7 @@ export const providerVersionMissing = {
   description:
     'A shared module declares a provider in required_providers without a version constraint (a root module only when its lock file does not select one).',
   docs: 'docs/rules/provider-version-missing.md',
-  check({analysis, options, lockedProviders}): LintDiagnostic[] {
+  check({analysis, options, lockedProviders, memo}): LintDiagnostic[] {
     const {tree} = analysis
     const engine = engineByName(tree.engine)
     const rootPolicy = ruleOption<string>('provider-version-missing', options, 'root')
@@ -28,7 +27,7 @@ export const providerVersionMissing = {
       const isRoot = node.address === ''
       const shared = !isRoot || analysis.sharedModule !== undefined
       if (!shared && rootPolicy === 'never') continue
-      const names = localNames(m, engine)
+      const names = namesOf(m, engine, memo)
       for (const r of names.requirements.values()) {
         if (r.version !== undefined || isBuiltin(r.provider)) continue
         // a version written as an expression is not missing (the loader reports what is wrong with it)

@@ -6,12 +6,11 @@
 import {localConfigString, parseLocalConfigRef, parseProviderString, providerAddr} from '../addrs/provider.js'
 import {engineByName} from '../load/engine.js'
 import {isRecord, unwrapExpression} from '../hcl/value.js'
-import {localNames} from '../load/local-names.js'
 import {stepText} from '../providers/step-text.js'
 import type {ProviderConfigInfo, ResourceBinding} from '../providers/resolve.js'
 import type {ModuleNode} from '../graph/crawl.js'
 import type {LintDiagnostic, Rule} from './rule.js'
-import {isWithin, moduleText, report, where, type Finding} from './support.js'
+import {type Finding, isWithin, moduleText, namesOf, report, where} from './support.js'
 
 export const providersMapInherits = {
   id: 'providers-map-inherits',
@@ -20,7 +19,7 @@ export const providersMapInherits = {
   description:
     'A module call with a providers map leaves out a default provider configuration the module uses, which is then silently inherited.',
   docs: 'docs/rules/providers-map-inherits.md',
-  check({analysis}): LintDiagnostic[] {
+  check({analysis, memo}): LintDiagnostic[] {
     const {tree, resolution} = analysis
     const engine = engineByName(tree.engine)
     const configs = new Map<string, ProviderConfigInfo>(resolution.configs.map((c) => [c.address, c]))
@@ -64,8 +63,8 @@ export const providersMapInherits = {
         e.resources.push(r)
         inherited.set(config.address, e)
       }
-      const childNames = localNames(node.module, engine)
-      const parentNames = parent.module ? localNames(parent.module, engine) : undefined
+      const childNames = namesOf(node.module, engine, memo)
+      const parentNames = parent.module ? namesOf(parent.module, engine, memo) : undefined
       for (const {config, resources} of inherited.values()) {
         const first = resources[0]!
         const provider = parseProviderString(config.provider) ?? providerAddr('', '', '')

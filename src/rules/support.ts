@@ -7,6 +7,10 @@ import type {ModuleNode} from '../graph/crawl.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {literalString} from '../hcl/expr.js'
+import type {Engine} from '../load/engine.js'
+import {localNames, type LocalNames} from '../load/local-names.js'
+import type {Module} from '../load/model.js'
+import type {RunMemo} from '../load/run-memo.js'
 
 export {aliasEntryRange, rangeInExpr, versionRangeOf} from '../hcl/expr-ranges.js'
 
@@ -144,4 +148,9 @@ export function callAround(nodes: readonly ModuleNode[], r: SourceRange): Module
 export function inRemotePackage(node: ModuleNode): boolean {
   for (let p = node.parent; p && p.address !== ''; p = p.parent) if (p.source !== undefined && p.source.kind !== 'local') return true
   return false
+}
+
+/** A module's provider local names, from the run's memo when there is one (a module reached from many roots is read once). */
+export function namesOf(m: Module, engine: Engine, memo: RunMemo | undefined): LocalNames {
+  return memo ? memo.get(m, `local-names:${engine.name}`, () => localNames(m, engine)) : localNames(m, engine)
 }

@@ -5,10 +5,9 @@ import {parseLocalConfigRef} from '../addrs/provider.js'
 import {isRecord, unwrapExpression} from '../hcl/value.js'
 import {engineByName} from '../load/engine.js'
 import type {Block} from '../hcl/syntax.js'
-import {localNames} from '../load/local-names.js'
 import {providerReference} from '../providers/resolve.js'
 import type {LintDiagnostic, Rule} from './rule.js'
-import {aliasEntryRange, moduleText, report, where, type Finding} from './support.js'
+import {aliasEntryRange, type Finding, moduleText, namesOf, report, where} from './support.js'
 
 /** `name.alias` of every provider reference in resources, data sources (also in check blocks) and providers maps. */
 function usedConfigs(blocks: Iterable<Block>, calls: Iterable<Block>): Set<string> {
@@ -35,7 +34,7 @@ export const unusedConfigurationAlias = {
   enabledByDefault: true,
   description: 'A configuration_aliases entry that no resource or nested module call in the module uses.',
   docs: 'docs/rules/unused-configuration-alias.md',
-  check({analysis}): LintDiagnostic[] {
+  check({analysis, memo}): LintDiagnostic[] {
     const {tree} = analysis
     const engine = engineByName(tree.engine)
     const findings: Finding[] = []
@@ -44,7 +43,7 @@ export const unusedConfigurationAlias = {
       const m = node.module
       if (!m || done.has(m)) continue
       done.add(m)
-      const names = localNames(m, engine)
+      const names = namesOf(m, engine, memo)
       const used = usedConfigs(
         [...m.managedResources.values(), ...m.dataResources.values(), ...m.ephemeralResources.values(), ...m.imports],
         m.moduleCalls.values(),

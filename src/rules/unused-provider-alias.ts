@@ -6,9 +6,8 @@ import {AbsProviderConfig, parseLocalConfigRef} from '../addrs/provider.js'
 import {isRecord, unwrapExpression} from '../hcl/value.js'
 import {engineByName} from '../load/engine.js'
 import {edgeView, providerKey} from '../providers/build-graph.js'
-import {localNames} from '../load/local-names.js'
 import type {LintDiagnostic, Rule} from './rule.js'
-import {report, where, type Finding} from './support.js'
+import {type Finding, namesOf, report, where} from './support.js'
 
 export const unusedProviderAlias = {
   id: 'unused-provider-alias',
@@ -16,7 +15,7 @@ export const unusedProviderAlias = {
   enabledByDefault: true,
   description: 'An aliased provider configuration in the root module that no resource uses, directly or through providers maps.',
   docs: 'docs/rules/unused-provider-alias.md',
-  check({analysis}): LintDiagnostic[] {
+  check({analysis, memo}): LintDiagnostic[] {
     const {tree, resolution} = analysis
     const engine = engineByName(tree.engine)
     const root = tree.root
@@ -38,7 +37,7 @@ export const unusedProviderAlias = {
         if (n.resolved || !n.parent?.module || !n.call) return false
         const providers = n.call.body.attributes.find((a) => a.name === 'providers')
         if (!providers || !isRecord(providers.value)) return false
-        const names = localNames(n.parent.module, engine)
+        const names = namesOf(n.parent.module, engine, memo)
         return Object.values(providers.value).some((raw) => {
           const ref = typeof raw === 'string' ? parseLocalConfigRef(unwrapExpression(raw)) : undefined
           return (

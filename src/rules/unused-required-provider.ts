@@ -12,11 +12,11 @@ import type {Block} from '../hcl/syntax.js'
 import {unwrapExpression} from '../hcl/value.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module} from '../load/model.js'
-import {localNames} from '../load/local-names.js'
+import type {RunMemo} from '../load/run-memo.js'
 import {providerReference} from '../providers/resolve.js'
 import {display, providerUses} from './provider-uses.js'
 import type {LintDiagnostic, Rule} from './rule.js'
-import {inRemotePackage, moduleText, report, where, type Finding} from './support.js'
+import {type Finding, inRemotePackage, moduleText, namesOf, report, where} from './support.js'
 
 /** Local names used by import (`to`, `provider`) and removed (`from`) blocks: they need the provider too. */
 function lifecycleBlockNames(blocks: readonly Block[], attr: 'to' | 'from'): string[] {
@@ -51,13 +51,13 @@ function namesUsed(m: Module): Set<string> {
 }
 
 /** Providers (`host/namespace/type`) the modules below `node` use, or undefined when one of them could not be followed. */
-function subtreeProviders(node: ModuleNode, engine: Engine): Set<string> | undefined {
+function subtreeProviders(node: ModuleNode, engine: Engine, memo: RunMemo | undefined): Set<string> | undefined {
   const out = new Set<string>()
   const stack = [...node.children]
   while (stack.length > 0) {
     const n = stack.pop()!
     if (!n.module || !n.resolved) return undefined
-    const names = localNames(n.module, engine)
+    const names = namesOf(n.module, engine, memo)
     for (const name of namesUsed(n.module)) {
       out.add(providerString(names.providerFor(name)))
       // a local name the module below uses without a source address of its own (no entry, or one without
@@ -82,21 +82,21 @@ export const unusedRequiredProvider = {
   description:
     'A required_providers entry that nothing in the module uses, nor any module it calls through inheritance or a providers map.',
   docs: 'docs/rules/unused-required-provider.md',
-  check({analysis}): LintDiagnostic[] {
+  check({analysis, memo}): LintDiagnostic[] {
     const {tree} = analysis
     const engine = engineByName(tree.engine)
     const findings: Finding[] = []
     for (const node of tree.nodes) {
       const m = node.module
       if (!m || inRemotePackage(node) || (node.source !== undefined && node.source.kind !== 'local')) continue
-      const names = localNames(m, engine)
+      const names = namesOf(m, engine, memo)
       if (names.requirements.size === 0) continue
       const used = namesUsed(m)
       let below: Set<string> | undefined | null = null
       for (const r of names.requirements.values()) {
         // configuration_aliases entries: unused-configuration-alias reports the aliases nothing uses
         if (used.has(r.localName) || r.aliases.length > 0) continue
-        below ??= subtreeProviders(node, engine)
+        below ??= subtreeProviders(node, engine, memo)
         if (below === undefined) break
         if (below.has(providerString(r.provider)) || below.has(`name:${r.localName}`)) continue
         findings.push(finding(node, r.localName, r.provider, entryRange(r.attribute.nameRange, r.attribute.exprRange), engine))
