@@ -1,7 +1,7 @@
-// Shared by the rules that read every expression of a module (not a rule itself): the attributes of a
-// module's configuration, as tflint's WalkExpressions visits them (every argument of every block, nested
-// blocks included, and every local value), and the modules a configuration's authors wrote — the root and
-// the modules it calls by local path, each directory once, with every call that reaches it.
+// Shared by the rules that read every expression of a module (not a rule itself): what they look for, found
+// in one walk over a module's arguments (as tflint's WalkExpressions visits them) and kept in the run's memo,
+// and the modules a configuration's authors wrote — the root and the modules it calls by local path, each
+// directory once, with every call that reaches it.
 import type {ModuleNode, ModuleTree} from '../graph/crawl.js'
 import {children, type Expr} from '../hcl/native/ast.js'
 import type {Attribute, Block, Body} from '../hcl/syntax.js'
@@ -9,62 +9,13 @@ import type {Module} from '../load/model.js'
 import type {RunMemo} from '../load/run-memo.js'
 import {inRemotePackage, type Finding} from './support.js'
 
-export interface AttributeSite {
-  readonly attribute: Attribute
-  /** The top-level block holding it; undefined for a local value. */
-  readonly block: Block | undefined
-  /** The types of the nested blocks between the top-level block and the attribute (`["lifecycle"]`). */
-  readonly within: readonly string[]
-}
-
 /** Whether an attribute is written in JSON syntax (a `.tf.json` or `.tofu.json` file). */
 export function inJson(a: Attribute): boolean {
   return a.exprRange.filename.endsWith('.json')
 }
 
-function bodySites(body: Body, block: Block, within: readonly string[], skipNested: ReadonlySet<string>, out: AttributeSite[]): void {
-  for (const attribute of body.attributes) out.push({attribute, block, within})
-  for (const nb of body.blocks) if (!skipNested.has(nb.type)) bodySites(nb.body, block, [...within, nb.type], skipNested, out)
-}
-
-const NONE: ReadonlySet<string> = new Set(['-'])
 /** A check block's `data` block is one of the module's data resources: read there, not twice. */
 const CHECK_DATA: ReadonlySet<string> = new Set(['data'])
-
-/**
- * Every attribute of a module's blocks (variables, local values, outputs, module calls, provider
- * configurations, resources, data sources, ephemeral resources, checks, moved, import and removed blocks,
- * and other top-level blocks), in file order. The `terraform` block is not read: its arguments are
- * constants (`required_version`, `required_providers`, backends).
- */
-export function moduleAttributes(m: Module): AttributeSite[] {
-  return unsortedAttributes(m).sort((a, b) => {
-    const x = a.attribute.exprRange
-    const y = b.attribute.exprRange
-    return x.filename < y.filename ? -1 : x.filename > y.filename ? 1 : x.start.byte - y.start.byte
-  })
-}
-
-function unsortedAttributes(m: Module): AttributeSite[] {
-  const out: AttributeSite[] = []
-  const blocks = (bs: Iterable<Block>, skip: ReadonlySet<string> = NONE): void => {
-    for (const b of bs) bodySites(b.body, b, [], skip, out)
-  }
-  blocks(m.variables.values())
-  for (const attribute of m.locals.values()) out.push({attribute, block: undefined, within: []})
-  blocks(m.outputs.values())
-  blocks(m.moduleCalls.values())
-  blocks(m.providerConfigs.values())
-  blocks(m.managedResources.values())
-  blocks(m.dataResources.values())
-  blocks(m.ephemeralResources.values())
-  blocks(m.checks, CHECK_DATA)
-  blocks(m.moved)
-  blocks(m.imports)
-  blocks(m.removed)
-  blocks(m.otherBlocks)
-  return out
-}
 
 /** One module directory a configuration's authors wrote, with every node (call) of the tree that reaches it, in tree order. */
 export interface AuthoredModule {
@@ -171,19 +122,24 @@ function splatMarker(each: Expr): Expr | undefined {
   return x.k === 'anon' ? x : undefined
 }
 
-/** Calls `fn` with every attribute of the module's blocks and local values (what moduleAttributes lists), in no order. */
+/**
+ * Calls `fn` with every attribute of a module tflint's WalkExpressions visits, in no order: the arguments of
+ * local values, outputs, module calls, provider configurations, resources, data sources, ephemeral
+ * resources, checks, moved, import and removed blocks and other top-level blocks, nested blocks included,
+ * and of variables their `default` and validation blocks (a type is a type expression, the other settings
+ * constants). The `terraform` block is not read: its arguments are constants.
+ */
 function forEachAttribute(m: Module, fn: (a: Attribute) => void): void {
-  const body = (b: Body, skip: ReadonlySet<string>): void => {
+  const body = (b: Body, skip?: ReadonlySet<string>): void => {
     for (const a of b.attributes) fn(a)
-    for (const nb of b.blocks) if (!skip.has(nb.type)) body(nb.body, NONE)
+    for (const nb of b.blocks) if (!skip?.has(nb.type)) body(nb.body)
   }
-  const blocks = (bs: Iterable<Block>, skip: ReadonlySet<string> = NONE): void => {
+  const blocks = (bs: Iterable<Block>, skip?: ReadonlySet<string>): void => {
     for (const b of bs) body(b.body, skip)
   }
-  // a variable's type is a type expression and its other settings constants: only `default` and its blocks hold values
   for (const v of m.variables.values()) {
     for (const a of v.body.attributes) if (a.name === 'default') fn(a)
-    for (const nb of v.body.blocks) body(nb.body, NONE)
+    for (const nb of v.body.blocks) body(nb.body)
   }
   for (const a of m.locals.values()) fn(a)
   for (const bs of [m.outputs, m.moduleCalls, m.providerConfigs, m.managedResources, m.dataResources, m.ephemeralResources])
