@@ -79,7 +79,7 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
           severity: 'error',
           description: "Terraform's and OpenTofu's own module and provider diagnostics (their severities)",
         },
-        ...(await rules()),
+        ...(await rules()).map((r) => ({...r, description: r.enabledByDefault ? r.description : `(off by default) ${r.description}`})),
       ]
       process.stdout.write(rows.map((r) => `${r.id.padEnd(36)} ${r.severity.padEnd(8)} ${r.description}\n`).join(''))
       return
@@ -127,7 +127,7 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
       root: flags.recursive ? path.relative(process.cwd(), root) || '.' : root,
       dir: root,
       diagnostics: r.diagnostics,
-      notes: r.notes,
+      notes: [...cfg.notes, ...r.notes],
       unread: r.unread,
       maxWarnings: cfg.config.maxWarnings,
     }))

@@ -4,7 +4,9 @@
 // provider-configuration bindings (`terraform graph -type=plan`) and its diagnostics (`terraform validate`
 // plus the graph stage), and compares them with tfgraph's analysis (engine terraform):
 //   (a) bindings: every resource Terraform bound, by address → absolute provider configuration address;
-//   (b) diagnostics of rule `terraform`: matched by severity, summary, file and line.
+//   (b) diagnostics: Terraform's against what `tfgraph lint` shows of them — rule `terraform`, and the rules
+//       that restate one of Terraform's diagnostics (unresolved-module's "Module not installed") — at the
+//       range lint shows, matched by severity, summary, file and line.
 // Directories Terraform refuses for `required_version` are asked again on a copy of their repository
 // without `required_version` arguments. Oracle answers are kept in a cache directory (they depend only on
 // the corpus and the Terraform version), so a re-run after a tfgraph change takes seconds.
@@ -184,14 +186,17 @@ function terraformDiagnostics(answer) {
   return out.filter((d) => !(d.summary === 'Module not installed' && unreadable.has(`${d.filename}:${d.line}`)))
 }
 
-function tfgraphDiagnostics(analysis) {
-  return analysis.diagnostics.map((d) => ({
-    severity: d.severity,
-    summary: d.summary,
-    detail: d.detail ?? '',
-    filename: d.range?.filename,
-    line: d.range?.start.line,
-  }))
+/** What `tfgraph lint` shows of Terraform's diagnostics: rule `terraform`, and rule findings that restate one, where lint shows them. */
+function tfgraphDiagnostics(linted) {
+  return linted.diagnostics
+    .filter((d) => d.rule === 'terraform' || d.restates !== undefined)
+    .map((d) => ({
+      severity: d.severity,
+      summary: d.summary,
+      detail: d.detail ?? '',
+      filename: d.range?.filename,
+      line: d.range?.start.line,
+    }))
 }
 
 const keyOf = (d) => `${d.severity} ${d.summary} @ ${d.filename ? `${d.filename}:${d.line}` : '(no range)'}`
@@ -240,6 +245,13 @@ const DOCUMENTED = [
     tfgraph: (d, ctx) => d.summary === 'Unreadable module directory' && ctx.unreadable,
   },
   {
+    id: 'missing-provider-per-call',
+    reason:
+      'a configuration missing from the root is passed to several module calls: Terraform\'s plan graph reports "missing provider …" once; tfgraph once per call that passes it (each with the call\'s address), so that every call needing it is named — one fix clears them all',
+    tfgraph: (d, ctx) =>
+      d.filename === undefined && /^missing provider /.test(d.summary) && ctx.terraformSummaries?.has(d.summary) === true,
+  },
+  {
     id: 'not-installed',
     reason:
       'the oracle installs an empty placeholder for every remote module before it asks Terraform; tfgraph reads the directory as it is, without .terraform/modules, where `terraform validate` before `terraform init` reports the same call as "Module not installed"',
@@ -282,8 +294,10 @@ function compareDiagnostics(tf, tg, ctx) {
     else misses.push({key: keyOf(d), detail: d.detail})
   }
   const falsePositives = []
+  // the same graph-stage error said again for another call (documented when Terraform says it once)
+  const seen = {...ctx, terraformSummaries: new Set(tf.filter((d) => d.filename === undefined).map((d) => d.summary))}
   for (const y of pending) {
-    const why = documentedTfgraphReason(y, ctx)
+    const why = documentedTfgraphReason(y, seen)
     if (why) documented.push({key: keyOf(y), reason: why, side: 'tfgraph'})
     else falsePositives.push({key: keyOf(y), detail: y.detail})
   }
@@ -312,8 +326,10 @@ async function checkRoot(opts, api, dir) {
   if (answer.error) return {...entry, error: answer.error}
   if (answer.required_version_removed) entry.required_version_removed = true
   let analysis
+  let linted
   try {
-    analysis = await api.analyzeProviders(dir, {engine: 'terraform', context: api.context})
+    linted = await api.lint(dir, {engine: 'terraform', context: api.context, env: {}})
+    analysis = linted.analysis
   } catch (e) {
     return {...entry, error: `tfgraph failed: ${e?.stack ?? e}`}
   }
@@ -333,7 +349,7 @@ async function checkRoot(opts, api, dir) {
   entry.skipped_modules = ctx.skipped
   if (ctx.shared) entry.shared_module = true
   entry.bindings = compareBindings(answer, analysis, ctx)
-  entry.diagnostics = compareDiagnostics(terraformDiagnostics(answer), tfgraphDiagnostics(analysis), ctx)
+  entry.diagnostics = compareDiagnostics(terraformDiagnostics(answer), tfgraphDiagnostics(linted), ctx)
   return entry
 }
 
@@ -362,13 +378,13 @@ async function main() {
     process.exit(1)
   }
   const internal = async (rel) => import(pathToFileURL(path.join(dist, rel)).href)
-  const [{analyzeProviders}, {findRootModules}, {RunContext}] = await Promise.all([
-    internal('providers/analyze.js'),
+  const [{lint}, {findRootModules}, {RunContext}] = await Promise.all([
+    internal('lint/lint.js'),
     internal('lint/cached.js'),
     internal('load/run-context.js'),
   ])
   // one run for the whole comparison, parse cache off (the oracle's answers are cached instead)
-  const api = {analyzeProviders, context: new RunContext({cache: false})}
+  const api = {lint, context: new RunContext({cache: false})}
   const roots = (await findRootModules(api.context, opts.corpus, 'terraform')).filter((d) =>
     path.relative(opts.corpus, d).includes(opts.filter),
   )

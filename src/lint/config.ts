@@ -9,6 +9,7 @@ import {didYouMean} from '../diag/name-suggestion.js'
 import {RULE_IDS} from '../rules/ids.js'
 import {optionProblem, RULE_OPTIONS, type RuleOptionValue} from '../rules/options.js'
 import type {LintDiagnostic, Rule} from '../rules/rule.js'
+import {readTflintConfig} from './tflint-config.js'
 
 /** A JSON syntax error in words: what was expected where `offset` is. */
 function syntaxMessage(code: string, text: string, offset: number, length: number): string {
@@ -83,8 +84,54 @@ export interface LintConfig {
 
 export const EMPTY_CONFIG: LintConfig = {rules: new Map()}
 
-/** Reads a config file; a missing default file is an empty config, a missing explicit one is an error. */
-export function readLintConfig(rootDir: string, explicit?: string): {config: LintConfig; diagnostics: Diagnostic[]} {
+/** The lint configuration of a root: its `.tfgraph.json` (or `--config`), its tflint configuration, and why it is as it is. */
+export interface ReadConfig {
+  readonly config: LintConfig
+  /** Errors in `.tfgraph.json` (the run stops on them). */
+  readonly diagnostics: Diagnostic[]
+  /** Said once in the output: the `.tflint.hcl` settings that were not understood. */
+  readonly notes: readonly string[]
+}
+
+/**
+ * Reads a root's lint configuration: `.tfgraph.json` in the root directory (or the explicit file), over the
+ * root's `.tflint.hcl` when there is one (tflint's rule blocks for the rules tfgraph shares; `.tfgraph.json`
+ * wins where both speak).
+ */
+export function readLintConfig(rootDir: string, explicit?: string): ReadConfig {
+  const own = readTfgraphJson(rootDir, explicit)
+  const file = path.join(rootDir, '.tflint.hcl')
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch {
+    return {...own, notes: []}
+  }
+  const shown = path.relative(process.cwd(), file) || file
+  const tflint = readTflintConfig(text, shown)
+  const notes =
+    tflint.notUnderstood.length > 0
+      ? [
+          `${shown}: not understood, ignored: ${tflint.notUnderstood.join(', ')} (tfgraph reads the rule blocks of tflint's Terraform ruleset; see docs/lint.md)`,
+        ]
+      : []
+  return {config: mergeConfigs(tflint.config, own.config), diagnostics: own.diagnostics, notes}
+}
+
+/** The two configurations as one: `.tfgraph.json`'s settings and options win over `.tflint.hcl`'s, key by key. */
+export function mergeConfigs(tflint: Pick<LintConfig, 'rules' | 'options'>, tfgraph: LintConfig): LintConfig {
+  const rules = new Map<string, RuleSetting>([...tflint.rules, ...tfgraph.rules])
+  const options = new Map(tflint.options ?? [])
+  for (const [id, o] of tfgraph.options ?? []) options.set(id, {...(options.get(id) ?? {}), ...o})
+  return {
+    rules,
+    ...(options.size > 0 ? {options} : {}),
+    ...(tfgraph.maxWarnings !== undefined ? {maxWarnings: tfgraph.maxWarnings} : {}),
+  }
+}
+
+/** Reads `.tfgraph.json`; a missing default file is an empty config, a missing explicit one is an error. */
+function readTfgraphJson(rootDir: string, explicit?: string): {config: LintConfig; diagnostics: Diagnostic[]} {
   const file = explicit ? path.resolve(explicit) : path.join(rootDir, '.tfgraph.json')
   let text: string
   try {

@@ -1,32 +1,56 @@
 // Inline suppressions: `# tfgraph-ignore: rule-id[, other-id]` (or `//`) on the line of a finding or
 // on the line before it; `*` or `all` suppresses every rule there. A finding about a module call (its
 // source, its version) is also silenced by a comment on the call's header or the line before it.
-import {utf8Text, type FileSource} from '../io/inputs.js'
-import * as path from 'node:path'
+// tflint's own comments are honoured for the rules tfgraph shares with its Terraform ruleset:
+// `# tflint-ignore: terraform_unused_declarations` (same places) and `# tflint-ignore-file: …` among the
+// comments that open a file (every finding in the file); names of other rulesets are ignored.
 import {displayRange} from '../diag/diagnostic.js'
 import type {LintDiagnostic} from '../rules/rule.js'
+import {tfgraphRulesFor} from '../rules/tflint-names.js'
 
 const MARK = /(?:#|\/\/)\s*tfgraph-ignore:\s*([A-Za-z0-9_*,\s-]+)/
+const TFLINT_MARK = /(?:#|\/\/)\s*tflint-ignore:\s*([A-Za-z0-9_,\s-]+)/
+const TFLINT_FILE_MARK = /^\s*(?:#|\/\/)\s*tflint-ignore-file:\s*([A-Za-z0-9_,\s-]+)/
 
-export function ignoredRules(line: string | undefined): string[] {
-  const m = line === undefined ? null : MARK.exec(line)
-  return m ? m[1]!.split(/[\s,]+/).filter(Boolean) : []
+/** tflint rule names as tfgraph rule ids (`all` as `*`). */
+function fromTflint(names: string): string[] {
+  return names
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .flatMap((n) => (n === 'all' ? ['*'] : [...tfgraphRulesFor(n)]))
 }
 
-/** Removes the diagnostics suppressed by an inline comment; reads each file at most once. */
+export function ignoredRules(line: string | undefined): string[] {
+  if (line === undefined) return []
+  const m = MARK.exec(line)
+  const t = TFLINT_MARK.exec(line)
+  return [...(m ? m[1]!.split(/[\s,]+/).filter(Boolean) : []), ...(t ? fromTflint(t[1]!) : [])]
+}
+
+/** The rules a file's opening comments ignore in the whole file (`# tflint-ignore-file: …`). */
+export function fileIgnoredRules(lines: readonly string[]): string[] {
+  const out: string[] = []
+  for (const line of lines) {
+    const t = line.trim()
+    if (t === '') continue
+    if (!t.startsWith('#') && !t.startsWith('//')) break
+    const m = TFLINT_FILE_MARK.exec(line)
+    if (m) out.push(...fromTflint(m[1]!))
+  }
+  return out
+}
+
+/** Removes the diagnostics suppressed by an inline comment; `text` gives a file's text (name relative to the root), each read once. */
 export function applyIgnores(
-  files: FileSource,
-  rootDir: string,
+  text: (filename: string) => string | undefined,
   diags: readonly LintDiagnostic[],
 ): {kept: LintDiagnostic[]; suppressed: number} {
-  const cache = new Map<string, string[] | undefined>()
-  const lines = (f: string): string[] | undefined => {
+  const cache = new Map<string, {lines: string[]; file: string[]} | undefined>()
+  const linesOf = (f: string): {lines: string[]; file: string[]} | undefined => {
     if (!cache.has(f)) {
-      try {
-        cache.set(f, utf8Text(files.read(path.join(rootDir, f))).split(/\r?\n/))
-      } catch {
-        cache.set(f, undefined)
-      }
+      const t = text(f)
+      const lines = t?.split(/\r?\n/)
+      cache.set(f, lines ? {lines, file: fileIgnoredRules(lines)} : undefined)
     }
     return cache.get(f)
   }
@@ -34,12 +58,12 @@ export function applyIgnores(
   let suppressed = 0
   for (const d of diags) {
     const r = displayRange(d)
-    const ls = r ? lines(r.filename) : undefined
-    const ids = ls && r ? [...ignoredRules(ls[r.start.line - 1]), ...ignoredRules(ls[r.start.line - 2])] : []
+    const ls = r ? linesOf(r.filename) : undefined
+    const ids = ls && r ? [...ls.file, ...ignoredRules(ls.lines[r.start.line - 1]), ...ignoredRules(ls.lines[r.start.line - 2])] : []
     // a finding about a module call may also be silenced on the call's header (or the line before it)
     const also = d.ignoreAt
-    const als = also ? lines(also.filename) : undefined
-    if (also && als) ids.push(...ignoredRules(als[also.start.line - 1]), ...ignoredRules(als[also.start.line - 2]))
+    const als = also ? linesOf(also.filename) : undefined
+    if (also && als) ids.push(...ignoredRules(als.lines[also.start.line - 1]), ...ignoredRules(als.lines[also.start.line - 2]))
     if (ids.includes(d.rule) || ids.includes('*') || ids.includes('all')) suppressed++
     else kept.push(d)
   }

@@ -132,7 +132,22 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
     ...(opts.walker ? {walker: opts.walker} : {}),
   })
   const ruleDiags: LintDiagnostic[] = []
-  const inputs = await ruleInputs(ctx, dir, analysis, opts.env)
+  const root = path.resolve(dir)
+  // the files' text, read once in the run (a module's files are shared by the roots that call it) for the
+  // rules that need it and for the ignore comments
+  const texts = ctx.memo.get(ctx.files, 'file-texts', () => new Map<string, string | undefined>())
+  const sourceText = (f: string): string | undefined => {
+    const abs = path.join(root, f)
+    if (!texts.has(abs)) {
+      try {
+        texts.set(abs, utf8Text(ctx.files.read(abs)))
+      } catch {
+        texts.set(abs, undefined)
+      }
+    }
+    return texts.get(abs)
+  }
+  const inputs = {...(await ruleInputs(ctx, dir, analysis, opts.env)), sourceText, memo: ctx.memo}
   const config = opts.config ?? EMPTY_CONFIG
   for (const rule of RULES as readonly Rule[]) {
     if (!enabled(rule.id, rule.enabledByDefault, opts)) continue
@@ -170,7 +185,7 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
     }
   }
   const all = [...terraform, ...ruleDiags].sort((a, b) => compareDiagnostics(a, b) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0))
-  const {kept, suppressed} = applyIgnores(ctx.files, path.resolve(dir), all)
+  const {kept, suppressed} = applyIgnores(sourceText, all)
   const notes = analysis.sharedModule ? [`This directory is ${sharedModuleReason(analysis.sharedModule, analysis.tree.engine)}`] : []
   const unread = analysis.incomplete && analysis.diagnostics.some((d) => d.severity === 'error' && UNREAD_CODES.has(d.code))
   return {root: dir, analysis, diagnostics: kept.map(published), suppressed, incomplete: analysis.incomplete, unread, notes}

@@ -12,6 +12,7 @@ import {ParsePool} from '../hcl/parse-pool.js'
 import {newParseStats, type ParseStats} from '../hcl/parse-stats.js'
 import {parserKindFromEnv, type ParserKind} from '../hcl/parser-kind.js'
 import type {LoadContext} from './load-module.js'
+import {RunMemo} from './run-memo.js'
 import {SharedLoads} from './shared-load.js'
 import {TypeExprMemo} from './variable-default.js'
 
@@ -39,6 +40,8 @@ export class RunContext implements LoadContext {
   readonly pool: ParsePool
   readonly parser: NativeParser
   readonly types = new TypeExprMemo()
+  /** Values derived once per run from shared objects (what the lint rules read from a module's expressions). */
+  readonly memo = new RunMemo()
   readonly loads: SharedLoads
   readonly results: ResultsCache
   readonly verbose: boolean

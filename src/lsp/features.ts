@@ -12,7 +12,6 @@ import {NativeParser} from '../hcl/native-parser.js'
 import {ParseCache} from '../hcl/parse-cache.js'
 import {newParseStats} from '../hcl/parse-stats.js'
 import {engineByName} from '../load/engine.js'
-import {localNames} from '../load/local-names.js'
 import {providerString} from '../addrs/provider.js'
 import type {ProviderConfigInfo, ResourceBinding} from '../providers/resolve.js'
 import {moduleName, stepText} from '../providers/step-text.js'
@@ -166,7 +165,7 @@ function providerHover(ctx: FeatureContext, a: RootAnalysis, c: ProviderConfigIn
 
 async function requirementHover(ctx: FeatureContext, a: RootAnalysis, t: Extract<Target, {kind: 'requirement'}>): Promise<string> {
   const engine = engineByName(a.lint.analysis.tree.engine)
-  const req = localNames(t.node.module!, engine).requirements.get(t.localName)
+  const req = t.node.module!.names.requirements.get(t.localName)
   const provider = req ? providerString(req.provider) : t.localName
   const out = [`\`${t.localName}\` = \`${provider}\``, '']
   const reqs = a.lint.analysis.requirements.filter((q) => q.provider === provider)

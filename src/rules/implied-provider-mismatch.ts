@@ -16,11 +16,11 @@ export const impliedProviderMismatch = {
   description:
     'A module relies on the implied hashicorp/<name> provider (no required_providers entry, or one without source) while its caller declares that name with a different source address.',
   docs: 'docs/rules/implied-provider-mismatch.md',
-  check({analysis}): LintDiagnostic[] {
+  check({analysis, memo}): LintDiagnostic[] {
     const {tree} = analysis
     const engine = engineByName(tree.engine)
     const findings: Finding[] = []
-    for (const u of undeclaredProviders(tree)) {
+    for (const u of undeclaredProviders(tree, memo)) {
       // a provider-defined function is not implied: without an entry it is Terraform's "Unknown provider function" error
       const uses = u.uses.filter((x) => !x.function)
       const first = uses[0]
@@ -38,7 +38,7 @@ export const impliedProviderMismatch = {
         key: u.localName,
       })
     }
-    for (const e of sourcelessMismatches(tree)) {
+    for (const e of sourcelessMismatches(tree, memo)) {
       const mm = e.mismatch
       const r = e.requirement
       const declared = display(mm.provider, engine)

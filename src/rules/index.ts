@@ -2,38 +2,70 @@
 // (`analyzeProviders`), returns LintDiagnostics tagged with its id, the object's address and the call
 // chain, with ranges relative to the root directory; `RULES` is sorted by id and ids are unique.
 import type {ProvidersAnalysis} from '../providers/analyze.js'
+import {commentSyntax} from './comment-syntax.js'
+import {deprecatedIndex} from './deprecated-index.js'
+import {deprecatedInterpolation} from './deprecated-interpolation.js'
+import {deprecatedLookup} from './deprecated-lookup.js'
+import {documentedOutputs} from './documented-outputs.js'
+import {documentedVariables} from './documented-variables.js'
+import {emptyListEquality} from './empty-list-equality.js'
 import {impliedProviderMismatch} from './implied-provider-mismatch.js'
+import {jsonSyntax} from './json-syntax.js'
 import {legacyModuleProvider} from './legacy-module-provider.js'
+import {mapDuplicateKeys} from './map-duplicate-keys.js'
 import {missingRequiredProvider} from './missing-required-provider.js'
+import {moduleShallowClone} from './module-shallow-clone.js'
 import {moduleSourceUnpinned} from './module-source-unpinned.js'
 import {moduleVersionMissing} from './module-version-missing.js'
+import {namingConvention} from './naming-convention.js'
 import {providerConstraintNotMinimum} from './provider-constraint-not-minimum.js'
-import {providersMapInherits} from './providers-map-inherits.js'
 import {providerVersionMissing} from './provider-version-missing.js'
-import type {LintDiagnostic, Rule} from './rule.js'
+import {providersMapInherits} from './providers-map-inherits.js'
+import {requiredVersion} from './required-version.js'
+import {standardModuleStructure} from './standard-module-structure.js'
+import {typedVariables} from './typed-variables.js'
 import {unresolvedModule} from './unresolved-module.js'
 import {unsatisfiableProviderConstraints} from './unsatisfiable-provider-constraints.js'
 import {unusedConfigurationAlias} from './unused-configuration-alias.js'
+import {unusedDeclaration} from './unused-declaration.js'
 import {unusedProviderAlias} from './unused-provider-alias.js'
 import {unusedRequiredProvider} from './unused-required-provider.js'
+import {workspaceRemote} from './workspace-remote.js'
+import type {LintDiagnostic, Rule} from './rule.js'
 import {compareDiagnostics} from '../diag/diagnostic.js'
 
 export type {LintDiagnostic, Rule, RuleContext} from './rule.js'
 
 export const RULES: readonly Rule[] = [
+  commentSyntax,
+  deprecatedIndex,
+  deprecatedInterpolation,
+  deprecatedLookup,
+  documentedOutputs,
+  documentedVariables,
+  emptyListEquality,
   impliedProviderMismatch,
+  jsonSyntax,
   legacyModuleProvider,
+  mapDuplicateKeys,
   missingRequiredProvider,
+  moduleShallowClone,
   moduleSourceUnpinned,
   moduleVersionMissing,
+  namingConvention,
   providerConstraintNotMinimum,
   providerVersionMissing,
   providersMapInherits,
+  requiredVersion,
+  standardModuleStructure,
+  typedVariables,
   unresolvedModule,
   unsatisfiableProviderConstraints,
   unusedConfigurationAlias,
+  unusedDeclaration,
   unusedProviderAlias,
   unusedRequiredProvider,
+  workspaceRemote,
 ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 
 const byId = new Map(RULES.map((r) => [r.id, r]))

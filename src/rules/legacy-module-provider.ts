@@ -7,7 +7,7 @@ import type {ModuleNode} from '../crawl/crawl.js'
 import type {Block} from '../hcl/syntax.js'
 import {engineByName} from '../load/engine.js'
 import type {LintDiagnostic, Rule} from './rule.js'
-import {isConfiguredProviderBlock, report, sameModuleNodes, where, type Finding} from './support.js'
+import {type Finding, isConfiguredProviderBlock, report, sameModuleNodes, where} from './support.js'
 import {literalString} from '../hcl/expr.js'
 
 interface Restriction {
@@ -41,7 +41,7 @@ export const legacyModuleProvider = {
   enabledByDefault: true,
   description: 'A called module configures a provider itself instead of receiving provider configurations from its callers.',
   docs: 'docs/rules/legacy-module-provider.md',
-  check({analysis}): LintDiagnostic[] {
+  check({analysis, memo}): LintDiagnostic[] {
     const {tree} = analysis
     const engine = engineByName(tree.engine)
     const tofu = engine.name === 'opentofu'

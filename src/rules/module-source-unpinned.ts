@@ -10,24 +10,35 @@ import {inRemotePackage, report, where, type Finding} from './support.js'
 const SEMVER_TAG = /^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/
 const COMMIT_ID = /^([0-9a-f]{40}|[0-9a-f]{64})$/i
 
-/** The version control system and the revision query argument of a remote package address (`git::…?ref=x`). */
-export function vcsRevision(pkg: string): {vcs: 'git' | 'hg'; key: 'ref' | 'rev'; value: string | undefined} | undefined {
-  const vcs = pkg.startsWith('git::') ? 'git' : pkg.startsWith('hg::') ? 'hg' : undefined
-  if (!vcs) return undefined
-  const key = vcs === 'git' ? 'ref' : 'rev'
+/** The value of a query argument of an address (`?ref=v1&depth=1`), decoded; undefined when absent. */
+export function queryValue(pkg: string, key: string): string | undefined {
   const q = pkg.indexOf('?')
-  if (q === -1) return {vcs, key, value: undefined}
+  if (q === -1) return undefined
   let value: string | undefined
   for (const part of pkg.slice(q + 1).split('&')) {
     const eq = part.indexOf('=')
     const k = eq === -1 ? part : part.slice(0, eq)
     if (k !== key) continue
+    const raw = eq === -1 ? '' : part.slice(eq + 1)
     try {
-      value = decodeURIComponent((eq === -1 ? '' : part.slice(eq + 1)).replace(/\+/g, ' '))
+      value = decodeURIComponent(raw.replace(/\+/g, ' '))
     } catch {
-      value = eq === -1 ? '' : part.slice(eq + 1)
+      value = raw
     }
   }
+  return value
+}
+
+/**
+ * The version control system of a remote package address and its revision query argument: `git::…` and
+ * `git://…` (go-getter's git getter, chosen by the forced getter or by the URL's scheme) read `ref`,
+ * `hg::…` reads `rev`.
+ */
+export function vcsRevision(pkg: string): {vcs: 'git' | 'hg'; key: 'ref' | 'rev'; value: string | undefined} | undefined {
+  const vcs = pkg.startsWith('git::') || pkg.startsWith('git://') ? 'git' : pkg.startsWith('hg::') ? 'hg' : undefined
+  if (!vcs) return undefined
+  const key = vcs === 'git' ? 'ref' : 'rev'
+  const value = queryValue(pkg, key)
   return {vcs, key, value: value === '' ? undefined : value}
 }
 

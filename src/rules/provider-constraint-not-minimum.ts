@@ -4,7 +4,7 @@
 import type {SourceRange} from '../diag/diagnostic.js'
 import {constraintsString, parseProviderConstraints, type Constraint} from '../providers/constraints.js'
 import type {LintDiagnostic, Rule} from './rule.js'
-import {report, versionRangeOf, where, type Finding} from './support.js'
+import {type Finding, report, versionRangeOf, where} from './support.js'
 import {literalString} from '../hcl/expr.js'
 
 function describe(c: Constraint): string {
@@ -42,7 +42,7 @@ export const providerConstraintNotMinimum = {
   enabledByDefault: true,
   description: 'A shared module constrains a provider version with an upper bound or an exact version instead of only a minimum (>=).',
   docs: 'docs/rules/provider-constraint-not-minimum.md',
-  check({analysis}): LintDiagnostic[] {
+  check({analysis, memo}): LintDiagnostic[] {
     const {tree} = analysis
     const findings: Finding[] = []
     for (const node of tree.nodes) {

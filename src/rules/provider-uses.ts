@@ -16,10 +16,11 @@ import {isRecord, unwrapExpression} from '../hcl/value.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module} from '../load/model.js'
 import {configGeneratingImports} from '../load/imports.js'
-import type {LocalNames, Requirement} from '../load/local-names.js'
+import type {Requirement} from '../load/local-names.js'
 import {providerFunctionUses} from '../providers/provider-functions.js'
-import {sortRanges, where} from './support.js'
 import {providerRefOf, providersMapEntries} from '../load/provider-refs.js'
+import {RunMemo} from '../load/run-memo.js'
+import {sortRanges, where} from './support.js'
 
 export interface ProviderUse {
   readonly localName: string
@@ -114,21 +115,13 @@ function callerDeclaration(
   localName: string,
   implied: Provider,
   engine: Engine,
-  names: Map<Module, LocalNames>,
+  memo: RunMemo,
 ): CallerDeclaration | undefined {
-  const namesOf = (m: Module): LocalNames => {
-    let n = names.get(m)
-    if (!n) {
-      n = m.names
-      names.set(m, n)
-    }
-    return n
-  }
   // The same local name first, then (a weaker hint) the same provider type under another name.
   for (const sameName of [true, false]) {
     for (let p = node.parent; p; p = p.parent) {
       if (!p.module) continue
-      for (const r of namesOf(p.module).requirements.values()) {
+      for (const r of p.module.names.requirements.values()) {
         if (sameName ? r.localName !== localName : r.provider.type !== localName) continue
         if (providerString(r.provider) === providerString(implied)) return undefined
         return {node: p, localName: r.localName, provider: r.provider, range: r.attribute.nameRange}
@@ -138,18 +131,23 @@ function callerDeclaration(
   return undefined
 }
 
-/** Per module (once per directory) and local name: uses with no required_providers entry. */
-export function undeclaredProviders(tree: ModuleTree): UndeclaredProvider[] {
+/**
+ * Per module (once per directory) and local name: uses with no required_providers entry. With the run's memo,
+ * computed once per tree (two rules read it) and what each module uses once per run.
+ */
+export function undeclaredProviders(tree: ModuleTree, memo?: RunMemo): UndeclaredProvider[] {
+  return memo ? memo.get(tree, 'undeclared-providers', () => computeUndeclared(tree, memo)) : computeUndeclared(tree, new RunMemo())
+}
+
+function computeUndeclared(tree: ModuleTree, memo: RunMemo): UndeclaredProvider[] {
   const engine = engineByName(tree.engine)
-  const cache = new Map<Module, LocalNames>()
   const out: UndeclaredProvider[] = []
   for (const node of tree.nodes) {
     const m = node.module
     if (!m) continue
     const names = m.names
-    cache.set(m, names)
     const byName = new Map<string, ProviderUse[]>()
-    for (const u of providerUses(m)) {
+    for (const u of memo.get(m, 'provider-uses', () => providerUses(m))) {
       if (names.requirements.has(u.localName)) continue
       if (u.localName === 'terraform') continue // the built-in provider needs no requirement
       if (parseLocalConfigRef(u.localName)?.localName !== u.localName) continue
@@ -159,7 +157,7 @@ export function undeclaredProviders(tree: ModuleTree): UndeclaredProvider[] {
     }
     for (const [localName, uses] of byName) {
       const implied = impliedProvider(localName, engine.defaultRegistryHost)
-      const mismatch = callerDeclaration(node, localName, implied, engine, cache)
+      const mismatch = callerDeclaration(node, localName, implied, engine, memo)
       out.push({node, localName, implied, uses, ...(mismatch ? {mismatch} : {})})
     }
   }
@@ -176,16 +174,15 @@ export interface SourcelessEntry {
 }
 
 /** Per module (once per directory): entries without `source` that mean another provider than a caller's entry of that name. */
-export function sourcelessMismatches(tree: ModuleTree): SourcelessEntry[] {
+export function sourcelessMismatches(tree: ModuleTree, memo: RunMemo = new RunMemo()): SourcelessEntry[] {
   const engine = engineByName(tree.engine)
-  const cache = new Map<Module, LocalNames>()
   const out: SourcelessEntry[] = []
   for (const node of tree.nodes) {
     const m = node.module
     if (!m || !node.parent) continue
     for (const r of m.names.requirements.values()) {
       if (!r.implied || (isRecord(r.attribute.value) && r.attribute.value['source'] !== undefined)) continue
-      const mismatch = callerDeclaration(node, r.localName, r.provider, engine, cache)
+      const mismatch = callerDeclaration(node, r.localName, r.provider, engine, memo)
       if (mismatch) out.push({node, requirement: r, implied: r.provider, mismatch})
     }
   }

@@ -7,7 +7,7 @@ import {isRecord} from '../hcl/value.js'
 import {engineByName} from '../load/engine.js'
 import {ruleOption} from './options.js'
 import type {LintDiagnostic, Rule} from './rule.js'
-import {inRemotePackage, moduleText, report, where, type Finding} from './support.js'
+import {type Finding, inRemotePackage, moduleText, report, where} from './support.js'
 
 export const providerVersionMissing = {
   id: 'provider-version-missing',
@@ -16,7 +16,7 @@ export const providerVersionMissing = {
   description:
     'A shared module declares a provider in required_providers without a version constraint (a root module only when its lock file does not select one).',
   docs: 'docs/rules/provider-version-missing.md',
-  check({analysis, options, lockedProviders}): LintDiagnostic[] {
+  check({analysis, options, lockedProviders, memo}): LintDiagnostic[] {
     const {tree} = analysis
     const engine = engineByName(tree.engine)
     const rootPolicy = ruleOption<string>('provider-version-missing', options, 'root')

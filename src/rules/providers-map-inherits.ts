@@ -19,7 +19,7 @@ export const providersMapInherits = {
   description:
     'A module call with a providers map leaves out a default provider configuration the module uses, which is then silently inherited.',
   docs: 'docs/rules/providers-map-inherits.md',
-  check({analysis}): LintDiagnostic[] {
+  check({analysis, memo}): LintDiagnostic[] {
     const {tree, resolution} = analysis
     const engine = engineByName(tree.engine)
     const configs = new Map<string, ProviderConfigInfo>(resolution.configs.map((c) => [c.address, c]))

@@ -2,6 +2,7 @@
 // analysis of one root module; it returns diagnostics tagged with its id.
 import type {Diagnostic, DiagnosticCode, Severity, SourceRange} from '../diag/diagnostic.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
+import type {RunMemo} from '../load/run-memo.js'
 import type {RuleOptionValue} from './options.js'
 
 /** A diagnostic found by lint: Terraform's shape plus the rule, the object and the call chain. */
@@ -34,6 +35,13 @@ export interface RuleContext {
   readonly lockedProviders?: ReadonlyMap<string, string>
   /** `.terraform/modules/modules.json`: module key (call names joined with `.`) → installed version, for records that have one. */
   readonly installedVersions?: ReadonlyMap<string, string>
+  /**
+   * The text of a configuration file (its name relative to the root directory, as in ranges), for rules about
+   * what the model does not keep (comments, how a JSON file is written); undefined when it cannot be read.
+   */
+  readonly sourceText?: (filename: string) => string | undefined
+  /** The run's memo: what is derived from a module (its expressions read once) is shared by every root of the run. */
+  readonly memo?: RunMemo
 }
 
 export interface Rule {

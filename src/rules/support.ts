@@ -7,6 +7,7 @@ import type {ModuleNode} from '../crawl/crawl.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {literalString} from '../hcl/expr.js'
+import type {Module} from '../load/model.js'
 
 export {aliasEntryRange, rangeInExpr, versionRangeOf} from '../hcl/expr-ranges.js'
 

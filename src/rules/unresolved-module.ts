@@ -20,8 +20,15 @@ const CRAWLER_CODES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
   'module.source-not-constant',
 ])
 
-/** Terraform's own errors about a source or version it cannot evaluate: rule `terraform` reports them, at Terraform's range. */
-const TERRAFORM_EVALUATION_ERRORS = MODULE_EVALUATION_ERRORS
+/**
+ * Terraform's own errors about a source or version it cannot evaluate, or a source address it cannot parse:
+ * rule `terraform` reports them, where and as Terraform does (at the source value).
+ */
+const TERRAFORM_EVALUATION_ERRORS: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
+  ...MODULE_EVALUATION_ERRORS,
+  'module.invalid-source',
+  'module.invalid-registry-source',
+])
 const inside = rangeWithin
 
 export const unresolvedModule = {

@@ -29,7 +29,7 @@ export const unusedConfigurationAlias = {
   enabledByDefault: true,
   description: 'A configuration_aliases entry that no resource or nested module call in the module uses.',
   docs: 'docs/rules/unused-configuration-alias.md',
-  check({analysis}): LintDiagnostic[] {
+  check({analysis, memo}): LintDiagnostic[] {
     const {tree} = analysis
     const engine = engineByName(tree.engine)
     const findings: Finding[] = []

@@ -14,7 +14,7 @@ export const unusedProviderAlias = {
   enabledByDefault: true,
   description: 'An aliased provider configuration in the root module that no resource uses, directly or through providers maps.',
   docs: 'docs/rules/unused-provider-alias.md',
-  check({analysis}): LintDiagnostic[] {
+  check({analysis, memo}): LintDiagnostic[] {
     const {tree, resolution} = analysis
     const root = tree.root
     if (!root.module) return []

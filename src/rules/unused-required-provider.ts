@@ -11,6 +11,7 @@ import type {ModuleNode} from '../crawl/crawl.js'
 import type {Block} from '../hcl/syntax.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module} from '../load/model.js'
+import type {RunMemo} from '../load/run-memo.js'
 import {display, providerUses} from './provider-uses.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {inRemotePackage, moduleText, report, where, type Finding} from './support.js'
@@ -50,7 +51,7 @@ function namesUsed(m: Module): Set<string> {
 }
 
 /** Providers (`host/namespace/type`) the modules below `node` use, or undefined when one of them could not be followed. */
-function subtreeProviders(node: ModuleNode, engine: Engine): Set<string> | undefined {
+function subtreeProviders(node: ModuleNode, engine: Engine, memo: RunMemo | undefined): Set<string> | undefined {
   const out = new Set<string>()
   const stack = [...node.children]
   while (stack.length > 0) {
@@ -81,7 +82,7 @@ export const unusedRequiredProvider = {
   description:
     'A required_providers entry that nothing in the module uses, nor any module it calls through inheritance or a providers map.',
   docs: 'docs/rules/unused-required-provider.md',
-  check({analysis}): LintDiagnostic[] {
+  check({analysis, memo}): LintDiagnostic[] {
     const {tree} = analysis
     const engine = engineByName(tree.engine)
     const findings: Finding[] = []
@@ -95,7 +96,7 @@ export const unusedRequiredProvider = {
       for (const r of names.requirements.values()) {
         // configuration_aliases entries: unused-configuration-alias reports the aliases nothing uses
         if (used.has(r.localName) || r.aliases.length > 0) continue
-        below ??= subtreeProviders(node, engine)
+        below ??= subtreeProviders(node, engine, memo)
         if (below === undefined) break
         if (below.has(providerString(r.provider)) || below.has(`name:${r.localName}`)) continue
         findings.push(finding(node, r.localName, r.provider, entryRange(r.attribute.nameRange, r.attribute.exprRange), engine))

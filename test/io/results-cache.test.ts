@@ -198,11 +198,11 @@ R("roots sharing a module: the second reuses its load, and its cache entry still
   mkdirSync(path.join(tree, 'mod'), {recursive: true})
   // no findings anywhere: the module's file is then read only by loading it (not to check inline ignores)
   const requirements =
-    'terraform {\n  required_providers {\n    aws = {\n      source  = "hashicorp/aws"\n      version = ">= 5.0"\n    }\n  }\n}\n'
+    'terraform {\n  required_version = ">= 1.5"\n  required_providers {\n    aws = {\n      source  = "hashicorp/aws"\n      version = ">= 5.0"\n    }\n  }\n}\n'
   writeFileSync(path.join(tree, 'mod', 'main.tf'), requirements + 'resource "aws_instance" "x" {}\n')
   for (const r of ['a', 'b']) {
     mkdirSync(path.join(tree, r))
-    writeFileSync(path.join(tree, r, 'main.tf'), 'module "m" {\n  source = "../mod"\n}\n')
+    writeFileSync(path.join(tree, r, 'main.tf'), 'terraform {\n  required_version = ">= 1.5"\n}\n\nmodule "m" {\n  source = "../mod"\n}\n')
   }
   const before = run.stats.done
   await lintCached(path.join(tree, 'a'), {env: {}})

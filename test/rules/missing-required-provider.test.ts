@@ -7,8 +7,50 @@ import {caseDir, ruleTests, runRule} from './rule-tester.js'
 const rule = missingRequiredProvider
 const t = ruleTests(rule, {
   valid: ['declared', 'mismatch-is-an-error', 'function-only'],
-  invalid: ['undeclared', 'function-and-resource'],
+  invalid: ['undeclared', 'function-and-resource', 'entry-without-source'],
   memory: [
+    {
+      name: 'tflint: a legacy string entry (#33)',
+      files: {'main.tf': 'terraform {\n  required_providers {\n    template = "~> 2"\n  }\n}\nprovider "template" {}\n'},
+      expected: [{code: 'lint.missing-required-provider', range: 'main.tf:3,16-22'}],
+    },
+    {
+      name: 'tflint: a legacy string entry in JSON syntax (#33)',
+      files: {
+        'main.tf.json':
+          '{\n  "terraform": {\n    "required_providers": {\n      "template": "~> 2"\n    }\n  },\n  "provider": {"template": {}}\n}\n',
+      },
+      expected: [{code: 'lint.missing-required-provider', range: 'main.tf.json:4,19-25'}],
+    },
+    {
+      name: 'tflint: an object entry without source (#33)',
+      files: {
+        'main.tf': 'terraform {\n  required_providers {\n    template = {\n      version = "~> 2"\n    }\n  }\n}\nprovider "template" {}\n',
+      },
+      expected: [{code: 'lint.missing-required-provider', range: 'main.tf:3,16-5,6'}],
+    },
+    {
+      name: 'an object entry without source, with require_source = false (tflint: source = false)',
+      files: {
+        'main.tf': 'terraform {\n  required_providers {\n    template = {\n      version = "~> 2"\n    }\n  }\n}\nprovider "template" {}\n',
+      },
+      config: {rules: new Map(), options: new Map([['missing-required-provider', {require_source: false}]])},
+      expected: [],
+    },
+    {
+      name: 'the built-in terraform provider needs no source',
+      files: {'main.tf': 'terraform {\n  required_providers {\n    terraform = {}\n  }\n}\nresource "terraform_data" "x" {}\n'},
+      expected: [],
+    },
+    {
+      name: 'an entry without source whose caller declares another source: implied-provider-mismatch says it, not this rule',
+      files: {
+        'main.tf':
+          'terraform {\n  required_providers {\n    cloudflare = { source = "cloudflare/cloudflare" }\n  }\n}\nmodule "dns" {\n  source = "./dns"\n}\n',
+        'dns/main.tf': 'terraform {\n  required_providers {\n    cloudflare = ">= 4.0"\n  }\n}\nresource "cloudflare_record" "r" {}\n',
+      },
+      expected: [],
+    },
     {
       name: 'a provider-defined function beside a data source',
       files: {'main.tf': 'data "aws_region" "r" {}\n\nlocals {\n  arn = provider::aws::arn_parse("arn:aws:iam::123456789012:user/a")\n}\n'},

@@ -8,6 +8,21 @@ const t = ruleTests(rule, {
   invalid: ['unpinned', 'default-branch', 'semver-style', 'sha-style'],
   memory: [
     {
+      name: 'tflint: a git:// URL without ref (#33)',
+      files: {'main.tf': 'module "m" {\n  source = "git://hashicorp.com/consul.git"\n}\n'},
+      expected: [{code: 'lint.module-source-unpinned', range: 'main.tf:2,12-44'}],
+    },
+    {
+      name: 'tflint: a git:// URL at a default branch (#33)',
+      files: {'main.tf': 'module "m" {\n  source = "git://hashicorp.com/consul.git?ref=master"\n}\n'},
+      expected: [{code: 'lint.module-source-unpinned', range: 'main.tf:2,12-55'}],
+    },
+    {
+      name: 'tflint: a git:// URL at a tag (#33)',
+      files: {'main.tf': 'module "m" {\n  source = "git://hashicorp.com/consul.git/subdirectory?ref=v1.2.3"\n}\n'},
+      expected: [],
+    },
+    {
       name: 'GitHub shorthand without ref',
       files: {'main.tf': 'module "net" {\n  source = "github.com/example/network"\n}\n'},
       expected: [{code: 'lint.module-source-unpinned', range: 'main.tf:2,12-40'}],

@@ -8,6 +8,54 @@ const t = ruleTests(rule, {
   invalid: ['no-version', 'major-unbounded'],
   memory: [
     {
+      name: 'tflint: exact option, several constraints (#33)',
+      files: {'main.tf': 'module "m" {\n  source  = "ns/name/provider"\n  version = "1.0.0, 1.0.1"\n}\n'},
+      config: {rules: new Map(), options: new Map([['module-version-missing', {exact: true}]])},
+      expected: [{code: 'lint.module-version-missing', range: 'main.tf:3,13-27'}],
+    },
+    {
+      name: 'tflint: exact option, a range (#33)',
+      files: {'main.tf': 'module "m" {\n  source  = "ns/name/provider"\n  version = "~> 1.0.0"\n}\n'},
+      config: {rules: new Map(), options: new Map([['module-version-missing', {exact: true}]])},
+      expected: [{code: 'lint.module-version-missing', range: 'main.tf:3,13-23'}],
+    },
+    {
+      name: 'tflint: exact option, a partial version (#33)',
+      files: {'main.tf': 'module "m" {\n  source  = "ns/name/provider"\n  version = "1.0"\n}\n'},
+      config: {rules: new Map(), options: new Map([['module-version-missing', {exact: true}]])},
+      expected: [{code: 'lint.module-version-missing', range: 'main.tf:3,13-18'}],
+    },
+    {
+      name: 'tflint: exact option, exact versions pass (#33)',
+      files: {
+        'main.tf':
+          'module "a" {\n  source  = "ns/a/provider"\n  version = "1.0.0"\n}\nmodule "b" {\n  source  = "ns/b/provider"\n  version = "= 2.0.0-pre"\n}\n',
+      },
+      config: {rules: new Map(), options: new Map([['module-version-missing', {exact: true}]])},
+      expected: [],
+    },
+    {
+      name: 'version = null is no version (#33)',
+      files: {'main.tf': 'module "m" {\n  source  = "ns/name/provider"\n  version = null\n}\n'},
+      expected: [{code: 'lint.module-version-missing', range: 'main.tf:3,13-17'}],
+    },
+    {
+      name: 'version from a const variable that is null (#33)',
+      files: {
+        'main.tf':
+          'variable "v" {\n  type    = string\n  const   = true\n  default = null\n}\nmodule "m" {\n  source  = "ns/name/provider"\n  version = var.v\n}\n',
+      },
+      expected: [{code: 'lint.module-version-missing', range: 'main.tf:8,13-18'}],
+    },
+    {
+      name: 'version from a const variable given a value (#33)',
+      files: {
+        'main.tf':
+          'variable "v" {\n  type    = string\n  const   = true\n  default = "1.2.0"\n}\nmodule "m" {\n  source  = "ns/name/provider"\n  version = var.v\n}\n',
+      },
+      expected: [],
+    },
+    {
       name: 'registry call without version',
       files: {'main.tf': 'module "vpc" {\n  source = "terraform-aws-modules/vpc/aws"\n}\n'},
       expected: [{code: 'lint.module-version-missing', range: 'main.tf:1,1-13'}],

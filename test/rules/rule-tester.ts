@@ -149,13 +149,16 @@ export function assertShape(rule: Rule, d: LintDiagnostic): void {
 
 /**
  * Runs one rule over one fixture case directory, with what `lint` gives it: the options a `.tfgraph.json`
- * in the directory sets, the lock file's selections and the installed modules' versions.
+ * (or a `.tflint.hcl`) in the directory sets, the lock file's selections, the installed modules' versions
+ * and the files' text.
  */
 export async function runRule(rule: Rule, dir: string): Promise<LintDiagnostic[]> {
   return withRunContext(undefined, async (ctx) => {
     const analysis = await analyzeProviders(dir, {env: {}, context: ctx})
     const options = readLintConfig(dir).config.options?.get(rule.id)
-    return rule.check({analysis, ...(await ruleInputs(ctx, dir, analysis, {})), ...(options ? {options} : {})})
+    const sourceText = (f: string): string | undefined =>
+      existsSync(path.join(dir, f)) ? readFileSync(path.join(dir, f), 'utf8') : undefined
+    return rule.check({analysis, ...(await ruleInputs(ctx, dir, analysis, {})), sourceText, ...(options ? {options} : {})})
   })
 }
 

@@ -6,6 +6,25 @@ const rule = unresolvedModule
 const t = ruleTests(rule, {
   valid: ['local'],
   invalid: ['not-installed', 'nested'],
+  memory: [
+    {
+      name: "an invalid source address is Terraform's own error at the source value, not this rule's (#33)",
+      files: {'main.tf': 'module "a" {\n  source = "foo/bar/baz/qux/x"\n}\n'},
+      expected: [],
+    },
+  ],
+})
+
+t("an invalid source address: rule terraform reports Terraform's error where Terraform does (#33)", async () => {
+  const {lint} = await import('../../src/api.js')
+  const r = await lint(
+    {files: {'main.tf': 'module "a" {\n  source = "foo/bar/baz/qux/x"\n}\n'}},
+    {env: {}, only: ['terraform', 'unresolved-module']},
+  )
+  assert.equal(
+    r.diagnostics.map((d) => `${d.rule} ${d.summary} ${d.range?.start.line},${d.range?.start.column}`),
+    ['terraform Invalid module source address 2,12'],
+  )
 })
 
 t('keeps the crawler summary and detail; adds the reason; the subject is the call', async () => {

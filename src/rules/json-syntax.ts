@@ -1,0 +1,42 @@
+// json-syntax: a JSON configuration file whose root is an array of objects. HCL's JSON syntax accepts it
+// (the objects are read as one body), but Terraform's JSON configuration syntax documents a root object,
+// and tools that read .tf.json files (editors, generators, other parsers) expect one. Read from the file's
+// text: the model keeps the blocks, not how the file was written.
+import {advancePos} from '../diag/positions.js'
+import {atEveryCall, authoredModules} from './module-expressions.js'
+import type {LintDiagnostic, Rule} from './rule.js'
+import {moduleText, report, where, type Finding} from './support.js'
+
+export const jsonSyntax = {
+  id: 'json-syntax',
+  severity: 'warning',
+  enabledByDefault: true,
+  description: 'A JSON configuration file whose root is an array of objects instead of one object.',
+  docs: 'docs/rules/json-syntax.md',
+  check({analysis, sourceText}): LintDiagnostic[] {
+    if (!sourceText) return []
+    const findings: Finding[] = []
+    for (const am of authoredModules(analysis.tree)) {
+      const node = am.nodes[0]!
+      const prefix = node.displayDir === undefined || node.displayDir === '.' ? '' : `${node.displayDir}/`
+      for (const f of am.module.files) {
+        if (f.syntax !== 'json' || f.shadowedBy !== undefined) continue
+        const filename = prefix + f.name
+        const text = sourceText(filename)
+        const at = text === undefined ? -1 : text.search(/\S/)
+        if (text === undefined || at < 0 || text[at] !== '[') continue
+        const start = advancePos({line: 1, column: 1, byte: 0}, text.slice(0, at))
+        const range = {filename, start, end: advancePos(start, '[')}
+        findings.push(
+          ...atEveryCall(am, (n) => ({
+            summary: 'JSON configuration with an array at its root',
+            detail: `${moduleText(n.address)} has a JSON configuration file whose root is an array of objects (${where(range)}). Terraform reads the objects as one, but its JSON configuration syntax is one root object, which is what editors, generators and other tools that read .tf.json files expect. To fix it, merge the objects into one root object (several blocks of one type go into one key, as an array where a key repeats).`,
+            range,
+            key: 'json-root',
+          })),
+        )
+      }
+    }
+    return report(jsonSyntax, findings)
+  },
+} satisfies Rule

@@ -1,0 +1,278 @@
+// Shared by the rules that read every expression of a module (not a rule itself): what they look for, found
+// in one walk over a module's arguments (as tflint's WalkExpressions visits them) and kept in the run's memo,
+// and the modules a configuration's authors wrote — the root and the modules it calls by local path, each
+// directory once, with every call that reaches it.
+import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
+import {children, type Expr} from '../hcl/native/ast.js'
+import type {Attribute, Block, Body} from '../hcl/syntax.js'
+import type {Module} from '../load/model.js'
+import type {RunMemo} from '../load/run-memo.js'
+import {inRemotePackage, type Finding} from './support.js'
+
+/** Whether an attribute is written in JSON syntax (a `.tf.json` or `.tofu.json` file). */
+export function inJson(a: Attribute): boolean {
+  return a.exprRange.filename.endsWith('.json')
+}
+
+/** A check block's `data` block is one of the module's data resources: read there, not twice. */
+const CHECK_DATA: ReadonlySet<string> = new Set(['data'])
+
+/** One module directory a configuration's authors wrote, with every node (call) of the tree that reaches it, in tree order. */
+export interface AuthoredModule {
+  readonly module: Module
+  readonly nodes: readonly ModuleNode[]
+}
+
+/**
+ * The root module and every module reached through local paths only (not a registry or remote package,
+ * nor anything such a package calls: their authors' to fix), each directory once.
+ */
+export function authoredModules(tree: ModuleTree): AuthoredModule[] {
+  const byModule = new Map<Module, ModuleNode[]>()
+  for (const node of tree.nodes) {
+    const m = node.module
+    if (!m || !node.resolved || inRemotePackage(node) || (node.source !== undefined && node.source.kind !== 'local')) continue
+    const list = byModule.get(m)
+    if (list) list.push(node)
+    else byModule.set(m, [node])
+  }
+  return [...byModule].map(([module, nodes]) => ({module, nodes}))
+}
+
+/** A finding about one place of an authored module, made once per call that reaches it (report() keeps the first and names the others). */
+export function atEveryCall(am: AuthoredModule, make: (node: ModuleNode) => Omit<Finding, 'module' | 'address'>): Finding[] {
+  return am.nodes.map((node) => ({...make(node), address: node.address, module: node}))
+}
+
+/** An expression node found in an attribute. */
+export interface Found<E extends Expr = Expr> {
+  readonly attribute: Attribute
+  readonly expr: E
+}
+
+/** A legacy index or splat (`.0`, `.*`) in an attribute. */
+export interface LegacyIndexFound {
+  readonly attribute: Attribute
+  /** The step or splat marker, as offsets of the file's text. */
+  readonly span: {readonly s: number; readonly e: number}
+  readonly splat: boolean
+}
+
+/** What the expression rules look for, found in one walk over a module's attributes. */
+export interface ExpressionFacts {
+  /** `"${x}"` (native syntax only). */
+  readonly wraps: readonly Found<Extract<Expr, {k: 'wrap'}>>[]
+  readonly legacyIndexes: readonly LegacyIndexFound[]
+  /** `lookup(m, k)` with two arguments. */
+  readonly lookups: readonly Found<Extract<Expr, {k: 'call'}>>[]
+  /** `x == []`, `x != []`. */
+  readonly emptyListComparisons: readonly Found<Extract<Expr, {k: 'binary'}>>[]
+  /** Object constructors with two items or more (native syntax only). */
+  readonly objects: readonly Found<Extract<Expr, {k: 'object'}>>[]
+  /** `terraform.workspace`. */
+  readonly workspaces: readonly Found<Extract<Expr, {k: 'trav'}>>[]
+  /** What the module's expressions read. */
+  readonly reads: Reads
+}
+
+/**
+ * What a module's expressions read, from their traversals (as Terraform's references are): `var.x`,
+ * `local.x`, `data.T.N`, `module.c.out` (`module.c` alone, or with a computed index, reads every output).
+ * A name a `for` expression binds is not told apart: at worst something is counted as read that is not.
+ */
+export interface Reads {
+  readonly variables: ReadonlySet<string>
+  readonly locals: ReadonlySet<string>
+  /** `data.TYPE.NAME`. */
+  readonly data: ReadonlySet<string>
+  /** Module call name → the outputs read (`*`: the whole call, so every output). */
+  readonly outputs: ReadonlyMap<string, ReadonlySet<string>>
+}
+
+function addRead(r: MutableReads, t: Extract<Expr, {k: 'trav'}>): void {
+  const [s1, s2, s3] = t.steps
+  if (s1?.k !== 'attr') return
+  switch (t.root) {
+    case 'var':
+      r.variables.add(s1.name)
+      return
+    case 'local':
+      r.locals.add(s1.name)
+      return
+    case 'data':
+      if (s2?.k === 'attr') r.data.add(`data.${s1.name}.${s2.name}`)
+      return
+    case 'module': {
+      const out = s2?.k === 'attr' ? s2.name : s2?.k === 'index' && s3?.k === 'attr' ? s3.name : '*'
+      const set = r.outputs.get(s1.name) ?? new Set<string>()
+      set.add(out)
+      r.outputs.set(s1.name, set)
+    }
+  }
+}
+
+function isEmptyTuple(e: Expr): boolean {
+  return e.k === 'tuple' && e.items.length === 0
+}
+
+/** The splat marker (`.*` or `[*]`): the anonymous element at the start of what the splat applies. */
+function splatMarker(each: Expr): Expr | undefined {
+  let x: Expr = each
+  while (x.k === 'rel') x = x.src
+  return x.k === 'anon' ? x : undefined
+}
+
+/**
+ * Calls `fn` with every attribute of a module tflint's WalkExpressions visits, in no order: the arguments of
+ * local values, outputs, module calls, provider configurations, resources, data sources, ephemeral
+ * resources, checks, moved, import and removed blocks and other top-level blocks, nested blocks included,
+ * and of variables their `default` and validation blocks (a type is a type expression, the other settings
+ * constants). The `terraform` block is not read: its arguments are constants.
+ */
+function forEachAttribute(m: Module, fn: (a: Attribute) => void): void {
+  const body = (b: Body, skip?: ReadonlySet<string>): void => {
+    for (const a of b.attributes) fn(a)
+    for (const nb of b.blocks) if (!skip?.has(nb.type)) body(nb.body)
+  }
+  const blocks = (bs: Iterable<Block>, skip?: ReadonlySet<string>): void => {
+    for (const b of bs) body(b.body, skip)
+  }
+  for (const v of m.variables.values()) {
+    for (const a of v.body.attributes) if (a.name === 'default') fn(a)
+    for (const nb of v.body.blocks) body(nb.body)
+  }
+  for (const a of m.locals.values()) fn(a)
+  for (const bs of [m.outputs, m.moduleCalls, m.providerConfigs, m.managedResources, m.dataResources, m.ephemeralResources])
+    blocks(bs.values())
+  blocks(m.checks, CHECK_DATA)
+  for (const bs of [m.moved, m.imports, m.removed, m.otherBlocks]) blocks(bs)
+}
+
+type MutableReads = {variables: Set<string>; locals: Set<string>; data: Set<string>; outputs: Map<string, Set<string>>}
+
+/** ExpressionFacts while they are collected. */
+interface Facts {
+  wraps: Found<Extract<Expr, {k: 'wrap'}>>[]
+  legacyIndexes: LegacyIndexFound[]
+  lookups: Found<Extract<Expr, {k: 'call'}>>[]
+  emptyListComparisons: Found<Extract<Expr, {k: 'binary'}>>[]
+  objects: Found<Extract<Expr, {k: 'object'}>>[]
+  workspaces: Found<Extract<Expr, {k: 'trav'}>>[]
+  reads: MutableReads
+}
+
+/** The attribute being walked: its source text is read once, only when a step's first character is asked. */
+class Walked {
+  #text: string | undefined
+  constructor(
+    readonly a: Attribute,
+    readonly json: boolean,
+  ) {}
+  /** Whether the part at offset `s` of the file's text starts with a dot (`.0`, `.*`). */
+  dotAt(s: number): boolean {
+    this.#text ??= this.a.expr
+    return this.#text.charCodeAt(s - this.a.node.s) === 46
+  }
+}
+
+/** Records what one expression node is, for the facts, and pushes the nodes under it to visit. */
+function visit(f: Facts, w: Walked, e: Expr, stack: Expr[]): void {
+  const a = w.a
+  switch (e.k) {
+    case 'lit':
+    case 'anon':
+      return
+    case 'wrap':
+      if (!w.json) f.wraps.push({attribute: a, expr: e})
+      stack.push(e.inner)
+      return
+    case 'tmpl':
+      for (const p of e.parts) if (p.k !== 'lit') stack.push(p)
+      return
+    case 'trav':
+      if (e.steps.length === 0) return
+      addRead(f.reads, e)
+      if (e.root === 'terraform' && e.steps[0]?.k === 'attr' && e.steps[0].name === 'workspace') f.workspaces.push({attribute: a, expr: e})
+      for (const st of e.steps) if (st.k === 'index' && w.dotAt(st.s)) f.legacyIndexes.push({attribute: a, span: st, splat: false})
+      return
+    case 'rel':
+      for (const st of e.steps) if (st.k === 'index' && w.dotAt(st.s)) f.legacyIndexes.push({attribute: a, span: st, splat: false})
+      stack.push(e.src)
+      return
+    case 'splat': {
+      const marker = splatMarker(e.each)
+      if (marker && w.dotAt(marker.s)) f.legacyIndexes.push({attribute: a, span: marker, splat: true})
+      stack.push(e.src, e.each)
+      return
+    }
+    case 'call':
+      if (e.name === 'lookup' && e.args.length === 2 && !e.expandFinal) f.lookups.push({attribute: a, expr: e})
+      for (const x of e.args) if (x.k !== 'lit') stack.push(x)
+      return
+    case 'binary':
+      if ((e.op === '==' || e.op === '!=') && (isEmptyTuple(e.left) || isEmptyTuple(e.right)))
+        f.emptyListComparisons.push({attribute: a, expr: e})
+      stack.push(e.left, e.right)
+      return
+    case 'object':
+      if (!w.json && e.items.length > 1) f.objects.push({attribute: a, expr: e})
+      for (const it of e.items) {
+        if (it.key.k !== 'lit' && !(it.key.k === 'trav' && it.key.steps.length === 0)) stack.push(it.key)
+        if (it.value.k !== 'lit') stack.push(it.value)
+      }
+      return
+    case 'cond':
+      stack.push(e.cond, e.then, e.else)
+      return
+    case 'index':
+      stack.push(e.coll, e.key)
+      return
+    case 'unary':
+      stack.push(e.operand)
+      return
+    case 'parens':
+      stack.push(e.inner)
+      return
+    case 'tuple':
+      for (const x of e.items) if (x.k !== 'lit') stack.push(x)
+      return
+    default:
+      for (const x of children(e)) stack.push(x)
+  }
+}
+
+/** A quoted string or heredoc without interpolations: nothing to look at. */
+function plainText(e: Expr): boolean {
+  if (e.k === 'lit') return true
+  if (e.k !== 'tmpl') return false
+  for (const p of e.parts) if (p.k !== 'lit') return false
+  return true
+}
+
+function collectFacts(m: Module): ExpressionFacts {
+  const f: Facts = {
+    wraps: [],
+    legacyIndexes: [],
+    lookups: [],
+    emptyListComparisons: [],
+    objects: [],
+    workspaces: [],
+    reads: {variables: new Set(), locals: new Set(), data: new Set(), outputs: new Map()},
+  }
+  const stack: Expr[] = []
+  forEachAttribute(m, (a) => {
+    // a literal (most arguments) holds nothing any expression rule looks for
+    if (plainText(a.node)) return
+    const w = new Walked(a, inJson(a))
+    // a reference alone (`var.x`, `module.m.out`: the most frequent argument after a literal)
+    if (a.node.k === 'trav') return visit(f, w, a.node, stack)
+    stack.push(a.node)
+    while (stack.length > 0) visit(f, w, stack.pop()!, stack)
+  })
+  return f
+}
+
+/** The expression facts of a module: from the run's memo when there is one (a module reached from many roots is walked once). */
+export function expressionFacts(m: Module, memo: RunMemo | undefined): ExpressionFacts {
+  return memo ? memo.get(m, 'expression-facts', () => collectFacts(m)) : collectFacts(m)
+}

@@ -1,0 +1,65 @@
+// required-version: a module the configuration's authors wrote (the root module and every module it calls
+// by a local path) with no `required_version` in any terraform block. Without it any release of the engine
+// runs the configuration, and one too old for its syntax fails with errors about the syntax instead of
+// one clear message; a shared module tells its callers nothing about the releases it supports.
+import type {SourceRange} from '../diag/diagnostic.js'
+import type {ModuleNode} from '../crawl/crawl.js'
+import type {Module} from '../load/model.js'
+import {engineByName} from '../load/engine.js'
+import {atEveryCall, authoredModules} from './module-expressions.js'
+import type {LintDiagnostic, Rule} from './rule.js'
+import {moduleText, report, sortRanges, where, type Finding} from './support.js'
+
+/** The first thing written inside one of the module's terraform blocks, if the model has any. */
+function firstTerraformContent(m: Module): SourceRange | undefined {
+  const ranges: {range: SourceRange}[] = [
+    ...(m.requiredProvidersBlock ? [{range: m.requiredProvidersBlock.declRange}] : []),
+    ...[m.backend, m.cloud, m.stateStore, ...m.providerMetas.values(), ...m.terraformBlocks].flatMap((b) =>
+      b ? [{range: b.declRange}] : [],
+    ),
+    ...[...m.terraformAttributes.values()].map((a) => ({range: a.nameRange})),
+    ...[...m.requiredProviders.values()].map((a) => ({range: a.nameRange})),
+  ]
+  return sortRanges(ranges)[0]?.range
+}
+
+/**
+ * Where to say it when the module has no terraform block: the start of its only file, else of terraform.tf
+ * or main.tf (tflint's choice, after the style guide's file names), else of a terraform.tf to create.
+ */
+function fileStart(m: Module, node: ModuleNode): SourceRange {
+  const prefix = node.displayDir === undefined || node.displayDir === '.' ? '' : `${node.displayDir}/`
+  const names = m.files.filter((f) => f.shadowedBy === undefined && f.kind === 'primary').map((f) => f.name)
+  const name = names.length === 1 ? names[0]! : (['terraform.tf', 'main.tf'].find((n) => names.includes(n)) ?? 'terraform.tf')
+  const start = {line: 1, column: 1, byte: 0}
+  return {filename: prefix + name, start, end: start}
+}
+
+export const requiredVersion = {
+  id: 'required-version',
+  severity: 'warning',
+  enabledByDefault: true,
+  description: 'A module without a required_version constraint on the Terraform (or OpenTofu) release that runs it.',
+  docs: 'docs/rules/required-version.md',
+  check({analysis}): LintDiagnostic[] {
+    const engine = engineByName(analysis.tree.engine)
+    const findings: Finding[] = []
+    for (const am of authoredModules(analysis.tree)) {
+      const m = am.module
+      if (m.requiredVersion.length > 0 || m.files.length === 0) continue
+      const range = firstTerraformContent(m) ?? fileStart(m, am.nodes[0]!)
+      findings.push(
+        ...atEveryCall(am, (node) => {
+          const root = node.address === ''
+          return {
+            summary: 'No required_version',
+            detail: `${moduleText(node.address)} does not say which ${engine.product} releases it works with (no required_version in a terraform block; ${where(range)}). ${root ? `Without it any release runs the configuration: one too old for the syntax it uses fails with errors about that syntax, and one newer than the state was written with can upgrade the state for good.` : `Callers on an older release then get errors about syntax the module uses instead of one clear message naming the release it needs.`} To fix it, add required_version = "${root ? '~> 1.X' : '>= 1.X'}" (the ${root ? 'release line you run' : 'oldest release the module works with'}) to a terraform block.`,
+            range,
+            key: 'required-version',
+          }
+        }),
+      )
+    }
+    return report(requiredVersion, findings)
+  },
+} satisfies Rule

@@ -1,0 +1,128 @@
+// unused-declaration: an input variable, local value or data source that nothing in its module reads, and
+// an output of a module that none of its calls reads. Tree-aware where tflint's
+// terraform_unused_declarations looks at the root alone: every module the configuration's authors wrote is
+// checked (each directory once); a variable read only by a validation block (its own or another's) is used;
+// an output is reported only for a module private to the analysed root (a directory inside it, every call
+// of it in this tree), never for the root's own outputs nor for a module that other roots may call.
+// Modules with a file that did not parse are skipped (what that file reads is unknown).
+import type {SourceRange} from '../diag/diagnostic.js'
+import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
+import type {Module} from '../load/model.js'
+import {atEveryCall, authoredModules, expressionFacts, type AuthoredModule, type Reads} from './module-expressions.js'
+import type {LintDiagnostic, Rule} from './rule.js'
+import {moduleText, report, where, type Finding} from './support.js'
+
+/** Modules with a file that did not parse: what they read is not known. */
+function brokenModules(tree: ModuleTree): Set<Module> {
+  const out = new Set<Module>()
+  for (const d of tree.diagnostics) {
+    if (d.severity !== 'error' || !d.code.startsWith('hcl.')) continue
+    const address = tree.diagnosticModules.get(d)
+    const m = address === undefined ? undefined : tree.nodes.find((n) => n.address === address)?.module
+    if (m) out.add(m)
+  }
+  return out
+}
+
+function declarationFindings(am: AuthoredModule, reads: Reads): Finding[] {
+  const m = am.module
+  const out: Finding[] = []
+  const add = (key: string, range: SourceRange, summary: string, what: string, fix: string): void => {
+    out.push(
+      ...atEveryCall(am, (node) => ({
+        summary,
+        detail: `${moduleText(node.address)} declares ${what} at ${where(range)}, but no expression of the module reads it. ${fix}`,
+        range,
+        key,
+      })),
+    )
+  }
+  for (const [name, b] of m.variables)
+    if (!reads.variables.has(name))
+      add(
+        `var.${name}`,
+        b.declRange,
+        'Variable declared but not used',
+        `variable "${name}"`,
+        'A caller can set it and nothing happens. To fix it, remove the variable (and the value each caller passes), or use var.' +
+          name +
+          ' where it was meant to be used.',
+      )
+  for (const [name, a] of m.locals)
+    if (!reads.locals.has(name))
+      add(
+        `local.${name}`,
+        {filename: a.nameRange.filename, start: a.nameRange.start, end: a.exprRange.end},
+        'Local value declared but not used',
+        `local value local.${name}`,
+        'To fix it, remove it, or use local.' + name + ' where it was meant to be used.',
+      )
+  for (const [key, b] of m.dataResources) {
+    const address = `data.${key}`
+    if (!reads.data.has(address))
+      add(
+        address,
+        b.declRange,
+        'Data source declared but not used',
+        `data source ${address}`,
+        `Its provider still reads it on every plan (and fails the plan when it cannot). To fix it, remove the block, or use ${address} where it was meant to be used.`,
+      )
+  }
+  return out
+}
+
+/** A module directory inside the analysed root's directory (not the root): no other root is expected to call it. */
+function privateTo(am: AuthoredModule): boolean {
+  return am.nodes.every(
+    (n) =>
+      n.address !== '' && n.displayDir !== undefined && n.displayDir !== '.' && n.displayDir !== '..' && !n.displayDir.startsWith('../'),
+  )
+}
+
+function outputFindings(am: AuthoredModule, readsByModule: ReadonlyMap<Module, Reads>): Finding[] {
+  if (!privateTo(am)) return []
+  const out: Finding[] = []
+  for (const [name, b] of am.module.outputs) {
+    const read = am.nodes.some((n) => {
+      const callName = n.path[n.path.length - 1] ?? ''
+      const parent = n.parent?.module
+      const got = parent ? readsByModule.get(parent)?.outputs.get(callName) : undefined
+      return got === undefined ? false : got.has('*') || got.has(name)
+    })
+    if (read) continue
+    const calls = am.nodes.map((n) => n.address).join(', ')
+    out.push(
+      ...atEveryCall(am, (node) => ({
+        summary: 'Output not used',
+        detail: `${moduleText(node.address)} declares output "${name}" at ${where(b.declRange)}, but no call of the module (${calls}) reads module.${node.path[node.path.length - 1] ?? ''}.${name}; the module's directory lies inside the root module's, so no other configuration is expected to call it. To fix it, remove the output, or read it where it was meant to be used.`,
+        range: b.declRange,
+        key: `output.${name}`,
+      })),
+    )
+  }
+  return out
+}
+
+export const unusedDeclaration = {
+  id: 'unused-declaration',
+  severity: 'warning',
+  enabledByDefault: true,
+  description:
+    'A variable, local value or data source that nothing in its module reads, or an output of a module private to the root that no call reads.',
+  docs: 'docs/rules/unused-declaration.md',
+  check({analysis, memo}): LintDiagnostic[] {
+    const {tree} = analysis
+    const broken = brokenModules(tree)
+    const modules = authoredModules(tree).filter((am) => !broken.has(am.module))
+    const reads = (m: Module): Reads => expressionFacts(m, memo).reads
+    const readsByModule = new Map(modules.map((am) => [am.module, reads(am.module)] as const))
+    const findings: Finding[] = []
+    for (const am of modules) {
+      findings.push(...declarationFindings(am, readsByModule.get(am.module)!))
+      // an output is read by the module that calls it: every caller must be known
+      if (am.nodes.every((n) => n.parent?.module !== undefined && readsByModule.has(n.parent.module)))
+        findings.push(...outputFindings(am, readsByModule))
+    }
+    return report(unusedDeclaration, findings)
+  },
+} satisfies Rule
