@@ -8,7 +8,7 @@ import type {Module} from '../load/model.js'
 import {engineByName} from '../load/engine.js'
 import {atEveryCall, authoredModules} from './module-expressions.js'
 import type {LintDiagnostic, Rule} from './rule.js'
-import {moduleText, report, sortRanges, where, type Finding} from './support.js'
+import {brokenModules, moduleText, report, sortRanges, where, type Finding} from './support.js'
 
 /** The first thing written inside one of the module's terraform blocks, if the model has any. */
 function firstTerraformContent(m: Module): SourceRange | undefined {
@@ -44,9 +44,11 @@ export const requiredVersion = {
   check({analysis}): LintDiagnostic[] {
     const engine = engineByName(analysis.tree.engine)
     const findings: Finding[] = []
+    // a file that did not parse may hold the required_version
+    const broken = brokenModules(analysis.tree)
     for (const am of authoredModules(analysis.tree)) {
       const m = am.module
-      if (m.requiredVersion.length > 0 || m.files.length === 0) continue
+      if (m.requiredVersion.length > 0 || m.files.length === 0 || broken.has(m)) continue
       const range = firstTerraformContent(m) ?? fileStart(m, am.nodes[0]!)
       findings.push(
         ...atEveryCall(am, (node) => {

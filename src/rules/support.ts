@@ -3,7 +3,7 @@
 // notion of a "configured" (non-empty) provider block.
 import {compareDiagnostics, formatRange, type DiagnosticCode, type SourceRange} from '../diag/diagnostic.js'
 import {lintCode} from '../diag/codes.js'
-import type {ModuleNode} from '../crawl/crawl.js'
+import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {literalString} from '../hcl/expr.js'
@@ -145,4 +145,16 @@ export function callAround(nodes: readonly ModuleNode[], r: SourceRange): Module
 export function inRemotePackage(node: ModuleNode): boolean {
   for (let p = node.parent; p && p.address !== ''; p = p.parent) if (p.source !== undefined && p.source.kind !== 'local') return true
   return false
+}
+
+/** Modules with a file that did not parse: what they hold is not known (rules that report an absence skip them). */
+export function brokenModules(tree: ModuleTree): Set<Module> {
+  const out = new Set<Module>()
+  for (const d of tree.diagnostics) {
+    if (d.severity !== 'error' || !d.code.startsWith('hcl.')) continue
+    const address = tree.diagnosticModules.get(d)
+    const m = address === undefined ? undefined : tree.nodes.find((n) => n.address === address)?.module
+    if (m) out.add(m)
+  }
+  return out
 }

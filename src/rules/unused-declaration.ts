@@ -6,23 +6,10 @@
 // of it in this tree), never for the root's own outputs nor for a module that other roots may call.
 // Modules with a file that did not parse are skipped (what that file reads is unknown).
 import type {SourceRange} from '../diag/diagnostic.js'
-import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import type {Module} from '../load/model.js'
 import {atEveryCall, authoredModules, expressionFacts, type AuthoredModule, type Reads} from './module-expressions.js'
 import type {LintDiagnostic, Rule} from './rule.js'
-import {moduleText, report, where, type Finding} from './support.js'
-
-/** Modules with a file that did not parse: what they read is not known. */
-function brokenModules(tree: ModuleTree): Set<Module> {
-  const out = new Set<Module>()
-  for (const d of tree.diagnostics) {
-    if (d.severity !== 'error' || !d.code.startsWith('hcl.')) continue
-    const address = tree.diagnosticModules.get(d)
-    const m = address === undefined ? undefined : tree.nodes.find((n) => n.address === address)?.module
-    if (m) out.add(m)
-  }
-  return out
-}
+import {brokenModules, moduleText, report, where, type Finding} from './support.js'
 
 function declarationFindings(am: AuthoredModule, reads: Reads): Finding[] {
   const m = am.module

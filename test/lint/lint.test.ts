@@ -184,10 +184,12 @@ function fourRoots(): string {
     mkdirSync(path.dirname(path.join(dir, f)), {recursive: true})
     writeFileSync(path.join(dir, f), text)
   }
-  w('a/main.tf', 'resource "aws_s3_bucket" "x" {}\n')
+  // each declares the releases it supports (required-version has nothing to say), after what is tested
+  const versions = 'terraform {\n  required_version = ">= 1.5"\n}\n'
+  w('a/main.tf', 'resource "aws_s3_bucket" "x" {}\n' + versions)
   w('b/main.tf', 'resource "aws_s3_bucket" "y" {\n')
-  w('c/main.tf', 'module "m" {\n  source = "./m"\n}\n')
-  w('c/m/main.tf', 'provider "aws" {}\nresource "aws_s3_bucket" "z" {}\n')
+  w('c/main.tf', 'module "m" {\n  source = "./m"\n}\n' + versions)
+  w('c/m/main.tf', 'provider "aws" {}\nresource "aws_s3_bucket" "z" {}\n' + versions)
   w('d/main.tf', 'resource "aws_s3_bucket" "w" {}\n')
   w('d/.tfgraph.json', '{"rules": {"nope": "off"}}\n')
   return dir
