@@ -7,7 +7,7 @@ import {createHash} from 'node:crypto'
 import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
 import * as path from 'node:path'
 import type {Diagnostic} from '../diag/diagnostic.js'
-import {pruneCacheArea, type CacheSettings} from '../io/cache-dir.js'
+import {pruneCacheArea, pruneCacheAreaDaily, type CacheSettings} from '../io/cache-dir.js'
 import {relabelParse} from './relabel.js'
 import type {ParserKind} from './parser-kind.js'
 import type {ConfigFile} from './syntax.js'
@@ -80,7 +80,7 @@ export class ParseCache {
     const file = this.entryPath(text)
     if (!this.pruned) {
       this.pruned = true
-      this.prune()
+      pruneCacheAreaDaily(this.dir, 'parse')
     }
     try {
       mkdirSync(path.dirname(file), {recursive: true})

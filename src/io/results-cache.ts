@@ -10,7 +10,7 @@ import {createHash} from 'node:crypto'
 import {mkdirSync, readFileSync, renameSync, statSync, writeFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {fileURLToPath} from 'node:url'
-import {pruneCacheArea, type CacheSettings} from './cache-dir.js'
+import {pruneCacheAreaDaily, type CacheSettings} from './cache-dir.js'
 import {isInputList, type FileSource} from './inputs.js'
 
 /** Bump when a stored result's shape or meaning changes. */
@@ -129,7 +129,7 @@ export class ResultsCache {
     try {
       if (!this.pruned) {
         this.pruned = true
-        pruneCacheArea(settings.dir, 'results')
+        pruneCacheAreaDaily(settings.dir, 'results')
       }
       mkdirSync(path.dirname(file), {recursive: true})
       const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
