@@ -95,7 +95,7 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
     cmd.checkDir(args.dir, {recursive: flags.recursive})
     const engine = engineFlag(flags.engine)
     const limits = limitOptions(flags)
-    const roots = flags.recursive ? await cached.findRootModules(cmd.context, args.dir, engine, limits) : [args.dir]
+    const roots = flags.recursive ? await cached.findRootModules(cmd.context, args.dir, engine) : [args.dir]
     if (roots.length === 0) this.error(`no root modules found under ${args.dir}`, {exit: 1})
     // a broken --config FILE is a usage error (nothing is linted, exit 1); a root's own broken .tfgraph.json
     // is that root's finding (exit 2), and the other roots are linted

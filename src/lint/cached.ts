@@ -3,13 +3,11 @@
 // lint.ts (and with it the loader, the resolver and the rules) is imported only when a root must be
 // analysed again.
 import * as path from 'node:path'
-import {mapLimit} from './map-limit.js'
 import {analysisEnv} from '../io/results-cache.js'
 import type {RunContext} from '../load/run-context.js'
 import type {FileSource} from '../io/inputs.js'
 import type {NativeParser} from '../hcl/native-parser.js'
 import type {EngineName} from '../load/engine.js'
-import {DEFAULT_MAX_FILES} from '../load/limits.js'
 import type {LintDiagnostic} from '../rules/rule.js'
 import {EMPTY_CONFIG} from './config.js'
 import type {LintOptions} from './lint.js'
@@ -101,19 +99,11 @@ export async function lintCached(ctx: RunContext, dir: string, opts: LintOptions
 const SKIP_DIRS = new Set(['.terraform', 'node_modules', '.git'])
 
 /** Root modules under a directory: configuration directories no other one calls as a local module. */
-export async function findRootModules(
-  ctx: RunContext,
-  dir: string,
-  engine?: EngineName,
-  opts: {readonly maxFiles?: number} = {},
-): Promise<string[]> {
+export async function findRootModules(ctx: RunContext, dir: string, engine?: EngineName): Promise<string[]> {
   const narrow = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
-  const r = await ctx.results.get(
-    'roots',
-    {dir: path.resolve(dir), engine: engine ?? null},
-    () => searchRootModules(ctx, dir, engine, opts.maxFiles ?? DEFAULT_MAX_FILES),
-    {narrow},
-  )
+  const r = await ctx.results.get('roots', {dir: path.resolve(dir), engine: engine ?? null}, () => searchRootModules(ctx, dir, engine), {
+    narrow,
+  })
   return r.value
 }
 
@@ -169,43 +159,18 @@ export async function localCallTargets(
   return targets
 }
 
-async function searchRootModules(ctx: RunContext, dir: string, engine: EngineName | undefined, maxFiles: number): Promise<string[]> {
+async function searchRootModules(ctx: RunContext, dir: string, engine: EngineName | undefined): Promise<string[]> {
   const files = ctx.files
   const top = path.resolve(dir)
   const {dirs: configDirs, nativeFiles: filesIn} = configDirsUnder(files, top, path.resolve(ctx.cache.dir))
   ctx.pool.expect([...filesIn.values()].reduce((a, b) => a + b, 0))
-  // which directories are called: from the module sources alone (parsed at once, kept for the load)
+  // which directories are called: from the module sources alone
   const called = new Set<string>()
-  const calls = new Map<string, string[]>()
-  for (const d of configDirs) {
-    const targets = await localCallTargets(files, d, engine, ctx.parser)
-    for (const t of targets) called.add(t)
-    calls.set(d, targets)
-  }
-  // the directories a crawl from DIR reaches through local calls
-  const fromTop = new Set<string>()
-  const queue = filesIn.has(top) ? [top] : []
-  for (let d = queue.pop(); d !== undefined; d = queue.pop()) {
-    if (fromTop.has(d)) continue
-    fromTop.add(d)
-    queue.push(...(calls.get(d) ?? []))
-  }
-  // Every directory's files are then parsed in the background, 32 directories at a time, so the worker
-  // pool parses while the roots are being linted instead of linting waiting for every file; those a
-  // crawl from DIR reaches are loaded whole, named as that crawl names them, so a root at DIR reuses
-  // the loads (the others are named from their own roots: their parses are reused, not their loads).
-  // Only as many files as one run may read (--max-files) are taken ahead. A new search starts a new
-  // run: the previous search's shared loads are let go.
-  const {prefetchParses} = await import('../load/load-module.js')
+  for (const d of configDirs) for (const t of await localCallTargets(files, d, engine, ctx.parser)) called.add(t)
+  // A new search starts a new run: the previous search's shared loads are let go. Nothing is parsed ahead:
+  // tfgraph's own parser runs in this thread, and trees parsed ahead of the roots that use them were
+  // mostly dropped from the parser's memo before they were used (the whole corpus parsed 9,050 files
+  // for 3,960; BENCHMARKS.md)
   ctx.loads.clear()
-  let ahead = 0
-  const sorted = [...configDirs].sort().filter((d) => (ahead += filesIn.get(d) ?? 0) <= maxFiles)
-  void mapLimit(sorted, 32, async (d) => {
-    if (!fromTop.has(d)) return prefetchParses(ctx, d, engine)
-    const rel = path.relative(top, d).split(path.sep).join('/')
-    await ctx.loads.load(d, {...(engine ? {engine} : {}), displayPrefix: rel === '' ? '' : rel + '/'})
-  }).catch(() => {
-    // loading never throws; the crawls report every problem
-  })
   return configDirs.filter((d) => !called.has(d)).sort()
 }

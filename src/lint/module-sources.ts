@@ -56,6 +56,8 @@ export function moduleSources(files: FileSource, dir: string, engine?: EngineNam
       jsonSources(text, out)
       continue
     }
+    // a file that never says `module` calls none (most files): not parsed
+    if (!text.includes('module')) continue
     const parsed = parser?.parseNow(text, f.name, parseHclNative) ?? parseHclNative(text, f.name)
     for (const b of parsed.file.body.blocks) {
       if (b.type !== 'module' || b.labels.length !== 1) continue
