@@ -31,9 +31,15 @@ function buildId(): string {
 
 /** Environment variables an analysis may read (`TF_DATA_DIR`, and Terraform's others for safety), for keys. */
 export function analysisEnv(env: NodeJS.ProcessEnv): [string, string][] {
-  return Object.entries(env)
-    .filter((e): e is [string, string] => e[0].startsWith('TF_') && typeof e[1] === 'string')
-    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+  // names first, values only of the few that match: each read of process.env is a call into Node
+  // (Object.entries of it for each of 524 roots took 15 ms of a 300 ms warm run)
+  const out: [string, string][] = []
+  for (const k of Object.keys(env).sort()) {
+    if (!k.startsWith('TF_')) continue
+    const v = env[k]
+    if (typeof v === 'string') out.push([k, v])
+  }
+  return out
 }
 
 /** What a command printed and its exit code, as stored for `cachedOutput`. */
