@@ -3,7 +3,7 @@
 // (it may sit inside an expression). Native syntax only; read from the files' text (the model keeps no comments).
 import {advancePos} from '../diag/positions.js'
 import {lex, T} from '../hcl/native/lexer.js'
-import {atEveryCall, authoredModules} from './module-expressions.js'
+import {atEveryCall, authoredFiles} from './module-expressions.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {moduleText, report, where, type Finding} from './support.js'
 
@@ -16,38 +16,31 @@ export const commentSyntax = {
   check({analysis, sourceText}): LintDiagnostic[] {
     if (!sourceText) return []
     const findings: Finding[] = []
-    for (const am of authoredModules(analysis.tree)) {
-      const node = am.nodes[0]!
-      const prefix = node.displayDir === undefined || node.displayDir === '.' ? '' : `${node.displayDir}/`
-      for (const f of am.module.files) {
-        if (f.syntax !== 'native' || f.shadowedBy !== undefined) continue
-        const filename = prefix + f.name
-        const text = sourceText(filename)
-        if (text === undefined || !text.includes('/')) continue
-        const tokens = lex(text, text.charCodeAt(0) === 0xfeff ? 1 : 0)
-        // positions advance with the comments (one pass over the text)
-        let pos = {line: 1, column: 1, byte: 0}
-        let at = 0
-        for (let i = 0; i < tokens.types.length; i++) {
-          if (tokens.types[i] !== T.COMMENT) continue
-          const s = tokens.starts[i]!
-          const c = text.charCodeAt(s + 1)
-          if (text.charCodeAt(s) !== 47 || (c === 42 && !text.slice(s, tokens.ends[i]).includes('\n'))) continue
-          const begin = advancePos(pos, text.slice(at, s))
-          const end = advancePos(begin, text.slice(s, tokens.ends[i]!))
-          pos = end
-          at = tokens.ends[i]!
-          const range = {filename, start: begin, end}
-          const slashes = c === 47
-          findings.push(
-            ...atEveryCall(am, (n) => ({
-              summary: 'Comment not written with #',
-              detail: `${moduleText(n.address)} has a comment written ${slashes ? 'with //' : 'as a /* */ block over several lines'} at ${where(range)}. Terraform's style conventions write every comment with #, which is what terraform fmt and readers expect. To fix it, ${slashes ? 'replace // with #' : 'write each line of it as a # comment'}.`,
-              range,
-              key: 'comment',
-            })),
-          )
-        }
+    for (const {am, filename, text} of authoredFiles(analysis.tree, 'native', sourceText)) {
+      if (!text.includes('/')) continue
+      const tokens = lex(text, text.charCodeAt(0) === 0xfeff ? 1 : 0)
+      // positions advance with the comments (one pass over the text)
+      let pos = {line: 1, column: 1, byte: 0}
+      let at = 0
+      for (let i = 0; i < tokens.types.length; i++) {
+        if (tokens.types[i] !== T.COMMENT) continue
+        const s = tokens.starts[i]!
+        const c = text.charCodeAt(s + 1)
+        if (text.charCodeAt(s) !== 47 || (c === 42 && !text.slice(s, tokens.ends[i]).includes('\n'))) continue
+        const begin = advancePos(pos, text.slice(at, s))
+        const end = advancePos(begin, text.slice(s, tokens.ends[i]!))
+        pos = end
+        at = tokens.ends[i]!
+        const range = {filename, start: begin, end}
+        const slashes = c === 47
+        findings.push(
+          ...atEveryCall(am, (n) => ({
+            summary: 'Comment not written with #',
+            detail: `${moduleText(n.address)} has a comment written ${slashes ? 'with //' : 'as a /* */ block over several lines'} at ${where(range)}. Terraform's style conventions write every comment with #, which is what terraform fmt and readers expect. To fix it, ${slashes ? 'replace // with #' : 'write each line of it as a # comment'}.`,
+            range,
+            key: 'comment',
+          })),
+        )
       }
     }
     return report(commentSyntax, findings)

@@ -3,7 +3,7 @@
 // and tools that read .tf.json files (editors, generators, other parsers) expect one. Read from the file's
 // text: the model keeps the blocks, not how the file was written.
 import {advancePos} from '../diag/positions.js'
-import {atEveryCall, authoredModules} from './module-expressions.js'
+import {atEveryCall, authoredFiles} from './module-expressions.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {moduleText, report, where, type Finding} from './support.js'
 
@@ -16,26 +16,19 @@ export const jsonSyntax = {
   check({analysis, sourceText}): LintDiagnostic[] {
     if (!sourceText) return []
     const findings: Finding[] = []
-    for (const am of authoredModules(analysis.tree)) {
-      const node = am.nodes[0]!
-      const prefix = node.displayDir === undefined || node.displayDir === '.' ? '' : `${node.displayDir}/`
-      for (const f of am.module.files) {
-        if (f.syntax !== 'json' || f.shadowedBy !== undefined) continue
-        const filename = prefix + f.name
-        const text = sourceText(filename)
-        const at = text === undefined ? -1 : text.search(/\S/)
-        if (text === undefined || at < 0 || text[at] !== '[') continue
-        const start = advancePos({line: 1, column: 1, byte: 0}, text.slice(0, at))
-        const range = {filename, start, end: advancePos(start, '[')}
-        findings.push(
-          ...atEveryCall(am, (n) => ({
-            summary: 'JSON configuration with an array at its root',
-            detail: `${moduleText(n.address)} has a JSON configuration file whose root is an array of objects (${where(range)}). Terraform reads the objects as one, but its JSON configuration syntax is one root object, which is what editors, generators and other tools that read .tf.json files expect. To fix it, merge the objects into one root object (several blocks of one type go into one key, as an array where a key repeats).`,
-            range,
-            key: 'json-root',
-          })),
-        )
-      }
+    for (const {am, filename, text} of authoredFiles(analysis.tree, 'json', sourceText)) {
+      const at = text.search(/\S/)
+      if (at < 0 || text[at] !== '[') continue
+      const start = advancePos({line: 1, column: 1, byte: 0}, text.slice(0, at))
+      const range = {filename, start, end: advancePos(start, '[')}
+      findings.push(
+        ...atEveryCall(am, (n) => ({
+          summary: 'JSON configuration with an array at its root',
+          detail: `${moduleText(n.address)} has a JSON configuration file whose root is an array of objects (${where(range)}). Terraform reads the objects as one, but its JSON configuration syntax is one root object, which is what editors, generators and other tools that read .tf.json files expect. To fix it, merge the objects into one root object (several blocks of one type go into one key, as an array where a key repeats).`,
+          range,
+          key: 'json-root',
+        })),
+      )
     }
     return report(jsonSyntax, findings)
   },
