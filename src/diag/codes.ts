@@ -347,6 +347,77 @@ export const DIAGNOSTIC_CODES = {
     summary: 'Unable to compute static value',
     description: 'OpenTofu: a statically evaluated expression reads a local value whose evaluation failed (reported beside that failure).',
   },
+  'config.missing-argument': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Missing required argument',
+    description: 'A block without an argument its schema requires (an action_trigger without events or actions).',
+  },
+
+  // action: Terraform's action blocks (1.14 and later) and the action_trigger blocks of resources
+  'action.invalid-name': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid action type name / Invalid action name',
+    description: 'An action block label that is not a valid identifier.',
+  },
+  'action.duplicate': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Duplicate action "<type>" configuration',
+    description: 'Two action blocks with one type and name in a module.',
+  },
+  'action.duplicate-config': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Duplicate config block',
+    description: 'An action block with more than one config block (Terraform drops the action).',
+  },
+  'action.trigger-not-managed': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid data resource lifecycle nested block / Invalid ephemeral resource lifecycle nested block',
+    description: 'An action_trigger block in the lifecycle of a data or ephemeral resource.',
+  },
+  'action.invalid-trigger': {
+    severity: 'error',
+    origin: 'terraform',
+    summary:
+      'No actions specified / No events specified / Invalid "event" value <v> / Duplicate "<event>" event / Invalid action expression / Invalid reference to action outside this module / Invalid action argument inside action_triggers / Invalid "on_failure" keyword / Invalid expression',
+    description: 'An action_trigger block whose events, actions or on_failure Terraform rejects.',
+  },
+
+  // query: Terraform's query files (.tfquery.hcl, 1.14 and later)
+  'query.missing-provider': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Missing "provider" attribute',
+    description: 'A list block without a provider argument.',
+  },
+  'query.invalid-name': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid list block name',
+    description: 'A list block whose name is not a valid identifier.',
+  },
+  'query.duplicate-config': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Duplicate config block',
+    description: 'A list block with more than one config block.',
+  },
+  'query.duplicate-list': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Duplicate "list" block names / Duplicate list "<type>" configuration',
+    description: 'Two list blocks with one type and name, in one query file or in the module.',
+  },
+  'query.list-in-child': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid list configuration',
+    description: 'A query file with list blocks in a called module (list blocks are only allowed in the root module).',
+  },
 
   // variable: input variables and their values
   'variable.invalid-type': {

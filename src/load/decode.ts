@@ -226,6 +226,8 @@ export interface DecodeSources {
   readonly managedResources: ReadonlyMap<string, Block>
   readonly dataResources: ReadonlyMap<string, Block>
   readonly ephemeralResources: ReadonlyMap<string, Block>
+  readonly actions: ReadonlyMap<string, Block>
+  readonly listResources: ReadonlyMap<string, Block>
   readonly moduleCalls: ReadonlyMap<string, Block>
   readonly imports: readonly Block[]
   readonly names: LocalNames
@@ -472,6 +474,8 @@ export function decodeModule(m: DecodeSources, engine: Engine): DecodedModule {
     ['managed', m.managedResources],
     ['data', m.dataResources],
     ['ephemeral', m.ephemeralResources],
+    ['action', m.actions],
+    ['list', m.listResources],
   ]
   for (const [mode, map] of groups) {
     for (const b of map.values()) {

@@ -121,7 +121,11 @@ export interface ProvidersDocument {
     resolution: readonly {kind: string; module: string; text: string; range?: SourceRange}[]
     range: SourceRange
     /** Only on a data resource scoped to a check block, or a resource only an import block declares (it generates its configuration). */
-    declared_by?: {kind: 'check'; check: string; range: SourceRange} | {kind: 'import'; range: SourceRange}
+    declared_by?:
+      | {kind: 'check'; check: string; range: SourceRange}
+      | {kind: 'import'; range: SourceRange}
+      | {kind: 'action'; range: SourceRange}
+      | {kind: 'list'; range: SourceRange}
   }[]
   readonly requirements: readonly {
     module: string
@@ -192,7 +196,7 @@ export function providersDocument(a: ProvidersAnalysis, rootArg: string): Provid
             declared_by:
               r.declaredBy.kind === 'check'
                 ? {kind: 'check' as const, check: r.declaredBy.name, range: r.declaredBy.range}
-                : {kind: 'import' as const, range: r.declaredBy.range},
+                : {kind: r.declaredBy.kind, range: r.declaredBy.range},
           }
         : {}),
     })),

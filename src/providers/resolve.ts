@@ -108,6 +108,10 @@ export type DeclaredBy =
   | {readonly kind: 'check'; readonly name: string; readonly range: SourceRange}
   /** No resource block: the import block at `range` will generate its configuration. */
   | {readonly kind: 'import'; readonly range: SourceRange}
+  /** Terraform's action block at `range` (1.14 and later), which resources trigger from their lifecycle. */
+  | {readonly kind: 'action'; readonly range: SourceRange}
+  /** A list block of a query file (`range`; Terraform 1.14 and later), read by `terraform query`. */
+  | {readonly kind: 'list'; readonly range: SourceRange}
 
 export interface ResourceBinding {
   readonly address: string
@@ -123,7 +127,7 @@ export interface ResourceBinding {
   readonly instanceKey?: string
   readonly resolution: readonly ResolutionStep[]
   readonly range: SourceRange
-  /** Declared inside a check block, or only by an import block (config generation). */
+  /** Declared inside a check block, only by an import block (config generation), or an action or list block. */
   readonly declaredBy?: DeclaredBy
 }
 
@@ -416,6 +420,18 @@ class Resolver {
         const declaredBy: DeclaredBy | undefined = check
           ? {kind: 'check', name: check.labels[0]?.value ?? '', range: check.declRange}
           : undefined
+        this.bind(n, c, {mode, type: b.labels[0]?.value ?? '', name: b.labels[1]?.value ?? '', pattr, declRange: b.declRange, declaredBy})
+      }
+    }
+    // actions and list blocks choose a configuration as resources do (Action.ProviderConfigAddr; a list block
+    // must name one)
+    for (const [mode, map] of [
+      ['action', m.actions],
+      ['list', m.listResources],
+    ] as const) {
+      for (const b of map.values()) {
+        const pattr = b.body.attributes.find((a) => a.name === 'provider')
+        const declaredBy: DeclaredBy = {kind: mode, range: b.declRange}
         this.bind(n, c, {mode, type: b.labels[0]?.value ?? '', name: b.labels[1]?.value ?? '', pattr, declRange: b.declRange, declaredBy})
       }
     }
