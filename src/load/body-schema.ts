@@ -50,23 +50,23 @@ export function bodySchemaProblems(body: Body, schema: BodySchema, owner?: Block
       )
       continue
     }
+    // hclsyntax's Body.Content: no point suggesting an argument the body already sets
     let detail = `An argument named ${goQuote(a.name)} is not expected here.`
-    if (schema.blocks.includes(a.name)) detail += ` Did you mean to define a block of type ${goQuote(a.name)}?`
-    else {
-      const s = nameSuggestion(a.name, schema.attributes)
-      if (s) detail += ` Did you mean ${goQuote(s)}?`
-    }
+    const s = nameSuggestion(
+      a.name,
+      schema.attributes.filter((n) => !body.attributes.some((x) => x.name === n)),
+    )
+    if (s) detail += ` Did you mean ${goQuote(s)}?`
+    else if (schema.blocks.includes(a.name)) detail += ` Did you mean to define a block of type ${goQuote(a.name)}?`
     out.push(errorDiag('config.unsupported-argument', 'Unsupported argument', detail, a.nameRange))
   }
   for (const b of body.blocks) {
     if (schema.blocks.includes(b.type)) continue
     let detail = `Blocks of type ${goQuote(b.type)} are not expected here.`
-    if (schema.attributes.includes(b.type))
+    const s = nameSuggestion(b.type, schema.blocks)
+    if (s) detail += ` Did you mean ${goQuote(s)}?`
+    else if (schema.attributes.includes(b.type))
       detail += ` Did you mean to define argument ${goQuote(b.type)}? If so, use the equals sign to assign it a value.`
-    else {
-      const s = nameSuggestion(b.type, schema.blocks)
-      if (s) detail += ` Did you mean ${goQuote(s)}?`
-    }
     out.push(errorDiag('config.unsupported-block', 'Unsupported block type', detail, b.typeRange))
   }
   if (owner) {
@@ -83,4 +83,33 @@ export function bodySchemaProblems(body: Body, schema: BodySchema, owner?: Block
     }
   }
   return out
+}
+
+/** HCL's label checks of a block whose schema names `names` (its messages); empty when the labels fit. */
+export function labelProblems(b: Block, names: readonly string[]): Diagnostic[] {
+  if (b.labels.length < names.length) {
+    const missing = names[b.labels.length]!
+    return [
+      errorDiag(
+        'config.missing-label',
+        `Missing ${missing} for ${b.type}`,
+        `All ${b.type} blocks must have ${names.length} labels (${names.join(', ')}).`,
+        b.declRange,
+      ),
+    ]
+  }
+  if (b.labels.length > names.length) {
+    const extra = b.labels[names.length]!
+    return [
+      errorDiag(
+        'config.extraneous-label',
+        `Extraneous label for ${b.type}`,
+        names.length === 0
+          ? `No labels are expected for ${b.type} blocks.`
+          : `Only ${names.length} labels (${names.join(', ')}) are expected for ${b.type} blocks.`,
+        extra.range,
+      ),
+    ]
+  }
+  return []
 }

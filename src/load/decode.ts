@@ -355,7 +355,8 @@ function decodeRequirements(m: DecodeSources, engine: Engine, diags: Diagnostic[
   return out
 }
 
-function decodeProvidersMap(a: Attribute, engine: Engine, diags: Diagnostic[]): PassedProvider[] {
+/** A `providers` map (a module call's, or a test file run's): its entries, with the decode-time diagnostics. */
+export function decodeProvidersMap(a: Attribute, engine: Engine, diags: Diagnostic[]): PassedProvider[] {
   const json = isJsonFile(a.exprRange)
   const items = objectItems(exprTokens(a))
   if (!items) {

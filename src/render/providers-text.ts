@@ -26,7 +26,7 @@ export interface ProvidersTextOptions {
 }
 
 /** The short form of a chain (the "via" line): `passed as aws = aws.east from the root module → …`. */
-function how(steps: readonly ResolutionStep[]): string {
+export function how(steps: readonly ResolutionStep[]): string {
   const parts: string[] = []
   for (const s of steps) {
     switch (s.kind) {
@@ -47,6 +47,9 @@ function how(steps: readonly ResolutionStep[]): string {
         break
       case 'expected':
         parts.push(`expected from the caller (configuration_aliases at ${s.range ? formatRange(s.range) : 'the root module'})`)
+        break
+      case 'test':
+        parts.push(`${s.mock ? 'mock_provider' : 'provider'} ${s.key} of ${s.file}${s.mapped ? ` (providers map)` : ''}`)
         break
       case 'missing':
         parts.push('NOT FOUND')
