@@ -10,7 +10,7 @@ import {validateProviderConfigsByModule} from './validate.js'
 import {unknownProviderFunctions} from './provider-functions.js'
 import {stepText} from './step-text.js'
 import {engineByName} from '../load/engine.js'
-import {analyzeTests, type TestsAnalysis} from './test-runs.js'
+import {analyzeTests, uniqueDiagnostics, type TestsAnalysis} from './test-runs.js'
 
 export interface ProvidersAnalysis {
   readonly tree: ModuleTree
@@ -89,13 +89,16 @@ export async function analyzeProviders(dir: string, opts: AnalyzeOptions = {}): 
   const graphStage = graphStageDiagnostics(resolution.graphDiagnostics, errorModules)
   for (const g of graphStage) modules.set(g.diagnostic, g.module)
   const evalStage = errorModules.size === 0 && graphStage.length === 0 ? evaluationDiagnostics(tree, modules) : []
-  for (const d of tests?.diagnostics ?? []) modules.set(d, '')
+  // a test run's module may be a module of the tree too: its problems are said once
+  const main = [...configStage, ...graphStage.map((g) => g.diagnostic), ...evalStage]
+  const testDiags = tests ? uniqueDiagnostics(tests.diagnostics, new Set(uniqueKeys(main))) : []
+  for (const d of testDiags) modules.set(d, '')
   return {
     tree,
     resolution,
     graph,
     requirements,
-    diagnostics: sortDiagnostics([...configStage, ...graphStage.map((g) => g.diagnostic), ...evalStage, ...(tests?.diagnostics ?? [])]),
+    diagnostics: sortDiagnostics([...main, ...testDiags]),
     diagnosticModules: modules,
     ...(resolution.sharedModule ? {sharedModule: resolution.sharedModule} : {}),
     ...(tests ? {tests} : {}),
@@ -305,4 +308,11 @@ const UNREAD_FILE_CODES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
 export function rootFilesRead(a: ProvidersAnalysis): boolean {
   const unread = new Set(a.diagnostics.filter((d) => UNREAD_FILE_CODES.has(d.code) && d.range).map((d) => d.range!.filename))
   return (a.tree.root.module?.files ?? []).some((f) => !f.shadowedBy && !unread.has(f.name))
+}
+
+/** The keys uniqueDiagnostics gives these diagnostics (to leave out later ones equal to them). */
+function uniqueKeys(list: readonly Diagnostic[]): string[] {
+  const seen = new Set<string>()
+  uniqueDiagnostics(list, seen)
+  return [...seen]
 }

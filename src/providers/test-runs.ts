@@ -376,10 +376,21 @@ export async function analyzeTests(main: ModuleTree, opts: TestsOptions = {}): P
       const mismatches = testProviderTypeMismatches(file, main, trees, engine)
       files.push({path: file.path, providers: file.providers, runs, diagnostics: sortDiagnostics([...file.diagnostics, ...mismatches])})
     }
-    const diagnostics = sortDiagnostics([
-      ...loaded.diagnostics,
-      ...files.flatMap((f) => [...f.diagnostics, ...f.runs.flatMap((r) => r.diagnostics)]),
-    ])
+    // one diagnostic once: runs that execute the same module report its problems alike
+    const diagnostics = sortDiagnostics(
+      uniqueDiagnostics([...loaded.diagnostics, ...files.flatMap((f) => [...f.diagnostics, ...f.runs.flatMap((r) => r.diagnostics)])]),
+    )
     return {testDirectory, files, shadowed: loaded.shadowed, diagnostics}
+  })
+}
+
+/** The same diagnostic (code, texts and places) once; `seen` holds the keys of those already taken. */
+export function uniqueDiagnostics(list: readonly Diagnostic[], seen: Set<string> = new Set()): Diagnostic[] {
+  return list.filter((d) => {
+    const at = (r: SourceRange | undefined): string => (r ? `${r.filename}:${r.start.byte}-${r.end.byte}` : '')
+    const k = [d.code, d.severity, d.summary, d.detail, at(d.range), at(d.extra?.range), d.extra?.explanation ?? ''].join('\u0000')
+    if (seen.has(k)) return false
+    seen.add(k)
+    return true
   })
 }

@@ -3,7 +3,8 @@ import {unusedMockProvider} from '../../src/rules/unused-mock-provider.js'
 import {caseDir, ruleTests, runRule} from './rule-tester.js'
 
 const rule = unusedMockProvider
-const tf = 'terraform {\n  required_version = ">= 1.7"\n  required_providers {\n    aws = { source = "hashicorp/aws", version = ">= 6.0" }\n  }\n}\n'
+const tf =
+  'terraform {\n  required_version = ">= 1.7"\n  required_providers {\n    aws = { source = "hashicorp/aws", version = ">= 6.0" }\n  }\n}\n'
 const t = ruleTests(rule, {
   valid: ['mock-used'],
   invalid: ['mock-unused'],
