@@ -6,7 +6,7 @@
 import {localNameProblem} from '../addrs/provider.js'
 import {parseModuleSource, type ModuleSource} from '../addrs/module-source.js'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
-import {errorDiag, formatRange} from '../diag/diagnostic.js'
+import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
 import {goQuote} from '../diag/go-quote.js'
 import {keywordOf, literalBool, literalString, traversalOf} from '../hcl/expr.js'
 import type {Attribute, Block, ConfigFile} from '../hcl/syntax.js'
@@ -45,7 +45,10 @@ export interface TestRun {
 export interface TestFile {
   /** Relative to the root module's directory, `/`-separated: `tests/main.tftest.hcl`. */
   readonly path: string
+  /** Provider and mock_provider blocks by key (OpenTofu keeps both kinds apart: a provider block wins here). */
   readonly providers: ReadonlyMap<string, TestProviderBlock>
+  /** OpenTofu: a mock_provider whose key a provider block also has, which a run without a providers map gets instead. */
+  readonly mockOverrides?: ReadonlyMap<string, TestProviderBlock>
   readonly runs: readonly TestRun[]
   readonly diagnostics: readonly Diagnostic[]
 }
@@ -76,6 +79,7 @@ const RUN_SCHEMA = {
 class FileDecoder {
   readonly diags: Diagnostic[] = []
   readonly providers = new Map<string, TestProviderBlock>()
+  readonly mockOverrides = new Map<string, TestProviderBlock>()
   readonly runs: TestRun[] = []
   private readonly runNames = new Map<string, Block>()
   private variables: Block | undefined
@@ -152,7 +156,8 @@ class FileDecoder {
     const ok = !this.diags.slice(before).some((d) => d.severity === 'error')
     if (ok) this.runs.push(run)
     const prev = this.runNames.get(run.name)
-    if (prev) {
+    // OpenTofu does not check run names
+    if (prev && this.opts.engine.name === 'terraform') {
       const subject = this.opts.runNameSubject ? b.labels[0]!.range : b.declRange
       this.error(
         'test.duplicate-run',
@@ -166,6 +171,10 @@ class FileDecoder {
   provider(b: Block): void {
     const p = b.type === 'mock_provider' ? decodeMockProvider(b, this.diags) : decodeTestProvider(b, this.opts.engine, this.diags)
     if (!p) return
+    if (this.opts.engine.name === 'opentofu') {
+      this.tofuProvider(p)
+      return
+    }
     const prev = this.providers.get(p.key)
     if (prev) {
       this.error(
@@ -178,16 +187,48 @@ class FileDecoder {
     }
     this.providers.set(p.key, p)
   }
+
+  /**
+   * OpenTofu (internal/configs/test_file.go loadTestFile): provider blocks and mock_provider blocks in two
+   * maps; a second provider block of a key replaces the first, a second mock_provider is an error.
+   */
+  tofuProvider(p: TestProviderBlock): void {
+    const prev = this.providers.get(p.key)
+    if (p.mock) {
+      const mock = prev?.mock ? prev : this.mockOverrides.get(p.key)
+      if (mock) {
+        this.error(
+          'test.duplicate-provider',
+          'Duplicated `mock_provider` block',
+          `It is not allowed to have multiple \`mock_provider\` blocks with the same address: \`${p.key}\`.`,
+          p.block.declRange,
+        )
+        return
+      }
+      if (prev) this.mockOverrides.set(p.key, p)
+      else this.providers.set(p.key, p)
+      return
+    }
+    if (prev?.mock) this.mockOverrides.set(p.key, prev)
+    this.providers.set(p.key, p)
+  }
 }
 
 /** Decodes one parsed test file (`path` relative to the root module). */
 export function decodeTestFile(path: string, file: ConfigFile, opts: TestDecodeOptions): TestFile {
   const d = new FileDecoder(opts)
-  if (!d.testBlocks(file.body.blocks)) return {path, providers: d.providers, runs: d.runs, diagnostics: d.diags}
+  const result = (): TestFile => ({
+    path,
+    providers: d.providers,
+    ...(d.mockOverrides.size > 0 ? {mockOverrides: d.mockOverrides} : {}),
+    runs: d.runs,
+    diagnostics: d.diags,
+  })
+  if (!d.testBlocks(file.body.blocks)) return result()
   const rest = {...file.body, blocks: file.body.blocks.filter((b) => b.type !== 'test')}
   d.diags.push(...bodySchemaProblems(rest, {attributes: [], blocks: Object.keys(FILE_BLOCKS)}))
   for (const b of rest.blocks) d.block(b)
-  return {path, providers: d.providers, runs: d.runs, diagnostics: d.diags}
+  return result()
 }
 
 /** The provider alias of a block, and its check (provider.go). */
@@ -215,6 +256,16 @@ function decodeTestProvider(b: Block, engine: Engine, diags: Diagnostic[]): Test
   }
   const alias = aliasOf(b, diags)
   const version = b.body.attributes.find((a) => a.name === 'version')
+  // OpenTofu decodes a test file's provider block as any other: a version is deprecated, not an error
+  if (version && engine.name === 'opentofu')
+    diags.push(
+      warningDiag(
+        'provider.version-in-config',
+        'Version constraints inside provider configuration blocks are deprecated',
+        'OpenTofu 0.13 and earlier allowed provider version constraints inside the provider configuration block, but that is now deprecated and will be removed in a future version of OpenTofu. To silence this warning, move the provider version constraint into the required_providers block.',
+        version.exprRange,
+      ),
+    )
   if (version && engine.name === 'terraform')
     diags.push(
       errorDiag(

@@ -180,7 +180,8 @@ function provided(input: RunInput): {provided: TestProvided[]; diagnostics: Diag
     return {provided: out, diagnostics}
   }
   const wanted = selection === 'all' ? undefined : requiredConfigs(tree.root, selection)
-  for (const block of file.providers.values()) {
+  // OpenTofu: a run without a map gets the file's mock_provider where a provider block has the same key
+  for (const block of [...file.providers.values()].map((b) => file.mockOverrides?.get(b.key) ?? b)) {
     const t = testAddress(main, block)
     const key = selection === 'address' ? `${providerString(t.provider)} ${block.alias ?? ''}` : block.key
     if (wanted && !wanted.has(key)) continue

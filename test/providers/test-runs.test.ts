@@ -243,6 +243,48 @@ test('OpenTofu: a .tofutest.hcl file shadows the .tftest.hcl file of the same na
   )
 })
 
+test('OpenTofu decodes test files its own way: no run-name check, provider blocks apart from mocks, a mock wins a run without a map', async () => {
+  const files = {
+    'main.tf': 'resource "terraform_data" "a" {}\n',
+    't.tftest.hcl': `provider "terraform" {
+  version = "1.0.0"
+}
+mock_provider "terraform" {}
+mock_provider "terraform" {}
+
+run "a" {}
+run "a" {}
+
+run "mapped" {
+  providers = {
+    terraform = terraform
+  }
+}
+`,
+  }
+  const tofu = await analyze({files}, {engine: 'opentofu', env: {}, tests: true})
+  assert.equal(
+    tofu.diagnostics.map((d) => `${d.severity} ${d.summary} @${formatRange(d.range!)}`),
+    [
+      'warning Version constraints inside provider configuration blocks are deprecated @t.tftest.hcl:2,13-20',
+      'error Duplicated `mock_provider` block @t.tftest.hcl:5,1-26',
+    ],
+  )
+  const mock = (run: string) => tofu.providers.tests?.[0]?.runs.find((r) => r.name === run)?.resources[0]?.mock
+  assert.is(mock('a'), true)
+  assert.is(mock('mapped'), false)
+  const tf = await analyze({files}, {engine: 'terraform', env: {}, tests: true})
+  assert.equal(
+    tf.diagnostics.map((d) => d.summary),
+    [
+      'Version constraints are not allowed in test files',
+      'Duplicate provider block',
+      'Duplicate provider block',
+      'Duplicate "run" block names',
+    ],
+  )
+})
+
 test('test file decoding: Terraform 1.14+ reports a duplicate run at its name; mock_provider and override checks', async () => {
   const a = await analyze(
     {
