@@ -52,6 +52,10 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
     disable: Flags.string({description: 'disable these rules (comma-separated ids)', multiple: true}),
     'max-warnings': Flags.integer({description: 'exit 2 when there are more warnings than this', min: 0}),
     recursive: Flags.boolean({description: 'lint every root module found under DIR, grouped by root'}),
+    'test-directory': Flags.string({
+      description: 'the test directory of the root module, relative to it (default: tests; as terraform test -test-directory)',
+    }),
+    'no-tests': Flags.boolean({description: "do not read the root module's test files (*.tftest.hcl, …)"}),
     'list-rules': Flags.boolean({description: 'list the rules with their default severity and exit'}),
     ...varFlags,
     ...runFlags,
@@ -117,6 +121,7 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
               vars: flags.var ?? [],
               varFiles: flags['var-file'] ?? [],
               limits,
+              tests: flags['no-tests'] ? false : flags['test-directory'] !== undefined ? {directory: flags['test-directory']} : true,
             })
       // what no root still to come can use goes: one run over many roots holds only what it still needs
       remaining.done(root)

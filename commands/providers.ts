@@ -32,6 +32,11 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     },
     {description: 'The JSON contract (format_version "1")', command: '<%= config.bin %> <%= command.id %> . --json'},
     {
+      description:
+        "The module's tests: for each run of its test files, the configuration each resource uses and the test file's block that serves it",
+      command: '<%= config.bin %> <%= command.id %> . --tests',
+    },
+    {
       description: 'Where does each change of a saved plan land? (terraform show -json PLANFILE > plan.json)',
       command: '<%= config.bin %> <%= command.id %> . --plan plan.json',
     },
@@ -54,6 +59,13 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     module: Flags.string({description: 'show only this module and the modules it calls (e.g. module.network)'}),
     provider: Flags.string({
       description: 'show only resources of this provider (registry.terraform.io/hashicorp/aws, hashicorp/aws or aws)',
+    }),
+    tests: Flags.boolean({
+      description:
+        "also read the module's test files (*.tftest.hcl, *.tftest.json; OpenTofu also *.tofutest.*) and show, per run, which configuration each resource uses and which block of the test file serves it",
+    }),
+    'test-directory': Flags.string({
+      description: 'the test directory, relative to DIR (default: tests; as terraform test -test-directory); implies --tests',
     }),
     plan: Flags.string({
       description:
@@ -96,6 +108,7 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
       resource: flags.resource ?? null,
       module: flags.module ?? null,
       provider: flags.provider ?? null,
+      tests: flags.tests || flags['test-directory'] !== undefined ? (flags['test-directory'] ?? true) : false,
       vars: flags.var ?? [],
       varFiles: flags['var-file'] ?? [],
       limits: limitOptions(flags),
@@ -109,8 +122,10 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
         import('../src/io/inputs.js'),
         import('../src/render/paths.js'),
       ])
+      const testDirectory = flags['test-directory']
       const analysed = await analyzeProviders(args.dir, {
         ...(engine ? {engine} : {}),
+        ...(flags.tests || testDirectory !== undefined ? {tests: testDirectory !== undefined ? {directory: testDirectory} : true} : {}),
         vars: flags.var ?? [],
         varFiles: flags['var-file'] ?? [],
         ...limitOptions(flags),

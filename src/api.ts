@@ -47,6 +47,12 @@ export interface AnalysisOptions {
    * modules manifest, from disk): an editor's unsaved buffers, modules held in memory by source address.
    */
   readonly walker?: ModuleWalker
+  /**
+   * The root module's test files (`*.tftest.hcl`, …) and their runs: `analyze` reads them when asked (the
+   * document then has `tests`, as `providers --tests --json`), `lint` unless `false`; `directory` is the test
+   * directory (default `tests`).
+   */
+  readonly tests?: boolean | {readonly directory?: string}
 }
 
 export interface Analysis {
@@ -74,6 +80,7 @@ async function providersAnalysis(dir: string, ctx: RunContext, opts: AnalysisOpt
     varFiles: opts.varFiles ?? [],
     ...opts.limits,
     ...(opts.walker ? {walker: opts.walker} : {}),
+    ...(opts.tests ? {tests: opts.tests} : {}),
     context: ctx,
   })
 }

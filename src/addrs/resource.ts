@@ -1,8 +1,10 @@
 // Resource addresses in Terraform's string syntax: `aws_instance.x`, `data.aws_ami.y`,
-// `ephemeral.random_password.p`, inside a module `module.a.data.aws_ami.y` (REFERENCE §a.2).
+// `ephemeral.random_password.p`, inside a module `module.a.data.aws_ami.y` (REFERENCE §a.2). Terraform 1.14's
+// actions (`action.aws_lambda_invoke.notify`, addrs.Action) and query files' list blocks (`list.aws_instance.all`,
+// addrs.ListResourceMode) use provider configurations as resources do, so they share the form.
 import {ModulePath} from './module.js'
 
-export type ResourceMode = 'managed' | 'data' | 'ephemeral'
+export type ResourceMode = 'managed' | 'data' | 'ephemeral' | 'action' | 'list'
 
 /** One resource block of one module: its mode, type and name. */
 export class ResourceAddr {

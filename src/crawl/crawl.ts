@@ -32,6 +32,8 @@ export interface CrawlOptions extends VariableInputs {
   readonly maxFiles?: number
   /** Most module calls followed (module instances; default DEFAULT_MAX_MODULES): bounds trees that fan out, such as a module calling the next one twice, 30 levels deep. */
   readonly maxModules?: number
+  /** The directory file names are shown relative to (default: the root): a test run's module is shown from the tested root. */
+  readonly displayRoot?: string
 }
 
 /** Default `--max-modules`. */
@@ -295,7 +297,13 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
   const root = path.resolve(rootDir)
   const env = opts.env ?? process.env
   const budget = opts.maxFiles ?? DEFAULT_MAX_FILES
-  const installed = installedModulesWalker({context: ctx, root, env, fileBudget: {remaining: budget, limit: budget}})
+  const installed = installedModulesWalker({
+    context: ctx,
+    root,
+    env,
+    fileBudget: {remaining: budget, limit: budget},
+    ...(opts.displayRoot ? {displayRoot: path.resolve(opts.displayRoot)} : {}),
+  })
   const rootLoad = await installed.loadDir(root, opts.engine)
   const engine: EngineName = rootLoad.engine
   const c = new Crawl(root, engine, opts.walker ?? installed, opts.maxDepth ?? 100, opts.maxModules ?? DEFAULT_MAX_MODULES)

@@ -74,6 +74,8 @@ export interface InstalledModulesOptions {
   readonly context: RunContext
   /** The root module's directory (absolute). */
   readonly root: string
+  /** The directory file names are shown relative to (absolute; default `root`): a test run's module is shown from the tested root. */
+  readonly displayRoot?: string
   readonly env: NodeJS.ProcessEnv
   /** The run's allowance of configuration files (`--max-files`). */
   readonly fileBudget: FileBudget
@@ -91,6 +93,7 @@ export interface InstalledModulesWalker extends ModuleWalker {
 /** Local sources beside their caller, the rest through `<data dir>/modules/modules.json`, loaded from disk. */
 export function installedModulesWalker(opts: InstalledModulesOptions): InstalledModulesWalker {
   const {context: ctx, root, env, fileBudget} = opts
+  const shownFrom = opts.displayRoot ?? root
   const files = ctx.files
   const manifest = readManifest(files, root, env)
   const realOrSelf = (dir: string): string => files.realpath(dir) ?? dir
@@ -100,7 +103,7 @@ export function installedModulesWalker(opts: InstalledModulesOptions): Installed
     const real = realOrSelf(dir)
     let p = loads.get(real)
     if (!p) {
-      const prefix = displayDir(root, dir)
+      const prefix = displayDir(shownFrom, dir)
       p = ctx.loads.load(dir, {...(engine ? {engine} : {}), displayPrefix: prefix === '.' ? '' : prefix + '/', fileBudget})
       loads.set(real, p)
     }
@@ -197,7 +200,7 @@ export function installedModulesWalker(opts: InstalledModulesOptions): Installed
         }
       }
       const loaded = await loadDir(dir, r.engine)
-      const shown = displayDir(root, dir)
+      const shown = displayDir(shownFrom, dir)
       if (loaded.diagnostics.some(isMissingModuleDir))
         return {
           kind: 'unresolved',

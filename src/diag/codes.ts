@@ -347,6 +347,164 @@ export const DIAGNOSTIC_CODES = {
     summary: 'Unable to compute static value',
     description: 'OpenTofu: a statically evaluated expression reads a local value whose evaluation failed (reported beside that failure).',
   },
+  'config.missing-argument': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Missing required argument',
+    description: 'A block without an argument its schema requires (an action_trigger without events or actions).',
+  },
+
+  // action: Terraform's action blocks (1.14 and later) and the action_trigger blocks of resources
+  'action.invalid-name': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid action type name / Invalid action name',
+    description: 'An action block label that is not a valid identifier.',
+  },
+  'action.duplicate': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Duplicate action "<type>" configuration',
+    description: 'Two action blocks with one type and name in a module.',
+  },
+  'action.duplicate-config': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Duplicate config block',
+    description: 'An action block with more than one config block (Terraform drops the action).',
+  },
+  'action.trigger-not-managed': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid data resource lifecycle nested block / Invalid ephemeral resource lifecycle nested block',
+    description: 'An action_trigger block in the lifecycle of a data or ephemeral resource.',
+  },
+  'action.invalid-trigger': {
+    severity: 'error',
+    origin: 'terraform',
+    summary:
+      'No actions specified / No events specified / Invalid "event" value <v> / Duplicate "<event>" event / Invalid action expression / Invalid reference to action outside this module / Invalid action argument inside action_triggers / Invalid "on_failure" keyword / Invalid expression',
+    description: 'An action_trigger block whose events, actions or on_failure Terraform rejects.',
+  },
+
+  // query: Terraform's query files (.tfquery.hcl, 1.14 and later)
+  'query.missing-provider': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Missing "provider" attribute',
+    description: 'A list block without a provider argument.',
+  },
+  'query.invalid-name': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid list block name',
+    description: 'A list block whose name is not a valid identifier.',
+  },
+  'query.duplicate-config': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Duplicate config block',
+    description: 'A list block with more than one config block.',
+  },
+  'query.duplicate-list': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Duplicate "list" block names / Duplicate list "<type>" configuration',
+    description: 'Two list blocks with one type and name, in one query file or in the module.',
+  },
+  'query.list-in-child': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid list configuration',
+    description: 'A query file with list blocks in a called module (list blocks are only allowed in the root module).',
+  },
+
+  // test: test files (.tftest.hcl, .tftest.json; OpenTofu also .tofutest.*) and the runs of terraform test
+  'test.directory-missing': {
+    severity: 'warning',
+    origin: 'terraform',
+    summary: 'Test directory does not exist',
+    description: 'The test directory given (--test-directory) does not exist.',
+  },
+  'test.duplicate-block': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Multiple "test" blocks / Multiple "variables" blocks / Multiple "plan_options" blocks / Multiple "module" blocks',
+    description: 'A test file or run block with a second block of a kind it may have once.',
+  },
+  'test.duplicate-run': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Duplicate "run" block names',
+    description: 'Two run blocks with one name in a test file.',
+  },
+  'test.duplicate-provider': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Duplicate provider block',
+    description: 'Two provider or mock_provider blocks of a test file with one name and alias.',
+  },
+  'test.duplicate-mock': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Duplicate mock_resource block / Duplicate mock_data block',
+    description: 'A mock_provider block with two mock_resource (or mock_data) blocks of one type.',
+  },
+  'test.provider-version': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Version constraints are not allowed in test files',
+    description: 'A provider block of a test file with a version argument (Terraform).',
+  },
+  'test.experimental': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid attribute / Invalid block',
+    description: "skip_cleanup or a run's backend block, which only experimental builds of Terraform accept.",
+  },
+  'test.invalid-name': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid run block name',
+    description: 'A run block whose name is not a valid identifier.',
+  },
+  'test.invalid-value': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid "command" keyword / Invalid "mode" keyword / Incompatible plan options / Invalid override_during value',
+    description: "A run's command, plan_options or an override_during value Terraform does not accept.",
+  },
+  'test.invalid-override': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Missing target attribute / Invalid override target / Invalid expression',
+    description: 'An override_resource, override_data or override_module block without a target it can use.',
+  },
+  'test.invalid-module': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Missing "source" attribute for module block / Invalid module source address',
+    description: "A run's module block without a source, or with one that is neither local nor a registry address.",
+  },
+  'test.missing-provider-definition': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Missing provider definition for <name>',
+    description: "A run's providers map names a provider block the test file does not have.",
+  },
+  'test.mismatched-provider': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Mismatched provider configuration',
+    description: "A run's providers map passes a block of one provider as a configuration of another (Terraform 1.13 and later).",
+  },
+  'test.provider-type-mismatch': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Provider type mismatch',
+    description:
+      "Runs of a test file assign one provider block to configurations of different providers (the loader's check, before any run).",
+  },
 
   // variable: input variables and their values
   'variable.invalid-type': {

@@ -59,7 +59,7 @@ export interface ResourceGraph {
   readonly diagnostics: readonly Diagnostic[]
 }
 
-const MODE_ORDER: Readonly<Record<ReferenceMode, number>> = {data: 0, managed: 1, ephemeral: 2}
+const MODE_ORDER: Readonly<Record<ReferenceMode, number>> = {data: 0, managed: 1, ephemeral: 2, action: 3, list: 4}
 
 function cmpStr(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0

@@ -27,8 +27,13 @@ import {jsonExpr} from './json-expr.js'
 
 const PARSE_OPTIONS: ParseOptions = {disallowComments: true, allowTrailingComma: false, allowEmptyContent: false}
 
+/** What a JSON file holds: configuration, a Terraform query file (`.tfquery.json`) or a test file (`.tftest.json`). */
+export type JsonRoot = 'config' | 'query' | 'test'
+
+const ROOT_KINDS: Record<JsonRoot, 'root' | 'query_root' | 'test_root'> = {config: 'root', query: 'query_root', test: 'test_root'}
+
 /** Parses one JSON-syntax configuration file. Never throws: problems become diagnostics, partial content is kept. */
-export function parseJsonConfig(text: string, filename: string): {file: ConfigFile; diagnostics: Diagnostic[]} {
+export function parseJsonConfig(text: string, filename: string, root: JsonRoot = 'config'): {file: ConfigFile; diagnostics: Diagnostic[]} {
   // A UTF-8 BOM is skipped (it counts in byte offsets, not in columns), as HCL's native scanner does.
   // (HCL's JSON scanner would reject it with "Invalid start of value"; we accept it like the native path.)
   const hasBom = text.charCodeAt(0) === 0xfeff
@@ -47,14 +52,14 @@ export function parseJsonConfig(text: string, filename: string): {file: ConfigFi
   const index = new PositionIndex(text, filename)
   const diagnostics: Diagnostic[] = []
   const errors: {error: number; offset: number; length: number}[] = []
-  const root = parseTree(source, errors, PARSE_OPTIONS)
+  const rootNode = parseTree(source, errors, PARSE_OPTIONS)
   if (errors.length > 0) diagnostics.push(...syntaxDiagnostics(source, index))
 
   const reader = new Reader(source, index, diagnostics)
   const fileRange = index.range(0, text.length)
   let body: Body = {attributes: [], blocks: [], range: fileRange}
-  if (root === undefined || (root.type !== 'object' && root.type !== 'array')) {
-    const at = root ? index.range(root.offset, root.offset + Math.max(root.length, 0)) : firstTokenRange(source, index)
+  if (rootNode === undefined || (rootNode.type !== 'object' && rootNode.type !== 'array')) {
+    const at = rootNode ? index.range(rootNode.offset, rootNode.offset + Math.max(rootNode.length, 0)) : firstTokenRange(source, index)
     diagnostics.push(
       errorDiag(
         'hcl.json-root-not-object',
@@ -64,7 +69,7 @@ export function parseJsonConfig(text: string, filename: string): {file: ConfigFi
       ),
     )
   } else {
-    body = reader.body(root, KINDS.root, fileRange)
+    body = reader.body(rootNode, KINDS[ROOT_KINDS[root]], fileRange)
   }
   return {file: {filename, syntax: 'json', body}, diagnostics}
 }
@@ -131,6 +136,46 @@ const KINDS = {
       language: 'plain',
     },
   },
+  // query files (Terraform's queryFileSchema) and test files (testFileSchema, mock_provider.go)
+  query_root: {labels: [], strict: true, blocks: {list: 'list', provider: 'provider', locals: 'locals', variable: 'variable'}},
+  list: {labels: ['type', 'name'], blocks: {config: 'plain'}, convert: {provider: 'expr'}},
+  test_root: {
+    labels: [],
+    strict: true,
+    blocks: {
+      test: 'plain',
+      run: 'run',
+      provider: 'provider',
+      mock_provider: 'mock_provider',
+      variable: 'variable',
+      variables: 'locals',
+      override_resource: 'override',
+      override_data: 'override',
+      override_module: 'override',
+    },
+  },
+  run: {
+    labels: ['name'],
+    blocks: {
+      plan_options: 'plan_options',
+      assert: 'plain',
+      variables: 'locals',
+      module: 'plain',
+      override_resource: 'override',
+      override_data: 'override',
+      override_module: 'override',
+      backend: 'backend',
+    },
+    convert: {command: 'expr', providers: 'exprValues', expect_failures: 'expr'},
+  },
+  plan_options: {labels: [], convert: {mode: 'expr', replace: 'expr', target: 'expr'}},
+  override: {labels: [], convert: {target: 'expr', override_during: 'expr'}},
+  mock_provider: {
+    labels: ['name'],
+    blocks: {mock_resource: 'mock_item', mock_data: 'mock_item', override_resource: 'override', override_data: 'override'},
+    convert: {override_during: 'expr'},
+  },
+  mock_item: {labels: ['type'], convert: {override_during: 'expr'}},
   plain: {labels: []},
   terraform: {
     labels: [],

@@ -71,6 +71,7 @@ export async function lintCached(ctx: RunContext, dir: string, opts: LintOptions
     vars: opts.vars ?? [],
     varFiles: opts.varFiles ?? [],
     limits: opts.limits ?? {},
+    tests: opts.tests ?? true,
     env: analysisEnv(opts.env ?? process.env),
   }
   const r = await ctx.results.get(

@@ -32,6 +32,8 @@ export interface LintOptions {
   readonly context?: RunContext
   /** Where called modules come from (default: local directories and the installed-modules manifest). */
   readonly walker?: ModuleWalker
+  /** The root module's test files and their runs (default: read, from the test directory `tests`); `false`: not read. */
+  readonly tests?: boolean | {readonly directory?: string}
 }
 
 export interface LintResult {
@@ -130,6 +132,7 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
     varFiles: opts.varFiles ?? [],
     ...opts.limits,
     ...(opts.walker ? {walker: opts.walker} : {}),
+    tests: opts.tests ?? true,
   })
   const ruleDiags: LintDiagnostic[] = []
   const root = path.resolve(dir)

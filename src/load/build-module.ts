@@ -23,7 +23,10 @@ import {
   stateStoreProviderRequirement,
 } from './state-storage.js'
 import {parseModuleSource} from '../addrs/module-source.js'
+import {actionBlockProblems, actionTriggerProblems} from './action-blocks.js'
+import {listBlockProblems, queryFileBlocks} from './query-files.js'
 import {keywordOf, literalOf, literalString, objectItemsOf, tupleItemsOf} from '../hcl/expr.js'
+import {goQuote} from '../diag/go-quote.js'
 
 export interface ParsedFile {
   readonly entry: ConfigFileEntry
@@ -46,6 +49,7 @@ const LABELS: Record<string, readonly string[]> = {
   check: ['name'],
   action: ['type', 'name'],
   language: [],
+  list: ['type', 'name'],
 }
 
 function topLevelTypes(engine: Engine): Set<string> {
@@ -94,6 +98,10 @@ class Builder {
   readonly checks: Block[] = []
   /** Data resources declared inside check blocks (keys as in `data`), with their check. */
   readonly checkData = new Map<string, Block>()
+  /** Terraform's action blocks, keyed `type.name`. */
+  readonly actions = new Map<string, Block>()
+  /** The list blocks of the module's query files, keyed `type.name`. */
+  readonly lists = new Map<string, Block>()
   readonly otherBlocks: Block[] = []
   readonly overrides = new Map<string, string[]>()
   /** Where each variable's default stands after decoding and each merge. */
@@ -171,6 +179,13 @@ class Builder {
       this.diags.push(...quotedReferenceWarnings(b, this.engine))
       this.diags.push(...checkRuleDiagnostics(b, override))
       this.diags.push(...repetitionDiagnostics(b, this.engine))
+      if (this.engine.name === 'terraform') {
+        if (b.type === 'action') {
+          const decoded = actionBlockProblems(b)
+          this.diags.push(...decoded.diagnostics)
+          if (!decoded.keep) continue
+        } else if (b.type === 'resource' || b.type === 'data' || b.type === 'ephemeral') this.diags.push(...actionTriggerProblems(b))
+      }
       if (b.type === 'module' && this.engine.name === 'terraform') {
         for (const nb of b.body.blocks.filter((x) => x.type === 'lifecycle' || x.type === 'locals')) {
           this.error(
@@ -270,11 +285,129 @@ class Builder {
         case 'check':
           fileChecks.push(b)
           break
+        case 'action':
+          this.appendAction(b)
+          break
         default:
           this.otherBlocks.push(b)
       }
     }
     for (const c of fileChecks) this.appendCheck(c)
+  }
+
+  /** An action block (Terraform's appendFile): the first of a type and name is kept. */
+  appendAction(b: Block): void {
+    const type = b.labels[0]?.value ?? ''
+    const name = b.labels[1]?.value ?? ''
+    const key = `${type}.${name}`
+    const prev = this.actions.get(key)
+    if (prev) {
+      this.error(
+        'action.duplicate',
+        `Duplicate action ${goQuote(type)} configuration`,
+        `An action named ${goQuote(name)} was already declared at ${formatRange(prev.declRange)}. Resource names must be unique per type in each module.`,
+        b.declRange,
+      )
+      return
+    }
+    this.actions.set(key, b)
+  }
+
+  /** An action block of an override file (Terraform's Action.merge): count, for_each, provider and the config block replace the base's. */
+  mergeAction(b: Block, fname: string): void {
+    const key = `${b.labels[0]?.value ?? ''}.${b.labels[1]?.value ?? ''}`
+    const base = this.actions.get(key)
+    if (!base) {
+      this.error(
+        'config.override-without-base',
+        'Missing resource to override',
+        `There is no action named ${goQuote(b.labels[1]?.value ?? '')}. An override file can only override a resource block defined in a primary configuration file.`,
+        b.declRange,
+      )
+      return
+    }
+    this.actions.set(key, {...base, body: mergeBodies(base.body, b.body)})
+    this.markOverride(`action.${key}`, fname)
+  }
+
+  /**
+   * A query file (Terraform's loadQueryFile, then appendQueryFile): its list blocks (each checked, and named
+   * once per file and once per module), provider blocks, variables and local values join the module's.
+   */
+  appendQueryFile(file: ConfigFile): void {
+    const {blocks, diagnostics} = queryFileBlocks(file)
+    this.diags.push(...diagnostics)
+    const inFile = new Map<string, Block>()
+    const lists: Block[] = []
+    const providers: Block[] = []
+    const rest: Block[] = []
+    for (const b of blocks) {
+      if (!this.checkLabels(b)) continue
+      if (b.type === 'provider') providers.push(b)
+      else if (b.type !== 'list') rest.push(b)
+      else {
+        const decoded = listBlockProblems(b)
+        this.diags.push(...decoded.diagnostics)
+        if (decoded.keep) lists.push(b)
+        const key = `${b.labels[0]!.value}.${b.labels[1]!.value}`
+        const prev = inFile.get(key)
+        if (prev)
+          this.error(
+            'query.duplicate-list',
+            'Duplicate "list" block names',
+            `This query file already has a list block named ${key} defined at ${formatRange(prev.declRange)}.`,
+            b.declRange,
+          )
+        else inFile.set(key, b)
+      }
+    }
+    for (const b of providers) this.appendProvider(b)
+    for (const b of rest) this.appendQueryDeclaration(b)
+    for (const b of lists) {
+      const type = b.labels[0]!.value
+      const key = `${type}.${b.labels[1]!.value}`
+      const prev = this.lists.get(key)
+      if (prev) {
+        this.error(
+          'query.duplicate-list',
+          `Duplicate list ${goQuote(type)} configuration`,
+          `A ${type} list named ${goQuote(prev.labels[1]?.value ?? '')} was already declared at ${formatRange(prev.declRange)}. List names must be unique per type in each module.`,
+          b.declRange,
+        )
+        continue
+      }
+      this.lists.set(key, b)
+    }
+  }
+
+  /** A query file's variable or locals block: as in a primary file. */
+  appendQueryDeclaration(b: Block): void {
+    if (b.type === 'variable') {
+      const name = b.labels[0]?.value ?? ''
+      const decoded = decodeVariable(b, this.types, this.engine.name)
+      this.diags.push(...decoded.diagnostics)
+      this.varStates.set(name, decoded.state)
+      this.appendLastWins(
+        this.variables,
+        name,
+        b,
+        'config.duplicate-variable',
+        'Duplicate variable declaration',
+        (at) => `A variable named "${name}" was already declared at ${at}. Variable names must be unique within a module.`,
+      )
+      return
+    }
+    for (const a of b.body.attributes) {
+      const prev = this.locals.get(a.name)
+      if (prev)
+        this.error(
+          'config.duplicate-local',
+          'Duplicate local value definition',
+          `A local value named "${a.name}" was already defined at ${formatRange(attributeRange(prev))}. Local value names must be unique within a module.`,
+          attributeRange(a),
+        )
+      this.locals.set(a.name, a)
+    }
   }
 
   /**
@@ -649,8 +782,11 @@ class Builder {
               b.declRange,
             )
           break
+        case 'action':
+          this.mergeAction(b, fname)
+          break
         default:
-          // check, action (not merged here), language: ignored in override files.
+          // check, language: ignored in override files.
           break
       }
     }
@@ -950,6 +1086,7 @@ export function buildModule(
   const b = new Builder(engine, types)
   const primaries = parsed.filter((p) => p.entry.kind === 'primary')
   const overrides = parsed.filter((p) => p.entry.kind === 'override')
+  const queries = parsed.filter((p) => p.entry.kind === 'query')
   const overrideRequired = overrideRequiredProviders(overrides)
   for (const p of primaries) {
     b.appendPrimary(p.file, overrideRequired)
@@ -962,6 +1099,8 @@ export function buildModule(
     b.markOverride(`terraform.required_providers.${name}`, a.nameRange.filename)
   }
   for (const p of overrides) b.mergeOverride(p.file)
+  // query files come after the override files (Terraform's LoadConfigDir, when it reads them)
+  for (const p of queries) b.appendQueryFile(p.file)
   b.checkStateStoreProvider()
   b.checkModuleSources()
   const built: Omit<Module, 'names' | 'decoded'> = {
@@ -990,6 +1129,8 @@ export function buildModule(
     removed: b.removed,
     checks: b.checks,
     checkData: b.checkData,
+    actions: b.actions,
+    listResources: b.lists,
     otherBlocks: b.otherBlocks,
     overrides: b.overrides,
     providerFunctionCalls: scanProviderFunctionCalls({
@@ -1005,7 +1146,7 @@ export function buildModule(
       checks: b.checks,
       imports: b.imports,
       removed: b.removed,
-      otherBlocks: b.otherBlocks,
+      otherBlocks: [...b.otherBlocks, ...b.actions.values(), ...b.lists.values()],
     }),
   }
   // provider local names, decoded once the required_providers entries are final (after the override files)

@@ -226,6 +226,8 @@ export interface DecodeSources {
   readonly managedResources: ReadonlyMap<string, Block>
   readonly dataResources: ReadonlyMap<string, Block>
   readonly ephemeralResources: ReadonlyMap<string, Block>
+  readonly actions: ReadonlyMap<string, Block>
+  readonly listResources: ReadonlyMap<string, Block>
   readonly moduleCalls: ReadonlyMap<string, Block>
   readonly imports: readonly Block[]
   readonly names: LocalNames
@@ -353,7 +355,8 @@ function decodeRequirements(m: DecodeSources, engine: Engine, diags: Diagnostic[
   return out
 }
 
-function decodeProvidersMap(a: Attribute, engine: Engine, diags: Diagnostic[]): PassedProvider[] {
+/** A `providers` map (a module call's, or a test file run's): its entries, with the decode-time diagnostics. */
+export function decodeProvidersMap(a: Attribute, engine: Engine, diags: Diagnostic[]): PassedProvider[] {
   const json = isJsonFile(a.exprRange)
   const items = objectItems(exprTokens(a))
   if (!items) {
@@ -472,6 +475,8 @@ export function decodeModule(m: DecodeSources, engine: Engine): DecodedModule {
     ['managed', m.managedResources],
     ['data', m.dataResources],
     ['ephemeral', m.ephemeralResources],
+    ['action', m.actions],
+    ['list', m.listResources],
   ]
   for (const [mode, map] of groups) {
     for (const b of map.values()) {

@@ -2,7 +2,8 @@
 // Terraform's parser_file_matcher rules plus OpenTofu's `.tofu` extensions and shadowing.
 import type {EngineName} from './engine.js'
 
-export type FileKind = 'primary' | 'override'
+/** `query`: a Terraform query file (`*.tfquery.hcl`, `*.tfquery.json`), read after the others. */
+export type FileKind = 'primary' | 'override' | 'query'
 
 export interface ConfigFileEntry {
   /** File name inside the module directory. */
@@ -26,6 +27,15 @@ export function isIgnoredName(name: string): boolean {
 /** The configuration extension of a file name for an engine, or undefined. */
 export function configExtension(name: string, engine: EngineName): string | undefined {
   return EXTENSIONS[engine].find((ext) => name.endsWith(ext) && name.length > ext.length)
+}
+
+/**
+ * Terraform (1.14 and later) reads query files beside the configuration files for `terraform query` and
+ * `validate -query`; tfgraph reads them always (their list blocks use provider configurations). OpenTofu has none.
+ */
+export function queryExtension(name: string, engine: EngineName): string | undefined {
+  if (engine !== 'terraform') return undefined
+  return ['.tfquery.hcl', '.tfquery.json'].find((ext) => name.endsWith(ext) && name.length > ext.length)
 }
 
 export function isOverrideName(name: string, ext: string): boolean {
@@ -59,12 +69,18 @@ export function selectConfigFiles(names: readonly string[], engine: EngineName):
   const entries: ConfigFileEntry[] = []
   for (const name of sorted) {
     if (isIgnoredName(name)) continue
+    const query = queryExtension(name, engine)
+    if (query) {
+      entries.push({name, kind: 'query', syntax: query === '.tfquery.json' ? 'json' : 'native'})
+      continue
+    }
     const ext = configExtension(name, engine)
     if (!ext) continue
     entries.push({name, kind: isOverrideName(name, ext) ? 'override' : 'primary', syntax: ext.endsWith('.json') ? 'json' : 'native'})
   }
-  // Load order: every primary file, then every override file (each group in lexical order).
-  entries.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'primary' ? -1 : 1))
+  // Load order: every primary file, then every override file, then the query files (each group in lexical order).
+  const rank: Record<FileKind, number> = {primary: 0, override: 1, query: 2}
+  entries.sort((a, b) => rank[a.kind] - rank[b.kind])
   if (engine !== 'opentofu') return entries
   const present = new Set(entries.map((e) => e.name))
   return entries.map((e) => {

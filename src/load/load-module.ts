@@ -4,7 +4,7 @@ import * as path from 'node:path'
 import type {Diagnostic} from '../diag/diagnostic.js'
 import {DiskSource, type FileSource} from '../io/inputs.js'
 import {errorDiag} from '../diag/diagnostic.js'
-import {parseJsonConfig} from '../hcl/parse-json.js'
+import {parseJsonConfig, type JsonRoot} from '../hcl/parse-json.js'
 import {standaloneParser, type NativeParser} from '../hcl/native-parser.js'
 import type {ConfigFile} from '../hcl/syntax.js'
 import type {Engine, EngineName} from './engine.js'
@@ -147,6 +147,8 @@ export async function parseConfigFile(
   absPath: string,
   displayName: string,
   syntax: 'native' | 'json',
+  /** What a JSON file holds: configuration (default), a query file or a test file (their block types differ). */
+  jsonRoot: JsonRoot = 'config',
 ): Promise<{file?: ConfigFile; diagnostics: Diagnostic[]}> {
   let bytes: Uint8Array
   try {
@@ -166,7 +168,8 @@ export async function parseConfigFile(
   }
   const decoded = decodeConfigText(bytes, displayName)
   if ('diagnostic' in decoded) return {diagnostics: [decoded.diagnostic]}
-  const parsed = syntax === 'json' ? parseJsonConfig(decoded.text, displayName) : await ctx.parser.parse(decoded.text, displayName)
+  const parsed =
+    syntax === 'json' ? parseJsonConfig(decoded.text, displayName, jsonRoot) : await ctx.parser.parse(decoded.text, displayName)
   return {file: parsed.file, diagnostics: parsed.diagnostics}
 }
 
@@ -212,7 +215,7 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}, ctx: Lo
   const engine: Engine = engineByName(engineName)
   const files = selectConfigFiles(names, engineName)
   const active = files.filter((f) => f.shadowedBy === undefined)
-  if (active.length === 0) {
+  if (!active.some((f) => f.kind !== 'query')) {
     return {
       module: emptyModule(abs, engineName, files),
       engine: engineName,
@@ -249,7 +252,7 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}, ctx: Lo
   // all at once: with the worker pool running, a module's files are parsed in parallel
   const results = await Promise.all(
     reading.map(async (f) => {
-      const r = await parseConfigFile(ctx, path.join(abs, f.name), prefix + f.name, f.syntax)
+      const r = await parseConfigFile(ctx, path.join(abs, f.name), prefix + f.name, f.syntax, f.kind === 'query' ? 'query' : 'config')
       stats.done++
       return r
     }),

@@ -49,7 +49,11 @@ export interface Module {
   readonly checks: readonly Block[]
   /** The data resources of `dataResources` declared inside a check block (key `type.name`), with that check block. */
   readonly checkData: ReadonlyMap<string, Block>
-  /** Other top-level blocks the engine accepts (`action`, `language`). */
+  /** Terraform's `action` blocks (1.14 and later), keyed `type.name`. */
+  readonly actions: ReadonlyMap<string, Block>
+  /** The `list` blocks of the directory's query files (`*.tfquery.hcl`, Terraform 1.14 and later), keyed `type.name`. */
+  readonly listResources: ReadonlyMap<string, Block>
+  /** Other top-level blocks the engine accepts (OpenTofu's `language`). */
   readonly otherBlocks: readonly Block[]
   /** For each overridden element (key as in `elementKey`), the override files that changed it, in order. */
   readonly overrides: ReadonlyMap<string, readonly string[]>

@@ -9,6 +9,7 @@ import {localNameProblem} from '../addrs/provider.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {Engine} from './engine.js'
 import {literalString} from '../hcl/expr.js'
+import {missingItemRange} from './body-schema.js'
 
 const VALID_IDENTIFIER = /^[\p{ID_Start}_][\p{ID_Continue}-]*$/u
 const BAD_IDENTIFIER = 'A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.'
@@ -22,20 +23,6 @@ export interface StateStorage {
 
 function literal(a: Attribute | undefined): string | undefined {
   return literalString(a)
-}
-
-/**
- * HCL's "missing item" position of a block body: in native syntax the opening brace (an empty range),
- * in JSON the closing brace of the object.
- */
-function missingItemRange(b: Block): SourceRange {
-  const r = b.body.range
-  if (r.filename.endsWith('.json')) {
-    const end = r.end
-    return {filename: r.filename, start: {line: end.line, column: end.column - 1, byte: end.byte - 1}, end}
-  }
-  const brace = {line: r.start.line, column: r.start.column - 1, byte: r.start.byte - 1}
-  return {filename: r.filename, start: brace, end: brace}
 }
 
 /** The errors Terraform's provider-block decoder gives the nested provider block (its warnings only come with them). */

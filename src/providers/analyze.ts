@@ -10,6 +10,7 @@ import {validateProviderConfigsByModule} from './validate.js'
 import {unknownProviderFunctions} from './provider-functions.js'
 import {stepText} from './step-text.js'
 import {engineByName} from '../load/engine.js'
+import {analyzeTests, uniqueDiagnostics, type TestsAnalysis} from './test-runs.js'
 
 export interface ProvidersAnalysis {
   readonly tree: ModuleTree
@@ -21,7 +22,14 @@ export interface ProvidersAnalysis {
   readonly diagnosticModules: ReadonlyMap<Diagnostic, string>
   /** Set when the directory is analysed as a shared module (its required_providers declares configuration_aliases). */
   readonly sharedModule?: SharedModule
+  /** The root module's test files and the bindings of each run, when asked for (their diagnostics are in `diagnostics` too). */
+  readonly tests?: TestsAnalysis
   readonly incomplete: boolean
+}
+
+export interface AnalyzeOptions extends CrawlOptions {
+  /** Also read the root module's test files and analyse their runs; `directory`: the test directory (default `tests`). */
+  readonly tests?: boolean | {readonly directory?: string}
 }
 
 /** `address` is `ancestor` or inside it ('' contains every module). */
@@ -54,8 +62,21 @@ function evaluationDiagnostics(tree: ModuleTree, modules: Map<Diagnostic, string
   })
 }
 
-export async function analyzeProviders(dir: string, opts: CrawlOptions = {}): Promise<ProvidersAnalysis> {
+export async function analyzeProviders(dir: string, opts: AnalyzeOptions = {}): Promise<ProvidersAnalysis> {
   const tree = await crawl(dir, opts)
+  const testDirectory = typeof opts.tests === 'object' ? opts.tests.directory : undefined
+  const tests = opts.tests
+    ? await analyzeTests(tree, {
+        ...(opts.context ? {context: opts.context} : {}),
+        ...(opts.walker ? {walker: opts.walker} : {}),
+        ...(opts.env ? {env: opts.env} : {}),
+        ...(testDirectory !== undefined ? {testDirectory} : {}),
+        ...(opts.maxDepth !== undefined ? {maxDepth: opts.maxDepth} : {}),
+        ...(opts.maxFiles !== undefined ? {maxFiles: opts.maxFiles} : {}),
+        ...(opts.maxModules !== undefined ? {maxModules: opts.maxModules} : {}),
+      })
+    : undefined
+
   const resolution = resolveProviders(tree)
   const graph = buildGraph(tree, resolution)
   const requirements = tree.nodes.flatMap((n) => moduleRequirements(n))
@@ -68,14 +89,19 @@ export async function analyzeProviders(dir: string, opts: CrawlOptions = {}): Pr
   const graphStage = graphStageDiagnostics(resolution.graphDiagnostics, errorModules)
   for (const g of graphStage) modules.set(g.diagnostic, g.module)
   const evalStage = errorModules.size === 0 && graphStage.length === 0 ? evaluationDiagnostics(tree, modules) : []
+  // a test run's module may be a module of the tree too: its problems are said once
+  const main = [...configStage, ...graphStage.map((g) => g.diagnostic), ...evalStage]
+  const testDiags = tests ? uniqueDiagnostics(tests.diagnostics, new Set(uniqueKeys(main))) : []
+  for (const d of testDiags) modules.set(d, '')
   return {
     tree,
     resolution,
     graph,
     requirements,
-    diagnostics: sortDiagnostics([...configStage, ...graphStage.map((g) => g.diagnostic), ...evalStage]),
+    diagnostics: sortDiagnostics([...main, ...testDiags]),
     diagnosticModules: modules,
     ...(resolution.sharedModule ? {sharedModule: resolution.sharedModule} : {}),
+    ...(tests ? {tests} : {}),
     incomplete: tree.incomplete,
   }
 }
@@ -121,7 +147,11 @@ export interface ProvidersDocument {
     resolution: readonly {kind: string; module: string; text: string; range?: SourceRange}[]
     range: SourceRange
     /** Only on a data resource scoped to a check block, or a resource only an import block declares (it generates its configuration). */
-    declared_by?: {kind: 'check'; check: string; range: SourceRange} | {kind: 'import'; range: SourceRange}
+    declared_by?:
+      | {kind: 'check'; check: string; range: SourceRange}
+      | {kind: 'import'; range: SourceRange}
+      | {kind: 'action'; range: SourceRange}
+      | {kind: 'list'; range: SourceRange}
   }[]
   readonly requirements: readonly {
     module: string
@@ -130,8 +160,50 @@ export interface ProvidersDocument {
     constraints: readonly {constraint: string; range: SourceRange | null}[]
   }[]
   readonly diagnostics: readonly DiagnosticJson[]
+  /** `--tests`: each test file's runs, with the binding of every resource of the module under test. */
+  readonly tests?: readonly TestsDocumentFile[]
   /** Present when the directory is analysed as a shared module. */
   readonly shared_module?: {readonly reason: string; readonly configuration_aliases: readonly {name: string; range: SourceRange}[]}
+}
+
+/** One test file in `providers --tests --json`. */
+export interface TestsDocumentFile {
+  readonly file: string
+  readonly runs: readonly {
+    readonly name: string
+    readonly command: 'apply' | 'plan'
+    readonly module: {readonly source: string; readonly version?: string} | null
+    readonly resources: readonly {
+      readonly address: string
+      /** The configuration in the module under test (as in `resources`). */
+      readonly provider_config: string | null
+      /** The test file's provider or mock_provider block that serves it, by the address the file gives it. */
+      readonly test_provider_config: string | null
+      readonly mock: boolean
+    }[]
+    readonly diagnostics: readonly DiagnosticJson[]
+  }[]
+  /** The file's own diagnostics (how it is written; provider types its runs disagree on). */
+  readonly diagnostics: readonly DiagnosticJson[]
+}
+
+function testsDocument(t: TestsAnalysis): TestsDocumentFile[] {
+  return t.files.map((f) => ({
+    file: f.path,
+    runs: f.runs.map((r) => ({
+      name: r.name,
+      command: r.command,
+      module: r.module ? {source: r.module.source, ...(r.module.version !== undefined ? {version: r.module.version} : {})} : null,
+      resources: r.resources.map((b) => ({
+        address: b.address,
+        provider_config: b.providerConfig ?? null,
+        test_provider_config: b.testProviderConfig ?? null,
+        mock: b.mock,
+      })),
+      diagnostics: r.diagnostics.map(withoutCode),
+    })),
+    diagnostics: f.diagnostics.map(withoutCode),
+  }))
 }
 
 export function providersDocument(a: ProvidersAnalysis, rootArg: string): ProvidersDocument {
@@ -192,7 +264,7 @@ export function providersDocument(a: ProvidersAnalysis, rootArg: string): Provid
             declared_by:
               r.declaredBy.kind === 'check'
                 ? {kind: 'check' as const, check: r.declaredBy.name, range: r.declaredBy.range}
-                : {kind: 'import' as const, range: r.declaredBy.range},
+                : {kind: r.declaredBy.kind, range: r.declaredBy.range},
           }
         : {}),
     })),
@@ -203,6 +275,7 @@ export function providersDocument(a: ProvidersAnalysis, rootArg: string): Provid
       constraints: q.constraints.map((c) => ({constraint: c.constraint, range: c.range ?? null})),
     })),
     diagnostics: a.diagnostics.map(withoutCode),
+    ...(a.tests ? {tests: testsDocument(a.tests)} : {}),
     ...(a.sharedModule
       ? {
           shared_module: {
@@ -235,4 +308,11 @@ const UNREAD_FILE_CODES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
 export function rootFilesRead(a: ProvidersAnalysis): boolean {
   const unread = new Set(a.diagnostics.filter((d) => UNREAD_FILE_CODES.has(d.code) && d.range).map((d) => d.range!.filename))
   return (a.tree.root.module?.files ?? []).some((f) => !f.shadowedBy && !unread.has(f.name))
+}
+
+/** The keys uniqueDiagnostics gives these diagnostics (to leave out later ones equal to them). */
+function uniqueKeys(list: readonly Diagnostic[]): string[] {
+  const seen = new Set<string>()
+  uniqueDiagnostics(list, seen)
+  return [...seen]
 }

@@ -80,6 +80,8 @@ export interface ProvidersDiff {
 function effect(mode: string, rebound: boolean): string {
   if (mode === 'data') return 'it will be read'
   if (mode === 'ephemeral') return 'it will be opened'
+  if (mode === 'action') return 'it will be invoked'
+  if (mode === 'list') return 'it will be queried'
   return rebound ? 'its objects will be looked for (and changed)' : 'its objects will be looked for'
 }
 

@@ -42,7 +42,9 @@ export function moduleRequirements(n: ModuleNode): ModuleRequirement[] {
     const v = b.body.attributes.find((a) => a.name === 'version')
     add(p, typeof v?.value === 'string' ? {constraint: v.value, range: v.exprRange} : undefined)
   }
-  for (const map of [m.managedResources, m.dataResources, m.ephemeralResources]) {
+  // actions are requirements too (Config.addProviderRequirements); list blocks are not: `terraform init`
+  // does not read query files, so only a required_providers entry or another use installs their provider
+  for (const map of [m.managedResources, m.dataResources, m.ephemeralResources, m.actions]) {
     for (const [, b] of map) {
       const pattr = b.body.attributes.find((a) => a.name === 'provider')
       const type = b.labels[0]?.value ?? ''

@@ -27,7 +27,17 @@ import {moduleText} from './module-text.js'
 import {literalString} from '../hcl/expr.js'
 
 export type StepKind =
-  'reference' | 'implied-name' | 'source' | 'passed' | 'inherited' | 'declared' | 'legacy' | 'implied-config' | 'expected' | 'missing'
+  | 'reference'
+  | 'implied-name'
+  | 'source'
+  | 'passed'
+  | 'inherited'
+  | 'declared'
+  | 'legacy'
+  | 'implied-config'
+  | 'expected'
+  | 'test'
+  | 'missing'
 
 interface StepBase {
   /** Module where the step happens ('' for the root). */
@@ -65,6 +75,20 @@ export type ResolutionStep =
   | (StepBase & {readonly kind: 'implied-config'; readonly localName: string})
   /** A shared root module's configuration_aliases entry, expected from its caller. */
   | (StepBase & {readonly kind: 'expected'; readonly localName: string; readonly alias?: string})
+  /**
+   * A run of a test file serves the root's configuration `localName`(.`alias`) with the file's provider (or
+   * mock_provider) block `key`, through the run's providers map (`mapped`) or as the file's default.
+   */
+  | (StepBase & {
+      readonly kind: 'test'
+      readonly localName: string
+      readonly alias?: string
+      readonly file: string
+      readonly run: string
+      readonly key: string
+      readonly mock: boolean
+      readonly mapped: boolean
+    })
   /** No configuration: `config` is what the providers map passes (`passed`), or the aliased one `module` lacks. */
   | (StepBase & {readonly kind: 'missing'; readonly config: AbsProviderConfig; readonly passed: boolean})
 
@@ -86,7 +110,34 @@ export interface ProviderConfigInfo {
    * this alias in configuration_aliases and has no block for it (`range` is the configuration_aliases entry).
    */
   readonly expected?: boolean
+  /** In the resolution of a test run: the test file's provider block that serves this configuration. */
+  readonly test?: TestProvided
   readonly range?: SourceRange
+}
+
+/** A configuration of the root module a test run serves with a provider or mock_provider block of its file. */
+export interface TestProvided {
+  /** The root module's configuration it serves: its local name and alias there, and its provider. */
+  readonly localName: string
+  readonly alias?: string
+  readonly provider: Provider
+  /** The test file (relative path), the run, and the block's key in the file (`aws.w`). */
+  readonly file: string
+  readonly run: string
+  readonly key: string
+  readonly mock: boolean
+  /** Named in the run's providers map (else: the file's default). */
+  readonly mapped: boolean
+  /** The block's address as the test file names it: `provider["…/aws"].w`. */
+  readonly testAddress: string
+  readonly range: SourceRange
+}
+
+/** How a test run changes the resolution of the module under test: what it serves, where Terraform reports what is missing. */
+export interface TestRunResolution {
+  readonly provided: readonly TestProvided[]
+  /** The run block: where the graph-stage errors of the run are located (Terraform gives them no range). */
+  readonly range: SourceRange
 }
 
 export interface ProviderPass {
@@ -108,6 +159,10 @@ export type DeclaredBy =
   | {readonly kind: 'check'; readonly name: string; readonly range: SourceRange}
   /** No resource block: the import block at `range` will generate its configuration. */
   | {readonly kind: 'import'; readonly range: SourceRange}
+  /** Terraform's action block at `range` (1.14 and later), which resources trigger from their lifecycle. */
+  | {readonly kind: 'action'; readonly range: SourceRange}
+  /** A list block of a query file (`range`; Terraform 1.14 and later), read by `terraform query`. */
+  | {readonly kind: 'list'; readonly range: SourceRange}
 
 export interface ResourceBinding {
   readonly address: string
@@ -123,7 +178,7 @@ export interface ResourceBinding {
   readonly instanceKey?: string
   readonly resolution: readonly ResolutionStep[]
   readonly range: SourceRange
-  /** Declared inside a check block, or only by an import block (config generation). */
+  /** Declared inside a check block, only by an import block (config generation), or an action or list block. */
   readonly declaredBy?: DeclaredBy
 }
 
@@ -136,6 +191,8 @@ export interface GraphDiagnostic {
   readonly kind: 'pass' | 'resource'
   readonly module: string
   readonly diagnostic: Diagnostic
+  /** A resource left without a configuration: its address, the reference it uses and its block. */
+  readonly resource?: {readonly address: string; readonly reference: LocalProviderConfig; readonly range: SourceRange}
 }
 
 /**
@@ -194,14 +251,20 @@ interface ModuleCtx {
   readonly names: LocalNames
 }
 
-export function resolveProviders(tree: ModuleTree): Resolution {
-  const r = new Resolver(tree)
+/**
+ * Every binding of a module tree. With `test`, the tree is the module under test of a run of a test file:
+ * the run's provider blocks serve the root's configurations (they replace the module's own blocks, or add
+ * the configurations it expects from a caller), and no shared-module reading applies: the run is the caller.
+ */
+export function resolveProviders(tree: ModuleTree, test?: TestRunResolution): Resolution {
+  const r = new Resolver(tree, test)
   // 1. Provider nodes per module, parents before children (tree.nodes is depth-first, pre-order).
   for (const n of tree.nodes) {
     const c = r.ctx.get(n)
     if (!c || !n.module) continue
     if (n.address === '') r.rootRequirements(n, c)
     r.declaredBlocks(n, c)
+    if (n.address === '' && test) r.testProvided(test)
     // a shared module analysed on its own: the aliases it expects from its caller, where it has no block
     if (n.address === '' && r.sharedModule) r.expectedAliases(c)
     r.proxies(n, c)
@@ -227,7 +290,10 @@ class Resolver {
   readonly impliedRoot = new Map<string, ProviderConfigInfo>()
   readonly resources: ResourceBinding[] = []
 
-  constructor(readonly tree: ModuleTree) {
+  constructor(
+    readonly tree: ModuleTree,
+    readonly test?: TestRunResolution,
+  ) {
     this.engine = engineByName(tree.engine)
     for (const n of tree.nodes) {
       if (!n.module) continue
@@ -236,7 +302,30 @@ class Resolver {
       for (const d of names.diagnostics) if (!this.diagnosticModules.has(d)) this.diagnosticModules.set(d, n.address)
       this.ctx.set(n, {node: n, names})
     }
-    this.sharedModule = sharedModuleOf(this.ctx.get(tree.root))
+    this.sharedModule = test ? undefined : sharedModuleOf(this.ctx.get(tree.root))
+  }
+
+  /** A test run's provider blocks, as the root's configurations they serve (Terraform's test runner). */
+  testProvided(test: TestRunResolution): void {
+    for (const t of test.provided) {
+      const addr = this.abs([], t.provider, t.alias)
+      this.nodes.set(addr, {
+        kind: 'declared',
+        proxiable: false,
+        info: {
+          address: addr,
+          module: '',
+          localName: t.localName,
+          ...(t.alias ? {alias: t.alias} : {}),
+          provider: providerString(t.provider),
+          implied: false,
+          legacy: false,
+          empty: false,
+          test: t,
+          range: t.range,
+        },
+      })
+    }
   }
 
   absConfig(path: readonly string[], provider: Provider, alias?: string): AbsProviderConfig {
@@ -419,6 +508,18 @@ class Resolver {
         this.bind(n, c, {mode, type: b.labels[0]?.value ?? '', name: b.labels[1]?.value ?? '', pattr, declRange: b.declRange, declaredBy})
       }
     }
+    // actions and list blocks choose a configuration as resources do (Action.ProviderConfigAddr; a list block
+    // must name one)
+    for (const [mode, map] of [
+      ['action', m.actions],
+      ['list', m.listResources],
+    ] as const) {
+      for (const b of map.values()) {
+        const pattr = b.body.attributes.find((a) => a.name === 'provider')
+        const declaredBy: DeclaredBy = {kind: mode, range: b.declRange}
+        this.bind(n, c, {mode, type: b.labels[0]?.value ?? '', name: b.labels[1]?.value ?? '', pattr, declRange: b.declRange, declaredBy})
+      }
+    }
     // an import block whose target resource is not declared generates its configuration: the resource it
     // will create is bound through the import's provider argument, or the provider its type implies
     for (const t of configGeneratingImports(m))
@@ -514,12 +615,16 @@ class Resolver {
     return addr
   }
 
-  /** Terraform's text names the graph node (`<address> (expand)`) and gives no source range. */
+  /**
+   * Terraform's text names the graph node (`<address> (expand)` in a plan; `terraform test` reports it from
+   * its validate walk, whose node is the address alone) and gives no source range.
+   */
   notPresent(n: ModuleNode, address: string, ref: LocalProviderConfig, want: string, at: SourceRange): void {
-    const vertex = `${address} (expand)`
+    const vertex = this.test ? address : `${address} (expand)`
     this.graphDiagnostics.push({
       kind: 'resource',
       module: n.address,
+      resource: {address, reference: ref, range: at},
       diagnostic: {
         code: 'provider.config-not-present',
         severity: 'error',
@@ -557,6 +662,20 @@ interface ResourceDecl {
 /** The step a configuration node ends a resolution with. */
 function configStep(node: Exclude<Node, {kind: 'proxy'}>): ResolutionStep {
   const info = node.info
+  const t = info.test
+  if (t)
+    return {
+      kind: 'test',
+      module: '',
+      localName: t.localName,
+      ...(t.alias ? {alias: t.alias} : {}),
+      file: t.file,
+      run: t.run,
+      key: t.key,
+      mock: t.mock,
+      mapped: t.mapped,
+      range: t.range,
+    }
   if (info.expected)
     return {
       kind: 'expected',

@@ -43,6 +43,8 @@ export function stepText(s: ResolutionStep, engineOrName: Engine | EngineName): 
       return `${s.module} has its own ${s.empty ? 'empty ' : ''}${providerBlock(s.localName, s.alias)} block at ${at(s.range)} (legacy module)`
     case 'implied-config':
       return `the root module has no provider "${s.localName}" block: ${engine.product} uses an empty default configuration`
+    case 'test':
+      return `${s.file} run "${s.run}" serves ${s.localName}${s.alias ? `.${s.alias}` : ''} with its ${s.mock ? 'mock_provider' : 'provider'} block ${s.key} at ${at(s.range)}${s.mapped ? ` (providers = { ${s.localName}${s.alias ? `.${s.alias}` : ''} = ${s.key} })` : " (the file's default: the run has no providers map)"}`
     case 'expected':
       return `expected from the caller: the root module is a shared module that declares ${s.localName}.${s.alias ?? ''} in configuration_aliases (${at(s.range)})`
     case 'missing':

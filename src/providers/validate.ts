@@ -208,7 +208,8 @@ function duplicateRequirements(c: ModuleCheck): void {
 function impliedResourceNames(c: ModuleCheck): void {
   const {engine, tofu, d, localNamesMap, out} = c
   for (const r of d.resources) {
-    if (r.ref || (r.mode === 'ephemeral' && !tofu)) continue
+    // actions and list blocks are not among the resources validateProviderConfigs checks
+    if (r.ref || (r.mode === 'ephemeral' && !tofu) || r.mode === 'action' || r.mode === 'list') continue
     const localName = impliedLocalName(r.type)
     const part = parseProviderPart(localName)
     if ('error' in part) {
@@ -564,6 +565,19 @@ function childModuleChecksOne(node: ModuleNode, engine: Engine, importsAllowed: 
         'Cloud configuration ignored',
         "A cloud configuration block applies to the entire configuration, so Terraform expects 'cloud' blocks to only be in the root module.\n\nThis is a warning rather than an error because it's sometimes convenient to temporarily call a root module as a child module for testing purposes, but this cloud configuration block will have no effect.",
         m.cloud.declRange,
+      ),
+    )
+  }
+  // Terraform's buildChildModules: a called module's query files may not hold list blocks (the first one, in
+  // file order here: Terraform takes one from its map)
+  const firstList = [...m.listResources.values()][0]
+  if (firstList && !tofu) {
+    out.push(
+      errorDiag(
+        'query.list-in-child',
+        'Invalid list configuration',
+        `A list block was detected in ${q(node.address)}. List blocks are only allowed in the root module.`,
+        firstList.declRange,
       ),
     )
   }

@@ -8,7 +8,7 @@ import {moduleToJson} from './config-json.js'
 export interface ConfigDocument {
   readonly format_version: '1'
   readonly engine: string
-  readonly files: readonly {readonly path: string; readonly kind: 'primary' | 'override'; readonly shadowed_by?: string}[]
+  readonly files: readonly {readonly path: string; readonly kind: 'primary' | 'override' | 'query'; readonly shadowed_by?: string}[]
   readonly config: Record<string, Value>
   readonly diagnostics: readonly DiagnosticJson[]
 }

@@ -100,7 +100,7 @@ export function moduleToJson(m: Module): Obj {
   }
   const providers = [...m.providerConfigs.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   for (const [, b] of providers) blockInto(out, b)
-  for (const map of [m.moduleCalls, m.managedResources, m.dataResources, m.ephemeralResources, m.outputs]) {
+  for (const map of [m.moduleCalls, m.managedResources, m.dataResources, m.ephemeralResources, m.outputs, m.actions, m.listResources]) {
     // a check block's data resource is written inside its check block
     for (const [key, b] of map) if (map !== m.dataResources || !m.checkData.has(key)) blockInto(out, b)
   }

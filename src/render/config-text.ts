@@ -147,7 +147,8 @@ export function renderConfigText(m: Module, opts: ConfigTextOptions = {}): strin
   for (const [key, b] of m.dataResources) if (!m.checkData.has(key)) add(b, elementKey('data', key))
   for (const [key, b] of m.ephemeralResources) add(b, elementKey('ephemeral', key))
   for (const [name, b] of m.outputs) add(b, elementKey('output', name))
-  for (const b of [...m.moved, ...m.imports, ...m.removed, ...m.checks, ...m.otherBlocks]) add(b, undefined)
+  for (const [key, b] of m.actions) add(b, elementKey('action', key))
+  for (const b of [...m.moved, ...m.imports, ...m.removed, ...m.checks, ...m.otherBlocks, ...m.listResources.values()]) add(b, undefined)
   items.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1])
   // expressions are shown as written: control characters in them reach no terminal
   return terminalText(items.map((i) => i.lines.join('\n')).join('\n\n') + (items.length > 0 ? '\n' : ''))

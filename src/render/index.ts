@@ -103,14 +103,15 @@ const config: KindRegistry<'config'> = {
 
 const providers: KindRegistry<'providers'> = {
   text: async () => {
-    const {renderProvidersText} = await import('./providers-text.js')
+    const [{renderProvidersText}, {renderTestsText}] = await Promise.all([import('./providers-text.js'), import('./tests-text.js')])
     return (a, {fileName, resource, module, provider, planned}) =>
       renderProvidersText(a, {...(resource ? {resource} : {}), ...(module ? {module} : {}), ...(provider ? {provider} : {}), fileName}) +
-      (planned ? '\n' + planned.text : '')
+      (planned ? '\n' + planned.text : '') +
+      renderTestsText(a, {fileName})
   },
   requirements: async () => {
     const {requirementsTree} = await import('./requirements-tree.js')
-    return (a, {planned}) => requirementsTree(a.tree) + (planned ? '\n' + planned.text : '')
+    return (a, {planned}) => requirementsTree(a.tree, a.tests) + (planned ? '\n' + planned.text : '')
   },
   json: async () => {
     const {providersDocument} = await import('../providers/analyze.js')

@@ -26,7 +26,7 @@ export interface ProvidersTextOptions {
 }
 
 /** The short form of a chain (the "via" line): `passed as aws = aws.east from the root module → …`. */
-function how(steps: readonly ResolutionStep[]): string {
+export function how(steps: readonly ResolutionStep[]): string {
   const parts: string[] = []
   for (const s of steps) {
     switch (s.kind) {
@@ -47,6 +47,9 @@ function how(steps: readonly ResolutionStep[]): string {
         break
       case 'expected':
         parts.push(`expected from the caller (configuration_aliases at ${s.range ? formatRange(s.range) : 'the root module'})`)
+        break
+      case 'test':
+        parts.push(`${s.mock ? 'mock_provider' : 'provider'} ${s.key} of ${s.file}${s.mapped ? ` (providers map)` : ''}`)
         break
       case 'missing':
         parts.push('NOT FOUND')
@@ -187,13 +190,29 @@ export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOpt
 
 /** A short note after a resource's name: where it is declared, when not by a resource block of its own. */
 function declaredByNote(d: DeclaredBy): string {
-  return d.kind === 'check' ? `(in check "${d.name}")` : '(import, configuration to be generated)'
+  switch (d.kind) {
+    case 'check':
+      return `(in check "${d.name}")`
+    case 'import':
+      return '(import, configuration to be generated)'
+    case 'action':
+      return '(action)'
+    case 'list':
+      return `(list, ${d.range.filename.split('/').pop() ?? ''})`
+  }
 }
 
 /** The line under a resource's address in the detailed view. */
 function declaredByText(d: DeclaredBy, name: FileNamer): string {
   const at = formatRange({...d.range, filename: name(d.range.filename)})
-  return d.kind === 'check'
-    ? `declared inside check "${d.name}" (${at}): a check-scoped data source, read with the provider configuration below like any data source`
-    : `no resource block: the import block at ${at} imports into it and generates its configuration, with the provider configuration below`
+  switch (d.kind) {
+    case 'check':
+      return `declared inside check "${d.name}" (${at}): a check-scoped data source, read with the provider configuration below like any data source`
+    case 'import':
+      return `no resource block: the import block at ${at} imports into it and generates its configuration, with the provider configuration below`
+    case 'action':
+      return `an action block (${at}; Terraform 1.14 and later): resources trigger it from their lifecycle, and it runs with the provider configuration below`
+    case 'list':
+      return `a list block of a query file (${at}; Terraform 1.14 and later): terraform query lists existing objects with the provider configuration below`
+  }
 }

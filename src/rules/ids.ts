@@ -28,6 +28,7 @@ export const RULE_IDS = [
   'unsatisfiable-provider-constraints',
   'unused-configuration-alias',
   'unused-declaration',
+  'unused-mock-provider',
   'unused-provider-alias',
   'unused-required-provider',
   'workspace-remote',

@@ -28,6 +28,7 @@ import {unresolvedModule} from './unresolved-module.js'
 import {unsatisfiableProviderConstraints} from './unsatisfiable-provider-constraints.js'
 import {unusedConfigurationAlias} from './unused-configuration-alias.js'
 import {unusedDeclaration} from './unused-declaration.js'
+import {unusedMockProvider} from './unused-mock-provider.js'
 import {unusedProviderAlias} from './unused-provider-alias.js'
 import {unusedRequiredProvider} from './unused-required-provider.js'
 import {workspaceRemote} from './workspace-remote.js'
@@ -63,6 +64,7 @@ export const RULES: readonly Rule[] = [
   unsatisfiableProviderConstraints,
   unusedConfigurationAlias,
   unusedDeclaration,
+  unusedMockProvider,
   unusedProviderAlias,
   unusedRequiredProvider,
   workspaceRemote,

@@ -173,7 +173,16 @@ function forEachAttribute(m: Module, fn: (a: Attribute) => void): void {
     for (const nb of v.body.blocks) body(nb.body)
   }
   for (const a of m.locals.values()) fn(a)
-  for (const bs of [m.outputs, m.moduleCalls, m.providerConfigs, m.managedResources, m.dataResources, m.ephemeralResources])
+  for (const bs of [
+    m.outputs,
+    m.moduleCalls,
+    m.providerConfigs,
+    m.managedResources,
+    m.dataResources,
+    m.ephemeralResources,
+    m.actions,
+    m.listResources,
+  ])
     blocks(bs.values())
   blocks(m.checks, CHECK_DATA)
   for (const bs of [m.moved, m.imports, m.removed, m.otherBlocks]) blocks(bs)

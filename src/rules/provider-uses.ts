@@ -80,6 +80,8 @@ export function providerUses(m: Module): ProviderUse[] {
       [...m.checkData.keys()].flatMap((key) => m.dataResources.get(key) ?? []),
       'data source (in a check block)',
     ),
+    ...resourceUses(m.actions.values(), 'action'),
+    ...resourceUses(m.listResources.values(), 'list block'),
   ]
   for (const t of configGeneratingImports(m)) {
     const ref = t.provider ? providerRefOf(t.provider) : undefined

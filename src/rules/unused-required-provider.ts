@@ -45,6 +45,9 @@ function lifecycleBlockNames(blocks: readonly Block[], attr: 'to' | 'from'): str
 function namesUsed(m: Module): Set<string> {
   const used = new Set(providerUses(m).map((u) => u.localName))
   for (const b of m.providerMetas.values()) used.add(b.labels[0]?.value ?? '')
+  // Terraform's state_store names the provider that stores the state in a nested provider block
+  const store = m.stateStore?.body.blocks.find((x) => x.type === 'provider')?.labels[0]?.value
+  if (store !== undefined) used.add(store)
   for (const n of lifecycleBlockNames(m.imports, 'to')) used.add(n)
   for (const n of lifecycleBlockNames(m.removed, 'from')) used.add(n)
   return used

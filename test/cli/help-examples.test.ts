@@ -111,6 +111,7 @@ const SETUP: Readonly<Record<string, Setup>> = {
   'tfgraph providers . --module module.network --provider hashicorp/aws': {cwd: 'providers/demo', exit: 0},
   'tfgraph providers . --requirements': {cwd: 'providers/demo', exit: 0},
   'tfgraph providers . --json': {cwd: 'providers/demo', exit: 0},
+  'tfgraph providers . --tests': {cwd: 'tests/mock-providers', exit: 0},
 }
 
 const entry = (await import(pathToFileURL(path.join(repoRoot, 'dist/cli/entry.js')).href)) as {COMMANDS: Record<string, CommandClass>}

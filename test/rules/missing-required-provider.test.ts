@@ -10,6 +10,19 @@ const t = ruleTests(rule, {
   invalid: ['undeclared', 'function-and-resource', 'entry-without-source'],
   memory: [
     {
+      name: 'an action whose type implies a provider without an entry (Terraform 1.14)',
+      files: {'main.tf': 'action "aws_lambda_invoke" "notify" {\n  config {\n    function_name = "f"\n  }\n}\n'},
+      expected: [{code: 'lint.missing-required-provider', range: 'main.tf:1,1-36'}],
+    },
+    {
+      name: 'a list block naming a provider without an entry (terraform init does not read query files)',
+      files: {'main.tf': 'resource "null_resource" "n" {}\n', 'main.tfquery.hcl': 'list "aws_instance" "all" {\n  provider = aws\n}\n'},
+      expected: [
+        {code: 'lint.missing-required-provider', range: 'main.tf:1,1-29'},
+        {code: 'lint.missing-required-provider', range: 'main.tfquery.hcl:2,14-17'},
+      ],
+    },
+    {
       name: 'tflint: a legacy string entry (#33)',
       files: {'main.tf': 'terraform {\n  required_providers {\n    template = "~> 2"\n  }\n}\nprovider "template" {}\n'},
       expected: [{code: 'lint.missing-required-provider', range: 'main.tf:3,16-22'}],

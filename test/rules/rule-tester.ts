@@ -20,7 +20,7 @@ import {fixturesDir} from '../helpers/paths.js'
 
 export const rulesFixturesDir = path.join(fixturesDir, 'rules')
 
-const CONFIG_FILE = /\.(tf|tofu)(\.json)?$/
+const CONFIG_FILE = /\.(tf|tofu)(\.json)?$|\.(tftest|tofutest)\.(hcl|json)$/
 
 /** Every file of a case directory (hidden directories such as .terraform included), relative, sorted. */
 export function caseFiles(dir: string): string[] {
@@ -154,7 +154,7 @@ export function assertShape(rule: Rule, d: LintDiagnostic): void {
  */
 export async function runRule(rule: Rule, dir: string): Promise<LintDiagnostic[]> {
   return withRunContext(undefined, async (ctx) => {
-    const analysis = await analyzeProviders(dir, {env: {}, context: ctx})
+    const analysis = await analyzeProviders(dir, {env: {}, context: ctx, tests: true})
     const options = readLintConfig(dir).config.options?.get(rule.id)
     const sourceText = (f: string): string | undefined =>
       existsSync(path.join(dir, f)) ? readFileSync(path.join(dir, f), 'utf8') : undefined

@@ -8,6 +8,71 @@ const t = ruleTests(rule, {
   invalid: ['dangling'],
   memory: [
     {
+      name: 'aliased configuration only an action uses (issue 32: was a false finding)',
+      files: {
+        'main.tf': `terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws", version = ">= 6.0" }
+  }
+}
+
+provider "aws" {
+  alias  = "west"
+  region = "us-west-2"
+}
+
+action "aws_lambda_invoke" "notify" {
+  provider = aws.west
+  config {
+    function_name = "notify"
+  }
+}
+`,
+      },
+      expected: [],
+    },
+    {
+      name: 'aliased configuration only a list block of a query file uses',
+      files: {
+        'main.tf': `terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws", version = ">= 6.0" }
+  }
+}
+
+provider "aws" {
+  alias  = "west"
+  region = "us-west-2"
+}
+`,
+        'main.tfquery.hcl': 'list "aws_instance" "all" {\n  provider = aws.west\n}\n',
+      },
+      expected: [],
+    },
+    {
+      name: 'aliased configuration an action of another alias does not use',
+      files: {
+        'main.tf': `terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws", version = ">= 6.0" }
+  }
+}
+
+provider "aws" {
+  alias  = "west"
+  region = "us-west-2"
+}
+
+action "aws_lambda_invoke" "notify" {
+  config {
+    function_name = "notify"
+  }
+}
+`,
+      },
+      expected: [{code: 'lint.unused-provider-alias', range: 'main.tf:7,1-15'}],
+    },
+    {
       name: 'aliased configuration no resource uses',
       files: {
         'main.tf': `terraform {

@@ -11,6 +11,56 @@ const t = ruleTests(rule, {
   invalid: ['unused-in-root', 'unused-in-child'],
   memory: [
     {
+      name: 'used only by the state_store that keeps the state (issue 32)',
+      files: {
+        'main.tf': `terraform {
+  required_providers {
+    fs = { source = "hashicorp/fs", version = ">= 1.0" }
+  }
+  state_store "fs_local" {
+    provider "fs" {}
+    path = "state"
+  }
+}
+`,
+      },
+      expected: [],
+    },
+    {
+      name: 'used only by an action (Terraform 1.14)',
+      files: {
+        'main.tf': tf(
+          '    aws = { source = "hashicorp/aws", version = ">= 6.0" }',
+          'action "aws_lambda_invoke" "notify" {\n  config {\n    function_name = "f"\n  }\n}\n',
+        ),
+      },
+      expected: [],
+    },
+    {
+      name: 'used only by a list block of a query file (Terraform 1.14)',
+      files: {
+        'main.tf': tf('    aws = { source = "hashicorp/aws", version = ">= 6.0" }'),
+        'main.tfquery.hcl': 'list "aws_instance" "all" {\n  provider = aws\n}\n',
+      },
+      expected: [],
+    },
+    {
+      name: 'a state_store of another provider does not use it',
+      files: {
+        'main.tf': `terraform {
+  required_providers {
+    fs   = { source = "hashicorp/fs", version = ">= 1.0" }
+    null = { source = "hashicorp/null", version = ">= 3.0" }
+  }
+  state_store "fs_local" {
+    provider "fs" {}
+  }
+}
+`,
+      },
+      expected: [{code, range: 'main.tf:4,5-61'}],
+    },
+    {
       name: 'tflint: unused',
       files: {'main.tf': tf('    null = {\n      source = "hashicorp/null"\n    }')},
       expected: [{code, range: 'main.tf:3,5-5,6'}],

@@ -1,0 +1,530 @@
+// One test file (`*.tftest.hcl`, `*.tftest.json`; OpenTofu also `*.tofutest.*`) decoded as Terraform's
+// loadTestFile does (internal/configs/test_file.go, mock_provider.go, provider.go at v1.16.0-rc2): its
+// provider and mock_provider blocks (one namespace, keyed `name` or `name.alias`), its run blocks (command,
+// `providers` map, `module` block), and the loader's diagnostics with Terraform's texts and subjects. A run
+// with errors is left out, as Terraform leaves it out; the file's other runs are kept.
+import {localNameProblem} from '../addrs/provider.js'
+import {parseModuleSource, type ModuleSource} from '../addrs/module-source.js'
+import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
+import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
+import {goQuote} from '../diag/go-quote.js'
+import {keywordOf, literalBool, literalString, traversalOf} from '../hcl/expr.js'
+import type {Attribute, Block, ConfigFile} from '../hcl/syntax.js'
+import {BAD_IDENTIFIER_DETAIL} from './action-blocks.js'
+import {bodySchemaProblems, labelProblems} from './body-schema.js'
+import {decodeProvidersMap, type PassedProvider} from './decode.js'
+import type {Engine} from './engine.js'
+
+/** A provider or mock_provider block of a test file. */
+export interface TestProviderBlock {
+  readonly name: string
+  readonly alias?: string
+  /** `name` or `name.alias`: the key runs name it by. */
+  readonly key: string
+  readonly mock: boolean
+  readonly block: Block
+}
+
+/** The `module` block of a run: the run executes another module than the one under test. */
+export interface TestRunModule {
+  readonly sourceText: string
+  readonly source: ModuleSource
+  readonly version?: string
+  readonly block: Block
+}
+
+export interface TestRun {
+  readonly name: string
+  readonly block: Block
+  readonly command: 'apply' | 'plan'
+  /** The run's `providers` map; empty: the file's provider blocks serve the module (Terraform's default). */
+  readonly providers: readonly PassedProvider[]
+  readonly module?: TestRunModule
+}
+
+export interface TestFile {
+  /** Relative to the root module's directory, `/`-separated: `tests/main.tftest.hcl`. */
+  readonly path: string
+  /** Provider and mock_provider blocks by key (OpenTofu keeps both kinds apart: a provider block wins here). */
+  readonly providers: ReadonlyMap<string, TestProviderBlock>
+  /** OpenTofu: a mock_provider whose key a provider block also has, which a run without a providers map gets instead. */
+  readonly mockOverrides?: ReadonlyMap<string, TestProviderBlock>
+  readonly runs: readonly TestRun[]
+  readonly diagnostics: readonly Diagnostic[]
+}
+
+export interface TestDecodeOptions {
+  readonly engine: Engine
+  /** Terraform 1.14 and later report a second run of one name at its name (before: at its header). */
+  readonly runNameSubject: boolean
+}
+
+const VALID_IDENTIFIER = /^[\p{ID_Start}_][\p{ID_Continue}-]*$/u
+const FILE_BLOCKS: Readonly<Record<string, readonly string[]>> = {
+  run: ['name'],
+  provider: ['name'],
+  mock_provider: ['name'],
+  variable: ['name'],
+  variables: [],
+  override_resource: [],
+  override_data: [],
+  override_module: [],
+}
+const RUN_SCHEMA = {
+  attributes: ['command', 'providers', 'expect_failures', 'state_key', 'parallel', 'skip_cleanup'],
+  blocks: ['plan_options', 'assert', 'variables', 'module', 'override_resource', 'override_data', 'override_module', 'backend'],
+}
+
+/** What decoding one file collects. */
+class FileDecoder {
+  readonly diags: Diagnostic[] = []
+  readonly providers = new Map<string, TestProviderBlock>()
+  readonly mockOverrides = new Map<string, TestProviderBlock>()
+  readonly runs: TestRun[] = []
+  private readonly runNames = new Map<string, Block>()
+  private variables: Block | undefined
+
+  constructor(readonly opts: TestDecodeOptions) {}
+
+  error(code: Parameters<typeof errorDiag>[0], summary: string, detail: string, range?: SourceRange): void {
+    this.diags.push(errorDiag(code, summary, detail, range))
+  }
+
+  /** The `test` block (Terraform ≥ 1.12): one, with parallel (and skip_cleanup, experimental builds only). */
+  testBlocks(blocks: readonly Block[]): boolean {
+    const tests = blocks.filter((b) => b.type === 'test')
+    for (const other of tests.slice(1))
+      this.error(
+        'test.duplicate-block',
+        'Multiple "test" blocks',
+        `This test file already has a "test" block defined at ${formatRange(tests[0]!.declRange)}.`,
+        other.declRange,
+      )
+    if (tests.length > 1) return false
+    const t = tests[0]
+    if (!t) return true
+    this.diags.push(...labelProblems(t, []), ...bodySchemaProblems(t.body, {attributes: ['parallel', 'skip_cleanup'], blocks: []}))
+    this.experimentalAttribute(t)
+    return true
+  }
+
+  experimentalAttribute(b: Block): void {
+    const a = b.body.attributes.find((x) => x.name === 'skip_cleanup')
+    if (a)
+      this.error(
+        'test.experimental',
+        'Invalid attribute',
+        `The skip_cleanup attribute is only available in experimental builds of ${this.opts.engine.product}.`,
+        a.nameRange,
+      )
+  }
+
+  block(b: Block): void {
+    const labels = FILE_BLOCKS[b.type]
+    if (labels === undefined) return
+    const labelDiags = labelProblems(b, labels)
+    this.diags.push(...labelDiags)
+    if (labelDiags.length > 0) return
+    switch (b.type) {
+      case 'run':
+        this.run(b)
+        break
+      case 'provider':
+      case 'mock_provider':
+        this.provider(b)
+        break
+      case 'variables':
+        if (this.variables)
+          this.error(
+            'test.duplicate-block',
+            'Multiple "variables" blocks',
+            `This test file already has a variables block defined at ${formatRange(this.variables.declRange)}.`,
+            b.declRange,
+          )
+        else this.variables = b
+        break
+      case 'variable':
+        break
+      default:
+        this.diags.push(...overrideProblems(b))
+    }
+  }
+
+  run(b: Block): void {
+    const before = this.diags.length
+    const run = decodeRun(b, this.opts, this.diags)
+    const ok = !this.diags.slice(before).some((d) => d.severity === 'error')
+    if (ok) this.runs.push(run)
+    const prev = this.runNames.get(run.name)
+    // OpenTofu does not check run names
+    if (prev && this.opts.engine.name === 'terraform') {
+      const subject = this.opts.runNameSubject ? b.labels[0]!.range : b.declRange
+      this.error(
+        'test.duplicate-run',
+        'Duplicate "run" block names',
+        `This test file already has a run named ${run.name} block defined at ${formatRange(prev.declRange)}.`,
+        subject,
+      )
+    } else this.runNames.set(run.name, b)
+  }
+
+  provider(b: Block): void {
+    const p = b.type === 'mock_provider' ? decodeMockProvider(b, this.diags) : decodeTestProvider(b, this.opts.engine, this.diags)
+    if (!p) return
+    if (this.opts.engine.name === 'opentofu') {
+      this.tofuProvider(p)
+      return
+    }
+    const prev = this.providers.get(p.key)
+    if (prev) {
+      this.error(
+        'test.duplicate-provider',
+        'Duplicate provider block',
+        `A provider for ${p.key} is already defined at ${formatRange(prev.block.labels[0]!.range)}.`,
+        b.declRange,
+      )
+      return
+    }
+    this.providers.set(p.key, p)
+  }
+
+  /**
+   * OpenTofu (internal/configs/test_file.go loadTestFile): provider blocks and mock_provider blocks in two
+   * maps; a second provider block of a key replaces the first, a second mock_provider is an error.
+   */
+  tofuProvider(p: TestProviderBlock): void {
+    const prev = this.providers.get(p.key)
+    if (p.mock) {
+      const mock = prev?.mock ? prev : this.mockOverrides.get(p.key)
+      if (mock) {
+        this.error(
+          'test.duplicate-provider',
+          'Duplicated `mock_provider` block',
+          `It is not allowed to have multiple \`mock_provider\` blocks with the same address: \`${p.key}\`.`,
+          p.block.declRange,
+        )
+        return
+      }
+      if (prev) this.mockOverrides.set(p.key, p)
+      else this.providers.set(p.key, p)
+      return
+    }
+    if (prev?.mock) this.mockOverrides.set(p.key, prev)
+    this.providers.set(p.key, p)
+  }
+}
+
+/** Decodes one parsed test file (`path` relative to the root module). */
+export function decodeTestFile(path: string, file: ConfigFile, opts: TestDecodeOptions): TestFile {
+  const d = new FileDecoder(opts)
+  const result = (): TestFile => ({
+    path,
+    providers: d.providers,
+    ...(d.mockOverrides.size > 0 ? {mockOverrides: d.mockOverrides} : {}),
+    runs: d.runs,
+    diagnostics: d.diags,
+  })
+  if (!d.testBlocks(file.body.blocks)) return result()
+  const rest = {...file.body, blocks: file.body.blocks.filter((b) => b.type !== 'test')}
+  d.diags.push(...bodySchemaProblems(rest, {attributes: [], blocks: Object.keys(FILE_BLOCKS)}))
+  for (const b of rest.blocks) d.block(b)
+  return result()
+}
+
+/** The provider alias of a block, and its check (provider.go). */
+function aliasOf(b: Block, diags: Diagnostic[]): string | undefined {
+  const a = b.body.attributes.find((x) => x.name === 'alias')
+  const alias = literalString(a)
+  if (alias !== undefined && !VALID_IDENTIFIER.test(alias))
+    diags.push(
+      errorDiag(
+        'provider.invalid-alias',
+        'Invalid provider configuration alias',
+        `An alias must be a valid name. ${BAD_IDENTIFIER_DETAIL}`,
+      ),
+    )
+  return alias
+}
+
+/** provider.go decodeProviderBlock with testFile = true: no version constraint in a test file. */
+function decodeTestProvider(b: Block, engine: Engine, diags: Diagnostic[]): TestProviderBlock | undefined {
+  const name = b.labels[0]!.value
+  const problem = localNameProblem(name)
+  if (problem) {
+    diags.push(errorDiag('provider.invalid-local-name', 'Invalid provider local name', problem, b.declRange))
+    return undefined
+  }
+  const alias = aliasOf(b, diags)
+  const version = b.body.attributes.find((a) => a.name === 'version')
+  // OpenTofu decodes a test file's provider block as any other: a version is deprecated, not an error
+  if (version && engine.name === 'opentofu')
+    diags.push(
+      warningDiag(
+        'provider.version-in-config',
+        'Version constraints inside provider configuration blocks are deprecated',
+        'OpenTofu 0.13 and earlier allowed provider version constraints inside the provider configuration block, but that is now deprecated and will be removed in a future version of OpenTofu. To silence this warning, move the provider version constraint into the required_providers block.',
+        version.exprRange,
+      ),
+    )
+  if (version && engine.name === 'terraform')
+    diags.push(
+      errorDiag(
+        'test.provider-version',
+        'Version constraints are not allowed in test files',
+        'Version constraints inside provider configuration blocks are not allowed in test files. To silence this error, move the provider version constraint into the required_providers block of the configuration that uses this provider.',
+        version.exprRange,
+      ),
+    )
+  for (const reserved of engine.name === 'opentofu' ? ['count', 'depends_on', 'source'] : ['count', 'depends_on', 'for_each', 'source']) {
+    const a = b.body.attributes.find((x) => x.name === reserved)
+    if (a)
+      diags.push(
+        errorDiag(
+          'provider.reserved-argument',
+          'Reserved argument name in provider block',
+          `The provider argument name ${goQuote(reserved)} is reserved for use by ${engine.product} in a future version.`,
+          a.nameRange,
+        ),
+      )
+  }
+  for (const nb of b.body.blocks.filter((x) => x.type === 'lifecycle' || x.type === 'locals'))
+    diags.push(
+      errorDiag(
+        'provider.reserved-block-type',
+        'Reserved block type name in provider block',
+        `The block type name ${goQuote(nb.type)} is reserved for use by ${engine.product} in a future version.`,
+        nb.typeRange,
+      ),
+    )
+  return {name, ...(alias !== undefined ? {alias} : {}), key: alias !== undefined ? `${name}.${alias}` : name, mock: false, block: b}
+}
+
+/** mock_provider.go decodeMockProviderBlock and decodeMockDataBody. */
+function decodeMockProvider(b: Block, diags: Diagnostic[]): TestProviderBlock | undefined {
+  const name = b.labels[0]!.value
+  const problem = localNameProblem(name)
+  if (problem) {
+    diags.push(errorDiag('provider.invalid-local-name', 'Invalid provider local name', problem, b.declRange))
+    return undefined
+  }
+  const alias = aliasOf(b, diags)
+  diags.push(...overrideDuring(b))
+  const data = {...b.body, attributes: b.body.attributes.filter((a) => !['alias', 'source', 'override_during'].includes(a.name))}
+  diags.push(...bodySchemaProblems(data, {attributes: [], blocks: ['mock_resource', 'mock_data', 'override_resource', 'override_data']}))
+  const seen = new Map<string, Block>()
+  for (const nb of data.blocks) {
+    if (nb.type === 'mock_resource' || nb.type === 'mock_data') {
+      const labels = labelProblems(nb, ['type'])
+      diags.push(...labels)
+      if (labels.length > 0) continue
+      diags.push(...bodySchemaProblems(nb.body, {attributes: ['defaults', 'override_during'], blocks: []}), ...overrideDuring(nb))
+      const k = `${nb.type} ${nb.labels[0]!.value}`
+      const prev = seen.get(k)
+      if (prev)
+        diags.push(
+          errorDiag(
+            'test.duplicate-mock',
+            `Duplicate ${nb.type} block`,
+            `A ${nb.type} block for ${nb.labels[0]!.value} has already been defined at ${formatRange(prev.declRange)}.`,
+            nb.labels[0]!.range,
+          ),
+        )
+      else seen.set(k, nb)
+    } else if (nb.type === 'override_resource' || nb.type === 'override_data') diags.push(...overrideProblems(nb))
+  }
+  return {name, ...(alias !== undefined ? {alias} : {}), key: alias !== undefined ? `${name}.${alias}` : name, mock: true, block: b}
+}
+
+/** `override_during = plan | apply`. */
+function overrideDuring(b: Block): Diagnostic[] {
+  const a = b.body.attributes.find((x) => x.name === 'override_during')
+  if (!a || ['plan', 'apply'].includes(keywordOf(a.node) ?? '')) return []
+  return [
+    errorDiag('test.invalid-value', 'Invalid override_during value', 'The override_during attribute must be a value of plan or apply.', {
+      filename: a.nameRange.filename,
+      start: a.nameRange.start,
+      end: a.exprRange.end,
+    }),
+  ]
+}
+
+/** An override_resource, override_data or override_module block (mock_provider.go decodeOverrideBlock): its own checks. */
+function overrideProblems(b: Block): Diagnostic[] {
+  const values = b.type === 'override_module' ? 'outputs' : 'values'
+  const out = [
+    ...labelProblems(b, []),
+    ...bodySchemaProblems(b.body, {attributes: ['target', 'override_during', values], blocks: []}),
+    ...overrideDuring(b),
+  ]
+  const target = b.body.attributes.find((a) => a.name === 'target')
+  if (!target) {
+    out.push(errorDiag('test.invalid-override', 'Missing target attribute', `${b.type} blocks must specify a target address.`, b.declRange))
+    return out
+  }
+  const t = traversalOf(target.node)
+  if (!t) {
+    out.push(
+      errorDiag(
+        'test.invalid-override',
+        'Invalid expression',
+        'A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.',
+        target.exprRange,
+      ),
+    )
+    return out
+  }
+  const text = target.expr.trim()
+  const data = /^(module\.[^.]+(\[[^\]]*\])?\.)*data\./.test(text)
+  const module = /^(module\.[^.[]+(\[[^\]]*\])?)(\.module\.[^.[]+(\[[^\]]*\])?)*$/.test(text)
+  const kind = b.type === 'override_module' ? 'modules' : b.type === 'override_data' ? 'data sources' : 'resources'
+  const wrong = b.type === 'override_module' ? !module : module || (b.type === 'override_data' ? !data : data)
+  if (wrong)
+    out.push(
+      errorDiag('test.invalid-override', 'Invalid override target', `You can only target ${kind} from ${b.type} blocks, not ${text}.`, {
+        filename: target.nameRange.filename,
+        start: target.nameRange.start,
+        end: target.exprRange.end,
+      }),
+    )
+  return out
+}
+
+/** test_file.go decodeTestRunBlock: what tfgraph reads of a run, and the loader's errors. */
+function decodeRun(b: Block, opts: TestDecodeOptions, diags: Diagnostic[]): TestRun {
+  const name = b.labels[0]!.value
+  diags.push(...bodySchemaProblems(b.body, RUN_SCHEMA))
+  if (!VALID_IDENTIFIER.test(name))
+    diags.push(errorDiag('test.invalid-name', 'Invalid run block name', BAD_IDENTIFIER_DETAIL, b.labels[0]!.range))
+  const once = new Map<string, Block>()
+  let module: TestRunModule | undefined
+  for (const nb of b.body.blocks) {
+    if (nb.type === 'plan_options' || nb.type === 'variables' || nb.type === 'module') {
+      // a block counts as the run's once it decoded without errors (Terraform keeps only those)
+      const prev = once.get(nb.type)
+      if (prev) {
+        diags.push(
+          errorDiag(
+            'test.duplicate-block',
+            `Multiple "${nb.type}" blocks`,
+            `This run block already has a ${nb.type} block defined at ${formatRange(prev.declRange)}.`,
+            nb.declRange,
+          ),
+        )
+        if (nb.type !== 'module') continue
+      }
+      if (nb.type === 'variables') once.set(nb.type, nb)
+      else if (nb.type === 'plan_options') {
+        const problems = planOptionsProblems(nb)
+        diags.push(...problems)
+        if (!problems.some((d) => d.severity === 'error')) once.set(nb.type, nb)
+      } else {
+        const decoded = decodeRunModule(nb, opts.engine, diags)
+        if (decoded) {
+          module = decoded
+          once.set(nb.type, nb)
+        }
+      }
+    } else if (nb.type.startsWith('override_')) diags.push(...overrideProblems(nb))
+    else if (nb.type === 'backend')
+      diags.push(
+        errorDiag(
+          'test.experimental',
+          'Invalid block',
+          `The backend block is only available within run blocks in experimental builds of ${opts.engine.product}.`,
+          nb.declRange,
+        ),
+      )
+  }
+  const commandAttr = b.body.attributes.find((a) => a.name === 'command')
+  const keyword = commandAttr ? keywordOf(commandAttr.node) : 'apply'
+  if (commandAttr && keyword !== 'apply' && keyword !== 'plan')
+    diags.push(
+      errorDiag(
+        'test.invalid-value',
+        'Invalid "command" keyword',
+        'The "command" argument requires one of the following keywords without quotes: apply or plan.',
+        commandAttr.exprRange,
+      ),
+    )
+  const providersAttr = b.body.attributes.find((a) => a.name === 'providers')
+  const providers = providersAttr ? decodeProvidersMap(providersAttr, opts.engine, diags) : []
+  const skip = b.body.attributes.find((x) => x.name === 'skip_cleanup')
+  if (skip && opts.engine.name === 'terraform')
+    diags.push(
+      errorDiag(
+        'test.experimental',
+        'Invalid attribute',
+        'The skip_cleanup attribute is only available in experimental builds of Terraform.',
+        skip.nameRange,
+      ),
+    )
+  return {name, block: b, command: keyword === 'plan' ? 'plan' : 'apply', providers, ...(module ? {module} : {})}
+}
+
+/** decodeTestRunOptionsBlock. */
+function planOptionsProblems(b: Block): Diagnostic[] {
+  const out = bodySchemaProblems(b.body, {attributes: ['mode', 'refresh', 'replace', 'target'], blocks: []})
+  const mode = b.body.attributes.find((a) => a.name === 'mode')
+  const kw = mode ? keywordOf(mode.node) : 'normal'
+  if (mode && kw !== 'normal' && kw !== 'refresh-only')
+    out.push(
+      errorDiag(
+        'test.invalid-value',
+        'Invalid "mode" keyword',
+        'The "mode" argument requires one of the following keywords without quotes: normal or refresh-only',
+        mode.exprRange,
+      ),
+    )
+  const refresh = b.body.attributes.find((a) => a.name === 'refresh')
+  if (refresh && literalBool(refresh) === false && kw === 'refresh-only')
+    out.push(
+      errorDiag(
+        'test.invalid-value',
+        'Incompatible plan options',
+        'The "refresh" option cannot be set to false when running a test in "refresh-only" mode.',
+        attributeRange(refresh),
+      ),
+    )
+  return out
+}
+
+function attributeRange(a: Attribute): SourceRange {
+  return {filename: a.nameRange.filename, start: a.nameRange.start, end: a.exprRange.end}
+}
+
+/** decodeTestRunModuleBlock: a local or registry source, and its version. */
+function decodeRunModule(b: Block, engine: Engine, diags: Diagnostic[]): TestRunModule | undefined {
+  diags.push(...labelProblems(b, []), ...bodySchemaProblems(b.body, {attributes: ['source', 'version'], blocks: []}))
+  const src = b.body.attributes.find((a) => a.name === 'source')
+  if (!src) {
+    diags.push(
+      errorDiag(
+        'test.invalid-module',
+        'Missing "source" attribute for module block',
+        `You must specify a source attribute when executing alternate modules during test executions.`,
+        b.declRange,
+      ),
+    )
+    return undefined
+  }
+  const sourceText = literalString(src)
+  if (sourceText === undefined) return undefined
+  const version = literalString(b.body.attributes.find((a) => a.name === 'version'))
+  const parsed = parseModuleSource(sourceText, {engine: engine.name, hasVersion: version !== undefined})
+  if ('error' in parsed) {
+    diags.push(errorDiag(parsed.error.code, parsed.error.summary, parsed.error.detail, attributeRange(src)))
+    return undefined
+  }
+  if (parsed.source.kind !== 'local' && parsed.source.kind !== 'registry') {
+    diags.push(
+      errorDiag(
+        'test.invalid-module',
+        'Invalid module source address',
+        'Only local or registry module sources are currently supported from within test run blocks.',
+        attributeRange(src),
+      ),
+    )
+    return undefined
+  }
+  return {sourceText, source: parsed.source, ...(version !== undefined ? {version} : {}), block: b}
+}
