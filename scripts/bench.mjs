@@ -130,7 +130,10 @@ const editFile = (() => {
   for (const m of modules) counts.set(m.repo, (counts.get(m.repo) ?? 0) + 1)
   const repo = [...counts].sort((a, b) => b[1] - a[1])[0][0]
   const m = modules.find((x) => x.repo === repo && x.files.some((f) => f.endsWith('.tf')))
-  return path.join(m.dir, m.files.find((f) => f.endsWith('.tf')))
+  return path.join(
+    m.dir,
+    m.files.find((f) => f.endsWith('.tf')),
+  )
 })()
 const runs = {read: [], floor: [], cold: [], warm: [], edit: [], noCache: [], hcl2json: []}
 let sameWithHcl2json = true
@@ -229,7 +232,10 @@ mkdirSync(deep)
 writeFileSync(path.join(deep, 'main.tf'), `locals {\n  deep = ${'['.repeat(10_000)}1${']'.repeat(10_000)}\n}\n`)
 const patho = []
 for (const [name, dir] of [
-  [`one attribute holding a list of ${fmt(items.length)} strings (${(statSync(path.join(bigList, 'main.tf')).size / 1024).toFixed(0)} KB)`, bigList],
+  [
+    `one attribute holding a list of ${fmt(items.length)} strings (${(statSync(path.join(bigList, 'main.tf')).size / 1024).toFixed(0)} KB)`,
+    bigList,
+  ],
   ['an expression nested 10,000 levels deep', deep],
 ]) {
   const ms = []
@@ -264,7 +270,9 @@ for (let r = 0; r < rounds; r++) {
   lib.own.push(measure('own', modulesFile))
   lib.cold1.push(measure('analyze', reposFile, {...noCache, TFGRAPH_JOBS: '1'}))
   lib.coldN.push(measure('analyze', reposFile, {...noCache, TFGRAPH_JOBS: String(cores)}))
-  log(`round ${r + 1}/${rounds}: own parser ${lib.own.at(-1).ms} ms, library 1 job ${lib.cold1.at(-1).ms} ms, ${cores} jobs ${lib.coldN.at(-1).ms} ms`)
+  log(
+    `round ${r + 1}/${rounds}: own parser ${lib.own.at(-1).ms} ms, library 1 job ${lib.cold1.at(-1).ms} ms, ${cores} jobs ${lib.coldN.at(-1).ms} ms`,
+  )
 }
 const peer = quick ? null : measure('peer', modulesFile)
 if (peer) log(`peer ${peer.ms} ms`)
@@ -349,7 +357,9 @@ if (terraform) {
   )
 } else lines.push(`SKIP \`terraform providers\`: ${terraformSkip}.`)
 lines.push('')
-lines.push(`| \`node -e 0\` | \`terraform providers\` | \`tfgraph --version\` | providers, cold (empty cache directory) | providers, warm |`)
+lines.push(
+  `| \`node -e 0\` | \`terraform providers\` | \`tfgraph --version\` | providers, cold (empty cache directory) | providers, warm |`,
+)
 lines.push(`|---|---|---|---|---|`)
 const vsTf = (v, limit) =>
   terraform ? `${ratio(v, L.terraform)} × terraform (target ≤ ${limit}: ${target(v <= limit * L.terraform)})` : 'terraform: SKIP'
@@ -365,7 +375,9 @@ for (const p of patho) lines.push(`| ${p.name} | ${fmt(p.ms)} ms | ${p.rssMb} MB
 lines.push('')
 lines.push(`### Scaling: synthetic monorepos (roots of 200 files passing aliased providers down chains of modules)`)
 lines.push('')
-lines.push(`\`tfgraph lint --recursive --format json DIR\`, default settings, empty cache directory; \`scripts/synth.mjs --monorepo\` makes them (lint-clean).`)
+lines.push(
+  `\`tfgraph lint --recursive --format json DIR\`, default settings, empty cache directory; \`scripts/synth.mjs --monorepo\` makes them (lint-clean).`,
+)
 lines.push('')
 lines.push(`![time and peak memory against the number of files](docs/images/bench-scaling.svg)`)
 lines.push('')
