@@ -1,6 +1,6 @@
 // The arguments that say how many instances a resource block has — `count`, `for_each` and (OpenTofu)
-// `lifecycle { enabled = … }` — are mutually exclusive. Checked per block as it is decoded, before any
-// override merge, as Terraform's and OpenTofu's decoders of resource, data, ephemeral and action blocks
+// `lifecycle { enabled = … }` — are mutually exclusive. Checked per block as it is decoded, before the
+// override files are merged, as Terraform's and OpenTofu's decoders of resource, data, ephemeral and action blocks
 // do (module calls are checked with the other module-call arguments, providers/validate-decode.ts).
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
@@ -48,7 +48,7 @@ function terraformCombination(b: Block): Diagnostic[] {
 }
 
 /**
- * OpenTofu: any two of `count`, `enabled` (in the block's first `lifecycle` block) and `for_each`,
+ * OpenTofu: two or more of `count`, `enabled` (in the block's first `lifecycle` block) and `for_each`,
  * named in that order, reported from the first of them to the last in the source.
  */
 function opentofuCombination(b: Block): Diagnostic[] {

@@ -256,7 +256,7 @@ function decodeTestProvider(b: Block, engine: Engine, diags: Diagnostic[]): Test
   }
   const alias = aliasOf(b, diags)
   const version = b.body.attributes.find((a) => a.name === 'version')
-  // OpenTofu decodes a test file's provider block as any other: a version is deprecated, not an error
+  // OpenTofu decodes a test file's provider block like every other: a version is deprecated, not an error
   if (version && engine.name === 'opentofu')
     diags.push(
       warningDiag(

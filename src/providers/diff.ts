@@ -69,7 +69,7 @@ export interface ProvidersDiff {
   readonly unchanged: number
   /** Resources renamed by a `moved` block whose binding did not change. */
   readonly movedUnchanged: number
-  /** Module calls not analysed in either revision: when there are any, the comparison is partial. */
+  /** Module calls not analysed in either revision: when some exist, the comparison is partial. */
   readonly notAnalysed: readonly NotAnalysed[]
 }
 
@@ -140,7 +140,7 @@ const BUILTIN_TERRAFORM = 'terraform.io/builtin/terraform'
  * to convert them (Terraform internal/refactoring/cross_provider_move.go, OpenTofu
  * internal/tofu/node_resource_abstract.go `moveResourceState`); the state then names the new provider.
  * terraform_data accepts objects of null_resource (Terraform ≥ 1.9: from a provider whose address ends
- * in hashicorp/null; OpenTofu: any), internal/builtin/providers/terraform/resource_data.go.
+ * in hashicorp/null; OpenTofu: from whichever provider), internal/builtin/providers/terraform/resource_data.go.
  */
 function resourceMove(
   o: DocResource,
@@ -272,7 +272,7 @@ export interface ProvidersDiffDocument {
   readonly old: string
   readonly new: string
   readonly summary: Readonly<Record<ChangeKind | 'unchanged', number>>
-  /** Module calls not analysed (their resources are not compared): the result is partial when there are any. */
+  /** Module calls not analysed (their resources are not compared): the result is partial when some exist. */
   readonly not_analysed: readonly NotAnalysed[]
   readonly changes: readonly {
     address: string
