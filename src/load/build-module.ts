@@ -213,20 +213,9 @@ class Builder {
         case 'terraform':
           this.appendTerraform(b, overrideRequired)
           break
-        case 'variable': {
-          const decoded = decodeVariable(b, this.types, this.engine.name)
-          this.diags.push(...decoded.diagnostics)
-          this.varStates.set(name, decoded.state)
-          this.appendLastWins(
-            this.variables,
-            name,
-            b,
-            'config.duplicate-variable',
-            'Duplicate variable declaration',
-            (at) => `A variable named "${name}" was already declared at ${at}. Variable names must be unique within a module.`,
-          )
+        case 'variable':
+          this.appendVariable(b, name)
           break
-        }
         case 'output':
           this.appendLastWins(
             this.outputs,
@@ -248,18 +237,7 @@ class Builder {
           )
           break
         case 'locals':
-          for (const a of b.body.attributes) {
-            const prev = this.locals.get(a.name)
-            if (prev) {
-              this.error(
-                'config.duplicate-local',
-                'Duplicate local value definition',
-                `A local value named "${a.name}" was already defined at ${formatRange(attributeRange(prev))}. Local value names must be unique within a module.`,
-                attributeRange(a),
-              )
-            }
-            this.locals.set(a.name, a)
-          }
+          this.appendLocals(b)
           break
         case 'provider':
           this.appendProvider(b)
@@ -382,21 +360,27 @@ class Builder {
 
   /** A query file's variable or locals block: as in a primary file. */
   appendQueryDeclaration(b: Block): void {
-    if (b.type === 'variable') {
-      const name = b.labels[0]?.value ?? ''
-      const decoded = decodeVariable(b, this.types, this.engine.name)
-      this.diags.push(...decoded.diagnostics)
-      this.varStates.set(name, decoded.state)
-      this.appendLastWins(
-        this.variables,
-        name,
-        b,
-        'config.duplicate-variable',
-        'Duplicate variable declaration',
-        (at) => `A variable named "${name}" was already declared at ${at}. Variable names must be unique within a module.`,
-      )
-      return
-    }
+    if (b.type === 'variable') this.appendVariable(b, b.labels[0]?.value ?? '')
+    else this.appendLocals(b)
+  }
+
+  /** A variable block of a primary (or query) file: decoded, and a second one of a name is an error. */
+  private appendVariable(b: Block, name: string): void {
+    const decoded = decodeVariable(b, this.types, this.engine.name)
+    this.diags.push(...decoded.diagnostics)
+    this.varStates.set(name, decoded.state)
+    this.appendLastWins(
+      this.variables,
+      name,
+      b,
+      'config.duplicate-variable',
+      'Duplicate variable declaration',
+      (at) => `A variable named "${name}" was already declared at ${at}. Variable names must be unique within a module.`,
+    )
+  }
+
+  /** A locals block of a primary (or query) file: a second definition of a name is an error, the last one kept. */
+  private appendLocals(b: Block): void {
     for (const a of b.body.attributes) {
       const prev = this.locals.get(a.name)
       if (prev)
