@@ -7,9 +7,9 @@ import {parseModuleSource, type ModuleSource} from '../addrs/module-source.js'
 import type {Diagnostic, DiagnosticCode, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange} from '../diag/diagnostic.js'
 import {literalString, partRange} from '../hcl/expr.js'
-import {attributeReferences} from '../hcl/references.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {EngineName} from '../load/engine.js'
+import type {Module} from '../load/model.js'
 import {
   attributeRange,
   evaluateAttribute,
@@ -48,10 +48,11 @@ const INIT_ROOTS_AND_PATH: ReadonlySet<string> = new Set([...INIT_ROOTS, 'path']
  * local values and (for `source`) `path` attributes may be referenced: the range of the first other
  * reference (a resource, `each`, `count`, `module`, `data`, …), as Terraform reports it.
  */
-function invalidInitReference(a: Attribute, allowPath: boolean): SourceRange | undefined {
+function invalidInitReference(a: Attribute, allowPath: boolean, module: Module): SourceRange | undefined {
   const base = a.node.s
   const spans = [
-    ...attributeReferences(a)
+    ...module.index
+      .referencesOf(a)
       .filter((r) => r.kind !== 'var' && r.kind !== 'local')
       .map((r) => [r.start + base, r.end + base] as const),
     ...rootReferences(a.node, allowPath ? INIT_ROOTS : INIT_ROOTS_AND_PATH, true).map((r) => [r.s, r.e] as const),
@@ -128,7 +129,7 @@ function evaluateVersion(
   evaluationErrors: (diags: readonly Diagnostic[]) => void,
 ): {readonly version?: string; readonly failed: boolean} {
   const terraform = ev.engine === 'terraform'
-  const invalid = terraform ? invalidInitReference(a, false) : undefined
+  const invalid = terraform ? invalidInitReference(a, false, ev.scope.module) : undefined
   if (invalid) {
     error(
       'module.version-not-constant',
@@ -183,7 +184,7 @@ function evaluateSource(
 ): {readonly sourceText?: string; readonly reason?: string} {
   // Terraform (1.15+) reports its own errors for what it cannot evaluate while installing modules;
   // what only tfgraph cannot evaluate (no value given) is the unresolved-module rule's, not Terraform's
-  const invalid = ev.engine === 'terraform' ? invalidInitReference(a, true) : undefined
+  const invalid = ev.engine === 'terraform' ? invalidInitReference(a, true, ev.scope.module) : undefined
   if (invalid) {
     error(
       'module.source-not-constant',

@@ -11,7 +11,6 @@ import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange} from '../diag/diagnostic.js'
 import {subRange} from '../diag/positions.js'
 import {literalBool, literalValue, partRange, partText, unwrapTemplate, type Expr} from '../hcl/expr.js'
-import {attributeFunctionCalls, attributeReferences} from '../hcl/references.js'
 import {children} from '../hcl/native/index.js'
 import type {Attribute, Block, Value} from '../hcl/syntax.js'
 import type {EngineName} from '../load/engine.js'
@@ -193,8 +192,9 @@ class Evaluation {
     const diags: Diagnostic[] = []
     const required = identString(this.scope, ident)
     // 1. the references a static context refuses (OpenTofu reports each; Terraform finds them unknown)
-    const fns = attributeFunctionCalls(a)
-    const refs = attributeReferences(a)
+    const index = this.scope.module.index
+    const fns = index.functionCallsOf(a)
+    const refs = index.referencesOf(a)
     if (this.tofu) {
       if (this.scope.reportDynamic) {
         const dynamic = [

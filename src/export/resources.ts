@@ -29,7 +29,8 @@ import {errorDiag} from '../diag/diagnostic.js'
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import type {Attribute, Block, Body} from '../hcl/syntax.js'
 import {resolveProviders} from '../providers/resolve.js'
-import {attributeReferences, type Reference, type ReferenceMode} from '../hcl/references.js'
+import type {Reference, ReferenceMode} from '../hcl/references.js'
+import type {Module} from '../load/model.js'
 import {referenceText} from '../hcl/expr.js'
 
 export interface ResourceGraphNode {
@@ -127,82 +128,73 @@ const key = {
 // ---------------------------------------------------------------------------------------------------------
 // References in bodies
 
-/** References of one attribute (a JSON string Terraform reads as a reference, depends_on's, is an expression in the tree). */
-function attrRefs(a: Attribute | undefined, scope: ReadonlySet<string> | undefined): Reference[] {
-  if (!a) return []
-  return attributeReferences(a, scope)
+/** References of one attribute of module `m`, read in the scope it stands in (a `dynamic` block's iterator is none), from the module's index. */
+function attrRefs(m: Module, a: Attribute | undefined): readonly Reference[] {
+  return a ? m.index.referencesOf(a) : []
 }
 
 function attr(body: Body, name: string): Attribute | undefined {
   return body.attributes.find((a) => a.name === name)
 }
 
-/** A bare name written as an expression (`iterator = x`, `when = destroy`), JSON or native. */
+/** A bare name written as an expression (`when = destroy`), JSON or native. */
 function keyword(a: Attribute | undefined): string | undefined {
   return a ? referenceText(a) : undefined
 }
 
-function withName(scope: ReadonlySet<string> | undefined, name: string): ReadonlySet<string> {
-  const s = new Set(scope)
-  s.add(name)
-  return s
-}
-
-/** Every reference of a body (nested blocks included), with `dynamic` blocks' iterators scoped. */
-function bodyRefs(body: Body, scope: ReadonlySet<string> | undefined, out: Reference[], skip?: ReadonlySet<string>): void {
-  for (const a of body.attributes) if (!skip?.has(a.name) && a.name !== '//') out.push(...attrRefs(a, scope))
+/** Every reference of a body (nested blocks included). */
+function bodyRefs(m: Module, body: Body, out: Reference[], skip?: ReadonlySet<string>): void {
+  for (const a of body.attributes) if (!skip?.has(a.name) && a.name !== '//') out.push(...attrRefs(m, a))
   for (const b of body.blocks) {
-    if (b.type === 'dynamic') dynamicRefs(b, scope, out)
-    else bodyRefs(b.body, scope, out)
+    if (b.type === 'dynamic') dynamicRefs(m, b, out)
+    else bodyRefs(m, b.body, out)
   }
 }
 
-/** dynblock: `for_each` in the outer scope, `labels` and `content` with the iterator (default: the label). */
-function dynamicRefs(b: Block, scope: ReadonlySet<string> | undefined, out: Reference[]): void {
-  out.push(...attrRefs(attr(b.body, 'for_each'), scope))
-  const inner = withName(scope, keyword(attr(b.body, 'iterator')) ?? b.labels[0]?.value ?? '')
-  out.push(...attrRefs(attr(b.body, 'labels'), inner))
-  for (const c of b.body.blocks) if (c.type === 'content') bodyRefs(c.body, inner, out)
+/** dynblock: `for_each`, `labels` and `content` (the index reads the last two with the iterator bound). */
+function dynamicRefs(m: Module, b: Block, out: Reference[]): void {
+  out.push(...attrRefs(m, attr(b.body, 'for_each')), ...attrRefs(m, attr(b.body, 'labels')))
+  for (const c of b.body.blocks) if (c.type === 'content') bodyRefs(m, c.body, out)
 }
 
-function conditionRefs(b: Block, out: Reference[]): void {
-  out.push(...attrRefs(attr(b.body, 'condition'), undefined), ...attrRefs(attr(b.body, 'error_message'), undefined))
+function conditionRefs(m: Module, b: Block, out: Reference[]): void {
+  out.push(...attrRefs(m, attr(b.body, 'condition')), ...attrRefs(m, attr(b.body, 'error_message')))
 }
 
 const RESOURCE_META = new Set(['provider'])
 const PROVISIONER_META = new Set(['when', 'on_failure'])
 
 /** NodeAbstractResource.References, read from the configuration block. */
-function resourceRefs(b: Block): Reference[] {
+function resourceRefs(m: Module, b: Block): Reference[] {
   const out: Reference[] = []
   for (const a of b.body.attributes) {
     if (RESOURCE_META.has(a.name) || a.name === '//') continue
-    out.push(...attrRefs(a, undefined))
+    out.push(...attrRefs(m, a))
   }
   for (const nb of b.body.blocks) {
     switch (nb.type) {
       case 'lifecycle':
-        out.push(...attrRefs(attr(nb.body, 'replace_triggered_by'), undefined))
+        out.push(...attrRefs(m, attr(nb.body, 'replace_triggered_by')))
         // OpenTofu's `enabled` works like `count`
-        out.push(...attrRefs(attr(nb.body, 'enabled'), undefined))
+        out.push(...attrRefs(m, attr(nb.body, 'enabled')))
         for (const c of nb.body.blocks) {
-          if (c.type === 'precondition' || c.type === 'postcondition') conditionRefs(c, out)
-          else if (c.type === 'action_trigger') out.push(...attrRefs(attr(c.body, 'condition'), undefined))
+          if (c.type === 'precondition' || c.type === 'postcondition') conditionRefs(m, c, out)
+          else if (c.type === 'action_trigger') out.push(...attrRefs(m, attr(c.body, 'condition')))
         }
         break
       case 'provisioner':
         // destroy-time provisioners are not part of the plan's dependencies
         if (keyword(attr(nb.body, 'when')) === 'destroy') break
-        bodyRefs(nb.body, undefined, out, PROVISIONER_META)
+        bodyRefs(m, nb.body, out, PROVISIONER_META)
         break
       case 'dynamic':
-        dynamicRefs(nb, undefined, out)
+        dynamicRefs(m, nb, out)
         break
       case 'locals':
         break
       default:
         // connection, `_` (the meta-argument escape block) and the resource type's own blocks
-        bodyRefs(nb.body, undefined, out)
+        bodyRefs(m, nb.body, out)
     }
   }
   return out
@@ -274,7 +266,7 @@ export function resourceGraph(tree: ModuleTree): ResourceGraph {
       g.connect(i, g.get(key.expand(a)))
       g.connect(g.get(key.close(a)), i)
     }
-    connectRefs(g, i, e.scope, resourceRefs(e.block))
+    connectRefs(g, i, e.scope, resourceRefs(e.scope.node.module!, e.block))
     const p = providerOf.get(e.node.id)
     if (p !== undefined) g.connect(i, g.get(key.provider(p)))
   })
@@ -348,7 +340,7 @@ function addProviderConfigs(g: DependencyGraph, tree: ModuleTree, scopes: Readon
     if (!n || !s || !b || c.implied) continue
     const v = g.add(key.provider(c.address), c.address, b.declRange)
     const refs: Reference[] = []
-    bodyRefs(b.body, undefined, refs, new Set(['alias', 'version']))
+    bodyRefs(n.module!, b.body, refs, new Set(['alias', 'version']))
     connectRefs(g, v, s, refs)
     if (n.address !== '') g.connect(v, g.get(key.expand(n.address)))
     g.connect(g.get(key.close(n.address)), v)
@@ -366,10 +358,10 @@ function connectExpansion(g: DependencyGraph, n: ModuleNode, scopes: ReadonlyMap
   const close = a === '' ? undefined : g.get(key.close(a))
   if (!n.parent || expand === undefined) return
   const ps = scopes.get(n.parent)
-  if (n.call && ps) {
-    for (const name of ['count', 'for_each', 'depends_on']) connectRefs(g, expand, ps, attrRefs(attr(n.call.body, name), undefined))
-    for (const lc of n.call.body.blocks)
-      if (lc.type === 'lifecycle') connectRefs(g, expand, ps, attrRefs(attr(lc.body, 'enabled'), undefined))
+  const pm = n.parent.module
+  if (n.call && ps && pm) {
+    for (const name of ['count', 'for_each', 'depends_on']) connectRefs(g, expand, ps, attrRefs(pm, attr(n.call.body, name)))
+    for (const lc of n.call.body.blocks) if (lc.type === 'lifecycle') connectRefs(g, expand, ps, attrRefs(pm, attr(lc.body, 'enabled')))
   }
   if (n.parent.address !== '') {
     g.connect(expand, g.get(key.expand(n.parent.address)))
@@ -398,9 +390,10 @@ function connectModuleObjects(g: DependencyGraph, n: ModuleNode, s: ModuleScope,
     const id = g.get(key.variable(a, name))
     inside(id)
     const ps = n.parent && scopes.get(n.parent)
-    if (ps && n.call) connectRefs(g, id, ps, attrRefs(attr(n.call.body, name), undefined))
+    const pm = n.parent?.module
+    if (ps && pm && n.call) connectRefs(g, id, ps, attrRefs(pm, attr(n.call.body, name)))
     const refs: Reference[] = []
-    for (const c of v.body.blocks) if (c.type === 'validation') conditionRefs(c, refs)
+    for (const c of v.body.blocks) if (c.type === 'validation') conditionRefs(m, c, refs)
     connectRefs(
       g,
       id,
@@ -411,14 +404,14 @@ function connectModuleObjects(g: DependencyGraph, n: ModuleNode, s: ModuleScope,
   for (const [name, l] of m.locals) {
     const id = g.get(key.local(a, name))
     inside(id)
-    connectRefs(g, id, s, attrRefs(l, undefined))
+    connectRefs(g, id, s, attrRefs(m, l))
   }
   if (a !== '') {
     for (const [name, o] of m.outputs) {
       const id = g.get(key.output(a, name))
       inside(id)
-      const refs = [...attrRefs(attr(o.body, 'value'), undefined), ...attrRefs(attr(o.body, 'depends_on'), undefined)]
-      for (const c of o.body.blocks) if (c.type === 'precondition') conditionRefs(c, refs)
+      const refs = [...attrRefs(m, attr(o.body, 'value')), ...attrRefs(m, attr(o.body, 'depends_on'))]
+      for (const c of o.body.blocks) if (c.type === 'precondition') conditionRefs(m, c, refs)
       connectRefs(g, id, s, refs)
     }
   }
@@ -429,9 +422,9 @@ function connectModuleObjects(g: DependencyGraph, n: ModuleNode, s: ModuleScope,
     if (!target) continue
     const id = g.get(key.resource(inModule(ModulePath.of([...n.path, ...target.modules]).toString(), target.local)))
     connectRefs(g, id, s, [
-      ...attrRefs(attr(imp.body, 'id'), undefined),
-      ...attrRefs(attr(imp.body, 'identity'), undefined),
-      ...attrRefs(attr(imp.body, 'for_each'), undefined),
+      ...attrRefs(m, attr(imp.body, 'id')),
+      ...attrRefs(m, attr(imp.body, 'identity')),
+      ...attrRefs(m, attr(imp.body, 'for_each')),
     ])
   }
 }

@@ -8,7 +8,7 @@ import type {ConfigFileEntry} from './file-set.js'
 import type {Module} from './model.js'
 import {elementKey} from './model.js'
 import {attr, blocksOfType, mergeBodies, sets} from './merge-body.js'
-import {scanProviderFunctionCalls} from './provider-function-calls.js'
+import {ModuleIndex} from './module-index.js'
 import {localNames} from './local-names.js'
 import {decodeModule} from './decode.js'
 import {checkMergedVariable, decodeVariable, TypeExprMemo, type DefaultState} from './variable-default.js'
@@ -1087,7 +1087,7 @@ export function buildModule(
   for (const p of queries) b.appendQueryFile(p.file)
   b.checkStateStoreProvider()
   b.checkModuleSources()
-  const built: Omit<Module, 'names' | 'decoded'> = {
+  const built: Omit<Module, 'names' | 'decoded' | 'index'> = {
     dir,
     engine: engine.name,
     files,
@@ -1117,24 +1117,9 @@ export function buildModule(
     listResources: b.lists,
     otherBlocks: b.otherBlocks,
     overrides: b.overrides,
-    providerFunctionCalls: scanProviderFunctionCalls({
-      locals: b.locals,
-      outputs: b.outputs,
-      moduleCalls: b.moduleCalls,
-      providerConfigs: b.providerConfigs,
-      managedResources: b.managed,
-      dataResources: b.data,
-      checkData: b.checkData,
-      ephemeralResources: b.ephemeral,
-      variables: b.variables,
-      checks: b.checks,
-      imports: b.imports,
-      removed: b.removed,
-      otherBlocks: [...b.otherBlocks, ...b.actions.values(), ...b.lists.values()],
-    }),
   }
   // provider local names, decoded once the required_providers entries are final (after the override files)
   const named = {...built, names: localNames(built, engine)}
-  const module: Module = {...named, decoded: decodeModule(named, engine)}
+  const module: Module = {...named, decoded: decodeModule(named, engine), index: new ModuleIndex(built)}
   return {module, diagnostics: b.diags}
 }

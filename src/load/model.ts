@@ -5,7 +5,7 @@ import {ResourceAddr, type ResourceMode} from '../addrs/resource.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {EngineName} from './engine.js'
 import type {ConfigFileEntry} from './file-set.js'
-import type {ProviderFunctionUse} from './provider-function-calls.js'
+import type {ModuleIndex} from './module-index.js'
 import type {LocalNames} from './local-names.js'
 import type {DecodedModule} from './decode.js'
 
@@ -61,8 +61,8 @@ export interface Module {
   readonly names: LocalNames
   /** Provider blocks, requirements, resources' provider references and module calls' providers maps, decoded when it was built. */
   readonly decoded: DecodedModule
-  /** Provider-defined function calls in the module's expressions, in file order (scanned when it was built). */
-  readonly providerFunctionCalls: readonly ProviderFunctionUse[]
+  /** Its expressions with their references and provider-defined function calls, its declarations, what stands at a position. */
+  readonly index: ModuleIndex
 }
 
 /** A resource's key (`type.name`, as its map keys it) as its address in the module: `data.type.name`. */

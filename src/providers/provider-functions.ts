@@ -4,17 +4,17 @@
 // entry, does not make it available), so every call is also a use of that entry.
 import type {Diagnostic} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
+import {subRange} from '../diag/positions.js'
 import type {ModuleNode} from '../crawl/crawl.js'
-import {attributeReferences} from '../hcl/references.js'
 import type {Attribute, Body} from '../hcl/syntax.js'
 import type {Module} from '../load/model.js'
-import {callsIn, MODULE_NOT_EVALUATED, NOT_EVALUATED, type ProviderFunctionUse} from '../load/provider-function-calls.js'
+import {MODULE_NOT_EVALUATED, NOT_EVALUATED, type ProviderFunctionUse} from '../load/module-index.js'
 
-export type {ProviderFunctionUse} from '../load/provider-function-calls.js'
+export type {ProviderFunctionUse} from '../load/module-index.js'
 
-/** Every provider-defined function call of a module, in file order (scanned once, when the module was built). */
+/** Every provider-defined function call of a module, in file order (from the module's index). */
 export function providerFunctionUses(m: Module): readonly ProviderFunctionUse[] {
-  return m.providerFunctionCalls
+  return m.index.functionCalls
 }
 
 function unknownFunctionDiag(f: ProviderFunctionUse): Diagnostic {
@@ -78,7 +78,7 @@ export function unknownProviderFunctions(tree: {readonly nodes: readonly ModuleN
     const deps = [...extraDeps]
     const errors: ProviderFunctionUse[] = []
     for (const [a, validated] of attrs) {
-      for (const r of attributeReferences(a)) {
+      for (const r of m.index.referencesOf(a)) {
         if (r.kind === 'module') {
           const child = scope.children.find((c) => c.path[c.path.length - 1] === r.call)
           if (!child) continue
@@ -87,9 +87,16 @@ export function unknownProviderFunctions(tree: {readonly nodes: readonly ModuleN
           deps.push(key(scope, `module.${r.call}`))
         } else deps.push(key(scope, r.address))
       }
-      const found: ProviderFunctionUse[] = []
-      callsIn(a, validated, found)
-      for (const f of found) if (f.validated && !m.requiredProviders.has(f.provider)) errors.push(f)
+      if (!validated) continue
+      for (const f of m.index.functionCallsOf(a))
+        if (!m.requiredProviders.has(f.provider))
+          errors.push({
+            provider: f.provider,
+            name: f.name,
+            function: f.function,
+            range: subRange(a.exprRange, a.expr, f.start, f.end),
+            validated,
+          })
     }
     objects.set(key(n, local), {deps, errors, module: scope.address})
   }

@@ -102,14 +102,12 @@ export interface ExpressionFacts {
   readonly objects: readonly Found<Extract<Expr, {k: 'object'}>>[]
   /** `terraform.workspace`. */
   readonly workspaces: readonly Found<Extract<Expr, {k: 'trav'}>>[]
-  /** What the module's expressions read. */
-  readonly reads: Reads
 }
 
 /**
- * What a module's expressions read, from their traversals (as Terraform's references are): `var.x`,
+ * What a module's expressions read: the references of every expression of the module (its index, as
+ * Terraform reads references; tflint's terraform_unused_declarations reads them so too): `var.x`,
  * `local.x`, `data.T.N`, `module.c.out` (`module.c` alone, or with a computed index, reads every output).
- * A name a `for` expression binds is not told apart: at worst something is counted as read that is not.
  */
 export interface Reads {
   readonly variables: ReadonlySet<string>
@@ -118,28 +116,6 @@ export interface Reads {
   readonly data: ReadonlySet<string>
   /** Module call name → the outputs read (`*`: the whole call, so every output). */
   readonly outputs: ReadonlyMap<string, ReadonlySet<string>>
-}
-
-function addRead(r: MutableReads, t: Extract<Expr, {k: 'trav'}>): void {
-  const [s1, s2, s3] = t.steps
-  if (s1?.k !== 'attr') return
-  switch (t.root) {
-    case 'var':
-      r.variables.add(s1.name)
-      return
-    case 'local':
-      r.locals.add(s1.name)
-      return
-    case 'data':
-      if (s2?.k === 'attr') r.data.add(`data.${s1.name}.${s2.name}`)
-      return
-    case 'module': {
-      const out = s2?.k === 'attr' ? s2.name : s2?.k === 'index' && s3?.k === 'attr' ? s3.name : '*'
-      const set = r.outputs.get(s1.name) ?? new Set<string>()
-      set.add(out)
-      r.outputs.set(s1.name, set)
-    }
-  }
 }
 
 function isEmptyTuple(e: Expr): boolean {
@@ -188,8 +164,6 @@ function forEachAttribute(m: Module, fn: (a: Attribute) => void): void {
   for (const bs of [m.moved, m.imports, m.removed, m.otherBlocks]) blocks(bs)
 }
 
-type MutableReads = {variables: Set<string>; locals: Set<string>; data: Set<string>; outputs: Map<string, Set<string>>}
-
 /** ExpressionFacts while they are collected. */
 interface Facts {
   wraps: Found<Extract<Expr, {k: 'wrap'}>>[]
@@ -198,7 +172,6 @@ interface Facts {
   emptyListComparisons: Found<Extract<Expr, {k: 'binary'}>>[]
   objects: Found<Extract<Expr, {k: 'object'}>>[]
   workspaces: Found<Extract<Expr, {k: 'trav'}>>[]
-  reads: MutableReads
 }
 
 /** The attribute being walked: its source text is read once, only when a step's first character is asked. */
@@ -231,7 +204,6 @@ function visit(f: Facts, w: Walked, e: Expr, stack: Expr[]): void {
       return
     case 'trav':
       if (e.steps.length === 0) return
-      addRead(f.reads, e)
       if (e.root === 'terraform' && e.steps[0]?.k === 'attr' && e.steps[0].name === 'workspace') f.workspaces.push({attribute: a, expr: e})
       for (const st of e.steps) if (st.k === 'index' && w.dotAt(st.s)) f.legacyIndexes.push({attribute: a, span: st, splat: false})
       return
@@ -297,7 +269,6 @@ function collectFacts(m: Module): ExpressionFacts {
     emptyListComparisons: [],
     objects: [],
     workspaces: [],
-    reads: {variables: new Set(), locals: new Set(), data: new Set(), outputs: new Map()},
   }
   const stack: Expr[] = []
   forEachAttribute(m, (a) => {
@@ -315,4 +286,34 @@ function collectFacts(m: Module): ExpressionFacts {
 /** The expression facts of a module: from the run's memo when there is one (a module reached from many roots is walked once). */
 export function expressionFacts(m: Module, memo: RunMemo | undefined): ExpressionFacts {
   return memo ? memo.get(m, 'expression-facts', () => collectFacts(m)) : collectFacts(m)
+}
+
+function collectReads(m: Module): Reads {
+  const r = {variables: new Set<string>(), locals: new Set<string>(), data: new Set<string>(), outputs: new Map<string, Set<string>>()}
+  for (const refs of m.index.referenceLists()) {
+    for (const x of refs) {
+      switch (x.kind) {
+        case 'var':
+          r.variables.add(x.name)
+          break
+        case 'local':
+          r.locals.add(x.name)
+          break
+        case 'resource':
+          if (x.mode === 'data') r.data.add(x.address)
+          break
+        case 'module': {
+          const set = r.outputs.get(x.call)
+          if (set) set.add(x.output ?? '*')
+          else r.outputs.set(x.call, new Set([x.output ?? '*']))
+        }
+      }
+    }
+  }
+  return r
+}
+
+/** What a module's expressions read: from the run's memo when there is one. */
+export function moduleReads(m: Module, memo: RunMemo | undefined): Reads {
+  return memo ? memo.get(m, 'reads', () => collectReads(m)) : collectReads(m)
 }

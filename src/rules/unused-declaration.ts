@@ -7,7 +7,7 @@
 // Modules with a file that did not parse are skipped (what that file reads is unknown).
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {Module} from '../load/model.js'
-import {atEveryCall, authoredModules, expressionFacts, type AuthoredModule, type Reads} from './module-expressions.js'
+import {atEveryCall, authoredModules, moduleReads, type AuthoredModule, type Reads} from './module-expressions.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {brokenModules, moduleText, report, where, type Finding} from './support.js'
 
@@ -101,8 +101,7 @@ export const unusedDeclaration = {
     const {tree} = analysis
     const broken = brokenModules(tree)
     const modules = authoredModules(tree).filter((am) => !broken.has(am.module))
-    const reads = (m: Module): Reads => expressionFacts(m, memo).reads
-    const readsByModule = new Map(modules.map((am) => [am.module, reads(am.module)] as const))
+    const readsByModule = new Map(modules.map((am) => [am.module, moduleReads(am.module, memo)] as const))
     const findings: Finding[] = []
     for (const am of modules) {
       findings.push(...declarationFindings(am, readsByModule.get(am.module)!))

@@ -1,0 +1,617 @@
+// One index per module, built with it (issue #36): every expression of the module with where it stands,
+// the references each makes (read by src/hcl/references.ts, the one interpreter of references), the
+// declarations by address, the provider-defined function calls, and what stands at a position of a file.
+// Whoever needs a reference of the module (the crawler's call sources and static evaluation, the
+// provider-function check, the resource graph, the lint rules, the language server) reads it here, and a
+// module reached from many roots or calls is read once.
+//
+// Built lazily, part by part, on first use: the sites (a walk over the bodies, no expression read) when
+// anything is asked; an attribute's references when they are asked (all of them at once for `references`);
+// the function calls for every expression holding `::`; the positions when a position is asked (only the
+// language server asks). Nothing is read twice.
+//
+// Sites cover the merged model (after override files): every attribute of every block, nested blocks
+// included, local values, the terraform block's settings and required_providers entries. A data resource
+// declared in a check block stands in its check. `dynamic` blocks bind their iterator (the `iterator`
+// argument, else the label) in their `labels` and nested blocks, as Terraform's dynblock does, so
+// `setting.value` in a `dynamic "setting"` content is no reference. JSON comment properties (`"//"`) are
+// not expressions.
+import type {Pos, SourceRange} from '../diag/diagnostic.js'
+import {subRange} from '../diag/positions.js'
+import {referenceText} from '../hcl/expr.js'
+import type {Expr, ObjectExpr, ObjectItem} from '../hcl/native/ast.js'
+import {children} from '../hcl/native/ast.js'
+import {attributeFunctionCalls, attributeReferences, type ProviderFunctionCall, type Reference} from '../hcl/references.js'
+import type {Attribute, Block, Body} from '../hcl/syntax.js'
+import type {ResourceMode} from '../addrs/resource.js'
+
+/** The top-level element an expression stands in. */
+export type Container =
+  | 'variable'
+  | 'locals'
+  | 'output'
+  | 'module'
+  | 'provider'
+  | 'resource'
+  | 'data'
+  | 'ephemeral'
+  | 'action'
+  | 'list'
+  | 'check'
+  | 'moved'
+  | 'import'
+  | 'removed'
+  /** A `required_providers` entry. */
+  | 'required_providers'
+  /** The terraform block's other settings and blocks (required_version, backend, cloud, provider_meta, …). */
+  | 'terraform'
+  /** Other top-level blocks the engine accepts (OpenTofu's `language`). */
+  | 'other'
+
+/** Something the module declares, by its address in the module (Terraform's string form). */
+export type Declaration =
+  | {readonly kind: 'variable'; readonly address: string; readonly name: string; readonly block: Block}
+  | {readonly kind: 'local'; readonly address: string; readonly name: string; readonly attribute: Attribute}
+  | {readonly kind: 'output'; readonly address: string; readonly name: string; readonly block: Block}
+  | {readonly kind: 'module'; readonly address: string; readonly name: string; readonly block: Block}
+  | {
+      readonly kind: 'resource'
+      /** `aws_instance.a`, `data.t.n`, `ephemeral.t.n`, `action.t.n`, `list.t.n`. */
+      readonly address: string
+      readonly mode: ResourceMode
+      readonly type: string
+      readonly name: string
+      readonly block: Block
+    }
+  | {
+      readonly kind: 'provider'
+      /** `provider.aws`, `provider.aws.east`. */
+      readonly address: string
+      readonly localName: string
+      readonly alias: string | undefined
+      readonly block: Block
+    }
+
+/** Where the attributes of one body stand (shared by them). */
+export interface BodyInfo {
+  readonly container: Container
+  /** The blocks around the body, outermost first, the body's own block last (none for local values and required_providers entries). */
+  readonly blocks: readonly Block[]
+  /** What the top-level element declares (for a data resource in a check block: the data resource). */
+  readonly declaration: Declaration | undefined
+  /** The iterators of the `dynamic` blocks around the body. */
+  readonly scope: ReadonlySet<string> | undefined
+  /** Whether Terraform's validate walk evaluates the body's expressions with the module's provider functions. */
+  readonly evaluated: boolean
+  /** Attributes of the body that are not evaluated expressions (meta-arguments read as references or constants). */
+  readonly notEvaluated: ReadonlySet<string>
+}
+
+/** One expression of the module: the attribute and where it stands. */
+export interface ExpressionSite {
+  readonly attribute: Attribute
+  readonly body: BodyInfo
+}
+
+/** A reference with the expression that makes it (offsets in `site.attribute.expr`). */
+export interface IndexedReference {
+  readonly reference: Reference
+  readonly site: ExpressionSite
+}
+
+/** A provider-defined function call (`provider::NAME::FUNCTION(…)`) of the module. */
+export interface ProviderFunctionUse {
+  /** The provider local name (`time` in `provider::time::rfc3339_parse`). */
+  readonly provider: string
+  /** The function's name as Terraform prints it: `provider::time::rfc3339_parse`. */
+  readonly name: string
+  /** The function's name inside the provider: `rfc3339_parse`. */
+  readonly function: string
+  /** The name in the source, as Terraform's range (not the arguments). */
+  readonly range: SourceRange
+  /**
+   * Whether `terraform validate` evaluates the expression with the module's provider functions, so that an
+   * undeclared provider is its "Unknown provider function" error (checked with Terraform 1.11.4): false in
+   * conditions and error messages (variable validation, preconditions, postconditions, check blocks), where
+   * it reports another error or none, and in blocks it does not evaluate while validating (import, removed).
+   */
+  readonly validated: boolean
+}
+
+/** A position of a file: line and column (columns count characters, as SourceRange does) or a byte offset. */
+export type IndexPosition = {readonly line: number; readonly column: number} | {readonly byte: number}
+
+/**
+ * What stands at a position, outermost first: blocks (and, inside a block's header, `header`), the
+ * attribute, then the parts of its expression down to the innermost (object items between an object
+ * and their key and value). A range holds a position at its end too (a cursor just after a name).
+ */
+export type PositionHit =
+  | {readonly kind: 'block'; readonly block: Block; readonly body: BodyInfo}
+  | {readonly kind: 'header'; readonly block: Block; readonly body: BodyInfo}
+  | {readonly kind: 'attribute'; readonly site: ExpressionSite}
+  | {readonly kind: 'expression'; readonly site: ExpressionSite; readonly expr: Expr}
+  | {readonly kind: 'item'; readonly site: ExpressionSite; readonly object: ObjectExpr; readonly item: ObjectItem}
+
+/** Attributes that are not expressions Terraform evaluates (meta-arguments read as references or constants). */
+export const NOT_EVALUATED: ReadonlySet<string> = new Set(['depends_on', 'provider', 'providers', 'ignore_changes', 'replace_triggered_by'])
+/** A module call's arguments that are not evaluated with the module's functions (its source is read at init). */
+export const MODULE_NOT_EVALUATED: ReadonlySet<string> = new Set([...NOT_EVALUATED, 'source', 'version'])
+const NONE: ReadonlySet<string> = new Set()
+/** Nested blocks whose expressions the validate walk does not evaluate with the provider functions. */
+const CONDITION_BLOCKS: ReadonlySet<string> = new Set(['lifecycle', 'precondition', 'postcondition', 'validation'])
+const NO_REFERENCES: readonly Reference[] = Object.freeze([])
+const NO_CALLS: readonly ProviderFunctionCall[] = Object.freeze([])
+
+/** The parts of a module the index reads (the merged model: `Module` without its index). */
+export interface IndexedModule {
+  readonly variables: ReadonlyMap<string, Block>
+  readonly locals: ReadonlyMap<string, Attribute>
+  readonly outputs: ReadonlyMap<string, Block>
+  readonly moduleCalls: ReadonlyMap<string, Block>
+  readonly providerConfigs: ReadonlyMap<string, Block>
+  readonly managedResources: ReadonlyMap<string, Block>
+  readonly dataResources: ReadonlyMap<string, Block>
+  readonly ephemeralResources: ReadonlyMap<string, Block>
+  readonly actions: ReadonlyMap<string, Block>
+  readonly listResources: ReadonlyMap<string, Block>
+  readonly checkData: ReadonlyMap<string, Block>
+  readonly checks: readonly Block[]
+  readonly moved: readonly Block[]
+  readonly imports: readonly Block[]
+  readonly removed: readonly Block[]
+  readonly otherBlocks: readonly Block[]
+  readonly requiredProviders: ReadonlyMap<string, Attribute>
+  readonly requiredVersion: readonly Attribute[]
+  readonly backend?: Block
+  readonly cloud?: Block
+  readonly stateStore?: Block
+  readonly providerMetas: ReadonlyMap<string, Block>
+  readonly terraformAttributes: ReadonlyMap<string, Attribute>
+  readonly terraformBlocks: readonly Block[]
+}
+
+/** The provider-defined function calls of a module: each attribute's (by slot), and all of them in file order. */
+interface CallIndex {
+  readonly bySlot: ReadonlyMap<number, readonly ProviderFunctionCall[]>
+  readonly uses: readonly ProviderFunctionUse[]
+}
+
+/** The sites of a module: attributes in model order, each with its body, and each attribute's slot. */
+interface Sites {
+  readonly attributes: Attribute[]
+  readonly bodies: BodyInfo[]
+  readonly slot: Map<Attribute, number>
+  readonly declarations: Map<string, Declaration>
+  /** Every block of the model with its body, outermost first. */
+  readonly blocks: {readonly block: Block; readonly body: BodyInfo}[]
+}
+
+export class ModuleIndex {
+  readonly #module: IndexedModule
+  #sites: Sites | undefined
+  /** Each site's references (by slot), filled as they are asked. */
+  #refs: (readonly Reference[] | undefined)[] | undefined
+  #allRefs: readonly IndexedReference[] | undefined
+  #byAddress: Map<string, IndexedReference[]> | undefined
+  #calls: CallIndex | undefined
+  #positions: Map<string, Intervals> | undefined
+
+  constructor(module: IndexedModule) {
+    this.#module = module
+  }
+
+  get #s(): Sites {
+    return (this.#sites ??= collectSites(this.#module))
+  }
+
+  /** Every declaration of the module by address (`var.x`, `local.x`, `output.x`, `module.c`, `aws_instance.a`, `data.t.n`, `provider.aws.east`, …), in model order. */
+  get declarations(): ReadonlyMap<string, Declaration> {
+    return this.#s.declarations
+  }
+
+  /** The declaration at an address of the module. */
+  declaration(address: string): Declaration | undefined {
+    return this.#s.declarations.get(address)
+  }
+
+  /** Every expression of the module, in model order (kind of element, then as declared). */
+  *sites(): IterableIterator<ExpressionSite> {
+    const s = this.#s
+    for (let i = 0; i < s.attributes.length; i++) yield {attribute: s.attributes[i]!, body: s.bodies[i]!}
+  }
+
+  /** Where an attribute of the module stands; undefined for an attribute that is not one of the module's. */
+  site(a: Attribute): ExpressionSite | undefined {
+    const i = this.#s.slot.get(a)
+    return i === undefined ? undefined : {attribute: a, body: this.#s.bodies[i]!}
+  }
+
+  /**
+   * The references of one of the module's attributes, in source order (offsets in `a.expr`), read in the
+   * scope it stands in. An attribute that is not the module's is read on its own (no scope).
+   */
+  referencesOf(a: Attribute): readonly Reference[] {
+    const s = this.#s
+    const i = s.slot.get(a)
+    if (i === undefined) return attributeReferences(a)
+    const refs = (this.#refs ??= new Array<readonly Reference[] | undefined>(s.attributes.length))
+    return (refs[i] ??= readReferences(a, s.bodies[i]!.scope))
+  }
+
+  /** Every reference of the module with the expression that makes it, in model order. */
+  get references(): readonly IndexedReference[] {
+    if (this.#allRefs) return this.#allRefs
+    const out: IndexedReference[] = []
+    const s = this.#s
+    for (let i = 0; i < s.attributes.length; i++) {
+      const a = s.attributes[i]!
+      const refs = this.referencesOf(a)
+      if (refs.length === 0) continue
+      const site = {attribute: a, body: s.bodies[i]!}
+      for (const reference of refs) out.push({reference, site})
+    }
+    return (this.#allRefs = out)
+  }
+
+  /** The reference lists of every expression (each attribute's, in model order): what reads all of them without the sites. */
+  *referenceLists(): IterableIterator<readonly Reference[]> {
+    const s = this.#s
+    for (const a of s.attributes) {
+      const refs = this.referencesOf(a)
+      if (refs.length > 0) yield refs
+    }
+  }
+
+  /** The references to one object of the module (`var.x`, `module.c.out`, `module.c`, `data.t.n`, …). */
+  referencesTo(address: string): readonly IndexedReference[] {
+    if (!this.#byAddress) {
+      this.#byAddress = new Map()
+      for (const r of this.references) {
+        const list = this.#byAddress.get(r.reference.address)
+        if (list) list.push(r)
+        else this.#byAddress.set(r.reference.address, [r])
+      }
+    }
+    return this.#byAddress.get(address) ?? []
+  }
+
+  /** The provider-defined function calls of one of the module's attributes (offsets in `a.expr`). */
+  functionCallsOf(a: Attribute): readonly ProviderFunctionCall[] {
+    const i = this.#s.slot.get(a)
+    if (i === undefined) return attributeFunctionCalls(a)
+    return this.#functionCalls().bySlot.get(i) ?? NO_CALLS
+  }
+
+  /** Every provider-defined function call of the module, in file order. */
+  get functionCalls(): readonly ProviderFunctionUse[] {
+    return this.#functionCalls().uses
+  }
+
+  #functionCalls(): CallIndex {
+    return (this.#calls ??= collectCalls(this.#s))
+  }
+
+  /**
+   * What stands at a position of `filename` (a file name as the module's ranges name it), outermost first.
+   * Blocks stand in the file of their range; an attribute an override file gave a block stands in that file.
+   */
+  at(filename: string, p: IndexPosition): PositionHit[] {
+    this.#positions ??= buildPositions(this.#s)
+    const intervals = this.#positions.get(filename)
+    if (!intervals) return []
+    const hits = intervals.holding(p)
+    const last = hits[hits.length - 1]
+    if (last?.kind === 'attribute') hits.push(...expressionHits(last.site, p))
+    return hits
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Sites
+
+function readReferences(a: Attribute, scope: ReadonlySet<string> | undefined): readonly Reference[] {
+  const refs = attributeReferences(a, scope)
+  return refs.length === 0 ? NO_REFERENCES : refs
+}
+
+/** What the walk of one top-level element needs: the container, the declaration, whether it is evaluated. */
+interface Top {
+  readonly container: Container
+  readonly declaration: Declaration | undefined
+  readonly evaluated: boolean
+  /** Attributes of the element's own body that are not evaluated. */
+  readonly notEvaluated: ReadonlySet<string>
+}
+
+class SiteCollector {
+  readonly attributes: Attribute[] = []
+  readonly bodies: BodyInfo[] = []
+  readonly slot = new Map<Attribute, number>()
+  readonly declarations = new Map<string, Declaration>()
+  readonly blocks: {readonly block: Block; readonly body: BodyInfo}[] = []
+  /** Nested blocks that declare something of their own (a check block's data resource). */
+  readonly nestedDeclarations = new Map<Block, Declaration>()
+
+  attribute(a: Attribute, body: BodyInfo): void {
+    if (this.slot.has(a) || a.name === '//') return
+    this.slot.set(a, this.attributes.length)
+    this.attributes.push(a)
+    this.bodies.push(body)
+  }
+
+  declare(d: Declaration): Declaration {
+    if (!this.declarations.has(d.address)) this.declarations.set(d.address, d)
+    return d
+  }
+
+  /** A top-level block, its nested blocks included. */
+  block(b: Block, top: Top): void {
+    this.body(b, [b], top, undefined, top.evaluated, top.notEvaluated)
+  }
+
+  private body(
+    b: Block,
+    blocks: readonly Block[],
+    top: Top,
+    scope: ReadonlySet<string> | undefined,
+    evaluated: boolean,
+    notEvaluated: ReadonlySet<string>,
+  ): void {
+    const info: BodyInfo = {container: top.container, blocks, declaration: top.declaration, scope, evaluated, notEvaluated}
+    this.blocks.push({block: b, body: info})
+    if (b.type !== 'dynamic' || blocks.length === 1) {
+      for (const a of b.body.attributes) this.attribute(a, info)
+      for (const nb of b.body.blocks) this.nested(nb, blocks, top, scope, evaluated)
+      return
+    }
+    // dynblock: `for_each` (and `iterator`) in the scope around, `labels` and the content with the iterator
+    const iterator = b.body.attributes.find((a) => a.name === 'iterator')
+    const inner = new Set(scope)
+    inner.add(iterator ? referenceText(iterator) : (b.labels[0]?.value ?? ''))
+    const innerInfo: BodyInfo = {...info, scope: inner}
+    for (const a of b.body.attributes) this.attribute(a, a.name === 'labels' ? innerInfo : info)
+    for (const nb of b.body.blocks) this.nested(nb, blocks, top, inner, evaluated)
+  }
+
+  private nested(nb: Block, blocks: readonly Block[], outer: Top, scope: ReadonlySet<string> | undefined, evaluated: boolean): void {
+    const own = this.nestedDeclarations.get(nb)
+    const t = own ? {...outer, declaration: own} : outer
+    this.body(nb, [...blocks, nb], t, scope, evaluated && !CONDITION_BLOCKS.has(nb.type), NOT_EVALUATED)
+  }
+
+  build(): Sites {
+    return {attributes: this.attributes, bodies: this.bodies, slot: this.slot, declarations: this.declarations, blocks: this.blocks}
+  }
+}
+
+function top(container: Container, declaration: Declaration | undefined, evaluated: boolean, notEvaluated = NOT_EVALUATED): Top {
+  return {container, declaration, evaluated, notEvaluated}
+}
+
+function label(b: Block, i: number): string {
+  return b.labels[i]?.value ?? ''
+}
+
+function resourceDeclaration(mode: ResourceMode, b: Block): Declaration {
+  const type = label(b, 0)
+  const name = label(b, 1)
+  return {kind: 'resource', address: `${mode === 'managed' ? '' : mode + '.'}${type}.${name}`, mode, type, name, block: b}
+}
+
+/** Declarations first, in model order; then checks, with the data resources they declare. */
+function collectSites(m: IndexedModule): Sites {
+  const c = new SiteCollector()
+  for (const [name, b] of m.variables)
+    c.block(b, top('variable', c.declare({kind: 'variable', address: `var.${name}`, name, block: b}), false))
+  const localsBody = (d: Declaration): BodyInfo => ({
+    container: 'locals',
+    blocks: [],
+    declaration: d,
+    scope: undefined,
+    evaluated: true,
+    notEvaluated: NONE,
+  })
+  for (const [name, a] of m.locals) c.attribute(a, localsBody(c.declare({kind: 'local', address: `local.${name}`, name, attribute: a})))
+  for (const [name, b] of m.outputs) c.block(b, top('output', c.declare({kind: 'output', address: `output.${name}`, name, block: b}), true))
+  for (const [name, b] of m.moduleCalls)
+    c.block(b, top('module', c.declare({kind: 'module', address: `module.${name}`, name, block: b}), true, MODULE_NOT_EVALUATED))
+  for (const [key, b] of m.providerConfigs) {
+    const dot = key.indexOf('.')
+    const localName = dot < 0 ? key : key.slice(0, dot)
+    const alias = dot < 0 ? undefined : key.slice(dot + 1)
+    c.block(b, top('provider', c.declare({kind: 'provider', address: `provider.${key}`, localName, alias, block: b}), true))
+  }
+  const inChecks = new Set<Block>()
+  for (const chk of m.checks) for (const nb of chk.body.blocks) if (nb.type === 'data') inChecks.add(nb)
+  const resources: [ResourceMode, Container, ReadonlyMap<string, Block>, boolean][] = [
+    ['managed', 'resource', m.managedResources, true],
+    ['data', 'data', m.dataResources, true],
+    ['ephemeral', 'ephemeral', m.ephemeralResources, true],
+    ['action', 'action', m.actions, false],
+    ['list', 'list', m.listResources, false],
+  ]
+  for (const [mode, container, map, evaluated] of resources) {
+    for (const [key, b] of map) {
+      const d = c.declare(resourceDeclaration(mode, b))
+      if (inChecks.has(b)) c.nestedDeclarations.set(b, d)
+      // a data resource of a check block is read with its check (not evaluated with the provider functions)
+      else c.block(b, top(container, d, evaluated && !(mode === 'data' && m.checkData.has(key))))
+    }
+  }
+  for (const chk of m.checks) c.block(chk, top('check', undefined, false))
+  for (const [container, blocks] of [
+    ['moved', m.moved],
+    ['import', m.imports],
+    ['removed', m.removed],
+    ['other', m.otherBlocks],
+  ] as const)
+    for (const b of blocks) c.block(b, top(container, undefined, false))
+  terraformSites(m, c)
+  return c.build()
+}
+
+/** The terraform block's settings: required_providers entries, required_version, backend, cloud, provider_meta, others. */
+function terraformSites(m: IndexedModule, c: SiteCollector): void {
+  const entries: BodyInfo = {
+    container: 'required_providers',
+    blocks: [],
+    declaration: undefined,
+    scope: undefined,
+    evaluated: false,
+    notEvaluated: NONE,
+  }
+  for (const a of m.requiredProviders.values()) c.attribute(a, entries)
+  const settings: BodyInfo = {...entries, container: 'terraform'}
+  for (const a of m.requiredVersion) c.attribute(a, settings)
+  for (const a of m.terraformAttributes.values()) c.attribute(a, settings)
+  const t = top('terraform', undefined, false)
+  for (const b of [m.backend, m.cloud, m.stateStore, ...m.providerMetas.values(), ...m.terraformBlocks]) if (b) c.block(b, t)
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Provider-defined function calls
+
+/** Whether an attribute's text may hold a provider-defined function call (`::`; a JSON string may write it escaped). */
+function mayCall(a: Attribute): boolean {
+  const t = a.expr
+  return t.includes('::') || (a.exprRange.filename.endsWith('.json') && t.includes('\\u'))
+}
+
+function collectCalls(s: Sites): CallIndex {
+  const bySlot = new Map<number, readonly ProviderFunctionCall[]>()
+  const uses: ProviderFunctionUse[] = []
+  for (let i = 0; i < s.attributes.length; i++) {
+    const a = s.attributes[i]!
+    if (!mayCall(a)) continue
+    const calls = attributeFunctionCalls(a)
+    if (calls.length === 0) continue
+    bySlot.set(i, calls)
+    const body = s.bodies[i]!
+    const validated = body.evaluated && !body.notEvaluated.has(a.name)
+    for (const f of calls)
+      uses.push({provider: f.provider, name: f.name, function: f.function, range: subRange(a.exprRange, a.expr, f.start, f.end), validated})
+  }
+  uses.sort((a, b) =>
+    a.range.filename < b.range.filename ? -1 : a.range.filename > b.range.filename ? 1 : a.range.start.byte - b.range.start.byte,
+  )
+  return {bySlot, uses}
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Positions
+
+/** `p` compared with a position of a range: negative before it, 0 at it, positive after it. */
+function compare(p: IndexPosition, q: Pos): number {
+  return 'byte' in p ? p.byte - q.byte : p.line - q.line || p.column - q.column
+}
+
+interface Interval {
+  readonly start: Pos
+  readonly end: Pos
+  readonly hit: PositionHit
+}
+
+/** The intervals of one file, by start (outer first at equal starts), with the furthest end up to each. */
+class Intervals {
+  readonly #list: Interval[]
+  readonly #maxEnd: Pos[] = []
+
+  constructor(list: Interval[]) {
+    this.#list = list.sort((a, b) => a.start.byte - b.start.byte || b.end.byte - a.end.byte)
+    let max: Pos | undefined
+    for (const iv of this.#list) {
+      if (!max || iv.end.byte > max.byte) max = iv.end
+      this.#maxEnd.push(max)
+    }
+  }
+
+  /** The hits whose ranges hold `p` (ends included), outermost first. */
+  holding(p: IndexPosition): PositionHit[] {
+    const list = this.#list
+    // the last interval starting at or before p
+    let lo = 0
+    let hi = list.length - 1
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1
+      if (compare(p, list[mid]!.start) >= 0) lo = mid + 1
+      else hi = mid - 1
+    }
+    const out: PositionHit[] = []
+    for (let i = hi; i >= 0 && compare(p, this.#maxEnd[i]!) <= 0; i--) if (compare(p, list[i]!.end) <= 0) out.push(list[i]!.hit)
+    return out.reverse()
+  }
+}
+
+function attributeSpan(a: Attribute): {start: Pos; end: Pos; filename: string} {
+  return {filename: a.nameRange.filename, start: a.nameRange.start, end: a.exprRange.end}
+}
+
+function buildPositions(s: Sites): Map<string, Intervals> {
+  const byFile = new Map<string, Interval[]>()
+  const add = (r: {readonly filename: string; readonly start: Pos; readonly end: Pos}, hit: PositionHit): void => {
+    const list = byFile.get(r.filename)
+    const iv = {start: r.start, end: r.end, hit}
+    if (list) list.push(iv)
+    else byFile.set(r.filename, [iv])
+  }
+  for (const {block, body} of s.blocks) {
+    add(block.range, {kind: 'block', block, body})
+    add(block.declRange, {kind: 'header', block, body})
+  }
+  for (let i = 0; i < s.attributes.length; i++) {
+    const attribute = s.attributes[i]!
+    add(attributeSpan(attribute), {kind: 'attribute', site: {attribute, body: s.bodies[i]!}})
+  }
+  return new Map([...byFile].map(([f, list]) => [f, new Intervals(list)]))
+}
+
+/**
+ * The offset in `a.expr` of a position (a position past the end of a line lies between that line's last
+ * character and the newline: half an offset after it); undefined before the expression.
+ */
+function offsetIn(a: Attribute, p: IndexPosition): number | undefined {
+  const r = a.exprRange
+  if (compare(p, r.start) < 0) return undefined
+  const t = a.expr
+  let {line, column, byte} = r.start
+  let i = 0
+  while (i < t.length) {
+    const c = compare(p, {line, column, byte})
+    if (c === 0) return i
+    if (c < 0) return i - 0.5
+    const cp = t.codePointAt(i)!
+    const width = cp > 0xffff ? 2 : 1
+    byte += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4
+    if (cp === 10) {
+      line++
+      column = 1
+    } else column++
+    i += width
+  }
+  return compare(p, {line, column, byte}) === 0 ? i : i + 0.5
+}
+
+/** The parts of an attribute's expression that hold a position, outermost first. */
+function expressionHits(site: ExpressionSite, p: IndexPosition): PositionHit[] {
+  const a = site.attribute
+  const q = offsetIn(a, p)
+  if (q === undefined) return []
+  const at = q + a.node.s
+  const holds = (x: {readonly s: number; readonly e: number}): boolean => x.s <= at && at <= x.e
+  const out: PositionHit[] = []
+  let x: Expr | undefined = holds(a.node) ? a.node : undefined
+  while (x) {
+    out.push({kind: 'expression', site, expr: x})
+    let next: Expr | undefined
+    if (x.k === 'object') {
+      const item = x.items.find((it) => holds({s: it.key.s, e: it.value.e}))
+      if (item) {
+        out.push({kind: 'item', site, object: x, item})
+        next = holds(item.key) ? item.key : holds(item.value) ? item.value : undefined
+      }
+    } else next = children(x).find(holds)
+    x = next
+  }
+  return out
+}
