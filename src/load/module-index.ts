@@ -12,7 +12,8 @@
 //
 // Sites cover the merged model (after override files): every attribute of every block, nested blocks
 // included, local values, the terraform block's settings and required_providers entries. A data resource
-// declared in a check block stands in its check. `dynamic` blocks bind their iterator (the `iterator`
+// declared in a check block stands in its check. The meta-arguments that name provider configurations
+// (`provider`, a module call's `providers`) make no references: Terraform reads them as provider references. `dynamic` blocks bind their iterator (the `iterator`
 // argument, else the label) in their `labels` and nested blocks, as Terraform's dynblock does, so
 // `setting.value` in a `dynamic "setting"` content is no reference. JSON comment properties (`"//"`) are
 // not expressions.
@@ -236,7 +237,8 @@ export class ModuleIndex {
     const i = s.slot.get(a)
     if (i === undefined) return attributeReferences(a)
     const refs = (this.#refs ??= new Array<readonly Reference[] | undefined>(s.attributes.length))
-    return (refs[i] ??= readReferences(a, s.bodies[i]!.scope))
+    const body = s.bodies[i]!
+    return (refs[i] ??= providerArgument(a, body) ? NO_REFERENCES : readReferences(a, body.scope))
   }
 
   /** Every reference of the module with the expression that makes it, in model order. */
@@ -309,6 +311,20 @@ export class ModuleIndex {
 
 // ---------------------------------------------------------------------------------------------------------
 // Sites
+
+/**
+ * A meta-argument that names provider configurations (`provider = aws.east` of a resource, data source,
+ * action, list or import block; `providers = { … }` of a module call): Terraform decodes it as provider
+ * references (hcl.AbsTraversalForExpr), never as references to objects of the module.
+ */
+function providerArgument(a: Attribute, body: BodyInfo): boolean {
+  if (a.name !== 'provider' && a.name !== 'providers') return false
+  const own = body.blocks[body.blocks.length - 1]
+  const d = body.declaration
+  if (body.container === 'import') return body.blocks.length === 1 && a.name === 'provider'
+  if (d?.kind === 'resource') return d.block === own && a.name === 'provider'
+  return d?.kind === 'module' && d.block === own && a.name === 'providers'
+}
 
 function readReferences(a: Attribute, scope: ReadonlySet<string> | undefined): readonly Reference[] {
   const refs = attributeReferences(a, scope)
