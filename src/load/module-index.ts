@@ -233,12 +233,19 @@ export class ModuleIndex {
    * scope it stands in. An attribute that is not the module's is read on its own (no scope).
    */
   referencesOf(a: Attribute): readonly Reference[] {
+    const i = this.#s.slot.get(a)
+    return i === undefined ? attributeReferences(a) : this.#referencesAt(i)
+  }
+
+  /** The references of the attribute in slot `i`. */
+  #referencesAt(i: number): readonly Reference[] {
     const s = this.#s
-    const i = s.slot.get(a)
-    if (i === undefined) return attributeReferences(a)
     const refs = (this.#refs ??= new Array<readonly Reference[] | undefined>(s.attributes.length))
+    const cached = refs[i]
+    if (cached) return cached
+    const a = s.attributes[i]!
     const body = s.bodies[i]!
-    return (refs[i] ??= providerArgument(a, body) ? NO_REFERENCES : readReferences(a, body.scope))
+    return (refs[i] = providerArgument(a, body) ? NO_REFERENCES : readReferences(a, body.scope))
   }
 
   /** Every reference of the module with the expression that makes it, in model order. */
@@ -247,10 +254,9 @@ export class ModuleIndex {
     const out: IndexedReference[] = []
     const s = this.#s
     for (let i = 0; i < s.attributes.length; i++) {
-      const a = s.attributes[i]!
-      const refs = this.referencesOf(a)
+      const refs = this.#referencesAt(i)
       if (refs.length === 0) continue
-      const site = {attribute: a, body: s.bodies[i]!}
+      const site = {attribute: s.attributes[i]!, body: s.bodies[i]!}
       for (const reference of refs) out.push({reference, site})
     }
     return (this.#allRefs = out)
@@ -258,9 +264,9 @@ export class ModuleIndex {
 
   /** The reference lists of every expression (each attribute's, in model order): what reads all of them without the sites. */
   *referenceLists(): IterableIterator<readonly Reference[]> {
-    const s = this.#s
-    for (const a of s.attributes) {
-      const refs = this.referencesOf(a)
+    const n = this.#s.attributes.length
+    for (let i = 0; i < n; i++) {
+      const refs = this.#referencesAt(i)
       if (refs.length > 0) yield refs
     }
   }
@@ -326,7 +332,16 @@ function providerArgument(a: Attribute, body: BodyInfo): boolean {
   return d?.kind === 'module' && d.block === own && a.name === 'providers'
 }
 
+/** A literal, or a quoted string or heredoc without interpolations: no references (most arguments). */
+function plainLiteral(e: Expr): boolean {
+  if (e.k === 'lit') return true
+  if (e.k !== 'tmpl') return false
+  for (const p of e.parts) if (p.k !== 'lit') return false
+  return true
+}
+
 function readReferences(a: Attribute, scope: ReadonlySet<string> | undefined): readonly Reference[] {
+  if (plainLiteral(a.node)) return NO_REFERENCES
   const refs = attributeReferences(a, scope)
   return refs.length === 0 ? NO_REFERENCES : refs
 }
