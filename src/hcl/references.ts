@@ -14,8 +14,8 @@
 //
 // A traversal is read as far as it is written the way Terraform's configurations write references: steps
 // `.name`, the legacy `.0`, and `[0]`/`["key"]` with a plain number or a quoted string without sequences,
-// with only spaces or tabs before each step. Where a step is written otherwise (after a newline or a
-// comment, `[true]`, `[<<EOT…]`), the traversal is cut there, as the previous scanner of this module did.
+// wherever HCL continues the traversal (`(module.c\n  .out)`, inside parentheses, is `module.c.out`, as
+// Terraform reads it). Where a step is written otherwise (`[true]`, `[<<EOT…]`), the traversal is cut there.
 //
 // The tree is read without recursion. The parser recurses: where text is nested (brackets, braces,
 // parentheses, interpolations) deeper than its stack allows, the text is parsed again in pieces nested at
@@ -452,7 +452,7 @@ function collect(
         // a name alone is no reference (and may be a placeholder of readNested)
         if (x.steps.length === 0) names?.(x.s, scope)
         else if (sink.refs !== undefined && !OTHER_ROOTS.has(x.root) && !inScope(x.root, scope, sink))
-          traversal(text, base, x.s, x.rootE, x.root, x.steps, sink.refs, at)
+          traversal(text, base, x.s, x.root, x.steps, sink.refs, at)
         continue
       case 'call':
         if (sink.fns !== undefined && x.name.startsWith('provider::')) {
@@ -530,14 +530,12 @@ function collect(
 }
 
 /**
- * Whether a traversal step is written as a reference's step: right after the part before it (spaces and
- * tabs only), `.name` or `.0`, or `[…]` holding a plain number or a quoted string without sequences.
+ * Whether a traversal step is written as a reference's step: `.name` or `.0`, or `[…]` holding a plain
+ * number or a quoted string without sequences. What stands between it and the part before it is what HCL
+ * skips there (blanks; inside brackets and parentheses, newlines and comments too): the parser made it a
+ * step of the traversal, as HCL does.
  */
-function plainStep(text: string, st: Step, prevEnd: number, base: number): boolean {
-  for (let p = prevEnd; p < st.s; p++) {
-    const c = text.charCodeAt(p - base)
-    if (c !== 32 && c !== 9) return false
-  }
+function plainStep(text: string, st: Step, base: number): boolean {
   const c = text.charCodeAt(st.s - base)
   if (st.k === 'attr') return c === 46 && st.e - st.s === st.name.length + 1
   if (c === 46) {
@@ -571,7 +569,6 @@ function traversal(
   text: string,
   base: number,
   start: number,
-  rootE: number,
   root: string,
   all: readonly Step[],
   out: Reference[],
@@ -579,11 +576,9 @@ function traversal(
 ): void {
   // the steps written as a reference's steps; the traversal is cut at the first other one
   const steps: Step[] = []
-  let prev = rootE
   for (const st of all) {
-    if (steps.length === 3 || !plainStep(text, st, prev, base)) break
+    if (steps.length === 3 || !plainStep(text, st, base)) break
     steps.push(st)
-    prev = st.e
   }
   const s1 = steps[0]
   if (s1 === undefined || s1.k !== 'attr') return

@@ -94,6 +94,9 @@ const NATIVE: readonly (readonly [string, readonly string[]])[] = [
   ['var.a // aws_x.y', ['var.a']],
   ['var.a /* aws_x.y */ + var.b', ['var.a', 'var.b']],
   ['[\n  var.a, # aws_x.y\n  var.b,\n]', ['var.a', 'var.b']],
+  // inside parentheses HCL continues a traversal over newlines and comments, as Terraform reads it
+  ['(\n  module.c\n  .out\n)', ['module.c.out']],
+  ['(data.t # the type\n  .n.id)', ['data.t.n']],
   // for expressions
   ['[for s in var.list : s.id]', ['var.list']],
   ['[for s in var.list : s.id if s.enabled]', ['var.list']],

@@ -7,7 +7,7 @@ const code = 'lint.unused-declaration'
 
 const t = ruleTests(unusedDeclaration, {
   valid: ['all-used'],
-  invalid: ['unused'],
+  invalid: ['unused', 'iterators-and-newlines'],
   memory: [
     {
       name: 'tflint: an unused variable',
