@@ -565,15 +565,7 @@ function isSpace(c: number): boolean {
 }
 
 /** Records the reference a traversal makes, if it makes one. */
-function traversal(
-  text: string,
-  base: number,
-  start: number,
-  root: string,
-  all: readonly Step[],
-  out: Reference[],
-  at: OffsetMap,
-): void {
+function traversal(text: string, base: number, start: number, root: string, all: readonly Step[], out: Reference[], at: OffsetMap): void {
   // the steps written as a reference's steps; the traversal is cut at the first other one
   const steps: Step[] = []
   for (const st of all) {
