@@ -36,8 +36,7 @@
 // expression), with a map from each decoded character back to its offset in the JSON text.
 
 import type {Attribute} from './syntax.js'
-import {ModulePath} from '../addrs/module.js'
-import {ResourceAddr, type ResourceMode} from '../addrs/resource.js'
+import type {ResourceMode} from '../addrs/resource.js'
 import type {Step} from './native/ast.js'
 import {children, parseExpressionText, parseTemplateText, type Expr, type ParsedExpression} from './native/index.js'
 import {lex, T} from './native/lexer.js'
@@ -110,6 +109,13 @@ export function findProviderFunctionCalls(text: string, options: ReferenceScanOp
  */
 export function attributeReferences(a: Attribute, scope?: ReadonlySet<string>): Reference[] {
   const refs: Reference[] = []
+  const n = a.node
+  // a traversal alone (`var.x`, `module.m.out`: the most frequent argument after a literal)
+  if (n.k === 'trav') {
+    if (n.steps.length > 0 && !OTHER_ROOTS.has(n.root) && !scope?.has(n.root))
+      traversal(a.expr, n.s, n.s, n.root, n.steps, refs, (p) => p - n.s)
+    return refs
+  }
   readNode(a, {refs, fns: undefined, scope})
   return inSourceOrder(refs)
 }
@@ -566,14 +572,12 @@ function isSpace(c: number): boolean {
 
 /** Records the reference a traversal makes, if it makes one. */
 function traversal(text: string, base: number, start: number, root: string, all: readonly Step[], out: Reference[], at: OffsetMap): void {
-  // the steps written as a reference's steps; the traversal is cut at the first other one
-  const steps: Step[] = []
-  for (const st of all) {
-    if (steps.length === 3 || !plainStep(text, st, base)) break
-    steps.push(st)
-  }
-  const s1 = steps[0]
+  // the steps written as a reference's steps (three at most name an object); the traversal is cut at the first other one
+  let plain = 0
+  while (plain < 3 && plain < all.length && plainStep(text, all[plain]!, base)) plain++
+  const s1 = plain > 0 ? all[0] : undefined
   if (s1 === undefined || s1.k !== 'attr') return
+  const s2 = plain > 1 ? all[1] : undefined
   switch (root) {
     case 'var':
     case 'local':
@@ -581,34 +585,20 @@ function traversal(text: string, base: number, start: number, root: string, all:
       return
     case 'module': {
       const call = s1.name
-      let end = s1.e
-      let n = 1
-      let s = steps[n]
-      if (s !== undefined && s.k === 'index') {
-        end = s.e
-        s = steps[++n]
-      }
+      // `module.c.out`, `module.c[0].out`; `module.c[0][1]` is an invalid reference; anything else ends at the call (or instance)
+      const s = s2 !== undefined && s2.k === 'index' ? (plain > 2 ? all[2] : undefined) : s2
       if (s !== undefined && s.k === 'attr')
-        out.push({
-          kind: 'module',
-          call,
-          output: s.name,
-          address: `${ModulePath.of([call]).toString()}.${s.name}`,
-          start: at(start),
-          end: at(s.e),
-        })
-      // `module.c[0][1]` is an invalid reference; anything else ends at the call (or instance)
+        out.push({kind: 'module', call, output: s.name, address: `module.${call}.${s.name}`, start: at(start), end: at(s.e)})
       else if (s === undefined)
-        out.push({kind: 'module', call, output: undefined, address: ModulePath.of([call]).toString(), start: at(start), end: at(end)})
+        out.push({kind: 'module', call, output: undefined, address: `module.${call}`, start: at(start), end: at((s2 ?? s1).e)})
       return
     }
     case 'data':
     case 'ephemeral':
     case 'resource': {
-      const s2 = steps[1]
       if (s2 === undefined || s2.k !== 'attr') return
       const mode: ReferenceMode = root === 'resource' ? 'managed' : root
-      const address = new ResourceAddr(ModulePath.root, mode, s1.name, s2.name).localString()
+      const address = `${mode === 'managed' ? '' : mode + '.'}${s1.name}.${s2.name}`
       out.push({kind: 'resource', mode, type: s1.name, name: s2.name, address, start: at(start), end: at(s2.e)})
       return
     }
@@ -618,7 +608,7 @@ function traversal(text: string, base: number, start: number, root: string, all:
         mode: 'managed',
         type: root,
         name: s1.name,
-        address: new ResourceAddr(ModulePath.root, 'managed', root, s1.name).localString(),
+        address: `${root}.${s1.name}`,
         start: at(start),
         end: at(s1.e),
       })

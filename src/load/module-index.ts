@@ -5,18 +5,20 @@
 // provider-function check, the resource graph, the lint rules, the language server) reads it here, and a
 // module reached from many roots or calls is read once.
 //
-// Built lazily, part by part, on first use: the sites (a walk over the bodies, no expression read) when
-// anything is asked; an attribute's references when they are asked (all of them at once for `references`);
-// the function calls for every expression holding `::`; the positions when a position is asked (only the
-// language server asks). Nothing is read twice.
+// Built lazily, part by part, on first use: the slots (one walk over the bodies, no expression read: every
+// attribute with whether validate evaluates it, whether it names provider configurations, the dynamic
+// iterators in scope) when anything is asked; an attribute's references when they are asked; the function
+// calls for every expression holding `::`; where each attribute stands (blocks, declarations) and the
+// positions only for the sites and the language server. The crawler, the checks and the rules keep nothing
+// per body. Nothing is read twice.
 //
 // Sites cover the merged model (after override files): every attribute of every block, nested blocks
 // included, local values, the terraform block's settings and required_providers entries. A data resource
 // declared in a check block stands in its check. The meta-arguments that name provider configurations
-// (`provider`, a module call's `providers`) make no references: Terraform reads them as provider references. `dynamic` blocks bind their iterator (the `iterator`
-// argument, else the label) in their `labels` and nested blocks, as Terraform's dynblock does, so
-// `setting.value` in a `dynamic "setting"` content is no reference. JSON comment properties (`"//"`) are
-// not expressions.
+// (`provider`, a module call's `providers`) make no references: Terraform reads them as provider
+// references. `dynamic` blocks bind their iterator (the `iterator` argument, else the label) in their
+// `labels` and nested blocks, as Terraform's dynblock does, so `setting.value` in a `dynamic "setting"`
+// content is no reference. JSON comment properties (`"//"`) are not expressions.
 import type {Pos, SourceRange} from '../diag/diagnostic.js'
 import {subRange} from '../diag/positions.js'
 import {referenceText} from '../hcl/expr.js'
@@ -178,20 +180,42 @@ interface CallIndex {
   readonly uses: readonly ProviderFunctionUse[]
 }
 
-/** The sites of a module: attributes in model order, each with its body, and each attribute's slot. */
-interface Sites {
+/**
+ * Every attribute of a module by slot (model order), with what reading it needs: whether validate evaluates
+ * it with the provider functions, whether it names provider configurations, the dynamic iterators in scope.
+ * What the hot paths (the crawler, the provider-function check, the rules) read: nothing per body is kept.
+ */
+interface Slots {
   readonly attributes: Attribute[]
-  readonly bodies: BodyInfo[]
   readonly slot: Map<Attribute, number>
-  readonly declarations: Map<string, Declaration>
-  /** Every block of the model with its body, outermost first. */
-  readonly blocks: {readonly block: Block; readonly body: BodyInfo}[]
+  /** Per slot: VALIDATED | PROVIDER_ARGUMENT. */
+  readonly flags: number[]
+  /** The dynamic iterators in scope, for the few slots that have any. */
+  readonly scopes: Map<number, ReadonlySet<string>>
+}
+
+const VALIDATED = 1
+const PROVIDER_ARGUMENT = 2
+
+/** Where each attribute stands (by slot), and every body of the model (the language server's positions). */
+interface Sites {
+  readonly bodies: BodyInfo[]
+  readonly all: BodyInfo[]
+}
+
+/** The declarations of a module by address, by block, and by local value. */
+interface Declarations {
+  readonly byAddress: Map<string, Declaration>
+  readonly byBlock: Map<Block, Declaration>
+  readonly byLocal: Map<Attribute, Declaration>
 }
 
 export class ModuleIndex {
   readonly #module: IndexedModule
+  #slots: Slots | undefined
   #sites: Sites | undefined
-  /** Each site's references (by slot), filled as they are asked. */
+  #declarations: Declarations | undefined
+  /** Each attribute's references (by slot), filled as they are asked. */
   #refs: (readonly Reference[] | undefined)[] | undefined
   #allRefs: readonly IndexedReference[] | undefined
   #byAddress: Map<string, IndexedReference[]> | undefined
@@ -202,30 +226,49 @@ export class ModuleIndex {
     this.#module = module
   }
 
-  get #s(): Sites {
-    return (this.#sites ??= collectSites(this.#module))
+  get #s(): Slots {
+    if (!this.#slots) {
+      const v = new SlotVisitor()
+      walkModule(this.#module, v)
+      this.#slots = v
+    }
+    return this.#slots
+  }
+
+  get #d(): Declarations {
+    return (this.#declarations ??= collectDeclarations(this.#module))
+  }
+
+  get #where(): Sites {
+    if (!this.#sites) {
+      const v = new SiteVisitor(this.#s, this.#d)
+      walkModule(this.#module, v)
+      this.#sites = v
+    }
+    return this.#sites
   }
 
   /** Every declaration of the module by address (`var.x`, `local.x`, `output.x`, `module.c`, `aws_instance.a`, `data.t.n`, `provider.aws.east`, …), in model order. */
   get declarations(): ReadonlyMap<string, Declaration> {
-    return this.#s.declarations
+    return this.#d.byAddress
   }
 
   /** The declaration at an address of the module. */
   declaration(address: string): Declaration | undefined {
-    return this.#s.declarations.get(address)
+    return this.#d.byAddress.get(address)
   }
 
   /** Every expression of the module, in model order (kind of element, then as declared). */
   *sites(): IterableIterator<ExpressionSite> {
-    const s = this.#s
-    for (let i = 0; i < s.attributes.length; i++) yield {attribute: s.attributes[i]!, body: s.bodies[i]!}
+    const {attributes} = this.#s
+    const {bodies} = this.#where
+    for (let i = 0; i < attributes.length; i++) yield {attribute: attributes[i]!, body: bodies[i]!}
   }
 
   /** Where an attribute of the module stands; undefined for an attribute that is not one of the module's. */
   site(a: Attribute): ExpressionSite | undefined {
     const i = this.#s.slot.get(a)
-    return i === undefined ? undefined : {attribute: a, body: this.#s.bodies[i]!}
+    return i === undefined ? undefined : {attribute: a, body: this.#where.bodies[i]!}
   }
 
   /**
@@ -243,20 +286,19 @@ export class ModuleIndex {
     const refs = (this.#refs ??= new Array<readonly Reference[] | undefined>(s.attributes.length))
     const cached = refs[i]
     if (cached) return cached
-    const a = s.attributes[i]!
-    const body = s.bodies[i]!
-    return (refs[i] = providerArgument(a, body) ? NO_REFERENCES : readReferences(a, body.scope))
+    return (refs[i] = s.flags[i]! & PROVIDER_ARGUMENT ? NO_REFERENCES : readReferences(s.attributes[i]!, s.scopes.get(i)))
   }
 
   /** Every reference of the module with the expression that makes it, in model order. */
   get references(): readonly IndexedReference[] {
     if (this.#allRefs) return this.#allRefs
     const out: IndexedReference[] = []
-    const s = this.#s
-    for (let i = 0; i < s.attributes.length; i++) {
+    const {attributes} = this.#s
+    const {bodies} = this.#where
+    for (let i = 0; i < attributes.length; i++) {
       const refs = this.#referencesAt(i)
       if (refs.length === 0) continue
-      const site = {attribute: s.attributes[i]!, body: s.bodies[i]!}
+      const site = {attribute: attributes[i]!, body: bodies[i]!}
       for (const reference of refs) out.push({reference, site})
     }
     return (this.#allRefs = out)
@@ -305,7 +347,7 @@ export class ModuleIndex {
    * Blocks stand in the file of their range; an attribute an override file gave a block stands in that file.
    */
   at(filename: string, p: IndexPosition): PositionHit[] {
-    this.#positions ??= buildPositions(this.#s)
+    this.#positions ??= buildPositions(this.#s, this.#where)
     const intervals = this.#positions.get(filename)
     if (!intervals) return []
     const hits = intervals.holding(p)
@@ -316,21 +358,7 @@ export class ModuleIndex {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Sites
-
-/**
- * A meta-argument that names provider configurations (`provider = aws.east` of a resource, data source,
- * action, list or import block; `providers = { … }` of a module call): Terraform decodes it as provider
- * references (hcl.AbsTraversalForExpr), never as references to objects of the module.
- */
-function providerArgument(a: Attribute, body: BodyInfo): boolean {
-  if (a.name !== 'provider' && a.name !== 'providers') return false
-  const own = body.blocks[body.blocks.length - 1]
-  const d = body.declaration
-  if (body.container === 'import') return body.blocks.length === 1 && a.name === 'provider'
-  if (d?.kind === 'resource') return d.block === own && a.name === 'provider'
-  return d?.kind === 'module' && d.block === own && a.name === 'providers'
-}
+// The walk
 
 /** A literal, or a quoted string or heredoc without interpolations: no references (most arguments). */
 function plainLiteral(e: Expr): boolean {
@@ -346,158 +374,222 @@ function readReferences(a: Attribute, scope: ReadonlySet<string> | undefined): r
   return refs.length === 0 ? NO_REFERENCES : refs
 }
 
-/** What the walk of one top-level element needs: the container, the declaration, whether it is evaluated. */
-interface Top {
+/** One body of the walk (or a group of attributes without a block: local values, the terraform block's settings). */
+interface Frame {
   readonly container: Container
-  readonly declaration: Declaration | undefined
+  /** The blocks around the body, its own last: the walk's stack (copied by whoever keeps it). */
+  readonly blocks: readonly Block[]
+  /** The block whose declaration the body belongs to: its top-level block, or a check block's data resource. */
+  readonly declaring: Block | undefined
+  readonly scope: ReadonlySet<string> | undefined
   readonly evaluated: boolean
-  /** Attributes of the element's own body that are not evaluated. */
   readonly notEvaluated: ReadonlySet<string>
+  /**
+   * The meta-argument of the body that names provider configurations (`provider = aws.east` of a resource,
+   * data source, action, list or import block; `providers = { … }` of a module call): Terraform decodes
+   * it as provider references (hcl.AbsTraversalForExpr), never as references to objects of the module.
+   */
+  readonly providerArgument: string | undefined
 }
 
-class SiteCollector {
-  readonly attributes: Attribute[] = []
-  readonly bodies: BodyInfo[] = []
-  readonly slot = new Map<Attribute, number>()
-  readonly declarations = new Map<string, Declaration>()
-  readonly blocks: {readonly block: Block; readonly body: BodyInfo}[] = []
-  /** Nested blocks that declare something of their own (a check block's data resource). */
-  readonly nestedDeclarations = new Map<Block, Declaration>()
+/** What a walk over a module's expressions tells, in model order. */
+interface Visitor {
+  body(f: Frame): void
+  /** An attribute of the body `f`, read in `scope` (a dynamic block's `labels`: with its iterator). */
+  attribute(a: Attribute, f: Frame, scope: ReadonlySet<string> | undefined): void
+}
 
-  attribute(a: Attribute, body: BodyInfo): void {
-    if (this.slot.has(a) || a.name === '//') return
-    this.slot.set(a, this.attributes.length)
-    this.attributes.push(a)
-    this.bodies.push(body)
-  }
-
-  declare(d: Declaration): Declaration {
-    if (!this.declarations.has(d.address)) this.declarations.set(d.address, d)
-    return d
-  }
+class Walker {
+  readonly #stack: Block[] = []
+  constructor(
+    private readonly v: Visitor,
+    /** The data resources declared in check blocks (they declare in their check's body). */
+    private readonly checkData: ReadonlySet<Block>,
+  ) {}
 
   /** A top-level block, its nested blocks included. */
-  block(b: Block, top: Top): void {
-    this.body(b, [b], top, undefined, top.evaluated, top.notEvaluated)
+  element(b: Block, container: Container, evaluated: boolean, notEvaluated = NOT_EVALUATED, providerArgument?: string): void {
+    this.#body(b, container, b, undefined, evaluated, notEvaluated, providerArgument)
   }
 
-  private body(
+  /** Attributes that stand in no block of the model. */
+  group(container: Container, attributes: Iterable<Attribute>, evaluated: boolean): void {
+    const f: Frame = {
+      container,
+      blocks: [],
+      declaring: undefined,
+      scope: undefined,
+      evaluated,
+      notEvaluated: NONE,
+      providerArgument: undefined,
+    }
+    this.v.body(f)
+    for (const a of attributes) this.v.attribute(a, f, undefined)
+  }
+
+  #body(
     b: Block,
-    blocks: readonly Block[],
-    top: Top,
+    container: Container,
+    declaring: Block,
     scope: ReadonlySet<string> | undefined,
     evaluated: boolean,
     notEvaluated: ReadonlySet<string>,
+    providerArgument: string | undefined,
   ): void {
-    const info: BodyInfo = {container: top.container, blocks, declaration: top.declaration, scope, evaluated, notEvaluated}
-    this.blocks.push({block: b, body: info})
-    if (b.type !== 'dynamic' || blocks.length === 1) {
-      for (const a of b.body.attributes) this.attribute(a, info)
-      for (const nb of b.body.blocks) this.nested(nb, blocks, top, scope, evaluated)
-      return
-    }
+    const stack = this.#stack
+    stack.push(b)
+    const f: Frame = {container, blocks: stack, declaring, scope, evaluated, notEvaluated, providerArgument}
+    this.v.body(f)
     // dynblock: `for_each` (and `iterator`) in the scope around, `labels` and the content with the iterator
-    const iterator = b.body.attributes.find((a) => a.name === 'iterator')
-    const inner = new Set(scope)
-    inner.add(iterator ? referenceText(iterator) : (b.labels[0]?.value ?? ''))
-    const innerInfo: BodyInfo = {...info, scope: inner}
-    for (const a of b.body.attributes) this.attribute(a, a.name === 'labels' ? innerInfo : info)
-    for (const nb of b.body.blocks) this.nested(nb, blocks, top, inner, evaluated)
-  }
-
-  private nested(nb: Block, blocks: readonly Block[], outer: Top, scope: ReadonlySet<string> | undefined, evaluated: boolean): void {
-    const own = this.nestedDeclarations.get(nb)
-    const t = own ? {...outer, declaration: own} : outer
-    this.body(nb, [...blocks, nb], t, scope, evaluated && !CONDITION_BLOCKS.has(nb.type), NOT_EVALUATED)
-  }
-
-  build(): Sites {
-    return {attributes: this.attributes, bodies: this.bodies, slot: this.slot, declarations: this.declarations, blocks: this.blocks}
+    let inner = scope
+    if (b.type === 'dynamic' && stack.length > 1) {
+      const iterator = b.body.attributes.find((a) => a.name === 'iterator')
+      const names = new Set(scope)
+      names.add(iterator ? referenceText(iterator) : (b.labels[0]?.value ?? ''))
+      inner = names
+    }
+    for (const a of b.body.attributes) if (a.name !== '//') this.v.attribute(a, f, a.name === 'labels' ? inner : scope)
+    for (const nb of b.body.blocks) {
+      const data = this.checkData.has(nb)
+      const nested = evaluated && !CONDITION_BLOCKS.has(nb.type)
+      this.#body(nb, container, data ? nb : declaring, inner, nested, NOT_EVALUATED, data ? 'provider' : undefined)
+    }
+    stack.pop()
   }
 }
 
-function top(container: Container, declaration: Declaration | undefined, evaluated: boolean, notEvaluated = NOT_EVALUATED): Top {
-  return {container, declaration, evaluated, notEvaluated}
+const RESOURCE_CONTAINERS: readonly [Container, keyof IndexedModule, boolean][] = [
+  ['resource', 'managedResources', true],
+  ['data', 'dataResources', true],
+  ['ephemeral', 'ephemeralResources', true],
+  ['action', 'actions', false],
+  ['list', 'listResources', false],
+]
+
+/** Every expression of a module, in model order: declarations, then checks (with the data resources they declare), the rest, the terraform block. */
+function walkModule(m: IndexedModule, v: Visitor): void {
+  const checkData = new Set<Block>()
+  const data = new Set(m.dataResources.values())
+  for (const chk of m.checks) for (const nb of chk.body.blocks) if (data.has(nb)) checkData.add(nb)
+  const w = new Walker(v, checkData)
+  for (const b of m.variables.values()) w.element(b, 'variable', false)
+  w.group('locals', m.locals.values(), true)
+  for (const b of m.outputs.values()) w.element(b, 'output', true)
+  for (const b of m.moduleCalls.values()) w.element(b, 'module', true, MODULE_NOT_EVALUATED, 'providers')
+  for (const b of m.providerConfigs.values()) w.element(b, 'provider', true)
+  for (const [container, field, evaluated] of RESOURCE_CONTAINERS) {
+    for (const [key, b] of m[field] as ReadonlyMap<string, Block>) {
+      if (checkData.has(b)) continue
+      // a data resource of a check block is not evaluated with the provider functions
+      w.element(b, container, evaluated && !(container === 'data' && m.checkData.has(key)), NOT_EVALUATED, 'provider')
+    }
+  }
+  for (const b of m.checks) w.element(b, 'check', false)
+  for (const b of m.moved) w.element(b, 'moved', false)
+  for (const b of m.imports) w.element(b, 'import', false, NOT_EVALUATED, 'provider')
+  for (const b of m.removed) w.element(b, 'removed', false)
+  for (const b of m.otherBlocks) w.element(b, 'other', false)
+  w.group('required_providers', m.requiredProviders.values(), false)
+  w.group('terraform', [...m.requiredVersion, ...m.terraformAttributes.values()], false)
+  for (const b of [m.backend, m.cloud, m.stateStore, ...m.providerMetas.values(), ...m.terraformBlocks])
+    if (b) w.element(b, 'terraform', false)
+}
+
+/** The light part of the index: slots, flags, scopes. */
+class SlotVisitor implements Visitor, Slots {
+  readonly attributes: Attribute[] = []
+  readonly slot = new Map<Attribute, number>()
+  readonly flags: number[] = []
+  readonly scopes = new Map<number, ReadonlySet<string>>()
+
+  body(): void {}
+
+  attribute(a: Attribute, f: Frame, scope: ReadonlySet<string> | undefined): void {
+    if (this.slot.has(a)) return
+    const i = this.attributes.length
+    this.slot.set(a, i)
+    this.attributes.push(a)
+    const validated = f.evaluated && !f.notEvaluated.has(a.name) ? VALIDATED : 0
+    this.flags.push(validated | (a.name === f.providerArgument ? PROVIDER_ARGUMENT : 0))
+    if (scope) this.scopes.set(i, scope)
+  }
+}
+
+/** Where each attribute stands (the second walk, for the sites and the positions). */
+class SiteVisitor implements Visitor, Sites {
+  readonly bodies: BodyInfo[] = []
+  readonly all: BodyInfo[] = []
+  #current: BodyInfo | undefined
+  /** The current body's variant with another scope (a dynamic block's `labels`). */
+  #inner: BodyInfo | undefined
+
+  constructor(
+    private readonly slots: Slots,
+    private readonly decls: Declarations,
+  ) {}
+
+  body(f: Frame): void {
+    const declaration = f.declaring && this.decls.byBlock.get(f.declaring)
+    const info: BodyInfo = {
+      container: f.container,
+      blocks: f.blocks.slice(),
+      declaration,
+      scope: f.scope,
+      evaluated: f.evaluated,
+      notEvaluated: f.notEvaluated,
+    }
+    this.#current = info
+    this.#inner = undefined
+    if (info.blocks.length > 0) this.all.push(info)
+  }
+
+  attribute(a: Attribute, f: Frame, scope: ReadonlySet<string> | undefined): void {
+    const i = this.slots.slot.get(a)!
+    if (this.bodies[i]) return
+    let info = this.#current!
+    if (f.container === 'locals') info = {...info, declaration: this.decls.byLocal.get(a)}
+    else if (scope !== info.scope) info = this.#inner ??= {...info, scope}
+    this.bodies[i] = info
+  }
 }
 
 function label(b: Block, i: number): string {
   return b.labels[i]?.value ?? ''
 }
 
-function resourceDeclaration(mode: ResourceMode, b: Block): Declaration {
-  const type = label(b, 0)
-  const name = label(b, 1)
-  return {kind: 'resource', address: `${mode === 'managed' ? '' : mode + '.'}${type}.${name}`, mode, type, name, block: b}
-}
-
-/** Declarations first, in model order; then checks, with the data resources they declare. */
-function collectSites(m: IndexedModule): Sites {
-  const c = new SiteCollector()
-  for (const [name, b] of m.variables)
-    c.block(b, top('variable', c.declare({kind: 'variable', address: `var.${name}`, name, block: b}), false))
-  const localsBody = (d: Declaration): BodyInfo => ({
-    container: 'locals',
-    blocks: [],
-    declaration: d,
-    scope: undefined,
-    evaluated: true,
-    notEvaluated: NONE,
-  })
-  for (const [name, a] of m.locals) c.attribute(a, localsBody(c.declare({kind: 'local', address: `local.${name}`, name, attribute: a})))
-  for (const [name, b] of m.outputs) c.block(b, top('output', c.declare({kind: 'output', address: `output.${name}`, name, block: b}), true))
-  for (const [name, b] of m.moduleCalls)
-    c.block(b, top('module', c.declare({kind: 'module', address: `module.${name}`, name, block: b}), true, MODULE_NOT_EVALUATED))
-  for (const [key, b] of m.providerConfigs) {
+/** The declarations of a module, in model order (the first of an address kept). */
+function collectDeclarations(m: IndexedModule): Declarations {
+  const out: Declarations = {byAddress: new Map(), byBlock: new Map(), byLocal: new Map()}
+  const declare = (d: Declaration): void => {
+    if (!out.byAddress.has(d.address)) out.byAddress.set(d.address, d)
+    if (d.kind === 'local') out.byLocal.set(d.attribute, d)
+    else out.byBlock.set(d.block, d)
+  }
+  for (const [name, block] of m.variables) declare({kind: 'variable', address: `var.${name}`, name, block})
+  for (const [name, attribute] of m.locals) declare({kind: 'local', address: `local.${name}`, name, attribute})
+  for (const [name, block] of m.outputs) declare({kind: 'output', address: `output.${name}`, name, block})
+  for (const [name, block] of m.moduleCalls) declare({kind: 'module', address: `module.${name}`, name, block})
+  for (const [key, block] of m.providerConfigs) {
     const dot = key.indexOf('.')
     const localName = dot < 0 ? key : key.slice(0, dot)
     const alias = dot < 0 ? undefined : key.slice(dot + 1)
-    c.block(b, top('provider', c.declare({kind: 'provider', address: `provider.${key}`, localName, alias, block: b}), true))
+    declare({kind: 'provider', address: `provider.${key}`, localName, alias, block})
   }
-  const inChecks = new Set<Block>()
-  for (const chk of m.checks) for (const nb of chk.body.blocks) if (nb.type === 'data') inChecks.add(nb)
-  const resources: [ResourceMode, Container, ReadonlyMap<string, Block>, boolean][] = [
-    ['managed', 'resource', m.managedResources, true],
-    ['data', 'data', m.dataResources, true],
-    ['ephemeral', 'ephemeral', m.ephemeralResources, true],
-    ['action', 'action', m.actions, false],
-    ['list', 'list', m.listResources, false],
+  const modes: readonly [ResourceMode, ReadonlyMap<string, Block>][] = [
+    ['managed', m.managedResources],
+    ['data', m.dataResources],
+    ['ephemeral', m.ephemeralResources],
+    ['action', m.actions],
+    ['list', m.listResources],
   ]
-  for (const [mode, container, map, evaluated] of resources) {
-    for (const [key, b] of map) {
-      const d = c.declare(resourceDeclaration(mode, b))
-      if (inChecks.has(b)) c.nestedDeclarations.set(b, d)
-      // a data resource of a check block is read with its check (not evaluated with the provider functions)
-      else c.block(b, top(container, d, evaluated && !(mode === 'data' && m.checkData.has(key))))
+  for (const [mode, map] of modes) {
+    for (const block of map.values()) {
+      const type = label(block, 0)
+      const name = label(block, 1)
+      declare({kind: 'resource', address: `${mode === 'managed' ? '' : mode + '.'}${type}.${name}`, mode, type, name, block})
     }
   }
-  for (const chk of m.checks) c.block(chk, top('check', undefined, false))
-  for (const [container, blocks] of [
-    ['moved', m.moved],
-    ['import', m.imports],
-    ['removed', m.removed],
-    ['other', m.otherBlocks],
-  ] as const)
-    for (const b of blocks) c.block(b, top(container, undefined, false))
-  terraformSites(m, c)
-  return c.build()
-}
-
-/** The terraform block's settings: required_providers entries, required_version, backend, cloud, provider_meta, others. */
-function terraformSites(m: IndexedModule, c: SiteCollector): void {
-  const entries: BodyInfo = {
-    container: 'required_providers',
-    blocks: [],
-    declaration: undefined,
-    scope: undefined,
-    evaluated: false,
-    notEvaluated: NONE,
-  }
-  for (const a of m.requiredProviders.values()) c.attribute(a, entries)
-  const settings: BodyInfo = {...entries, container: 'terraform'}
-  for (const a of m.requiredVersion) c.attribute(a, settings)
-  for (const a of m.terraformAttributes.values()) c.attribute(a, settings)
-  const t = top('terraform', undefined, false)
-  for (const b of [m.backend, m.cloud, m.stateStore, ...m.providerMetas.values(), ...m.terraformBlocks]) if (b) c.block(b, t)
+  return out
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -509,7 +601,7 @@ function mayCall(a: Attribute): boolean {
   return t.includes('::') || (a.exprRange.filename.endsWith('.json') && t.includes('\\u'))
 }
 
-function collectCalls(s: Sites): CallIndex {
+function collectCalls(s: Slots): CallIndex {
   const bySlot = new Map<number, readonly ProviderFunctionCall[]>()
   const uses: ProviderFunctionUse[] = []
   for (let i = 0; i < s.attributes.length; i++) {
@@ -518,8 +610,7 @@ function collectCalls(s: Sites): CallIndex {
     const calls = attributeFunctionCalls(a)
     if (calls.length === 0) continue
     bySlot.set(i, calls)
-    const body = s.bodies[i]!
-    const validated = body.evaluated && !body.notEvaluated.has(a.name)
+    const validated = (s.flags[i]! & VALIDATED) !== 0
     for (const f of calls)
       uses.push({provider: f.provider, name: f.name, function: f.function, range: subRange(a.exprRange, a.expr, f.start, f.end), validated})
   }
@@ -578,7 +669,7 @@ function attributeSpan(a: Attribute): {start: Pos; end: Pos; filename: string} {
   return {filename: a.nameRange.filename, start: a.nameRange.start, end: a.exprRange.end}
 }
 
-function buildPositions(s: Sites): Map<string, Intervals> {
+function buildPositions(s: Slots, sites: Sites): Map<string, Intervals> {
   const byFile = new Map<string, Interval[]>()
   const add = (r: {readonly filename: string; readonly start: Pos; readonly end: Pos}, hit: PositionHit): void => {
     const list = byFile.get(r.filename)
@@ -586,13 +677,14 @@ function buildPositions(s: Sites): Map<string, Intervals> {
     if (list) list.push(iv)
     else byFile.set(r.filename, [iv])
   }
-  for (const {block, body} of s.blocks) {
+  for (const body of sites.all) {
+    const block = body.blocks[body.blocks.length - 1]!
     add(block.range, {kind: 'block', block, body})
     add(block.declRange, {kind: 'header', block, body})
   }
   for (let i = 0; i < s.attributes.length; i++) {
     const attribute = s.attributes[i]!
-    add(attributeSpan(attribute), {kind: 'attribute', site: {attribute, body: s.bodies[i]!}})
+    add(attributeSpan(attribute), {kind: 'attribute', site: {attribute, body: sites.bodies[i]!}})
   }
   return new Map([...byFile].map(([f, list]) => [f, new Intervals(list)]))
 }
