@@ -233,10 +233,10 @@ function collectResources(tree: ModuleTree, scopes: ReadonlyMap<ModuleNode, Modu
         scope,
       })
     }
-    for (const b of m.managedResources.values()) add('managed', b)
+    for (const b of m.managedResources.values()) add('managed', b.block)
     // data sources scoped in check blocks are among them (configs.Module.appendFile)
-    for (const b of m.dataResources.values()) add('data', b)
-    for (const b of m.ephemeralResources.values()) add('ephemeral', b)
+    for (const b of m.dataResources.values()) add('data', b.block)
+    for (const b of m.ephemeralResources.values()) add('ephemeral', b.block)
   }
   entries.sort((a, b) => compareResourceNodes(a.node, b.node))
   return entries
@@ -340,7 +340,7 @@ function addProviderConfigs(g: DependencyGraph, tree: ModuleTree, scopes: Readon
     if (!n || !s || !b || c.implied) continue
     const v = g.add(key.provider(c.address), c.address, b.declRange)
     const refs: Reference[] = []
-    bodyRefs(n.module!, b.body, refs, new Set(['alias', 'version']))
+    bodyRefs(n.module!, b.block.body, refs, new Set(['alias', 'version']))
     connectRefs(g, v, s, refs)
     if (n.address !== '') g.connect(v, g.get(key.expand(n.address)))
     g.connect(g.get(key.close(n.address)), v)
@@ -360,8 +360,9 @@ function connectExpansion(g: DependencyGraph, n: ModuleNode, scopes: ReadonlyMap
   const ps = scopes.get(n.parent)
   const pm = n.parent.module
   if (n.call && ps && pm) {
-    for (const name of ['count', 'for_each', 'depends_on']) connectRefs(g, expand, ps, attrRefs(pm, attr(n.call.body, name)))
-    for (const lc of n.call.body.blocks) if (lc.type === 'lifecycle') connectRefs(g, expand, ps, attrRefs(pm, attr(lc.body, 'enabled')))
+    for (const name of ['count', 'for_each', 'depends_on']) connectRefs(g, expand, ps, attrRefs(pm, attr(n.call.block.body, name)))
+    for (const lc of n.call.block.body.blocks)
+      if (lc.type === 'lifecycle') connectRefs(g, expand, ps, attrRefs(pm, attr(lc.body, 'enabled')))
   }
   if (n.parent.address !== '') {
     g.connect(expand, g.get(key.expand(n.parent.address)))
@@ -391,7 +392,7 @@ function connectModuleObjects(g: DependencyGraph, n: ModuleNode, s: ModuleScope,
     inside(id)
     const ps = n.parent && scopes.get(n.parent)
     const pm = n.parent?.module
-    if (ps && pm && n.call) connectRefs(g, id, ps, attrRefs(pm, attr(n.call.body, name)))
+    if (ps && pm && n.call) connectRefs(g, id, ps, attrRefs(pm, attr(n.call.block.body, name)))
     const refs: Reference[] = []
     for (const c of v.body.blocks) if (c.type === 'validation') conditionRefs(m, c, refs)
     connectRefs(

@@ -27,6 +27,7 @@ import {children} from '../hcl/native/ast.js'
 import {attributeFunctionCalls, attributeReferences, type ProviderFunctionCall, type Reference} from '../hcl/references.js'
 import type {Attribute, Block, Body} from '../hcl/syntax.js'
 import type {ResourceMode} from '../addrs/resource.js'
+import type {ModuleCall, ProviderConfig, Resource} from './records.js'
 
 /** The top-level element an expression stands in. */
 export type Container =
@@ -56,7 +57,7 @@ export type Declaration =
   | {readonly kind: 'variable'; readonly address: string; readonly name: string; readonly block: Block}
   | {readonly kind: 'local'; readonly address: string; readonly name: string; readonly attribute: Attribute}
   | {readonly kind: 'output'; readonly address: string; readonly name: string; readonly block: Block}
-  | {readonly kind: 'module'; readonly address: string; readonly name: string; readonly block: Block}
+  | {readonly kind: 'module'; readonly address: string; readonly name: string; readonly block: Block; readonly call: ModuleCall}
   | {
       readonly kind: 'resource'
       /** `aws_instance.a`, `data.t.n`, `ephemeral.t.n`, `action.t.n`, `list.t.n`. */
@@ -65,6 +66,7 @@ export type Declaration =
       readonly type: string
       readonly name: string
       readonly block: Block
+      readonly resource: Resource
     }
   | {
       readonly kind: 'provider'
@@ -73,6 +75,7 @@ export type Declaration =
       readonly localName: string
       readonly alias: string | undefined
       readonly block: Block
+      readonly config: ProviderConfig
     }
 
 /** Where the attributes of one body stand (shared by them). */
@@ -151,20 +154,20 @@ export interface IndexedModule {
   readonly variables: ReadonlyMap<string, Block>
   readonly locals: ReadonlyMap<string, Attribute>
   readonly outputs: ReadonlyMap<string, Block>
-  readonly moduleCalls: ReadonlyMap<string, Block>
-  readonly providerConfigs: ReadonlyMap<string, Block>
-  readonly managedResources: ReadonlyMap<string, Block>
-  readonly dataResources: ReadonlyMap<string, Block>
-  readonly ephemeralResources: ReadonlyMap<string, Block>
-  readonly actions: ReadonlyMap<string, Block>
-  readonly listResources: ReadonlyMap<string, Block>
+  readonly moduleCalls: ReadonlyMap<string, ModuleCall>
+  readonly providerConfigs: ReadonlyMap<string, ProviderConfig>
+  readonly managedResources: ReadonlyMap<string, Resource>
+  readonly dataResources: ReadonlyMap<string, Resource>
+  readonly ephemeralResources: ReadonlyMap<string, Resource>
+  readonly actions: ReadonlyMap<string, Resource>
+  readonly listResources: ReadonlyMap<string, Resource>
   readonly checkData: ReadonlyMap<string, Block>
   readonly checks: readonly Block[]
   readonly moved: readonly Block[]
   readonly imports: readonly Block[]
   readonly removed: readonly Block[]
   readonly otherBlocks: readonly Block[]
-  readonly requiredProviders: ReadonlyMap<string, Attribute>
+  readonly requiredProviderAttributes: ReadonlyMap<string, Attribute>
   readonly requiredVersion: readonly Attribute[]
   readonly backend?: Block
   readonly cloud?: Block
@@ -458,7 +461,9 @@ class Walker {
   }
 }
 
-const RESOURCE_CONTAINERS: readonly [Container, keyof IndexedModule, boolean][] = [
+type ResourceField = 'managedResources' | 'dataResources' | 'ephemeralResources' | 'actions' | 'listResources'
+
+const RESOURCE_CONTAINERS: readonly [Container, ResourceField, boolean][] = [
   ['resource', 'managedResources', true],
   ['data', 'dataResources', true],
   ['ephemeral', 'ephemeralResources', true],
@@ -469,16 +474,17 @@ const RESOURCE_CONTAINERS: readonly [Container, keyof IndexedModule, boolean][] 
 /** Every expression of a module, in model order: declarations, then checks (with the data resources they declare), the rest, the terraform block. */
 function walkModule(m: IndexedModule, v: Visitor): void {
   const checkData = new Set<Block>()
-  const data = new Set(m.dataResources.values())
+  const data = new Set<Block>()
+  for (const r of m.dataResources.values()) data.add(r.block)
   for (const chk of m.checks) for (const nb of chk.body.blocks) if (data.has(nb)) checkData.add(nb)
   const w = new Walker(v, checkData)
   for (const b of m.variables.values()) w.element(b, 'variable', false)
   w.group('locals', m.locals.values(), true)
   for (const b of m.outputs.values()) w.element(b, 'output', true)
-  for (const b of m.moduleCalls.values()) w.element(b, 'module', true, MODULE_NOT_EVALUATED, 'providers')
-  for (const b of m.providerConfigs.values()) w.element(b, 'provider', true)
+  for (const c of m.moduleCalls.values()) w.element(c.block, 'module', true, MODULE_NOT_EVALUATED, 'providers')
+  for (const p of m.providerConfigs.values()) w.element(p.block, 'provider', true)
   for (const [container, field, evaluated] of RESOURCE_CONTAINERS) {
-    for (const [key, b] of m[field] as ReadonlyMap<string, Block>) {
+    for (const [key, {block: b}] of m[field]) {
       if (checkData.has(b)) continue
       // a data resource of a check block is not evaluated with the provider functions
       w.element(b, container, evaluated && !(container === 'data' && m.checkData.has(key)), NOT_EVALUATED, 'provider')
@@ -489,7 +495,7 @@ function walkModule(m: IndexedModule, v: Visitor): void {
   for (const b of m.imports) w.element(b, 'import', false, NOT_EVALUATED, 'provider')
   for (const b of m.removed) w.element(b, 'removed', false)
   for (const b of m.otherBlocks) w.element(b, 'other', false)
-  w.group('required_providers', m.requiredProviders.values(), false)
+  w.group('required_providers', m.requiredProviderAttributes.values(), false)
   w.group('terraform', [...m.requiredVersion, ...m.terraformAttributes.values()], false)
   for (const b of [m.backend, m.cloud, m.stateStore, ...m.providerMetas.values(), ...m.terraformBlocks])
     if (b) w.element(b, 'terraform', false)
@@ -568,14 +574,14 @@ function collectDeclarations(m: IndexedModule): Declarations {
   for (const [name, block] of m.variables) declare({kind: 'variable', address: `var.${name}`, name, block})
   for (const [name, attribute] of m.locals) declare({kind: 'local', address: `local.${name}`, name, attribute})
   for (const [name, block] of m.outputs) declare({kind: 'output', address: `output.${name}`, name, block})
-  for (const [name, block] of m.moduleCalls) declare({kind: 'module', address: `module.${name}`, name, block})
-  for (const [key, block] of m.providerConfigs) {
+  for (const [name, call] of m.moduleCalls) declare({kind: 'module', address: `module.${name}`, name, block: call.block, call})
+  for (const [key, config] of m.providerConfigs) {
     const dot = key.indexOf('.')
     const localName = dot < 0 ? key : key.slice(0, dot)
     const alias = dot < 0 ? undefined : key.slice(dot + 1)
-    declare({kind: 'provider', address: `provider.${key}`, localName, alias, block})
+    declare({kind: 'provider', address: `provider.${key}`, localName, alias, block: config.block, config})
   }
-  const modes: readonly [ResourceMode, ReadonlyMap<string, Block>][] = [
+  const modes: readonly [ResourceMode, ReadonlyMap<string, Resource>][] = [
     ['managed', m.managedResources],
     ['data', m.dataResources],
     ['ephemeral', m.ephemeralResources],
@@ -583,10 +589,11 @@ function collectDeclarations(m: IndexedModule): Declarations {
     ['list', m.listResources],
   ]
   for (const [mode, map] of modes) {
-    for (const block of map.values()) {
+    for (const resource of map.values()) {
+      const {block} = resource
       const type = label(block, 0)
       const name = label(block, 1)
-      declare({kind: 'resource', address: `${mode === 'managed' ? '' : mode + '.'}${type}.${name}`, mode, type, name, block})
+      declare({kind: 'resource', address: `${mode === 'managed' ? '' : mode + '.'}${type}.${name}`, mode, type, name, block, resource})
     }
   }
   return out

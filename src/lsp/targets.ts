@@ -8,22 +8,11 @@ import {ModulePath} from '../addrs/module.js'
 import {AbsProviderConfig} from '../addrs/provider.js'
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode} from '../crawl/crawl.js'
-import {
-  dottedName,
-  objectEntry,
-  objectItemsOf,
-  objectKeyName,
-  partRange,
-  tupleItemsOf,
-  unwrapTemplate,
-  type Expr,
-  type ObjectItem,
-} from '../hcl/expr.js'
-import type {Attribute, Block} from '../hcl/syntax.js'
-import type {Declaration, PositionHit} from '../load/module-index.js'
+import type {Attribute} from '../hcl/syntax.js'
+import type {ModuleCall} from '../load/records.js'
 import type {RootAnalysis} from '../lint/workspace.js'
 import type {ProviderConfigInfo, ProviderPass, ResourceBinding} from '../providers/resolve.js'
-import {relativeName, sameRange, type Spot} from './positions.js'
+import {holds, type Spot} from './positions.js'
 
 /** One entry of a call's `providers` map: `aws.src = aws.east`. */
 export interface ProvidersEntry {
@@ -68,123 +57,73 @@ function attributeSpan(a: Attribute): SourceRange {
 
 /** What stands at `at` in `file`, in each module instance of the analysis that holds it. */
 export function targetsAt(a: RootAnalysis, file: string, at: Spot): Target[] {
-  const rel = relativeName(a.root, file)
+  // the model names files by their absolute paths
+  const rel = path.resolve(file)
   const out: Target[] = []
   for (const n of nodesOfFile(a, file)) {
-    const t = targetIn(a, n, n.module!.index.at(rel, at))
+    const t = targetIn(a, n, rel, at)
     if (t) out.push(t)
   }
   return out
 }
 
-const BOUND_MODES: ReadonlySet<string> = new Set(['managed', 'data', 'ephemeral'])
-
-/** The resource whose header or `provider` argument a hit is, with the range to show. */
-function resourceHit(h: PositionHit): {block: Block; range: SourceRange} | undefined {
-  if (h.kind === 'header') {
-    const d = h.body.declaration
-    return d?.kind === 'resource' && d.block === h.block && BOUND_MODES.has(d.mode) ? {block: h.block, range: h.block.declRange} : undefined
-  }
-  if (h.kind !== 'attribute' || h.site.attribute.name !== 'provider') return undefined
-  const d = h.site.body.declaration
-  const blocks = h.site.body.blocks
-  return d?.kind === 'resource' && BOUND_MODES.has(d.mode) && blocks[blocks.length - 1] === d.block
-    ? {block: d.block, range: attributeSpan(h.site.attribute)}
-    : undefined
-}
-
-/** The top-level block of a declaration of `kind` that holds the position. */
-function declarationAt<K extends 'module' | 'provider'>(
-  hits: readonly PositionHit[],
-  kind: K,
-): Extract<Declaration, {kind: K}> | undefined {
-  for (const h of hits) {
-    if (h.kind !== 'block') continue
-    const d = h.body.declaration
-    if (d?.kind === kind && 'block' in d && d.block === h.block) return d as Extract<Declaration, {kind: K}>
-  }
-  return undefined
-}
-
-function targetIn(a: RootAnalysis, n: ModuleNode, hits: readonly PositionHit[]): Target | undefined {
+function targetIn(a: RootAnalysis, n: ModuleNode, rel: string, at: Spot): Target | undefined {
+  const m = n.module!
   const res = a.lint.analysis.resolution
-  // the provider argument first (in JSON syntax the header, an opening brace, ends where it starts)
-  for (const h of [...hits.filter((x) => x.kind === 'attribute'), ...hits.filter((x) => x.kind === 'header')]) {
-    const r = resourceHit(h)
-    const binding = r && res.resources.find((x) => x.module === n.address && sameRange(x.range, r.block.declRange))
-    if (r && binding) return {kind: 'resource', node: n, binding, range: r.range}
-  }
-  const call = declarationAt(hits, 'module')
-  const t = call && callTarget(a, n, call.name, call.block, hits)
-  if (t) return t
-  const p = declarationAt(hits, 'provider')
-  const config = p && res.configs.find((c) => c.module === n.address && sameRange(c.range, p.block.declRange))
-  if (p && config) return {kind: 'provider', node: n, config, range: p.block.declRange}
-  for (const h of hits)
-    if (h.kind === 'attribute' && h.site.body.container === 'required_providers') return requirementTarget(a, n, h.site.attribute, hits)
-  return undefined
-}
-
-/** A required_providers entry, or one of its configuration_aliases. */
-function requirementTarget(a: RootAnalysis, n: ModuleNode, attr: Attribute, hits: readonly PositionHit[]): Target | undefined {
-  const localName = [...n.module!.requiredProviders].find(([, x]) => x === attr)?.[0]
-  if (localName === undefined) return undefined
-  const aliases = objectEntry(attr.node, 'configuration_aliases')
-  const items: readonly Expr[] = (aliases && tupleItemsOf(aliases.value)) ?? []
-  for (const h of hits) {
-    if (h.kind !== 'expression' || !items.includes(h.expr)) continue
-    const name = dottedName(h.expr)
-    const address = name && aliasAddress(a, n, localName, name)
-    if (name && address) {
-      const range = partRange(attr, h.expr)
-      return {kind: 'requirement', node: n, localName, attribute: attr, alias: {name, address, range}, range}
+  for (const map of [m.managedResources, m.dataResources, m.ephemeralResources]) {
+    for (const b of map.values()) {
+      const p = b.provider?.attribute
+      const onProvider = p !== undefined && holds(attributeSpan(p), rel, at)
+      if (!onProvider && !holds(b.declRange, rel, at)) continue
+      const binding = res.resources.find((r) => r.module === n.address && r.declaration === b)
+      if (binding) return {kind: 'resource', node: n, binding, range: onProvider ? attributeSpan(p) : b.declRange}
     }
   }
-  return {kind: 'requirement', node: n, localName, attribute: attr, range: attributeSpan(attr)}
-}
-
-/** The argument `name` of block `b` (not of a block nested in it) where the position stands. */
-function ownAttribute(hits: readonly PositionHit[], b: Block, name: string): Attribute | undefined {
-  for (const h of hits) {
-    if (h.kind !== 'attribute' || h.site.attribute.name !== name) continue
-    const blocks = h.site.body.blocks
-    if (blocks.length === 1 && blocks[0] === b) return h.site.attribute
+  for (const [name, b] of m.moduleCalls) {
+    const t = callTarget(a, n, name, b, rel, at)
+    if (t) return t
+  }
+  for (const b of m.providerConfigs.values()) {
+    if (!holds(b.block.range, rel, at)) continue
+    const config = res.configs.find((c) => c.module === n.address && c.declaration === b)
+    if (config) return {kind: 'provider', node: n, config, range: b.declRange}
+  }
+  for (const [localName, r] of m.requiredProviders) {
+    const attr = r.attribute
+    if (!holds(attributeSpan(attr), rel, at)) continue
+    for (const entry of r.aliases) {
+      const {range, text: name} = entry
+      if (!entry.value?.alias || !holds(range, rel, at)) continue
+      const address = aliasAddress(a, n, localName, name)
+      if (address) return {kind: 'requirement', node: n, localName, attribute: attr, alias: {name, address, range}, range}
+    }
+    return {kind: 'requirement', node: n, localName, attribute: attr, range: attributeSpan(attr)}
   }
   return undefined
 }
 
-function callTarget(a: RootAnalysis, n: ModuleNode, name: string, b: Block, hits: readonly PositionHit[]): Target | undefined {
+function callTarget(a: RootAnalysis, n: ModuleNode, name: string, b: ModuleCall, rel: string, at: Spot): Target | undefined {
+  if (!holds(b.block.range, rel, at)) return undefined
   const child = n.children.find((c) => c.path[c.path.length - 1] === name)
   const base = {kind: 'call' as const, node: n, name, child}
-  if (hits.some((h) => h.kind === 'header' && h.block === b)) return {...base, on: 'header', range: b.declRange}
-  const source = ownAttribute(hits, b, 'source')
-  if (source) return {...base, on: 'source', range: source.exprRange}
-  const providers = ownAttribute(hits, b, 'providers')
-  if (!providers) return undefined
-  const object = unwrapTemplate(providers.node)
-  for (const h of hits) {
-    const entry = h.kind === 'item' && h.object === object ? providersEntry(a, n, name, providers, h.item) : undefined
-    if (entry) return {...base, on: 'entry', entry, range: entry.range}
-  }
+  if (holds(b.declRange, rel, at)) return {...base, on: 'header', range: b.declRange}
+  const source = b.source
+  if (source && holds(attributeSpan(source), rel, at)) return {...base, on: 'source', range: source.exprRange}
+  const entry = providersEntries(a, n, name, b).find((e) => holds(e.range, rel, at))
+  if (entry) return {...base, on: 'entry', entry, range: entry.range}
   return undefined
 }
 
 /** The entries of a module call's `providers` map, with the pass each became. */
-export function providersEntries(a: RootAnalysis, n: ModuleNode, name: string, b: Block): ProvidersEntry[] {
-  const attr = b.body.attributes.find((x) => x.name === 'providers')
-  if (!attr) return []
-  return (objectItemsOf(attr.node) ?? []).flatMap((item) => providersEntry(a, n, name, attr, item) ?? [])
-}
-
-/** One entry of a module call's `providers` map (none when it is not a pair of references), with the pass it became. */
-function providersEntry(a: RootAnalysis, n: ModuleNode, name: string, attr: Attribute, item: ObjectItem): ProvidersEntry | undefined {
-  const key = dottedName(item.key) ?? objectKeyName(item)
-  const value = dottedName(item.value)
-  if (key === undefined || value === undefined) return undefined
+export function providersEntries(a: RootAnalysis, n: ModuleNode, name: string, b: ModuleCall): ProvidersEntry[] {
   const to = n.address === '' ? `module.${name}` : `${n.address}.module.${name}`
-  const range = partRange(attr, {s: item.key.s, e: item.value.e})
-  const pass = a.lint.analysis.resolution.passes.find((p) => p.to === to && p.key === key)
-  return {key, value, range, pass}
+  const out: ProvidersEntry[] = []
+  for (const {key, value, inChild, inParent, range} of b.providerEntries) {
+    if (!inChild || !inParent) continue
+    const pass = a.lint.analysis.resolution.passes.find((p) => p.to === to && p.key === key)
+    out.push({key, value, range, pass})
+  }
+  return out
 }
 
 /** The address of the configuration a configuration_aliases entry declares in module `n` (`aws.east`). */
@@ -238,19 +177,9 @@ export function finalConfig(a: RootAnalysis, address: string): ProviderConfigInf
       continue
     }
     // `module.a.module.b.provider["…"]` → `module.a.provider["…"]` (aliases are never inherited)
-    const up = inheritedFrom(addr)
-    if (up === undefined) return undefined
-    addr = up
+    const m = /^(.*?)(?:\.)?(module\.[^.[\]]+)\.(provider\[".*"\])$/.exec(addr)
+    if (!m) return undefined
+    addr = m[1] ? `${m[1]}.${m[3]}` : m[3]!
   }
   return undefined
-}
-
-/** The default configuration a module's `provider["…"]` inherits: the same in the module that calls it; undefined for the root's or an alias. */
-function inheritedFrom(address: string): string | undefined {
-  const at = address.indexOf('provider["')
-  const config = address.slice(at)
-  if (at < 0 || !/^provider\[".*"\]$/.test(config)) return undefined
-  const parent = ModulePath.parse(at === 0 ? '' : address.slice(0, at - 1))?.parent
-  if (parent === undefined || (at > 0 && address[at - 1] !== '.')) return undefined
-  return parent.isRoot ? config : `${parent.toString()}.${config}`
 }
