@@ -74,7 +74,7 @@ export interface StartOptions<L> {
 }
 
 /** Checks DIR, loads the library part and begins the run. */
-export async function startCommand<L>(command: Command, flags: CommandFlags, opts: StartOptions<L>): Promise<CommandRun<L>> {
+export async function startCommand<L>(command: Pick<Command, 'exit'>, flags: CommandFlags, opts: StartOptions<L>): Promise<CommandRun<L>> {
   const checkDir = (dir: string, o: {readonly recursive?: boolean; readonly subcommands?: readonly string[]} = {}): void => {
     const problem = o.recursive ? recursiveDirProblem(dir) : moduleDirProblem(dir, o.subcommands)
     if (problem) fail(command, problem)

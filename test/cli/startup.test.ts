@@ -27,11 +27,12 @@ function traced(args: string[], env: NodeJS.ProcessEnv = {}): {code: number | nu
 }
 
 /** The library (dist/cli/lib.js in the bundle, dist/src/* unbundled) or the parse worker. */
-// the library: its entry, its sources, or a bundle chunk holding the loader (commands import parts of it)
+// the library: its entry, its sources, the quick start's run of `providers`, or a bundle chunk holding
+// the loader (commands import parts of it)
 const library = (mods: string[]) =>
   mods.filter(
     (m) =>
-      /\/dist\/(cli\/(lib|parse-worker)\.js|src\/)/.test(m) ||
+      /\/dist\/(cli\/(lib|parse-worker)\.js|cli\/quick-run\.cjs|src\/)/.test(m) ||
       (/\/dist\/cli\/chunk-[^/]*\.js$/.test(m) &&
         readFileSync(m.startsWith('file:') ? fileURLToPath(m) : m, 'utf8').includes('async function loadModuleDir(')),
   )
