@@ -92,6 +92,30 @@ test('a cold run parses with our own parser (never loading the WebAssembly one),
   }
 })
 
+test('a warm graph answers from the results cache: no analysis, no parser, the same bytes (and -o FILE gets them)', () => {
+  const cache = mkdtempSync(path.join(tmpdir(), 'tfgraph-cache-'))
+  try {
+    const env = {TFGRAPH_CACHE_DIR: cache}
+    const dir = path.join(fixturesDir, 'graph/platform')
+    const args = ['graph', dir, '--type', 'providers', '--format', 'json']
+    const cold = traced(args, env)
+    assert.is(cold.code, 0)
+    assert.ok(library(cold.modules).length > 0, 'a cold graph analyses')
+    const warm = traced(args, env)
+    assert.is(warm.code, 0)
+    assert.equal(library(warm.modules), [])
+    assert.equal(parser(warm.modules), [])
+    assert.is(warm.stdout, cold.stdout)
+    const file = path.join(cache, 'graph.json')
+    const written = traced([...args, '-o', file], env)
+    assert.is(written.code, 0)
+    assert.equal(library(written.modules), [])
+    assert.is(readFileSync(file, 'utf8'), cold.stdout)
+  } finally {
+    rmSync(cache, {recursive: true, force: true})
+  }
+})
+
 test('--parser hcl2json loads the reference parser and prints the same', () => {
   const dir = path.join(fixturesDir, 'providers/demo')
   const own = traced(['providers', dir, '--no-cache'], {})
