@@ -175,7 +175,9 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
       if (ruleDiags.some((r) => sameFinding(r, d))) continue // a rule reports the same finding with more context
       // the module call a `module.*` diagnostic is about: an ignore comment on its header covers it
       const call =
-        d.range && (d.code.startsWith('module.') || MODULE_EVALUATION_ERRORS.has(d.code)) ? callAround(nodes, inTree(d.range))?.call : undefined
+        d.range && (d.code.startsWith('module.') || MODULE_EVALUATION_ERRORS.has(d.code))
+          ? callAround(nodes, inTree(d.range))?.call
+          : undefined
       // a call that cannot be evaluated cannot be installed either: not a second finding
       if (d.code === 'module.not-installed' && call && unevaluable.includes(call)) continue
       // the module whose files hold the range; among calls of one directory, the one the diagnostic is about

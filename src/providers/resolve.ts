@@ -289,7 +289,9 @@ function rangeKey(r: SourceRange | undefined): string {
 function entryKey(node: Node): string {
   if (node.kind === 'proxy') {
     const p = node.pass
-    return ['P', node.addr, node.target.toString(), p.from, p.to, p.key, p.value, p.childAddress, p.parentAddress, rangeKey(p.range)].join('\u0000')
+    return ['P', node.addr, node.target.toString(), p.from, p.to, p.key, p.value, p.childAddress, p.parentAddress, rangeKey(p.range)].join(
+      '\u0000',
+    )
   }
   const i = node.info
   return [
