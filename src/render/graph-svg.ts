@@ -138,7 +138,7 @@ export function svgSize(svg: string): {width: number; height: number} | undefine
 
 /**
  * One line for stderr when the picture is too large to read whole: its size, and the options that make it
- * smaller — the deepest --depth that keeps it under READABLE_NODES nodes, --collapse, the HTML page.
+ * smaller — the deepest --depth that keeps some nodes and at most READABLE_NODES, --collapse, the HTML page.
  */
 export function hugePictureNote(svg: string, g: ExportGraph, base?: string): string | undefined {
   const size = svgSize(svg)
@@ -146,7 +146,8 @@ export function hugePictureNote(svg: string, g: ExportGraph, base?: string): str
   const n = (x: number): string => Math.round(x).toLocaleString('en-US')
   const counts = nodesByDepth(g, base ?? '')
   let depth = 0
-  for (let d = 1; d < counts.length - 1; d++) if ((counts[d] ?? Infinity) <= READABLE_NODES) depth = d
+  // a depth that keeps nothing (every node lies deeper) is no way to read the picture
+  for (let d = 1; d < counts.length - 1; d++) if ((counts[d] ?? 0) > 0 && (counts[d] ?? Infinity) <= READABLE_NODES) depth = d
   const hints = [
     ...(depth > 0
       ? [`--depth ${depth} keeps modules ${depth === 1 ? 'one call' : `${depth} calls`} deep (${n(counts[depth]!)} nodes)`]

@@ -4,7 +4,8 @@
 // the graph alone, so the same graph always gives the same picture.
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {layoutPlan, loadSvgRenderer, REFUSE_AFTER_S, LayoutTooLarge} from '../../src/render/graph-svg.js'
+import {hugePictureNote, layoutPlan, loadSvgRenderer, REFUSE_AFTER_S, LayoutTooLarge} from '../../src/render/graph-svg.js'
+import type {ExportGraph, GraphNode} from '../../src/export/model.js'
 
 /** DOT with `nodes` nodes and `edges` edges (the i-th edge from node i mod n to a later one), `labelled` of them with a label. */
 function dot(nodes: number, edges: number, labelled = 0): string {
@@ -68,6 +69,39 @@ test('a slow layout shows a progress line while it runs, a quick one none', asyn
   assert.is(lines.length, 1)
   assert.match(lines[0]!, /^tfgraph: laying out 25 nodes and 250 edges with Graphviz's quicker settings/)
   assert.is(stopped, 1)
+})
+
+/** A resources graph: `n` resources in each of the given modules. */
+function resources(perModule: Record<string, number>): ExportGraph {
+  const nodes: GraphNode[] = []
+  for (const [module, n] of Object.entries(perModule))
+    for (let i = 0; i < n; i++) {
+      const address = `${module ? module + '.' : ''}null_resource.r${i}`
+      nodes.push({id: address, kind: 'resource', address, module, label: address, cluster: null, marks: [], attributes: {}})
+    }
+  return {
+    view: 'resources',
+    engine: 'terraform',
+    terraformResources: true,
+    collapsed: false,
+    nodes,
+    edges: [],
+    clusters: [],
+    diagnostics: [],
+  }
+}
+const hugeSvg = '<svg width="1340pt" height="60666pt" viewBox="0 0 1340 60666">'
+
+test('a picture too large to read: the note suggests the deepest --depth that keeps some nodes, never one that keeps none', () => {
+  const shallow = hugePictureNote(hugeSvg, resources({'module.a': 3, 'module.a.module.b': 500}))
+  assert.match(shallow ?? '', /: --depth 1 keeps modules one call deep \(3 nodes\); --collapse folds the resources; -o graph.html/)
+  // every resource two calls deep or more (aztfmod/terraform-azurerm-caf's examples: root → one module → the rest)
+  const deep = hugePictureNote(hugeSvg, resources({'module.a.module.b': 400, 'module.a.module.c.module.d': 400}))
+  assert.is(
+    deep,
+    'note: the picture is 1,340 × 60,666 pt (800 nodes), too large to read whole: --collapse folds the resources; -o graph.html opens it collapsed by module',
+  )
+  assert.is(hugePictureNote('<svg width="900pt" height="600pt">', resources({'': 5})), undefined)
 })
 
 test.run()
