@@ -81,7 +81,8 @@ export async function lintCached(ctx: RunContext, dir: string, opts: LintOptions
       const {lint} = await import('./lint.js')
       const full = await lint(dir, {...opts, context: ctx})
       const modules = new Map<string, number>()
-      for (const n of full.analysis.tree.nodes)
+      const trees = [full.analysis.tree, ...(full.analysis.stack?.components ?? []).flatMap((c) => (c.analysis ? [c.analysis.tree] : []))]
+      for (const n of trees.flatMap((t) => t.nodes))
         if (n.dir && n.module) modules.set(n.dir, n.module.managedResources.size + n.module.dataResources.size)
       return {
         diagnostics: full.diagnostics,

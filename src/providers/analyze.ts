@@ -172,7 +172,7 @@ function stackProvidersAnalysis(stack: StackAnalysis<ProvidersAnalysis>): Provid
     graph: buildGraph(tree, resolution),
     requirements: [],
     diagnostics,
-    diagnosticModules: new Map(diagnostics.map((d) => [d, ''])),
+    diagnosticModules: new Map(diagnostics.map((d) => [d, stack.diagnosticAddresses.get(d) ?? ''])),
     stack,
     incomplete: stack.incomplete,
   }

@@ -100,6 +100,8 @@ export interface StackAnalysis<A extends TreeAnalysis> {
   readonly deployments: readonly (Deployment & {readonly stack: string})[]
   readonly lockFile: boolean
   readonly diagnostics: readonly Diagnostic[]
+  /** The stack address each diagnostic is about, where it is a component's (`component.a`, `component.a.module.b`). */
+  readonly diagnosticAddresses: ReadonlyMap<Diagnostic, string>
   readonly incomplete: boolean
 }
 
@@ -180,6 +182,8 @@ interface Run<A extends TreeAnalysis> {
   readonly analyze: (dir: string, opts: StackTreeOptions) => Promise<A>
   readonly locks: LockedVersions
   readonly lockFile: boolean
+  /** The newest rules apply (the 1.17 lock checks with them). */
+  readonly newest: boolean
   readonly refsSeen: Set<string>
 }
 
@@ -314,32 +318,41 @@ async function lockedVersions(ctx: RunContext, dir: string): Promise<{present: b
 }
 
 /** The release whose rules apply: the newest one every component's root module allows (its required_version). */
-async function stackBehaviour(ctx: RunContext, config: StackConfigNode): Promise<string> {
+async function stackBehaviour(ctx: RunContext, config: StackConfigNode): Promise<Behaviour> {
   const releases = KNOWN_RELEASES.terraform
   let version = releases[releases.length - 1]!
+  let fromRequiredVersion = false
   for (const c of config.stack.components.values()) {
     if (c.source.kind !== 'local') continue
     const loaded = await ctx.loads.load(path.resolve(config.stack.dir, c.source.text), {engine: 'terraform'})
-    const v = behaviourVersion(loaded.module, 'terraform').version
-    if (!atLeast(v, version)) version = v
+    const b = behaviourVersion(loaded.module, 'terraform')
+    if (!atLeast(b.version, version)) version = b.version
+    fromRequiredVersion ||= b.fromRequiredVersion
   }
-  return version
+  return {version, fromRequiredVersion, readDeprecated: false}
+}
+
+interface Behaviour {
+  readonly version: string
+  /** A component's required_version rules out the newest release (else: the newest, and Terraform's main branch). */
+  readonly fromRequiredVersion: boolean
+  readonly readDeprecated: boolean
 }
 
 /** The stack configuration at `dir`, read as the applicable Terraform release reads it. */
-async function loadWithBehaviour(ctx: RunContext, dir: string): Promise<{config: StackConfigNode; version: string; readDeprecated: boolean}> {
+async function loadWithBehaviour(ctx: RunContext, dir: string): Promise<{config: StackConfigNode; behaviour: Behaviour}> {
   const opts = (readDeprecated: boolean): StackLoadOptions => ({readDeprecated, versionProblem})
   const names = ctx.files.list(dir).map((e) => e.name)
   const deprecated = names.some((n) => n.endsWith('.tfstack.hcl') || n.endsWith('.tfstack.json'))
   if (!deprecated) {
     const config = await loadStackConfig(ctx, dir, opts(false))
-    return {config, version: await stackBehaviour(ctx, config), readDeprecated: false}
+    return {config, behaviour: await stackBehaviour(ctx, config)}
   }
   // the components live in the deprecated files: read them to see what their modules' required_version allows
   const tentative = await loadStackConfig(ctx, dir, opts(true))
-  const version = await stackBehaviour(ctx, tentative)
-  if (!atLeast(version, '1.14.0')) return {config: tentative, version, readDeprecated: true}
-  return {config: await loadStackConfig(ctx, dir, opts(false)), version, readDeprecated: false}
+  const b = await stackBehaviour(ctx, tentative)
+  if (!atLeast(b.version, '1.14.0')) return {config: tentative, behaviour: {...b, readDeprecated: true}}
+  return {config: await loadStackConfig(ctx, dir, opts(false)), behaviour: b}
 }
 
 function* nodesOf(n: StackConfigNode): Generator<StackConfigNode> {
@@ -355,14 +368,18 @@ export async function analyzeStack<A extends TreeAnalysis>(
   analyze: (dir: string, opts: StackTreeOptions) => Promise<A>,
 ): Promise<StackAnalysis<A>> {
   const root = path.resolve(dir)
-  const {config, version, readDeprecated} = await loadWithBehaviour(ctx, root)
+  const {config, behaviour} = await loadWithBehaviour(ctx, root)
   const lock = await lockedVersions(ctx, root)
-  const run: Run<A> = {ctx, root, opts, analyze, locks: lock.locks, lockFile: lock.present, refsSeen: new Set()}
+  // the lock checks of versions and of providers without a block: Terraform's main branch (1.17); a
+  // component's required_version that rules the newest release out rules them out too
+  const newest = !behaviour.fromRequiredVersion
+  const run: Run<A> = {ctx, root, opts, analyze, locks: lock.locks, lockFile: lock.present, newest, refsSeen: new Set()}
   const diagnostics: Diagnostic[] = []
   const components: StackComponentAnalysis<A>[] = []
   const providerConfigs: StackProviderConfigInfo[] = []
   const embeddedStacks: {address: string; source: string; displayDir?: string; resolved: boolean}[] = []
   const deployments: (Deployment & {stack: string})[] = []
+  const addresses = new Map<Diagnostic, string>()
   let incomplete = false
   for (const node of nodesOf(config)) {
     const s = node.stack
@@ -388,6 +405,11 @@ export async function analyzeStack<A extends TreeAnalysis>(
       const r = await analyzeComponent(run, node, d)
       components.push(r.component)
       diagnostics.push(...r.diagnostics)
+      const within = r.component.analysis?.diagnosticModules
+      for (const x of r.diagnostics) {
+        const m = within?.get(x)
+        if (!addresses.has(x)) addresses.set(x, m ? `${d.address}.${m}` : d.address)
+      }
       incomplete ||= r.component.analysis?.incomplete ?? false
     }
     diagnostics.push(...stackReferences(run, s))
@@ -396,14 +418,15 @@ export async function analyzeStack<A extends TreeAnalysis>(
   return {
     dir: root,
     config,
-    behaviourVersion: version,
-    readDeprecated,
+    behaviourVersion: behaviour.version,
+    readDeprecated: behaviour.readDeprecated,
     components,
     providerConfigs,
     embeddedStacks,
     deployments,
     lockFile: lock.present,
     diagnostics: unique(diagnostics),
+    diagnosticAddresses: addresses,
     incomplete,
   }
 }
@@ -418,7 +441,7 @@ function stackReferences<A extends TreeAnalysis>(run: Run<A>, s: Stack): Diagnos
 
 function lockFileDiagnostics<A extends TreeAnalysis>(run: Run<A>, config: StackConfigNode): Diagnostic[] {
   const out: Diagnostic[] = []
-  for (const node of nodesOf(config)) out.push(...lockDiagnostics(node.stack, run.locks))
+  for (const node of nodesOf(config)) out.push(...lockDiagnostics(node.stack, run.locks, run.newest))
   if (run.lockFile) return out
   return out.map((d) => ({
     ...d,

@@ -138,7 +138,7 @@ function lockProblem(
   provider: string,
   version: string | undefined,
   locks: LockedVersions,
-  where: {readonly range?: SourceRange; readonly at?: SourceRange},
+  where: {readonly range?: SourceRange; readonly at?: SourceRange; readonly versions: boolean},
 ): Diagnostic | undefined {
   const place = (d: Diagnostic): Diagnostic => (where.range ? {...d, range: where.range} : where.at ? {...d, extra: {range: where.at}} : d)
   const locked = locks.get(provider)
@@ -150,6 +150,7 @@ function lockProblem(
         `Provider ${goQuote(provider)} is not in the lockfile. This provider must be in the lockfile to be used in the configuration. ${LOCK_ADVICE}`,
       ),
     )
+  if (!where.versions) return undefined
   const cs = version !== undefined ? parseProviderConstraints(version) : undefined
   const v = parseVersion(locked)
   if (!cs || 'error' in cs || cs.constraints.length === 0 || 'error' in v || allows(cs.constraints, v)) return undefined
@@ -162,21 +163,24 @@ function lockProblem(
   )
 }
 
-/** Every provider configuration of the stack, and every required provider it configures nowhere, against the lock file. */
-export function lockDiagnostics(stack: Stack, locks: LockedVersions): Diagnostic[] {
+/**
+ * Every provider configuration of the stack against the lock file; with `newest` (Terraform's main branch,
+ * 1.17), also the locked versions against the constraints, and the required providers it configures nowhere.
+ */
+export function lockDiagnostics(stack: Stack, locks: LockedVersions, newest: boolean): Diagnostic[] {
   const out: Diagnostic[] = []
   const reqs = stack.requiredProviders?.entries
   const versionOf = (provider: string): string | undefined => [...(reqs?.values() ?? [])].find((r) => providerString(r.provider) === provider)?.version
   for (const c of stack.providerConfigs.values()) {
     if (!c.provider || isBuiltin(c.provider) || c.provider.namespace === '-') continue
     const p = providerString(c.provider)
-    const d = lockProblem(p, versionOf(p), locks, {range: c.declRange})
+    const d = lockProblem(p, versionOf(p), locks, {range: c.declRange, versions: newest})
     if (d) out.push(d)
   }
-  for (const r of reqs?.values() ?? []) {
+  for (const r of newest ? (reqs?.values() ?? []) : []) {
     if (isBuiltin(r.provider) || r.provider.namespace === '-') continue
     if ([...stack.providerConfigs.values()].some((c) => c.localName === r.localName)) continue
-    const d = lockProblem(providerString(r.provider), r.version, locks, {at: r.nameRange})
+    const d = lockProblem(providerString(r.provider), r.version, locks, {at: r.nameRange, versions: true})
     if (d) out.push(d)
   }
   return out

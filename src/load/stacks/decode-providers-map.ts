@@ -38,6 +38,9 @@ function keyTraversal(a: Attribute, item: ObjectItem): KeyStep[] | undefined {
     for (const st of k.steps) steps.push({kind: st.k, name: st.k === 'attr' ? st.name : String(st.key), range: partRange(a, st)})
     return steps
   }
+  // the keywords null, true and false read as names (hclsyntax's LiteralValueExpr.AsTraversal): `null = provider.null.a`
+  if (!item.keyForced && k.k === 'lit' && (k.v === null || typeof k.v === 'boolean'))
+    return [{kind: 'attr', name: String(k.v), range: partRange(a, k)}]
   // JSON syntax: a key is a string, read as a traversal (`"aws.east"`)
   const lit = literalOf(k)
   if (typeof lit !== 'string' || !a.exprRange.filename.endsWith('.json')) return undefined
