@@ -129,7 +129,7 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     await cmd.end()
     const diagnostics = (diags: typeof a.diagnostics) => cmd.diagnostics(diags, {dir: args.dir, verbose: flags.verbose})
     // the root could not be loaded: nothing to draw, just the diagnostics
-    if ((a.tree.root.module?.files.length ?? 0) === 0)
+    if ((a.stack ? a.stack.config.stack.files.length : (a.tree.root.module?.files.length ?? 0)) === 0)
       return cmd.finish({stdout: '', stderr: await diagnostics(a.diagnostics), exitCode: 1})
     const {graph, optionDiagnostics} = cmd.lib.exportGraph(a, {
       view,
