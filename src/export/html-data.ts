@@ -228,7 +228,13 @@ function stackHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
   const diagnostics = g.diagnostics.map((d: Diagnostic) => {
     const address = s.diagnosticAddresses.get(d)
     const node = address === undefined ? undefined : g.nodes.find((n) => n.address === address)
-    return {severity: d.severity, summary: d.summary, detail: d.detail, range: d.range ? formatRange(d.range) : null, nodes: node ? [node.id] : []}
+    return {
+      severity: d.severity,
+      summary: d.summary,
+      detail: d.detail,
+      range: d.range ? formatRange(d.range) : null,
+      nodes: node ? [node.id] : [],
+    }
   })
   return {details, colorKey, diagnostics}
 }

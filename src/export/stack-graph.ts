@@ -65,7 +65,11 @@ function componentNode(c: Component, fromTree: GraphNode | undefined): GraphNode
 }
 
 /** One component's graph, named from the stack; its root module's received configurations left out (the stack's stand for them). */
-function componentPart(c: Component, view: GraphView, forFocus: boolean): {nodes: GraphNode[]; edges: GraphEdge[]; clusters: GraphCluster[]} {
+function componentPart(
+  c: Component,
+  view: GraphView,
+  forFocus: boolean,
+): {nodes: GraphNode[]; edges: GraphEdge[]; clusters: GraphCluster[]} {
   if (!c.analysis) return {nodes: view === 'resources' ? [] : [componentNode(c, undefined)], edges: [], clusters: []}
   const g = build(c.analysis, view, forFocus)
   const dropped = new Set(g.nodes.filter((n) => n.kind === 'provider-config' && n.module === '').map((n) => n.id))
@@ -85,7 +89,12 @@ function componentPart(c: Component, view: GraphView, forFocus: boolean): {nodes
   const edges = g.edges
     .filter((e) => !dropped.has(e.from) && !dropped.has(e.to))
     .map((e) => ({...e, from: idIn(c.address, e.from), to: idIn(c.address, e.to)}))
-  const clusters = g.clusters.map((k) => ({...k, id: idIn(c.address, k.id), module: addressIn(c.address, k.module), label: addressIn(c.address, k.label)}))
+  const clusters = g.clusters.map((k) => ({
+    ...k,
+    id: idIn(c.address, k.id),
+    module: addressIn(c.address, k.module),
+    label: addressIn(c.address, k.label),
+  }))
   return {nodes, edges, clusters}
 }
 
@@ -94,7 +103,16 @@ function stackPart(a: ProvidersAnalysis, view: GraphView): {nodes: GraphNode[]; 
   const s = a.stack!
   if (view === 'resources') return {nodes: [], edges: []}
   const nodes: GraphNode[] = [
-    {id: 'root', kind: 'module', address: '', module: '', label: 'stack (.)', cluster: null, marks: ['root'], attributes: {name: null, stack: true}},
+    {
+      id: 'root',
+      kind: 'module',
+      address: '',
+      module: '',
+      label: 'stack (.)',
+      cluster: null,
+      marks: ['root'],
+      attributes: {name: null, stack: true},
+    },
   ]
   const edges: GraphEdge[] = s.components.map((c) => ({from: 'root', to: c.address, kind: 'calls', label: null, attributes: {}}))
   if (view !== 'providers') return {nodes, edges}

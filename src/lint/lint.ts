@@ -115,14 +115,19 @@ export async function ruleInputs(
 }
 
 /** The enabled rules' findings over one analysis, at the severities the configuration gives them. */
-export function ruleFindings(analysis: ProvidersAnalysis, inputs: Omit<RuleContext, 'analysis' | 'options'>, opts: LintOptions): LintDiagnostic[] {
+export function ruleFindings(
+  analysis: ProvidersAnalysis,
+  inputs: Omit<RuleContext, 'analysis' | 'options'>,
+  opts: LintOptions,
+): LintDiagnostic[] {
   const out: LintDiagnostic[] = []
   const config = opts.config ?? EMPTY_CONFIG
   for (const rule of RULES as readonly Rule[]) {
     if (!enabled(rule.id, rule.enabledByDefault, opts)) continue
     const sev = severityFor(rule.id, rule.severity, opts)
     const options = config.options?.get(rule.id)
-    for (const d of rule.check({analysis, ...inputs, ...(options ? {options} : {})})) out.push(sev === rule.severity ? d : {...d, severity: sev})
+    for (const d of rule.check({analysis, ...inputs, ...(options ? {options} : {})}))
+      out.push(sev === rule.severity ? d : {...d, severity: sev})
   }
   return out
 }
@@ -171,7 +176,15 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
       terraform: enabled(TERRAFORM_RULE, true, opts),
     })
     const unread = analysis.incomplete && analysis.diagnostics.some((d) => d.severity === 'error' && UNREAD_CODES.has(d.code))
-    return {root: dir, analysis, diagnostics: r.diagnostics.map(published), suppressed: r.suppressed, incomplete: analysis.incomplete, unread, notes: r.notes}
+    return {
+      root: dir,
+      analysis,
+      diagnostics: r.diagnostics.map(published),
+      suppressed: r.suppressed,
+      incomplete: analysis.incomplete,
+      unread,
+      notes: r.notes,
+    }
   }
   const inputs = {...(await ruleInputs(ctx, dir, analysis, opts.env)), sourceText, memo: ctx.memo}
   ruleDiags.push(...ruleFindings(analysis, inputs, opts))

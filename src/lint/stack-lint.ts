@@ -45,7 +45,9 @@ export async function lintStack(
     }
   // provider blocks in a component's modules are Terraform's error here: the rule about shared modules' blocks says it again
   const inline = new Set(
-    analysis.diagnostics.filter((d) => d.code === 'stack.inline-provider-config' && d.range).map((d) => `${d.range!.filename}:${d.range!.start.byte}`),
+    analysis.diagnostics
+      .filter((d) => d.code === 'stack.inline-provider-config' && d.range)
+      .map((d) => `${d.range!.filename}:${d.range!.start.byte}`),
   )
   const seen = new Set(all.map(key))
   for (const c of s.components) {

@@ -242,7 +242,10 @@ function forStack(d: Diagnostic): Diagnostic {
   if (d.code === 'lock.unused-entry')
     return {
       ...d,
-      detail: d.detail.replace(/no module of this configuration requires it any more\..*$/s, 'the stack\'s required_providers does not name it; "terraform stacks providers lock" writes the lock file from the stack\'s required_providers.'),
+      detail: d.detail.replace(
+        /no module of this configuration requires it any more\..*$/s,
+        'the stack\'s required_providers does not name it; "terraform stacks providers lock" writes the lock file from the stack\'s required_providers.',
+      ),
     }
   return d
 }

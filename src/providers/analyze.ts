@@ -163,7 +163,15 @@ function stackProvidersAnalysis(stack: StackAnalysis<ProvidersAnalysis>): Provid
     variables: new Map(),
     children: [],
   }
-  const tree: ModuleTree = {rootDir: stack.dir, engine: 'terraform', root, nodes: [root], diagnostics: [], diagnosticModules: new Map(), incomplete: stack.incomplete}
+  const tree: ModuleTree = {
+    rootDir: stack.dir,
+    engine: 'terraform',
+    root,
+    nodes: [root],
+    diagnostics: [],
+    diagnosticModules: new Map(),
+    incomplete: stack.incomplete,
+  }
   const resolution = resolveProviders(tree)
   const diagnostics = sortDiagnostics(stack.diagnostics)
   return {

@@ -96,7 +96,12 @@ export interface StackAnalysis<A extends TreeAnalysis> {
   readonly readDeprecated: boolean
   readonly components: readonly StackComponentAnalysis<A>[]
   readonly providerConfigs: readonly StackProviderConfigInfo[]
-  readonly embeddedStacks: readonly {readonly address: string; readonly source: string; readonly displayDir?: string; readonly resolved: boolean}[]
+  readonly embeddedStacks: readonly {
+    readonly address: string
+    readonly source: string
+    readonly displayDir?: string
+    readonly resolved: boolean
+  }[]
   readonly deployments: readonly (Deployment & {readonly stack: string})[]
   readonly lockFile: boolean
   readonly diagnostics: readonly Diagnostic[]
@@ -124,7 +129,9 @@ const LATER_STAGES = new Set<string>(['provider.config-not-present', 'provider.m
 
 function hasConfigFiles(ctx: RunContext, dir: string): boolean {
   try {
-    return ctx.files.list(dir).some((e) => (e.kind === 'file' || e.kind === 'link') && !isIgnoredName(e.name) && configExtension(e.name, 'terraform'))
+    return ctx.files
+      .list(dir)
+      .some((e) => (e.kind === 'file' || e.kind === 'link') && !isIgnoredName(e.name) && configExtension(e.name, 'terraform'))
   } catch {
     return false
   }
@@ -142,7 +149,13 @@ function configAddress(stack: string, localName: string, name: string, provider:
 }
 
 /** The steps that end a resource's chain at a providers map entry: the component's entry, then the stack's block. */
-function inboundSteps(node: StackConfigNode, address: string, kind: 'component' | 'removed', forEach: boolean, e: ProvidersMapEntry): ResolutionStep[] {
+function inboundSteps(
+  node: StackConfigNode,
+  address: string,
+  kind: 'component' | 'removed',
+  forEach: boolean,
+  e: ProvidersMapEntry,
+): ResolutionStep[] {
   const v = providerValue(node.stack, e.attribute, e.value)
   const component: ResolutionStep = {
     kind: 'component',
@@ -155,7 +168,11 @@ function inboundSteps(node: StackConfigNode, address: string, kind: 'component' 
     removed: kind === 'removed',
     range: e.valueRange,
   }
-  if (v.kind !== 'ref') return [component, {kind: 'stack-config', module: '', stack: node.address, localName: '', name: '', forEach: false, declared: false, reference: false}]
+  if (v.kind !== 'ref')
+    return [
+      component,
+      {kind: 'stack-config', module: '', stack: node.address, localName: '', name: '', forEach: false, declared: false, reference: false},
+    ]
   const c = v.config
   return [
     component,
@@ -201,7 +218,14 @@ function declsOf(node: StackConfigNode): Decl[] {
   const prefix = node.address ? node.address + '.' : ''
   const out: Decl[] = []
   for (const c of [...node.stack.components.values()].sort((a, b) => (a.name < b.name ? -1 : 1)))
-    out.push({kind: 'component', address: `${prefix}component.${c.name}`, source: c.source, forEach: c.forEach, providers: c.providers, declRange: c.declRange})
+    out.push({
+      kind: 'component',
+      address: `${prefix}component.${c.name}`,
+      source: c.source,
+      forEach: c.forEach,
+      providers: c.providers,
+      declRange: c.declRange,
+    })
   for (const r of node.stack.removed) {
     if (!r.fromComponent) continue
     const steps = r.fromStack.map((s) => `stack.${s.name}`)
@@ -218,8 +242,19 @@ async function analyzeComponent<A extends TreeAnalysis>(
   d: Decl,
 ): Promise<{component: StackComponentAnalysis<A>; diagnostics: Diagnostic[]}> {
   const forEach = d.forEach ? partText(d.forEach, d.forEach.node).trim() : undefined
-  const base = {address: d.address, stack: node.address, kind: d.kind, source: d.source, ...(forEach ? {forEach} : {}), declRange: d.declRange}
-  const given = d.providers.map((e) => ({slot: e.alias ? `${e.localName}.${e.alias}` : e.localName, value: e.valueText, range: e.valueRange}))
+  const base = {
+    address: d.address,
+    stack: node.address,
+    kind: d.kind,
+    source: d.source,
+    ...(forEach ? {forEach} : {}),
+    declRange: d.declRange,
+  }
+  const given = d.providers.map((e) => ({
+    slot: e.alias ? `${e.localName}.${e.alias}` : e.localName,
+    value: e.valueText,
+    range: e.valueRange,
+  }))
   if (d.source.kind !== 'local')
     return {
       component: {...base, providers: given, unresolvedReason: `${d.source.kind} source: not fetched (tfgraph reads no network)`},
@@ -254,12 +289,19 @@ async function analyzeComponent<A extends TreeAnalysis>(
       d.providers.map((e) => ({
         localName: e.localName,
         ...(e.alias ? {alias: e.alias} : {}),
-        provider: tree.root.module?.names.providerFor(e.localName) ?? {host: 'registry.terraform.io', namespace: 'hashicorp', type: e.localName},
+        provider: tree.root.module?.names.providerFor(e.localName) ?? {
+          host: 'registry.terraform.io',
+          namespace: 'hashicorp',
+          type: e.localName,
+        },
         steps: inboundSteps(node, d.address, d.kind, forEach !== undefined, e),
         range: e.valueRange,
       })),
   })
-  return {component: {...base, dir, displayDir, providers: slotBindings(node, d, analysis), analysis}, diagnostics: componentDiagnostics(run, node, d, analysis)}
+  return {
+    component: {...base, dir, displayDir, providers: slotBindings(node, d, analysis), analysis},
+    diagnostics: componentDiagnostics(run, node, d, analysis),
+  }
 }
 
 /** The map's entries and the slots it leaves out, with what each stands for. */
@@ -296,7 +338,9 @@ function componentDiagnostics<A extends TreeAnalysis>(run: Run<A>, node: StackCo
   const unlocked = a.requirements.some((r) => !r.provider.startsWith('terraform.io/builtin/') && !run.locks.has(r.provider))
   if (unlocked) return [...configStage, ...moduleDiags, ...providerDiags]
   // the root's configurations are the map's: a configuration it lacks is Missing required provider configuration above
-  const later = a.diagnostics.filter((x) => LATER_STAGES.has(x.code) && !(x.code === 'provider.config-not-present' && a.diagnosticModules.get(x) === ''))
+  const later = a.diagnostics.filter(
+    (x) => LATER_STAGES.has(x.code) && !(x.code === 'provider.config-not-present' && a.diagnosticModules.get(x) === ''),
+  )
   return [...configStage, ...moduleDiags, ...providerDiags, ...later]
 }
 
@@ -398,7 +442,12 @@ export async function analyzeStack<A extends TreeAnalysis>(
     for (const call of s.embeddedStacks.values()) {
       const child = node.children.get(call.name)
       const address = `${node.address ? node.address + '.' : ''}stack.${call.name}`
-      embeddedStacks.push({address, source: call.source.text, ...(child ? {displayDir: child.displayDir} : {}), resolved: child !== undefined})
+      embeddedStacks.push({
+        address,
+        source: call.source.text,
+        ...(child ? {displayDir: child.displayDir} : {}),
+        resolved: child !== undefined,
+      })
     }
     deployments.push(...s.deployments.map((x) => ({...x, stack: node.address})))
     for (const d of declsOf(node)) {
@@ -450,7 +499,11 @@ function lockFileDiagnostics<A extends TreeAnalysis>(run: Run<A>, config: StackC
 }
 
 /** tfgraph's own warnings: files Terraform does not read, configuration files no component uses. */
-function notes<A extends TreeAnalysis>(run: Run<A>, config: StackConfigNode, components: readonly StackComponentAnalysis<A>[]): Diagnostic[] {
+function notes<A extends TreeAnalysis>(
+  run: Run<A>,
+  config: StackConfigNode,
+  components: readonly StackComponentAnalysis<A>[],
+): Diagnostic[] {
   const out: Diagnostic[] = []
   for (const node of nodesOf(config)) {
     const skipped = node.stack.skippedFiles

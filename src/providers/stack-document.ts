@@ -35,7 +35,13 @@ export interface StackComponentDocument {
   readonly unresolved_reason?: string
   /** The `for_each` expression as written, or null. */
   readonly for_each: string | null
-  readonly providers: readonly {slot: string; provider: string | null; value: string | null; provider_config: string | null; range: SourceRange | null}[]
+  readonly providers: readonly {
+    slot: string
+    provider: string | null
+    value: string | null
+    provider_config: string | null
+    range: SourceRange | null
+  }[]
   readonly resources: readonly StackResourceDocument[]
   readonly range: SourceRange
 }

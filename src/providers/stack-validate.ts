@@ -36,7 +36,9 @@ export interface ComponentScope {
 /** The detail's last paragraph: what the stack has of the slot's provider and name (EvalProviderTypes). */
 function mismatchAdvice(scope: ComponentScope, slot: ProviderSlot): string {
   const reqs = scope.stack.requiredProviders?.entries
-  const stackName = reqs ? [...reqs.values()].find((r) => providerString(r.provider) === providerString(slot.provider))?.localName : undefined
+  const stackName = reqs
+    ? [...reqs.values()].find((r) => providerString(r.provider) === providerString(slot.provider))?.localName
+    : undefined
   const nameExists = reqs?.has(slot.localName) ?? false
   if (stackName === undefined && !nameExists)
     return '\n\nDeclare the required provider in the stack\'s required_providers block, and then assign a configuration for that provider in this block\'s "providers" argument.'
@@ -170,7 +172,8 @@ function lockProblem(
 export function lockDiagnostics(stack: Stack, locks: LockedVersions, newest: boolean): Diagnostic[] {
   const out: Diagnostic[] = []
   const reqs = stack.requiredProviders?.entries
-  const versionOf = (provider: string): string | undefined => [...(reqs?.values() ?? [])].find((r) => providerString(r.provider) === provider)?.version
+  const versionOf = (provider: string): string | undefined =>
+    [...(reqs?.values() ?? [])].find((r) => providerString(r.provider) === provider)?.version
   for (const c of stack.providerConfigs.values()) {
     if (!c.provider || isBuiltin(c.provider) || c.provider.namespace === '-') continue
     const p = providerString(c.provider)

@@ -15,7 +15,13 @@ import type {Stack, StackProviderConfig} from '../load/stacks/model.js'
 /** What a `providers` map value stands for. */
 export type ProviderValue =
   /** `provider.TYPE.NAME`, perhaps indexed: the stack's configuration (undefined when the stack has no such block). */
-  | {readonly kind: 'ref'; readonly localName: string; readonly name: string; readonly range: SourceRange; readonly config?: StackProviderConfig}
+  | {
+      readonly kind: 'ref'
+      readonly localName: string
+      readonly name: string
+      readonly range: SourceRange
+      readonly config?: StackProviderConfig
+    }
   /** A value whose type is the configuration of the provider with this local name (`var.x` of type `providerconfig(aws)`). */
   | {readonly kind: 'typed'; readonly localName: string}
   /** A value of another type (a literal string, number, object…). */
@@ -81,7 +87,9 @@ function firstTwo(a: Attribute, t: Extract<Expr, {k: 'trav'}>): SourceRange {
   return partRange(a, {s: t.s, e: first ? first.e : t.rootE})
 }
 
-const KINDS: Readonly<Record<string, {readonly summary: string; readonly detail: (name: string) => string; readonly has: (s: Stack, n: string) => boolean}>> = {
+const KINDS: Readonly<
+  Record<string, {readonly summary: string; readonly detail: (name: string) => string; readonly has: (s: Stack, n: string) => boolean}>
+> = {
   var: {
     summary: 'Reference to undeclared input variable',
     detail: (n) => `There is no variable ${goQuote(n)} block declared in this stack.`,

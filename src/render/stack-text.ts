@@ -52,8 +52,18 @@ function matches(b: Bound, opts: StackTextOptions): boolean {
 export function stackFilterProblem(s: StackAnalysis<ProvidersAnalysis>, opts: StackTextOptions): string | undefined {
   const all = bound(s)
   const hint = (x: string | undefined): string => (x ? ` (did you mean ${x}?)` : '')
-  if (opts.module && opts.module !== '.' && !all.some((b) => matches(b, {module: opts.module!})) && !s.components.some((c) => c.address === opts.module))
-    return `--module ${opts.module}: no such component or module in this stack${hint(didYouMean(opts.module, s.components.map((c) => c.address)))}`
+  if (
+    opts.module &&
+    opts.module !== '.' &&
+    !all.some((b) => matches(b, {module: opts.module!})) &&
+    !s.components.some((c) => c.address === opts.module)
+  )
+    return `--module ${opts.module}: no such component or module in this stack${hint(
+      didYouMean(
+        opts.module,
+        s.components.map((c) => c.address),
+      ),
+    )}`
   if (opts.resource && !all.some((b) => matches(b, {resource: opts.resource!})))
     return `--resource ${opts.resource}: no resource has this address${hint(
       didYouMean(
@@ -146,10 +156,12 @@ export function renderStackText(a: ProvidersAnalysis, opts: StackTextOptions = {
     }
   }
   const unresolved = s.embeddedStacks.filter((e) => !e.resolved)
-  for (const e of unresolved) out.push('', `${e.address}  ${terminalInline(e.source)}  NOT LOADED: not a local source (tfgraph reads no network)`)
+  for (const e of unresolved)
+    out.push('', `${e.address}  ${terminalInline(e.source)}  NOT LOADED: not a local source (tfgraph reads no network)`)
   if (s.deployments.length > 0) {
     out.push('', 'deployments')
-    for (const d of s.deployments) out.push(`  ${d.stack ? d.stack + '.' : ''}${d.name}: ${d.inputs.map((i) => i.name).join(', ') || '(no inputs)'}`)
+    for (const d of s.deployments)
+      out.push(`  ${d.stack ? d.stack + '.' : ''}${d.name}: ${d.inputs.map((i) => i.name).join(', ') || '(no inputs)'}`)
   }
   return terminalText(out.join('\n') + '\n')
 }

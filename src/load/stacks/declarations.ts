@@ -110,7 +110,12 @@ export class Declarations {
     if (existing) {
       const range = 'declRange' in existing ? existing.declRange : existing.nameRange
       diags.push(
-        errorDiag('stack.duplicate-declaration', summary, `${what} named ${goQuote(name)} was already declared at ${formatRange(range)}.`, at),
+        errorDiag(
+          'stack.duplicate-declaration',
+          summary,
+          `${what} named ${goQuote(name)} was already declared at ${formatRange(range)}.`,
+          at,
+        ),
       )
       return
     }

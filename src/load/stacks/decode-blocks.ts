@@ -32,9 +32,17 @@ const REMOVED: BodySchema = {
 }
 const REMOVED_LIFECYCLE: BodySchema = {attributes: ['destroy'], blocks: []}
 const PROVIDER: BodySchema = {attributes: ['for_each'], blocks: ['config']}
-const VARIABLE: BodySchema = {attributes: ['type', 'default', 'description', 'sensitive', 'ephemeral'], blocks: ['validation'], required: ['type']}
+const VARIABLE: BodySchema = {
+  attributes: ['type', 'default', 'description', 'sensitive', 'ephemeral'],
+  blocks: ['validation'],
+  required: ['type'],
+}
 const VALIDATION: BodySchema = {attributes: ['condition', 'error_message'], blocks: [], required: ['condition', 'error_message']}
-const OUTPUT: BodySchema = {attributes: ['type', 'value', 'description', 'sensitive', 'ephemeral'], blocks: ['precondition'], required: ['type']}
+const OUTPUT: BodySchema = {
+  attributes: ['type', 'value', 'description', 'sensitive', 'ephemeral'],
+  blocks: ['precondition'],
+  required: ['type'],
+}
 
 function attr(b: Block, name: string): Attribute | undefined {
   return b.body.attributes.find((a) => a.name === name)
@@ -149,7 +157,7 @@ function parseFrom(a: Attribute): {stack: RemovedFromStep[]; component?: Removed
   const parts = fromParts(a, a.node)
   if (!parts) return undefined
   const stack: RemovedFromStep[] = []
-  for (let i = 0; i < parts.length; ) {
+  for (let i = 0; i < parts.length;) {
     const kind = parts[i]
     const name = parts[i + 1]
     if (kind?.kind !== 'name' || name?.kind !== 'name') return undefined
@@ -341,7 +349,8 @@ export function decodeOutput(b: Block, diags: Diagnostic[], exprs: Attribute[]):
 export function decodeLocals(b: Block, diags: Diagnostic[], exprs: Attribute[]): Attribute[] {
   const out: Attribute[] = []
   const first = b.body.blocks[0]
-  if (first) diags.push(errorDiag('stack.unexpected-block', `Unexpected "${first.type}" block`, 'Blocks are not allowed here.', first.typeRange))
+  if (first)
+    diags.push(errorDiag('stack.unexpected-block', `Unexpected "${first.type}" block`, 'Blocks are not allowed here.', first.typeRange))
   for (const a of b.body.attributes) {
     if (!validIdentifier(a.name)) {
       diags.push(invalidName('Invalid name for local value', a.nameRange))

@@ -72,7 +72,12 @@ function jsonKey(a: Attribute, item: ObjectItem): string | undefined {
 
 /** A string value of an entry (as gohcl decodes it), or undefined with its errors. */
 function entryString(a: Attribute, item: ObjectItem, diags: Diagnostic[]): string | undefined {
-  const sub: Attribute = {...a, node: item.value, exprRange: partRange(a, item.value), expr: a.expr.slice(item.value.s - a.node.s, item.value.e - a.node.s)}
+  const sub: Attribute = {
+    ...a,
+    node: item.value,
+    exprRange: partRange(a, item.value),
+    expr: a.expr.slice(item.value.s - a.node.s, item.value.e - a.node.s),
+  }
   const v = constantString(sub)
   if ('diagnostics' in v) {
     diags.push(...v.diagnostics)
@@ -155,8 +160,15 @@ function decodeEntry(a: Attribute, ctx: DecodeContext): StackRequirement | undef
   if (problem !== undefined) {
     // Terraform reports it at the source's value (stackconfig/provider_requirements.go), not the version's
     diags.push({
-      ...errorDiag('stack.invalid-version', 'Invalid version constraint', `Cannot use ${goQuote(version)} as a version constraint: ${problem}.`, sourceRange),
-      extra: {explanation: `The version constraint is at ${formatRange(partRange(a, versionItem.value))}; Terraform points at the entry's source.`},
+      ...errorDiag(
+        'stack.invalid-version',
+        'Invalid version constraint',
+        `Cannot use ${goQuote(version)} as a version constraint: ${problem}.`,
+        sourceRange,
+      ),
+      extra: {
+        explanation: `The version constraint is at ${formatRange(partRange(a, versionItem.value))}; Terraform points at the entry's source.`,
+      },
     })
     return undefined
   }

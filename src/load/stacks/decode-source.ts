@@ -31,7 +31,12 @@ function nonConstantParts(a: Attribute, e: Expr, out: Diagnostic[]): void {
       return
     case 'call':
       out.push(
-        errorDiag('stack.invalid-argument-value', 'Function calls not allowed', 'Functions may not be called here.', partRange(a, {s: x.s, e: x.nameE})),
+        errorDiag(
+          'stack.invalid-argument-value',
+          'Function calls not allowed',
+          'Functions may not be called here.',
+          partRange(a, {s: x.s, e: x.nameE}),
+        ),
       )
       return
     default:
@@ -68,7 +73,9 @@ export function constantString(a: Attribute): {value: string} | {diagnostics: Di
   if (typeof v === 'number' || typeof v === 'boolean') return {value: String(v)}
   const diagnostics: Diagnostic[] = []
   if (v === null)
-    diagnostics.push(errorDiag('stack.invalid-argument-value', 'Unsuitable value type', 'Unsuitable value: value must not be null', a.exprRange))
+    diagnostics.push(
+      errorDiag('stack.invalid-argument-value', 'Unsuitable value type', 'Unsuitable value: value must not be null', a.exprRange),
+    )
   else nonConstantParts(a, unwrapTemplate(a.node), diagnostics)
   if (diagnostics.length === 0)
     diagnostics.push(errorDiag('stack.invalid-argument-value', 'Unsuitable value type', 'Unsuitable value: string required', a.exprRange))

@@ -28,7 +28,11 @@ const MIXED =
   'This stack configuration has mixed the deprecated .tfstack.hcl or .tfstack.json file extensions with the latest .tfcomponent.hcl or .tfcomponent.json file extensions. Update all files to the latest .tfcomponent file extension.'
 
 /** The files this load reads (1.13's rule: every file must use the suffix of the first), with the errors for the others. */
-function filesToRead(entries: readonly StackFileEntry[], opts: StackLoadOptions, diags: Diagnostic[]): {read: StackFileEntry[]; skipped: string[]} {
+function filesToRead(
+  entries: readonly StackFileEntry[],
+  opts: StackLoadOptions,
+  diags: Diagnostic[],
+): {read: StackFileEntry[]; skipped: string[]} {
   const read: StackFileEntry[] = []
   const skipped: string[] = []
   let prior: StackFileEntry['kind'] | undefined
@@ -40,7 +44,10 @@ function filesToRead(entries: readonly StackFileEntry[], opts: StackLoadOptions,
     }
     prior ??= f.kind
     if (f.kind !== prior) {
-      diags.push({...errorDiag('stack.mixed-file-suffixes', 'Invalid stack configuration directory', MIXED), extra: {explanation: `${f.name} was not read.`}})
+      diags.push({
+        ...errorDiag('stack.mixed-file-suffixes', 'Invalid stack configuration directory', MIXED),
+        extra: {explanation: `${f.name} was not read.`},
+      })
       continue
     }
     read.push(f)
@@ -70,7 +77,13 @@ export async function loadStackDir(ctx: LoadContext, dir: string, displayPrefix:
   const diags: Diagnostic[] = []
   const listing = listStackDir(ctx, dir)
   if (!listing) {
-    diags.push(errorDiag('stack.missing-directory', 'Missing stack configuration', `There is no stack configuration directory at ${displayDir(displayPrefix)}.`))
+    diags.push(
+      errorDiag(
+        'stack.missing-directory',
+        'Missing stack configuration',
+        `There is no stack configuration directory at ${displayDir(displayPrefix)}.`,
+      ),
+    )
     return emptyStack(dir, [], diags)
   }
   const {read, skipped} = filesToRead(listing.files, opts, diags)
@@ -86,7 +99,13 @@ export async function loadStackDir(ctx: LoadContext, dir: string, displayPrefix:
           `The entry ${displayPrefix}${f.name} is a directory. All entries with the stack configuration name suffixes must be files.`,
         ),
       )
-    const parsed = await parseConfigFile(ctx, path.join(dir, f.name), displayPrefix + f.name, f.syntax, f.syntax === 'json' ? 'stack' : 'config')
+    const parsed = await parseConfigFile(
+      ctx,
+      path.join(dir, f.name),
+      displayPrefix + f.name,
+      f.syntax,
+      f.syntax === 'json' ? 'stack' : 'config',
+    )
     diags.push(...parsed.diagnostics)
     if (parsed.diagnostics.some((d) => d.code === 'load.file-unreadable')) incomplete = true
     if (!parsed.file || parsed.diagnostics.some((d) => d.severity === 'error')) continue
@@ -225,7 +244,10 @@ async function loadNode(t: TreeLoad, dir: string, address: string, callers: read
       node.diagnostics.push(tooDeep(t, [...callers, dir], call.declRange))
       continue
     }
-    const child = await loadNode(t, path.resolve(dir, call.source.text), `${address ? address + '.' : ''}stack.${call.name}`, [...callers, dir])
+    const child = await loadNode(t, path.resolve(dir, call.source.text), `${address ? address + '.' : ''}stack.${call.name}`, [
+      ...callers,
+      dir,
+    ])
     node.children.set(call.name, child)
   }
   await removedStacks(t, node, dir, callers)
@@ -272,14 +294,18 @@ async function removedStacks(t: TreeLoad, node: MutableNode, dir: string, caller
       continue
     }
     if (callers.length === MAX_NESTING) continue
-    current.children.set(last.name, await loadNode(t, source, `${current.address ? current.address + '.' : ''}stack.${last.name}`, [...callers, dir]))
+    current.children.set(
+      last.name,
+      await loadNode(t, source, `${current.address ? current.address + '.' : ''}stack.${last.name}`, [...callers, dir]),
+    )
   }
 }
 
 /** Removed blocks of one component must agree on its source, and with the component block's. */
 function removedComponentSources(t: TreeLoad, node: MutableNode, dir: string): void {
   const byTarget = new Map<string, StackRemoved[]>()
-  for (const r of node.stack.removed) if (r.fromComponent) byTarget.set(removedTargetKey(r), [...(byTarget.get(removedTargetKey(r)) ?? []), r])
+  for (const r of node.stack.removed)
+    if (r.fromComponent) byTarget.set(removedTargetKey(r), [...(byTarget.get(removedTargetKey(r)) ?? []), r])
   for (const [, blocks] of byTarget) {
     const first = blocks[0]!
     const component = first.fromStack.length === 0 ? node.stack.components.get(first.fromComponent!.name) : undefined
