@@ -626,6 +626,12 @@ export const DIAGNOSTIC_CODES = {
     summary: 'Reference to undeclared provider configuration',
     description: 'A `provider.TYPE.NAME` reference to a provider block the stack does not have.',
   },
+  'stack.invalid-depends-on': {
+    severity: 'both',
+    origin: 'terraform',
+    summary: 'Invalid depends_on target / Non-valid depends_on target',
+    description: 'A depends_on entry that names no declared component or embedded stack, or (a warning) one that goes deeper than it.',
+  },
   'stack.invalid-reference': {
     severity: 'error',
     origin: 'terraform',

@@ -23,7 +23,7 @@ import {atLeast, behaviourVersion, KNOWN_RELEASES} from './engine-version.js'
 import type {InboundConfig, Resolution, ResolutionStep} from './resolve.js'
 import {providerSlots} from './stack-slots.js'
 import {componentProviderDiagnostics, lockDiagnostics, moduleTreeDiagnostics, type LockedVersions} from './stack-validate.js'
-import {providerValue, referenceDiagnostics} from './stack-values.js'
+import {dependsOnDiagnostics, providerValue, referenceDiagnostics} from './stack-values.js'
 
 /** What the stack analysis reads of one module tree's analysis. */
 export interface TreeAnalysis {
@@ -206,6 +206,7 @@ interface Run<A extends TreeAnalysis> {
 
 type Decl = {
   readonly kind: 'component' | 'removed'
+  readonly dependsOn?: ProvidersMapEntry['attribute']
   readonly address: string
   readonly source: StackSource
   readonly forEach: ProvidersMapEntry['attribute'] | undefined
@@ -225,6 +226,7 @@ function declsOf(node: StackConfigNode): Decl[] {
       forEach: c.forEach,
       providers: c.providers,
       declRange: c.declRange,
+      ...(c.dependsOn ? {dependsOn: c.dependsOn} : {}),
     })
   for (const r of node.stack.removed) {
     if (!r.fromComponent) continue
@@ -331,6 +333,8 @@ function componentDiagnostics<A extends TreeAnalysis>(run: Run<A>, node: StackCo
   const configStage = a.diagnostics.filter((x) => !LATER_STAGES.has(x.code))
   const treeFailed = configStage.some((x) => x.severity === 'error' && x.code !== 'module.not-installed')
   if (treeFailed) return [...configStage, ...moduleDiags]
+  // depends_on is checked, then the providers, whatever the other finds (ComponentConfig.checkValid)
+  moduleDiags.push(...(d.dependsOn ? dependsOnDiagnostics(node.stack, d.dependsOn) : []))
   const scope = {address: d.address, declRange: d.declRange, providers: d.providers, stack: node.stack}
   const providerDiags = componentProviderDiagnostics(scope, providerSlots(a.tree.root), run.refsSeen)
   if (providerDiags.some((x) => x.severity === 'error')) return [...configStage, ...moduleDiags, ...providerDiags]
@@ -485,6 +489,7 @@ function stackReferences<A extends TreeAnalysis>(run: Run<A>, s: Stack): Diagnos
   const maps = new Set([...s.components.values(), ...s.removed].map((c) => c.providersAttribute).filter((a) => a !== undefined))
   const out: Diagnostic[] = []
   for (const a of s.expressions) if (!maps.has(a)) referenceDiagnostics(s, a, a.node, run.refsSeen, out)
+  for (const call of s.embeddedStacks.values()) if (call.dependsOn) out.push(...dependsOnDiagnostics(s, call.dependsOn))
   return out
 }
 

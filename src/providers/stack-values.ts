@@ -8,7 +8,7 @@
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import {goQuote} from '../diag/go-quote.js'
-import {literalValue, partRange, traversalOf, unwrapTemplate, type Expr} from '../hcl/expr.js'
+import {literalValue, partRange, traversalOf, tupleItemsOf, unwrapTemplate, type Expr} from '../hcl/expr.js'
 import type {Attribute} from '../hcl/syntax.js'
 import type {Stack, StackProviderConfig} from '../load/stacks/model.js'
 
@@ -180,4 +180,51 @@ export function providerValue(stack: Stack, a: Attribute, value: Expr): Provider
   }
   if (literalValue(x) !== undefined) return {kind: 'not-provider'}
   return {kind: 'unknown'}
+}
+
+/**
+ * ValidateDependsOn: each `depends_on` entry must name a component or an embedded stack the stack declares;
+ * one that goes deeper (`component.a[0]`, `component.a.out`) is taken as the component, with a warning.
+ */
+export function dependsOnDiagnostics(stack: Stack, a: Attribute): Diagnostic[] {
+  const out: Diagnostic[] = []
+  for (const item of tupleItemsOf(a.node) ?? []) {
+    const t = traversalOf(item)
+    const first = t?.steps[0]
+    if (!t || first?.k !== 'attr') continue // not a reference: Terraform's decoder says so
+    const target = `${t.root}.${first.name}`
+    const range = firstTwo(a, t)
+    if (t.root !== 'component' && t.root !== 'stack') {
+      out.push(
+        errorDiag(
+          'stack.invalid-depends-on',
+          'Invalid depends_on target',
+          `The depends_on argument must refer to an embedded stack or component, but this reference refers to ${goQuote(target)}.`,
+          range,
+        ),
+      )
+      continue
+    }
+    const exists = t.root === 'component' ? stack.components.has(first.name) : stack.embeddedStacks.has(first.name)
+    if (!exists) {
+      out.push(
+        errorDiag(
+          'stack.invalid-depends-on',
+          'Invalid depends_on target',
+          `The depends_on reference ${goQuote(target)} does not exist.`,
+          range,
+        ),
+      )
+      continue
+    }
+    if (t.steps.length > 1)
+      out.push({
+        code: 'stack.invalid-depends-on',
+        severity: 'warning',
+        summary: 'Non-valid depends_on target',
+        detail: `The depends_on argument should refer directly to an embedded stack or component in configuration, but this reference is too deep.\n\nTerraform Stacks has simplified the reference to the nearest valid target, ${goQuote(target)}. To remove this warning, update the configuration to the same target.`,
+        range,
+      })
+  }
+  return out
 }

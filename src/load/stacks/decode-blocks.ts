@@ -74,7 +74,7 @@ export function decodeComponent(b: Block, ctx: DecodeContext, exprs: Attribute[]
   const forEach = attr(b, 'for_each')
   const inputs = attr(b, 'inputs')
   const dependsOn = attr(b, 'depends_on')
-  exprs.push(...evaluated(b, ['for_each', 'inputs', 'providers', 'depends_on']))
+  exprs.push(...evaluated(b, ['for_each', 'inputs', 'providers']))
   return {
     name: label.value,
     source,
@@ -99,8 +99,17 @@ export function decodeEmbeddedStack(b: Block, ctx: DecodeContext, exprs: Attribu
   if (!source) return undefined
   const forEach = attr(b, 'for_each')
   const inputs = attr(b, 'inputs')
-  exprs.push(...evaluated(b, ['for_each', 'inputs', 'depends_on']))
-  return {name: label.value, source, ...(forEach ? {forEach} : {}), ...(inputs ? {inputs} : {}), block: b, declRange: b.declRange}
+  const dependsOn = attr(b, 'depends_on')
+  exprs.push(...evaluated(b, ['for_each', 'inputs']))
+  return {
+    name: label.value,
+    source,
+    ...(forEach ? {forEach} : {}),
+    ...(inputs ? {inputs} : {}),
+    ...(dependsOn ? {dependsOn} : {}),
+    block: b,
+    declRange: b.declRange,
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -98,6 +98,7 @@ export interface EmbeddedStackCall {
   readonly source: StackSource
   readonly forEach?: Attribute
   readonly inputs?: Attribute
+  readonly dependsOn?: Attribute
   readonly block: Block
   readonly declRange: SourceRange
 }
