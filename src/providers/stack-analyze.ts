@@ -242,7 +242,7 @@ async function analyzeComponent<A extends TreeAnalysis>(
   run: Run<A>,
   node: StackConfigNode,
   d: Decl,
-): Promise<{component: StackComponentAnalysis<A>; diagnostics: Diagnostic[]}> {
+): Promise<{component: StackComponentAnalysis<A>; diagnostics: Diagnostic[]; modules?: ReadonlyMap<Diagnostic, string>}> {
   const forEach = d.forEach ? partText(d.forEach, d.forEach.node).trim() : undefined
   const base = {
     address: d.address,
@@ -300,10 +300,9 @@ async function analyzeComponent<A extends TreeAnalysis>(
         range: e.valueRange,
       })),
   })
-  return {
-    component: {...base, dir, displayDir, providers: slotBindings(node, d, analysis), analysis},
-    diagnostics: componentDiagnostics(run, node, d, analysis),
-  }
+  const modules = new Map(analysis.diagnosticModules)
+  const diagnostics = componentDiagnostics(run, node, d, analysis, modules)
+  return {component: {...base, dir, displayDir, providers: slotBindings(node, d, analysis), analysis}, diagnostics, modules}
 }
 
 /** The map's entries and the slots it leaves out, with what each stands for. */
@@ -328,8 +327,8 @@ function slotBindings(node: StackConfigNode, d: Decl, a: TreeAnalysis): StackSlo
 }
 
 /** Terraform's checks of one component (ComponentConfig.checkValid), in its order: each stage runs only when the earlier ones pass. */
-function componentDiagnostics<A extends TreeAnalysis>(run: Run<A>, node: StackConfigNode, d: Decl, a: A): Diagnostic[] {
-  const moduleDiags = moduleTreeDiagnostics(a.tree)
+function componentDiagnostics<A extends TreeAnalysis>(run: Run<A>, node: StackConfigNode, d: Decl, a: A, modules: Map<Diagnostic, string>): Diagnostic[] {
+  const moduleDiags = moduleTreeDiagnostics(a.tree, modules)
   const configStage = a.diagnostics.filter((x) => !LATER_STAGES.has(x.code))
   const treeFailed = configStage.some((x) => x.severity === 'error' && x.code !== 'module.not-installed')
   if (treeFailed) return [...configStage, ...moduleDiags]
@@ -389,7 +388,7 @@ interface Behaviour {
 
 /** The stack configuration at `dir`, read as the applicable Terraform release reads it. */
 async function loadWithBehaviour(ctx: RunContext, dir: string): Promise<{config: StackConfigNode; behaviour: Behaviour}> {
-  const opts = (readDeprecated: boolean): StackLoadOptions => ({readDeprecated, versionProblem})
+  const opts = (readDeprecated: boolean, readAll = false): StackLoadOptions => ({readDeprecated, versionProblem, ...(readAll ? {readAll} : {})})
   const names = ctx.files.list(dir).map((e) => e.name)
   const deprecated = names.some((n) => n.endsWith('.tfstack.hcl') || n.endsWith('.tfstack.json'))
   if (!deprecated) {
@@ -397,9 +396,8 @@ async function loadWithBehaviour(ctx: RunContext, dir: string): Promise<{config:
     return {config, behaviour: await stackBehaviour(ctx, config)}
   }
   // the components live in the deprecated files: read them to see what their modules' required_version allows
-  const tentative = await loadStackConfig(ctx, dir, opts(true))
-  const b = await stackBehaviour(ctx, tentative)
-  if (!atLeast(b.version, '1.14.0')) return {config: tentative, behaviour: {...b, readDeprecated: true}}
+  const b = await stackBehaviour(ctx, await loadStackConfig(ctx, dir, opts(true, true)))
+  if (!atLeast(b.version, '1.14.0')) return {config: await loadStackConfig(ctx, dir, opts(true)), behaviour: {...b, readDeprecated: true}}
   return {config: await loadStackConfig(ctx, dir, opts(false)), behaviour: b}
 }
 
@@ -458,7 +456,7 @@ export async function analyzeStack<A extends TreeAnalysis>(
       const r = await analyzeComponent(run, node, d)
       components.push(r.component)
       diagnostics.push(...r.diagnostics)
-      const within = r.component.analysis?.diagnosticModules
+      const within = r.modules
       for (const x of r.diagnostics) {
         const m = within?.get(x)
         if (!addresses.has(x)) addresses.set(x, m ? `${d.address}.${m}` : d.address)

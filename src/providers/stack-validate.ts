@@ -98,12 +98,13 @@ export function componentProviderDiagnostics(scope: ComponentScope, slots: reado
   return out
 }
 
-/** validateModuleForStacks: provider blocks and const variables in a component's modules. */
-export function moduleTreeDiagnostics(tree: ModuleTree): Diagnostic[] {
+/** validateModuleForStacks: provider blocks and const variables in a component's modules (`modules` gets each one's module). */
+export function moduleTreeDiagnostics(tree: ModuleTree, modules: Map<Diagnostic, string>): Diagnostic[] {
   const out: Diagnostic[] = []
   for (const n of tree.nodes) {
     const m = n.module
     if (!m) continue
+    const from = out.length
     for (const p of m.decoded.providers)
       out.push(
         errorDiag(
@@ -125,6 +126,7 @@ export function moduleTreeDiagnostics(tree: ModuleTree): Diagnostic[] {
             v.declRange,
           ),
         )
+    for (const d of out.slice(from)) modules.set(d, n.address)
   }
   return out
 }

@@ -19,6 +19,8 @@ export interface StackLoadOptions {
   readonly readDeprecated: boolean
   /** go-versions' error for a version constraint string, or undefined when it parses. */
   readonly versionProblem: (constraints: string) => string | undefined
+  /** Read every stack file, both suffixes mixed (to see which components there are before deciding which release reads them). */
+  readonly readAll?: boolean
 }
 
 /** Terraform's maxEmbeddedStackNesting. */
@@ -43,7 +45,7 @@ function filesToRead(
       continue
     }
     prior ??= f.kind
-    if (f.kind !== prior) {
+    if (f.kind !== prior && !opts.readAll) {
       diags.push({
         ...errorDiag('stack.mixed-file-suffixes', 'Invalid stack configuration directory', MIXED),
         extra: {explanation: `${f.name} was not read.`},
