@@ -327,7 +327,13 @@ function slotBindings(node: StackConfigNode, d: Decl, a: TreeAnalysis): StackSlo
 }
 
 /** Terraform's checks of one component (ComponentConfig.checkValid), in its order: each stage runs only when the earlier ones pass. */
-function componentDiagnostics<A extends TreeAnalysis>(run: Run<A>, node: StackConfigNode, d: Decl, a: A, modules: Map<Diagnostic, string>): Diagnostic[] {
+function componentDiagnostics<A extends TreeAnalysis>(
+  run: Run<A>,
+  node: StackConfigNode,
+  d: Decl,
+  a: A,
+  modules: Map<Diagnostic, string>,
+): Diagnostic[] {
   const moduleDiags = moduleTreeDiagnostics(a.tree, modules)
   const configStage = a.diagnostics.filter((x) => !LATER_STAGES.has(x.code))
   const treeFailed = configStage.some((x) => x.severity === 'error' && x.code !== 'module.not-installed')
@@ -388,7 +394,11 @@ interface Behaviour {
 
 /** The stack configuration at `dir`, read as the applicable Terraform release reads it. */
 async function loadWithBehaviour(ctx: RunContext, dir: string): Promise<{config: StackConfigNode; behaviour: Behaviour}> {
-  const opts = (readDeprecated: boolean, readAll = false): StackLoadOptions => ({readDeprecated, versionProblem, ...(readAll ? {readAll} : {})})
+  const opts = (readDeprecated: boolean, readAll = false): StackLoadOptions => ({
+    readDeprecated,
+    versionProblem,
+    ...(readAll ? {readAll} : {}),
+  })
   const names = ctx.files.list(dir).map((e) => e.name)
   const deprecated = names.some((n) => n.endsWith('.tfstack.hcl') || n.endsWith('.tfstack.json'))
   if (!deprecated) {
@@ -510,12 +520,19 @@ function notes<A extends TreeAnalysis>(
   const out: Diagnostic[] = []
   for (const node of nodesOf(config)) {
     const skipped = node.stack.skippedFiles
+    const fileStart = (name: string): SourceRange => {
+      const start = {line: 1, column: 1, byte: 0}
+      return {filename: node.displayDir === '.' ? name : `${node.displayDir}/${name}`, start, end: start}
+    }
     if (skipped.length > 0)
       out.push(
-        warningDiag(
-          'stack.files-not-read',
-          'Stack files not read',
-          `${skipped.map((f) => (node.displayDir === '.' ? f : `${node.displayDir}/${f}`)).join(', ')}: Terraform 1.14 and later do not read .tfstack.hcl or .tfstack.json files (1.13 read them with the warning "Deprecated filename usage"). Rename them to .tfcomponent.hcl or .tfcomponent.json.`,
+        atFile(
+          fileStart(skipped[0]!),
+          warningDiag(
+            'stack.files-not-read',
+            'Stack files not read',
+            `${skipped.map((f) => (node.displayDir === '.' ? f : `${node.displayDir}/${f}`)).join(', ')}: Terraform 1.14 and later do not read .tfstack.hcl or .tfstack.json files (1.13 read them with the warning "Deprecated filename usage"). Rename them to .tfcomponent.hcl or .tfcomponent.json.`,
+          ),
         ),
       )
     const stackDir = node.stack.dir
@@ -525,15 +542,20 @@ function notes<A extends TreeAnalysis>(
       .filter((e) => e.kind === 'file' && !isIgnoredName(e.name) && configExtension(e.name, 'terraform'))
       .map((e) => (node.displayDir === '.' ? e.name : `${node.displayDir}/${e.name}`))
       .sort()
-    out.push(
-      warningDiag(
-        'stack.unused-module-files',
-        'Configuration files outside the stack',
-        `${files.join(', ')}: a stack reads only its .tfcomponent.hcl files, and no component uses this directory as its source ("./"), so Terraform ignores these files.`,
-      ),
+    const first = files[0]
+    const note = warningDiag(
+      'stack.unused-module-files',
+      'Configuration files outside the stack',
+      `${files.join(', ')}: a stack reads only its .tfcomponent.hcl files, and no component uses this directory as its source ("./"), so Terraform ignores these files.`,
     )
+    out.push(first ? atFile({filename: first, start: {line: 1, column: 1, byte: 0}, end: {line: 1, column: 1, byte: 0}}, note) : note)
   }
   return out
+}
+
+/** tfgraph's own note, located at a file (its `extra.range`: the note is no Terraform diagnostic with a range). */
+function atFile(at: SourceRange, d: Diagnostic): Diagnostic {
+  return {...d, extra: {range: at}}
 }
 
 /** Diagnostics once each (components that share a module report its problems once). */

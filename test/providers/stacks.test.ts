@@ -276,7 +276,7 @@ test('files: .tfstack.hcl read only when a component module requires Terraform 1
   const stray = await analyzeProviders(path.join(fixturesDir, 'stacks', 'stray-and-remote'))
   assert.equal(
     stray.diagnostics.map((d) => `${d.severity} ${d.summary}`),
-    ['warning Configuration files outside the stack', "error Provider version doesn't match the lockfile", 'warning Component source not fetched'],
+    ["error Provider version doesn't match the lockfile", 'warning Component source not fetched', 'warning Configuration files outside the stack'],
   )
   assert.is(stray.stack!.components.find((c) => c.address === 'component.names')?.unresolvedReason, 'remote source: not fetched (tfgraph reads no network)')
 })
