@@ -213,7 +213,7 @@ test('bindings: every resource of a component ends at the stack configuration, w
     subnet.chain.map((c) => c.text),
     [
       'local name "aws" implied by the resource type aws_subnet',
-      'component.network.module.subnets has no required_providers entry "aws": Terraform assumes registry.terraform.io/hashicorp/aws',
+      'component.network.module.subnets requires aws = hashicorp/aws (modules/network/subnets/main.tf:3,5-8)',
       'component.network.module.subnets receives aws = aws.mirror from component.network',
       'component.network gives aws.mirror = provider.aws.regional["us-west-2"] in its providers map (components.tfcomponent.hcl:20,18-52)',
       'the stack defines provider "aws" "regional" for registry.terraform.io/hashicorp/aws (for_each: one configuration per key) at providers.tfcomponent.hcl:12,1-26',
