@@ -31,7 +31,9 @@ test('providers: text, --resource and JSON of a stack', () => {
   const j = run('providers', rel('regional'), '--json')
   assert.is(j.code, 0, j.stderr)
   assertGolden(path.join(stacks, 'regional', 'expected.providers.json'), j.stdout)
-  const doc = JSON.parse(j.stdout) as {stack: {components: {address: string; for_each: string | null; providers: unknown[]; resources: unknown[]}[]}}
+  const doc = JSON.parse(j.stdout) as {
+    stack: {components: {address: string; for_each: string | null; providers: unknown[]; resources: unknown[]}[]}
+  }
   assert.equal(
     doc.stack.components.map((c) => [c.address, c.for_each, c.resources.length]),
     [
@@ -59,7 +61,9 @@ test("lint: Stacks' provider errors, and the rules on the components' modules", 
   assertGolden(path.join(stacks, 'provider-errors', 'expected.lint.txt'), r.stdout + r.stderr)
   const j = run('lint', rel('provider-errors'), '--format', 'json')
   const doc = JSON.parse(j.stdout) as {diagnostics: {summary: string; address?: string}[]}
-  assert.ok(doc.diagnostics.some((d) => d.summary === 'Inline provider configuration not allowed' && d.address === 'component.app.module.cdn'))
+  assert.ok(
+    doc.diagnostics.some((d) => d.summary === 'Inline provider configuration not allowed' && d.address === 'component.app.module.cdn'),
+  )
   const clean = run('lint', rel('regional'), '--format', 'compact')
   assert.is(clean.code, 0, clean.stdout + clean.stderr)
   assertGolden(path.join(stacks, 'regional', 'expected.lint.txt'), clean.stdout)

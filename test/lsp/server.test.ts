@@ -205,7 +205,10 @@ test('a Terraform Stacks workspace: hover on a component, a stack provider block
     assert.match(subnet, `(${uriOf(path.join(regional, 'providers.tfcomponent.hcl'))}#L12)`)
     const component = await hoverAt(c, path.join(regional, 'components.tfcomponent.hcl'), 'component "storage"', 3)
     assert.match(component, '`component.storage` — `./modules/storage`, for_each = `var.regions`')
-    assert.match(component, '- `aws` = `provider.aws.regional[each.value]` → `provider["registry.terraform.io/hashicorp/aws"].regional` — 1 resource')
+    assert.match(
+      component,
+      '- `aws` = `provider.aws.regional[each.value]` → `provider["registry.terraform.io/hashicorp/aws"].regional` — 1 resource',
+    )
     const block = await hoverAt(c, path.join(regional, 'providers.tfcomponent.hcl'), 'provider "aws" "regional"', 3)
     assert.match(block, 'used by 2 resources in 2 components')
   } finally {

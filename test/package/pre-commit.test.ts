@@ -114,7 +114,8 @@ test('the hooks: tfgraph-lint and tfgraph-lock (node), and their offline -system
     for (const f of ['main.tf', 'a/b.tofu', 'x.tf.json', 'y.tofu.json']) assert.ok(re.test(f), `${h.id} takes ${f}`)
     for (const f of ['README.md', 'x.tfvars', 'main.tf.bak']) assert.not.ok(re.test(f), `${h.id} skips ${f}`)
     // a Terraform Stacks configuration's files
-    for (const f of ['stack/components.tfcomponent.hcl', 'old.tfstack.hcl', 'deployments.tfdeploy.hcl']) assert.ok(re.test(f), `${h.id} takes ${f}`)
+    for (const f of ['stack/components.tfcomponent.hcl', 'old.tfstack.hcl', 'deployments.tfdeploy.hcl'])
+      assert.ok(re.test(f), `${h.id} takes ${f}`)
     assert.is(re.test('infra/.terraform.lock.hcl'), h.id.includes('lock'))
   }
 })

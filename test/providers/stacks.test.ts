@@ -41,7 +41,10 @@ async function check(name: string, files: Record<string, string>, want: readonly
   const got = diagnostics.filter((d) => d.code.startsWith('stack.') || d.code.startsWith('provider.'))
   for (const w of want) {
     const d = got.find((x) => x.code === w.code && x.summary === w.summary && (w.at === undefined || where(x) === w.at))
-    assert.ok(d, `${name}: ${w.code} "${w.summary}" at ${w.at ?? 'any'} in:\n${got.map((x) => `${x.code} ${x.summary} ${where(x)}`).join('\n')}`)
+    assert.ok(
+      d,
+      `${name}: ${w.code} "${w.summary}" at ${w.at ?? 'any'} in:\n${got.map((x) => `${x.code} ${x.summary} ${where(x)}`).join('\n')}`,
+    )
     if (w.detail !== undefined) assert.ok(d!.detail.includes(w.detail), `${name}: detail of ${w.summary}:\n${d!.detail}`)
   }
   assert.is(got.length, want.length, `${name}: ${got.map((x) => `${x.code} ${x.summary} ${where(x)}`).join('\n')}`)
@@ -49,7 +52,12 @@ async function check(name: string, files: Record<string, string>, want: readonly
 
 test('decoder: provider blocks (names, duplicates, undeclared local name)', async () => {
   await check('bad local name', {'s.tfcomponent.hcl': REQ + 'provider "a!" "x" {}\n'}, [
-    {code: 'stack.invalid-name', summary: 'Invalid provider local name', detail: 'Names must be valid identifiers', at: 's.tfcomponent.hcl:7,10-14'},
+    {
+      code: 'stack.invalid-name',
+      summary: 'Invalid provider local name',
+      detail: 'Names must be valid identifiers',
+      at: 's.tfcomponent.hcl:7,10-14',
+    },
   ])
   // Terraform points at the first label for a bad second one: so does tfgraph, and its explanation says which
   const {diagnostics} = await analyze({files: {'s.tfcomponent.hcl': REQ + 'provider "aws" "1x" {}\n'}})
@@ -76,7 +84,12 @@ test('decoder: provider blocks (names, duplicates, undeclared local name)', asyn
 
 test('decoder: required_providers (source, version, built-in providers, duplicates)', async () => {
   await check('no source', {'s.tfcomponent.hcl': 'required_providers {\n  aws = {\n    version = "~> 5.0"\n  }\n}\n'}, [
-    {code: 'stack.missing-requirement-attribute', summary: 'Missing required attribute', detail: 'must include the attribute "source"', at: 's.tfcomponent.hcl:2,9-10'},
+    {
+      code: 'stack.missing-requirement-attribute',
+      summary: 'Missing required attribute',
+      detail: 'must include the attribute "source"',
+      at: 's.tfcomponent.hcl:2,9-10',
+    },
   ])
   await check('no version', {'s.tfcomponent.hcl': 'required_providers {\n  aws = {\n    source = "hashicorp/aws"\n  }\n}\n'}, [
     {
@@ -86,15 +99,38 @@ test('decoder: required_providers (source, version, built-in providers, duplicat
       at: 's.tfcomponent.hcl:2,9-10',
     },
   ])
-  await check('built-in with version', {'s.tfcomponent.hcl': 'required_providers {\n  t = {\n    source  = "terraform.io/builtin/terraform"\n    version = "1.0"\n  }\n}\n'}, [
-    {code: 'stack.builtin-provider-version', summary: 'Unsupported attribute', detail: 'is built in to Terraform', at: 's.tfcomponent.hcl:2,7-8'},
-  ])
+  await check(
+    'built-in with version',
+    {'s.tfcomponent.hcl': 'required_providers {\n  t = {\n    source  = "terraform.io/builtin/terraform"\n    version = "1.0"\n  }\n}\n'},
+    [
+      {
+        code: 'stack.builtin-provider-version',
+        summary: 'Unsupported attribute',
+        detail: 'is built in to Terraform',
+        at: 's.tfcomponent.hcl:2,7-8',
+      },
+    ],
+  )
   // Terraform reports a bad version at the entry's source
-  await check('bad version', {'s.tfcomponent.hcl': 'required_providers {\n  aws = {\n    source  = "hashicorp/aws"\n    version = "> > 1"\n  }\n}\n'}, [
-    {code: 'stack.invalid-version', summary: 'Invalid version constraint', detail: 'Cannot use "> > 1" as a version constraint', at: 's.tfcomponent.hcl:3,15-30'},
-  ])
+  await check(
+    'bad version',
+    {'s.tfcomponent.hcl': 'required_providers {\n  aws = {\n    source  = "hashicorp/aws"\n    version = "> > 1"\n  }\n}\n'},
+    [
+      {
+        code: 'stack.invalid-version',
+        summary: 'Invalid version constraint',
+        detail: 'Cannot use "> > 1" as a version constraint',
+        at: 's.tfcomponent.hcl:3,15-30',
+      },
+    ],
+  )
   await check('two blocks in a file', {'s.tfcomponent.hcl': REQ + REQ}, [
-    {code: 'stack.duplicate-required-providers', summary: 'Duplicate provider requirements', detail: 'already declared at s.tfcomponent.hcl:1,1-19', at: 's.tfcomponent.hcl:7,1-19'},
+    {
+      code: 'stack.duplicate-required-providers',
+      summary: 'Duplicate provider requirements',
+      detail: 'already declared at s.tfcomponent.hcl:1,1-19',
+      at: 's.tfcomponent.hcl:7,1-19',
+    },
   ])
   // across files Terraform drops the second block silently (Declarations.merge)
   await check('two blocks, two files', {'a.tfcomponent.hcl': REQ, 'b.tfcomponent.hcl': REQ}, [])
@@ -113,7 +149,8 @@ test('decoder: components (sources, versions, providers maps) and the language e
     'map keys',
     {
       's.tfcomponent.hcl':
-        REQ + 'provider "aws" "a" {}\ncomponent "c" {\n  source = "./m"\n  providers = {\n    aws.a.b = provider.aws.a\n    aws     = provider.aws.a\n    aws     = provider.aws.a\n  }\n}\n',
+        REQ +
+        'provider "aws" "a" {}\ncomponent "c" {\n  source = "./m"\n  providers = {\n    aws.a.b = provider.aws.a\n    aws     = provider.aws.a\n    aws     = provider.aws.a\n  }\n}\n',
       'm/main.tf': MODULE,
     },
     [
@@ -127,47 +164,76 @@ test('decoder: components (sources, versions, providers maps) and the language e
     ],
   )
   await check('edition', {'s.tfcomponent.hcl': 'language = TFStack2030\n'}, [
-    {code: 'stack.invalid-language', summary: 'Invalid language edition', detail: 'might be intended for a newer version of Terraform', at: 'extra s.tfcomponent.hcl:1,12-23'},
+    {
+      code: 'stack.invalid-language',
+      summary: 'Invalid language edition',
+      detail: 'might be intended for a newer version of Terraform',
+      at: 'extra s.tfcomponent.hcl:1,12-23',
+    },
   ])
 })
 
 test('validation: a slot not given, a configuration of another provider, no configuration at all', async () => {
   const module = `terraform {\n  required_providers {\n    aws = {\n      source                = "hashicorp/aws"\n      configuration_aliases = [aws.east]\n    }\n  }\n}\n${MODULE}`
-  await check('alias not given', {'s.tfcomponent.hcl': REQ + 'provider "aws" "a" {}\ncomponent "c" {\n  source = "./m"\n  providers = {\n    aws = provider.aws.a\n  }\n}\n', 'm/main.tf': module}, [
+  await check(
+    'alias not given',
     {
-      code: 'stack.missing-provider-config',
-      summary: 'Missing required provider configuration',
-      detail: 'The root module for component.c requires a provider configuration named "aws.east" for provider "hashicorp/aws"',
-      at: 's.tfcomponent.hcl:8,1-14',
+      's.tfcomponent.hcl':
+        REQ + 'provider "aws" "a" {}\ncomponent "c" {\n  source = "./m"\n  providers = {\n    aws = provider.aws.a\n  }\n}\n',
+      'm/main.tf': module,
     },
-  ])
-  const two = 'required_providers {\n  amazon = {\n    source  = "hashicorp/aws"\n    version = "~> 5.0"\n  }\n  gcp = {\n    source  = "hashicorp/google"\n    version = "~> 6.0"\n  }\n}\nprovider "gcp" "g" {}\nprovider "amazon" "a" {}\n'
+    [
+      {
+        code: 'stack.missing-provider-config',
+        summary: 'Missing required provider configuration',
+        detail: 'The root module for component.c requires a provider configuration named "aws.east" for provider "hashicorp/aws"',
+        at: 's.tfcomponent.hcl:8,1-14',
+      },
+    ],
+  )
+  const two =
+    'required_providers {\n  amazon = {\n    source  = "hashicorp/aws"\n    version = "~> 5.0"\n  }\n  gcp = {\n    source  = "hashicorp/google"\n    version = "~> 6.0"\n  }\n}\nprovider "gcp" "g" {}\nprovider "amazon" "a" {}\n'
   const lock2 = LOCK + 'provider "registry.terraform.io/hashicorp/google" {\n  version = "6.0.0"\n}\n'
   await check(
     'another provider, the right one under another name',
-    {'.terraform.lock.hcl': lock2, 's.tfcomponent.hcl': two + 'component "c" {\n  source = "./m"\n  providers = {\n    aws = provider.gcp.g\n  }\n}\n', 'm/main.tf': MODULE},
+    {
+      '.terraform.lock.hcl': lock2,
+      's.tfcomponent.hcl': two + 'component "c" {\n  source = "./m"\n  providers = {\n    aws = provider.gcp.g\n  }\n}\n',
+      'm/main.tf': MODULE,
+    },
     [
       {
         code: 'stack.invalid-provider-config',
         summary: 'Invalid provider configuration',
-        detail: 'not for provider "registry.terraform.io/hashicorp/google".\n\nThis stack has a configured provider of the correct type under the name "amazon".',
+        detail:
+          'not for provider "registry.terraform.io/hashicorp/google".\n\nThis stack has a configured provider of the correct type under the name "amazon".',
         at: 's.tfcomponent.hcl:16,11-25',
       },
     ],
   )
-  await check('a string', {'s.tfcomponent.hcl': REQ + 'provider "aws" "a" {}\ncomponent "c" {\n  source = "./m"\n  providers = {\n    aws = "us-east-1"\n  }\n}\n', 'm/main.tf': MODULE}, [
+  await check(
+    'a string',
     {
-      code: 'stack.invalid-provider-config',
-      summary: 'Invalid provider configuration',
-      detail: 'The provider configuration slot aws requires a configuration for provider "registry.terraform.io/hashicorp/aws".',
-      at: 's.tfcomponent.hcl:11,11-22',
+      's.tfcomponent.hcl':
+        REQ + 'provider "aws" "a" {}\ncomponent "c" {\n  source = "./m"\n  providers = {\n    aws = "us-east-1"\n  }\n}\n',
+      'm/main.tf': MODULE,
     },
-  ])
+    [
+      {
+        code: 'stack.invalid-provider-config',
+        summary: 'Invalid provider configuration',
+        detail: 'The provider configuration slot aws requires a configuration for provider "registry.terraform.io/hashicorp/aws".',
+        at: 's.tfcomponent.hcl:11,11-22',
+      },
+    ],
+  )
   // a variable of type providerconfig(aws) is a configuration of aws: valid
   await check(
     'providerconfig variable',
     {
-      's.tfcomponent.hcl': REQ + 'variable "p" {\n  type = providerconfig(aws)\n}\ncomponent "c" {\n  source = "./m"\n  providers = {\n    aws = var.p\n  }\n}\n',
+      's.tfcomponent.hcl':
+        REQ +
+        'variable "p" {\n  type = providerconfig(aws)\n}\ncomponent "c" {\n  source = "./m"\n  providers = {\n    aws = var.p\n  }\n}\n',
       'm/main.tf': MODULE,
     },
     [],
@@ -176,7 +242,8 @@ test('validation: a slot not given, a configuration of another provider, no conf
 
 test('validation: inline provider blocks (both texts), the lock file (missing, no file)', async () => {
   const files = {
-    's.tfcomponent.hcl': REQ + 'provider "aws" "a" {}\ncomponent "c" {\n  source = "./m"\n  providers = {\n    aws = provider.aws.a\n  }\n}\n',
+    's.tfcomponent.hcl':
+      REQ + 'provider "aws" "a" {}\ncomponent "c" {\n  source = "./m"\n  providers = {\n    aws = provider.aws.a\n  }\n}\n',
     'm/main.tf': 'provider "aws" {\n  region = "x"\n}\nmodule "n" {\n  source = "./n"\n}\n',
     'm/n/main.tf': 'provider "aws" {\n  alias  = "b"\n  region = "x"\n}\n',
   }
@@ -185,7 +252,10 @@ test('validation: inline provider blocks (both texts), the lock file (missing, n
   assert.equal(
     inline.map((d) => [where(d), d.detail.split('\n')[0]]),
     [
-      ['m/main.tf:1,1-15', 'A module used as a stack component must have all of its provider configurations passed from the stack configuration, using the "providers" argument within the component configuration block.'],
+      [
+        'm/main.tf:1,1-15',
+        'A module used as a stack component must have all of its provider configurations passed from the stack configuration, using the "providers" argument within the component configuration block.',
+      ],
       ['m/n/main.tf:1,1-15', 'This module is not compatible with Terraform Stacks, because it declares an inline provider configuration.'],
     ],
   )
@@ -208,7 +278,9 @@ test('bindings: every resource of a component ends at the stack configuration, w
     bucket.chain.map((c) => c.kind),
     ['implied-name', 'source', 'component', 'stack-config'],
   )
-  const subnet = s.components.find((c) => c.address === 'component.network')!.resources.find((r) => r.module_address === 'module.subnets.aws_subnet.a')!
+  const subnet = s.components
+    .find((c) => c.address === 'component.network')!
+    .resources.find((r) => r.module_address === 'module.subnets.aws_subnet.a')!
   assert.equal(
     subnet.chain.map((c) => c.text),
     [
@@ -236,7 +308,10 @@ test('bindings: a configuration the map does not give is NOT FOUND (no implied d
   })
   const r = m.providers.stack!.components[0]!.resources[0]!
   assert.is(r.provider_config, null)
-  assert.is(r.chain[r.chain.length - 1]!.text, 'no configuration provider["registry.terraform.io/hashicorp/aws"] is given to the component: its providers map has no entry for it')
+  assert.is(
+    r.chain[r.chain.length - 1]!.text,
+    'no configuration provider["registry.terraform.io/hashicorp/aws"] is given to the component: its providers map has no entry for it',
+  )
   assert.equal(
     m.diagnostics.filter((d) => d.severity === 'error').map((d) => d.summary),
     ['Missing required provider configuration'],
@@ -270,15 +345,24 @@ test('files: .tfstack.hcl read only when a component module requires Terraform 1
     },
   })
   assert.ok(
-    mixed.diagnostics.some((d) => d.summary === 'Invalid stack configuration directory' && d.extra?.explanation === 'b.tfstack.hcl was not read.'),
+    mixed.diagnostics.some(
+      (d) => d.summary === 'Invalid stack configuration directory' && d.extra?.explanation === 'b.tfstack.hcl was not read.',
+    ),
     mixed.diagnostics.map((d) => d.summary).join(', '),
   )
   const stray = await analyzeProviders(path.join(fixturesDir, 'stacks', 'stray-and-remote'))
   assert.equal(
     stray.diagnostics.map((d) => `${d.severity} ${d.summary}`),
-    ["error Provider version doesn't match the lockfile", 'warning Component source not fetched', 'warning Configuration files outside the stack'],
+    [
+      "error Provider version doesn't match the lockfile",
+      'warning Component source not fetched',
+      'warning Configuration files outside the stack',
+    ],
   )
-  assert.is(stray.stack!.components.find((c) => c.address === 'component.names')?.unresolvedReason, 'remote source: not fetched (tfgraph reads no network)')
+  assert.is(
+    stray.stack!.components.find((c) => c.address === 'component.names')?.unresolvedReason,
+    'remote source: not fetched (tfgraph reads no network)',
+  )
 })
 
 test.run()
