@@ -393,5 +393,5 @@ function declaresAliases(a: RootAnalysis, d: string): boolean {
   if (a.lint.analysis.stack) return false
   const n = a.lint.analysis.tree.nodes.find((x) => x.dir === d && x.module)
   if (!n?.module) return false
-  return [...n.module.requiredProviders.values()].some((attr) => objectEntry(attr.node, 'configuration_aliases') !== undefined)
+  return [...n.module.requiredProviders.values()].some((r) => objectEntry(r.attribute.node, 'configuration_aliases') !== undefined)
 }

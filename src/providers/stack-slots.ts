@@ -5,7 +5,7 @@
 // calls pass in their `providers` maps, and, for a call without one, the default configurations the called
 // module needs in turn. A configuration the module declares itself (a provider block) is no slot. A
 // required_providers entry alone makes no slot.
-import {impliedLocalName, parseLocalConfigRef, providerString, type Provider} from '../addrs/provider.js'
+import {impliedLocalName, providerString, type Provider} from '../addrs/provider.js'
 import type {ModuleNode} from '../crawl/crawl.js'
 import {importTargets} from '../load/imports.js'
 
@@ -28,7 +28,7 @@ export function providerSlots(n: ModuleNode): ProviderSlot[] {
   if (!m) return []
   const names = m.names
   const self = new Set<string>()
-  for (const p of m.decoded.providers) self.add(key(names.providerFor(p.name), p.alias))
+  for (const p of m.providerConfigs.values()) if (p.valid) self.add(key(names.providerFor(p.localName), p.alias))
   const out = new Map<string, ProviderSlot>()
   const putLocal = (localName: string, alias: string | undefined, explicit: boolean): void => {
     const provider = names.providerFor(localName)
@@ -42,22 +42,19 @@ export function providerSlots(n: ModuleNode): ProviderSlot[] {
     out.set(k, {provider, localName: names.localNameFor(provider) ?? provider.type, explicit: false})
   }
   for (const r of [...names.requirements.values()].sort((a, b) => (a.localName < b.localName ? -1 : 1)))
-    for (const entry of r.aliases) {
-      const ref = parseLocalConfigRef(entry)
-      if (ref) putLocal(ref.localName, ref.alias, true)
+    for (const entry of r.aliases) if (entry.value) putLocal(entry.value.localName, entry.value.alias, true)
+  for (const resources of [m.managedResources, m.dataResources, m.actions, m.ephemeralResources])
+    for (const r of resources.values()) {
+      const ref = r.provider?.decoded
+      if (ref) putLocal(ref.name, ref.alias, false)
+      else putLocal(impliedLocalName(r.type), undefined, false)
     }
-  for (const mode of ['managed', 'data', 'action', 'ephemeral'] as const)
-    for (const r of m.decoded.resources)
-      if (r.mode === mode) {
-        if (r.ref) putLocal(r.ref.name, r.ref.alias, false)
-        else putLocal(impliedLocalName(r.type), undefined, false)
-      }
   for (const t of importTargets(m)) {
-    const ref = t.provider ? parseLocalConfigRef(t.provider.expr.replace(/^"|"$/g, '')) : undefined
+    const ref = m.providerArguments.get(t.block)?.value
     if (ref) putLocal(ref.localName, ref.alias, false)
     else put(names.providerFor(impliedLocalName(t.type)))
   }
-  for (const call of m.decoded.calls.values()) {
+  for (const call of m.moduleCalls.values()) {
     for (const p of call.providers) putLocal(p.inParent.name, p.inParent.alias, false)
     if (call.providers.length > 0) continue
     const child = n.children.find((c) => c.path[c.path.length - 1] === call.name)

@@ -105,7 +105,8 @@ export function moduleTreeDiagnostics(tree: ModuleTree, modules: Map<Diagnostic,
     const m = n.module
     if (!m) continue
     const from = out.length
-    for (const p of m.decoded.providers)
+    for (const p of m.providerConfigs.values()) {
+      if (!p.valid) continue
       out.push(
         errorDiag(
           'stack.inline-provider-config',
@@ -113,9 +114,10 @@ export function moduleTreeDiagnostics(tree: ModuleTree, modules: Map<Diagnostic,
           n.address === ''
             ? 'A module used as a stack component must have all of its provider configurations passed from the stack configuration, using the "providers" argument within the component configuration block.'
             : 'This module is not compatible with Terraform Stacks, because it declares an inline provider configuration.\n\nTo be used with stacks, this module must instead accept provider configurations from its caller.',
-          p.block.declRange,
+          p.declRange,
         ),
       )
+    }
     for (const v of m.variables.values())
       if (v.body.attributes.some((a) => a.name === 'const'))
         out.push(
