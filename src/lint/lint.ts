@@ -1,7 +1,8 @@
 // `tfgraph lint`: Terraform's own module/provider diagnostics (rule id `terraform`) plus tfgraph's
 // rules for module authors, configured by .tfgraph.json / --only / --disable and inline ignores.
 import * as path from 'node:path'
-import {compareDiagnostics, type Diagnostic, type Severity} from '../diag/diagnostic.js'
+import {compareDiagnostics, type Diagnostic, type Severity, type SourceRange} from '../diag/diagnostic.js'
+import {renameFiles, renameRanges, rootRelative, type FileNamer} from '../diag/file-names.js'
 import type {CrawlLimits, ModuleNode, ModuleWalker} from '../crawl/crawl.js'
 import {analyzeProviders, sharedModuleReason, type ProvidersAnalysis} from '../providers/analyze.js'
 import {RULES} from '../rules/index.js'
@@ -119,6 +120,7 @@ export function ruleFindings(
   analysis: ProvidersAnalysis,
   inputs: Omit<RuleContext, 'analysis' | 'options'>,
   opts: LintOptions,
+  named: FileNamer,
 ): LintDiagnostic[] {
   const out: LintDiagnostic[] = []
   const config = opts.config ?? EMPTY_CONFIG
@@ -127,7 +129,7 @@ export function ruleFindings(
     const sev = severityFor(rule.id, rule.severity, opts)
     const options = config.options?.get(rule.id)
     for (const d of rule.check({analysis, ...inputs, ...(options ? {options} : {})}))
-      out.push(sev === rule.severity ? d : {...d, severity: sev})
+      out.push(renameFiles(sev === rule.severity ? d : {...d, severity: sev}, named))
   }
   return out
 }
@@ -159,7 +161,7 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
   // rules that need it and for the ignore comments
   const texts = ctx.memo.get(ctx.files, 'file-texts', () => new Map<string, string | undefined>())
   const sourceText = (f: string): string | undefined => {
-    const abs = path.join(root, f)
+    const abs = path.resolve(root, f)
     if (!texts.has(abs)) {
       try {
         texts.set(abs, utf8Text(ctx.files.read(abs)))
@@ -169,10 +171,12 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
     }
     return texts.get(abs)
   }
+  // the rules read the model, which names files by their absolute paths; findings name them from the root
+  const named = rootRelative(root)
   // a Terraform Stacks configuration: the rules run on each component's module tree (stack-lint.ts)
   if (analysis.stack) {
     const r = await lintStack(analysis, sourceText, {
-      findings: async (a) => ruleFindings(a, {...(await ruleInputs(ctx, dir, a, opts.env)), sourceText, memo: ctx.memo}, opts),
+      findings: async (a) => ruleFindings(a, {...(await ruleInputs(ctx, dir, a, opts.env)), sourceText, memo: ctx.memo}, opts, named),
       terraform: enabled(TERRAFORM_RULE, true, opts),
     })
     const unread = analysis.incomplete && analysis.diagnostics.some((d) => d.severity === 'error' && UNREAD_CODES.has(d.code))
@@ -186,24 +190,28 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
       notes: r.notes,
     }
   }
+  // the analysis's diagnostics name files from the root: the tree's ranges, by their absolute paths
+  const inTree = (r: SourceRange): SourceRange => ({...r, filename: path.resolve(root, r.filename)})
   const inputs = {...(await ruleInputs(ctx, dir, analysis, opts.env)), sourceText, memo: ctx.memo}
-  ruleDiags.push(...ruleFindings(analysis, inputs, opts))
+  ruleDiags.push(...ruleFindings(analysis, inputs, opts, named))
   const terraform: LintDiagnostic[] = []
   if (enabled(TERRAFORM_RULE, true, opts)) {
     const nodes = analysis.tree.nodes
     // calls whose source or version Terraform cannot evaluate: that error is the one finding about them
     const unevaluable = analysis.diagnostics
       .filter((d) => MODULE_EVALUATION_ERRORS.has(d.code) && d.range)
-      .map((d) => callAround(nodes, d.range!)?.call)
+      .map((d) => callAround(nodes, inTree(d.range!))?.call)
     for (const d of analysis.diagnostics) {
       if (ruleDiags.some((r) => sameFinding(r, d))) continue // a rule reports the same finding with more context
       // the module call a `module.*` diagnostic is about: an ignore comment on its header covers it
       const call =
-        d.range && (d.code.startsWith('module.') || MODULE_EVALUATION_ERRORS.has(d.code)) ? callAround(nodes, d.range)?.call : undefined
+        d.range && (d.code.startsWith('module.') || MODULE_EVALUATION_ERRORS.has(d.code))
+          ? callAround(nodes, inTree(d.range))?.call
+          : undefined
       // a call that cannot be evaluated cannot be installed either: not a second finding
       if (d.code === 'module.not-installed' && call && unevaluable.includes(call)) continue
       // the module whose files hold the range; among calls of one directory, the one the diagnostic is about
-      const byFile = d.range ? nodeHoldingFile(analysis.tree.nodes, d.range.filename) : undefined
+      const byFile = d.range ? nodeHoldingFile(analysis.tree.nodes, path.resolve(root, d.range.filename)) : undefined
       const known = analysis.diagnosticModules.get(d)
       const about = known !== undefined ? analysis.tree.nodes.find((x) => x.address === known) : undefined
       const n = about && byFile && about.module === byFile.module ? about : byFile
@@ -212,22 +220,22 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
         rule: TERRAFORM_RULE,
         ...(n && n.address ? {address: n.address} : {}),
         callers: callersOf(n),
-        ...(call ? {ignoreAt: call.declRange} : {}),
+        ...(call ? {ignoreAt: renameFiles(call.declRange, named)} : {}),
       })
     }
   }
   const all = [...terraform, ...ruleDiags].sort((a, b) => compareDiagnostics(a, b) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0))
   const {kept, suppressed} = applyIgnores(sourceText, all)
-  const notes = analysis.sharedModule ? [`This directory is ${sharedModuleReason(analysis.sharedModule, analysis.tree.engine)}`] : []
+  const notes = analysis.sharedModule
+    ? [renameRanges(`This directory is ${sharedModuleReason(analysis.sharedModule, analysis.tree.engine)}`, named)]
+    : []
   const unread = analysis.incomplete && analysis.diagnostics.some((d) => d.severity === 'error' && UNREAD_CODES.has(d.code))
   return {root: dir, analysis, diagnostics: kept.map(published), suppressed, incomplete: analysis.incomplete, unread, notes}
 }
 
-/** The first module (in tree order) whose files include `filename` (as the tree names them, relative to the root). */
+/** The first module (in tree order) whose files include `filename` (an absolute path). */
 function nodeHoldingFile(nodes: readonly ModuleNode[], filename: string): ModuleNode | undefined {
-  return nodes.find((n) => {
-    if (!n.module || !n.displayDir) return false
-    const prefix = n.displayDir === '.' ? '' : n.displayDir + '/'
-    return filename.startsWith(prefix) && n.module.files.some((f) => prefix + f.name === filename)
-  })
+  const dir = path.dirname(filename)
+  const base = path.basename(filename)
+  return nodes.find((n) => n.module !== undefined && n.module.dir === dir && n.module.files.some((f) => f.name === base))
 }

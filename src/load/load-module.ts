@@ -30,8 +30,12 @@ export function standaloneLoadContext(): LoadContext {
 export interface LoadOptions {
   /** Engine to load as; default: OpenTofu when the directory holds `.tofu`/`.tofu.json` files. */
   readonly engine?: EngineName
-  /** Prefix for file names in diagnostics and ranges (e.g. `modules/vpc/`); default none. */
-  readonly displayPrefix?: string
+  /**
+   * The root module directory whose analysis asks (absolute): the run's shared loads note how each root
+   * reaches a directory, so that `lint --recursive` keeps a load while a root still to be linted could
+   * reach it the same way. Not read by the load itself.
+   */
+  readonly requestedFrom?: string
   /**
    * Configuration files this load may still read (`--max-files`), shared by every load of a run and
    * decremented as files are taken; files beyond it are not read and an error says so. Default: no limit.
@@ -195,7 +199,6 @@ export async function prefetchParses(ctx: LoadContext, dir: string, engine?: Eng
 /** Loads and merges one module directory (`ctx`: the run's files and parser; default: the disk and a parser of its own). Never throws for bad input: problems become diagnostics. */
 export async function loadModuleDir(dir: string, opts: LoadOptions = {}, ctx: LoadContext = standaloneLoadContext()): Promise<LoadResult> {
   const abs = path.resolve(dir)
-  const prefix = opts.displayPrefix ?? ''
   let names: string[]
   try {
     names = listRegularFiles(ctx.files, abs)
@@ -252,7 +255,8 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}, ctx: Lo
   // all at once: with the worker pool running, a module's files are parsed in parallel
   const results = await Promise.all(
     reading.map(async (f) => {
-      const r = await parseConfigFile(ctx, path.join(abs, f.name), prefix + f.name, f.syntax, f.kind === 'query' ? 'query' : 'config')
+      const file = path.join(abs, f.name)
+      const r = await parseConfigFile(ctx, file, file, f.syntax, f.kind === 'query' ? 'query' : 'config')
       stats.done++
       return r
     }),
@@ -266,6 +270,7 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}, ctx: Lo
     if (r.file) parsed.push({entry: reading[i]!, file: r.file})
   })
   const built = buildModule(abs, engine, files, parsed, ctx.types)
+  stats.decoded++
   diagnostics.push(...built.diagnostics)
   return {module: built.module, engine: engineName, diagnostics, incomplete, filesRead: reading.length}
 }

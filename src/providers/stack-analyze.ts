@@ -5,9 +5,11 @@
 // validation. Generic in the analysis of one module tree, which the caller supplies (analyze.ts), so that
 // this file and that one do not import each other.
 import * as path from 'node:path'
+import {isDeepStrictEqual} from 'node:util'
 import {providerString, type Provider} from '../addrs/provider.js'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, warningDiag} from '../diag/diagnostic.js'
+import {renameFiles, rootRelative} from '../diag/file-names.js'
 import type {ModuleTree} from '../crawl/crawl.js'
 import type {CrawlOptions} from '../crawl/crawl.js'
 import {partText} from '../hcl/expr.js'
@@ -436,6 +438,7 @@ export async function analyzeStack<A extends TreeAnalysis>(
   const embeddedStacks: {address: string; source: string; displayDir?: string; resolved: boolean}[] = []
   const deployments: (Deployment & {stack: string})[] = []
   const addresses = new Map<Diagnostic, string>()
+  const shownAddresses = new Map<Diagnostic, string>()
   let incomplete = false
   for (const node of nodesOf(config)) {
     const s = node.stack
@@ -476,6 +479,17 @@ export async function analyzeStack<A extends TreeAnalysis>(
     diagnostics.push(...stackReferences(run, s))
   }
   diagnostics.push(...lockFileDiagnostics(run, config), ...notes(run, config, components))
+  // the components' modules name files by their absolute paths; the stack's diagnostics name them from its directory
+  const named = rootRelative(root)
+  const renamed = diagnostics.map((x) => {
+    // a diagnostic already named so (the stack's own files) stays the same value: the stack's tree holds it
+    const r = renameFiles(x, named)
+    const y = isDeepStrictEqual(r, x) ? x : r
+    const a = addresses.get(x)
+    if (a !== undefined && !shownAddresses.has(y)) shownAddresses.set(y, a)
+    return y
+  })
+  const shown = unique(renamed)
   return {
     dir: root,
     config,
@@ -486,8 +500,8 @@ export async function analyzeStack<A extends TreeAnalysis>(
     embeddedStacks,
     deployments,
     lockFile: lock.present,
-    diagnostics: unique(diagnostics),
-    diagnosticAddresses: addresses,
+    diagnostics: shown,
+    diagnosticAddresses: shownAddresses,
     incomplete,
   }
 }
