@@ -21,6 +21,7 @@ export const unusedConfigurationAlias = {
   id: 'unused-configuration-alias',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'tree',
   description: 'A configuration_aliases entry that no resource or nested module call in the module uses.',
   docs: 'docs/rules/unused-configuration-alias.md',
   check({analysis, memo}): LintDiagnostic[] {
