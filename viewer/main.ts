@@ -126,7 +126,8 @@ readTheme()
 const palette = (): string[] => (dark.matches ? DARK : LIGHT)
 
 // ---- the module tree: every node hangs under a module (a module node under its caller) ----
-const parentOf = (m: string): string => m.replace(/\.?module\.[^.]+$/, '')
+// (a Terraform Stacks graph: `component.a` and `stack.s` hang under the stack as modules do)
+const parentOf = (m: string): string => m.replace(/\.?(?:module|component|stack)\.[^.]+$/, '')
 interface Group {
   readonly address: string
   readonly parent: string | null

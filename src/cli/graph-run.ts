@@ -35,7 +35,7 @@ export async function drawGraph(cmd: CommandRun<undefined>, i: DrawInputs): Prom
   await cmd.end()
   const diagnostics = (diags: typeof a.diagnostics) => cmd.diagnostics(diags, {dir: i.dir, verbose: i.verbose})
   // the root could not be loaded: nothing to draw, just the diagnostics
-  if ((a.tree.root.module?.files.length ?? 0) === 0)
+  if ((a.stack ? a.stack.config.stack.files.length : (a.tree.root.module?.files.length ?? 0)) === 0)
     return {output: {stdout: '', stderr: await diagnostics(a.diagnostics), exitCode: 1}, failed: true}
   const {graph, optionDiagnostics} = lib.exportGraph(a, {view: i.view, ...i.slicing})
   // a --focus or --module that names nothing: one line with a "did you mean", exit 1

@@ -6,6 +6,8 @@ import * as path from 'node:path'
 import {didYouMean} from '../diag/name-suggestion.js'
 
 const CONFIG = /\.(tf|tofu)(\.json)?$/
+/** A Terraform Stacks configuration's files (the directory is then analysed as a stack). */
+const STACK = /\.(tfcomponent|tfstack)\.(hcl|json)$/
 const VARIABLES = /(\.tfvars(\.json)?|\.tftest\.hcl|\.tofutest\.hcl)$/
 
 /** Why `dir` (as the user wrote it) cannot be analysed as a module directory, or undefined when it can. */
@@ -29,7 +31,7 @@ export function moduleDirProblem(dir: string, subcommands: readonly string[] = [
   } catch {
     return `Failed to read module directory: ${dir} cannot be read (permission denied)`
   }
-  if (names.some((n) => CONFIG.test(n) && !n.startsWith('.'))) return undefined
+  if (names.some((n) => (CONFIG.test(n) && !n.startsWith('.')) || STACK.test(n))) return undefined
   const vars = names.filter((n) => VARIABLES.test(n)).sort()
   const what =
     vars.length > 0
@@ -37,7 +39,7 @@ export function moduleDirProblem(dir: string, subcommands: readonly string[] = [
       : names.length === 0
         ? 'nothing'
         : 'no configuration files'
-  return `${dir} is not a module directory: it holds ${what} (no .tf, .tf.json, .tofu or .tofu.json files). Pass the directory of a root module${vars.length > 0 ? ' (the one these variables are for)' : ''}, or use "tfgraph lint --recursive ${dir}" to find the root modules under it.`
+  return `${dir} is not a module directory: it holds ${what} (no .tf, .tf.json, .tofu or .tofu.json files, and no .tfcomponent.hcl files of a stack). Pass the directory of a root module${vars.length > 0 ? ' (the one these variables are for)' : ''}, or use "tfgraph lint --recursive ${dir}" to find the root modules under it.`
 }
 
 /** Why `dir` cannot be searched for root modules (`lint --recursive`), or undefined. */

@@ -325,7 +325,8 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
     dependsOn: false,
     enabled: false,
     dir: root,
-    displayDir: '.',
+    // from the directory file names are shown relative to (a stack component's, a test run's module: not the root)
+    displayDir: opts.displayRoot ? path.relative(path.resolve(opts.displayRoot), root).split(path.sep).join('/') || '.' : '.',
     module: rootLoad.module,
     resolved: true,
     unresolvedReason: undefined,

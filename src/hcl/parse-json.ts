@@ -27,10 +27,18 @@ import {jsonExpr} from './json-expr.js'
 
 const PARSE_OPTIONS: ParseOptions = {disallowComments: true, allowTrailingComma: false, allowEmptyContent: false}
 
-/** What a JSON file holds: configuration, a Terraform query file (`.tfquery.json`) or a test file (`.tftest.json`). */
-export type JsonRoot = 'config' | 'query' | 'test'
+/**
+ * What a JSON file holds: configuration, a Terraform query file (`.tfquery.json`), a test file (`.tftest.json`)
+ * or a Terraform Stacks configuration file (`.tfcomponent.json`).
+ */
+export type JsonRoot = 'config' | 'query' | 'test' | 'stack'
 
-const ROOT_KINDS: Record<JsonRoot, 'root' | 'query_root' | 'test_root'> = {config: 'root', query: 'query_root', test: 'test_root'}
+const ROOT_KINDS: Record<JsonRoot, 'root' | 'query_root' | 'test_root' | 'stack_root'> = {
+  config: 'root',
+  query: 'query_root',
+  test: 'test_root',
+  stack: 'stack_root',
+}
 
 /** Parses one JSON-syntax configuration file. Never throws: problems become diagnostics, partial content is kept. */
 export function parseJsonConfig(text: string, filename: string, root: JsonRoot = 'config'): {file: ConfigFile; diagnostics: Diagnostic[]} {
@@ -169,6 +177,29 @@ const KINDS = {
     convert: {command: 'expr', providers: 'exprValues', expect_failures: 'expr'},
   },
   plan_options: {labels: [], convert: {mode: 'expr', replace: 'expr', target: 'expr'}},
+  // Terraform Stacks (stackconfig's rootConfigSchema and the block schemas)
+  stack_root: {
+    labels: [],
+    // not strict: `language` is an attribute; the decoder reports other properties
+    blocks: {
+      stack: 'stack_call',
+      component: 'stack_component',
+      variable: 'stack_variable',
+      locals: 'locals',
+      output: 'stack_output',
+      provider: 'stack_provider',
+      required_providers: 'stack_required_providers',
+      removed: 'stack_removed',
+    },
+    convert: {language: 'expr'},
+  },
+  stack_call: {labels: ['name'], convert: {depends_on: 'expr'}},
+  stack_component: {labels: ['name'], convert: {depends_on: 'expr'}},
+  stack_variable: {labels: ['name'], blocks: {validation: 'plain'}, convert: {type: 'expr'}},
+  stack_output: {labels: ['name'], blocks: {precondition: 'plain'}, convert: {type: 'expr'}},
+  stack_provider: {labels: ['type', 'name'], blocks: {config: 'plain'}},
+  stack_required_providers: {labels: [], justAttributes: true},
+  stack_removed: {labels: [], blocks: {lifecycle: 'plain'}, convert: {from: 'expr'}},
   override: {labels: [], convert: {target: 'expr', override_during: 'expr'}},
   mock_provider: {
     labels: ['name'],

@@ -81,7 +81,8 @@ export async function lintCached(ctx: RunContext, dir: string, opts: LintOptions
       const {lint} = await import('./lint.js')
       const full = await lint(dir, {...opts, context: ctx})
       const modules = new Map<string, number>()
-      for (const n of full.analysis.tree.nodes)
+      const trees = [full.analysis.tree, ...(full.analysis.stack?.components ?? []).flatMap((c) => (c.analysis ? [c.analysis.tree] : []))]
+      for (const n of trees.flatMap((t) => t.nodes))
         if (n.dir && n.module) modules.set(n.dir, n.module.managedResources.size + n.module.dataResources.size)
       return {
         diagnostics: full.diagnostics,
@@ -98,6 +99,9 @@ export async function lintCached(ctx: RunContext, dir: string, opts: LintOptions
 }
 
 const SKIP_DIRS = new Set(['.terraform', 'node_modules', '.git'])
+
+/** A Terraform Stacks configuration file: its directory is one root (the stack), its components' directories are not. */
+const STACK_FILE = /\.(tfcomponent|tfstack)\.(hcl|json)$/
 
 /** Root modules under a directory: configuration directories no other one calls as a local module. */
 export async function findRootModules(ctx: RunContext, dir: string, engine?: EngineName): Promise<string[]> {
@@ -124,7 +128,7 @@ export function configDirsUnder(files: FileSource, top: string, skip?: string): 
     let config = false
     for (const e of entries) {
       if (!(e.kind === 'file' || e.kind === 'link') || e.name.startsWith('.')) continue
-      if (e.name.endsWith('.tf') || e.name.endsWith('.tofu')) native++
+      if (e.name.endsWith('.tf') || e.name.endsWith('.tofu') || STACK_FILE.test(e.name)) native++
       else if (!e.name.endsWith('.tf.json') && !e.name.endsWith('.tofu.json')) continue
       config = true
     }
@@ -149,11 +153,14 @@ export async function localCallTargets(
   engine: EngineName | undefined,
   parser: NativeParser,
 ): Promise<string[]> {
-  const {moduleSources} = await import('./module-sources.js')
+  const {moduleSources, stackSources} = await import('./module-sources.js')
   const targets: string[] = []
-  for (const src of moduleSources(files, d, engine, parser).values()) {
+  // a stack's components, embedded stacks and removed blocks call their sources (a component "./" is the stack itself)
+  const stack = new Set(stackSources(files, d, parser))
+  for (const src of [...moduleSources(files, d, engine, parser).values(), ...stack]) {
     if (src !== undefined && (src.startsWith('./') || src.startsWith('../'))) {
       const target = path.resolve(d, src)
+      if (stack.has(src) && target === d) continue
       if (files.stat(target) === 'dir') targets.push(target) // not there: the crawl reports it
     }
   }

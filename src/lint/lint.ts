@@ -2,7 +2,7 @@
 // rules for module authors, configured by .tfgraph.json / --only / --disable and inline ignores.
 import * as path from 'node:path'
 import {compareDiagnostics, type Diagnostic, type Severity, type SourceRange} from '../diag/diagnostic.js'
-import {renameFiles, renameRanges, rootRelative} from '../diag/file-names.js'
+import {renameFiles, renameRanges, rootRelative, type FileNamer} from '../diag/file-names.js'
 import type {CrawlLimits, ModuleNode, ModuleWalker} from '../crawl/crawl.js'
 import {analyzeProviders, sharedModuleReason, type ProvidersAnalysis} from '../providers/analyze.js'
 import {RULES} from '../rules/index.js'
@@ -15,6 +15,7 @@ import type {EngineName} from '../load/engine.js'
 import {withRunContext, type RunContext} from '../load/run-context.js'
 import {EMPTY_CONFIG, TERRAFORM_RULE, type LintConfig} from './config.js'
 import {applyIgnores} from './ignore.js'
+import {lintStack} from './stack-lint.js'
 
 export {TERRAFORM_RULE}
 
@@ -69,7 +70,7 @@ export function callersOf(n: ModuleNode | undefined): string[] {
   return out
 }
 
-function enabled(id: string, byDefault: boolean, opts: LintOptions): boolean {
+export function enabled(id: string, byDefault: boolean, opts: LintOptions): boolean {
   if (opts.only && opts.only.length > 0) return opts.only.includes(id)
   if (opts.disable?.includes(id)) return false
   const s = (opts.config ?? EMPTY_CONFIG).rules.get(id)
@@ -114,8 +115,27 @@ export async function ruleInputs(
   return {installedVersions, lockedProviders}
 }
 
+/** The enabled rules' findings over one analysis, at the severities the configuration gives them. */
+export function ruleFindings(
+  analysis: ProvidersAnalysis,
+  inputs: Omit<RuleContext, 'analysis' | 'options'>,
+  opts: LintOptions,
+  named: FileNamer,
+): LintDiagnostic[] {
+  const out: LintDiagnostic[] = []
+  const config = opts.config ?? EMPTY_CONFIG
+  for (const rule of RULES as readonly Rule[]) {
+    if (!enabled(rule.id, rule.enabledByDefault, opts)) continue
+    const sev = severityFor(rule.id, rule.severity, opts)
+    const options = config.options?.get(rule.id)
+    for (const d of rule.check({analysis, ...inputs, ...(options ? {options} : {})}))
+      out.push(renameFiles(sev === rule.severity ? d : {...d, severity: sev}, named))
+  }
+  return out
+}
+
 /** Without the fields only the lint pipeline reads. */
-function published(d: LintDiagnostic): LintDiagnostic {
+export function published(d: LintDiagnostic): LintDiagnostic {
   const {restatesAt: _at, ignoreAt: _ignore, ...rest} = d
   return rest
 }
@@ -151,19 +171,29 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
     }
     return texts.get(abs)
   }
-  const inputs = {...(await ruleInputs(ctx, dir, analysis, opts.env)), sourceText, memo: ctx.memo}
-  const config = opts.config ?? EMPTY_CONFIG
+  // the rules read the model, which names files by their absolute paths; findings name them from the root
   const named = rootRelative(root)
+  // a Terraform Stacks configuration: the rules run on each component's module tree (stack-lint.ts)
+  if (analysis.stack) {
+    const r = await lintStack(analysis, sourceText, {
+      findings: async (a) => ruleFindings(a, {...(await ruleInputs(ctx, dir, a, opts.env)), sourceText, memo: ctx.memo}, opts, named),
+      terraform: enabled(TERRAFORM_RULE, true, opts),
+    })
+    const unread = analysis.incomplete && analysis.diagnostics.some((d) => d.severity === 'error' && UNREAD_CODES.has(d.code))
+    return {
+      root: dir,
+      analysis,
+      diagnostics: r.diagnostics.map(published),
+      suppressed: r.suppressed,
+      incomplete: analysis.incomplete,
+      unread,
+      notes: r.notes,
+    }
+  }
   // the analysis's diagnostics name files from the root: the tree's ranges, by their absolute paths
   const inTree = (r: SourceRange): SourceRange => ({...r, filename: path.resolve(root, r.filename)})
-  for (const rule of RULES as readonly Rule[]) {
-    if (!enabled(rule.id, rule.enabledByDefault, opts)) continue
-    const sev = severityFor(rule.id, rule.severity, opts)
-    const options = config.options?.get(rule.id)
-    // the rules read the model, which names files by their absolute paths; findings name them from the root
-    for (const d of rule.check({analysis, ...inputs, ...(options ? {options} : {})}))
-      ruleDiags.push(renameFiles(sev === rule.severity ? d : {...d, severity: sev}, named))
-  }
+  const inputs = {...(await ruleInputs(ctx, dir, analysis, opts.env)), sourceText, memo: ctx.memo}
+  ruleDiags.push(...ruleFindings(analysis, inputs, opts, named))
   const terraform: LintDiagnostic[] = []
   if (enabled(TERRAFORM_RULE, true, opts)) {
     const nodes = analysis.tree.nodes

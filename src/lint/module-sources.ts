@@ -67,3 +67,61 @@ export function moduleSources(files: FileSource, dir: string, engine?: EngineNam
   }
   return out
 }
+
+const STACK_SOURCE_BLOCKS = new Set(['component', 'stack', 'removed'])
+
+/**
+ * The literal `source` of each component, embedded stack and removed block of a Terraform Stacks directory
+ * (its `.tfcomponent.*` and `.tfstack.*` files): the directories a stack calls are not roots.
+ */
+export function stackSources(files: FileSource, dir: string, parser?: NativeParser): string[] {
+  const out: string[] = []
+  let names: string[]
+  try {
+    names = files.list(dir).map((e) => e.name)
+  } catch {
+    return out
+  }
+  for (const name of names.filter((n) => /\.(tfcomponent|tfstack)\.(hcl|json)$/.test(n)).sort()) {
+    let text: string
+    try {
+      text = utf8Text(files.read(path.join(dir, name)))
+    } catch {
+      continue
+    }
+    if (name.endsWith('.json')) {
+      out.push(...jsonStackSources(text))
+      continue
+    }
+    const parsed = parser?.parseNow(text, name, parseHclNative) ?? parseHclNative(text, name)
+    for (const b of parsed.file.body.blocks) {
+      if (!STACK_SOURCE_BLOCKS.has(b.type)) continue
+      const src = literalString(b.body.attributes.find((a) => a.name === 'source'))
+      if (src !== undefined) out.push(src)
+    }
+  }
+  return out
+}
+
+function jsonStackSources(text: string): string[] {
+  let doc: unknown
+  try {
+    doc = JSON.parse(text)
+  } catch {
+    return []
+  }
+  const out: string[] = []
+  const bodies = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v])
+  for (const root of bodies(doc)) {
+    if (!isRecord(root)) continue
+    for (const type of STACK_SOURCE_BLOCKS) {
+      for (const group of bodies(root[type])) {
+        if (!isRecord(group)) continue
+        // removed blocks have no label: the group is the body
+        const blocks = type === 'removed' ? [group] : Object.values(group).flatMap(bodies)
+        for (const b of blocks) if (isRecord(b) && typeof b['source'] === 'string') out.push(b['source'])
+      }
+    }
+  }
+  return out
+}

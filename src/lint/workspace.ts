@@ -99,7 +99,7 @@ interface RootState {
   used: number
 }
 
-const CONFIG_FILE = /\.(tf|tofu)(\.json)?$/
+const CONFIG_FILE = /\.(tf|tofu)(\.json)?$|\.(tfcomponent|tfstack)\.(hcl|json)$/
 
 /** Opens a workspace on `dir` (its roots are searched on the first update). */
 export function openWorkspace(dir: string, opts: WorkspaceOptions = {}): Workspace {
@@ -323,7 +323,11 @@ class LintWorkspace implements Workspace {
       }),
     )
     const dirs = new Set<string>()
-    for (const n of result.analysis.tree.nodes) {
+    // a stack: its components' module trees are what it reads (and the directories it calls)
+    const stack = result.analysis.stack
+    const trees = [result.analysis.tree, ...(stack?.components ?? []).flatMap((c) => (c.analysis ? [c.analysis.tree] : []))]
+    if (stack) this.calls.set(s.root, [...new Set(stack.components.flatMap((c) => (c.dir && c.dir !== s.root ? [c.dir] : [])))])
+    for (const n of trees.flatMap((t) => t.nodes)) {
       if (!n.dir) continue
       dirs.add(n.dir)
       // what the analysis found a directory calls: the root search's view of it, kept current
@@ -334,7 +338,7 @@ class LintWorkspace implements Workspace {
         )
     }
     const findings = new Map<string, LintDiagnostic[]>()
-    const fallback = result.analysis.tree.root.module?.files[0]?.name
+    const fallback = result.analysis.tree.root.module?.files[0]?.name ?? result.analysis.stack?.config.stack.files[0]?.name
     for (const d of result.diagnostics) {
       const r = displayRange(d)
       const file = r ? path.resolve(s.root, r.filename) : fallback ? path.join(s.root, fallback) : undefined
@@ -385,6 +389,8 @@ function isInside(p: string, dir: string): boolean {
 
 /** Whether the module of directory `d` in this analysis declares configuration_aliases in its required_providers. */
 function declaresAliases(a: RootAnalysis, d: string): boolean {
+  // a stack's component module is the stack's to show, not a shared module of its own
+  if (a.lint.analysis.stack) return false
   const n = a.lint.analysis.tree.nodes.find((x) => x.dir === d && x.module)
   if (!n?.module) return false
   return [...n.module.requiredProviders.values()].some((r) => objectEntry(r.attribute.node, 'configuration_aliases') !== undefined)

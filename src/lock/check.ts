@@ -14,6 +14,8 @@ import {engineByName, type Engine, type EngineName} from '../load/engine.js'
 import {analyzeProviders, type ProvidersAnalysis} from '../providers/analyze.js'
 import {allows, constraintsString, parseProviderConstraints, parseVersion, type Constraint} from '../providers/constraints.js'
 import {hashDirH1, hashZipH1, hashZipZh} from './hash.js'
+import {providerString} from '../addrs/provider.js'
+import type {StackConfigNode} from '../load/stacks/model.js'
 import {parseLockFile, type ProviderLock} from './lockfile.js'
 
 /**
@@ -172,7 +174,7 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
   })
   // without the whole configuration or a readable lock file, every status would be a guess
   if (analysis.incomplete || lockFileState === 'unreadable' || lockFileState === 'unparsable') return result(false, [], [])
-  const required = requiredProviders(analysis)
+  const required = analysis.stack ? stackRequirements(analysis.stack.config) : requiredProviders(analysis)
   const lockByProvider = new Map(locks.map((l) => [l.provider, l]))
   const names = [...new Set([...required.keys(), ...lockByProvider.keys()])].sort()
   const providers: LockProvider[] = []
@@ -191,6 +193,8 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
   }
   diagnostics.push(...otherRegistryWarnings(providers, lockByProvider, engine))
   diagnostics.push(...platformDiagnostics(opts.platforms ?? [], providers, lockByProvider, engine))
+  // a stack: Terraform Stacks' own lock errors (in the analysis) say what is missing or not allowed, and its lock file is written by another command
+  if (analysis.stack) diagnostics.splice(0, diagnostics.length, ...diagnostics.filter((d) => !STACK_SAYS.has(d.code)).map(forStack))
   const packages: LockPackage[] = []
   if (opts.verify) {
     const roots = [path.join(dataDir(root, opts.env ?? process.env), 'providers'), ...(opts.pluginDirs ?? []).map((d) => path.resolve(d))]
@@ -229,6 +233,41 @@ async function readLockFile(
 interface Requirement {
   constraints: Constraint[]
   sources: {module: string; constraint: string; range: SourceRange | null}[]
+}
+
+/** Lock diagnostics a stack's analysis gives in Terraform Stacks' words ("Provider missing from lockfile", …). */
+const STACK_SAYS: ReadonlySet<string> = new Set(['lock.provider-not-locked', 'lock.version-mismatch'])
+
+/** A lock file diagnostic as a stack's: its lock file is written by `terraform stacks providers lock`, from the stack's required_providers. */
+function forStack(d: Diagnostic): Diagnostic {
+  if (d.code === 'lock.no-lock-file')
+    return {...d, detail: d.detail.replace(/"terraform init" will create one/, '"terraform stacks providers lock" will create one')}
+  if (d.code === 'lock.unused-entry')
+    return {
+      ...d,
+      detail: d.detail.replace(
+        /no module of this configuration requires it any more\..*$/s,
+        'the stack\'s required_providers does not name it; "terraform stacks providers lock" writes the lock file from the stack\'s required_providers.',
+      ),
+    }
+  return d
+}
+
+/** The requirements of a stack: its required_providers entries (and its embedded stacks'), built-in providers left out. */
+function stackRequirements(node: StackConfigNode, out = new Map<string, Requirement>()): Map<string, Requirement> {
+  for (const r of node.stack.requiredProviders?.entries.values() ?? []) {
+    const name = providerString(r.provider)
+    if (r.builtIn || name.startsWith(BUILTIN)) continue
+    const e = out.get(name) ?? {constraints: [], sources: []}
+    if (r.version !== undefined) {
+      const p = parseProviderConstraints(r.version)
+      if ('constraints' in p) e.constraints.push(...p.constraints)
+      e.sources.push({module: node.address || 'stack', constraint: r.version, range: r.versionRange ?? r.nameRange})
+    }
+    out.set(name, e)
+  }
+  for (const c of node.children.values()) stackRequirements(c, out)
+  return out
 }
 
 /** The current requirements of each provider, combined over the whole module tree (builtin providers left out). */

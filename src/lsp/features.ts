@@ -19,6 +19,7 @@ import {moduleName, stepText} from '../providers/step-text.js'
 import {renameRanges} from '../render/paths.js'
 import {lspRange, pathUri, type LinesOf, type Spot} from './positions.js'
 import {finalConfig, nodesOfFile, providersEntries, resourcesThrough, targetsAt, type Target} from './targets.js'
+import {stackChainMarkdown, stackFileHover, viewsOf, type StackComponent} from './stack-hover.js'
 
 /** What every feature needs: the analyses holding the file, and how to name and count files. */
 export interface FeatureContext {
@@ -67,14 +68,20 @@ function rootTitle(ctx: FeatureContext, a: RootAnalysis): string {
 interface Found {
   readonly a: RootAnalysis
   readonly t: Target
+  /** In a stack: the component whose module tree `a` is. */
+  readonly component?: StackComponent
 }
 
 function found(ctx: FeatureContext, at: Spot): Found[] {
-  return ctx.analyses.flatMap((a) => targetsAt(a, ctx.file, at).map((t) => ({a, t})))
+  return ctx.analyses.flatMap((root) =>
+    viewsOf(root).flatMap(({view: a, component}) => targetsAt(a, ctx.file, at).map((t) => ({a, t, ...(component ? {component} : {})}))),
+  )
 }
 
 /** Hover text at `at`, or undefined when nothing tfgraph knows about stands there. */
 export async function hover(ctx: FeatureContext, at: Spot): Promise<{markdown: string; range: SourceRange; root: string} | undefined> {
+  const onStack = stackFileHover(ctx, ctx.analyses, ctx.file, at)
+  if (onStack) return onStack
   const all = found(ctx, at)
   const first = all[0]
   if (!first) return undefined
@@ -92,9 +99,10 @@ export async function hover(ctx: FeatureContext, at: Spot): Promise<{markdown: s
         .join(' · '),
     )
   const many = new Set(all.map((f) => f.a)).size > 1
-  for (const {a, t} of all) {
-    const body = await hoverOf(ctx, a, t)
-    sections.push(many ? `${rootTitle(ctx, a)}\n\n${body}` : a.kind === 'shared' ? `${rootTitle(ctx, a)}\n\n${body}` : body)
+  for (const {a, t, component} of all) {
+    const body = component && t.kind === 'resource' ? stackChainMarkdown(ctx, a, component, t.binding) : await hoverOf(ctx, a, t)
+    const title = component ? `**${component.address}**` : rootTitle(ctx, a)
+    sections.push(many ? `${title}\n\n${body}` : a.kind === 'shared' ? `${title}\n\n${body}` : body)
   }
   return {markdown: sections.join('\n\n---\n\n'), range: first.t.range, root: first.a.root}
 }

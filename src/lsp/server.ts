@@ -1,5 +1,5 @@
 // `tfgraph lsp`: the Language Server Protocol over stdio (vscode-languageserver does the framing). For
-// .tf, .tf.json, .tofu and .tofu.json files: hover (the configuration a resource uses and its resolution
+// .tf, .tf.json, .tofu and .tofu.json files, and Terraform Stacks' .tfcomponent.hcl files: hover (the configuration a resource uses and its resolution
 // chain; what a module call receives; how many resources a provider block serves; a requirement's
 // constraints and locked version), go to definition (the configuration actually used), find
 // references (the resources a configuration serves), code lenses on provider blocks, and the lint
@@ -31,7 +31,7 @@ import {codeLenses, definition, hover, references, SHOW_RESOURCES, type FeatureC
 import {lspRange, pathUri, spotOf, uriPath, type LinesOf} from './positions.js'
 
 /** The files the server analyses. */
-export const CONFIG_FILE = /\.(tf|tofu)(\.json)?$/
+export const CONFIG_FILE = /\.(tf|tofu)(\.json)?$|\.(tfcomponent|tfstack)\.(hcl|json)$/
 
 /** How long the server goes on after its input ends, to handle what it already received. */
 const END_GRACE_MS = 200
@@ -84,7 +84,7 @@ class LanguageServer {
         void connection.client
           .register(DidChangeWatchedFilesNotification.type, {
             watchers: [
-              {globPattern: '**/*.{tf,tofu,tf.json,tofu.json}'},
+              {globPattern: '**/*.{tf,tofu,tf.json,tofu.json,tfcomponent.hcl,tfcomponent.json,tfstack.hcl,tfstack.json}'},
               {globPattern: '**/{.terraform.lock.hcl,.tfgraph.json,modules.json}'},
             ],
           })

@@ -7,12 +7,15 @@ import type {DiagnosticCode} from '../diag/codes.js'
 import {buildGraph, type ModuleGraph} from './build-graph.js'
 import {crawl, type CrawlOptions, type ModuleNode, type ModuleTree} from '../crawl/crawl.js'
 import {moduleRequirements, type ModuleRequirement} from './requirements.js'
-import {resolveProviders, type GraphDiagnostic, type Resolution, type SharedModule} from './resolve.js'
+import {resolveProviders, type GraphDiagnostic, type InboundConfig, type Resolution, type SharedModule} from './resolve.js'
 import {validateProviderConfigsByModule} from './validate.js'
 import {unknownProviderFunctions} from './provider-functions.js'
 import {stepText} from './step-text.js'
 import {engineByName} from '../load/engine.js'
 import {analyzeTests, uniqueDiagnostics, type TestsAnalysis} from './test-runs.js'
+import {withRunContext} from '../load/run-context.js'
+import {analyzeStack, isStackDir, type StackAnalysis, type StackBaseOptions} from './stack-analyze.js'
+import {stackDocument, type StackDocument} from './stack-document.js'
 
 export interface ProvidersAnalysis {
   readonly tree: ModuleTree
@@ -26,12 +29,22 @@ export interface ProvidersAnalysis {
   readonly sharedModule?: SharedModule
   /** The root module's test files and the bindings of each run, when asked for (their diagnostics are in `diagnostics` too). */
   readonly tests?: TestsAnalysis
+  /**
+   * Set when the directory is a Terraform Stacks configuration: its components, each with its module tree's
+   * analysis; `tree` is then the directory alone (no module), and `diagnostics` holds the stack's and its components'.
+   */
+  readonly stack?: StackAnalysis<ProvidersAnalysis>
   readonly incomplete: boolean
 }
 
 export interface AnalyzeOptions extends CrawlOptions {
   /** Also read the root module's test files and analyse their runs; `directory`: the test directory (default `tests`). */
   readonly tests?: boolean | {readonly directory?: string}
+  /**
+   * The root module's configurations come from outside its tree (a stack component's providers map): made from
+   * the crawled tree, given to the resolver. Such a directory is analysed as a module, never as a stack.
+   */
+  readonly inbound?: (tree: ModuleTree) => readonly InboundConfig[]
 }
 
 /**
@@ -62,6 +75,13 @@ function evaluationDiagnostics(tree: ModuleTree, modules: Map<Diagnostic, string
 }
 
 export async function analyzeProviders(dir: string, opts: AnalyzeOptions = {}): Promise<ProvidersAnalysis> {
+  if (!opts.inbound) {
+    // a directory of .tfcomponent.hcl files is a stack: its components are the module trees
+    const stack = await withRunContext(opts.context, async (ctx) =>
+      isStackDir(ctx, dir) ? analyzeStack(dir, ctx, stackTreeOptions(opts), analyzeProviders) : undefined,
+    )
+    if (stack) return stackProvidersAnalysis(stack)
+  }
   const tree = await crawl(dir, opts)
   const testDirectory = typeof opts.tests === 'object' ? opts.tests.directory : undefined
   const tests = opts.tests
@@ -76,7 +96,8 @@ export async function analyzeProviders(dir: string, opts: AnalyzeOptions = {}): 
       })
     : undefined
 
-  const resolution = resolveProviders(tree, undefined, opts.context ? {memo: opts.context.memo, stats: opts.context.stats} : undefined)
+  const memo = opts.context ? {memo: opts.context.memo, stats: opts.context.stats} : undefined
+  const resolution = resolveProviders(tree, undefined, memo, opts.inbound?.(tree))
   const graph = buildGraph(tree, resolution)
   const requirements = tree.nodes.flatMap((n) => moduleRequirements(n))
   const validation = validateProviderConfigsByModule(tree)
@@ -92,8 +113,9 @@ export async function analyzeProviders(dir: string, opts: AnalyzeOptions = {}): 
   const main = [...configStage, ...graphStage.map((g) => g.diagnostic), ...evalStage]
   const testDiags = tests ? uniqueDiagnostics(tests.diagnostics, new Set(uniqueKeys(main))) : []
   for (const d of testDiags) modules.set(d, '')
-  // the model names files by their absolute paths; the analysis's diagnostics name them from the root
-  const name = rootRelative(tree.rootDir)
+  // the model names files by their absolute paths; the analysis's diagnostics name them from the root (a
+  // stack component's: from the stack's directory)
+  const name = rootRelative(opts.displayRoot ?? tree.rootDir)
   const diagnosticModules = new Map<Diagnostic, string>()
   const diagnostics = [...main, ...testDiags].map((d) => {
     const shown = renameFiles(d, name)
@@ -111,6 +133,66 @@ export async function analyzeProviders(dir: string, opts: AnalyzeOptions = {}): 
     ...(resolution.sharedModule ? {sharedModule: resolution.sharedModule} : {}),
     ...(tests ? {tests} : {}),
     incomplete: tree.incomplete,
+  }
+}
+
+/** The options a stack's component trees are analysed with: the run's limits and module source, nothing of a root's own. */
+function stackTreeOptions(opts: AnalyzeOptions): StackBaseOptions {
+  return {
+    ...(opts.env ? {env: opts.env} : {}),
+    ...(opts.walker ? {walker: opts.walker} : {}),
+    ...(opts.maxDepth !== undefined ? {maxDepth: opts.maxDepth} : {}),
+    ...(opts.maxFiles !== undefined ? {maxFiles: opts.maxFiles} : {}),
+    ...(opts.maxModules !== undefined ? {maxModules: opts.maxModules} : {}),
+  }
+}
+
+/**
+ * A stack's analysis as the analysis of its directory: the directory alone as the module tree (it is no
+ * module), no bindings of its own, the stack's and its components' diagnostics.
+ */
+function stackProvidersAnalysis(stack: StackAnalysis<ProvidersAnalysis>): ProvidersAnalysis {
+  const root: ModuleNode = {
+    path: [],
+    address: '',
+    key: '',
+    parent: undefined,
+    call: undefined,
+    sourceText: undefined,
+    source: undefined,
+    version: undefined,
+    count: false,
+    forEach: false,
+    dependsOn: false,
+    enabled: true,
+    dir: stack.dir,
+    displayDir: '.',
+    module: undefined,
+    resolved: true,
+    unresolvedReason: undefined,
+    variables: new Map(),
+    children: [],
+  }
+  const tree: ModuleTree = {
+    rootDir: stack.dir,
+    engine: 'terraform',
+    root,
+    nodes: [root],
+    diagnostics: [],
+    diagnosticModules: new Map(),
+    incomplete: stack.incomplete,
+  }
+  const resolution = resolveProviders(tree)
+  const diagnostics = sortDiagnostics(stack.diagnostics)
+  return {
+    tree,
+    resolution,
+    graph: buildGraph(tree, resolution),
+    requirements: [],
+    diagnostics,
+    diagnosticModules: new Map(diagnostics.map((d) => [d, stack.diagnosticAddresses.get(d) ?? ''])),
+    stack,
+    incomplete: stack.incomplete,
   }
 }
 
@@ -172,6 +254,8 @@ export interface ProvidersDocument {
   readonly tests?: readonly TestsDocumentFile[]
   /** Present when the directory is analysed as a shared module. */
   readonly shared_module?: {readonly reason: string; readonly configuration_aliases: readonly {name: string; range: SourceRange}[]}
+  /** Present when the directory is a Terraform Stacks configuration (the module-level arrays above are then empty). */
+  readonly stack?: StackDocument
 }
 
 /** One test file in `providers --tests --json`. */
@@ -289,6 +373,7 @@ function modelDocument(a: ProvidersAnalysis, rootArg: string): ProvidersDocument
     })),
     diagnostics: a.diagnostics.map(withoutCode),
     ...(a.tests ? {tests: testsDocument(a.tests)} : {}),
+    ...(a.stack ? {stack: stackDocument(a.stack)} : {}),
     ...(a.sharedModule
       ? {
           shared_module: {
@@ -319,6 +404,7 @@ const UNREAD_FILE_CODES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
 
 /** Whether at least one configuration file of the root module was read: else there is nothing to show but the errors. */
 export function rootFilesRead(a: ProvidersAnalysis): boolean {
+  if (a.stack) return a.stack.config.stack.files.length > 0
   const unread = new Set(a.diagnostics.filter((d) => UNREAD_FILE_CODES.has(d.code) && d.range).map((d) => d.range!.filename))
   return (a.tree.root.module?.files ?? []).some((f) => !f.shadowedBy && !unread.has(f.name))
 }

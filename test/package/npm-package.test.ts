@@ -15,14 +15,17 @@ import {installed, npm, skip, type Installed} from './install.js'
 // the page's layout and text measures, and the rules of #33 (a .js and a .d.ts per source file);
 // 580: providers started without the command framework (#41: bin/load-script.js, dist/cli/quick*.cjs and their
 // code caches, cli/providers-run, graph-run, quick, quick-run, flag-values)
-const MAX_FILES = 580
+// 640: Terraform Stacks (#40: load/stacks, the stack analysis, its renderers, lint and hover)
+const MAX_FILES = 640
 // 1 MB: the language server, the decoded model and the rules of #33;
 // 1.6 MB: providers' start without the command framework (#41): the library bundled a second time as one
 // CommonJS script (dist/cli/quick-run.cjs, ~0.2 MB packed) and the V8 code caches of it and quick.cjs (~0.34 MB
 // packed; used when the installed Node is the one the package was built with, rejected by V8 otherwise)
-const MAX_PACKED_BYTES = 1_600_000
+// 1.7 MB: and Terraform Stacks (#40, ~0.08 MB packed)
+const MAX_PACKED_BYTES = 1_700_000
 // 6.2 MB unpacked: the same two scripts and caches are ~1.66 MB of it
-const MAX_UNPACKED_BYTES = 6_200_000
+// 6.5 MB: and Terraform Stacks
+const MAX_UNPACKED_BYTES = 6_500_000
 
 const packageJsonBefore = readFileSync(path.join(repoRoot, 'package.json'), 'utf8')
 const got = await installed()
