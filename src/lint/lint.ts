@@ -9,6 +9,7 @@ import type {LintDiagnostic, Rule, RuleContext} from '../rules/rule.js'
 import {callAround, MODULE_EVALUATION_ERRORS} from '../rules/support.js'
 import {readManifest} from '../crawl/manifest.js'
 import {utf8Text} from '../io/inputs.js'
+import {OverlaySource} from '../io/overlay-source.js'
 import {parseLockFile} from '../lock/lockfile.js'
 import type {EngineName} from '../load/engine.js'
 import {withRunContext, type RunContext} from '../load/run-context.js'
@@ -34,6 +35,8 @@ export interface LintOptions {
   readonly walker?: ModuleWalker
   /** The root module's test files and their runs (default: read, from the test directory `tests`); `false`: not read. */
   readonly tests?: boolean | {readonly directory?: string}
+  /** Compute the fixes of the findings (`LintDiagnostic.fixes`; `lint --fix`, the editor's quick fixes). */
+  readonly fixes?: boolean
 }
 
 export interface LintResult {
@@ -138,7 +141,14 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
   const root = path.resolve(dir)
   // the files' text, read once in the run (a module's files are shared by the roots that call it) for the
   // rules that need it and for the ignore comments
-  const texts = ctx.memo.get(ctx.files, 'file-texts', () => new Map<string, string | undefined>())
+  // (an editor's buffers change between runs: texts read before a change are not used after it)
+  const version = ctx.files instanceof OverlaySource ? ctx.files.version : 0
+  const read = ctx.memo.get(ctx.files, 'file-texts', () => ({version, texts: new Map<string, string | undefined>()}))
+  if (read.version !== version) {
+    read.version = version
+    read.texts.clear()
+  }
+  const texts = read.texts
   const sourceText = (f: string): string | undefined => {
     const abs = path.join(root, f)
     if (!texts.has(abs)) {
@@ -150,7 +160,7 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
     }
     return texts.get(abs)
   }
-  const inputs = {...(await ruleInputs(ctx, dir, analysis, opts.env)), sourceText, memo: ctx.memo}
+  const inputs = {...(await ruleInputs(ctx, dir, analysis, opts.env)), sourceText, memo: ctx.memo, ...(opts.fixes ? {fixes: true} : {})}
   const config = opts.config ?? EMPTY_CONFIG
   for (const rule of RULES as readonly Rule[]) {
     if (!enabled(rule.id, rule.enabledByDefault, opts)) continue

@@ -5,7 +5,7 @@ import {compareDiagnostics, formatRange, type DiagnosticCode, type SourceRange} 
 import {lintCode} from '../diag/codes.js'
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
-import type {LintDiagnostic, Rule} from './rule.js'
+import type {Fix, LintDiagnostic, Rule} from './rule.js'
 import {literalString} from '../hcl/expr.js'
 import type {Module} from '../load/model.js'
 
@@ -46,6 +46,8 @@ export interface Finding {
   readonly restatesAt?: SourceRange
   /** See `LintDiagnostic.ignoreAt`. */
   readonly ignoreAt?: SourceRange
+  /** See `LintDiagnostic.fixes`. */
+  readonly fixes?: readonly Fix[]
 }
 
 /** Turns findings into the rule's diagnostics (code `lint.<rule id>`): merged across calls of one directory, sorted. */
@@ -72,6 +74,7 @@ export function report(rule: Pick<Rule, 'id' | 'severity'>, findings: readonly F
       ...(f.restates !== undefined ? {restates: f.restates} : {}),
       ...(f.restatesAt !== undefined ? {restatesAt: f.restatesAt} : {}),
       ...(f.ignoreAt !== undefined ? {ignoreAt: f.ignoreAt} : {}),
+      ...(f.fixes !== undefined && f.fixes.length > 0 ? {fixes: f.fixes} : {}),
     })
   }
   return out.sort(compareDiagnostics)
