@@ -15,6 +15,7 @@ import type {EngineName} from '../load/engine.js'
 import {withRunContext, type RunContext} from '../load/run-context.js'
 import {EMPTY_CONFIG, TERRAFORM_RULE, type LintConfig} from './config.js'
 import {applyIgnores} from './ignore.js'
+import {terraformFixes} from '../rules/fix/terraform.js'
 
 export {TERRAFORM_RULE}
 
@@ -188,12 +189,16 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
       const known = analysis.diagnosticModules.get(d)
       const about = known !== undefined ? analysis.tree.nodes.find((x) => x.address === known) : undefined
       const n = about && byFile && about.module === byFile.module ? about : byFile
+      const fixes = opts.fixes
+        ? terraformFixes(d, n, {analysis, sourceText, ...(inputs.lockedProviders ? {lockedProviders: inputs.lockedProviders} : {})})
+        : []
       terraform.push({
         ...d,
         rule: TERRAFORM_RULE,
         ...(n && n.address ? {address: n.address} : {}),
         callers: callersOf(n),
         ...(call ? {ignoreAt: call.declRange} : {}),
+        ...(fixes.length > 0 ? {fixes} : {}),
       })
     }
   }
