@@ -25,6 +25,9 @@ interface FormatLine {
   /** End of the last token before a trailing comment, and where that comment starts. */
   readonly codeEnd?: number
   readonly comment?: number
+  /** A line that opens a multi-line value after its `=` (`name = {`): one space before that `=`, as in any line of code. */
+  readonly openEnd?: number
+  readonly openEq?: number
 }
 
 function bracketChange(t: number): number {
@@ -76,7 +79,7 @@ function cutLine(text: string, tokens: Tokens, first: number, end: number): Form
     let net = 0
     for (let j = i; j < lead; j++) net += bracketChange(tokens.types[j]!)
     if (net === 0) return {start, leadEnd: tokens.ends[i - 1]!, eq: tokens.starts[i]!, ...(comment !== undefined ? {codeEnd, comment} : {})}
-    break
+    return {start, openEnd: tokens.ends[i - 1]!, openEq: tokens.starts[i]!, ...(comment !== undefined ? {codeEnd, comment} : {})}
   }
   void text
   return {start, ...(comment !== undefined ? {codeEnd, comment} : {})}
@@ -216,6 +219,11 @@ export function withAlignment(text: string, changes: readonly Change[], structur
     }
   })
   const assign = structural ? assignRespaces(edited, lines, touched) : []
+  if (structural)
+    lines.forEach((l, i) => {
+      if (touched.has(i) && l.openEq !== undefined && blank(edited, l.openEnd!, l.openEq))
+        assign.push({p: l.openEnd!, q: l.openEq, spaces: 1})
+    })
   // the comments move with the equals signs: their widths are measured after the change above
   const moved = (at: number): number => {
     const r = assign.find((x) => lineStart(edited, x.p) === lineStart(edited, at))
