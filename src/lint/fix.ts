@@ -151,51 +151,65 @@ interface PassState {
   readonly notes: Set<string>
 }
 
-/** Applies the chosen fixes file by file; a file left unparsable loses the fixes that edit it (all of them, for good). */
-function applyPass(chosen: readonly PlannedFix[], st: PassState): PlannedFix[] {
+/** What applying one pass's fixes gives: the new contents, the fixes applied, those dropped and why. */
+export interface PassResult {
+  readonly files: ReadonlyMap<string, Uint8Array>
+  readonly applied: readonly PlannedFix[]
+  readonly dropped: readonly {readonly fix: PlannedFix; readonly why: string}[]
+}
+
+/**
+ * Applies non-conflicting fixes file by file to what `read` gives (undefined: unreadable). A file that did
+ * not parse before gets no fix; a fix that leaves a file unparsable is dropped with every other fix of that
+ * file, and the rest applied again.
+ */
+export function applyParsable(chosen: readonly PlannedFix[], read: (file: string) => Uint8Array | undefined): PassResult {
   let live = [...chosen]
+  const dropped: {fix: PlannedFix; why: string}[] = []
   for (;;) {
     const byFile = new Map<string, PlannedFix[]>()
     for (const f of live) for (const e of f.edits) byFile.set(e.file, [...new Set([...(byFile.get(e.file) ?? []), f])])
-    const next = new Map<string, Uint8Array>()
-    const bad = new Set<PlannedFix>()
+    const files = new Map<string, Uint8Array>()
+    const bad = new Map<PlannedFix, string>()
     for (const [file, fixes] of byFile) {
-      let before = st.current.get(file)
-      if (!before) {
-        try {
-          before = st.overlay.read(file)
-        } catch {
-          fixes.forEach((f) => bad.add(f))
-          continue
-        }
-        if (!parses(file, before)) {
-          st.notes.add(`${file}: not fixed: it does not parse`)
-          fixes.forEach((f) => bad.add(f))
-          continue
-        }
-      }
-      const after = applyEdits(
-        before,
-        fixes.flatMap((f) => f.edits.filter((e) => e.file === file)),
-      )
-      if (parses(file, after)) next.set(file, after)
-      else fixes.forEach((f) => bad.add(f))
+      const before = read(file)
+      const why = before === undefined ? 'the file cannot be read' : !parses(file, before) ? 'the file does not parse' : undefined
+      const after =
+        why === undefined
+          ? applyEdits(
+              before!,
+              fixes.flatMap((f) => f.edits.filter((e) => e.file === file)),
+            )
+          : undefined
+      if (after && parses(file, after)) files.set(file, after)
+      else for (const f of fixes) bad.set(f, why ?? 'the result would not parse')
     }
-    if (bad.size === 0) {
-      for (const [file, after] of next) {
-        if (!st.original.has(file)) st.original.set(file, st.current.get(file) ?? st.overlay.read(file))
-        st.current.set(file, after)
-        st.overlay.set(file, utf8Text(after))
-      }
-      return live
-    }
-    for (const f of bad) {
-      st.dropped.add(fixKey(f))
-      st.notes.add(`${f.edits[0]?.file ?? '?'}: fix "${f.title}" [${f.rule}] not applied: the result would not parse`)
-    }
+    if (bad.size === 0) return {files, applied: live, dropped}
+    for (const [fix, why] of bad) dropped.push({fix, why})
     live = live.filter((f) => !bad.has(f))
-    if (live.length === 0) return []
   }
+}
+
+/** One pass applied to the state: the overlay holds the new contents; dropped fixes are never proposed again. */
+function applyPass(chosen: readonly PlannedFix[], st: PassState): PlannedFix[] {
+  const read = (file: string): Uint8Array | undefined => {
+    try {
+      return st.current.get(file) ?? st.overlay.read(file)
+    } catch {
+      return undefined
+    }
+  }
+  const r = applyParsable(chosen, read)
+  for (const {fix, why} of r.dropped) {
+    st.dropped.add(fixKey(fix))
+    st.notes.add(`${fix.edits[0]?.file ?? '?'}: fix "${fix.title}" [${fix.rule}] not applied: ${why}`)
+  }
+  for (const [file, after] of r.files) {
+    if (!st.original.has(file)) st.original.set(file, read(file)!)
+    st.current.set(file, after)
+    st.overlay.set(file, utf8Text(after))
+  }
+  return r.files.size > 0 ? [...r.applied] : []
 }
 
 /** What `writeFixes` did. */
