@@ -14,7 +14,7 @@ import type {Module} from '../load/model.js'
 import type {RunMemo} from '../load/run-memo.js'
 import {display, providerUses} from './provider-uses.js'
 import type {LintDiagnostic, Rule} from './rule.js'
-import {inRemotePackage, moduleText, report, where, type Finding} from './support.js'
+import {inRemotePackage, moduleText, report, sameModuleNodes, where, type Finding} from './support.js'
 import {providerRefOf} from '../load/provider-refs.js'
 import {referenceText} from '../hcl/expr.js'
 import {unusedEntryFix} from './fix/providers.js'
@@ -105,7 +105,7 @@ export const unusedRequiredProvider = {
         if (below === undefined) break
         if (below.has(providerString(r.provider)) || below.has(`name:${r.localName}`)) continue
         const site = fixes && sourceText ? siteOf(node, sourceText) : undefined
-        const fix = site && unusedEntryFix(site, r.attribute, r.localName)
+        const fix = site && unusedEntryFix(site, r.attribute, r.localName, sameModuleNodes(tree.nodes, node))
         findings.push({
           ...finding(node, r.localName, r.provider, entryRange(r.attribute.nameRange, r.attribute.exprRange), engine),
           ...(fix ? {fixes: [fix]} : {}),

@@ -60,13 +60,52 @@ export function sourcelessEntryFix(site: ModuleSite, a: Attribute, name: string,
   return b.build(`Write the entry ${name} as { source = "${source}", version = … }`, true, {structural: true})
 }
 
-/** `unused-required-provider`: the entry removed. */
-export function unusedEntryFix(site: ModuleSite, a: Attribute, name: string): Fix | undefined {
+/**
+ * `unused-required-provider`: the entry removed, and what the module's callers pass under its name (else
+ * Terraform would report a configuration passed to a name the module does not declare). Not preferred when
+ * a configuration passed there would then be used by nothing in the caller.
+ */
+export function unusedEntryFix(site: ModuleSite, a: Attribute, name: string, calls: readonly ModuleNode[]): Fix | undefined {
   const file = FixFile.of(site.sourceText, a.exprRange.filename)
   if (!file || file.json || !file.holds(a)) return undefined
   const b = new FixBuilder()
   removeAttribute(b, file, a)
-  return b.build(`Remove the required_providers entry ${name}`, true, {structural: true})
+  const passed = removePassed(b, site, calls, (key) => key === name || key.startsWith(name + '.'))
+  if (!passed) return undefined
+  return b.build(
+    `Remove the required_providers entry ${name}${passed.removed ? ' and what callers pass for it' : ''}${passed.orphan ? ' (a configuration passed to it is then used by nothing)' : ''}`,
+    !passed.orphan,
+    {structural: true, group: `unused-entry:${name}`},
+  )
+}
+
+/** Removes the providers-map items of calls whose key matches; undefined when one cannot be edited. */
+function removePassed(
+  b: FixBuilder,
+  site: ModuleSite,
+  calls: readonly ModuleNode[],
+  matches: (key: string) => boolean,
+): {removed: boolean; orphan: boolean} | undefined {
+  let removed = false
+  let orphan = false
+  for (const n of calls) {
+    const pm = n.call?.body.attributes.find((x) => x.name === 'providers')
+    const items = pm && objectItemsOf(pm.node)
+    if (!pm || !items) continue
+    const gone = items.map((it, i) => ({it, i})).filter(({it}) => matches(refName(it.key) ?? ''))
+    if (gone.length === 0) continue
+    const file = FixFile.of(site.sourceText, pm.exprRange.filename)
+    if (!file || file.json || !file.holds(pm)) return undefined
+    const parent = n.parent?.module
+    for (const {it} of gone) {
+      const value = refName(it.value)
+      if (value?.includes('.') && parent && !referencedElsewhere(parent, value, it.value)) orphan = true
+    }
+    if (gone.length === items.length) removeAttribute(b, file, pm)
+    else for (const {i} of gone) b.change(file, removeElement(file, items.map(itemSpan), i))
+    removed = true
+  }
+  return {removed, orphan}
 }
 
 /** The configuration a providers-map value names (`aws.west`). */
@@ -92,12 +131,6 @@ function referencedElsewhere(m: Module, ref: string, except: Expr): boolean {
   return false
 }
 
-/** Removes the item of a providers map (the whole `providers` argument when it is the only one). */
-function removeMapItem(b: FixBuilder, file: FixFile, pm: Attribute, items: readonly ObjectItem[], index: number): void {
-  if (items.length === 1) removeAttribute(b, file, pm)
-  else b.change(file, removeElement(file, items.map(itemSpan), index))
-}
-
 /**
  * `unused-configuration-alias`: the slot removed from configuration_aliases (the argument, when it was the
  * only one), and the entry of every call of the module that passes a configuration to it. Not preferred
@@ -113,22 +146,11 @@ export function unusedSlotFix(site: ModuleSite, entry: Attribute, slot: string, 
   const b = new FixBuilder()
   if (list.length === 1) b.change(at.file, removeElement(at.file, at.obj.items.map(itemSpan), at.obj.items.indexOf(ca)))
   else b.change(at.file, removeElement(at.file, list, index))
-  let orphan = false
-  for (const n of calls) {
-    const pm = n.call?.body.attributes.find((x) => x.name === 'providers')
-    const items = pm && objectItemsOf(pm.node)
-    const i = items?.findIndex((it) => refName(it.key) === slot) ?? -1
-    if (!pm || !items || i < 0) continue
-    const file = FixFile.of(site.sourceText, pm.exprRange.filename)
-    if (!file || file.json || !file.holds(pm)) return undefined
-    const passed = refName(items[i]!.value)
-    const parent = n.parent?.module
-    if (passed?.includes('.') && parent && !referencedElsewhere(parent, passed, items[i]!.value)) orphan = true
-    removeMapItem(b, file, pm, items, i)
-  }
+  const passed = removePassed(b, site, calls, (key) => key === slot)
+  if (!passed) return undefined
   return b.build(
-    `Remove ${slot} from configuration_aliases${calls.some((n) => n.call) ? ' and from the providers maps that pass it' : ''}${orphan ? ' (a configuration passed to it is then used by nothing)' : ''}`,
-    !orphan,
+    `Remove ${slot} from configuration_aliases${passed.removed ? ' and from the providers maps that pass it' : ''}${passed.orphan ? ' (a configuration passed to it is then used by nothing)' : ''}`,
+    !passed.orphan,
     {structural: true, group: `unused-slot:${slot}`},
   )
 }

@@ -264,7 +264,7 @@ export function removeElement(file: FixFile, elements: readonly {s: number; e: n
   const t = file.text
   const comma = /^[ \t]*,/.exec(t.slice(el.e))
   const end = comma ? el.e + comma[0].length : el.e
-  if (file.firstOnLine(el.s) && file.lastOnLine(end)) return {s: file.lineStart(el.s), e: file.nextLine(end), text: ''}
+  if (file.firstOnLine(el.s) && file.lastOnLine(end)) return file.lineRemoval(file.lineStart(el.s), file.nextLine(end))
   if (comma) return {s: el.s, e: end + /^[ \t]*/.exec(t.slice(end))![0].length, text: ''}
   const prev = elements[index - 1]
   if (prev && /^[ \t]*,[ \t]*$/.test(t.slice(prev.e, el.s))) return {s: prev.e, e: el.e, text: ''}

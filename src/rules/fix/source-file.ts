@@ -76,6 +76,20 @@ export class FixFile {
     return /^[ \t]*/.exec(this.text.slice(s))![0]
   }
 
+  /**
+   * The removal of the whole lines `[s, e)`, with a blank line it would leave at the start or the end of a
+   * block or list, or doubled, as terraform fmt users write them.
+   */
+  lineRemoval(s: number, e: number): Change {
+    const t = this.text
+    const prevStart = s > 0 ? this.lineStart(s - 1) : -1
+    const prev = prevStart < 0 ? undefined : t.slice(prevStart, s).trimEnd()
+    const next = e < t.length ? t.slice(e, this.nextLine(e)).trim() : undefined
+    if (next === '' && (prev === undefined || prev === '' || /[{[(]$/.test(prev))) return {s, e: this.nextLine(e), text: ''}
+    if (prev === '' && prevStart >= 0 && (next === undefined || /^[}\])]/.test(next ?? ''))) return {s: prevStart, e, text: ''}
+    return {s, e, text: ''}
+  }
+
   /** Nothing but spaces between the start of its line and `i`. */
   firstOnLine(i: number): boolean {
     return /^[ \t]*$/.test(this.text.slice(this.lineStart(i), i))
@@ -92,7 +106,7 @@ export class FixFile {
    * with them), else the text itself with the spaces after it.
    */
   removal(s: number, e: number): Change {
-    if (this.firstOnLine(s) && this.lastOnLine(e)) return {s: this.lineStart(s), e: this.nextLine(e), text: ''}
+    if (this.firstOnLine(s) && this.lastOnLine(e)) return this.lineRemoval(this.lineStart(s), this.nextLine(e))
     const after = /^[ \t]*/.exec(this.text.slice(e))![0].length
     return {s, e: e + after, text: ''}
   }
