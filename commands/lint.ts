@@ -17,6 +17,8 @@ Text output explains a finding once and lists further findings with the same exp
 
 With --recursive, each root's findings follow one another and one line ends the report: how many roots, errors and warnings, and which roots could not be read. A root whose .tfgraph.json is broken reports that as its finding (rule lint-config) and the others are linted.
 
+--fix applies the fix of every finding that has one (docs/lint.md lists them) and then reports what is left; --fix --diff prints the fixes as a unified diff and writes nothing. Files are written atomically, only when changed, never outside DIR, under .terraform or in installed modules, and not when they changed on disk since they were read.
+
 Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not do its job (a file or directory it could not read, a --max-files or --max-modules limit reached, bad flags or a broken --config file), 2 = findings: errors (syntax errors included) or more warnings than --max-warnings.`
 
   static override examples = [
