@@ -54,7 +54,10 @@ async function state() {
     dirs.set(root, new Set(l.analysis.tree.nodes.filter((n) => n.dir).map((n) => n.dir)))
     for (const d of l.diagnostics) {
       const preferred = (d.fixes ?? []).filter((f) => f.preferred)
-      if (preferred.length === 1 && !preferred[0].edits.some((e) => path.resolve(dir, e.range.filename).split(path.sep).includes('.terraform')))
+      if (
+        preferred.length === 1 &&
+        !preferred[0].edits.some((e) => path.resolve(dir, e.range.filename).split(path.sep).includes('.terraform'))
+      )
         fixable.set(d.rule, (fixable.get(d.rule) ?? 0) + 1)
     }
   }
@@ -70,14 +73,22 @@ const after = await state()
 const again = tfgraph('lint', 'corpus', '--recursive', '--fix', '--no-cache')
 
 const problems = []
-for (const [k, n] of after.findings) if (n > (before.findings.get(k) ?? 0)) problems.push(`new finding: ${k} (${n} after, ${before.findings.get(k) ?? 0} before)`)
+for (const [k, n] of after.findings)
+  if (n > (before.findings.get(k) ?? 0)) problems.push(`new finding: ${k} (${n} after, ${before.findings.get(k) ?? 0} before)`)
 for (const root of before.roots) if (before.bindings.get(root) !== after.bindings.get(root)) problems.push(`bindings changed: ${root}`)
 for (const [rule, n] of after.fixable) problems.push(`still fixable: ${rule} ${n}`)
 if (!/^Nothing to fix$/m.test(again.stderr)) problems.push(`a second --fix changed something: ${again.stderr.trim()}`)
 
 console.log(`${before.roots.length} root modules; lint --recursive --fix: ${counts}`)
-console.log(`fixable before (findings with the one fix --fix applies, per rule): ${[...before.fixable].sort((a, b) => b[1] - a[1]).map(([r, n]) => `${r} ${n}`).join(', ')}`)
-console.log(`findings: ${[...before.findings.values()].reduce((a, b) => a + b, 0)} before, ${[...after.findings.values()].reduce((a, b) => a + b, 0)} after`)
+console.log(
+  `fixable before (findings with the one fix --fix applies, per rule): ${[...before.fixable]
+    .sort((a, b) => b[1] - a[1])
+    .map(([r, n]) => `${r} ${n}`)
+    .join(', ')}`,
+)
+console.log(
+  `findings: ${[...before.findings.values()].reduce((a, b) => a + b, 0)} before, ${[...after.findings.values()].reduce((a, b) => a + b, 0)} after`,
+)
 
 if (oracle) {
   const changed = spawnSync('diff', ['-rq', corpus, copy], {encoding: 'utf8'}).stdout.split('\n').filter(Boolean)
@@ -103,10 +114,14 @@ if (oracle) {
     const now = validate(path.join(tmp, root))
     if (!now || now.error_count > 0) {
       newErrors++
-      problems.push(`terraform validate: new errors in ${root}: ${JSON.stringify(now?.diagnostics?.filter((d) => d.severity === 'error').map((d) => d.summary) ?? 'no answer')}`)
+      problems.push(
+        `terraform validate: new errors in ${root}: ${JSON.stringify(now?.diagnostics?.filter((d) => d.severity === 'error').map((d) => d.summary) ?? 'no answer')}`,
+      )
     }
   }
-  console.log(`terraform ${version} validate: ${roots.length} roots reach a changed module; ${validated} were valid before; ${newErrors} have an error after`)
+  console.log(
+    `terraform ${version} validate: ${roots.length} roots reach a changed module; ${validated} were valid before; ${newErrors} have an error after`,
+  )
 }
 
 console.log(problems.length === 0 ? `proof holds (${fixSeconds} s)` : problems.join('\n'))

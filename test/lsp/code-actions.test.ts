@@ -38,7 +38,10 @@ test('quick fixes on each diagnostic, and source.fixAll.tfgraph: what lint --fix
       ['Replace lookup(…) with var.tags_by_env["prod"]', true],
     ])
     const index = actions.find((a) => a.title === 'Replace .0 with [0]')!
-    assert.equal(index.diagnostics?.map((d) => d.range.start.line), [7])
+    assert.equal(
+      index.diagnostics?.map((d) => d.range.start.line),
+      [7],
+    )
     assert.is(applied(text, index.edit!.changes![uri]!), text.replace('var.subnets.0', 'var.subnets[0]'))
     // fix all: one workspace edit, the file as lint --fix leaves it
     const all = (await c.conn.sendRequest(CodeActionRequest.type, {
