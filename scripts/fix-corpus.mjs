@@ -49,7 +49,7 @@ async function state() {
   for (const root of roots) {
     const dir = path.join(tmp, root)
     const a = await analyze(dir, {env: {}})
-    bindings.set(root, JSON.stringify(a.providers.resources.map((x) => [x.address, x.providerConfig ?? null])))
+    bindings.set(root, JSON.stringify(a.providers.resources.map((x) => [x.address, x.provider_config])))
     const l = await lint(dir, {fixes: true, env: {}})
     dirs.set(root, new Set(l.analysis.tree.nodes.filter((n) => n.dir).map((n) => n.dir)))
     for (const d of l.diagnostics) {

@@ -31,7 +31,7 @@ async function state(roots: readonly string[]): Promise<{findings: Map<string, n
       if ((d.fixes ?? []).filter((f) => f.preferred).length === 1) fixable++
     }
     const a = await analyze(root, {env: {}})
-    bindings.set(root, JSON.stringify(a.providers.resources.map((r) => [r.address, r.providerConfig ?? null])))
+    bindings.set(root, JSON.stringify(a.providers.resources.map((r) => [r.address, r.provider_config])))
   }
   return {findings, bindings, fixable}
 }
@@ -46,6 +46,7 @@ test('corpus: lint --recursive --fix on deprecated/aws keeps every binding and a
     const roots = await findRootModules(ctx, dir).finally(() => ctx.close())
     assert.ok(roots.length > 20, `${roots.length} roots`)
     const before = await state(roots)
+    assert.ok([...before.bindings.values()].some((b) => b.includes('provider[')), 'bindings are compared')
     const run = await runFixes({roots: roots.map((r) => ({dir: r, options: {env: {}}})), allowed: [dir], env: {}})
     const w = writeFixes(run.changed, [dir])
     assert.equal(w.skipped, [])
