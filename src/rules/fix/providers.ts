@@ -89,7 +89,7 @@ function removePassed(
   let removed = false
   let orphan = false
   for (const n of calls) {
-    const pm = n.call?.body.attributes.find((x) => x.name === 'providers')
+    const pm = n.call?.providersAttribute
     const items = pm && objectItemsOf(pm.node)
     if (!pm || !items) continue
     const gone = items.map((it, i) => ({it, i})).filter(({it}) => matches(refName(it.key) ?? ''))
@@ -115,17 +115,17 @@ function refName(e: Expr): string | undefined {
 
 /** Whether a module refers to the configuration `ref` anywhere but at `except` (a resource's `provider`, a providers map). */
 function referencedElsewhere(m: Module, ref: string, except: Expr): boolean {
-  for (const bs of [m.managedResources, m.dataResources, m.ephemeralResources])
-    for (const b of bs.values()) {
-      const p = b.body.attributes.find((x) => x.name === 'provider')
+  for (const rs of [m.managedResources, m.dataResources, m.ephemeralResources, m.actions, m.listResources])
+    for (const r of rs.values()) {
+      const p = r.provider?.attribute
       if (p && refName(p.node) === ref) return true
     }
-  for (const b of [...m.imports, ...m.actions.values()]) {
-    const p = b.body.attributes.find((x) => x.name === 'provider')
+  for (const b of m.imports) {
+    const p = m.providerArguments.get(b)?.attribute ?? b.body.attributes.find((x) => x.name === 'provider')
     if (p && refName(p.node) === ref) return true
   }
   for (const call of m.moduleCalls.values()) {
-    const pm = call.body.attributes.find((x) => x.name === 'providers')
+    const pm = call.providersAttribute
     for (const it of (pm && objectItemsOf(pm.node)) ?? []) if (it.value !== except && refName(it.value) === ref) return true
   }
   return false
@@ -159,7 +159,7 @@ export function unusedSlotFix(site: ModuleSite, entry: Attribute, slot: string, 
 export function declareInChildFix(child: ModuleSite, key: string, source: string, locked: string | undefined): Fix | undefined {
   const dot = key.indexOf('.')
   const name = dot < 0 ? key : key.slice(0, dot)
-  const entry = child.module.requiredProviders.get(name)
+  const entry = child.module.requiredProviderAttributes.get(name)
   const b = new FixBuilder()
   if (entry) {
     if (dot < 0 || entry.node.k !== 'object' || !amendEntry(b, child, entry, {alias: key})) return undefined
@@ -191,7 +191,7 @@ export function moveVersionFix(site: ModuleSite, block: Block, v: Attribute, sou
   if (version === undefined || name === undefined || !file || file.json || !file.holds(v)) return undefined
   const b = new FixBuilder()
   removeAttribute(b, file, v)
-  const entry = site.module.requiredProviders.get(name)
+  const entry = site.module.requiredProviderAttributes.get(name)
   if (entry) {
     if (entry.node.k !== 'object' || !amendEntry(b, site, entry, {version})) return undefined
   } else if (!addEntry(b, site, {name, source, version})) return undefined

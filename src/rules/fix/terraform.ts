@@ -57,7 +57,7 @@ function versionFixes(r: SourceRange, node: ModuleNode | undefined, inputs: Terr
   const m = node?.module
   const site = node && siteOf(node, inputs.sourceText)
   if (!m || !site) return []
-  for (const block of m.providerConfigs.values()) {
+  for (const {block} of m.providerConfigs.values()) {
     const v = block.body.attributes.find((a) => a.name === 'version')
     if (!v || !sameStart(v.exprRange, r)) continue
     const name = block.labels[0]?.value ?? ''
@@ -73,7 +73,7 @@ function versionFixes(r: SourceRange, node: ModuleNode | undefined, inputs: Terr
 /** The call whose providers map holds `r`, and the node of the module it calls. */
 function calledAt(nodes: readonly ModuleNode[], r: SourceRange): ModuleNode | undefined {
   return nodes.find((n) => {
-    const pm = n.call?.body.attributes.find((a) => a.name === 'providers')
+    const pm = n.call?.providersAttribute
     return (
       pm !== undefined &&
       pm.exprRange.filename === r.filename &&
@@ -86,7 +86,7 @@ function calledAt(nodes: readonly ModuleNode[], r: SourceRange): ModuleNode | un
 function childDeclarationFixes(r: SourceRange, inputs: TerraformFixInputs): Fix[] {
   const {tree} = inputs.analysis
   const child = calledAt(tree.nodes, r)
-  const pm = child?.call?.body.attributes.find((a) => a.name === 'providers')
+  const pm = child?.call?.providersAttribute
   const file = FixFile.of(inputs.sourceText, r.filename)
   if (!pm || !file || !file.holds(pm)) return []
   const at = file.offset(r.start)
@@ -116,14 +116,14 @@ function passFixes(r: SourceRange, inputs: TerraformFixInputs): Fix[] {
   const pmod = parent?.module
   const site = parent && siteOf(parent, inputs.sourceText)
   if (!call || !cm || !pmod || !site) return []
-  const pm = call.body.attributes.find((a) => a.name === 'providers')
+  const pm = call.providersAttribute
   const passed = new Set(((pm && objectItemsOf(pm.node)) ?? []).map((it) => dottedName(unwrapTemplate(it.key))))
   const out: Fix[] = []
   for (const req of cm.names.requirements.values()) {
-    for (const slot of req.aliases) {
+    for (const {text: slot} of req.aliases) {
       if (passed.has(slot) || cm.providerConfigs.has(slot)) continue
       for (const candidate of candidatesIn(pmod, req.provider)) {
-        const fix = passConfigurationFix(site, call, slot, candidate, `Pass ${candidate} to ${child.address} as ${slot}`)
+        const fix = passConfigurationFix(site, call.block, slot, candidate, `Pass ${candidate} to ${child.address} as ${slot}`)
         if (fix) out.push(fix)
       }
     }
@@ -134,8 +134,8 @@ function passFixes(r: SourceRange, inputs: TerraformFixInputs): Fix[] {
 /** The configurations of a module for one provider: its provider blocks, the slots its callers fill, its default one. */
 function candidatesIn(m: NonNullable<ModuleNode['module']>, type: Parameters<typeof providerEquals>[0]): string[] {
   const out = new Set<string>()
-  for (const [key, b] of m.providerConfigs) if (providerEquals(m.names.providerFor(b.labels[0]?.value ?? ''), type)) out.add(key)
-  for (const req of m.names.requirements.values()) if (providerEquals(req.provider, type)) for (const a of req.aliases) out.add(a)
+  for (const [key, b] of m.providerConfigs) if (providerEquals(m.names.providerFor(b.localName), type)) out.add(key)
+  for (const req of m.names.requirements.values()) if (providerEquals(req.provider, type)) for (const a of req.aliases) out.add(a.text)
   const local = m.names.localNameFor(type)
   if (local !== undefined) out.add(local)
   return [...out].sort()
