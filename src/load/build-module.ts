@@ -1,5 +1,6 @@
 // Builds the merged Module from parsed files: primary files appended in order with Terraform's
 // duplicate rules, then override files merged one by one (REFERENCE §b.2, §b.3).
+import * as path from 'node:path'
 import type {Diagnostic, DiagnosticCode, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
 import type {Attribute, Block, Body, ConfigFile} from '../hcl/syntax.js'
@@ -121,9 +122,11 @@ class Builder {
     this.diags.push(warningDiag(code, summary, detail, range))
   }
 
+  /** Notes that the override file `file` (as its ranges name it) changed the element `key`. */
   markOverride(key: string, file: string): void {
     const list = this.overrides.get(key) ?? []
-    if (!list.includes(file)) list.push(file)
+    const name = path.basename(file)
+    if (!list.includes(name)) list.push(name)
     this.overrides.set(key, list)
   }
 

@@ -60,7 +60,7 @@ export interface Module {
   readonly providerArguments: ReadonlyMap<Block, ProviderArgument>
   /** Other top-level blocks the engine accepts (OpenTofu's `language`). */
   readonly otherBlocks: readonly Block[]
-  /** For each overridden element (key as in `elementKey`), the override files that changed it, in order. */
+  /** For each overridden element (key as in `elementKey`), the override files (names in the directory) that changed it, in order. */
   readonly overrides: ReadonlyMap<string, readonly string[]>
   /** Provider local names → source addresses (its required_providers entries, else implied), decoded when it was built. */
   readonly names: LocalNames

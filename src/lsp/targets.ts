@@ -12,7 +12,7 @@ import type {Attribute} from '../hcl/syntax.js'
 import type {ModuleCall} from '../load/records.js'
 import type {RootAnalysis} from '../lint/workspace.js'
 import type {ProviderConfigInfo, ProviderPass, ResourceBinding} from '../providers/resolve.js'
-import {holds, relativeName, sameRange, type Spot} from './positions.js'
+import {holds, type Spot} from './positions.js'
 
 /** One entry of a call's `providers` map: `aws.src = aws.east`. */
 export interface ProvidersEntry {
@@ -57,7 +57,8 @@ function attributeSpan(a: Attribute): SourceRange {
 
 /** What stands at `at` in `file`, in each module instance of the analysis that holds it. */
 export function targetsAt(a: RootAnalysis, file: string, at: Spot): Target[] {
-  const rel = relativeName(a.root, file)
+  // the model names files by their absolute paths
+  const rel = path.resolve(file)
   const out: Target[] = []
   for (const n of nodesOfFile(a, file)) {
     const t = targetIn(a, n, rel, at)

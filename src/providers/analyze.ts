@@ -1,6 +1,7 @@
 // `tfgraph providers`: crawl the module tree, resolve every resource's provider configuration, build
 // the graph, collect requirements. Returns data only; renderers turn it into text or JSON.
 import {ModulePath} from '../addrs/module.js'
+import {renameFiles, rootRelative} from '../diag/file-names.js'
 import {formatRange, sortDiagnostics, withoutCode, type Diagnostic, type DiagnosticJson, type SourceRange} from '../diag/diagnostic.js'
 import type {DiagnosticCode} from '../diag/codes.js'
 import {buildGraph, type ModuleGraph} from './build-graph.js'
@@ -75,7 +76,7 @@ export async function analyzeProviders(dir: string, opts: AnalyzeOptions = {}): 
       })
     : undefined
 
-  const resolution = resolveProviders(tree)
+  const resolution = resolveProviders(tree, undefined, opts.context ? {memo: opts.context.memo, stats: opts.context.stats} : undefined)
   const graph = buildGraph(tree, resolution)
   const requirements = tree.nodes.flatMap((n) => moduleRequirements(n))
   const validation = validateProviderConfigsByModule(tree)
@@ -91,13 +92,22 @@ export async function analyzeProviders(dir: string, opts: AnalyzeOptions = {}): 
   const main = [...configStage, ...graphStage.map((g) => g.diagnostic), ...evalStage]
   const testDiags = tests ? uniqueDiagnostics(tests.diagnostics, new Set(uniqueKeys(main))) : []
   for (const d of testDiags) modules.set(d, '')
+  // the model names files by their absolute paths; the analysis's diagnostics name them from the root
+  const name = rootRelative(tree.rootDir)
+  const diagnosticModules = new Map<Diagnostic, string>()
+  const diagnostics = [...main, ...testDiags].map((d) => {
+    const shown = renameFiles(d, name)
+    const m = modules.get(d)
+    if (m !== undefined) diagnosticModules.set(shown, m)
+    return shown
+  })
   return {
     tree,
     resolution,
     graph,
     requirements,
-    diagnostics: sortDiagnostics([...main, ...testDiags]),
-    diagnosticModules: modules,
+    diagnostics: sortDiagnostics(diagnostics),
+    diagnosticModules,
     ...(resolution.sharedModule ? {sharedModule: resolution.sharedModule} : {}),
     ...(tests ? {tests} : {}),
     incomplete: tree.incomplete,
@@ -205,6 +215,11 @@ function testsDocument(t: TestsAnalysis): TestsDocumentFile[] {
 }
 
 export function providersDocument(a: ProvidersAnalysis, rootArg: string): ProvidersDocument {
+  return renameFiles(modelDocument(a, rootArg), rootRelative(a.tree.rootDir))
+}
+
+/** The document, its files named as the model names them. */
+function modelDocument(a: ProvidersAnalysis, rootArg: string): ProvidersDocument {
   const engine = engineByName(a.tree.engine)
   return {
     format_version: '1',

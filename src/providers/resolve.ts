@@ -20,6 +20,7 @@ import type {Module, ResourceMode} from '../load/model.js'
 import {configGeneratingImports} from '../load/imports.js'
 import type {ProviderArgument, ProviderConfig, Resource} from '../load/records.js'
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
+import type {RunMemo} from '../load/run-memo.js'
 import type {LocalNames} from '../load/local-names.js'
 import {moduleText} from './module-text.js'
 
@@ -239,7 +240,7 @@ interface ModuleCtx {
  * the run's provider blocks serve the root's configurations (they replace the module's own blocks, or add
  * the configurations it expects from a caller), and no shared-module reading applies: the run is the caller.
  */
-export function resolveProviders(tree: ModuleTree, test?: TestRunResolution): Resolution {
+export function resolveProviders(tree: ModuleTree, test?: TestRunResolution, memo?: ResolutionMemo): Resolution {
   const r = new Resolver(tree, test)
   // 1. Provider nodes per module, parents before children (tree.nodes is depth-first, pre-order).
   for (const n of tree.nodes) {
@@ -252,12 +253,62 @@ export function resolveProviders(tree: ModuleTree, test?: TestRunResolution): Re
     if (n.address === '' && r.sharedModule) r.expectedAliases(c)
     r.proxies(n, c)
   }
-  // 2. Resources.
+  // 2. Resources: a module instance whose module and visible configurations are unchanged keeps its bindings.
+  r.groupEntries()
   for (const n of tree.nodes) {
     const c = r.ctx.get(n)
-    if (c && n.module) r.moduleResources(n, c, n.module)
+    if (c && n.module) r.nodeResources(n, c, n.module, memo)
   }
   return r.result()
+}
+
+/**
+ * Where resolution keeps what it bound per module instance across analyses of a run (an editor's session):
+ * the run's memo, keyed by the module, and the counters of instances bound and kept.
+ */
+export interface ResolutionMemo {
+  readonly memo: RunMemo
+  readonly stats: {resolved: number; reused: number}
+}
+
+/** What binding one module instance's resources added to a resolution, and what it read to do it. */
+interface NodeResolution {
+  /** The provider configurations visible from the instance (its own and its callers'), as text. */
+  readonly visible: string
+  readonly resources: readonly ResourceBinding[]
+  readonly graphDiagnostics: readonly GraphDiagnostic[]
+  /** The root's implied configurations it inherits: each provider with the local name to give it. */
+  readonly implied: readonly {readonly provider: Provider; readonly localName: string}[]
+}
+
+function rangeKey(r: SourceRange | undefined): string {
+  return r ? `${r.filename}:${r.start.line},${r.start.column},${r.start.byte}-${r.end.line},${r.end.column},${r.end.byte}` : ''
+}
+
+/** A configuration node as text: everything a binding's steps can take from it. */
+function entryKey(node: Node): string {
+  if (node.kind === 'proxy') {
+    const p = node.pass
+    return ['P', node.addr, node.target.toString(), p.from, p.to, p.key, p.value, p.childAddress, p.parentAddress, rangeKey(p.range)].join(
+      '\u0000',
+    )
+  }
+  const i = node.info
+  return [
+    node.kind,
+    node.kind === 'declared' && node.proxiable,
+    i.address,
+    i.module,
+    i.localName,
+    i.alias ?? '',
+    i.provider,
+    i.implied,
+    i.legacy,
+    i.empty,
+    i.expected === true,
+    rangeKey(i.range),
+    i.test ? JSON.stringify(i.test) : '',
+  ].join('\u0000')
 }
 
 /** One resolution: the provider configuration nodes, the passes between modules, and the bindings. */
@@ -272,6 +323,11 @@ class Resolver {
   readonly passes: ProviderPass[] = []
   readonly impliedRoot = new Map<string, ProviderConfigInfo>()
   readonly resources: ResourceBinding[] = []
+  /** The configuration nodes of each module instance (by address) as text, once phase 1 is done. */
+  private readonly entries = new Map<string, string[]>()
+  private readonly visibleCache = new Map<string, string>()
+  /** The root's implied configurations the instance being bound inherits. */
+  private implied: {provider: Provider; localName: string}[] = []
 
   constructor(
     readonly tree: ModuleTree,
@@ -309,6 +365,73 @@ class Resolver {
         },
       })
     }
+  }
+
+  /** Groups the configuration nodes by the module instance they belong to. */
+  groupEntries(): void {
+    for (const node of this.nodes.values()) {
+      const module = node.kind === 'proxy' ? node.pass.to : node.info.module
+      const list = this.entries.get(module) ?? []
+      list.push(entryKey(node))
+      this.entries.set(module, list)
+    }
+  }
+
+  /** The configurations visible from `n`: its own and those of every module above it, as text. */
+  visible(n: ModuleNode): string {
+    let v = this.visibleCache.get(n.address)
+    if (v === undefined) {
+      const own = (this.entries.get(n.address) ?? []).join('\u0001')
+      v = (n.parent ? this.visible(n.parent) : this.test ? 'test' : '') + '\u0002' + n.address + '\u0003' + own
+      this.visibleCache.set(n.address, v)
+    }
+    return v
+  }
+
+  /** A module instance's bindings: kept from the memo when its module and the configurations it sees are unchanged. */
+  nodeResources(n: ModuleNode, c: ModuleCtx, m: Module, memo: ResolutionMemo | undefined): void {
+    if (!memo) {
+      this.moduleResources(n, c, m)
+      return
+    }
+    const store = memo.memo.get(m, 'resolution', () => new Map<string, NodeResolution>())
+    const key = `${this.test ? 'test' : ''}\u0000${n.address}`
+    const visible = this.visible(n)
+    const kept = store.get(key)
+    if (kept && kept.visible === visible) {
+      this.resources.push(...kept.resources)
+      this.graphDiagnostics.push(...kept.graphDiagnostics)
+      for (const x of kept.implied) this.impliedConfig(x.provider, x.localName)
+      memo.stats.reused++
+      return
+    }
+    const from = {resources: this.resources.length, graph: this.graphDiagnostics.length}
+    this.implied = []
+    this.moduleResources(n, c, m)
+    store.set(key, {
+      visible,
+      resources: this.resources.slice(from.resources),
+      graphDiagnostics: this.graphDiagnostics.slice(from.graph),
+      implied: this.implied,
+    })
+    memo.stats.resolved++
+  }
+
+  /** The root's implied empty configuration of `provider` (Terraform creates it when something inherits it). */
+  impliedConfig(provider: Provider, localName: string): string {
+    const addr = this.abs([], provider)
+    if (!this.impliedRoot.has(addr)) {
+      this.impliedRoot.set(addr, {
+        address: addr,
+        module: '',
+        localName: this.ctx.get(this.tree.root)?.names.localNameFor(provider) ?? localName,
+        provider: providerString(provider),
+        implied: true,
+        legacy: false,
+        empty: true,
+      })
+    }
+    return addr
   }
 
   absConfig(path: readonly string[], provider: Provider, alias?: string): AbsProviderConfig {
@@ -587,21 +710,10 @@ class Resolver {
       const found = this.follow(addr, steps)
       if (found) return found
     }
-    const addr = this.abs([], provider)
     if (n.address !== '') steps.push({kind: 'inherited', module: n.address, provider, from: '', between: false, fromCallers: true})
     steps.push({kind: 'implied-config', module: '', localName: c.names.localNameFor(provider) ?? ref.localName})
-    if (!this.impliedRoot.has(addr)) {
-      this.impliedRoot.set(addr, {
-        address: addr,
-        module: '',
-        localName: this.ctx.get(this.tree.root)?.names.localNameFor(provider) ?? ref.localName,
-        provider: providerString(provider),
-        implied: true,
-        legacy: false,
-        empty: true,
-      })
-    }
-    return addr
+    this.implied.push({provider, localName: ref.localName})
+    return this.impliedConfig(provider, ref.localName)
   }
 
   /**

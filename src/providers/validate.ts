@@ -3,6 +3,7 @@
 // preceded by the decode-time checks of validate-decode.ts and the tree-building checks of child
 // modules (backend/cloud ignored, OpenTofu's import blocks), then the root module's backend type
 // (backend-type.ts). Texts follow `tree.engine`.
+import * as path from 'node:path'
 import {ModulePath} from '../addrs/module.js'
 import {impliedLocalName, parseProviderPart, providerEquals, providerForDisplay, providerString, type Provider} from '../addrs/provider.js'
 import {ResourceAddr} from '../addrs/resource.js'
@@ -633,9 +634,9 @@ function staticProviderForEach(n: ModuleNode, engine: Engine): Diagnostic[] {
   return out
 }
 
-/** Does a diagnostic belong to a child module (its file is outside the root directory's own files)? */
-function inChildModule(d: Diagnostic): boolean {
-  return d.range !== undefined && d.range.filename.includes('/')
+/** Does a diagnostic belong to a child module (its file is not one of the root directory's own files)? */
+function inChildModule(d: Diagnostic, rootDir: string): boolean {
+  return d.range !== undefined && path.dirname(path.resolve(rootDir, d.range.filename)) !== path.resolve(rootDir)
 }
 
 /**
@@ -675,8 +676,8 @@ export function validateProviderConfigsByModule(tree: ModuleTree): ModuleDiagnos
   childModuleChecks(tree.root, engine, out, modules)
   const buildFailed =
     tree.nodes.some((n) => !n.resolved) ||
-    tree.diagnostics.some((d) => d.severity === 'error' && inChildModule(d)) ||
-    out.some((d) => d.severity === 'error' && inChildModule(d))
+    tree.diagnostics.some((d) => d.severity === 'error' && inChildModule(d, tree.rootDir)) ||
+    out.some((d) => d.severity === 'error' && inChildModule(d, tree.rootDir))
   if (!(engine.name === 'opentofu' && buildFailed))
     validateNode({engine, decoded, typesResolved: !buildFailed}, tree.root, undefined, out, modules)
   // the root module's backend type: `init` checks it (Terraform ≥ 1.15 `validate` too, after the graph)

@@ -1,5 +1,6 @@
 // The effective configuration as HCL-like text for people: every top-level block with the file and
 // line it comes from, every attribute or nested block an override file set marked with that file.
+import {rootRelative} from '../diag/file-names.js'
 import {formatRange} from '../diag/diagnostic.js'
 import type {Attribute, Block, Body} from '../hcl/syntax.js'
 import type {Module} from '../load/model.js'
@@ -8,7 +9,7 @@ import type {FileNamer} from './paths.js'
 import {terminalText} from './terminal-text.js'
 
 export interface ConfigTextOptions {
-  /** Names files for the reader (the command: relative to the current directory, fileNamer); default: as loaded. */
+  /** Names files for the reader (the command: relative to the current directory, fileNamer); default: from the module's directory. */
   readonly fileName?: FileNamer
 }
 
@@ -73,7 +74,8 @@ function renderTop(b: Block, overriddenBy: readonly string[] | undefined, fileNa
 }
 
 export function renderConfigText(m: Module, opts: ConfigTextOptions = {}): string {
-  const fileName = opts.fileName ?? ((f: string) => f)
+  // by default, files are named from the module's directory
+  const fileName = opts.fileName ?? rootRelative(m.dir)
   const fileIndex = new Map(m.files.map((f, i) => [f.name, i]))
   const idx = (filename: string): number => {
     const base = filename.split('/').pop() ?? filename

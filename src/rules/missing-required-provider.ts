@@ -60,6 +60,7 @@ export const missingRequiredProvider = {
   id: 'missing-required-provider',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'tree',
   description:
     'A module uses a provider without declaring it in required_providers, relying on the implied hashicorp/<name> source address.',
   docs: 'docs/rules/missing-required-provider.md',

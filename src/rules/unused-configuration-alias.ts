@@ -23,6 +23,7 @@ export const unusedConfigurationAlias = {
   id: 'unused-configuration-alias',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'tree',
   description: 'A configuration_aliases entry that no resource or nested module call in the module uses.',
   docs: 'docs/rules/unused-configuration-alias.md',
   check({analysis, sourceText, fixes}): LintDiagnostic[] {

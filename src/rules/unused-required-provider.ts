@@ -83,6 +83,7 @@ export const unusedRequiredProvider = {
   id: 'unused-required-provider',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'tree',
   description:
     'A required_providers entry that nothing in the module uses, nor any module it calls through inheritance or a providers map.',
   docs: 'docs/rules/unused-required-provider.md',

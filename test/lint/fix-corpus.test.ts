@@ -46,7 +46,10 @@ test('corpus: lint --recursive --fix on deprecated/aws keeps every binding and a
     const roots = await findRootModules(ctx, dir).finally(() => ctx.close())
     assert.ok(roots.length > 20, `${roots.length} roots`)
     const before = await state(roots)
-    assert.ok([...before.bindings.values()].some((b) => b.includes('provider[')), 'bindings are compared')
+    assert.ok(
+      [...before.bindings.values()].some((b) => b.includes('provider[')),
+      'bindings are compared',
+    )
     const run = await runFixes({roots: roots.map((r) => ({dir: r, options: {env: {}}})), allowed: [dir], env: {}})
     const w = writeFixes(run.changed, [dir])
     assert.equal(w.skipped, [])
