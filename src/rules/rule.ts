@@ -41,8 +41,9 @@ export interface RuleContext {
   /** `.terraform/modules/modules.json`: module key (call names joined with `.`) → installed version, for records that have one. */
   readonly installedVersions?: ReadonlyMap<string, string>
   /**
-   * The text of a configuration file (its name relative to the root directory, as in ranges), for rules about
-   * what the model does not keep (comments, how a JSON file is written); undefined when it cannot be read.
+   * The text of a configuration file (its absolute path as the model's ranges name it, or a name relative
+   * to the root directory), for rules about what the model does not keep (comments, how a JSON file is
+   * written); undefined when it cannot be read.
    */
   readonly sourceText?: (filename: string) => string | undefined
   /** The run's memo: what is derived from a module (its expressions read once) is shared by every root of the run. */

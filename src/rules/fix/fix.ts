@@ -1,5 +1,5 @@
 // What a lint finding may carry besides its text: fixes. A fix is a titled set of text edits on the files of
-// the analysed configuration (ranges as the diagnostics give them: file names relative to the root, bytes,
+// the analysed configuration (ranges as the model gives them: files named by their absolute paths, bytes,
 // lines and columns of the file as it was read), built from the syntax tree's spans so that it touches only
 // the bytes it must. `tfgraph lint --fix` applies the preferred fix of each finding (src/lint/fix.ts); the
 // language server offers every fix as a quick fix (src/lsp/code-actions.ts).

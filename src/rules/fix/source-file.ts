@@ -7,7 +7,7 @@ import type {Attribute} from '../../hcl/syntax.js'
 import {overlapping, withAlignment, type Change} from './align.js'
 import type {Fix, TextEdit} from './fix.js'
 
-/** The text of a configuration file (its name relative to the root, as in ranges); undefined when it cannot be read. */
+/** The text of a configuration file (its absolute path as the model's ranges name it, or a name relative to the root); undefined when it cannot be read. */
 export type SourceText = (filename: string) => string | undefined
 
 export class FixFile {
