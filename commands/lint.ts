@@ -17,6 +17,8 @@ Text output explains a finding once and lists further findings with the same exp
 
 With --recursive, each root's findings follow one another and one line ends the report: how many roots, errors and warnings, and which roots could not be read. A root whose .tfgraph.json is broken reports that as its finding (rule lint-config) and the others are linted.
 
+--fix applies the fix of every finding that has one (docs/lint.md lists them) and then reports what is left; --fix --diff prints the fixes as a unified diff and writes nothing. Files are written atomically, only when changed, never outside DIR, under .terraform or in installed modules, and not when they changed on disk since they were read.
+
 Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not do its job (a file or directory it could not read, a --max-files or --max-modules limit reached, bad flags or a broken --config file), 2 = findings: errors (syntax errors included) or more warnings than --max-warnings.`
 
   static override examples = [
@@ -33,6 +35,11 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
       description: 'Only two rules; fail on any warning (in a root module’s directory)',
       command: '<%= config.bin %> <%= command.id %> . --only legacy-module-provider,terraform --max-warnings 0',
     },
+    {
+      description: 'Fix what can be fixed (written in place), then report what is left',
+      command: '<%= config.bin %> <%= command.id %> . --recursive --fix',
+    },
+    {description: 'Show the fixes as a unified diff; nothing is written', command: '<%= config.bin %> <%= command.id %> . --fix --diff'},
     {description: 'List the rules', command: '<%= config.bin %> <%= command.id %> --list-rules'},
   ]
 
@@ -57,6 +64,11 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
     }),
     'no-tests': Flags.boolean({description: "do not read the root module's test files (*.tftest.hcl, …)"}),
     'list-rules': Flags.boolean({description: 'list the rules with their default severity and exit'}),
+    fix: Flags.boolean({
+      description:
+        'apply the fix of every finding that has one (files written in place, atomically; nothing outside DIR, .terraform or installed modules), then report what is left',
+    }),
+    diff: Flags.boolean({description: 'with --fix: print the fixes as a unified diff instead of writing them'}),
     ...varFlags,
     ...runFlags,
     ...limitFlags,
@@ -67,6 +79,9 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
     const {args, flags} = await this.parse(Lint)
     if (flags.json && flags.format !== undefined && flags.format !== 'json')
       usageError(this, `--json and --format ${flags.format} conflict: --json is --format json`)
+    if (flags.diff && !flags.fix) usageError(this, '--diff shows what --fix would change: use it with --fix')
+    if (flags.diff && (flags.format !== undefined || flags.json))
+      usageError(this, '--fix --diff prints a diff: it takes no --format or --json')
     const format = flags.json ? 'json' : ((['json', 'sarif', 'compact'] as const).find((f) => f === flags.format) ?? 'text')
     // what a run answered by the results cache needs, and no more: the analysis (loader, resolver,
     // rules) is imported by lintCached only for a root it must analyse again
@@ -107,22 +122,46 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
     const explicitErrors = flags.config === undefined ? [] : (configs[0]?.cfg.diagnostics ?? [])
     if (explicitErrors.length > 0) return cmd.finish({stdout: '', stderr: errorLines(explicitErrors), exitCode: 1})
     // several roots at once, so the worker pool has files to parse in parallel; results keep the roots' order
+    const options = {
+      ...(engine ? {engine} : {}),
+      only,
+      disable,
+      vars: flags.var ?? [],
+      varFiles: flags['var-file'] ?? [],
+      limits,
+      tests: flags['no-tests'] ? false : flags['test-directory'] !== undefined ? {directory: flags['test-directory']} : true,
+    }
+    // --fix: every root's fixes over passes, in memory, then written (or shown as a diff)
+    const fixing = flags.fix
+      ? await (
+          await import('../src/cli/lint-fix.js')
+        ).lintFix(
+          configs
+            .filter((c) => c.cfg.diagnostics.length === 0)
+            .map(({root, cfg}) => ({dir: root, options: {...options, config: cfg.config}})),
+          {dir: args.dir, diff: flags.diff, cwd: process.cwd(), verbose: flags.verbose},
+        )
+      : undefined
+    if (fixing?.diff !== undefined) {
+      const count = (severity: string) =>
+        fixing.results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === severity).length, 0)
+      await cmd.end()
+      return cmd.finish({
+        stdout: fixing.diff,
+        stderr: fixing.stderr,
+        exitCode: fixing.results.some((r) => r.unread) ? 1 : count('error') > 0 ? 2 : 0,
+      })
+    }
+    const fixed = [...(fixing?.results ?? [])].reverse()
     const [{mapLimit}, {RemainingRoots}] = await Promise.all([import('../src/lint/map-limit.js'), import('../src/lint/release.js')])
     const remaining = new RemainingRoots(roots)
-    const perRoot = await mapLimit(configs, 4, async ({root, cfg}) => {
+    const perRoot = await mapLimit(configs, fixing ? 1 : 4, async ({root, cfg}) => {
       const r =
         cfg.diagnostics.length > 0
           ? {diagnostics: config.configFindings(root, cfg.diagnostics), notes: [], unread: false}
-          : await cached.lintCached(cmd.context, root, {
-              ...(engine ? {engine} : {}),
-              config: cfg.config,
-              only,
-              disable,
-              vars: flags.var ?? [],
-              varFiles: flags['var-file'] ?? [],
-              limits,
-              tests: flags['no-tests'] ? false : flags['test-directory'] !== undefined ? {directory: flags['test-directory']} : true,
-            })
+          : fixing
+            ? fixed.pop()!
+            : await cached.lintCached(cmd.context, root, {...options, config: cfg.config})
       // what no root still to come can use goes: one run over many roots holds only what it still needs
       remaining.done(root)
       if (flags.recursive && !('cached' in r && r.cached))
@@ -157,13 +196,16 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
     const maxWarnings = flags['max-warnings'] ?? results[0]?.maxWarnings
     // 1 only when tfgraph could not do its job: a root it could not read; findings, syntax errors included, are 2
     const unread = results.filter((r) => r.unread).map((r) => r.root)
+    const unreadLine =
+      unread.length > 0
+        ? `Error: ${unread.length === results.length && results.length === 1 ? 'the configuration' : `${unread.length} of ${results.length} root modules (${unread.join(', ')})`} could not be read completely: the findings above are incomplete\n`
+        : ''
+    // with --fix, what was fixed comes before the report of what is left
+    const stderr = (fixing?.stderr ?? '') + unreadLine
     await cmd.finish({
       stdout,
-      ...(unread.length > 0
-        ? {
-            stderr: `Error: ${unread.length === results.length && results.length === 1 ? 'the configuration' : `${unread.length} of ${results.length} root modules (${unread.join(', ')})`} could not be read completely: the findings above are incomplete\n`,
-          }
-        : {}),
+      ...(stderr ? {stderr} : {}),
+      ...(fixing ? {stderrFirst: true} : {}),
       exitCode: unread.length > 0 ? 1 : count('error') > 0 || (maxWarnings !== undefined && count('warning') > maxWarnings) ? 2 : 0,
     })
   }

@@ -10,12 +10,14 @@ import type {LintDiagnostic, Rule, RuleContext} from '../rules/rule.js'
 import {callAround, MODULE_EVALUATION_ERRORS} from '../rules/support.js'
 import {readManifest} from '../crawl/manifest.js'
 import {utf8Text} from '../io/inputs.js'
+import {OverlaySource} from '../io/overlay-source.js'
 import {parseLockFile} from '../lock/lockfile.js'
 import type {EngineName} from '../load/engine.js'
 import {withRunContext, type RunContext} from '../load/run-context.js'
 import {EMPTY_CONFIG, TERRAFORM_RULE, type LintConfig} from './config.js'
 import {applyIgnores} from './ignore.js'
 import {lintStack} from './stack-lint.js'
+import {terraformFixes} from '../rules/fix/terraform.js'
 
 export {TERRAFORM_RULE}
 
@@ -36,6 +38,8 @@ export interface LintOptions {
   readonly walker?: ModuleWalker
   /** The root module's test files and their runs (default: read, from the test directory `tests`); `false`: not read. */
   readonly tests?: boolean | {readonly directory?: string}
+  /** Compute the fixes of the findings (`LintDiagnostic.fixes`; `lint --fix`, the editor's quick fixes). */
+  readonly fixes?: boolean
 }
 
 export interface LintResult {
@@ -129,12 +133,19 @@ export function ruleFindings(
     const sev = severityFor(rule.id, rule.severity, opts)
     const options = config.options?.get(rule.id)
     for (const d of rule.check({analysis, ...inputs, ...(options ? {options} : {})}))
-      out.push(renameFiles(sev === rule.severity ? d : {...d, severity: sev}, named))
+      out.push(namedFinding(sev === rule.severity ? d : {...d, severity: sev}, named))
   }
   return out
 }
 
 /** Without the fields only the lint pipeline reads. */
+/** A rule's finding with its ranges named from the root; its fixes' edits keep the model's absolute file names (what applies them writes those files). */
+function namedFinding(d: LintDiagnostic, named: FileNamer): LintDiagnostic {
+  const {fixes, ...rest} = d
+  const out = renameFiles(rest, named)
+  return fixes ? {...out, fixes} : out
+}
+
 export function published(d: LintDiagnostic): LintDiagnostic {
   const {restatesAt: _at, ignoreAt: _ignore, ...rest} = d
   return rest
@@ -159,7 +170,14 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
   const root = path.resolve(dir)
   // the files' text, read once in the run (a module's files are shared by the roots that call it) for the
   // rules that need it and for the ignore comments
-  const texts = ctx.memo.get(ctx.files, 'file-texts', () => new Map<string, string | undefined>())
+  // (an editor's buffers change between runs: texts read before a change are not used after it)
+  const version = ctx.files instanceof OverlaySource ? ctx.files.version : 0
+  const read = ctx.memo.get(ctx.files, 'file-texts', () => ({version, texts: new Map<string, string | undefined>()}))
+  if (read.version !== version) {
+    read.version = version
+    read.texts.clear()
+  }
+  const texts = read.texts
   const sourceText = (f: string): string | undefined => {
     const abs = path.resolve(root, f)
     if (!texts.has(abs)) {
@@ -171,12 +189,18 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
     }
     return texts.get(abs)
   }
-  // the rules read the model, which names files by their absolute paths; findings name them from the root
+  const inputs = {...(await ruleInputs(ctx, dir, analysis, opts.env)), sourceText, memo: ctx.memo, ...(opts.fixes ? {fixes: true} : {})}
   const named = rootRelative(root)
   // a Terraform Stacks configuration: the rules run on each component's module tree (stack-lint.ts)
   if (analysis.stack) {
     const r = await lintStack(analysis, sourceText, {
-      findings: async (a) => ruleFindings(a, {...(await ruleInputs(ctx, dir, a, opts.env)), sourceText, memo: ctx.memo}, opts, named),
+      findings: async (a) =>
+        ruleFindings(
+          a,
+          {...(await ruleInputs(ctx, dir, a, opts.env)), sourceText, memo: ctx.memo, ...(opts.fixes ? {fixes: true} : {})},
+          opts,
+          named,
+        ),
       terraform: enabled(TERRAFORM_RULE, true, opts),
     })
     const unread = analysis.incomplete && analysis.diagnostics.some((d) => d.severity === 'error' && UNREAD_CODES.has(d.code))
@@ -192,7 +216,6 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
   }
   // the analysis's diagnostics name files from the root: the tree's ranges, by their absolute paths
   const inTree = (r: SourceRange): SourceRange => ({...r, filename: path.resolve(root, r.filename)})
-  const inputs = {...(await ruleInputs(ctx, dir, analysis, opts.env)), sourceText, memo: ctx.memo}
   ruleDiags.push(...ruleFindings(analysis, inputs, opts, named))
   const terraform: LintDiagnostic[] = []
   if (enabled(TERRAFORM_RULE, true, opts)) {
@@ -215,12 +238,21 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
       const known = analysis.diagnosticModules.get(d)
       const about = known !== undefined ? analysis.tree.nodes.find((x) => x.address === known) : undefined
       const n = about && byFile && about.module === byFile.module ? about : byFile
+      // (the fixes read the model, whose ranges name files by their absolute paths)
+      const fixes = opts.fixes
+        ? terraformFixes(d.range ? {...d, range: inTree(d.range)} : d, n, {
+            analysis,
+            sourceText,
+            ...(inputs.lockedProviders ? {lockedProviders: inputs.lockedProviders} : {}),
+          })
+        : []
       terraform.push({
         ...d,
         rule: TERRAFORM_RULE,
         ...(n && n.address ? {address: n.address} : {}),
         callers: callersOf(n),
         ...(call ? {ignoreAt: renameFiles(call.declRange, named)} : {}),
+        ...(fixes.length > 0 ? {fixes} : {}),
       })
     }
   }

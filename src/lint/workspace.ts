@@ -317,6 +317,8 @@ class LintWorkspace implements Workspace {
       lint(s.root, {
         context: this.ctx,
         config,
+        // the editor offers them as quick fixes
+        fixes: true,
         ...(o.engine ? {engine: o.engine} : {}),
         ...(o.env ? {env: o.env} : {}),
         ...(o.limits ? {limits: o.limits} : {}),

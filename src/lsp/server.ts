@@ -29,6 +29,7 @@ import {displayRange} from '../diag/diagnostic.js'
 import type {Workspace} from '../lint/workspace.js'
 import {codeLenses, definition, hover, references, SHOW_RESOURCES, type FeatureContext} from './features.js'
 import {lspRange, pathUri, spotOf, uriPath, type LinesOf} from './positions.js'
+import {CODE_ACTION_KINDS, codeActions} from './code-actions.js'
 
 /** The files the server analyses. */
 export const CONFIG_FILE = /\.(tf|tofu)(\.json)?$|\.(tfcomponent|tfstack)\.(hcl|json)$/
@@ -130,6 +131,12 @@ class LanguageServer {
         return ctx ? codeLenses(ctx) : []
       }),
     )
+    connection.onCodeAction((p) =>
+      this.guard(async () => {
+        const ctx = await this.context(p.textDocument.uri)
+        return ctx ? codeActions(p, this.workspaceOf(ctx.file).findings(ctx.file), ctx.analyses, ctx.lines) : []
+      }),
+    )
     connection.onExecuteCommand((p) => {
       if (p.command !== SHOW_RESOURCES) throw new ResponseError(ErrorCodes.InvalidParams, `unknown command ${p.command}`)
       // the locations travel with the lens: a client without a references view of its own gets them back
@@ -152,6 +159,7 @@ class LanguageServer {
         definitionProvider: true,
         referencesProvider: true,
         codeLensProvider: {resolveProvider: false},
+        codeActionProvider: {codeActionKinds: CODE_ACTION_KINDS, resolveProvider: false},
         executeCommandProvider: {commands: [SHOW_RESOURCES]},
       },
       serverInfo: {name: 'tfgraph'},

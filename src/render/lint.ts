@@ -221,10 +221,10 @@ export interface LintJson {
 }
 
 /** A finding as `lint --json` shows it: without its code (and what it restates). */
-export type LintDiagnosticJson = Omit<LintDiagnostic, 'code' | 'restates'>
+export type LintDiagnosticJson = Omit<LintDiagnostic, 'code' | 'restates' | 'fixes'>
 
 function lintDiagnosticJson(d: LintDiagnostic): LintDiagnosticJson {
-  const {code: _code, restates: _restates, ...rest} = d
+  const {code: _code, restates: _restates, fixes: _fixes, ...rest} = d
   return rest
 }
 

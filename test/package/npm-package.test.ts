@@ -16,7 +16,8 @@ import {installed, npm, skip, type Installed} from './install.js'
 // 580: providers started without the command framework (#41: bin/load-script.js, dist/cli/quick*.cjs and their
 // code caches, cli/providers-run, graph-run, quick, quick-run, flag-values)
 // 640: Terraform Stacks (#40: load/stacks, the stack analysis, its renderers, lint and hover)
-const MAX_FILES = 640
+// 660: the fix engine (#38: rules/fix, lint/fix, render/fix-diff, lsp code actions)
+const MAX_FILES = 660
 // 1 MB: the language server, the decoded model and the rules of #33;
 // 1.6 MB: providers' start without the command framework (#41): the library bundled a second time as one
 // CommonJS script (dist/cli/quick-run.cjs, ~0.2 MB packed) and the V8 code caches of it and quick.cjs (~0.34 MB
