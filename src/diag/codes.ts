@@ -353,6 +353,50 @@ export const DIAGNOSTIC_CODES = {
     summary: 'Missing required argument',
     description: 'A block without an argument its schema requires (an action_trigger without events or actions).',
   },
+  'config.invalid-address': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid address / Resource instance keys not allowed / Module instance keys not allowed / Invalid address operator',
+    description: 'The address of a moved or removed block is not one Terraform can parse as such (an instance key where none is allowed).',
+  },
+  'config.invalid-moved': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid "moved" addresses',
+    description: 'A moved block whose from and to are not both resources or both modules.',
+  },
+  'config.invalid-removed': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Data source address not allowed / Invalid provisioner block / Invalid connection block / Duplicate connection block',
+    description: 'A removed block that targets a data source, or whose provisioners or connection Terraform cannot run.',
+  },
+  'config.invalid-import': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid import address / Invalid import block',
+    description:
+      'An import block into something that is not a managed resource, or (1.12 and later) with neither or both of id and identity.',
+  },
+  'config.removed-still-exists': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Removed resource still exists / Removed module still exists',
+    description: 'A removed block whose resource or module call is still declared (terraform plan, from the configuration alone).',
+  },
+  'config.moved-conflict': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Moved object still exists / Ambiguous move statements / Redundant move statement',
+    description:
+      'A moved block whose from is still declared, that moves an object to itself, or that disagrees with another (terraform plan, from the configuration alone).',
+  },
+  'config.duplicate-import': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Duplicate import configuration for "<resource>"',
+    description: 'A second import block into the same resource instance.',
+  },
 
   // action: Terraform's action blocks (1.14 and later) and the action_trigger blocks of resources
   'action.invalid-name': {

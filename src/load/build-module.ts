@@ -13,7 +13,8 @@ import {localNames} from './local-names.js'
 import {decodeModule} from './decode.js'
 import {checkMergedVariable, decodeVariable, TypeExprMemo, type DefaultState} from './variable-default.js'
 import {quotedReferenceWarnings} from './quoted-references.js'
-import {checkRuleDiagnostics} from './check-rules.js'
+import {checkRuleDiagnostics, checkRuleProblems} from './check-rules.js'
+import {duplicateImports, refactoringBlockProblems} from './refactoring-blocks.js'
 import {repetitionDiagnostics} from './repetition-arguments.js'
 import {
   decodeStateStore,
@@ -180,6 +181,7 @@ class Builder {
       this.diags.push(...checkRuleDiagnostics(b, override))
       this.diags.push(...repetitionDiagnostics(b, this.engine))
       if (this.engine.name === 'terraform') {
+        this.diags.push(...refactoringBlockProblems(b))
         if (b.type === 'action') {
           const decoded = actionBlockProblems(b)
           this.diags.push(...decoded.diagnostics)
@@ -408,7 +410,8 @@ class Builder {
       this.error('config.unsupported-argument', 'Unsupported argument', `An argument named "${a.name}" is not expected here.`, a.nameRange)
     for (const nb of c.body.blocks) {
       if (nb.type === 'assert') {
-        asserts++
+        // an assert with errors is dropped (its errors are reported with the block's)
+        if (!checkRuleProblems(nb, false).some((d) => d.severity === 'error')) asserts++
         continue
       }
       if (nb.type !== 'data') {
@@ -1076,6 +1079,7 @@ export function buildModule(
     b.appendPrimary(p.file, overrideRequired)
     b.checkBackendConflict()
   }
+  if (engine.name === 'terraform') b.diags.push(...duplicateImports(b.imports))
   for (const [name, a] of overrideRequired) {
     if (!b.requiredProviders.has(name) || b.requiredProviders.get(name) === a) {
       b.requiredProviders.set(name, a)

@@ -7,7 +7,8 @@ import {crawl, type CrawlOptions, type ModuleNode, type ModuleTree} from '../cra
 import {moduleRequirements, type ModuleRequirement} from './requirements.js'
 import {resolveProviders, type GraphDiagnostic, type Resolution, type SharedModule} from './resolve.js'
 import {validateProviderConfigsByModule} from './validate.js'
-import {unknownProviderFunctions} from './provider-functions.js'
+import {unknownFunctionProviders, unknownProviderFunctions} from './provider-functions.js'
+import {refactoringPlanErrors} from './refactoring-stage.js'
 import {stepText} from './step-text.js'
 import {engineByName} from '../load/engine.js'
 import {analyzeTests, uniqueDiagnostics, type TestsAnalysis} from './test-runs.js'
@@ -50,13 +51,13 @@ export function graphStageDiagnostics(graphDiags: readonly GraphDiagnostic[], co
 }
 
 /**
- * Terraform's validate walk, after the graph is built (so only when no configuration or graph-stage error
- * stopped it): what tfgraph checks of it is calls of provider-defined functions that a module does not
- * declare (Terraform only: OpenTofu's texts for it were not checked). Once per module directory.
+ * After the graph is built (so only when no configuration or graph-stage error stopped it): calls of
+ * provider-defined functions that a module does not declare — Terraform's validate walk ("Unknown provider
+ * function"), OpenTofu's graph builder ("Unknown function provider"). Once per module directory.
  */
 function evaluationDiagnostics(tree: ModuleTree, modules: Map<Diagnostic, string>): Diagnostic[] {
-  if (tree.engine !== 'terraform') return []
-  return unknownProviderFunctions(tree).map(({diagnostic, module}) => {
+  const found = tree.engine === 'terraform' ? unknownProviderFunctions(tree) : unknownFunctionProviders(tree)
+  return found.map(({diagnostic, module}) => {
     modules.set(diagnostic, module)
     return diagnostic
   })
@@ -89,8 +90,12 @@ export async function analyzeProviders(dir: string, opts: AnalyzeOptions = {}): 
   const graphStage = graphStageDiagnostics(resolution.graphDiagnostics, errorModules)
   for (const g of graphStage) modules.set(g.diagnostic, g.module)
   const evalStage = errorModules.size === 0 && graphStage.length === 0 ? evaluationDiagnostics(tree, modules) : []
+  // what `terraform plan` goes on to say of a configuration that validated (removed and moved blocks)
+  const planStage =
+    errorModules.size === 0 && graphStage.length === 0 && !evalStage.some((d) => d.severity === 'error') ? refactoringPlanErrors(tree) : []
+  for (const p of planStage) modules.set(p.diagnostic, p.module)
   // a test run's module may be a module of the tree too: its problems are said once
-  const main = [...configStage, ...graphStage.map((g) => g.diagnostic), ...evalStage]
+  const main = [...configStage, ...graphStage.map((g) => g.diagnostic), ...evalStage, ...planStage.map((p) => p.diagnostic)]
   const testDiags = tests ? uniqueDiagnostics(tests.diagnostics, new Set(uniqueKeys(main))) : []
   for (const d of testDiags) modules.set(d, '')
   return {
