@@ -38,6 +38,11 @@ export interface LocalNames {
   /** Local name for a provider in this module (requirement name, else the type if implied). */
   localNameFor(p: Provider): string | undefined
   readonly diagnostics: readonly Diagnostic[]
+  /**
+   * Terraform: sources whose namespace has an underscore, which only 1.16 and later accept (the entry is read as
+   * they read it): the error releases before 1.16 give, reported where the root's required_version rules 1.16 out.
+   */
+  readonly before116?: readonly Diagnostic[]
 }
 
 /** Local names of a module for an engine (decoded once, when the module is built: `Module.names`). */
@@ -56,6 +61,7 @@ function aliasText(a: Attribute, item: Expr): string {
 function computeLocalNames(m: {readonly requiredProviders: ReadonlyMap<string, Attribute>}, engine: Engine): LocalNames {
   const requirements = new Map<string, Requirement>()
   const diagnostics: Diagnostic[] = []
+  const before116: Diagnostic[] = []
   for (const [name, a] of m.requiredProviders) {
     const items = objectItemsOf(a.node)
     if (!items) {
@@ -83,11 +89,16 @@ function computeLocalNames(m: {readonly requiredProviders: ReadonlyMap<string, A
     const src = literalEntry('source')
     let provider = impliedProvider(name, engine.defaultRegistryHost)
     if (src !== undefined && srcItem) {
-      const parsed = parseProviderSource(src, engine.defaultRegistryHost, engine.product)
+      const terraform = engine.name === 'terraform'
+      const parsed = parseProviderSource(src, engine.defaultRegistryHost, engine.product, terraform)
       // subject: the source string inside the object
       if ('error' in parsed)
         diagnostics.push(errorDiag(parsed.error.code, parsed.error.summary, parsed.error.detail, partRange(a, srcItem.value)))
-      else provider = parsed.provider
+      else {
+        provider = parsed.provider
+        const strict = terraform ? parseProviderSource(src, engine.defaultRegistryHost, engine.product) : parsed
+        if ('error' in strict) before116.push(errorDiag(strict.error.code, strict.error.summary, strict.error.detail, partRange(a, srcItem.value)))
+      }
     }
     const aliasItems = entry('configuration_aliases')
     const aliases = aliasItems ? (tupleItemsOf(aliasItems.value) ?? []).map((x) => aliasText(a, x)) : []
@@ -109,6 +120,7 @@ function computeLocalNames(m: {readonly requiredProviders: ReadonlyMap<string, A
   return {
     requirements,
     diagnostics,
+    ...(before116.length > 0 ? {before116} : {}),
     providerFor: (localName) => requirements.get(localName)?.provider ?? impliedProvider(localName, engine.defaultRegistryHost),
     localNameFor: (p) => {
       const n = byProvider.get(providerString(p))

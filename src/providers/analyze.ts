@@ -9,6 +9,7 @@ import {resolveProviders, type GraphDiagnostic, type Resolution, type SharedModu
 import {validateProviderConfigsByModule} from './validate.js'
 import {unknownFunctionProviders, unknownProviderFunctions} from './provider-functions.js'
 import {refactoringPlanErrors} from './refactoring-stage.js'
+import {releaseDiagnostics} from './release-checks.js'
 import {stepText} from './step-text.js'
 import {engineByName} from '../load/engine.js'
 import {analyzeTests, uniqueDiagnostics, type TestsAnalysis} from './test-runs.js'
@@ -82,9 +83,15 @@ export async function analyzeProviders(dir: string, opts: AnalyzeOptions = {}): 
   const graph = buildGraph(tree, resolution)
   const requirements = tree.nodes.flatMap((n) => moduleRequirements(n))
   const validation = validateProviderConfigsByModule(tree)
+  const release = releaseDiagnostics(tree)
   // every diagnostic carries the module it concerns from the stage that made it
-  const modules = new Map<Diagnostic, string>([...tree.diagnosticModules, ...resolution.diagnosticModules, ...validation.modules])
-  const configStage = [...tree.diagnostics, ...validation.diagnostics, ...resolution.diagnostics]
+  const modules = new Map<Diagnostic, string>([
+    ...tree.diagnosticModules,
+    ...resolution.diagnosticModules,
+    ...validation.modules,
+    ...release.modules,
+  ])
+  const configStage = [...tree.diagnostics, ...release.diagnostics, ...validation.diagnostics, ...resolution.diagnostics]
   const errorModules = new Set<string>()
   for (const d of configStage) if (d.severity === 'error') errorModules.add(modules.get(d) ?? '')
   const graphStage = graphStageDiagnostics(resolution.graphDiagnostics, errorModules)
