@@ -488,11 +488,48 @@ export const DIAGNOSTIC_CODES = {
     summary: 'Duplicate provider block',
     description: 'Two provider or mock_provider blocks of a test file with one name and alias.',
   },
+  'test.mock-data-unreadable': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Failed to read mock data directory',
+    description: 'The directory a mock_provider block names in source does not exist or cannot be read.',
+  },
+  'test.invalid-override-target': {
+    severity: 'warning',
+    origin: 'terraform',
+    summary: 'Invalid override target',
+    description:
+      'An override block of a test file (or of a run, or of a mock_provider block) whose target the configuration under test lacks.',
+  },
+  'test.undeclared-variable': {
+    severity: 'warning',
+    origin: 'terraform',
+    summary: 'Value for undeclared variable',
+    description: 'A run gives a value to a variable the module under test does not declare.',
+  },
+  'test.invalid-expect-failures': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid `expect_failures` reference',
+    description: 'A run expects a failure from something that cannot fail (a local value, a module call, another run).',
+  },
+  'test.missing-expected-failure': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Missing expected failure',
+    description: 'A run expects a failure from an object the module under test does not declare, so it can never report one.',
+  },
+  'test.undeclared-reference': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Reference to undeclared resource / module / input variable / local value / output value',
+    description: 'An assertion of a run refers to something the module under test does not declare.',
+  },
   'test.duplicate-mock': {
     severity: 'error',
     origin: 'terraform',
-    summary: 'Duplicate mock_resource block / Duplicate mock_data block',
-    description: 'A mock_provider block with two mock_resource (or mock_data) blocks of one type.',
+    summary: 'Duplicate mock_resource block / Duplicate mock_data block / Duplicate mock resource block',
+    description: 'A mock_provider block (or its mock data files, between them) with two mock_resource (or mock_data) blocks of one type.',
   },
   'test.provider-version': {
     severity: 'error',

@@ -97,7 +97,8 @@ function computeLocalNames(m: {readonly requiredProviders: ReadonlyMap<string, A
       else {
         provider = parsed.provider
         const strict = terraform ? parseProviderSource(src, engine.defaultRegistryHost, engine.product) : parsed
-        if ('error' in strict) before116.push(errorDiag(strict.error.code, strict.error.summary, strict.error.detail, partRange(a, srcItem.value)))
+        if ('error' in strict)
+          before116.push(errorDiag(strict.error.code, strict.error.summary, strict.error.detail, partRange(a, srcItem.value)))
       }
     }
     const aliasItems = entry('configuration_aliases')

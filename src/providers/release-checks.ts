@@ -18,7 +18,9 @@ export function importReleaseProblems(b: Block, version: string): Diagnostic[] {
   const out = bodySchemaProblems(b.body, {attributes: ['provider', 'for_each', 'id', 'to', 'identity'], blocks: [], required: ['to']}, b)
   const has = (name: string): boolean => b.body.attributes.some((a) => a.name === name)
   if (!has('id') && !has('identity'))
-    out.push(errorDiag('config.invalid-import', 'Invalid import block', "At least one of 'id' or 'identity' must be specified.", b.declRange))
+    out.push(
+      errorDiag('config.invalid-import', 'Invalid import block', "At least one of 'id' or 'identity' must be specified.", b.declRange),
+    )
   if (has('id') && has('identity'))
     out.push(errorDiag('config.invalid-import', 'Invalid import block', "Only one of 'id' or 'identity' can be specified.", b.declRange))
   return out
@@ -35,7 +37,10 @@ export function releaseDiagnostics(tree: ModuleTree): {diagnostics: Diagnostic[]
     const m = n.module
     if (!m || seen.has(m)) continue
     seen.add(m)
-    const found = [...m.imports.flatMap((b) => importReleaseProblems(b, version)), ...(atLeast(version, '1.16.0') ? [] : (m.names.before116 ?? []))]
+    const found = [
+      ...m.imports.flatMap((b) => importReleaseProblems(b, version)),
+      ...(atLeast(version, '1.16.0') ? [] : (m.names.before116 ?? [])),
+    ]
     for (const d of found) {
       diagnostics.push(d)
       modules.set(d, n.address)
