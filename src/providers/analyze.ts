@@ -26,6 +26,8 @@ export interface ProvidersAnalysis {
   readonly sharedModule?: SharedModule
   /** The root module's test files and the bindings of each run, when asked for (their diagnostics are in `diagnostics` too). */
   readonly tests?: TestsAnalysis
+  /** The root directory holds test files and no configuration files (Terraform 1.12 and later run it). */
+  readonly testsOnly?: true
   readonly incomplete: boolean
 }
 
@@ -79,6 +81,9 @@ export async function analyzeProviders(dir: string, opts: AnalyzeOptions = {}): 
       })
     : undefined
 
+  // a directory of test files only: an empty root module, not "No configuration files" (Terraform 1.12, #36429)
+  const testsOnly = tests !== undefined && tests.files.length > 0 && tree.engine === 'terraform' && (tree.root.module?.files.length ?? 0) === 0
+  const treeDiags = testsOnly ? tree.diagnostics.filter((d) => d.code !== 'load.no-config-files') : tree.diagnostics
   const resolution = resolveProviders(tree)
   const graph = buildGraph(tree, resolution)
   const requirements = tree.nodes.flatMap((n) => moduleRequirements(n))
@@ -91,7 +96,7 @@ export async function analyzeProviders(dir: string, opts: AnalyzeOptions = {}): 
     ...validation.modules,
     ...release.modules,
   ])
-  const configStage = [...tree.diagnostics, ...release.diagnostics, ...validation.diagnostics, ...resolution.diagnostics]
+  const configStage = [...treeDiags, ...release.diagnostics, ...validation.diagnostics, ...resolution.diagnostics]
   const errorModules = new Set<string>()
   for (const d of configStage) if (d.severity === 'error') errorModules.add(modules.get(d) ?? '')
   const graphStage = graphStageDiagnostics(resolution.graphDiagnostics, errorModules)
@@ -114,7 +119,8 @@ export async function analyzeProviders(dir: string, opts: AnalyzeOptions = {}): 
     diagnosticModules: modules,
     ...(resolution.sharedModule ? {sharedModule: resolution.sharedModule} : {}),
     ...(tests ? {tests} : {}),
-    incomplete: tree.incomplete,
+    ...(testsOnly ? {testsOnly: true as const} : {}),
+    incomplete: tree.incomplete && !testsOnly,
   }
 }
 
@@ -184,7 +190,7 @@ export interface TestsDocumentFile {
   readonly runs: readonly {
     readonly name: string
     readonly command: 'apply' | 'plan'
-    readonly module: {readonly source: string; readonly version?: string} | null
+    readonly module: {readonly source: string; readonly version: string | null} | null
     readonly resources: readonly {
       readonly address: string
       /** The configuration in the module under test (as in `resources`). */
@@ -205,7 +211,7 @@ function testsDocument(t: TestsAnalysis): TestsDocumentFile[] {
     runs: f.runs.map((r) => ({
       name: r.name,
       command: r.command,
-      module: r.module ? {source: r.module.source, ...(r.module.version !== undefined ? {version: r.module.version} : {})} : null,
+      module: r.module ? {source: r.module.source, version: r.module.version ?? null} : null,
       resources: r.resources.map((b) => ({
         address: b.address,
         provider_config: b.providerConfig ?? null,
@@ -303,7 +309,7 @@ export function providersDocument(a: ProvidersAnalysis, rootArg: string): Provid
 export function sharedModuleReason(s: SharedModule, engine: string): string {
   const product = engine === 'opentofu' ? 'OpenTofu' : 'Terraform'
   const names = s.aliases.map((x) => `${x.name} at ${formatRange(x.range)}`).join(', ')
-  return `analysed as a shared module: its required_providers declares configuration_aliases (${names}), so it is meant to be called by other modules, which pass those configurations in. ${product} itself cannot run it alone as a root module; tfgraph binds the resources that use them to the configurations expected from the caller.`
+  return `analysed as a shared module: its required_providers declares configuration_aliases (${names}), so it is meant to be called by other modules, which pass those configurations in. ${product} cannot plan or apply it alone as a root module (${engine === 'opentofu' ? 'tofu test' : 'terraform test'} runs it, with the configurations its test files pass in, as a caller would); tfgraph binds the resources that use them to the configurations expected from the caller.`
 }
 
 /** Diagnostics that mean a whole file was not read: nothing of it entered the module. */
@@ -318,6 +324,7 @@ const UNREAD_FILE_CODES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
 
 /** Whether at least one configuration file of the root module was read: else there is nothing to show but the errors. */
 export function rootFilesRead(a: ProvidersAnalysis): boolean {
+  if (a.testsOnly) return true
   const unread = new Set(a.diagnostics.filter((d) => UNREAD_FILE_CODES.has(d.code) && d.range).map((d) => d.range!.filename))
   return (a.tree.root.module?.files ?? []).some((f) => !f.shadowedBy && !unread.has(f.name))
 }
