@@ -49,7 +49,12 @@ export interface CommandRun<L> {
   /** The DIR check, for a command that makes it after other checks: fails with its one line. */
   checkDir(
     dir: string,
-    opts?: {readonly recursive?: boolean; readonly subcommands?: readonly string[]; readonly tests?: boolean; readonly testDirectory?: string},
+    opts?: {
+      readonly recursive?: boolean
+      readonly subcommands?: readonly string[]
+      readonly tests?: boolean
+      readonly testDirectory?: string
+    },
   ): void
   /** The renderer of `kind` for `format` (src/render/index.ts), loaded now. */
   renderer<K extends OutputKind>(kind: K, format: OutputFormat<K>): Promise<KindRenderer<K>>
@@ -83,7 +88,12 @@ export interface StartOptions<L> {
 export async function startCommand<L>(command: Command, flags: CommandFlags, opts: StartOptions<L>): Promise<CommandRun<L>> {
   const checkDir = (
     dir: string,
-    o: {readonly recursive?: boolean; readonly subcommands?: readonly string[]; readonly tests?: boolean; readonly testDirectory?: string} = {},
+    o: {
+      readonly recursive?: boolean
+      readonly subcommands?: readonly string[]
+      readonly tests?: boolean
+      readonly testDirectory?: string
+    } = {},
   ): void => {
     const tests = {...(o.tests ? {tests: true} : {}), ...(o.testDirectory !== undefined ? {testDirectory: o.testDirectory} : {})}
     const problem = o.recursive ? recursiveDirProblem(dir) : moduleDirProblem(dir, o.subcommands, tests)

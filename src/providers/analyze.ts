@@ -3,6 +3,8 @@
 import {formatRange, sortDiagnostics, withoutCode, type Diagnostic, type DiagnosticJson, type SourceRange} from '../diag/diagnostic.js'
 import type {DiagnosticCode} from '../diag/codes.js'
 import {buildGraph, type ModuleGraph} from './build-graph.js'
+import {ModulePath} from '../addrs/module.js'
+import {AbsProviderConfig} from '../addrs/provider.js'
 import {crawl, type CrawlOptions, type ModuleNode, type ModuleTree} from '../crawl/crawl.js'
 import {moduleRequirements, type ModuleRequirement} from './requirements.js'
 import {resolveProviders, type GraphDiagnostic, type Resolution, type SharedModule} from './resolve.js'
@@ -46,11 +48,41 @@ function within(address: string, ancestor: string): boolean {
  * kept only where no configuration error concerns its module or a module above it; a `missing provider`
  * error (the graph builder stops there) also hides the resource errors below the module it concerns.
  */
-export function graphStageDiagnostics(graphDiags: readonly GraphDiagnostic[], configErrorModules: ReadonlySet<string>): GraphDiagnostic[] {
+export function graphStageDiagnostics(
+  graphDiags: readonly GraphDiagnostic[],
+  configErrorModules: ReadonlySet<string>,
+  tree?: ModuleTree,
+): GraphDiagnostic[] {
   const applies = (g: GraphDiagnostic): boolean => ![...configErrorModules].some((m) => within(g.module, m))
   const passes = graphDiags.filter((g) => g.kind === 'pass' && applies(g))
   const resources = graphDiags.filter((g) => g.kind === 'resource' && applies(g) && !passes.some((p) => within(g.module, p.module)))
-  return [...passes, ...resources]
+  // a resource that uses the very configuration a `providers` map could not pass: Terraform stops at the
+  // map (`missing provider …`) and says nothing of the resource; tfgraph names it in that error's explanation
+  const missing = new Map(passes.map((p) => [p.diagnostic.summary.slice('missing provider '.length), p] as const))
+  const users = new Map<GraphDiagnostic, string[]>()
+  const kept = resources.filter((g) => {
+    const addr = tree && g.resource ? configAddress(tree, g) : undefined
+    const pass = addr !== undefined ? missing.get(addr) : undefined
+    if (!pass) return true
+    users.set(pass, [...(users.get(pass) ?? []), `${g.resource!.address} (${g.resource!.range.filename}:${g.resource!.range.start.line})`])
+    return false
+  })
+  const said = passes.map((p) => {
+    const u = users.get(p)
+    if (!u) return p
+    const d = p.diagnostic
+    const also = ` ${u.join(', ')} ${u.length === 1 ? 'uses' : 'use'} that configuration too: Terraform stops at this error and says nothing of ${u.length === 1 ? 'it' : 'them'}.`
+    return {...p, diagnostic: {...d, extra: {...d.extra, explanation: (d.extra?.explanation ?? '') + also}}}
+  })
+  return [...said, ...kept]
+}
+
+/** The absolute address of the configuration a resource left without one refers to: `provider["…/aws"].west`. */
+function configAddress(tree: ModuleTree, g: GraphDiagnostic): string | undefined {
+  const n = tree.nodes.find((x) => x.address === g.module)
+  const ref = g.resource?.reference
+  if (!n?.module || !ref) return undefined
+  return new AbsProviderConfig(ModulePath.of(n.path), n.module.names.providerFor(ref.localName), ref.alias).toString()
 }
 
 /**
@@ -82,7 +114,8 @@ export async function analyzeProviders(dir: string, opts: AnalyzeOptions = {}): 
     : undefined
 
   // a directory of test files only: an empty root module, not "No configuration files" (Terraform 1.12, #36429)
-  const testsOnly = tests !== undefined && tests.files.length > 0 && tree.engine === 'terraform' && (tree.root.module?.files.length ?? 0) === 0
+  const testsOnly =
+    tests !== undefined && tests.files.length > 0 && tree.engine === 'terraform' && (tree.root.module?.files.length ?? 0) === 0
   const treeDiags = testsOnly ? tree.diagnostics.filter((d) => d.code !== 'load.no-config-files') : tree.diagnostics
   const resolution = resolveProviders(tree)
   const graph = buildGraph(tree, resolution)
@@ -99,7 +132,7 @@ export async function analyzeProviders(dir: string, opts: AnalyzeOptions = {}): 
   const configStage = [...treeDiags, ...release.diagnostics, ...validation.diagnostics, ...resolution.diagnostics]
   const errorModules = new Set<string>()
   for (const d of configStage) if (d.severity === 'error') errorModules.add(modules.get(d) ?? '')
-  const graphStage = graphStageDiagnostics(resolution.graphDiagnostics, errorModules)
+  const graphStage = graphStageDiagnostics(resolution.graphDiagnostics, errorModules, tree)
   for (const g of graphStage) modules.set(g.diagnostic, g.module)
   const evalStage = errorModules.size === 0 && graphStage.length === 0 ? evaluationDiagnostics(tree, modules) : []
   // what `terraform plan` goes on to say of a configuration that validated (removed and moved blocks)
