@@ -807,7 +807,7 @@ export const DIAGNOSTIC_CODES = {
     severity: 'error',
     origin: 'terraform',
     summary: 'Invalid provider namespace',
-    description: 'A provider source whose namespace part is invalid.',
+    description: 'A provider source whose namespace part is invalid (an underscore: before Terraform 1.16, and in OpenTofu).',
   },
   'provider.invalid-local-name': {
     severity: 'error',
@@ -998,9 +998,9 @@ export const DIAGNOSTIC_CODES = {
   'provider.unknown-function': {
     severity: 'error',
     origin: 'terraform',
-    summary: 'Unknown provider function',
+    summary: 'Unknown provider function / Unknown function provider',
     description:
-      'A provider-defined function call (provider::NAME::FUNCTION) whose provider NAME the module does not declare in required_providers.',
+      'A provider-defined function call (provider::NAME::FUNCTION) whose provider NAME the module does not declare in required_providers (OpenTofu: a graph error), or, in Terraform, one with an alias (provider::NAME::ALIAS::FUNCTION, OpenTofu only).',
   },
 
   // lock: .terraform.lock.hcl, its syntax and how it matches the configuration
