@@ -129,7 +129,8 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
             })
       // what no root still to come can use goes: one run over many roots holds only what it still needs
       remaining.done(root)
-      if (flags.recursive && !('cached' in r && r.cached)) cmd.context.loads.release((dir, prefix) => remaining.useful(dir, prefix))
+      if (flags.recursive && !('cached' in r && r.cached))
+        cmd.context.loads.release((dir, reachedAs) => reachedAs.some((p) => remaining.useful(dir, p)))
       // only what is printed is kept until the end (not the list of modules each root covered)
       return {root, cfg, r: {diagnostics: r.diagnostics, notes: r.notes, unread: r.unread}}
     })

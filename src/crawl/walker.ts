@@ -103,8 +103,7 @@ export function installedModulesWalker(opts: InstalledModulesOptions): Installed
     const real = realOrSelf(dir)
     let p = loads.get(real)
     if (!p) {
-      const prefix = displayDir(shownFrom, dir)
-      p = ctx.loads.load(dir, {...(engine ? {engine} : {}), displayPrefix: prefix === '.' ? '' : prefix + '/', fileBudget})
+      p = ctx.loads.load(dir, {...(engine ? {engine} : {}), requestedFrom: root, fileBudget})
       loads.set(real, p)
     }
     return p

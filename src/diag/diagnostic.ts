@@ -10,7 +10,11 @@ export interface Pos {
   readonly byte: number
 }
 
-/** A half-open source range [start, end) in one file; `filename` is relative to the analysed root. */
+/**
+ * A half-open source range [start, end) in one file. In the model (a module's blocks, records, bindings) `filename`
+ * is the file's absolute path, so a module is the same whatever root reaches it; the analysis's diagnostics,
+ * the lint findings and every document name it relative to the analysed root (diag/file-names.ts).
+ */
 export interface SourceRange {
   readonly filename: string
   readonly start: Pos

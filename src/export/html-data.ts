@@ -3,6 +3,7 @@
 // it; a module's source, version, providers map and counts; a provider configuration's arguments as
 // written and its users), and per diagnostic the nodes it concerns. Read off the analysis; plain data.
 import {formatRange, type Diagnostic} from '../diag/diagnostic.js'
+import {renameFiles, rootRelative} from '../diag/file-names.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
 import {providersDocument} from '../providers/analyze.js'
 import {providerConfigArguments} from '../providers/config-arguments.js'
@@ -70,6 +71,11 @@ function moduleAddressOf(n: GraphNode): string | undefined {
 
 /** The facts the HTML page embeds for the nodes of `g` (already sliced). */
 export function htmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
+  return renameFiles(modelHtmlData(a, g), rootRelative(a.tree.rootDir))
+}
+
+/** The page's facts, files named as the model names them. */
+function modelHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
   const bindings = new Map(a.resolution.resources.map((r) => [r.address, r]))
   const configs = new Map(a.resolution.configs.map((c) => [c.address, c]))
   const modules = new Map(a.tree.nodes.map((m) => [m.address, m]))
@@ -137,7 +143,7 @@ export function htmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
         providers: a.resolution.passes.filter((p) => p.to === address).map((p) => `${p.key} = ${p.value}`),
         resources: resourceCount.get(address) ?? 0,
         calls: callCount.get(address) ?? 0,
-        range: m.call?.declRange ? formatRange(m.call.declRange) : null,
+        range: m.call ? formatRange(m.call.declRange) : null,
       }
     }
   }

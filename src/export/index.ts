@@ -1,6 +1,7 @@
 // `tfgraph graph`: one export model per view, read off the analysis graph (the resources view adds the
 // reference scanner's dependencies to it for --focus), narrowed by the slicing options, rendered by a pure
 // renderer per format (src/render/graph-*.ts). Returns data; the command only prints it.
+import {renameFiles, rootRelative} from '../diag/file-names.js'
 import {sortDiagnostics, type Diagnostic} from '../diag/diagnostic.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
 import {modulesGraph} from './build-modules.js'
@@ -42,7 +43,8 @@ export function isSliced(opts: GraphOptions): boolean {
 /** `forFocus`: the resources view adds its dependencies to the analysis graph, which --focus traverses. */
 export function buildExportGraph(a: ProvidersAnalysis, view: GraphView, forFocus = false): ExportGraph {
   const g = view === 'modules' ? modulesGraph(a) : view === 'providers' ? providersGraph(a) : resourcesGraph(a, forFocus)
-  return {...g, diagnostics: sortDiagnostics(g.diagnostics)}
+  // the model names files by their absolute paths; the export names them from the root
+  return renameFiles({...g, diagnostics: sortDiagnostics(g.diagnostics)}, rootRelative(a.tree.rootDir))
 }
 
 export function exportGraph(a: ProvidersAnalysis, opts: GraphOptions): GraphExport {

@@ -1,5 +1,5 @@
-// Counters of the files a run has found and read, for the progress line (render/progress.ts), --verbose
-// and the benchmark. One object per run (run-context.ts), updated by the loader and the parser.
+// Counters of the files a run has found and read, the module directories it decoded and the module instances
+// it bound, for the progress line (render/progress.ts), --verbose and the benchmark. One object per run (run-context.ts), updated by the loader and the parser.
 export interface ParseStats {
   /** Configuration files found in the module directories loaded so far. */
   found: number
@@ -13,8 +13,13 @@ export interface ParseStats {
   results: number
   /** Native-syntax files this run had to parse (not in the cache); decides when the worker pool starts. */
   uncached: number
+  /** Module directories decoded (merged into a module and its records): once per directory and engine in a run. */
+  decoded: number
+  /** Module instances whose resources were bound (resolution), and those whose bindings were kept from an earlier analysis of the run. */
+  resolved: number
+  reused: number
 }
 
 export function newParseStats(): ParseStats {
-  return {found: 0, done: 0, cached: 0, pooled: 0, results: 0, uncached: 0}
+  return {found: 0, done: 0, cached: 0, pooled: 0, results: 0, uncached: 0, decoded: 0, resolved: 0, reused: 0}
 }

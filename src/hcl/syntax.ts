@@ -57,7 +57,7 @@ export interface Body {
 }
 
 export interface ConfigFile {
-  /** Path relative to the module directory (as shown in diagnostics). */
+  /** The file's path as its ranges name it (a module's files: the absolute path). */
   readonly filename: string
   readonly syntax: 'native' | 'json'
   readonly body: Body

@@ -1,7 +1,8 @@
 // `tfgraph lint`: Terraform's own module/provider diagnostics (rule id `terraform`) plus tfgraph's
 // rules for module authors, configured by .tfgraph.json / --only / --disable and inline ignores.
 import * as path from 'node:path'
-import {compareDiagnostics, type Diagnostic, type Severity} from '../diag/diagnostic.js'
+import {compareDiagnostics, type Diagnostic, type Severity, type SourceRange} from '../diag/diagnostic.js'
+import {renameFiles, renameRanges, rootRelative} from '../diag/file-names.js'
 import type {CrawlLimits, ModuleNode, ModuleWalker} from '../crawl/crawl.js'
 import {analyzeProviders, sharedModuleReason, type ProvidersAnalysis} from '../providers/analyze.js'
 import {RULES} from '../rules/index.js'
@@ -140,7 +141,7 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
   // rules that need it and for the ignore comments
   const texts = ctx.memo.get(ctx.files, 'file-texts', () => new Map<string, string | undefined>())
   const sourceText = (f: string): string | undefined => {
-    const abs = path.join(root, f)
+    const abs = path.resolve(root, f)
     if (!texts.has(abs)) {
       try {
         texts.set(abs, utf8Text(ctx.files.read(abs)))
@@ -152,12 +153,16 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
   }
   const inputs = {...(await ruleInputs(ctx, dir, analysis, opts.env)), sourceText, memo: ctx.memo}
   const config = opts.config ?? EMPTY_CONFIG
+  const named = rootRelative(root)
+  // the analysis's diagnostics name files from the root: the tree's ranges, by their absolute paths
+  const inTree = (r: SourceRange): SourceRange => ({...r, filename: path.resolve(root, r.filename)})
   for (const rule of RULES as readonly Rule[]) {
     if (!enabled(rule.id, rule.enabledByDefault, opts)) continue
     const sev = severityFor(rule.id, rule.severity, opts)
     const options = config.options?.get(rule.id)
+    // the rules read the model, which names files by their absolute paths; findings name them from the root
     for (const d of rule.check({analysis, ...inputs, ...(options ? {options} : {})}))
-      ruleDiags.push(sev === rule.severity ? d : {...d, severity: sev})
+      ruleDiags.push(renameFiles(sev === rule.severity ? d : {...d, severity: sev}, named))
   }
   const terraform: LintDiagnostic[] = []
   if (enabled(TERRAFORM_RULE, true, opts)) {
@@ -165,16 +170,18 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
     // calls whose source or version Terraform cannot evaluate: that error is the one finding about them
     const unevaluable = analysis.diagnostics
       .filter((d) => MODULE_EVALUATION_ERRORS.has(d.code) && d.range)
-      .map((d) => callAround(nodes, d.range!)?.call)
+      .map((d) => callAround(nodes, inTree(d.range!))?.call)
     for (const d of analysis.diagnostics) {
       if (ruleDiags.some((r) => sameFinding(r, d))) continue // a rule reports the same finding with more context
       // the module call a `module.*` diagnostic is about: an ignore comment on its header covers it
       const call =
-        d.range && (d.code.startsWith('module.') || MODULE_EVALUATION_ERRORS.has(d.code)) ? callAround(nodes, d.range)?.call : undefined
+        d.range && (d.code.startsWith('module.') || MODULE_EVALUATION_ERRORS.has(d.code))
+          ? callAround(nodes, inTree(d.range))?.call
+          : undefined
       // a call that cannot be evaluated cannot be installed either: not a second finding
       if (d.code === 'module.not-installed' && call && unevaluable.includes(call)) continue
       // the module whose files hold the range; among calls of one directory, the one the diagnostic is about
-      const byFile = d.range ? nodeHoldingFile(analysis.tree.nodes, d.range.filename) : undefined
+      const byFile = d.range ? nodeHoldingFile(analysis.tree.nodes, path.resolve(root, d.range.filename)) : undefined
       const known = analysis.diagnosticModules.get(d)
       const about = known !== undefined ? analysis.tree.nodes.find((x) => x.address === known) : undefined
       const n = about && byFile && about.module === byFile.module ? about : byFile
@@ -183,22 +190,22 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
         rule: TERRAFORM_RULE,
         ...(n && n.address ? {address: n.address} : {}),
         callers: callersOf(n),
-        ...(call ? {ignoreAt: call.declRange} : {}),
+        ...(call ? {ignoreAt: renameFiles(call.declRange, named)} : {}),
       })
     }
   }
   const all = [...terraform, ...ruleDiags].sort((a, b) => compareDiagnostics(a, b) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0))
   const {kept, suppressed} = applyIgnores(sourceText, all)
-  const notes = analysis.sharedModule ? [`This directory is ${sharedModuleReason(analysis.sharedModule, analysis.tree.engine)}`] : []
+  const notes = analysis.sharedModule
+    ? [renameRanges(`This directory is ${sharedModuleReason(analysis.sharedModule, analysis.tree.engine)}`, named)]
+    : []
   const unread = analysis.incomplete && analysis.diagnostics.some((d) => d.severity === 'error' && UNREAD_CODES.has(d.code))
   return {root: dir, analysis, diagnostics: kept.map(published), suppressed, incomplete: analysis.incomplete, unread, notes}
 }
 
-/** The first module (in tree order) whose files include `filename` (as the tree names them, relative to the root). */
+/** The first module (in tree order) whose files include `filename` (an absolute path). */
 function nodeHoldingFile(nodes: readonly ModuleNode[], filename: string): ModuleNode | undefined {
-  return nodes.find((n) => {
-    if (!n.module || !n.displayDir) return false
-    const prefix = n.displayDir === '.' ? '' : n.displayDir + '/'
-    return filename.startsWith(prefix) && n.module.files.some((f) => prefix + f.name === filename)
-  })
+  const dir = path.dirname(filename)
+  const base = path.basename(filename)
+  return nodes.find((n) => n.module !== undefined && n.module.dir === dir && n.module.files.some((f) => f.name === base))
 }

@@ -387,5 +387,5 @@ function isInside(p: string, dir: string): boolean {
 function declaresAliases(a: RootAnalysis, d: string): boolean {
   const n = a.lint.analysis.tree.nodes.find((x) => x.dir === d && x.module)
   if (!n?.module) return false
-  return [...n.module.requiredProviders.values()].some((attr) => objectEntry(attr.node, 'configuration_aliases') !== undefined)
+  return [...n.module.requiredProviders.values()].some((r) => objectEntry(r.attribute.node, 'configuration_aliases') !== undefined)
 }

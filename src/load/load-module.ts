@@ -30,13 +30,24 @@ export function standaloneLoadContext(): LoadContext {
 export interface LoadOptions {
   /** Engine to load as; default: OpenTofu when the directory holds `.tofu`/`.tofu.json` files. */
   readonly engine?: EngineName
-  /** Prefix for file names in diagnostics and ranges (e.g. `modules/vpc/`); default none. */
-  readonly displayPrefix?: string
+  /**
+   * The root module directory whose analysis asks (absolute): the run's shared loads note how each root
+   * reaches a directory, so that `lint --recursive` keeps a load while a root still to be linted could
+   * reach it the same way. Not read by the load itself.
+   */
+  readonly requestedFrom?: string
   /**
    * Configuration files this load may still read (`--max-files`), shared by every load of a run and
    * decremented as files are taken; files beyond it are not read and an error says so. Default: no limit.
    */
   readonly fileBudget?: FileBudget
+  /**
+   * How the module's ranges name its files: `relative` to the module directory (`main.tf`; a module loaded
+   * on its own, as `tfgraph config` shows it), or by their `absolute` paths (a run's shared loads: one
+   * model of a directory serves every root and call that reaches it, and outputs name files for their
+   * reader, diag/file-names.ts). Either way `path.resolve(module.dir, filename)` is the file. Default `relative`.
+   */
+  readonly fileNames?: 'relative' | 'absolute'
 }
 
 /** A run's allowance of configuration files; `remaining` goes down as directories are loaded. */
@@ -178,6 +189,7 @@ export async function parseConfigFile(
  * running, in parallel), without merging them. Never throws; the load that follows reports problems.
  */
 export async function prefetchParses(ctx: LoadContext, dir: string, engine?: EngineName): Promise<void> {
+  // as a run's shared loads name the files (by their absolute paths), so that the load finds the parses
   let names: string[]
   try {
     names = listRegularFiles(ctx.files, path.resolve(dir))
@@ -188,14 +200,13 @@ export async function prefetchParses(ctx: LoadContext, dir: string, engine?: Eng
   await Promise.all(
     files
       .filter((f) => f.shadowedBy === undefined && f.syntax === 'native')
-      .map((f) => parseConfigFile(ctx, path.join(path.resolve(dir), f.name), f.name, 'native')),
+      .map((f) => parseConfigFile(ctx, path.join(path.resolve(dir), f.name), path.join(path.resolve(dir), f.name), 'native')),
   )
 }
 
 /** Loads and merges one module directory (`ctx`: the run's files and parser; default: the disk and a parser of its own). Never throws for bad input: problems become diagnostics. */
 export async function loadModuleDir(dir: string, opts: LoadOptions = {}, ctx: LoadContext = standaloneLoadContext()): Promise<LoadResult> {
   const abs = path.resolve(dir)
-  const prefix = opts.displayPrefix ?? ''
   let names: string[]
   try {
     names = listRegularFiles(ctx.files, abs)
@@ -252,7 +263,14 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}, ctx: Lo
   // all at once: with the worker pool running, a module's files are parsed in parallel
   const results = await Promise.all(
     reading.map(async (f) => {
-      const r = await parseConfigFile(ctx, path.join(abs, f.name), prefix + f.name, f.syntax, f.kind === 'query' ? 'query' : 'config')
+      const file = path.join(abs, f.name)
+      const r = await parseConfigFile(
+        ctx,
+        file,
+        opts.fileNames === 'absolute' ? file : f.name,
+        f.syntax,
+        f.kind === 'query' ? 'query' : 'config',
+      )
       stats.done++
       return r
     }),
@@ -266,6 +284,7 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}, ctx: Lo
     if (r.file) parsed.push({entry: reading[i]!, file: r.file})
   })
   const built = buildModule(abs, engine, files, parsed, ctx.types)
+  stats.decoded++
   diagnostics.push(...built.diagnostics)
   return {module: built.module, engine: engineName, diagnostics, incomplete, filesRead: reading.length}
 }

@@ -2,7 +2,7 @@
 // --recursive` analyses hundreds of roots that share modules (examples calling `../..`, components
 // calling the same local modules); each root would otherwise list, read, decode and merge them again.
 // A load is shared only while its inputs are provably unchanged by their stat stamps (a file changed
-// in the last seconds has no stamp, so it is loaded again), with the same engine, display prefix and
+// in the last seconds has no stamp, so it is loaded again), with the same engine and
 // an allowance of files (--max-files) large enough for it. Its recorded inputs are added to the
 // caller's recording, so results-cache entries stay complete.
 import * as path from 'node:path'
@@ -24,13 +24,15 @@ interface Shared {
  */
 const MAX_SHARED = DEFAULT_MAX_FILES
 
-function keyOf(dir: string, engine: string, prefix: string): string {
-  return [path.resolve(dir), engine, prefix].join('\0')
+function keyOf(dir: string, engine: string): string {
+  return [path.resolve(dir), engine].join('\0')
 }
 
 /** One run's shared module loads. */
 export class SharedLoads {
   private readonly shared = new Map<string, Promise<Shared>>()
+  /** For each load, the paths by which roots reached it (`../../modules/x/`, '' for a root itself). */
+  private readonly reached = new Map<string, Set<string>>()
   private loader: typeof import('./load-module.js') | undefined
 
   constructor(private readonly ctx: LoadContext) {}
@@ -46,9 +48,15 @@ export class SharedLoads {
 
   async load(dir: string, opts: LoadOptions = {}): Promise<LoadResult> {
     const shared = this.shared
-    const key = keyOf(dir, opts.engine ?? '', opts.displayPrefix ?? '')
+    const key = keyOf(dir, opts.engine ?? '')
+    if (opts.requestedFrom !== undefined) {
+      const rel = path.relative(opts.requestedFrom, path.resolve(dir)).split(path.sep).join('/')
+      const set = this.reached.get(key) ?? new Set()
+      set.add(rel === '' ? '' : rel + '/')
+      this.reached.set(key, set)
+    }
     // a load that chose its engine from the files serves a request naming that same engine
-    const auto = opts.engine ? shared.get(keyOf(dir, '', opts.displayPrefix ?? '')) : undefined
+    const auto = opts.engine ? shared.get(keyOf(dir, '')) : undefined
     const seen = shared.get(key) ?? auto
     if (seen) {
       const s = await seen
@@ -71,12 +79,13 @@ export class SharedLoads {
     const loader = this.loader ?? (await import('./load-module.js'))
     this.loader = loader
     const p = this.ctx.files
-      .record(() => loader.loadModuleDir(dir, opts, this.ctx))
+      .record(() => loader.loadModuleDir(dir, {...opts, fileNames: 'absolute'}, this.ctx))
       .then(({value, inputs}): Shared => ({result: value, inputs, filesRead: value.filesRead}))
     shared.set(key, p)
     for (const k of shared.keys()) {
       if (shared.size <= MAX_SHARED) break
       shared.delete(k)
+      this.reached.delete(k)
     }
     const s = await p
     this.ctx.files.note(s.inputs)
@@ -84,19 +93,22 @@ export class SharedLoads {
   }
 
   /**
-   * Forgets the loads no longer worth keeping (`keep` says, from the directory and the display prefix it was
-   * loaded under): `lint --recursive` frees what no root still to be linted can use.
+   * Forgets the loads no longer worth keeping (`keep` says, from the directory and the paths by which roots
+   * reached it): `lint --recursive` frees what no root still to be linted can use.
    */
-  release(keep: (dir: string, displayPrefix: string) => boolean): void {
+  release(keep: (dir: string, reachedAs: readonly string[]) => boolean): void {
     for (const key of [...this.shared.keys()]) {
-      const [dir = '', , prefix = ''] = key.split('\0')
-      if (!keep(dir, prefix)) this.shared.delete(key)
+      const [dir = ''] = key.split('\0')
+      if (keep(dir, [...(this.reached.get(key) ?? [])])) continue
+      this.shared.delete(key)
+      this.reached.delete(key)
     }
   }
 
   /** Forgets the shared loads (a new `lint --recursive` search, tests); only ever costs loading again. */
   clear(): void {
     this.shared.clear()
+    this.reached.clear()
   }
 
   /** Resolves once every load started so far has finished (tests: `lint --recursive` loads in the background). */

@@ -1,6 +1,7 @@
 // `tfgraph lock`: the dependency lock file (always in the root module directory) checked against the
 // provider requirements of the whole module tree, with optional offline verification of installed
 // packages (h1:/zh:) and platform coverage. Terraform's wording where Terraform has one.
+import {renameFiles, rootRelative} from '../diag/file-names.js'
 import {readdirSync, statSync} from 'node:fs'
 import {utf8Text} from '../io/inputs.js'
 import {withRunContext, type RunContext} from '../load/run-context.js'
@@ -156,15 +157,17 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
   const diagnostics: Diagnostic[] = [...read.diagnostics]
   const incomplete = analysis.incomplete || lockFileState === 'unreadable'
   const analysisErrors = analysis.diagnostics.filter((d) => d.severity === 'error')
+  // the model names files by their absolute paths; the check names them from the root, as the analysis does
+  const named = rootRelative(root)
   const result = (compared: boolean, providers: LockProvider[], packages: LockPackage[]): LockCheck => ({
     analysis,
     lockFile: '.terraform.lock.hcl',
     lockFileExists,
     lockFileState,
     compared,
-    providers,
-    packages,
-    diagnostics: sortDiagnostics([...analysisErrors, ...diagnostics]),
+    providers: renameFiles(providers, named),
+    packages: renameFiles(packages, named),
+    diagnostics: sortDiagnostics([...analysisErrors, ...renameFiles(diagnostics, named)]),
     incomplete,
   })
   // without the whole configuration or a readable lock file, every status would be a guess

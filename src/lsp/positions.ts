@@ -64,7 +64,7 @@ export function spotOf(p: Position, text: readonly string[] | undefined): Spot {
   return {line: p.line + 1, column: points + 1}
 }
 
-/** Whether `r` (of file `rel`, as the analysis names it) holds the position; its end is included (a cursor just after a name). */
+/** Whether `r` (of file `rel`, as `r` names it: the model's absolute path) holds the position; its end is included (a cursor just after a name). */
 export function holds(r: SourceRange | undefined, rel: string, at: Spot): boolean {
   if (!r || r.filename !== rel) return false
   const after = at.line > r.start.line || (at.line === r.start.line && at.column >= r.start.column)

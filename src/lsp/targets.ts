@@ -8,11 +8,11 @@ import {ModulePath} from '../addrs/module.js'
 import {AbsProviderConfig} from '../addrs/provider.js'
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode} from '../crawl/crawl.js'
-import {dottedName, objectEntry, objectItemsOf, objectKeyName, partRange, tupleItemsOf} from '../hcl/expr.js'
-import type {Attribute, Block} from '../hcl/syntax.js'
+import type {Attribute} from '../hcl/syntax.js'
+import type {ModuleCall} from '../load/records.js'
 import type {RootAnalysis} from '../lint/workspace.js'
 import type {ProviderConfigInfo, ProviderPass, ResourceBinding} from '../providers/resolve.js'
-import {holds, relativeName, sameRange, type Spot} from './positions.js'
+import {holds, type Spot} from './positions.js'
 
 /** One entry of a call's `providers` map: `aws.src = aws.east`. */
 export interface ProvidersEntry {
@@ -57,7 +57,8 @@ function attributeSpan(a: Attribute): SourceRange {
 
 /** What stands at `at` in `file`, in each module instance of the analysis that holds it. */
 export function targetsAt(a: RootAnalysis, file: string, at: Spot): Target[] {
-  const rel = relativeName(a.root, file)
+  // the model names files by their absolute paths
+  const rel = path.resolve(file)
   const out: Target[] = []
   for (const n of nodesOfFile(a, file)) {
     const t = targetIn(a, n, rel, at)
@@ -71,10 +72,10 @@ function targetIn(a: RootAnalysis, n: ModuleNode, rel: string, at: Spot): Target
   const res = a.lint.analysis.resolution
   for (const map of [m.managedResources, m.dataResources, m.ephemeralResources]) {
     for (const b of map.values()) {
-      const p = b.body.attributes.find((x) => x.name === 'provider')
+      const p = b.provider?.attribute
       const onProvider = p !== undefined && holds(attributeSpan(p), rel, at)
       if (!onProvider && !holds(b.declRange, rel, at)) continue
-      const binding = res.resources.find((r) => r.module === n.address && sameRange(r.range, b.declRange))
+      const binding = res.resources.find((r) => r.module === n.address && r.declaration === b)
       if (binding) return {kind: 'resource', node: n, binding, range: onProvider ? attributeSpan(p) : b.declRange}
     }
   }
@@ -83,17 +84,16 @@ function targetIn(a: RootAnalysis, n: ModuleNode, rel: string, at: Spot): Target
     if (t) return t
   }
   for (const b of m.providerConfigs.values()) {
-    if (!holds(b.range, rel, at)) continue
-    const config = res.configs.find((c) => c.module === n.address && sameRange(c.range, b.declRange))
+    if (!holds(b.block.range, rel, at)) continue
+    const config = res.configs.find((c) => c.module === n.address && c.declaration === b)
     if (config) return {kind: 'provider', node: n, config, range: b.declRange}
   }
-  for (const [localName, attr] of m.requiredProviders) {
+  for (const [localName, r] of m.requiredProviders) {
+    const attr = r.attribute
     if (!holds(attributeSpan(attr), rel, at)) continue
-    const aliases = objectEntry(attr.node, 'configuration_aliases')
-    for (const item of (aliases && tupleItemsOf(aliases.value)) ?? []) {
-      const range = partRange(attr, item)
-      const name = dottedName(item)
-      if (!name || !holds(range, rel, at)) continue
+    for (const entry of r.aliases) {
+      const {range, text: name} = entry
+      if (!entry.value?.alias || !holds(range, rel, at)) continue
       const address = aliasAddress(a, n, localName, name)
       if (address) return {kind: 'requirement', node: n, localName, attribute: attr, alias: {name, address, range}, range}
     }
@@ -102,12 +102,12 @@ function targetIn(a: RootAnalysis, n: ModuleNode, rel: string, at: Spot): Target
   return undefined
 }
 
-function callTarget(a: RootAnalysis, n: ModuleNode, name: string, b: Block, rel: string, at: Spot): Target | undefined {
-  if (!holds(b.range, rel, at)) return undefined
+function callTarget(a: RootAnalysis, n: ModuleNode, name: string, b: ModuleCall, rel: string, at: Spot): Target | undefined {
+  if (!holds(b.block.range, rel, at)) return undefined
   const child = n.children.find((c) => c.path[c.path.length - 1] === name)
   const base = {kind: 'call' as const, node: n, name, child}
   if (holds(b.declRange, rel, at)) return {...base, on: 'header', range: b.declRange}
-  const source = b.body.attributes.find((x) => x.name === 'source')
+  const source = b.source
   if (source && holds(attributeSpan(source), rel, at)) return {...base, on: 'source', range: source.exprRange}
   const entry = providersEntries(a, n, name, b).find((e) => holds(e.range, rel, at))
   if (entry) return {...base, on: 'entry', entry, range: entry.range}
@@ -115,16 +115,11 @@ function callTarget(a: RootAnalysis, n: ModuleNode, name: string, b: Block, rel:
 }
 
 /** The entries of a module call's `providers` map, with the pass each became. */
-export function providersEntries(a: RootAnalysis, n: ModuleNode, name: string, b: Block): ProvidersEntry[] {
-  const attr = b.body.attributes.find((x) => x.name === 'providers')
-  if (!attr) return []
+export function providersEntries(a: RootAnalysis, n: ModuleNode, name: string, b: ModuleCall): ProvidersEntry[] {
   const to = n.address === '' ? `module.${name}` : `${n.address}.module.${name}`
   const out: ProvidersEntry[] = []
-  for (const item of objectItemsOf(attr.node) ?? []) {
-    const key = dottedName(item.key) ?? objectKeyName(item)
-    const value = dottedName(item.value)
-    if (key === undefined || value === undefined) continue
-    const range = partRange(attr, {s: item.key.s, e: item.value.e})
+  for (const {key, value, inChild, inParent, range} of b.providerEntries) {
+    if (!inChild || !inParent) continue
     const pass = a.lint.analysis.resolution.passes.find((p) => p.to === to && p.key === key)
     out.push({key, value, range, pass})
   }

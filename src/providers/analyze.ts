@@ -1,9 +1,10 @@
 // `tfgraph providers`: crawl the module tree, resolve every resource's provider configuration, build
 // the graph, collect requirements. Returns data only; renderers turn it into text or JSON.
+import {ModulePath} from '../addrs/module.js'
+import {renameFiles, rootRelative} from '../diag/file-names.js'
 import {formatRange, sortDiagnostics, withoutCode, type Diagnostic, type DiagnosticJson, type SourceRange} from '../diag/diagnostic.js'
 import type {DiagnosticCode} from '../diag/codes.js'
 import {buildGraph, type ModuleGraph} from './build-graph.js'
-import {ModulePath} from '../addrs/module.js'
 import {AbsProviderConfig} from '../addrs/provider.js'
 import {crawl, type CrawlOptions, type ModuleNode, type ModuleTree} from '../crawl/crawl.js'
 import {moduleRequirements, type ModuleRequirement} from './requirements.js'
@@ -38,11 +39,6 @@ export interface AnalyzeOptions extends CrawlOptions {
   readonly tests?: boolean | {readonly directory?: string}
 }
 
-/** `address` is `ancestor` or inside it ('' contains every module). */
-function within(address: string, ancestor: string): boolean {
-  return ancestor === '' || address === ancestor || address.startsWith(ancestor + '.')
-}
-
 /**
  * Terraform's stages: configuration errors stop it before the graph is built, so a graph-stage error is
  * kept only where no configuration error concerns its module or a module above it; a `missing provider`
@@ -53,18 +49,24 @@ export function graphStageDiagnostics(
   configErrorModules: ReadonlySet<string>,
   tree?: ModuleTree,
 ): GraphDiagnostic[] {
-  const applies = (g: GraphDiagnostic): boolean => ![...configErrorModules].some((m) => within(g.module, m))
+  const applies = (g: GraphDiagnostic): boolean => ![...configErrorModules].some((m) => ModulePath.within(g.module, m))
   const passes = graphDiags.filter((g) => g.kind === 'pass' && applies(g))
-  const resources = graphDiags.filter((g) => g.kind === 'resource' && applies(g) && !passes.some((p) => within(g.module, p.module)))
+  const resources = graphDiags.filter(
+    (g) => g.kind === 'resource' && applies(g) && !passes.some((p) => ModulePath.within(g.module, p.module)),
+  )
   // a resource that uses the very configuration a `providers` map could not pass: Terraform stops at the
   // map (`missing provider …`) and says nothing of the resource; tfgraph names it in that error's explanation
   const missing = new Map(passes.map((p) => [p.diagnostic.summary.slice('missing provider '.length), p] as const))
   const users = new Map<GraphDiagnostic, string[]>()
+  const name = tree ? rootRelative(tree.rootDir) : (f: string): string => f
   const kept = resources.filter((g) => {
     const addr = tree && g.resource ? configAddress(tree, g) : undefined
     const pass = addr !== undefined ? missing.get(addr) : undefined
     if (!pass) return true
-    users.set(pass, [...(users.get(pass) ?? []), `${g.resource!.address} (${g.resource!.range.filename}:${g.resource!.range.start.line})`])
+    users.set(pass, [
+      ...(users.get(pass) ?? []),
+      `${g.resource!.address} (${name(g.resource!.range.filename)}:${g.resource!.range.start.line})`,
+    ])
     return false
   })
   const said = passes.map((p) => {
@@ -117,7 +119,7 @@ export async function analyzeProviders(dir: string, opts: AnalyzeOptions = {}): 
   const testsOnly =
     tests !== undefined && tests.files.length > 0 && tree.engine === 'terraform' && (tree.root.module?.files.length ?? 0) === 0
   const treeDiags = testsOnly ? tree.diagnostics.filter((d) => d.code !== 'load.no-config-files') : tree.diagnostics
-  const resolution = resolveProviders(tree)
+  const resolution = resolveProviders(tree, undefined, opts.context ? {memo: opts.context.memo, stats: opts.context.stats} : undefined)
   const graph = buildGraph(tree, resolution)
   const requirements = tree.nodes.flatMap((n) => moduleRequirements(n))
   const validation = validateProviderConfigsByModule(tree)
@@ -143,13 +145,22 @@ export async function analyzeProviders(dir: string, opts: AnalyzeOptions = {}): 
   const main = [...configStage, ...graphStage.map((g) => g.diagnostic), ...evalStage, ...planStage.map((p) => p.diagnostic)]
   const testDiags = tests ? uniqueDiagnostics(tests.diagnostics, new Set(uniqueKeys(main))) : []
   for (const d of testDiags) modules.set(d, '')
+  // the model names files by their absolute paths; the analysis's diagnostics name them from the root
+  const name = rootRelative(tree.rootDir)
+  const diagnosticModules = new Map<Diagnostic, string>()
+  const diagnostics = [...main, ...testDiags].map((d) => {
+    const shown = renameFiles(d, name)
+    const m = modules.get(d)
+    if (m !== undefined) diagnosticModules.set(shown, m)
+    return shown
+  })
   return {
     tree,
     resolution,
     graph,
     requirements,
-    diagnostics: sortDiagnostics([...main, ...testDiags]),
-    diagnosticModules: modules,
+    diagnostics: sortDiagnostics(diagnostics),
+    diagnosticModules,
     ...(resolution.sharedModule ? {sharedModule: resolution.sharedModule} : {}),
     ...(tests ? {tests} : {}),
     ...(testsOnly ? {testsOnly: true as const} : {}),
@@ -258,6 +269,11 @@ function testsDocument(t: TestsAnalysis): TestsDocumentFile[] {
 }
 
 export function providersDocument(a: ProvidersAnalysis, rootArg: string): ProvidersDocument {
+  return renameFiles(modelDocument(a, rootArg), rootRelative(a.tree.rootDir))
+}
+
+/** The document, its files named as the model names them. */
+function modelDocument(a: ProvidersAnalysis, rootArg: string): ProvidersDocument {
   const engine = engineByName(a.tree.engine)
   return {
     format_version: '1',

@@ -10,6 +10,7 @@ import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import type {Block} from '../hcl/syntax.js'
+import {rootRelative, type FileNamer} from '../diag/file-names.js'
 import {parseAddress, type ParsedAddress} from '../load/refactoring-blocks.js'
 
 export interface PlanStageDiagnostic {
@@ -33,8 +34,13 @@ function parsed(b: Block, name: 'from' | 'to', keys: boolean): ParsedAddress | u
   return a ? parseAddress(a, keys, []) : undefined
 }
 
+/** What the plan's errors cite of a declared resource or module call: its block's first line. */
+interface Declared {
+  readonly declRange: SourceRange
+}
+
 /** A resource `type.name` (with its mode prefix) of a module, as Module.ResourceByAddr finds it. */
-function resourceBlock(n: ModuleNode | undefined, local: string): Block | undefined {
+function resourceBlock(n: ModuleNode | undefined, local: string): Declared | undefined {
   const m = n?.module
   if (!m) return undefined
   if (local.startsWith('data.')) return m.dataResources.get(local.slice(5))
@@ -96,7 +102,7 @@ interface Move {
 }
 
 /** The object an endpoint names, if it is declared: the resource block, or the module call block. */
-function declared(tree: ModuleTree, base: ModuleNode, e: ParsedAddress): Block | undefined | 'unknown' {
+function declared(tree: ModuleTree, base: ModuleNode, e: ParsedAddress): Declared | undefined | 'unknown' {
   const path = e.kind === 'module' ? e.modules.slice(0, -1) : e.modules
   let n: ModuleNode | undefined = base
   for (const name of path) {
@@ -138,10 +144,12 @@ function moves(tree: ModuleTree): Move[] | undefined {
   return out
 }
 
-const startString = (r: SourceRange): string => `${r.filename}:${r.start.line},${r.start.column}`
+/** `file:line,column` of a range's start, the file named from the root (the model names it by its absolute path). */
+const startString = (r: SourceRange, name: FileNamer): string => `${name(r.filename)}:${r.start.line},${r.start.column}`
 
 /** ValidateMoves for the statements the configuration decides. */
 function moveErrors(tree: ModuleTree): PlanStageDiagnostic[] {
+  const name = rootRelative(tree.rootDir)
   const list = moves(tree)
   if (!list) return []
   const out: PlanStageDiagnostic[] = []
@@ -163,7 +171,7 @@ function moveErrors(tree: ModuleTree): PlanStageDiagnostic[] {
       push(
         m,
         'Moved object still exists',
-        `This statement declares a move from ${m.from}, but that ${m.noun} is still declared at ${startString(m.existsAt)}.\n\nChange your configuration so that this ${m.short} will be declared as ${m.to} instead.`,
+        `This statement declares a move from ${m.from}, but that ${m.noun} is still declared at ${startString(m.existsAt, name)}.\n\nChange your configuration so that this ${m.short} will be declared as ${m.to} instead.`,
       )
     const f = byFrom.get(m.from)
     if (!f) byFrom.set(m.from, m)
@@ -171,7 +179,7 @@ function moveErrors(tree: ModuleTree): PlanStageDiagnostic[] {
       push(
         m,
         'Ambiguous move statements',
-        `A statement at ${startString(f.block.declRange)} declared that ${m.from} moved to ${f.to}, but this statement instead declares that it moved to ${m.to}.\n\nEach ${m.noun} can move to only one destination ${m.short}.`,
+        `A statement at ${startString(f.block.declRange, name)} declared that ${m.from} moved to ${f.to}, but this statement instead declares that it moved to ${m.to}.\n\nEach ${m.noun} can move to only one destination ${m.short}.`,
       )
     const t = byTo.get(m.to)
     if (!t) byTo.set(m.to, m)
@@ -179,7 +187,7 @@ function moveErrors(tree: ModuleTree): PlanStageDiagnostic[] {
       push(
         m,
         'Ambiguous move statements',
-        `A statement at ${startString(t.block.declRange)} declared that ${t.from} moved to ${m.to}, but this statement instead declares that ${m.from} moved there.\n\nEach ${m.noun} can have moved from only one source ${m.short}.`,
+        `A statement at ${startString(t.block.declRange, name)} declared that ${t.from} moved to ${m.to}, but this statement instead declares that ${m.from} moved there.\n\nEach ${m.noun} can have moved from only one source ${m.short}.`,
       )
   }
   return out

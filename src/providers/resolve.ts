@@ -15,16 +15,14 @@ import {
 import {ResourceAddr} from '../addrs/resource.js'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
-import {aliasEntryRange} from '../hcl/expr-ranges.js'
-import type {Attribute, Block} from '../hcl/syntax.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module, ResourceMode} from '../load/model.js'
 import {configGeneratingImports} from '../load/imports.js'
-import {providerRefOf, providersMapEntries} from '../load/provider-refs.js'
+import type {ProviderArgument, ProviderConfig, Resource} from '../load/records.js'
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
+import type {RunMemo} from '../load/run-memo.js'
 import type {LocalNames} from '../load/local-names.js'
 import {moduleText} from './module-text.js'
-import {literalString} from '../hcl/expr.js'
 
 export type StepKind =
   | 'reference'
@@ -113,6 +111,8 @@ export interface ProviderConfigInfo {
   /** In the resolution of a test run: the test file's provider block that serves this configuration. */
   readonly test?: TestProvided
   readonly range?: SourceRange
+  /** The provider block it is (a declared configuration): the module's record itself. */
+  readonly declaration?: ProviderConfig
 }
 
 /** A configuration of the root module a test run serves with a provider or mock_provider block of its file. */
@@ -180,6 +180,8 @@ export interface ResourceBinding {
   readonly range: SourceRange
   /** Declared inside a check block, only by an import block (config generation), or an action or list block. */
   readonly declaredBy?: DeclaredBy
+  /** The block it is bound from: the module's record itself (none for the resource an import block generates). */
+  readonly declaration?: Resource
 }
 
 /**
@@ -228,24 +230,6 @@ type Node =
       readonly node: ModuleNode
     }
 
-const RESERVED_PROVIDER_ARGS = new Set(['alias', 'version'])
-
-function isEmptyProviderBlock(b: Block, engine: Engine): boolean {
-  const attrs = b.body.attributes.filter(
-    (a) => !RESERVED_PROVIDER_ARGS.has(a.name) && !(engine.name === 'opentofu' && a.name === 'for_each'),
-  )
-  return attrs.length === 0 && b.body.blocks.length === 0
-}
-
-function aliasOf(b: Block): string | undefined {
-  return literalString(b.body.attributes.find((x) => x.name === 'alias'))
-}
-
-/** Parses a `provider` argument (a quoted string is accepted; the loader warns about it). */
-export function providerReference(a: Attribute): LocalProviderConfig | undefined {
-  return providerRefOf(a)
-}
-
 interface ModuleCtx {
   readonly node: ModuleNode
   readonly names: LocalNames
@@ -256,7 +240,7 @@ interface ModuleCtx {
  * the run's provider blocks serve the root's configurations (they replace the module's own blocks, or add
  * the configurations it expects from a caller), and no shared-module reading applies: the run is the caller.
  */
-export function resolveProviders(tree: ModuleTree, test?: TestRunResolution): Resolution {
+export function resolveProviders(tree: ModuleTree, test?: TestRunResolution, memo?: ResolutionMemo): Resolution {
   const r = new Resolver(tree, test)
   // 1. Provider nodes per module, parents before children (tree.nodes is depth-first, pre-order).
   for (const n of tree.nodes) {
@@ -269,12 +253,62 @@ export function resolveProviders(tree: ModuleTree, test?: TestRunResolution): Re
     if (n.address === '' && r.sharedModule) r.expectedAliases(c)
     r.proxies(n, c)
   }
-  // 2. Resources.
+  // 2. Resources: a module instance whose module and visible configurations are unchanged keeps its bindings.
+  r.groupEntries()
   for (const n of tree.nodes) {
     const c = r.ctx.get(n)
-    if (c && n.module) r.moduleResources(n, c, n.module)
+    if (c && n.module) r.nodeResources(n, c, n.module, memo)
   }
   return r.result()
+}
+
+/**
+ * Where resolution keeps what it bound per module instance across analyses of a run (an editor's session):
+ * the run's memo, keyed by the module, and the counters of instances bound and kept.
+ */
+export interface ResolutionMemo {
+  readonly memo: RunMemo
+  readonly stats: {resolved: number; reused: number}
+}
+
+/** What binding one module instance's resources added to a resolution, and what it read to do it. */
+interface NodeResolution {
+  /** The provider configurations visible from the instance (its own and its callers'), as text. */
+  readonly visible: string
+  readonly resources: readonly ResourceBinding[]
+  readonly graphDiagnostics: readonly GraphDiagnostic[]
+  /** The root's implied configurations it inherits: each provider with the local name to give it. */
+  readonly implied: readonly {readonly provider: Provider; readonly localName: string}[]
+}
+
+function rangeKey(r: SourceRange | undefined): string {
+  return r ? `${r.filename}:${r.start.line},${r.start.column},${r.start.byte}-${r.end.line},${r.end.column},${r.end.byte}` : ''
+}
+
+/** A configuration node as text: everything a binding's steps can take from it. */
+function entryKey(node: Node): string {
+  if (node.kind === 'proxy') {
+    const p = node.pass
+    return ['P', node.addr, node.target.toString(), p.from, p.to, p.key, p.value, p.childAddress, p.parentAddress, rangeKey(p.range)].join(
+      '\u0000',
+    )
+  }
+  const i = node.info
+  return [
+    node.kind,
+    node.kind === 'declared' && node.proxiable,
+    i.address,
+    i.module,
+    i.localName,
+    i.alias ?? '',
+    i.provider,
+    i.implied,
+    i.legacy,
+    i.empty,
+    i.expected === true,
+    rangeKey(i.range),
+    i.test ? JSON.stringify(i.test) : '',
+  ].join('\u0000')
 }
 
 /** One resolution: the provider configuration nodes, the passes between modules, and the bindings. */
@@ -289,6 +323,11 @@ class Resolver {
   readonly passes: ProviderPass[] = []
   readonly impliedRoot = new Map<string, ProviderConfigInfo>()
   readonly resources: ResourceBinding[] = []
+  /** The configuration nodes of each module instance (by address) as text, once phase 1 is done. */
+  private readonly entries = new Map<string, string[]>()
+  private readonly visibleCache = new Map<string, string>()
+  /** The root's implied configurations the instance being bound inherits. */
+  private implied: {provider: Provider; localName: string}[] = []
 
   constructor(
     readonly tree: ModuleTree,
@@ -328,6 +367,73 @@ class Resolver {
     }
   }
 
+  /** Groups the configuration nodes by the module instance they belong to. */
+  groupEntries(): void {
+    for (const node of this.nodes.values()) {
+      const module = node.kind === 'proxy' ? node.pass.to : node.info.module
+      const list = this.entries.get(module) ?? []
+      list.push(entryKey(node))
+      this.entries.set(module, list)
+    }
+  }
+
+  /** The configurations visible from `n`: its own and those of every module above it, as text. */
+  visible(n: ModuleNode): string {
+    let v = this.visibleCache.get(n.address)
+    if (v === undefined) {
+      const own = (this.entries.get(n.address) ?? []).join('\u0001')
+      v = (n.parent ? this.visible(n.parent) : this.test ? 'test' : '') + '\u0002' + n.address + '\u0003' + own
+      this.visibleCache.set(n.address, v)
+    }
+    return v
+  }
+
+  /** A module instance's bindings: kept from the memo when its module and the configurations it sees are unchanged. */
+  nodeResources(n: ModuleNode, c: ModuleCtx, m: Module, memo: ResolutionMemo | undefined): void {
+    if (!memo) {
+      this.moduleResources(n, c, m)
+      return
+    }
+    const store = memo.memo.get(m, 'resolution', () => new Map<string, NodeResolution>())
+    const key = `${this.test ? 'test' : ''}\u0000${n.address}`
+    const visible = this.visible(n)
+    const kept = store.get(key)
+    if (kept && kept.visible === visible) {
+      this.resources.push(...kept.resources)
+      this.graphDiagnostics.push(...kept.graphDiagnostics)
+      for (const x of kept.implied) this.impliedConfig(x.provider, x.localName)
+      memo.stats.reused++
+      return
+    }
+    const from = {resources: this.resources.length, graph: this.graphDiagnostics.length}
+    this.implied = []
+    this.moduleResources(n, c, m)
+    store.set(key, {
+      visible,
+      resources: this.resources.slice(from.resources),
+      graphDiagnostics: this.graphDiagnostics.slice(from.graph),
+      implied: this.implied,
+    })
+    memo.stats.resolved++
+  }
+
+  /** The root's implied empty configuration of `provider` (Terraform creates it when something inherits it). */
+  impliedConfig(provider: Provider, localName: string): string {
+    const addr = this.abs([], provider)
+    if (!this.impliedRoot.has(addr)) {
+      this.impliedRoot.set(addr, {
+        address: addr,
+        module: '',
+        localName: this.ctx.get(this.tree.root)?.names.localNameFor(provider) ?? localName,
+        provider: providerString(provider),
+        implied: true,
+        legacy: false,
+        empty: true,
+      })
+    }
+    return addr
+  }
+
   absConfig(path: readonly string[], provider: Provider, alias?: string): AbsProviderConfig {
     return new AbsProviderConfig(ModulePath.of(path), provider, alias)
   }
@@ -361,12 +467,10 @@ class Resolver {
   /** The module's provider blocks. */
   declaredBlocks(n: ModuleNode, c: ModuleCtx): void {
     for (const [, b] of [...(n.module?.providerConfigs ?? [])].sort(([a], [z]) => (a < z ? -1 : 1))) {
-      const localName = b.labels[0]?.value ?? ''
-      const alias = aliasOf(b)
+      const {localName, alias, empty} = b
       const provider = c.names.providerFor(localName)
       const addr = this.abs(n.path, provider, alias)
       if (this.nodes.has(addr)) continue
-      const empty = isEmptyProviderBlock(b, this.engine)
       this.nodes.set(addr, {
         kind: 'declared',
         proxiable: n.address !== '' && empty,
@@ -380,6 +484,7 @@ class Resolver {
           legacy: n.address !== '',
           empty,
           range: b.declRange,
+          declaration: b,
         },
       })
     }
@@ -389,7 +494,7 @@ class Resolver {
   expectedAliases(c: ModuleCtx): void {
     for (const [name, r] of [...c.names.requirements].sort(([a], [z]) => (a < z ? -1 : 1))) {
       for (const entry of r.aliases) {
-        const ref = parseLocalConfigRef(entry)
+        const ref = entry.value
         if (!ref?.alias || ref.localName !== name) continue
         const addr = this.abs([], r.provider, ref.alias)
         if (this.nodes.has(addr)) continue
@@ -406,7 +511,7 @@ class Resolver {
             legacy: false,
             empty: true,
             expected: true,
-            range: aliasEntryRange(r.attribute, entry),
+            range: entry.range,
           },
         })
       }
@@ -416,9 +521,9 @@ class Resolver {
   /** Proxies from the caller's `providers` map. */
   proxies(n: ModuleNode, c: ModuleCtx): void {
     const parent = n.parent
-    const providersAttr = n.call?.body.attributes.find((a) => a.name === 'providers')
-    if (!parent || !this.ctx.get(parent) || !providersAttr) return
-    for (const {inChild, inParent, valueRange} of providersMapEntries(providersAttr)) {
+    const providersAttr = n.call?.providersAttribute
+    if (!parent || !this.ctx.get(parent) || !n.call || !providersAttr) return
+    for (const {inChild, inParent, valueRange} of n.call.providerEntries) {
       if (!inChild || !inParent) continue
       const provider = c.names.providerFor(inChild.localName)
       const childAddr = this.abs(n.path, provider, inChild.alias)
@@ -493,31 +598,37 @@ class Resolver {
 
   /** Every resource of a module, and the resources its import blocks will create. */
   moduleResources(n: ModuleNode, c: ModuleCtx, m: Module): void {
-    const groups: [ResourceMode, ReadonlyMap<string, Block>][] = [
-      ['managed', m.managedResources],
-      ['data', m.dataResources],
-      ['ephemeral', m.ephemeralResources],
-    ]
-    for (const [mode, map] of groups) {
-      for (const [key, b] of map) {
-        const check = mode === 'data' ? m.checkData.get(key) : undefined
-        const pattr = b.body.attributes.find((a) => a.name === 'provider')
+    for (const map of [m.managedResources, m.dataResources, m.ephemeralResources]) {
+      for (const [key, r] of map) {
+        const check = r.mode === 'data' ? m.checkData.get(key) : undefined
         const declaredBy: DeclaredBy | undefined = check
           ? {kind: 'check', name: check.labels[0]?.value ?? '', range: check.declRange}
           : undefined
-        this.bind(n, c, {mode, type: b.labels[0]?.value ?? '', name: b.labels[1]?.value ?? '', pattr, declRange: b.declRange, declaredBy})
+        this.bind(n, c, {
+          mode: r.mode,
+          type: r.type,
+          name: r.name,
+          provider: r.provider,
+          declRange: r.declRange,
+          declaredBy,
+          declaration: r,
+        })
       }
     }
     // actions and list blocks choose a configuration as resources do (Action.ProviderConfigAddr; a list block
     // must name one)
-    for (const [mode, map] of [
-      ['action', m.actions],
-      ['list', m.listResources],
-    ] as const) {
-      for (const b of map.values()) {
-        const pattr = b.body.attributes.find((a) => a.name === 'provider')
-        const declaredBy: DeclaredBy = {kind: mode, range: b.declRange}
-        this.bind(n, c, {mode, type: b.labels[0]?.value ?? '', name: b.labels[1]?.value ?? '', pattr, declRange: b.declRange, declaredBy})
+    for (const map of [m.actions, m.listResources]) {
+      for (const r of map.values()) {
+        const declaredBy: DeclaredBy = {kind: r.mode === 'action' ? 'action' : 'list', range: r.declRange}
+        this.bind(n, c, {
+          mode: r.mode,
+          type: r.type,
+          name: r.name,
+          provider: r.provider,
+          declRange: r.declRange,
+          declaredBy,
+          declaration: r,
+        })
       }
     }
     // an import block whose target resource is not declared generates its configuration: the resource it
@@ -527,7 +638,7 @@ class Resolver {
         mode: 'managed',
         type: t.type,
         name: t.name,
-        pattr: t.provider,
+        provider: m.providerArguments.get(t.block),
         declRange: t.block.declRange,
         declaredBy: {kind: 'import', range: t.block.declRange},
       })
@@ -535,11 +646,11 @@ class Resolver {
 
   /** One resource's binding: its reference, the provider it means, and the configuration it ends at. */
   bind(n: ModuleNode, c: ModuleCtx, res: ResourceDecl): void {
-    const {mode, type, name, pattr, declRange, declaredBy} = res
+    const {mode, type, name, provider: arg, declRange, declaredBy, declaration} = res
     const address = new ResourceAddr(ModulePath.of(n.path), mode, type, name).toString()
     const steps: ResolutionStep[] = []
-    let ref = pattr ? providerReference(pattr) : undefined
-    if (pattr && ref) steps.push({kind: 'reference', module: n.address, ref, range: pattr.exprRange})
+    let ref = arg?.value
+    if (arg && ref) steps.push({kind: 'reference', module: n.address, ref, range: arg.attribute.exprRange})
     if (!ref) {
       const implied = impliedLocalName(type)
       ref = localConfig(implied)
@@ -564,7 +675,7 @@ class Resolver {
       const wantConfig = this.absConfig(n.path, provider, ref.alias)
       const passed = passedMissing && own.kind === 'proxy'
       steps.push({kind: 'missing', module: n.address, config: passed ? own.target : wantConfig, passed})
-      this.notPresent(n, address, ref, wantConfig.toString(), pattr?.exprRange ?? declRange)
+      this.notPresent(n, address, ref, wantConfig.toString(), arg?.attribute.exprRange ?? declRange)
     }
     this.resources.push({
       address,
@@ -579,6 +690,7 @@ class Resolver {
       resolution: steps,
       range: declRange,
       ...(declaredBy ? {declaredBy} : {}),
+      ...(declaration ? {declaration} : {}),
     })
   }
 
@@ -598,21 +710,10 @@ class Resolver {
       const found = this.follow(addr, steps)
       if (found) return found
     }
-    const addr = this.abs([], provider)
     if (n.address !== '') steps.push({kind: 'inherited', module: n.address, provider, from: '', between: false, fromCallers: true})
     steps.push({kind: 'implied-config', module: '', localName: c.names.localNameFor(provider) ?? ref.localName})
-    if (!this.impliedRoot.has(addr)) {
-      this.impliedRoot.set(addr, {
-        address: addr,
-        module: '',
-        localName: this.ctx.get(this.tree.root)?.names.localNameFor(provider) ?? ref.localName,
-        provider: providerString(provider),
-        implied: true,
-        legacy: false,
-        empty: true,
-      })
-    }
-    return addr
+    this.implied.push({provider, localName: ref.localName})
+    return this.impliedConfig(provider, ref.localName)
   }
 
   /**
@@ -654,9 +755,10 @@ interface ResourceDecl {
   readonly mode: ResourceMode
   readonly type: string
   readonly name: string
-  readonly pattr: Attribute | undefined
+  readonly provider: ProviderArgument | undefined
   readonly declRange: SourceRange
   readonly declaredBy: DeclaredBy | undefined
+  readonly declaration?: Resource
 }
 
 /** The step a configuration node ends a resolution with. */
@@ -700,8 +802,7 @@ function sharedModuleOf(root: ModuleCtx | undefined): SharedModule | undefined {
   if (!root) return undefined
   const aliases: {name: string; range: SourceRange}[] = []
   for (const [name, r] of [...root.names.requirements].sort(([a], [z]) => (a < z ? -1 : 1))) {
-    for (const entry of r.aliases)
-      if (parseLocalConfigRef(entry)?.localName === name) aliases.push({name: entry, range: aliasEntryRange(r.attribute, entry)})
+    for (const entry of r.aliases) if (entry.value?.localName === name) aliases.push({name: entry.text, range: entry.range})
   }
   return aliases.length > 0 ? {aliases} : undefined
 }

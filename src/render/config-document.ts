@@ -1,6 +1,7 @@
 // `tfgraph config --json`: the effective configuration of one module directory as a document
 // (format_version "1"), in the hcl2json shape with the file list and the diagnostics.
 import {sortDiagnostics, withoutCode, type DiagnosticJson} from '../diag/diagnostic.js'
+import {renameFiles, rootRelative} from '../diag/file-names.js'
 import type {Value} from '../hcl/syntax.js'
 import type {LoadResult} from '../load/load-module.js'
 import {moduleToJson} from './config-json.js'
@@ -22,6 +23,6 @@ export function configDocument(r: LoadResult): ConfigDocument {
       f.shadowedBy ? {path: f.name, kind: f.kind, shadowed_by: f.shadowedBy} : {path: f.name, kind: f.kind},
     ),
     config: moduleToJson(r.module),
-    diagnostics: sortDiagnostics(r.diagnostics).map(withoutCode),
+    diagnostics: sortDiagnostics(renameFiles(r.diagnostics, rootRelative(r.module.dir))).map(withoutCode),
   }
 }

@@ -5,8 +5,9 @@
 // normalised (`examples/../x.tf` is `x.tf`) and use `/`.
 import * as path from 'node:path'
 
-/** Names a file given relative to the analysed root (as in `range.filename`) for a reader. */
-export type FileNamer = (filename: string) => string
+import type {FileNamer} from '../diag/file-names.js'
+
+export {renameRanges, rootRelative, type FileNamer} from '../diag/file-names.js'
 
 function outside(rel: string): boolean {
   return rel === '..' || rel.startsWith('..' + path.sep) || path.isAbsolute(rel)
@@ -35,17 +36,4 @@ export function fileNamer(dir: string, cwd: string = process.cwd()): FileNamer {
     }
     return shown
   }
-}
-
-/**
- * Ranges written in a text (a detail says "declared at main.tf:3,1-15") renamed with `name`: only the
- * file part of Terraform's range form `FILE:LINE,COL-…`, and only after "at ", "in ", "from ", "(" or
- * ", " (how tfgraph's and Terraform's texts introduce one), so other text — and a file name with a
- * space, which cannot be told apart — stays as it is.
- */
-export function renameRanges(text: string, name: FileNamer): string {
-  return text.replace(
-    /(?<=(?:^|[\s(])(?:at|in|from) |\(|, |^)([^\s:,()"'`[\]]+\.[A-Za-z]+):(\d+,\d+-\d+)/gm,
-    (_m, file: string, rest: string) => `${name(file)}:${rest}`,
-  )
 }

@@ -9,7 +9,7 @@ import type {DeclaredBy, ResolutionStep, ResourceBinding} from '../providers/res
 import {moduleName, providerBlock, stepText} from '../providers/step-text.js'
 import {engineByName} from '../load/engine.js'
 import {didYouMean} from '../diag/name-suggestion.js'
-import {renameRanges, type FileNamer} from './paths.js'
+import {renameRanges, rootRelative, type FileNamer} from './paths.js'
 import {terminalInline, terminalText} from './terminal-text.js'
 
 export interface ProvidersTextOptions {
@@ -118,7 +118,8 @@ export function providersFilterProblem(a: ProvidersAnalysis, opts: ProvidersText
 
 export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOptions = {}): string {
   const max = opts.maxList ?? 8
-  const name = opts.fileName ?? ((f: string) => f)
+  // the model names files by their absolute paths: by default the text names them from the root
+  const name = opts.fileName ?? rootRelative(a.tree.rootDir)
   const engine = engineByName(a.tree.engine)
   const allowedModules = opts.module && opts.module !== '.' ? new Set(moduleSubtree(a.graph, opts.module)) : undefined
   let resources = a.resolution.resources

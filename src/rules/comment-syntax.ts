@@ -11,6 +11,7 @@ export const commentSyntax = {
   id: 'comment-syntax',
   severity: 'warning',
   enabledByDefault: false,
+  scope: 'module',
   description: 'A comment written with // or as a multi-line /* */ block instead of #.',
   docs: 'docs/rules/comment-syntax.md',
   check({analysis, sourceText}): LintDiagnostic[] {

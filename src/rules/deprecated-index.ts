@@ -10,6 +10,7 @@ export const deprecatedIndex = {
   id: 'deprecated-index',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'module',
   description: 'A list element or splat written with the legacy dot syntax (list.0, list.*.id) instead of square brackets.',
   docs: 'docs/rules/deprecated-index.md',
   check({analysis, memo}): LintDiagnostic[] {

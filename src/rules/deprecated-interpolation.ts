@@ -10,6 +10,7 @@ export const deprecatedInterpolation = {
   id: 'deprecated-interpolation',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'module',
   description: 'An expression written as a quoted string holding only one interpolation, the form Terraform 0.12.14 deprecated.',
   docs: 'docs/rules/deprecated-interpolation.md',
   check({analysis, memo}): LintDiagnostic[] {

@@ -9,6 +9,7 @@ export const deprecatedLookup = {
   id: 'deprecated-lookup',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'module',
   description: 'A lookup() call with two arguments, deprecated in favour of the index syntax map[key].',
   docs: 'docs/rules/deprecated-lookup.md',
   check({analysis, memo}): LintDiagnostic[] {

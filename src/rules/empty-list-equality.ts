@@ -10,6 +10,7 @@ export const emptyListEquality = {
   id: 'empty-list-equality',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'module',
   description: 'A comparison with an empty list ([]), which is never equal to an empty list, set or map value.',
   docs: 'docs/rules/empty-list-equality.md',
   check({analysis, memo}): LintDiagnostic[] {

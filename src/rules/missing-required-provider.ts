@@ -27,7 +27,7 @@ interface SourcelessEntry {
 function sourcelessEntries(modules: readonly AuthoredModule[], requireSource: boolean): SourcelessEntry[] {
   const out: SourcelessEntry[] = []
   for (const am of modules)
-    for (const [name, attribute] of am.module.requiredProviders) {
+    for (const [name, attribute] of am.module.requiredProviderAttributes) {
       if (name === 'terraform') continue
       const legacy = objectItemsOf(attribute.node) === undefined
       if (legacy || (requireSource && objectEntry(attribute.node, 'source') === undefined)) out.push({am, name, attribute, legacy})
@@ -53,6 +53,7 @@ export const missingRequiredProvider = {
   id: 'missing-required-provider',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'tree',
   description:
     'A module uses a provider without declaring it in required_providers, relying on the implied hashicorp/<name> source address.',
   docs: 'docs/rules/missing-required-provider.md',

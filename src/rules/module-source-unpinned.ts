@@ -46,6 +46,7 @@ export const moduleSourceUnpinned = {
   id: 'module-source-unpinned',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'module',
   description: 'A module installed from a Git or Mercurial repository is not pinned to a tag or commit (no ref, or a default branch).',
   docs: 'docs/rules/module-source-unpinned.md',
   check({analysis, options}): LintDiagnostic[] {
@@ -59,7 +60,7 @@ export const moduleSourceUnpinned = {
       if (!call || node.source?.kind !== 'remote' || inRemotePackage(node)) continue
       const rev = vcsRevision(node.source.package)
       if (!rev) continue
-      const srcAttr = call.body.attributes.find((a) => a.name === 'source')
+      const srcAttr = call.source
       const range = srcAttr?.exprRange ?? call.declRange
       const shown = JSON.stringify(node.sourceText ?? node.source.normalized)
       const tool = rev.vcs === 'git' ? 'Git' : 'Mercurial'

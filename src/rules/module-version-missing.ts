@@ -53,6 +53,7 @@ export const moduleVersionMissing = {
   id: 'module-version-missing',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'tree',
   description: 'A module call with a registry source has no version constraint, so init installs whatever version is newest.',
   docs: 'docs/rules/module-version-missing.md',
   check({analysis, options, installedVersions}): LintDiagnostic[] {
@@ -67,7 +68,7 @@ export const moduleVersionMissing = {
       const installed = installedVersions?.get(node.key)
       const inst = installed !== undefined ? ` (installed: ${installed})` : ''
       const suggest = suggestion(installed)
-      const verAttr = call.body.attributes.find((a) => a.name === 'version')
+      const verAttr = call.version
       if (!verAttr || nullVersion(verAttr, node)) {
         const isNull = verAttr !== undefined
         findings.push({

@@ -18,7 +18,7 @@ function firstTerraformContent(m: Module): SourceRange | undefined {
       b ? [{range: b.declRange}] : [],
     ),
     ...[...m.terraformAttributes.values()].map((a) => ({range: a.nameRange})),
-    ...[...m.requiredProviders.values()].map((a) => ({range: a.nameRange})),
+    ...[...m.requiredProviderAttributes.values()].map((a) => ({range: a.nameRange})),
   ]
   return sortRanges(ranges)[0]?.range
 }
@@ -39,6 +39,7 @@ export const requiredVersion = {
   id: 'required-version',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'module',
   description: 'A module without a required_version constraint on the Terraform (or OpenTofu) release that runs it.',
   docs: 'docs/rules/required-version.md',
   check({analysis}): LintDiagnostic[] {

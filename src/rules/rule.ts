@@ -48,6 +48,12 @@ export interface Rule {
   readonly id: string
   readonly severity: Severity
   readonly enabledByDefault: boolean
+  /**
+   * What a finding depends on: `module`, the files of one module alone (its facts are derived once per module
+   * directory in a run, and an edit elsewhere cannot change them); `tree`, what reaches the module from its
+   * callers or its callees (the resolution, the requirements of the tree, the lock file, installed versions).
+   */
+  readonly scope: 'module' | 'tree'
   /** One sentence, shown by `tfgraph lint --list-rules` and in SARIF. */
   readonly description: string
   /** Path of the docs page, relative to the repository root. */

@@ -6,12 +6,12 @@ import {AbsProviderConfig} from '../addrs/provider.js'
 import {edgeView, providerKey} from '../providers/build-graph.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {report, where, type Finding} from './support.js'
-import {providersMapEntries} from '../load/provider-refs.js'
 
 export const unusedProviderAlias = {
   id: 'unused-provider-alias',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'tree',
   description: 'An aliased provider configuration in the root module that no resource uses, directly or through providers maps.',
   docs: 'docs/rules/unused-provider-alias.md',
   check({analysis, memo}): LintDiagnostic[] {
@@ -33,9 +33,8 @@ export const unusedProviderAlias = {
       const passedTo = resolution.passes.filter((p) => reached.has(p.parentAddress)).map((p) => p.to)
       const opaque = tree.nodes.some((n) => {
         if (n.resolved || !n.parent?.module || !n.call) return false
-        const providers = n.call.body.attributes.find((a) => a.name === 'providers')
         const names = n.parent.module.names
-        return providersMapEntries(providers).some(({inParent: ref}) => {
+        return n.call.providerEntries.some(({inParent: ref}) => {
           return (
             ref !== undefined &&
             reached.has(new AbsProviderConfig(ModulePath.of(n.parent?.path ?? []), names.providerFor(ref.localName), ref.alias).toString())

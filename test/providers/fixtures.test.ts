@@ -121,8 +121,8 @@ for (const name of readdirSync(base).sort()) {
     // the oracle's providers are placeholders, so its validate stops at "Failed to load plugin schemas"
     // (provider_noise) before the graph walk; the graph-stage errors are compared with the graph run above
     const stopped = oracle.provider_noise.length > 0
-    // (by summary: the analysis may add to a graph-stage error's explanation)
-    const graphStage = new Set(a.resolution.graphDiagnostics.map((g) => g.diagnostic.summary))
+    // (the analysis's diagnostics are copies naming files from the root: told apart by code and summary)
+    const graphStage = new Set(a.resolution.graphDiagnostics.map((g) => `${g.diagnostic.code}\0${g.diagnostic.summary}`))
     const beyond = new Set((BEYOND_ORACLE_VALIDATE[name] ?? []).map((b) => b.summary))
     for (const summary of beyond)
       assert.ok(
@@ -130,7 +130,7 @@ for (const name of readdirSync(base).sort()) {
         `tfgraph reports ${summary}`,
       )
     const mine = a.diagnostics.filter(
-      (d) => !(stopped && graphStage.has(d.summary)) && !beyond.has(d.summary) && !PLAN_STAGE_CODES.has(d.code),
+      (d) => !(stopped && graphStage.has(`${d.code}\0${d.summary}`)) && !beyond.has(d.summary) && !PLAN_STAGE_CODES.has(d.code),
     )
     assert.equal(mine.map(key).sort(), oracle.diagnostics.map(newerDetail).map(key).sort(), `Terraform ${oracle.terraform_version}`)
   })
