@@ -111,7 +111,11 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
     const [only, disable] = [split(flags.only), split(flags.disable)]
     const unknown = await (await import('../src/cli/rule-ids.js')).unknownRuleProblem([...only, ...disable])
     if (unknown) cmd.fail(unknown)
-    cmd.checkDir(args.dir, {recursive: flags.recursive})
+    cmd.checkDir(args.dir, {
+      recursive: flags.recursive,
+      tests: !flags['no-tests'],
+      ...(flags['test-directory'] !== undefined ? {testDirectory: flags['test-directory']} : {}),
+    })
     const engine = engineFlag(flags.engine)
     const limits = limitOptions(flags)
     const roots = flags.recursive ? await cached.findRootModules(cmd.context, args.dir, engine) : [args.dir]

@@ -78,7 +78,13 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Providers)
     // the results cache and the run set-up only: a warm run prints its stored output without loading the library
-    const cmd = await startCommand(this, flags, {dir: args.dir, quiet: flags.json, load: async () => undefined})
+    const cmd = await startCommand(this, flags, {
+      dir: args.dir,
+      quiet: flags.json,
+      tests: flags.tests || flags['test-directory'] !== undefined,
+      ...(flags['test-directory'] !== undefined ? {testDirectory: flags['test-directory']} : {}),
+      load: async () => undefined,
+    })
     let plan: ProvidersInputs['plan']
     if (flags.plan !== undefined) {
       const read = readInput(flags.plan)

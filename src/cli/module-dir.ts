@@ -9,9 +9,29 @@ const CONFIG = /\.(tf|tofu)(\.json)?$/
 /** A Terraform Stacks configuration's files (the directory is then analysed as a stack). */
 const STACK = /\.(tfcomponent|tfstack)\.(hcl|json)$/
 const VARIABLES = /(\.tfvars(\.json)?|\.tftest\.hcl|\.tofutest\.hcl)$/
+const TESTS = /\.(tftest|tofutest)\.(hcl|json)$/
 
-/** Why `dir` (as the user wrote it) cannot be analysed as a module directory, or undefined when it can. */
-export function moduleDirProblem(dir: string, subcommands: readonly string[] = []): string | undefined {
+/** The test files of a directory and of its test directory (`tests` unless given), as `terraform test` finds them. */
+function testFilesOf(dir: string, names: readonly string[], testDirectory = 'tests'): string[] {
+  const found = names.filter((n) => TESTS.test(n) && !n.startsWith('.'))
+  try {
+    for (const n of readdirSync(path.join(dir, testDirectory))) if (TESTS.test(n) && !n.startsWith('.')) found.push(`${testDirectory}/${n}`)
+  } catch {
+    // no test directory
+  }
+  return found.sort()
+}
+
+/**
+ * Why `dir` (as the user wrote it) cannot be analysed as a module directory, or undefined when it can. A
+ * directory that holds only test files (and the modules their runs execute) is one when the command reads
+ * test files (`tests`), as Terraform 1.12 and later run it (terraform #36429).
+ */
+export function moduleDirProblem(
+  dir: string,
+  subcommands: readonly string[] = [],
+  opts: {readonly tests?: boolean; readonly testDirectory?: string} = {},
+): string | undefined {
   let isDir: boolean
   try {
     isDir = statSync(dir).isDirectory()
@@ -32,6 +52,11 @@ export function moduleDirProblem(dir: string, subcommands: readonly string[] = [
     return `Failed to read module directory: ${dir} cannot be read (permission denied)`
   }
   if (names.some((n) => (CONFIG.test(n) && !n.startsWith('.')) || STACK.test(n))) return undefined
+  const tests = testFilesOf(dir, names, opts.testDirectory)
+  if (tests.length > 0) {
+    if (opts.tests) return undefined
+    return `${dir} holds only test files (${tests.slice(0, 3).join(', ')}${tests.length > 3 ? ', …' : ''}) and no configuration files: add --tests to analyse the runs of its test files (terraform test runs such a directory from Terraform 1.12).`
+  }
   const vars = names.filter((n) => VARIABLES.test(n)).sort()
   const what =
     vars.length > 0

@@ -353,6 +353,50 @@ export const DIAGNOSTIC_CODES = {
     summary: 'Missing required argument',
     description: 'A block without an argument its schema requires (an action_trigger without events or actions).',
   },
+  'config.invalid-address': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid address / Resource instance keys not allowed / Module instance keys not allowed / Invalid address operator',
+    description: 'The address of a moved or removed block is not one Terraform can parse as such (an instance key where none is allowed).',
+  },
+  'config.invalid-moved': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid "moved" addresses',
+    description: 'A moved block whose from and to are not both resources or both modules.',
+  },
+  'config.invalid-removed': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Data source address not allowed / Invalid provisioner block / Invalid connection block / Duplicate connection block',
+    description: 'A removed block that targets a data source, or whose provisioners or connection Terraform cannot run.',
+  },
+  'config.invalid-import': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid import address / Invalid import block',
+    description:
+      'An import block into something that is not a managed resource, or (1.12 and later) with neither or both of id and identity.',
+  },
+  'config.removed-still-exists': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Removed resource still exists / Removed module still exists',
+    description: 'A removed block whose resource or module call is still declared (terraform plan, from the configuration alone).',
+  },
+  'config.moved-conflict': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Moved object still exists / Ambiguous move statements / Redundant move statement',
+    description:
+      'A moved block whose from is still declared, that moves an object to itself, or that disagrees with another (terraform plan, from the configuration alone).',
+  },
+  'config.duplicate-import': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Duplicate import configuration for "<resource>"',
+    description: 'A second import block into the same resource instance.',
+  },
 
   // action: Terraform's action blocks (1.14 and later) and the action_trigger blocks of resources
   'action.invalid-name': {
@@ -725,11 +769,48 @@ export const DIAGNOSTIC_CODES = {
     summary: 'Duplicate provider block',
     description: 'Two provider or mock_provider blocks of a test file with one name and alias.',
   },
+  'test.mock-data-unreadable': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Failed to read mock data directory',
+    description: 'The directory a mock_provider block names in source does not exist or cannot be read.',
+  },
+  'test.invalid-override-target': {
+    severity: 'warning',
+    origin: 'terraform',
+    summary: 'Invalid override target',
+    description:
+      'An override block of a test file (or of a run, or of a mock_provider block) whose target the configuration under test lacks.',
+  },
+  'test.undeclared-variable': {
+    severity: 'warning',
+    origin: 'terraform',
+    summary: 'Value for undeclared variable',
+    description: 'A run gives a value to a variable the module under test does not declare.',
+  },
+  'test.invalid-expect-failures': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid `expect_failures` reference',
+    description: 'A run expects a failure from something that cannot fail (a local value, a module call, another run).',
+  },
+  'test.missing-expected-failure': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Missing expected failure',
+    description: 'A run expects a failure from an object the module under test does not declare, so it can never report one.',
+  },
+  'test.undeclared-reference': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Reference to undeclared resource / module / input variable / local value / output value',
+    description: 'An assertion of a run refers to something the module under test does not declare.',
+  },
   'test.duplicate-mock': {
     severity: 'error',
     origin: 'terraform',
-    summary: 'Duplicate mock_resource block / Duplicate mock_data block',
-    description: 'A mock_provider block with two mock_resource (or mock_data) blocks of one type.',
+    summary: 'Duplicate mock_resource block / Duplicate mock_data block / Duplicate mock resource block',
+    description: 'A mock_provider block (or its mock data files, between them) with two mock_resource (or mock_data) blocks of one type.',
   },
   'test.provider-version': {
     severity: 'error',
@@ -1007,7 +1088,7 @@ export const DIAGNOSTIC_CODES = {
     severity: 'error',
     origin: 'terraform',
     summary: 'Invalid provider namespace',
-    description: 'A provider source whose namespace part is invalid.',
+    description: 'A provider source whose namespace part is invalid (an underscore: before Terraform 1.16, and in OpenTofu).',
   },
   'provider.invalid-local-name': {
     severity: 'error',
@@ -1198,9 +1279,9 @@ export const DIAGNOSTIC_CODES = {
   'provider.unknown-function': {
     severity: 'error',
     origin: 'terraform',
-    summary: 'Unknown provider function',
+    summary: 'Unknown provider function / Unknown function provider',
     description:
-      'A provider-defined function call (provider::NAME::FUNCTION) whose provider NAME the module does not declare in required_providers.',
+      'A provider-defined function call (provider::NAME::FUNCTION) whose provider NAME the module does not declare in required_providers (OpenTofu: a graph error), or, in Terraform, one with an alias (provider::NAME::ALIAS::FUNCTION, OpenTofu only).',
   },
 
   // lock: .terraform.lock.hcl, its syntax and how it matches the configuration

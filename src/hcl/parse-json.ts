@@ -28,15 +28,16 @@ import {jsonExpr} from './json-expr.js'
 const PARSE_OPTIONS: ParseOptions = {disallowComments: true, allowTrailingComma: false, allowEmptyContent: false}
 
 /**
- * What a JSON file holds: configuration, a Terraform query file (`.tfquery.json`), a test file (`.tftest.json`)
- * or a Terraform Stacks configuration file (`.tfcomponent.json`).
+ * What a JSON file holds: configuration, a Terraform query file (`.tfquery.json`), a test file (`.tftest.json`),
+ * a mock data file (`.tfmock.json`) or a Terraform Stacks configuration file (`.tfcomponent.json`).
  */
-export type JsonRoot = 'config' | 'query' | 'test' | 'stack'
+export type JsonRoot = 'config' | 'query' | 'test' | 'mock' | 'stack'
 
-const ROOT_KINDS: Record<JsonRoot, 'root' | 'query_root' | 'test_root' | 'stack_root'> = {
+const ROOT_KINDS: Record<JsonRoot, 'root' | 'query_root' | 'test_root' | 'mock_root' | 'stack_root'> = {
   config: 'root',
   query: 'query_root',
   test: 'test_root',
+  mock: 'mock_root',
   stack: 'stack_root',
 }
 
@@ -146,6 +147,12 @@ const KINDS = {
   },
   // query files (Terraform's queryFileSchema) and test files (testFileSchema, mock_provider.go)
   query_root: {labels: [], strict: true, blocks: {list: 'list', provider: 'provider', locals: 'locals', variable: 'variable'}},
+  // a mock data file (*.tfmock.json): the body of a mock_provider block (mock_provider.go decodeMockDataBody)
+  mock_root: {
+    labels: [],
+    strict: true,
+    blocks: {mock_resource: 'mock_item', mock_data: 'mock_item', override_resource: 'override', override_data: 'override'},
+  },
   list: {labels: ['type', 'name'], blocks: {config: 'plain'}, convert: {provider: 'expr'}},
   test_root: {
     labels: [],

@@ -33,6 +33,7 @@ import {atLeast, behaviourVersion} from './engine-version.js'
 import {resolveProviders, type DeclaredBy, type ResolutionMemo, type ResolutionStep, type TestProvided} from './resolve.js'
 import {validateProviderConfigsByModule} from './validate.js'
 import {testProviderTypeMismatches} from './test-provider-types.js'
+import {testReferenceProblems} from './test-references.js'
 
 export interface TestRunBinding {
   readonly address: string
@@ -352,6 +353,7 @@ export async function analyzeTests(main: ModuleTree, opts: TestsOptions = {}): P
       engine: engine.name,
       ...(opts.testDirectory !== undefined ? {testDirectory: opts.testDirectory} : {}),
       runNameSubject: engine.name === 'terraform' && atLeast(version, '1.14.0'),
+      version,
     })
     const files: TestFileAnalysis[] = []
     const memo: ResolutionMemo = {memo: ctx.memo, stats: ctx.stats}
@@ -388,7 +390,18 @@ export async function analyzeTests(main: ModuleTree, opts: TestsOptions = {}): P
         runs.push(analyzeRun({file, run: p.run, tree, main, engine, selection, checkMismatch: modern, memo}, p.info, p.diagnostics))
       }
       const mismatches = testProviderTypeMismatches(file, main, trees, engine)
-      files.push({path: file.path, providers: file.providers, runs, diagnostics: sortDiagnostics([...file.diagnostics, ...mismatches])})
+      // the names the file and its runs use, against the modules the runs execute
+      const refs = testReferenceProblems(file, main, trees, engine.name)
+      const checked = runs.map((r, i) => {
+        const extra = refs.runs.get(file.runs[i]!) ?? []
+        return extra.length > 0 ? {...r, diagnostics: sortDiagnostics([...r.diagnostics, ...extra])} : r
+      })
+      files.push({
+        path: file.path,
+        providers: file.providers,
+        runs: checked,
+        diagnostics: sortDiagnostics([...file.diagnostics, ...mismatches, ...refs.file]),
+      })
     }
     // one diagnostic once: runs that execute the same module report its problems alike
     const diagnostics = sortDiagnostics(

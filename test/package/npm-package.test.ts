@@ -17,16 +17,18 @@ import {installed, npm, skip, type Installed} from './install.js'
 // code caches, cli/providers-run, graph-run, quick, quick-run, flag-values)
 // 640: Terraform Stacks (#40: load/stacks, the stack analysis, its renderers, lint and hover)
 // 660: the fix engine (#38: rules/fix, lint/fix, render/fix-diff, lsp code actions)
-const MAX_FILES = 660
+// 680: the second fidelity scan's checks (#39)
+const MAX_FILES = 680
 // 1 MB: the language server, the decoded model and the rules of #33;
 // 1.6 MB: providers' start without the command framework (#41): the library bundled a second time as one
 // CommonJS script (dist/cli/quick-run.cjs, ~0.2 MB packed) and the V8 code caches of it and quick.cjs (~0.34 MB
 // packed; used when the installed Node is the one the package was built with, rejected by V8 otherwise)
 // 1.7 MB: and Terraform Stacks (#40, ~0.08 MB packed)
-const MAX_PACKED_BYTES = 1_700_000
+// 1.8 MB: and the second fidelity scan's checks (#39, ~0.1 MB packed)
+const MAX_PACKED_BYTES = 1_800_000
 // 6.2 MB unpacked: the same two scripts and caches are ~1.66 MB of it
 // 6.5 MB: and Terraform Stacks
-const MAX_UNPACKED_BYTES = 6_500_000
+const MAX_UNPACKED_BYTES = 6_800_000
 
 const packageJsonBefore = readFileSync(path.join(repoRoot, 'package.json'), 'utf8')
 const got = await installed()
