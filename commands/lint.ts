@@ -5,6 +5,7 @@ import * as path from 'node:path'
 import {engineFlag, runFlags, varFlags} from '../src/cli/run-flags.js'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
 import {startCommand} from '../src/cli/command-run.js'
+import type {LintDiagnostic} from '../src/rules/rule.js'
 
 export default class Lint extends Command {
   static override summary = "Check a configuration with Terraform's module/provider rules and tfgraph's rules for module authors."
@@ -99,8 +100,10 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
     cmd.checkDir(args.dir, {recursive: flags.recursive})
     const engine = engineFlag(flags.engine)
     const limits = limitOptions(flags)
-    const roots = flags.recursive ? await cached.findRootModules(cmd.context, args.dir, engine) : [args.dir]
-    if (roots.length === 0) this.error(`no root modules found under ${args.dir}`, {exit: 1})
+    const {roots, unreadable} = flags.recursive
+      ? await cached.findRoots(cmd.context, args.dir, engine)
+      : {roots: [args.dir], unreadable: []}
+    if (roots.length === 0 && unreadable.length === 0) this.error(`no root modules found under ${args.dir}`, {exit: 1})
     // a broken --config FILE is a usage error (nothing is linted, exit 1); a root's own broken .tfgraph.json
     // is that root's finding (exit 2), and the other roots are linted
     const configs = roots.map((root) => ({root, cfg: config.readLintConfig(root, flags.config)}))
@@ -129,14 +132,22 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
       // only what is printed is kept until the end (not the list of modules each root covered)
       return {root, cfg, r: {diagnostics: r.diagnostics, notes: r.notes, unread: r.unread}}
     })
-    const results = perRoot.map(({root, cfg, r}) => ({
-      root: flags.recursive ? path.relative(process.cwd(), root) || '.' : root,
-      dir: root,
-      diagnostics: r.diagnostics,
-      notes: [...cfg.notes, ...r.notes],
-      unread: r.unread,
-      maxWarnings: cfg.config.maxWarnings,
+    // a directory the search could not list is reported as a root that could not be read (root modules may hide there)
+    const unlisted = unreadable.map(({dir, why}) => ({
+      root: dir,
+      cfg: {notes: [], config: config.EMPTY_CONFIG},
+      r: unlistedResult(dir, why),
     }))
+    const results = [...perRoot, ...unlisted]
+      .sort((a, b) => (a.root < b.root ? -1 : a.root > b.root ? 1 : 0))
+      .map(({root, cfg, r}) => ({
+        root: flags.recursive ? path.relative(process.cwd(), root) || '.' : root,
+        dir: root,
+        diagnostics: r.diagnostics,
+        notes: [...cfg.notes, ...r.notes],
+        unread: r.unread,
+        maxWarnings: cfg.config.maxWarnings,
+      }))
     await cmd.end()
     const [render, {sourceLinesFrom}] = await Promise.all([cmd.renderer('lint', format), import('../src/render/diagnostics-text.js')])
     // text, compact and SARIF name files from the current directory (JSON: relative to each root, as terraform validate -json)
@@ -165,5 +176,16 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
         : {}),
       exitCode: unread.length > 0 ? 1 : count('error') > 0 || (maxWarnings !== undefined && count('warning') > maxWarnings) ? 2 : 0,
     })
+  }
+}
+
+/** What `lint --recursive` says of a directory it could not list: an error, and the run could not do its job. */
+function unlistedResult(dir: string, why: string): {diagnostics: LintDiagnostic[]; notes: string[]; unread: true} {
+  const shown = path.relative(process.cwd(), dir) || '.'
+  const detail = `Directory ${shown} could not be read (${why}): root modules under it, if any, were not linted.`
+  return {
+    diagnostics: [{code: 'load.dir-unreadable', severity: 'error', summary: 'Failed to read module directory', detail, rule: 'terraform'}],
+    notes: [],
+    unread: true,
   }
 }
