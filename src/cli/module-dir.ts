@@ -8,12 +8,29 @@ import {didYouMean} from '../diag/name-suggestion.js'
 const CONFIG = /\.(tf|tofu)(\.json)?$/
 const VARIABLES = /(\.tfvars(\.json)?|\.tftest\.hcl|\.tofutest\.hcl)$/
 
+/** Whether a failed stat or read says `p` is a chain of symbolic links leading back to itself. */
+function isLoop(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && 'code' in e && e.code === 'ELOOP'
+}
+
+const LOOP = 'is a symbolic link loop: following its links leads back to a link already followed'
+
+/** Why `--plugin-dir DIR` cannot be verified (it is not a directory), or undefined. */
+export function pluginDirProblem(dir: string): string | undefined {
+  try {
+    return statSync(dir).isDirectory() ? undefined : `--plugin-dir ${dir} is not a directory`
+  } catch (e) {
+    return isLoop(e) ? `--plugin-dir ${dir} ${LOOP}` : `--plugin-dir ${dir} does not exist`
+  }
+}
+
 /** Why `dir` (as the user wrote it) cannot be analysed as a module directory, or undefined when it can. */
 export function moduleDirProblem(dir: string, subcommands: readonly string[] = []): string | undefined {
   let isDir: boolean
   try {
     isDir = statSync(dir).isDirectory()
-  } catch {
+  } catch (e) {
+    if (isLoop(e)) return `Failed to read module directory: ${dir} ${LOOP}`
     const sub = didYouMean(dir, subcommands)
     return `Failed to read module directory: ${dir} does not exist${sub === undefined ? '' : ` (did you mean the subcommand \"${sub}\"?)`}`
   }
@@ -44,8 +61,8 @@ export function moduleDirProblem(dir: string, subcommands: readonly string[] = [
 export function recursiveDirProblem(dir: string): string | undefined {
   try {
     if (statSync(dir).isDirectory()) return undefined
-  } catch {
-    return `Failed to read directory: ${dir} does not exist`
+  } catch (e) {
+    return `Failed to read directory: ${dir} ${isLoop(e) ? LOOP : 'does not exist'}`
   }
   const parent = path.dirname(dir)
   return `${dir} is a file; pass a directory to search (${parent === '' ? '.' : parent})`
