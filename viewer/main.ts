@@ -184,7 +184,7 @@ for (const n of nodes) {
   }
 }
 // module.m2 before module.m10 (the same order in the drawing and the outline)
-const byName = (a: string, b: string): number => a.localeCompare(b, 'en', {numeric: true})
+const byName = new Intl.Collator('en', {numeric: true}).compare
 for (const g of groups.values()) g.children.sort(byName)
 const made = new Set<string>()
 if (treeMode)
@@ -293,10 +293,16 @@ function colorOf(it: Item): string {
 }
 
 // ---- the graph ----
+// a node joins sigma's graph when it is first shown: a large page opens collapsed, and sigma then
+// processes the few hundred nodes on screen, not every node of the page on every frame
 const graph = new Graph({type: 'directed', multi: true, allowSelfLoops: true})
-for (const it of items.values()) {
-  const r = G.radius[it.kind]
-  graph.addNode(it.id, {x: it.page?.x ?? 0, y: -(it.page?.y ?? 0), size: r, r0: r, label: labelOf(it), color: colorOf(it)})
+function addDrawn(ids: Iterable<string>): void {
+  for (const id of ids) {
+    if (graph.hasNode(id)) continue
+    const it = items.get(id)!
+    const r = G.radius[it.kind]
+    graph.addNode(id, {x: it.page?.x ?? 0, y: -(it.page?.y ?? 0), size: r, r0: r, label: labelOf(it), color: colorOf(it)})
+  }
 }
 const adjacency = new Map<string, Set<string>>()
 const link = (a: string, b: string): void => void (adjacency.get(a) ?? adjacency.set(a, new Set()).get(a)!).add(b)
@@ -444,12 +450,10 @@ function blockOf(m: string): Block | null {
   return {kind: 'branch', group: m, node, childOffset: above ? rise : 0, before: before.map((id) => leaf(id)), children}
 }
 /** How wide (layout units) a part of the drawing can be to show whole across the canvas with READABLE_FONT labels. */
-function readableWidth(): number {
-  const r = container.getBoundingClientRect()
+function readableWidth(r: {width: number}): number {
   return Math.max(200, (r.width - 24) / (READABLE_FONT / G.font))
 }
-function aspect(): number {
-  const r = container.getBoundingClientRect()
+function aspect(r: {width: number; height: number}): number {
   return Math.min(3, Math.max(0.5, r.width / Math.max(1, r.height)))
 }
 /** Where the layout put each shown node (graph coordinates) and which side its label takes. */
@@ -469,9 +473,16 @@ function relayout(): void {
   if (treeMode) {
     labelSides = new Map()
     computeLanes()
+    const canvas = container.getBoundingClientRect()
     const root = blockOf('')
     const t = root
-      ? layoutTree(root, {gapX: G.gapX, gapY: G.gapY, minWrapHeight: G.minWrapHeight, aspect: aspect(), maxWidth: readableWidth()})
+      ? layoutTree(root, {
+          gapX: G.gapX,
+          gapY: G.gapY,
+          minWrapHeight: G.minWrapHeight,
+          aspect: aspect(canvas),
+          maxWidth: readableWidth(canvas),
+        })
       : {boxes: new Map<string, Rect>(), areas: new Map<string, Rect>(), width: 1, height: 1}
     layoutAreas = t.areas
     for (const [id, b] of t.boxes) {
@@ -747,6 +758,7 @@ function goTo(id: string): void {
 function update(): void {
   computeShown()
   relayout()
+  addDrawn(shown)
   // one event for sigma, not one per node (each would make it process the whole graph again)
   graph.updateEachNodeAttributes(
     (id, a) => {
@@ -842,28 +854,48 @@ function buildOutline(): void {
     li.append(row, list)
     moduleRows.set(m, {li, list, toggle, count})
   }
-  for (const n of nodes) {
-    if (n.kind === 'module') continue
+  for (const n of nodes) if (n.kind !== 'module') leavesOf.set(n.module, [...(leavesOf.get(n.module) ?? []), n])
+  // child modules after the module's own nodes (which are made when the module's list first shows: fillOutline)
+  for (const m of sorted) (m === '' ? root : moduleRows.get(parentOf(m))!.list).append(moduleRows.get(m)!.li)
+  $('outline').append(root)
+}
+/** A module's own nodes (not modules), by module, in the page's order. */
+const leavesOf = new Map<string, PageNode[]>()
+/** Modules whose own nodes are in the outline: a collapsed module's are made when it is first expanded. */
+const filled = new Set<string>()
+function fillOutline(m: string): void {
+  if (filled.has(m)) return
+  filled.add(m)
+  const rows = document.createDocumentFragment()
+  for (const n of leavesOf.get(m) ?? []) {
     const li = el('li')
     li.setAttribute('role', 'treeitem')
     const b = el('button', undefined, 'item address')
     b.append(el('span', n.address || n.id))
     b.type = 'button'
     b.addEventListener('click', () => select(n.id, true))
+    if (matchSet.has(n.id)) b.classList.add('match')
+    if (selected === n.id) b.classList.add('selected')
     outlineItems.set(n.id, b)
     li.append(b)
-    moduleRows.get(n.module)?.list.append(li)
+    rows.append(li)
   }
-  // child modules after the module's own nodes
-  for (const m of sorted) (m === '' ? root : moduleRows.get(parentOf(m))!.list).append(moduleRows.get(m)!.li)
-  $('outline').append(root)
+  moduleRows.get(m)?.list.prepend(rows)
 }
 function syncOutline(): void {
-  for (const n of nodes) {
-    const b = outlineItems.get(n.id)
-    // a node grouped into a fan stays listed: a click on it shows it
-    if (b && n.kind !== 'module') (b.parentElement as HTMLElement).hidden = focusSet ? !shown.has(n.id) : !open(n.module)
-  }
+  // the lists that show: every expanded module's (a focus: the modules of its nodes)
+  if (focusSet)
+    for (const id of shown) {
+      const m = items.get(id)!.group
+      if (m !== null && !fans.has(id)) fillOutline(m)
+    }
+  else for (const m of moduleRows.keys()) if (!collapsed.has(m) && open(groups.get(m)!.parent)) fillOutline(m)
+  for (const m of filled)
+    for (const n of leavesOf.get(m) ?? []) {
+      const b = outlineItems.get(n.id)
+      // a node grouped into a fan stays listed: a click on it shows it
+      if (b) (b.parentElement as HTMLElement).hidden = focusSet ? !shown.has(n.id) : !open(n.module)
+    }
   const hasShown = new Set<string>()
   if (focusSet)
     for (const id of shown)
@@ -1327,7 +1359,8 @@ window.tfgraph = {
   visibleNodes: () => nodes.filter((n) => shown.has(n.id)).length,
   drawnCounts,
   /** The fans shown: id, label and the module they are in. */
-  fans: () => [...shown].filter((id) => fans.has(id)).map((id) => ({id, label: labelOf(items.get(id)!), module: fans.get(id)!.module})),
+  fans: () =>
+    [...fans.keys()].filter((id) => shown.has(id)).map((id) => ({id, label: labelOf(items.get(id)!), module: fans.get(id)!.module})),
   openFan,
   /** The providers-map entries drawn before the node they reach. */
   lanes: () => [...lanes].filter(([id]) => shown.has(id)).map(([id, text]) => ({id, text})),
@@ -1351,6 +1384,7 @@ window.tfgraph = {
   collapse: (m: string, on = true) => setCollapsed(m, on),
   expandAll: () => {
     collapsed.clear()
+    for (const f of fans.keys()) fanOpen.add(f)
     update()
     fit(drawingBox, false)
   },
