@@ -14,9 +14,9 @@ export default class Lint extends Command {
 
 Suppress a finding with a comment "# tfgraph-ignore: <rule-id>" on its line or the line before; configure rules in .tfgraph.json: {"rules": {"<rule-id>": "off" | "warning" | "error"}, "max_warnings": N}.
 
-Text output explains a finding once and lists further findings with the same explanation one line each ("and N more like this"), and says in one line how many module calls are not installed; --verbose shows each in full, and the JSON and SARIF formats always do. Text, compact and SARIF name files from the current directory, so that file:line:col opens as printed; JSON keeps range.filename relative to the root, as terraform validate -json does.
+Text output explains a finding once and lists further findings with the same explanation one line each ("and N more like this"), and says in one line how many module calls are not installed; more than 50 findings end with a count per rule and how to narrow the report; --verbose shows each in full, and the JSON and SARIF formats always do. Text, compact and SARIF name files from the current directory, so that file:line:col opens as printed; JSON keeps range.filename relative to the root, as terraform validate -json does.
 
-With --recursive, each root's findings follow one another and one line ends the report: how many roots, errors and warnings, and which roots could not be read. A root whose .tfgraph.json is broken reports that as its finding (rule lint-config) and the others are linted.
+With --recursive, each root's findings follow one another and one line ends the report: how many roots, errors and warnings, and which roots could not be read (a directory the search cannot list among them). A root whose .tfgraph.json is broken reports that as its finding (rule lint-config) and the others are linted.
 
 Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not do its job (a file or directory it could not read, a --max-files or --max-modules limit reached, bad flags or a broken --config file), 2 = findings: errors (syntax errors included) or more warnings than --max-warnings.`
 
