@@ -34,7 +34,7 @@ export default class Graph extends Command {
 
 The graph goes to stdout (or -o FILE; the format follows the file's extension: .svg, .html, .dot or .gv, .mmd, .json; another extension, such as .png, is refused unless --format says what to write). --format svg renders the DOT with Graphviz compiled to WebAssembly (no system package); --format html writes one self-contained page to explore the graph (search, details of every node, collapse, focus; nothing fetched when it opens); diagnostics go to stderr only when there are errors, so piped output stays clean. Slicing: --exclude, then --module, then --focus/--depth (or --depth alone: modules at most N calls deep), then --collapse. An SVG too large to read whole comes with a one-line note on stderr naming the --depth that makes it readable.
 
-Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, or an option names nothing in the graph, 2 = the configuration has errors (the graph is still printed).`
+Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, or an option names nothing in the graph (nothing is printed on stdout and no file is written), 2 = the configuration has errors (the graph is still printed).`
 
   static override examples = [
     {
@@ -79,7 +79,7 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
       description: 'output format (default: from the -o extension, else dot)',
       options: ['dot', 'mermaid', 'json', 'svg', 'html'],
     }),
-    output: Flags.string({char: 'o', description: 'write the graph to this file instead of stdout'}),
+    output: Flags.string({char: 'o', description: 'write the graph to this file instead of stdout ("-": stdout)'}),
     focus: Flags.string({
       description:
         'keep only the neighbourhood of this address: a module (module.a.module.b, "." for the root), a provider configuration or a resource',
@@ -121,6 +121,8 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
       return cmd.fail(
         `cannot write ${flags.output}: tfgraph writes .svg, .html, .dot or .gv, .mmd and .json files; name the file so, or give --format (dot, mermaid, json, svg, html)`,
       )
+    // `-o -` is stdout, as for most tools that take an output file
+    const output = flags.output === '-' ? undefined : flags.output
     const slicing = {
       ...(flags.focus !== undefined ? {focus: flags.focus} : {}),
       ...(flags.depth !== undefined ? {depth: flags.depth} : {}),
@@ -144,6 +146,6 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
       failed = r.failed
       return r.output
     })
-    await cmd.finish(out.value, failed ? undefined : flags.output)
+    await cmd.finish(out.value, failed ? undefined : output)
   }
 }

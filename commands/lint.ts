@@ -5,6 +5,7 @@ import * as path from 'node:path'
 import {engineFlag, runFlags, varFlags} from '../src/cli/run-flags.js'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
 import {startCommand} from '../src/cli/command-run.js'
+import type {LintDiagnostic} from '../src/rules/rule.js'
 
 export default class Lint extends Command {
   static override summary = "Check a configuration with Terraform's module/provider rules and tfgraph's rules for module authors."
@@ -13,9 +14,9 @@ export default class Lint extends Command {
 
 Suppress a finding with a comment "# tfgraph-ignore: <rule-id>" on its line or the line before; configure rules in .tfgraph.json: {"rules": {"<rule-id>": "off" | "warning" | "error"}, "max_warnings": N}.
 
-Text output explains a finding once and lists further findings with the same explanation one line each ("and N more like this"), and says in one line how many module calls are not installed; --verbose shows each in full, and the JSON and SARIF formats always do. Text, compact and SARIF name files from the current directory, so that file:line:col opens as printed; JSON keeps range.filename relative to the root, as terraform validate -json does.
+Text output explains a finding once and lists further findings with the same explanation one line each ("and N more like this"), and says in one line how many module calls are not installed; more than 50 findings end with a count per rule and how to narrow the report; --verbose shows each in full, and the JSON and SARIF formats always do. Text, compact and SARIF name files from the current directory, so that file:line:col opens as printed; JSON keeps range.filename relative to the root, as terraform validate -json does.
 
-With --recursive, each root's findings follow one another and one line ends the report: how many roots, errors and warnings, and which roots could not be read. A root whose .tfgraph.json is broken reports that as its finding (rule lint-config) and the others are linted.
+With --recursive, each root's findings follow one another and one line ends the report: how many roots, errors and warnings, and which roots could not be read (a directory the search cannot list among them). A root whose .tfgraph.json is broken reports that as its finding (rule lint-config) and the others are linted.
 
 --fix applies the fix of every finding that has one (docs/lint.md lists them) and then reports what is left; --fix --diff prints the fixes as a unified diff and writes nothing. Files are written atomically, only when changed, never outside DIR, under .terraform or in installed modules, and not when they changed on disk since they were read.
 
@@ -118,8 +119,10 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
     })
     const engine = engineFlag(flags.engine)
     const limits = limitOptions(flags)
-    const roots = flags.recursive ? await cached.findRootModules(cmd.context, args.dir, engine) : [args.dir]
-    if (roots.length === 0) this.error(`no root modules found under ${args.dir}`, {exit: 1})
+    const {roots, unreadable} = flags.recursive
+      ? await cached.findRoots(cmd.context, args.dir, engine)
+      : {roots: [args.dir], unreadable: []}
+    if (roots.length === 0 && unreadable.length === 0) this.error(`no root modules found under ${args.dir}`, {exit: 1})
     // a broken --config FILE is a usage error (nothing is linted, exit 1); a root's own broken .tfgraph.json
     // is that root's finding (exit 2), and the other roots are linted
     const configs = roots.map((root) => ({root, cfg: config.readLintConfig(root, flags.config)}))
@@ -173,14 +176,22 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
       // only what is printed is kept until the end (not the list of modules each root covered)
       return {root, cfg, r: {diagnostics: r.diagnostics, notes: r.notes, unread: r.unread}}
     })
-    const results = perRoot.map(({root, cfg, r}) => ({
-      root: flags.recursive ? path.relative(process.cwd(), root) || '.' : root,
-      dir: root,
-      diagnostics: r.diagnostics,
-      notes: [...cfg.notes, ...r.notes],
-      unread: r.unread,
-      maxWarnings: cfg.config.maxWarnings,
+    // a directory the search could not list is reported as a root that could not be read (root modules may hide there)
+    const unlisted = unreadable.map(({dir, why}) => ({
+      root: dir,
+      cfg: {notes: [], config: config.EMPTY_CONFIG},
+      r: unlistedResult(dir, why),
     }))
+    const results = [...perRoot, ...unlisted]
+      .sort((a, b) => (a.root < b.root ? -1 : a.root > b.root ? 1 : 0))
+      .map(({root, cfg, r}) => ({
+        root: flags.recursive ? path.relative(process.cwd(), root) || '.' : root,
+        dir: root,
+        diagnostics: r.diagnostics,
+        notes: [...cfg.notes, ...r.notes],
+        unread: r.unread,
+        maxWarnings: cfg.config.maxWarnings,
+      }))
     await cmd.end()
     const [render, {sourceLinesFrom}] = await Promise.all([cmd.renderer('lint', format), import('../src/render/diagnostics-text.js')])
     // text, compact and SARIF name files from the current directory (JSON: relative to each root, as terraform validate -json)
@@ -212,5 +223,16 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
       ...(fixing ? {stderrFirst: true} : {}),
       exitCode: unread.length > 0 ? 1 : count('error') > 0 || (maxWarnings !== undefined && count('warning') > maxWarnings) ? 2 : 0,
     })
+  }
+}
+
+/** What `lint --recursive` says of a directory it could not list: an error, and the run could not do its job. */
+function unlistedResult(dir: string, why: string): {diagnostics: LintDiagnostic[]; notes: string[]; unread: true} {
+  const shown = path.relative(process.cwd(), dir) || '.'
+  const detail = `Directory ${shown} could not be read (${why}): root modules under it, if any, were not linted.`
+  return {
+    diagnostics: [{code: 'load.dir-unreadable', severity: 'error', summary: 'Failed to read module directory', detail, rule: 'terraform'}],
+    notes: [],
+    unread: true,
   }
 }

@@ -34,9 +34,10 @@ export async function drawGraph(cmd: CommandRun<undefined>, i: DrawInputs): Prom
   })
   await cmd.end()
   const diagnostics = (diags: typeof a.diagnostics) => cmd.diagnostics(diags, {dir: i.dir, verbose: i.verbose})
-  // the root could not be loaded: nothing to draw, just the diagnostics
-  if ((a.stack ? a.stack.config.stack.files.length : (a.tree.root.module?.files.length ?? 0)) === 0)
-    return {output: {stdout: '', stderr: await diagnostics(a.diagnostics), exitCode: 1}, failed: true}
+  // the root could not be loaded, or part of the configuration could not be read or parsed: a graph of
+  // what was read would look whole, so nothing is drawn (no stdout, no file), just the diagnostics
+  if ((a.stack ? a.stack.config.stack.files.length : (a.tree.root.module?.files.length ?? 0)) === 0 || a.incomplete)
+    return {output: {stdout: '', stderr: await diagnostics(a.diagnostics.filter((d) => d.severity === 'error')), exitCode: 1}, failed: true}
   const {graph, optionDiagnostics} = lib.exportGraph(a, {view: i.view, ...i.slicing})
   // a --focus or --module that names nothing: one line with a "did you mean", exit 1
   if (optionDiagnostics.length > 0)
@@ -57,5 +58,5 @@ export async function drawGraph(cmd: CommandRun<undefined>, i: DrawInputs): Prom
   // a picture too large to read whole: one line saying what makes it smaller
   const note = i.format === 'svg' ? (await import('../render/graph-svg.js')).hugePictureNote(stdout, graph, i.slicing.module) : undefined
   const stderr = (note ? note + '\n' : '') + (errors ? '\n' + (await diagnostics(graph.diagnostics)) : '')
-  return {output: {stdout, stderr, exitCode: a.incomplete ? 1 : errors ? 2 : 0}, failed: false}
+  return {output: {stdout, stderr, exitCode: errors ? 2 : 0}, failed: false}
 }

@@ -11,6 +11,22 @@ const STACK = /\.(tfcomponent|tfstack)\.(hcl|json)$/
 const VARIABLES = /(\.tfvars(\.json)?|\.tftest\.hcl|\.tofutest\.hcl)$/
 const TESTS = /\.(tftest|tofutest)\.(hcl|json)$/
 
+/** Whether a failed stat or read says `p` is a chain of symbolic links leading back to itself. */
+function isLoop(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && 'code' in e && e.code === 'ELOOP'
+}
+
+const LOOP = 'is a symbolic link loop: following its links leads back to a link already followed'
+
+/** Why `--plugin-dir DIR` cannot be verified (it is not a directory), or undefined. */
+export function pluginDirProblem(dir: string): string | undefined {
+  try {
+    return statSync(dir).isDirectory() ? undefined : `--plugin-dir ${dir} is not a directory`
+  } catch (e) {
+    return isLoop(e) ? `--plugin-dir ${dir} ${LOOP}` : `--plugin-dir ${dir} does not exist`
+  }
+}
+
 /** The test files of a directory and of its test directory (`tests` unless given), as `terraform test` finds them. */
 function testFilesOf(dir: string, names: readonly string[], testDirectory = 'tests'): string[] {
   const found = names.filter((n) => TESTS.test(n) && !n.startsWith('.'))
@@ -35,7 +51,8 @@ export function moduleDirProblem(
   let isDir: boolean
   try {
     isDir = statSync(dir).isDirectory()
-  } catch {
+  } catch (e) {
+    if (isLoop(e)) return `Failed to read module directory: ${dir} ${LOOP}`
     const sub = didYouMean(dir, subcommands)
     return `Failed to read module directory: ${dir} does not exist${sub === undefined ? '' : ` (did you mean the subcommand \"${sub}\"?)`}`
   }
@@ -71,8 +88,8 @@ export function moduleDirProblem(
 export function recursiveDirProblem(dir: string): string | undefined {
   try {
     if (statSync(dir).isDirectory()) return undefined
-  } catch {
-    return `Failed to read directory: ${dir} does not exist`
+  } catch (e) {
+    return `Failed to read directory: ${dir} ${isLoop(e) ? LOOP : 'does not exist'}`
   }
   const parent = path.dirname(dir)
   return `${dir} is a file; pass a directory to search (${parent === '' ? '.' : parent})`

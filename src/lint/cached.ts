@@ -105,23 +105,49 @@ const STACK_FILE = /\.(tfcomponent|tfstack)\.(hcl|json)$/
 
 /** Root modules under a directory: configuration directories no other one calls as a local module. */
 export async function findRootModules(ctx: RunContext, dir: string, engine?: EngineName): Promise<string[]> {
-  const narrow = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
-  const r = await ctx.results.get('roots', {dir: path.resolve(dir), engine: engine ?? null}, () => searchRootModules(ctx, dir, engine), {
+  return (await findRoots(ctx, dir, engine)).roots
+}
+
+/** What `lint --recursive` searches: the root modules under `dir`, and the directories it could not list (with why). */
+export interface RootSearch {
+  readonly roots: string[]
+  /** Directories under `dir` that could not be listed (a permission, say): root modules may hide there. */
+  readonly unreadable: {readonly dir: string; readonly why: string}[]
+}
+
+/** The root modules under `dir` and the directories that could not be searched (a search with those is not kept). */
+export async function findRoots(ctx: RunContext, dir: string, engine?: EngineName): Promise<RootSearch> {
+  const strings = (v: unknown): boolean => Array.isArray(v) && v.every((x) => typeof x === 'string')
+  const narrow = (v: unknown): v is RootSearch =>
+    typeof v === 'object' &&
+    v !== null &&
+    strings((v as Record<string, unknown>)['roots']) &&
+    Array.isArray((v as Record<string, unknown>)['unreadable'])
+  const key = {dir: path.resolve(dir), engine: engine ?? null}
+  const r = await ctx.results.get('root-search', key, () => searchRootModules(ctx, dir, engine), {
     narrow,
+    keep: (v) => v.unreadable.length === 0,
   })
   return r.value
 }
 
-/** The configuration directories under `top` (as `lint --recursive` searches) and the native files in each. */
-export function configDirsUnder(files: FileSource, top: string, skip?: string): {dirs: string[]; nativeFiles: Map<string, number>} {
+/** The configuration directories under `top` (as `lint --recursive` searches), the native files in each, the directories it could not list. */
+export function configDirsUnder(
+  files: FileSource,
+  top: string,
+  skip?: string,
+): {dirs: string[]; nativeFiles: Map<string, number>; unreadable: {dir: string; why: string}[]} {
   const dirs: string[] = []
   const nativeFiles = new Map<string, number>()
+  const unreadable: {dir: string; why: string}[] = []
   const walk = (d: string, depth: number): void => {
     if (depth > 50) return
     let entries
     try {
       entries = files.list(d)
-    } catch {
+    } catch (e) {
+      const code = typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string' ? e.code : 'unreadable'
+      unreadable.push({dir: d, why: code})
       return
     }
     let native = 0
@@ -143,7 +169,7 @@ export function configDirsUnder(files: FileSource, top: string, skip?: string): 
     }
   }
   walk(path.resolve(top), 0)
-  return {dirs, nativeFiles}
+  return {dirs, nativeFiles, unreadable}
 }
 
 /** The directories that exist and that the module calls of `d` name by a local source (`./x`, `../y`). */
@@ -167,10 +193,10 @@ export async function localCallTargets(
   return targets
 }
 
-async function searchRootModules(ctx: RunContext, dir: string, engine: EngineName | undefined): Promise<string[]> {
+async function searchRootModules(ctx: RunContext, dir: string, engine: EngineName | undefined): Promise<RootSearch> {
   const files = ctx.files
   const top = path.resolve(dir)
-  const {dirs: configDirs, nativeFiles: filesIn} = configDirsUnder(files, top, path.resolve(ctx.cache.dir))
+  const {dirs: configDirs, nativeFiles: filesIn, unreadable} = configDirsUnder(files, top, path.resolve(ctx.cache.dir))
   ctx.pool.expect([...filesIn.values()].reduce((a, b) => a + b, 0))
   // which directories are called: from the module sources alone
   const called = new Set<string>()
@@ -180,5 +206,6 @@ async function searchRootModules(ctx: RunContext, dir: string, engine: EngineNam
   // mostly dropped from the parser's memo before they were used (the whole corpus parsed 9,050 files
   // for 3,960; BENCHMARKS.md)
   ctx.loads.clear()
-  return configDirs.filter((d) => !called.has(d)).sort()
+  // an unlisted directory a module calls is that module's caller's diagnostic, not a search's
+  return {roots: configDirs.filter((d) => !called.has(d)).sort(), unreadable: unreadable.filter((u) => !called.has(u.dir))}
 }

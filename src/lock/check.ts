@@ -177,17 +177,23 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
   const required = analysis.stack ? stackRequirements(analysis.stack.config) : requiredProviders(analysis)
   const lockByProvider = new Map(locks.map((l) => [l.provider, l]))
   const names = [...new Set([...required.keys(), ...lockByProvider.keys()])].sort()
+  // module calls init has not installed: their providers are not known here, and the text says so (as providers and lint do)
+  const notInstalled = analysis.diagnostics.filter((d) => d.code === 'module.not-installed')
+  diagnostics.push(...notInstalled)
   const providers: LockProvider[] = []
   for (const name of names) {
     const p = compareProvider(name, required.get(name), lockByProvider.get(name), lockFileExists, lockFileState, engine, diagnostics)
     if (p) providers.push(p)
   }
-  if (!lockFileExists && required.size > 0) {
+  const more = unknownRequirements(notInstalled.length)
+  if (more)
+    for (const [i, d] of diagnostics.entries()) if (d.code === 'lock.unused-entry') diagnostics[i] = {...d, detail: d.detail + more.unused}
+  if (!lockFileExists && (required.size > 0 || notInstalled.length > 0)) {
     diagnostics.push(
       warningDiag(
         'lock.no-lock-file',
         'No dependency lock file',
-        `The directory has no .terraform.lock.hcl; "${engine.command} init" will create one selecting versions for ${required.size} provider${required.size === 1 ? '' : 's'}. Commit it so every run uses the same versions.`,
+        `The directory has no .terraform.lock.hcl; "${engine.command} init" will create one selecting versions for ${required.size} provider${required.size === 1 ? '' : 's'}${more ? more.missing : ''}. Commit it so every run uses the same versions.`,
       ),
     )
   }
@@ -268,6 +274,16 @@ function stackRequirements(node: StackConfigNode, out = new Map<string, Requirem
   }
   for (const c of node.children.values()) stackRequirements(c, out)
   return out
+}
+
+/** What the lock check adds when `n` module calls are not installed: their modules may require more providers. */
+function unknownRequirements(n: number): {missing: string; unused: string} | undefined {
+  if (n === 0) return undefined
+  const calls = `${n} module call${n === 1 ? '' : 's'}`
+  return {
+    missing: `, and for whatever providers the ${calls} not installed require (tfgraph reads a module once init has installed it)`,
+    unused: ` The ${calls} not installed may still require it.`,
+  }
 }
 
 /** The current requirements of each provider, combined over the whole module tree (builtin providers left out). */
