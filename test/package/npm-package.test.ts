@@ -25,10 +25,12 @@ const MAX_FILES = 680
 // packed; used when the installed Node is the one the package was built with, rejected by V8 otherwise)
 // 1.7 MB: and Terraform Stacks (#40, ~0.08 MB packed)
 // 1.8 MB: and the second fidelity scan's checks (#39, ~0.1 MB packed)
-const MAX_PACKED_BYTES = 1_800_000
+// 1.9 MB: and the page's fans, lanes and call edges (#42)
+const MAX_PACKED_BYTES = 1_900_000
 // 6.2 MB unpacked: the same two scripts and caches are ~1.66 MB of it
 // 6.5 MB: and Terraform Stacks
-const MAX_UNPACKED_BYTES = 6_800_000
+// 7.0 MB: Stacks, the second scan's checks and the page's additions (#40, #39, #42)
+const MAX_UNPACKED_BYTES = 7_000_000
 
 const packageJsonBefore = readFileSync(path.join(repoRoot, 'package.json'), 'utf8')
 const got = await installed()
