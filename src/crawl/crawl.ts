@@ -10,7 +10,7 @@ import {errorDiag} from '../diag/diagnostic.js'
 import type {Attribute, Block, Value} from '../hcl/syntax.js'
 import type {EngineName} from '../load/engine.js'
 import {DEFAULT_MAX_FILES} from '../load/load-module.js'
-import {withRunContext, type RunContext} from '../load/run-context.js'
+import {withRunContext, type Checkpoint, type RunContext} from '../load/run-context.js'
 import type {Module} from '../load/model.js'
 import {evaluateCallSource} from './call-source.js'
 import {scopeEvaluator, type EvalScope, type StaticIdent, type StaticResult} from './static-eval.js'
@@ -104,6 +104,7 @@ class Crawl {
     readonly walker: ModuleWalker,
     private readonly maxDepth: number,
     private readonly maxModules: number,
+    private readonly checkpoint?: Checkpoint,
   ) {}
 
   report(d: Diagnostic, module: string): void {
@@ -257,6 +258,8 @@ class Crawl {
   async visit(node: ModuleNode, chain: readonly string[]): Promise<void> {
     this.nodes.push(node)
     if (!node.module) return
+    // an editor's run lets requests in between modules (never abandons a crawl: loads are in flight)
+    await this.checkpoint?.(false)
     const scope = this.scope(node)
     const planned = [...node.module.moduleCalls.keys()].sort().map((name) => this.plan(node, scope, name))
     // the calls' arguments share one evaluation: a local value many arguments read is evaluated once
@@ -306,7 +309,7 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
   })
   const rootLoad = await installed.loadDir(root, opts.engine)
   const engine: EngineName = rootLoad.engine
-  const c = new Crawl(root, engine, opts.walker ?? installed, opts.maxDepth ?? 100, opts.maxModules ?? DEFAULT_MAX_MODULES)
+  const c = new Crawl(root, engine, opts.walker ?? installed, opts.maxDepth ?? 100, opts.maxModules ?? DEFAULT_MAX_MODULES, ctx.checkpoint)
   const rootIdentity = ctx.files.realpath(root) ?? root
   for (const d of rootLoad.diagnostics) c.report(d, '')
   if (!opts.walker) for (const d of installed.manifestDiagnostics) c.report(d, '')

@@ -34,6 +34,11 @@ export interface LintOptions {
   readonly walker?: ModuleWalker
   /** The root module's test files and their runs (default: read, from the test directory `tests`); `false`: not read. */
   readonly tests?: boolean | {readonly directory?: string}
+  /**
+   * The text of a file (absolute path) for the rules that read it and for ignore comments; default: read
+   * once per run through the run's files. A long-lived run (an editor's) gives its own, kept current.
+   */
+  readonly sourceText?: (file: string) => string | undefined
 }
 
 export interface LintResult {
@@ -139,8 +144,10 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
   // the files' text, read once in the run (a module's files are shared by the roots that call it) for the
   // rules that need it and for the ignore comments
   const texts = ctx.memo.get(ctx.files, 'file-texts', () => new Map<string, string | undefined>())
+  const given = opts.sourceText
   const sourceText = (f: string): string | undefined => {
     const abs = path.join(root, f)
+    if (given) return given(abs)
     if (!texts.has(abs)) {
       try {
         texts.set(abs, utf8Text(ctx.files.read(abs)))
@@ -154,6 +161,7 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
   const config = opts.config ?? EMPTY_CONFIG
   for (const rule of RULES as readonly Rule[]) {
     if (!enabled(rule.id, rule.enabledByDefault, opts)) continue
+    await ctx.checkpoint?.(true)
     const sev = severityFor(rule.id, rule.severity, opts)
     const options = config.options?.get(rule.id)
     for (const d of rule.check({analysis, ...inputs, ...(options ? {options} : {})}))

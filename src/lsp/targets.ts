@@ -10,6 +10,7 @@ import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode} from '../crawl/crawl.js'
 import {dottedName, objectEntry, objectItemsOf, objectKeyName, partRange, tupleItemsOf} from '../hcl/expr.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
+import {importTargets} from '../load/imports.js'
 import type {RootAnalysis} from '../lint/workspace.js'
 import type {ProviderConfigInfo, ProviderPass, ResourceBinding} from '../providers/resolve.js'
 import {holds, relativeName, sameRange, type Spot} from './positions.js'
@@ -66,18 +67,36 @@ export function targetsAt(a: RootAnalysis, file: string, at: Spot): Target[] {
   return out
 }
 
+/**
+ * A block bound to a provider configuration at `at` (its header or its `provider` argument): a resource,
+ * data or ephemeral resource (check blocks' data included), an action, a list block, or an import block
+ * (the resource it generates, or the declared resource it imports into).
+ */
+function boundTarget(a: RootAnalysis, n: ModuleNode, rel: string, at: Spot): Target | undefined {
+  const m = n.module!
+  const res = a.lint.analysis.resolution
+  const blocks = [m.managedResources, m.dataResources, m.ephemeralResources, m.actions, m.listResources].flatMap((x) => [...x.values()])
+  for (const b of [...blocks, ...m.imports]) {
+    const p = b.body.attributes.find((x) => x.name === 'provider')
+    const onProvider = p !== undefined && holds(attributeSpan(p), rel, at)
+    if (!onProvider && !holds(b.declRange, rel, at)) continue
+    let binding = res.resources.find((r) => r.module === n.address && sameRange(r.range, b.declRange))
+    if (!binding && b.type === 'import') {
+      // an import into a declared resource: that resource's binding (its provider argument decides)
+      const target = importTargets({imports: [b]})[0]
+      const declared = target && target.modules.length === 0 ? m.managedResources.get(target.local) : undefined
+      binding = declared && res.resources.find((r) => r.module === n.address && sameRange(r.range, declared.declRange))
+    }
+    if (binding) return {kind: 'resource', node: n, binding, range: onProvider ? attributeSpan(p) : b.declRange}
+  }
+  return undefined
+}
+
 function targetIn(a: RootAnalysis, n: ModuleNode, rel: string, at: Spot): Target | undefined {
   const m = n.module!
   const res = a.lint.analysis.resolution
-  for (const map of [m.managedResources, m.dataResources, m.ephemeralResources]) {
-    for (const b of map.values()) {
-      const p = b.body.attributes.find((x) => x.name === 'provider')
-      const onProvider = p !== undefined && holds(attributeSpan(p), rel, at)
-      if (!onProvider && !holds(b.declRange, rel, at)) continue
-      const binding = res.resources.find((r) => r.module === n.address && sameRange(r.range, b.declRange))
-      if (binding) return {kind: 'resource', node: n, binding, range: onProvider ? attributeSpan(p) : b.declRange}
-    }
-  }
+  const bound = boundTarget(a, n, rel, at)
+  if (bound) return bound
   for (const [name, b] of m.moduleCalls) {
     const t = callTarget(a, n, name, b, rel, at)
     if (t) return t

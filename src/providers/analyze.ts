@@ -77,9 +77,14 @@ export async function analyzeProviders(dir: string, opts: AnalyzeOptions = {}): 
       })
     : undefined
 
+  // an editor's run answers requests between the stages, and abandons an analysis whose inputs changed
+  const checkpoint = opts.context?.checkpoint
+  await checkpoint?.(true)
   const resolution = resolveProviders(tree)
+  await checkpoint?.(true)
   const graph = buildGraph(tree, resolution)
   const requirements = tree.nodes.flatMap((n) => moduleRequirements(n))
+  await checkpoint?.(true)
   const validation = validateProviderConfigsByModule(tree)
   // every diagnostic carries the module it concerns from the stage that made it
   const modules = new Map<Diagnostic, string>([...tree.diagnosticModules, ...resolution.diagnosticModules, ...validation.modules])
