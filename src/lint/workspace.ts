@@ -80,6 +80,11 @@ export interface AnalysesOptions {
    * at once, even when a change has made it stale (a root never analysed is analysed first).
    */
   readonly fresh?: boolean
+  /**
+   * With `fresh: false`: for a file open in the editor, the last analysis in which it parsed (a line being
+   * typed, `provider = aws.`, does not parse, and the file's blocks are then missing from the model).
+   */
+  readonly parsed?: boolean
 }
 
 /** The analysis layer of `tfgraph lsp`: buffers in, analyses and findings out. */
@@ -130,6 +135,8 @@ interface RootState {
   building: Promise<RootAnalysis> | undefined
   /** Its findings by file (absolute). */
   findings: Map<string, LintDiagnostic[]>
+  /** For each open file it holds, the last analysis in which that file parsed. */
+  readonly parsed: Map<string, RootAnalysis>
   used: number
 }
 
@@ -190,6 +197,7 @@ class LintWorkspace implements Workspace {
     if (old) this.ctx.parser.forget(utf8Text(old))
     this.source.drop(abs)
     this.open.delete(abs)
+    for (const s of this.states.values()) s.parsed.delete(abs)
     this.changed(abs)
   }
 
@@ -370,14 +378,14 @@ class LintWorkspace implements Workspace {
     const abs = path.resolve(file)
     // a file that is neither open nor on the disk (deleted, never there): nothing to analyse
     if (!this.source.buffer(abs) && this.source.stat(abs) !== 'file') return []
-    return this.analysesHolding(path.dirname(abs), opts.fresh !== false)
+    return this.analysesHolding(path.dirname(abs), opts.fresh !== false, opts.parsed === true ? abs : undefined)
   }
 
   async analysesOfDir(dir: string): Promise<readonly RootAnalysis[]> {
-    return this.analysesHolding(path.resolve(dir), true)
+    return this.analysesHolding(path.resolve(dir), true, undefined)
   }
 
-  private async analysesHolding(d: string, fresh: boolean): Promise<readonly RootAnalysis[]> {
+  private async analysesHolding(d: string, fresh: boolean, parsedFile: string | undefined): Promise<readonly RootAnalysis[]> {
     // the roots are found first (the first update's search, or the one asked here); analyses wait only when asked to
     if (!this.configDirs || (fresh && this.dirtyDirs.size > 0)) await this.serial(() => this.findRoots())
     // a root not analysed yet holds the directory if its local calls reach it
@@ -386,7 +394,10 @@ class LintWorkspace implements Workspace {
     )
     const roots = holders.some((s) => s.kind === 'root') ? holders.filter((s) => s.kind === 'root') : holders
     if (roots.length === 0) roots.push(this.state(d, 'dir'))
-    const get = (s: RootState): Promise<RootAnalysis> => (fresh || !s.analysis ? this.fresh(s) : Promise.resolve(s.analysis))
+    const get = (s: RootState): Promise<RootAnalysis> => {
+      const last = (parsedFile !== undefined ? s.parsed.get(parsedFile) : undefined) ?? s.analysis
+      return fresh || !last ? this.fresh(s) : Promise.resolve(last)
+    }
     const out: RootAnalysis[] = []
     for (const s of roots.sort((a, b) => (a.root < b.root ? -1 : 1))) out.push(await get(s))
     // a shared module (configuration_aliases) is also shown on its own, as `providers` shows it
@@ -499,6 +510,11 @@ class LintWorkspace implements Workspace {
     let locks: Promise<ReadonlyMap<string, string>> | undefined
     const engine = result.analysis.tree.engine
     s.analysis = {root: s.root, kind: s.kind, lint: result, dirs, lockedVersions: () => (locks ??= this.locks(s.root, engine))}
+    // the open files it holds that parsed: this is now the analysis to complete them from
+    const unparsed = new Set(
+      result.diagnostics.filter((d) => d.code.startsWith('hcl.') && d.range).map((d) => path.resolve(s.root, d.range!.filename)),
+    )
+    for (const f of this.open) if (dirs.has(path.dirname(f)) && !unparsed.has(f)) s.parsed.set(f, s.analysis)
     return s.analysis
   }
 
@@ -585,6 +601,7 @@ function newState(root: string, kind: RootKind): RootState {
     builtAt: -1,
     building: undefined,
     findings: new Map(),
+    parsed: new Map(),
     used: 0,
   }
 }

@@ -143,7 +143,7 @@ class LanguageServer {
     c.onCompletion((p) =>
       this.guard(async () => {
         const doc = this.documents.get(p.textDocument.uri)
-        const ctx = await this.context(p.textDocument.uri)
+        const ctx = await this.context(p.textDocument.uri, false, true)
         if (!doc || !ctx || /\.json$/.test(ctx.file)) return []
         return completions({...ctx, text: doc.getText(), positionAt: (o) => doc.positionAt(o)}, doc.offsetAt(p.position))
       }),
@@ -360,12 +360,15 @@ class LanguageServer {
     }
   }
 
-  /** What a request needs: the last complete analyses of the roots holding the file (up to date when `fresh`). */
-  private async context(uri: string, fresh = false): Promise<FeatureContext | undefined> {
+  /**
+   * What a request needs: the last complete analyses of the roots holding the file (up to date when
+   * `fresh`; with `parsed`, the last in which the open file parsed).
+   */
+  private async context(uri: string, fresh = false, parsed = false): Promise<FeatureContext | undefined> {
     const file = this.fileOf(uri)
     if (!file) return undefined
     const ws = this.workspaceOf(file)
-    const analyses = await ws.analysesOf(file, {fresh})
+    const analyses = await ws.analysesOf(file, {fresh, parsed})
     const display = (abs: string): string => {
       const rel = path.relative(ws.dir, abs).split(path.sep).join('/')
       return rel === '' ? '.' : rel

@@ -44,7 +44,7 @@ export interface Transport {
 /** The reader and writer for `createConnection`, reading `input` strictly and answering what no handler should see. */
 export function transport(opts: TransportOptions): Transport {
   const writer = new StreamMessageWriter(opts.output)
-  const reader = new FrameReader(opts, (m) => void writer.write(m).catch(() => undefined))
+  const reader = new FrameReader(opts, (m) => writer.write(m).catch(() => undefined))
   return {reader, writer}
 }
 
@@ -58,12 +58,18 @@ export class FrameReader extends AbstractMessageReader {
   private timer: NodeJS.Timeout | undefined
   private state: LifeState = 'new'
   private dead = false
+  /** The answers this reader wrote itself, written out before the server ends. */
+  private written: Promise<unknown> = Promise.resolve()
 
   constructor(
     private readonly opts: TransportOptions,
-    private readonly reply: (m: ResponseMessage) => void,
+    private readonly write: (m: ResponseMessage) => Promise<unknown>,
   ) {
     super()
+  }
+
+  private reply(m: ResponseMessage): void {
+    this.written = Promise.all([this.written, this.write(m)])
   }
 
   listen(callback: DataCallback): Disposable {
@@ -210,7 +216,8 @@ export class FrameReader extends AbstractMessageReader {
     if (this.dead) return
     this.dead = true
     this.clearTimer()
-    this.opts.fatal(`tfgraph lsp: cannot read the client's messages any more: ${why}`)
+    // the answers already given go out first
+    void this.written.then(() => this.opts.fatal(`tfgraph lsp: cannot read the client's messages any more: ${why}`))
   }
 }
 

@@ -60,15 +60,20 @@ function spanFrom(filename: string, start: SourceRange['start'], text: string): 
   return {filename, start, end: advancePos(start, text)}
 }
 
-/** A decoded reference (`aws`, `aws.east`, `aws.east[each.key]`) as a site. */
+/**
+ * A decoded reference (`aws`, `aws.east`, `aws.east[each.key]`) as a site. In a JSON file decoding
+ * positions the string's content from its opening quote, as HCL reports it: the name starts one later.
+ */
 function refSite(role: SiteRole, r: ConfigRef, call?: string): ProviderSite {
-  const aliasRange = r.alias ? spanFrom(r.nameRange.filename, advancePos(r.nameRange.end, '.'), r.alias) : undefined
+  const start = r.nameRange.filename.endsWith('.json') ? advancePos(r.nameRange.start, '"') : r.nameRange.start
+  const nameRange = spanFrom(r.nameRange.filename, start, r.name)
+  const aliasRange = r.alias ? spanFrom(nameRange.filename, advancePos(nameRange.end, '.'), r.alias) : undefined
   return {
     role,
     localName: r.name,
     ...(r.alias ? {alias: r.alias} : {}),
     ...(call !== undefined ? {call} : {}),
-    nameRange: r.nameRange,
+    nameRange,
     ...(aliasRange ? {aliasRange} : {}),
   }
 }
@@ -201,7 +206,9 @@ function conflict(m: Module, sites: readonly ProviderSite[], t: RenameTarget, ne
       ? `${t.localName}.${newName} already names a provider configuration in ${where} (${rangeText(taken.nameRange)})`
       : undefined
   }
-  const taken = sites.find((s) => OWN.has(s.role) && s.localName === newName)
+  // said at its declaration when it has one
+  const named = sites.filter((s) => OWN.has(s.role) && s.localName === newName)
+  const taken = named.find((s) => s.role === 'requirement') ?? named.find((s) => s.role === 'block') ?? named[0]
   if (taken) return `the local name ${newName} is already used in ${where} (${rangeText(taken.nameRange)})`
   return impliedUses(m, t, where)
 }
@@ -218,6 +225,7 @@ function impliedUses(m: Module, t: RenameTarget, where: string): string | undefi
       .map((i) => i.block.declRange),
   ]
   if (implied.length === 0) return undefined
+  implied.sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : a.start.byte - b.start.byte))
   const list = implied.slice(0, 3).map(rangeText).join(', ')
   return `${implied.length} block${implied.length === 1 ? '' : 's'} in ${where} use${implied.length === 1 ? 's' : ''} the local name ${t.localName} through ${implied.length === 1 ? 'its' : 'their'} type without a provider argument (${list}${implied.length > 3 ? ', …' : ''}): renamed, ${implied.length === 1 ? 'it' : 'they'} would use another configuration. Give ${implied.length === 1 ? 'it' : 'them'} provider = ${t.localName} first`
 }
