@@ -39,8 +39,8 @@ import {rootDirFor} from './root-dir.js'
 import {transport} from './transport.js'
 import {watchedPath, watchTree} from './watch.js'
 
-/** The files the server analyses. */
-export const CONFIG_FILE = /\.(tf|tofu)(\.json)?$/
+/** The files the server analyses: configuration files, and Terraform's query files (their list blocks). */
+export const CONFIG_FILE = /\.(tf|tofu)(\.json)?$|\.tfquery\.(hcl|json)$/
 
 export interface ServerOptions {
   readonly input: NodeJS.ReadableStream
@@ -186,7 +186,7 @@ class LanguageServer {
       void this.connection.client
         .register(DidChangeWatchedFilesNotification.type, {
           watchers: [
-            {globPattern: '**/*.{tf,tofu,tf.json,tofu.json}'},
+            {globPattern: '**/*.{tf,tofu,tf.json,tofu.json,tfquery.hcl,tfquery.json}'},
             {globPattern: '**/{.terraform.lock.hcl,.tfgraph.json,modules.json}'},
             // a directory created, deleted or renamed with the files in it (other paths are left out on arrival)
             {globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete},

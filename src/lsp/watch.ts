@@ -6,7 +6,7 @@
 import {watch, type FSWatcher} from 'node:fs'
 import * as path from 'node:path'
 
-const WATCHED = /(\.(tf|tofu)(\.json)?|^\.terraform\.lock\.hcl|^\.tfgraph\.json|^modules\.json)$/
+const WATCHED = /(\.(tf|tofu)(\.json)?|\.tfquery\.(hcl|json)|^\.terraform\.lock\.hcl|^\.tfgraph\.json|^modules\.json)$/
 const BATCH_MS = 50
 
 /**
