@@ -26,7 +26,7 @@ function copyOf(fixture: string): {dir: string; done: () => void} {
 }
 
 const MISSING = 'resource "aws_s3_bucket" "extra" {\n  provider = aws.nowhere\n  bucket   = "extra"\n}\n'
-const mentionsNowhere = (d: {message: string}[]): boolean => d.some((x) => x.message.includes('aws.nowhere'))
+const mentionsNowhere = (d: {message: unknown}[]): boolean => d.some((x) => String(x.message).includes('aws.nowhere'))
 
 async function hoverOn(c: Client, file: string, text: string, needle: string, shift: number): Promise<string> {
   return hoverText(await c.conn.sendRequest(HoverRequest.type, {textDocument: {uri: uriOf(file)}, position: posOf(text, needle, shift)}))
@@ -254,8 +254,8 @@ test('a burst of edits: coalesced, the last one wins, every publish carries the 
     await c.diagnostics(main)
     const edits = 60
     for (let v = 2; v <= edits + 1; v++) c.change(main, v, `${text}\nresource "aws_s3_bucket" "b${v}" {\n  provider = aws.m${v}\n}\n`)
-    const last = await c.diagnostics(main, (d) => d.some((x) => x.message.includes(`aws.m${edits + 1}`)))
-    assert.ok(!last.some((x) => x.message.includes(`aws.m${edits}`)), 'only the last edit')
+    const last = await c.diagnostics(main, (d) => d.some((x) => String(x.message).includes(`aws.m${edits + 1}`)))
+    assert.ok(!last.some((x) => String(x.message).includes(`aws.m${edits}`)), 'only the last edit')
     const mine = c.published.filter((p) => p.uri === uriOf(main))
     assert.ok(
       mine.every((p) => typeof p.version === 'number'),
@@ -263,7 +263,7 @@ test('a burst of edits: coalesced, the last one wins, every publish carries the 
     )
     // each publish names only its own version's resource: the diagnostics are those of the text of that version
     for (const p of mine.slice(1)) {
-      const named = new Set(p.diagnostics.flatMap((x) => [...x.message.matchAll(/aws\.m(\d+)/g)].map((m) => Number(m[1]))))
+      const named = new Set(p.diagnostics.flatMap((x) => [...String(x.message).matchAll(/aws\.m(\d+)/g)].map((m) => Number(m[1]))))
       assert.ok(
         [...named].every((n) => n === p.version),
         `version ${p.version}: ${[...named].join(',')}`,
