@@ -116,8 +116,13 @@ test('lifecycle: -32002 before initialize (notifications dropped), a second init
     const before = await s.next((m) => m['id'] === 10)
     assert.is(errorOf(before)?.code, -32002)
     assert.match(errorOf(before)!.message, /not initialized: send "initialize" before "textDocument\/hover"/)
-    s.send(INITIALIZE)
-    await s.next((m) => m['id'] === 1)
+    s.send({...INITIALIZE, params: {...INITIALIZE.params, capabilities: {textDocument: {rename: {prepareSupport: true}}}}})
+    // what a language client (VS Code's) turns on: every feature the server announces
+    const caps = ((await s.next((m) => m['id'] === 1))['result'] as {capabilities: Record<string, unknown>}).capabilities
+    assert.equal(
+      [caps['hoverProvider'], caps['definitionProvider'], caps['referencesProvider'], caps['renameProvider'], caps['completionProvider']],
+      [true, true, true, {prepareProvider: true}, {triggerCharacters: ['.', '=', ' ', '[', ',', '{']}],
+    )
     s.send({...INITIALIZE, id: 11})
     assert.is(errorOf(await s.next((m) => m['id'] === 11))?.code, -32600)
     s.send({jsonrpc: '2.0', method: 'initialized', params: {}})

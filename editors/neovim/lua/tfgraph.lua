@@ -42,6 +42,8 @@ function M.attach(bufnr, opts)
   local file = vim.api.nvim_buf_get_name(bufnr)
   if file == '' then return nil end
   local config = {name = 'tfgraph', cmd = opts.cmd, root_dir = M.root_dir(file)}
+  -- <C-x><C-o> completes provider references
+  if vim.bo[bufnr].omnifunc == '' then vim.bo[bufnr].omnifunc = 'v:lua.vim.lsp.omnifunc' end
   if vim.lsp.start then
     return vim.lsp.start(config, {bufnr = bufnr})
   end
