@@ -56,8 +56,13 @@ export class OverlaySource implements FileSource {
 
   /** The paths told changed since the change count `since` (a caller deciding what to rebuild). */
   changedSince(since: number): string[] {
-    const out: string[] = []
-    for (const [p, at] of this.changedAt) if (at > since) out.push(p)
+    return this.changesSince(since).map(([p]) => p)
+  }
+
+  /** The same, each with the change count of its last change. */
+  changesSince(since: number): [string, number][] {
+    const out: [string, number][] = []
+    for (const [p, at] of this.changedAt) if (at > since) out.push([p, at])
     return out
   }
 

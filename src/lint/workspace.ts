@@ -127,8 +127,8 @@ interface RootState {
   readonly root: string
   kind: RootKind
   analysis: RootAnalysis | undefined
-  /** Paths its last analysis read (files, listings, stats). */
-  inputs: ReadonlySet<string>
+  /** Paths its last analysis read (files, listings, stats), each with the change count it was read at (the earliest). */
+  inputs: ReadonlyMap<string, number>
   dirs: ReadonlySet<string>
   /** The overlay's change count when its last analysis started (-1: never analysed). */
   builtAt: number
@@ -253,7 +253,8 @@ class LintWorkspace implements Workspace {
   private stale(s: RootState): boolean {
     if (s.builtAt < 0) return true
     const config = path.join(s.root, '.tfgraph.json')
-    return this.source.changedSince(s.builtAt).some((p) => s.inputs.has(p) || p === config)
+    // a path read after it changed was read as it is now: only a change after the read makes the root stale
+    return this.source.changesSince(s.builtAt).some(([p, at]) => at > (s.inputs.get(p) ?? Infinity) || p === config)
   }
 
   /** Finds the roots the first time; later, reads the local calls of directories whose files changed and finds them again. */
@@ -503,7 +504,12 @@ class LintWorkspace implements Workspace {
           n.children.filter((c) => c.source?.kind === 'local' && c.dir).map((c) => c.dir!),
         )
     }
-    s.inputs = new Set(inputs.map((i) => i.path))
+    const read = new Map<string, number>()
+    for (const i of inputs) {
+      const at = i.stamp === undefined ? -1 : Number(i.stamp)
+      read.set(i.path, Math.min(read.get(i.path) ?? at, Number.isNaN(at) ? -1 : at))
+    }
+    s.inputs = read
     s.dirs = dirs
     s.builtAt = builtAt
     s.findings = s.kind === 'shared' ? new Map() : this.findingsByFile(s.root, result)
@@ -596,7 +602,7 @@ function newState(root: string, kind: RootKind): RootState {
     root,
     kind,
     analysis: undefined,
-    inputs: new Set(),
+    inputs: new Map(),
     dirs: new Set(),
     builtAt: -1,
     building: undefined,
