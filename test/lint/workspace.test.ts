@@ -115,8 +115,8 @@ function hooked(files: Record<string, string>, onRead: (p: string) => void): Fil
     stat: (p) => mem.stat(p),
     realpath: (p) => mem.realpath(p),
     record: (fn) => mem.record(fn),
-    note: (i) => mem.note(i),
-    unchanged: (i, how) => mem.unchanged(i, how),
+    note: () => mem.note(),
+    unchanged: () => mem.unchanged(),
   }
 }
 
