@@ -39,6 +39,23 @@ export class ModulePath {
     return this.isRoot ? undefined : ModulePath.of(this.calls.slice(0, -1))
   }
 
+  /** Whether `other` is this module or a module it calls, directly or through others (the root contains every module). */
+  contains(other: ModulePath): boolean {
+    return this.calls.length <= other.calls.length && this.calls.every((c, i) => c === other.calls[i])
+  }
+
+  /** The modules from the first call down to this one: `module.a`, `module.a.module.b` (none for the root). */
+  ancestry(): ModulePath[] {
+    return this.calls.map((_, i) => ModulePath.of(this.calls.slice(0, i + 1)))
+  }
+
+  /** Whether the module at `address` is the module at `ancestor` or inside it, both in their string forms (`module.a.module.b` is inside `module.a`; everything is inside ''). */
+  static within(address: string, ancestor: string): boolean {
+    const a = ModulePath.parse(address)
+    const b = ModulePath.parse(ancestor)
+    return a !== undefined && b !== undefined && b.contains(a)
+  }
+
   child(call: string): ModulePath {
     return new ModulePath([...this.calls, call])
   }

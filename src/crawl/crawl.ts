@@ -7,7 +7,8 @@ import type {ModuleSource} from '../addrs/module-source.js'
 import {ModulePath} from '../addrs/module.js'
 import type {Diagnostic} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
-import type {Attribute, Block, Value} from '../hcl/syntax.js'
+import type {Attribute, Value} from '../hcl/syntax.js'
+import type {ModuleCall} from '../load/records.js'
 import type {EngineName} from '../load/engine.js'
 import {DEFAULT_MAX_FILES} from '../load/load-module.js'
 import {withRunContext, type Checkpoint, type RunContext} from '../load/run-context.js'
@@ -50,8 +51,8 @@ export interface ModuleNode {
   /** Manifest key: call names joined with '.'. */
   readonly key: string
   readonly parent: ModuleNode | undefined
-  /** The call block in the parent module (merged). */
-  readonly call: Block | undefined
+  /** The call in the parent module (its merged block decoded). */
+  readonly call: ModuleCall | undefined
   readonly sourceText: string | undefined
   readonly source: ModuleSource | undefined
   readonly version: string | undefined
@@ -122,7 +123,7 @@ class Crawl {
   }
 
   /** Why a call is not followed because of the depth or module-count limits (reported once per run for the count). */
-  private limit(childPath: readonly string[], call: Block, caller: string): string | undefined {
+  private limit(childPath: readonly string[], call: ModuleCall, caller: string): string | undefined {
     const address = ModulePath.of(childPath).toString()
     if (childPath.length > this.maxDepth) {
       this.report(
@@ -164,7 +165,7 @@ class Crawl {
     const call = node.module!.moduleCalls.get(name)!
     const childPath = [...node.path, name]
     const report = (d: Diagnostic): void => this.report(d, node.address)
-    const cs = evaluateCallSource(name, call, {name, engine: this.engine, scope, caller: node.address, report})
+    const cs = evaluateCallSource(name, call.block, {name, engine: this.engine, scope, caller: node.address, report})
     const base = {name, call, childPath, sourceText: cs.sourceText, source: cs.source, version: cs.version}
     if (cs.reason || !cs.source || cs.sourceText === undefined)
       return {...base, found: Promise.resolve({kind: 'unresolved', reason: cs.reason ?? 'not loaded', diagnostics: []})}
@@ -178,7 +179,7 @@ class Crawl {
       version: cs.version,
       parent: {dir: node.dir, path: node.path},
       callRange: call.declRange,
-      sourceRange: call.body.attributes.find((a) => a.name === 'source')?.exprRange,
+      sourceRange: call.source?.exprRange,
       engine: this.engine,
     }
     return {...base, found: this.walker.loadModule(request)}
@@ -201,7 +202,7 @@ class Crawl {
       reason = found.reason
     } else if (chain.includes(found.identity)) {
       reason = `the directory ${found.displayDir} is already on this call chain (a module cycle)`
-      const srcAttr = p.call.body.attributes.find((a) => a.name === 'source')
+      const srcAttr = p.call.source
       this.report(
         errorDiag(
           'module.cycle',
@@ -216,8 +217,6 @@ class Crawl {
       module = found.module
       identity = found.identity
     }
-    const lifecycle = p.call.body.blocks.find((b) => b.type === 'lifecycle')
-    const has = (b: Block | undefined, name: string): boolean => b?.body.attributes.some((a) => a.name === name) === true
     const child: ModuleNode = {
       path: p.childPath,
       address: ModulePath.of(p.childPath).toString(),
@@ -227,10 +226,10 @@ class Crawl {
       sourceText: p.sourceText,
       source: p.source,
       version: p.version,
-      count: has(p.call, 'count'),
-      forEach: has(p.call, 'for_each'),
-      dependsOn: has(p.call, 'depends_on'),
-      enabled: this.engine === 'opentofu' && has(lifecycle, 'enabled'),
+      count: p.call.count !== undefined,
+      forEach: p.call.forEach !== undefined,
+      dependsOn: p.call.dependsOn !== undefined,
+      enabled: this.engine === 'opentofu' && p.call.enabled !== undefined,
       dir: module && found.kind === 'module' ? found.dir : undefined,
       displayDir: module && found.kind === 'module' ? found.displayDir : undefined,
       module,
@@ -274,7 +273,7 @@ class Crawl {
 
 interface PlannedCall {
   readonly name: string
-  readonly call: Block
+  readonly call: ModuleCall
   readonly childPath: string[]
   readonly sourceText: string | undefined
   readonly source: ModuleSource | undefined
@@ -283,9 +282,9 @@ interface PlannedCall {
 }
 
 /** Input variables of a called module known statically from the call's arguments (in the caller's scope). */
-function childVariables(call: Block, argument: (a: Attribute, ident: StaticIdent) => StaticResult): Map<string, Value> {
+function childVariables(call: ModuleCall, argument: (a: Attribute, ident: StaticIdent) => StaticResult): Map<string, Value> {
   const out = new Map<string, Value>()
-  for (const a of call.body.attributes) {
+  for (const a of call.block.body.attributes) {
     if (META_ARGUMENTS.has(a.name)) continue
     const v = argument(a, {subject: `var.${a.name}`, range: a.exprRange})
     if ('value' in v) out.set(a.name, v.value)

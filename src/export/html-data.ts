@@ -137,7 +137,7 @@ export function htmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
         providers: a.resolution.passes.filter((p) => p.to === address).map((p) => `${p.key} = ${p.value}`),
         resources: resourceCount.get(address) ?? 0,
         calls: callCount.get(address) ?? 0,
-        range: m.call?.declRange ? formatRange(m.call.declRange) : null,
+        range: m.call ? formatRange(m.call.declRange) : null,
       }
     }
   }

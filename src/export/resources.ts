@@ -241,10 +241,10 @@ function collectResources(tree: ModuleTree, scopes: ReadonlyMap<ModuleNode, Modu
         scope,
       })
     }
-    for (const b of m.managedResources.values()) add('managed', b)
+    for (const b of m.managedResources.values()) add('managed', b.block)
     // data sources scoped in check blocks are among them (configs.Module.appendFile)
-    for (const b of m.dataResources.values()) add('data', b)
-    for (const b of m.ephemeralResources.values()) add('ephemeral', b)
+    for (const b of m.dataResources.values()) add('data', b.block)
+    for (const b of m.ephemeralResources.values()) add('ephemeral', b.block)
   }
   entries.sort((a, b) => compareResourceNodes(a.node, b.node))
   return entries
@@ -348,7 +348,7 @@ function addProviderConfigs(g: DependencyGraph, tree: ModuleTree, scopes: Readon
     if (!n || !s || !b || c.implied) continue
     const v = g.add(key.provider(c.address), c.address, b.declRange)
     const refs: Reference[] = []
-    bodyRefs(b.body, undefined, refs, new Set(['alias', 'version']))
+    bodyRefs(b.block.body, undefined, refs, new Set(['alias', 'version']))
     connectRefs(g, v, s, refs)
     if (n.address !== '') g.connect(v, g.get(key.expand(n.address)))
     g.connect(g.get(key.close(n.address)), v)
@@ -367,8 +367,8 @@ function connectExpansion(g: DependencyGraph, n: ModuleNode, scopes: ReadonlyMap
   if (!n.parent || expand === undefined) return
   const ps = scopes.get(n.parent)
   if (n.call && ps) {
-    for (const name of ['count', 'for_each', 'depends_on']) connectRefs(g, expand, ps, attrRefs(attr(n.call.body, name), undefined))
-    for (const lc of n.call.body.blocks)
+    for (const name of ['count', 'for_each', 'depends_on']) connectRefs(g, expand, ps, attrRefs(attr(n.call.block.body, name), undefined))
+    for (const lc of n.call.block.body.blocks)
       if (lc.type === 'lifecycle') connectRefs(g, expand, ps, attrRefs(attr(lc.body, 'enabled'), undefined))
   }
   if (n.parent.address !== '') {
@@ -398,7 +398,7 @@ function connectModuleObjects(g: DependencyGraph, n: ModuleNode, s: ModuleScope,
     const id = g.get(key.variable(a, name))
     inside(id)
     const ps = n.parent && scopes.get(n.parent)
-    if (ps && n.call) connectRefs(g, id, ps, attrRefs(attr(n.call.body, name), undefined))
+    if (ps && n.call) connectRefs(g, id, ps, attrRefs(attr(n.call.block.body, name), undefined))
     const refs: Reference[] = []
     for (const c of v.body.blocks) if (c.type === 'validation') conditionRefs(c, refs)
     connectRefs(

@@ -2,6 +2,7 @@
 // neighbourhood), --depth alone (modules at most so many calls deep) and --collapse (resources folded into
 // modules or into counts). Each is a pure function of the model (focus also reads the analysis graph,
 // which it traverses); the order the command applies them is exclude → module → focus or depth → collapse.
+import {ModulePath} from '../addrs/module.js'
 import {bfsFromNode} from 'graphology-traversal'
 import picomatch from 'picomatch'
 import {errorDiag, type Diagnostic} from '../diag/diagnostic.js'
@@ -25,13 +26,11 @@ export function keepNodes(g: ExportGraph, keep: (n: GraphNode) => boolean): Expo
 
 /** `module.a.module.b` → [`module.a`, `module.a.module.b`]. */
 function moduleAncestry(address: string): string[] {
-  if (address === '') return []
-  const parts = address.split('.module.')
-  return parts.map((_, i) => parts.slice(0, i + 1).join('.module.'))
+  return (ModulePath.parse(address)?.ancestry() ?? []).map((p) => p.toString())
 }
 
 function inSubtree(module: string, root: string): boolean {
-  return root === '' || module === root || module.startsWith(root + '.')
+  return ModulePath.within(module, root)
 }
 
 /** How many module calls `module` lies below `base` (`module.a.module.b` below the root: 2; above `base`: negative). */

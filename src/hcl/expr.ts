@@ -4,7 +4,7 @@
 // expression lies. Nothing here reads the hcl2json-shaped value.
 import type {SourceRange} from '../diag/diagnostic.js'
 import {subRange} from '../diag/positions.js'
-import type {Expr, ObjectItem, ScopeTraversalExpr, Step} from './native/ast.js'
+import {children, type Expr, type ObjectItem, type ScopeTraversalExpr, type Step} from './native/ast.js'
 import type {Attribute, Value} from './syntax.js'
 
 export type {Expr, ObjectItem, ScopeTraversalExpr, Step} from './native/ast.js'
@@ -171,4 +171,47 @@ export function referenceText(a: Attribute): string {
   const x = unwrapTemplate(a.node)
   const lit = literalOf(x)
   return typeof lit === 'string' ? lit : partText(a, x).trim()
+}
+
+/** An expression's structure without its positions or grouping parentheses: two that are written alike compare equal. */
+function structure(e: Expr): string {
+  return JSON.stringify(e, (key, v: unknown) => {
+    if (key === 's' || key === 'e' || key === 'rootE' || key === 'nameE') return undefined
+    let x = v
+    while (typeof x === 'object' && x !== null && (x as {k?: unknown}).k === 'parens') x = (x as {inner: unknown}).inner
+    return x
+  })
+}
+
+/** Whether an expression reads a variable (HCL's `Variables()` is not empty): a traversal from a name no `for` binds, or an interpolation. */
+function readsVariables(e: Expr): boolean {
+  let found = false
+  const visit = (x: Expr, bound: ReadonlySet<string>): void => {
+    if (found) return
+    if (x.k === 'trav') {
+      if (!bound.has(x.root)) found = true
+      return
+    }
+    if (x.k === 'wrap' || (x.k === 'tmpl' && x.parts.some((p) => p.k !== 'lit'))) {
+      found = true
+      return
+    }
+    if (x.k === 'for' || x.k === 'tfor') {
+      visit(x.coll, bound)
+      const inner = new Set([...bound, x.valVar, ...(x.keyVar ? [x.keyVar] : [])])
+      for (const c of children(x)) if (c !== x.coll) visit(c, inner)
+      return
+    }
+    for (const c of children(x)) visit(c, bound)
+  }
+  visit(e, new Set())
+  return found
+}
+
+/**
+ * Whether two expressions are the same expression that reads something (OpenTofu compares a provider's
+ * for_each with its consumer's): written alike, positions, layout, comments and grouping parentheses aside.
+ */
+export function sameExpression(a: Expr, b: Expr): boolean {
+  return readsVariables(a) && readsVariables(b) && structure(a) === structure(b)
 }

@@ -631,5 +631,5 @@ function atStart(r: SourceRange, filename: string): SourceRange {
 function declaresAliases(a: RootAnalysis, d: string): boolean {
   const n = a.lint.analysis.tree.nodes.find((x) => x.dir === d && x.module)
   if (!n?.module) return false
-  return [...n.module.requiredProviders.values()].some((attr) => objectEntry(attr.node, 'configuration_aliases') !== undefined)
+  return [...n.module.requiredProviders.values()].some((r) => objectEntry(r.attribute.node, 'configuration_aliases') !== undefined)
 }

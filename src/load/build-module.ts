@@ -9,7 +9,7 @@ import type {Module} from './model.js'
 import {elementKey} from './model.js'
 import {attr, blocksOfType, mergeBodies, sets} from './merge-body.js'
 import {scanProviderFunctionCalls} from './provider-function-calls.js'
-import {localNames} from './local-names.js'
+import {localNames, readRequiredProviders} from './local-names.js'
 import {decodeModule} from './decode.js'
 import {checkMergedVariable, decodeVariable, TypeExprMemo, type DefaultState} from './variable-default.js'
 import {quotedReferenceWarnings} from './quoted-references.js'
@@ -27,6 +27,7 @@ import {actionBlockProblems, actionTriggerProblems} from './action-blocks.js'
 import {listBlockProblems, queryFileBlocks} from './query-files.js'
 import {keywordOf, literalOf, literalString, objectItemsOf, tupleItemsOf} from '../hcl/expr.js'
 import {goQuote} from '../diag/go-quote.js'
+import {writtenRange} from '../hcl/traversal.js'
 
 export interface ParsedFile {
   readonly entry: ConfigFileEntry
@@ -1033,19 +1034,8 @@ function isEmptyMap(a: Attribute): boolean {
 
 /** The first item of a list expression (Terraform's subject for depends_on errors), else the expression. */
 function firstItemRange(a: Attribute): SourceRange {
-  const m = /^\[\s*/.exec(a.expr)
-  if (!m) return a.exprRange
-  const rest = a.expr.slice(m[0].length)
-  const item = /^[^,\]\s]+/.exec(rest)
-  if (!item || !/^[\x20-\x7e]*$/.test(a.expr.slice(0, m[0].length + item[0].length)) || a.expr.slice(0, m[0].length).includes('\n'))
-    return a.exprRange
-  const startCol = a.exprRange.start.column + m[0].length
-  const startByte = a.exprRange.start.byte + m[0].length
-  return {
-    filename: a.exprRange.filename,
-    start: {line: a.exprRange.start.line, column: startCol, byte: startByte},
-    end: {line: a.exprRange.start.line, column: startCol + item[0].length, byte: startByte + item[0].length},
-  }
+  const first = a.node.k === 'tuple' ? a.node.items[0] : undefined
+  return first ? writtenRange(a, first) : a.exprRange
 }
 
 /** Collects every override `required_providers` entry (later files win), applied before primaries. */
@@ -1087,19 +1077,39 @@ export function buildModule(
   for (const p of queries) b.appendQueryFile(p.file)
   b.checkStateStoreProvider()
   b.checkModuleSources()
-  const built: Omit<Module, 'names' | 'decoded'> = {
+  // the records, decoded once the blocks and required_providers entries are final (after the override files)
+  const required = readRequiredProviders(b.requiredProviders, engine)
+  const records = decodeModule(
+    {
+      providerConfigs: b.providerConfigs,
+      providerMetas: b.providerMetas,
+      managedResources: b.managed,
+      dataResources: b.data,
+      ephemeralResources: b.ephemeral,
+      actions: b.actions,
+      listResources: b.lists,
+      moduleCalls: b.moduleCalls,
+      imports: b.imports,
+      removed: b.removed,
+      requiredProviders: b.requiredProviders,
+      required: required.records,
+    },
+    engine,
+  )
+  const module: Module = {
     dir,
     engine: engine.name,
     files,
     variables: b.variables,
     locals: b.locals,
     outputs: b.outputs,
-    moduleCalls: b.moduleCalls,
-    providerConfigs: b.providerConfigs,
-    managedResources: b.managed,
-    dataResources: b.data,
-    ephemeralResources: b.ephemeral,
-    requiredProviders: b.requiredProviders,
+    moduleCalls: records.moduleCalls,
+    providerConfigs: records.providerConfigs,
+    managedResources: records.managedResources,
+    dataResources: records.dataResources,
+    ephemeralResources: records.ephemeralResources,
+    requiredProviderAttributes: b.requiredProviders,
+    requiredProviders: records.requiredProviders,
     ...(b.requiredProvidersBlock ? {requiredProvidersBlock: b.requiredProvidersBlock} : {}),
     requiredVersion: b.requiredVersion,
     ...(b.backend ? {backend: b.backend} : {}),
@@ -1110,13 +1120,16 @@ export function buildModule(
     terraformBlocks: b.terraformBlocks,
     moved: b.moved,
     imports: b.imports,
+    providerArguments: records.providerArguments,
     removed: b.removed,
     checks: b.checks,
     checkData: b.checkData,
-    actions: b.actions,
-    listResources: b.lists,
+    actions: records.actions,
+    listResources: records.listResources,
     otherBlocks: b.otherBlocks,
     overrides: b.overrides,
+    names: localNames(records.requiredProviders, required.diagnostics, engine),
+    decodeDiagnostics: records.diagnostics,
     providerFunctionCalls: scanProviderFunctionCalls({
       locals: b.locals,
       outputs: b.outputs,
@@ -1133,8 +1146,5 @@ export function buildModule(
       otherBlocks: [...b.otherBlocks, ...b.actions.values(), ...b.lists.values()],
     }),
   }
-  // provider local names, decoded once the required_providers entries are final (after the override files)
-  const named = {...built, names: localNames(built, engine)}
-  const module: Module = {...named, decoded: decodeModule(named, engine)}
   return {module, diagnostics: b.diags}
 }

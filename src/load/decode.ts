@@ -1,116 +1,112 @@
-// Decoding a module for provider validation and resolution (once, when the module is built): provider blocks, `provider` references,
-// `providers` maps, required_providers entries and module-call meta-arguments, with the decode-time
-// diagnostics Terraform and OpenTofu report for them. Texts follow the engine.
-import {localNameProblem, parseProviderPart, type Provider} from '../addrs/provider.js'
+// The one decoder of a module's typed records (records.ts), run once when the module is built: provider
+// blocks, required_providers entries, resources and their `provider` arguments, module calls with their
+// `providers` maps and meta-arguments, import blocks' provider arguments — read from the syntax tree, with
+// the decode-time diagnostics Terraform and OpenTofu report for them. Texts follow the engine.
+import {localNameProblem, parseLocalConfigRef, parseProviderPart, type LocalProviderConfig, type Provider} from '../addrs/provider.js'
 import {importTargets} from './imports.js'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
-import {advancePos} from '../diag/positions.js'
-import {tokenizeExpr, type ExprToken} from '../hcl/expr-tokens.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {Engine} from './engine.js'
 import type {ResourceMode} from '../addrs/resource.js'
-import type {LocalNames} from './local-names.js'
-import {asTraversal, between, exprTokens, isJsonFile, objectItems, tokensRange, tupleItems} from './decode-exprs.js'
-import {literalOf, literalString, objectItemsOf, tupleItemsOf} from '../hcl/expr.js'
+import {literalOf, literalString, objectItemsOf, partRange, partText, tupleItemsOf, unwrapTemplate, type Expr} from '../hcl/expr.js'
+import {
+  isJsonAttribute,
+  isJsonString,
+  jsonStringContent,
+  placed,
+  quotedContent,
+  traversalIn,
+  writtenRange,
+  type PlacedExpr,
+} from '../hcl/traversal.js'
+import {
+  refString,
+  type ConfigRef,
+  type MetaArgument,
+  type ModuleCall,
+  type PassedProvider,
+  type ProviderArgument,
+  type ProviderConfig,
+  type ProvidersMapEntry,
+  type RequiredProvider,
+  type Resource,
+} from './records.js'
+
+export {refString} from './records.js'
+export type {ConfigRef, PassedProvider} from './records.js'
+
+function between(a: SourceRange, b: SourceRange): SourceRange {
+  return {filename: a.filename, start: a.start, end: b.end}
+}
 
 // ---------------------------------------------------------------------------------------------
 // Provider configuration references
 
-export interface ConfigRef {
-  readonly name: string
-  readonly nameRange: SourceRange
-  readonly alias?: string
-  /** OpenTofu instance key: the range Terraform reports for it. */
-  readonly keyRange?: SourceRange
-  readonly range: SourceRange
-}
-
-export function refString(r: {name: string; alias?: string}): string {
-  return r.alias ? `${r.name}.${r.alias}` : r.name
-}
-
 interface RefContext {
   readonly engine: Engine
   readonly argName: 'provider' | 'providers'
-  readonly json: boolean
-  /** Emit "Quoted references are deprecated" for quoted strings (resource `provider` arguments get it from resolve.ts). */
+  /** Emit "Quoted references are deprecated" for quoted strings (resource `provider` arguments get it from the loader). */
   readonly warnQuoted: boolean
 }
 
-/** Finds the last top-level `[ … ]` whose content is not a single literal: OpenTofu's `name.alias[expr]`. */
-function splitIndexExpr(toks: readonly ExprToken[]): {collection: ExprToken[]; key: ExprToken[]; keyRange: SourceRange} | undefined {
-  const last = toks[toks.length - 1]
-  if (!last || last.text !== ']') return undefined
-  let depth = 0
-  for (let i = toks.length - 1; i >= 0; i--) {
-    const t = toks[i]!
-    if (t.kind !== 'punct') continue
-    if (t.text === ']' || t.text === ')' || t.text === '}') depth++
-    else if (t.text === '[' || t.text === '(' || t.text === '{') {
-      depth--
-      if (depth === 0) {
-        if (t.text !== '[' || i === 0) return undefined
-        const key = toks.slice(i + 1, -1)
-        const single = key.length === 1 && (key[0]!.kind === 'number' || (key[0]!.kind === 'string' && key[0]!.literal !== undefined))
-        const r = tokensRange(key)
-        if (single || !r) return undefined
-        return {collection: toks.slice(0, i), key, keyRange: r}
-      }
-    }
-  }
-  return undefined
+/** OpenTofu's `name.alias[expr]`: an index whose key is not a single literal splits off as the instance key. */
+function splitInstanceKey(p: PlacedExpr): {collection: PlacedExpr; keyRange: SourceRange} | undefined {
+  const x = p.x
+  if (x.k !== 'index') return undefined
+  const key = x.key
+  const single = (key.k === 'lit' && typeof key.v === 'number') || (key.k === 'tmpl' && !key.heredoc && typeof literalOf(key) === 'string')
+  if (single) return undefined
+  return {collection: {x: x.coll, at: p.at}, keyRange: p.at(key.s, key.e)}
 }
 
 /** `decodeProviderConfigRef`: a provider configuration reference in a `provider` argument or a `providers` map. */
-function decodeConfigRef(input: readonly ExprToken[], ctx: RefContext, diags: Diagnostic[]): ConfigRef | undefined {
+function decodeConfigRef(a: Attribute, e: Expr, ctx: RefContext, diags: Diagnostic[]): ConfigRef | undefined {
   const {engine} = ctx
-  let toks: readonly ExprToken[] = input.filter((t) => t.kind !== 'nl')
-  const whole = tokensRange(toks)
-  if (!whole) return undefined
+  const json = isJsonAttribute(a)
+  const whole = writtenRange(a, e)
   const tofu = engine.name === 'opentofu'
   const genericDetail = `The ${ctx.argName} argument requires a provider type name, optionally followed by a period and then a configuration alias${tofu ? ' and optional instance key' : ''}.`
   let maxLen = tofu ? 3 : 2
   let keyRange: SourceRange | undefined
   let quotedTemplate = false
   let exprRange = whole
-
-  const single = toks.length === 1 ? toks[0] : undefined
-  if (ctx.json) {
-    // JSON: the string's content is a traversal, positioned from the string token's start (its quote), as HCL does.
-    if (!single || single.kind !== 'string' || single.literal === undefined) {
+  let p: PlacedExpr | undefined = placed(a, e)
+  if (json) {
+    // JSON: the string's content is a traversal, positioned from the string's start (its quote), as HCL does.
+    if (!isJsonString(a, e)) {
       diags.push(errorDiag('provider.invalid-reference', 'Invalid provider configuration reference', genericDetail, whole))
       return undefined
     }
-    toks = tokenizeExpr(single.literal, {start: single.range.start, filename: single.range.filename})
+    p = jsonStringContent(a, e)
   }
-  if (tofu) {
-    const ix = splitIndexExpr(toks)
+  if (p && tofu) {
+    const ix = splitInstanceKey(p)
     if (ix) {
       maxLen = 2
       keyRange = ix.keyRange
-      toks = ix.collection
-      exprRange = tokensRange(toks) ?? whole
+      p = ix.collection
+      exprRange = p.at(p.x.s, p.x.e)
     }
   }
-  const str = toks.length === 1 && toks[0]!.kind === 'string' ? toks[0]! : undefined
-  if (str && !ctx.json) {
-    if (str.wrapped) toks = str.wrapped
-    else if (str.literal !== undefined) {
+  if (p && !json && (p.x.k === 'wrap' || p.x.k === 'tmpl')) {
+    const x = p.x
+    if (x.k === 'wrap') p = {x: x.inner, at: p.at}
+    else if (!x.heredoc && typeof literalOf(x) === 'string') {
       if (ctx.warnQuoted) {
         diags.push(
           warningDiag(
             'config.quoted-reference',
             'Quoted references are deprecated',
             `In this context, references are expected literally rather than in quotes. ${engine.product} 0.11 and earlier required quotes, but quoted references are now deprecated and will be removed in a future version of ${engine.product}. Remove the quotes surrounding this reference to silence this warning.`,
-            str.range,
+            p.at(x.s, x.e),
           ),
         )
       }
-      toks = tokenizeExpr(str.literal, {start: advancePos(str.range.start, '"'), filename: str.range.filename})
+      p = quotedContent(a, x)
     } else quotedTemplate = true
   }
-  const trav = quotedTemplate ? undefined : asTraversal(toks)
+  const trav = quotedTemplate || !p ? undefined : traversalIn(p)
   if (!trav || trav.steps.length + 1 > maxLen) {
     if (quotedTemplate)
       diags.push(
@@ -170,104 +166,80 @@ function decodeConfigRef(input: readonly ExprToken[], ctx: RefContext, diags: Di
   return {name: trav.root, nameRange: trav.rootRange, ...(alias ? {alias} : {}), ...(keyRange ? {keyRange} : {}), range: trav.range}
 }
 
+/** What a reference names, read leniently: a quoted string's content, else the expression as written (`aws.west[each.key]`). */
+function lenientRef(a: Attribute, e: Expr): LocalProviderConfig | undefined {
+  const x = unwrapTemplate(e)
+  const lit = literalOf(x)
+  return parseLocalConfigRef(typeof lit === 'string' ? lit : partText(a, x).trim())
+}
+
+/** A `provider` argument: what it names (leniently) and, as the engine decodes it, its reference. */
+function providerArgument(a: Attribute, engine: Engine, diags: Diagnostic[]): ProviderArgument {
+  const decoded = decodeConfigRef(a, a.node, {engine, argName: 'provider', warnQuoted: false}, diags)
+  const lenient = objectItemsOf(a.node) !== undefined || unwrapTemplate(a.node).k === 'tuple' ? undefined : lenientRef(a, a.node)
+  return {attribute: a, ...(lenient ? {value: lenient} : {}), ...(decoded ? {decoded} : {})}
+}
+
 // ---------------------------------------------------------------------------------------------
 // Decoding one module (once per loaded module)
-
-export interface ProviderBlockInfo {
-  readonly block: Block
-  readonly name: string
-  readonly alias?: string
-  /** `name` or `name.alias`. */
-  readonly key: string
-  /** Has a body beyond the meta-arguments, or a `version`. */
-  readonly configured: boolean
-  readonly forEach?: Attribute
-}
-
-export interface RequirementInfo {
-  readonly name: string
-  readonly type: Provider
-  readonly range: SourceRange
-  /** configuration_aliases as `name.alias`. */
-  readonly aliases: readonly string[]
-}
-
-export interface ResourceInfo {
-  readonly mode: ResourceMode
-  readonly type: string
-  readonly name: string
-  readonly block: Block
-  /** The decoded `provider` argument (undefined when absent or invalid). */
-  readonly ref?: ConfigRef
-  readonly forEach?: Attribute
-}
-
-export interface PassedProvider {
-  readonly inChild: ConfigRef
-  readonly inParent: ConfigRef
-}
-
-export type MetaArgument = 'count' | 'for_each' | 'enabled' | 'depends_on'
-
-export interface CallInfo {
-  readonly name: string
-  readonly block: Block
-  readonly providers: readonly PassedProvider[]
-  /** The meta-argument that forbids provider configurations below this call, and its subject. */
-  readonly restriction?: {readonly meta: MetaArgument; readonly range: SourceRange}
-  readonly forEach?: Attribute
-}
-
-/** What decoding reads of a module (the module being built). */
-export interface DecodeSources {
-  readonly providerConfigs: ReadonlyMap<string, Block>
-  readonly providerMetas: ReadonlyMap<string, Block>
-  readonly requiredProviders: ReadonlyMap<string, Attribute>
-  readonly managedResources: ReadonlyMap<string, Block>
-  readonly dataResources: ReadonlyMap<string, Block>
-  readonly ephemeralResources: ReadonlyMap<string, Block>
-  readonly actions: ReadonlyMap<string, Block>
-  readonly listResources: ReadonlyMap<string, Block>
-  readonly moduleCalls: ReadonlyMap<string, Block>
-  readonly imports: readonly Block[]
-  readonly names: LocalNames
-}
-
-export interface DecodedModule {
-  readonly providers: readonly ProviderBlockInfo[]
-  readonly requirements: readonly RequirementInfo[]
-  readonly resources: readonly ResourceInfo[]
-  readonly calls: ReadonlyMap<string, CallInfo>
-  readonly diagnostics: readonly Diagnostic[]
-}
 
 function attr(b: Block, name: string): Attribute | undefined {
   return b.body.attributes.find((a) => a.name === name)
 }
 
-function literal(a: Attribute | undefined): string | undefined {
-  return literalString(a)
-}
-
 const VALID_IDENTIFIER = /^[\p{ID_Start}_][\p{ID_Continue}-]*$/u
 const BAD_IDENTIFIER = 'A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.'
 
-function decodeProviderBlock(b: Block, engine: Engine, diags: Diagnostic[]): ProviderBlockInfo | undefined {
+/** A provider block's meta-arguments (provider.go's providerBlockSchema); the rest of its body is its configuration. */
+const PROVIDER_META: ReadonlySet<string> = new Set(['alias', 'version', 'count', 'depends_on', 'for_each', 'source', '//'])
+
+/**
+ * Whether a provider block's configuration body is empty — Terraform's `Content(&hcl.BodySchema{})` test on what
+ * decodeProviderBlock leaves after its meta-arguments, the escaping `_` block's body merged in: nothing but the
+ * meta-arguments, and no nested block but an empty `_` or the reserved `lifecycle` and `locals`.
+ */
+function providerBodyEmpty(b: Block): boolean {
+  if (b.body.attributes.some((a) => !PROVIDER_META.has(a.name))) return false
+  let escape = false
+  for (const nb of b.body.blocks) {
+    if (nb.type === '_') {
+      if (escape) continue
+      escape = true
+      if (nb.body.attributes.length > 0 || nb.body.blocks.length > 0) return false
+    } else if (nb.type !== 'lifecycle' && nb.type !== 'locals') return false
+  }
+  return true
+}
+
+function decodeProviderBlock(b: Block, engine: Engine, diags: Diagnostic[]): ProviderConfig {
   const name = b.labels[0]?.value ?? ''
+  const aliasAttr = attr(b, 'alias')
+  const alias = literalString(aliasAttr)
+  const forEach = attr(b, 'for_each')
+  const empty = providerBodyEmpty(b)
+  const record: ProviderConfig = {
+    block: b,
+    localName: name,
+    ...(alias ? {alias} : {}),
+    ...(aliasAttr ? {aliasRange: aliasAttr.exprRange} : {}),
+    key: alias ? `${name}.${alias}` : name,
+    valid: localNameProblem(name) === undefined,
+    empty,
+    configured: !empty || literalString(attr(b, 'version')) !== undefined,
+    ...(forEach ? {forEach} : {}),
+    declRange: b.declRange,
+  }
   const problem = localNameProblem(name)
   if (problem) {
     diags.push(errorDiag('provider.invalid-local-name', 'Invalid provider local name', problem, b.declRange))
-    return undefined
+    return record
   }
-  const aliasAttr = attr(b, 'alias')
-  const alias = literal(aliasAttr)
   if (alias !== undefined && !VALID_IDENTIFIER.test(alias)) {
     diags.push(
       errorDiag('provider.invalid-alias', 'Invalid provider configuration alias', `An alias must be a valid name. ${BAD_IDENTIFIER}`),
     )
   }
   const tofu = engine.name === 'opentofu'
-  const forEach = attr(b, 'for_each')
   if (tofu && forEach && !alias) {
     diags.push(
       errorDiag(
@@ -291,9 +263,6 @@ function decodeProviderBlock(b: Block, engine: Engine, diags: Diagnostic[]): Pro
       )
   }
   let escape: Block | undefined
-  let configured = literal(attr(b, 'version')) !== undefined
-  const META = new Set(['alias', 'version', 'count', 'depends_on', 'for_each', 'source', '//'])
-  if (b.body.attributes.some((a) => !META.has(a.name))) configured = true
   for (const nb of b.body.blocks) {
     if (nb.type === '_') {
       if (escape) {
@@ -308,7 +277,6 @@ function decodeProviderBlock(b: Block, engine: Engine, diags: Diagnostic[]): Pro
         continue
       }
       escape = nb
-      if (nb.body.attributes.length > 0 || nb.body.blocks.length > 0) configured = true
     } else if (nb.type === 'lifecycle' || nb.type === 'locals') {
       diags.push(
         errorDiag(
@@ -318,47 +286,42 @@ function decodeProviderBlock(b: Block, engine: Engine, diags: Diagnostic[]): Pro
           nb.typeRange,
         ),
       )
-    } else configured = true
+    }
   }
-  return {block: b, name, ...(alias ? {alias} : {}), key: alias ? `${name}.${alias}` : name, configured, ...(forEach ? {forEach} : {})}
+  return record
 }
 
-function decodeRequirements(m: DecodeSources, engine: Engine, diags: Diagnostic[]): RequirementInfo[] {
-  const names = m.names
-  const out: RequirementInfo[] = []
-  for (const [name, a] of m.requiredProviders) {
-    const lit = literalOf(a.node)
-    if (objectItemsOf(a.node) === undefined && tupleItemsOf(a.node) === undefined && (lit === undefined || typeof lit === 'string')) {
-      // A legacy version-only entry; an expression here is not a static value (reported by the loader, if at all).
-      if (lit === undefined) continue
-      const part = parseProviderPart(name)
-      if ('error' in part) {
-        diags.push(errorDiag('provider.invalid-local-name', 'Invalid provider name', part.error, a.exprRange))
-        continue
-      }
-      out.push({name, type: impliedForType(part.part, engine), range: a.exprRange, aliases: []})
-      continue
+/** The validation reading of one required_providers entry (Terraform's decodeRequiredProvidersBlock), with its errors. */
+function decodeRequirement(r: RequiredProvider, engine: Engine, diags: Diagnostic[]): RequiredProvider['decoded'] {
+  const {localName: name, attribute: a} = r
+  const lit = literalOf(a.node)
+  if (objectItemsOf(a.node) === undefined && tupleItemsOf(a.node) === undefined && (lit === undefined || typeof lit === 'string')) {
+    // A legacy version-only entry; an expression here is not a static value (reported by the loader, if at all).
+    if (lit === undefined) return undefined
+    const part = parseProviderPart(name)
+    if ('error' in part) {
+      diags.push(errorDiag('provider.invalid-local-name', 'Invalid provider name', part.error, a.exprRange))
+      return undefined
     }
-    const problem = localNameProblem(name)
-    if (problem) {
-      diags.push(errorDiag('provider.invalid-local-name', 'Invalid provider local name', problem, a.exprRange))
-      continue
-    }
-    const req = names.requirements.get(name)
-    if (!req) continue
-    const aliases = req.aliases.filter((x) => {
+    return {provider: impliedForType(part.part, engine), aliases: []}
+  }
+  const problem = localNameProblem(name)
+  if (problem) {
+    diags.push(errorDiag('provider.invalid-local-name', 'Invalid provider local name', problem, a.exprRange))
+    return undefined
+  }
+  const aliases = r.aliases
+    .map((x) => x.text)
+    .filter((x) => {
       const dot = x.indexOf('.')
       return dot > 0 && x.slice(0, dot) === name && VALID_IDENTIFIER.test(x.slice(dot + 1))
     })
-    out.push({name, type: req.provider, range: a.exprRange, aliases})
-  }
-  return out
+  return {provider: r.provider, aliases}
 }
 
 /** A `providers` map (a module call's, or a test file run's): its entries, with the decode-time diagnostics. */
 export function decodeProvidersMap(a: Attribute, engine: Engine, diags: Diagnostic[]): PassedProvider[] {
-  const json = isJsonFile(a.exprRange)
-  const items = objectItems(exprTokens(a))
+  const items = a.node.k === 'object' ? a.node.items : undefined
   if (!items) {
     diags.push(errorDiag('module.providers-not-map', 'Invalid expression', 'A static map expression is required.', a.exprRange))
     return []
@@ -366,14 +329,14 @@ export function decodeProvidersMap(a: Attribute, engine: Engine, diags: Diagnost
   const out: PassedProvider[] = []
   const seen = new Map<string, SourceRange>()
   for (const item of items) {
-    const ctx: RefContext = {engine, argName: 'providers', json, warnQuoted: true}
+    const ctx: RefContext = {engine, argName: 'providers', warnQuoted: true}
     const local: Diagnostic[] = []
-    const inChild = decodeConfigRef(item.key, ctx, local)
-    const inParent = decodeConfigRef(item.value, ctx, local)
+    const inChild = decodeConfigRef(a, item.key, ctx, local)
+    const inParent = decodeConfigRef(a, item.value, ctx, local)
     diags.push(...local)
     if (!inChild || !inParent || local.some((d) => d.severity === 'error')) continue
     const key = refString(inChild)
-    const valueRange = tokensRange(item.value)!
+    const valueRange = writtenRange(a, item.value)
     const prev = seen.get(key)
     if (prev) {
       diags.push(
@@ -386,19 +349,42 @@ export function decodeProvidersMap(a: Attribute, engine: Engine, diags: Diagnost
       )
       continue
     }
-    seen.set(key, between(tokensRange(item.key)!, valueRange))
+    seen.set(key, between(writtenRange(a, item.key), valueRange))
     out.push({inChild, inParent})
   }
   return out
 }
 
-function decodeCall(name: string, b: Block, engine: Engine, diags: Diagnostic[]): CallInfo {
-  const tofu = engine.name === 'opentofu'
+/** The entries of a `providers` map as written, read leniently, in the order of their keys (a key written twice: the last). */
+export function providersMapEntries(a: Attribute | undefined): ProvidersMapEntry[] {
+  const items = a ? objectItemsOf(a.node) : undefined
+  if (!a || !items) return []
+  const byKey = new Map<string, ProvidersMapEntry>()
+  const text = (e: Expr): string => {
+    const x = unwrapTemplate(e)
+    const lit = literalOf(x)
+    return typeof lit === 'string' ? lit : partText(a, x).trim()
+  }
+  for (const it of items) {
+    const key = text(it.key)
+    const value = text(it.value)
+    byKey.set(key, {
+      key,
+      inChild: parseLocalConfigRef(key),
+      value,
+      inParent: parseLocalConfigRef(value),
+      valueRange: partRange(a, unwrapTemplate(it.value)),
+      range: partRange(a, {s: it.key.s, e: it.value.e}),
+    })
+  }
+  return [...byKey.values()].sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0))
+}
+
+/** count and for_each (Terraform), or any two of count, enabled and for_each (OpenTofu), on one call. */
+function conflictingMetaArguments(b: Block, engine: Engine, diags: Diagnostic[]): void {
   const count = attr(b, 'count')
   const forEach = attr(b, 'for_each')
-  const lifecycle = tofu ? b.body.blocks.find((x) => x.type === 'lifecycle') : undefined
-  const enabled = lifecycle ? attr(lifecycle, 'enabled') : undefined
-  if (!tofu) {
+  if (engine.name !== 'opentofu') {
     if (count && forEach) {
       diags.push(
         errorDiag(
@@ -409,96 +395,179 @@ function decodeCall(name: string, b: Block, engine: Engine, diags: Diagnostic[])
         ),
       )
     }
-  } else {
-    const present = (
-      [
-        ['"count"', count],
-        ['"enabled"', enabled],
-        ['"for_each"', forEach],
-      ] as const
-    ).flatMap(([label, a]) => (a ? [{label, range: a.nameRange}] : []))
-    if (present.length >= 2) {
-      const labels = present.map((p) => p.label)
-      const msg = labels.length >= 3 ? [...labels.slice(0, -1), `and ${labels[labels.length - 1]}`].join(', ') : labels.join(' and ')
-      const sorted = [...present].sort((x, y) => x.range.start.byte - y.range.start.byte)
-      diags.push(
-        errorDiag(
-          'config.conflicting-meta-arguments',
-          `Invalid combination of ${msg}`,
-          `The ${msg} meta-arguments are mutually-exclusive. Only one should be used to be explicit about the number of module instances to be created.`,
-          between(sorted[0]!.range, sorted[sorted.length - 1]!.range),
-        ),
-      )
-    }
+    return
   }
-  const providersAttr = attr(b, 'providers')
-  const providers = providersAttr ? decodeProvidersMap(providersAttr, engine, diags) : []
-  let restriction: CallInfo['restriction']
+  const lifecycle = b.body.blocks.find((x) => x.type === 'lifecycle')
+  const enabled = lifecycle ? attr(lifecycle, 'enabled') : undefined
+  const present = (
+    [
+      ['"count"', count],
+      ['"enabled"', enabled],
+      ['"for_each"', forEach],
+    ] as const
+  ).flatMap(([label, a]) => (a ? [{label, range: a.nameRange}] : []))
+  if (present.length < 2) return
+  const labels = present.map((p) => p.label)
+  const msg = labels.length >= 3 ? [...labels.slice(0, -1), `and ${labels[labels.length - 1]}`].join(', ') : labels.join(' and ')
+  const sorted = [...present].sort((x, y) => x.range.start.byte - y.range.start.byte)
+  diags.push(
+    errorDiag(
+      'config.conflicting-meta-arguments',
+      `Invalid combination of ${msg}`,
+      `The ${msg} meta-arguments are mutually-exclusive. Only one should be used to be explicit about the number of module instances to be created.`,
+      between(sorted[0]!.range, sorted[sorted.length - 1]!.range),
+    ),
+  )
+}
+
+/** The first reference a call's depends_on lists (where Terraform reports a provider configuration below it). */
+function firstDependency(a: Attribute): SourceRange | undefined {
+  if (a.node.k !== 'tuple') return undefined
+  const json = isJsonAttribute(a)
+  for (const item of a.node.items) {
+    const r = json ? (isJsonString(a, item) ? writtenRange(a, item) : undefined) : traversalIn(placed(a, item))?.range
+    if (r) return r
+  }
+  return undefined
+}
+
+function decodeCall(name: string, b: Block, engine: Engine, diags: Diagnostic[]): ModuleCall {
+  const tofu = engine.name === 'opentofu'
+  const count = attr(b, 'count')
+  const forEach = attr(b, 'for_each')
+  const lifecycle = tofu ? b.body.blocks.find((x) => x.type === 'lifecycle') : undefined
+  const enabled = lifecycle ? attr(lifecycle, 'enabled') : undefined
+  const dependsOn = attr(b, 'depends_on')
+  conflictingMetaArguments(b, engine, diags)
+  const providersAttribute = attr(b, 'providers')
+  const providers = providersAttribute ? decodeProvidersMap(providersAttribute, engine, diags) : []
+  let restriction: ModuleCall['restriction']
   if (count) restriction = {meta: 'count', range: count.exprRange}
   else if (forEach) restriction = {meta: 'for_each', range: forEach.exprRange}
   else if (enabled) restriction = {meta: 'enabled', range: enabled.exprRange}
   else {
-    const dependsOn = attr(b, 'depends_on')
-    if (dependsOn) {
-      const json = isJsonFile(dependsOn.exprRange)
-      for (const item of tupleItems(exprTokens(dependsOn)) ?? []) {
-        const r = json ? (item.length === 1 && item[0]!.kind === 'string' ? item[0]!.range : undefined) : asTraversal(item)?.range
-        if (r) {
-          restriction = {meta: 'depends_on', range: r}
-          break
-        }
-      }
-    }
+    const r = dependsOn ? firstDependency(dependsOn) : undefined
+    if (r) restriction = {meta: 'depends_on' satisfies MetaArgument, range: r}
   }
-  return {name, block: b, providers, ...(restriction ? {restriction} : {}), ...(forEach ? {forEach} : {})}
+  const source = attr(b, 'source')
+  const version = attr(b, 'version')
+  return {
+    name,
+    block: b,
+    ...(source ? {source} : {}),
+    ...(version ? {version} : {}),
+    ...(providersAttribute ? {providersAttribute} : {}),
+    providers,
+    providerEntries: providersMapEntries(providersAttribute),
+    ...(count ? {count} : {}),
+    ...(forEach ? {forEach} : {}),
+    ...(dependsOn ? {dependsOn} : {}),
+    ...(enabled ? {enabled} : {}),
+    ...(restriction ? {restriction} : {}),
+    declRange: b.declRange,
+  }
+}
+
+function decodeResource(mode: ResourceMode, b: Block, engine: Engine, diags: Diagnostic[]): Resource {
+  const p = attr(b, 'provider')
+  const count = attr(b, 'count')
+  const forEach = attr(b, 'for_each')
+  return {
+    mode,
+    type: b.labels[0]?.value ?? '',
+    name: b.labels[1]?.value ?? '',
+    block: b,
+    ...(p ? {provider: providerArgument(p, engine, diags)} : {}),
+    ...(count ? {count} : {}),
+    ...(forEach ? {forEach} : {}),
+    declRange: b.declRange,
+  }
+}
+
+/** What decoding reads of a module being built: its merged blocks, and its provider local names. */
+export interface DecodeSources {
+  readonly providerConfigs: ReadonlyMap<string, Block>
+  readonly providerMetas: ReadonlyMap<string, Block>
+  readonly managedResources: ReadonlyMap<string, Block>
+  readonly dataResources: ReadonlyMap<string, Block>
+  readonly ephemeralResources: ReadonlyMap<string, Block>
+  readonly actions: ReadonlyMap<string, Block>
+  readonly listResources: ReadonlyMap<string, Block>
+  readonly moduleCalls: ReadonlyMap<string, Block>
+  readonly imports: readonly Block[]
+  readonly removed: readonly Block[]
+  /** The required_providers entries as written, and as read (required-providers.ts). */
+  readonly requiredProviders: ReadonlyMap<string, Attribute>
+  readonly required: ReadonlyMap<string, RequiredProvider>
+}
+
+/** A module's records, with their decode-time diagnostics. */
+export interface DecodedRecords {
+  readonly providerConfigs: ReadonlyMap<string, ProviderConfig>
+  readonly requiredProviders: ReadonlyMap<string, RequiredProvider>
+  readonly managedResources: ReadonlyMap<string, Resource>
+  readonly dataResources: ReadonlyMap<string, Resource>
+  readonly ephemeralResources: ReadonlyMap<string, Resource>
+  readonly actions: ReadonlyMap<string, Resource>
+  readonly listResources: ReadonlyMap<string, Resource>
+  readonly moduleCalls: ReadonlyMap<string, ModuleCall>
+  /** The `provider` argument of each import and removed block that has one. */
+  readonly providerArguments: ReadonlyMap<Block, ProviderArgument>
+  readonly diagnostics: readonly Diagnostic[]
 }
 
 /**
- * The provider-related parts of a module decoded once, when it is built, with their decode-time diagnostics:
- * provider blocks, required_providers entries, resources and their `provider` references, module calls with
- * their `providers` maps and meta-arguments, import blocks' provider arguments.
+ * The module's records decoded once, when it is built, with their decode-time diagnostics: provider blocks,
+ * required_providers entries, resources and their `provider` arguments, module calls with their `providers`
+ * maps and meta-arguments, import blocks' provider arguments.
  */
-export function decodeModule(m: DecodeSources, engine: Engine): DecodedModule {
+export function decodeModule(m: DecodeSources, engine: Engine): DecodedRecords {
   const diags: Diagnostic[] = []
-  const providers: ProviderBlockInfo[] = []
-  for (const b of m.providerConfigs.values()) {
-    const p = decodeProviderBlock(b, engine, diags)
-    if (p) providers.push(p)
-  }
+  const providerConfigs = new Map<string, ProviderConfig>()
+  for (const [key, b] of m.providerConfigs) providerConfigs.set(key, decodeProviderBlock(b, engine, diags))
   for (const b of m.providerMetas.values()) {
     const problem = localNameProblem(b.labels[0]?.value ?? '')
     if (problem) diags.push(errorDiag('provider.invalid-local-name', 'Invalid provider local name', problem, b.declRange))
   }
-  const requirements = decodeRequirements(m, engine, diags)
-  const resources: ResourceInfo[] = []
-  const groups: [ResourceMode, ReadonlyMap<string, Block>][] = [
-    ['managed', m.managedResources],
-    ['data', m.dataResources],
-    ['ephemeral', m.ephemeralResources],
-    ['action', m.actions],
-    ['list', m.listResources],
-  ]
-  for (const [mode, map] of groups) {
-    for (const b of map.values()) {
-      const p = attr(b, 'provider')
-      const ref = p
-        ? decodeConfigRef(exprTokens(p), {engine, argName: 'provider', json: isJsonFile(p.exprRange), warnQuoted: false}, diags)
-        : undefined
-      const forEach = attr(b, 'for_each')
-      resources.push({
-        mode,
-        type: b.labels[0]?.value ?? '',
-        name: b.labels[1]?.value ?? '',
-        block: b,
-        ...(ref ? {ref} : {}),
-        ...(forEach ? {forEach} : {}),
-      })
+  const requiredProviders = new Map<string, RequiredProvider>()
+  for (const [name, a] of m.requiredProviders) {
+    const r = m.required.get(name)
+    if (!r) {
+      // no entry to read (a list, a number, an expression): a static value still has its name checked
+      const lit = literalOf(a.node)
+      const problem =
+        tupleItemsOf(a.node) !== undefined || (lit !== undefined && typeof lit !== 'string') ? localNameProblem(name) : undefined
+      if (problem) diags.push(errorDiag('provider.invalid-local-name', 'Invalid provider local name', problem, a.exprRange))
+      continue
     }
+    const decoded = decodeRequirement(r, engine, diags)
+    requiredProviders.set(name, decoded ? {...r, decoded} : r)
   }
-  decodeImports(m, engine, resources, diags)
-  const calls = new Map<string, CallInfo>()
-  for (const name of [...m.moduleCalls.keys()].sort()) calls.set(name, decodeCall(name, m.moduleCalls.get(name)!, engine, diags))
-  return {providers, requirements, resources, calls, diagnostics: diags}
+  const resources = (mode: ResourceMode, blocks: ReadonlyMap<string, Block>): Map<string, Resource> => {
+    const out = new Map<string, Resource>()
+    for (const [key, b] of blocks) out.set(key, decodeResource(mode, b, engine, diags))
+    return out
+  }
+  const managedResources = resources('managed', m.managedResources)
+  const dataResources = resources('data', m.dataResources)
+  const ephemeralResources = resources('ephemeral', m.ephemeralResources)
+  const actions = resources('action', m.actions)
+  const listResources = resources('list', m.listResources)
+  const providerArguments = decodeImports(m, engine, managedResources, diags)
+  const moduleCalls = new Map<string, ModuleCall>()
+  for (const name of [...m.moduleCalls.keys()].sort()) moduleCalls.set(name, decodeCall(name, m.moduleCalls.get(name)!, engine, diags))
+  return {
+    providerConfigs,
+    requiredProviders,
+    managedResources,
+    dataResources,
+    ephemeralResources,
+    actions,
+    listResources,
+    moduleCalls,
+    providerArguments,
+    diagnostics: diags,
+  }
 }
 
 /**
@@ -506,7 +575,13 @@ export function decodeModule(m: DecodeSources, engine: Engine): DecodedModule {
  * addProviderRequirements): only an import that generates configuration may choose the provider; one whose
  * target resource is declared must leave it to that resource (or repeat exactly what it says).
  */
-function decodeImports(m: DecodeSources, engine: Engine, resources: readonly ResourceInfo[], diags: Diagnostic[]): void {
+function decodeImports(
+  m: DecodeSources,
+  engine: Engine,
+  managed: ReadonlyMap<string, Resource>,
+  diags: Diagnostic[],
+): Map<Block, ProviderArgument> {
+  const out = new Map<Block, ProviderArgument>()
   const tofu = engine.name === 'opentofu'
   const invalid = (detail: string, a: Attribute): void =>
     void diags.push(
@@ -516,6 +591,12 @@ function decodeImports(m: DecodeSources, engine: Engine, resources: readonly Res
         end: a.exprRange.end,
       }),
     )
+  // every import and removed block's provider argument, read leniently; decoded below for the static import targets
+  for (const b of [...m.imports, ...m.removed]) {
+    const p = attr(b, 'provider')
+    const value = p && !(objectItemsOf(p.node) !== undefined || unwrapTemplate(p.node).k === 'tuple') ? lenientRef(p, p.node) : undefined
+    if (p) out.set(b, {attribute: p, ...(value ? {value} : {})})
+  }
   for (const target of importTargets(m)) {
     const p = target.provider
     if (!p) continue
@@ -524,18 +605,21 @@ function decodeImports(m: DecodeSources, engine: Engine, resources: readonly Res
         'The provider argument can only be specified in import blocks that will generate configuration.\n\nUse the providers argument within the module block to configure providers for all resources within a module, including imported resources.',
         p,
       )
-    const ref = decodeConfigRef(exprTokens(p), {engine, argName: 'provider', json: isJsonFile(p.exprRange), warnQuoted: false}, diags)
+    const arg = providerArgument(p, engine, diags)
+    out.set(target.block, arg)
+    const ref = arg.decoded
     if (!ref || target.modules.length > 0) continue
-    const resource = resources.find((r) => r.mode === 'managed' && r.type === target.type && r.name === target.name)
+    const resource = managed.get(target.local)
     if (!resource) continue
-    if (!resource.ref)
+    const rref = resource.provider?.decoded
+    if (!rref)
       invalid(
         tofu
           ? 'The provider argument in the target resource block must be specified and match the import block.'
           : 'The provider argument can only be specified in import blocks that will generate configuration.\n\nUse the provider argument in the target resource block to configure the provider for a resource with explicit provider configuration.',
         p,
       )
-    else if (resource.ref.name !== ref.name || resource.ref.alias !== ref.alias)
+    else if (rref.name !== ref.name || rref.alias !== ref.alias)
       invalid(
         tofu
           ? 'The provider argument in the target resource block must match the import block.'
@@ -543,6 +627,7 @@ function decodeImports(m: DecodeSources, engine: Engine, resources: readonly Res
         p,
       )
   }
+  return out
 }
 
 export function defaultProvider(name: string, engine: Engine): Provider {

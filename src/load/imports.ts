@@ -31,7 +31,7 @@ export function importTargets(m: {readonly imports: readonly Block[]}): ImportTa
 /** Import blocks that generate the configuration of their target (one per target resource, the first). */
 export function configGeneratingImports(m: {
   readonly imports: readonly Block[]
-  readonly managedResources: ReadonlyMap<string, Block>
+  readonly managedResources: ReadonlyMap<string, unknown>
 }): ImportTarget[] {
   const seen = new Set<string>()
   return importTargets(m).filter((t) => {

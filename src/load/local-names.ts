@@ -1,6 +1,6 @@
 // Per-module provider local names: required_providers entries → source addresses, else implied
 // hashicorp/<name> on the engine's default registry host (`terraform` → the built-in provider).
-import {impliedProvider, parseProviderSource, providerString, type Provider} from '../addrs/provider.js'
+import {impliedProvider, parseLocalConfigRef, parseProviderSource, providerString, type Provider} from '../addrs/provider.js'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import {
@@ -16,57 +16,62 @@ import {
   type ObjectItem,
 } from '../hcl/expr.js'
 import type {Attribute} from '../hcl/syntax.js'
+import {writtenRange} from '../hcl/traversal.js'
+import type {ConfigurationAlias, RequiredProvider} from './records.js'
 import type {Engine} from './engine.js'
 
-export interface Requirement {
-  readonly localName: string
-  readonly provider: Provider
-  /** Version constraint string as written, if any. */
-  readonly version?: string
-  readonly versionRange?: SourceRange
-  /** `configuration_aliases` entries as `name.alias`. */
-  readonly aliases: readonly string[]
-  readonly attribute: Attribute
-  /** True when `source` was omitted (implied from the local name). */
-  readonly implied: boolean
-}
+export type {RequiredProvider as Requirement} from './records.js'
 
 export interface LocalNames {
-  readonly requirements: ReadonlyMap<string, Requirement>
+  readonly requirements: ReadonlyMap<string, RequiredProvider>
   /** Source address for a local name: its requirement, else implied. */
   providerFor(localName: string): Provider
   /** Local name for a provider in this module (requirement name, else the type if implied). */
   localNameFor(p: Provider): string | undefined
+  /** The errors in the entries' `source` addresses. */
   readonly diagnostics: readonly Diagnostic[]
 }
 
-/** Local names of a module for an engine (decoded once, when the module is built: `Module.names`). */
-export function localNames(m: {readonly requiredProviders: ReadonlyMap<string, Attribute>}, engine: Engine): LocalNames {
-  return computeLocalNames(m, engine)
-}
-
-/** A `configuration_aliases` entry as written: `aws.east` (a reference, or the same quoted). */
-function aliasText(a: Attribute, item: Expr): string {
+/** A `configuration_aliases` entry: `aws.east` as written (a reference, or the same quoted), where it is. */
+function configurationAlias(a: Attribute, item: Expr): ConfigurationAlias {
+  const x = unwrapTemplate(item)
   const dotted = dottedName(item)
-  if (dotted !== undefined) return dotted
   const lit = literalOf(item)
-  return typeof lit === 'string' ? lit : partText(a, unwrapTemplate(item)).trim()
+  const text = dotted ?? (typeof lit === 'string' ? lit : partText(a, x).trim())
+  // a quoted entry: its content
+  const quoted = dotted === undefined && typeof lit === 'string' && x.k === 'tmpl' && !x.heredoc
+  const value = parseLocalConfigRef(text)
+  return {text, ...(value ? {value} : {}), range: quoted ? partRange(a, {s: x.s + 1, e: x.e - 1}) : partRange(a, x)}
 }
 
-function computeLocalNames(m: {readonly requiredProviders: ReadonlyMap<string, Attribute>}, engine: Engine): LocalNames {
-  const requirements = new Map<string, Requirement>()
+/** The `version` value of a required_providers entry (a quoted string), else the whole expression. */
+function versionValueRange(a: Attribute, items: readonly ObjectItem[] | undefined): SourceRange {
+  const v = items?.find((it) => objectKeyName(it) === 'version')?.value
+  return v && v.k === 'tmpl' && !v.heredoc ? writtenRange(a, v) : a.exprRange
+}
+
+/**
+ * The module's required_providers entries as records (static entries only: an object, or a legacy version
+ * string), with the errors in their `source` addresses.
+ */
+export function readRequiredProviders(
+  entries: ReadonlyMap<string, Attribute>,
+  engine: Engine,
+): {records: Map<string, RequiredProvider>; diagnostics: Diagnostic[]} {
+  const records = new Map<string, RequiredProvider>()
   const diagnostics: Diagnostic[] = []
-  for (const [name, a] of m.requiredProviders) {
+  for (const [name, a] of entries) {
     const items = objectItemsOf(a.node)
     if (!items) {
       // a legacy entry: a version constraint string alone
       const version = literalOf(a.node)
       if (typeof version !== 'string') continue
-      requirements.set(name, {
+      records.set(name, {
         localName: name,
         provider: impliedProvider(name, engine.defaultRegistryHost),
         version,
         versionRange: a.exprRange,
+        versionValueRange: a.exprRange,
         aliases: [],
         attribute: a,
         implied: true,
@@ -90,17 +95,27 @@ function computeLocalNames(m: {readonly requiredProviders: ReadonlyMap<string, A
       else provider = parsed.provider
     }
     const aliasItems = entry('configuration_aliases')
-    const aliases = aliasItems ? (tupleItemsOf(aliasItems.value) ?? []).map((x) => aliasText(a, x)) : []
+    const aliases = aliasItems ? (tupleItemsOf(aliasItems.value) ?? []).map((x) => configurationAlias(a, x)) : []
     const version = literalEntry('version')
-    requirements.set(name, {
+    records.set(name, {
       localName: name,
       provider,
       ...(version !== undefined ? {version, versionRange: a.exprRange} : {}),
+      versionValueRange: versionValueRange(a, items),
       aliases,
       attribute: a,
       implied: src === undefined,
     })
   }
+  return {records, diagnostics}
+}
+
+/** The provider local names of a module (`Module.names`), from its required_providers records. */
+export function localNames(
+  requirements: ReadonlyMap<string, RequiredProvider>,
+  diagnostics: readonly Diagnostic[],
+  engine: Engine,
+): LocalNames {
   const byProvider = new Map<string, string>()
   for (const [name, r] of [...requirements].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const k = providerString(r.provider)

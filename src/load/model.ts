@@ -3,11 +3,12 @@
 import {ModulePath} from '../addrs/module.js'
 import {ResourceAddr, type ResourceMode} from '../addrs/resource.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
+import type {Diagnostic} from '../diag/diagnostic.js'
 import type {EngineName} from './engine.js'
 import type {ConfigFileEntry} from './file-set.js'
 import type {ProviderFunctionUse} from './provider-function-calls.js'
 import type {LocalNames} from './local-names.js'
-import type {DecodedModule} from './decode.js'
+import type {ModuleCall, ProviderArgument, ProviderConfig, RequiredProvider, Resource} from './records.js'
 
 export type {ResourceMode} from '../addrs/resource.js'
 
@@ -21,16 +22,18 @@ export interface Module {
   /** Local values by name: each is the attribute that finally defines it. */
   readonly locals: ReadonlyMap<string, Attribute>
   readonly outputs: ReadonlyMap<string, Block>
-  readonly moduleCalls: ReadonlyMap<string, Block>
+  readonly moduleCalls: ReadonlyMap<string, ModuleCall>
   /** Provider configurations keyed `name` (default) or `name.alias`. */
-  readonly providerConfigs: ReadonlyMap<string, Block>
+  readonly providerConfigs: ReadonlyMap<string, ProviderConfig>
   /** Resources keyed `type.name`, per mode. */
-  readonly managedResources: ReadonlyMap<string, Block>
+  readonly managedResources: ReadonlyMap<string, Resource>
   /** Data resources, including those declared inside `check` blocks (as Terraform's model has them; see `checkData`). */
-  readonly dataResources: ReadonlyMap<string, Block>
-  readonly ephemeralResources: ReadonlyMap<string, Block>
-  /** `required_providers` entries by local name (after override entries replaced whole entries). */
-  readonly requiredProviders: ReadonlyMap<string, Attribute>
+  readonly dataResources: ReadonlyMap<string, Resource>
+  readonly ephemeralResources: ReadonlyMap<string, Resource>
+  /** `required_providers` entries by local name (after override entries replaced whole entries), as written. */
+  readonly requiredProviderAttributes: ReadonlyMap<string, Attribute>
+  /** The static `required_providers` entries, decoded. */
+  readonly requiredProviders: ReadonlyMap<string, RequiredProvider>
   /** The `required_providers` block that was kept (the first in the primary files), if any. */
   readonly requiredProvidersBlock?: Block
   /** `required_version` attributes whose constraints apply (all primary ones, or the last override file's). */
@@ -50,17 +53,19 @@ export interface Module {
   /** The data resources of `dataResources` declared inside a check block (key `type.name`), with that check block. */
   readonly checkData: ReadonlyMap<string, Block>
   /** Terraform's `action` blocks (1.14 and later), keyed `type.name`. */
-  readonly actions: ReadonlyMap<string, Block>
+  readonly actions: ReadonlyMap<string, Resource>
   /** The `list` blocks of the directory's query files (`*.tfquery.hcl`, Terraform 1.14 and later), keyed `type.name`. */
-  readonly listResources: ReadonlyMap<string, Block>
+  readonly listResources: ReadonlyMap<string, Resource>
+  /** The `provider` argument of each import and removed block that has one (decoded where an import's target is a static resource address). */
+  readonly providerArguments: ReadonlyMap<Block, ProviderArgument>
   /** Other top-level blocks the engine accepts (OpenTofu's `language`). */
   readonly otherBlocks: readonly Block[]
   /** For each overridden element (key as in `elementKey`), the override files that changed it, in order. */
   readonly overrides: ReadonlyMap<string, readonly string[]>
   /** Provider local names → source addresses (its required_providers entries, else implied), decoded when it was built. */
   readonly names: LocalNames
-  /** Provider blocks, requirements, resources' provider references and module calls' providers maps, decoded when it was built. */
-  readonly decoded: DecodedModule
+  /** The diagnostics of decoding the records (provider blocks and references, providers maps, requirements, calls). */
+  readonly decodeDiagnostics: readonly Diagnostic[]
   /** Provider-defined function calls in the module's expressions, in file order (scanned when it was built). */
   readonly providerFunctionCalls: readonly ProviderFunctionUse[]
 }

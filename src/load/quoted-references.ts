@@ -2,11 +2,16 @@
 // (compat_shim.go): `provider = "aws.west"`, `depends_on = ["aws_instance.a"]`,
 // `ignore_changes = ["tags"]`, provisioner `when = "destroy"`. Native syntax only (JSON needs strings).
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
-import {advancePos} from '../diag/positions.js'
+
 import {warningDiag} from '../diag/diagnostic.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {Engine} from './engine.js'
-import {literalString} from '../hcl/expr.js'
+import {literalString, partRange, type Expr} from '../hcl/expr.js'
+
+/** A native quoted string without interpolations or directives (what Terraform's shimTraversalInString unquotes). */
+function plainString(e: Expr): boolean {
+  return e.k === 'tmpl' && !e.heredoc && e.parts.every((p) => p.k === 'lit')
+}
 
 /**
  * Ranges of the list elements that are whole quoted strings in a list expression `[ "a", b["c"] ]` (or of
@@ -15,90 +20,8 @@ import {literalString} from '../hcl/expr.js'
  * `tags["Owner"]`, a call argument, an inner list) are not elements and never count.
  */
 export function quotedStringRanges(a: Attribute): SourceRange[] {
-  const text = a.expr
-  if (/^"(?:[^"\\$%]|\\.)*"$/.test(text)) return [a.exprRange]
-  if (!text.startsWith('[')) return []
-  const out: SourceRange[] = []
-  let depth = 0
-  // the element being read at depth 1: its first token was a plain string, and nothing followed it yet
-  let elementStart = true
-  let candidate: {start: number; end: number} | undefined
-  let spoiled = false
-  const closeElement = (): void => {
-    if (candidate && !spoiled) {
-      const start = advancePos(a.exprRange.start, text.slice(0, candidate.start))
-      out.push({filename: a.exprRange.filename, start, end: advancePos(start, text.slice(candidate.start, candidate.end))})
-    }
-    candidate = undefined
-    spoiled = false
-    elementStart = true
-  }
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!
-    if (ch === '#' || (ch === '/' && text[i + 1] === '/')) {
-      const nl = text.indexOf('\n', i)
-      i = nl < 0 ? text.length : nl
-      continue
-    }
-    if (ch === '/' && text[i + 1] === '*') {
-      const close = text.indexOf('*/', i + 2)
-      i = close < 0 ? text.length : close + 1
-      continue
-    }
-    if (/\s/.test(ch)) continue
-    if (ch === '"') {
-      // a quoted string: skip to its end, noting whether it is a plain literal (no interpolation or directive)
-      let j = i + 1
-      let plain = true
-      let braces = 0
-      for (; j < text.length; j++) {
-        const c = text[j]!
-        if (c === '\\') {
-          j++
-          continue
-        }
-        if ((c === '$' || c === '%') && text[j + 1] === '{') {
-          plain = false
-          braces++
-          j++
-          continue
-        }
-        if (braces > 0 && c === '}') {
-          braces--
-          continue
-        }
-        if (braces === 0 && (c === '"' || c === '\n')) break
-      }
-      if (depth === 1 && elementStart && plain) candidate = {start: i, end: j + 1}
-      else if (depth === 1) spoiled = true
-      elementStart = false
-      i = j
-      continue
-    }
-    if (ch === '[' || ch === '(' || ch === '{') {
-      if (depth === 1) spoiled = true // a nested collection, index or call: not a plain string element
-      depth++
-      elementStart = depth === 1
-      continue
-    }
-    if (ch === ']' || ch === ')' || ch === '}') {
-      depth--
-      if (depth === 0) {
-        closeElement()
-        break
-      }
-      continue
-    }
-    if (depth === 1 && ch === ',') {
-      closeElement()
-      continue
-    }
-    if (depth === 1) {
-      spoiled = true
-      elementStart = false
-    }
-  }
-  return out
+  if (plainString(a.node)) return [a.exprRange]
+  return a.node.k === 'tuple' ? a.node.items.filter(plainString).map((x) => partRange(a, x)) : []
 }
 
 function refWarning(engine: Engine, range: SourceRange): Diagnostic {
@@ -137,13 +60,14 @@ export function quotedReferenceWarnings(b: Block, engine: Engine): Diagnostic[] 
     if (p && isNative(p) && literalString(p) !== undefined && quotedStringRanges(p).length === 1) out.push(refWarning(engine, p.exprRange))
     for (const lc of b.body.blocks.filter((x) => x.type === 'lifecycle')) {
       const ic = attrOf(lc, 'ignore_changes')
-      if (ic && isNative(ic) && ic.expr.trim() !== '"all"') for (const r of quotedStringRanges(ic)) out.push(refWarning(engine, r))
-      if (ic && isNative(ic) && ic.expr.trim() === '"all"') out.push(keywordWarning(engine, ic.exprRange))
+      const all = ic !== undefined && plainString(ic.node) && literalString(ic) === 'all'
+      if (ic && isNative(ic) && !all) for (const r of quotedStringRanges(ic)) out.push(refWarning(engine, r))
+      if (ic && isNative(ic) && all) out.push(keywordWarning(engine, ic.exprRange))
     }
     for (const pv of b.body.blocks.filter((x) => x.type === 'provisioner')) {
       for (const name of ['when', 'on_failure']) {
         const k = attrOf(pv, name)
-        if (k && isNative(k) && quotedStringRanges(k).length === 1 && !k.expr.startsWith('[')) out.push(keywordWarning(engine, k.exprRange))
+        if (k && isNative(k) && quotedStringRanges(k).length === 1 && k.node.k !== 'tuple') out.push(keywordWarning(engine, k.exprRange))
       }
     }
   }

@@ -8,7 +8,7 @@ import {parseModuleSource, type ModuleSource} from '../addrs/module-source.js'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
 import {goQuote} from '../diag/go-quote.js'
-import {keywordOf, literalBool, literalString, traversalOf} from '../hcl/expr.js'
+import {keywordOf, literalBool, literalString, traversalOf, type ScopeTraversalExpr} from '../hcl/expr.js'
 import type {Attribute, Block, ConfigFile} from '../hcl/syntax.js'
 import {BAD_IDENTIFIER_DETAIL} from './action-blocks.js'
 import {bodySchemaProblems, labelProblems} from './body-schema.js'
@@ -348,6 +348,19 @@ function overrideDuring(b: Block): Diagnostic[] {
   ]
 }
 
+/** What an override target names: a data source (after any module calls), or only module calls. */
+function overrideTargetKind(t: ScopeTraversalExpr): {data: boolean; module: boolean} {
+  const parts = [t.root, ...t.steps.map((st) => (st.k === 'attr' ? st.name : undefined))]
+  let i = 0
+  let calls = 0
+  while (parts[i] === 'module' && parts[i + 1] !== undefined && i + 1 < parts.length) {
+    i += 2
+    if (i < parts.length && parts[i] === undefined) i++
+    calls++
+  }
+  return {data: parts[i] === 'data' && i + 1 < parts.length, module: calls > 0 && i === parts.length}
+}
+
 /** An override_resource, override_data or override_module block (mock_provider.go decodeOverrideBlock): its own checks. */
 function overrideProblems(b: Block): Diagnostic[] {
   const values = b.type === 'override_module' ? 'outputs' : 'values'
@@ -374,8 +387,7 @@ function overrideProblems(b: Block): Diagnostic[] {
     return out
   }
   const text = target.expr.trim()
-  const data = /^(module\.[^.]+(\[[^\]]*\])?\.)*data\./.test(text)
-  const module = /^(module\.[^.[]+(\[[^\]]*\])?)(\.module\.[^.[]+(\[[^\]]*\])?)*$/.test(text)
+  const {data, module} = overrideTargetKind(t)
   const kind = b.type === 'override_module' ? 'modules' : b.type === 'override_data' ? 'data sources' : 'resources'
   const wrong = b.type === 'override_module' ? !module : module || (b.type === 'override_data' ? !data : data)
   if (wrong)

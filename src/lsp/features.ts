@@ -1,6 +1,7 @@
 // The language features over the analyses of the roots that hold a file: hover text (Markdown), the
 // definition of what a resource or a `providers` entry uses, the resources a provider configuration
 // serves, code lenses. Pure functions of the analyses; server.ts wires them to the protocol.
+import {ModulePath} from '../addrs/module.js'
 import * as path from 'node:path'
 import type {CodeLens, Location} from 'vscode-languageserver'
 import type {SourceRange} from '../diag/diagnostic.js'
@@ -151,7 +152,7 @@ function callHover(ctx: FeatureContext, a: RootAnalysis, t: Extract<Target, {kin
 
 /** `module` is `address` or inside it. */
 function within(module: string, address: string): boolean {
-  return module === address || module.startsWith(address + '.')
+  return ModulePath.within(module, address)
 }
 
 function providerHover(ctx: FeatureContext, a: RootAnalysis, c: ProviderConfigInfo | undefined, address?: string): string {
@@ -269,8 +270,8 @@ export function codeLenses(ctx: FeatureContext): CodeLens[] {
     for (const n of nodesOfFile(a, ctx.file)) {
       for (const b of n.module!.providerConfigs.values()) {
         if (path.resolve(a.root, b.declRange.filename) !== ctx.file) continue
-        // the block's own configuration: same module, same file, same range (not merely the same start byte)
-        const c = a.lint.analysis.resolution.configs.find((x) => x.module === n.address && sameRange(x.range, b.declRange))
+        // the block's own configuration: its record itself (not merely a block at the same start byte)
+        const c = a.lint.analysis.resolution.configs.find((x) => x.module === n.address && x.declaration === b)
         if (!c) continue
         const users = resourcesThrough(a, c.address)
         const modules = new Set(users.map((r) => r.module)).size

@@ -8,9 +8,9 @@ import {ModulePath} from '../addrs/module.js'
 import {AbsProviderConfig} from '../addrs/provider.js'
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode} from '../crawl/crawl.js'
-import {dottedName, objectEntry, objectItemsOf, objectKeyName, partRange, tupleItemsOf} from '../hcl/expr.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import {importTargets} from '../load/imports.js'
+import type {ModuleCall} from '../load/records.js'
 import type {RootAnalysis} from '../lint/workspace.js'
 import type {ProviderConfigInfo, ProviderPass, ResourceBinding} from '../providers/resolve.js'
 import {holds, relativeName, sameRange, type Spot} from './positions.js'
@@ -75,21 +75,35 @@ export function targetsAt(a: RootAnalysis, file: string, at: Spot): Target[] {
 function boundTarget(a: RootAnalysis, n: ModuleNode, rel: string, at: Spot): Target | undefined {
   const m = n.module!
   const res = a.lint.analysis.resolution
-  const blocks = [m.managedResources, m.dataResources, m.ephemeralResources, m.actions, m.listResources].flatMap((x) => [...x.values()])
-  for (const b of [...blocks, ...m.imports]) {
-    const p = b.body.attributes.find((x) => x.name === 'provider')
+  const records = [m.managedResources, m.dataResources, m.ephemeralResources, m.actions, m.listResources].flatMap((x) => [...x.values()])
+  for (const b of records) {
+    const p = b.provider?.attribute
     const onProvider = p !== undefined && holds(attributeSpan(p), rel, at)
     if (!onProvider && !holds(b.declRange, rel, at)) continue
-    let binding = res.resources.find((r) => r.module === n.address && sameRange(r.range, b.declRange))
-    if (!binding && b.type === 'import') {
-      // an import into a declared resource: that resource's binding (its provider argument decides)
-      const target = importTargets({imports: [b]})[0]
-      const declared = target && target.modules.length === 0 ? m.managedResources.get(target.local) : undefined
-      binding = declared && res.resources.find((r) => r.module === n.address && sameRange(r.range, declared.declRange))
-    }
+    const binding = res.resources.find((r) => r.module === n.address && r.declaration === b)
     if (binding) return {kind: 'resource', node: n, binding, range: onProvider ? attributeSpan(p) : b.declRange}
   }
+  for (const b of m.imports) {
+    const t = importTarget(a, n, b, rel, at)
+    if (t) return t
+  }
   return undefined
+}
+
+/** An import block at `at`: the resource it generates, or the declared resource it imports into (its provider argument decides). */
+function importTarget(a: RootAnalysis, n: ModuleNode, b: Block, rel: string, at: Spot): Target | undefined {
+  const m = n.module!
+  const res = a.lint.analysis.resolution
+  const p = b.body.attributes.find((x) => x.name === 'provider')
+  const onProvider = p !== undefined && holds(attributeSpan(p), rel, at)
+  if (!onProvider && !holds(b.declRange, rel, at)) return undefined
+  let binding = res.resources.find((r) => r.module === n.address && r.declaration === undefined && sameRange(r.range, b.declRange))
+  if (!binding) {
+    const target = importTargets({imports: [b]})[0]
+    const declared = target && target.modules.length === 0 ? m.managedResources.get(target.local) : undefined
+    binding = declared && res.resources.find((r) => r.module === n.address && r.declaration === declared)
+  }
+  return binding ? {kind: 'resource', node: n, binding, range: onProvider ? attributeSpan(p) : b.declRange} : undefined
 }
 
 function targetIn(a: RootAnalysis, n: ModuleNode, rel: string, at: Spot): Target | undefined {
@@ -102,17 +116,16 @@ function targetIn(a: RootAnalysis, n: ModuleNode, rel: string, at: Spot): Target
     if (t) return t
   }
   for (const b of m.providerConfigs.values()) {
-    if (!holds(b.range, rel, at)) continue
-    const config = res.configs.find((c) => c.module === n.address && sameRange(c.range, b.declRange))
+    if (!holds(b.block.range, rel, at)) continue
+    const config = res.configs.find((c) => c.module === n.address && c.declaration === b)
     if (config) return {kind: 'provider', node: n, config, range: b.declRange}
   }
-  for (const [localName, attr] of m.requiredProviders) {
+  for (const [localName, r] of m.requiredProviders) {
+    const attr = r.attribute
     if (!holds(attributeSpan(attr), rel, at)) continue
-    const aliases = objectEntry(attr.node, 'configuration_aliases')
-    for (const item of (aliases && tupleItemsOf(aliases.value)) ?? []) {
-      const range = partRange(attr, item)
-      const name = dottedName(item)
-      if (!name || !holds(range, rel, at)) continue
+    for (const entry of r.aliases) {
+      const {range, text: name} = entry
+      if (!entry.value?.alias || !holds(range, rel, at)) continue
       const address = aliasAddress(a, n, localName, name)
       if (address) return {kind: 'requirement', node: n, localName, attribute: attr, alias: {name, address, range}, range}
     }
@@ -121,12 +134,12 @@ function targetIn(a: RootAnalysis, n: ModuleNode, rel: string, at: Spot): Target
   return undefined
 }
 
-function callTarget(a: RootAnalysis, n: ModuleNode, name: string, b: Block, rel: string, at: Spot): Target | undefined {
-  if (!holds(b.range, rel, at)) return undefined
+function callTarget(a: RootAnalysis, n: ModuleNode, name: string, b: ModuleCall, rel: string, at: Spot): Target | undefined {
+  if (!holds(b.block.range, rel, at)) return undefined
   const child = n.children.find((c) => c.path[c.path.length - 1] === name)
   const base = {kind: 'call' as const, node: n, name, child}
   if (holds(b.declRange, rel, at)) return {...base, on: 'header', range: b.declRange}
-  const source = b.body.attributes.find((x) => x.name === 'source')
+  const source = b.source
   if (source && holds(attributeSpan(source), rel, at)) return {...base, on: 'source', range: source.exprRange}
   const entry = providersEntries(a, n, name, b).find((e) => holds(e.range, rel, at))
   if (entry) return {...base, on: 'entry', entry, range: entry.range}
@@ -134,16 +147,11 @@ function callTarget(a: RootAnalysis, n: ModuleNode, name: string, b: Block, rel:
 }
 
 /** The entries of a module call's `providers` map, with the pass each became. */
-export function providersEntries(a: RootAnalysis, n: ModuleNode, name: string, b: Block): ProvidersEntry[] {
-  const attr = b.body.attributes.find((x) => x.name === 'providers')
-  if (!attr) return []
+export function providersEntries(a: RootAnalysis, n: ModuleNode, name: string, b: ModuleCall): ProvidersEntry[] {
   const to = n.address === '' ? `module.${name}` : `${n.address}.module.${name}`
   const out: ProvidersEntry[] = []
-  for (const item of objectItemsOf(attr.node) ?? []) {
-    const key = dottedName(item.key) ?? objectKeyName(item)
-    const value = dottedName(item.value)
-    if (key === undefined || value === undefined) continue
-    const range = partRange(attr, {s: item.key.s, e: item.value.e})
+  for (const {key, value, inChild, inParent, range} of b.providerEntries) {
+    if (!inChild || !inParent) continue
     const pass = a.lint.analysis.resolution.passes.find((p) => p.to === to && p.key === key)
     out.push({key, value, range, pass})
   }

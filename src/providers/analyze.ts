@@ -1,5 +1,6 @@
 // `tfgraph providers`: crawl the module tree, resolve every resource's provider configuration, build
 // the graph, collect requirements. Returns data only; renderers turn it into text or JSON.
+import {ModulePath} from '../addrs/module.js'
 import {formatRange, sortDiagnostics, withoutCode, type Diagnostic, type DiagnosticJson, type SourceRange} from '../diag/diagnostic.js'
 import type {DiagnosticCode} from '../diag/codes.js'
 import {buildGraph, type ModuleGraph} from './build-graph.js'
@@ -32,20 +33,17 @@ export interface AnalyzeOptions extends CrawlOptions {
   readonly tests?: boolean | {readonly directory?: string}
 }
 
-/** `address` is `ancestor` or inside it ('' contains every module). */
-function within(address: string, ancestor: string): boolean {
-  return ancestor === '' || address === ancestor || address.startsWith(ancestor + '.')
-}
-
 /**
  * Terraform's stages: configuration errors stop it before the graph is built, so a graph-stage error is
  * kept only where no configuration error concerns its module or a module above it; a `missing provider`
  * error (the graph builder stops there) also hides the resource errors below the module it concerns.
  */
 export function graphStageDiagnostics(graphDiags: readonly GraphDiagnostic[], configErrorModules: ReadonlySet<string>): GraphDiagnostic[] {
-  const applies = (g: GraphDiagnostic): boolean => ![...configErrorModules].some((m) => within(g.module, m))
+  const applies = (g: GraphDiagnostic): boolean => ![...configErrorModules].some((m) => ModulePath.within(g.module, m))
   const passes = graphDiags.filter((g) => g.kind === 'pass' && applies(g))
-  const resources = graphDiags.filter((g) => g.kind === 'resource' && applies(g) && !passes.some((p) => within(g.module, p.module)))
+  const resources = graphDiags.filter(
+    (g) => g.kind === 'resource' && applies(g) && !passes.some((p) => ModulePath.within(g.module, p.module)),
+  )
   return [...passes, ...resources]
 }
 

@@ -38,7 +38,7 @@ export function providerConfigArguments(tree: ModuleTree, doc: ProvidersDocument
     }
     const block = byModule.get(c.module)?.module?.providerConfigs.get(c.alias ? `${c.local_name}.${c.alias}` : c.local_name)
     const args: Record<string, ConfigArgument> = {}
-    if (block) addBody(args, block.body, '')
+    if (block) addBody(args, block.block.body, '')
     out.set(c.address, args)
   }
   return out

@@ -111,12 +111,12 @@ export function unknownProviderFunctions(tree: {readonly nodes: readonly ModuleN
     ] as const) {
       for (const [k, b] of map) {
         const attrs: [Attribute, boolean][] = []
-        blockAttributes(b.body, true, NOT_EVALUATED, attrs)
+        blockAttributes(b.block.body, true, NOT_EVALUATED, attrs)
         add(n, n, mode === 'managed' ? k : `${mode}.${k}`, attrs, expansion)
       }
     }
     for (const [name, call] of m.moduleCalls) {
-      const meta = call.body.attributes.filter((a) => a.name === 'count' || a.name === 'for_each' || a.name === 'depends_on')
+      const meta = call.block.body.attributes.filter((a) => a.name === 'count' || a.name === 'for_each' || a.name === 'depends_on')
       add(
         n,
         n,
@@ -127,7 +127,7 @@ export function unknownProviderFunctions(tree: {readonly nodes: readonly ModuleN
       const child = n.children.find((c) => c.path[c.path.length - 1] === name)
       if (!child?.module) continue
       // the child's input variables are evaluated from the call's arguments, in the caller's scope
-      for (const a of call.body.attributes) {
+      for (const a of call.block.body.attributes) {
         if (MODULE_NOT_EVALUATED.has(a.name) || a.name === 'count' || a.name === 'for_each') continue
         add(child, n, `var.${a.name}`, [[a, true]], [key(n, `module.${name}`)])
       }

@@ -1,8 +1,7 @@
-// Every place a module's text names a provider configuration, read from the decoded module
-// (`Module.decoded`: provider blocks, `provider` references of resources, data, ephemeral resources, actions
-// and list blocks, `providers` maps) and, where decoding keeps no position, from the expression nodes
-// (configuration_aliases entries, import blocks' `provider`, required_providers keys, provider_meta labels,
-// provider-defined functions). What each names is said in the module's own terms — a local name and an
+// Every place a module's text names a provider configuration, read from the module's typed records
+// (load/records.ts: provider blocks, the `provider` arguments of resources, data, ephemeral resources,
+// actions, list, import and removed blocks, `providers` maps, required_providers entries and their
+// configuration_aliases) and the module's provider_meta labels and provider-defined functions. What each names is said in the module's own terms — a local name and an
 // alias — and, for a `providers` map key, in the called module's. On top of it: the edits that rename a
 // configuration's alias or local name in every module that denotes it, and nothing else (the
 // `textDocument/rename` of `tfgraph lsp`), and the configurations a module can name (its completion).
@@ -10,12 +9,12 @@ import * as path from 'node:path'
 import {impliedLocalName, localNameProblem} from '../addrs/provider.js'
 import type {SourceRange} from '../diag/diagnostic.js'
 import {advancePos} from '../diag/positions.js'
-import {literalOf, literalString, objectEntry, partRange, traversalOf, tupleItemsOf, unwrapTemplate, type Expr} from '../hcl/expr.js'
+import {literalOf, partRange, traversalOf, unwrapTemplate, type Expr} from '../hcl/expr.js'
 import type {Attribute, Label} from '../hcl/syntax.js'
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
-import type {ConfigRef} from '../load/decode.js'
-import {configGeneratingImports, importTargets} from '../load/imports.js'
+import {configGeneratingImports} from '../load/imports.js'
 import type {Module} from '../load/model.js'
+import type {ConfigRef, ConfigurationAlias, ProviderArgument, Resource} from '../load/records.js'
 
 /**
  * What a site is: a provider block (`block`: its label and alias), a `provider` argument (`reference`), a
@@ -113,30 +112,44 @@ function labelSite(role: SiteRole, l: Label | undefined): ProviderSite | undefin
   return l && l.value !== '' ? {role, localName: l.value, nameRange: unquoted(l.range, l.value)} : undefined
 }
 
+/** A `provider` argument as a site: as the engine decodes it, else as written (a quoted reference). */
+function argumentSite(arg: ProviderArgument): ProviderSite | undefined {
+  return arg.decoded ? refSite('reference', arg.decoded) : exprSite('reference', arg.attribute, arg.attribute.node)
+}
+
+/** A configuration_aliases entry written exactly as `name.alias` (bare or quoted) as a site. */
+function aliasEntrySite(e: ConfigurationAlias): ProviderSite | undefined {
+  const v = e.value
+  if (!v?.alias || e.range.end.byte - e.range.start.byte !== utf8Length(e.text)) return undefined
+  const nameRange = spanFrom(e.range.filename, e.range.start, v.localName)
+  const aliasRange = spanFrom(e.range.filename, advancePos(nameRange.end, '.'), v.alias)
+  return {role: 'alias-entry', localName: v.localName, alias: v.alias, nameRange, aliasRange}
+}
+
+/** The module's resource, data, ephemeral resource, action and list records. */
+function resourceRecords(m: Module): Resource[] {
+  return [m.managedResources, m.dataResources, m.ephemeralResources, m.actions, m.listResources].flatMap((x) => [...x.values()])
+}
+
 /** Every place the module's text names a provider configuration, in file order. */
 export function providerSites(m: Module): ProviderSite[] {
   const out: ProviderSite[] = []
   const add = (s: ProviderSite | undefined): void => void (s && out.push(s))
-  for (const p of m.decoded.providers) {
+  for (const p of m.providerConfigs.values()) {
     const site = labelSite('block', p.block.labels[0])
-    const aliasAttr = p.block.body.attributes.find((x) => x.name === 'alias')
-    const alias = literalString(aliasAttr)
-    if (site && aliasAttr && alias) add({...site, alias, aliasRange: unquoted(aliasAttr.exprRange, alias)})
+    if (site && p.alias && p.aliasRange) add({...site, alias: p.alias, aliasRange: unquoted(p.aliasRange, p.alias)})
     else add(site)
   }
-  for (const r of m.decoded.resources) if (r.ref) add(refSite('reference', r.ref))
-  for (const t of importTargets(m)) if (t.provider) add(exprSite('reference', t.provider, t.provider.node))
-  for (const c of m.decoded.calls.values()) {
+  for (const r of resourceRecords(m)) if (r.provider) add(argumentSite(r.provider))
+  for (const arg of m.providerArguments.values()) add(argumentSite(arg))
+  for (const c of m.moduleCalls.values()) {
     for (const p of c.providers) {
       add(refSite('slot', p.inChild, c.name))
       add(refSite('passed', p.inParent))
     }
   }
-  for (const [name, a] of m.requiredProviders) {
-    add({role: 'requirement', localName: name, nameRange: unquoted(a.nameRange, name)})
-    const aliases = objectEntry(a.node, 'configuration_aliases')
-    for (const item of (aliases && tupleItemsOf(aliases.value)) ?? []) add(exprSite('alias-entry', a, item))
-  }
+  for (const [name, a] of m.requiredProviderAttributes) add({role: 'requirement', localName: name, nameRange: unquoted(a.nameRange, name)})
+  for (const r of m.requiredProviders.values()) for (const e of r.aliases) add(aliasEntrySite(e))
   for (const b of m.providerMetas.values()) add(labelSite('meta', b.labels[0]))
   for (const f of m.providerFunctionCalls) {
     const start = advancePos(f.range.start, 'provider::')
@@ -217,8 +230,8 @@ function conflict(m: Module, sites: readonly ProviderSite[], t: RenameTarget, ne
 function impliedUses(m: Module, t: RenameTarget, where: string): string | undefined {
   if (t.part !== 'name') return undefined
   const implied = [
-    ...m.decoded.resources
-      .filter((r) => !r.ref && r.mode !== 'list' && impliedLocalName(r.type) === t.localName)
+    ...resourceRecords(m)
+      .filter((r) => !r.provider && r.mode !== 'list' && impliedLocalName(r.type) === t.localName)
       .map((r) => r.block.declRange),
     ...configGeneratingImports(m)
       .filter((i) => !i.provider && impliedLocalName(i.type) === t.localName)
@@ -322,7 +335,8 @@ export function nameableConfigs(m: Module): NameableConfig[] {
     else if (s.role === 'alias-entry' && s.alias) add({localName: s.localName, alias: s.alias, from: 'alias-entry'})
     if (s.role !== 'slot') add({localName: s.localName, from: 'default'})
   }
-  for (const r of m.decoded.resources) if (r.mode !== 'list') add({localName: r.ref?.name ?? impliedLocalName(r.type), from: 'default'})
+  for (const r of resourceRecords(m))
+    if (r.mode !== 'list') add({localName: r.provider?.value?.localName ?? impliedLocalName(r.type), from: 'default'})
   return [...out.values()].sort((a, b) => configKey(a).localeCompare(configKey(b)))
 }
 
@@ -332,7 +346,7 @@ export function nameableConfigs(m: Module): NameableConfig[] {
  * with nothing in them that modules written before configuration_aliases declare as slots.
  */
 export function receivableConfigs(m: Module): NameableConfig[] {
-  const proxies = new Set(m.decoded.providers.filter((p) => p.alias && !p.configured).map((p) => p.key))
+  const proxies = new Set([...m.providerConfigs.values()].filter((p) => p.alias && !p.configured).map((p) => p.key))
   return nameableConfigs(m).filter((c) => !c.alias || c.from === 'alias-entry' || proxies.has(configKey(c)))
 }
 

@@ -38,19 +38,15 @@ export function moduleRequirements(n: ModuleNode): ModuleRequirement[] {
   for (const r of names.requirements.values())
     add(r.provider, r.version !== undefined ? {constraint: r.version, ...(r.versionRange ? {range: r.versionRange} : {})} : undefined)
   for (const [, b] of m.providerConfigs) {
-    const p = names.providerFor(b.labels[0]?.value ?? '')
-    const v = b.body.attributes.find((a) => a.name === 'version')
+    const p = names.providerFor(b.localName)
+    const v = b.block.body.attributes.find((a) => a.name === 'version')
     add(p, typeof v?.value === 'string' ? {constraint: v.value, range: v.exprRange} : undefined)
   }
   // actions are requirements too (Config.addProviderRequirements); list blocks are not: `terraform init`
   // does not read query files, so only a required_providers entry or another use installs their provider
   for (const map of [m.managedResources, m.dataResources, m.ephemeralResources, m.actions]) {
-    for (const [, b] of map) {
-      const pattr = b.body.attributes.find((a) => a.name === 'provider')
-      const type = b.labels[0]?.value ?? ''
-      let local = impliedLocalName(type)
-      if (typeof pattr?.value === 'string') local = pattr.value.replace(/^\$\{|\}$/g, '').split(/[.[]/)[0] ?? local
-      add(names.providerFor(local))
+    for (const [, r] of map) {
+      add(names.providerFor(r.provider?.value?.localName ?? impliedLocalName(r.type)))
     }
   }
   // import blocks that generate configuration (their target resource is not declared here)

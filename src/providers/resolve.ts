@@ -15,16 +15,13 @@ import {
 import {ResourceAddr} from '../addrs/resource.js'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
-import {aliasEntryRange} from '../hcl/expr-ranges.js'
-import type {Attribute, Block} from '../hcl/syntax.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module, ResourceMode} from '../load/model.js'
 import {configGeneratingImports} from '../load/imports.js'
-import {providerRefOf, providersMapEntries} from '../load/provider-refs.js'
+import type {ProviderArgument, ProviderConfig, Resource} from '../load/records.js'
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import type {LocalNames} from '../load/local-names.js'
 import {moduleText} from './module-text.js'
-import {literalString} from '../hcl/expr.js'
 
 export type StepKind =
   | 'reference'
@@ -113,6 +110,8 @@ export interface ProviderConfigInfo {
   /** In the resolution of a test run: the test file's provider block that serves this configuration. */
   readonly test?: TestProvided
   readonly range?: SourceRange
+  /** The provider block it is (a declared configuration): the module's record itself. */
+  readonly declaration?: ProviderConfig
 }
 
 /** A configuration of the root module a test run serves with a provider or mock_provider block of its file. */
@@ -180,6 +179,8 @@ export interface ResourceBinding {
   readonly range: SourceRange
   /** Declared inside a check block, only by an import block (config generation), or an action or list block. */
   readonly declaredBy?: DeclaredBy
+  /** The block it is bound from: the module's record itself (none for the resource an import block generates). */
+  readonly declaration?: Resource
 }
 
 /**
@@ -227,24 +228,6 @@ type Node =
       readonly pass: ProviderPass
       readonly node: ModuleNode
     }
-
-const RESERVED_PROVIDER_ARGS = new Set(['alias', 'version'])
-
-function isEmptyProviderBlock(b: Block, engine: Engine): boolean {
-  const attrs = b.body.attributes.filter(
-    (a) => !RESERVED_PROVIDER_ARGS.has(a.name) && !(engine.name === 'opentofu' && a.name === 'for_each'),
-  )
-  return attrs.length === 0 && b.body.blocks.length === 0
-}
-
-function aliasOf(b: Block): string | undefined {
-  return literalString(b.body.attributes.find((x) => x.name === 'alias'))
-}
-
-/** Parses a `provider` argument (a quoted string is accepted; the loader warns about it). */
-export function providerReference(a: Attribute): LocalProviderConfig | undefined {
-  return providerRefOf(a)
-}
 
 interface ModuleCtx {
   readonly node: ModuleNode
@@ -361,12 +344,10 @@ class Resolver {
   /** The module's provider blocks. */
   declaredBlocks(n: ModuleNode, c: ModuleCtx): void {
     for (const [, b] of [...(n.module?.providerConfigs ?? [])].sort(([a], [z]) => (a < z ? -1 : 1))) {
-      const localName = b.labels[0]?.value ?? ''
-      const alias = aliasOf(b)
+      const {localName, alias, empty} = b
       const provider = c.names.providerFor(localName)
       const addr = this.abs(n.path, provider, alias)
       if (this.nodes.has(addr)) continue
-      const empty = isEmptyProviderBlock(b, this.engine)
       this.nodes.set(addr, {
         kind: 'declared',
         proxiable: n.address !== '' && empty,
@@ -380,6 +361,7 @@ class Resolver {
           legacy: n.address !== '',
           empty,
           range: b.declRange,
+          declaration: b,
         },
       })
     }
@@ -389,7 +371,7 @@ class Resolver {
   expectedAliases(c: ModuleCtx): void {
     for (const [name, r] of [...c.names.requirements].sort(([a], [z]) => (a < z ? -1 : 1))) {
       for (const entry of r.aliases) {
-        const ref = parseLocalConfigRef(entry)
+        const ref = entry.value
         if (!ref?.alias || ref.localName !== name) continue
         const addr = this.abs([], r.provider, ref.alias)
         if (this.nodes.has(addr)) continue
@@ -406,7 +388,7 @@ class Resolver {
             legacy: false,
             empty: true,
             expected: true,
-            range: aliasEntryRange(r.attribute, entry),
+            range: entry.range,
           },
         })
       }
@@ -416,9 +398,9 @@ class Resolver {
   /** Proxies from the caller's `providers` map. */
   proxies(n: ModuleNode, c: ModuleCtx): void {
     const parent = n.parent
-    const providersAttr = n.call?.body.attributes.find((a) => a.name === 'providers')
-    if (!parent || !this.ctx.get(parent) || !providersAttr) return
-    for (const {inChild, inParent, valueRange} of providersMapEntries(providersAttr)) {
+    const providersAttr = n.call?.providersAttribute
+    if (!parent || !this.ctx.get(parent) || !n.call || !providersAttr) return
+    for (const {inChild, inParent, valueRange} of n.call.providerEntries) {
       if (!inChild || !inParent) continue
       const provider = c.names.providerFor(inChild.localName)
       const childAddr = this.abs(n.path, provider, inChild.alias)
@@ -493,31 +475,37 @@ class Resolver {
 
   /** Every resource of a module, and the resources its import blocks will create. */
   moduleResources(n: ModuleNode, c: ModuleCtx, m: Module): void {
-    const groups: [ResourceMode, ReadonlyMap<string, Block>][] = [
-      ['managed', m.managedResources],
-      ['data', m.dataResources],
-      ['ephemeral', m.ephemeralResources],
-    ]
-    for (const [mode, map] of groups) {
-      for (const [key, b] of map) {
-        const check = mode === 'data' ? m.checkData.get(key) : undefined
-        const pattr = b.body.attributes.find((a) => a.name === 'provider')
+    for (const map of [m.managedResources, m.dataResources, m.ephemeralResources]) {
+      for (const [key, r] of map) {
+        const check = r.mode === 'data' ? m.checkData.get(key) : undefined
         const declaredBy: DeclaredBy | undefined = check
           ? {kind: 'check', name: check.labels[0]?.value ?? '', range: check.declRange}
           : undefined
-        this.bind(n, c, {mode, type: b.labels[0]?.value ?? '', name: b.labels[1]?.value ?? '', pattr, declRange: b.declRange, declaredBy})
+        this.bind(n, c, {
+          mode: r.mode,
+          type: r.type,
+          name: r.name,
+          provider: r.provider,
+          declRange: r.declRange,
+          declaredBy,
+          declaration: r,
+        })
       }
     }
     // actions and list blocks choose a configuration as resources do (Action.ProviderConfigAddr; a list block
     // must name one)
-    for (const [mode, map] of [
-      ['action', m.actions],
-      ['list', m.listResources],
-    ] as const) {
-      for (const b of map.values()) {
-        const pattr = b.body.attributes.find((a) => a.name === 'provider')
-        const declaredBy: DeclaredBy = {kind: mode, range: b.declRange}
-        this.bind(n, c, {mode, type: b.labels[0]?.value ?? '', name: b.labels[1]?.value ?? '', pattr, declRange: b.declRange, declaredBy})
+    for (const map of [m.actions, m.listResources]) {
+      for (const r of map.values()) {
+        const declaredBy: DeclaredBy = {kind: r.mode === 'action' ? 'action' : 'list', range: r.declRange}
+        this.bind(n, c, {
+          mode: r.mode,
+          type: r.type,
+          name: r.name,
+          provider: r.provider,
+          declRange: r.declRange,
+          declaredBy,
+          declaration: r,
+        })
       }
     }
     // an import block whose target resource is not declared generates its configuration: the resource it
@@ -527,7 +515,7 @@ class Resolver {
         mode: 'managed',
         type: t.type,
         name: t.name,
-        pattr: t.provider,
+        provider: m.providerArguments.get(t.block),
         declRange: t.block.declRange,
         declaredBy: {kind: 'import', range: t.block.declRange},
       })
@@ -535,11 +523,11 @@ class Resolver {
 
   /** One resource's binding: its reference, the provider it means, and the configuration it ends at. */
   bind(n: ModuleNode, c: ModuleCtx, res: ResourceDecl): void {
-    const {mode, type, name, pattr, declRange, declaredBy} = res
+    const {mode, type, name, provider: arg, declRange, declaredBy, declaration} = res
     const address = new ResourceAddr(ModulePath.of(n.path), mode, type, name).toString()
     const steps: ResolutionStep[] = []
-    let ref = pattr ? providerReference(pattr) : undefined
-    if (pattr && ref) steps.push({kind: 'reference', module: n.address, ref, range: pattr.exprRange})
+    let ref = arg?.value
+    if (arg && ref) steps.push({kind: 'reference', module: n.address, ref, range: arg.attribute.exprRange})
     if (!ref) {
       const implied = impliedLocalName(type)
       ref = localConfig(implied)
@@ -564,7 +552,7 @@ class Resolver {
       const wantConfig = this.absConfig(n.path, provider, ref.alias)
       const passed = passedMissing && own.kind === 'proxy'
       steps.push({kind: 'missing', module: n.address, config: passed ? own.target : wantConfig, passed})
-      this.notPresent(n, address, ref, wantConfig.toString(), pattr?.exprRange ?? declRange)
+      this.notPresent(n, address, ref, wantConfig.toString(), arg?.attribute.exprRange ?? declRange)
     }
     this.resources.push({
       address,
@@ -579,6 +567,7 @@ class Resolver {
       resolution: steps,
       range: declRange,
       ...(declaredBy ? {declaredBy} : {}),
+      ...(declaration ? {declaration} : {}),
     })
   }
 
@@ -654,9 +643,10 @@ interface ResourceDecl {
   readonly mode: ResourceMode
   readonly type: string
   readonly name: string
-  readonly pattr: Attribute | undefined
+  readonly provider: ProviderArgument | undefined
   readonly declRange: SourceRange
   readonly declaredBy: DeclaredBy | undefined
+  readonly declaration?: Resource
 }
 
 /** The step a configuration node ends a resolution with. */
@@ -700,8 +690,7 @@ function sharedModuleOf(root: ModuleCtx | undefined): SharedModule | undefined {
   if (!root) return undefined
   const aliases: {name: string; range: SourceRange}[] = []
   for (const [name, r] of [...root.names.requirements].sort(([a], [z]) => (a < z ? -1 : 1))) {
-    for (const entry of r.aliases)
-      if (parseLocalConfigRef(entry)?.localName === name) aliases.push({name: entry, range: aliasEntryRange(r.attribute, entry)})
+    for (const entry of r.aliases) if (entry.value?.localName === name) aliases.push({name: entry.text, range: entry.range})
   }
   return aliases.length > 0 ? {aliases} : undefined
 }

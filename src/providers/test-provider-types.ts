@@ -23,7 +23,7 @@ export function rootProviderTypes(root: ModuleNode, engine: Engine): Map<string,
   if (!m) return out
   for (const [name, r] of m.names.requirements) out.set(name, r.provider)
   for (const b of m.providerConfigs.values()) {
-    const name = b.labels[0]?.value ?? ''
+    const name = b.localName
     if (!out.has(name)) out.set(name, defaultProvider(name, engine))
   }
   return out
@@ -105,9 +105,9 @@ function defaultRunMismatches(file: TestFile, main: ModuleTree, typeOf: (name: s
   }
   for (const [name, r] of m.names.requirements) {
     check(name, name, r.provider, true)
-    for (const a of r.aliases) check(a, a, r.provider, true)
+    for (const a of r.aliases) check(a.text, a.text, r.provider, true)
   }
-  for (const p of m.decoded.providers) check(refString(p), refString(p), m.names.providerFor(p.name), false)
+  for (const p of m.providerConfigs.values()) if (p.valid) check(p.key, p.key, m.names.providerFor(p.localName), false)
   return out
 }
 

@@ -101,15 +101,15 @@ function requiredConfigs(root: ModuleNode, selection: Selection): Set<string> {
   }
   for (const [name, r] of names.requirements) {
     add(name, undefined)
-    for (const a of r.aliases) {
+    for (const {text: a} of r.aliases) {
       const dot = a.indexOf('.')
       if (dot > 0) add(a.slice(0, dot), a.slice(dot + 1), r.provider)
     }
   }
-  for (const p of m.decoded.providers) add(p.name, p.alias)
-  for (const r of m.decoded.resources) {
-    if (r.mode !== 'managed' && r.mode !== 'data') continue
-    if (r.ref) add(r.ref.name, r.ref.alias)
+  for (const p of m.providerConfigs.values()) if (p.valid) add(p.localName, p.alias)
+  for (const r of [...m.managedResources.values(), ...m.dataResources.values()]) {
+    const ref = r.provider?.decoded
+    if (ref) add(ref.name, ref.alias)
     else {
       // the resource's provider: its source address; Terraform 1.11 keys it by the provider's type
       const provider = names.providerFor(impliedLocalName(r.type))
@@ -117,7 +117,7 @@ function requiredConfigs(root: ModuleNode, selection: Selection): Set<string> {
       else out.add(provider.type)
     }
   }
-  for (const call of m.decoded.calls.values()) for (const p of call.providers) add(p.inParent.name, p.inParent.alias)
+  for (const call of m.moduleCalls.values()) for (const p of call.providers) add(p.inParent.name, p.inParent.alias)
   return out
 }
 
@@ -225,7 +225,7 @@ function runGraphDiagnostics(input: RunInput, graph: ReturnType<typeof resolvePr
     if (!g.resource || g.module !== '') return {...g.diagnostic, extra: {...g.diagnostic.extra, range: run.block.declRange}}
     const {address, reference, range} = g.resource
     const ref = localConfigString(reference)
-    const expected = tree.root.module?.names.requirements.get(reference.localName)?.aliases.includes(ref) === true
+    const expected = tree.root.module?.names.requirements.get(reference.localName)?.aliases.some((a) => a.text === ref) === true
     const subject = run.module ? `the module run "${run.name}" executes (${run.module.sourceText})` : 'the module under test'
     const how =
       run.providers.length > 0

@@ -12,21 +12,21 @@ import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import type {Attribute} from '../hcl/syntax.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module} from '../load/model.js'
+import {defaultProvider, impliedForType} from '../load/decode.js'
 import {
-  defaultProvider,
-  impliedForType,
   refString,
   type ConfigRef,
-  type DecodedModule,
   type MetaArgument,
+  type ModuleCall,
   type PassedProvider,
-  type ProviderBlockInfo,
-  type ResourceInfo,
-} from '../load/decode.js'
+  type ProviderConfig,
+  type RequiredProvider,
+  type Resource,
+} from '../load/records.js'
+import {sameExpression} from '../hcl/expr.js'
 import {moduleText} from './module-text.js'
 import {atLeast, behaviourVersion} from './engine-version.js'
 import {unsupportedBackendType} from './backend-type.js'
-import {sameForEach} from '../load/decode-exprs.js'
 import {staticContextErrors} from '../crawl/static-eval.js'
 
 // Positions inside raw expression text (kept here for existing importers)
@@ -43,7 +43,7 @@ function isDefaultProvider(p: Provider, engine: Engine): boolean {
   return p.host === engine.defaultRegistryHost && p.namespace === 'hashicorp'
 }
 
-function resourceAddr(r: ResourceInfo): string {
+function resourceAddr(r: Resource): string {
   return new ResourceAddr(ModulePath.root, r.mode, r.type, r.name).localString()
 }
 
@@ -51,9 +51,29 @@ function q(s: string): string {
   return JSON.stringify(s)
 }
 
+/** A required_providers entry the engine decoded without an error. */
+type DecodedRequirement = RequiredProvider & {readonly decoded: NonNullable<RequiredProvider['decoded']>}
+
+/** What validation reads of a module's records: its provider blocks with a valid name, its decoded requirements, every resource, its calls. */
+interface Decoded {
+  readonly providers: readonly ProviderConfig[]
+  readonly requirements: readonly DecodedRequirement[]
+  readonly resources: readonly Resource[]
+  readonly calls: ReadonlyMap<string, ModuleCall>
+}
+
+function decodedOf(m: Module): Decoded {
+  return {
+    providers: [...m.providerConfigs.values()].filter((p) => p.valid),
+    requirements: [...m.requiredProviders.values()].filter((r): r is DecodedRequirement => r.decoded !== undefined),
+    resources: [m.managedResources, m.dataResources, m.ephemeralResources, m.actions, m.listResources].flatMap((x) => [...x.values()]),
+    calls: m.moduleCalls,
+  }
+}
+
 interface Ctx {
   readonly engine: Engine
-  readonly decoded: (m: Module) => DecodedModule
+  readonly decoded: (m: Module) => Decoded
   /** Provider types were resolved (Terraform skips that step when building the tree failed). */
   readonly typesResolved: boolean
 }
@@ -103,11 +123,11 @@ interface ModuleCheck {
   readonly engine: Engine
   readonly tofu: boolean
   readonly node: ModuleNode
-  readonly d: DecodedModule
+  readonly d: Decoded
   readonly product: string
   readonly display: (p: Provider) => string
-  readonly configured: ReadonlyMap<string, ProviderBlockInfo>
-  readonly emptyConfigs: ReadonlyMap<string, ProviderBlockInfo>
+  readonly configured: ReadonlyMap<string, ProviderConfig>
+  readonly emptyConfigs: ReadonlyMap<string, ProviderConfig>
   readonly instanced: ReadonlyMap<string, Attribute>
   /** required_providers local names and configuration aliases, filled by the first check. */
   readonly localNamesMap: Map<string, Provider>
@@ -122,8 +142,8 @@ function moduleCheck(ctx: Ctx, node: ModuleNode, m: Module, out: Diagnostic[]): 
   const {engine} = ctx
   const tofu = engine.name === 'opentofu'
   const d = ctx.decoded(m)
-  const configured = new Map<string, ProviderBlockInfo>()
-  const emptyConfigs = new Map<string, ProviderBlockInfo>()
+  const configured = new Map<string, ProviderConfig>()
+  const emptyConfigs = new Map<string, ProviderConfig>()
   const instanced = new Map<string, Attribute>()
   for (const p of d.providers) {
     if (p.configured) configured.set(p.key, p)
@@ -176,31 +196,34 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
 function duplicateRequirements(c: ModuleCheck): void {
   const {engine, d, display, localNamesMap, configAliases, out} = c
   for (const req of d.requirements) {
-    const prev = [...localNamesMap].find(([, t]) => sameProvider(t, req.type))
+    const type = req.decoded.provider
+    const name = req.localName
+    const range = req.attribute.exprRange
+    const prev = [...localNamesMap].find(([, t]) => sameProvider(t, type))
     if (prev) {
       out.push(
         warningDiag(
           'provider.duplicate-requirement',
           'Duplicate required provider',
-          `Provider ${display(req.type)} with the local name ${q(req.name)} was previously required as ${q(prev[0])}. A provider can only be required once within required_providers.`,
-          req.range,
+          `Provider ${display(type)} with the local name ${q(name)} was previously required as ${q(prev[0])}. A provider can only be required once within required_providers.`,
+          range,
         ),
       )
-    } else if (isDefaultProvider(req.type, engine)) {
-      const implied = req.type.type
-      if (req.name !== implied && d.providers.some((p) => p.name === implied)) {
+    } else if (isDefaultProvider(type, engine)) {
+      const implied = type.type
+      if (name !== implied && d.providers.some((p) => p.localName === implied)) {
         out.push(
           warningDiag(
             'provider.requirement-name-mismatch',
             'Duplicate required provider',
-            `Provider ${display(req.type)} with the local name ${q(req.name)} was implicitly required via a configuration block as ${q(implied)}. The provider configuration block name must match the name used in required_providers.`,
-            req.range,
+            `Provider ${display(type)} with the local name ${q(name)} was implicitly required via a configuration block as ${q(implied)}. The provider configuration block name must match the name used in required_providers.`,
+            range,
           ),
         )
       }
     }
-    localNamesMap.set(req.name, req.type)
-    for (const a of req.aliases) configAliases.set(a, req.type)
+    localNamesMap.set(name, type)
+    for (const a of req.decoded.aliases) configAliases.set(a, type)
   }
 }
 
@@ -209,7 +232,7 @@ function impliedResourceNames(c: ModuleCheck): void {
   const {engine, tofu, d, localNamesMap, out} = c
   for (const r of d.resources) {
     // actions and list blocks are not among the resources validateProviderConfigs checks
-    if (r.ref || (r.mode === 'ephemeral' && !tofu) || r.mode === 'action' || r.mode === 'list') continue
+    if (r.provider?.decoded || (r.mode === 'ephemeral' && !tofu) || r.mode === 'action' || r.mode === 'list') continue
     const localName = impliedLocalName(r.type)
     const part = parseProviderPart(localName)
     if ('error' in part) {
@@ -293,7 +316,7 @@ function instanceKeys(c: ModuleCheck): void {
     source: Attribute | undefined,
     instance: Attribute | undefined,
   ): void => {
-    if (!source || !instance || !sameForEach(source, instance)) return
+    if (!source || !instance || !sameExpression(source.node, instance.node)) return
     out.push(
       warningDiag(
         'provider.for-each-matches-resource',
@@ -325,14 +348,15 @@ function instanceKeys(c: ModuleCheck): void {
     }
   }
   for (const r of d.resources) {
-    if (!r.ref) continue
-    instanceValidation(r.ref, 'resource')
-    if (r.ref.keyRange && r.mode === 'managed') {
+    const ref = r.provider?.decoded
+    if (!ref) continue
+    instanceValidation(ref, 'resource')
+    if (ref.keyRange && r.mode === 'managed') {
       identical(
         'resource',
         `-target=${node.address ? node.address + '.' : ''}${r.type}.${r.name}`,
         r.forEach,
-        instanced.get(refString(r.ref)),
+        instanced.get(refString(ref)),
       )
     }
   }
@@ -431,7 +455,7 @@ function passedConfigurations(c: ModuleCheck): void {
     c
   const parent = node.parent!
   const parentDecoded = ctx.decoded(parent.module!)
-  const parentRequired = new Map(parentDecoded.requirements.map((r) => [r.name, r.type]))
+  const parentRequired = new Map(parentDecoded.requirements.map((r) => [r.localName, r.decoded.provider]))
   const childRequired = localNamesMap
   for (const [name, passed] of passedIn) {
     let childType = ctx.typesResolved
@@ -499,7 +523,7 @@ function emptyProviderBlocks(c: ModuleCheck): void {
   const {engine, product, display, emptyConfigs, localNamesMap, modText, out} = c
   const suggestions = new Map<string, {source: Provider; ranges: SourceRange[]; configs: string[]; aliases: number}>()
   for (const [name, p] of [...emptyConfigs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const local = p.name
+    const local = p.localName
     let s = suggestions.get(local)
     if (!s) {
       s = {source: localNamesMap.get(name) ?? defaultProvider(local, engine), ranges: [], configs: [], aliases: 0}
@@ -601,9 +625,9 @@ function childModuleChecksOne(node: ModuleNode, engine: Engine, importsAllowed: 
 function staticProviderForEach(n: ModuleNode, engine: Engine): Diagnostic[] {
   if (engine.name !== 'opentofu' || !n.module) return []
   const out: Diagnostic[] = []
-  for (const p of n.module.decoded.providers) {
-    if (!p.forEach) continue
-    const ident = {subject: `provider.${p.name}.${p.alias ?? ''}.for_each`, range: p.forEach.exprRange}
+  for (const p of n.module.providerConfigs.values()) {
+    if (!p.valid || !p.forEach) continue
+    const ident = {subject: `provider.${p.localName}.${p.alias ?? ''}.for_each`, range: p.forEach.exprRange}
     out.push(...staticContextErrors(p.forEach, {module: n.module, variables: new Map(), address: n.address}, ident))
   }
   return out
@@ -635,7 +659,7 @@ export interface ModuleDiagnostics {
 
 export function validateProviderConfigsByModule(tree: ModuleTree): ModuleDiagnostics {
   const engine = engineByName(tree.engine)
-  const decoded = (m: Module): DecodedModule => m.decoded
+  const decoded = (m: Module): Decoded => decodedOf(m)
   const out: Diagnostic[] = []
   const modules = new Map<Diagnostic, string>()
   const seen = new Set<Module>()
@@ -643,7 +667,7 @@ export function validateProviderConfigsByModule(tree: ModuleTree): ModuleDiagnos
     if (!n.module || seen.has(n.module)) continue
     seen.add(n.module)
     // decode-time diagnostics, once per module, for the first call that reaches it
-    for (const d of [...n.module.decoded.diagnostics, ...staticProviderForEach(n, engine)]) {
+    for (const d of [...n.module.decodeDiagnostics, ...staticProviderForEach(n, engine)]) {
       out.push(d)
       modules.set(d, n.address)
     }

@@ -85,9 +85,9 @@ export function moduleToJson(m: Module): Obj {
   if (m.requiredVersion.length > 0) {
     tf['required_version'] = m.requiredVersion.map((a) => (typeof a.value === 'string' ? a.value : a.expr)).join(', ')
   }
-  if (m.requiredProviders.size > 0 || m.requiredProvidersBlock) {
+  if (m.requiredProviderAttributes.size > 0 || m.requiredProvidersBlock) {
     const rp: Obj = {}
-    for (const [name, a] of m.requiredProviders) rp[name] = a.value
+    for (const [name, a] of m.requiredProviderAttributes) rp[name] = a.value
     tf['required_providers'] = [sortKeys(rp)]
   }
   for (const b of [m.backend, m.cloud, m.stateStore, ...m.providerMetas.values(), ...m.terraformBlocks]) if (b) blockInto(tf, b)
@@ -99,10 +99,19 @@ export function moduleToJson(m: Module): Obj {
     out['locals'] = [sortKeys(locals)]
   }
   const providers = [...m.providerConfigs.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  for (const [, b] of providers) blockInto(out, b)
-  for (const map of [m.moduleCalls, m.managedResources, m.dataResources, m.ephemeralResources, m.outputs, m.actions, m.listResources]) {
+  for (const [, b] of providers) blockInto(out, b.block)
+  const maps: ReadonlyMap<string, Block | {readonly block: Block}>[] = [
+    m.moduleCalls,
+    m.managedResources,
+    m.dataResources,
+    m.ephemeralResources,
+    m.outputs,
+    m.actions,
+    m.listResources,
+  ]
+  for (const map of maps) {
     // a check block's data resource is written inside its check block
-    for (const [key, b] of map) if (map !== m.dataResources || !m.checkData.has(key)) blockInto(out, b)
+    for (const [key, r] of map) if (map !== m.dataResources || !m.checkData.has(key)) blockInto(out, 'block' in r ? r.block : r)
   }
   for (const b of [...m.moved, ...m.imports, ...m.removed, ...m.checks, ...m.otherBlocks]) blockInto(out, b)
   return sortKeys(out)

@@ -91,10 +91,10 @@ export function renderConfigText(m: Module, opts: ConfigTextOptions = {}): strin
   const tfAnchor = m.requiredProvidersBlock?.declRange ?? m.requiredVersion[0]?.nameRange ?? m.backend?.declRange ?? m.cloud?.declRange
   for (const a of m.requiredVersion) tfLines.push(`  required_version = ${a.expr}  # ${loc(a.nameRange, fileName)}`)
   for (const [name, a] of m.terraformAttributes) tfLines.push(`  ${name} = ${a.expr}  # ${loc(a.nameRange, fileName)}`)
-  if (m.requiredProviders.size > 0) {
+  if (m.requiredProviderAttributes.size > 0) {
     tfLines.push('  required_providers {')
-    const width = Math.max(...[...m.requiredProviders.keys()].map((k) => k.length))
-    for (const [name, a] of [...m.requiredProviders.entries()].sort(([x], [y]) => (x < y ? -1 : 1))) {
+    const width = Math.max(...[...m.requiredProviderAttributes.keys()].map((k) => k.length))
+    for (const [name, a] of [...m.requiredProviderAttributes.entries()].sort(([x], [y]) => (x < y ? -1 : 1))) {
       const lines = a.expr.split(/\r?\n/)
       const mark = `  # ${loc(a.nameRange, fileName)}${m.requiredProvidersBlock && a.nameRange.filename !== m.requiredProvidersBlock.declRange.filename ? ' (override)' : ''}`
       if (lines.length === 1) tfLines.push(`    ${name.padEnd(width)} = ${lines[0]}${mark}`)
@@ -140,15 +140,16 @@ export function renderConfigText(m: Module, opts: ConfigTextOptions = {}): strin
     lines.push('}')
     items.push({order: [idx(first.nameRange.filename), first.nameRange.start.byte], lines})
   }
-  for (const [key, b] of m.providerConfigs) add(b, elementKey('provider', key))
-  for (const [name, b] of m.moduleCalls) add(b, elementKey('module', name))
-  for (const [key, b] of m.managedResources) add(b, elementKey('resource', key))
+  for (const [key, b] of m.providerConfigs) add(b.block, elementKey('provider', key))
+  for (const [name, b] of m.moduleCalls) add(b.block, elementKey('module', name))
+  for (const [key, b] of m.managedResources) add(b.block, elementKey('resource', key))
   // a check block's data resource is shown inside its check block
-  for (const [key, b] of m.dataResources) if (!m.checkData.has(key)) add(b, elementKey('data', key))
-  for (const [key, b] of m.ephemeralResources) add(b, elementKey('ephemeral', key))
+  for (const [key, b] of m.dataResources) if (!m.checkData.has(key)) add(b.block, elementKey('data', key))
+  for (const [key, b] of m.ephemeralResources) add(b.block, elementKey('ephemeral', key))
   for (const [name, b] of m.outputs) add(b, elementKey('output', name))
-  for (const [key, b] of m.actions) add(b, elementKey('action', key))
-  for (const b of [...m.moved, ...m.imports, ...m.removed, ...m.checks, ...m.otherBlocks, ...m.listResources.values()]) add(b, undefined)
+  for (const [key, b] of m.actions) add(b.block, elementKey('action', key))
+  const lists = [...m.listResources.values()].map((r) => r.block)
+  for (const b of [...m.moved, ...m.imports, ...m.removed, ...m.checks, ...m.otherBlocks, ...lists]) add(b, undefined)
   items.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1])
   // expressions are shown as written: control characters in them reach no terminal
   return terminalText(items.map((i) => i.lines.join('\n')).join('\n\n') + (items.length > 0 ? '\n' : ''))

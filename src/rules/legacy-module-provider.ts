@@ -4,11 +4,9 @@ import {ModulePath} from '../addrs/module.js'
 import {AbsProviderConfig, providerForDisplay, type Provider} from '../addrs/provider.js'
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode} from '../crawl/crawl.js'
-import type {Block} from '../hcl/syntax.js'
 import {engineByName} from '../load/engine.js'
 import type {LintDiagnostic, Rule} from './rule.js'
-import {type Finding, isConfiguredProviderBlock, report, sameModuleNodes, where} from './support.js'
-import {literalString} from '../hcl/expr.js'
+import {type Finding, report, sameModuleNodes, where} from './support.js'
 
 interface Restriction {
   readonly call: string
@@ -19,20 +17,13 @@ interface Restriction {
 /** The nearest call on the chain to `node` (itself first) that uses count/for_each/enabled/depends_on. */
 function restrictionOf(node: ModuleNode, tofu: boolean): Restriction | undefined {
   for (let n: ModuleNode | undefined = node; n && n.address !== ''; n = n.parent) {
-    const attr = (name: string) => n?.call?.body.attributes.find((a) => a.name === name)
-    if (n.count) return {call: n.address, meta: 'count', range: attr('count')?.exprRange}
-    if (n.forEach) return {call: n.address, meta: 'for_each', range: attr('for_each')?.exprRange}
-    if (tofu && n.enabled) {
-      const lifecycle = n.call?.body.blocks.find((b) => b.type === 'lifecycle')
-      return {call: n.address, meta: 'enabled', range: lifecycle?.body.attributes.find((a) => a.name === 'enabled')?.exprRange}
-    }
-    if (n.dependsOn) return {call: n.address, meta: 'depends_on', range: attr('depends_on')?.exprRange}
+    const call = n.call
+    if (n.count) return {call: n.address, meta: 'count', range: call?.count?.exprRange}
+    if (n.forEach) return {call: n.address, meta: 'for_each', range: call?.forEach?.exprRange}
+    if (tofu && n.enabled) return {call: n.address, meta: 'enabled', range: call?.enabled?.exprRange}
+    if (n.dependsOn) return {call: n.address, meta: 'depends_on', range: call?.dependsOn?.exprRange}
   }
   return undefined
-}
-
-function aliasOf(b: Block): string | undefined {
-  return literalString(b.body.attributes.find((x) => x.name === 'alias'))
 }
 
 export const legacyModuleProvider = {
@@ -50,7 +41,7 @@ export const legacyModuleProvider = {
     for (const node of tree.nodes) {
       const m = node.module
       if (!m || node.address === '') continue
-      const configured = [...m.providerConfigs.values()].filter(isConfiguredProviderBlock)
+      const configured = [...m.providerConfigs.values()].filter((p) => p.configured)
       if (configured.length === 0) continue
       const names = m.names
       const calls = sameModuleNodes(tree.nodes, node).filter((n) => n.address !== '')
@@ -68,8 +59,7 @@ export const legacyModuleProvider = {
         .filter((s) => s !== '')
         .join(' ')
       for (const b of configured) {
-        const localName = b.labels[0]?.value ?? ''
-        const alias = aliasOf(b)
+        const {localName, alias} = b
         const provider: Provider = names.providerFor(localName)
         const key = alias ? `${localName}.${alias}` : localName
         const source = providerForDisplay(provider, engine.defaultRegistryHost)

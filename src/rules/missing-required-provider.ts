@@ -27,7 +27,7 @@ interface SourcelessEntry {
 function sourcelessEntries(modules: readonly AuthoredModule[], requireSource: boolean): SourcelessEntry[] {
   const out: SourcelessEntry[] = []
   for (const am of modules)
-    for (const [name, attribute] of am.module.requiredProviders) {
+    for (const [name, attribute] of am.module.requiredProviderAttributes) {
       if (name === 'terraform') continue
       const legacy = objectItemsOf(attribute.node) === undefined
       if (legacy || (requireSource && objectEntry(attribute.node, 'source') === undefined)) out.push({am, name, attribute, legacy})

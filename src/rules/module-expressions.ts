@@ -173,8 +173,8 @@ function forEachAttribute(m: Module, fn: (a: Attribute) => void): void {
     for (const nb of v.body.blocks) body(nb.body)
   }
   for (const a of m.locals.values()) fn(a)
+  blocks(m.outputs.values())
   for (const bs of [
-    m.outputs,
     m.moduleCalls,
     m.providerConfigs,
     m.managedResources,
@@ -183,7 +183,7 @@ function forEachAttribute(m: Module, fn: (a: Attribute) => void): void {
     m.actions,
     m.listResources,
   ])
-    blocks(bs.values())
+    blocks([...bs.values()].map((r) => r.block))
   blocks(m.checks, CHECK_DATA)
   for (const bs of [m.moved, m.imports, m.removed, m.otherBlocks]) blocks(bs)
 }

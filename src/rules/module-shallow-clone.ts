@@ -37,7 +37,7 @@ export const moduleShallowClone = {
       const rev = vcsRevision(pkg)
       if (rev?.vcs !== 'git' || rev.value === undefined || COMMIT_LIKE.test(rev.value)) continue
       if (queryValue(pkg, 'depth') === '1' || gitHost(pkg) === '') continue
-      const range = call.body.attributes.find((a) => a.name === 'source')?.exprRange ?? call.declRange
+      const range = call.source?.exprRange ?? call.declRange
       findings.push({
         summary: 'Module source cloned with its whole history',
         detail: `${node.address} (called at ${where(call.declRange)}) installs ${JSON.stringify(node.sourceText ?? node.source.normalized)} from a Git repository at ref=${rev.value} without depth=1, so "${engine.command} init" clones every commit of the repository to check out one revision. To fix it, add depth=1 to the query of the source address (…?depth=1&ref=${rev.value}); a shallow clone fetches only the tag or branch named.`,

@@ -59,7 +59,7 @@ export const moduleSourceUnpinned = {
       if (!call || node.source?.kind !== 'remote' || inRemotePackage(node)) continue
       const rev = vcsRevision(node.source.package)
       if (!rev) continue
-      const srcAttr = call.body.attributes.find((a) => a.name === 'source')
+      const srcAttr = call.source
       const range = srcAttr?.exprRange ?? call.declRange
       const shown = JSON.stringify(node.sourceText ?? node.source.normalized)
       const tool = rev.vcs === 'git' ? 'Git' : 'Mercurial'

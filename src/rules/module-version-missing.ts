@@ -67,7 +67,7 @@ export const moduleVersionMissing = {
       const installed = installedVersions?.get(node.key)
       const inst = installed !== undefined ? ` (installed: ${installed})` : ''
       const suggest = suggestion(installed)
-      const verAttr = call.body.attributes.find((a) => a.name === 'version')
+      const verAttr = call.version
       if (!verAttr || nullVersion(verAttr, node)) {
         const isNull = verAttr !== undefined
         findings.push({

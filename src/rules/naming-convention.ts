@@ -62,10 +62,13 @@ function names(am: AuthoredModule): Named[] {
   const blocks = (kind: string, bs: Iterable<{labels: readonly {value: string}[]; declRange: SourceRange}>, label = 0): void => {
     for (const b of bs) out.push({kind, label: kind, name: b.labels[label]?.value ?? '', range: b.declRange})
   }
-  blocks('data', m.dataResources.values(), 1)
-  blocks('module', m.moduleCalls.values())
+  const records = (kind: string, rs: Iterable<{name: string; declRange: SourceRange}>): void => {
+    for (const r of rs) out.push({kind, label: kind, name: r.name, range: r.declRange})
+  }
+  records('data', m.dataResources.values())
+  records('module', m.moduleCalls.values())
   blocks('output', m.outputs.values())
-  blocks('resource', m.managedResources.values(), 1)
+  records('resource', m.managedResources.values())
   blocks('variable', m.variables.values())
   blocks('check', m.checks)
   for (const [name, a] of m.locals)

@@ -4,7 +4,7 @@
 import type {SourceRange} from '../diag/diagnostic.js'
 import {constraintsString, parseProviderConstraints, type Constraint} from '../providers/constraints.js'
 import type {LintDiagnostic, Rule} from './rule.js'
-import {type Finding, report, versionRangeOf, where} from './support.js'
+import {type Finding, report, where} from './support.js'
 import {literalString} from '../hcl/expr.js'
 
 function describe(c: Constraint): string {
@@ -55,11 +55,11 @@ export const providerConstraintNotMinimum = {
         origins.push({
           what: `required_providers entry "${r.localName}" (${r.provider.namespace}/${r.provider.type})`,
           constraint: r.version,
-          range: versionRangeOf(r.attribute),
+          range: r.versionValueRange,
         })
       }
       for (const [key, b] of m.providerConfigs) {
-        const v = b.body.attributes.find((a) => a.name === 'version')
+        const v = b.block.body.attributes.find((a) => a.name === 'version')
         const constraint = literalString(v)
         if (!v || constraint === undefined) continue
         origins.push({what: `provider "${key}" block (the deprecated version argument)`, constraint, range: v.exprRange})

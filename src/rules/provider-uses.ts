@@ -11,14 +11,14 @@ import {
 } from '../addrs/provider.js'
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
-import type {Block} from '../hcl/syntax.js'
-import {isRecord, unwrapExpression} from '../hcl/value.js'
+import {objectEntry} from '../hcl/expr.js'
+import {unwrapExpression} from '../hcl/value.js'
+import type {Resource} from '../load/records.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module} from '../load/model.js'
 import {configGeneratingImports} from '../load/imports.js'
 import type {Requirement} from '../load/local-names.js'
 import {providerFunctionUses} from '../providers/provider-functions.js'
-import {providerRefOf, providersMapEntries} from '../load/provider-refs.js'
 import {RunMemo} from '../load/run-memo.js'
 import {sortRanges, where} from './support.js'
 
@@ -50,19 +50,18 @@ export interface UndeclaredProvider {
   readonly mismatch?: CallerDeclaration
 }
 
-function resourceUses(blocks: Iterable<Block>, kind: string): ProviderUse[] {
+function resourceUses(resources: Iterable<Resource>, kind: string): ProviderUse[] {
   const out: ProviderUse[] = []
-  for (const b of blocks) {
-    const type = b.labels[0]?.value ?? ''
-    const pattr = b.body.attributes.find((a) => a.name === 'provider')
-    const ref = pattr ? providerRefOf(pattr) : undefined
-    if (pattr && ref)
+  for (const r of resources) {
+    const {type, provider} = r
+    const ref = provider?.value
+    if (provider && ref)
       out.push({
         localName: ref.localName,
-        what: `provider = ${unwrapExpression(String(pattr.value))} in ${kind} ${type}.${b.labels[1]?.value ?? ''}`,
-        range: pattr.exprRange,
+        what: `provider = ${unwrapExpression(String(provider.attribute.value))} in ${kind} ${type}.${r.name}`,
+        range: provider.attribute.exprRange,
       })
-    else if (!pattr) out.push({localName: impliedLocalName(type), what: `the ${kind} type ${type}`, range: b.declRange})
+    else if (!provider) out.push({localName: impliedLocalName(type), what: `the ${kind} type ${type}`, range: r.declRange})
   }
   return out
 }
@@ -84,7 +83,7 @@ export function providerUses(m: Module): ProviderUse[] {
     ...resourceUses(m.listResources.values(), 'list block'),
   ]
   for (const t of configGeneratingImports(m)) {
-    const ref = t.provider ? providerRefOf(t.provider) : undefined
+    const ref = m.providerArguments.get(t.block)?.value
     if (t.provider && ref)
       out.push({
         localName: ref.localName,
@@ -98,13 +97,11 @@ export function providerUses(m: Module): ProviderUse[] {
         range: t.block.declRange,
       })
   }
-  for (const b of m.providerConfigs.values()) {
-    const name = b.labels[0]?.value ?? ''
-    out.push({localName: name, what: `the provider "${name}" block`, range: b.declRange})
-  }
+  for (const b of m.providerConfigs.values())
+    out.push({localName: b.localName, what: `the provider "${b.localName}" block`, range: b.declRange})
   for (const [callName, call] of m.moduleCalls) {
-    const providers = call.body.attributes.find((a) => a.name === 'providers')
-    for (const {inParent: ref} of providersMapEntries(providers))
+    const providers = call.providersAttribute
+    for (const {inParent: ref} of call.providerEntries)
       if (ref && providers)
         out.push({localName: ref.localName, what: `the providers map of module "${callName}"`, range: providers.exprRange})
   }
@@ -183,7 +180,7 @@ export function sourcelessMismatches(tree: ModuleTree, memo: RunMemo = new RunMe
     const m = node.module
     if (!m || !node.parent) continue
     for (const r of m.names.requirements.values()) {
-      if (!r.implied || (isRecord(r.attribute.value) && r.attribute.value['source'] !== undefined)) continue
+      if (!r.implied || objectEntry(r.attribute.node, 'source') !== undefined) continue
       const mismatch = callerDeclaration(node, r.localName, r.provider, engine, memo)
       if (mismatch) out.push({node, requirement: r, implied: r.provider, mismatch})
     }

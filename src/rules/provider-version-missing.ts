@@ -3,7 +3,7 @@
 // its callers cannot tell which provider versions it supports. In a root module the dependency lock file
 // selects the version, so an entry is reported there only when the lock file does not (option `root`).
 import {isBuiltin, providerString} from '../addrs/provider.js'
-import {isRecord} from '../hcl/value.js'
+import {objectEntry} from '../hcl/expr.js'
 import {engineByName} from '../load/engine.js'
 import {ruleOption} from './options.js'
 import type {LintDiagnostic, Rule} from './rule.js'
@@ -31,10 +31,10 @@ export const providerVersionMissing = {
       for (const r of names.requirements.values()) {
         if (r.version !== undefined || isBuiltin(r.provider)) continue
         // a version written as an expression is not missing (the loader reports what is wrong with it)
-        if (isRecord(r.attribute.value) && r.attribute.value['version'] !== undefined) continue
+        if (objectEntry(r.attribute.node, 'version') !== undefined) continue
         // the deprecated version argument of a provider block still constrains the provider
         const legacy = [...m.providerConfigs.values()].some(
-          (b) => b.labels[0]?.value === r.localName && b.body.attributes.some((a) => a.name === 'version'),
+          (b) => b.localName === r.localName && b.block.body.attributes.some((a) => a.name === 'version'),
         )
         if (legacy) continue
         const fqn = providerString(r.provider)

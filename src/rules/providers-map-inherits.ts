@@ -10,7 +10,6 @@ import type {ProviderConfigInfo, ResourceBinding} from '../providers/resolve.js'
 import type {ModuleNode} from '../crawl/crawl.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {isWithin, moduleText, report, where, type Finding} from './support.js'
-import {providersMapEntries} from '../load/provider-refs.js'
 
 export const providersMapInherits = {
   id: 'providers-map-inherits',
@@ -42,9 +41,9 @@ export const providersMapInherits = {
     }
     for (const node of tree.nodes) {
       const parent = node.parent
-      const providersAttr = node.call?.body.attributes.find((a) => a.name === 'providers')
-      if (!parent || !node.module || !providersAttr) continue
-      const listed = providersMapEntries(providersAttr).flatMap((e) => (e.inChild ? [localConfigString(e.inChild)] : []))
+      const providersAttr = node.call?.providersAttribute
+      if (!parent || !node.module || !node.call || !providersAttr) continue
+      const listed = node.call.providerEntries.flatMap((e) => (e.inChild ? [localConfigString(e.inChild)] : []))
       // Resources in the called subtree whose configuration lies above the call and was not passed through it.
       const inherited = new Map<string, {config: ProviderConfigInfo; resources: ResourceBinding[]}>()
       for (const r of subtreeResources(node)) {

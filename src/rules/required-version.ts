@@ -18,7 +18,7 @@ function firstTerraformContent(m: Module): SourceRange | undefined {
       b ? [{range: b.declRange}] : [],
     ),
     ...[...m.terraformAttributes.values()].map((a) => ({range: a.nameRange})),
-    ...[...m.requiredProviders.values()].map((a) => ({range: a.nameRange})),
+    ...[...m.requiredProviderAttributes.values()].map((a) => ({range: a.nameRange})),
   ]
   return sortRanges(ranges)[0]?.range
 }

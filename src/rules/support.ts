@@ -1,15 +1,11 @@
 // Helpers shared by the lint rules (not a rule itself): call chains, building and de-duplicating
-// diagnostics, narrowing a range to a piece of an attribute's raw expression text, and Terraform's
-// notion of a "configured" (non-empty) provider block.
+// diagnostics, where a module call lies.
+import {ModulePath} from '../addrs/module.js'
 import {compareDiagnostics, formatRange, type DiagnosticCode, type SourceRange} from '../diag/diagnostic.js'
 import {lintCode} from '../diag/codes.js'
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
-import type {Attribute, Block} from '../hcl/syntax.js'
 import type {LintDiagnostic, Rule} from './rule.js'
-import {literalString} from '../hcl/expr.js'
 import type {Module} from '../load/model.js'
-
-export {aliasEntryRange, rangeInExpr, versionRangeOf} from '../hcl/expr-ranges.js'
 
 /** Module call addresses from the root that reach `node`, outermost first (empty for the root). */
 export function callersOf(node: ModuleNode | undefined): string[] {
@@ -84,22 +80,6 @@ export function sortRanges<T extends {readonly range: SourceRange}>(xs: readonly
   )
 }
 
-const PROVIDER_META = new Set(['alias', 'version', 'count', 'depends_on', 'for_each', 'source', '//'])
-
-/**
- * Terraform's "configured" provider block (provider_validation.go): it sets `version`, or has an argument
- * besides the meta-arguments, or any nested block (an escaping `_` block only when it is not empty).
- * Empty blocks, alias-only ones included, are the legacy "proxy" declarations.
- */
-export function isConfiguredProviderBlock(b: Block): boolean {
-  const version = b.body.attributes.find((a) => a.name === 'version')
-  if (literalString(version) !== undefined) return true
-  if (b.body.attributes.some((a) => !PROVIDER_META.has(a.name))) return true
-  return b.body.blocks.some((nb) =>
-    nb.type === '_' ? nb.body.attributes.length > 0 || nb.body.blocks.length > 0 : nb.type !== 'lifecycle' && nb.type !== 'locals',
-  )
-}
-
 /** Every node of the tree whose module is `node`'s module (calls of the same directory). */
 export function sameModuleNodes(nodes: readonly ModuleNode[], node: ModuleNode): ModuleNode[] {
   return nodes.filter((n) => n.module !== undefined && n.module === node.module)
@@ -107,7 +87,7 @@ export function sameModuleNodes(nodes: readonly ModuleNode[], node: ModuleNode):
 
 /** Whether `address` is `ancestor` or inside it (`module.a.module.b` is inside `module.a`; everything is inside ''). */
 export function isWithin(address: string, ancestor: string): boolean {
-  return ancestor === '' || address === ancestor || address.startsWith(ancestor + '.')
+  return ModulePath.within(address, ancestor)
 }
 
 /** The engine's own errors about a module call's `source` or `version` that it cannot evaluate (Terraform while installing modules, OpenTofu while loading the configuration). */
@@ -135,7 +115,7 @@ export function rangeWithin(r: SourceRange, outer: SourceRange): boolean {
 
 /** The node of a module call whose block (header to closing brace) holds `r`, if any. */
 export function callAround(nodes: readonly ModuleNode[], r: SourceRange): ModuleNode | undefined {
-  return nodes.find((n) => n.call !== undefined && rangeWithin(r, n.call.range))
+  return nodes.find((n) => n.call !== undefined && rangeWithin(r, n.call.block.range))
 }
 
 /**

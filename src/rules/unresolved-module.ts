@@ -49,10 +49,12 @@ export const unresolvedModule = {
       const reason = node.unresolvedReason ?? 'not loaded'
       // the crawler's (or loader's) diagnostic about this call, if it made one
       // one finding per call: where Terraform itself reports the cause, that is the finding (rule `terraform`)
-      if (tree.diagnostics.some((d) => d.range !== undefined && inside(d.range, call.range) && TERRAFORM_EVALUATION_ERRORS.has(d.code)))
+      if (
+        tree.diagnostics.some((d) => d.range !== undefined && inside(d.range, call.block.range) && TERRAFORM_EVALUATION_ERRORS.has(d.code))
+      )
         continue
       const own: Diagnostic | undefined = tree.diagnostics.find(
-        (d) => d.range !== undefined && inside(d.range, call.range) && CRAWLER_CODES.has(d.code),
+        (d) => d.range !== undefined && inside(d.range, call.block.range) && CRAWLER_CODES.has(d.code),
       )
       if (own?.severity === 'error') errors.add(node.address)
       const notStatic = /cannot be evaluated statically|source is not a string/.test(reason)

@@ -6,7 +6,7 @@ import type {ModuleNode} from '../crawl/crawl.js'
 import {engineByName} from '../load/engine.js'
 import {constraintsString, intersectionIsEmpty, parseProviderConstraints, type Constraint} from '../providers/constraints.js'
 import type {LintDiagnostic, Rule} from './rule.js'
-import {moduleText, report, versionRangeOf, where, type Finding} from './support.js'
+import {moduleText, report, where, type Finding} from './support.js'
 
 interface Origin {
   readonly node: ModuleNode
@@ -38,13 +38,13 @@ export const unsatisfiableProviderConstraints = {
         const parsed = parseProviderConstraints(o.constraint, {engine: tree.engine})
         if ('error' in parsed) continue // the loader reports invalid syntax
         // a required_providers entry's range is the whole object: narrow it to the version value
-        const attr = o.range
+        const entry = o.range
           ? [...node.module.requiredProviders.values()].find(
-              (a) => a.exprRange.start.byte === o.range?.start.byte && a.exprRange.filename === o.range.filename,
+              (r) => r.attribute.exprRange.start.byte === o.range?.start.byte && r.attribute.exprRange.filename === o.range.filename,
             )
           : undefined
         const list = byProvider.get(req.provider) ?? []
-        list.push({node, text: o.constraint, constraints: parsed.constraints, range: attr ? versionRangeOf(attr) : o.range})
+        list.push({node, text: o.constraint, constraints: parsed.constraints, range: entry ? entry.versionValueRange : o.range})
         byProvider.set(req.provider, list)
       }
     }

@@ -1,25 +1,19 @@
 // unused-configuration-alias: a module declares `configuration_aliases` entries that nothing in it uses
 // (no resource's `provider` argument, no nested module call's providers map). Every caller must still
 // pass a configuration for each entry, so an unused one is a requirement without a purpose.
-import {parseLocalConfigRef} from '../addrs/provider.js'
 import {engineByName} from '../load/engine.js'
-import type {Block} from '../hcl/syntax.js'
+import type {ModuleCall, ProviderArgument} from '../load/records.js'
 import type {LintDiagnostic, Rule} from './rule.js'
-import {aliasEntryRange, moduleText, report, where, type Finding} from './support.js'
-import {providerRefOf, providersMapEntries} from '../load/provider-refs.js'
+import {moduleText, report, where, type Finding} from './support.js'
 
-/** `name.alias` of every provider reference in resources, data sources (also in check blocks) and providers maps. */
-function usedConfigs(blocks: Iterable<Block>, calls: Iterable<Block>): Set<string> {
+/** `name.alias` of every provider reference in resources, data sources (also in check blocks), import blocks and providers maps. */
+function usedConfigs(args: Iterable<ProviderArgument | undefined>, calls: Iterable<ModuleCall>): Set<string> {
   const used = new Set<string>()
-  for (const b of blocks) {
-    const pattr = b.body.attributes.find((a) => a.name === 'provider')
-    const ref = pattr ? providerRefOf(pattr) : undefined
+  for (const arg of args) {
+    const ref = arg?.value
     if (ref?.alias) used.add(`${ref.localName}.${ref.alias}`)
   }
-  for (const call of calls) {
-    for (const {inParent: ref} of providersMapEntries(call.body.attributes.find((a) => a.name === 'providers')))
-      if (ref?.alias) used.add(`${ref.localName}.${ref.alias}`)
-  }
+  for (const call of calls) for (const {inParent: ref} of call.providerEntries) if (ref?.alias) used.add(`${ref.localName}.${ref.alias}`)
   return used
 }
 
@@ -40,19 +34,22 @@ export const unusedConfigurationAlias = {
       done.add(m)
       const names = m.names
       const used = usedConfigs(
-        [...m.managedResources.values(), ...m.dataResources.values(), ...m.ephemeralResources.values(), ...m.imports],
+        [
+          ...[...m.managedResources.values(), ...m.dataResources.values(), ...m.ephemeralResources.values()].map((r) => r.provider),
+          ...m.providerArguments.values(),
+        ],
         m.moduleCalls.values(),
       )
       for (const r of names.requirements.values()) {
-        for (const alias of r.aliases) {
-          const ref = parseLocalConfigRef(alias)
+        for (const entry of r.aliases) {
+          const ref = entry.value
           if (!ref?.alias) continue
           const key = `${ref.localName}.${ref.alias}`
           if (used.has(key)) continue
           findings.push({
             summary: 'Unused configuration alias',
             detail: `${moduleText(node.address)} declares the configuration alias ${key} in its required_providers entry "${r.localName}" at ${where(r.attribute.nameRange)}, but no resource, data source or nested module call in it refers to ${key}. Every caller must still pass a configuration for it (${engine.product} reports "Missing required provider configuration" otherwise). To fix it, remove ${key} from configuration_aliases, or use it with provider = ${key} in the resources meant for it.`,
-            range: aliasEntryRange(r.attribute, key),
+            range: entry.range,
             address: node.address,
             module: node,
             key,

@@ -6,7 +6,6 @@ import {AbsProviderConfig} from '../addrs/provider.js'
 import {edgeView, providerKey} from '../providers/build-graph.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {report, where, type Finding} from './support.js'
-import {providersMapEntries} from '../load/provider-refs.js'
 
 export const unusedProviderAlias = {
   id: 'unused-provider-alias',
@@ -33,9 +32,8 @@ export const unusedProviderAlias = {
       const passedTo = resolution.passes.filter((p) => reached.has(p.parentAddress)).map((p) => p.to)
       const opaque = tree.nodes.some((n) => {
         if (n.resolved || !n.parent?.module || !n.call) return false
-        const providers = n.call.body.attributes.find((a) => a.name === 'providers')
         const names = n.parent.module.names
-        return providersMapEntries(providers).some(({inParent: ref}) => {
+        return n.call.providerEntries.some(({inParent: ref}) => {
           return (
             ref !== undefined &&
             reached.has(new AbsProviderConfig(ModulePath.of(n.parent?.path ?? []), names.providerFor(ref.localName), ref.alias).toString())

@@ -11,19 +11,18 @@ import type {ModuleNode} from '../crawl/crawl.js'
 import type {Block} from '../hcl/syntax.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module} from '../load/model.js'
+import type {ProviderArgument} from '../load/records.js'
 import type {RunMemo} from '../load/run-memo.js'
 import {display, providerUses} from './provider-uses.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {inRemotePackage, moduleText, report, where, type Finding} from './support.js'
-import {providerRefOf} from '../load/provider-refs.js'
 import {referenceText} from '../hcl/expr.js'
 
 /** Local names used by import (`to`, `provider`) and removed (`from`) blocks: they need the provider too. */
-function lifecycleBlockNames(blocks: readonly Block[], attr: 'to' | 'from'): string[] {
+function lifecycleBlockNames(blocks: readonly Block[], attr: 'to' | 'from', args: ReadonlyMap<Block, ProviderArgument>): string[] {
   const out: string[] = []
   for (const b of blocks) {
-    const pattr = b.body.attributes.find((a) => a.name === 'provider')
-    const ref = pattr ? providerRefOf(pattr) : undefined
+    const ref = args.get(b)?.value
     if (ref) {
       out.push(ref.localName)
       continue
@@ -48,8 +47,8 @@ function namesUsed(m: Module): Set<string> {
   // Terraform's state_store names the provider that stores the state in a nested provider block
   const store = m.stateStore?.body.blocks.find((x) => x.type === 'provider')?.labels[0]?.value
   if (store !== undefined) used.add(store)
-  for (const n of lifecycleBlockNames(m.imports, 'to')) used.add(n)
-  for (const n of lifecycleBlockNames(m.removed, 'from')) used.add(n)
+  for (const n of lifecycleBlockNames(m.imports, 'to', m.providerArguments)) used.add(n)
+  for (const n of lifecycleBlockNames(m.removed, 'from', m.providerArguments)) used.add(n)
   return used
 }
 

@@ -90,12 +90,12 @@ if (available) {
     })
 
     C(`override-dynamic-block-base / -override (${engine})`, async () => {
-      const a = (await load('valid-modules/override-dynamic-block-base', engine)).module.managedResources.get('test.foo')!
+      const a = (await load('valid-modules/override-dynamic-block-base', engine)).module.managedResources.get('test.foo')!.block
       assert.equal(
         a.body.blocks.map((b) => [b.type, ...b.labels.map((l) => l.value)]),
         [['foo']],
       )
-      const b = (await load('valid-modules/override-dynamic-block-override', engine)).module.managedResources.get('test.foo')!
+      const b = (await load('valid-modules/override-dynamic-block-override', engine)).module.managedResources.get('test.foo')!.block
       assert.equal(
         b.body.blocks.map((x) => [x.type, ...x.labels.map((l) => l.value)]),
         [['dynamic', 'foo']],
@@ -103,7 +103,7 @@ if (available) {
     })
 
     C(`override-ignore-changes: ignore_changes = all (${engine})`, async () => {
-      const r = (await load('valid-modules/override-ignore-changes', engine)).module.managedResources.get('test_instance.foo')!
+      const r = (await load('valid-modules/override-ignore-changes', engine)).module.managedResources.get('test_instance.foo')!.block
       const lc = r.body.blocks.find((b) => b.type === 'lifecycle')
       assert.is(attrValue(lc, 'ignore_changes'), '${all}')
     })
@@ -111,7 +111,7 @@ if (available) {
     C(`override-module: source from a, providers from b, args merged, depends_on kept (${engine})`, async () => {
       const m: Module = (await load('valid-modules/override-module', engine)).module
       assert.equal([...m.moduleCalls.keys()], ['example'])
-      const call = m.moduleCalls.get('example')!
+      const call = m.moduleCalls.get('example')!.block
       assert.is(attrValue(call, 'source'), './example2-a_override')
       assert.equal(attrValue(call, 'providers'), {test: '${test.b_override}'})
       const prov = call.body.attributes.find((a) => a.name === 'providers')!
@@ -163,13 +163,13 @@ if (available) {
 
     C(`override-resource-provider: provider = bar-test from a_override.tf:2,14-22 (${engine})`, async () => {
       const m = (await load('valid-modules/override-resource-provider', engine)).module
-      const p = m.managedResources.get('test_instance.explicit')!.body.attributes.find((a) => a.name === 'provider')!
+      const p = m.managedResources.get('test_instance.explicit')!.block.body.attributes.find((a) => a.name === 'provider')!
       assert.is(p.value, '${bar-test}')
       assert.is(
         `${p.exprRange.filename}:${p.exprRange.start.line},${p.exprRange.start.column}-${p.exprRange.end.column}`,
         'a_override.tf:2,14-22',
       )
-      assert.is(attrValue(m.managedResources.get('test_instance.default'), 'provider'), undefined)
+      assert.is(attrValue(m.managedResources.get('test_instance.default')?.block, 'provider'), undefined)
     })
 
     C(`override-variable: last explicitly set value wins (${engine})`, async () => {
@@ -215,13 +215,13 @@ if (available) {
 
     C(`required-providers-overrides: override entry replaces the whole entry (${engine})`, async () => {
       const m = (await load('valid-modules/required-providers-overrides', engine)).module
-      assert.equal(m.requiredProviders.get('bar')?.value, {source: 'blorp/bar', version: '~>2.0.0'})
-      assert.equal(m.requiredProviders.get('foo')?.value, {source: 'acme/foo'})
+      assert.equal(m.requiredProviderAttributes.get('bar')?.value, {source: 'blorp/bar', version: '~>2.0.0'})
+      assert.equal(m.requiredProviderAttributes.get('foo')?.value, {source: 'acme/foo'})
     })
 
     C(`required-providers-after-resource: a later file's requirement applies (${engine})`, async () => {
       const m = (await load('valid-modules/required-providers-after-resource', engine)).module
-      assert.equal(m.requiredProviders.get('test')?.value, {source: 'foo/test', version: '~>1.0.0'})
+      assert.equal(m.requiredProviderAttributes.get('test')?.value, {source: 'foo/test', version: '~>1.0.0'})
     })
 
     C(`[IM] override-nonexist-variable (${engine})`, async () => {

@@ -11,7 +11,7 @@ import {fixturesDir, repoRoot} from '../helpers/paths.js'
 import {installed, npm, skip, type Installed} from './install.js'
 
 // 470: tfgraph lsp added its module files (src/lsp, the overlay source, the workspace: 12 with their .d.ts);
-// 560: the decoded model's modules (crawl/call-source, walker, load/decode, provider-refs, imports, hcl/expr…),
+// 560: the decoded model's modules (crawl/call-source, walker, load/decode, load/records, imports, hcl/expr…),
 // the page's layout and text measures, and the rules of #33 (a .js and a .d.ts per source file)
 const MAX_FILES = 560
 // 1 MB: the language server, the decoded model and the rules of #33
