@@ -40,6 +40,11 @@ export interface LintOptions {
   readonly tests?: boolean | {readonly directory?: string}
   /** Compute the fixes of the findings (`LintDiagnostic.fixes`; `lint --fix`, the editor's quick fixes). */
   readonly fixes?: boolean
+  /**
+   * The text of a file (absolute path) for the rules that read it and for ignore comments; default: read
+   * once per run through the run's files. A long-lived run (an editor's) gives its own, kept current.
+   */
+  readonly sourceText?: (file: string) => string | undefined
 }
 
 export interface LintResult {
@@ -178,8 +183,10 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
     read.texts.clear()
   }
   const texts = read.texts
+  const given = opts.sourceText
   const sourceText = (f: string): string | undefined => {
     const abs = path.resolve(root, f)
+    if (given) return given(abs)
     if (!texts.has(abs)) {
       try {
         texts.set(abs, utf8Text(ctx.files.read(abs)))
@@ -216,6 +223,7 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
   }
   // the analysis's diagnostics name files from the root: the tree's ranges, by their absolute paths
   const inTree = (r: SourceRange): SourceRange => ({...r, filename: path.resolve(root, r.filename)})
+  await ctx.checkpoint?.(true)
   ruleDiags.push(...ruleFindings(analysis, inputs, opts, named))
   const terraform: LintDiagnostic[] = []
   if (enabled(TERRAFORM_RULE, true, opts)) {

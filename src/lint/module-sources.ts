@@ -12,6 +12,9 @@ import {utf8Text, type FileSource} from '../io/inputs.js'
 import type {EngineName} from '../load/engine.js'
 import {engineFor, selectConfigFiles} from '../load/file-set.js'
 
+/** A line that starts a `module` block: `module "name" {` (or the label unquoted). */
+const MODULE_HEADER = /^[\uFEFF\t ]*module[\t ]*["\p{L}_]/mu
+
 function jsonSources(text: string, out: Map<string, string | undefined>): void {
   let doc: unknown
   try {
@@ -56,8 +59,9 @@ export function moduleSources(files: FileSource, dir: string, engine?: EngineNam
       jsonSources(text, out)
       continue
     }
-    // a file that never says `module` calls none (most files): not parsed
-    if (!text.includes('module')) continue
+    // a file with no line that starts a module block calls none (most files): not parsed (a block header
+    // starts its line; `module.x` references and `module =` arguments are not headers)
+    if (!MODULE_HEADER.test(text)) continue
     const parsed = parser?.parseNow(text, f.name, parseHclNative) ?? parseHclNative(text, f.name)
     for (const b of parsed.file.body.blocks) {
       if (b.type !== 'module' || b.labels.length !== 1) continue

@@ -140,9 +140,14 @@ export async function analyzeProviders(dir: string, opts: AnalyzeOptions = {}): 
     tests !== undefined && tests.files.length > 0 && tree.engine === 'terraform' && (tree.root.module?.files.length ?? 0) === 0
   const treeDiags = testsOnly ? tree.diagnostics.filter((d) => d.code !== 'load.no-config-files') : tree.diagnostics
   const memo = opts.context ? {memo: opts.context.memo, stats: opts.context.stats} : undefined
+  // an editor's run answers requests between the stages, and abandons an analysis whose inputs changed
+  const checkpoint = opts.context?.checkpoint
+  await checkpoint?.(true)
   const resolution = resolveProviders(tree, undefined, memo, opts.inbound?.(tree))
+  await checkpoint?.(true)
   const graph = buildGraph(tree, resolution)
   const requirements = tree.nodes.flatMap((n) => moduleRequirements(n))
+  await checkpoint?.(true)
   const validation = validateProviderConfigsByModule(tree)
   const release = releaseDiagnostics(tree)
   // every diagnostic carries the module it concerns from the stage that made it

@@ -31,11 +31,14 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const serverOptions: ServerOptions = {command, args: ['lsp', '--stdio']}
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
-      {scheme: 'file', pattern: '**/*.{tf,tofu,tf.json,tofu.json,tfcomponent.hcl,tfcomponent.json,tfstack.hcl,tfstack.json}'},
+      {
+        scheme: 'file',
+        pattern: '**/*.{tf,tofu,tf.json,tofu.json,tfquery.hcl,tfquery.json,tfcomponent.hcl,tfcomponent.json,tfstack.hcl,tfstack.json}',
+      },
     ],
     synchronize: {
       fileEvents: workspace.createFileSystemWatcher(
-        '**/{*.tf,*.tofu,*.tf.json,*.tofu.json,*.tfcomponent.hcl,*.tfcomponent.json,*.tfstack.hcl,*.tfstack.json,.terraform.lock.hcl,.tfgraph.json}',
+        '**/{*.tf,*.tofu,*.tf.json,*.tofu.json,*.tfquery.hcl,*.tfquery.json,*.tfcomponent.hcl,*.tfcomponent.json,*.tfstack.hcl,*.tfstack.json,.terraform.lock.hcl,.tfgraph.json,modules.json}',
       ),
     },
   }
