@@ -2,18 +2,22 @@
 // Entry of the pre-commit hooks (.pre-commit-hooks.yaml): `tfgraph-pre-commit lint|lock [FLAGS] FILE...`.
 // pre-commit passes the changed files after the hook's args. Each file is mapped to its module directory,
 // and that directory to its root: the nearest directory from it up to the current one (the repository's
-// top, where pre-commit runs hooks) that holds a .terraform.lock.hcl, else the directory itself. tfgraph
+// top, where pre-commit runs hooks) that holds a Terraform Stacks configuration (.tfcomponent.hcl files: the
+// stack is one root, and the modules of its components below it are checked as the stack sees them), else
+// the nearest that holds a .terraform.lock.hcl, else the directory itself. tfgraph
 // then runs once per root, so that a change to ./modules/x is checked the way the root that calls it
 // sees it. `lock` checks only roots that have a lock file. Arguments that start with "-" are passed to
 // tfgraph (write flags with values as --flag=value); everything after "--" is a file. Prints nothing
 // when every root is clean; otherwise tfgraph's own output, and exits with its highest exit code.
 import {spawnSync} from 'node:child_process'
-import {existsSync} from 'node:fs'
+import {existsSync, readdirSync} from 'node:fs'
 import * as path from 'node:path'
 import {fileURLToPath} from 'node:url'
 
 const LOCK_FILE = '.terraform.lock.hcl'
 const CONFIG_FILE = /\.(tf|tofu)(\.json)?$/
+const STACK_FILE = /\.(tfcomponent|tfstack)\.(hcl|json)$|\.tfdeploy\.hcl$/
+const STACK_CONFIG = /\.(tfcomponent|tfstack)\.(hcl|json)$/
 const usage = 'usage: tfgraph-pre-commit lint|lock [TFGRAPH FLAGS] FILE...'
 
 const [mode, ...rest] = process.argv.slice(2)
@@ -34,11 +38,23 @@ for (let i = 0, onlyFiles = false; i < rest.length; i++) {
 const top = process.cwd()
 const wanted = (file) => {
   if (file.split(/[\\/]/).includes('.terraform')) return false // installed modules and providers
-  return CONFIG_FILE.test(file) || (mode === 'lock' && path.basename(file) === LOCK_FILE)
+  return CONFIG_FILE.test(file) || STACK_FILE.test(file) || (mode === 'lock' && path.basename(file) === LOCK_FILE)
+}
+const isStackDir = (d) => {
+  try {
+    return readdirSync(d).some((n) => STACK_CONFIG.test(n))
+  } catch {
+    return false
+  }
 }
 const rootOf = (dir) => {
   const start = path.resolve(top, dir)
   const inside = start === top || start.startsWith(top + path.sep)
+  if (inside)
+    for (let d = start; ; d = path.dirname(d)) {
+      if (isStackDir(d)) return d
+      if (d === top || d === path.dirname(d)) break
+    }
   for (let d = start; ; d = path.dirname(d)) {
     if (existsSync(path.join(d, LOCK_FILE))) return d
     if (!inside || d === top || d === path.dirname(d)) return start

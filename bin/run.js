@@ -2,26 +2,40 @@
 // oclif entry. dist/cli/entry.js is the bundle of oclif and the command classes (scripts/bundle.mjs):
 // one file to load instead of hundreds, the library and the parser only when a command needs them.
 // Errors are reported by tfgraph (src/cli/cli-errors.ts): one line, exit 1 for usage errors.
+import {fileURLToPath} from 'node:url'
 import {setFlagsFromString} from 'node:v8'
-import {COMMANDS, describeCliError, flush, run} from '../dist/cli/entry.js'
+import {loadScript} from './load-script.js'
 
 // A run over many files allocates fast and keeps little (the whole corpus: ~50 MB live): by default V8
 // lets the heap grow to several times that between collections (peak 336 MB). Growing by half at most
 // keeps the whole corpus under 210 MB for ~5 % more time (BENCHMARKS.md); a small run never gets there.
 setFlagsFromString('--heap-growing-percent=50')
 
-// `tfgraph help lint` is `tfgraph lint --help`
+// The process ends once stdout and stderr are flushed, with the code the command set: the WebAssembly
+// parser's Go runtime leaves timers that would keep Node alive for up to a second after the work is done.
+const exitWhenFlushed = () => process.stdout.write('', () => process.stderr.write('', () => process.exit()))
+
+// `tfgraph providers` with common flags starts without oclif (~0.1 s to load), from scripts compiled
+// from V8's code cache (load-script.js): a stored answer is printed by a small one (src/cli/quick.ts),
+// anything else runs the same command code from a second (src/cli/quick-run.ts); what they cannot read
+// (other flags, --help, a directory that is not a module) falls through to oclif below.
 const given = process.argv.slice(2)
-const argv = given[0] === 'help' ? [...given.slice(1), '--help'] : given
-try {
-  await run(argv, import.meta.url)
-  await flush()
-} catch (error) {
-  const ids = Object.keys(COMMANDS)
-  const {text, exitCode} = describeCliError(error, argv, ids, (command) => COMMANDS[command.split(' ').join(':')])
-  if (text) process.stderr.write(text)
-  process.exitCode = exitCode
+const script = (name) => loadScript(fileURLToPath(new URL(`../dist/cli/${name}.cjs`, import.meta.url))).exports
+const quick = given[0] === 'providers' && (await script('quick').quickProviders(given.slice(1), (q) => script('quick-run').runProviders(q)))
+if (!quick) await runOclif(given)
+exitWhenFlushed()
+
+async function runOclif(given) {
+  const {COMMANDS, describeCliError, flush, run} = await import('../dist/cli/entry.js')
+  // `tfgraph help lint` is `tfgraph lint --help`
+  const argv = given[0] === 'help' ? [...given.slice(1), '--help'] : given
+  try {
+    await run(argv, import.meta.url)
+    await flush()
+  } catch (error) {
+    const ids = Object.keys(COMMANDS)
+    const {text, exitCode} = describeCliError(error, argv, ids, (command) => COMMANDS[command.split(' ').join(':')])
+    if (text) process.stderr.write(text)
+    process.exitCode = exitCode
+  }
 }
-// The WebAssembly parser's Go runtime leaves timers that keep Node alive for up to a second after the
-// work is done: once stdout and stderr are flushed, exit with the code the command set.
-process.stdout.write('', () => process.stderr.write('', () => process.exit()))

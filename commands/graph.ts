@@ -3,6 +3,7 @@ import * as path from 'node:path'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
 import {engineFlag, runFlags, varFlags} from '../src/cli/run-flags.js'
 import {startCommand} from '../src/cli/command-run.js'
+import {drawGraph, GRAPH_VIEWS} from '../src/cli/graph-run.js'
 
 const EXTENSIONS: Readonly<Record<string, 'svg' | 'html' | 'mermaid' | 'json' | 'dot'>> = {
   '.svg': 'svg',
@@ -33,7 +34,7 @@ export default class Graph extends Command {
 
 The graph goes to stdout (or -o FILE; the format follows the file's extension: .svg, .html, .dot or .gv, .mmd, .json; another extension, such as .png, is refused unless --format says what to write). --format svg renders the DOT with Graphviz compiled to WebAssembly (no system package); --format html writes one self-contained page to explore the graph (search, details of every node, collapse, focus; nothing fetched when it opens); diagnostics go to stderr only when there are errors, so piped output stays clean. Slicing: --exclude, then --module, then --focus/--depth (or --depth alone: modules at most N calls deep), then --collapse. An SVG too large to read whole comes with a one-line note on stderr naming the --depth that makes it readable.
 
-Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, or an option names nothing in the graph, 2 = the configuration has errors (the graph is still printed).`
+Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, or an option names nothing in the graph (nothing is printed on stdout and no file is written), 2 = the configuration has errors (the graph is still printed).`
 
   static override examples = [
     {
@@ -78,7 +79,7 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
       description: 'output format (default: from the -o extension, else dot)',
       options: ['dot', 'mermaid', 'json', 'svg', 'html'],
     }),
-    output: Flags.string({char: 'o', description: 'write the graph to this file instead of stdout'}),
+    output: Flags.string({char: 'o', description: 'write the graph to this file instead of stdout ("-": stdout)'}),
     focus: Flags.string({
       description:
         'keep only the neighbourhood of this address: a module (module.a.module.b, "." for the root), a provider configuration or a resource',
@@ -110,49 +111,41 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Graph)
-    // the graph goes to stdout; the progress line (stderr, terminals only) never mixes into it
-    const cmd = await startCommand(this, flags, {dir: args.dir, load: () => import('../src/cli/analysis.js')})
+    // the graph goes to stdout; the progress line (stderr, terminals only) never mixes into it. The library
+    // is loaded only when the results cache has no graph for these options and files.
+    const cmd = await startCommand(this, flags, {dir: args.dir, load: async () => undefined})
     const engine = engineFlag(flags.engine)
-    const view = cmd.lib.GRAPH_VIEWS.find((v) => v === flags.type) ?? 'modules'
+    const view = GRAPH_VIEWS.find((v) => v === flags.type) ?? 'modules'
     const format = (['dot', 'mermaid', 'json', 'svg', 'html'] as const).find((f) => f === flags.format) ?? formatFromExtension(flags.output)
     if (format === undefined)
       return cmd.fail(
         `cannot write ${flags.output}: tfgraph writes .svg, .html, .dot or .gv, .mmd and .json files; name the file so, or give --format (dot, mermaid, json, svg, html)`,
       )
-    const a = await cmd.lib.analyzeProviders(args.dir, {
-      ...(engine ? {engine} : {}),
-      vars: flags.var ?? [],
-      varFiles: flags['var-file'] ?? [],
-      ...limitOptions(flags),
-      context: cmd.context,
-    })
-    await cmd.end()
-    const diagnostics = (diags: typeof a.diagnostics) => cmd.diagnostics(diags, {dir: args.dir, verbose: flags.verbose})
-    // the root could not be loaded: nothing to draw, just the diagnostics
-    if ((a.tree.root.module?.files.length ?? 0) === 0)
-      return cmd.finish({stdout: '', stderr: await diagnostics(a.diagnostics), exitCode: 1})
-    const {graph, optionDiagnostics} = cmd.lib.exportGraph(a, {
-      view,
+    // `-o -` is stdout, as for most tools that take an output file
+    const output = flags.output === '-' ? undefined : flags.output
+    const slicing = {
       ...(flags.focus !== undefined ? {focus: flags.focus} : {}),
       ...(flags.depth !== undefined ? {depth: flags.depth} : {}),
       ...(flags.module !== undefined ? {module: flags.module} : {}),
-      collapse: flags.collapse,
+      collapse: flags.collapse === true,
       exclude: flags.exclude ?? [],
+    }
+    const inputs = {
+      engine,
+      vars: flags.var ?? [],
+      varFiles: flags['var-file'] ?? [],
+      limits: limitOptions(flags),
+      verbose: flags.verbose === true,
+      color: cmd.color(),
+    }
+    const key = {dir: path.resolve(args.dir), given: args.dir, view, format, slicing, ...inputs, engine: engine ?? null}
+    // what cannot be drawn (exit 1, never stored) is said without writing the -o file
+    let failed = false
+    const out = await cmd.context.results.output('graph', key, async () => {
+      const r = await drawGraph(cmd, {dir: args.dir, view, format, slicing, ...inputs, progress: !flags['no-progress']})
+      failed = r.failed
+      return r.output
     })
-    // a --focus or --module that names nothing: one line with a "did you mean", exit 1
-    if (optionDiagnostics.length > 0) cmd.fail(optionDiagnostics.map((d) => d.detail).join(' '))
-    const stdout = await (await cmd.renderer('graph', format))({analysis: a, graph}, {root: args.dir})
-    // Like terraform graph: warnings alone are not printed, so a consumer of the graph is not upset.
-    const errors = graph.diagnostics.some((d) => d.severity === 'error')
-    // a picture too large to read whole: one line saying what makes it smaller
-    const note = format === 'svg' ? (await import('../src/render/graph-svg.js')).hugePictureNote(stdout, graph, flags.module) : undefined
-    await cmd.finish(
-      {
-        stdout,
-        stderr: (note ? note + '\n' : '') + (errors ? '\n' + (await diagnostics(graph.diagnostics)) : ''),
-        exitCode: a.incomplete ? 1 : errors ? 2 : 0,
-      },
-      flags.output,
-    )
+    await cmd.finish(out.value, failed ? undefined : output)
   }
 }

@@ -2,6 +2,8 @@ import {Args, Command, Flags} from '@oclif/core'
 import {engineFlag, runFlags} from '../src/cli/run-flags.js'
 import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
 import {exitCodeOf, startCommand} from '../src/cli/command-run.js'
+import {usageError} from '../src/cli/fail.js'
+import {pluginDirProblem} from '../src/cli/module-dir.js'
 
 export default class Lock extends Command {
   static override summary = 'Check .terraform.lock.hcl against the configuration, offline.'
@@ -46,6 +48,12 @@ Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsiste
       quiet: flags.json,
       load: () => import('../src/cli/analysis.js'),
     })
+    // a mirror that is not there would be verified as holding nothing: say so instead
+    for (const d of flags['plugin-dir'] ?? []) {
+      if (!flags.verify) usageError(this, `--plugin-dir ${d} is read only by --verify: add --verify`)
+      const problem = pluginDirProblem(d)
+      if (problem) cmd.fail(problem)
+    }
     const engine = engineFlag(flags.engine)
     const c = await cmd.lib.checkLock(args.dir, {
       ...(engine ? {engine} : {}),

@@ -3,9 +3,9 @@ import {Command, Flags} from '@oclif/core'
 export default class Lsp extends Command {
   static override summary = 'Run the language server (Language Server Protocol over stdio) for editors.'
 
-  static override description = `Serves .tf, .tf.json, .tofu and .tofu.json files to an editor over stdin and stdout: hover on a resource shows the provider configuration it uses and the resolution chain; go to definition jumps to the provider block actually used (through providers maps and inheritance); find references on a provider block lists every resource bound to it; code lenses count them; lint findings are published per file, for unsaved buffers too. Every root module of the workspace (found as lint --recursive finds them) is analysed; a shared module's file is answered for each root that calls it. Nothing is written to disk. Set-up for VS Code, Neovim, Helix and Emacs: docs/editor.md.
+  static override description = `Serves .tf, .tf.json, .tofu and .tofu.json files to an editor over stdin and stdout: hover on a resource shows the provider configuration it uses and the resolution chain; go to definition jumps to the provider block actually used (through providers maps and inheritance); find references on a provider block lists every resource bound to it; code lenses count them; rename of a provider alias or local name edits every reference to that configuration across modules (provider arguments, providers maps, configuration_aliases); completion after "provider =", in providers maps and configuration_aliases; lint findings are published per file, for unsaved buffers too. Every root module of the workspace (found as lint --recursive finds them) is analysed; a shared module's file is answered for each root that calls it. Nothing is written to disk. Set-up for VS Code, Neovim, Helix and Emacs: docs/editor.md.
 
-The server ends when the client sends "exit" or closes stdin (exit code 0 after "shutdown", else 1).`
+The server ends when the client sends "exit" or closes stdin (exit code 0 after "shutdown", else 1), or when stdin can no longer be read as the protocol (one line on stderr, exit code 1).`
 
   static override examples = [
     {description: 'Started by an editor (the flag clients pass is accepted)', command: '<%= config.bin %> <%= command.id %> --stdio'},

@@ -1,11 +1,9 @@
 import {Args, Command, Flags} from '@oclif/core'
-import * as path from 'node:path'
-import {createHash} from 'node:crypto'
 import {readInput} from '../src/cli/read-input.js'
-import {engineFlag, runFlags, varFlags} from '../src/cli/run-flags.js'
-import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
-import {exitCodeOf, startCommand} from '../src/cli/command-run.js'
-import type {WithPlan} from '../src/cli/providers-plan.js'
+import {runFlags, varFlags} from '../src/cli/run-flags.js'
+import {limitFlags} from '../src/cli/limit-flags.js'
+import {startCommand} from '../src/cli/command-run.js'
+import {providersInputs, providersOutput, type ProvidersInputs} from '../src/cli/providers-run.js'
 
 export default class Providers extends Command {
   static override summary = 'Show which provider configuration every resource uses, and why.'
@@ -80,85 +78,23 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Providers)
     // the results cache and the run set-up only: a warm run prints its stored output without loading the library
-    const cmd = await startCommand(this, flags, {dir: args.dir, quiet: flags.json, load: async () => undefined})
-    const engine = engineFlag(flags.engine)
-    const color = cmd.color()
-    let planText: string | undefined
+    const cmd = await startCommand(this, flags, {
+      dir: args.dir,
+      quiet: flags.json,
+      tests: flags.tests || flags['test-directory'] !== undefined,
+      ...(flags['test-directory'] !== undefined ? {testDirectory: flags['test-directory']} : {}),
+      load: async () => undefined,
+    })
+    let plan: ProvidersInputs['plan']
     if (flags.plan !== undefined) {
       const read = readInput(flags.plan)
       if ('problem' in read)
         return cmd.fail(
           `cannot read the plan: ${read.problem}; make one with terraform plan -out=PLANFILE, then terraform show -json PLANFILE > ${flags.plan}`,
         )
-      planText = read.text
+      plan = {file: flags.plan, text: read.text}
     }
-    const filters = {
-      ...(flags.resource ? {resource: flags.resource} : {}),
-      ...(flags.module ? {module: flags.module} : {}),
-      ...(flags.provider ? {provider: flags.provider} : {}),
-    }
-    const key = {
-      ...(planText !== undefined ? {plan: createHash('sha256').update(planText).digest('hex')} : {}),
-      dir: path.resolve(args.dir),
-      given: args.dir,
-      engine: engine ?? null,
-      json: flags.json,
-      verbose: flags.verbose,
-      requirements: flags.requirements,
-      resource: flags.resource ?? null,
-      module: flags.module ?? null,
-      provider: flags.provider ?? null,
-      tests: flags.tests || flags['test-directory'] !== undefined ? (flags['test-directory'] ?? true) : false,
-      vars: flags.var ?? [],
-      varFiles: flags['var-file'] ?? [],
-      limits: limitOptions(flags),
-      color,
-    }
-    const out = await cmd.context.results.output('providers', key, async () => {
-      // only the modules this command uses (not the whole library: graph export, lock files, lint rules)
-      const [{analyzeProviders, rootFilesRead}, {providersFilterProblem}, {utf8Text}, {fileNamer}] = await Promise.all([
-        import('../src/providers/analyze.js'),
-        import('../src/render/providers-text.js'),
-        import('../src/io/inputs.js'),
-        import('../src/render/paths.js'),
-      ])
-      const testDirectory = flags['test-directory']
-      const analysed = await analyzeProviders(args.dir, {
-        ...(engine ? {engine} : {}),
-        ...(flags.tests || testDirectory !== undefined ? {tests: testDirectory !== undefined ? {directory: testDirectory} : true} : {}),
-        vars: flags.var ?? [],
-        varFiles: flags['var-file'] ?? [],
-        ...limitOptions(flags),
-        context: cmd.context,
-      })
-      // --plan: the saved plan's changes joined to the binding (a plan tfgraph cannot use is one line, exit 1)
-      const p: WithPlan =
-        planText !== undefined && flags.plan
-          ? (await import('../src/cli/providers-plan.js')).withPlan(analysed, args.dir, planText, flags.plan)
-          : {analysis: analysed}
-      if ('error' in p) return {stdout: '', stderr: `Error: ${p.error}\n`, exitCode: 1}
-      const a = p.analysis
-      // nothing to show when the root directory itself could not be loaded: just the diagnostics
-      const rootLoaded = rootFilesRead(a)
-      const filterProblem = rootLoaded ? providersFilterProblem(a, filters) : undefined
-      if (filterProblem) return {stdout: '', stderr: `Error: ${filterProblem}\n`, exitCode: 1}
-      // files are named from the current directory (part of the results cache's key), so that file:line opens as printed
-      const render = await cmd.renderer('providers', flags.json ? 'json' : flags.requirements ? 'requirements' : 'text')
-      const stdout =
-        flags.json || rootLoaded
-          ? await render(a, {dir: args.dir, fileName: fileNamer(args.dir), ...filters, ...(p.planned ? {planned: p.planned} : {})})
-          : ''
-      const stderr =
-        !flags.json && a.diagnostics.length > 0
-          ? '\n' +
-            (await cmd.diagnostics(a.diagnostics, {
-              dir: args.dir,
-              verbose: flags.verbose,
-              read: (f) => utf8Text(cmd.context.files.read(f)),
-            }))
-          : ''
-      return {stdout, stderr, exitCode: exitCodeOf(a)}
-    })
+    const out = await providersOutput(cmd, {...providersInputs(args.dir, flags, cmd.color()), ...(plan ? {plan} : {})})
     await cmd.finish(out.value)
   }
 }

@@ -1,12 +1,21 @@
 #!/usr/bin/env node
-// `npm run bench:lsp`: tfgraph lsp on one large root (cloud-foundation-fabric fast/stages/0-org-setup,
-// from ../shared/corpus) against its targets: initialize → first diagnostics no slower than the cold CLI
-// (`tfgraph lint DIR`, caches off); hover p95 ≤ 20 ms; edit → publishDiagnostics p95 ≤ 50 ms (stretch
-// 20 ms) over 200 scripted edits; RSS after 1,000 edits within 20 % of RSS after the first 10. Writes the
-// table between the markers in BENCHMARKS.md (and prints it). A benchmark, not a test: nothing fails.
+// `npm run bench:lsp`: tfgraph lsp against its targets (issue #37), on cloud-foundation-fabric from
+// ../shared/corpus, one server process driven over stdio by vscode-jsonrpc:
+//   1. the root fast/stages/0-org-setup as the workspace: initialize → first diagnostics against the cold CLI
+//      (`tfgraph lint DIR --no-cache`); hover when idle; edit → publishDiagnostics over sequential edits;
+//      a burst of 300 edits sent at once with hovers asked all the while (hover p95 ≤ 20 ms; the burst's
+//      last diagnostics within 1 s of the last edit); RSS after the first analysis and after 1,000 edits
+//      (within 10 %);
+//   2. the whole repository as the workspace: initialize → first diagnostics (≤ 1.0 s) and against the cold
+//      `tfgraph lint --recursive`; edit → publishDiagnostics editing fast/stages/0-org-setup/main.tf and
+//      modules/net-vpc/main.tf (a module of 8 roots: its diagnostics wait for all 8).
+// An edit is a full-text change adding a provider block with an alias named after the edit (a finding
+// naming it each time, so every edit publishes); it is timed from the change sent to the diagnostics of
+// the edited file that name it. Writes the table between the markers in BENCHMARKS.md (and prints it),
+// with the machine's load average. A benchmark, not a test: nothing fails.
 import {spawn, spawnSync} from 'node:child_process'
 import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
-import {cpus, tmpdir, totalmem} from 'node:os'
+import {cpus, loadavg, tmpdir, totalmem} from 'node:os'
 import * as path from 'node:path'
 import {fileURLToPath, pathToFileURL} from 'node:url'
 import {
@@ -26,12 +35,16 @@ import {
 
 const repo = fileURLToPath(new URL('..', import.meta.url))
 const shared = process.env.TFGRAPH_SHARED ?? path.resolve(repo, '..', 'shared')
-const dir = path.join(shared, 'corpus', 'GoogleCloudPlatform__cloud-foundation-fabric', 'fast', 'stages', '0-org-setup')
+const fabric = path.join(shared, 'corpus', 'GoogleCloudPlatform__cloud-foundation-fabric')
+const stage = path.join(fabric, 'fast', 'stages', '0-org-setup')
+const netVpc = path.join(fabric, 'modules', 'net-vpc', 'main.tf')
 const bin = path.join(repo, 'bin', 'run.js')
 const EDITS = Number(process.env.BENCH_EDITS ?? 200)
+const BURST = Number(process.env.BENCH_BURST ?? 300)
 const SOAK = Number(process.env.BENCH_SOAK ?? 1000)
-if (!existsSync(dir)) {
-  console.log(`SKIP bench:lsp: ${dir} not found (needs ../shared)`)
+const FABRIC_EDITS = Number(process.env.BENCH_FABRIC_EDITS ?? 60)
+if (!existsSync(stage)) {
+  console.log(`SKIP bench:lsp: ${stage} not found (needs ../shared)`)
   process.exit(0)
 }
 
@@ -41,131 +54,213 @@ const pct = (xs, p) => {
 }
 const ms = (x) => `${x.toFixed(1)} ms`
 const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024
-
-// the cold CLI: `tfgraph lint DIR`, a fresh process, caches off (median of 3)
-const cli = []
-for (let i = 0; i < 3; i++) {
-  const cache = mkdtempSync(path.join(tmpdir(), 'tfgraph-bench-lsp-'))
-  const t = performance.now()
-  spawnSync(process.execPath, [bin, 'lint', dir, '--format', 'compact', '--no-cache'], {env: {...process.env, TFGRAPH_CACHE_DIR: cache}})
-  cli.push(performance.now() - t)
-  rmSync(cache, {recursive: true, force: true})
-}
-const cliCold = pct(cli, 50)
-
-const t0 = performance.now()
-const child = spawn(
-  process.execPath,
-  [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROF] : []), bin, 'lsp', '--stdio'],
-  {cwd: dir, stdio: ['pipe', 'pipe', 'inherit']},
-)
-const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin))
-const waiting = new Map()
-let firstDiagnostics
-conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
-  firstDiagnostics ??= performance.now() - t0
-  for (const [pred, resolve] of waiting) if (pred(p)) (waiting.delete(pred), resolve(performance.now()))
-})
-let progressEnd
-const progressDone = new Promise((resolve) => {
-  conn.onNotification('$/progress', (p) => {
-    if (p.value?.kind === 'end') ((progressEnd = performance.now() - t0), resolve())
-  })
-})
-conn.onRequest(WorkDoneProgressCreateRequest.type, () => null)
-conn.listen()
 const uri = (f) => pathToFileURL(f).toString()
-await conn.sendRequest(InitializeRequest.type, {
-  processId: process.pid,
-  rootUri: uri(dir),
-  capabilities: {window: {workDoneProgress: true}},
-})
-await conn.sendNotification(InitializedNotification.type, {})
-await progressDone
-const rssStart = rssOf(child.pid)
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ')
 
-// hovers: every resource header of main.tf and organization.tf, round robin, 200 requests
-const targets = []
-for (const f of ['organization.tf', 'main.tf', 'billing.tf', 'factory.tf']) {
-  const file = path.join(dir, f)
-  const lines = readFileSync(file, 'utf8').split('\n')
-  conn.sendNotification(DidOpenTextDocumentNotification.type, {
-    textDocument: {uri: uri(file), languageId: 'terraform', version: 1, text: lines.join('\n')},
-  })
-  lines.forEach((l, i) => {
-    if (/^(resource|data|module) "/.test(l)) targets.push({file, line: i, character: l.indexOf('"') + 2})
-  })
-}
-const hovers = []
-let answered = 0
-for (let i = 0; i < 200; i++) {
-  const t = targets[i % targets.length]
-  const s = performance.now()
-  const h = await conn.sendRequest(HoverRequest.type, {textDocument: {uri: uri(t.file)}, position: {line: t.line, character: t.character}})
-  hovers.push(performance.now() - s)
-  if (h) answered++
+/** The cold CLI: a fresh process, caches off; the median of `runs`. */
+function coldCli(args, runs) {
+  const times = []
+  for (let i = 0; i < runs; i++) {
+    const cache = mkdtempSync(path.join(tmpdir(), 'tfgraph-bench-lsp-'))
+    const t = performance.now()
+    spawnSync(process.execPath, [bin, 'lint', ...args, '--format', 'compact', '--no-cache'], {
+      env: {...process.env, TFGRAPH_CACHE_DIR: cache},
+    })
+    times.push(performance.now() - t)
+    rmSync(cache, {recursive: true, force: true})
+  }
+  return pct(times, 50)
 }
 
-// edits: each adds an unused aliased provider block to main.tf (a new finding, so diagnostics change every time)
-const main = path.join(dir, 'main.tf')
-const base = readFileSync(main, 'utf8')
-let version = 1
-const edit = async (i) => {
-  const marker = `bench${i}`
-  const done = new Promise((resolve) =>
-    waiting.set((p) => p.uri === uri(main) && p.diagnostics.some((d) => d.message.includes(marker)), resolve),
+/** One server on `dir`: initialize, wait for the first analysis; diagnostics can be waited for by predicate. */
+async function server(dir) {
+  const t0 = performance.now()
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROF] : []), bin, 'lsp', '--stdio'],
+    {cwd: dir, stdio: ['pipe', 'pipe', 'inherit']},
   )
-  const s = performance.now()
-  conn.sendNotification(DidChangeTextDocumentNotification.type, {
-    textDocument: {uri: uri(main), version: ++version},
-    contentChanges: [{text: `${base}\nprovider "google" {\n  alias = "${marker}"\n}\n`}],
+  const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin))
+  const waiting = new Map()
+  const s = {child, conn, firstDiagnostics: undefined, progressEnd: undefined, versions: 1}
+  conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
+    s.firstDiagnostics ??= performance.now() - t0
+    for (const [pred, resolve] of waiting) if (pred(p)) (waiting.delete(pred), resolve(performance.now()))
   })
-  return (await done) - s
+  const done = new Promise((resolve) => {
+    conn.onNotification('$/progress', (p) => {
+      if (p.value?.kind === 'end') ((s.progressEnd = performance.now() - t0), resolve())
+    })
+  })
+  conn.onRequest(WorkDoneProgressCreateRequest.type, () => null)
+  conn.listen()
+  await conn.sendRequest(InitializeRequest.type, {
+    processId: process.pid,
+    rootUri: uri(dir),
+    capabilities: {window: {workDoneProgress: true}},
+  })
+  await conn.sendNotification(InitializedNotification.type, {})
+  await done
+  s.diagnostics = (pred) => new Promise((resolve) => waiting.set(pred, resolve))
+  s.open = (file) => {
+    const text = readFileSync(file, 'utf8')
+    conn.sendNotification(DidOpenTextDocumentNotification.type, {textDocument: {uri: uri(file), languageId: 'terraform', version: 1, text}})
+    return text
+  }
+  // an edit: the file plus a provider block whose alias names the edit (`extra`: its other arguments)
+  s.change = (file, base, marker, extra = '') =>
+    conn.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: {uri: uri(file), version: ++s.versions},
+      contentChanges: [{text: `${base}\nprovider "google" {\n  alias = "${marker}"\n${extra}}\n`}],
+    })
+  s.naming = (file, marker) => (p) => p.uri === uri(file) && p.diagnostics.some((d) => d.message.includes(`"${marker}"`))
+  s.stop = async () => {
+    await conn.sendRequest(ShutdownRequest.type)
+    await conn.sendNotification(ExitNotification.type)
+  }
+  return s
 }
-const edits = []
-let rss10
-for (let i = 0; i < Math.max(EDITS, SOAK); i++) {
-  const t = await edit(i)
-  if (i < EDITS) edits.push(t)
-  if (i === 9) rss10 = rssOf(child.pid)
+
+/** Sequential edits of `file`: each waits for its diagnostics; the latencies. */
+async function editLatencies(s, file, base, n, tag, extra) {
+  const out = []
+  for (let i = 0; i < n; i++) {
+    const marker = `${tag}${i}`
+    const done = s.diagnostics(s.naming(file, marker))
+    const t = performance.now()
+    s.change(file, base, marker, extra)
+    out.push((await done) - t)
+  }
+  return out
 }
-const rssEnd = rssOf(child.pid)
-await conn.sendRequest(ShutdownRequest.type)
-await conn.sendNotification(ExitNotification.type)
+
+/** Hover targets: the resource, data and module headers of the files, opened. */
+function hoverTargets(s, files) {
+  const targets = []
+  for (const file of files) {
+    const lines = s.open(file).split('\n')
+    lines.forEach((l, i) => {
+      if (/^(resource|data|module) "/.test(l)) targets.push({file, line: i, character: l.indexOf('"') + 2})
+    })
+  }
+  return targets
+}
+
+async function hoverOnce(s, t) {
+  const start = performance.now()
+  const h = await s.conn.sendRequest(HoverRequest.type, {
+    textDocument: {uri: uri(t.file)},
+    position: {line: t.line, character: t.character},
+  })
+  return {ms: performance.now() - start, answered: h !== null}
+}
+
+/** `BURST` edits sent at once while hovers are asked one after another until the last edit's diagnostics arrive. */
+async function burst(s, file, base, targets) {
+  const marker = `burst${BURST - 1}`
+  let finished = false
+  const last = s.diagnostics(s.naming(file, marker)).then((t) => ((finished = true), t))
+  const hovers = []
+  for (let i = 0; i < BURST; i++) s.change(file, base, `burst${i}`)
+  const lastSent = performance.now()
+  for (let i = 0; !finished; i++) hovers.push((await hoverOnce(s, targets[i % targets.length])).ms)
+  return {hovers, lastDiagnostics: (await last) - lastSent}
+}
 
 const verdict = (ok) => (ok ? 'met' : '**not met**')
-const date = new Date().toISOString().slice(0, 10)
+const loadBefore = load()
+
+// 1. the root 0-org-setup as the workspace
+const cliStage = coldCli([stage], 3)
+const a = await server(stage)
+const rssStart = rssOf(a.child.pid)
+const main = path.join(stage, 'main.tf')
+const targets = hoverTargets(
+  a,
+  ['organization.tf', 'main.tf', 'billing.tf', 'factory.tf'].map((f) => path.join(stage, f)),
+)
+const idle = []
+let answered = 0
+for (let i = 0; i < 200; i++) {
+  const h = await hoverOnce(a, targets[i % targets.length])
+  idle.push(h.ms)
+  if (h.answered) answered++
+}
+const base = readFileSync(main, 'utf8')
+const edits = await editLatencies(a, main, base, EDITS, 'bench')
+const b = await burst(a, main, base, targets)
+await editLatencies(a, main, base, Math.max(0, SOAK - EDITS - BURST), 'soak')
+const rssEnd = rssOf(a.child.pid)
+await a.stop()
+
+// 2. the whole repository as the workspace
+const cliFabric = coldCli([fabric, '--recursive'], 1)
+const f = await server(fabric)
+const fabricMain = await editLatencies(f, main, f.open(main), FABRIC_EDITS, 'fab')
+const vpcBase = f.open(netVpc)
+// in a module, an aliased block with an argument is a legacy module provider (a finding naming the alias)
+const vpc = await editLatencies(f, netVpc, vpcBase, Math.max(5, Math.round(FABRIC_EDITS / 2)), 'vpc', '  project = "p"\n')
+await f.stop()
+
+const row = (...cells) => `| ${cells.join(' | ')} |`
+const p5095 = (xs) => `${ms(pct(xs, 50))} / ${ms(pct(xs, 95))}`
 const rows = [
-  [
+  row(
     'initialize → first diagnostics',
-    ms(firstDiagnostics ?? NaN),
-    `≤ cold CLI (\`tfgraph lint DIR --no-cache\`, median of 3: ${ms(cliCold)}): ${verdict(firstDiagnostics <= cliCold)}`,
-  ],
-  ['initialize → first analysis done (progress end)', ms(progressEnd), ''],
-  [
-    `hover, 200 requests over ${targets.length} headers (${answered} answered): p50 / p95`,
-    `${ms(pct(hovers, 50))} / ${ms(pct(hovers, 95))}`,
-    `p95 ≤ 20 ms: ${verdict(pct(hovers, 95) <= 20)}`,
-  ],
-  [
-    `edit → publishDiagnostics, ${EDITS} edits of main.tf: p50 / p95`,
-    `${ms(pct(edits, 50))} / ${ms(pct(edits, 95))}`,
-    `p95 ≤ 50 ms: ${verdict(pct(edits, 95) <= 50)}; stretch ≤ 20 ms: ${verdict(pct(edits, 95) <= 20)}`,
-  ],
-  [
-    `RSS after the first analysis / after 10 edits / after ${Math.max(EDITS, SOAK)} edits`,
-    `${rssStart.toFixed(0)} / ${rss10.toFixed(0)} / ${rssEnd.toFixed(0)} MB`,
-    `within 20 % of after 10: ${verdict(rssEnd <= rss10 * 1.2)} (${(((rssEnd - rss10) / rss10) * 100).toFixed(1)} %)`,
-  ],
+    ms(a.firstDiagnostics),
+    `≤ cold CLI (\`tfgraph lint DIR --no-cache\`, median of 3: ${ms(cliStage)}): ${verdict(a.firstDiagnostics <= cliStage)}`,
+  ),
+  row('initialize → first analysis done (progress end)', ms(a.progressEnd), ''),
+  row(
+    `hover, idle, 200 requests over ${targets.length} headers (${answered} answered): p50 / p95`,
+    p5095(idle),
+    `p95 ≤ 20 ms: ${verdict(pct(idle, 95) <= 20)}`,
+  ),
+  row(
+    `edit → publishDiagnostics, ${EDITS} edits of main.tf one after another: p50 / p95`,
+    p5095(edits),
+    "p95 ≤ 20 ms after #36 (today's figure)",
+  ),
+  row(
+    `hover during a burst of ${BURST} edits sent at once (${b.hovers.length} hovers): p50 / p95`,
+    p5095(b.hovers),
+    `p95 ≤ 20 ms: ${verdict(pct(b.hovers, 95) <= 20)}`,
+  ),
+  row(`the burst's last edit → its diagnostics`, ms(b.lastDiagnostics), `≤ 1 s: ${verdict(b.lastDiagnostics <= 1000)}`),
+  row(
+    `RSS after the first analysis / after ${Math.max(SOAK, EDITS + BURST)} edits`,
+    `${rssStart.toFixed(0)} / ${rssEnd.toFixed(0)} MB`,
+    `within 10 %: ${verdict(rssEnd <= rssStart * 1.1)} (${(((rssEnd - rssStart) / rssStart) * 100).toFixed(1)} %)`,
+  ),
+  row(
+    'whole repository: initialize → first diagnostics',
+    ms(f.firstDiagnostics),
+    `≤ 1.0 s: ${verdict(f.firstDiagnostics <= 1000)}; ≤ cold \`lint --recursive --no-cache\` (${ms(cliFabric)}): ${verdict(f.firstDiagnostics <= cliFabric)}`,
+  ),
+  row('whole repository: initialize → every root analysed', ms(f.progressEnd), ''),
+  row(
+    `whole repository: edit → publishDiagnostics, fast/stages/0-org-setup/main.tf (${fabricMain.length} edits): p50 / p95`,
+    p5095(fabricMain),
+    `p95 ≤ 20 ms after #36: ${verdict(pct(fabricMain, 95) <= 20)}`,
+  ),
+  row(
+    `whole repository: edit → publishDiagnostics, modules/net-vpc/main.tf, 8 roots (${vpc.length} edits): p50 / p95`,
+    p5095(vpc),
+    `p95 ≤ 50 ms after #36: ${verdict(pct(vpc, 95) <= 50)}`,
+  ),
 ]
+const date = new Date().toISOString().slice(0, 10)
 const table = [
-  '## `tfgraph lsp` (issue #30)',
+  '## `tfgraph lsp` (issues #30, #37)',
   '',
-  `Command: \`npm run build && npm run bench:lsp\` — ${date}, ${cpus().length} cores (${cpus()[0]?.model.split(' ').slice(0, 2).join(' ')}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; one server process on \`fast/stages/0-org-setup\` of cloud-foundation-fabric (../shared/corpus), driven over stdio by vscode-jsonrpc. An edit is a full-text change of \`main.tf\` adding an unused aliased provider block (a new finding each time, so every edit publishes); it is timed from the change sent to the diagnostics of \`main.tf\` that name it.`,
+  `Command: \`npm run build && npm run bench:lsp\` — ${date}, ${cpus().length} cores (${cpus()[0]?.model.split(' ').slice(0, 2).join(' ')}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average (1 / 5 / 15 min) ${loadBefore} before and ${load()} after; cloud-foundation-fabric from ../shared/corpus, one server process per workspace driven over stdio by vscode-jsonrpc. An edit is a full-text change adding an aliased provider block named after the edit (a finding naming it each time, so every edit publishes), timed from the change sent to the diagnostics of the edited file that name it.`,
   '',
   '| | measured | target |',
   '|---|---|---|',
-  ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ...rows,
   '',
 ].join('\n')
 console.log(table)
@@ -173,4 +268,7 @@ const bench = path.join(repo, 'BENCHMARKS.md')
 const text = readFileSync(bench, 'utf8')
 const [start, end] = ['<!-- bench-lsp:start (written by scripts/bench-lsp.mjs) -->', '<!-- bench-lsp:end -->']
 const block = `${start}\n${table}${end}`
-writeFileSync(bench, text.includes(start) ? text.replace(new RegExp(`${start}[\\s\\S]*?${end}`), block) : `${text.trimEnd()}\n\n${block}\n`)
+const at = text.indexOf(start)
+const to = text.indexOf(end, at)
+writeFileSync(bench, at >= 0 && to >= 0 ? text.slice(0, at) + block + text.slice(to + end.length) : `${text.trimEnd()}\n\n${block}\n`)
+process.exit(0)

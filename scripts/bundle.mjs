@@ -4,13 +4,30 @@
 // strategy (package.json oclif.commands → COMMANDS in entry.js). The WebAssembly parser stays outside
 // (@cdktf/hcl2json loads its .wasm from its own package directory) and is only imported to parse.
 import {build} from 'esbuild'
-import {readdirSync, rmSync, writeFileSync} from 'node:fs'
+import {spawnSync} from 'node:child_process'
+import {createHash} from 'node:crypto'
+import {readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {fileURLToPath} from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const commandsDir = path.join(root, 'dist', 'commands')
 const out = path.join(root, 'dist', 'cli')
+
+// The build's id (results-cache.ts): a hash of the compiled code and of the locked dependencies, the same
+// in both bundles, so a result stored by one is found by the other, and by the next identical build.
+const buildHash = createHash('sha256')
+const hashTree = (dir) => {
+  for (const e of readdirSync(dir, {withFileTypes: true}).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const p = path.join(dir, e.name)
+    if (e.isDirectory()) hashTree(p)
+    else if (e.name.endsWith('.js')) buildHash.update(path.relative(root, p)).update('\0').update(readFileSync(p)).update('\0')
+  }
+}
+hashTree(path.join(root, 'dist', 'src'))
+hashTree(commandsDir)
+for (const f of ['package.json', 'package-lock.json']) buildHash.update(readFileSync(path.join(root, f)))
+const define = {TFGRAPH_BUILD_ID: JSON.stringify(buildHash.digest('hex').slice(0, 32))}
 
 // every compiled command file, with oclif's id (lock/diff.js → "lock:diff")
 const commands = []
@@ -60,7 +77,31 @@ await build({
   // oclif can load TypeScript sources of plugins through these; tfgraph ships JavaScript only
   external: ['typescript', 'ts-node', '@cdktf/hcl2json', '@viz-js/viz'],
   banner: {js: "import {createRequire as __tfgraphRequire} from 'node:module'; const require = __tfgraphRequire(import.meta.url);"},
+  define,
   logLevel: 'warning',
 })
 rmSync(entry)
+
+// `tfgraph providers` without oclif (bin/run.js): CommonJS scripts, so that V8 can compile them from a
+// code cache (bin/load-script.js) — a small one that answers from the results cache, and the command's
+// run; import.meta is the script's own file (the worker, the viewer and the reference parser are found
+// from it, as from the modules above).
+const scripts = {quick: 'quick.js', 'quick-run': 'quick-run.js'}
+for (const [name, source] of Object.entries(scripts))
+  await build({
+    entryPoints: [path.join(root, 'dist', 'src', 'cli', source)],
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    outfile: path.join(out, `${name}.cjs`),
+    mainFields: ['module', 'main'],
+    external: ['typescript', 'ts-node', '@cdktf/hcl2json', '@viz-js/viz'],
+    define: {...define, 'import.meta': '__tfgraphMeta'},
+    banner: {js: "const __tfgraphMeta = {url: require('node:url').pathToFileURL(__filename).href, resolve: (s) => require.resolve(s)};"},
+    logLevel: 'warning',
+  })
+// their code caches: made by running them (functions compiled while a script runs are cached too)
+const cached = spawnSync(process.execPath, [path.join(root, 'scripts', 'code-cache.mjs'), out], {stdio: ['ignore', 'ignore', 'inherit']})
+if (cached.status !== 0) throw new Error('the code caches of dist/cli/*.cjs could not be made')
 console.log(`bundled ${commands.length} commands into dist/cli/`)

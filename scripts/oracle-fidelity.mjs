@@ -221,7 +221,7 @@ const DOCUMENTED = [
     reason:
       "validate's graph walk checks references and expressions (undeclared resources, variables, locals; types of values); tfgraph checks configuration structure, module and provider rules only",
     terraform: (d) =>
-      /^(Reference to undeclared (resource|input variable|local value|output value|module)|Invalid reference|Unsupported attribute|Invalid index|Invalid function argument|Call to unknown function|Invalid count argument|Invalid for_each argument|Unsupported argument|Missing required argument|Inconsistent conditional result types|Incorrect attribute value type|Invalid template interpolation value|Unsupported block type|Unexpected resource instance key|Missing resource instance key|Invalid value for input variable|Invalid default value for variable|Error in function call|Self-referential block|Cycle: .*)$/.test(
+      /^(Reference to undeclared (resource|input variable|local value|output value|module)|Invalid reference|Unsupported attribute|Invalid index|Invalid function argument|Too many function arguments|Not enough function arguments|Call to unknown function|Invalid count argument|Invalid for_each argument|Unsupported argument|Missing required argument|Inconsistent conditional result types|Incorrect attribute value type|Invalid template interpolation value|Unsupported block type|Unexpected resource instance key|Missing resource instance key|Invalid value for input variable|Invalid default value for variable|Error in function call|Self-referential block|Cycle: .*)$/.test(
         d.summary,
       ) && !d.stage,
   },

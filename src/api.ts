@@ -99,6 +99,8 @@ export interface LintApiOptions extends AnalysisOptions {
   /** Run only these rules (`terraform` names Terraform's own checks). */
   readonly only?: readonly string[]
   readonly disable?: readonly string[]
+  /** Give each finding its fixes (`LintDiagnostic.fixes`: titled text edits; the preferred one is what `lint --fix` applies). */
+  readonly fixes?: boolean
 }
 
 /** Terraform's own module and provider diagnostics plus tfgraph's author rules. */

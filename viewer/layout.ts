@@ -42,6 +42,11 @@ export interface TreeLayoutOptions {
   readonly minWrapHeight: number
   /** The width / height a wrapped list aims at (the drawing area's). */
   readonly aspect: number
+  /**
+   * The widest a block may be (the canvas at a readable scale): a list wraps into no more columns than fit
+   * in what is left of it beside the block's node, and grows downwards instead. Default: no limit.
+   */
+  readonly maxWidth?: number
 }
 
 export interface Rect {
@@ -75,12 +80,23 @@ interface Sized {
   readonly parts?: {readonly beforeWidth: number; readonly sections: readonly Section[]}
 }
 
-function packColumns(items: readonly Sized[], o: TreeLayoutOptions): Section {
+function packColumns(items: readonly Sized[], o: TreeLayoutOptions, avail: number): Section {
   if (items.length === 0) return {columns: [], widths: [], width: 0, height: 0}
   const stacked = items.reduce((h, s) => h + s.height, 0) + o.gapY * (items.length - 1)
   const area = items.reduce((a, s) => a + (s.width + o.gapX) * (s.height + o.gapY), 0)
   const tallest = Math.max(...items.map((s) => s.height))
-  const target = Math.max(tallest, Math.min(stacked, Math.max(o.minWrapHeight, Math.sqrt(area / o.aspect))))
+  let target = Math.max(tallest, Math.min(stacked, Math.max(o.minWrapHeight, Math.sqrt(area / o.aspect))))
+  let packed = packAt(items, o, target)
+  // wider than the room there is: taller columns, fewer of them (one column at the most)
+  while (packed.width > avail && packed.columns.length > 1 && target < stacked) {
+    target = Math.min(stacked, target * 1.15)
+    packed = packAt(items, o, target)
+  }
+  return packed
+}
+
+/** Columns no taller than `target` (a block taller than it alone in its column), in order. */
+function packAt(items: readonly Sized[], o: TreeLayoutOptions, target: number): Section {
   const columns: Sized[][] = [[]]
   let h = 0
   for (const s of items) {
@@ -101,21 +117,25 @@ function packColumns(items: readonly Sized[], o: TreeLayoutOptions): Section {
 /** Space between the section of lone nodes and the section of blocks. */
 const sectionGap = (o: TreeLayoutOptions): number => 3 * o.gapY
 
-function measure(b: Block, o: TreeLayoutOptions): Sized {
+function measure(b: Block, o: TreeLayoutOptions, avail: number): Sized {
   if (b.kind === 'leaf') return {block: b, width: b.width, height: b.height}
-  const before = b.before.map((l) => measure(l, o))
+  const before = b.before.map((l) => measure(l, o, avail))
   const beforeWidth = before.length > 0 ? Math.max(...before.map((s) => s.width)) + o.gapX : 0
   const beforeHeight = before.reduce((a, s) => a + s.height, 0) + o.gapY * Math.max(0, before.length - 1)
-  const children = b.children.map((c) => measure(c, o))
+  // what is left beside the node for its children
+  const inner = avail - beforeWidth - (b.node ? b.node.width + o.gapX : 0)
+  const children = b.children.map((c) => measure(c, o, inner))
   // the nodes shown alone first (wrapped into a grid when there are many), then the modules shown with their contents
   const sections = [
     packColumns(
       children.filter((c) => c.block.kind === 'leaf'),
       o,
+      inner,
     ),
     packColumns(
       children.filter((c) => c.block.kind === 'branch'),
       o,
+      inner,
     ),
   ].filter((x) => x.columns.length > 0)
   const packedWidth = Math.max(0, ...sections.map((x) => x.width))
@@ -164,7 +184,7 @@ function place(s: Sized, x: number, y: number, o: TreeLayoutOptions, boxes: Map<
 
 /** Lays out the tree of blocks from (0, 0). */
 export function layoutTree(root: Block, o: TreeLayoutOptions): TreeLayout {
-  const sized = measure(root, o)
+  const sized = measure(root, o, o.maxWidth ?? Infinity)
   const boxes = new Map<string, Rect>()
   const areas = new Map<string, Rect>()
   place(sized, 0, 0, o, boxes, areas)

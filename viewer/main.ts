@@ -81,7 +81,7 @@ const OPEN_EXPANDED_MAX = 300
  * A smaller graph whose labels would be too small to read at that size opens collapsed too.
  */
 const OPEN_BUDGET = 150
-const OPEN_FONT = 8
+const OPEN_FONT = 11
 /** Above this many nodes or edges on screen, edges and labels are hidden while the camera moves. */
 const MOVING_NODES = 400
 const MOVING_EDGES = 800
@@ -91,8 +91,17 @@ const MIN_FONT = 5
 const MAX_FIT_SCALE = 1.25
 /** The scale the camera moves to when it goes to a node too small to read. */
 const READ_SCALE = 1
-/** Showing a part of the drawing whole makes its labels at least this large (pixels), or it shows its top left corner. */
-const READABLE_FONT = 9
+/**
+ * Showing a part of the drawing whole makes its labels at least this large (pixels), or it shows its top
+ * left corner at this size; the layout wraps long lists so that a part is never wider than the canvas at it.
+ */
+const READABLE_FONT = 11
+/**
+ * A module whose nodes shown alone (resources, provider configurations, collapsed modules) are more than
+ * this many has them grouped by kind and type, one node per group (`azurerm_* resources (312)`,
+ * `modules (40)`); a click on a group shows its nodes.
+ */
+const FAN_MAX = 30
 const FONT = 'system-ui, -apple-system, "Segoe UI", sans-serif'
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T
@@ -126,7 +135,8 @@ readTheme()
 const palette = (): string[] => (dark.matches ? DARK : LIGHT)
 
 // ---- the module tree: every node hangs under a module (a module node under its caller) ----
-const parentOf = (m: string): string => m.replace(/\.?module\.[^.]+$/, '')
+// (a Terraform Stacks graph: `component.a` and `stack.s` hang under the stack as modules do)
+const parentOf = (m: string): string => m.replace(/\.?(?:module|component|stack)\.[^.]+$/, '')
 interface Group {
   readonly address: string
   readonly parent: string | null
@@ -175,7 +185,7 @@ for (const n of nodes) {
   }
 }
 // module.m2 before module.m10 (the same order in the drawing and the outline)
-const byName = (a: string, b: string): number => a.localeCompare(b, 'en', {numeric: true})
+const byName = new Intl.Collator('en', {numeric: true}).compare
 for (const g of groups.values()) g.children.sort(byName)
 const made = new Set<string>()
 if (treeMode)
@@ -193,6 +203,56 @@ function sizeOf(m: string): number {
   return g.size
 }
 sizeOf('')
+
+// ---- fans: a module's many lone nodes, grouped by kind and type (FAN_MAX) ----
+interface Fan {
+  readonly id: string
+  /** The module whose nodes it groups. */
+  readonly module: string
+  /** `azurerm_* resources`, `modules`, … (the count is added when drawn). */
+  readonly title: string
+}
+const fans = new Map<string, Fan>()
+const fanOf = new Map<string, string>()
+const fansOfModule = new Map<string, string[]>()
+/** Fans whose nodes are shown one by one. */
+const fanOpen = new Set<string>()
+/** How many nodes each shown fan stands for now. */
+let fanCounts = new Map<string, number>()
+function fanKey(it: Item): [key: string, title: string] {
+  if (it.kind === 'module') return ['modules', 'modules']
+  if (it.kind === 'provider-config') return ['configs', 'provider configurations']
+  if (it.kind === 'resource-group') return ['groups', 'resource groups']
+  const a = it.page?.attributes ?? {}
+  const type = typeof a['type'] === 'string' ? a['type'] : it.name.replace(/^(data|ephemeral)\./, '').split('.')[0]!
+  const prefix = type.split('_')[0] || type
+  const mode = typeof a['mode'] === 'string' ? a['mode'] : 'managed'
+  return mode === 'managed' ? [`r:${prefix}`, `${prefix}_* resources`] : [`${mode}:${prefix}`, `${mode}.${prefix}_*`]
+}
+/** The root's provider configurations in the providers view: drawn in their own column, never grouped. */
+const ownColumn = (it: Item): boolean => it.group === '' && data.view === 'providers' && it.kind === 'provider-config'
+for (const g of groups.values()) {
+  const members = [...g.leaves, ...g.children.map((c) => groups.get(c)!.node).filter((n): n is string => n !== null)].filter(
+    (id) => !ownColumn(items.get(id)!),
+  )
+  if (members.length <= FAN_MAX) continue
+  const byKey = new Map<string, {title: string; ids: string[]}>()
+  for (const id of members) {
+    const [key, title] = fanKey(items.get(id)!)
+    const e = byKey.get(key) ?? {title, ids: []}
+    e.ids.push(id)
+    byKey.set(key, e)
+  }
+  const rank = (k: string): number => (k === 'configs' ? 0 : k.startsWith('r:') ? 1 : k === 'groups' ? 3 : k === 'modules' ? 4 : 2)
+  for (const [key, {title, ids}] of [...byKey].sort(([a], [b]) => rank(a) - rank(b) || byName(a, b))) {
+    if (ids.length < 2) continue
+    const id = `fan:${g.address}:${key}`
+    fans.set(id, {id, module: g.address, title})
+    fansOfModule.set(g.address, [...(fansOfModule.get(g.address) ?? []), id])
+    for (const m of ids) fanOf.set(m, id)
+    items.set(id, {id, kind: 'resource-group', address: '', name: title, group: g.address, stands: null, page: null})
+  }
+}
 
 // ---- labels, measured once per text ----
 const measureCtx = document.createElement('canvas').getContext('2d')!
@@ -214,6 +274,8 @@ function statusWord(it: Item): string {
 }
 const collapsed = new Set<string>()
 function labelOf(it: Item): string {
+  const fan = fans.get(it.id)
+  if (fan) return `${fan.title} (${(fanCounts.get(fan.id) ?? 0).toLocaleString('en')})`
   const status = statusWord(it)
   let text = status ? `${it.name} · ${status}` : it.name
   if (it.stands !== null && collapsed.has(it.stands) && groups.get(it.stands)!.size > 0)
@@ -221,6 +283,7 @@ function labelOf(it: Item): string {
   return text
 }
 function colorOf(it: Item): string {
+  if (fans.has(it.id)) return theme.muted
   const marks = it.page?.marks ?? []
   if (marks.includes('unresolved') || marks.includes('no-provider')) return theme.error
   if (it.kind === 'module') return marks.includes('legacy') ? theme.warning : theme.muted
@@ -231,10 +294,16 @@ function colorOf(it: Item): string {
 }
 
 // ---- the graph ----
+// a node joins sigma's graph when it is first shown: a large page opens collapsed, and sigma then
+// processes the few hundred nodes on screen, not every node of the page on every frame
 const graph = new Graph({type: 'directed', multi: true, allowSelfLoops: true})
-for (const it of items.values()) {
-  const r = G.radius[it.kind]
-  graph.addNode(it.id, {x: it.page?.x ?? 0, y: -(it.page?.y ?? 0), size: r, r0: r, label: labelOf(it), color: colorOf(it)})
+function addDrawn(ids: Iterable<string>): void {
+  for (const id of ids) {
+    if (graph.hasNode(id)) continue
+    const it = items.get(id)!
+    const r = G.radius[it.kind]
+    graph.addNode(id, {x: it.page?.x ?? 0, y: -(it.page?.y ?? 0), size: r, r0: r, label: labelOf(it), color: colorOf(it)})
+  }
 }
 const adjacency = new Map<string, Set<string>>()
 const link = (a: string, b: string): void => void (adjacency.get(a) ?? adjacency.set(a, new Set()).get(a)!).add(b)
@@ -276,25 +345,80 @@ function computeShown(): void {
       }
     return
   }
-  for (const it of items.values()) if (open(it.group)) shown.add(it.id)
+  // what shows alone in each open module; a module with more than FAN_MAX such nodes has them drawn as fans
+  const lone = new Map<string, string[]>()
+  for (const it of items.values()) {
+    if (fans.has(it.id) || !open(it.group)) continue
+    shown.add(it.id)
+    if (fanOf.has(it.id) && !(it.stands !== null && expanded(it.stands))) {
+      const list = lone.get(it.group!) ?? []
+      list.push(it.id)
+      lone.set(it.group!, list)
+    }
+  }
+  fanCounts = new Map()
+  for (const ids of lone.values()) {
+    if (ids.length <= FAN_MAX) continue
+    const byFan = new Map<string, string[]>()
+    for (const id of ids) {
+      const f = fanOf.get(id)!
+      if (!fanOpen.has(f)) byFan.set(f, [...(byFan.get(f) ?? []), id])
+    }
+    for (const [f, members] of byFan) {
+      if (members.length < 2) continue
+      for (const id of members) shown.delete(id)
+      shown.add(f)
+      fanCounts.set(f, members.length)
+    }
+  }
 }
-/** The shown node a hidden node is drawn into: the collapsed module around it. */
+/** A module shown with its contents: open itself (not collapsed), with something inside. */
+const expanded = (m: string): boolean => !collapsed.has(m) && groups.get(m)!.size > 0
+/** The shown node a hidden node is drawn into: the collapsed module around it, or the fan it is grouped in. */
 function representative(id: string): string | null {
-  if (shown.has(id)) return id
+  const inFan = (x: string): string | null => {
+    if (shown.has(x)) return x
+    const f = fanOf.get(x)
+    return f !== undefined && shown.has(f) ? f : null
+  }
+  const direct = inFan(id)
+  if (direct !== null) return direct
   let m = items.get(id)?.group ?? null
   let rep: string | null = null
   for (; m !== null; m = groups.get(m)?.parent ?? null) if (collapsed.has(m)) rep = groups.get(m)?.node ?? null
-  return rep !== null && shown.has(rep) ? rep : null
+  return rep !== null ? inFan(rep) : null
 }
 
 // ---- layout ----
 let layoutAreas: ReadonlyMap<string, Rect> = new Map()
 let drawingBox: Rect = {x: 0, y: 0, width: 1, height: 1}
+/**
+ * The providers-map entries that reach a node (`← aws = aws.east`), the labels of its `passes` edges: one
+ * more line in its box, under its label (above it for a module shown with its contents, whose label is above its circle).
+ */
+let lanes = new Map<string, string>()
+/** The height of that line (layout units). */
+const LANE_LINE = 15
+const laneText = (lane: string): string => `← ${lane}`
 function boxWidth(id: string): number {
   const it = items.get(id)!
-  return nodeBoxWidth(it.kind, textWidth(labelOf(it)))
+  const lane = lanes.get(id)
+  return nodeBoxWidth(it.kind, Math.max(textWidth(labelOf(it)), lane === undefined ? 0 : textWidth(laneText(lane))))
 }
-const leaf = (id: string, height: number = G.row): LeafBlock => ({kind: 'leaf', id, width: boxWidth(id), height})
+const laneLine = (id: string): number => (lanes.has(id) ? LANE_LINE : 0)
+/** The labels of the `passes` edges between shown nodes, by the node they reach. */
+function computeLanes(): void {
+  lanes = new Map()
+  if (!treeMode) return
+  for (const e of data.edges) {
+    if (e.kind !== 'passes' || e.label === null) continue
+    const [s, t] = [nodes[e.s]?.id, nodes[e.t]?.id]
+    if (s === undefined || t === undefined || !shown.has(s) || !shown.has(t)) continue
+    const before = lanes.get(t)
+    lanes.set(t, before === undefined ? e.label : `${before}, ${e.label}`)
+  }
+}
+const leaf = (id: string, height: number = G.row + laneLine(id)): LeafBlock => ({kind: 'leaf', id, width: boxWidth(id), height})
 /**
  * Where a node's label goes: right of its circle (most), left of it (the root's provider configurations,
  * whose edges leave to the right), or above it (a module shown with its contents: edges come in from the
@@ -305,8 +429,9 @@ let labelSides = new Map<string, LabelSide>()
 function blockOf(m: string): Block | null {
   const g = groups.get(m)!
   const leaves = g.leaves.filter((id) => shown.has(id))
-  const before = m === '' && data.view === 'providers' ? leaves.filter((id) => items.get(id)!.kind === 'provider-config') : []
+  const before = leaves.filter((id) => ownColumn(items.get(id)!))
   const children: Block[] = leaves.filter((id) => !before.includes(id)).map((id) => leaf(id))
+  for (const f of fansOfModule.get(m) ?? []) if (shown.has(f)) children.push(leaf(f))
   for (const c of g.children) {
     const cg = groups.get(c)!
     if (focusSet || !collapsed.has(c)) {
@@ -321,11 +446,15 @@ function blockOf(m: string): Block | null {
   for (const id of before) labelSides.set(id, 'left')
   const above = shownNode !== null && (children.length > 0 || before.length > 0)
   if (shownNode !== null && above) labelSides.set(shownNode, 'above')
-  const node = shownNode === null ? null : leaf(shownNode, above ? G.row + G.labelRise : G.row)
-  return {kind: 'branch', group: m, node, childOffset: above ? G.labelRise : 0, before: before.map((id) => leaf(id)), children}
+  const rise = shownNode === null ? 0 : G.labelRise + laneLine(shownNode)
+  const node = shownNode === null ? null : leaf(shownNode, above ? G.row + rise : G.row + laneLine(shownNode))
+  return {kind: 'branch', group: m, node, childOffset: above ? rise : 0, before: before.map((id) => leaf(id)), children}
 }
-function aspect(): number {
-  const r = container.getBoundingClientRect()
+/** How wide (layout units) a part of the drawing can be to show whole across the canvas with READABLE_FONT labels. */
+function readableWidth(r: {width: number}): number {
+  return Math.max(200, (r.width - 24) / (READABLE_FONT / G.font))
+}
+function aspect(r: {width: number; height: number}): number {
   return Math.min(3, Math.max(0.5, r.width / Math.max(1, r.height)))
 }
 /** Where the layout put each shown node (graph coordinates) and which side its label takes. */
@@ -344,15 +473,25 @@ function relayout(): void {
   }
   if (treeMode) {
     labelSides = new Map()
+    computeLanes()
+    const canvas = container.getBoundingClientRect()
     const root = blockOf('')
     const t = root
-      ? layoutTree(root, {gapX: G.gapX, gapY: G.gapY, minWrapHeight: G.minWrapHeight, aspect: aspect()})
+      ? layoutTree(root, {
+          gapX: G.gapX,
+          gapY: G.gapY,
+          minWrapHeight: G.minWrapHeight,
+          aspect: aspect(canvas),
+          maxWidth: readableWidth(canvas),
+        })
       : {boxes: new Map<string, Rect>(), areas: new Map<string, Rect>(), width: 1, height: 1}
     layoutAreas = t.areas
     for (const [id, b] of t.boxes) {
       const r = G.radius[items.get(id)!.kind]
       const side = labelSides.get(id) ?? 'right'
-      placed.set(id, {x: side === 'left' ? b.x + b.width - G.labelGap - r : b.x + G.labelGap + r, y: -(b.y + b.height - G.row / 2), side})
+      const x = side === 'left' ? b.x + b.width - G.labelGap - r : b.x + G.labelGap + r
+      // the circle on the box's bottom row when the label is above it, else on its top row (a lane line below)
+      placed.set(id, {x, y: -(side === 'above' ? b.y + b.height - G.row / 2 : b.y + G.row / 2), side})
       extend(b.x, b.y, b.x + b.width, b.y + b.height)
     }
   } else {
@@ -413,26 +552,68 @@ interface LabelBox {
 let frameLabels: LabelBox[] = []
 let lastLabels: LabelBox[] = []
 let haloColor = ''
+/**
+ * A label cut to the canvas: one that would run past its edge, under the outline or the details panel,
+ * ends (or starts) with an ellipsis at the edge instead; none when too little of it would show.
+ */
+function clipped(ctx: CanvasRenderingContext2D, text: string, x: number, canvasWidth: number): {text: string; x: number; w: number} | null {
+  let w = ctx.measureText(text).width
+  if (x >= 0 && x + w <= canvasWidth) return {text, x, w}
+  const chars = [...text]
+  const room = Math.min(canvasWidth, x + w) - Math.max(0, x)
+  if (room < ctx.measureText('…mmm').width) return null
+  if (x + w > canvasWidth) {
+    let keep = chars.length
+    while (keep > 1 && ctx.measureText(chars.slice(0, keep).join('') + '…').width > canvasWidth - x) keep--
+    text = chars.slice(0, keep).join('') + '…'
+  } else {
+    let from = 0
+    while (from < chars.length - 1 && ctx.measureText('…' + chars.slice(from).join('')).width > x + w) from++
+    text = '…' + chars.slice(from).join('')
+    x = x + w - ctx.measureText(text).width
+  }
+  w = ctx.measureText(text).width
+  return {text, x, w}
+}
 function drawLabel(ctx: CanvasRenderingContext2D, d: {x: number; y: number; size: number; label?: string | null; color?: string}): void {
   const text = d.label
-  const extra = d as unknown as {key: string; r0?: number; side?: LabelSide}
+  const extra = d as unknown as {key: string; r0?: number; side?: LabelSide; lane?: string}
   if (!text || !extra.r0) return
   const scale = d.size / extra.r0
   const font = G.font * scale
   if (font < MIN_FONT) return
   ctx.font = `${font}px ${FONT}`
+  const width = container.clientWidth
   const w = ctx.measureText(text).width
   const side = extra.side ?? 'right'
   const x =
     side === 'left' ? d.x - d.size - G.labelGap * scale - w : side === 'above' ? d.x + d.size * 0.8 : d.x + d.size + G.labelGap * scale
-  // the text's middle: beside the circle, or above it (its bottom clear of edges leaving the circle)
-  const middle = side === 'above' ? d.y - d.size - font * 0.45 : d.y
+  // the text's middle: beside the circle, or above it (its bottom clear of edges leaving the circle); a
+  // lane line goes under the label, or between it and the circle when the label is above
+  const lineGap = LANE_LINE * scale
+  const middle = side === 'above' ? d.y - d.size - font * 0.45 - (extra.lane ? lineGap : 0) : d.y
   const top = middle - font * 0.62
-  ctx.fillStyle = haloColor
-  ctx.fillRect(x - 1, top, w + 2, font * 1.24)
-  ctx.fillStyle = theme.fg
-  ctx.fillText(text, x, middle + font * 0.35)
-  frameLabels.push({id: extra.key, x: x - 1, y: top, width: w + 2, height: font * 1.24})
+  const shown = clipped(ctx, text, x, width)
+  if (shown) {
+    ctx.fillStyle = haloColor
+    ctx.fillRect(shown.x - 1, top, shown.w + 2, font * 1.24)
+    ctx.fillStyle = theme.fg
+    ctx.fillText(shown.text, shown.x, middle + font * 0.35)
+    frameLabels.push({id: extra.key, x: shown.x - 1, y: top, width: shown.w + 2, height: font * 1.24})
+  }
+  // the providers map entries that reach it, in the colour of those edges, on the line the layout left for them
+  if (extra.lane && side !== 'left') {
+    const lx = side === 'above' ? x : d.x + d.size + G.labelGap * scale
+    const lane = clipped(ctx, laneText(extra.lane), lx, width)
+    if (!lane) return
+    const lmiddle = side === 'above' ? middle + lineGap : d.y + lineGap
+    const ltop = lmiddle - font * 0.62
+    ctx.fillStyle = haloColor
+    ctx.fillRect(lane.x - 1, ltop, lane.w + 2, font * 1.24)
+    ctx.fillStyle = theme.accent
+    ctx.fillText(lane.text, lane.x, lmiddle + font * 0.35)
+    frameLabels.push({id: `${extra.key} ←`, x: lane.x - 1, y: ltop, width: lane.w + 2, height: font * 1.24})
+  }
 }
 /**
  * A hovered, selected or matching node: its label at a readable size on the panel colour, framed, and a
@@ -528,15 +709,12 @@ function cameraFor(r: Rect, maxScale = MAX_FIT_SCALE): CameraState {
   const q = renderer.graphToViewport({x: b.x1, y: b.y1}, {cameraState: s0})
   const {width, height} = renderer.getDimensions()
   const pad = 12
-  // the legend sits over the bottom of the canvas: the drawing goes above it
-  const legend = $('legend')
-  const reserve = legend.hidden ? 0 : Math.min(height / 2, legend.offsetHeight + 8)
   const w = Math.abs(q.x - p.x)
   const h = Math.abs(q.y - p.y)
   const unitPx = w / Math.max(1e-9, b.x1 - b.x0)
-  const ratio = Math.max(w / Math.max(1, width - 2 * pad), h / Math.max(1, height - reserve - 2 * pad), unitPx / maxScale)
+  const ratio = Math.max(w / Math.max(1, width - 2 * pad), h / Math.max(1, height - 2 * pad), unitPx / maxScale)
   const centre = renderer.graphToViewport({x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2}, {cameraState: s0})
-  const c = renderer.viewportToFramedGraph({x: centre.x, y: centre.y + (reserve / 2) * ratio}, {cameraState: s0})
+  const c = renderer.viewportToFramedGraph({x: centre.x, y: centre.y}, {cameraState: s0})
   return {x: c.x, y: c.y, ratio, angle: 0}
 }
 function fit(r: Rect = drawingBox, animate = true): void {
@@ -551,19 +729,23 @@ function scaleAt(ratio: number): number {
   const q = renderer.graphToViewport({x: 100, y: 0}, {cameraState: s0})
   return Math.abs(q.x - p.x) / 100 / ratio
 }
-/** Shows a part of the drawing: all of it if its labels can be read so, else its top left corner at a readable scale. */
-function show(r: Rect): void {
+/**
+ * Shows a part of the drawing: all of it if its labels can be read so, else its top left corner with
+ * READABLE_FONT labels (the layout keeps every part narrower than the canvas at that size).
+ */
+function show(r: Rect, animate = true): void {
   const state = cameraFor(r)
   const {width, height} = renderer.getDimensions()
-  if (scaleAt(state.ratio) * G.font >= READABLE_FONT || r.width * r.height === 0) {
-    void renderer.getCamera().animate(state, {duration: 250})
-    return
+  const move = (to: CameraState): void => {
+    if (animate) void renderer.getCamera().animate(to, {duration: 250})
+    else renderer.getCamera().setState(to)
   }
+  if (scaleAt(state.ratio) * G.font >= READABLE_FONT || r.width * r.height === 0) return move(state)
   const scale = (READ_SCALE * READABLE_FONT) / G.font
   const pad = 12
   const centre = {x: r.x + (width / 2 - pad) / scale, y: -(r.y + (height / 2 - pad) / scale)}
   const f = renderer.viewportToFramedGraph(renderer.graphToViewport(centre))
-  void renderer.getCamera().animate({x: f.x, y: f.y, ratio: scaleAt(1) / scale, angle: 0}, {duration: 250})
+  move({x: f.x, y: f.y, ratio: scaleAt(1) / scale, angle: 0})
 }
 function goTo(id: string): void {
   const d = graph.getNodeAttributes(id) as {x: number; y: number}
@@ -577,14 +759,15 @@ function goTo(id: string): void {
 function update(): void {
   computeShown()
   relayout()
+  addDrawn(shown)
   // one event for sigma, not one per node (each would make it process the whole graph again)
   graph.updateEachNodeAttributes(
     (id, a) => {
       const it = items.get(id)!
       const p = placed.get(id)
-      return {...a, label: labelOf(it), ...(p ? {x: p.x, y: p.y, side: p.side} : {})}
+      return {...a, label: labelOf(it), lane: lanes.get(id) ?? '', ...(p ? {x: p.x, y: p.y, side: p.side} : {})}
     },
-    {attributes: ['x', 'y', 'label', 'side']},
+    {attributes: ['x', 'y', 'label', 'side', 'lane']},
   )
   setEdges()
   // a large drawing moves without its edges and labels (sigma redraws every frame; WebGL without a GPU is slow)
@@ -600,6 +783,8 @@ function setCollapsed(m: string, on: boolean, moveCamera = true): void {
   if (on === collapsed.has(m) || !groups.has(m)) return
   if (on) collapsed.add(m)
   else collapsed.delete(m)
+  // a collapsed module's fans close with it: expanded again, it shows its groups first
+  if (on) for (const f of fansOfModule.get(m) ?? []) fanOpen.delete(f)
   update()
   if (!moveCamera) return
   if (!treeMode) return
@@ -607,10 +792,26 @@ function setCollapsed(m: string, on: boolean, moveCamera = true): void {
   const area = on ? layoutAreas.get(groups.get(m)?.parent ?? '') : layoutAreas.get(m)
   show(area ?? drawingBox)
 }
-/** Expands every collapsed module around a node, so that it shows. */
+/** Shows a fan's nodes one by one, and the camera on them (its module's block). */
+function openFan(f: string, moveCamera = true): void {
+  const fan = fans.get(f)
+  if (!fan || fanOpen.has(f)) return
+  fanOpen.add(f)
+  update()
+  if (moveCamera) show(layoutAreas.get(fan.module) ?? drawingBox)
+}
+/** Expands every collapsed module around a node, and opens the fans it and they are in, so that it shows. */
 function reveal(id: string): boolean {
   let changed = false
-  for (let m = items.get(id)?.group ?? null; m !== null; m = groups.get(m)?.parent ?? null) if (collapsed.delete(m)) changed = true
+  const unfan = (x: string | null): void => {
+    const f = x === null ? undefined : fanOf.get(x)
+    if (f !== undefined && !fanOpen.has(f)) (fanOpen.add(f), (changed = true))
+  }
+  unfan(id)
+  for (let m = items.get(id)?.group ?? null; m !== null; m = groups.get(m)?.parent ?? null) {
+    if (collapsed.delete(m)) changed = true
+    unfan(groups.get(m)?.node ?? null)
+  }
   if (changed) update()
   return changed
 }
@@ -654,27 +855,48 @@ function buildOutline(): void {
     li.append(row, list)
     moduleRows.set(m, {li, list, toggle, count})
   }
-  for (const n of nodes) {
-    if (n.kind === 'module') continue
+  for (const n of nodes) if (n.kind !== 'module') leavesOf.set(n.module, [...(leavesOf.get(n.module) ?? []), n])
+  // child modules after the module's own nodes (which are made when the module's list first shows: fillOutline)
+  for (const m of sorted) (m === '' ? root : moduleRows.get(parentOf(m))!.list).append(moduleRows.get(m)!.li)
+  $('outline').append(root)
+}
+/** A module's own nodes (not modules), by module, in the page's order. */
+const leavesOf = new Map<string, PageNode[]>()
+/** Modules whose own nodes are in the outline: a collapsed module's are made when it is first expanded. */
+const filled = new Set<string>()
+function fillOutline(m: string): void {
+  if (filled.has(m)) return
+  filled.add(m)
+  const rows = document.createDocumentFragment()
+  for (const n of leavesOf.get(m) ?? []) {
     const li = el('li')
     li.setAttribute('role', 'treeitem')
     const b = el('button', undefined, 'item address')
     b.append(el('span', n.address || n.id))
     b.type = 'button'
     b.addEventListener('click', () => select(n.id, true))
+    if (matchSet.has(n.id)) b.classList.add('match')
+    if (selected === n.id) b.classList.add('selected')
     outlineItems.set(n.id, b)
     li.append(b)
-    moduleRows.get(n.module)?.list.append(li)
+    rows.append(li)
   }
-  // child modules after the module's own nodes
-  for (const m of sorted) (m === '' ? root : moduleRows.get(parentOf(m))!.list).append(moduleRows.get(m)!.li)
-  $('outline').append(root)
+  moduleRows.get(m)?.list.prepend(rows)
 }
 function syncOutline(): void {
-  for (const n of nodes) {
-    const b = outlineItems.get(n.id)
-    if (b && n.kind !== 'module') (b.parentElement as HTMLElement).hidden = !shown.has(n.id)
-  }
+  // the lists that show: every expanded module's (a focus: the modules of its nodes)
+  if (focusSet)
+    for (const id of shown) {
+      const m = items.get(id)!.group
+      if (m !== null && !fans.has(id)) fillOutline(m)
+    }
+  else for (const m of moduleRows.keys()) if (!collapsed.has(m) && open(groups.get(m)!.parent)) fillOutline(m)
+  for (const m of filled)
+    for (const n of leavesOf.get(m) ?? []) {
+      const b = outlineItems.get(n.id)
+      // a node grouped into a fan stays listed: a click on it shows it
+      if (b) (b.parentElement as HTMLElement).hidden = focusSet ? !shown.has(n.id) : !open(n.module)
+    }
   const hasShown = new Set<string>()
   if (focusSet)
     for (const id of shown)
@@ -691,10 +913,27 @@ function syncOutline(): void {
     row.count.textContent = isCollapsed ? `(${groups.get(m)!.size.toLocaleString('en')} hidden)` : ''
     row.li.hidden = focusSet ? !hasShown.has(m) : !open(groups.get(m)!.parent)
   }
-  const pageShown = nodes.filter((n) => shown.has(n.id)).length
+  // what is drawn: one circle per node shown (the modules drawn for the resources view included), one per fan
+  const c = drawnCounts()
   const closed = [...collapsed].filter((m) => open(groups.get(m)?.parent ?? null)).length
-  $('status').textContent =
-    `${pageShown.toLocaleString('en')} of ${plural(nodes.length, 'node')} shown${closed > 0 && !focusSet ? ` · ${plural(closed, 'module')} collapsed (click to expand)` : ''}`
+  $('status').textContent = [
+    `${c.nodes.toLocaleString('en')} of ${plural(c.total, 'node')} shown`,
+    c.groups > 0 ? `${plural(c.groups, 'group')} of ${plural(c.grouped, 'node')} (click to show)` : '',
+    closed > 0 && !focusSet ? `${plural(closed, 'module')} collapsed (click to expand)` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ')
+}
+/** Circles drawn: nodes (page nodes and modules drawn for the resources view) and fans, and how many nodes the fans hold. */
+function drawnCounts(): {nodes: number; groups: number; grouped: number; total: number} {
+  let groupsShown = 0
+  let grouped = 0
+  for (const id of shown)
+    if (fans.has(id)) {
+      groupsShown++
+      grouped += fanCounts.get(id) ?? 0
+    }
+  return {nodes: shown.size - groupsShown, groups: groupsShown, grouped, total: items.size - fans.size}
 }
 // a row's full text when it does not fit: the title on hover, and a tip beside it on keyboard focus
 const tip = el('div', '', 'tip')
@@ -880,6 +1119,12 @@ function select(id: string | null, moveCamera = false): void {
 }
 
 renderer.on('clickNode', ({node}) => {
+  // a click on a fan shows its nodes
+  if (fans.has(node)) {
+    select(null)
+    openFan(node)
+    return
+  }
   const it = items.get(node)
   // a click on a collapsed module expands it
   if (it?.stands != null && collapsed.has(it.stands) && groups.get(it.stands)!.size > 0 && !focusSet) setCollapsed(it.stands, false)
@@ -978,7 +1223,6 @@ function buildLegend(): void {
   const body = el('details')
   body.open = colorKeys.length + marks.length <= 6
   body.append(el('summary', 'Legend'))
-  body.addEventListener('toggle', () => fit())
   const ul = el('ul')
   colorKeys.forEach((k, i) => {
     const li = el('li')
@@ -1063,14 +1307,12 @@ function fitFont(): number {
   computeShown()
   relayout()
   const {width, height} = container.getBoundingClientRect()
-  const legend = $('legend')
-  const reserve = legend.hidden ? 0 : Math.min(height / 2, legend.offsetHeight + 8)
-  const scale = Math.min((width - 24) / drawingBox.width, (height - reserve - 24) / drawingBox.height, MAX_FIT_SCALE)
+  const scale = Math.min((width - 24) / drawingBox.width, (height - 24) / drawingBox.height, MAX_FIT_SCALE)
   return scale * G.font
 }
 function openingCollapse(): void {
   if (!treeMode) return
-  if (nodes.length <= OPEN_EXPANDED_MAX && fitFont() >= MIN_FONT + 1) return
+  if (nodes.length <= OPEN_EXPANDED_MAX && fitFont() >= OPEN_FONT) return
   for (const g of groups.values()) if (g.address !== '' && g.size > 0) collapsed.add(g.address)
   let count = groups.get('')!.leaves.length + groups.get('')!.children.length
   const queue = [...groups.get('')!.children]
@@ -1098,9 +1340,11 @@ buildDiagnostics()
 showPanel(null)
 update()
 performance.mark('tfgraph-layout')
-fit(drawingBox, false)
+// what fits at a readable size: all of it, or its top left corner with READABLE_FONT labels
+show(drawingBox, false)
+// the nodes the page can draw: the graph's, and the modules the resources view draws its resources in
 $('count').textContent =
-  `${plural(nodes.length, 'node')}, ${plural(data.edges.length, 'edge')} · ${data.view} view · layout ${treeMode ? 'module tree' : data.layout}`
+  `${plural(nodes.length + made.size, 'node')}${made.size > 0 ? ` (${plural(nodes.length, 'resource')}, ${plural(made.size, 'module')})` : ''}, ${plural(data.edges.length, 'edge')} · ${data.view} view · layout ${treeMode ? 'module tree' : data.layout}`
 
 // for tests and scripts: counts, what is shown and where
 declare global {
@@ -1114,6 +1358,14 @@ window.tfgraph = {
   nodeCount: nodes.length,
   edgeCount: data.edges.length,
   visibleNodes: () => nodes.filter((n) => shown.has(n.id)).length,
+  drawnCounts,
+  /** The fans shown: id, label and the module they are in. */
+  fans: () =>
+    [...fans.keys()].filter((id) => shown.has(id)).map((id) => ({id, label: labelOf(items.get(id)!), module: fans.get(id)!.module})),
+  openFan,
+  /** The providers-map entries drawn before the node they reach. */
+  lanes: () => [...lanes].filter(([id]) => shown.has(id)).map(([id, text]) => ({id, text})),
+  canvasWidth: () => container.clientWidth,
   shownIds: () => [...shown],
   collapsedModules: () => [...collapsed].sort(),
   nodeViewport(id: string): {x: number; y: number} | null {
@@ -1133,6 +1385,7 @@ window.tfgraph = {
   collapse: (m: string, on = true) => setCollapsed(m, on),
   expandAll: () => {
     collapsed.clear()
+    for (const f of fans.keys()) fanOpen.add(f)
     update()
     fit(drawingBox, false)
   },

@@ -54,12 +54,17 @@ export function impliedProvider(localName: string, defaultHost: string): Provide
   return providerAddr(defaultHost, 'hashicorp', localName)
 }
 
-/** Validates one part of a provider address (ParseProviderPart); returns the normalized part or the problem. */
-export function parseProviderPart(given: string): {part: string} | {error: string} {
+/**
+ * Validates one part of a provider address (ParseProviderPart); returns the normalized part or the problem.
+ * `underscores`: a namespace as Terraform 1.16 and later read it (terraform-registry-address 0.5's
+ * ParseProviderNamespace, Terraform #38894: underscores allowed where letters and digits are).
+ */
+export function parseProviderPart(given: string, underscores = false): {part: string} | {error: string} {
   if (given.length === 0) return {error: 'must have at least one character'}
   if (given.includes('.')) return {error: 'dots are not allowed'}
   if (given.includes('--')) return {error: 'cannot use multiple consecutive dashes'}
-  if (!/^[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?$/u.test(given)) {
+  const valid = underscores ? /^[\p{L}\p{N}_](?:[\p{L}\p{N}_-]*[\p{L}\p{N}_])?$/u : /^[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?$/u
+  if (!valid.test(given)) {
     return {error: 'must contain only letters, digits, and dashes, and may not use leading or trailing dashes'}
   }
   return {part: given.normalize('NFKC').toLowerCase()}
@@ -80,8 +85,16 @@ export interface SourceProblem {
   readonly detail: string
 }
 
-/** Parses a `source` string of `required_providers` (`[hostname/][namespace/]type`). */
-export function parseProviderSource(source: string, defaultHost: string, product: string): {provider: Provider} | {error: SourceProblem} {
+/**
+ * Parses a `source` string of `required_providers` (`[hostname/][namespace/]type`). `namespaceUnderscores`:
+ * as Terraform 1.16 and later, which accept underscores in the namespace.
+ */
+export function parseProviderSource(
+  source: string,
+  defaultHost: string,
+  product: string,
+  namespaceUnderscores = false,
+): {provider: Provider} | {error: SourceProblem} {
   const parts = source.split('/')
   const invalid: SourceProblem = {
     code: 'provider.invalid-source',
@@ -104,13 +117,14 @@ export function parseProviderSource(source: string, defaultHost: string, product
     const rawNs = parts[parts.length - 2]!
     if (rawNs === '-') namespace = '-'
     else {
-      const nsR = parseProviderPart(rawNs)
+      const nsR = parseProviderPart(rawNs, namespaceUnderscores)
       if ('error' in nsR)
         return {
           error: {
             code: 'provider.invalid-namespace',
             summary: 'Invalid provider namespace',
-            detail: `Invalid provider namespace ${JSON.stringify(rawNs)} in source ${JSON.stringify(source)}: ${nsR.error}"`,
+            // the library prints the namespace it failed to produce: always "" (terraform-registry-address ParseProviderSource)
+            detail: `Invalid provider namespace "" in source ${JSON.stringify(source)}: ${nsR.error}"`,
           },
         }
       namespace = nsR.part

@@ -47,7 +47,15 @@ export interface CommandRun<L> {
   /** Whether text written to `stream` (default stderr) may carry colour codes. */
   color(stream?: ColorStream): boolean
   /** The DIR check, for a command that makes it after other checks: fails with its one line. */
-  checkDir(dir: string, opts?: {readonly recursive?: boolean; readonly subcommands?: readonly string[]}): void
+  checkDir(
+    dir: string,
+    opts?: {
+      readonly recursive?: boolean
+      readonly subcommands?: readonly string[]
+      readonly tests?: boolean
+      readonly testDirectory?: string
+    },
+  ): void
   /** The renderer of `kind` for `format` (src/render/index.ts), loaded now. */
   renderer<K extends OutputKind>(kind: K, format: OutputFormat<K>): Promise<KindRenderer<K>>
   /** Diagnostics as text for stderr, with source lines; files named from the current directory. */
@@ -65,6 +73,9 @@ export interface StartOptions<L> {
   readonly dir?: string
   /** The command's subcommands, suggested when `dir` does not exist. */
   readonly subcommands?: readonly string[]
+  /** The command reads the test files of `dir` (then a directory of test files only is a module directory). */
+  readonly tests?: boolean
+  readonly testDirectory?: string
   /** No progress line (a machine-readable format). */
   readonly quiet?: boolean
   /** The part of the library the command uses, imported when the run begins. */
@@ -74,12 +85,26 @@ export interface StartOptions<L> {
 }
 
 /** Checks DIR, loads the library part and begins the run. */
-export async function startCommand<L>(command: Command, flags: CommandFlags, opts: StartOptions<L>): Promise<CommandRun<L>> {
-  const checkDir = (dir: string, o: {readonly recursive?: boolean; readonly subcommands?: readonly string[]} = {}): void => {
-    const problem = o.recursive ? recursiveDirProblem(dir) : moduleDirProblem(dir, o.subcommands)
+export async function startCommand<L>(command: Pick<Command, 'exit'>, flags: CommandFlags, opts: StartOptions<L>): Promise<CommandRun<L>> {
+  const checkDir = (
+    dir: string,
+    o: {
+      readonly recursive?: boolean
+      readonly subcommands?: readonly string[]
+      readonly tests?: boolean
+      readonly testDirectory?: string
+    } = {},
+  ): void => {
+    const tests = {...(o.tests ? {tests: true} : {}), ...(o.testDirectory !== undefined ? {testDirectory: o.testDirectory} : {})}
+    const problem = o.recursive ? recursiveDirProblem(dir) : moduleDirProblem(dir, o.subcommands, tests)
     if (problem) fail(command, problem)
   }
-  if (opts.dir !== undefined) checkDir(opts.dir, {...(opts.subcommands ? {subcommands: opts.subcommands} : {})})
+  if (opts.dir !== undefined)
+    checkDir(opts.dir, {
+      ...(opts.subcommands ? {subcommands: opts.subcommands} : {}),
+      ...(opts.tests ? {tests: true} : {}),
+      ...(opts.testDirectory !== undefined ? {testDirectory: opts.testDirectory} : {}),
+    })
   const [run, lib]: [Run | undefined, L] = await Promise.all([
     opts.run === false ? undefined : import('./run.js').then(({beginRun}) => beginRun(flags, {...(opts.quiet ? {quiet: true} : {})})),
     opts.load(),

@@ -3,7 +3,7 @@
 import type {Command} from '@oclif/core'
 
 /** Prints `Error: <message>` as one line on stderr and ends the command with exit code 1. */
-export function fail(command: Command, message: string): never {
+export function fail(command: Pick<Command, 'exit'>, message: string): never {
   process.stderr.write(`Error: ${message}\n`)
   return command.exit(1)
 }

@@ -21,17 +21,4 @@ export const limitFlags = {
   }),
 }
 
-export interface LimitFlagValues {
-  readonly 'max-files'?: number | undefined
-  readonly 'max-depth'?: number | undefined
-  readonly 'max-modules'?: number | undefined
-}
-
-/** The crawl limits the flags set (only those given). */
-export function limitOptions(flags: LimitFlagValues): {maxFiles?: number; maxDepth?: number; maxModules?: number} {
-  return {
-    ...(flags['max-files'] !== undefined ? {maxFiles: flags['max-files']} : {}),
-    ...(flags['max-depth'] !== undefined ? {maxDepth: flags['max-depth']} : {}),
-    ...(flags['max-modules'] !== undefined ? {maxModules: flags['max-modules']} : {}),
-  }
-}
+export {limitOptions, type LimitFlagValues} from './flag-values.js'

@@ -40,7 +40,4 @@ export interface RunFlags {
   readonly verbose?: boolean
 }
 
-/** The `--engine` flag's value as an engine name (oclif has already limited it to these two). */
-export function engineFlag(value: string | undefined): 'terraform' | 'opentofu' | undefined {
-  return value === 'terraform' || value === 'opentofu' ? value : undefined
-}
+export {engineFlag} from './flag-values.js'

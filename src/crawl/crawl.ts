@@ -11,7 +11,7 @@ import type {Attribute, Value} from '../hcl/syntax.js'
 import type {ModuleCall} from '../load/records.js'
 import type {EngineName} from '../load/engine.js'
 import {DEFAULT_MAX_FILES} from '../load/load-module.js'
-import {withRunContext, type RunContext} from '../load/run-context.js'
+import {withRunContext, type Checkpoint, type RunContext} from '../load/run-context.js'
 import type {Module} from '../load/model.js'
 import {evaluateCallSource} from './call-source.js'
 import {scopeEvaluator, type EvalScope, type StaticIdent, type StaticResult} from './static-eval.js'
@@ -105,6 +105,7 @@ class Crawl {
     readonly walker: ModuleWalker,
     private readonly maxDepth: number,
     private readonly maxModules: number,
+    private readonly checkpoint?: Checkpoint,
   ) {}
 
   report(d: Diagnostic, module: string): void {
@@ -256,6 +257,8 @@ class Crawl {
   async visit(node: ModuleNode, chain: readonly string[]): Promise<void> {
     this.nodes.push(node)
     if (!node.module) return
+    // an editor's run lets requests in between modules (never abandons a crawl: loads are in flight)
+    await this.checkpoint?.(false)
     const scope = this.scope(node)
     const planned = [...node.module.moduleCalls.keys()].sort().map((name) => this.plan(node, scope, name))
     // the calls' arguments share one evaluation: a local value many arguments read is evaluated once
@@ -305,7 +308,7 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
   })
   const rootLoad = await installed.loadDir(root, opts.engine)
   const engine: EngineName = rootLoad.engine
-  const c = new Crawl(root, engine, opts.walker ?? installed, opts.maxDepth ?? 100, opts.maxModules ?? DEFAULT_MAX_MODULES)
+  const c = new Crawl(root, engine, opts.walker ?? installed, opts.maxDepth ?? 100, opts.maxModules ?? DEFAULT_MAX_MODULES, ctx.checkpoint)
   const rootIdentity = ctx.files.realpath(root) ?? root
   for (const d of rootLoad.diagnostics) c.report(d, '')
   if (!opts.walker) for (const d of installed.manifestDiagnostics) c.report(d, '')
@@ -325,7 +328,8 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
     dependsOn: false,
     enabled: false,
     dir: root,
-    displayDir: '.',
+    // from the directory file names are shown relative to (a stack component's, a test run's module: not the root)
+    displayDir: opts.displayRoot ? path.relative(path.resolve(opts.displayRoot), root).split(path.sep).join('/') || '.' : '.',
     module: rootLoad.module,
     resolved: true,
     unresolvedReason: undefined,

@@ -23,7 +23,7 @@ export function readManifest(
   files: FileSource,
   rootDir: string,
   env: NodeJS.ProcessEnv = process.env,
-): {records: Map<string, ManifestRecord>; diagnostics: Diagnostic[]; file: string} {
+): {records: Map<string, ManifestRecord>; diagnostics: Diagnostic[]; file: string; exists: boolean} {
   const file = path.join(dataDir(rootDir, env), 'modules', 'modules.json')
   const records = new Map<string, ManifestRecord>()
   const diagnostics: Diagnostic[] = []
@@ -31,7 +31,7 @@ export function readManifest(
   try {
     text = utf8Text(files.read(file))
   } catch {
-    return {records, diagnostics, file} // a missing manifest is an empty one
+    return {records, diagnostics, file, exists: false} // a missing manifest is an empty one: nothing was installed
   }
   const display = path.relative(rootDir, file) || file
   let raw: unknown
@@ -45,7 +45,7 @@ export function readManifest(
         `The installed-modules manifest ${display} is not valid JSON (${e instanceof Error ? e.message : String(e)}); installed modules are ignored. Run "terraform init" to rewrite it.`,
       ),
     )
-    return {records, diagnostics, file}
+    return {records, diagnostics, file, exists: true}
   }
   const list = isRecord(raw) ? raw['Modules'] : undefined
   if (!Array.isArray(list)) {
@@ -56,7 +56,7 @@ export function readManifest(
         `The installed-modules manifest ${display} has no "Modules" list; installed modules are ignored.`,
       ),
     )
-    return {records, diagnostics, file}
+    return {records, diagnostics, file, exists: true}
   }
   for (const r of list as unknown[]) {
     if (!isRecord(r) || typeof r['Key'] !== 'string' || typeof r['Dir'] !== 'string') continue
@@ -75,5 +75,5 @@ export function readManifest(
     }
     records.set(key, rec)
   }
-  return {records, diagnostics, file}
+  return {records, diagnostics, file, exists: true}
 }

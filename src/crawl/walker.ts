@@ -11,6 +11,7 @@ import {engineByName, type EngineName} from '../load/engine.js'
 import type {FileBudget, LoadResult} from '../load/load-module.js'
 import type {Module} from '../load/model.js'
 import type {RunContext} from '../load/run-context.js'
+import type {FileSource} from '../io/inputs.js'
 import {dataDir, readManifest, type ManifestRecord} from './manifest.js'
 
 /** What the crawler asks for: the module a call names. */
@@ -62,6 +63,16 @@ export interface ModuleWalker {
 /** The loader's report of a directory that is missing or holds no configuration files. */
 export function isMissingModuleDir(d: Diagnostic): boolean {
   return d.code === 'load.dir-unreadable' || d.code === 'load.no-config-files'
+}
+
+/** Whether `dir` is a chain of symbolic links that leads back to itself (listing it fails with ELOOP). */
+export function isLinkLoop(files: FileSource, dir: string): boolean {
+  try {
+    files.list(dir)
+    return false
+  } catch (e) {
+    return typeof e === 'object' && e !== null && 'code' in e && e.code === 'ELOOP'
+  }
 }
 
 /** A directory relative to the root, as shown (`.` for the root). */
@@ -158,7 +169,10 @@ export function installedModulesWalker(opts: InstalledModulesOptions): Installed
     if (source.kind === 'local') return {dir: path.resolve(parentDir, source.path)}
     return {
       kind: 'unresolved',
-      reason: `${source.normalized} is not installed (no record "${key}" in the installed-modules manifest)`,
+      // without a manifest nothing was installed here: say so, not which record is missing
+      reason: manifest.exists
+        ? `${source.normalized} is not installed (no record "${key}" in the installed-modules manifest)`
+        : `${source.normalized} is not installed (modules not installed: run "${eng.command} init")`,
       diagnostics: [
         warningDiag(
           'module.not-installed',
@@ -200,19 +214,26 @@ export function installedModulesWalker(opts: InstalledModulesOptions): Installed
       }
       const loaded = await loadDir(dir, r.engine)
       const shown = displayDir(shownFrom, dir)
-      if (loaded.diagnostics.some(isMissingModuleDir))
+      if (loaded.diagnostics.some(isMissingModuleDir)) {
+        // a chain of symbolic links that leads back to itself is said to be one (it is not merely unreadable)
+        const loop = isLinkLoop(files, dir)
         return {
           kind: 'unresolved',
-          reason: `the directory ${shown} cannot be read or has no configuration files`,
+          reason: loop
+            ? `the directory ${shown} is a symbolic link loop`
+            : `the directory ${shown} cannot be read or has no configuration files`,
           diagnostics: [
             errorDiag(
               'module.dir-not-found',
               'Unreadable module directory',
-              `The directory ${shown} of ${address(r)} (source ${JSON.stringify(r.sourceText)}) could not be read or holds no ${engineByName(r.engine).product} configuration files.`,
+              loop
+                ? `The directory ${shown} of ${address(r)} (source ${JSON.stringify(r.sourceText)}) is a symbolic link loop: following its links leads back to a link already followed, so it names no directory.`
+                : `The directory ${shown} of ${address(r)} (source ${JSON.stringify(r.sourceText)}) could not be read or holds no ${engineByName(r.engine).product} configuration files.`,
               r.callRange,
             ),
           ],
         }
+      }
       return {
         kind: 'module',
         module: loaded.module,

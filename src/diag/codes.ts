@@ -353,6 +353,50 @@ export const DIAGNOSTIC_CODES = {
     summary: 'Missing required argument',
     description: 'A block without an argument its schema requires (an action_trigger without events or actions).',
   },
+  'config.invalid-address': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid address / Resource instance keys not allowed / Module instance keys not allowed / Invalid address operator',
+    description: 'The address of a moved or removed block is not one Terraform can parse as such (an instance key where none is allowed).',
+  },
+  'config.invalid-moved': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid "moved" addresses',
+    description: 'A moved block whose from and to are not both resources or both modules.',
+  },
+  'config.invalid-removed': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Data source address not allowed / Invalid provisioner block / Invalid connection block / Duplicate connection block',
+    description: 'A removed block that targets a data source, or whose provisioners or connection Terraform cannot run.',
+  },
+  'config.invalid-import': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid import address / Invalid import block',
+    description:
+      'An import block into something that is not a managed resource, or (1.12 and later) with neither or both of id and identity.',
+  },
+  'config.removed-still-exists': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Removed resource still exists / Removed module still exists',
+    description: 'A removed block whose resource or module call is still declared (terraform plan, from the configuration alone).',
+  },
+  'config.moved-conflict': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Moved object still exists / Ambiguous move statements / Redundant move statement',
+    description:
+      'A moved block whose from is still declared, that moves an object to itself, or that disagrees with another (terraform plan, from the configuration alone).',
+  },
+  'config.duplicate-import': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Duplicate import configuration for "<resource>"',
+    description: 'A second import block into the same resource instance.',
+  },
 
   // action: Terraform's action blocks (1.14 and later) and the action_trigger blocks of resources
   'action.invalid-name': {
@@ -419,6 +463,287 @@ export const DIAGNOSTIC_CODES = {
     description: 'A query file with list blocks in a called module (list blocks are only allowed in the root module).',
   },
 
+  // stack: Terraform Stacks configurations (.tfcomponent.hcl, .tfcomponent.json; .tfstack.* in 1.13)
+  'stack.invalid-language': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid language edition',
+    description: 'A stack file declares a `language` other than TFStack2023.',
+  },
+  'stack.invalid-name': {
+    severity: 'error',
+    origin: 'terraform',
+    summary:
+      'Invalid component name / Invalid provider local name / Invalid provider configuration name / Invalid name for \u2026 / Invalid local name for provider',
+    description: 'A block label, providers map key or required_providers entry name that is not a valid identifier.',
+  },
+  'stack.invalid-argument-value': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Variables not allowed / Function calls not allowed / Unsuitable value type',
+    description: 'A `source` or `version` of a component, stack or removed block that is not a constant string.',
+  },
+  'stack.invalid-source': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid source address',
+    description: 'A component, stack or removed block source that is no source address.',
+  },
+  'stack.missing-version': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Missing required version constraints',
+    description: 'A registry source without `version`.',
+  },
+  'stack.invalid-version': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid version constraints / Invalid version constraint',
+    description: 'A `version` (of a source, or of a required_providers entry) that does not parse.',
+  },
+  'stack.unsupported-version': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Unsupported version constraints',
+    description: 'A `version` beside a source that takes none (local or remote).',
+  },
+  'stack.invalid-provider-reference': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid provider configuration reference / Invalid expression',
+    description: 'A providers map key that is not a local name, optionally with an alias.',
+  },
+  'stack.providers-not-map': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid expression',
+    description: 'A `providers` argument that is not an object.',
+  },
+  'stack.duplicate-provider-assignment': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Duplicate provider configuration assignment',
+    description: 'A providers map that assigns one slot twice.',
+  },
+  'stack.unexpected-block': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Unexpected "<type>" block',
+    description: 'A nested block in a `required_providers` or `locals` block.',
+  },
+  'stack.invalid-requirement': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid provider requirement attribute / Duplicate attribute / Invalid expression',
+    description: 'A required_providers entry that is not an object of `source` and `version`.',
+  },
+  'stack.missing-requirement-attribute': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Missing required attribute',
+    description: 'A required_providers entry without `source`, or an installable provider\u2019s without `version`.',
+  },
+  'stack.builtin-provider-version': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Unsupported attribute',
+    description: 'A `version` on a built-in provider\u2019s required_providers entry.',
+  },
+  'stack.duplicate-provider-local-name': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Duplicate provider local name',
+    description: 'Two required_providers entries for one provider.',
+  },
+  'stack.duplicate-required-providers': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Duplicate provider requirements',
+    description: 'Two required_providers blocks in one file (Terraform drops the second block of another file silently).',
+  },
+  'stack.duplicate-declaration': {
+    severity: 'error',
+    origin: 'terraform',
+    summary:
+      'Duplicate component declaration / Duplicate embedded stack call / Duplicate input variable declaration / Duplicate local value declaration / Duplicate output value declaration',
+    description: 'Two declarations of one name.',
+  },
+  'stack.duplicate-provider-config': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Duplicate provider configuration',
+    description: 'Two `provider "TYPE" "NAME"` blocks with the same labels.',
+  },
+  'stack.removed-target-exists': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Component exists for removed block / Stack exists for removed block',
+    description: 'A removed block without an index for a component or embedded stack that is still declared.',
+  },
+  'stack.invalid-removed-from': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: "Invalid 'from' attribute",
+    description: 'A removed block whose `from` is no component or stack address.',
+  },
+  'stack.removed-for-each': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid for_each expression',
+    description: 'A removed block with `for_each` whose `from` does not use `each`.',
+  },
+  'stack.removed-argument': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid providers attribute / Invalid inputs attribute',
+    description: '`providers` on a removed block for an embedded stack, or `inputs` on one for a component.',
+  },
+  'stack.invalid-validation': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid validation expression',
+    description: 'A variable validation condition that refers to nothing.',
+  },
+  'stack.unsupported-precondition': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Preconditions not yet supported',
+    description: 'A precondition block in a stack output.',
+  },
+  'stack.undeclared-provider': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Undeclared provider local name',
+    description: 'A provider block whose type is not in the stack\u2019s required_providers (no range in Terraform\u2019s diagnostic).',
+  },
+  'stack.mixed-file-suffixes': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid stack configuration directory',
+    description: 'Terraform 1.13: .tfstack and .tfcomponent files mixed in one stack.',
+  },
+  'stack.directory-entry': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid stack configuration directory',
+    description: 'A directory whose name has a stack file suffix.',
+  },
+  'stack.deprecated-file-suffix': {
+    severity: 'warning',
+    origin: 'terraform',
+    summary: 'Deprecated filename usage',
+    description: 'Terraform 1.13 read .tfstack.hcl files (no range in Terraform\u2019s diagnostic).',
+  },
+  'stack.missing-directory': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Missing stack configuration',
+    description: 'An embedded stack whose directory does not exist.',
+  },
+  'stack.too-deep': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Too much embedded stack nesting',
+    description: 'Embedded stacks nested deeper than 20 levels.',
+  },
+  'stack.orphaned-removed': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid removed block',
+    description: 'A removed block for an embedded stack inside one that does not exist.',
+  },
+  'stack.removed-source-conflict': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid source address',
+    description: 'Removed blocks (or a component and removed blocks) giving one target different sources.',
+  },
+  'stack.undeclared-reference': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Reference to undeclared input variable / local value / component / embedded stack',
+    description: 'A stack expression naming something the stack does not declare.',
+  },
+  'stack.undeclared-provider-config': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Reference to undeclared provider configuration',
+    description: 'A `provider.TYPE.NAME` reference to a provider block the stack does not have.',
+  },
+  'stack.invalid-depends-on': {
+    severity: 'both',
+    origin: 'terraform',
+    summary: 'Invalid depends_on target / Non-valid depends_on target',
+    description: 'A depends_on entry that names no declared component or embedded stack, or (a warning) one that goes deeper than it.',
+  },
+  'stack.invalid-reference': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid reference',
+    description: 'A `provider` reference without a type and a name.',
+  },
+  'stack.component-not-found': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: "Can't load module for component / Can't load module for removed component",
+    description: 'A component whose local source holds no Terraform module.',
+  },
+  'stack.missing-provider-config': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Missing required provider configuration',
+    description:
+      'A slot of a component\u2019s root module (configuration_aliases, or a configuration its resources or module calls need) that its providers map does not assign.',
+  },
+  'stack.invalid-provider-config': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid provider configuration',
+    description: 'A providers map value that is a configuration of another provider, or no provider configuration.',
+  },
+  'stack.inline-provider-config': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Inline provider configuration not allowed',
+    description: 'A provider block in a component\u2019s root module or a module it calls.',
+  },
+  'stack.const-variable': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Const variable not supported in stacks',
+    description: 'A variable with `const` in a component\u2019s module.',
+  },
+  'stack.provider-not-locked': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Provider missing from lockfile',
+    description: 'A provider the stack configures (or, Terraform 1.17, requires) that the stack\u2019s .terraform.lock.hcl does not lock.',
+  },
+  'stack.provider-version-mismatch': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: "Provider version doesn't match the lockfile",
+    description: 'Terraform 1.17: a locked version the stack\u2019s version constraints do not allow.',
+  },
+  'stack.source-not-fetched': {
+    severity: 'warning',
+    origin: 'tfgraph',
+    summary: 'Component source not fetched',
+    description: 'A component from a registry or remote source: tfgraph reads no network, so its modules are not analysed.',
+  },
+  'stack.files-not-read': {
+    severity: 'warning',
+    origin: 'tfgraph',
+    summary: 'Stack files not read',
+    description: '.tfstack.hcl files, which Terraform 1.14 and later do not read.',
+  },
+  'stack.unused-module-files': {
+    severity: 'warning',
+    origin: 'tfgraph',
+    summary: 'Configuration files outside the stack',
+    description: '.tf files in a stack directory that no component uses: Terraform ignores them.',
+  },
+
   // test: test files (.tftest.hcl, .tftest.json; OpenTofu also .tofutest.*) and the runs of terraform test
   'test.directory-missing': {
     severity: 'warning',
@@ -444,11 +769,48 @@ export const DIAGNOSTIC_CODES = {
     summary: 'Duplicate provider block',
     description: 'Two provider or mock_provider blocks of a test file with one name and alias.',
   },
+  'test.mock-data-unreadable': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Failed to read mock data directory',
+    description: 'The directory a mock_provider block names in source does not exist or cannot be read.',
+  },
+  'test.invalid-override-target': {
+    severity: 'warning',
+    origin: 'terraform',
+    summary: 'Invalid override target',
+    description:
+      'An override block of a test file (or of a run, or of a mock_provider block) whose target the configuration under test lacks.',
+  },
+  'test.undeclared-variable': {
+    severity: 'warning',
+    origin: 'terraform',
+    summary: 'Value for undeclared variable',
+    description: 'A run gives a value to a variable the module under test does not declare.',
+  },
+  'test.invalid-expect-failures': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid `expect_failures` reference',
+    description: 'A run expects a failure from something that cannot fail (a local value, a module call, another run).',
+  },
+  'test.missing-expected-failure': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Missing expected failure',
+    description: 'A run expects a failure from an object the module under test does not declare, so it can never report one.',
+  },
+  'test.undeclared-reference': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Reference to undeclared resource / module / input variable / local value / output value',
+    description: 'An assertion of a run refers to something the module under test does not declare.',
+  },
   'test.duplicate-mock': {
     severity: 'error',
     origin: 'terraform',
-    summary: 'Duplicate mock_resource block / Duplicate mock_data block',
-    description: 'A mock_provider block with two mock_resource (or mock_data) blocks of one type.',
+    summary: 'Duplicate mock_resource block / Duplicate mock_data block / Duplicate mock resource block',
+    description: 'A mock_provider block (or its mock data files, between them) with two mock_resource (or mock_data) blocks of one type.',
   },
   'test.provider-version': {
     severity: 'error',
@@ -726,7 +1088,7 @@ export const DIAGNOSTIC_CODES = {
     severity: 'error',
     origin: 'terraform',
     summary: 'Invalid provider namespace',
-    description: 'A provider source whose namespace part is invalid.',
+    description: 'A provider source whose namespace part is invalid (an underscore: before Terraform 1.16, and in OpenTofu).',
   },
   'provider.invalid-local-name': {
     severity: 'error',
@@ -917,9 +1279,9 @@ export const DIAGNOSTIC_CODES = {
   'provider.unknown-function': {
     severity: 'error',
     origin: 'terraform',
-    summary: 'Unknown provider function',
+    summary: 'Unknown provider function / Unknown function provider',
     description:
-      'A provider-defined function call (provider::NAME::FUNCTION) whose provider NAME the module does not declare in required_providers.',
+      'A provider-defined function call (provider::NAME::FUNCTION) whose provider NAME the module does not declare in required_providers (OpenTofu: a graph error), or, in Terraform, one with an alias (provider::NAME::ALIAS::FUNCTION, OpenTofu only).',
   },
 
   // lock: .terraform.lock.hcl, its syntax and how it matches the configuration

@@ -38,6 +38,15 @@ export function renameRanges(text: string, name: FileNamer): string {
   )
 }
 
+/** Ranges of files named by their absolute paths (how the model names them) renamed with `name`, in any text. */
+export function renameAbsoluteRanges(text: string, name: FileNamer): string {
+  if (!text.includes('/')) return text
+  return text.replace(
+    /(?<=^|[\s(;"'`])(\/[^\s:,()"'`[\]]+\.[A-Za-z]+):(\d+,\d+-\d+)/gm,
+    (_m, file: string, rest: string) => `${name(file)}:${rest}`,
+  )
+}
+
 /** The keys whose text may name ranges (diagnostics' details, tfgraph's explanations, resolution steps' sentences, ranges written as text). */
 const TEXT_KEYS: ReadonlySet<string> = new Set(['detail', 'explanation', 'text', 'reason', 'how', 'range'])
 
@@ -47,11 +56,11 @@ function isRange(v: Record<string, unknown>): boolean {
 
 /**
  * A copy of plain data (a document, diagnostics) with every file named by `name`: the `filename` of each
- * range, and the ranges written in its texts. Values that are not plain objects or arrays are kept as they are.
+ * range, the ranges written in its texts, and in any other string the ranges of files named by their absolute paths. Values that are not plain objects or arrays are kept as they are.
  */
 export function renameFiles<T>(value: T, name: FileNamer): T {
   const visit = (v: unknown, key: string): unknown => {
-    if (typeof v === 'string') return TEXT_KEYS.has(key) ? renameRanges(v, name) : v
+    if (typeof v === 'string') return TEXT_KEYS.has(key) ? renameRanges(v, name) : renameAbsoluteRanges(v, name)
     if (Array.isArray(v)) return v.map((x) => visit(x, key))
     if (typeof v !== 'object' || v === null || Object.getPrototypeOf(v) !== Object.prototype) return v
     const o = v as Record<string, unknown>

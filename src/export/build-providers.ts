@@ -2,7 +2,8 @@
 // use them. A configuration points at the module that declares it (`provides`); configurations travel
 // between modules along `passes` edges (labelled with the `providers` map entry, `aws = aws.west`) and
 // `inherits` edges (default configurations a child takes from its caller); each module points at its
-// resources (`uses`, labelled with the configuration reference when the module uses more than one).
+// resources (`uses`, labelled with the configuration reference when the module uses more than one). A
+// module its caller passes no configuration to (one not installed, say) hangs from its caller by its `calls` edge.
 import {formatRange} from '../diag/diagnostic.js'
 import {engineByName} from '../load/engine.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
@@ -90,6 +91,15 @@ export function providersGraph(a: ProvidersAnalysis): ExportGraph {
       label: `inherited: ${visible(names.join(', '))}`,
       attributes: {providers: e.providers, configs: e.configs},
     })
+  }
+  // a module that receives no configuration from its caller (not installed, so nothing is known of its
+  // providers; a legacy module with its own blocks; one that uses no provider) is still called: the call
+  // is drawn, so no module floats unconnected
+  const fed = new Set(edges.filter((e) => e.kind === 'passes' || e.kind === 'inherits').map((e) => `${e.from}\u0000${e.to}`))
+  for (const {source, target} of edgesOfKind(g, 'calls')) {
+    const [from, to] = [moduleNodeId(source.address), moduleNodeId(target.address)]
+    if (!fed.has(`${from}\u0000${to}`))
+      edges.push({from, to, kind: 'calls', label: null, attributes: {resolved: target.kind === 'module' && target.resolved}})
   }
   // resources, under the module whose configuration they use
   const resources = nodesOfKind(g, 'resource').filter((r) => r.bound)

@@ -8,6 +8,10 @@ import type {ProvidersAnalysis} from '../providers/analyze.js'
 import {providersDocument} from '../providers/analyze.js'
 import {providerConfigArguments} from '../providers/config-arguments.js'
 import {stepText} from '../providers/step-text.js'
+import type {ModuleNode} from '../crawl/crawl.js'
+import type {ResourceBinding} from '../providers/resolve.js'
+import type {StackComponentAnalysis} from '../providers/stack-analyze.js'
+import {stackStep, stackTarget} from '../providers/stack-document.js'
 import type {ExportGraph, GraphNode} from './model.js'
 
 export interface ResourceDetails {
@@ -71,7 +75,8 @@ function moduleAddressOf(n: GraphNode): string | undefined {
 
 /** The facts the HTML page embeds for the nodes of `g` (already sliced). */
 export function htmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
-  return renameFiles(modelHtmlData(a, g), rootRelative(a.tree.rootDir))
+  // the model names files by their absolute paths; the page names them from the analysed root (a stack's directory)
+  return renameFiles(a.stack ? stackHtmlData(a, g) : modelHtmlData(a, g), rootRelative(a.tree.rootDir))
 }
 
 /** The page's facts, files named as the model names them. */
@@ -162,6 +167,80 @@ function modelHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
       if (id !== undefined) nodes.add(id)
     }
     return {severity: d.severity, summary: d.summary, detail: d.detail, range: d.range ? formatRange(d.range) : null, nodes: [...nodes]}
+  })
+  return {details, colorKey, diagnostics}
+}
+
+/** The facts of a stack's graph: its components' resources (chains named from the stack), components and provider configurations. */
+function stackHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
+  const s = a.stack!
+  const resources = new Map<string, {component: string; binding: ResourceBinding}>()
+  const modules = new Map<string, {component: StackComponentAnalysis<ProvidersAnalysis>; node?: ModuleNode}>()
+  for (const c of s.components) {
+    modules.set(c.address, {component: c})
+    for (const m of c.analysis?.tree.nodes ?? []) if (m.address !== '') modules.set(`${c.address}.${m.address}`, {component: c, node: m})
+    for (const r of c.analysis?.resolution.resources ?? []) resources.set(`${c.address}.${r.address}`, {component: c.address, binding: r})
+  }
+  const details: Record<string, NodeDetails> = {}
+  const colorKey: Record<string, string> = {}
+  for (const n of g.nodes) {
+    if (n.kind === 'resource') {
+      const r = resources.get(n.address)
+      if (!r) continue
+      const target = stackTarget(r.binding).config
+      details[n.id] = {
+        kind: 'resource',
+        provider: r.binding.provider,
+        provider_config: target,
+        reference: r.binding.reference,
+        instance_key: r.binding.instanceKey ?? null,
+        chain: r.binding.resolution.map((x) => stepText(stackStep(x, r.component), 'terraform')),
+        range: formatRange(r.binding.range),
+      }
+      if (target) colorKey[n.id] = target
+    } else if (n.kind === 'provider-config') {
+      const p = s.providerConfigs.find((x) => x.address === n.address)
+      if (!p) continue
+      colorKey[n.id] = n.address
+      const users = [...resources].filter(([, r]) => stackTarget(r.binding).config === n.address).map(([address]) => address)
+      const block = s.config.stack.providerConfigs.get(`${p.localName}.${p.name}`)?.config
+      details[n.id] = {
+        kind: 'provider-config',
+        provider: p.provider ?? '',
+        arguments: (block?.body.attributes ?? []).map((x) => [x.name, x.expr] as const),
+        resources: users,
+        modules: s.components.filter((c) => c.providers.some((b) => b.config === n.address)).map((c) => c.address),
+        range: formatRange(p.range),
+      }
+    } else {
+      const m = modules.get(n.address)
+      if (!m) continue
+      const c = m.component
+      const own = m.node
+      details[n.id] = {
+        kind: 'module',
+        source: own ? (own.sourceText ?? null) : c.source.text,
+        version: own ? (own.version ?? null) : (c.source.version ?? null),
+        dir: own ? (own.displayDir ?? null) : (c.displayDir ?? null),
+        providers: own
+          ? (c.analysis?.resolution.passes ?? []).filter((x) => x.to === own.address).map((x) => `${x.key} = ${x.value}`)
+          : c.providers.map((b) => `${b.slot} = ${b.value ?? 'NOT GIVEN'}`),
+        resources: [...resources.values()].filter((r) => r.component === c.address && r.binding.module === (own?.address ?? '')).length,
+        calls: (own ? own.children : (c.analysis?.tree.root.children ?? [])).length,
+        range: formatRange(own?.call?.declRange ?? c.declRange),
+      }
+    }
+  }
+  const diagnostics = g.diagnostics.map((d: Diagnostic) => {
+    const address = s.diagnosticAddresses.get(d)
+    const node = address === undefined ? undefined : g.nodes.find((n) => n.address === address)
+    return {
+      severity: d.severity,
+      summary: d.summary,
+      detail: d.detail,
+      range: d.range ? formatRange(d.range) : null,
+      nodes: node ? [node.id] : [],
+    }
   })
   return {details, colorKey, diagnostics}
 }

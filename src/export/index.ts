@@ -8,7 +8,8 @@ import {modulesGraph} from './build-modules.js'
 import {providersGraph} from './build-providers.js'
 import {resourcesGraph} from './build-resources.js'
 import type {ExportGraph, GraphView} from './model.js'
-import {collapse, depthSlice, excludeNodes, focusSlice, moduleSlice} from './slice.js'
+import {collapse, depthSlice, excludeNodes, focusSlice, keepNodes, moduleSlice} from './slice.js'
+import {stackFocus, stackGraph} from './stack-graph.js'
 
 export interface GraphOptions {
   readonly view: GraphView
@@ -42,8 +43,14 @@ export function isSliced(opts: GraphOptions): boolean {
 
 /** `forFocus`: the resources view adds its dependencies to the analysis graph, which --focus traverses. */
 export function buildExportGraph(a: ProvidersAnalysis, view: GraphView, forFocus = false): ExportGraph {
-  const g = view === 'modules' ? modulesGraph(a) : view === 'providers' ? providersGraph(a) : resourcesGraph(a, forFocus)
-  // the model names files by their absolute paths; the export names them from the root
+  const g = a.stack
+    ? stackGraph(a, view, forFocus)
+    : view === 'modules'
+      ? modulesGraph(a)
+      : view === 'providers'
+        ? providersGraph(a)
+        : resourcesGraph(a, forFocus)
+  // the model names files by their absolute paths; the export names them from the root (a stack's directory)
   return renameFiles({...g, diagnostics: sortDiagnostics(g.diagnostics)}, rootRelative(a.tree.rootDir))
 }
 
@@ -56,7 +63,13 @@ export function exportGraph(a: ProvidersAnalysis, opts: GraphOptions): GraphExpo
     g = r.graph
     optionDiagnostics.push(...r.diagnostics)
   }
-  if (opts.focus !== undefined) {
+  if (opts.focus !== undefined && a.stack) {
+    // a stack has no analysis graph of its own: its export graph's edges are followed
+    const seeds = g.nodes.filter((n) => n.address === opts.focus || n.id === opts.focus).map((n) => n.id)
+    if (seeds.length === 0) optionDiagnostics.push(...focusSlice(g, opts.focus, 0, a.graph).diagnostics)
+    const keep = stackFocus(g, seeds, opts.depth ?? 2)
+    g = keepNodes(g, (n) => keep.has(n.id))
+  } else if (opts.focus !== undefined) {
     const r = focusSlice(g, opts.focus, opts.depth ?? 2, a.graph)
     g = r.graph
     optionDiagnostics.push(...r.diagnostics)

@@ -119,7 +119,7 @@ export function moduleSlice(g: ExportGraph, module: string): {graph: ExportGraph
 /** The analysis graph's edges each view draws (the providers view's `provides` and `uses` are `declares` and `contains`). */
 const VIEW_EDGES: Record<GraphView, ReadonlySet<EdgeKind>> = {
   modules: new Set(['calls']),
-  providers: new Set(['declares', 'passes-provider', 'inherits', 'contains']),
+  providers: new Set(['declares', 'passes-provider', 'inherits', 'contains', 'calls']),
   resources: new Set(['depends-on']),
 }
 

@@ -27,10 +27,19 @@ import {jsonExpr} from './json-expr.js'
 
 const PARSE_OPTIONS: ParseOptions = {disallowComments: true, allowTrailingComma: false, allowEmptyContent: false}
 
-/** What a JSON file holds: configuration, a Terraform query file (`.tfquery.json`) or a test file (`.tftest.json`). */
-export type JsonRoot = 'config' | 'query' | 'test'
+/**
+ * What a JSON file holds: configuration, a Terraform query file (`.tfquery.json`), a test file (`.tftest.json`),
+ * a mock data file (`.tfmock.json`) or a Terraform Stacks configuration file (`.tfcomponent.json`).
+ */
+export type JsonRoot = 'config' | 'query' | 'test' | 'mock' | 'stack'
 
-const ROOT_KINDS: Record<JsonRoot, 'root' | 'query_root' | 'test_root'> = {config: 'root', query: 'query_root', test: 'test_root'}
+const ROOT_KINDS: Record<JsonRoot, 'root' | 'query_root' | 'test_root' | 'mock_root' | 'stack_root'> = {
+  config: 'root',
+  query: 'query_root',
+  test: 'test_root',
+  mock: 'mock_root',
+  stack: 'stack_root',
+}
 
 /** Parses one JSON-syntax configuration file. Never throws: problems become diagnostics, partial content is kept. */
 export function parseJsonConfig(text: string, filename: string, root: JsonRoot = 'config'): {file: ConfigFile; diagnostics: Diagnostic[]} {
@@ -138,6 +147,12 @@ const KINDS = {
   },
   // query files (Terraform's queryFileSchema) and test files (testFileSchema, mock_provider.go)
   query_root: {labels: [], strict: true, blocks: {list: 'list', provider: 'provider', locals: 'locals', variable: 'variable'}},
+  // a mock data file (*.tfmock.json): the body of a mock_provider block (mock_provider.go decodeMockDataBody)
+  mock_root: {
+    labels: [],
+    strict: true,
+    blocks: {mock_resource: 'mock_item', mock_data: 'mock_item', override_resource: 'override', override_data: 'override'},
+  },
   list: {labels: ['type', 'name'], blocks: {config: 'plain'}, convert: {provider: 'expr'}},
   test_root: {
     labels: [],
@@ -169,6 +184,29 @@ const KINDS = {
     convert: {command: 'expr', providers: 'exprValues', expect_failures: 'expr'},
   },
   plan_options: {labels: [], convert: {mode: 'expr', replace: 'expr', target: 'expr'}},
+  // Terraform Stacks (stackconfig's rootConfigSchema and the block schemas)
+  stack_root: {
+    labels: [],
+    // not strict: `language` is an attribute; the decoder reports other properties
+    blocks: {
+      stack: 'stack_call',
+      component: 'stack_component',
+      variable: 'stack_variable',
+      locals: 'locals',
+      output: 'stack_output',
+      provider: 'stack_provider',
+      required_providers: 'stack_required_providers',
+      removed: 'stack_removed',
+    },
+    convert: {language: 'expr'},
+  },
+  stack_call: {labels: ['name'], convert: {depends_on: 'expr'}},
+  stack_component: {labels: ['name'], convert: {depends_on: 'expr'}},
+  stack_variable: {labels: ['name'], blocks: {validation: 'plain'}, convert: {type: 'expr'}},
+  stack_output: {labels: ['name'], blocks: {precondition: 'plain'}, convert: {type: 'expr'}},
+  stack_provider: {labels: ['type', 'name'], blocks: {config: 'plain'}},
+  stack_required_providers: {labels: [], justAttributes: true},
+  stack_removed: {labels: [], blocks: {lifecycle: 'plain'}, convert: {from: 'expr'}},
   override: {labels: [], convert: {target: 'expr', override_during: 'expr'}},
   mock_provider: {
     labels: ['name'],

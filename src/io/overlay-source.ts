@@ -25,12 +25,16 @@ export class OverlaySource implements FileSource {
     return this.epoch
   }
 
-  /** Lays (or replaces) an editor's buffer over the file `p`. */
+  /**
+   * Lays (or replaces) an editor's buffer over the file `p`. A buffer newly opened also changes its
+   * directory's listing: the file may be new on the disk too (created by another program since the
+   * directory was last read), and nothing else would say so.
+   */
   set(p: string, text: string): void {
     const abs = path.resolve(p)
-    const created = !this.buffers.has(abs) && this.disk.stat(abs) !== 'file'
+    const opened = !this.buffers.has(abs)
     this.buffers.set(abs, Buffer.from(text, 'utf8'))
-    this.touch(abs, created)
+    this.touch(abs, opened)
   }
 
   /** Takes the buffer of `p` away: reads see the disk again. */
@@ -52,8 +56,13 @@ export class OverlaySource implements FileSource {
 
   /** The paths told changed since the change count `since` (a caller deciding what to rebuild). */
   changedSince(since: number): string[] {
-    const out: string[] = []
-    for (const [p, at] of this.changedAt) if (at > since) out.push(p)
+    return this.changesSince(since).map(([p]) => p)
+  }
+
+  /** The same, each with the change count of its last change. */
+  changesSince(since: number): [string, number][] {
+    const out: [string, number][] = []
+    for (const [p, at] of this.changedAt) if (at > since) out.push([p, at])
     return out
   }
 
@@ -99,6 +108,20 @@ export class OverlaySource implements FileSource {
     const abs = path.resolve(p)
     this.noteRead('real', abs)
     return this.disk.realpath(abs) ?? (this.stat(abs) === null ? null : abs)
+  }
+
+  /**
+   * Whether a path the current recording read was told changed after it was read: what is being
+   * computed from it is already out of date (an editor abandons it). False outside a recording.
+   */
+  recordingOutdated(): boolean {
+    const rec = this.store.getStore()
+    if (!rec) return false
+    for (const i of rec.values()) {
+      const at = this.changedAt.get(i.path)
+      if (at !== undefined && (i.stamp === undefined || at > Number(i.stamp))) return true
+    }
+    return false
   }
 
   async record<T>(fn: () => Promise<T>): Promise<{value: T; inputs: Input[]}> {

@@ -16,11 +16,17 @@ import {isInputList, type FileSource} from './inputs.js'
 /** Bump when a stored result's shape or meaning changes. */
 const FORMAT = 'tfgraph-results-2'
 
+/** The build of tfgraph, set by scripts/bundle.mjs in the CLI's bundles (a hash of the compiled code and the lock file). */
+declare const TFGRAPH_BUILD_ID: string | undefined
+
 /**
- * Identifies this build of tfgraph: the size and time of the code file that holds this module (the
- * bundle in a built CLI, so any rebuild or reinstall invalidates every stored result).
+ * Identifies this build of tfgraph: the id the bundles were built with (the CLI's two bundles — the
+ * quick start's script and the ES modules — share it, so either reuses what the other stored), else the
+ * size and time of the code file that holds this module (any rebuild or reinstall invalidates every
+ * stored result).
  */
 function buildId(): string {
+  if (typeof TFGRAPH_BUILD_ID === 'string') return TFGRAPH_BUILD_ID
   try {
     const s = statSync(fileURLToPath(import.meta.url))
     return `${s.size}:${s.mtimeMs}`
@@ -54,6 +60,11 @@ function isCommandOutput(v: unknown): v is CommandOutput {
   if (typeof v !== 'object' || v === null) return false
   const r = v as Record<string, unknown>
   return typeof r['stdout'] === 'string' && typeof r['stderr'] === 'string' && typeof r['exitCode'] === 'number'
+}
+
+/** A command's key as stored: its arguments, the working directory and the `TF_*` environment. */
+function outputKey(key: unknown): unknown {
+  return {key, cwd: process.cwd(), env: analysisEnv(process.env)}
 }
 
 export interface CacheOutcome<T> {
@@ -90,24 +101,19 @@ export class ResultsCache {
    * (exit code 1: something could not be read) is never stored.
    */
   output(command: string, key: unknown, produce: () => Promise<CommandOutput>): Promise<CacheOutcome<CommandOutput>> {
-    return this.get(command, {key, cwd: process.cwd(), env: analysisEnv(process.env)}, produce, {
-      narrow: isCommandOutput,
-      keep: (o) => o.exitCode !== 1,
-    })
+    return this.get(command, outputKey(key), produce, {narrow: isCommandOutput, keep: (o) => o.exitCode !== 1})
   }
 
-  /**
-   * The result of `compute` for this key: from the cache when its inputs are unchanged, else computed
-   * (with its inputs recorded) and stored unless `keep` says not to (an incomplete result, say).
-   */
-  async get<T>(
-    name: string,
-    key: unknown,
-    compute: () => Promise<T>,
-    opts: {readonly narrow: (v: unknown) => v is T; readonly keep?: (v: T) => boolean},
-  ): Promise<CacheOutcome<T>> {
+  /** The stored output `output` would print for these arguments, or undefined (nothing is computed or written). */
+  storedOutput(command: string, key: unknown): CommandOutput | undefined {
+    const file = this.entryFile(command, outputKey(key))
+    return file === undefined ? undefined : this.stored(file, isCommandOutput)?.value
+  }
+
+  /** Where the entry of this computation lives, or undefined when the cache is off. */
+  private entryFile(name: string, key: unknown): string | undefined {
     const settings = this.opts.settings()
-    if (!settings.enabled || this.broken) return {value: await compute(), cached: false}
+    if (!settings.enabled || this.broken) return undefined
     this.build ??= buildId()
     const digest = createHash('sha256')
       .update(FORMAT)
@@ -120,19 +126,41 @@ export class ResultsCache {
       .update('\0')
       .update(JSON.stringify(key))
       .digest('hex')
-    const file = path.join(settings.dir, 'results', digest.slice(0, 2), digest.slice(2) + '.json')
+    return path.join(settings.dir, 'results', digest.slice(0, 2), digest.slice(2) + '.json')
+  }
+
+  /** The value stored in `file` while every input it was computed from reads the same, else undefined. */
+  private stored<T>(file: string, narrow: (v: unknown) => v is T): {value: T} | undefined {
     try {
       const raw: unknown = JSON.parse(readFileSync(file, 'utf8'))
       if (typeof raw === 'object' && raw !== null) {
         const e = raw as {format?: unknown; inputs?: unknown; value?: unknown}
-        if (e.format === FORMAT && isInputList(e.inputs) && opts.narrow(e.value) && this.opts.files.unchanged(e.inputs, 'contents')) {
+        if (e.format === FORMAT && isInputList(e.inputs) && narrow(e.value) && this.opts.files.unchanged(e.inputs, 'contents')) {
           this.opts.onHit?.()
-          return {value: e.value, cached: true}
+          return {value: e.value}
         }
       }
     } catch {
-      // no entry, or a corrupt one: computed and rewritten below
+      // no entry, or a corrupt one
     }
+    return undefined
+  }
+
+  /**
+   * The result of `compute` for this key: from the cache when its inputs are unchanged, else computed
+   * (with its inputs recorded) and stored unless `keep` says not to (an incomplete result, say).
+   */
+  async get<T>(
+    name: string,
+    key: unknown,
+    compute: () => Promise<T>,
+    opts: {readonly narrow: (v: unknown) => v is T; readonly keep?: (v: T) => boolean},
+  ): Promise<CacheOutcome<T>> {
+    const file = this.entryFile(name, key)
+    if (file === undefined) return {value: await compute(), cached: false}
+    const hit = this.stored(file, opts.narrow)
+    if (hit) return {value: hit.value, cached: true}
+    const settings = this.opts.settings()
     const {value, inputs} = await this.opts.files.record(compute)
     if (opts.keep && !opts.keep(value)) return {value, cached: false}
     try {

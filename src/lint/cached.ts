@@ -81,7 +81,8 @@ export async function lintCached(ctx: RunContext, dir: string, opts: LintOptions
       const {lint} = await import('./lint.js')
       const full = await lint(dir, {...opts, context: ctx})
       const modules = new Map<string, number>()
-      for (const n of full.analysis.tree.nodes)
+      const trees = [full.analysis.tree, ...(full.analysis.stack?.components ?? []).flatMap((c) => (c.analysis ? [c.analysis.tree] : []))]
+      for (const n of trees.flatMap((t) => t.nodes))
         if (n.dir && n.module) modules.set(n.dir, n.module.managedResources.size + n.module.dataResources.size)
       return {
         diagnostics: full.diagnostics,
@@ -99,32 +100,61 @@ export async function lintCached(ctx: RunContext, dir: string, opts: LintOptions
 
 const SKIP_DIRS = new Set(['.terraform', 'node_modules', '.git'])
 
+/** A Terraform Stacks configuration file: its directory is one root (the stack), its components' directories are not. */
+const STACK_FILE = /\.(tfcomponent|tfstack)\.(hcl|json)$/
+
 /** Root modules under a directory: configuration directories no other one calls as a local module. */
 export async function findRootModules(ctx: RunContext, dir: string, engine?: EngineName): Promise<string[]> {
-  const narrow = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
-  const r = await ctx.results.get('roots', {dir: path.resolve(dir), engine: engine ?? null}, () => searchRootModules(ctx, dir, engine), {
+  return (await findRoots(ctx, dir, engine)).roots
+}
+
+/** What `lint --recursive` searches: the root modules under `dir`, and the directories it could not list (with why). */
+export interface RootSearch {
+  readonly roots: string[]
+  /** Directories under `dir` that could not be listed (a permission, say): root modules may hide there. */
+  readonly unreadable: {readonly dir: string; readonly why: string}[]
+}
+
+/** The root modules under `dir` and the directories that could not be searched (a search with those is not kept). */
+export async function findRoots(ctx: RunContext, dir: string, engine?: EngineName): Promise<RootSearch> {
+  const strings = (v: unknown): boolean => Array.isArray(v) && v.every((x) => typeof x === 'string')
+  const narrow = (v: unknown): v is RootSearch =>
+    typeof v === 'object' &&
+    v !== null &&
+    strings((v as Record<string, unknown>)['roots']) &&
+    Array.isArray((v as Record<string, unknown>)['unreadable'])
+  const key = {dir: path.resolve(dir), engine: engine ?? null}
+  const r = await ctx.results.get('root-search', key, () => searchRootModules(ctx, dir, engine), {
     narrow,
+    keep: (v) => v.unreadable.length === 0,
   })
   return r.value
 }
 
-/** The configuration directories under `top` (as `lint --recursive` searches) and the native files in each. */
-export function configDirsUnder(files: FileSource, top: string, skip?: string): {dirs: string[]; nativeFiles: Map<string, number>} {
+/** The configuration directories under `top` (as `lint --recursive` searches), the native files in each, the directories it could not list. */
+export function configDirsUnder(
+  files: FileSource,
+  top: string,
+  skip?: string,
+): {dirs: string[]; nativeFiles: Map<string, number>; unreadable: {dir: string; why: string}[]} {
   const dirs: string[] = []
   const nativeFiles = new Map<string, number>()
+  const unreadable: {dir: string; why: string}[] = []
   const walk = (d: string, depth: number): void => {
     if (depth > 50) return
     let entries
     try {
       entries = files.list(d)
-    } catch {
+    } catch (e) {
+      const code = typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string' ? e.code : 'unreadable'
+      unreadable.push({dir: d, why: code})
       return
     }
     let native = 0
     let config = false
     for (const e of entries) {
       if (!(e.kind === 'file' || e.kind === 'link') || e.name.startsWith('.')) continue
-      if (e.name.endsWith('.tf') || e.name.endsWith('.tofu')) native++
+      if (e.name.endsWith('.tf') || e.name.endsWith('.tofu') || STACK_FILE.test(e.name)) native++
       else if (!e.name.endsWith('.tf.json') && !e.name.endsWith('.tofu.json')) continue
       config = true
     }
@@ -139,7 +169,7 @@ export function configDirsUnder(files: FileSource, top: string, skip?: string): 
     }
   }
   walk(path.resolve(top), 0)
-  return {dirs, nativeFiles}
+  return {dirs, nativeFiles, unreadable}
 }
 
 /** The directories that exist and that the module calls of `d` name by a local source (`./x`, `../y`). */
@@ -149,21 +179,24 @@ export async function localCallTargets(
   engine: EngineName | undefined,
   parser: NativeParser,
 ): Promise<string[]> {
-  const {moduleSources} = await import('./module-sources.js')
+  const {moduleSources, stackSources} = await import('./module-sources.js')
   const targets: string[] = []
-  for (const src of moduleSources(files, d, engine, parser).values()) {
+  // a stack's components, embedded stacks and removed blocks call their sources (a component "./" is the stack itself)
+  const stack = new Set(stackSources(files, d, parser))
+  for (const src of [...moduleSources(files, d, engine, parser).values(), ...stack]) {
     if (src !== undefined && (src.startsWith('./') || src.startsWith('../'))) {
       const target = path.resolve(d, src)
+      if (stack.has(src) && target === d) continue
       if (files.stat(target) === 'dir') targets.push(target) // not there: the crawl reports it
     }
   }
   return targets
 }
 
-async function searchRootModules(ctx: RunContext, dir: string, engine: EngineName | undefined): Promise<string[]> {
+async function searchRootModules(ctx: RunContext, dir: string, engine: EngineName | undefined): Promise<RootSearch> {
   const files = ctx.files
   const top = path.resolve(dir)
-  const {dirs: configDirs, nativeFiles: filesIn} = configDirsUnder(files, top, path.resolve(ctx.cache.dir))
+  const {dirs: configDirs, nativeFiles: filesIn, unreadable} = configDirsUnder(files, top, path.resolve(ctx.cache.dir))
   ctx.pool.expect([...filesIn.values()].reduce((a, b) => a + b, 0))
   // which directories are called: from the module sources alone
   const called = new Set<string>()
@@ -173,5 +206,6 @@ async function searchRootModules(ctx: RunContext, dir: string, engine: EngineNam
   // mostly dropped from the parser's memo before they were used (the whole corpus parsed 9,050 files
   // for 3,960; BENCHMARKS.md)
   ctx.loads.clear()
-  return configDirs.filter((d) => !called.has(d)).sort()
+  // an unlisted directory a module calls is that module's caller's diagnostic, not a search's
+  return {roots: configDirs.filter((d) => !called.has(d)).sort(), unreadable: unreadable.filter((u) => !called.has(u.dir))}
 }

@@ -2,7 +2,7 @@
 // rules for module authors, configured by .tfgraph.json / --only / --disable and inline ignores.
 import * as path from 'node:path'
 import {compareDiagnostics, type Diagnostic, type Severity, type SourceRange} from '../diag/diagnostic.js'
-import {renameFiles, renameRanges, rootRelative} from '../diag/file-names.js'
+import {renameFiles, renameRanges, rootRelative, type FileNamer} from '../diag/file-names.js'
 import type {CrawlLimits, ModuleNode, ModuleWalker} from '../crawl/crawl.js'
 import {analyzeProviders, sharedModuleReason, type ProvidersAnalysis} from '../providers/analyze.js'
 import {RULES} from '../rules/index.js'
@@ -10,11 +10,14 @@ import type {LintDiagnostic, Rule, RuleContext} from '../rules/rule.js'
 import {callAround, MODULE_EVALUATION_ERRORS} from '../rules/support.js'
 import {readManifest} from '../crawl/manifest.js'
 import {utf8Text} from '../io/inputs.js'
+import {OverlaySource} from '../io/overlay-source.js'
 import {parseLockFile} from '../lock/lockfile.js'
 import type {EngineName} from '../load/engine.js'
 import {withRunContext, type RunContext} from '../load/run-context.js'
 import {EMPTY_CONFIG, TERRAFORM_RULE, type LintConfig} from './config.js'
 import {applyIgnores} from './ignore.js'
+import {lintStack} from './stack-lint.js'
+import {terraformFixes} from '../rules/fix/terraform.js'
 
 export {TERRAFORM_RULE}
 
@@ -35,6 +38,13 @@ export interface LintOptions {
   readonly walker?: ModuleWalker
   /** The root module's test files and their runs (default: read, from the test directory `tests`); `false`: not read. */
   readonly tests?: boolean | {readonly directory?: string}
+  /** Compute the fixes of the findings (`LintDiagnostic.fixes`; `lint --fix`, the editor's quick fixes). */
+  readonly fixes?: boolean
+  /**
+   * The text of a file (absolute path) for the rules that read it and for ignore comments; default: read
+   * once per run through the run's files. A long-lived run (an editor's) gives its own, kept current.
+   */
+  readonly sourceText?: (file: string) => string | undefined
 }
 
 export interface LintResult {
@@ -69,7 +79,7 @@ export function callersOf(n: ModuleNode | undefined): string[] {
   return out
 }
 
-function enabled(id: string, byDefault: boolean, opts: LintOptions): boolean {
+export function enabled(id: string, byDefault: boolean, opts: LintOptions): boolean {
   if (opts.only && opts.only.length > 0) return opts.only.includes(id)
   if (opts.disable?.includes(id)) return false
   const s = (opts.config ?? EMPTY_CONFIG).rules.get(id)
@@ -114,8 +124,34 @@ export async function ruleInputs(
   return {installedVersions, lockedProviders}
 }
 
+/** The enabled rules' findings over one analysis, at the severities the configuration gives them. */
+export function ruleFindings(
+  analysis: ProvidersAnalysis,
+  inputs: Omit<RuleContext, 'analysis' | 'options'>,
+  opts: LintOptions,
+  named: FileNamer,
+): LintDiagnostic[] {
+  const out: LintDiagnostic[] = []
+  const config = opts.config ?? EMPTY_CONFIG
+  for (const rule of RULES as readonly Rule[]) {
+    if (!enabled(rule.id, rule.enabledByDefault, opts)) continue
+    const sev = severityFor(rule.id, rule.severity, opts)
+    const options = config.options?.get(rule.id)
+    for (const d of rule.check({analysis, ...inputs, ...(options ? {options} : {})}))
+      out.push(namedFinding(sev === rule.severity ? d : {...d, severity: sev}, named))
+  }
+  return out
+}
+
 /** Without the fields only the lint pipeline reads. */
-function published(d: LintDiagnostic): LintDiagnostic {
+/** A rule's finding with its ranges named from the root; its fixes' edits keep the model's absolute file names (what applies them writes those files). */
+function namedFinding(d: LintDiagnostic, named: FileNamer): LintDiagnostic {
+  const {fixes, ...rest} = d
+  const out = renameFiles(rest, named)
+  return fixes ? {...out, fixes} : out
+}
+
+export function published(d: LintDiagnostic): LintDiagnostic {
   const {restatesAt: _at, ignoreAt: _ignore, ...rest} = d
   return rest
 }
@@ -139,9 +175,18 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
   const root = path.resolve(dir)
   // the files' text, read once in the run (a module's files are shared by the roots that call it) for the
   // rules that need it and for the ignore comments
-  const texts = ctx.memo.get(ctx.files, 'file-texts', () => new Map<string, string | undefined>())
+  // (an editor's buffers change between runs: texts read before a change are not used after it)
+  const version = ctx.files instanceof OverlaySource ? ctx.files.version : 0
+  const read = ctx.memo.get(ctx.files, 'file-texts', () => ({version, texts: new Map<string, string | undefined>()}))
+  if (read.version !== version) {
+    read.version = version
+    read.texts.clear()
+  }
+  const texts = read.texts
+  const given = opts.sourceText
   const sourceText = (f: string): string | undefined => {
     const abs = path.resolve(root, f)
+    if (given) return given(abs)
     if (!texts.has(abs)) {
       try {
         texts.set(abs, utf8Text(ctx.files.read(abs)))
@@ -151,19 +196,35 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
     }
     return texts.get(abs)
   }
-  const inputs = {...(await ruleInputs(ctx, dir, analysis, opts.env)), sourceText, memo: ctx.memo}
-  const config = opts.config ?? EMPTY_CONFIG
+  const inputs = {...(await ruleInputs(ctx, dir, analysis, opts.env)), sourceText, memo: ctx.memo, ...(opts.fixes ? {fixes: true} : {})}
   const named = rootRelative(root)
+  // a Terraform Stacks configuration: the rules run on each component's module tree (stack-lint.ts)
+  if (analysis.stack) {
+    const r = await lintStack(analysis, sourceText, {
+      findings: async (a) =>
+        ruleFindings(
+          a,
+          {...(await ruleInputs(ctx, dir, a, opts.env)), sourceText, memo: ctx.memo, ...(opts.fixes ? {fixes: true} : {})},
+          opts,
+          named,
+        ),
+      terraform: enabled(TERRAFORM_RULE, true, opts),
+    })
+    const unread = analysis.incomplete && analysis.diagnostics.some((d) => d.severity === 'error' && UNREAD_CODES.has(d.code))
+    return {
+      root: dir,
+      analysis,
+      diagnostics: r.diagnostics.map(published),
+      suppressed: r.suppressed,
+      incomplete: analysis.incomplete,
+      unread,
+      notes: r.notes,
+    }
+  }
   // the analysis's diagnostics name files from the root: the tree's ranges, by their absolute paths
   const inTree = (r: SourceRange): SourceRange => ({...r, filename: path.resolve(root, r.filename)})
-  for (const rule of RULES as readonly Rule[]) {
-    if (!enabled(rule.id, rule.enabledByDefault, opts)) continue
-    const sev = severityFor(rule.id, rule.severity, opts)
-    const options = config.options?.get(rule.id)
-    // the rules read the model, which names files by their absolute paths; findings name them from the root
-    for (const d of rule.check({analysis, ...inputs, ...(options ? {options} : {})}))
-      ruleDiags.push(renameFiles(sev === rule.severity ? d : {...d, severity: sev}, named))
-  }
+  await ctx.checkpoint?.(true)
+  ruleDiags.push(...ruleFindings(analysis, inputs, opts, named))
   const terraform: LintDiagnostic[] = []
   if (enabled(TERRAFORM_RULE, true, opts)) {
     const nodes = analysis.tree.nodes
@@ -175,7 +236,9 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
       if (ruleDiags.some((r) => sameFinding(r, d))) continue // a rule reports the same finding with more context
       // the module call a `module.*` diagnostic is about: an ignore comment on its header covers it
       const call =
-        d.range && (d.code.startsWith('module.') || MODULE_EVALUATION_ERRORS.has(d.code)) ? callAround(nodes, inTree(d.range))?.call : undefined
+        d.range && (d.code.startsWith('module.') || MODULE_EVALUATION_ERRORS.has(d.code))
+          ? callAround(nodes, inTree(d.range))?.call
+          : undefined
       // a call that cannot be evaluated cannot be installed either: not a second finding
       if (d.code === 'module.not-installed' && call && unevaluable.includes(call)) continue
       // the module whose files hold the range; among calls of one directory, the one the diagnostic is about
@@ -183,12 +246,21 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
       const known = analysis.diagnosticModules.get(d)
       const about = known !== undefined ? analysis.tree.nodes.find((x) => x.address === known) : undefined
       const n = about && byFile && about.module === byFile.module ? about : byFile
+      // (the fixes read the model, whose ranges name files by their absolute paths)
+      const fixes = opts.fixes
+        ? terraformFixes(d.range ? {...d, range: inTree(d.range)} : d, n, {
+            analysis,
+            sourceText,
+            ...(inputs.lockedProviders ? {lockedProviders: inputs.lockedProviders} : {}),
+          })
+        : []
       terraform.push({
         ...d,
         rule: TERRAFORM_RULE,
         ...(n && n.address ? {address: n.address} : {}),
         callers: callersOf(n),
         ...(call ? {ignoreAt: renameFiles(call.declRange, named)} : {}),
+        ...(fixes.length > 0 ? {fixes} : {}),
       })
     }
   }

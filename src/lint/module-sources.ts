@@ -12,6 +12,9 @@ import {utf8Text, type FileSource} from '../io/inputs.js'
 import type {EngineName} from '../load/engine.js'
 import {engineFor, selectConfigFiles} from '../load/file-set.js'
 
+/** A line that starts a `module` block: `module "name" {` (or the label unquoted). */
+const MODULE_HEADER = /^[\uFEFF\t ]*module[\t ]*["\p{L}_]/mu
+
 function jsonSources(text: string, out: Map<string, string | undefined>): void {
   let doc: unknown
   try {
@@ -56,13 +59,72 @@ export function moduleSources(files: FileSource, dir: string, engine?: EngineNam
       jsonSources(text, out)
       continue
     }
-    // a file that never says `module` calls none (most files): not parsed
-    if (!text.includes('module')) continue
+    // a file with no line that starts a module block calls none (most files): not parsed (a block header
+    // starts its line; `module.x` references and `module =` arguments are not headers)
+    if (!MODULE_HEADER.test(text)) continue
     const parsed = parser?.parseNow(text, f.name, parseHclNative) ?? parseHclNative(text, f.name)
     for (const b of parsed.file.body.blocks) {
       if (b.type !== 'module' || b.labels.length !== 1) continue
       const src = b.body.attributes.find((a) => a.name === 'source')
       if (src) out.set(b.labels[0]!.value, literalString(src))
+    }
+  }
+  return out
+}
+
+const STACK_SOURCE_BLOCKS = new Set(['component', 'stack', 'removed'])
+
+/**
+ * The literal `source` of each component, embedded stack and removed block of a Terraform Stacks directory
+ * (its `.tfcomponent.*` and `.tfstack.*` files): the directories a stack calls are not roots.
+ */
+export function stackSources(files: FileSource, dir: string, parser?: NativeParser): string[] {
+  const out: string[] = []
+  let names: string[]
+  try {
+    names = files.list(dir).map((e) => e.name)
+  } catch {
+    return out
+  }
+  for (const name of names.filter((n) => /\.(tfcomponent|tfstack)\.(hcl|json)$/.test(n)).sort()) {
+    let text: string
+    try {
+      text = utf8Text(files.read(path.join(dir, name)))
+    } catch {
+      continue
+    }
+    if (name.endsWith('.json')) {
+      out.push(...jsonStackSources(text))
+      continue
+    }
+    const parsed = parser?.parseNow(text, name, parseHclNative) ?? parseHclNative(text, name)
+    for (const b of parsed.file.body.blocks) {
+      if (!STACK_SOURCE_BLOCKS.has(b.type)) continue
+      const src = literalString(b.body.attributes.find((a) => a.name === 'source'))
+      if (src !== undefined) out.push(src)
+    }
+  }
+  return out
+}
+
+function jsonStackSources(text: string): string[] {
+  let doc: unknown
+  try {
+    doc = JSON.parse(text)
+  } catch {
+    return []
+  }
+  const out: string[] = []
+  const bodies = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v])
+  for (const root of bodies(doc)) {
+    if (!isRecord(root)) continue
+    for (const type of STACK_SOURCE_BLOCKS) {
+      for (const group of bodies(root[type])) {
+        if (!isRecord(group)) continue
+        // removed blocks have no label: the group is the body
+        const blocks = type === 'removed' ? [group] : Object.values(group).flatMap(bodies)
+        for (const b of blocks) if (isRecord(b) && typeof b['source'] === 'string') out.push(b['source'])
+      }
     }
   }
   return out

@@ -1,12 +1,13 @@
-// What `lint --recursive` may forget between roots: a module load is named by the directory relative to
-// the root that loaded it (its files' display names), so it can serve another root only if that root names
-// the directory the same way. Once no root still to be linted could, the load (and its syntax trees) goes.
+// What `lint --recursive` may forget between roots: a module load serves every root that reaches its
+// directory, and the shared loads note the paths by which roots reached it (`../../modules/x/`). A root
+// reaches a directory the same way again from the same ancestor, so a load is kept while a root still to
+// be linted has that ancestor; once none has, the load (and its syntax trees) goes.
 import * as path from 'node:path'
 
 /**
- * The roots still to be linted, and whether a load is still worth keeping for them: a load of `dir` named
- * `prefix` (`../../modules/x/`, '' for a root) is kept when some remaining root names `dir` with the same
- * relative path, i.e. its ancestor that many levels up is where the path comes down from. Counts per
+ * The roots still to be linted, and whether a load is still worth keeping for them: a load of `dir` reached
+ * as `prefix` (`../../modules/x/`, '' for a root) is kept when some remaining root would reach `dir` by the
+ * same relative path, i.e. its ancestor that many levels up is where the path comes down from. Counts per
  * ancestor are kept up to date as roots finish, so each question costs a lookup.
  */
 export class RemainingRoots {
@@ -21,7 +22,7 @@ export class RemainingRoots {
     this.count(root, -1)
   }
 
-  /** Whether a load of `dir` under the display prefix `prefix` can serve a remaining root. */
+  /** Whether a load of `dir`, reached from a root as `prefix`, may serve a remaining root. */
   useful(dir: string, prefix: string): boolean {
     const parts = prefix.split('/').filter((p) => p !== '' && p !== '.')
     let k = 0

@@ -4,17 +4,22 @@
 // nothing is written). A change marks stale only the roots whose last analysis read the changed path
 // (a file, or the listing of its directory); a stale root is analysed again when asked for, and its
 // unchanged module directories come back from the run's shared loads, their files from the parser's
-// results by content — so an edit re-parses one file and re-loads one module directory. Analyses are
-// kept for a bounded number of roots (those holding open buffers always); findings, module
-// directories and inputs of every root are kept (small), so diagnostics stay published.
+// results by content — so an edit re-parses one file and re-loads one module directory.
+//
+// It never falls behind an editor: changes only mark roots stale (many edits, one analysis: the newest
+// text wins); an analysis yields to the event loop at the checkpoints of the run (so requests are
+// answered while it works, from the last complete analysis) and is abandoned as soon as something it
+// read changes. Analyses are kept for a bounded number of roots (those holding open buffers always);
+// findings, module directories and inputs of every root are kept (small), so diagnostics stay published.
 import * as path from 'node:path'
-import {displayRange} from '../diag/diagnostic.js'
+import {displayRange, type SourceRange} from '../diag/diagnostic.js'
 import type {CrawlLimits} from '../crawl/crawl.js'
 import {objectEntry} from '../hcl/expr.js'
 import {utf8Text, type FileSource} from '../io/inputs.js'
 import {OverlaySource} from '../io/overlay-source.js'
 import type {EngineName} from '../load/engine.js'
-import {RunContext} from '../load/run-context.js'
+import {AnalysisCancelled, RunContext} from '../load/run-context.js'
+import {parseLockFile} from '../lock/lockfile.js'
 import type {LintDiagnostic} from '../rules/rule.js'
 import {configDirsUnder, localCallTargets} from './cached.js'
 import {readLintConfig} from './config.js'
@@ -47,6 +52,8 @@ export interface RootAnalysis {
   readonly lint: LintResult
   /** The module directories of its tree (absolute). */
   readonly dirs: ReadonlySet<string>
+  /** The root's lock file: provider (`host/namespace/type`) → locked version; read once per analysis, when first asked. */
+  lockedVersions(): Promise<ReadonlyMap<string, string>>
 }
 
 /** A finding of one root, in one file (absolute path). */
@@ -54,6 +61,30 @@ export interface Finding {
   readonly root: string
   readonly file: string
   readonly diagnostic: LintDiagnostic
+}
+
+export interface UpdateOptions {
+  /** Told each root as it starts. */
+  readonly progress?: (root: string, done: number, total: number) => void
+  /** Told after each root's analysis: the files whose findings may have changed with it. */
+  readonly analysed?: (files: ReadonlySet<string>) => void
+  /** Asked between roots: true stops the update (what is left stays stale). */
+  readonly stop?: () => boolean
+  /** Told when a root's analysis failed (the others go on; it is tried again when something it read changes). */
+  readonly failed?: (root: string, error: unknown) => void
+}
+
+export interface AnalysesOptions {
+  /**
+   * Bring the analyses up to date first (the default). False: the last complete analysis of each root,
+   * at once, even when a change has made it stale (a root never analysed is analysed first).
+   */
+  readonly fresh?: boolean
+  /**
+   * With `fresh: false`: for a file open in the editor, the last analysis in which it parsed (a line being
+   * typed, `provider = aws.`, does not parse, and the file's blocks are then missing from the model).
+   */
+  readonly parsed?: boolean
 }
 
 /** The analysis layer of `tfgraph lsp`: buffers in, analyses and findings out. */
@@ -64,22 +95,30 @@ export interface Workspace {
   setBuffer(file: string, text: string): void
   /** Takes a buffer away (the editor closed it): the disk is read again. */
   dropBuffer(file: string): void
-  /** Files created, changed or deleted on the disk (the editor's file watcher). */
+  /** Files created, changed or deleted on the disk (the editor's file watcher, or the server's). */
   changedOnDisk(files: readonly string[]): void
   /**
-   * Analyses every root that is stale (the first call: every root) and returns the files whose findings
-   * may have changed. `progress` is told each root as it starts.
+   * Analyses every root that is stale (the first call: every root), those holding open buffers first, and
+   * returns the files whose findings may have changed. A root whose inputs change while it is analysed
+   * is analysed again at once, from the newest text. `progress` alone may be given for `opts.progress`.
    */
-  update(progress?: (root: string, done: number, total: number) => void): Promise<ReadonlySet<string>>
+  update(opts?: UpdateOptions | UpdateOptions['progress']): Promise<ReadonlySet<string>>
   /** The root modules found (absolute, sorted). */
   roots(): readonly string[]
   /**
-   * The analyses of the roots whose module tree holds the directory of `file` (brought up to date), plus
-   * the directory on its own when it is a shared module; the directory alone when no root reaches it.
+   * The analyses of the roots whose module tree holds the directory of `file`, plus the directory on its
+   * own when it is a shared module; the directory alone when no root reaches it.
    */
-  analysesOf(file: string): Promise<readonly RootAnalysis[]>
+  analysesOf(file: string, opts?: AnalysesOptions): Promise<readonly RootAnalysis[]>
+  /** The same for a module directory (every root whose tree holds it), brought up to date. */
+  analysesOfDir(dir: string): Promise<readonly RootAnalysis[]>
   /** The findings in one file across the roots that hold it, each once (as of the last update). */
   findings(file: string): readonly Finding[]
+  /**
+   * Whether the findings of `file` are those of its current text: no root `update` analyses that holds
+   * it is stale. An editor publishes a file's findings (with its buffer's version) only then.
+   */
+  current(file: string): boolean
   /** Ends the run. */
   close(): Promise<void>
 }
@@ -88,18 +127,23 @@ interface RootState {
   readonly root: string
   kind: RootKind
   analysis: RootAnalysis | undefined
-  /** Paths its last analysis read (files, listings, stats). */
-  inputs: ReadonlySet<string>
+  /** Paths its last analysis read (files, listings, stats), each with the change count it was read at (the earliest). */
+  inputs: ReadonlyMap<string, number>
   dirs: ReadonlySet<string>
   /** The overlay's change count when its last analysis started (-1: never analysed). */
   builtAt: number
   building: Promise<RootAnalysis> | undefined
   /** Its findings by file (absolute). */
   findings: Map<string, LintDiagnostic[]>
+  /** For each open file it holds, the last analysis in which that file parsed. */
+  readonly parsed: Map<string, RootAnalysis>
   used: number
 }
 
-const CONFIG_FILE = /\.(tf|tofu)(\.json)?$/
+const CONFIG_FILE = /\.(tf|tofu)(\.json)?$|\.(tfcomponent|tfstack)\.(hcl|json)$/
+
+/** How long an analysis runs before it lets the event loop in (a request waits at most about this long). */
+const YIELD_MS = 4
 
 /** Opens a workspace on `dir` (its roots are searched on the first update). */
 export function openWorkspace(dir: string, opts: WorkspaceOptions = {}): Workspace {
@@ -119,13 +163,23 @@ class LintWorkspace implements Workspace {
   private queue: Promise<unknown> = Promise.resolve()
   /** Directories whose local calls must be read again (a file of theirs changed, or appeared). */
   private readonly dirtyDirs = new Set<string>()
+  /** Files whose findings went with a root that is no longer one (told by the next update). */
+  private readonly withdrawn = new Set<string>()
+  /** Files' texts for the rules and ignore comments, as of the last change told about each. */
+  private readonly texts = new Map<string, string | undefined>()
+  private lastYield = 0
 
   constructor(
     readonly dir: string,
     private readonly opts: WorkspaceOptions,
   ) {
     this.source = new OverlaySource(opts.files)
-    this.ctx = new RunContext({files: this.source, cache: false, ...(opts.env ? {env: opts.env} : {})})
+    this.ctx = new RunContext({
+      files: this.source,
+      cache: false,
+      ...(opts.env ? {env: opts.env} : {}),
+      checkpoint: (mayCancel) => this.checkpoint(mayCancel),
+    })
   }
 
   setBuffer(file: string, text: string): void {
@@ -143,6 +197,7 @@ class LintWorkspace implements Workspace {
     if (old) this.ctx.parser.forget(utf8Text(old))
     this.source.drop(abs)
     this.open.delete(abs)
+    for (const s of this.states.values()) s.parsed.delete(abs)
     this.changed(abs)
   }
 
@@ -154,6 +209,38 @@ class LintWorkspace implements Workspace {
 
   private changed(abs: string): void {
     if (CONFIG_FILE.test(abs)) this.dirtyDirs.add(path.dirname(abs))
+    // a path may be a file or a directory (deleted, renamed): every text below it goes
+    for (const f of [...this.texts.keys()]) if (f === abs || f.startsWith(abs + path.sep)) this.texts.delete(f)
+  }
+
+  /** A file's text through the buffers, read once per change. */
+  private sourceText(abs: string): string | undefined {
+    if (!this.texts.has(abs)) {
+      try {
+        this.texts.set(abs, utf8Text(this.source.read(abs)))
+      } catch {
+        this.texts.set(abs, undefined)
+      }
+    }
+    return this.texts.get(abs)
+  }
+
+  /** The run's checkpoint: lets the event loop in now and then; abandons an analysis whose inputs changed. */
+  private async checkpoint(mayCancel: boolean): Promise<void> {
+    if (performance.now() - this.lastYield >= YIELD_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve))
+      this.lastYield = performance.now()
+    }
+    if (mayCancel && this.source.recordingOutdated()) throw new AnalysisCancelled()
+  }
+
+  /** Waits until no change comes in for a turn of the event loop: edits queued behind one another become one analysis. */
+  private async settle(): Promise<void> {
+    for (let v = -1; v !== this.source.version;) {
+      v = this.source.version
+      await new Promise<void>((resolve) => setImmediate(resolve))
+    }
+    this.lastYield = performance.now()
   }
 
   roots(): readonly string[] {
@@ -166,7 +253,8 @@ class LintWorkspace implements Workspace {
   private stale(s: RootState): boolean {
     if (s.builtAt < 0) return true
     const config = path.join(s.root, '.tfgraph.json')
-    return this.source.changedSince(s.builtAt).some((p) => s.inputs.has(p) || p === config)
+    // a path read after it changed was read as it is now: only a change after the read makes the root stale
+    return this.source.changesSince(s.builtAt).some(([p, at]) => at > (s.inputs.get(p) ?? Infinity) || p === config)
   }
 
   /** Finds the roots the first time; later, reads the local calls of directories whose files changed and finds them again. */
@@ -197,8 +285,11 @@ class LintWorkspace implements Workspace {
     for (const d of this.configDirs) for (const t of this.calls.get(d) ?? []) called.add(t)
     const roots = new Set([...this.configDirs].filter((d) => !called.has(d)))
     for (const s of [...this.states.values()]) {
-      if (s.kind === 'root' && !roots.has(s.root)) this.states.delete(s.root)
-      else if (s.kind !== 'root' && roots.has(s.root)) s.kind = 'root'
+      if (s.kind === 'root' && !roots.has(s.root)) {
+        // a root that went away takes its findings with it
+        this.states.delete(s.root)
+        for (const f of s.findings.keys()) this.withdrawn.add(f)
+      } else if (s.kind !== 'root' && roots.has(s.root)) s.kind = 'root'
     }
     for (const r of roots) if (!this.states.has(r)) this.states.set(r, newState(r, 'root'))
   }
@@ -213,26 +304,60 @@ class LintWorkspace implements Workspace {
     }
   }
 
-  async update(progress?: (root: string, done: number, total: number) => void): Promise<ReadonlySet<string>> {
-    const before = new Map([...this.states.values()].map((s) => [s.root, new Set(s.findings.keys())]))
-    const touched = new Set<string>()
-    let done = 0
-    // an analysis may find new calls that change the root set: the search runs again until it settles
-    for (let round = 0; round < 4; round++) {
-      await this.serial(() => this.findRoots())
-      const todo = [...this.states.values()].filter((s) => s.kind !== 'shared' && (s.kind === 'root' || this.holdsOpen(s)) && this.stale(s))
-      if (todo.length === 0) break
-      const total = done + todo.length
-      for (const s of todo) {
-        progress?.(s.root, done++, total)
-        const old = new Set(s.findings.keys())
-        await this.fresh(s)
-        for (const f of old) touched.add(f)
-        for (const f of s.findings.keys()) touched.add(f)
+  /** The roots `update` keeps analysed: every root, and a directory analysed on its own while it holds an open buffer. */
+  private kept(s: RootState): boolean {
+    return s.kind === 'root' || (s.kind === 'dir' && this.holdsOpen(s))
+  }
+
+  /** The stale root to analyse next: one holding an open buffer first (what the editor shows), then by path. */
+  private next(): RootState | undefined {
+    let best: RootState | undefined
+    let bestOpen = false
+    for (const s of this.states.values()) {
+      if (!this.kept(s) || !this.stale(s)) continue
+      const open = this.holdsOpen(s)
+      if (!best || (open && !bestOpen) || (open === bestOpen && s.root < best.root)) {
+        best = s
+        bestOpen = open
       }
     }
-    // roots that went away take their findings with them
-    for (const [root, files] of before) if (!this.states.has(root)) for (const f of files) touched.add(f)
+    return best
+  }
+
+  async update(arg?: UpdateOptions | UpdateOptions['progress']): Promise<ReadonlySet<string>> {
+    const opts: UpdateOptions = typeof arg === 'function' ? {progress: arg} : (arg ?? {})
+    const touched = new Set<string>()
+    const withdraw = (): void => {
+      if (this.withdrawn.size === 0) return
+      const files = new Set(this.withdrawn)
+      this.withdrawn.clear()
+      for (const f of files) touched.add(f)
+      opts.analysed?.(files)
+    }
+    let done = 0
+    for (;;) {
+      await this.settle()
+      if (opts.stop?.()) break
+      // an analysis may find new calls that change the root set: the search follows every change
+      await this.serial(() => this.findRoots())
+      withdraw()
+      const s = this.next()
+      if (!s) break
+      const left = [...this.states.values()].filter((x) => this.kept(x) && this.stale(x)).length
+      opts.progress?.(s.root, done, done + left)
+      done++
+      const files = new Set(s.findings.keys())
+      try {
+        await this.fresh(s)
+      } catch (e) {
+        if (!opts.failed) throw e
+        opts.failed(s.root, e)
+      }
+      for (const f of s.findings.keys()) files.add(f)
+      for (const f of files) touched.add(f)
+      opts.analysed?.(files)
+    }
+    withdraw()
     this.evict()
     return touched
   }
@@ -242,22 +367,57 @@ class LintWorkspace implements Workspace {
     return false
   }
 
-  async analysesOf(file: string): Promise<readonly RootAnalysis[]> {
+  current(file: string): boolean {
     const abs = path.resolve(file)
     const d = path.dirname(abs)
+    for (const s of this.states.values())
+      if (this.kept(s) && s.builtAt >= 0 && (s.dirs.has(d) || s.findings.has(abs)) && this.stale(s)) return false
+    return true
+  }
+
+  async analysesOf(file: string, opts: AnalysesOptions = {}): Promise<readonly RootAnalysis[]> {
+    const abs = path.resolve(file)
     // a file that is neither open nor on the disk (deleted, never there): nothing to analyse
     if (!this.source.buffer(abs) && this.source.stat(abs) !== 'file') return []
-    if (!this.configDirs) await this.update()
-    else if (this.dirtyDirs.size > 0) await this.serial(() => this.findRoots())
-    const holders = [...this.states.values()].filter((s) => s.kind !== 'shared' && s.dirs.has(d))
+    return this.analysesHolding(path.dirname(abs), opts.fresh !== false, opts.parsed === true ? abs : undefined)
+  }
+
+  async analysesOfDir(dir: string): Promise<readonly RootAnalysis[]> {
+    return this.analysesHolding(path.resolve(dir), true, undefined)
+  }
+
+  private async analysesHolding(d: string, fresh: boolean, parsedFile: string | undefined): Promise<readonly RootAnalysis[]> {
+    // the roots are found first (the first update's search, or the one asked here); analyses wait only when asked to
+    if (!this.configDirs || (fresh && this.dirtyDirs.size > 0)) await this.serial(() => this.findRoots())
+    // a root not analysed yet holds the directory if its local calls reach it
+    const holders = [...this.states.values()].filter(
+      (s) => s.kind !== 'shared' && (s.dirs.has(d) || (s.builtAt < 0 && s.kind === 'root' && this.reaches(s.root, d))),
+    )
     const roots = holders.some((s) => s.kind === 'root') ? holders.filter((s) => s.kind === 'root') : holders
     if (roots.length === 0) roots.push(this.state(d, 'dir'))
+    const get = (s: RootState): Promise<RootAnalysis> => {
+      const last = (parsedFile !== undefined ? s.parsed.get(parsedFile) : undefined) ?? s.analysis
+      return fresh || !last ? this.fresh(s) : Promise.resolve(last)
+    }
     const out: RootAnalysis[] = []
-    for (const s of roots.sort((a, b) => (a.root < b.root ? -1 : 1))) out.push(await this.fresh(s))
+    for (const s of roots.sort((a, b) => (a.root < b.root ? -1 : 1))) out.push(await get(s))
     // a shared module (configuration_aliases) is also shown on its own, as `providers` shows it
-    if (!out.some((a) => a.root === d) && out.some((a) => declaresAliases(a, d))) out.push(await this.fresh(this.state(d, 'shared')))
+    if (!out.some((a) => a.root === d) && out.some((a) => declaresAliases(a, d))) out.push(await get(this.state(d, 'shared')))
     this.evict()
     return out
+  }
+
+  /** Whether `d` is `root` or a directory its local module calls reach, as the root search read them. */
+  private reaches(root: string, d: string): boolean {
+    const seen = new Set<string>()
+    const todo = [root]
+    for (let x = todo.pop(); x !== undefined; x = todo.pop()) {
+      if (x === d) return true
+      if (seen.has(x)) continue
+      seen.add(x)
+      todo.push(...(this.calls.get(x) ?? []))
+    }
+    return false
   }
 
   private state(root: string, kind: RootKind): RootState {
@@ -286,19 +446,23 @@ class LintWorkspace implements Workspace {
     return out
   }
 
-  /** The root's analysis, analysed again first when stale (one analysis at a time). */
+  /** The root's analysis, analysed again first when stale (one analysis at a time; abandoned and started again when its inputs change). */
   private async fresh(s: RootState): Promise<RootAnalysis> {
     s.used = ++this.clock
     for (;;) {
-      if (s.building) await s.building.catch(() => undefined)
-      else if (s.analysis && !this.stale(s)) return s.analysis
-      else {
-        s.building = this.serial(() => this.analyse(s))
-        try {
-          return await s.building
-        } finally {
-          s.building = undefined
-        }
+      if (s.building) {
+        await s.building.catch(() => undefined)
+        continue
+      }
+      if (s.analysis && !this.stale(s)) return s.analysis
+      s.building = this.serial(() => this.analyse(s))
+      try {
+        return await s.building
+      } catch (e) {
+        if (!(e instanceof AnalysisCancelled)) throw e
+        await this.settle()
+      } finally {
+        s.building = undefined
       }
     }
   }
@@ -313,17 +477,30 @@ class LintWorkspace implements Workspace {
     const builtAt = this.source.version
     const {config} = readLintConfig(s.root)
     const o = this.opts
-    const {value: result, inputs} = await this.source.record(() =>
-      lint(s.root, {
-        context: this.ctx,
-        config,
-        ...(o.engine ? {engine: o.engine} : {}),
-        ...(o.env ? {env: o.env} : {}),
-        ...(o.limits ? {limits: o.limits} : {}),
-      }),
-    )
+    const {value: result, inputs} = await this.source
+      .record(() =>
+        lint(s.root, {
+          context: this.ctx,
+          config,
+          sourceText: (f) => this.sourceText(f),
+          // the editor offers them as quick fixes
+          fixes: true,
+          ...(o.engine ? {engine: o.engine} : {}),
+          ...(o.env ? {env: o.env} : {}),
+          ...(o.limits ? {limits: o.limits} : {}),
+        }),
+      )
+      .catch((e: unknown) => {
+        // a failure (not a cancellation) is not tried again until something the root read changes
+        if (!(e instanceof AnalysisCancelled)) s.builtAt = builtAt
+        throw e
+      })
     const dirs = new Set<string>()
-    for (const n of result.analysis.tree.nodes) {
+    // a stack: its components' module trees are what it reads (and the directories it calls)
+    const stack = result.analysis.stack
+    const trees = [result.analysis.tree, ...(stack?.components ?? []).flatMap((c) => (c.analysis ? [c.analysis.tree] : []))]
+    if (stack) this.calls.set(s.root, [...new Set(stack.components.flatMap((c) => (c.dir && c.dir !== s.root ? [c.dir] : [])))])
+    for (const n of trees.flatMap((t) => t.nodes)) {
       if (!n.dir) continue
       dirs.add(n.dir)
       // what the analysis found a directory calls: the root search's view of it, kept current
@@ -333,22 +510,84 @@ class LintWorkspace implements Workspace {
           n.children.filter((c) => c.source?.kind === 'local' && c.dir).map((c) => c.dir!),
         )
     }
+    const read = new Map<string, number>()
+    for (const i of inputs) {
+      const at = i.stamp === undefined ? -1 : Number(i.stamp)
+      read.set(i.path, Math.min(read.get(i.path) ?? at, Number.isNaN(at) ? -1 : at))
+    }
+    s.inputs = read
+    s.dirs = dirs
+    s.builtAt = builtAt
+    s.findings = s.kind === 'shared' ? new Map() : this.findingsByFile(s.root, result)
+    let locks: Promise<ReadonlyMap<string, string>> | undefined
+    const engine = result.analysis.tree.engine
+    s.analysis = {root: s.root, kind: s.kind, lint: result, dirs, lockedVersions: () => (locks ??= this.locks(s.root, engine))}
+    // the open files it holds that parsed: this is now the analysis to complete them from
+    const unparsed = new Set(
+      result.diagnostics.filter((d) => d.code.startsWith('hcl.') && d.range).map((d) => path.resolve(s.root, d.range!.filename)),
+    )
+    for (const f of this.open) if (dirs.has(path.dirname(f)) && !unparsed.has(f)) s.parsed.set(f, s.analysis)
+    return s.analysis
+  }
+
+  /**
+   * The findings by file (absolute). One about a file that does not exist (`required-version` names the
+   * terraform.tf to create) is said at the start of an existing file of its directory instead: an editor
+   * shows diagnostics only on files it can open.
+   */
+  private findingsByFile(root: string, result: LintResult): Map<string, LintDiagnostic[]> {
     const findings = new Map<string, LintDiagnostic[]>()
-    const fallback = result.analysis.tree.root.module?.files[0]?.name
-    for (const d of result.diagnostics) {
+    const fallback = result.analysis.tree.root.module?.files[0]?.name ?? result.analysis.stack?.config.stack.files[0]?.name
+    for (const d0 of result.diagnostics) {
+      let d = d0
       const r = displayRange(d)
-      const file = r ? path.resolve(s.root, r.filename) : fallback ? path.join(s.root, fallback) : undefined
+      let file = r ? path.resolve(root, r.filename) : fallback ? path.join(root, fallback) : undefined
       if (!file) continue
+      if (r && !this.exists(file)) {
+        const home = this.homeIn(path.dirname(file))
+        if (!home) continue
+        d = {...d, range: atStart(r, relativeTo(root, home))}
+        file = home
+      }
       const list = findings.get(file) ?? []
       list.push(d)
       findings.set(file, list)
     }
-    s.inputs = new Set(inputs.map((i) => i.path))
-    s.dirs = dirs
-    s.builtAt = builtAt
-    s.findings = s.kind === 'shared' ? new Map() : findings
-    s.analysis = {root: s.root, kind: s.kind, lint: result, dirs}
-    return s.analysis
+    return findings
+  }
+
+  private exists(file: string): boolean {
+    return this.source.buffer(file) !== undefined || this.source.stat(file) === 'file'
+  }
+
+  /** The file a directory's findings about a missing file go to: main.tf (or main.tofu, …) if there is one, else the first configuration file. */
+  private homeIn(d: string): string | undefined {
+    let names: string[]
+    try {
+      names = this.source
+        .list(d)
+        .filter((e) => (e.kind === 'file' || e.kind === 'link') && !e.name.startsWith('.') && CONFIG_FILE.test(e.name))
+        .map((e) => e.name)
+        .sort()
+    } catch {
+      return undefined
+    }
+    const name = names.find((n) => /^main\.(tf|tofu)(\.json)?$/.test(n)) ?? names[0]
+    return name ? path.join(d, name) : undefined
+  }
+
+  /** The versions the root's lock file selects (none without one, or when it cannot be read). */
+  private async locks(root: string, engine: EngineName): Promise<ReadonlyMap<string, string>> {
+    const out = new Map<string, string>()
+    const text = this.sourceText(path.join(root, '.terraform.lock.hcl'))
+    if (text === undefined) return out
+    try {
+      const parsed = await parseLockFile(text, '.terraform.lock.hcl', engine, {parser: this.ctx.parser})
+      for (const l of parsed.locks) if (l.version !== '') out.set(l.provider, l.version)
+    } catch {
+      // an unreadable lock file selects nothing (`tfgraph lock` says why)
+    }
+    return out
   }
 
   /** Keeps the analyses of roots holding open buffers and of the `keep` most recently used others. */
@@ -369,11 +608,12 @@ function newState(root: string, kind: RootKind): RootState {
     root,
     kind,
     analysis: undefined,
-    inputs: new Set(),
+    inputs: new Map(),
     dirs: new Set(),
     builtAt: -1,
     building: undefined,
     findings: new Map(),
+    parsed: new Map(),
     used: 0,
   }
 }
@@ -383,8 +623,20 @@ function isInside(p: string, dir: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))
 }
 
+function relativeTo(root: string, file: string): string {
+  return path.relative(root, file).split(path.sep).join('/')
+}
+
+/** The start of `filename`, for a finding moved there. */
+function atStart(r: SourceRange, filename: string): SourceRange {
+  const start = {line: 1, column: 1, byte: 0}
+  return {...r, filename, start, end: start}
+}
+
 /** Whether the module of directory `d` in this analysis declares configuration_aliases in its required_providers. */
 function declaresAliases(a: RootAnalysis, d: string): boolean {
+  // a stack's component module is the stack's to show, not a shared module of its own
+  if (a.lint.analysis.stack) return false
   const n = a.lint.analysis.tree.nodes.find((x) => x.dir === d && x.module)
   if (!n?.module) return false
   return [...n.module.requiredProviders.values()].some((r) => objectEntry(r.attribute.node, 'configuration_aliases') !== undefined)

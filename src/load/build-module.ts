@@ -14,7 +14,8 @@ import {localNames, readRequiredProviders} from './local-names.js'
 import {decodeModule} from './decode.js'
 import {checkMergedVariable, decodeVariable, TypeExprMemo, type DefaultState} from './variable-default.js'
 import {quotedReferenceWarnings} from './quoted-references.js'
-import {checkRuleDiagnostics} from './check-rules.js'
+import {checkRuleDiagnostics, checkRuleProblems} from './check-rules.js'
+import {duplicateImports, refactoringBlockProblems} from './refactoring-blocks.js'
 import {repetitionDiagnostics} from './repetition-arguments.js'
 import {
   decodeStateStore,
@@ -184,6 +185,7 @@ class Builder {
       this.diags.push(...checkRuleDiagnostics(b, override))
       this.diags.push(...repetitionDiagnostics(b, this.engine))
       if (this.engine.name === 'terraform') {
+        this.diags.push(...refactoringBlockProblems(b))
         if (b.type === 'action') {
           const decoded = actionBlockProblems(b)
           this.diags.push(...decoded.diagnostics)
@@ -412,7 +414,8 @@ class Builder {
       this.error('config.unsupported-argument', 'Unsupported argument', `An argument named "${a.name}" is not expected here.`, a.nameRange)
     for (const nb of c.body.blocks) {
       if (nb.type === 'assert') {
-        asserts++
+        // an assert with errors is dropped (its errors are reported with the block's)
+        if (!checkRuleProblems(nb, false).some((d) => d.severity === 'error')) asserts++
         continue
       }
       if (nb.type !== 'data') {
@@ -1069,6 +1072,7 @@ export function buildModule(
     b.appendPrimary(p.file, overrideRequired)
     b.checkBackendConflict()
   }
+  if (engine.name === 'terraform') b.diags.push(...duplicateImports(b.imports))
   for (const [name, a] of overrideRequired) {
     if (!b.requiredProviders.has(name) || b.requiredProviders.get(name) === a) {
       b.requiredProviders.set(name, a)
@@ -1131,7 +1135,7 @@ export function buildModule(
     listResources: records.listResources,
     otherBlocks: b.otherBlocks,
     overrides: b.overrides,
-    names: localNames(records.requiredProviders, required.diagnostics, engine),
+    names: localNames(records.requiredProviders, required.diagnostics, engine, required.before116),
     decodeDiagnostics: records.diagnostics,
   }
   // one index per module: built with it, read lazily (see module-index.ts)

@@ -41,6 +41,13 @@ export interface LoadOptions {
    * decremented as files are taken; files beyond it are not read and an error says so. Default: no limit.
    */
   readonly fileBudget?: FileBudget
+  /**
+   * How the module's ranges name its files: `relative` to the module directory (`main.tf`; a module loaded
+   * on its own, as `tfgraph config` shows it), or by their `absolute` paths (a run's shared loads: one
+   * model of a directory serves every root and call that reaches it, and outputs name files for their
+   * reader, diag/file-names.ts). Either way `path.resolve(module.dir, filename)` is the file. Default `relative`.
+   */
+  readonly fileNames?: 'relative' | 'absolute'
 }
 
 /** A run's allowance of configuration files; `remaining` goes down as directories are loaded. */
@@ -182,6 +189,7 @@ export async function parseConfigFile(
  * running, in parallel), without merging them. Never throws; the load that follows reports problems.
  */
 export async function prefetchParses(ctx: LoadContext, dir: string, engine?: EngineName): Promise<void> {
+  // as a run's shared loads name the files (by their absolute paths), so that the load finds the parses
   let names: string[]
   try {
     names = listRegularFiles(ctx.files, path.resolve(dir))
@@ -192,7 +200,7 @@ export async function prefetchParses(ctx: LoadContext, dir: string, engine?: Eng
   await Promise.all(
     files
       .filter((f) => f.shadowedBy === undefined && f.syntax === 'native')
-      .map((f) => parseConfigFile(ctx, path.join(path.resolve(dir), f.name), f.name, 'native')),
+      .map((f) => parseConfigFile(ctx, path.join(path.resolve(dir), f.name), path.join(path.resolve(dir), f.name), 'native')),
   )
 }
 
@@ -256,7 +264,13 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}, ctx: Lo
   const results = await Promise.all(
     reading.map(async (f) => {
       const file = path.join(abs, f.name)
-      const r = await parseConfigFile(ctx, file, file, f.syntax, f.kind === 'query' ? 'query' : 'config')
+      const r = await parseConfigFile(
+        ctx,
+        file,
+        opts.fileNames === 'absolute' ? file : f.name,
+        f.syntax,
+        f.kind === 'query' ? 'query' : 'config',
+      )
       stats.done++
       return r
     }),

@@ -30,6 +30,11 @@ export interface LocalNames {
   localNameFor(p: Provider): string | undefined
   /** The errors in the entries' `source` addresses. */
   readonly diagnostics: readonly Diagnostic[]
+  /**
+   * Terraform: sources whose namespace has an underscore, which only 1.16 and later accept (the entry is read as
+   * they read it): the error releases before 1.16 give, reported where the root's required_version rules 1.16 out.
+   */
+  readonly before116?: readonly Diagnostic[]
 }
 
 /** A `configuration_aliases` entry: `aws.east` as written (a reference, or the same quoted), where it is. */
@@ -57,9 +62,10 @@ function versionValueRange(a: Attribute, items: readonly ObjectItem[] | undefine
 export function readRequiredProviders(
   entries: ReadonlyMap<string, Attribute>,
   engine: Engine,
-): {records: Map<string, RequiredProvider>; diagnostics: Diagnostic[]} {
+): {records: Map<string, RequiredProvider>; diagnostics: Diagnostic[]; before116: Diagnostic[]} {
   const records = new Map<string, RequiredProvider>()
   const diagnostics: Diagnostic[] = []
+  const before116: Diagnostic[] = []
   for (const [name, a] of entries) {
     const items = objectItemsOf(a.node)
     if (!items) {
@@ -88,11 +94,17 @@ export function readRequiredProviders(
     const src = literalEntry('source')
     let provider = impliedProvider(name, engine.defaultRegistryHost)
     if (src !== undefined && srcItem) {
-      const parsed = parseProviderSource(src, engine.defaultRegistryHost, engine.product)
+      const terraform = engine.name === 'terraform'
+      const parsed = parseProviderSource(src, engine.defaultRegistryHost, engine.product, terraform)
       // subject: the source string inside the object
       if ('error' in parsed)
         diagnostics.push(errorDiag(parsed.error.code, parsed.error.summary, parsed.error.detail, partRange(a, srcItem.value)))
-      else provider = parsed.provider
+      else {
+        provider = parsed.provider
+        const strict = terraform ? parseProviderSource(src, engine.defaultRegistryHost, engine.product) : parsed
+        if ('error' in strict)
+          before116.push(errorDiag(strict.error.code, strict.error.summary, strict.error.detail, partRange(a, srcItem.value)))
+      }
     }
     const aliasItems = entry('configuration_aliases')
     const aliases = aliasItems ? (tupleItemsOf(aliasItems.value) ?? []).map((x) => configurationAlias(a, x)) : []
@@ -107,7 +119,7 @@ export function readRequiredProviders(
       implied: src === undefined,
     })
   }
-  return {records, diagnostics}
+  return {records, diagnostics, before116}
 }
 
 /** The provider local names of a module (`Module.names`), from its required_providers records. */
@@ -115,6 +127,7 @@ export function localNames(
   requirements: ReadonlyMap<string, RequiredProvider>,
   diagnostics: readonly Diagnostic[],
   engine: Engine,
+  before116: readonly Diagnostic[] = [],
 ): LocalNames {
   const byProvider = new Map<string, string>()
   for (const [name, r] of [...requirements].sort(([a], [b]) => (a < b ? -1 : 1))) {
@@ -124,6 +137,7 @@ export function localNames(
   return {
     requirements,
     diagnostics,
+    ...(before116.length > 0 ? {before116} : {}),
     providerFor: (localName) => requirements.get(localName)?.provider ?? impliedProvider(localName, engine.defaultRegistryHost),
     localNameFor: (p) => {
       const n = byProvider.get(providerString(p))

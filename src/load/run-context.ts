@@ -31,6 +31,23 @@ export interface RunContextOptions {
   readonly env?: NodeJS.ProcessEnv
   /** The parser of native-syntax files (`--parser`; default TFGRAPH_PARSER, else tfgraph's own). */
   readonly parser?: ParserKind
+  /** Where a long-lived run (an editor's) lets other work in, and may abandon an analysis: see `Checkpoint`. */
+  readonly checkpoint?: Checkpoint
+}
+
+/**
+ * Awaited between the stages of an analysis (and between the modules of a crawl, with `mayCancel`
+ * false): an editor's run yields to the event loop there so that requests are answered while it works,
+ * and throws `AnalysisCancelled` where `mayCancel` says it is safe to when what the analysis read has
+ * changed since. A command's run has none.
+ */
+export type Checkpoint = (mayCancel: boolean) => Promise<void>
+
+/** Thrown by a `Checkpoint`: the analysis was abandoned because its inputs changed while it ran. */
+export class AnalysisCancelled extends Error {
+  constructor() {
+    super('analysis cancelled: its inputs changed')
+  }
 }
 
 export class RunContext implements LoadContext {
@@ -46,9 +63,11 @@ export class RunContext implements LoadContext {
   readonly results: ResultsCache
   readonly verbose: boolean
   readonly parserKind: ParserKind
+  readonly checkpoint: Checkpoint | undefined
 
   constructor(opts: RunContextOptions = {}) {
     this.files = opts.files ?? new DiskSource()
+    this.checkpoint = opts.checkpoint
     this.verbose = opts.verbose === true
     const fromEnv = cacheSettingsFromEnv(opts.env)
     const memory = this.files instanceof MemorySource

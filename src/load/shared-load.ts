@@ -79,7 +79,7 @@ export class SharedLoads {
     const loader = this.loader ?? (await import('./load-module.js'))
     this.loader = loader
     const p = this.ctx.files
-      .record(() => loader.loadModuleDir(dir, opts, this.ctx))
+      .record(() => loader.loadModuleDir(dir, {...opts, fileNames: 'absolute'}, this.ctx))
       .then(({value, inputs}): Shared => ({result: value, inputs, filesRead: value.filesRead}))
     shared.set(key, p)
     for (const k of shared.keys()) {

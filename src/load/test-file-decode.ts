@@ -9,11 +9,12 @@ import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
 import {goQuote} from '../diag/go-quote.js'
 import {keywordOf, literalBool, literalString, traversalOf, type ScopeTraversalExpr} from '../hcl/expr.js'
-import type {Attribute, Block, ConfigFile} from '../hcl/syntax.js'
+import type {Attribute, Block, Body, ConfigFile} from '../hcl/syntax.js'
 import {BAD_IDENTIFIER_DETAIL} from './action-blocks.js'
 import {bodySchemaProblems, labelProblems} from './body-schema.js'
 import {decodeProvidersMap, type PassedProvider} from './decode.js'
 import type {Engine} from './engine.js'
+import {testFileSchema, type TestFileSchema} from './test-file-schema.js'
 
 /** A provider or mock_provider block of a test file. */
 export interface TestProviderBlock {
@@ -23,6 +24,8 @@ export interface TestProviderBlock {
   readonly key: string
   readonly mock: boolean
   readonly block: Block
+  /** A mock_provider's `source`: the directory of its mock data files, as written. */
+  readonly mockSource?: string
 }
 
 /** The `module` block of a run: the run executes another module than the one under test. */
@@ -51,29 +54,22 @@ export interface TestFile {
   readonly mockOverrides?: ReadonlyMap<string, TestProviderBlock>
   readonly runs: readonly TestRun[]
   readonly diagnostics: readonly Diagnostic[]
+  /** The file's own override blocks (override_resource, override_data, override_module) that decoded without errors. */
+  readonly overrides?: readonly Block[]
+  /** The mock data files its mock_provider blocks' `source` directories hold (mock-data.ts), relative to the root. */
+  readonly mockFiles?: readonly string[]
 }
 
 export interface TestDecodeOptions {
   readonly engine: Engine
   /** Terraform 1.14 and later report a second run of one name at its name (before: at its header). */
   readonly runNameSubject: boolean
+  /** The release whose test-file schema applies (test-file-schema.ts); default: the newest. */
+  readonly version?: string
 }
 
 const VALID_IDENTIFIER = /^[\p{ID_Start}_][\p{ID_Continue}-]*$/u
-const FILE_BLOCKS: Readonly<Record<string, readonly string[]>> = {
-  run: ['name'],
-  provider: ['name'],
-  mock_provider: ['name'],
-  variable: ['name'],
-  variables: [],
-  override_resource: [],
-  override_data: [],
-  override_module: [],
-}
-const RUN_SCHEMA = {
-  attributes: ['command', 'providers', 'expect_failures', 'state_key', 'parallel', 'skip_cleanup'],
-  blocks: ['plan_options', 'assert', 'variables', 'module', 'override_resource', 'override_data', 'override_module', 'backend'],
-}
+const NEWEST = '99.0.0'
 
 /** What decoding one file collects. */
 class FileDecoder {
@@ -81,10 +77,15 @@ class FileDecoder {
   readonly providers = new Map<string, TestProviderBlock>()
   readonly mockOverrides = new Map<string, TestProviderBlock>()
   readonly runs: TestRun[] = []
+  /** The file's own override_resource, override_data and override_module blocks that decoded without errors. */
+  readonly overrides: Block[] = []
   private readonly runNames = new Map<string, Block>()
   private variables: Block | undefined
+  readonly schema: TestFileSchema
 
-  constructor(readonly opts: TestDecodeOptions) {}
+  constructor(readonly opts: TestDecodeOptions) {
+    this.schema = testFileSchema(opts.engine.name, opts.version ?? NEWEST)
+  }
 
   error(code: Parameters<typeof errorDiag>[0], summary: string, detail: string, range?: SourceRange): void {
     this.diags.push(errorDiag(code, summary, detail, range))
@@ -103,14 +104,14 @@ class FileDecoder {
     if (tests.length > 1) return false
     const t = tests[0]
     if (!t) return true
-    this.diags.push(...labelProblems(t, []), ...bodySchemaProblems(t.body, {attributes: ['parallel', 'skip_cleanup'], blocks: []}))
+    this.diags.push(...labelProblems(t, []), ...bodySchemaProblems(t.body, {attributes: this.schema.testBlock ?? [], blocks: []}))
     this.experimentalAttribute(t)
     return true
   }
 
   experimentalAttribute(b: Block): void {
     const a = b.body.attributes.find((x) => x.name === 'skip_cleanup')
-    if (a)
+    if (a && this.schema.runAttributes.includes('skip_cleanup'))
       this.error(
         'test.experimental',
         'Invalid attribute',
@@ -120,7 +121,7 @@ class FileDecoder {
   }
 
   block(b: Block): void {
-    const labels = FILE_BLOCKS[b.type]
+    const labels = this.schema.fileBlocks[b.type]
     if (labels === undefined) return
     const labelDiags = labelProblems(b, labels)
     this.diags.push(...labelDiags)
@@ -145,14 +146,17 @@ class FileDecoder {
         break
       case 'variable':
         break
-      default:
-        this.diags.push(...overrideProblems(b))
+      default: {
+        const problems = overrideProblems(b)
+        this.diags.push(...problems)
+        if (!problems.some((d) => d.severity === 'error')) this.overrides.push(b)
+      }
     }
   }
 
   run(b: Block): void {
     const before = this.diags.length
-    const run = decodeRun(b, this.opts, this.diags)
+    const run = decodeRun(b, this.opts, this.schema, this.diags)
     const ok = !this.diags.slice(before).some((d) => d.severity === 'error')
     if (ok) this.runs.push(run)
     const prev = this.runNames.get(run.name)
@@ -169,7 +173,8 @@ class FileDecoder {
   }
 
   provider(b: Block): void {
-    const p = b.type === 'mock_provider' ? decodeMockProvider(b, this.diags) : decodeTestProvider(b, this.opts.engine, this.diags)
+    const p =
+      b.type === 'mock_provider' ? decodeMockProvider(b, this.schema, this.diags) : decodeTestProvider(b, this.opts.engine, this.diags)
     if (!p) return
     if (this.opts.engine.name === 'opentofu') {
       this.tofuProvider(p)
@@ -222,11 +227,13 @@ export function decodeTestFile(path: string, file: ConfigFile, opts: TestDecodeO
     providers: d.providers,
     ...(d.mockOverrides.size > 0 ? {mockOverrides: d.mockOverrides} : {}),
     runs: d.runs,
+    ...(d.overrides.length > 0 ? {overrides: d.overrides} : {}),
     diagnostics: d.diags,
   })
-  if (!d.testBlocks(file.body.blocks)) return result()
-  const rest = {...file.body, blocks: file.body.blocks.filter((b) => b.type !== 'test')}
-  d.diags.push(...bodySchemaProblems(rest, {attributes: [], blocks: Object.keys(FILE_BLOCKS)}))
+  // a release without the test block reads it as any block it does not know
+  if (d.schema.testBlock && !d.testBlocks(file.body.blocks)) return result()
+  const rest = d.schema.testBlock ? {...file.body, blocks: file.body.blocks.filter((b) => b.type !== 'test')} : file.body
+  d.diags.push(...bodySchemaProblems(rest, {attributes: [], blocks: Object.keys(d.schema.fileBlocks)}))
   for (const b of rest.blocks) d.block(b)
   return result()
 }
@@ -299,8 +306,8 @@ function decodeTestProvider(b: Block, engine: Engine, diags: Diagnostic[]): Test
   return {name, ...(alias !== undefined ? {alias} : {}), key: alias !== undefined ? `${name}.${alias}` : name, mock: false, block: b}
 }
 
-/** mock_provider.go decodeMockProviderBlock and decodeMockDataBody. */
-function decodeMockProvider(b: Block, diags: Diagnostic[]): TestProviderBlock | undefined {
+/** mock_provider.go decodeMockProviderBlock and decodeMockDataBody (OpenTofu: test_file.go decodeMockProviderBlock). */
+function decodeMockProvider(b: Block, schema: TestFileSchema, diags: Diagnostic[]): TestProviderBlock | undefined {
   const name = b.labels[0]!.value
   const problem = localNameProblem(name)
   if (problem) {
@@ -308,9 +315,35 @@ function decodeMockProvider(b: Block, diags: Diagnostic[]): TestProviderBlock | 
     return undefined
   }
   const alias = aliasOf(b, diags)
-  diags.push(...overrideDuring(b))
-  const data = {...b.body, attributes: b.body.attributes.filter((a) => !['alias', 'source', 'override_during'].includes(a.name))}
-  diags.push(...bodySchemaProblems(data, {attributes: [], blocks: ['mock_resource', 'mock_data', 'override_resource', 'override_data']}))
+  if (schema.mockProviderAttributes.includes('override_during')) diags.push(...overrideDuring(b))
+  const forEach = b.body.attributes.find((a) => a.name === 'for_each')
+  if (forEach && alias === undefined && schema.mockProviderAttributes.includes('for_each'))
+    diags.push(
+      errorDiag(
+        'provider.for-each-without-alias',
+        'Alias required when using "for_each"',
+        'The for_each argument is allowed only for provider configurations with an alias.',
+        forEach.exprRange,
+      ),
+    )
+  const data = {...b.body, attributes: b.body.attributes.filter((a) => !schema.mockProviderAttributes.includes(a.name))}
+  diags.push(...mockDataProblems(data))
+  const source = schema.mockProviderAttributes.includes('source')
+    ? literalString(b.body.attributes.find((a) => a.name === 'source'))
+    : undefined
+  return {
+    name,
+    ...(alias !== undefined ? {alias} : {}),
+    key: alias !== undefined ? `${name}.${alias}` : name,
+    mock: true,
+    block: b,
+    ...(source ? {mockSource: source} : {}),
+  }
+}
+
+/** decodeMockDataBody: the mock and override blocks of a mock_provider (or of a mock data file), and nothing else. */
+export function mockDataProblems(data: Body): Diagnostic[] {
+  const diags = bodySchemaProblems(data, {attributes: [], blocks: ['mock_resource', 'mock_data', 'override_resource', 'override_data']})
   const seen = new Map<string, Block>()
   for (const nb of data.blocks) {
     if (nb.type === 'mock_resource' || nb.type === 'mock_data') {
@@ -332,7 +365,7 @@ function decodeMockProvider(b: Block, diags: Diagnostic[]): TestProviderBlock | 
       else seen.set(k, nb)
     } else if (nb.type === 'override_resource' || nb.type === 'override_data') diags.push(...overrideProblems(nb))
   }
-  return {name, ...(alias !== undefined ? {alias} : {}), key: alias !== undefined ? `${name}.${alias}` : name, mock: true, block: b}
+  return diags
 }
 
 /** `override_during = plan | apply`. */
@@ -362,7 +395,7 @@ function overrideTargetKind(t: ScopeTraversalExpr): {data: boolean; module: bool
 }
 
 /** An override_resource, override_data or override_module block (mock_provider.go decodeOverrideBlock): its own checks. */
-function overrideProblems(b: Block): Diagnostic[] {
+export function overrideProblems(b: Block): Diagnostic[] {
   const values = b.type === 'override_module' ? 'outputs' : 'values'
   const out = [
     ...labelProblems(b, []),
@@ -402,9 +435,9 @@ function overrideProblems(b: Block): Diagnostic[] {
 }
 
 /** test_file.go decodeTestRunBlock: what tfgraph reads of a run, and the loader's errors. */
-function decodeRun(b: Block, opts: TestDecodeOptions, diags: Diagnostic[]): TestRun {
+function decodeRun(b: Block, opts: TestDecodeOptions, schema: TestFileSchema, diags: Diagnostic[]): TestRun {
   const name = b.labels[0]!.value
-  diags.push(...bodySchemaProblems(b.body, RUN_SCHEMA))
+  diags.push(...bodySchemaProblems(b.body, {attributes: schema.runAttributes, blocks: schema.runBlocks}))
   if (!VALID_IDENTIFIER.test(name))
     diags.push(errorDiag('test.invalid-name', 'Invalid run block name', BAD_IDENTIFIER_DETAIL, b.labels[0]!.range))
   const once = new Map<string, Block>()
@@ -437,7 +470,7 @@ function decodeRun(b: Block, opts: TestDecodeOptions, diags: Diagnostic[]): Test
         }
       }
     } else if (nb.type.startsWith('override_')) diags.push(...overrideProblems(nb))
-    else if (nb.type === 'backend')
+    else if (nb.type === 'backend' && schema.runBlocks.includes('backend'))
       diags.push(
         errorDiag(
           'test.experimental',
@@ -461,7 +494,7 @@ function decodeRun(b: Block, opts: TestDecodeOptions, diags: Diagnostic[]): Test
   const providersAttr = b.body.attributes.find((a) => a.name === 'providers')
   const providers = providersAttr ? decodeProvidersMap(providersAttr, opts.engine, diags) : []
   const skip = b.body.attributes.find((x) => x.name === 'skip_cleanup')
-  if (skip && opts.engine.name === 'terraform')
+  if (skip && schema.runAttributes.includes('skip_cleanup'))
     diags.push(
       errorDiag(
         'test.experimental',

@@ -11,6 +11,7 @@ import {engineByName, type EngineName} from './engine.js'
 import {isIgnoredName} from './file-set.js'
 import {parseConfigFile, type LoadContext} from './load-module.js'
 import {decodeTestFile, type TestFile} from './test-file-decode.js'
+import {loadMockData} from './mock-data.js'
 
 export type {TestFile, TestProviderBlock, TestRun, TestRunModule} from './test-file-decode.js'
 
@@ -22,6 +23,8 @@ export interface TestFilesOptions {
   readonly testDirectory?: string
   /** Terraform 1.14 and later report a second run of one name at its name. */
   readonly runNameSubject?: boolean
+  /** The release whose test-file schema applies (default: the newest). */
+  readonly version?: string
 }
 
 export interface TestFiles {
@@ -113,8 +116,21 @@ export async function loadTestFiles(ctx: LoadContext, root: string, opts: TestFi
       // a file with syntax errors is not decoded further (what HCL recovered could mislead)
       if (parsed.diagnostics.some((d) => d.severity === 'error'))
         return {path: rel, providers: new Map(), runs: [], diagnostics: parsed.diagnostics}
-      const decoded = decodeTestFile(rel, parsed.file, {engine, runNameSubject: opts.runNameSubject ?? true})
-      return {...decoded, diagnostics: [...parsed.diagnostics, ...decoded.diagnostics]}
+      const decoded = decodeTestFile(rel, parsed.file, {
+        engine,
+        runNameSubject: opts.runNameSubject ?? true,
+        ...(opts.version !== undefined ? {version: opts.version} : {}),
+      })
+      // the mock data directories of its mock_provider blocks (Terraform's loader reads them with the configuration)
+      const mocks = await Promise.all(
+        [...decoded.providers.values()].map((p) => (p.mockSource !== undefined ? loadMockData(ctx, root, p, p.mockSource) : undefined)),
+      )
+      const mockFiles = mocks.flatMap((m) => m?.files ?? [])
+      return {
+        ...decoded,
+        diagnostics: [...parsed.diagnostics, ...decoded.diagnostics, ...mocks.flatMap((m) => m?.diagnostics ?? [])],
+        ...(mockFiles.length > 0 ? {mockFiles} : {}),
+      }
     }),
   )
   return {files, shadowed: found.shadowed, diagnostics: found.diagnostics}

@@ -1,6 +1,7 @@
 // `tfgraph lock`: the dependency lock file (always in the root module directory) checked against the
 // provider requirements of the whole module tree, with optional offline verification of installed
 // packages (h1:/zh:) and platform coverage. Terraform's wording where Terraform has one.
+import {renameFiles, rootRelative} from '../diag/file-names.js'
 import {readdirSync, statSync} from 'node:fs'
 import {utf8Text} from '../io/inputs.js'
 import {withRunContext, type RunContext} from '../load/run-context.js'
@@ -13,6 +14,8 @@ import {engineByName, type Engine, type EngineName} from '../load/engine.js'
 import {analyzeProviders, type ProvidersAnalysis} from '../providers/analyze.js'
 import {allows, constraintsString, parseProviderConstraints, parseVersion, type Constraint} from '../providers/constraints.js'
 import {hashDirH1, hashZipH1, hashZipZh} from './hash.js'
+import {providerString} from '../addrs/provider.js'
+import type {StackConfigNode} from '../load/stacks/model.js'
 import {parseLockFile, type ProviderLock} from './lockfile.js'
 
 /**
@@ -156,38 +159,48 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
   const diagnostics: Diagnostic[] = [...read.diagnostics]
   const incomplete = analysis.incomplete || lockFileState === 'unreadable'
   const analysisErrors = analysis.diagnostics.filter((d) => d.severity === 'error')
+  // the model names files by their absolute paths; the check names them from the root, as the analysis does
+  const named = rootRelative(root)
   const result = (compared: boolean, providers: LockProvider[], packages: LockPackage[]): LockCheck => ({
     analysis,
     lockFile: '.terraform.lock.hcl',
     lockFileExists,
     lockFileState,
     compared,
-    providers,
-    packages,
-    diagnostics: sortDiagnostics([...analysisErrors, ...diagnostics]),
+    providers: renameFiles(providers, named),
+    packages: renameFiles(packages, named),
+    diagnostics: sortDiagnostics([...analysisErrors, ...renameFiles(diagnostics, named)]),
     incomplete,
   })
   // without the whole configuration or a readable lock file, every status would be a guess
   if (analysis.incomplete || lockFileState === 'unreadable' || lockFileState === 'unparsable') return result(false, [], [])
-  const required = requiredProviders(analysis)
+  const required = analysis.stack ? stackRequirements(analysis.stack.config) : requiredProviders(analysis)
   const lockByProvider = new Map(locks.map((l) => [l.provider, l]))
   const names = [...new Set([...required.keys(), ...lockByProvider.keys()])].sort()
+  // module calls init has not installed: their providers are not known here, and the text says so (as providers and lint do)
+  const notInstalled = analysis.diagnostics.filter((d) => d.code === 'module.not-installed')
+  diagnostics.push(...notInstalled)
   const providers: LockProvider[] = []
   for (const name of names) {
     const p = compareProvider(name, required.get(name), lockByProvider.get(name), lockFileExists, lockFileState, engine, diagnostics)
     if (p) providers.push(p)
   }
-  if (!lockFileExists && required.size > 0) {
+  const more = unknownRequirements(notInstalled.length)
+  if (more)
+    for (const [i, d] of diagnostics.entries()) if (d.code === 'lock.unused-entry') diagnostics[i] = {...d, detail: d.detail + more.unused}
+  if (!lockFileExists && (required.size > 0 || notInstalled.length > 0)) {
     diagnostics.push(
       warningDiag(
         'lock.no-lock-file',
         'No dependency lock file',
-        `The directory has no .terraform.lock.hcl; "${engine.command} init" will create one selecting versions for ${required.size} provider${required.size === 1 ? '' : 's'}. Commit it so every run uses the same versions.`,
+        `The directory has no .terraform.lock.hcl; "${engine.command} init" will create one selecting versions for ${required.size} provider${required.size === 1 ? '' : 's'}${more ? more.missing : ''}. Commit it so every run uses the same versions.`,
       ),
     )
   }
   diagnostics.push(...otherRegistryWarnings(providers, lockByProvider, engine))
   diagnostics.push(...platformDiagnostics(opts.platforms ?? [], providers, lockByProvider, engine))
+  // a stack: Terraform Stacks' own lock errors (in the analysis) say what is missing or not allowed, and its lock file is written by another command
+  if (analysis.stack) diagnostics.splice(0, diagnostics.length, ...diagnostics.filter((d) => !STACK_SAYS.has(d.code)).map(forStack))
   const packages: LockPackage[] = []
   if (opts.verify) {
     const roots = [path.join(dataDir(root, opts.env ?? process.env), 'providers'), ...(opts.pluginDirs ?? []).map((d) => path.resolve(d))]
@@ -226,6 +239,51 @@ async function readLockFile(
 interface Requirement {
   constraints: Constraint[]
   sources: {module: string; constraint: string; range: SourceRange | null}[]
+}
+
+/** Lock diagnostics a stack's analysis gives in Terraform Stacks' words ("Provider missing from lockfile", …). */
+const STACK_SAYS: ReadonlySet<string> = new Set(['lock.provider-not-locked', 'lock.version-mismatch'])
+
+/** A lock file diagnostic as a stack's: its lock file is written by `terraform stacks providers lock`, from the stack's required_providers. */
+function forStack(d: Diagnostic): Diagnostic {
+  if (d.code === 'lock.no-lock-file')
+    return {...d, detail: d.detail.replace(/"terraform init" will create one/, '"terraform stacks providers lock" will create one')}
+  if (d.code === 'lock.unused-entry')
+    return {
+      ...d,
+      detail: d.detail.replace(
+        /no module of this configuration requires it any more\..*$/s,
+        'the stack\'s required_providers does not name it; "terraform stacks providers lock" writes the lock file from the stack\'s required_providers.',
+      ),
+    }
+  return d
+}
+
+/** The requirements of a stack: its required_providers entries (and its embedded stacks'), built-in providers left out. */
+function stackRequirements(node: StackConfigNode, out = new Map<string, Requirement>()): Map<string, Requirement> {
+  for (const r of node.stack.requiredProviders?.entries.values() ?? []) {
+    const name = providerString(r.provider)
+    if (r.builtIn || name.startsWith(BUILTIN)) continue
+    const e = out.get(name) ?? {constraints: [], sources: []}
+    if (r.version !== undefined) {
+      const p = parseProviderConstraints(r.version)
+      if ('constraints' in p) e.constraints.push(...p.constraints)
+      e.sources.push({module: node.address || 'stack', constraint: r.version, range: r.versionRange ?? r.nameRange})
+    }
+    out.set(name, e)
+  }
+  for (const c of node.children.values()) stackRequirements(c, out)
+  return out
+}
+
+/** What the lock check adds when `n` module calls are not installed: their modules may require more providers. */
+function unknownRequirements(n: number): {missing: string; unused: string} | undefined {
+  if (n === 0) return undefined
+  const calls = `${n} module call${n === 1 ? '' : 's'}`
+  return {
+    missing: `, and for whatever providers the ${calls} not installed require (tfgraph reads a module once init has installed it)`,
+    unused: ` The ${calls} not installed may still require it.`,
+  }
 }
 
 /** The current requirements of each provider, combined over the whole module tree (builtin providers left out). */

@@ -174,7 +174,13 @@ export function syntaxDiagnostics(diags: readonly Diagnostic[], filename: string
 
 /** `addrs.ParseProviderSourceString` as the lock file uses it; undefined when it does not parse. */
 function parseLockAddress(raw: string, engine: LockEngine, product: string): Provider | undefined {
-  const r = parseProviderSource(raw, engine === 'opentofu' ? 'registry.opentofu.org' : 'registry.terraform.io', product)
+  // Terraform 1.16 accepts underscores in namespaces (and writes them in its lock file)
+  const r = parseProviderSource(
+    raw,
+    engine === 'opentofu' ? 'registry.opentofu.org' : 'registry.terraform.io',
+    product,
+    engine === 'terraform',
+  )
   if ('error' in r) return undefined
   const parts = raw.split('/')
   if (parts.length === 3 && !/^[\p{L}\p{N}](?:[\p{L}\p{N}.-]*[\p{L}\p{N}])?(?::\d+)?$/u.test(parts[0]!)) return undefined

@@ -2,23 +2,19 @@
 // definition of what a resource or a `providers` entry uses, the resources a provider configuration
 // serves, code lenses. Pure functions of the analyses; server.ts wires them to the protocol.
 import {ModulePath} from '../addrs/module.js'
-import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import type {CodeLens, Location} from 'vscode-languageserver'
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode} from '../crawl/crawl.js'
 import type {RootAnalysis} from '../lint/workspace.js'
-import {parseLockFile} from '../lock/lockfile.js'
-import {NativeParser} from '../hcl/native-parser.js'
-import {ParseCache} from '../hcl/parse-cache.js'
-import {newParseStats} from '../hcl/parse-stats.js'
 import {engineByName} from '../load/engine.js'
 import {providerString} from '../addrs/provider.js'
 import type {ProviderConfigInfo, ResourceBinding} from '../providers/resolve.js'
 import {moduleName, stepText} from '../providers/step-text.js'
 import {renameRanges} from '../render/paths.js'
-import {lspRange, pathUri, type LinesOf, type Spot} from './positions.js'
+import {lspRange, pathUri, sameRange, type LinesOf, type Spot} from './positions.js'
 import {finalConfig, nodesOfFile, providersEntries, resourcesThrough, targetsAt, type Target} from './targets.js'
+import {stackChainMarkdown, stackFileHover, viewsOf, type StackComponent} from './stack-hover.js'
 
 /** What every feature needs: the analyses holding the file, and how to name and count files. */
 export interface FeatureContext {
@@ -67,14 +63,20 @@ function rootTitle(ctx: FeatureContext, a: RootAnalysis): string {
 interface Found {
   readonly a: RootAnalysis
   readonly t: Target
+  /** In a stack: the component whose module tree `a` is. */
+  readonly component?: StackComponent
 }
 
 function found(ctx: FeatureContext, at: Spot): Found[] {
-  return ctx.analyses.flatMap((a) => targetsAt(a, ctx.file, at).map((t) => ({a, t})))
+  return ctx.analyses.flatMap((root) =>
+    viewsOf(root).flatMap(({view: a, component}) => targetsAt(a, ctx.file, at).map((t) => ({a, t, ...(component ? {component} : {})}))),
+  )
 }
 
 /** Hover text at `at`, or undefined when nothing tfgraph knows about stands there. */
 export async function hover(ctx: FeatureContext, at: Spot): Promise<{markdown: string; range: SourceRange; root: string} | undefined> {
+  const onStack = stackFileHover(ctx, ctx.analyses, ctx.file, at)
+  if (onStack) return onStack
   const all = found(ctx, at)
   const first = all[0]
   if (!first) return undefined
@@ -92,9 +94,10 @@ export async function hover(ctx: FeatureContext, at: Spot): Promise<{markdown: s
         .join(' · '),
     )
   const many = new Set(all.map((f) => f.a)).size > 1
-  for (const {a, t} of all) {
-    const body = await hoverOf(ctx, a, t)
-    sections.push(many ? `${rootTitle(ctx, a)}\n\n${body}` : a.kind === 'shared' ? `${rootTitle(ctx, a)}\n\n${body}` : body)
+  for (const {a, t, component} of all) {
+    const body = component && t.kind === 'resource' ? stackChainMarkdown(ctx, a, component, t.binding) : await hoverOf(ctx, a, t)
+    const title = component ? `**${component.address}**` : rootTitle(ctx, a)
+    sections.push(many ? `${title}\n\n${body}` : a.kind === 'shared' ? `${title}\n\n${body}` : body)
   }
   return {markdown: sections.join('\n\n---\n\n'), range: first.t.range, root: first.a.root}
 }
@@ -116,10 +119,6 @@ function callHover(ctx: FeatureContext, a: RootAnalysis, t: Extract<Target, {kin
   const child = t.child
   const address = child?.address ?? (t.node.address ? `${t.node.address}.module.${t.name}` : `module.${t.name}`)
   if (!child) return `\`${address}\`: not part of the tree`
-  const out = [
-    `\`${address}\`${child.dir ? ` — ${ctx.display(child.dir)}` : ''}${child.resolved ? '' : ` (not resolved: ${child.unresolvedReason ?? 'unknown'})`}`,
-    '',
-  ]
   const call = t.node.module?.moduleCalls.get(t.name)
   const entries = call ? providersEntries(a, t.node, t.name, call) : []
   const receives: string[] = []
@@ -129,6 +128,20 @@ function callHover(ctx: FeatureContext, a: RootAnalysis, t: Extract<Target, {kin
       `- \`${e.key}\` = \`${e.value}\` passed from ${moduleName(t.node.address)}${final ? ` → \`${final.address}\`` : ' (no such configuration)'}`,
     )
   }
+  if (!child.resolved) {
+    // nothing is known of its resources: what it would receive is all there is to say
+    const reason = child.unresolvedReason ?? 'not found'
+    const installed = /not installed/.test(reason)
+    return [
+      `\`${address}\` is ${installed ? 'not installed' : 'not found'}: ${reason}`,
+      '',
+      installed
+        ? 'Which provider configurations its resources use is unknown until it is installed (`terraform init`, or `tofu init`).'
+        : 'Which provider configurations its resources use is unknown until its source can be read.',
+      ...(receives.length > 0 ? ['', 'its call passes:', ...receives] : []),
+    ].join('\n')
+  }
+  const out = [`\`${address}\`${child.dir ? ` — ${ctx.display(child.dir)}` : ''}`, '']
   // what its resources (and those below it) inherit rather than receive
   const inherited = new Map<string, string>()
   for (const r of a.lint.analysis.resolution.resources) {
@@ -177,26 +190,10 @@ async function requirementHover(ctx: FeatureContext, a: RootAnalysis, t: Extract
     for (const {module, c} of constraints)
       out.push(`- \`${c.constraint}\` — ${moduleName(module)}${c.range ? ` ${link(ctx, a.root, c.range)}` : ''}`)
   }
-  const locked = await lockedVersion(a, provider, ctx)
+  // the lock file is read once per analysis of the root, not once per hover
+  const locked = (await a.lockedVersions()).get(provider)
   out.push('', locked === undefined ? `not in ${ctx.display(path.join(a.root, '.terraform.lock.hcl'))}` : `locked: \`${locked}\``)
   return out.join('\n')
-}
-
-/** The version the root's lock file selects for `provider` (undefined: no lock file, or not in it). */
-async function lockedVersion(a: RootAnalysis, provider: string, ctx: FeatureContext): Promise<string | undefined> {
-  const file = path.join(a.root, '.terraform.lock.hcl')
-  const lines = ctx.lines(file)
-  let text: string
-  try {
-    text = lines ? lines.join('\n') : readFileSync(file, 'utf8')
-  } catch {
-    return undefined
-  }
-  // tfgraph's own parser with no cache: the server writes nothing, whatever TFGRAPH_PARSER says
-  const parser = new NativeParser({cache: new ParseCache({enabled: false, dir: ''}), stats: newParseStats(), kind: 'tfgraph'})
-  const parsed = await parseLockFile(text, '.terraform.lock.hcl', a.lint.analysis.tree.engine, {parser})
-  const v = parsed.locks.find((l) => l.provider === provider)?.version
-  return v === '' ? undefined : v
 }
 
 /** Where the configuration a target uses, passes or is lives (one location per root that knows it). */
@@ -237,20 +234,30 @@ function mainFile(n: ModuleNode): string | undefined {
   return main && n.dir ? path.join(n.dir, main.name) : undefined
 }
 
-/** The resources bound to the provider configuration at `at` (a provider block or a configuration_aliases entry), in every root. */
-export function references(ctx: FeatureContext, at: Spot): Location[] {
+/**
+ * The resources bound to the provider configuration at `at` (a provider block or a configuration_aliases
+ * entry), in every root; with `includeDeclaration`, the block or entry itself first.
+ */
+export function references(ctx: FeatureContext, at: Spot, includeDeclaration = false): Location[] {
   const out: Location[] = []
   const seen = new Set<string>()
-  for (const {a, t} of found(ctx, at)) {
+  const add = (root: string, r: SourceRange): void => {
+    const abs = path.resolve(root, r.filename)
+    const key = `${abs}:${r.start.byte}:${r.end.byte}`
+    if (seen.has(key)) return
+    seen.add(key)
+    out.push({uri: pathUri(abs), range: lspRange(r, root, ctx.lines)})
+  }
+  const all = found(ctx, at)
+  for (const {a, t} of all) {
+    if (!includeDeclaration) continue
+    if (t.kind === 'provider') add(a.root, t.range)
+    else if (t.kind === 'requirement' && t.alias) add(a.root, t.alias.range)
+  }
+  for (const {a, t} of all) {
     const address = t.kind === 'provider' ? t.config.address : t.kind === 'requirement' ? t.alias?.address : undefined
     if (!address) continue
-    for (const r of resourcesThrough(a, address)) {
-      const abs = path.resolve(a.root, r.range.filename)
-      const key = `${abs}:${r.range.start.byte}`
-      if (seen.has(key)) continue
-      seen.add(key)
-      out.push({uri: pathUri(abs), range: lspRange(r.range, a.root, ctx.lines)})
-    }
+    for (const r of resourcesThrough(a, address)) add(a.root, r.range)
   }
   return out
 }
@@ -260,27 +267,47 @@ export const SHOW_RESOURCES = 'tfgraph.showResources'
 
 /** "used by N resources in M modules" over each provider block of the file. */
 export function codeLenses(ctx: FeatureContext): CodeLens[] {
-  const byBlock = new Map<string, {range: SourceRange; root: string; parts: string[]; locations: Location[]}>()
+  interface Lens {
+    readonly range: SourceRange
+    readonly root: string
+    readonly parts: string[]
+    readonly locations: Map<string, Location>
+  }
+  const byBlock = new Map<string, Lens>()
   for (const a of ctx.analyses) {
     for (const n of nodesOfFile(a, ctx.file)) {
       for (const b of n.module!.providerConfigs.values()) {
         if (path.resolve(a.root, b.declRange.filename) !== ctx.file) continue
+        // the block's own configuration: its record itself (not merely a block at the same start byte)
         const c = a.lint.analysis.resolution.configs.find((x) => x.module === n.address && x.declaration === b)
         if (!c) continue
         const users = resourcesThrough(a, c.address)
         const modules = new Set(users.map((r) => r.module)).size
-        const key = String(b.declRange.start.byte)
-        const entry = byBlock.get(key) ?? {range: b.declRange, root: a.root, parts: [], locations: []}
+        const key = `${b.declRange.start.byte}:${b.declRange.end.byte}`
+        const entry: Lens = byBlock.get(key) ?? {range: b.declRange, root: a.root, parts: [], locations: new Map<string, Location>()}
         const text = `used by ${users.length} resource${users.length === 1 ? '' : 's'} in ${modules} module${modules === 1 ? '' : 's'}`
         entry.parts.push(ctx.analyses.length > 1 ? `${text} (${ctx.display(a.root)}${n.address ? ' ' + n.address : ''})` : text)
-        for (const r of users)
-          entry.locations.push({uri: pathUri(path.resolve(a.root, r.range.filename)), range: lspRange(r.range, a.root, ctx.lines)})
+        // a resource reached from several roots is one place in the editor
+        for (const r of users) {
+          const abs = path.resolve(a.root, r.range.filename)
+          entry.locations.set(`${abs}:${r.range.start.byte}:${r.range.end.byte}`, {
+            uri: pathUri(abs),
+            range: lspRange(r.range, a.root, ctx.lines),
+          })
+        }
         byBlock.set(key, entry)
       }
     }
   }
   return [...byBlock.values()].map((e) => {
     const range = lspRange(e.range, e.root, ctx.lines)
-    return {range, command: {title: e.parts.join(' · '), command: SHOW_RESOURCES, arguments: [pathUri(ctx.file), range.start, e.locations]}}
+    return {
+      range,
+      command: {
+        title: e.parts.join(' · '),
+        command: SHOW_RESOURCES,
+        arguments: [pathUri(ctx.file), range.start, [...e.locations.values()]],
+      },
+    }
   })
 }

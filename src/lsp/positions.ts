@@ -43,7 +43,12 @@ function utf16(line: string | undefined, column: number): number {
 
 /** The protocol's range of a tfgraph range of `root`'s analysis. */
 export function lspRange(r: SourceRange, root: string, lines: LinesOf): Range {
-  const text = lines(path.resolve(root, r.filename))
+  return lspRangeIn(path.resolve(root, r.filename), r, lines)
+}
+
+/** The protocol's range of a tfgraph range in `file` (absolute). */
+export function lspRangeIn(file: string, r: SourceRange, lines: LinesOf): Range {
+  const text = lines(file)
   return {
     start: {line: r.start.line - 1, character: utf16(text?.[r.start.line - 1], r.start.column)},
     end: {line: r.end.line - 1, character: utf16(text?.[r.end.line - 1], r.end.column)},

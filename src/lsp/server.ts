@@ -1,20 +1,25 @@
-// `tfgraph lsp`: the Language Server Protocol over stdio (vscode-languageserver does the framing). For
-// .tf, .tf.json, .tofu and .tofu.json files: hover (the configuration a resource uses and its resolution
-// chain; what a module call receives; how many resources a provider block serves; a requirement's
-// constraints and locked version), go to definition (the configuration actually used), find
-// references (the resources a configuration serves), code lenses on provider blocks, and the lint
-// findings published per file, unsaved buffers included. The analysis is one Workspace per workspace
-// folder (src/lint/workspace.ts, through the public `openWorkspace`); nothing is written.
+// `tfgraph lsp`: the Language Server Protocol over stdio, for .tf, .tf.json, .tofu and .tofu.json files (and
+// Terraform Stacks' .tfcomponent.hcl files):
+// hover (the configuration a resource uses and its resolution chain; what a module call receives; how many
+// resources a provider block serves; a requirement's constraints and locked version), go to definition
+// (the configuration actually used), find references (the resources a configuration serves), code lenses
+// on provider blocks, rename of a provider alias or local name across modules, completion of provider
+// references, quick fixes, and the lint findings published per file (with the document's version), unsaved buffers
+// included. The analysis is one Workspace per workspace folder (src/lint/workspace.ts, through the public
+// `openWorkspace`): edits only mark roots stale, one loop brings them up to date (the newest text wins,
+// stale work is abandoned), and requests are answered from the last complete analysis meanwhile. The
+// wire is read strictly (transport.ts). Nothing is written.
 import {readFileSync} from 'node:fs'
-import {PassThrough} from 'node:stream'
 import * as path from 'node:path'
 import {
   DiagnosticSeverity,
   DidChangeWatchedFilesNotification,
   ErrorCodes,
+  LSPErrorCodes,
   ResponseError,
   TextDocumentSyncKind,
   TextDocuments,
+  WatchKind,
   createConnection,
   type Connection,
   type Diagnostic as LspDiagnostic,
@@ -27,36 +32,52 @@ import {TextDocument} from 'vscode-languageserver-textdocument'
 import {openWorkspace} from '../api.js'
 import {displayRange} from '../diag/diagnostic.js'
 import type {Workspace} from '../lint/workspace.js'
+import {completions} from './completion.js'
 import {codeLenses, definition, hover, references, SHOW_RESOURCES, type FeatureContext} from './features.js'
 import {lspRange, pathUri, spotOf, uriPath, type LinesOf} from './positions.js'
+import {CODE_ACTION_KINDS, codeActions} from './code-actions.js'
 
-/** The files the server analyses. */
-export const CONFIG_FILE = /\.(tf|tofu)(\.json)?$/
+import {prepareRename, rename, RenameRefused, type RenameContext} from './rename.js'
+import {rootDirFor} from './root-dir.js'
+import {transport} from './transport.js'
+import {watchedPath, watchTree} from './watch.js'
 
-/** How long the server goes on after its input ends, to handle what it already received. */
-const END_GRACE_MS = 200
+/** The files the server analyses: configuration files, Terraform's query files (their list blocks) and Terraform Stacks' files. */
+export const CONFIG_FILE = /\.(tf|tofu)(\.json)?$|\.tfquery\.(hcl|json)$|\.(tfcomponent|tfstack)\.(hcl|json)$/
 
 export interface ServerOptions {
   readonly input: NodeJS.ReadableStream
   readonly output: NodeJS.WritableStream
   /** Called once the first analysis of every workspace folder is done (the server then only follows edits). */
   readonly onFirstAnalysis?: () => void
+  /** Ends the process (default `process.exit`). */
+  readonly exit?: (code: number) => void
+  /** Writes one line to stderr (default: the process's). */
+  readonly stderr?: (line: string) => void
+  /** How long an incomplete frame may wait for the rest (default 5 s). */
+  readonly frameTimeoutMs?: number
 }
 
 /**
- * Starts the server on the streams. It runs until the client sends `exit` or closes the input; then
- * vscode-languageserver ends the process (code 0 after `shutdown`, else 1), as it does when the
- * client's process (`--clientProcessId`) is gone.
+ * Starts the server on the streams. It runs until the client sends `exit` or closes the input (exit code
+ * 0 after `shutdown`, else 1; what came before the end of the input is handled first), when the client's
+ * process (`--clientProcessId`) is gone, or when the input can no longer be read as the protocol (one
+ * line on stderr, exit code 1).
  */
 export function startServer(opts: ServerOptions): Connection {
-  // the messages that came before the end of the input are handled before the server ends (a client
-  // that writes `shutdown` and `exit` and closes at once gets exit code 0)
-  const input = new PassThrough()
-  opts.input.on('data', (chunk: Buffer) => input.write(chunk))
-  const end = (): void => void setTimeout(() => input.end(), END_GRACE_MS)
-  opts.input.on('end', end)
-  opts.input.on('close', end)
-  const connection = createConnection(input, opts.output)
+  const exit = opts.exit ?? ((code: number) => process.exit(code))
+  const stderr = opts.stderr ?? ((line: string) => void process.stderr.write(line + '\n'))
+  const {reader, writer} = transport({
+    input: opts.input,
+    output: opts.output,
+    fatal: (message) => {
+      stderr(message)
+      exit(1)
+    },
+    ended: (shutdown) => exit(shutdown ? 0 : 1),
+    ...(opts.frameTimeoutMs !== undefined ? {frameTimeoutMs: opts.frameTimeoutMs} : {}),
+  })
+  const connection = createConnection(reader, writer)
   new LanguageServer(connection, opts.onFirstAnalysis)
   connection.listen()
   return connection
@@ -66,12 +87,15 @@ class LanguageServer {
   private readonly documents = new TextDocuments(TextDocument)
   private workspaces: Workspace[] = []
   private readonly published = new Map<string, string>()
+  /** Files whose findings changed but are not published yet (a root holding them is still stale). */
+  private readonly pending = new Map<Workspace, Set<string>>()
   private progress = false
-  private watchers = false
+  private clientWatches = false
+  private readonly unwatch: (() => void)[] = []
   private ended = false
-  /** A diagnostics update is running; `again`: changes came in while it ran. */
-  private updating: Promise<void> | undefined
-  private again = false
+  /** The update loop, while it runs; `dirty`: a change came in since it last looked. */
+  private running: Promise<void> | undefined
+  private dirty = false
   private ready: Promise<void> = Promise.resolve()
 
   constructor(
@@ -79,20 +103,10 @@ class LanguageServer {
     private readonly onFirstAnalysis: (() => void) | undefined,
   ) {
     connection.onInitialize((p) => this.initialize(p))
-    connection.onInitialized(() => {
-      if (this.watchers)
-        void connection.client
-          .register(DidChangeWatchedFilesNotification.type, {
-            watchers: [
-              {globPattern: '**/*.{tf,tofu,tf.json,tofu.json}'},
-              {globPattern: '**/{.terraform.lock.hcl,.tfgraph.json,modules.json}'},
-            ],
-          })
-          .catch(() => undefined)
-      this.ready = this.firstAnalysis()
-    })
+    connection.onInitialized(() => this.initialized())
     connection.onShutdown(async () => {
       this.ended = true
+      for (const stop of this.unwatch) stop()
       await Promise.all(this.workspaces.map((w) => w.close().catch(() => undefined)))
     })
     this.documents.onDidOpen((e) => this.buffer(e.document))
@@ -103,18 +117,15 @@ class LanguageServer {
       this.workspaceOf(file).dropBuffer(file)
       this.schedule()
     })
-    connection.onDidChangeWatchedFiles((p) => {
-      const byWs = new Map<Workspace, string[]>()
-      for (const c of p.changes) {
-        const file = uriPath(c.uri)
-        if (!file) continue
-        const ws = this.workspaceOf(file)
-        byWs.set(ws, [...(byWs.get(ws) ?? []), file])
-      }
-      for (const [ws, files] of byWs) ws.changedOnDisk(files)
-      this.schedule()
-    })
-    connection.onHover((p) =>
+    connection.onDidChangeWatchedFiles((p) => this.changedOnDisk(p.changes.map((c) => uriPath(c.uri)).filter((f) => f !== undefined)))
+    this.features()
+    this.documents.listen(connection)
+  }
+
+  /** The requests: all but rename answer from the last complete analysis, never waiting for the next. */
+  private features(): void {
+    const c = this.connection
+    c.onHover((p) =>
       this.guard(async () => {
         const ctx = await this.context(p.textDocument.uri)
         if (!ctx) return null
@@ -122,20 +133,38 @@ class LanguageServer {
         return h ? {contents: {kind: 'markdown' as const, value: h.markdown}, range: lspRange(h.range, h.root, ctx.lines)} : null
       }),
     )
-    connection.onDefinition((p) => this.guard(async () => this.at(p.textDocument.uri, p.position, definition)))
-    connection.onReferences((p) => this.guard(async () => this.at(p.textDocument.uri, p.position, references)))
-    connection.onCodeLens((p) =>
+    c.onDefinition((p) => this.guard(async () => this.at(p.textDocument.uri, p.position, definition)))
+    c.onReferences((p) =>
+      this.guard(async () => this.at(p.textDocument.uri, p.position, (ctx, at) => references(ctx, at, p.context.includeDeclaration))),
+    )
+    c.onCodeLens((p) =>
       this.guard(async () => {
         const ctx = await this.context(p.textDocument.uri)
         return ctx ? codeLenses(ctx) : []
       }),
     )
-    connection.onExecuteCommand((p) => {
+    c.onCodeAction((p) =>
+      this.guard(async () => {
+        const ctx = await this.context(p.textDocument.uri)
+        return ctx ? codeActions(p, this.workspaceOf(ctx.file).findings(ctx.file), ctx.analyses, ctx.lines) : []
+      }),
+    )
+    c.onCompletion((p) =>
+      this.guard(async () => {
+        const doc = this.documents.get(p.textDocument.uri)
+        const ctx = await this.context(p.textDocument.uri, false, true)
+        if (!doc || !ctx || /\.json$/.test(ctx.file)) return []
+        return completions({...ctx, text: doc.getText(), positionAt: (o) => doc.positionAt(o)}, doc.offsetAt(p.position))
+      }),
+    )
+    c.onPrepareRename((p) => this.renaming(p.textDocument.uri, (ctx, lines) => prepareRename(ctx, spotOf(p.position, lines))))
+    c.onRenameRequest((p) => this.renaming(p.textDocument.uri, (ctx, lines) => rename(ctx, spotOf(p.position, lines), p.newName)))
+    // quick fixes (the fix engine's code actions) register here, from their own file in src/lsp
+    c.onExecuteCommand((p) => {
       if (p.command !== SHOW_RESOURCES) throw new ResponseError(ErrorCodes.InvalidParams, `unknown command ${p.command}`)
       // the locations travel with the lens: a client without a references view of its own gets them back
       return p.arguments?.[2] ?? []
     })
-    this.documents.listen(connection)
   }
 
   private initialize(p: InitializeParams): InitializeResult {
@@ -144,7 +173,8 @@ class LanguageServer {
     const dirs = folders.length > 0 ? folders : rootUri ? [rootUri] : []
     this.workspaces = dirs.map((d) => openWorkspace(d))
     this.progress = p.capabilities.window?.workDoneProgress === true
-    this.watchers = p.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true
+    this.clientWatches = p.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true
+    const prepare = p.capabilities.textDocument?.rename?.prepareSupport === true
     return {
       capabilities: {
         textDocumentSync: {openClose: true, change: TextDocumentSyncKind.Incremental},
@@ -152,10 +182,53 @@ class LanguageServer {
         definitionProvider: true,
         referencesProvider: true,
         codeLensProvider: {resolveProvider: false},
+        codeActionProvider: {codeActionKinds: CODE_ACTION_KINDS, resolveProvider: false},
+        renameProvider: prepare ? {prepareProvider: true} : true,
+        completionProvider: {triggerCharacters: ['.', '=', ' ', '[', ',', '{']},
         executeCommandProvider: {commands: [SHOW_RESOURCES]},
       },
       serverInfo: {name: 'tfgraph'},
     }
+  }
+
+  private initialized(): void {
+    if (this.clientWatches)
+      void this.connection.client
+        .register(DidChangeWatchedFilesNotification.type, {
+          watchers: [
+            {
+              globPattern:
+                '**/*.{tf,tofu,tf.json,tofu.json,tfquery.hcl,tfquery.json,tfcomponent.hcl,tfcomponent.json,tfstack.hcl,tfstack.json}',
+            },
+            {globPattern: '**/{.terraform.lock.hcl,.tfgraph.json,modules.json}'},
+            // a directory created, deleted or renamed with the files in it (other paths are left out on arrival)
+            {globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete},
+          ],
+        })
+        .catch(() => undefined)
+    else for (const ws of this.workspaces) this.watch(ws)
+    this.ready = this.firstAnalysis()
+  }
+
+  /** The server's own watcher of a workspace folder, for a client that has none. */
+  private watch(ws: Workspace): void {
+    this.unwatch.push(
+      watchTree(
+        ws.dir,
+        (files) => this.changedOnDisk(files),
+        (why) => this.connection.console.warn(why),
+      ),
+    )
+  }
+
+  private changedOnDisk(files: readonly string[]): void {
+    const byWs = new Map<Workspace, string[]>()
+    for (const file of files.filter(watchedPath)) {
+      const ws = this.workspaceOf(file)
+      byWs.set(ws, [...(byWs.get(ws) ?? []), file])
+    }
+    for (const [ws, changed] of byWs) ws.changedOnDisk(changed)
+    this.schedule()
   }
 
   /** Runs a request; a failure is logged and answered with nothing rather than ending the server. */
@@ -163,9 +236,13 @@ class LanguageServer {
     try {
       return await fn()
     } catch (e) {
-      this.connection.console.error(`tfgraph: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
+      this.log(e)
       return null
     }
+  }
+
+  private log(e: unknown): void {
+    this.connection.console.error(`tfgraph: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
   }
 
   private fileOf(uri: string): string | undefined {
@@ -173,13 +250,16 @@ class LanguageServer {
     return file && CONFIG_FILE.test(file) ? file : undefined
   }
 
-  /** The workspace whose folder holds the file (the deepest), else the first; a file's own directory when there is none. */
+  /**
+   * The workspace whose folder holds the file (the deepest). A file outside every folder gets one of its
+   * own, at the directory `rootDirFor` finds (a `.git`, else a `.terraform` or lock file, else its own).
+   */
   private workspaceOf(file: string): Workspace {
     const holding = this.workspaces.filter((w) => file.startsWith(w.dir + path.sep)).sort((a, b) => b.dir.length - a.dir.length)[0]
     if (holding) return holding
-    if (this.workspaces[0]) return this.workspaces[0]
-    const ws = openWorkspace(path.dirname(file))
+    const ws = openWorkspace(rootDirFor(file))
     this.workspaces.push(ws)
+    if (!this.clientWatches) this.watch(ws)
     return ws
   }
 
@@ -194,47 +274,64 @@ class LanguageServer {
     const reporter = this.progress ? await this.connection.window.createWorkDoneProgress().catch(() => undefined) : undefined
     reporter?.begin('tfgraph', 0, 'finding root modules', false)
     try {
-      for (const ws of this.workspaces) {
-        const touched = await ws.update((root, done, total) =>
-          reporter?.report(Math.round((100 * done) / Math.max(1, total)), `${path.relative(ws.dir, root) || '.'} (${done + 1}/${total})`),
-        )
-        this.publish(ws, touched)
+      for (const ws of [...this.workspaces]) {
+        await ws.update({
+          progress: (root, done, total) =>
+            reporter?.report(Math.round((100 * done) / Math.max(1, total)), `${path.relative(ws.dir, root) || '.'} (${done + 1}/${total})`),
+          ...this.updating(ws),
+        })
       }
     } catch (e) {
-      this.connection.console.error(`tfgraph: ${e instanceof Error ? e.message : String(e)}`)
+      this.log(e)
     } finally {
       reporter?.done()
       this.onFirstAnalysis?.()
     }
   }
 
-  /** Brings the findings up to date after a change (one update at a time; changes during one start another). */
+  /** What an update of `ws` tells the server: each root's files to publish, failures to log, when to stop. */
+  private updating(ws: Workspace): {
+    analysed: (files: ReadonlySet<string>) => void
+    failed: (root: string, e: unknown) => void
+    stop: () => boolean
+  } {
+    return {analysed: (files) => this.publish(ws, files), failed: (_root, e) => this.log(e), stop: () => this.ended}
+  }
+
+  /**
+   * Brings the findings up to date after a change. One loop at a time: changes while it runs only mark
+   * roots stale, and the workspace's update goes on until none is (the newest text wins).
+   */
   private schedule(): void {
-    if (this.updating) {
-      this.again = true
-      return
-    }
-    this.updating = (async () => {
+    this.dirty = true
+    if (this.running) return
+    this.running = (async () => {
       await this.ready
-      do {
-        this.again = false
+      while (this.dirty && !this.ended) {
+        this.dirty = false
         for (const ws of [...this.workspaces]) {
           try {
-            this.publish(ws, await ws.update())
+            await ws.update(this.updating(ws))
           } catch (e) {
-            this.connection.console.error(`tfgraph: ${e instanceof Error ? e.message : String(e)}`)
+            this.log(e)
           }
         }
-      } while (this.again && !this.ended)
+      }
     })().finally(() => {
-      this.updating = undefined
+      this.running = undefined
     })
   }
 
-  private publish(ws: Workspace, files: ReadonlySet<string>): void {
+  /** Publishes the findings of the files that changed, once every root holding each is up to date, with the document's version. */
+  private publish(ws: Workspace, files: Iterable<string>): void {
     if (this.ended) return
+    const pending = this.pending.get(ws) ?? new Set<string>()
+    this.pending.set(ws, pending)
+    for (const f of files) pending.add(f)
     const lines = this.linesReader()
-    for (const file of files) {
+    for (const file of [...pending]) {
+      if (!ws.current(file)) continue
+      pending.delete(file)
       const diagnostics: LspDiagnostic[] = ws.findings(file).map(({root, diagnostic: d}) => {
         const r = displayRange(d)
         return {
@@ -251,7 +348,19 @@ class LanguageServer {
       if ((this.published.get(uri) ?? '[]') === key) continue
       if (diagnostics.length === 0) this.published.delete(uri)
       else this.published.set(uri, key)
-      void this.connection.sendDiagnostics({uri, diagnostics})
+      const version = this.documents.get(uri)?.version
+      void this.connection.sendDiagnostics({uri, ...(version !== undefined ? {version} : {}), diagnostics})
+    }
+  }
+
+  /** A file's current text: its open buffer, else the disk. */
+  private text(file: string): string | undefined {
+    const doc = this.documents.get(pathUri(file))
+    if (doc) return doc.getText()
+    try {
+      return readFileSync(file, 'utf8')
+    } catch {
+      return undefined
     }
   }
 
@@ -259,28 +368,20 @@ class LanguageServer {
   private linesReader(): LinesOf {
     const seen = new Map<string, readonly string[] | undefined>()
     return (file) => {
-      if (!seen.has(file)) {
-        const doc = this.documents.get(pathUri(file))
-        let text: string | undefined = doc?.getText()
-        if (text === undefined) {
-          try {
-            text = readFileSync(file, 'utf8')
-          } catch {
-            text = undefined
-          }
-        }
-        seen.set(file, text?.split(/\r?\n/))
-      }
+      if (!seen.has(file)) seen.set(file, this.text(file)?.split(/\r?\n/))
       return seen.get(file)
     }
   }
 
-  private async context(uri: string): Promise<FeatureContext | undefined> {
+  /**
+   * What a request needs: the last complete analyses of the roots holding the file (up to date when
+   * `fresh`; with `parsed`, the last in which the open file parsed).
+   */
+  private async context(uri: string, fresh = false, parsed = false): Promise<FeatureContext | undefined> {
     const file = this.fileOf(uri)
     if (!file) return undefined
-    await this.ready
     const ws = this.workspaceOf(file)
-    const analyses = await ws.analysesOf(file)
+    const analyses = await ws.analysesOf(file, {fresh, parsed})
     const display = (abs: string): string => {
       const rel = path.relative(ws.dir, abs).split(path.sep).join('/')
       return rel === '' ? '.' : rel
@@ -295,5 +396,33 @@ class LanguageServer {
   ): Promise<Location[]> {
     const ctx = await this.context(uri)
     return ctx ? fn(ctx, spotOf(pos, ctx.lines(ctx.file))) : []
+  }
+
+  /** A rename request, on analyses brought up to date; a refusal is the error the client shows. */
+  private async renaming<T>(uri: string, fn: (ctx: RenameContext, lines: readonly string[] | undefined) => Promise<T>): Promise<T | null> {
+    const ctx = await this.context(uri, true).catch((e: unknown) => void this.log(e))
+    if (!ctx) return null
+    const ws = this.workspaceOf(ctx.file)
+    const rctx: RenameContext = {
+      ...ctx,
+      analysesOfDir: (dir) => ws.analysesOfDir(dir),
+      text: (f) => this.text(f),
+      uneditable: (f) => this.uneditable(f),
+    }
+    try {
+      return await fn(rctx, ctx.lines(ctx.file))
+    } catch (e) {
+      if (e instanceof RenameRefused) throw new ResponseError(LSPErrorCodes.RequestFailed, e.message)
+      this.log(e)
+      return null
+    }
+  }
+
+  /** Why a rename must not edit `file`, if it must not: outside every workspace folder, or a module `init` installed. */
+  private uneditable(file: string): string | undefined {
+    if (file.split(path.sep).includes('.terraform'))
+      return 'a module installed by terraform init (under .terraform): change its source instead'
+    if (!this.workspaces.some((w) => file.startsWith(w.dir + path.sep))) return 'outside the workspace folders'
+    return undefined
   }
 }

@@ -8,11 +8,12 @@ import {ModulePath} from '../addrs/module.js'
 import {AbsProviderConfig} from '../addrs/provider.js'
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode} from '../crawl/crawl.js'
-import type {Attribute} from '../hcl/syntax.js'
+import type {Attribute, Block} from '../hcl/syntax.js'
+import {importTargets} from '../load/imports.js'
 import type {ModuleCall} from '../load/records.js'
 import type {RootAnalysis} from '../lint/workspace.js'
 import type {ProviderConfigInfo, ProviderPass, ResourceBinding} from '../providers/resolve.js'
-import {holds, type Spot} from './positions.js'
+import {holds, sameRange, type Spot} from './positions.js'
 
 /** One entry of a call's `providers` map: `aws.src = aws.east`. */
 export interface ProvidersEntry {
@@ -67,18 +68,50 @@ export function targetsAt(a: RootAnalysis, file: string, at: Spot): Target[] {
   return out
 }
 
+/**
+ * A block bound to a provider configuration at `at` (its header or its `provider` argument): a resource,
+ * data or ephemeral resource (check blocks' data included), an action, a list block, or an import block
+ * (the resource it generates, or the declared resource it imports into).
+ */
+function boundTarget(a: RootAnalysis, n: ModuleNode, rel: string, at: Spot): Target | undefined {
+  const m = n.module!
+  const res = a.lint.analysis.resolution
+  const records = [m.managedResources, m.dataResources, m.ephemeralResources, m.actions, m.listResources].flatMap((x) => [...x.values()])
+  for (const b of records) {
+    const p = b.provider?.attribute
+    const onProvider = p !== undefined && holds(attributeSpan(p), rel, at)
+    if (!onProvider && !holds(b.declRange, rel, at)) continue
+    const binding = res.resources.find((r) => r.module === n.address && r.declaration === b)
+    if (binding) return {kind: 'resource', node: n, binding, range: onProvider ? attributeSpan(p) : b.declRange}
+  }
+  for (const b of m.imports) {
+    const t = importTarget(a, n, b, rel, at)
+    if (t) return t
+  }
+  return undefined
+}
+
+/** An import block at `at`: the resource it generates, or the declared resource it imports into (its provider argument decides). */
+function importTarget(a: RootAnalysis, n: ModuleNode, b: Block, rel: string, at: Spot): Target | undefined {
+  const m = n.module!
+  const res = a.lint.analysis.resolution
+  const p = b.body.attributes.find((x) => x.name === 'provider')
+  const onProvider = p !== undefined && holds(attributeSpan(p), rel, at)
+  if (!onProvider && !holds(b.declRange, rel, at)) return undefined
+  let binding = res.resources.find((r) => r.module === n.address && r.declaration === undefined && sameRange(r.range, b.declRange))
+  if (!binding) {
+    const target = importTargets({imports: [b]})[0]
+    const declared = target && target.modules.length === 0 ? m.managedResources.get(target.local) : undefined
+    binding = declared && res.resources.find((r) => r.module === n.address && r.declaration === declared)
+  }
+  return binding ? {kind: 'resource', node: n, binding, range: onProvider ? attributeSpan(p) : b.declRange} : undefined
+}
+
 function targetIn(a: RootAnalysis, n: ModuleNode, rel: string, at: Spot): Target | undefined {
   const m = n.module!
   const res = a.lint.analysis.resolution
-  for (const map of [m.managedResources, m.dataResources, m.ephemeralResources]) {
-    for (const b of map.values()) {
-      const p = b.provider?.attribute
-      const onProvider = p !== undefined && holds(attributeSpan(p), rel, at)
-      if (!onProvider && !holds(b.declRange, rel, at)) continue
-      const binding = res.resources.find((r) => r.module === n.address && r.declaration === b)
-      if (binding) return {kind: 'resource', node: n, binding, range: onProvider ? attributeSpan(p) : b.declRange}
-    }
-  }
+  const bound = boundTarget(a, n, rel, at)
+  if (bound) return bound
   for (const [name, b] of m.moduleCalls) {
     const t = callTarget(a, n, name, b, rel, at)
     if (t) return t

@@ -5,14 +5,20 @@ import {renameFiles, rootRelative} from '../diag/file-names.js'
 import {formatRange, sortDiagnostics, withoutCode, type Diagnostic, type DiagnosticJson, type SourceRange} from '../diag/diagnostic.js'
 import type {DiagnosticCode} from '../diag/codes.js'
 import {buildGraph, type ModuleGraph} from './build-graph.js'
+import {AbsProviderConfig} from '../addrs/provider.js'
 import {crawl, type CrawlOptions, type ModuleNode, type ModuleTree} from '../crawl/crawl.js'
 import {moduleRequirements, type ModuleRequirement} from './requirements.js'
-import {resolveProviders, type GraphDiagnostic, type Resolution, type SharedModule} from './resolve.js'
+import {resolveProviders, type GraphDiagnostic, type InboundConfig, type Resolution, type SharedModule} from './resolve.js'
 import {validateProviderConfigsByModule} from './validate.js'
-import {unknownProviderFunctions} from './provider-functions.js'
+import {unknownFunctionProviders, unknownProviderFunctions} from './provider-functions.js'
+import {refactoringPlanErrors} from './refactoring-stage.js'
+import {releaseDiagnostics} from './release-checks.js'
 import {stepText} from './step-text.js'
 import {engineByName} from '../load/engine.js'
 import {analyzeTests, uniqueDiagnostics, type TestsAnalysis} from './test-runs.js'
+import {withRunContext} from '../load/run-context.js'
+import {analyzeStack, isStackDir, type StackAnalysis, type StackBaseOptions} from './stack-analyze.js'
+import {stackDocument, type StackDocument} from './stack-document.js'
 
 export interface ProvidersAnalysis {
   readonly tree: ModuleTree
@@ -26,12 +32,24 @@ export interface ProvidersAnalysis {
   readonly sharedModule?: SharedModule
   /** The root module's test files and the bindings of each run, when asked for (their diagnostics are in `diagnostics` too). */
   readonly tests?: TestsAnalysis
+  /**
+   * Set when the directory is a Terraform Stacks configuration: its components, each with its module tree's
+   * analysis; `tree` is then the directory alone (no module), and `diagnostics` holds the stack's and its components'.
+   */
+  readonly stack?: StackAnalysis<ProvidersAnalysis>
+  /** The root directory holds test files and no configuration files (Terraform 1.12 and later run it). */
+  readonly testsOnly?: true
   readonly incomplete: boolean
 }
 
 export interface AnalyzeOptions extends CrawlOptions {
   /** Also read the root module's test files and analyse their runs; `directory`: the test directory (default `tests`). */
   readonly tests?: boolean | {readonly directory?: string}
+  /**
+   * The root module's configurations come from outside its tree (a stack component's providers map): made from
+   * the crawled tree, given to the resolver. Such a directory is analysed as a module, never as a stack.
+   */
+  readonly inbound?: (tree: ModuleTree) => readonly InboundConfig[]
 }
 
 /**
@@ -39,29 +57,70 @@ export interface AnalyzeOptions extends CrawlOptions {
  * kept only where no configuration error concerns its module or a module above it; a `missing provider`
  * error (the graph builder stops there) also hides the resource errors below the module it concerns.
  */
-export function graphStageDiagnostics(graphDiags: readonly GraphDiagnostic[], configErrorModules: ReadonlySet<string>): GraphDiagnostic[] {
+export function graphStageDiagnostics(
+  graphDiags: readonly GraphDiagnostic[],
+  configErrorModules: ReadonlySet<string>,
+  tree?: ModuleTree,
+): GraphDiagnostic[] {
   const applies = (g: GraphDiagnostic): boolean => ![...configErrorModules].some((m) => ModulePath.within(g.module, m))
   const passes = graphDiags.filter((g) => g.kind === 'pass' && applies(g))
   const resources = graphDiags.filter(
     (g) => g.kind === 'resource' && applies(g) && !passes.some((p) => ModulePath.within(g.module, p.module)),
   )
-  return [...passes, ...resources]
+  // a resource that uses the very configuration a `providers` map could not pass: Terraform stops at the
+  // map (`missing provider …`) and says nothing of the resource; tfgraph names it in that error's explanation
+  const missing = new Map(passes.map((p) => [p.diagnostic.summary.slice('missing provider '.length), p] as const))
+  const users = new Map<GraphDiagnostic, string[]>()
+  const name = tree ? rootRelative(tree.rootDir) : (f: string): string => f
+  const kept = resources.filter((g) => {
+    const addr = tree && g.resource ? configAddress(tree, g) : undefined
+    const pass = addr !== undefined ? missing.get(addr) : undefined
+    if (!pass) return true
+    users.set(pass, [
+      ...(users.get(pass) ?? []),
+      `${g.resource!.address} (${name(g.resource!.range.filename)}:${g.resource!.range.start.line})`,
+    ])
+    return false
+  })
+  const said = passes.map((p) => {
+    const u = users.get(p)
+    if (!u) return p
+    const d = p.diagnostic
+    const also = ` ${u.join(', ')} ${u.length === 1 ? 'uses' : 'use'} that configuration too: Terraform stops at this error and says nothing of ${u.length === 1 ? 'it' : 'them'}.`
+    return {...p, diagnostic: {...d, extra: {...d.extra, explanation: (d.extra?.explanation ?? '') + also}}}
+  })
+  return [...said, ...kept]
+}
+
+/** The absolute address of the configuration a resource left without one refers to: `provider["…/aws"].west`. */
+function configAddress(tree: ModuleTree, g: GraphDiagnostic): string | undefined {
+  const n = tree.nodes.find((x) => x.address === g.module)
+  const ref = g.resource?.reference
+  if (!n?.module || !ref) return undefined
+  return new AbsProviderConfig(ModulePath.of(n.path), n.module.names.providerFor(ref.localName), ref.alias).toString()
 }
 
 /**
- * Terraform's validate walk, after the graph is built (so only when no configuration or graph-stage error
- * stopped it): what tfgraph checks of it is calls of provider-defined functions that a module does not
- * declare (Terraform only: OpenTofu's texts for it were not checked). Once per module directory.
+ * After the graph is built (so only when no configuration or graph-stage error stopped it): calls of
+ * provider-defined functions that a module does not declare — Terraform's validate walk ("Unknown provider
+ * function"), OpenTofu's graph builder ("Unknown function provider"). Once per module directory.
  */
 function evaluationDiagnostics(tree: ModuleTree, modules: Map<Diagnostic, string>): Diagnostic[] {
-  if (tree.engine !== 'terraform') return []
-  return unknownProviderFunctions(tree).map(({diagnostic, module}) => {
+  const found = tree.engine === 'terraform' ? unknownProviderFunctions(tree) : unknownFunctionProviders(tree)
+  return found.map(({diagnostic, module}) => {
     modules.set(diagnostic, module)
     return diagnostic
   })
 }
 
 export async function analyzeProviders(dir: string, opts: AnalyzeOptions = {}): Promise<ProvidersAnalysis> {
+  if (!opts.inbound) {
+    // a directory of .tfcomponent.hcl files is a stack: its components are the module trees
+    const stack = await withRunContext(opts.context, async (ctx) =>
+      isStackDir(ctx, dir) ? analyzeStack(dir, ctx, stackTreeOptions(opts), analyzeProviders) : undefined,
+    )
+    if (stack) return stackProvidersAnalysis(stack)
+  }
   const tree = await crawl(dir, opts)
   const testDirectory = typeof opts.tests === 'object' ? opts.tests.directory : undefined
   const tests = opts.tests
@@ -76,24 +135,45 @@ export async function analyzeProviders(dir: string, opts: AnalyzeOptions = {}): 
       })
     : undefined
 
-  const resolution = resolveProviders(tree, undefined, opts.context ? {memo: opts.context.memo, stats: opts.context.stats} : undefined)
+  // a directory of test files only: an empty root module, not "No configuration files" (Terraform 1.12, #36429)
+  const testsOnly =
+    tests !== undefined && tests.files.length > 0 && tree.engine === 'terraform' && (tree.root.module?.files.length ?? 0) === 0
+  const treeDiags = testsOnly ? tree.diagnostics.filter((d) => d.code !== 'load.no-config-files') : tree.diagnostics
+  const memo = opts.context ? {memo: opts.context.memo, stats: opts.context.stats} : undefined
+  // an editor's run answers requests between the stages, and abandons an analysis whose inputs changed
+  const checkpoint = opts.context?.checkpoint
+  await checkpoint?.(true)
+  const resolution = resolveProviders(tree, undefined, memo, opts.inbound?.(tree))
+  await checkpoint?.(true)
   const graph = buildGraph(tree, resolution)
   const requirements = tree.nodes.flatMap((n) => moduleRequirements(n))
+  await checkpoint?.(true)
   const validation = validateProviderConfigsByModule(tree)
+  const release = releaseDiagnostics(tree)
   // every diagnostic carries the module it concerns from the stage that made it
-  const modules = new Map<Diagnostic, string>([...tree.diagnosticModules, ...resolution.diagnosticModules, ...validation.modules])
-  const configStage = [...tree.diagnostics, ...validation.diagnostics, ...resolution.diagnostics]
+  const modules = new Map<Diagnostic, string>([
+    ...tree.diagnosticModules,
+    ...resolution.diagnosticModules,
+    ...validation.modules,
+    ...release.modules,
+  ])
+  const configStage = [...treeDiags, ...release.diagnostics, ...validation.diagnostics, ...resolution.diagnostics]
   const errorModules = new Set<string>()
   for (const d of configStage) if (d.severity === 'error') errorModules.add(modules.get(d) ?? '')
-  const graphStage = graphStageDiagnostics(resolution.graphDiagnostics, errorModules)
+  const graphStage = graphStageDiagnostics(resolution.graphDiagnostics, errorModules, tree)
   for (const g of graphStage) modules.set(g.diagnostic, g.module)
   const evalStage = errorModules.size === 0 && graphStage.length === 0 ? evaluationDiagnostics(tree, modules) : []
+  // what `terraform plan` goes on to say of a configuration that validated (removed and moved blocks)
+  const planStage =
+    errorModules.size === 0 && graphStage.length === 0 && !evalStage.some((d) => d.severity === 'error') ? refactoringPlanErrors(tree) : []
+  for (const p of planStage) modules.set(p.diagnostic, p.module)
   // a test run's module may be a module of the tree too: its problems are said once
-  const main = [...configStage, ...graphStage.map((g) => g.diagnostic), ...evalStage]
+  const main = [...configStage, ...graphStage.map((g) => g.diagnostic), ...evalStage, ...planStage.map((p) => p.diagnostic)]
   const testDiags = tests ? uniqueDiagnostics(tests.diagnostics, new Set(uniqueKeys(main))) : []
   for (const d of testDiags) modules.set(d, '')
-  // the model names files by their absolute paths; the analysis's diagnostics name them from the root
-  const name = rootRelative(tree.rootDir)
+  // the model names files by their absolute paths; the analysis's diagnostics name them from the root (a
+  // stack component's: from the stack's directory)
+  const name = rootRelative(opts.displayRoot ?? tree.rootDir)
   const diagnosticModules = new Map<Diagnostic, string>()
   const diagnostics = [...main, ...testDiags].map((d) => {
     const shown = renameFiles(d, name)
@@ -110,7 +190,68 @@ export async function analyzeProviders(dir: string, opts: AnalyzeOptions = {}): 
     diagnosticModules,
     ...(resolution.sharedModule ? {sharedModule: resolution.sharedModule} : {}),
     ...(tests ? {tests} : {}),
-    incomplete: tree.incomplete,
+    ...(testsOnly ? {testsOnly: true as const} : {}),
+    incomplete: tree.incomplete && !testsOnly,
+  }
+}
+
+/** The options a stack's component trees are analysed with: the run's limits and module source, nothing of a root's own. */
+function stackTreeOptions(opts: AnalyzeOptions): StackBaseOptions {
+  return {
+    ...(opts.env ? {env: opts.env} : {}),
+    ...(opts.walker ? {walker: opts.walker} : {}),
+    ...(opts.maxDepth !== undefined ? {maxDepth: opts.maxDepth} : {}),
+    ...(opts.maxFiles !== undefined ? {maxFiles: opts.maxFiles} : {}),
+    ...(opts.maxModules !== undefined ? {maxModules: opts.maxModules} : {}),
+  }
+}
+
+/**
+ * A stack's analysis as the analysis of its directory: the directory alone as the module tree (it is no
+ * module), no bindings of its own, the stack's and its components' diagnostics.
+ */
+function stackProvidersAnalysis(stack: StackAnalysis<ProvidersAnalysis>): ProvidersAnalysis {
+  const root: ModuleNode = {
+    path: [],
+    address: '',
+    key: '',
+    parent: undefined,
+    call: undefined,
+    sourceText: undefined,
+    source: undefined,
+    version: undefined,
+    count: false,
+    forEach: false,
+    dependsOn: false,
+    enabled: true,
+    dir: stack.dir,
+    displayDir: '.',
+    module: undefined,
+    resolved: true,
+    unresolvedReason: undefined,
+    variables: new Map(),
+    children: [],
+  }
+  const tree: ModuleTree = {
+    rootDir: stack.dir,
+    engine: 'terraform',
+    root,
+    nodes: [root],
+    diagnostics: [],
+    diagnosticModules: new Map(),
+    incomplete: stack.incomplete,
+  }
+  const resolution = resolveProviders(tree)
+  const diagnostics = sortDiagnostics(stack.diagnostics)
+  return {
+    tree,
+    resolution,
+    graph: buildGraph(tree, resolution),
+    requirements: [],
+    diagnostics,
+    diagnosticModules: new Map(diagnostics.map((d) => [d, stack.diagnosticAddresses.get(d) ?? ''])),
+    stack,
+    incomplete: stack.incomplete,
   }
 }
 
@@ -172,6 +313,8 @@ export interface ProvidersDocument {
   readonly tests?: readonly TestsDocumentFile[]
   /** Present when the directory is analysed as a shared module. */
   readonly shared_module?: {readonly reason: string; readonly configuration_aliases: readonly {name: string; range: SourceRange}[]}
+  /** Present when the directory is a Terraform Stacks configuration (the module-level arrays above are then empty). */
+  readonly stack?: StackDocument
 }
 
 /** One test file in `providers --tests --json`. */
@@ -180,7 +323,7 @@ export interface TestsDocumentFile {
   readonly runs: readonly {
     readonly name: string
     readonly command: 'apply' | 'plan'
-    readonly module: {readonly source: string; readonly version?: string} | null
+    readonly module: {readonly source: string; readonly version: string | null} | null
     readonly resources: readonly {
       readonly address: string
       /** The configuration in the module under test (as in `resources`). */
@@ -201,7 +344,7 @@ function testsDocument(t: TestsAnalysis): TestsDocumentFile[] {
     runs: f.runs.map((r) => ({
       name: r.name,
       command: r.command,
-      module: r.module ? {source: r.module.source, ...(r.module.version !== undefined ? {version: r.module.version} : {})} : null,
+      module: r.module ? {source: r.module.source, version: r.module.version ?? null} : null,
       resources: r.resources.map((b) => ({
         address: b.address,
         provider_config: b.providerConfig ?? null,
@@ -289,6 +432,7 @@ function modelDocument(a: ProvidersAnalysis, rootArg: string): ProvidersDocument
     })),
     diagnostics: a.diagnostics.map(withoutCode),
     ...(a.tests ? {tests: testsDocument(a.tests)} : {}),
+    ...(a.stack ? {stack: stackDocument(a.stack)} : {}),
     ...(a.sharedModule
       ? {
           shared_module: {
@@ -304,7 +448,7 @@ function modelDocument(a: ProvidersAnalysis, rootArg: string): ProvidersDocument
 export function sharedModuleReason(s: SharedModule, engine: string): string {
   const product = engine === 'opentofu' ? 'OpenTofu' : 'Terraform'
   const names = s.aliases.map((x) => `${x.name} at ${formatRange(x.range)}`).join(', ')
-  return `analysed as a shared module: its required_providers declares configuration_aliases (${names}), so it is meant to be called by other modules, which pass those configurations in. ${product} itself cannot run it alone as a root module; tfgraph binds the resources that use them to the configurations expected from the caller.`
+  return `analysed as a shared module: its required_providers declares configuration_aliases (${names}), so it is meant to be called by other modules, which pass those configurations in. ${product} cannot plan or apply it alone as a root module (${engine === 'opentofu' ? 'tofu test' : 'terraform test'} runs it, with the configurations its test files pass in, as a caller would); tfgraph binds the resources that use them to the configurations expected from the caller.`
 }
 
 /** Diagnostics that mean a whole file was not read: nothing of it entered the module. */
@@ -319,6 +463,8 @@ const UNREAD_FILE_CODES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
 
 /** Whether at least one configuration file of the root module was read: else there is nothing to show but the errors. */
 export function rootFilesRead(a: ProvidersAnalysis): boolean {
+  if (a.stack) return a.stack.config.stack.files.length > 0
+  if (a.testsOnly) return true
   const unread = new Set(a.diagnostics.filter((d) => UNREAD_FILE_CODES.has(d.code) && d.range).map((d) => d.range!.filename))
   return (a.tree.root.module?.files ?? []).some((f) => !f.shadowedBy && !unread.has(f.name))
 }

@@ -17,6 +17,15 @@ export function providerFunctionUses(m: Module): readonly ProviderFunctionUse[] 
   return m.index.functionCalls
 }
 
+/**
+ * Whether Terraform has no such function in the module: a provider the module's required_providers does not
+ * name, or a name with an alias part (`provider::NAME::ALIAS::FUNCTION`, OpenTofu's form: Terraform's function
+ * table has only `provider::NAME::FUNCTION`, lang/functions.go).
+ */
+function unknownToTerraform(f: {readonly provider: string; readonly name: string}, m: Module): boolean {
+  return !m.requiredProviders.has(f.provider) || f.name.split('::').length > 3
+}
+
 function unknownFunctionDiag(f: ProviderFunctionUse): Diagnostic {
   return errorDiag(
     'provider.unknown-function',
@@ -58,11 +67,7 @@ function blockAttributes(body: Body, validated: boolean, skip: ReadonlySet<strin
  */
 export function unknownProviderFunctions(tree: {readonly nodes: readonly ModuleNode[]}): {diagnostic: Diagnostic; module: string}[] {
   // fast path: no module calls an undeclared provider's function
-  if (
-    !tree.nodes.some(
-      (n) => n.module && providerFunctionUses(n.module).some((f) => f.validated && !n.module!.requiredProviders.has(f.provider)),
-    )
-  )
+  if (!tree.nodes.some((n) => n.module && providerFunctionUses(n.module).some((f) => f.validated && unknownToTerraform(f, n.module!))))
     return []
   const objects = new Map<string, WalkObject>()
   const key = (n: ModuleNode, local: string): string => `${n.address}|${local}`
@@ -89,7 +94,7 @@ export function unknownProviderFunctions(tree: {readonly nodes: readonly ModuleN
       }
       if (!validated) continue
       for (const f of m.index.functionCallsOf(a))
-        if (!m.requiredProviders.has(f.provider))
+        if (unknownToTerraform(f, m))
           errors.push({
             provider: f.provider,
             name: f.name,
@@ -172,6 +177,38 @@ export function unknownProviderFunctions(tree: {readonly nodes: readonly ModuleN
       if (seen.has(id)) continue
       seen.add(id)
       out.push({diagnostic: unknownFunctionDiag(f), module: o.module})
+    }
+  }
+  return out
+}
+
+/**
+ * OpenTofu's "Unknown function provider" (internal/tofu/transform_provider.go ProviderFunctionTransformer,
+ * v1.12.6): while building its graph, after the provider transformers, every reference to a provider function
+ * whose provider NAME the module's required_providers does not name, at the function's name. The expressions
+ * read are those Terraform's validate walk evaluates (resources, data sources, locals, outputs, module
+ * arguments); calls in conditions are not checked. Once per module directory.
+ */
+export function unknownFunctionProviders(tree: {readonly nodes: readonly ModuleNode[]}): {diagnostic: Diagnostic; module: string}[] {
+  const out: {diagnostic: Diagnostic; module: string}[] = []
+  const seen = new Set<string>()
+  for (const n of tree.nodes) {
+    const m = n.module
+    if (!m) continue
+    for (const f of providerFunctionUses(m)) {
+      if (!f.validated || m.requiredProviders.has(f.provider)) continue
+      const id = `${m.dir}|${f.range.filename}:${f.range.start.byte}`
+      if (seen.has(id)) continue
+      seen.add(id)
+      out.push({
+        diagnostic: errorDiag(
+          'provider.unknown-function',
+          'Unknown function provider',
+          `Provider ${JSON.stringify(f.provider)} does not exist within the required_providers of this module`,
+          f.range,
+        ),
+        module: n.address,
+      })
     }
   }
   return out

@@ -35,6 +35,8 @@ export type StepKind =
   | 'implied-config'
   | 'expected'
   | 'test'
+  | 'component'
+  | 'stack-config'
   | 'missing'
 
 interface StepBase {
@@ -87,8 +89,41 @@ export type ResolutionStep =
       readonly mock: boolean
       readonly mapped: boolean
     })
-  /** No configuration: `config` is what the providers map passes (`passed`), or the aliased one `module` lacks. */
-  | (StepBase & {readonly kind: 'missing'; readonly config: AbsProviderConfig; readonly passed: boolean})
+  /**
+   * Terraform Stacks: the component (or removed block) `component` gives the root module's configuration
+   * `localName`(.`alias`) the value `value` in its providers map (at `range`).
+   */
+  | (StepBase & {
+      readonly kind: 'component'
+      readonly localName: string
+      readonly alias?: string
+      readonly component: string
+      readonly value: string
+      readonly forEach: boolean
+      readonly removed: boolean
+    })
+  /**
+   * Terraform Stacks: the stack's `provider "localName" "name"` block that value stands for (`stack`: the embedded
+   * stack's address, '' the root stack); `declared` false when the stack has no such block, `reference` false when
+   * the value is no `provider.TYPE.NAME` reference tfgraph can follow (a variable, an expression).
+   */
+  | (StepBase & {
+      readonly kind: 'stack-config'
+      readonly stack: string
+      readonly localName: string
+      readonly name: string
+      /** The configuration's address in the stack: `provider["registry.terraform.io/hashicorp/aws"].east` (`stack.s.` before it in an embedded stack). */
+      readonly address?: string
+      readonly provider?: Provider
+      readonly forEach: boolean
+      readonly declared: boolean
+      readonly reference: boolean
+    })
+  /**
+   * No configuration: `config` is what the providers map passes (`passed`), the aliased one `module` lacks, or
+   * (`notGiven`) the root's configuration that the inbound configurations (a stack component's map) do not give.
+   */
+  | (StepBase & {readonly kind: 'missing'; readonly config: AbsProviderConfig; readonly passed: boolean; readonly notGiven?: true})
 
 export interface ProviderConfigInfo {
   /** Absolute address in Terraform's syntax. */
@@ -110,9 +145,26 @@ export interface ProviderConfigInfo {
   readonly expected?: boolean
   /** In the resolution of a test run: the test file's provider block that serves this configuration. */
   readonly test?: TestProvided
+  /** Given to the root module from outside its tree (a Terraform Stacks component's providers map). */
+  readonly inbound?: InboundConfig
   readonly range?: SourceRange
   /** The provider block it is (a declared configuration): the module's record itself. */
   readonly declaration?: ProviderConfig
+}
+
+/**
+ * A configuration of the root module given from outside the module tree: an entry of a Terraform Stacks
+ * component's `providers` map (made by the stack layer). With inbound configurations the root module has
+ * only these: no implied empty default configuration, and no shared-module reading (the component is the caller).
+ */
+export interface InboundConfig {
+  readonly localName: string
+  readonly alias?: string
+  readonly provider: Provider
+  /** The steps that end the chain of a resource that uses it: where it comes from. */
+  readonly steps: readonly ResolutionStep[]
+  /** The providers map entry. */
+  readonly range: SourceRange
 }
 
 /** A configuration of the root module a test run serves with a provider or mock_provider block of its file. */
@@ -240,15 +292,21 @@ interface ModuleCtx {
  * the run's provider blocks serve the root's configurations (they replace the module's own blocks, or add
  * the configurations it expects from a caller), and no shared-module reading applies: the run is the caller.
  */
-export function resolveProviders(tree: ModuleTree, test?: TestRunResolution, memo?: ResolutionMemo): Resolution {
-  const r = new Resolver(tree, test)
+export function resolveProviders(
+  tree: ModuleTree,
+  test?: TestRunResolution,
+  memo?: ResolutionMemo,
+  inbound?: readonly InboundConfig[],
+): Resolution {
+  const r = new Resolver(tree, test, inbound)
   // 1. Provider nodes per module, parents before children (tree.nodes is depth-first, pre-order).
   for (const n of tree.nodes) {
     const c = r.ctx.get(n)
     if (!c || !n.module) continue
-    if (n.address === '') r.rootRequirements(n, c)
+    if (n.address === '' && !inbound) r.rootRequirements(n, c)
     r.declaredBlocks(n, c)
     if (n.address === '' && test) r.testProvided(test)
+    if (n.address === '' && inbound) r.inboundProvided(inbound)
     // a shared module analysed on its own: the aliases it expects from its caller, where it has no block
     if (n.address === '' && r.sharedModule) r.expectedAliases(c)
     r.proxies(n, c)
@@ -289,7 +347,9 @@ function rangeKey(r: SourceRange | undefined): string {
 function entryKey(node: Node): string {
   if (node.kind === 'proxy') {
     const p = node.pass
-    return ['P', node.addr, node.target.toString(), p.from, p.to, p.key, p.value, p.childAddress, p.parentAddress, rangeKey(p.range)].join('\u0000')
+    return ['P', node.addr, node.target.toString(), p.from, p.to, p.key, p.value, p.childAddress, p.parentAddress, rangeKey(p.range)].join(
+      '\u0000',
+    )
   }
   const i = node.info
   return [
@@ -306,6 +366,7 @@ function entryKey(node: Node): string {
     i.expected === true,
     rangeKey(i.range),
     i.test ? JSON.stringify(i.test) : '',
+    i.inbound ? JSON.stringify(i.inbound) : '',
   ].join('\u0000')
 }
 
@@ -326,12 +387,16 @@ class Resolver {
   private readonly visibleCache = new Map<string, string>()
   /** The root's implied configurations the instance being bound inherits. */
   private implied: {provider: Provider; localName: string}[] = []
+  /** What the root's configurations come from, in the memo's keys: a test run, a stack component's map, or the tree itself. */
+  private readonly mode: string
 
   constructor(
     readonly tree: ModuleTree,
     readonly test?: TestRunResolution,
+    readonly inbound?: readonly InboundConfig[],
   ) {
     this.engine = engineByName(tree.engine)
+    this.mode = test ? 'test' : inbound ? 'inbound' : ''
     for (const n of tree.nodes) {
       if (!n.module) continue
       const names = n.module.names
@@ -339,7 +404,30 @@ class Resolver {
       for (const d of names.diagnostics) if (!this.diagnosticModules.has(d)) this.diagnosticModules.set(d, n.address)
       this.ctx.set(n, {node: n, names})
     }
-    this.sharedModule = test ? undefined : sharedModuleOf(this.ctx.get(tree.root))
+    this.sharedModule = test || inbound ? undefined : sharedModuleOf(this.ctx.get(tree.root))
+  }
+
+  /** Configurations given to the root from outside its tree (a stack component's providers map). */
+  inboundProvided(inbound: readonly InboundConfig[]): void {
+    for (const i of inbound) {
+      const addr = this.abs([], i.provider, i.alias)
+      this.nodes.set(addr, {
+        kind: 'declared',
+        proxiable: false,
+        info: {
+          address: addr,
+          module: '',
+          localName: i.localName,
+          ...(i.alias ? {alias: i.alias} : {}),
+          provider: providerString(i.provider),
+          implied: false,
+          legacy: false,
+          empty: false,
+          inbound: i,
+          range: i.range,
+        },
+      })
+    }
   }
 
   /** A test run's provider blocks, as the root's configurations they serve (Terraform's test runner). */
@@ -380,7 +468,7 @@ class Resolver {
     let v = this.visibleCache.get(n.address)
     if (v === undefined) {
       const own = (this.entries.get(n.address) ?? []).join('\u0001')
-      v = (n.parent ? this.visible(n.parent) : this.test ? 'test' : '') + '\u0002' + n.address + '\u0003' + own
+      v = (n.parent ? this.visible(n.parent) : this.mode) + '\u0002' + n.address + '\u0003' + own
       this.visibleCache.set(n.address, v)
     }
     return v
@@ -393,7 +481,7 @@ class Resolver {
       return
     }
     const store = memo.memo.get(m, 'resolution', () => new Map<string, NodeResolution>())
-    const key = `${this.test ? 'test' : ''}\u0000${n.address}`
+    const key = `${this.mode}\u0000${n.address}`
     const visible = this.visible(n)
     const kept = store.get(key)
     if (kept && kept.visible === visible) {
@@ -588,7 +676,7 @@ class Resolver {
         addr = node.target.toString()
         continue
       }
-      steps.push(configStep(node))
+      steps.push(...configSteps(node))
       return node.info.address
     }
     return undefined
@@ -672,7 +760,15 @@ class Resolver {
     if (!found) {
       const wantConfig = this.absConfig(n.path, provider, ref.alias)
       const passed = passedMissing && own.kind === 'proxy'
-      steps.push({kind: 'missing', module: n.address, config: passed ? own.target : wantConfig, passed})
+      // inbound configurations only (a stack component): what the root is not given is missing, nothing is implied
+      const notGiven = this.inbound !== undefined && !passed && (n.address === '' || !ref.alias)
+      steps.push({
+        kind: 'missing',
+        module: n.address,
+        config: passed ? own.target : notGiven ? this.absConfig([], provider, ref.alias) : wantConfig,
+        passed,
+        ...(notGiven ? {notGiven} : {}),
+      })
       this.notPresent(n, address, ref, wantConfig.toString(), arg?.attribute.exprRange ?? declRange)
     }
     this.resources.push({
@@ -692,8 +788,8 @@ class Resolver {
     })
   }
 
-  /** A default configuration from the nearest caller that has one, else the root's implied empty one. */
-  inherit(n: ModuleNode, c: ModuleCtx, provider: Provider, ref: LocalProviderConfig, steps: ResolutionStep[]): string {
+  /** A default configuration from the nearest caller that has one, else the root's implied empty one (none with inbound configurations). */
+  inherit(n: ModuleNode, c: ModuleCtx, provider: Provider, ref: LocalProviderConfig, steps: ResolutionStep[]): string | undefined {
     for (let p = n.parent; p; p = p.parent) {
       const addr = this.abs(p.path, provider)
       if (!this.nodes.has(addr)) continue
@@ -708,6 +804,7 @@ class Resolver {
       const found = this.follow(addr, steps)
       if (found) return found
     }
+    if (this.inbound) return undefined
     if (n.address !== '') steps.push({kind: 'inherited', module: n.address, provider, from: '', between: false, fromCallers: true})
     steps.push({kind: 'implied-config', module: '', localName: c.names.localNameFor(provider) ?? ref.localName})
     this.implied.push({provider, localName: ref.localName})
@@ -757,6 +854,11 @@ interface ResourceDecl {
   readonly declRange: SourceRange
   readonly declaredBy: DeclaredBy | undefined
   readonly declaration?: Resource
+}
+
+/** The steps a configuration node ends a resolution with. */
+function configSteps(node: Exclude<Node, {kind: 'proxy'}>): readonly ResolutionStep[] {
+  return node.info.inbound ? node.info.inbound.steps : [configStep(node)]
 }
 
 /** The step a configuration node ends a resolution with. */

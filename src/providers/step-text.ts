@@ -47,9 +47,24 @@ export function stepText(s: ResolutionStep, engineOrName: Engine | EngineName): 
       return `${s.file} run "${s.run}" serves ${s.localName}${s.alias ? `.${s.alias}` : ''} with its ${s.mock ? 'mock_provider' : 'provider'} block ${s.key} at ${at(s.range)}${s.mapped ? ` (providers = { ${s.localName}${s.alias ? `.${s.alias}` : ''} = ${s.key} })` : " (the file's default: the run has no providers map)"}`
     case 'expected':
       return `expected from the caller: the root module is a shared module that declares ${s.localName}.${s.alias ?? ''} in configuration_aliases (${at(s.range)})`
+    case 'component':
+      return `${s.component}${s.forEach ? ' (for_each)' : ''} gives ${s.localName}${s.alias ? `.${s.alias}` : ''} = ${s.value} in its providers map (${at(s.range)})`
+    case 'stack-config':
+      return stackConfigText(s)
     case 'missing':
+      if (s.notGiven) return `no configuration ${s.config.toString()} is given to the component: its providers map has no entry for it`
       return s.passed
         ? `${moduleName(s.module)} is passed ${s.config.toString()}, which does not exist`
         : `${moduleName(s.module)} has no configuration ${s.config.toString()}: aliased configurations are never inherited`
   }
+}
+
+/** The stack configuration a component's providers map entry stands for. */
+function stackConfigText(s: Extract<ResolutionStep, {kind: 'stack-config'}>): string {
+  const where = s.stack === '' ? 'the stack' : s.stack
+  const block = `provider "${s.localName}" "${s.name}"`
+  if (!s.reference) return `the value is no provider.TYPE.NAME reference: Terraform knows the configuration only when it evaluates it`
+  if (!s.declared) return `${where} has no ${block} block`
+  const provider = s.provider ? providerString(s.provider) : `an undeclared local name "${s.localName}"`
+  return `${where} defines ${block} for ${provider}${s.forEach ? ' (for_each: one configuration per key)' : ''} at ${at(s.range)}`
 }

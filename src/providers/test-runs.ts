@@ -15,6 +15,7 @@
 //   - a run with a `module { source }` block runs that module as the root (config_build.go buildTestModules).
 // tfgraph checks every run on its own; `terraform test` stops a file at its first run that fails and skips
 // the rest (the output says so).
+import {rootRelative} from '../diag/file-names.js'
 import * as path from 'node:path'
 import {ModulePath} from '../addrs/module.js'
 import {AbsProviderConfig, impliedLocalName, localConfigString, providerEquals, providerString, type Provider} from '../addrs/provider.js'
@@ -29,9 +30,10 @@ import {engineByName, type Engine} from '../load/engine.js'
 import {withRunContext, type RunContext} from '../load/run-context.js'
 import {loadTestFiles, type TestFile, type TestProviderBlock, type TestRun} from '../load/test-files.js'
 import {atLeast, behaviourVersion} from './engine-version.js'
-import {resolveProviders, type DeclaredBy, type ResolutionStep, type TestProvided} from './resolve.js'
+import {resolveProviders, type DeclaredBy, type ResolutionMemo, type ResolutionStep, type TestProvided} from './resolve.js'
 import {validateProviderConfigsByModule} from './validate.js'
 import {testProviderTypeMismatches} from './test-provider-types.js'
+import {testReferenceProblems} from './test-references.js'
 
 export interface TestRunBinding {
   readonly address: string
@@ -130,6 +132,8 @@ interface RunInput {
   readonly engine: Engine
   readonly selection: Selection
   readonly checkMismatch: boolean
+  /** The run's memo: a module instance whose configurations are those of an earlier run (or the main analysis) keeps its bindings. */
+  readonly memo?: ResolutionMemo
 }
 
 function testAddress(main: ModuleTree, block: TestProviderBlock): {provider: Provider; address: string} {
@@ -235,7 +239,7 @@ function runGraphDiagnostics(input: RunInput, graph: ReturnType<typeof resolvePr
       ...g.diagnostic,
       extra: {
         range: run.block.declRange,
-        explanation: `${address} (${range.filename}:${range.start.line}) uses ${ref}, and ${subject} has no provider block for it${expected ? ': it expects the configuration from its caller (configuration_aliases)' : ''}. In a test the run is that caller, and run "${run.name}" does not serve ${ref}: ${how}. To fix it, add ${ref} = <a block of the test file> to the run's providers map, or a provider "${reference.localName}"${reference.alias ? ` block with alias = "${reference.alias}"` : ' block'} (or a mock_provider) to ${file.path}.`,
+        explanation: `${address} (${rootRelative(input.main.rootDir)(range.filename)}:${range.start.line}) uses ${ref}, and ${subject} has no provider block for it${expected ? ': it expects the configuration from its caller (configuration_aliases)' : ''}. In a test the run is that caller, and run "${run.name}" does not serve ${ref}: ${how}. To fix it, add ${ref} = <a block of the test file> to the run's providers map, or a provider "${reference.localName}"${reference.alias ? ` block with alias = "${reference.alias}"` : ' block'} (or a mock_provider) to ${file.path}.`,
       },
     }
   })
@@ -245,7 +249,7 @@ function runGraphDiagnostics(input: RunInput, graph: ReturnType<typeof resolvePr
 function analyzeRun(input: RunInput, moduleInfo: TestRunAnalysis['module'], loadDiags: readonly Diagnostic[]): TestRunAnalysis {
   const {file, run, tree} = input
   const chosen = provided(input)
-  const resolution = resolveProviders(tree, {provided: chosen.provided, range: run.block.declRange})
+  const resolution = resolveProviders(tree, {provided: chosen.provided, range: run.block.declRange}, input.memo)
   const resources: TestRunBinding[] = resolution.resources.map((r) => {
     const last = r.resolution[r.resolution.length - 1]
     const test = r.providerConfig
@@ -290,6 +294,7 @@ async function runModuleTree(
   run: TestRun,
   opts: TestsOptions,
   engine: Engine,
+  crawled: Map<string, Promise<ModuleTree>>,
 ): Promise<{tree?: ModuleTree; info: NonNullable<TestRunAnalysis['module']>; diagnostics: Diagnostic[]}> {
   const m = run.module!
   const base = {source: m.sourceText, ...(m.version !== undefined ? {version: m.version} : {})}
@@ -313,16 +318,22 @@ async function runModuleTree(
     ]
     return {info: {...base, loaded: false}, diagnostics}
   }
-  const tree = await crawl(dir, {
-    context: ctx,
-    engine: engine.name,
-    displayRoot: root,
-    ...(opts.walker ? {walker: opts.walker} : {}),
-    ...(opts.env ? {env: opts.env} : {}),
-    ...(opts.maxDepth !== undefined ? {maxDepth: opts.maxDepth} : {}),
-    ...(opts.maxFiles !== undefined ? {maxFiles: opts.maxFiles} : {}),
-    ...(opts.maxModules !== undefined ? {maxModules: opts.maxModules} : {}),
-  })
+  const at = dir
+  let crawling = crawled.get(at)
+  if (!crawling) {
+    crawling = crawl(at, {
+      context: ctx,
+      engine: engine.name,
+      displayRoot: root,
+      ...(opts.walker ? {walker: opts.walker} : {}),
+      ...(opts.env ? {env: opts.env} : {}),
+      ...(opts.maxDepth !== undefined ? {maxDepth: opts.maxDepth} : {}),
+      ...(opts.maxFiles !== undefined ? {maxFiles: opts.maxFiles} : {}),
+      ...(opts.maxModules !== undefined ? {maxModules: opts.maxModules} : {}),
+    })
+    crawled.set(at, crawling)
+  }
+  const tree = await crawling
   const shown = path.relative(root, dir).split(path.sep).join('/') || '.'
   return {tree, info: {...base, dir: shown, loaded: tree.root.module !== undefined}, diagnostics: [...tree.diagnostics]}
 }
@@ -342,8 +353,12 @@ export async function analyzeTests(main: ModuleTree, opts: TestsOptions = {}): P
       engine: engine.name,
       ...(opts.testDirectory !== undefined ? {testDirectory: opts.testDirectory} : {}),
       runNameSubject: engine.name === 'terraform' && atLeast(version, '1.14.0'),
+      version,
     })
     const files: TestFileAnalysis[] = []
+    const memo: ResolutionMemo = {memo: ctx.memo, stats: ctx.stats}
+    // the module under test of runs naming one directory, crawled once
+    const crawled = new Map<string, Promise<ModuleTree>>()
     for (const file of loaded.files) {
       const trees = new Map<TestRun, ModuleTree>()
       const runs: TestRunAnalysis[] = []
@@ -354,7 +369,7 @@ export async function analyzeTests(main: ModuleTree, opts: TestsOptions = {}): P
           pending.push({run, diagnostics: []})
           continue
         }
-        const r = await runModuleTree(ctx, main.rootDir, file, run, opts, engine)
+        const r = await runModuleTree(ctx, main.rootDir, file, run, opts, engine, crawled)
         if (r.tree) trees.set(run, r.tree)
         pending.push({run, info: r.info, diagnostics: r.diagnostics})
       }
@@ -372,10 +387,21 @@ export async function analyzeTests(main: ModuleTree, opts: TestsOptions = {}): P
           })
           continue
         }
-        runs.push(analyzeRun({file, run: p.run, tree, main, engine, selection, checkMismatch: modern}, p.info, p.diagnostics))
+        runs.push(analyzeRun({file, run: p.run, tree, main, engine, selection, checkMismatch: modern, memo}, p.info, p.diagnostics))
       }
       const mismatches = testProviderTypeMismatches(file, main, trees, engine)
-      files.push({path: file.path, providers: file.providers, runs, diagnostics: sortDiagnostics([...file.diagnostics, ...mismatches])})
+      // the names the file and its runs use, against the modules the runs execute
+      const refs = testReferenceProblems(file, main, trees, engine.name)
+      const checked = runs.map((r, i) => {
+        const extra = refs.runs.get(file.runs[i]!) ?? []
+        return extra.length > 0 ? {...r, diagnostics: sortDiagnostics([...r.diagnostics, ...extra])} : r
+      })
+      files.push({
+        path: file.path,
+        providers: file.providers,
+        runs: checked,
+        diagnostics: sortDiagnostics([...file.diagnostics, ...mismatches, ...refs.file]),
+      })
     }
     // one diagnostic once: runs that execute the same module report its problems alike
     const diagnostics = sortDiagnostics(

@@ -154,10 +154,14 @@ function nodeAttrs(n: GraphNode, opts: DotOptions): Attrs {
   return a
 }
 
-function edgeAttrs(e: GraphEdge): Attrs {
+function edgeAttrs(e: GraphEdge, view: ExportGraph['view']): Attrs {
   const a: Attrs = {}
   if (e.label !== null) a['label'] = e.label
   switch (e.kind) {
+    case 'calls':
+      // the providers view draws a call only where no configuration travels along it: grey, thin
+      if (view === 'providers') a['color'] = '#999999'
+      break
     case 'provides':
       a['style'] = 'dotted'
       a['arrowhead'] = 'none'
@@ -210,7 +214,7 @@ export function renderGraphDot(g: ExportGraph, opts: DotOptions = {}): string {
     for (const n of byCluster.get(c.id) ?? []) out.push(`    ${dotString(n.id)}${attrList(nodeAttrs(n, opts))};`)
     out.push('  }')
   }
-  for (const e of g.edges) out.push(`  ${dotString(e.from)} -> ${dotString(e.to)}${attrList(edgeAttrs(e))};`)
+  for (const e of g.edges) out.push(`  ${dotString(e.from)} -> ${dotString(e.to)}${attrList(edgeAttrs(e, g.view))};`)
   out.push('}')
   return out.join('\n') + '\n'
 }

@@ -112,8 +112,8 @@ export function renderGraphHtml(g: ExportGraph, data: HtmlData, layout: Layout, 
 <span class="meta" id="status" role="status"></span>
 </header>
 <nav id="outline" aria-label="Outline: modules and their nodes"></nav>
-<main id="canvas" aria-label="Graph drawing (the outline lists the same nodes)"><div id="sigma"></div><div id="legend"></div></main>
-<aside id="side" aria-label="Details"><section id="details" aria-live="polite"></section><details id="diagnostics" open></details>
+<main id="canvas" aria-label="Graph drawing (the outline lists the same nodes)"><div id="sigma"></div></main>
+<aside id="side" aria-label="Details"><div id="legend"></div><section id="details" aria-live="polite"></section><details id="diagnostics" open></details>
 <p class="muted">Keys: / search, Enter next match, f focus, Esc clear, + − 0 zoom, ↑ ↓ in the outline.</p></aside>
 <script type="application/json" id="tfgraph-data">${scriptJson(pageData(g, data, layout, opts))}</script>
 <script>${script}</script>

@@ -41,6 +41,7 @@ export function pageLabel(n: {
   if (n.kind === 'module') {
     const name = n.attributes['name']
     if (typeof name === 'string') return `module.${name}`
+    if (n.attributes['stack'] === true) return 'stack'
     return n.address === '' ? 'root module' : n.address.split('.').slice(-2).join('.')
   }
   return n.label.split('\n')[0] || n.address

@@ -48,6 +48,8 @@ export interface ProvidersOutputOptions {
 export interface GraphOutputOptions {
   /** The root directory as the user gave it. */
   readonly root: string
+  /** Shows `line` while a step expected to take seconds runs (a large Graphviz layout); the function returned ends it. */
+  readonly progress?: (line: string) => () => void
 }
 
 export interface LintOutputOptions {
@@ -127,7 +129,7 @@ const graph: KindRegistry<'graph'> = {
   svg: async () => {
     const [{renderGraphDot}, {loadSvgRenderer}] = await Promise.all([import('./graph-dot.js'), import('./graph-svg.js')])
     const svg = await loadSvgRenderer()
-    return ({graph: g}) => svg.toSvg(renderGraphDot(g, {svg: true}))
+    return ({graph: g}, {progress}) => svg.toSvg(renderGraphDot(g, {svg: true}), progress ? {progress} : {})
   },
   html: async () => {
     const {graphHtmlPage} = await import('./graph-html.js')

@@ -75,7 +75,8 @@ function rootName(r: LintRenderInput, opts: LintPathOptions): string {
  * is the message) the same detail too.
  */
 function sameExplanation(d: LintDiagnostic): string {
-  return [d.rule, d.severity, d.summary, d.rule === 'terraform' ? d.detail : ''].join('\u0000')
+  // a broken .tfgraph.json's detail is the problem itself (an unknown rule id, a bad severity): distinct ones are each shown
+  return [d.rule, d.severity, d.summary, d.rule === 'terraform' || d.rule === CONFIG_RULE ? d.detail : ''].join('\u0000')
 }
 
 /** `file:line:col` of a finding (or `(no location)`). */
@@ -158,7 +159,58 @@ export function renderLintText(results: readonly LintRenderInput[], opts: TextRe
     )
   }
   if (opts.summary) out.push(paint(color, '1', lintSummary(results, opts)), '')
+  out.push(...ruleCountTable(results, opts))
   return out.join('\n')
+}
+
+/** A path as a shell argument: quoted when it holds anything but plain characters. */
+function quoteArg(p: string): string {
+  return /^[\w./@%+=:,-]+$/.test(p) ? p : `'${p.replace(/'/g, `'\\''`)}'`
+}
+
+/** Over this many findings, text output ends with how many each rule found and how to narrow the report. */
+export const RULE_TABLE_MIN = 50
+
+/** The per-rule counts and how to narrow, after more than RULE_TABLE_MIN findings (none otherwise). */
+export function ruleCountTable(results: readonly LintRenderInput[], opts: TextRenderOptions = {}): string[] {
+  const all = results.flatMap((r) => r.diagnostics)
+  if (all.length <= RULE_TABLE_MIN) return []
+  const counts = new Map<string, {errors: number; warnings: number}>()
+  for (const d of all) {
+    const c = counts.get(d.rule) ?? {errors: 0, warnings: 0}
+    if (d.severity === 'error') c.errors++
+    else c.warnings++
+    counts.set(d.rule, c)
+  }
+  // most findings first, then by rule id: the rules that drown the others are on top
+  const rows = [...counts]
+    .map(([rule, c]) => ({rule, ...c, total: c.errors + c.warnings}))
+    .sort((a, b) => b.total - a.total || (a.rule < b.rule ? -1 : 1))
+  const n = (x: number): string => x.toLocaleString('en-US')
+  const plural = (x: number, one: string): string => `${one}${x === 1 ? '' : 's'}`
+  // "2,624 warnings", or "12 (2 errors, 10 warnings)" for a rule that found both
+  const cells = rows.map((r) => [
+    r.rule,
+    n(r.total),
+    r.errors > 0 && r.warnings > 0
+      ? `(${n(r.errors)} ${plural(r.errors, 'error')}, ${n(r.warnings)} ${plural(r.warnings, 'warning')})`
+      : plural(r.total, r.errors > 0 ? 'error' : 'warning'),
+  ])
+  const widths = [0, 1].map((i) => Math.max(...cells.map((c) => c[i]!.length)))
+  const line = (c: readonly string[]): string => `  ${c[0]!.padEnd(widths[0]!)}  ${c[1]!.padStart(widths[1]!)} ${c[2]!}`
+  const only = results.length === 1 && !opts.summary ? results[0] : undefined
+  const target = only ? terminalInline(quoteArg(rootName(only, opts))) : '<dir> --recursive'
+  const top = rows[0]!.rule
+  const other = rows.find((r) => r.rule !== top && r.rule !== 'terraform')?.rule ?? top
+  return [
+    `${n(all.length)} findings by rule:`,
+    ...cells.map(line),
+    '',
+    'To narrow the report: --only <rule>[,<rule>] runs only those rules, --disable <rule>[,<rule>] leaves some out,',
+    `and a .tfgraph.json in the root module directory sets them for good, e.g. {"rules": {"${top}": "off"}}.`,
+    `For example: tfgraph lint ${target} --disable ${top}${other !== top ? `  or  tfgraph lint ${target} --only ${other}` : ''}`,
+    '',
+  ]
 }
 
 /** `4 root modules: 2 errors, 5 warnings; 1 could not be read (b)` — the last line of `lint --recursive`. */
@@ -221,10 +273,10 @@ export interface LintJson {
 }
 
 /** A finding as `lint --json` shows it: without its code (and what it restates). */
-export type LintDiagnosticJson = Omit<LintDiagnostic, 'code' | 'restates'>
+export type LintDiagnosticJson = Omit<LintDiagnostic, 'code' | 'restates' | 'fixes'>
 
 function lintDiagnosticJson(d: LintDiagnostic): LintDiagnosticJson {
-  const {code: _code, restates: _restates, ...rest} = d
+  const {code: _code, restates: _restates, fixes: _fixes, ...rest} = d
   return rest
 }
 

@@ -7,7 +7,7 @@ import * as path from 'node:path'
 
 import type {FileNamer} from '../diag/file-names.js'
 
-export {renameRanges, type FileNamer} from '../diag/file-names.js'
+export {renameRanges, rootRelative, type FileNamer} from '../diag/file-names.js'
 
 function outside(rel: string): boolean {
   return rel === '..' || rel.startsWith('..' + path.sep) || path.isAbsolute(rel)

@@ -35,3 +35,15 @@ export function startProgress(
     if (shown) stream.write('\r\x1b[2K')
   }
 }
+
+/**
+ * One line on a terminal's stderr while a long step runs (a Graphviz layout): written now, erased by the
+ * function returned. Nothing when the stream is not a TTY.
+ */
+export function startLine(stream: ProgressStream, line: string): () => void {
+  if (stream.isTTY !== true) return () => {}
+  stream.write(`\r\x1b[2K${line}`)
+  return () => {
+    stream.write('\r\x1b[2K')
+  }
+}

@@ -62,34 +62,115 @@ function config(s: BindingSide): string {
       : s.providerConfig
 }
 
-function chain(s: BindingSide, label: string, name: FileNamer): string[] {
+function chain(s: BindingSide, label: string, name: FileNamer, shared = false): string[] {
   return [
-    `  ${label}: ${config(s)}  (${at(s.range, name)})`,
-    ...s.resolution.map((step, i) => `      ${i + 1}. ${renameRanges(step.text, name)}`),
+    shared ? `  ${label}: ${config(s)}` : `  ${label}: ${config(s)}  (${at(s.range, name)})`,
+    ...s.resolution.map((step, i) => `      ${i + 1}. ${renameRanges(i === 0 && shared ? sharedFirstStep(step) : step.text, name)}`),
   ]
+}
+
+/**
+ * The first step of a chain is the resource's own (its `provider` argument, or the local name its type
+ * implies); the rest is its module's. Said for a group of resources, the first step drops what is each one's.
+ */
+function sharedFirstStep(step: BindingSide['resolution'][number]): string {
+  if (step.kind === 'implied-name') return step.text.replace(/ by the resource type \S+$/, " by each resource's type")
+  if (step.kind === 'reference') return step.text.replace(/ \([^()]*\)$/, '') + " (each resource's provider argument)"
+  return step.text
+}
+
+/** What makes two changes say the same thing but for the resource: kind, why, and the chains after each one's first step. */
+function chainKey(c: BindingChange): string | undefined {
+  if (c.movedFrom || (c.moved ?? []).length > 0) return undefined // a rename is each resource's own
+  const sideKey = (s: BindingSide | null) =>
+    s && [config(s), s.resolution.map((step, i) => (i === 0 ? [step.kind, sharedFirstStep(step)] : step.text))]
+  return JSON.stringify([c.kind, c.reason, c.providerMove ?? null, c.argumentChanges ?? [], sideKey(c.before), sideKey(c.after)])
+}
+
+/** Changes grouped by what they share (chainKey), in the order of their first member; a change with no key stands alone. */
+export function chainGroups(changes: readonly BindingChange[]): BindingChange[][] {
+  const groups: BindingChange[][] = []
+  const byKey = new Map<string, BindingChange[]>()
+  for (const c of changes) {
+    const k = chainKey(c)
+    const g = k === undefined ? undefined : byKey.get(k)
+    if (g) g.push(c)
+    else {
+      const fresh = [c]
+      groups.push(fresh)
+      if (k !== undefined) byKey.set(k, fresh)
+    }
+  }
+  return groups
+}
+
+/** Where a change's resource is (its new place, else its old one), named for the reader. */
+function placeOf(c: BindingChange, o: DiffRenderOptions): string {
+  return c.after ? at(c.after.range, o.newFile) : c.before ? at(c.before.range, o.oldFile) : ''
 }
 
 /** The sentence that says a comparison is partial, and what would complete it. */
 function partialText(d: ProvidersDiff): string {
   const n = d.notAnalysed.length
   const init = d.notAnalysed.some((m) => / is not installed \(/.test(m.reason))
-    ? ` (run "${d.engine === 'opentofu' ? 'tofu' : 'terraform'} init" in each revision to include them)`
-    : ''
-  return `${n} module call${n === 1 ? ' was' : 's were'} not analysed, so the resources inside ${n === 1 ? 'it are' : 'them are'} not compared${init}`
+    ? ` (run "${d.engine === 'opentofu' ? 'tofu' : 'terraform'} init" in each revision to include them; --format json says why for each)`
+    : ' (--format json says why for each)'
+  // the same calls in both revisions (the usual case: init was run in neither) are counted once
+  const old = d.notAnalysed.filter((m) => m.revision === 'old').map((m) => `${m.module}\u0000${shortReason(m.reason)}`)
+  const neu = d.notAnalysed.filter((m) => m.revision === 'new').map((m) => `${m.module}\u0000${shortReason(m.reason)}`)
+  const each = old.length > 0 && old.join('\n') === neu.join('\n')
+  const k = each ? old.length : n
+  return `${k} module call${k === 1 ? '' : 's'}${each ? ' of each revision' : ''} ${k === 1 ? 'was' : 'were'} not analysed, so the resources inside ${k === 1 ? 'it are' : 'them are'} not compared${init}`
+}
+
+/** Why a module call was not analysed, in a few words (the JSON document keeps the whole reason). */
+function shortReason(reason: string): string {
+  if (/ is not installed \(/.test(reason)) return 'not installed'
+  if (/^installed from .*, but the configuration now says /.test(reason)) return 'source changed since init'
+  return reason
+}
+
+/** Names shown in one line before "… and N more". */
+const NAMES_SHOWN = 4
+
+/** One line per revision (one for both when they are alike): which calls were not analysed, grouped by why. */
+export function notAnalysedLines(d: ProvidersDiff, o: Pick<DiffRenderOptions, 'oldName' | 'newName'>): {revision: string; text: string}[] {
+  const lineOf = (revision: 'old' | 'new'): string => {
+    const byWhy = new Map<string, string[]>()
+    for (const m of d.notAnalysed.filter((x) => x.revision === revision)) {
+      const why = shortReason(m.reason)
+      byWhy.set(why, [...(byWhy.get(why) ?? []), m.module])
+    }
+    return [...byWhy]
+      .map(([why, mods]) => {
+        const names = mods.slice(0, NAMES_SHOWN).join(', ') + (mods.length > NAMES_SHOWN ? `, … and ${mods.length - NAMES_SHOWN} more` : '')
+        return `${mods.length} ${why}: ${names}`
+      })
+      .join('; ')
+  }
+  const [old, neu] = [lineOf('old'), lineOf('new')]
+  if (old !== '' && old === neu) return [{revision: `${o.oldName} and ${o.newName}`, text: old}]
+  return [...(old ? [{revision: o.oldName, text: old}] : []), ...(neu ? [{revision: o.newName, text: neu}] : [])]
 }
 
 export function renderProvidersDiffText(d: ProvidersDiff, o: DiffRenderOptions): string {
   const lines = [`providers diff ${o.oldName} → ${o.newName}: ${diffSummary(d)}`]
   if (d.notAnalysed.length > 0) {
     lines.push(`partial: ${partialText(d)}:`)
-    for (const m of d.notAnalysed) lines.push(`  ${m.revision === 'old' ? o.oldName : o.newName}  ${m.module}: ${m.reason}`)
+    for (const l of notAnalysedLines(d, o)) lines.push(`  ${l.revision}  ${l.text}`)
   }
-  for (const c of d.changes) {
-    lines.push('', `${c.kind}  ${c.address}${c.movedFrom ? `  (moved from ${c.movedFrom})` : ''}`, `  ${renameRanges(c.reason, o.newFile)}`)
+  for (const group of chainGroups(d.changes)) {
+    const c = group[0]!
+    const shared = group.length > 1
+    if (shared) {
+      lines.push('', `${c.kind}  ${group.length} resources with the same chain:`)
+      for (const m of group) lines.push(`    ${m.address}  (${placeOf(m, o)})`)
+    } else lines.push('', `${c.kind}  ${c.address}${c.movedFrom ? `  (moved from ${c.movedFrom})` : ''}`)
+    lines.push(`  ${renameRanges(c.reason, o.newFile)}`)
     for (const a of c.argumentChanges ?? []) lines.push(`    ${a.name}: ${a.before ?? '(unset)'} → ${a.after ?? '(unset)'}`)
     for (const m of c.moved ?? []) lines.push(`  moved { from = ${m.from}, to = ${m.to} } at ${at(m.range, o.newFile)}`)
-    if (c.before) lines.push(...chain(c.before, 'before', o.oldFile))
-    if (c.after) lines.push(...chain(c.after, 'after', o.newFile))
+    if (c.before) lines.push(...chain(c.before, 'before', o.oldFile, shared))
+    if (c.after) lines.push(...chain(c.after, 'after', o.newFile, shared))
   }
   return lines.join('\n') + '\n'
 }
@@ -114,10 +195,8 @@ export function renderProvidersDiffMarkdown(d: ProvidersDiff, o: DiffRenderOptio
   const partial = d.notAnalysed.length > 0
   if (partial) {
     out.push('', `**⚠️ Partial result** — ${partialText(d)}:`, '')
-    for (const m of d.notAnalysed)
-      out.push(
-        `- ${cell(m.revision === 'old' ? o.oldName : o.newName)}: ${code(m.module)} — ${cell(m.reason).replace(/[<>&]/g, (c) => `&#${c.charCodeAt(0)};`)}`,
-      )
+    for (const l of notAnalysedLines(d, o))
+      out.push(`- ${cell(l.revision)}: ${cell(l.text).replace(/[<>&]/g, (c) => `&#${c.charCodeAt(0)};`)}`)
   }
   if (d.changes.length === 0)
     return out
@@ -146,17 +225,19 @@ export function renderProvidersDiffMarkdown(d: ProvidersDiff, o: DiffRenderOptio
     const after = (c.after ? code(config(c.after)) : '—') + args
     out.push(`| ${mark} | ${c.kind} | ${cell(resource)} | ${cell(before)} | ${cell(after)} | ${cell(KIND_TEXT[c.kind] + whyMore(c))} |`)
   }
-  for (const c of d.changes.filter((x) => isRisky(x) || x.providerMove)) {
-    out.push(
-      '',
-      `<details><summary>${c.kind}: <code>${c.address.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</code></summary>`,
-      '',
-      renameRanges(c.reason, o.newFile),
-      '',
-      '```',
-    )
-    if (c.before) out.push(...chain(c.before, 'before', o.oldFile))
-    if (c.after) out.push(...chain(c.after, 'after', o.newFile))
+  const html = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
+  // one folded chain per group of resources that share it (the table above has a row for each)
+  for (const group of chainGroups(d.changes.filter((x) => isRisky(x) || x.providerMove))) {
+    const c = group[0]!
+    const shared = group.length > 1
+    const summary = shared
+      ? `${c.kind}: ${group.length} resources with the same chain (<code>${html(c.address)}</code>, …)`
+      : `${c.kind}: <code>${html(c.address)}</code>`
+    out.push('', `<details><summary>${summary}</summary>`, '')
+    if (shared) out.push(...group.map((m) => `- ${code(m.address)} (${cell(placeOf(m, o))})`), '')
+    out.push(renameRanges(c.reason, o.newFile), '', '```')
+    if (c.before) out.push(...chain(c.before, 'before', o.oldFile, shared))
+    if (c.after) out.push(...chain(c.after, 'after', o.newFile, shared))
     out.push('```', '', '</details>')
   }
   return out.join('\n') + '\n'

@@ -9,8 +9,9 @@ import type {DeclaredBy, ResolutionStep, ResourceBinding} from '../providers/res
 import {moduleName, providerBlock, stepText} from '../providers/step-text.js'
 import {engineByName} from '../load/engine.js'
 import {didYouMean} from '../diag/name-suggestion.js'
-import {renameRanges, type FileNamer} from './paths.js'
+import {renameRanges, rootRelative, type FileNamer} from './paths.js'
 import {terminalInline, terminalText} from './terminal-text.js'
+import {renderStackText, stackFilterProblem} from './stack-text.js'
 
 export interface ProvidersTextOptions {
   /** Show only these resources (exact configuration address, or a prefix ending in `*`). */
@@ -87,6 +88,7 @@ function moduleHeader(n: ModuleNode, name: FileNamer): string {
  * is a usage error (exit 1), as `graph --focus` is.
  */
 export function providersFilterProblem(a: ProvidersAnalysis, opts: ProvidersTextOptions): string | undefined {
+  if (a.stack) return stackFilterProblem(a.stack, opts)
   const hint = (s: string | undefined): string => (s ? ` (did you mean ${s}?)` : '')
   if (opts.module && opts.module !== '.' && !a.tree.nodes.some((n) => n.address === opts.module)) {
     return `--module ${opts.module}: no such module call in this configuration${hint(didYouMean(opts.module, a.tree.nodes.map((n) => n.address).filter(Boolean)))}`
@@ -117,8 +119,10 @@ export function providersFilterProblem(a: ProvidersAnalysis, opts: ProvidersText
 }
 
 export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOptions = {}): string {
+  if (a.stack) return renderStackText(a, opts)
   const max = opts.maxList ?? 8
-  const name = opts.fileName ?? ((f: string) => f)
+  // the model names files by their absolute paths: by default the text names them from the root
+  const name = opts.fileName ?? rootRelative(a.tree.rootDir)
   const engine = engineByName(a.tree.engine)
   const allowedModules = opts.module && opts.module !== '.' ? new Set(moduleSubtree(a.graph, opts.module)) : undefined
   let resources = a.resolution.resources

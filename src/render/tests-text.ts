@@ -59,11 +59,16 @@ export function renderTestsText(a: ProvidersAnalysis, opts: TestsTextOptions = {
   const name = opts.fileName ?? ((f: string) => f)
   const max = opts.maxList ?? 8
   const runs = t.files.reduce((n, f) => n + f.runs.length, 0)
+  const tofu = a.tree.engine === 'opentofu'
+  const command = tofu ? 'tofu test' : 'terraform test'
   const out: string[] = [
     '',
-    `Tests: ${t.files.length} file${t.files.length === 1 ? '' : 's'}, ${runs} run${runs === 1 ? '' : 's'} (test directory ${t.testDirectory}; each run checked on its own: terraform test stops a file at its first run that fails)`,
+    `Tests: ${t.files.length} file${t.files.length === 1 ? '' : 's'}, ${runs} run${runs === 1 ? '' : 's'} (test directory ${t.testDirectory}; each run checked on its own: ${command} stops a file at its first run that fails)`,
   ]
-  if (t.files.length === 0) out.push('  no test files (*.tftest.hcl, *.tftest.json) in the module directory or its test directory')
+  if (t.files.length === 0)
+    out.push(
+      `  no test files (*.tftest.hcl, *.tftest.json${tofu ? ', *.tofutest.hcl, *.tofutest.json' : ''}) in the module directory or its test directory`,
+    )
   for (const [file, twin] of t.shadowed) out.push(`  ${name(file)}: not read, ${name(twin)} is read instead (OpenTofu)`)
   for (const f of t.files) {
     const errors = f.diagnostics.filter((d) => d.severity === 'error').length

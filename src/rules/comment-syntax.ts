@@ -6,19 +6,23 @@ import {lex, T} from '../hcl/native/lexer.js'
 import {atEveryCall, authoredFiles} from './module-expressions.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {moduleText, report, where, type Finding} from './support.js'
+import {commentFix} from './fix/comments.js'
+import {FixFile} from './fix/source-file.js'
 
 export const commentSyntax = {
   id: 'comment-syntax',
   severity: 'warning',
   enabledByDefault: false,
+  scope: 'module',
   description: 'A comment written with // or as a multi-line /* */ block instead of #.',
   docs: 'docs/rules/comment-syntax.md',
-  check({analysis, sourceText}): LintDiagnostic[] {
+  check({analysis, sourceText, fixes}): LintDiagnostic[] {
     if (!sourceText) return []
     const findings: Finding[] = []
     for (const {am, filename, text} of authoredFiles(analysis.tree, 'native', sourceText)) {
       if (!text.includes('/')) continue
       const tokens = lex(text, text.charCodeAt(0) === 0xfeff ? 1 : 0)
+      const file = fixes ? new FixFile(filename, text) : undefined
       // positions advance with the comments (one pass over the text)
       let pos = {line: 1, column: 1, byte: 0}
       let at = 0
@@ -33,12 +37,14 @@ export const commentSyntax = {
         at = tokens.ends[i]!
         const range = {filename, start: begin, end}
         const slashes = c === 47
+        const fix = file && commentFix(file, s, tokens.ends[i]!)
         findings.push(
           ...atEveryCall(am, (n) => ({
             summary: 'Comment not written with #',
             detail: `${moduleText(n.address)} has a comment written ${slashes ? 'with //' : 'as a /* */ block over several lines'} at ${where(range)}. Terraform's style conventions write every comment with #, which is what terraform fmt and readers expect. To fix it, ${slashes ? 'replace // with #' : 'write each line of it as a # comment'}.`,
             range,
             key: 'comment',
+            ...(fix ? {fixes: [fix]} : {}),
           })),
         )
       }

@@ -5,25 +5,32 @@ import {partRange, partText} from '../hcl/expr.js'
 import {atEveryCall, authoredModules, expressionFacts} from './module-expressions.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {moduleText, report, where, type Finding} from './support.js'
+import {interpolationFix} from './fix/expressions.js'
+import {fixFiles} from './fix/source-file.js'
 
 export const deprecatedInterpolation = {
   id: 'deprecated-interpolation',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'module',
   description: 'An expression written as a quoted string holding only one interpolation, the form Terraform 0.12.14 deprecated.',
   docs: 'docs/rules/deprecated-interpolation.md',
-  check({analysis, memo}): LintDiagnostic[] {
+  check({analysis, memo, sourceText, fixes}): LintDiagnostic[] {
     const findings: Finding[] = []
+    const file = fixFiles(sourceText, fixes)
     for (const am of authoredModules(analysis.tree)) {
       for (const {attribute: a, expr: e} of expressionFacts(am.module, memo).wraps) {
         const range = partRange(a, e)
         const inner = partText(a, e.inner)
+        const f = file(a.exprRange.filename)
+        const fix = f && interpolationFix(f, a, e)
         findings.push(
           ...atEveryCall(am, (node) => ({
             summary: 'Interpolation-only expression',
             detail: `${moduleText(node.address)} writes the expression ${inner} as a quoted string holding only an interpolation at ${where(range)} (argument ${a.name}). Since Terraform 0.12 an expression is written as it is; the quoted form is the deprecated Terraform 0.11 syntax (a map key written so must be put in parentheses instead). To fix it, write ${inner} without the quotes and the interpolation marks.`,
             range,
             key: 'wrap',
+            ...(fix ? {fixes: [fix]} : {}),
           })),
         )
       }

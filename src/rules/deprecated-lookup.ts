@@ -4,25 +4,32 @@ import {partRange, partText} from '../hcl/expr.js'
 import {atEveryCall, authoredModules, expressionFacts} from './module-expressions.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {moduleText, report, where, type Finding} from './support.js'
+import {lookupFix} from './fix/expressions.js'
+import {fixFiles} from './fix/source-file.js'
 
 export const deprecatedLookup = {
   id: 'deprecated-lookup',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'module',
   description: 'A lookup() call with two arguments, deprecated in favour of the index syntax map[key].',
   docs: 'docs/rules/deprecated-lookup.md',
-  check({analysis, memo}): LintDiagnostic[] {
+  check({analysis, memo, sourceText, fixes}): LintDiagnostic[] {
     const findings: Finding[] = []
+    const file = fixFiles(sourceText, fixes)
     for (const am of authoredModules(analysis.tree)) {
       for (const {attribute: a, expr: e} of expressionFacts(am.module, memo).lookups) {
         const range = partRange(a, e)
         const [map, key] = e.args.map((x) => partText(a, x))
+        const f = file(a.exprRange.filename)
+        const fix = f && lookupFix(f, a, e)
         findings.push(
           ...atEveryCall(am, (node) => ({
             summary: 'Lookup with two arguments',
             detail: `${moduleText(node.address)} calls lookup with two arguments at ${where(range)} (argument ${a.name}). Without a default value, lookup only indexes the map, which the index syntax says directly; the two-argument form is deprecated. To fix it, write ${map}[${key}] (or give lookup a default value as its third argument).`,
             range,
             key: 'lookup',
+            ...(fix ? {fixes: [fix]} : {}),
           })),
         )
       }

@@ -8,6 +8,7 @@ export const documentedOutputs = {
   id: 'documented-outputs',
   severity: 'warning',
   enabledByDefault: false,
+  scope: 'module',
   description: 'An output value without a description (or with an empty one).',
   docs: 'docs/rules/documented-outputs.md',
   check({analysis}): LintDiagnostic[] {

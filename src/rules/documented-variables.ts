@@ -9,6 +9,7 @@ export const documentedVariables = {
   id: 'documented-variables',
   severity: 'warning',
   enabledByDefault: false,
+  scope: 'module',
   description: 'An input variable without a description (or with an empty one).',
   docs: 'docs/rules/documented-variables.md',
   check({analysis}): LintDiagnostic[] {

@@ -5,26 +5,33 @@ import {partRange, partText} from '../hcl/expr.js'
 import {atEveryCall, authoredModules, expressionFacts} from './module-expressions.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {moduleText, report, where, type Finding} from './support.js'
+import {emptyListFix} from './fix/expressions.js'
+import {fixFiles} from './fix/source-file.js'
 
 export const emptyListEquality = {
   id: 'empty-list-equality',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'module',
   description: 'A comparison with an empty list ([]), which is never equal to an empty list, set or map value.',
   docs: 'docs/rules/empty-list-equality.md',
-  check({analysis, memo}): LintDiagnostic[] {
+  check({analysis, memo, sourceText, fixes}): LintDiagnostic[] {
     const findings: Finding[] = []
+    const file = fixFiles(sourceText, fixes)
     for (const am of authoredModules(analysis.tree)) {
       for (const {attribute: a, expr: e} of expressionFacts(am.module, memo).emptyListComparisons) {
         const other = e.left.k === 'tuple' && e.left.items.length === 0 ? e.right : e.left
         const range = partRange(a, e)
         const fix = `length(${partText(a, other)}) ${e.op} 0`
+        const f = file(a.exprRange.filename)
+        const edit = f && emptyListFix(f, a, e)
         findings.push(
           ...atEveryCall(am, (node) => ({
             summary: 'Comparison with an empty list',
             detail: `${moduleText(node.address)} compares a value with [] at ${where(range)} (argument ${a.name}). [] is an empty tuple, and Terraform's ${e.op} compares types as well as values: an empty list, set or map is not equal to it, so the comparison is ${e.op === '==' ? 'false' : 'true'} for every collection except an empty tuple. To fix it, check the length: ${fix}.`,
             range,
             key: 'empty-list',
+            ...(edit ? {fixes: [edit]} : {}),
           })),
         )
       }

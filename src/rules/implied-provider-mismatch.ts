@@ -13,6 +13,7 @@ export const impliedProviderMismatch = {
   id: 'implied-provider-mismatch',
   severity: 'error',
   enabledByDefault: true,
+  scope: 'tree',
   description:
     'A module relies on the implied hashicorp/<name> provider (no required_providers entry, or one without source) while its caller declares that name with a different source address.',
   docs: 'docs/rules/implied-provider-mismatch.md',

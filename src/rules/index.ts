@@ -1,6 +1,7 @@
 // tfgraph's own lint rules. Contract: every rule is a pure function of one root module's analysis
 // (`analyzeProviders`), returns LintDiagnostics tagged with its id, the object's address and the call
 // chain, with ranges relative to the root directory; `RULES` is sorted by id and ids are unique.
+import {renameFiles, rootRelative} from '../diag/file-names.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
 import {commentSyntax} from './comment-syntax.js'
 import {deprecatedIndex} from './deprecated-index.js'
@@ -78,7 +79,9 @@ export function ruleById(id: string): Rule | undefined {
 
 /** Runs rules (default: every rule enabled by default) over one analysis; diagnostics sorted. */
 export function runRules(analysis: ProvidersAnalysis, rules: readonly Rule[] = RULES.filter((r) => r.enabledByDefault)): LintDiagnostic[] {
+  // the rules read the model, which names files by their absolute paths; findings name them from the root
+  const named = rootRelative(analysis.tree.rootDir)
   return rules
-    .flatMap((r) => r.check({analysis}))
+    .flatMap((r) => r.check({analysis}).map((d) => renameFiles(d, named)))
     .sort((a, b) => compareDiagnostics(a, b) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0))
 }

@@ -11,6 +11,7 @@ export const jsonSyntax = {
   id: 'json-syntax',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'module',
   description: 'A JSON configuration file whose root is an array of objects instead of one object.',
   docs: 'docs/rules/json-syntax.md',
   check({analysis, sourceText}): LintDiagnostic[] {

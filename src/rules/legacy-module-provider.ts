@@ -30,6 +30,7 @@ export const legacyModuleProvider = {
   id: 'legacy-module-provider',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'tree',
   description: 'A called module configures a provider itself instead of receiving provider configurations from its callers.',
   docs: 'docs/rules/legacy-module-provider.md',
   check({analysis, memo}): LintDiagnostic[] {

@@ -67,6 +67,7 @@ export const mapDuplicateKeys = {
   id: 'map-duplicate-keys',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'module',
   description: 'An object or map constructor that gives the same key twice, so that the first value is silently replaced.',
   docs: 'docs/rules/map-duplicate-keys.md',
   check({analysis, memo}): LintDiagnostic[] {

@@ -14,6 +14,10 @@ import {ruleOption} from './options.js'
 import {display, sourcelessMismatches, undeclaredProviders, usesText} from './provider-uses.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {moduleText, report, where, type Finding} from './support.js'
+import {missingEntryFix, sourcelessEntryFix} from './fix/providers.js'
+import {siteOf} from './fix/required-providers.js'
+import type {SourceText} from './fix/source-file.js'
+import {providerString} from '../addrs/provider.js'
 
 /** A required_providers entry written without a source address: the legacy string form, or an object without `source`. */
 interface SourcelessEntry {
@@ -35,9 +39,11 @@ function sourcelessEntries(modules: readonly AuthoredModule[], requireSource: bo
   return out
 }
 
-function sourcelessFinding(e: SourcelessEntry, node: ModuleNode, engine: Engine): Finding {
+function sourcelessFinding(e: SourcelessEntry, node: ModuleNode, engine: Engine, sourceText: SourceText | undefined): Finding {
   const range = e.attribute.exprRange
   const implied = display(impliedProvider(e.name, engine.defaultRegistryHost), engine)
+  const site = sourceText && siteOf(node, sourceText)
+  const fix = site && sourcelessEntryFix(site, e.attribute, e.name, implied)
   const version = e.legacy ? literalString(e.attribute) : literalOf(objectEntry(e.attribute.node, 'version')?.value ?? e.attribute.node)
   return {
     summary: e.legacy ? 'Legacy required_providers entry' : 'required_providers entry without source',
@@ -46,6 +52,7 @@ function sourcelessFinding(e: SourcelessEntry, node: ModuleNode, engine: Engine)
     address: node.address,
     module: node,
     key: `entry:${e.name}`,
+    ...(fix ? {fixes: [fix]} : {}),
   }
 }
 
@@ -53,10 +60,11 @@ export const missingRequiredProvider = {
   id: 'missing-required-provider',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'tree',
   description:
     'A module uses a provider without declaring it in required_providers, relying on the implied hashicorp/<name> source address.',
   docs: 'docs/rules/missing-required-provider.md',
-  check({analysis, options, memo}): LintDiagnostic[] {
+  check({analysis, options, memo, sourceText, fixes, lockedProviders}): LintDiagnostic[] {
     const {tree} = analysis
     const engine = engineByName(tree.engine)
     const findings: Finding[] = []
@@ -65,7 +73,8 @@ export const missingRequiredProvider = {
     // an entry whose name a caller declares with another source address is implied-provider-mismatch's
     const mismatched = entries.length === 0 ? [] : sourcelessMismatches(tree, memo).map((x) => x.requirement.attribute)
     for (const e of entries)
-      if (!mismatched.includes(e.attribute)) for (const node of e.am.nodes) findings.push(sourcelessFinding(e, node, engine))
+      if (!mismatched.includes(e.attribute))
+        for (const node of e.am.nodes) findings.push(sourcelessFinding(e, node, engine, fixes ? sourceText : undefined))
     for (const u of undeclaredProviders(tree, memo)) {
       if (u.mismatch && u.uses.some((x) => !x.function)) continue
       // only provider-defined functions: Terraform's own "Unknown provider function" error says it (OpenTofu's is not reproduced)
@@ -73,6 +82,10 @@ export const missingRequiredProvider = {
       const first = u.uses[0]
       if (!first) continue
       const block = u.node.module?.requiredProvidersBlock
+      const site = fixes && sourceText ? siteOf(u.node, sourceText) : undefined
+      const root = u.node.address === '' && analysis.sharedModule === undefined
+      const fix =
+        site && missingEntryFix(site, u.localName, display(u.implied, engine), lockedProviders?.get(providerString(u.implied)), root)
       findings.push({
         summary: 'Provider used without a required_providers entry',
         detail: `${moduleText(u.node.address)} uses the provider local name "${u.localName}" (${usesText(u.uses)}) but declares no required_providers entry for it, so ${engine.product} assumes the source address ${display(u.implied, engine)} and no version constraint. ${u.uses.some((x) => x.function) ? `Its provider-defined functions (provider::${u.localName}::…) are available only through that entry. ` : ''}Every module should declare the providers it uses so that ${engine.product} installs the right one and can pick a version all modules accept. To fix it, add ${u.localName} = { source = "hashicorp/${u.localName}", version = ">= <oldest version you support>" } (with the provider's real source address if it is not a HashiCorp provider) to ${block ? `the required_providers block at ${where(block.declRange)}` : 'a terraform { required_providers { … } } block'}.`,
@@ -80,6 +93,7 @@ export const missingRequiredProvider = {
         address: u.node.address,
         module: u.node,
         key: u.localName,
+        ...(fix ? {fixes: [fix]} : {}),
       })
     }
     return report(missingRequiredProvider, findings)

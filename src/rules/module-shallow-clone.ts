@@ -24,6 +24,7 @@ export const moduleShallowClone = {
   id: 'module-shallow-clone',
   severity: 'warning',
   enabledByDefault: false,
+  scope: 'module',
   description: 'A module installed from a Git repository at a tag or branch without depth=1, so its whole history is cloned.',
   docs: 'docs/rules/module-shallow-clone.md',
   check({analysis}): LintDiagnostic[] {

@@ -46,6 +46,7 @@ export const moduleSourceUnpinned = {
   id: 'module-source-unpinned',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'module',
   description: 'A module installed from a Git or Mercurial repository is not pinned to a tag or commit (no ref, or a default branch).',
   docs: 'docs/rules/module-source-unpinned.md',
   check({analysis, options}): LintDiagnostic[] {

@@ -53,6 +53,7 @@ export const moduleVersionMissing = {
   id: 'module-version-missing',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'tree',
   description: 'A module call with a registry source has no version constraint, so init installs whatever version is newest.',
   docs: 'docs/rules/module-version-missing.md',
   check({analysis, options, installedVersions}): LintDiagnostic[] {

@@ -85,6 +85,7 @@ export const namingConvention = {
   id: ID,
   severity: 'warning',
   enabledByDefault: false,
+  scope: 'module',
   description:
     'A name of a resource, data source, module call, output, variable, check or local value that does not match the naming format.',
   docs: 'docs/rules/naming-convention.md',

@@ -40,6 +40,7 @@ export const providerConstraintNotMinimum = {
   id: 'provider-constraint-not-minimum',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'tree',
   description: 'A shared module constrains a provider version with an upper bound or an exact version instead of only a minimum (>=).',
   docs: 'docs/rules/provider-constraint-not-minimum.md',
   check({analysis, memo}): LintDiagnostic[] {

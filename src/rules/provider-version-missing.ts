@@ -13,6 +13,7 @@ export const providerVersionMissing = {
   id: 'provider-version-missing',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'tree',
   description:
     'A shared module declares a provider in required_providers without a version constraint (a root module only when its lock file does not select one).',
   docs: 'docs/rules/provider-version-missing.md',

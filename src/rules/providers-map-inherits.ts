@@ -15,6 +15,7 @@ export const providersMapInherits = {
   id: 'providers-map-inherits',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'tree',
   description:
     'A module call with a providers map leaves out a default provider configuration the module uses, which is then silently inherited.',
   docs: 'docs/rules/providers-map-inherits.md',

@@ -39,6 +39,7 @@ export const requiredVersion = {
   id: 'required-version',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'module',
   description: 'A module without a required_version constraint on the Terraform (or OpenTofu) release that runs it.',
   docs: 'docs/rules/required-version.md',
   check({analysis}): LintDiagnostic[] {

@@ -4,6 +4,9 @@ import type {Diagnostic, DiagnosticCode, Severity, SourceRange} from '../diag/di
 import type {ProvidersAnalysis} from '../providers/analyze.js'
 import type {RunMemo} from '../load/run-memo.js'
 import type {RuleOptionValue} from './options.js'
+import type {Fix} from './fix/fix.js'
+
+export type {Fix, TextEdit} from './fix/fix.js'
 
 /** A diagnostic found by lint: Terraform's shape plus the rule, the object and the call chain. */
 export interface LintDiagnostic extends Diagnostic {
@@ -25,6 +28,8 @@ export interface LintDiagnostic extends Diagnostic {
    * call it is about, so that one comment above a call covers everything about it. Not in any output.
    */
   readonly ignoreAt?: SourceRange
+  /** Ways to fix it (only when the run asked for fixes: `RuleContext.fixes`); the preferred one is what `--fix` applies. */
+  readonly fixes?: readonly Fix[]
 }
 
 export interface RuleContext {
@@ -36,18 +41,27 @@ export interface RuleContext {
   /** `.terraform/modules/modules.json`: module key (call names joined with `.`) → installed version, for records that have one. */
   readonly installedVersions?: ReadonlyMap<string, string>
   /**
-   * The text of a configuration file (its name relative to the root directory, as in ranges), for rules about
-   * what the model does not keep (comments, how a JSON file is written); undefined when it cannot be read.
+   * The text of a configuration file (its absolute path as the model's ranges name it, or a name relative
+   * to the root directory), for rules about what the model does not keep (comments, how a JSON file is
+   * written); undefined when it cannot be read.
    */
   readonly sourceText?: (filename: string) => string | undefined
   /** The run's memo: what is derived from a module (its expressions read once) is shared by every root of the run. */
   readonly memo?: RunMemo
+  /** Compute the fixes of the findings (`lint --fix`, the editor): they read the files' text (`sourceText`). */
+  readonly fixes?: boolean
 }
 
 export interface Rule {
   readonly id: string
   readonly severity: Severity
   readonly enabledByDefault: boolean
+  /**
+   * What a finding depends on: `module`, the files of one module alone (its facts are derived once per module
+   * directory in a run, and an edit elsewhere cannot change them); `tree`, what reaches the module from its
+   * callers or its callees (the resolution, the requirements of the tree, the lock file, installed versions).
+   */
+  readonly scope: 'module' | 'tree'
   /** One sentence, shown by `tfgraph lint --list-rules` and in SARIF. */
   readonly description: string
   /** Path of the docs page, relative to the repository root. */

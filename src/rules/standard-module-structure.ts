@@ -63,6 +63,7 @@ export const standardModuleStructure = {
   id: 'standard-module-structure',
   severity: 'warning',
   enabledByDefault: false,
+  scope: 'module',
   description: 'A module that does not follow the standard module structure (main.tf, variables.tf, outputs.tf).',
   docs: 'docs/rules/standard-module-structure.md',
   check({analysis}): LintDiagnostic[] {

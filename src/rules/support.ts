@@ -4,7 +4,7 @@ import {ModulePath} from '../addrs/module.js'
 import {compareDiagnostics, formatRange, type DiagnosticCode, type SourceRange} from '../diag/diagnostic.js'
 import {lintCode} from '../diag/codes.js'
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
-import type {LintDiagnostic, Rule} from './rule.js'
+import type {Fix, LintDiagnostic, Rule} from './rule.js'
 import type {Module} from '../load/model.js'
 
 /** Module call addresses from the root that reach `node`, outermost first (empty for the root). */
@@ -42,6 +42,8 @@ export interface Finding {
   readonly restatesAt?: SourceRange
   /** See `LintDiagnostic.ignoreAt`. */
   readonly ignoreAt?: SourceRange
+  /** See `LintDiagnostic.fixes`. */
+  readonly fixes?: readonly Fix[]
 }
 
 /** Turns findings into the rule's diagnostics (code `lint.<rule id>`): merged across calls of one directory, sorted. */
@@ -68,6 +70,7 @@ export function report(rule: Pick<Rule, 'id' | 'severity'>, findings: readonly F
       ...(f.restates !== undefined ? {restates: f.restates} : {}),
       ...(f.restatesAt !== undefined ? {restatesAt: f.restatesAt} : {}),
       ...(f.ignoreAt !== undefined ? {ignoreAt: f.ignoreAt} : {}),
+      ...(f.fixes !== undefined && f.fixes.length > 0 ? {fixes: f.fixes} : {}),
     })
   }
   return out.sort(compareDiagnostics)

@@ -8,6 +8,7 @@ export const typedVariables = {
   id: 'typed-variables',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'module',
   description: 'An input variable declared without a type constraint, so that it accepts a value of any type.',
   docs: 'docs/rules/typed-variables.md',
   check({analysis}): LintDiagnostic[] {

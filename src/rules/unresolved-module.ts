@@ -35,6 +35,7 @@ export const unresolvedModule = {
   id: 'unresolved-module',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'tree',
   description: 'A module call that could not be resolved to a directory, so the module was not analysed.',
   docs: 'docs/rules/unresolved-module.md',
   check({analysis}): LintDiagnostic[] {

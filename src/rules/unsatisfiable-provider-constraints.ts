@@ -19,6 +19,7 @@ export const unsatisfiableProviderConstraints = {
   id: 'unsatisfiable-provider-constraints',
   severity: 'error',
   enabledByDefault: true,
+  scope: 'tree',
   description: 'The version constraints on a provider from all modules of the configuration admit no version.',
   docs: 'docs/rules/unsatisfiable-provider-constraints.md',
   check({analysis}): LintDiagnostic[] {

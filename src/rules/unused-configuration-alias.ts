@@ -4,7 +4,9 @@
 import {engineByName} from '../load/engine.js'
 import type {ModuleCall, ProviderArgument} from '../load/records.js'
 import type {LintDiagnostic, Rule} from './rule.js'
-import {moduleText, report, where, type Finding} from './support.js'
+import {moduleText, report, sameModuleNodes, where, type Finding} from './support.js'
+import {unusedSlotFix} from './fix/providers.js'
+import {siteOf} from './fix/required-providers.js'
 
 /** `name.alias` of every provider reference in resources, data sources (also in check blocks), import blocks and providers maps. */
 function usedConfigs(args: Iterable<ProviderArgument | undefined>, calls: Iterable<ModuleCall>): Set<string> {
@@ -21,9 +23,10 @@ export const unusedConfigurationAlias = {
   id: 'unused-configuration-alias',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'tree',
   description: 'A configuration_aliases entry that no resource or nested module call in the module uses.',
   docs: 'docs/rules/unused-configuration-alias.md',
-  check({analysis, memo}): LintDiagnostic[] {
+  check({analysis, sourceText, fixes}): LintDiagnostic[] {
     const {tree} = analysis
     const engine = engineByName(tree.engine)
     const findings: Finding[] = []
@@ -46,6 +49,8 @@ export const unusedConfigurationAlias = {
           if (!ref?.alias) continue
           const key = `${ref.localName}.${ref.alias}`
           if (used.has(key)) continue
+          const site = fixes && sourceText ? siteOf(node, sourceText) : undefined
+          const fix = site && unusedSlotFix(site, r.attribute, key, sameModuleNodes(tree.nodes, node))
           findings.push({
             summary: 'Unused configuration alias',
             detail: `${moduleText(node.address)} declares the configuration alias ${key} in its required_providers entry "${r.localName}" at ${where(r.attribute.nameRange)}, but no resource, data source or nested module call in it refers to ${key}. Every caller must still pass a configuration for it (${engine.product} reports "Missing required provider configuration" otherwise). To fix it, remove ${key} from configuration_aliases, or use it with provider = ${key} in the resources meant for it.`,
@@ -53,6 +58,7 @@ export const unusedConfigurationAlias = {
             address: node.address,
             module: node,
             key,
+            ...(fix ? {fixes: [fix]} : {}),
           })
         }
       }

@@ -94,6 +94,7 @@ export const unusedDeclaration = {
   id: 'unused-declaration',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'module',
   description:
     'A variable, local value or data source that nothing in its module reads, or an output of a module private to the root that no call reads.',
   docs: 'docs/rules/unused-declaration.md',

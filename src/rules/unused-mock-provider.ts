@@ -14,6 +14,7 @@ export const unusedMockProvider = {
   id: 'unused-mock-provider',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'tree',
   description:
     'A mock_provider block of a test file for a provider no resource of the module under test (or of a module its runs execute) uses.',
   docs: 'docs/rules/unused-mock-provider.md',

@@ -11,6 +11,7 @@ export const unusedProviderAlias = {
   id: 'unused-provider-alias',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'tree',
   description: 'An aliased provider configuration in the root module that no resource uses, directly or through providers maps.',
   docs: 'docs/rules/unused-provider-alias.md',
   check({analysis, memo}): LintDiagnostic[] {

@@ -15,8 +15,10 @@ import type {ProviderArgument} from '../load/records.js'
 import type {RunMemo} from '../load/run-memo.js'
 import {display, providerUses} from './provider-uses.js'
 import type {LintDiagnostic, Rule} from './rule.js'
-import {inRemotePackage, moduleText, report, where, type Finding} from './support.js'
+import {inRemotePackage, moduleText, report, sameModuleNodes, where, type Finding} from './support.js'
 import {referenceText} from '../hcl/expr.js'
+import {unusedEntryFix} from './fix/providers.js'
+import {siteOf} from './fix/required-providers.js'
 
 /** Local names used by import (`to`, `provider`) and removed (`from`) blocks: they need the provider too. */
 function lifecycleBlockNames(blocks: readonly Block[], attr: 'to' | 'from', args: ReadonlyMap<Block, ProviderArgument>): string[] {
@@ -81,10 +83,11 @@ export const unusedRequiredProvider = {
   id: 'unused-required-provider',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'tree',
   description:
     'A required_providers entry that nothing in the module uses, nor any module it calls through inheritance or a providers map.',
   docs: 'docs/rules/unused-required-provider.md',
-  check({analysis, memo}): LintDiagnostic[] {
+  check({analysis, memo, sourceText, fixes}): LintDiagnostic[] {
     const {tree} = analysis
     const engine = engineByName(tree.engine)
     const findings: Finding[] = []
@@ -101,7 +104,12 @@ export const unusedRequiredProvider = {
         below ??= subtreeProviders(node, engine, memo)
         if (below === undefined) break
         if (below.has(providerString(r.provider)) || below.has(`name:${r.localName}`)) continue
-        findings.push(finding(node, r.localName, r.provider, entryRange(r.attribute.nameRange, r.attribute.exprRange), engine))
+        const site = fixes && sourceText ? siteOf(node, sourceText) : undefined
+        const fix = site && unusedEntryFix(site, r.attribute, r.localName, sameModuleNodes(tree.nodes, node))
+        findings.push({
+          ...finding(node, r.localName, r.provider, entryRange(r.attribute.nameRange, r.attribute.exprRange), engine),
+          ...(fix ? {fixes: [fix]} : {}),
+        })
       }
     }
     return report(unusedRequiredProvider, findings)

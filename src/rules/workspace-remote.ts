@@ -28,6 +28,7 @@ export const workspaceRemote = {
   id: 'workspace-remote',
   severity: 'warning',
   enabledByDefault: true,
+  scope: 'module',
   description:
     'terraform.workspace used with the "remote" backend by a configuration that admits Terraform 1.0.x, where it is always "default".',
   docs: 'docs/rules/workspace-remote.md',

@@ -59,7 +59,7 @@ test('a directory without configuration files: one line saying so, exit 1', () =
     assert.is(r.code, 1)
     assert.match(
       r.stderr,
-      /is not a module directory: it holds no configuration files \(no \.tf, \.tf\.json, \.tofu or \.tofu\.json files\)/,
+      /is not a module directory: it holds no configuration files \(no \.tf, \.tf\.json, \.tofu or \.tofu\.json files, and no \.tfcomponent\.hcl files of a stack\)/,
     )
     noStack(r.stderr)
     writeFileSync(path.join(dir, 'prod.tfvars'), 'x = 1\n')

@@ -171,7 +171,7 @@ test('--format svg and -o x.svg: an SVG from the built-in Graphviz (no system pa
   // the reason is the node's <title>: a tooltip in browsers
   assert.match(
     r.stdout,
-    /<title>module.vault: registry.terraform.io\/hashicorp\/vault\/aws is not installed \(no record &quot;vault&quot; in the installed&#45;modules manifest\)<\/title>/,
+    /<title>module.vault: registry.terraform.io\/hashicorp\/vault\/aws is not installed \(modules not installed: run &quot;terraform init&quot;\)<\/title>/,
   )
   const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-svg-'))
   try {

@@ -67,6 +67,9 @@ const SETUP: Readonly<Record<string, Setup>> = {
   'tfgraph lint . --format compact': {cwd: 'providers/legacy', exit: 0},
   'tfgraph lint . --only legacy-module-provider,terraform --max-warnings 0': {cwd: 'providers/legacy', exit: 2},
   'tfgraph lint --list-rules': {exit: 0},
+  // --fix writes: into a copy of the fixture, never the repository's
+  'tfgraph lint . --recursive --fix': {cwd: 'fix', exit: 0},
+  'tfgraph lint . --fix --diff': {cwd: 'fix/demo', exit: 0},
 
   'tfgraph lock fixtures/lock/statuses': {exit: 2},
 

@@ -66,4 +66,21 @@ test('unresolved module calls are warnings on stderr, exit 0; missing directory 
   assert.not.match(missing.stderr, /\n\s+at .+:\d+:\d+/)
 })
 
+test('a directory of test files only: --tests analyses its runs (as Terraform 1.12 runs it), without it one line says to add it', () => {
+  const dir = path.join(fixturesDir, 'tests/only-test-files')
+  const plain = run(dir)
+  assert.is(plain.code, 1)
+  assert.match(plain.stderr, /holds only test files \(main\.tftest\.hcl\) and no configuration files: add --tests/)
+  const tests = run(dir, '--tests')
+  assert.is(tests.code, 0, tests.stderr)
+  assert.match(tests.stdout, /Tests: 1 file, 1 run/)
+  assert.match(tests.stdout, /run "foo" \(apply, module \.\/fixtures\)/)
+  assert.not.match(tests.stderr, /No configuration files/)
+  const lint = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'lint', dir], {
+    encoding: 'utf8',
+    env: {...process.env, NO_COLOR: '1'},
+  })
+  assert.is(lint.status, 0, lint.stderr)
+})
+
 test.run()

@@ -27,11 +27,12 @@ function traced(args: string[], env: NodeJS.ProcessEnv = {}): {code: number | nu
 }
 
 /** The library (dist/cli/lib.js in the bundle, dist/src/* unbundled) or the parse worker. */
-// the library: its entry, its sources, or a bundle chunk holding the loader (commands import parts of it)
+// the library: its entry, its sources, the quick start's run of `providers`, or a bundle chunk holding
+// the loader (commands import parts of it)
 const library = (mods: string[]) =>
   mods.filter(
     (m) =>
-      /\/dist\/(cli\/(lib|parse-worker)\.js|src\/)/.test(m) ||
+      /\/dist\/(cli\/(lib|parse-worker)\.js|cli\/quick-run\.cjs|src\/)/.test(m) ||
       (/\/dist\/cli\/chunk-[^/]*\.js$/.test(m) &&
         readFileSync(m.startsWith('file:') ? fileURLToPath(m) : m, 'utf8').includes('async function loadModuleDir(')),
   )
@@ -86,6 +87,30 @@ test('a cold run parses with our own parser (never loading the WebAssembly one),
     assert.equal(parser(warm.modules), [])
     assert.equal(library(warm.modules), [], 'the output comes from the results cache')
     assert.is(warm.stdout, cold.stdout)
+  } finally {
+    rmSync(cache, {recursive: true, force: true})
+  }
+})
+
+test('a warm graph answers from the results cache: no analysis, no parser, the same bytes (and -o FILE gets them)', () => {
+  const cache = mkdtempSync(path.join(tmpdir(), 'tfgraph-cache-'))
+  try {
+    const env = {TFGRAPH_CACHE_DIR: cache}
+    const dir = path.join(fixturesDir, 'graph/platform')
+    const args = ['graph', dir, '--type', 'providers', '--format', 'json']
+    const cold = traced(args, env)
+    assert.is(cold.code, 0)
+    assert.ok(library(cold.modules).length > 0, 'a cold graph analyses')
+    const warm = traced(args, env)
+    assert.is(warm.code, 0)
+    assert.equal(library(warm.modules), [])
+    assert.equal(parser(warm.modules), [])
+    assert.is(warm.stdout, cold.stdout)
+    const file = path.join(cache, 'graph.json')
+    const written = traced([...args, '-o', file], env)
+    assert.is(written.code, 0)
+    assert.equal(library(written.modules), [])
+    assert.is(readFileSync(file, 'utf8'), cold.stdout)
   } finally {
     rmSync(cache, {recursive: true, force: true})
   }

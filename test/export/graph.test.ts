@@ -138,6 +138,38 @@ test('every JSON golden is a format_version 1 document whose edges join its node
   }
 })
 
+test('providers view: every module hangs from its caller — not installed, legacy or given nothing, the call is drawn (JSON, DOT, SVG, Mermaid)', () => {
+  const goldens = goldenFiles('json').filter((f) => /expected\.providers(\.[a-z-]+)?\.json$/.test(f))
+  assert.ok(goldens.length >= 5)
+  for (const f of goldens) {
+    const doc = JSON.parse(readFileSync(f, 'utf8')) as {
+      nodes: {id: string; kind: string}[]
+      edges: {from: string; to: string; kind: string}[]
+    }
+    const ids = new Set(doc.nodes.map((n) => n.id))
+    for (const n of doc.nodes.filter((x) => x.kind === 'module' && x.id !== 'root')) {
+      const caller = n.id.replace(/\.?module\.[^.]+$/, '') || 'root'
+      if (!ids.has(caller)) continue // sliced away (--module, --exclude)
+      assert.ok(
+        doc.edges.some((e) => e.from === caller && e.to === n.id),
+        `${path.relative(graphDir, f)}: ${n.id} has an edge from ${caller}`,
+      )
+    }
+  }
+  // the not-installed module of platform: a grey call edge in DOT, drawn by Graphviz, an arrow in Mermaid
+  const dot = readFileSync(path.join(graphDir, 'platform', 'expected.providers.dot'), 'utf8')
+  assert.match(dot, /\n {2}"root" -> "module\.vault" \[color = "#999999"\];\n/)
+  assert.match(dotToSvg(dot), /<title>root&#45;&gt;module\.vault<\/title>/)
+  assert.match(readFileSync(path.join(graphDir, 'platform', 'expected.providers.mermaid'), 'utf8'), /\n {2}m_root --> m_module_vault\n/)
+  const json = JSON.parse(readFileSync(path.join(graphDir, 'platform', 'expected.providers.json'), 'utf8')) as {edges: unknown[]}
+  assert.ok(
+    json.edges.some(
+      (e) =>
+        JSON.stringify(e) === JSON.stringify({from: 'root', to: 'module.vault', kind: 'calls', label: null, attributes: {resolved: false}}),
+    ),
+  )
+})
+
 // internal/command/graph_test.go TestGraph_resourcesOnly and graph_mermaid_test.go
 // TestGraph_resourcesOnly_mermaid (Terraform 1.16), on the same fixture (testdata/graph-interesting).
 const TERRAFORM_DOT = `digraph G {

@@ -6,7 +6,7 @@ export * from '../../src/load/index.js'
 export * from '../../src/render/index.js'
 export {loadConfig, configDocument, type ConfigDocument} from '../../src/config.js'
 export * from '../../src/addrs/provider.js'
-export {crawl, DEFAULT_MAX_MODULES, type CrawlLimits, type CrawlOptions, type ModuleNode, type ModuleTree} from '../../src/crawl/crawl.js'
+export {DEFAULT_MAX_MODULES, type CrawlLimits, type CrawlOptions, type ModuleNode, type ModuleTree} from '../../src/crawl/crawl.js'
 export {buildGraph, moduleSubtree, type ModuleGraph, type NodeAttributes, type EdgeAttributes} from '../../src/providers/build-graph.js'
 export {
   resolveProviders,
@@ -21,7 +21,6 @@ export {stepText} from '../../src/providers/step-text.js'
 export {moduleRequirements, type ModuleRequirement} from '../../src/providers/requirements.js'
 export {requirementsTree} from '../../src/render/requirements-tree.js'
 export {providersFilterProblem, renderProvidersText, type ProvidersTextOptions} from '../../src/render/providers-text.js'
-export {validateProviderConfigs} from '../../src/providers/validate.js'
 export {lint, callersOf, TERRAFORM_RULE, type LintOptions, type LintResult} from '../../src/lint/lint.js'
 export {lintCached, findRootModules, type LintOutcome} from '../../src/lint/cached.js'
 export {readLintConfig, type LintConfig} from '../../src/lint/config.js'
@@ -37,13 +36,7 @@ export {diffLockFiles, lockDiffJson, type LockDiff, type LockChange} from '../..
 export {renderLockDiffText} from '../../src/render/lock-diff-text.js'
 export {exportGraph, buildExportGraph, isSliced, type GraphOptions, type GraphExport} from '../../src/export/index.js'
 export * from '../../src/export/model.js'
-export {
-  resourceGraph,
-  compareResourceNodes,
-  type ResourceGraph,
-  type ResourceGraphNode,
-  type ResourceGraphEdge,
-} from '../../src/export/resources.js'
+export {compareResourceNodes, type ResourceGraph, type ResourceGraphNode, type ResourceGraphEdge} from '../../src/export/resources.js'
 export {findReferences, type Reference, type ReferenceMode, type ReferenceScanOptions} from '../../src/hcl/references.js'
 export {renderGraph, GRAPH_FORMATS, GRAPH_RENDERERS, type GraphFormat} from '../../src/render/graph-formats.js'
 export {renderGraphDot, renderTerraformResourcesDot, dotString, goQuote} from '../../src/render/graph-dot.js'
@@ -54,3 +47,26 @@ export {RunContext, withRunContext} from '../../src/load/run-context.js'
 export {MemorySource, MEMORY_ROOT} from '../../src/io/memory-source.js'
 export {DiskSource} from '../../src/io/inputs.js'
 export {installedModulesWalker, type ModuleWalker, type ModuleRequest, type WalkResult} from '../../src/crawl/walker.js'
+
+// The stages below name files as the model does, by their absolute paths; the tests read them as the
+// outputs name them, from the root (as analyzeProviders, the documents and the renderers do).
+import {crawl as crawlTree, type CrawlOptions as CrawlOpts, type ModuleTree as Tree} from '../../src/crawl/crawl.js'
+import {renameFiles, rootRelative} from '../../src/diag/file-names.js'
+import {resourceGraph as resourceGraphOf, type ResourceGraph as Graph} from '../../src/export/resources.js'
+import {validateProviderConfigs as validateConfigs} from '../../src/providers/validate.js'
+
+/** crawl, with the tree's diagnostics naming files from the root. */
+export async function crawl(dir: string, opts: CrawlOpts = {}): Promise<Tree> {
+  const tree = await crawlTree(dir, opts)
+  return {...tree, diagnostics: renameFiles(tree.diagnostics, rootRelative(tree.rootDir))}
+}
+
+/** validateProviderConfigs, naming files from the root. */
+export function validateProviderConfigs(tree: Tree): ReturnType<typeof validateConfigs> {
+  return renameFiles(validateConfigs(tree), rootRelative(tree.rootDir))
+}
+
+/** resourceGraph, naming files from the root. */
+export function resourceGraph(tree: Tree): Graph {
+  return renameFiles(resourceGraphOf(tree), rootRelative(tree.rootDir))
+}

@@ -1,8 +1,10 @@
 // Preload (`node --import`) that appends every ES module URL the process resolves to the file
 // named by TFGRAPH_TRACE_IMPORTS. Used by the start-up test to prove what a command does not load.
-// CommonJS modules loaded through require (createRequire included) are appended too, as file paths.
+// CommonJS modules loaded through require (createRequire included) and scripts compiled with vm.Script
+// (bin/load-script.js) are appended too, as file paths.
 import {appendFileSync} from 'node:fs'
-import Module, {register} from 'node:module'
+import Module, {register, syncBuiltinESMExports} from 'node:module'
+import vm from 'node:vm'
 
 const out = process.env.TFGRAPH_TRACE_IMPORTS
 register(new URL('./trace-imports-hooks.mjs', import.meta.url), {data: {out}})
@@ -16,4 +18,13 @@ if (out) {
     }
     return load.apply(this, arguments)
   }
+  // scripts compiled by bin/load-script.js (the quick start's bundles), as file paths
+  const Script = vm.Script
+  vm.Script = class extends Script {
+    constructor(code, options) {
+      if (typeof options?.filename === 'string') appendFileSync(out, options.filename + '\n')
+      super(code, options)
+    }
+  }
+  syncBuiltinESMExports()
 }

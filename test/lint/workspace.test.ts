@@ -7,6 +7,7 @@ import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {openWorkspace} from '../../src/lint/workspace.js'
 import {MEMORY_ROOT, MemorySource} from '../../src/io/memory-source.js'
+import type {FileSource} from '../../src/io/inputs.js'
 
 const FILES = {
   'envs/prod/main.tf':
@@ -97,6 +98,72 @@ test('findings of a shared module come from each root that calls it, each once; 
       [['loose/x', 'root']],
       'a new unsaved file in a new directory: a new root',
     )
+  } finally {
+    await ws.close()
+  }
+})
+
+/** The files in memory, with a hook on every read of a file from them (an edit that arrives while an analysis reads). */
+function hooked(files: Record<string, string>, onRead: (p: string) => void): FileSource {
+  const mem = new MemorySource(MEMORY_ROOT, files)
+  return {
+    read: (p) => {
+      onRead(p)
+      return mem.read(p)
+    },
+    list: (p) => mem.list(p),
+    stat: (p) => mem.stat(p),
+    realpath: (p) => mem.realpath(p),
+    record: (fn) => mem.record(fn),
+    note: () => mem.note(),
+    unchanged: () => mem.unchanged(),
+  }
+}
+
+test('an edit that arrives while an analysis runs abandons it: the newest text wins; requests meanwhile get the last complete analysis', async () => {
+  const dev = at('envs/dev/main.tf')
+  const versions = at('envs/dev/versions.tf')
+  const text = (alias: string): string =>
+    `module "app" {\n  source = "../../modules/app"\n}\nresource "aws_vpc" "v" {\n  provider = aws.${alias}\n}\n`
+  let edit: (() => void) | undefined
+  const ws = openWorkspace(MEMORY_ROOT, {
+    env: {},
+    // when the analysis reads versions.tf (after main.tf, whose buffer it has read), the next edit of main.tf arrives
+    files: hooked({...FILES, 'envs/dev/versions.tf': 'terraform {\n  required_version = ">= 1.5"\n}\n'}, (p) => {
+      if (p === versions && edit) {
+        const e = edit
+        edit = undefined
+        queueMicrotask(e)
+      }
+    }),
+  })
+  try {
+    await ws.update()
+    const before = await ws.analysesOf(dev)
+    ws.setBuffer(dev, text('first'))
+    // its load reads versions.tf again (the listing of the directory changed with the buffer opened)
+    let arrived = false
+    edit = () => {
+      arrived = true
+      ws.setBuffer(dev, text('second'))
+    }
+    const published: string[] = []
+    const update = ws.update({analysed: (files) => published.push(...[...files].map((f) => path.relative(MEMORY_ROOT, f)))})
+    // asked while the update runs: at once, the last complete analysis (not the one being made)
+    const meanwhile = await ws.analysesOf(dev, {fresh: false})
+    assert.ok(meanwhile[0] === before[0], 'the last complete analysis')
+    await update
+    assert.ok(arrived, 'the edit arrived during the analysis')
+    const [a] = await ws.analysesOf(dev, {fresh: false})
+    assert.equal(
+      a!.lint.analysis.resolution.resources.filter((r) => r.module === '').map((r) => r.reference),
+      ['aws.second'],
+    )
+    // the abandoned analysis told nothing: dev's findings were told once, those of the second text
+    assert.equal(published.filter((f) => f === 'envs/dev/main.tf').length, 1)
+    const messages = ws.findings(dev).map((f) => `${f.diagnostic.summary} ${f.diagnostic.detail ?? ''}`)
+    assert.ok(messages.some((m) => m.includes('aws.second')) && !messages.some((m) => m.includes('aws.first')), messages.join('\n'))
+    assert.ok(ws.current(dev))
   } finally {
     await ws.close()
   }

@@ -110,7 +110,7 @@ test('the references of every expression, each where it stands, read as src/hcl/
     'read without the scope, the iterator looks like a resource',
   )
   assert.equal(m.index.referencesOf(dyn.attribute), [])
-  assert.equal(m.index.referencesOf(m.managedResources.get('aws_instance.web')!.body.attributes[0]!), [])
+  assert.equal(m.index.referencesOf(m.managedResources.get('aws_instance.web')!.block.body.attributes[0]!), [])
   // who refers to an object
   assert.equal(
     m.index
@@ -173,18 +173,16 @@ action "aws_lambda_invoke" "n" {
     ],
   )
   const east = m.index.declaration('provider.aws.east')
-  assert.equal(east?.kind === 'provider' && [east.localName, east.alias, east.block === m.providerConfigs.get('aws.east')], [
+  assert.equal(east?.kind === 'provider' && [east.localName, east.alias, east.block === m.providerConfigs.get('aws.east')?.block], [
     'aws',
     'east',
     true,
   ])
   const web = m.index.declaration('aws_instance.web')
-  assert.equal(web?.kind === 'resource' && [web.mode, web.type, web.name, web.block === m.managedResources.get('aws_instance.web')], [
-    'managed',
-    'aws_instance',
-    'web',
-    true,
-  ])
+  assert.equal(
+    web?.kind === 'resource' && [web.mode, web.type, web.name, web.block === m.managedResources.get('aws_instance.web')?.block],
+    ['managed', 'aws_instance', 'web', true],
+  )
   const local = m.index.declaration('local.first')
   assert.ok(local?.kind === 'local' && local.attribute === m.locals.get('first'))
   assert.equal(m.index.declaration('data.http.h')?.kind, 'resource')
@@ -235,7 +233,7 @@ module "m" {
     m.index.functionCallsOf(a).map((f) => [f.name, a.expr.slice(f.start, f.end)]),
     [['provider::time::rfc3339_parse', 'provider::time::rfc3339_parse']],
   )
-  assert.equal(m.index.functionCallsOf(m.moduleCalls.get('m')!.body.attributes[0]!), [])
+  assert.equal(m.index.functionCallsOf(m.moduleCalls.get('m')!.block.body.attributes[0]!), [])
 })
 
 /** The hits at a position, one line each: kind and what it is. */

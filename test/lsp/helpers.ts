@@ -19,3 +19,17 @@ export function hoverText(h: unknown): string {
   if (c && typeof c === 'object' && 'value' in c && typeof (c as {value: unknown}).value === 'string') return (c as {value: string}).value
   return ''
 }
+
+/**
+ * Asks again until the answer satisfies `ok` (requests are answered from the last complete analysis, so an
+ * answer follows an edit once its analysis is done); fails with the last answer after `timeoutMs`.
+ */
+export async function eventually<T>(ask: () => Promise<T>, ok: (x: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    const x = await ask()
+    if (ok(x)) return x
+    if (Date.now() > end) throw new Error(`no satisfying answer within ${timeoutMs} ms; the last: ${JSON.stringify(x)}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}

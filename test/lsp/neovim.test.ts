@@ -3,13 +3,13 @@
 // for hover, definition and references; the test reads what Neovim got. Without Neovim: one SKIP line
 // (never under CI=true, where .ci/run installs it).
 import {spawnSync} from 'node:child_process'
-import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {fileURLToPath, pathToFileURL} from 'node:url'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {fixturesDir} from '../helpers/paths.js'
+import {fixturesDir, repoRoot} from '../helpers/paths.js'
 import {tfgraphBin} from './client.js'
 import {posOf} from './helpers.js'
 
@@ -84,5 +84,87 @@ test('Neovim as the client: hover, definition and references on the demo fixture
     rmSync(tmp, {recursive: true, force: true})
   }
 })
+
+interface NvimRenameResults {
+  error: string | null
+  api: string
+  version: {major: number; minor: number}
+  renamed_files: number
+  completion: string[]
+  roots: string[]
+  started: {name: string; root_dir: string}[]
+}
+
+/** Runs nvim/rename-complete.lua on a fresh copy of fixtures/lsp/rename (with `.terraform`, no `.git`); `api`: the set-up branch. */
+function renameAndComplete(api: '0.7' | '0.8'): {
+  got: NvimRenameResults
+  files: Record<string, string>
+  ws: string
+  original: Record<string, string>
+} {
+  const tmp = mkdtempSync(path.join(tmpdir(), 'tfgraph-nvim-'))
+  try {
+    const ws = path.join(tmp, 'rename')
+    cpSync(path.join(fixturesDir, 'lsp', 'rename'), ws, {recursive: true})
+    mkdirSync(path.join(ws, '.terraform'))
+    const read = (): Record<string, string> =>
+      Object.fromEntries(
+        ['main.tf', 'net/main.tf', 'net/peer/main.tf', 'extra.tf.json'].map((f) => [f, readFileSync(path.join(ws, f), 'utf8')]),
+      )
+    const original = read()
+    const out = path.join(tmp, 'results.json')
+    const script = fileURLToPath(new URL('./nvim/rename-complete.lua', import.meta.url))
+    const r = spawnSync(nvim, ['--headless', '--clean', '-u', 'NONE', '-c', `luafile ${script}`], {
+      cwd: ws,
+      encoding: 'utf8',
+      timeout: 180_000,
+      env: {
+        ...process.env,
+        XDG_STATE_HOME: tmp,
+        XDG_CACHE_HOME: tmp,
+        XDG_DATA_HOME: tmp,
+        TFGRAPH_OUT: out,
+        TFGRAPH_NODE: process.execPath,
+        TFGRAPH_BIN: tfgraphBin,
+        TFGRAPH_WS: ws,
+        TFGRAPH_PLUGIN: path.join(repoRoot, 'editors', 'neovim', 'lua'),
+        TFGRAPH_NVIM_API: api,
+      },
+    })
+    assert.ok(existsSync(out), `Neovim wrote no results (exit ${r.status}): ${r.stdout}${r.stderr}`)
+    return {got: JSON.parse(readFileSync(out, 'utf8')) as NvimRenameResults, files: read(), ws, original}
+  } finally {
+    rmSync(tmp, {recursive: true, force: true})
+  }
+}
+
+for (const api of ['0.7', '0.8'] as const)
+  test(`Neovim with tfgraph's set-up (${api} branch): renames an alias across a root and its module, completes provider = aws.`, () => {
+    if (!hasNeovim(`Neovim rename and completion test (${api})`)) return
+    const {got, files, ws, original} = renameAndComplete(api)
+    assert.is(got.error, null, `the Lua script failed: ${got.error}`)
+    assert.is(got.renamed_files, 2)
+    assert.equal(files, {
+      ...original,
+      'main.tf': original['main.tf']!.replace('aws.src = aws.east', 'aws.edge = aws.east'),
+      'net/main.tf': original['net/main.tf']!.replace('[aws.src]', '[aws.edge]')
+        .replace('provider   = aws.src', 'provider   = aws.edge')
+        .replace('aws = aws.src', 'aws = aws.edge'),
+    })
+    assert.equal(got.completion, ['aws.east'])
+    // no .git: one client, at the directory with .terraform, for the module's file and the root's
+    assert.equal(
+      got.roots.map((r) => path.resolve(r)),
+      [ws],
+    )
+    if (api === '0.8' && got.api === '0.8 (emulated)')
+      assert.equal(
+        got.started.map((s) => [s.name, path.resolve(s.root_dir)]),
+        [
+          ['tfgraph', ws],
+          ['tfgraph', ws],
+        ],
+      )
+  })
 
 test.run()

@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert'
 import {ErrorCodes, FileChangeType, HoverRequest, ResponseError} from 'vscode-languageserver-protocol/node'
 import {fixturesDir} from '../helpers/paths.js'
 import {startClient, uriOf} from './client.js'
-import {hoverText, posOf} from './helpers.js'
+import {eventually, hoverText, posOf} from './helpers.js'
 
 /** Every file under `dir`, relative, sorted. */
 function filesUnder(dir: string): string[] {
@@ -38,13 +38,19 @@ test('an unsaved edit rebinds a resource: the hover follows the buffer, the file
     const at = {textDocument: {uri: uriOf(main)}, position: posOf(text, 'resource "aws_instance"', 12)}
     assert.ok(hoverText(await c.conn.sendRequest(HoverRequest.type, at)).includes('].west`'))
     c.change(over, 2, before.text.replace('aws.west', 'aws'))
-    const after = hoverText(await c.conn.sendRequest(HoverRequest.type, at))
-    assert.ok(after.includes('uses `provider["registry.terraform.io/hashicorp/aws"]`'), after)
+    // answered from the last complete analysis: the new binding once the edit is analysed
+    const after = await eventually(
+      async () => hoverText(await c.conn.sendRequest(HoverRequest.type, at)),
+      (h) => h.includes('uses `provider["registry.terraform.io/hashicorp/aws"]`'),
+    )
     assert.ok(after.includes('1. provider = aws (main_override.tf:2,14-17)'), after)
     assert.equal({text: readFileSync(over, 'utf8'), mtime: statSync(over).mtimeMs}, before, 'nothing written')
     // closing the buffer: the disk again
     c.close(over)
-    assert.ok(hoverText(await c.conn.sendRequest(HoverRequest.type, at)).includes('].west`'))
+    await eventually(
+      async () => hoverText(await c.conn.sendRequest(HoverRequest.type, at)),
+      (h) => h.includes('].west`'),
+    )
   } finally {
     await c.stop()
   }

@@ -195,4 +195,41 @@ test('lint findings honour .tfgraph.json and ignore comments, as `tfgraph lint` 
   }
 })
 
+test('a Terraform Stacks workspace: hover on a component, a stack provider block, a resource of a component module; Stacks errors published', async () => {
+  const regional = path.join(fixturesDir, 'stacks', 'regional')
+  const c = await startClient(regional)
+  try {
+    const subnet = await hoverAt(c, path.join(regional, 'modules', 'network', 'subnets', 'main.tf'), 'resource "aws_subnet"', 12)
+    assert.match(subnet, '`component.network.module.subnets.aws_subnet.a` uses `provider["registry.terraform.io/hashicorp/aws"].regional`')
+    assert.match(subnet, 'component.network gives aws.mirror = provider.aws.regional["us-west-2"] in its providers map')
+    assert.match(subnet, `(${uriOf(path.join(regional, 'providers.tfcomponent.hcl'))}#L12)`)
+    const component = await hoverAt(c, path.join(regional, 'components.tfcomponent.hcl'), 'component "storage"', 3)
+    assert.match(component, '`component.storage` — `./modules/storage`, for_each = `var.regions`')
+    assert.match(
+      component,
+      '- `aws` = `provider.aws.regional[each.value]` → `provider["registry.terraform.io/hashicorp/aws"].regional` — 1 resource',
+    )
+    const block = await hoverAt(c, path.join(regional, 'providers.tfcomponent.hcl'), 'provider "aws" "regional"', 3)
+    assert.match(block, 'used by 2 resources in 2 components')
+  } finally {
+    await c.stop()
+  }
+  const errors = path.join(fixturesDir, 'stacks', 'provider-errors')
+  const e = await startClient(errors)
+  try {
+    const file = path.join(errors, 'stack.tfcomponent.hcl')
+    e.open(file, read(file))
+    const d = await e.diagnostics(file)
+    assert.equal(
+      d.map((x) => [String(x.message).split('\n')[0], x.range.start.line + 1]),
+      [
+        ['Missing required provider configuration', 15],
+        ['Invalid provider configuration', 29],
+      ],
+    )
+  } finally {
+    await e.stop()
+  }
+})
+
 test.run()

@@ -113,6 +113,9 @@ test('the hooks: tfgraph-lint and tfgraph-lock (node), and their offline -system
     const re = new RegExp(h.files)
     for (const f of ['main.tf', 'a/b.tofu', 'x.tf.json', 'y.tofu.json']) assert.ok(re.test(f), `${h.id} takes ${f}`)
     for (const f of ['README.md', 'x.tfvars', 'main.tf.bak']) assert.not.ok(re.test(f), `${h.id} skips ${f}`)
+    // a Terraform Stacks configuration's files
+    for (const f of ['stack/components.tfcomponent.hcl', 'old.tfstack.hcl', 'deployments.tfdeploy.hcl'])
+      assert.ok(re.test(f), `${h.id} takes ${f}`)
     assert.is(re.test('infra/.terraform.lock.hcl'), h.id.includes('lock'))
   }
 })
@@ -147,6 +150,35 @@ test('entry script: one run per root (the nearest directory with a lock file), q
     const usage = entry(dir, ['check'])
     assert.is(usage.status, 1)
     assert.match(usage.stderr, 'usage: tfgraph-pre-commit lint|lock')
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+  }
+})
+
+test('entry script: a file of a stack component module is checked as its stack sees it (the stack is the root)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-hook-stack-'))
+  try {
+    mkdirSync(path.join(dir, 'stack/modules/app'), {recursive: true})
+    writeFileSync(
+      path.join(dir, 'stack/stack.tfcomponent.hcl'),
+      'required_providers {\n  aws = {\n    source  = "hashicorp/aws"\n    version = ">= 5.0.0"\n  }\n}\n\nprovider "aws" "main" {}\n\ncomponent "app" {\n  source = "./modules/app"\n\n  providers = {\n    aws = provider.aws.main\n  }\n}\n',
+    )
+    writeFileSync(path.join(dir, 'stack/.terraform.lock.hcl'), LOCK)
+    writeFileSync(path.join(dir, 'stack/modules/app/main.tf'), CHILD)
+    const clean = entry(dir, ['lint', 'stack/modules/app/main.tf', 'stack/stack.tfcomponent.hcl'])
+    assert.is(clean.status, 0, clean.stdout + clean.stderr)
+    // a provider block in the component's module: Terraform Stacks' error, reported by the stack's run
+    writeFileSync(path.join(dir, 'stack/modules/app/main.tf'), CHILD + '\nprovider "aws" {\n  region = "us-east-1"\n}\n')
+    const bad = entry(dir, ['lint', 'stack/modules/app/main.tf'])
+    assert.is(bad.status, 2, bad.stdout + bad.stderr)
+    assert.equal(
+      bad.stdout.split('\n').filter((l) => l.startsWith('tfgraph lint ')),
+      ['tfgraph lint stack (exit 2):'],
+    )
+    assert.match(bad.stdout, 'Error: Inline provider configuration not allowed  [terraform]')
+    writeFileSync(path.join(dir, 'stack/modules/app/main.tf'), CHILD)
+    const lock = entry(dir, ['lock', 'stack/.terraform.lock.hcl'])
+    assert.is(lock.status, 0, lock.stdout + lock.stderr)
   } finally {
     rmSync(dir, {recursive: true, force: true})
   }

@@ -71,11 +71,54 @@ D(
     )
     const md = run([...dirs, '--format', 'markdown']).stdout
     assertGolden(path.join(base, 'partial', 'expected.md'), md)
-    assert.match(md, /\*\*⚠️ Partial result\*\* — 2 module calls were not analysed, so the resources inside them are not compared/)
+    assert.match(
+      md,
+      /\*\*⚠️ Partial result\*\* — 1 module call of each revision was not analysed, so the resources inside it are not compared/,
+    )
     // with no change among what was compared, the verdict is qualified
     const same = run(['fixtures/providers-diff/partial/old', 'fixtures/providers-diff/partial/old', '--format', 'markdown'])
     assert.is(same.code, 0)
     assert.match(same.stdout, /Partial result[^]*\nNo resource compared changes its provider configuration\.\n$/)
+  },
+)
+
+D(
+  'shared-chain: what was not analysed is one line per revision (one for both when alike); resources that share a chain are listed under it once, in text and Markdown',
+  () => {
+    const dirs = ['fixtures/providers-diff/shared-chain/old', 'fixtures/providers-diff/shared-chain/new']
+    const text = run(dirs)
+    assert.is(text.code, 2)
+    assertGolden(path.join(base, 'shared-chain', 'expected.txt'), text.stdout)
+    const lines = text.stdout.split('\n')
+    const partial = lines.findIndex((l) => l.startsWith('partial: 3 module calls of each revision were not analysed'))
+    assert.ok(partial > 0, text.stdout)
+    assert.is(lines[partial + 1], `  ${dirs[0]} and ${dirs[1]}  3 not installed: module.eks, module.iam, module.vpc`)
+    assert.is(lines[partial + 2], '')
+    // the four managed resources share one chain: listed under one header, the chain once; the data source's reason differs
+    assert.match(text.stdout, /\nrebound {2}4 resources with the same chain:\n {4}module\.network\.aws_route_table\.main {2}\(/)
+    assert.is(text.stdout.match(/module\.network receives aws = aws\.east from the root module/g)?.length, 2)
+    assert.match(text.stdout, /1\. local name "aws" implied by each resource's type\n/)
+    assert.match(text.stdout, /\nrebound {2}module\.network\.data\.aws_availability_zones\.all\n/)
+    const json = JSON.parse(run([...dirs, '--json']).stdout) as {changes: unknown[]; not_analysed: unknown[]}
+    assert.is(json.changes.length, 5, 'the JSON document keeps one change per resource')
+    assert.is(json.not_analysed.length, 6)
+    const md = run([...dirs, '--format', 'markdown']).stdout
+    assertGolden(path.join(base, 'shared-chain', 'expected.md'), md)
+    assert.is(md.match(/^\| ⚠️ \| rebound \|/gm)?.length, 5, 'a table row per resource')
+    assert.is(md.match(/<details>/g)?.length, 2, 'a folded chain per group')
+    assert.match(
+      md,
+      /^- fixtures\/providers-diff\/shared-chain\/old and fixtures\/providers-diff\/shared-chain\/new: 3 not installed: module\.eks, module\.iam, module\.vpc$/m,
+    )
+    // different calls in each revision: one line each
+    const one = run(['fixtures/providers-diff/partial/old', 'fixtures/providers-diff/shared-chain/new'])
+    const l = one.stdout.split('\n')
+    const at = l.findIndex((x) => x.startsWith('partial: 4 module calls were not analysed'))
+    assert.ok(at > 0, one.stdout)
+    assert.equal(l.slice(at + 1, at + 3), [
+      '  fixtures/providers-diff/partial/old  1 not installed: module.eks',
+      '  fixtures/providers-diff/shared-chain/new  3 not installed: module.eks, module.iam, module.vpc',
+    ])
   },
 )
 

@@ -6,6 +6,7 @@ import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {analyzeProviders, lint, providersDocument, stepText} from '../helpers/internal.js'
+import {renameRanges, rootRelative} from '../../src/diag/file-names.js'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
 const dir = path.join(fixturesDir, 'providers/shared-module')
@@ -26,7 +27,7 @@ test('providers: resources using an expected configuration bind to it; a child r
   const x = a.resolution.resources.find((r) => r.address === 'aws_instance.x')
   const expected = x?.resolution.find((s) => s.kind === 'expected')
   assert.match(
-    expected ? stepText(expected, a.tree.engine) : '',
+    expected ? renameRanges(stepText(expected, a.tree.engine), rootRelative(dir)) : '',
     /expected from the caller: .* declares aws\.source in configuration_aliases \(main\.tf:3,64-74\)/,
   )
   assert.equal(

@@ -35,6 +35,12 @@ interface Oracle {
   files: Record<string, {sequence: Record<string, string>; file_diagnostics: OracleDiag[]; runs: Record<string, OracleRun>}>
 }
 
+/** Fixtures whose recorded answer (Terraform 1.11.4) is not the behaviour tfgraph follows, with the reason. */
+const ORACLE_NOT_APPLICABLE: Record<string, string> = {
+  'only-test-files':
+    'a directory of test files only: Terraform 1.12 and later install the modules its runs execute and run it (terraform #36429; internal/command/test_test.go "top-dir-only-test-files": 1 passed), which tfgraph follows; 1.11.4 initialises it as an empty directory and says Module not installed (recorded beside it)',
+}
+
 const flat = (s: string): string => s.replace(/\s+/g, ' ').trim()
 const theirs = (d: OracleDiag): string =>
   `${d.severity} ${d.summary}${d.range ? ` @${d.range.filename}:${d.range.start.line},${d.range.start.column}` : ''}\n${flat(d.detail)}`
@@ -50,7 +56,7 @@ for (const name of readdirSync(base).sort()) {
     assertGolden(path.join(dir, 'expected.txt'), renderProvidersText(a) + renderTestsText(a) + renderDiagnosticsText(a.diagnostics))
   })
   const oracleFile = path.join(dir, 'terraform-oracle.test.json')
-  if (!existsSync(oracleFile)) continue
+  if (!existsSync(oracleFile) || name in ORACLE_NOT_APPLICABLE) continue
   test(`tests ${name}: every run agrees with recorded terraform test`, async () => {
     const oracle = JSON.parse(readFileSync(oracleFile, 'utf8')) as Oracle
     const a = await analyzeProviders(dir, {engine: 'terraform', env: {}, tests: true})
@@ -75,26 +81,13 @@ for (const name of readdirSync(base).sort()) {
         )
         continue
       }
-      assert.equal(
-        f.diagnostics.filter((d) => d.severity === 'error'),
-        [],
-        `${file}: no loader error`,
-      )
+      // no loader error; the file's warnings (its override targets) as Terraform gives them
+      assert.equal(f.diagnostics.map(ours).sort(), o.file_diagnostics.map(theirs).sort(), `${file}: no loader error, the same warnings`)
       for (const [run, r] of Object.entries(o.runs)) {
         const mine = f.runs.find((x) => x.name === run)
         assert.ok(mine, `${file} run ${run}`)
         const what = `Terraform ${oracle.terraform_version}, ${file} run "${run}"`
-        assert.equal(
-          mine.diagnostics
-            .filter((d) => d.severity === 'error')
-            .map(ours)
-            .sort(),
-          r.diagnostics
-            .filter((d) => d.severity === 'error')
-            .map(theirs)
-            .sort(),
-          what,
-        )
+        assert.equal(mine.diagnostics.map(ours).sort(), r.diagnostics.map(theirs).sort(), what)
         // Terraform binds before its validate walk; a run stopped earlier (a providers map it cannot use) has none
         if (Object.keys(r.bindings).length === 0 && r.status !== 'pass') continue
         const bound = Object.fromEntries(mine.resources.filter((b) => b.providerConfig).map((b) => [b.address, b.providerConfig]))

@@ -440,6 +440,21 @@ async function asNobody(d: string, cliRoot: string): Promise<void> {
   assert.equal(checkCli('lint', rootDir), [])
   assert.is(rootDir.status, 1)
   assert.match(rootDir.stdout + rootDir.stderr, /Failed to read module directory/)
+  // --recursive: a directory the search cannot list is a root that could not be read (exit 1, listed), not
+  // silently left out; `locked`, which main.tf calls, is that call's diagnostic and not listed again
+  const tree = spawnCli(['lint', d, '--recursive', '--json'], {bytes: 0, env, uid: 65534, gid: 65534, cliRoot})
+  assert.equal(checkCli('lint', tree), [])
+  assert.is(tree.status, 1, tree.stderr)
+  const summary = (JSON.parse(tree.stdout) as {summary: {roots: number; unread: string[]}}).summary
+  assert.equal(
+    summary.unread.map((u) => path.basename(u)),
+    [path.basename(d), 'root-locked'],
+  )
+  assert.match(tree.stderr, /root modules \(.*root-locked\) could not be read completely/)
+  const text = spawnCli(['lint', d, '--recursive'], {bytes: 0, env, uid: 65534, gid: 65534, cliRoot})
+  assert.is(text.status, 1)
+  assert.match(text.stdout, /root-locked could not be read \(EACCES\): root modules under it, if any, were not linted/)
+  assert.match(text.stdout, /2 root modules: .*; 2 could not be read/)
 }
 
 test('a configuration nested 10,000 levels deep (blocks, brackets, templates, JSON): refused with a diagnostic, and the parser keeps working', async () => {

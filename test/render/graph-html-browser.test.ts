@@ -80,8 +80,8 @@ async function drawnPixels(png: Buffer): Promise<{drawn: number; total: number}>
 }
 
 /** Opens the page; every request but the file itself is aborted and recorded. */
-async function open(file: string): Promise<Opened> {
-  const context = await browser!.newContext({viewport: {width: 1280, height: 800}})
+async function open(file: string, viewport = {width: 1280, height: 800}): Promise<Opened> {
+  const context = await browser!.newContext({viewport})
   const page = await context.newPage()
   const url = pathToFileURL(file).href
   const errors: string[] = []
@@ -126,7 +126,10 @@ type Api = {
   labelBoxes(): Box[]
   collapse(m: string, on?: boolean): void
   expandAll(): void
-  graph: {getNodeAttribute(id: string, name: string): unknown}
+  drawnCounts(): {nodes: number; groups: number; grouped: number; total: number}
+  fans(): {id: string; label: string; module: string}[]
+  lanes(): {id: string; text: string}[]
+  graph: {getNodeAttribute(id: string, name: string): unknown; areNeighbors(a: string, b: string): boolean; hasNode(id: string): boolean}
   renderer: {getSetting(name: string): unknown; getCamera(): {isAnimated(): boolean}}
 }
 declare const tfgraph: Api
@@ -135,6 +138,26 @@ declare const tfgraph: Api
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !tfgraph.renderer.getCamera().isAnimated())
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+}
+
+/** Clicks a node where it is drawn, and waits for the camera to settle. */
+async function clickNode(page: Page, id: string): Promise<void> {
+  await settled(page)
+  const at = await page.evaluate((i) => tfgraph.nodeViewport(i), id)
+  const box = (await page.locator('#sigma').boundingBox())!
+  assert.ok(
+    at && at.x >= 0 && at.y >= 0 && at.x <= box.width && at.y <= box.height,
+    `${id} is on the canvas to click: ${JSON.stringify(at)}`,
+  )
+  await page.mouse.click(box.x + at.x, box.y + at.y)
+  await settled(page)
+}
+
+/** The smallest label drawn, in pixels of text (a label's box is 1.24 times its font size). */
+async function smallestFont(page: Page): Promise<number> {
+  await settled(page)
+  const boxes = await page.evaluate(() => tfgraph.labelBoxes())
+  return Math.min(...boxes.map((b) => b.height / 1.24))
 }
 
 /** What the drawing shows: its label boxes and node discs, checked against the canvas and one another. */
@@ -184,6 +207,25 @@ async function drawing(page: Page): Promise<{
   }
 }
 
+/**
+ * A part shown at a readable size, larger than the canvas: what is drawn is readable, no two labels or
+ * nodes overlap, and no label runs under the outline or the details panel (left and right of the canvas;
+ * above and below, the drawing goes on and the camera pans to it).
+ */
+async function assertPartReadable(page: Page, what: string): Promise<void> {
+  const d = await drawing(page)
+  const across = d.labels.filter((b) => b.x < -0.5 || b.x + b.width > d.canvas.width + 0.5)
+  assert.equal(
+    across.map((b) => `${b.id} ${Math.round(b.x)} +${Math.round(b.width)}`),
+    [],
+    `${what}: no label under the outline or the panel`,
+  )
+  assert.equal(d.labelOverlaps, [], `${what}: no two labels overlap`)
+  assert.equal(d.nodeOverlaps, [], `${what}: no two nodes overlap`)
+  const font = await smallestFont(page)
+  assert.ok(font >= 10.95, `${what}: labels of ${font.toFixed(1)} px`)
+}
+
 /** Every shown node labelled, inside the canvas, nothing overlapping. */
 async function assertReadable(page: Page, what: string): Promise<void> {
   const d = await drawing(page)
@@ -210,6 +252,8 @@ test('providers view: counts, search, click → resolution chain, outline, colla
   const {page, errors, requests} = await open(file)
   assert.is(await page.evaluate(() => tfgraph.nodeCount), graph.nodes.length)
   assert.is(await page.evaluate(() => tfgraph.edgeCount), graph.edges.length)
+  // (it opens with what fits at a readable size; the rest of this test works on everything shown)
+  await page.evaluate(() => tfgraph.expandAll())
   // the outline: one item per node, with its address
   const items = await page.$$eval('#outline button.item', (bs) => bs.map((b) => b.textContent))
   for (const n of graph.nodes) assert.ok(items.includes(n.address === '' ? 'root module' : n.address), `outline lists ${n.address}`)
@@ -289,6 +333,8 @@ test('the demo: every node labelled with its short name (provider configurations
     const {file, graph} = await writePage(path.join(fixturesDir, 'providers', 'demo'), view, `demo-${view}.html`)
     const {page, errors} = await open(file)
     await assertReadable(page, `demo ${view} view`)
+    await page.evaluate(() => tfgraph.expandAll())
+    await assertReadable(page, `demo ${view} view, all expanded`)
     const labels = await page.evaluate(
       (ids) => ids.map((id): [string, unknown] => [id, tfgraph.graph.getNodeAttribute(id, 'label')]),
       graph.nodes.map((n) => n.id),
@@ -417,18 +463,20 @@ test('a 600-module tree: opens collapsed in under 2 s, readable; a click or Ente
   assert.ok(collapsed.includes('module.platform') && !collapsed.includes(''), collapsed.slice(0, 5).join(', '))
   assert.ok((await page.evaluate(() => tfgraph.shownIds())).includes('module.platform'))
   await assertReadable(page, 'the collapsed 600-module tree')
-  // a click on the collapsed module expands it; the camera shows its first nodes at a readable size
-  const at = await page.evaluate(() => tfgraph.nodeViewport('module.platform'))
-  const box = (await page.locator('#sigma').boundingBox())!
-  await page.mouse.click(box.x + at!.x, box.y + at!.y)
-  await settled(page)
+  // a click on the collapsed module expands it: its 360 calls are one fan, "modules (360)"; a click on the
+  // fan shows them, the camera on them at a readable size
+  await clickNode(page, 'module.platform')
+  const fans = await page.evaluate(() => tfgraph.fans())
+  assert.equal(
+    fans.map((f) => [f.module, f.label]),
+    [['module.platform', 'modules (360)']],
+  )
+  await assertReadable(page, 'module.platform expanded, its calls in one fan')
+  await clickNode(page, fans[0]!.id)
   const expanded = await page.evaluate(() => tfgraph.visibleNodes())
   assert.ok(expanded > 360, `expanded: ${expanded} nodes shown`)
+  await assertPartReadable(page, 'the fan of 360 calls shown')
   const d = await drawing(page)
-  assert.equal(d.labelOverlaps, [], 'no two labels overlap')
-  assert.equal(d.nodeOverlaps, [], 'no two nodes overlap')
-  const sizes = d.labels.map((b) => b.height)
-  assert.ok(Math.min(...sizes) >= 10, `labels readable after expanding: ${Math.min(...sizes)} px`)
   assert.ok(d.labels.length >= 40, `${d.labels.length} labels on screen`)
   // the 360 calls wrap into columns: the block is not one column of 360 rows
   const columns = new Set(d.labels.filter((b) => b.id.startsWith('module.platform.module.component_')).map((b) => Math.round(b.x)))
@@ -495,6 +543,306 @@ test('the largest corpus root (0-org-setup): every view opens in under 2 s, coll
     assert.equal(requests, [])
     await page.context().close()
   }
+})
+
+// ---- issue #42: readable at every size, wide fan-outs grouped, every module connected, counts that match ----
+
+/** Like eks-blueprints' blue-green-upgrade/eks-blue: a local module with 14 resources and 8 registry calls nobody installed. */
+function writeEksLike(root: string): void {
+  const w = (f: string, text: string): void => {
+    mkdirSync(path.dirname(path.join(root, f)), {recursive: true})
+    writeFileSync(path.join(root, f), text)
+  }
+  w(
+    'main.tf',
+    'provider "aws" {}\nprovider "helm" {}\nprovider "kubernetes" {}\nmodule "eks_cluster" {\n  source = "./modules/eks_cluster"\n}\n',
+  )
+  const resources = [
+    'resource "aws_ec2_tag" "private_subnets" {}',
+    'resource "aws_ec2_tag" "public_subnets" {}',
+    'data "aws_caller_identity" "current" {}',
+    'data "aws_iam_role" "eks_admin_role_name" {}',
+    'data "aws_route53_zone" "sub" {}',
+    'data "aws_secretsmanager_secret" "argocd" {}',
+    'data "aws_secretsmanager_secret" "workload_repo_secret" {}',
+    'data "aws_secretsmanager_secret_version" "admin_password_version" {}',
+    'data "aws_secretsmanager_secret_version" "workload_repo_secret" {}',
+    'data "aws_subnets" "private" {}',
+    'data "aws_subnets" "public" {}',
+    'data "aws_vpc" "vpc" {}',
+    'resource "kubernetes_namespace" "argocd" {}',
+    'resource "kubernetes_secret" "git_secrets" {}',
+  ]
+  const calls = [
+    'ebs_csi_driver_irsa',
+    'eks',
+    'eks_blueprints_addons',
+    'eks_blueprints_dev_teams',
+    'eks_blueprints_ecsdemo_teams',
+    'eks_blueprints_platform_teams',
+    'gitops_bridge_bootstrap',
+    'vpc_cni_irsa',
+  ]
+  w(
+    'modules/eks_cluster/main.tf',
+    'provider "aws" {\n  alias = "ecr"\n}\n' +
+      resources.join('\n') +
+      '\n' +
+      calls
+        .map((c) => `module "${c}" {\n  source  = "terraform-aws-modules/${c.replace(/_/g, '-')}/aws"\n  version = "~> 1.0"\n}\n`)
+        .join(''),
+  )
+}
+
+/** Like the caf examples root: one module (given aws = aws.east) with 312 resources, 20 data sources and 40 module calls. */
+function writeFanTree(root: string): void {
+  const w = (f: string, text: string): void => {
+    mkdirSync(path.dirname(path.join(root, f)), {recursive: true})
+    writeFileSync(path.join(root, f), text)
+  }
+  w(
+    'main.tf',
+    'provider "aws" {}\nprovider "aws" {\n  alias = "east"\n}\nmodule "example" {\n  source    = "./example"\n  providers = { aws = aws.east }\n}\n',
+  )
+  w(
+    'example/main.tf',
+    Array.from({length: 312}, (_, i) => `resource "aws_thing" "r${String(i).padStart(3, '0')}" {}\n`).join('') +
+      Array.from({length: 20}, (_, i) => `data "aws_region" "d${i}" {}\n`).join('') +
+      Array.from({length: 3}, (_, i) => `resource "random_id" "n${i}" {}\n`).join('') +
+      Array.from({length: 40}, (_, i) => `module "m${String(i).padStart(2, '0')}" {\n  source = "../leaf"\n}\n`).join(''),
+  )
+  w('leaf/main.tf', 'resource "aws_leaf" "x" {}\n')
+}
+
+/** Circles drawn and what the status line says about them. */
+async function counts(
+  page: Page,
+): Promise<{discs: number; status: string; said: {nodes: number; total: number; groups: number; grouped: number}}> {
+  await settled(page)
+  const discs = (await page.evaluate(() => tfgraph.nodeDiscs())).length
+  const status = (await page.textContent('#status')) ?? ''
+  const n = (re: RegExp): number => Number((re.exec(status)?.[1] ?? '0').replace(/,/g, ''))
+  return {
+    discs,
+    status,
+    said: {
+      nodes: n(/^([\d,]+) of/),
+      total: n(/of ([\d,]+) nodes? shown/),
+      groups: n(/([\d,]+) groups? of/),
+      grouped: n(/groups? of ([\d,]+) nodes?/),
+    },
+  }
+}
+
+test('every page opens with labels of 11 px or more, fitting what fits, none under the outline or the details panel', async () => {
+  if (!run) return
+  const eks = path.join(dir, 'eks-like')
+  writeEksLike(eks)
+  const fan = path.join(dir, 'fan-tree')
+  writeFanTree(fan)
+  const cases: [string, GraphView][] = [
+    [path.join(fixturesDir, 'providers', 'demo'), 'providers'],
+    [path.join(fixturesDir, 'providers', 'demo'), 'resources'],
+    [path.join(fixturesDir, 'graph', 'platform'), 'providers'],
+    [path.join(fixturesDir, 'graph', 'platform'), 'modules'],
+    [eks, 'providers'],
+    [fan, 'providers'],
+    [fan, 'resources'],
+  ]
+  for (const [root, view] of cases) {
+    const {file} = await writePage(root, view, `open-${path.basename(root)}-${view}.html`)
+    for (const viewport of [
+      {width: 1280, height: 800},
+      {width: 1920, height: 1080},
+    ]) {
+      const what = `${path.basename(root)} ${view} view at ${viewport.width}x${viewport.height}`
+      const {page, errors} = await open(file, viewport)
+      const font = await smallestFont(page)
+      assert.ok(font >= 10.95, `${what}: labels of ${font.toFixed(1)} px`)
+      assert.ok(font <= 15.5, `${what}: not blown up (${font.toFixed(1)} px)`)
+      await assertReadable(page, what)
+      assert.equal(errors, [])
+      await page.context().close()
+    }
+  }
+})
+
+test('not-installed modules hang from their caller in the page, as in DOT and JSON', async () => {
+  if (!run) return
+  const eks = path.join(dir, 'eks-like-2')
+  writeEksLike(eks)
+  const {file, graph} = await writePage(eks, 'providers', 'eks-like.html')
+  const notInstalled = graph.nodes.filter((n) => n.marks.includes('unresolved')).map((n) => n.id)
+  assert.is(notInstalled.length, 8)
+  for (const id of notInstalled)
+    assert.ok(
+      graph.edges.some((e) => e.from === 'module.eks_cluster' && e.to === id && e.kind === 'calls'),
+      id,
+    )
+  const {page, errors} = await open(file)
+  if ((await page.evaluate(() => tfgraph.collapsedModules())).includes('module.eks_cluster')) await clickNode(page, 'module.eks_cluster')
+  const shown = await page.evaluate(() => tfgraph.shownIds())
+  for (const id of notInstalled) {
+    assert.ok(shown.includes(id), `${id} is drawn`)
+    assert.ok(
+      await page.evaluate((i) => tfgraph.graph.areNeighbors('module.eks_cluster', i), id),
+      `${id}: an edge from module.eks_cluster is drawn`,
+    )
+  }
+  await assertPartReadable(page, 'eks-like, module.eks_cluster expanded')
+  const labelled = new Set((await page.evaluate(() => tfgraph.labelBoxes())).map((b) => b.id))
+  for (const id of notInstalled) assert.ok(labelled.has(id), `${id} is labelled on the canvas`)
+  assert.equal(errors, [])
+  await page.context().close()
+})
+
+test('a wide fan-out is grouped by kind and type; a click on a group shows its nodes, re-fitted, readable, none under the panel', async () => {
+  if (!run) return
+  const fan = path.join(dir, 'fan-tree-2')
+  writeFanTree(fan)
+  const {file} = await writePage(fan, 'providers', 'fan.html')
+  const {page, errors} = await open(file)
+  assert.ok((await page.evaluate(() => tfgraph.collapsedModules())).includes('module.example'), 'opens with module.example collapsed')
+  await clickNode(page, 'module.example')
+  const fans = await page.evaluate(() => tfgraph.fans())
+  assert.equal(
+    fans.map((f) => [f.module, f.label]),
+    [
+      ['module.example', 'aws_* resources (312)'],
+      ['module.example', 'random_* resources (3)'],
+      ['module.example', 'data.aws_* (20)'],
+      ['module.example', 'modules (40)'],
+    ],
+  )
+  // re-fitted: the whole of module.example on the canvas, readable
+  const {width, height} = (await page.locator('#sigma').boundingBox())!
+  const discs = await page.evaluate(() => tfgraph.nodeDiscs())
+  for (const d of discs.filter((x) => x.id === 'module.example' || x.id.startsWith('fan:')))
+    assert.ok(d.x > 0 && d.y > 0 && d.x < width && d.y < height, `${d.id} on the canvas after expanding`)
+  await assertPartReadable(page, 'module.example expanded')
+  // the fan of 312 resources: a click shows them, the camera on them, at a readable size, none cut by the panel
+  const before = await page.evaluate(() => tfgraph.visibleNodes())
+  await clickNode(page, fans[0]!.id)
+  assert.is(await page.evaluate(() => tfgraph.visibleNodes()), before + 312)
+  assert.equal(
+    (await page.evaluate(() => tfgraph.fans())).map((f) => f.label),
+    ['random_* resources (3)', 'data.aws_* (20)', 'modules (40)'],
+  )
+  await assertPartReadable(page, 'the fan of 312 resources shown')
+  const d = await drawing(page)
+  assert.ok(d.labels.filter((b) => b.id.startsWith('module.example.aws_thing.')).length >= 20, 'the resources are on the canvas')
+  // the provider-map entry that reaches module.example is written on its edge, in the page too
+  assert.equal(
+    (await page.evaluate(() => tfgraph.lanes())).filter((l) => l.id === 'module.example'),
+    [{id: 'module.example', text: 'aws = aws.east'}],
+  )
+  // selecting a node in another fan (the outline, search) shows it
+  await page.fill('#search', 'data.aws_region.d7')
+  await page.press('#search', 'Enter')
+  assert.ok((await page.evaluate(() => tfgraph.shownIds())).includes('module.example.data.aws_region.d7'))
+  assert.equal(errors, [])
+  await page.context().close()
+})
+
+test('providers-map entries are written on their edges (aws = aws.east), in the colour of those edges, readable', async () => {
+  if (!run) return
+  const {file} = await writePage(path.join(fixturesDir, 'graph', 'platform'), 'providers', 'lanes.html')
+  const {page, errors} = await open(file)
+  await page.evaluate(() => tfgraph.expandAll())
+  assert.equal(await page.evaluate(() => tfgraph.lanes()), [
+    {id: 'module.network', text: 'aws = aws, aws.dns = aws.us'},
+    {id: 'module.network.module.dns', text: 'aws = aws.dns'},
+  ])
+  await settled(page)
+  const ids = (await page.evaluate(() => tfgraph.labelBoxes())).map((b) => b.id)
+  assert.ok(ids.includes('module.network ←') && ids.includes('module.network.module.dns ←'), ids.join(', '))
+  await assertReadable(page, 'platform providers view with its providers-map labels')
+  assert.equal(errors, [])
+  await page.context().close()
+})
+
+test('the header counts what is drawn: one circle per node said shown, one per group', async () => {
+  if (!run) return
+  const fan = path.join(dir, 'fan-tree-3')
+  writeFanTree(fan)
+  for (const view of ['resources', 'providers'] as const) {
+    const {file, graph} = await writePage(fan, view, `counts-${view}.html`)
+    const {page} = await open(file)
+    const check = async (what: string): Promise<void> => {
+      const c = await counts(page)
+      assert.is(c.said.nodes + c.said.groups, c.discs, `${view}, ${what}: "${c.status}" — ${c.discs} circles drawn`)
+      const drawn = await page.evaluate(() => tfgraph.drawnCounts())
+      assert.equal(c.said, {nodes: drawn.nodes, total: drawn.total, groups: drawn.groups, grouped: drawn.grouped})
+    }
+    await check('as opened')
+    const modules = view === 'resources' ? new Set(graph.nodes.map((n) => n.module).filter((m) => m !== '')).size : 0
+    assert.is((await counts(page)).said.total, graph.nodes.length + modules, 'the total counts the modules the resources view draws')
+    assert.match(
+      (await page.textContent('#count')) ?? '',
+      view === 'resources' ? /^\d[\d,]* nodes \([\d,]+ resources, \d+ modules\)/ : /^\d[\d,]* nodes,/,
+    )
+    await clickNode(page, view === 'resources' ? 'module:module.example' : 'module.example')
+    await check('module.example expanded')
+    await page.evaluate(() => tfgraph.expandAll())
+    await check('all expanded')
+    assert.is((await counts(page)).said.nodes, (await counts(page)).said.total)
+    await page.context().close()
+  }
+})
+
+test('a 10,000-node synthetic graph: first frame in under 2 s', async () => {
+  if (!run) return
+  const {renderGraphHtml, loadViewerAsset} = await import('../../src/render/graph-html.js')
+  const {layoutGraph} = await import('../../src/render/graph-layout.js')
+  // as scripts/bench-html.mjs writes it: 200 modules, ~1.8 edges a node
+  const n = 10_000
+  const modules = n / 50
+  const nodes = Array.from({length: n}, (_, i) => {
+    const m = i % modules === 0 ? '' : `module.m${i % modules}`
+    const address = `${m ? m + '.' : ''}aws_thing.r${i}`
+    return {id: address, kind: 'resource' as const, address, module: m, label: address, cluster: null, marks: [], attributes: {}}
+  })
+  let seed = 7
+  const rand = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
+  const edges = []
+  for (let i = 1; i < n; i++) {
+    edges.push({
+      from: nodes[i]!.id,
+      to: nodes[i - 1 - Math.floor(rand() * Math.min(i, 60))]!.id,
+      kind: 'depends-on' as const,
+      label: null,
+      attributes: {},
+    })
+    if (rand() < 0.8)
+      edges.push({from: nodes[i]!.id, to: nodes[Math.floor(rand() * i)]!.id, kind: 'depends-on' as const, label: null, attributes: {}})
+  }
+  const g = {
+    view: 'resources' as const,
+    engine: 'terraform',
+    terraformResources: false,
+    collapsed: false,
+    nodes,
+    edges,
+    clusters: [],
+    diagnostics: [],
+  }
+  const colorKey = Object.fromEntries(
+    nodes.map((x, i) => [x.id, `provider["registry.terraform.io/hashicorp/aws"]${i % 5 ? '.a' + (i % 5) : ''}`]),
+  )
+  const file = path.join(dir, 'synthetic-10000.html')
+  writeFileSync(
+    file,
+    renderGraphHtml(g, {details: {}, colorKey, diagnostics: []}, await layoutGraph(g), loadViewerAsset(), {root: 'synthetic'}),
+  )
+  const first = await open(file)
+  await first.page.context().close()
+  const {page, errors, readyMs} = await open(file)
+  const best = Math.min(first.readyMs, readyMs)
+  process.stdout.write(`  10,000-node synthetic graph: first frame after ${Math.round(best)} ms\n`)
+  assert.ok(best < timeBound(2000), `first frame after ${Math.round(first.readyMs)} and ${Math.round(readyMs)} ms`)
+  await assertReadable(page, 'the synthetic graph as opened')
+  assert.equal(errors, [])
+  await page.context().close()
 })
 
 test.run()

@@ -1,12 +1,13 @@
 // The rule registry and its conventions: unique, sorted kebab-case ids; a source file, a test file, a docs
 // page and fixtures per rule; and the rule tester's own guarantees (duplicate cases rejected).
-import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {RULES, ruleById, runRules} from '../../src/rules/index.js'
 import {analyzeProviders} from '../../src/providers/analyze.js'
+import {readLintConfig} from '../../src/lint/config.js'
 import {repoRoot} from '../helpers/paths.js'
 import {caseTableProblems, expectedMarkers, rulesFixturesDir} from './rule-tester.js'
 
@@ -97,6 +98,40 @@ test('runRules: every enabled rule over one analysis, sorted, tagged', async () 
       'main.tf:34 providers-map-inherits',
     ],
   )
+})
+
+// A rule of scope `module` reads one module's files alone: given an analysis whose tree-wide facts (the
+// resolution, the graph, the requirements, the shared-module reading, the test runs) throw when read and
+// no lock file or installed versions, it finds exactly what it finds with them.
+const TREE_WIDE = new Set(['resolution', 'graph', 'requirements', 'sharedModule', 'tests'])
+for (const r of RULES.filter((x) => x.scope === 'module')) {
+  test(`${r.id}: scope module: its findings need nothing from callers or callees`, async () => {
+    const invalid = path.join(rulesFixturesDir, r.id, 'invalid')
+    const cases = existsSync(invalid) ? readdirSync(invalid).sort() : []
+    assert.ok(cases.length > 0, `${r.id} has invalid cases`)
+    for (const name of cases) {
+      const dir = path.join(invalid, name)
+      const a = await analyzeProviders(dir, {env: {}, tests: true})
+      const sourceText = (f: string): string | undefined =>
+        existsSync(path.resolve(dir, f)) ? readFileSync(path.resolve(dir, f), 'utf8') : undefined
+      const options = readLintConfig(dir).config.options?.get(r.id)
+      const opts = {sourceText, ...(options ? {options} : {})}
+      const full = r.check({analysis: a, ...opts})
+      const local = new Proxy(a, {
+        get(target, key, receiver) {
+          if (typeof key === 'string' && TREE_WIDE.has(key)) throw new Error(`${r.id} reads analysis.${key}`)
+          return Reflect.get(target, key, receiver) as unknown
+        },
+      })
+      const alone = r.check({analysis: local, ...opts})
+      assert.equal(alone, full, `${r.id} ${name}`)
+    }
+  })
+}
+
+test('every rule declares its scope', () => {
+  for (const r of RULES) assert.ok(r.scope === 'module' || r.scope === 'tree', r.id)
+  assert.ok(RULES.filter((r) => r.scope === 'module').length >= 10)
 })
 
 test.run()

@@ -10,6 +10,7 @@ import * as path from 'node:path'
 import {suite, type Test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {formatRange} from '../../src/diag/diagnostic.js'
+import {renameFiles, rootRelative} from '../../src/diag/file-names.js'
 import {lint} from '../../src/api.js'
 import {analyzeProviders} from '../../src/providers/analyze.js'
 import {readLintConfig, type LintConfig} from '../../src/lint/config.js'
@@ -156,9 +157,11 @@ export async function runRule(rule: Rule, dir: string): Promise<LintDiagnostic[]
   return withRunContext(undefined, async (ctx) => {
     const analysis = await analyzeProviders(dir, {env: {}, context: ctx, tests: true})
     const options = readLintConfig(dir).config.options?.get(rule.id)
+    // as lint does: the rules read the model, which names files by their absolute paths; findings name them from the root
     const sourceText = (f: string): string | undefined =>
-      existsSync(path.join(dir, f)) ? readFileSync(path.join(dir, f), 'utf8') : undefined
-    return rule.check({analysis, ...(await ruleInputs(ctx, dir, analysis, {})), sourceText, ...(options ? {options} : {})})
+      existsSync(path.resolve(dir, f)) ? readFileSync(path.resolve(dir, f), 'utf8') : undefined
+    const found = rule.check({analysis, ...(await ruleInputs(ctx, dir, analysis, {})), sourceText, ...(options ? {options} : {})})
+    return found.map((d) => renameFiles(d, rootRelative(dir)))
   })
 }
 

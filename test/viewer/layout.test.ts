@@ -100,4 +100,20 @@ test('random trees: no two boxes overlap, every box inside the drawing, every no
   )
 })
 
+test('maxWidth: a long list wraps into no more columns than fit beside its module, and grows downwards instead', () => {
+  const children = Array.from({length: 360}, (_, i) => leaf(`c${i}`, 160))
+  const wide = layoutTree(branch('', leaf('root'), [branch('m', leaf('m'), children)]), OPTIONS)
+  const maxWidth = 700
+  const t = layoutTree(branch('', leaf('root'), [branch('m', leaf('m'), children)]), {...OPTIONS, maxWidth})
+  assert.ok(wide.width > maxWidth, `without a limit: ${wide.width} wide`)
+  assert.ok(t.width <= maxWidth, `${t.width} wide`)
+  assert.ok(t.height > wide.height)
+  const columns = new Set(children.map((c) => t.boxes.get(c.id)!.x))
+  assert.ok(columns.size >= 2, `${columns.size} columns`)
+  assert.equal(overlaps(t.boxes), [])
+  // one column wider than the room: one column, never none
+  const one = layoutTree(branch('', leaf('root'), [leaf('a', 900), leaf('b', 900)]), {...OPTIONS, maxWidth: 500})
+  assert.is(new Set([one.boxes.get('a')!.x, one.boxes.get('b')!.x]).size, 1)
+})
+
 test.run()

@@ -30,9 +30,16 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const command = findTfgraph(workspace.getConfiguration('tfgraph').get<string>('path') ?? '', folders)
   const serverOptions: ServerOptions = {command, args: ['lsp', '--stdio']}
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{scheme: 'file', pattern: '**/*.{tf,tofu,tf.json,tofu.json}'}],
+    documentSelector: [
+      {
+        scheme: 'file',
+        pattern: '**/*.{tf,tofu,tf.json,tofu.json,tfquery.hcl,tfquery.json,tfcomponent.hcl,tfcomponent.json,tfstack.hcl,tfstack.json}',
+      },
+    ],
     synchronize: {
-      fileEvents: workspace.createFileSystemWatcher('**/{*.tf,*.tofu,*.tf.json,*.tofu.json,.terraform.lock.hcl,.tfgraph.json}'),
+      fileEvents: workspace.createFileSystemWatcher(
+        '**/{*.tf,*.tofu,*.tf.json,*.tofu.json,*.tfquery.hcl,*.tfquery.json,*.tfcomponent.hcl,*.tfcomponent.json,*.tfstack.hcl,*.tfstack.json,.terraform.lock.hcl,.tfgraph.json,modules.json}',
+      ),
     },
   }
   client = new LanguageClient('tfgraph', 'tfgraph', serverOptions, clientOptions)

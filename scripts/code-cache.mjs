@@ -1,0 +1,30 @@
+// Makes the V8 code caches of dist/cli/quick.cjs and quick-run.cjs (FILE.cache; bin/load-script.js
+// reads them): loads the scripts as bin/run.js does and runs `providers` on the demo fixture a few ways,
+// computed and then answered from a results cache of its own (output thrown away by the caller), so
+// that the functions a run needs are compiled; then saves what V8 compiled.
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import * as path from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {setFlagsFromString} from 'node:v8'
+import {loadScript} from '../bin/load-script.js'
+
+// the flags bin/run.js sets before it loads the scripts: V8 rejects a cache made under other flags
+setFlagsFromString('--heap-growing-percent=50')
+const dir = process.argv[2]
+const demo = fileURLToPath(new URL('../fixtures/providers/demo', import.meta.url))
+const quick = loadScript(path.join(dir, 'quick.cjs'))
+const run = loadScript(path.join(dir, 'quick-run.cjs'))
+const cache = mkdtempSync(path.join(tmpdir(), 'tfgraph-code-cache-'))
+process.env['TFGRAPH_CACHE_DIR'] = cache
+try {
+  for (const flags of [[], ['--json'], ['--requirements']])
+    for (let i = 0; i < 2; i++) await quick.exports.quickProviders([demo, ...flags], (q) => run.exports.runProviders(q))
+} finally {
+  rmSync(cache, {recursive: true, force: true})
+}
+for (const [file, s] of [
+  ['quick.cjs', quick],
+  ['quick-run.cjs', run],
+])
+  writeFileSync(path.join(dir, file + '.cache'), s.script.createCachedData())

@@ -1,0 +1,141 @@
+// The quick start of `tfgraph providers` (src/cli/quick.ts, before oclif loads) reads the command lines
+// it takes exactly as oclif does (the same results-cache key), leaves every other one to oclif, and
+// prints what the oclif command prints, byte for byte, exit code included, cold and warm.
+import {spawnSync} from 'node:child_process'
+import {mkdtempSync, readdirSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import * as path from 'node:path'
+import {pathToFileURL} from 'node:url'
+import {Parser} from '@oclif/core'
+import {test} from 'uvu'
+import * as assert from 'uvu/assert'
+import Providers from '../../commands/providers.js'
+import {providersInputs, providersKey} from '../../src/cli/providers-run.js'
+import {PROVIDERS_SUBCOMMANDS, quickProvidersArgs} from '../../src/cli/quick.js'
+import {fixturesDir, repoRoot} from '../helpers/paths.js'
+
+const demo = path.join(fixturesDir, 'providers/demo')
+
+test('the subcommands the quick start leaves to oclif are those of commands/providers/', () => {
+  const own = readdirSync(path.join(repoRoot, 'commands/providers'))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => f.slice(0, -3))
+    .sort()
+  assert.equal([...PROVIDERS_SUBCOMMANDS].sort(), own)
+})
+
+const TAKEN: string[][] = [
+  [],
+  [demo],
+  [demo, '--json'],
+  ['--json', demo, '--requirements'],
+  [demo, '--resource', 'module.network.module.subnet.aws_subnet.private'],
+  [demo, '--resource=aws_s3_bucket.*', '--provider', 'hashicorp/aws'],
+  [demo, '--module', 'module.network', '--engine', 'opentofu', '--no-color'],
+  [demo, '--engine=terraform', '--tests', '--test-directory', 'checks'],
+  [demo, '--verbose', '--no-cache', '--no-progress'],
+]
+
+for (const argv of TAKEN) {
+  test(`quick start reads \`providers ${argv.join(' ')}\` as oclif does`, async () => {
+    const q = quickProvidersArgs(argv, {})
+    assert.ok(q, 'the quick start takes it')
+    const {args, flags} = await Parser.parse(argv, {flags: Providers.flags, args: Providers.args, strict: true})
+    const color = q.inputs.color
+    assert.equal(providersKey(q.inputs), providersKey(providersInputs(args['dir'] as string, flags as never, color)))
+    assert.is(q.noCache, flags['no-cache'] === true)
+    assert.is(q.noProgress, flags['no-progress'] === true)
+    assert.is(q.noColor, flags['no-color'] === true)
+  })
+}
+
+const LEFT: string[][] = [
+  ['--help'],
+  ['-h'],
+  [demo, '--var', 'a=b'],
+  [demo, '--plan', 'plan.json'],
+  [demo, '--max-files', '10'],
+  [demo, '--parser', 'hcl2json'],
+  [demo, '--jobs', '2'],
+  [demo, '--json', '--json'],
+  [demo, demo],
+  ['diff', demo, demo],
+  [demo, '--engine', 'pulumi'],
+  [demo, '--resource'],
+  [demo, '--resource', '--json'],
+  [demo, '--resource='],
+  [demo, '--json=yes'],
+  [demo, '--'],
+  [demo, '--jsn'],
+]
+
+for (const argv of LEFT) {
+  test(`quick start leaves \`providers ${argv.join(' ')}\` to oclif`, () => {
+    assert.is(quickProvidersArgs(argv, {}), undefined)
+  })
+}
+
+test('quick start leaves a run with TFGRAPH_PARSER or DEBUG set to oclif', () => {
+  assert.is(quickProvidersArgs([demo], {TFGRAPH_PARSER: 'hcl2json'}), undefined)
+  assert.is(quickProvidersArgs([demo], {DEBUG: 'tfgraph'}), undefined)
+  assert.ok(quickProvidersArgs([demo], {}))
+})
+
+function run(argv: string[], cache: string, via: 'bin' | 'oclif') {
+  const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1', TFGRAPH_CACHE_DIR: cache}
+  delete env['TF_DATA_DIR']
+  const bin = path.join(repoRoot, 'bin/run.js')
+  // the oclif command itself, as bin/run.js runs every command line the quick start does not take
+  const oclif = `const {run, flush} = await import(${JSON.stringify(pathToFileURL(path.join(repoRoot, 'dist/cli/entry.js')).href)}); try { await run(${JSON.stringify(['providers', ...argv])}, ${JSON.stringify(pathToFileURL(bin).href)}); await flush() } catch (e) { if (e?.oclif?.exit === undefined) throw e; process.exitCode = e.oclif.exit }`
+  const args = via === 'bin' ? [bin, 'providers', ...argv] : ['--input-type=module', '-e', oclif]
+  const r = spawnSync(process.execPath, args, {encoding: 'utf8', env, cwd: repoRoot})
+  return {code: r.status, stdout: r.stdout, stderr: r.stderr}
+}
+
+const SAME: string[][] = [
+  [path.relative(repoRoot, demo)],
+  [path.relative(repoRoot, demo), '--json'],
+  [path.relative(repoRoot, demo), '--requirements'],
+  [path.relative(repoRoot, demo), '--resource', 'module.network.module.subnet.aws_subnet.private'],
+  [path.relative(repoRoot, demo), '--resource', 'aws_nothing.here'],
+  ['fixtures/providers/missing-alias'],
+  ['fixtures/providers/registry-modules', '--verbose'],
+  ['fixtures/providers/legacy', '--no-cache'],
+]
+
+for (const argv of SAME) {
+  test(`\`providers ${argv.join(' ')}\`: the quick start prints what oclif prints, cold and warm`, () => {
+    const caches = [mkdtempSync(path.join(tmpdir(), 'tfgraph-quick-')), mkdtempSync(path.join(tmpdir(), 'tfgraph-quick-'))]
+    try {
+      const oclif = run(argv, caches[0]!, 'oclif')
+      const cold = run(argv, caches[1]!, 'bin')
+      const warm = run(argv, caches[1]!, 'bin')
+      // --verbose ends with a line about the run (how many files, in how many ms): compared without it
+      const steady = (s: string) => s.replace(/^tfgraph: \d+ files read in \d+ ms.*\n/m, '')
+      for (const r of [cold, warm]) {
+        assert.is(r.code, oclif.code)
+        assert.is(r.stdout, oclif.stdout)
+        assert.is(steady(r.stderr), steady(oclif.stderr))
+      }
+      assert.ok(oclif.stdout.length > 0 || oclif.stderr.length > 0, 'the command printed something')
+    } finally {
+      for (const c of caches) rmSync(c, {recursive: true, force: true})
+    }
+  })
+}
+
+test('a warm quick start answers from what the oclif command stored, and the other way round', () => {
+  const cache = mkdtempSync(path.join(tmpdir(), 'tfgraph-quick-'))
+  try {
+    const argv = [path.relative(repoRoot, demo), '--json']
+    const stored = run(argv, cache, 'oclif')
+    const entries = () => readdirSync(path.join(cache, 'results'), {recursive: true}).filter((f) => String(f).endsWith('.json')).length
+    assert.is(entries(), 1)
+    assert.is(run(argv, cache, 'bin').stdout, stored.stdout)
+    assert.is(entries(), 1, 'the quick start found the entry the command stored (one key, one build id)')
+  } finally {
+    rmSync(cache, {recursive: true, force: true})
+  }
+})
+
+test.run()
