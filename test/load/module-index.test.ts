@@ -326,7 +326,7 @@ test('positions: an attribute an override file gave a block stands in that file'
   assert.equal(describe(m.index.at('main_override.tf', {line: 2, column: 4})), ['attribute provider (resource)'])
   assert.equal(describe(m.index.at('main.tf', {line: 2, column: 4})), ['block resource aws_instance a', 'attribute ami (resource)'])
   const hit = m.index.at('main_override.tf', {line: 2, column: 4})[0]
-  assert.ok(hit?.kind === 'attribute' && hit.site.body.blocks[0] === m.managedResources.get('aws_instance.a'))
+  assert.ok(hit?.kind === 'attribute' && hit.site.body.blocks[0] === m.managedResources.get('aws_instance.a')?.block)
 })
 
 const JSON_TEXT = `{
