@@ -143,7 +143,6 @@ export type PositionHit =
 export const NOT_EVALUATED: ReadonlySet<string> = new Set(['depends_on', 'provider', 'providers', 'ignore_changes', 'replace_triggered_by'])
 /** A module call's arguments that are not evaluated with the module's functions (its source is read at init). */
 export const MODULE_NOT_EVALUATED: ReadonlySet<string> = new Set([...NOT_EVALUATED, 'source', 'version'])
-const NONE: ReadonlySet<string> = new Set()
 /** Nested blocks whose expressions the validate walk does not evaluate with the provider functions. */
 const CONDITION_BLOCKS: ReadonlySet<string> = new Set(['lifecycle', 'precondition', 'postcondition', 'validation'])
 const NO_REFERENCES: readonly Reference[] = Object.freeze([])
@@ -423,7 +422,7 @@ class Walker {
       declaring: undefined,
       scope: undefined,
       evaluated,
-      notEvaluated: NONE,
+      notEvaluated: new Set<string>(),
       providerArgument: undefined,
     }
     this.v.body(f)

@@ -29,8 +29,8 @@ const MAX_FILES = 680
 const MAX_PACKED_BYTES = 1_900_000
 // 6.2 MB unpacked: the same two scripts and caches are ~1.66 MB of it
 // 6.5 MB: and Terraform Stacks
-// 7.0 MB: Stacks, the second scan's checks and the page's additions (#40, #39, #42)
-const MAX_UNPACKED_BYTES = 7_000_000
+// 7.2 MB: Stacks, the second scan's checks, the page's additions and the module index (#40, #39, #42, #36)
+const MAX_UNPACKED_BYTES = 7_200_000
 
 const packageJsonBefore = readFileSync(path.join(repoRoot, 'package.json'), 'utf8')
 const got = await installed()
