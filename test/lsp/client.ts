@@ -89,7 +89,8 @@ export async function startClient(
     progress,
     stderr: () => err,
     latest,
-    diagnostics: (file, ok = () => true, timeoutMs = 20_000) =>
+    // a whole-suite run (one process, every test file loaded) was seen to take over 20 s for the first analysis
+    diagnostics: (file, ok = () => true, timeoutMs = 60_000) =>
       new Promise((resolve, reject) => {
         const check = (): boolean => {
           const d = latest(file)
