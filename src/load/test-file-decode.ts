@@ -230,7 +230,7 @@ export function decodeTestFile(path: string, file: ConfigFile, opts: TestDecodeO
     ...(d.overrides.length > 0 ? {overrides: d.overrides} : {}),
     diagnostics: d.diags,
   })
-  // a release without the test block reads it as any block it does not know
+  // a release without the test block reads it as a block it does not know
   if (d.schema.testBlock && !d.testBlocks(file.body.blocks)) return result()
   const rest = d.schema.testBlock ? {...file.body, blocks: file.body.blocks.filter((b) => b.type !== 'test')} : file.body
   d.diags.push(...bodySchemaProblems(rest, {attributes: [], blocks: Object.keys(d.schema.fileBlocks)}))
@@ -381,7 +381,7 @@ function overrideDuring(b: Block): Diagnostic[] {
   ]
 }
 
-/** What an override target names: a data source (after any module calls), or only module calls. */
+/** What an override target names: a data source (after the module calls, if there are some), or only module calls. */
 function overrideTargetKind(t: ScopeTraversalExpr): {data: boolean; module: boolean} {
   const parts = [t.root, ...t.steps.map((st) => (st.k === 'attr' ? st.name : undefined))]
   let i = 0

@@ -10,7 +10,7 @@ import {atEveryCall, authoredModules} from './module-expressions.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {brokenModules, moduleText, report, sortRanges, where, type Finding} from './support.js'
 
-/** The first thing written inside one of the module's terraform blocks, if the model has any. */
+/** The first thing written inside one of the module's terraform blocks, if the model has one. */
 function firstTerraformContent(m: Module): SourceRange | undefined {
   const ranges: {range: SourceRange}[] = [
     ...(m.requiredProvidersBlock ? [{range: m.requiredProvidersBlock.declRange}] : []),
