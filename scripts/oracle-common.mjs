@@ -1,4 +1,4 @@
-// What the two corpus-wide oracle scripts (oracle-corpus.mjs, oracle-fidelity.mjs) share: asking the
+// What the oracle scripts share: asking the
 // terraform-oracle once, and running a check over many directories a few at a time, printing the
 // results in the directories' order as soon as the ones before them are done.
 import {execFile} from 'node:child_process'
@@ -47,4 +47,24 @@ export async function runOrdered(items, {jobs, label, every = 50}, check, print)
   await Promise.all(Array.from({length: Math.min(jobs, items.length)}, worker))
   flush()
   return results
+}
+
+/**
+ * The arguments of a script that records the oracle's answers for fixture directories: FIXTURE_DIR… and
+ * `--terraform PATH`. `--help` prints `usage` (exit 0); an unknown option exits 2.
+ */
+export function parseFixtureArgs(argv, usage) {
+  const opts = {terraform: 'terraform', dirs: []}
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]
+    if (a === '--terraform') opts.terraform = argv[++i]
+    else if (a === '--help' || a === '-h') {
+      console.log(usage)
+      process.exit(0)
+    } else if (a.startsWith('-')) {
+      console.error(`unknown option ${a}`)
+      process.exit(2)
+    } else opts.dirs.push(a)
+  }
+  return opts
 }

@@ -12,22 +12,14 @@ import {spawnSync} from 'node:child_process'
 import {cpSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
+import {parseFixtureArgs} from './oracle-common.mjs'
+
+const USAGE = 'Usage: node scripts/oracle-plan.mjs FIXTURE_DIR… [--terraform PATH]'
 
 function parseArgs(argv) {
-  const opts = {terraform: 'terraform', dirs: []}
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]
-    if (a === '--terraform') opts.terraform = argv[++i]
-    else if (a === '--help' || a === '-h') {
-      console.log('Usage: node scripts/oracle-plan.mjs FIXTURE_DIR… [--terraform PATH]')
-      process.exit(0)
-    } else if (a.startsWith('-')) {
-      console.error(`unknown option ${a}`)
-      process.exit(2)
-    } else opts.dirs.push(a)
-  }
+  const opts = parseFixtureArgs(argv, USAGE)
   if (opts.dirs.length === 0) {
-    console.error('Usage: node scripts/oracle-plan.mjs FIXTURE_DIR… [--terraform PATH]')
+    console.error(USAGE)
     process.exit(2)
   }
   return opts

@@ -22,24 +22,14 @@ import {spawnSync} from 'node:child_process'
 import {chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
+import {parseFixtureArgs} from './oracle-common.mjs'
 import {fileURLToPath} from 'node:url'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const repo = path.resolve(here, '..')
 
 function parseArgs(argv) {
-  const opts = {terraform: 'terraform', dirs: []}
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]
-    if (a === '--terraform') opts.terraform = argv[++i]
-    else if (a === '--help' || a === '-h') {
-      console.log('Usage: node scripts/oracle-test-runs.mjs [FIXTURE_DIR…] [--terraform PATH]')
-      process.exit(0)
-    } else if (a.startsWith('-')) {
-      console.error(`unknown option ${a}`)
-      process.exit(2)
-    } else opts.dirs.push(a)
-  }
+  const opts = parseFixtureArgs(argv, 'Usage: node scripts/oracle-test-runs.mjs [FIXTURE_DIR…] [--terraform PATH]')
   if (opts.dirs.length === 0) {
     const base = path.join(repo, 'fixtures', 'tests')
     opts.dirs = readdirSync(base)

@@ -40,7 +40,8 @@ export function renameRanges(text: string, name: FileNamer): string {
 
 /** Ranges of files named by their absolute paths (how the model names them) renamed with `name`, in any text. */
 export function renameAbsoluteRanges(text: string, name: FileNamer): string {
-  if (!text.includes('/')) return text
+  // most strings of a document (addresses, provider sources) name no range: no regular expression for them
+  if (!text.includes(':') || !text.includes('/')) return text
   return text.replace(
     /(?<=^|[\s(;"'`])(\/[^\s:,()"'`[\]]+\.[A-Za-z]+):(\d+,\d+-\d+)/gm,
     (_m, file: string, rest: string) => `${name(file)}:${rest}`,
