@@ -163,8 +163,11 @@ class LintWorkspace implements Workspace {
   private queue: Promise<unknown> = Promise.resolve()
   /** Directories whose local calls must be read again (a file of theirs changed, or appeared). */
   private readonly dirtyDirs = new Set<string>()
-  /** Files whose findings went with a root that is no longer one (told by the next update). */
-  private readonly withdrawn = new Set<string>()
+  /**
+   * Files whose findings changed and that no update has told about yet: an analysis asked for by a
+   * request (a hover, a code lens) counts as much as the update's own, and so does a root that went away.
+   */
+  private readonly untold = new Set<string>()
   /** Files' texts for the rules and ignore comments, as of the last change told about each. */
   private readonly texts = new Map<string, string | undefined>()
   private lastYield = 0
@@ -288,7 +291,7 @@ class LintWorkspace implements Workspace {
       if (s.kind === 'root' && !roots.has(s.root)) {
         // a root that went away takes its findings with it
         this.states.delete(s.root)
-        for (const f of s.findings.keys()) this.withdrawn.add(f)
+        for (const f of s.findings.keys()) this.untold.add(f)
       } else if (s.kind !== 'root' && roots.has(s.root)) s.kind = 'root'
     }
     for (const r of roots) if (!this.states.has(r)) this.states.set(r, newState(r, 'root'))
@@ -327,10 +330,10 @@ class LintWorkspace implements Workspace {
   async update(arg?: UpdateOptions | UpdateOptions['progress']): Promise<ReadonlySet<string>> {
     const opts: UpdateOptions = typeof arg === 'function' ? {progress: arg} : (arg ?? {})
     const touched = new Set<string>()
-    const withdraw = (): void => {
-      if (this.withdrawn.size === 0) return
-      const files = new Set(this.withdrawn)
-      this.withdrawn.clear()
+    const tell = (): void => {
+      if (this.untold.size === 0) return
+      const files = new Set(this.untold)
+      this.untold.clear()
       for (const f of files) touched.add(f)
       opts.analysed?.(files)
     }
@@ -340,24 +343,21 @@ class LintWorkspace implements Workspace {
       if (opts.stop?.()) break
       // an analysis may find new calls that change the root set: the search follows every change
       await this.serial(() => this.findRoots())
-      withdraw()
+      tell()
       const s = this.next()
       if (!s) break
       const left = [...this.states.values()].filter((x) => this.kept(x) && this.stale(x)).length
       opts.progress?.(s.root, done, done + left)
       done++
-      const files = new Set(s.findings.keys())
       try {
         await this.fresh(s)
       } catch (e) {
         if (!opts.failed) throw e
         opts.failed(s.root, e)
       }
-      for (const f of s.findings.keys()) files.add(f)
-      for (const f of files) touched.add(f)
-      opts.analysed?.(files)
+      tell()
     }
-    withdraw()
+    tell()
     this.evict()
     return touched
   }
@@ -518,7 +518,9 @@ class LintWorkspace implements Workspace {
     s.inputs = read
     s.dirs = dirs
     s.builtAt = builtAt
+    for (const f of s.findings.keys()) this.untold.add(f)
     s.findings = s.kind === 'shared' ? new Map() : this.findingsByFile(s.root, result)
+    for (const f of s.findings.keys()) this.untold.add(f)
     let locks: Promise<ReadonlyMap<string, string>> | undefined
     const engine = result.analysis.tree.engine
     s.analysis = {root: s.root, kind: s.kind, lint: result, dirs, lockedVersions: () => (locks ??= this.locks(s.root, engine))}

@@ -169,4 +169,26 @@ test('an edit that arrives while an analysis runs abandons it: the newest text w
   }
 })
 
+test('findings of a root a request analysed before the first update are told by that update, as are those of a later request after an edit', async () => {
+  const ws = workspace()
+  try {
+    const file = at('other/main.tf')
+    // a request (a code lens, a hover) arrives before the editor's first update runs: it analyses the root
+    assert.ok((await ws.analysesOf(file)).length === 1)
+    assert.ok(ws.findings(file).length > 0, 'the fixture has findings (required-version at least)')
+    const told: string[] = []
+    await ws.update({analysed: (files) => told.push(...files)})
+    assert.ok(told.includes(file), `told: ${told.join(' ')}`)
+    // an edit, a request that analyses again, then the update: the file is told again; untouched roots are not
+    ws.setBuffer(file, 'terraform {\n  required_version = ">= 1.5"\n}\n')
+    await ws.analysesOf(file)
+    const again: string[] = []
+    await ws.update({analysed: (files) => again.push(...files)})
+    assert.equal(again, [file])
+    assert.ok(!ws.findings(file).some((f) => f.diagnostic.rule === 'required-version'))
+  } finally {
+    await ws.close()
+  }
+})
+
 test.run()

@@ -65,6 +65,10 @@ export async function startClient(
     for (const w of [...waiters]) w()
   })
   conn.onRequest(WorkDoneProgressCreateRequest.type, () => undefined)
+  const logged: string[] = []
+  conn.onNotification('window/logMessage', (p: {message?: unknown}) => {
+    logged.push(String(p.message))
+  })
   conn.onNotification('$/progress', (p: unknown) => {
     progress.push(p)
   })
@@ -106,7 +110,12 @@ export async function startClient(
         }
         waiters.push(w)
         setTimeout(
-          () => reject(new Error(`no matching diagnostics for ${file} within ${timeoutMs} ms: ${JSON.stringify(latest(file))}`)),
+          () =>
+            reject(
+              new Error(
+                `no matching diagnostics for ${file} within ${timeoutMs} ms: ${JSON.stringify(latest(file))}; published for: ${[...new Set(published.map((p) => p.uri))].join(' ') || 'nothing'}; server stderr: ${err.slice(-2000) || '(empty)'}; server log: ${logged.join('\n').slice(-3000) || '(empty)'}`,
+              ),
+            ),
           timeoutMs,
         ).unref()
       }),
