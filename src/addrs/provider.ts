@@ -192,6 +192,32 @@ export class AbsProviderConfig {
     Object.freeze(this)
   }
 
+  /**
+   * Parses Terraform's form back (`module.a.provider["registry.terraform.io/hashicorp/aws"].east`);
+   * undefined when the text is not an absolute provider configuration address.
+   */
+  static parse(text: string): AbsProviderConfig | undefined {
+    const i = text.startsWith('provider["') ? 0 : text.indexOf('.provider["') + 1
+    if (i === 0 && !text.startsWith('provider["')) return undefined
+    const module = ModulePath.parse(i === 0 ? '' : text.slice(0, i - 1))
+    const rest = text.slice(i + 'provider['.length)
+    // the FQN is a quoted string: its end is the first unescaped quote
+    let end = 1
+    while (end < rest.length && rest[end] !== '"') end += rest[end] === '\\' ? 2 : 1
+    let fqn: unknown
+    try {
+      fqn = JSON.parse(rest.slice(0, end + 1))
+    } catch {
+      return undefined
+    }
+    const provider = typeof fqn === 'string' ? parseProviderString(fqn) : undefined
+    const tail = rest.slice(end + 1)
+    if (!module || !provider || !tail.startsWith(']')) return undefined
+    const alias = tail.slice(1)
+    if (alias !== '' && !/^\.[A-Za-z_][A-Za-z0-9_-]*$/.test(alias)) return undefined
+    return new AbsProviderConfig(module, provider, alias.slice(1))
+  }
+
   /** Terraform's form: the FQN quoted as a Go string (`provider["…"]`), the alias after it. */
   toString(): string {
     const mod = this.module.toString()

@@ -2,6 +2,7 @@
 // needs (a resource's provider configuration and full resolution chain, as `providers --resource` prints
 // it; a module's source, version, providers map and counts; a provider configuration's arguments as
 // written and its users), and per diagnostic the nodes it concerns. Read off the analysis; plain data.
+import {ModulePath} from '../addrs/module.js'
 import {formatRange, type Diagnostic} from '../diag/diagnostic.js'
 import {renameFiles, rootRelative} from '../diag/file-names.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
@@ -105,7 +106,7 @@ function modelHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
   const callCount = new Map<string, number>()
   for (const m of a.tree.nodes)
     if (m.address !== '') {
-      const parent = m.address.replace(/\.?module\.[^.]+$/, '')
+      const parent = ModulePath.of(m.path.slice(0, -1)).toString()
       callCount.set(parent, (callCount.get(parent) ?? 0) + 1)
     }
 

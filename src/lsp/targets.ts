@@ -210,9 +210,10 @@ export function finalConfig(a: RootAnalysis, address: string): ProviderConfigInf
       continue
     }
     // `module.a.module.b.provider["…"]` → `module.a.provider["…"]` (aliases are never inherited)
-    const m = /^(.*?)(?:\.)?(module\.[^.[\]]+)\.(provider\[".*"\])$/.exec(addr)
-    if (!m) return undefined
-    addr = m[1] ? `${m[1]}.${m[3]}` : m[3]!
+    const config = AbsProviderConfig.parse(addr)
+    const parent = config?.module.parent
+    if (!config || !parent || config.alias !== undefined) return undefined
+    addr = new AbsProviderConfig(parent, config.provider).toString()
   }
   return undefined
 }

@@ -83,4 +83,28 @@ test('absolute provider configurations: the FQN quoted, the alias after it, the 
   assert.ok(!new AbsProviderConfig(ModulePath.of(['a']), AWS).equals(new AbsProviderConfig(ModulePath.root, AWS)))
 })
 
+test('absolute provider configurations parse back from their string form; other text does not parse', () => {
+  const odd = providerAddr('example.com', 'my"ns', 'x')
+  for (const c of [
+    new AbsProviderConfig(ModulePath.root, AWS),
+    new AbsProviderConfig(ModulePath.of(['a']), AWS, 'west'),
+    new AbsProviderConfig(ModulePath.of(['a', 'b-c']), AWS),
+    new AbsProviderConfig(ModulePath.of(['provider']), odd, 'x_1'),
+  ]) {
+    const back = AbsProviderConfig.parse(c.toString())
+    assert.ok(back?.equals(c), `${c.toString()} → ${String(back)}`)
+  }
+  for (const text of [
+    '',
+    'aws.west',
+    'provider["registry.terraform.io/hashicorp/aws"',
+    'provider["hashicorp/aws"]',
+    'provider["registry.terraform.io/hashicorp/aws"]west',
+    'provider["registry.terraform.io/hashicorp/aws"].1x',
+    'module.a.module.provider["registry.terraform.io/hashicorp/aws"]',
+    'resource.provider["registry.terraform.io/hashicorp/aws"]',
+  ])
+    assert.is(AbsProviderConfig.parse(text), undefined, text)
+})
+
 test.run()
