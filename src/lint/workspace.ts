@@ -455,15 +455,18 @@ class LintWorkspace implements Workspace {
         continue
       }
       if (s.analysis && !this.stale(s)) return s.analysis
-      s.building = this.serial(() => this.analyse(s))
+      const building = this.serial(() => this.analyse(s))
+      s.building = building
       try {
-        return await s.building
+        return await building
       } catch (e) {
         if (!(e instanceof AnalysisCancelled)) throw e
-        await this.settle()
       } finally {
-        s.building = undefined
+        // cleared before anything else is awaited: another caller waiting on a settled analysis would
+        // otherwise go round this loop in microtasks alone and starve the event loop (and this caller's settle)
+        if (s.building === building) s.building = undefined
       }
+      await this.settle()
     }
   }
 
