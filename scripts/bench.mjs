@@ -23,6 +23,7 @@ import {availableParallelism, cpus, tmpdir, totalmem} from 'node:os'
 import * as path from 'node:path'
 import {fileURLToPath, pathToFileURL} from 'node:url'
 import {generate, generateMonorepo} from './synth.mjs'
+import {generateCafShaped} from './synth-caf.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const repoRoot = path.join(here, '..')
@@ -217,6 +218,36 @@ log(
   `latency: node ${L.node.toFixed(0)} ms, terraform providers ${terraform ? L.terraform.toFixed(0) + ' ms' : 'SKIP'}, --version ${L.version.toFixed(0)} ms, providers cold ${L.cold.toFixed(0)} ms, warm ${L.warm.toFixed(0)} ms`,
 )
 
+// ---- a large real-shaped root: aztfmod/terraform-azurerm-caf's `examples` (scripts/synth-caf.mjs), `providers`
+// cold and warm, paired with `terraform providers` after `terraform get` in the same directory (local sources)
+const cafRuns = quick ? 1 : 3
+const cafDir = path.join(work, 'caf-shaped')
+const cafMade = generateCafShaped(cafDir)
+const cafRoot = path.join(cafDir, 'examples')
+let cafTerraform = false
+let cafSkip = terraformSkip
+if (terraform) {
+  const get = spawnSync('terraform', ['get'], {cwd: cafRoot, encoding: 'utf8', env: tfEnv})
+  if (get.status === 0) cafTerraform = true
+  else cafSkip = `terraform get failed in the caf-shaped root: ${get.stderr.trim().split('\n')[0]}`
+}
+const caf = {terraform: [], cold: [], warm: [], rssCold: [], rssWarm: []}
+for (let i = 0; i < cafRuns; i++) {
+  if (cafTerraform) caf.terraform.push(timed('terraform', ['providers'], {cwd: cafRoot, env: tfEnv}))
+  const cache = freshCache()
+  const c = cli(['providers', cafRoot], {cacheDir: cache, ok: [0]})
+  const w = cli(['providers', cafRoot], {cacheDir: cache, ok: [0]})
+  caf.cold.push(c.ms)
+  caf.warm.push(w.ms)
+  caf.rssCold.push(c.rssMb)
+  caf.rssWarm.push(w.rssMb)
+}
+const C = Object.fromEntries(Object.entries(caf).map(([k, v]) => [k, v.length ? median(v) : NaN]))
+log(
+  `caf-shaped: terraform providers ${cafTerraform ? C.terraform.toFixed(0) + ' ms' : 'SKIP'}, providers cold ${C.cold.toFixed(0)} ms, warm ${C.warm.toFixed(0)} ms`,
+)
+rmSync(cafDir, {recursive: true, force: true})
+
 // ---- pathological input: one attribute holding a 600 KB list; expressions nested 10,000 levels deep
 const bigList = path.join(work, 'big-list')
 mkdirSync(bigList)
@@ -365,6 +396,22 @@ const vsTf = (v, limit) =>
   terraform ? `${ratio(v, L.terraform)} × terraform (target ≤ ${limit}: ${target(v <= limit * L.terraform)})` : 'terraform: SKIP'
 lines.push(
   `| ${L.node.toFixed(0)} ms | ${terraform ? L.terraform.toFixed(0) + ' ms' : 'SKIP'} | ${L.version.toFixed(0)} ms | ${L.cold.toFixed(0)} ms, ${median(lat.rssCold)} MB: ${vsTf(L.cold, 2.5)}; node + ${(L.cold - L.node).toFixed(0)} ms | ${L.warm.toFixed(0)} ms, ${median(lat.rssWarm)} MB: ${vsTf(L.warm, 1.5)}; node + ${(L.warm - L.node).toFixed(0)} ms |`,
+)
+lines.push('')
+lines.push(
+  `### A large root: \`tfgraph providers\` on a root of aztfmod/terraform-azurerm-caf's \`examples\` shape (median of ${cafRuns} paired runs, wall time)`,
+)
+lines.push('')
+lines.push(
+  `\`node scripts/synth-caf.mjs DIR\` writes it: one root calling one module that calls the rest — ${fmt(cafMade.modules)} module directories, ${fmt(cafMade.instances)} module instances, ${fmt(cafMade.files)} files — all local sources. ${cafTerraform ? `\`terraform providers\` (${terraform.version}) runs in the same directory after \`terraform get\`; each run of the pair takes its turn right after the other.` : `SKIP \`terraform providers\`: ${cafSkip}.`}`,
+)
+lines.push('')
+lines.push(`| \`terraform providers\` | providers, cold (empty cache directory) | providers, warm |`)
+lines.push(`|---|---|---|`)
+const vsCaf = (v, limit) =>
+  cafTerraform ? `${ratio(v, C.terraform)} × terraform (target ≤ ${limit}: ${target(v <= limit * C.terraform)})` : 'terraform: SKIP'
+lines.push(
+  `| ${cafTerraform ? fmt(Math.round(C.terraform)) + ' ms' : 'SKIP'} | ${fmt(Math.round(C.cold))} ms, ${median(caf.rssCold)} MB: ${vsCaf(C.cold, 1.0)} | ${fmt(Math.round(C.warm))} ms, ${median(caf.rssWarm)} MB: ${vsCaf(C.warm, 0.25)} |`,
 )
 lines.push('')
 lines.push(`### Pathological input (\`tfgraph lint DIR\`, default settings, median of ${quick ? 1 : 3})`)
