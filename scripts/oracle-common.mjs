@@ -68,3 +68,16 @@ export function parseFixtureArgs(argv, usage) {
   }
   return opts
 }
+
+/** A diagnostic of `terraform … -json` as the fixtures record it: severity, summary, detail and the range's lines and columns. */
+export function oracleDiagnostic(d) {
+  const r = d.range
+  return {
+    severity: d.severity,
+    summary: d.summary,
+    detail: d.detail ?? '',
+    ...(r
+      ? {range: {filename: r.filename, start: {line: r.start.line, column: r.start.column}, end: {line: r.end.line, column: r.end.column}}}
+      : {}),
+  }
+}

@@ -12,7 +12,7 @@ import {spawnSync} from 'node:child_process'
 import {cpSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
-import {parseFixtureArgs} from './oracle-common.mjs'
+import {oracleDiagnostic as diagnostic, parseFixtureArgs} from './oracle-common.mjs'
 
 const USAGE = 'Usage: node scripts/oracle-plan.mjs FIXTURE_DIR… [--terraform PATH]'
 
@@ -31,18 +31,6 @@ function terraform(bin, args, cwd, tmp) {
   const r = spawnSync(bin, args, {cwd, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, timeout: 300_000})
   if (r.error) throw r.error
   return r
-}
-
-function diagnostic(d) {
-  const r = d.range
-  return {
-    severity: d.severity,
-    summary: d.summary,
-    detail: d.detail ?? '',
-    ...(r
-      ? {range: {filename: r.filename, start: {line: r.start.line, column: r.start.column}, end: {line: r.end.line, column: r.end.column}}}
-      : {}),
-  }
 }
 
 function record(bin, fixture) {

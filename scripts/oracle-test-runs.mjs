@@ -22,7 +22,7 @@ import {spawnSync} from 'node:child_process'
 import {chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
-import {parseFixtureArgs} from './oracle-common.mjs'
+import {oracleDiagnostic as diagnostic, parseFixtureArgs} from './oracle-common.mjs'
 import {fileURLToPath} from 'node:url'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -182,18 +182,6 @@ function jsonLines(text) {
       }
     })
     .filter(Boolean)
-}
-
-function diagnostic(d) {
-  const r = d.range
-  return {
-    severity: d.severity,
-    summary: d.summary,
-    detail: d.detail ?? '',
-    ...(r
-      ? {range: {filename: r.filename, start: {line: r.start.line, column: r.start.column}, end: {line: r.end.line, column: r.end.column}}}
-      : {}),
-  }
 }
 
 /** The bindings of the run's walks: `"<resource>" (…) needs provider[…]` (first answer per resource). */

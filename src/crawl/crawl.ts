@@ -314,7 +314,29 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
   if (!opts.walker) for (const d of installed.manifestDiagnostics) c.report(d, '')
   const rootVars = await rootVariableValues(ctx, root, opts)
   for (const d of rootVars.diagnostics) c.report(d, '')
-  const rootNode: ModuleNode = {
+  const rootNode = rootModuleNode(root, {
+    enabled: false,
+    // from the directory file names are shown relative to (a stack component's, a test run's module: not the root)
+    displayDir: opts.displayRoot ? path.relative(path.resolve(opts.displayRoot), root).split(path.sep).join('/') || '.' : '.',
+    module: rootLoad.module,
+    variables: rootVars.values,
+  })
+  await c.visit(rootNode, [rootIdentity])
+  await installed.settled()
+  return {
+    rootDir: root,
+    engine,
+    root: rootNode,
+    nodes: c.nodes,
+    diagnostics: c.diagnostics,
+    diagnosticModules: c.modules,
+    incomplete: c.incomplete || rootLoad.incomplete,
+  }
+}
+
+/** The root module's node of a tree: no call, no parent, resolved; what differs from root to root is given. */
+export function rootModuleNode(dir: string, own: Pick<ModuleNode, 'enabled' | 'displayDir' | 'module' | 'variables'>): ModuleNode {
+  return {
     path: [],
     address: '',
     key: '',
@@ -326,25 +348,14 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
     count: false,
     forEach: false,
     dependsOn: false,
-    enabled: false,
-    dir: root,
-    // from the directory file names are shown relative to (a stack component's, a test run's module: not the root)
-    displayDir: opts.displayRoot ? path.relative(path.resolve(opts.displayRoot), root).split(path.sep).join('/') || '.' : '.',
-    module: rootLoad.module,
+    // in the order of every other node's fields (one object shape for the whole tree)
+    enabled: own.enabled,
+    dir,
+    displayDir: own.displayDir,
+    module: own.module,
     resolved: true,
     unresolvedReason: undefined,
-    variables: rootVars.values,
+    variables: own.variables,
     children: [],
-  }
-  await c.visit(rootNode, [rootIdentity])
-  await installed.settled()
-  return {
-    rootDir: root,
-    engine,
-    root: rootNode,
-    nodes: c.nodes,
-    diagnostics: c.diagnostics,
-    diagnosticModules: c.modules,
-    incomplete: c.incomplete || rootLoad.incomplete,
   }
 }

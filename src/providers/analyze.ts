@@ -6,7 +6,7 @@ import {formatRange, sortDiagnostics, withoutCode, type Diagnostic, type Diagnos
 import type {DiagnosticCode} from '../diag/codes.js'
 import {buildGraph, type ModuleGraph} from './build-graph.js'
 import {AbsProviderConfig} from '../addrs/provider.js'
-import {crawl, type CrawlOptions, type ModuleNode, type ModuleTree} from '../crawl/crawl.js'
+import {crawl, rootModuleNode, type CrawlOptions, type ModuleTree} from '../crawl/crawl.js'
 import {moduleRequirements, type ModuleRequirement} from './requirements.js'
 import {resolveProviders, type GraphDiagnostic, type InboundConfig, type Resolution, type SharedModule} from './resolve.js'
 import {validateProviderConfigsByModule} from './validate.js'
@@ -211,27 +211,7 @@ function stackTreeOptions(opts: AnalyzeOptions): StackBaseOptions {
  * module), no bindings of its own, the stack's and its components' diagnostics.
  */
 function stackProvidersAnalysis(stack: StackAnalysis<ProvidersAnalysis>): ProvidersAnalysis {
-  const root: ModuleNode = {
-    path: [],
-    address: '',
-    key: '',
-    parent: undefined,
-    call: undefined,
-    sourceText: undefined,
-    source: undefined,
-    version: undefined,
-    count: false,
-    forEach: false,
-    dependsOn: false,
-    enabled: true,
-    dir: stack.dir,
-    displayDir: '.',
-    module: undefined,
-    resolved: true,
-    unresolvedReason: undefined,
-    variables: new Map(),
-    children: [],
-  }
+  const root = rootModuleNode(stack.dir, {enabled: true, displayDir: '.', module: undefined, variables: new Map()})
   const tree: ModuleTree = {
     rootDir: stack.dir,
     engine: 'terraform',
