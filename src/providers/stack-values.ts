@@ -9,6 +9,7 @@ import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import {goQuote} from '../diag/go-quote.js'
 import {literalValue, partRange, traversalOf, tupleItemsOf, unwrapTemplate, type Expr} from '../hcl/expr.js'
+import {children} from '../hcl/native/ast.js'
 import type {Attribute} from '../hcl/syntax.js'
 import type {Stack, StackProviderConfig} from '../load/stacks/model.js'
 
@@ -45,39 +46,7 @@ function walk(e: Expr, visit: (t: Extract<Expr, {k: 'trav'}>) => void): void {
     case 'anon':
       return
     default:
-      for (const c of childrenOf(e)) walk(c, visit)
-  }
-}
-
-function childrenOf(x: Expr): readonly Expr[] {
-  switch (x.k) {
-    case 'tmpl':
-      return x.parts
-    case 'wrap':
-    case 'parens':
-      return [x.inner]
-    case 'rel':
-      return [x.src]
-    case 'call':
-      return x.args
-    case 'tuple':
-      return x.items
-    case 'index':
-      return [x.coll, x.key]
-    case 'splat':
-      return [x.src, x.each]
-    case 'for':
-      return [x.coll, ...(x.keyExpr ? [x.keyExpr] : []), x.valExpr, ...(x.cond ? [x.cond] : [])]
-    case 'cond':
-      return [x.cond, x.then, x.else]
-    case 'unary':
-      return [x.operand]
-    case 'binary':
-      return [x.left, x.right]
-    case 'tfor':
-      return [x.coll, x.body]
-    default:
-      return []
+      for (const c of children(e)) walk(c, visit)
   }
 }
 
