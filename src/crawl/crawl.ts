@@ -11,7 +11,7 @@ import type {Attribute, Value} from '../hcl/syntax.js'
 import type {ModuleCall} from '../load/records.js'
 import type {EngineName} from '../load/engine.js'
 import {DEFAULT_MAX_FILES} from '../load/load-module.js'
-import {withRunContext, type Checkpoint, type RunContext} from '../load/run-context.js'
+import {runContextFor, type Checkpoint, type RunContext} from '../load/run-context.js'
 import type {Module} from '../load/model.js'
 import {evaluateCallSource} from './call-source.js'
 import {scopeEvaluator, type EvalScope, type StaticIdent, type StaticResult} from './static-eval.js'
@@ -86,7 +86,12 @@ export interface ModuleTree {
 }
 
 export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<ModuleTree> {
-  return withRunContext(opts.context, (ctx) => crawlWith(ctx, rootDir, opts))
+  const run = runContextFor(opts.context)
+  try {
+    return await crawlWith(run.ctx, rootDir, opts)
+  } finally {
+    await run.release()
+  }
 }
 
 /** One crawl's state: what it reports, what it followed, and the limits. */
@@ -294,7 +299,8 @@ function childVariables(call: ModuleCall, argument: (a: Attribute, ident: Static
 
 const META_ARGUMENTS: ReadonlySet<string> = new Set(['source', 'version', 'count', 'for_each', 'depends_on', 'providers'])
 
-async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): Promise<ModuleTree> {
+/** The crawl of a run: what `crawl` does with the context a caller already has. */
+export async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): Promise<ModuleTree> {
   await ctx.loads.ready()
   const root = path.resolve(rootDir)
   const env = opts.env ?? process.env
@@ -308,11 +314,11 @@ async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOptions): 
   })
   const rootLoad = await installed.loadDir(root, opts.engine)
   const engine: EngineName = rootLoad.engine
+  const rootVars = await rootVariableValues(ctx, root, opts)
   const c = new Crawl(root, engine, opts.walker ?? installed, opts.maxDepth ?? 100, opts.maxModules ?? DEFAULT_MAX_MODULES, ctx.checkpoint)
   const rootIdentity = ctx.files.realpath(root) ?? root
   for (const d of rootLoad.diagnostics) c.report(d, '')
   if (!opts.walker) for (const d of installed.manifestDiagnostics) c.report(d, '')
-  const rootVars = await rootVariableValues(ctx, root, opts)
   for (const d of rootVars.diagnostics) c.report(d, '')
   const rootNode = rootModuleNode(root, {
     enabled: false,

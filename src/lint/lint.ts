@@ -1,33 +1,27 @@
 // `tfgraph lint`: Terraform's own module/provider diagnostics (rule id `terraform`) plus tfgraph's
 // rules for module authors, configured by .tfgraph.json / --only / --disable and inline ignores.
 import * as path from 'node:path'
-import {compareDiagnostics, type Diagnostic, type Severity, type SourceRange} from '../diag/diagnostic.js'
-import {renameFiles, renameRanges, rootRelative, type FileNamer} from '../diag/file-names.js'
+import {compareDiagnostics, type Diagnostic, type SourceRange} from '../diag/diagnostic.js'
+import {renameFiles, renameRanges, rootRelative} from '../diag/file-names.js'
 import type {CrawlLimits, ModuleNode, ModuleWalker} from '../crawl/crawl.js'
-import {analyzeProviders, sharedModuleReason, type ProvidersAnalysis} from '../providers/analyze.js'
-import {RULES} from '../rules/index.js'
-import type {LintDiagnostic, Rule, RuleContext} from '../rules/rule.js'
+import {analyzeProvidersWith, sharedModuleReason, type ProvidersAnalysis} from '../providers/analyze.js'
+import type {LintDiagnostic} from '../rules/rule.js'
 import {callAround, MODULE_EVALUATION_ERRORS} from '../rules/support.js'
-import {readManifest} from '../crawl/manifest.js'
 import {utf8Text} from '../io/inputs.js'
 import {OverlaySource} from '../io/overlay-source.js'
-import {parseLockFile} from '../lock/lockfile.js'
 import type {EngineName} from '../load/engine.js'
-import {withRunContext, type RunContext} from '../load/run-context.js'
-import {EMPTY_CONFIG, TERRAFORM_RULE, type LintConfig} from './config.js'
+import {runContextFor, type RunContext} from '../load/run-context.js'
+import {TERRAFORM_RULE} from './config.js'
+import {enabled, ruleFindings, ruleInputs, type RuleSelection} from './rule-findings.js'
 import {applyIgnores} from './ignore.js'
 import {lintStack} from './stack-lint.js'
 import {terraformFixes} from '../rules/fix/terraform.js'
 
 export {TERRAFORM_RULE}
 
-export interface LintOptions {
+export interface LintOptions extends RuleSelection {
   readonly engine?: EngineName
   readonly env?: NodeJS.ProcessEnv
-  readonly config?: LintConfig
-  /** Run only these rules (ids; `terraform` for Terraform's own checks). */
-  readonly only?: readonly string[]
-  readonly disable?: readonly string[]
   readonly vars?: readonly string[]
   readonly varFiles?: readonly string[]
   /** `--max-depth`, `--max-files`, `--max-modules`. */
@@ -79,76 +73,10 @@ export function callersOf(n: ModuleNode | undefined): string[] {
   return out
 }
 
-export function enabled(id: string, byDefault: boolean, opts: LintOptions): boolean {
-  if (opts.only && opts.only.length > 0) return opts.only.includes(id)
-  if (opts.disable?.includes(id)) return false
-  const s = (opts.config ?? EMPTY_CONFIG).rules.get(id)
-  if (s === 'off') return false
-  if (s !== undefined) return true
-  return byDefault
-}
-
-function severityFor(id: string, base: Severity, opts: LintOptions): Severity {
-  const s = (opts.config ?? EMPTY_CONFIG).rules.get(id)
-  return s === 'warning' || s === 'error' ? s : base
-}
-
 /** A rule's finding that restates Terraform's diagnostic `b` (its code, at its place). */
 function sameFinding(a: LintDiagnostic, b: Diagnostic): boolean {
   const at = a.restatesAt ?? a.range
   return a.restates !== undefined && a.restates === b.code && at?.filename === b.range?.filename && at?.start.byte === b.range?.start.byte
-}
-
-/** What the rules read besides the analysis: their options, the lock file's selections, the installed modules' versions. */
-export async function ruleInputs(
-  ctx: RunContext,
-  dir: string,
-  analysis: ProvidersAnalysis,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<Omit<RuleContext, 'analysis' | 'options'>> {
-  const root = path.resolve(dir)
-  const installedVersions = new Map<string, string>()
-  for (const [key, rec] of readManifest(ctx.files, root, env).records)
-    if (rec.version !== undefined) installedVersions.set(key, rec.version)
-  const lockFile = path.join(root, '.terraform.lock.hcl')
-  if (ctx.files.stat(lockFile) === null) return {installedVersions}
-  const lockedProviders = new Map<string, string>()
-  try {
-    const parsed = await parseLockFile(utf8Text(ctx.files.read(lockFile)), '.terraform.lock.hcl', analysis.tree.engine, {
-      parser: ctx.parser,
-    })
-    for (const l of parsed.locks) if (l.version !== '') lockedProviders.set(l.provider, l.version)
-  } catch {
-    // an unreadable lock file pins nothing (`tfgraph lock` reports it)
-  }
-  return {installedVersions, lockedProviders}
-}
-
-/** The enabled rules' findings over one analysis, at the severities the configuration gives them. */
-export function ruleFindings(
-  analysis: ProvidersAnalysis,
-  inputs: Omit<RuleContext, 'analysis' | 'options'>,
-  opts: LintOptions,
-  named: FileNamer,
-): LintDiagnostic[] {
-  const out: LintDiagnostic[] = []
-  const config = opts.config ?? EMPTY_CONFIG
-  for (const rule of RULES as readonly Rule[]) {
-    if (!enabled(rule.id, rule.enabledByDefault, opts)) continue
-    const sev = severityFor(rule.id, rule.severity, opts)
-    const options = config.options?.get(rule.id)
-    for (const d of rule.check({analysis, ...inputs, ...(options ? {options} : {})}))
-      out.push(namedFinding(sev === rule.severity ? d : {...d, severity: sev}, named))
-  }
-  return out
-}
-
-/** Without the fields only the lint pipeline reads. */
-/** A rule's finding with its ranges named from the root; its fixes' edits keep the model's absolute file names (what applies them writes those files). */
-function namedFinding(d: LintDiagnostic, named: FileNamer): LintDiagnostic {
-  const {fixes, ...rest} = d
-  const out = renameFiles(rest, named)
-  return fixes ? {...out, fixes} : out
 }
 
 export function published(d: LintDiagnostic): LintDiagnostic {
@@ -157,12 +85,16 @@ export function published(d: LintDiagnostic): LintDiagnostic {
 }
 
 export async function lint(dir: string, opts: LintOptions = {}): Promise<LintResult> {
-  return withRunContext(opts.context, (ctx) => lintWith(ctx, dir, opts))
+  const run = runContextFor(opts.context)
+  try {
+    return await lintWith(run.ctx, dir, opts)
+  } finally {
+    await run.release()
+  }
 }
 
 async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promise<LintResult> {
-  const analysis = await analyzeProviders(dir, {
-    context: ctx,
+  const analysis = await analyzeProvidersWith(ctx, dir, {
     ...(opts.engine ? {engine: opts.engine} : {}),
     ...(opts.env ? {env: opts.env} : {}),
     vars: opts.vars ?? [],
@@ -171,6 +103,11 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
     ...(opts.walker ? {walker: opts.walker} : {}),
     tests: opts.tests ?? true,
   })
+  return lintAnalysis(ctx, dir, analysis, opts)
+}
+
+/** The lint stage over an analysis of `dir`: the rules' findings and Terraform's, fixes, ignore comments. */
+async function lintAnalysis(ctx: RunContext, dir: string, analysis: ProvidersAnalysis, opts: LintOptions): Promise<LintResult> {
   const ruleDiags: LintDiagnostic[] = []
   const root = path.resolve(dir)
   // the files' text, read once in the run (a module's files are shared by the roots that call it) for the

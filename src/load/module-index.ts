@@ -19,6 +19,7 @@
 // references. `dynamic` blocks bind their iterator (the `iterator` argument, else the label) in their
 // `labels` and nested blocks, as Terraform's dynblock does, so `setting.value` in a `dynamic "setting"`
 // content is no reference. JSON comment properties (`"//"`) are not expressions.
+import {configGeneratingImports, type ImportTarget} from './imports.js'
 import type {Pos, SourceRange} from '../diag/diagnostic.js'
 import {subRange} from '../diag/positions.js'
 import {referenceText} from '../hcl/expr.js'
@@ -223,9 +224,15 @@ export class ModuleIndex {
   #byAddress: Map<string, IndexedReference[]> | undefined
   #calls: CallIndex | undefined
   #positions: Map<string, Intervals> | undefined
+  #generatingImports: readonly ImportTarget[] | undefined
 
   constructor(module: IndexedModule) {
     this.#module = module
+  }
+
+  /** The import blocks that generate their target's configuration (imports.ts), worked out once for the resolver, the requirements, the rules and rename. */
+  get generatingImports(): readonly ImportTarget[] {
+    return (this.#generatingImports ??= configGeneratingImports(this.#module))
   }
 
   get #s(): Slots {

@@ -99,6 +99,16 @@ export class RunContext implements LoadContext {
 }
 
 /**
+ * The context a library entry point runs in: the caller's (left open), or one of its own that `release`
+ * closes. The entry point then calls its stage with it, and the stage passes it on: one context per run.
+ */
+export function runContextFor(given: RunContext | undefined): {readonly ctx: RunContext; release(): Promise<void>} {
+  if (given) return {ctx: given, release: async () => {}}
+  const own = new RunContext()
+  return {ctx: own, release: () => own.close()}
+}
+
+/**
  * Runs `fn` with `ctx`, or with a context of its own (closed when `fn` ends) when none is given: what
  * a library entry point does for a caller that does not share one between calls.
  */

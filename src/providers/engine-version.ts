@@ -40,6 +40,38 @@ export function behaviourVersion(root: Module | undefined, engine: EngineName): 
   return {version: newest, fromRequiredVersion: false}
 }
 
+/**
+ * What the followed release decides, worked out once per tree and read by the checks that differ between
+ * releases (each names Terraform's; OpenTofu's releases decide none of these).
+ */
+export interface EngineBehaviour extends BehaviourVersion {
+  readonly engine: EngineName
+  /** Terraform 1.12: an import block may give `identity` instead of `id` (release-checks.ts). */
+  readonly importIdentity: boolean
+  /** Terraform 1.13: a test run's providers are chosen by address and their types checked (test-runs.ts). */
+  readonly testProvidersByAddress: boolean
+  /** Terraform 1.14: a run block's name is the subject of its diagnostics (load/test-file-decode.ts). */
+  readonly runNameSubject: boolean
+  /** Terraform 1.16: import blocks in child modules, and provider namespaces with underscores (validate.ts, release-checks.ts). */
+  readonly since116: boolean
+}
+
+/** The behaviour of the release followed for a configuration with this root module. */
+export function engineBehaviour(root: Module | undefined, engine: EngineName): EngineBehaviour {
+  const b = behaviourVersion(root, engine)
+  // the followed release is one of KNOWN_RELEASES (all 1.x): its minor version decides
+  const minor = Number(b.version.split('.')[1])
+  const terraformSince = (m: number): boolean => engine === 'terraform' && minor >= m
+  return {
+    ...b,
+    engine,
+    importIdentity: terraformSince(12),
+    testProvidersByAddress: terraformSince(13),
+    runNameSubject: terraformSince(14),
+    since116: terraformSince(16),
+  }
+}
+
 /** Whether `version` is `min` or later. */
 export function atLeast(version: string, min: string): boolean {
   const v = parseGoVersion(version)

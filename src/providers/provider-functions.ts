@@ -5,7 +5,7 @@
 import type {Diagnostic} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import {subRange} from '../diag/positions.js'
-import type {ModuleNode} from '../crawl/crawl.js'
+import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import type {Attribute, Body} from '../hcl/syntax.js'
 import type {Module} from '../load/model.js'
 import {MODULE_NOT_EVALUATED, NOT_EVALUATED, type ProviderFunctionUse} from '../load/module-index.js'
@@ -212,4 +212,13 @@ export function unknownFunctionProviders(tree: {readonly nodes: readonly ModuleN
     }
   }
   return out
+}
+
+/**
+ * After the graph is built (so only when no configuration or graph-stage error stopped it): calls of
+ * provider-defined functions that a module does not declare — Terraform's validate walk ("Unknown provider
+ * function"), OpenTofu's graph builder ("Unknown function provider"). Once per module directory.
+ */
+export function unknownFunctionDiagnostics(tree: ModuleTree): {diagnostic: Diagnostic; module: string}[] {
+  return tree.engine === 'terraform' ? unknownProviderFunctions(tree) : unknownFunctionProviders(tree)
 }

@@ -12,7 +12,6 @@ import {advancePos} from '../diag/positions.js'
 import {literalOf, partRange, traversalOf, unwrapTemplate, type Expr} from '../hcl/expr.js'
 import type {Attribute, Label} from '../hcl/syntax.js'
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
-import {configGeneratingImports} from '../load/imports.js'
 import type {Module} from '../load/model.js'
 import type {ConfigRef, ConfigurationAlias, ProviderArgument, Resource} from '../load/records.js'
 
@@ -233,9 +232,7 @@ function impliedUses(m: Module, t: RenameTarget, where: string): string | undefi
     ...resourceRecords(m)
       .filter((r) => !r.provider && r.mode !== 'list' && impliedLocalName(r.type) === t.localName)
       .map((r) => r.block.declRange),
-    ...configGeneratingImports(m)
-      .filter((i) => !i.provider && impliedLocalName(i.type) === t.localName)
-      .map((i) => i.block.declRange),
+    ...m.index.generatingImports.filter((i) => !i.provider && impliedLocalName(i.type) === t.localName).map((i) => i.block.declRange),
   ]
   if (implied.length === 0) return undefined
   implied.sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : a.start.byte - b.start.byte))

@@ -10,7 +10,7 @@ import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import type {Block} from '../hcl/syntax.js'
-import {rootRelative, type FileNamer} from '../diag/file-names.js'
+import type {FileNamer} from '../diag/file-names.js'
 import {parseAddress, type ParsedAddress} from '../load/refactoring-blocks.js'
 
 export interface PlanStageDiagnostic {
@@ -148,8 +148,7 @@ function moves(tree: ModuleTree): Move[] | undefined {
 const startString = (r: SourceRange, name: FileNamer): string => `${name(r.filename)}:${r.start.line},${r.start.column}`
 
 /** ValidateMoves for the statements the configuration decides. */
-function moveErrors(tree: ModuleTree): PlanStageDiagnostic[] {
-  const name = rootRelative(tree.rootDir)
+function moveErrors(tree: ModuleTree, name: FileNamer): PlanStageDiagnostic[] {
   const list = moves(tree)
   if (!list) return []
   const out: PlanStageDiagnostic[] = []
@@ -195,10 +194,10 @@ function moveErrors(tree: ModuleTree): PlanStageDiagnostic[] {
 
 /**
  * The errors `terraform plan` gives about removed and moved blocks of a configuration that validated: the
- * removed ones first (the plan stops there), else the moved ones.
+ * removed ones first (the plan stops there), else the moved ones. `name` names the files the texts cite (from the tree's root).
  */
-export function refactoringPlanErrors(tree: ModuleTree): PlanStageDiagnostic[] {
+export function refactoringPlanErrors(tree: ModuleTree, name: FileNamer): PlanStageDiagnostic[] {
   if (tree.engine !== 'terraform') return []
   const removed = removedStillExists(tree)
-  return removed.length > 0 ? removed : moveErrors(tree)
+  return removed.length > 0 ? removed : moveErrors(tree, name)
 }

@@ -9,11 +9,11 @@ import type {ModuleTree} from '../crawl/crawl.js'
 import {bodySchemaProblems} from '../load/body-schema.js'
 import type {Block} from '../hcl/syntax.js'
 import type {Module} from '../load/model.js'
-import {atLeast, behaviourVersion} from './engine-version.js'
+import type {EngineBehaviour} from './engine-version.js'
 
 /** decodeImportBlock's schema and its `id`/`identity` checks, as the release reads them. */
-export function importReleaseProblems(b: Block, version: string): Diagnostic[] {
-  if (!atLeast(version, '1.12.0'))
+export function importReleaseProblems(b: Block, identity: boolean): Diagnostic[] {
+  if (!identity)
     return bodySchemaProblems(b.body, {attributes: ['provider', 'for_each', 'id', 'to'], blocks: [], required: ['id', 'to']}, b)
   const out = bodySchemaProblems(b.body, {attributes: ['provider', 'for_each', 'id', 'to', 'identity'], blocks: [], required: ['to']}, b)
   const has = (name: string): boolean => b.body.attributes.some((a) => a.name === name)
@@ -27,19 +27,21 @@ export function importReleaseProblems(b: Block, version: string): Diagnostic[] {
 }
 
 /** The release-dependent errors of every module of the tree (each module directory once), with the module each concerns. */
-export function releaseDiagnostics(tree: ModuleTree): {diagnostics: Diagnostic[]; modules: Map<Diagnostic, string>} {
+export function releaseDiagnostics(
+  tree: ModuleTree,
+  behaviour: EngineBehaviour,
+): {diagnostics: Diagnostic[]; modules: Map<Diagnostic, string>} {
   const diagnostics: Diagnostic[] = []
   const modules = new Map<Diagnostic, string>()
   if (tree.engine !== 'terraform') return {diagnostics, modules}
-  const version = behaviourVersion(tree.root.module, 'terraform').version
   const seen = new Set<Module>()
   for (const n of tree.nodes) {
     const m = n.module
     if (!m || seen.has(m)) continue
     seen.add(m)
     const found = [
-      ...m.imports.flatMap((b) => importReleaseProblems(b, version)),
-      ...(atLeast(version, '1.16.0') ? [] : (m.names.before116 ?? [])),
+      ...m.imports.flatMap((b) => importReleaseProblems(b, behaviour.importIdentity)),
+      ...(behaviour.since116 ? [] : (m.names.before116 ?? [])),
     ]
     for (const d of found) {
       diagnostics.push(d)

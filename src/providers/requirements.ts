@@ -3,7 +3,6 @@
 // resource or a provider block (with the deprecated provider-block `version`), each constraint
 // traceable to the module and range that added it.
 import {impliedLocalName, providerString, type Provider} from '../addrs/provider.js'
-import {configGeneratingImports} from '../load/imports.js'
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode} from '../crawl/crawl.js'
 import {constraintsString, parseProviderConstraints, type Constraint} from './constraints.js'
@@ -50,7 +49,7 @@ export function moduleRequirements(n: ModuleNode): ModuleRequirement[] {
     }
   }
   // import blocks that generate configuration (their target resource is not declared here)
-  for (const t of configGeneratingImports(m)) {
+  for (const t of m.index.generatingImports) {
     let local = impliedLocalName(t.type)
     if (typeof t.provider?.value === 'string') local = t.provider.value.replace(/^\$\{|\}$/g, '').split(/[.[]/)[0] ?? local
     add(names.providerFor(local))

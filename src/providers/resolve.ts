@@ -17,7 +17,6 @@ import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module, ResourceMode} from '../load/model.js'
-import {configGeneratingImports} from '../load/imports.js'
 import type {ProviderArgument, ProviderConfig, Resource} from '../load/records.js'
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import type {RunMemo} from '../load/run-memo.js'
@@ -719,7 +718,7 @@ class Resolver {
     }
     // an import block whose target resource is not declared generates its configuration: the resource it
     // will create is bound through the import's provider argument, or the provider its type implies
-    for (const t of configGeneratingImports(m))
+    for (const t of m.index.generatingImports)
       this.bind(n, c, {
         mode: 'managed',
         type: t.type,

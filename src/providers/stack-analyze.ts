@@ -16,7 +16,6 @@ import {partText} from '../hcl/expr.js'
 import {configExtension, isIgnoredName} from '../load/file-set.js'
 import {utf8Text} from '../io/inputs.js'
 import type {RunContext} from '../load/run-context.js'
-import {isStackListing} from '../load/stacks/files.js'
 import {loadStackConfig, type StackLoadOptions} from '../load/stacks/load.js'
 import type {Deployment, ProvidersMapEntry, Stack, StackConfigNode, StackSource} from '../load/stacks/model.js'
 import {literalString} from '../hcl/expr.js'
@@ -110,15 +109,6 @@ export interface StackAnalysis<A extends TreeAnalysis> {
   /** The stack address each diagnostic is about, where it is a component's (`component.a`, `component.a.module.b`). */
   readonly diagnosticAddresses: ReadonlyMap<Diagnostic, string>
   readonly incomplete: boolean
-}
-
-/** Whether `dir` holds a stack configuration. */
-export function isStackDir(ctx: RunContext, dir: string): boolean {
-  try {
-    return isStackListing(ctx.files.list(path.resolve(dir)).map((e) => e.name))
-  } catch {
-    return false
-  }
 }
 
 function versionProblem(s: string): string | undefined {

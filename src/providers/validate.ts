@@ -26,7 +26,7 @@ import {
 } from '../load/records.js'
 import {sameExpression} from '../hcl/expr.js'
 import {moduleText} from './module-text.js'
-import {atLeast, behaviourVersion} from './engine-version.js'
+import {engineBehaviour, type EngineBehaviour} from './engine-version.js'
 import {unsupportedBackendType} from './backend-type.js'
 import {staticContextErrors} from '../crawl/static-eval.js'
 
@@ -550,9 +550,13 @@ function emptyProviderBlocks(c: ModuleCheck): void {
 }
 
 /** Tree-building checks of every module of a subtree, children first (in order of address), as `loadModule` does; without recursion. */
-function childModuleChecks(root: ModuleNode, engine: Engine, out: Diagnostic[], modules: Map<Diagnostic, string>): void {
-  // Terraform allows import blocks in child modules from 1.16 (OpenTofu never does)
-  const importsInChildren = engine.name === 'terraform' && atLeast(behaviourVersion(root.module, 'terraform').version, '1.16.0')
+function childModuleChecks(
+  root: ModuleNode,
+  engine: Engine,
+  importsInChildren: boolean,
+  out: Diagnostic[],
+  modules: Map<Diagnostic, string>,
+): void {
   const stack: {node: ModuleNode; expanded: boolean}[] = [{node: root, expanded: false}]
   while (stack.length > 0) {
     const top = stack[stack.length - 1]!
@@ -649,7 +653,7 @@ function inChildModule(d: Diagnostic, rootDir: string): boolean {
  * (as its BuildConfig does); Terraform validates what loaded.
  */
 export function validateProviderConfigs(tree: ModuleTree): Diagnostic[] {
-  return [...validateProviderConfigsByModule(tree).diagnostics]
+  return [...validateProviderConfigsByModule(tree, engineBehaviour(tree.root.module, tree.engine)).diagnostics]
 }
 
 /** Provider validation with the module each diagnostic concerns (the module checked; for a module's own files, the first call that reaches it). */
@@ -658,7 +662,8 @@ export interface ModuleDiagnostics {
   readonly modules: ReadonlyMap<Diagnostic, string>
 }
 
-export function validateProviderConfigsByModule(tree: ModuleTree): ModuleDiagnostics {
+/** `behaviour`: the release followed for the tree's root (`engineBehaviour`). */
+export function validateProviderConfigsByModule(tree: ModuleTree, behaviour: EngineBehaviour): ModuleDiagnostics {
   const engine = engineByName(tree.engine)
   const decoded = (m: Module): Decoded => decodedOf(m)
   const out: Diagnostic[] = []
@@ -673,7 +678,8 @@ export function validateProviderConfigsByModule(tree: ModuleTree): ModuleDiagnos
       modules.set(d, n.address)
     }
   }
-  childModuleChecks(tree.root, engine, out, modules)
+  // Terraform allows import blocks in child modules from 1.16 (OpenTofu never does)
+  childModuleChecks(tree.root, engine, behaviour.since116, out, modules)
   const buildFailed =
     tree.nodes.some((n) => !n.resolved) ||
     tree.diagnostics.some((d) => d.severity === 'error' && inChildModule(d, tree.rootDir)) ||

@@ -16,7 +16,6 @@ import {unwrapExpression} from '../hcl/value.js'
 import type {Resource} from '../load/records.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module} from '../load/model.js'
-import {configGeneratingImports} from '../load/imports.js'
 import type {Requirement} from '../load/local-names.js'
 import {providerFunctionUses} from '../providers/provider-functions.js'
 import {RunMemo} from '../load/run-memo.js'
@@ -82,7 +81,7 @@ export function providerUses(m: Module): ProviderUse[] {
     ...resourceUses(m.actions.values(), 'action'),
     ...resourceUses(m.listResources.values(), 'list block'),
   ]
-  for (const t of configGeneratingImports(m)) {
+  for (const t of m.index.generatingImports) {
     const ref = m.providerArguments.get(t.block)?.value
     if (t.provider && ref)
       out.push({

@@ -3,6 +3,8 @@
 // Terraform 1.13 read (with the warning "Deprecated filename usage") and 1.14 and later do not; and the
 // deployment files `.tfdeploy.hcl`, which HCP Terraform reads beside them. Terraform reads the directory in
 // name order and skips nothing else by name (not even dot-files).
+import * as path from 'node:path'
+import type {FileSource} from '../../io/inputs.js'
 import type {StackFileEntry, StackFileKind} from './model.js'
 
 const SUFFIXES: readonly (readonly [string, StackFileKind, 'native' | 'json'])[] = [
@@ -35,6 +37,15 @@ export function isStackListing(names: readonly string[]): boolean {
     const k = stackFileKind(n)
     return k !== undefined && k.kind !== 'deploy'
   })
+}
+
+/** Whether the directory `dir` holds a stack configuration (an unreadable directory holds none). */
+export function isStackDir(files: FileSource, dir: string): boolean {
+  try {
+    return isStackListing(files.list(path.resolve(dir)).map((e) => e.name))
+  } catch {
+    return false
+  }
 }
 
 /** Whether a file name is one a stack directory is made of (the pre-commit hook and `lint --recursive` watch these). */

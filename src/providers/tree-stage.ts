@@ -1,0 +1,111 @@
+// The tree stage of an analysis, after the crawl: the root's test files, resolution, graph, validation,
+// and the checks Terraform makes once the graph is built, in Terraform's order; each diagnostic with the
+// module it concerns, its files named for the reader.
+import {renameFiles, rootRelative} from '../diag/file-names.js'
+import {sortDiagnostics, type Diagnostic} from '../diag/diagnostic.js'
+import type {ModuleTree} from '../crawl/crawl.js'
+import type {RunContext} from '../load/run-context.js'
+import type {AnalyzeOptions, ProvidersAnalysis} from './analysis.js'
+import {buildGraph} from './build-graph.js'
+import {engineBehaviour} from './engine-version.js'
+import {graphStageDiagnostics} from './graph-stage.js'
+import {unknownFunctionDiagnostics} from './provider-functions.js'
+import {refactoringPlanErrors} from './refactoring-stage.js'
+import {releaseDiagnostics} from './release-checks.js'
+import {moduleRequirements} from './requirements.js'
+import {resolveProviders} from './resolve.js'
+import {analyzeTestsWith, uniqueDiagnostics} from './test-runs.js'
+import {validateProviderConfigsByModule} from './validate.js'
+
+/**
+ * The tree stage after the crawl: the root's test files, resolution, graph, validation, and the checks
+ * Terraform makes once the graph is built, each diagnostic with the module it concerns.
+ */
+export async function analyzeTree(ctx: RunContext, tree: ModuleTree, opts: AnalyzeOptions): Promise<ProvidersAnalysis> {
+  // the model names files by their absolute paths; the analysis's diagnostics name them from the root (a
+  // stack component's: from the stack's directory), the files its texts list from the tree's root
+  const name = rootRelative(opts.displayRoot ?? tree.rootDir)
+  const fromRoot = rootRelative(tree.rootDir)
+  const behaviour = engineBehaviour(tree.root.module, tree.engine)
+  const testDirectory = typeof opts.tests === 'object' ? opts.tests.directory : undefined
+  const tests = opts.tests
+    ? await analyzeTestsWith(ctx, tree, behaviour, {
+        ...(opts.walker ? {walker: opts.walker} : {}),
+        ...(opts.env ? {env: opts.env} : {}),
+        ...(testDirectory !== undefined ? {testDirectory} : {}),
+        ...(opts.maxDepth !== undefined ? {maxDepth: opts.maxDepth} : {}),
+        ...(opts.maxFiles !== undefined ? {maxFiles: opts.maxFiles} : {}),
+        ...(opts.maxModules !== undefined ? {maxModules: opts.maxModules} : {}),
+      })
+    : undefined
+
+  // a directory of test files only: an empty root module, not "No configuration files" (Terraform 1.12, #36429)
+  const testsOnly =
+    tests !== undefined && tests.files.length > 0 && tree.engine === 'terraform' && (tree.root.module?.files.length ?? 0) === 0
+  const treeDiags = testsOnly ? tree.diagnostics.filter((d) => d.code !== 'load.no-config-files') : tree.diagnostics
+  const memo = {memo: ctx.memo, stats: ctx.stats}
+  // an editor's run answers requests between the stages, and abandons an analysis whose inputs changed
+  const checkpoint = ctx.checkpoint
+  await checkpoint?.(true)
+  const resolution = resolveProviders(tree, undefined, memo, opts.inbound?.(tree))
+  await checkpoint?.(true)
+  const graph = buildGraph(tree, resolution)
+  const requirements = tree.nodes.flatMap((n) => moduleRequirements(n))
+  await checkpoint?.(true)
+  const validation = validateProviderConfigsByModule(tree, behaviour)
+  const release = releaseDiagnostics(tree, behaviour)
+  // every diagnostic carries the module it concerns from the stage that made it
+  const modules = new Map<Diagnostic, string>([
+    ...tree.diagnosticModules,
+    ...resolution.diagnosticModules,
+    ...validation.modules,
+    ...release.modules,
+  ])
+  const configStage = [...treeDiags, ...release.diagnostics, ...validation.diagnostics, ...resolution.diagnostics]
+  const errorModules = new Set<string>()
+  for (const d of configStage) if (d.severity === 'error') errorModules.add(modules.get(d) ?? '')
+  const graphStage = graphStageDiagnostics(resolution.graphDiagnostics, errorModules, tree, fromRoot)
+  for (const g of graphStage) modules.set(g.diagnostic, g.module)
+  const evalStage: Diagnostic[] = []
+  if (errorModules.size === 0 && graphStage.length === 0)
+    for (const {diagnostic, module} of unknownFunctionDiagnostics(tree)) {
+      modules.set(diagnostic, module)
+      evalStage.push(diagnostic)
+    }
+  // what `terraform plan` goes on to say of a configuration that validated (removed and moved blocks)
+  const planStage =
+    errorModules.size === 0 && graphStage.length === 0 && !evalStage.some((d) => d.severity === 'error')
+      ? refactoringPlanErrors(tree, fromRoot)
+      : []
+  for (const p of planStage) modules.set(p.diagnostic, p.module)
+  // a test run's module may be a module of the tree too: its problems are said once
+  const main = [...configStage, ...graphStage.map((g) => g.diagnostic), ...evalStage, ...planStage.map((p) => p.diagnostic)]
+  const testDiags = tests ? uniqueDiagnostics(tests.diagnostics, new Set(uniqueKeys(main))) : []
+  for (const d of testDiags) modules.set(d, '')
+  const diagnosticModules = new Map<Diagnostic, string>()
+  const diagnostics = [...main, ...testDiags].map((d) => {
+    const shown = renameFiles(d, name)
+    const m = modules.get(d)
+    if (m !== undefined) diagnosticModules.set(shown, m)
+    return shown
+  })
+  return {
+    tree,
+    resolution,
+    graph,
+    requirements,
+    diagnostics: sortDiagnostics(diagnostics),
+    diagnosticModules,
+    ...(resolution.sharedModule ? {sharedModule: resolution.sharedModule} : {}),
+    ...(tests ? {tests} : {}),
+    ...(testsOnly ? {testsOnly: true as const} : {}),
+    incomplete: tree.incomplete && !testsOnly,
+  }
+}
+
+/** The keys uniqueDiagnostics gives these diagnostics (to leave out later ones equal to them). */
+function uniqueKeys(list: readonly Diagnostic[]): string[] {
+  const seen = new Set<string>()
+  uniqueDiagnostics(list, seen)
+  return [...seen]
+}
