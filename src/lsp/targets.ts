@@ -1,8 +1,9 @@
-// What stands at a position of a file in one root's analysis, read from the merged module model of each
-// module instance whose directory holds the file: a resource (its header or its `provider` argument), a
-// module call (its header, `source`, an entry of its `providers` map), a provider block, a
-// required_providers entry or one of its configuration_aliases. Expressions are read from their syntax
-// nodes (src/hcl/expr.ts), never from their text.
+// What stands at a position of a file in one root's analysis, in each module instance whose directory
+// holds the file: a resource (its header or its `provider` argument), a module call (its header, `source`,
+// an entry of its `providers` map), a provider block, a required_providers entry or one of its
+// configuration_aliases. The module's index (`ModuleIndex.at`) gives the blocks and attributes that stand
+// there; each is matched to its record by identity, and to its binding in the analysis. Expressions are
+// read from their syntax nodes (src/hcl/expr.ts), never from their text.
 import * as path from 'node:path'
 import {ModulePath} from '../addrs/module.js'
 import {AbsProviderConfig} from '../addrs/provider.js'
@@ -10,6 +11,7 @@ import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode} from '../crawl/crawl.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import {importTargets} from '../load/imports.js'
+import type {Module} from '../load/model.js'
 import type {ModuleCall} from '../load/records.js'
 import type {RootAnalysis} from '../lint/workspace.js'
 import type {ProviderConfigInfo, ProviderPass, ResourceBinding} from '../providers/resolve.js'
@@ -68,16 +70,37 @@ export function targetsAt(a: RootAnalysis, file: string, at: Spot): Target[] {
   return out
 }
 
+/** The blocks and attributes of a module that stand at `at` (the index's positions): the only ones a target can be made of. */
+interface Standing {
+  readonly blocks: ReadonlySet<Block>
+  readonly attributes: ReadonlySet<Attribute>
+}
+
+function standingAt(m: Module, rel: string, at: Spot): Standing {
+  const blocks = new Set<Block>()
+  const attributes = new Set<Attribute>()
+  for (const h of m.index.at(rel, at)) {
+    if (h.kind === 'block' || h.kind === 'header') blocks.add(h.block)
+    else if (h.kind === 'attribute') {
+      attributes.add(h.site.attribute)
+      // an attribute an override file gave a block stands in that file: its block is the one it belongs to
+      for (const b of h.site.body.blocks) blocks.add(b)
+    }
+  }
+  return {blocks, attributes}
+}
+
 /**
  * A block bound to a provider configuration at `at` (its header or its `provider` argument): a resource,
  * data or ephemeral resource (check blocks' data included), an action, a list block, or an import block
  * (the resource it generates, or the declared resource it imports into).
  */
-function boundTarget(a: RootAnalysis, n: ModuleNode, rel: string, at: Spot): Target | undefined {
+function boundTarget(a: RootAnalysis, n: ModuleNode, rel: string, at: Spot, here: Standing): Target | undefined {
   const m = n.module!
   const res = a.lint.analysis.resolution
   const records = [m.managedResources, m.dataResources, m.ephemeralResources, m.actions, m.listResources].flatMap((x) => [...x.values()])
   for (const b of records) {
+    if (!here.blocks.has(b.block)) continue
     const p = b.provider?.attribute
     const onProvider = p !== undefined && holds(attributeSpan(p), rel, at)
     if (!onProvider && !holds(b.declRange, rel, at)) continue
@@ -85,6 +108,7 @@ function boundTarget(a: RootAnalysis, n: ModuleNode, rel: string, at: Spot): Tar
     if (binding) return {kind: 'resource', node: n, binding, range: onProvider ? attributeSpan(p) : b.declRange}
   }
   for (const b of m.imports) {
+    if (!here.blocks.has(b)) continue
     const t = importTarget(a, n, b, rel, at)
     if (t) return t
   }
@@ -110,20 +134,23 @@ function importTarget(a: RootAnalysis, n: ModuleNode, b: Block, rel: string, at:
 function targetIn(a: RootAnalysis, n: ModuleNode, rel: string, at: Spot): Target | undefined {
   const m = n.module!
   const res = a.lint.analysis.resolution
-  const bound = boundTarget(a, n, rel, at)
+  const here = standingAt(m, rel, at)
+  if (here.blocks.size === 0 && here.attributes.size === 0) return undefined
+  const bound = boundTarget(a, n, rel, at, here)
   if (bound) return bound
   for (const [name, b] of m.moduleCalls) {
+    if (!here.blocks.has(b.block)) continue
     const t = callTarget(a, n, name, b, rel, at)
     if (t) return t
   }
   for (const b of m.providerConfigs.values()) {
-    if (!holds(b.block.range, rel, at)) continue
+    if (!here.blocks.has(b.block) || !holds(b.block.range, rel, at)) continue
     const config = res.configs.find((c) => c.module === n.address && c.declaration === b)
     if (config) return {kind: 'provider', node: n, config, range: b.declRange}
   }
   for (const [localName, r] of m.requiredProviders) {
     const attr = r.attribute
-    if (!holds(attributeSpan(attr), rel, at)) continue
+    if (!here.attributes.has(attr) || !holds(attributeSpan(attr), rel, at)) continue
     for (const entry of r.aliases) {
       const {range, text: name} = entry
       if (!entry.value?.alias || !holds(range, rel, at)) continue

@@ -4,7 +4,7 @@
 // passes a configuration to, move a provider block's `version` into required_providers, and pass a
 // configuration a module requires (one fix per configuration that could be passed: a choice).
 import type {ModuleNode} from '../../crawl/crawl.js'
-import type {Expr, ObjectItem} from '../../hcl/native/ast.js'
+import type {Expr} from '../../hcl/native/ast.js'
 import {dottedName, literalString, objectItemsOf, unwrapTemplate} from '../../hcl/expr.js'
 import type {Attribute, Block} from '../../hcl/syntax.js'
 import type {Module} from '../../load/model.js'
@@ -16,8 +16,6 @@ import {
   constraintFromLock,
   entryObject,
   itemSpan,
-  removeAttribute,
-  removeElement,
   versionRank,
   type ModuleSite,
 } from './required-providers.js'
@@ -69,7 +67,7 @@ export function unusedEntryFix(site: ModuleSite, a: Attribute, name: string, cal
   const file = FixFile.of(site.sourceText, a.exprRange.filename)
   if (!file || file.json || !file.holds(a)) return undefined
   const b = new FixBuilder()
-  removeAttribute(b, file, a)
+  b.change(file, file.attributeRemoval(a))
   const passed = removePassed(b, site, calls, (key) => key === name || key.startsWith(name + '.'))
   if (!passed) return undefined
   return b.build(
@@ -101,8 +99,8 @@ function removePassed(
       const value = refName(it.value)
       if (value?.includes('.') && parent && !referencedElsewhere(parent, value, it.value)) orphan = true
     }
-    if (gone.length === items.length) removeAttribute(b, file, pm)
-    else for (const {i} of gone) b.change(file, removeElement(file, items.map(itemSpan), i))
+    if (gone.length === items.length) b.change(file, file.attributeRemoval(pm))
+    else for (const {i} of gone) b.change(file, file.elementRemoval(items.map(itemSpan), i))
     removed = true
   }
   return {removed, orphan}
@@ -144,8 +142,8 @@ export function unusedSlotFix(site: ModuleSite, entry: Attribute, slot: string, 
   const index = list?.findIndex((x) => refName(x) === slot) ?? -1
   if (!ca || !list || index < 0) return undefined
   const b = new FixBuilder()
-  if (list.length === 1) b.change(at.file, removeElement(at.file, at.obj.items.map(itemSpan), at.obj.items.indexOf(ca)))
-  else b.change(at.file, removeElement(at.file, list, index))
+  if (list.length === 1) b.change(at.file, at.file.elementRemoval(at.obj.items.map(itemSpan), at.obj.items.indexOf(ca)))
+  else b.change(at.file, at.file.elementRemoval(list, index))
   const passed = removePassed(b, site, calls, (key) => key === slot)
   if (!passed) return undefined
   return b.build(
@@ -190,7 +188,7 @@ export function moveVersionFix(site: ModuleSite, block: Block, v: Attribute, sou
   const file = FixFile.of(site.sourceText, v.exprRange.filename)
   if (version === undefined || name === undefined || !file || file.json || !file.holds(v)) return undefined
   const b = new FixBuilder()
-  removeAttribute(b, file, v)
+  b.change(file, file.attributeRemoval(v))
   const entry = site.module.requiredProviderAttributes.get(name)
   if (entry) {
     if (entry.node.k !== 'object' || !amendEntry(b, site, entry, {version})) return undefined

@@ -9,8 +9,7 @@ import {parseHclNative} from '../../hcl/native/index.js'
 import type {Attribute, Block} from '../../hcl/syntax.js'
 import {objectItemsOf, objectKeyName} from '../../hcl/expr.js'
 import type {Module} from '../../load/model.js'
-import type {Change} from './align.js'
-import {FixFile, type FixBuilder, type SourceText} from './source-file.js'
+import {FixFile, UNIT, type FixBuilder, type SourceText} from './source-file.js'
 
 /** A module as its fixes edit it: its files, named as the root's diagnostics name them. */
 export interface ModuleSite {
@@ -47,8 +46,6 @@ export function versionRank(version: string | undefined): number[] | undefined {
   return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined
 }
 
-const UNIT = '  '
-
 /** The lines of an entry (no line break at the end), each after `indent`. */
 export function entryLines(spec: EntrySpec, indent: string): string[] {
   const lines = [`${indent}${spec.name} = {`, `${indent}${UNIT}source = ${JSON.stringify(spec.source)}`]
@@ -62,32 +59,6 @@ export function entryLines(spec: EntrySpec, indent: string): string[] {
 function nativeFile(site: ModuleSite, filename: string): FixFile | undefined {
   if (filename.endsWith('.json')) return undefined
   return FixFile.of(site.sourceText, filename)
-}
-
-/** Offset of the closing brace of a block. */
-function closingBrace(file: FixFile, b: Block): number | undefined {
-  const end = file.offset(b.range.end) - 1
-  return file.text[end] === '}' ? end : undefined
-}
-
-/** Inserts lines just before a closing brace (`}` at `close`) of something whose contents are at `indent`. */
-function insertBeforeClose(file: FixFile, close: number, lines: readonly string[], outerIndent: string): Change {
-  if (file.firstOnLine(close)) return {s: file.lineStart(close), e: file.lineStart(close), text: lines.join('\n') + '\n'}
-  // `{}` or `{ … }` on one line: the lines go between, and the brace on a line of its own
-  const before = /[ \t]*$/.exec(file.text.slice(0, close))![0].length
-  return {s: close - before, e: close, text: '\n' + lines.join('\n') + '\n' + outerIndent}
-}
-
-/** The indentation of the first line inside a block (its body's first item), or the block's own plus one level. */
-function innerIndent(file: FixFile, b: Block): string {
-  const first = [...b.body.attributes.map((a) => a.nameRange), ...b.body.blocks.map((x) => x.range)].sort(
-    (x, y) => x.start.byte - y.start.byte,
-  )[0]
-  if (first) {
-    const at = file.offset(first.start)
-    if (file.firstOnLine(at)) return file.indentOf(at)
-  }
-  return file.indentOf(file.offset(b.range.start)) + UNIT
 }
 
 /** The first `terraform` block of the module's primary native files, parsed from the text (the model keeps only their contents). */
@@ -119,20 +90,20 @@ export function addEntry(b: FixBuilder, site: ModuleSite, spec: EntrySpec): bool
   const block = site.module.requiredProvidersBlock
   if (block) {
     const file = nativeFile(site, block.range.filename)
-    const close = file && closingBrace(file, block)
+    const close = file && file.closingBrace(block)
     if (!file || close === undefined) return false
-    const indent = innerIndent(file, block)
-    const c = insertBeforeClose(file, close, entryLines(spec, indent), file.indentOf(file.offset(block.range.start)))
+    const indent = file.innerIndent(block)
+    const c = file.insertBeforeClose(close, entryLines(spec, indent), file.indentOf(file.offset(block.range.start)))
     b.change(file, file.firstOnLine(close) ? {...c, join: `entry:${spec.name}`} : c)
     return true
   }
   const tf = terraformBlock(site)
   if (tf) {
-    const close = closingBrace(tf.file, tf.block)
+    const close = tf.file.closingBrace(tf.block)
     if (close === undefined) return false
-    const indent = innerIndent(tf.file, tf.block)
+    const indent = tf.file.innerIndent(tf.block)
     const lines = [`${indent}required_providers {`, ...entryLines(spec, indent + UNIT), `${indent}}`]
-    b.change(tf.file, insertBeforeClose(tf.file, close, lines, tf.file.indentOf(tf.file.offset(tf.block.range.start))))
+    b.change(tf.file, tf.file.insertBeforeClose(close, lines, tf.file.indentOf(tf.file.offset(tf.block.range.start))))
     return true
   }
   const file = fileForNewBlock(site)
@@ -255,30 +226,9 @@ export function addTupleItem(b: FixBuilder, file: FixFile, tuple: Expr, text: st
   return true
 }
 
-/**
- * Removes one element of a list of `elements` (tuple items or object items, as spans) with its separator: its
- * lines when it is alone on them, else the element and the comma after it (or before it, for the last).
- */
-export function removeElement(file: FixFile, elements: readonly {s: number; e: number}[], index: number): Change {
-  const el = elements[index]!
-  const t = file.text
-  const comma = /^[ \t]*,/.exec(t.slice(el.e))
-  const end = comma ? el.e + comma[0].length : el.e
-  if (file.firstOnLine(el.s) && file.lastOnLine(end)) return file.lineRemoval(file.lineStart(el.s), file.nextLine(end))
-  if (comma) return {s: el.s, e: end + /^[ \t]*/.exec(t.slice(end))![0].length, text: ''}
-  const prev = elements[index - 1]
-  if (prev && /^[ \t]*,[ \t]*$/.test(t.slice(prev.e, el.s))) return {s: prev.e, e: el.e, text: ''}
-  return {s: el.s, e: el.e, text: ''}
-}
-
 /** The span of an object item (key to value). */
 export function itemSpan(it: ObjectItem): {s: number; e: number} {
   return {s: it.key.s, e: it.value.e}
-}
-
-/** Removes an attribute of a block body (its lines, a trailing comment with them). */
-export function removeAttribute(b: FixBuilder, file: FixFile, a: Attribute): void {
-  b.change(file, file.removal(file.offset(a.nameRange.start), a.node.e))
 }
 
 /** The object items of an attribute's value, if it is an object constructor. */

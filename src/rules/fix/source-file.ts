@@ -3,12 +3,15 @@
 // aligns the lines it touches).
 import type {Pos, SourceRange} from '../../diag/diagnostic.js'
 import {Positions} from '../../hcl/native/positions.js'
-import type {Attribute} from '../../hcl/syntax.js'
+import type {Attribute, Block} from '../../hcl/syntax.js'
 import {overlapping, withAlignment, type Change} from './align.js'
 import type {Fix, TextEdit} from './fix.js'
 
 /** The text of a configuration file (its absolute path as the model's ranges name it, or a name relative to the root); undefined when it cannot be read. */
 export type SourceText = (filename: string) => string | undefined
+
+/** One level of indentation, as terraform fmt writes it. */
+export const UNIT = '  '
 
 export class FixFile {
   private readonly positions: Positions
@@ -109,6 +112,54 @@ export class FixFile {
     if (this.firstOnLine(s) && this.lastOnLine(e)) return this.lineRemoval(this.lineStart(s), this.nextLine(e))
     const after = /^[ \t]*/.exec(this.text.slice(e))![0].length
     return {s, e: e + after, text: ''}
+  }
+
+  /** The removal of an attribute of a block body (its lines, a trailing comment with them). */
+  attributeRemoval(a: Attribute): Change {
+    return this.removal(this.offset(a.nameRange.start), a.node.e)
+  }
+
+  /**
+   * The removal of one element of a list of `elements` (tuple items or object items, as spans) with its
+   * separator: its lines when it is alone on them, else the element and the comma after it (or before it,
+   * for the last).
+   */
+  elementRemoval(elements: readonly {s: number; e: number}[], index: number): Change {
+    const el = elements[index]!
+    const t = this.text
+    const comma = /^[ \t]*,/.exec(t.slice(el.e))
+    const end = comma ? el.e + comma[0].length : el.e
+    if (this.firstOnLine(el.s) && this.lastOnLine(end)) return this.lineRemoval(this.lineStart(el.s), this.nextLine(end))
+    if (comma) return {s: el.s, e: end + /^[ \t]*/.exec(t.slice(end))![0].length, text: ''}
+    const prev = elements[index - 1]
+    if (prev && /^[ \t]*,[ \t]*$/.test(t.slice(prev.e, el.s))) return {s: prev.e, e: el.e, text: ''}
+    return {s: el.s, e: el.e, text: ''}
+  }
+
+  /** The offset of the closing brace of a block of this file. */
+  closingBrace(b: Block): number | undefined {
+    const end = this.offset(b.range.end) - 1
+    return this.text[end] === '}' ? end : undefined
+  }
+
+  /** The indentation of the first line inside a block (its body's first item), or the block's own plus one level. */
+  innerIndent(b: Block): string {
+    const first = [...b.body.attributes.map((a) => a.nameRange), ...b.body.blocks.map((x) => x.range)].sort(
+      (x, y) => x.start.byte - y.start.byte,
+    )[0]
+    if (first) {
+      const at = this.offset(first.start)
+      if (this.firstOnLine(at)) return this.indentOf(at)
+    }
+    return this.indentOf(this.offset(b.range.start)) + UNIT
+  }
+
+  /** Lines inserted just before a closing brace (`}` at `close`) of something whose own line is indented by `outerIndent`. */
+  insertBeforeClose(close: number, lines: readonly string[], outerIndent: string): Change {
+    if (this.firstOnLine(close)) return {s: this.lineStart(close), e: this.lineStart(close), text: lines.join('\n') + '\n'}
+    // `{}` or `{ … }` on one line: the lines go between, and the brace on a line of its own
+    const before = /[ \t]*$/.exec(this.text.slice(0, close))![0].length
+    return {s: close - before, e: close, text: '\n' + lines.join('\n') + '\n' + outerIndent}
   }
 }
 
