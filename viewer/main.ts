@@ -116,7 +116,6 @@ const plural = (n: number, one: string, many = one + 's'): string => `${n.toLoca
 performance.mark('tfgraph-start')
 const data = JSON.parse($('tfgraph-data').textContent ?? '{}') as PageData
 const nodes = data.nodes
-const byId = new Map(nodes.map((n, i) => [n.id, i]))
 const treeMode = data.layout === 'tree'
 
 // ---- colours: one per provider configuration, from a palette per theme ----

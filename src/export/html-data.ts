@@ -85,12 +85,10 @@ function modelHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
   const bindings = new Map(a.resolution.resources.map((r) => [r.address, r]))
   const configs = new Map(a.resolution.configs.map((c) => [c.address, c]))
   const modules = new Map(a.tree.nodes.map((m) => [m.address, m]))
-  // the JSON document of `providers --json`: its resolution steps carry the sentences `providers --resource` prints
-  const doc = providersDocument(a, '.')
-  const chains = new Map(doc.resources.map((r) => [r.address, r.resolution.map((s) => s.text)]))
+  // a configuration's arguments, read from the JSON document of `providers --json` (made the first time one is asked)
   let args: Map<string, Readonly<Record<string, {text: string}>>> | undefined
   const argsOf = (address: string): readonly (readonly [string, string])[] => {
-    args ??= providerConfigArguments(a.tree, doc)
+    args ??= providerConfigArguments(a.tree, providersDocument(a, '.'))
     return Object.entries(args.get(address) ?? {}).map(([k, v]) => [k, v.text] as const)
   }
   const usersByConfig = new Map<string, string[]>()

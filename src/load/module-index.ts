@@ -26,7 +26,7 @@ import {referenceText} from '../hcl/expr.js'
 import type {Expr, ObjectExpr, ObjectItem} from '../hcl/native/ast.js'
 import {children} from '../hcl/native/ast.js'
 import {attributeFunctionCalls, attributeReferences, type ProviderFunctionCall, type Reference} from '../hcl/references.js'
-import type {Attribute, Block, Body} from '../hcl/syntax.js'
+import type {Attribute, Block} from '../hcl/syntax.js'
 import type {ResourceMode} from '../addrs/resource.js'
 import type {ModuleCall, ProviderConfig, Resource} from './records.js'
 

@@ -3,7 +3,7 @@
 // OpenTofu's `encryption`. The checks Terraform's and OpenTofu's loaders make on them — decoding a
 // state_store block, the conflicts between the kinds after each primary file, the provider of a
 // state_store once required_providers is known — with each engine's texts and subjects.
-import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
+import type {Diagnostic} from '../diag/diagnostic.js'
 import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
 import {localNameProblem} from '../addrs/provider.js'
 import type {Attribute, Block} from '../hcl/syntax.js'

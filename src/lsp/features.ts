@@ -12,7 +12,7 @@ import {providerString} from '../addrs/provider.js'
 import type {ProviderConfigInfo, ResourceBinding} from '../providers/resolve.js'
 import {moduleName, stepText} from '../providers/step-text.js'
 import {renameRanges} from '../render/paths.js'
-import {lspRange, pathUri, sameRange, type LinesOf, type Spot} from './positions.js'
+import {lspRange, pathUri, type LinesOf, type Spot} from './positions.js'
 import {finalConfig, nodesOfFile, providersEntries, resourcesThrough, targetsAt, type Target} from './targets.js'
 import {stackChainMarkdown, stackFileHover, viewsOf, type StackComponent} from './stack-hover.js'
 
@@ -178,7 +178,6 @@ function providerHover(ctx: FeatureContext, a: RootAnalysis, c: ProviderConfigIn
 }
 
 async function requirementHover(ctx: FeatureContext, a: RootAnalysis, t: Extract<Target, {kind: 'requirement'}>): Promise<string> {
-  const engine = engineByName(a.lint.analysis.tree.engine)
   const req = t.node.module!.names.requirements.get(t.localName)
   const provider = req ? providerString(req.provider) : t.localName
   const out = [`\`${t.localName}\` = \`${provider}\``, '']

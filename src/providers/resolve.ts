@@ -7,14 +7,12 @@ import {
   impliedLocalName,
   localConfig,
   localConfigString,
-  parseLocalConfigRef,
   providerString,
   type LocalProviderConfig,
   type Provider,
 } from '../addrs/provider.js'
 import {ResourceAddr} from '../addrs/resource.js'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
-import {errorDiag} from '../diag/diagnostic.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module, ResourceMode} from '../load/model.js'
 import type {ProviderArgument, ProviderConfig, Resource} from '../load/records.js'

@@ -9,7 +9,7 @@ import type {Diagnostic} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import {goQuote} from '../diag/go-quote.js'
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
-import {defaultProvider, refString} from '../load/decode.js'
+import {defaultProvider} from '../load/decode.js'
 import type {Engine} from '../load/engine.js'
 import type {TestFile, TestRun} from '../load/test-files.js'
 

@@ -265,7 +265,7 @@ function impliedResourceNames(c: ModuleCheck): void {
 
 /** 4. (OpenTofu) instance keys on provider references */
 function instanceKeys(c: ModuleCheck): void {
-  const {tofu, d, configured, instanced, node, out} = c
+  const {d, configured, instanced, node, out} = c
   const instanceValidation = (ref: ConfigRef, blockType: 'module' | 'resource'): void => {
     const pn = refString(ref)
     const isInstanced = instanced.has(pn)

@@ -1,6 +1,6 @@
 // Module source address parsing (REFERENCE.md §f): the derived upstream table under both engines,
 // Terraform's registry-address and go-getter detector tables, and joinLocalSource.
-import {existsSync, readFileSync} from 'node:fs'
+import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {suite} from 'uvu'
 import * as assert from 'uvu/assert'

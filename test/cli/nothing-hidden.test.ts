@@ -5,12 +5,12 @@
 // with its count per rule and how to narrow it. (`lint --recursive` on an unreadable directory:
 // test/reliability/adversarial.test.ts, as an unprivileged user, and test/lint/recursive-search.test.ts.)
 import {spawnSync} from 'node:child_process'
-import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {fixturesDir, repoRoot} from '../helpers/paths.js'
+import {repoRoot} from '../helpers/paths.js'
 
 function cli(args: readonly string[], cwd = repoRoot) {
   const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1', TFGRAPH_NO_CACHE: '1'}

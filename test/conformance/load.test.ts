@@ -1,6 +1,6 @@
 // Upstream (OpenTofu) loading and override-merging cases from ../shared/conformance, with the
 // expectations of conformance/INDEX.md, under both engines where the text differs.
-import {existsSync, mkdtempSync, copyFileSync, rmSync} from 'node:fs'
+import {mkdtempSync, copyFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {suite} from 'uvu'

@@ -1,6 +1,5 @@
 // Provider-resolution cases of ../shared/conformance/INDEX.md (transform-provider-*, provider-reqs,
 // command/testdata/providers*), under both engines (host names substituted for Terraform).
-import {existsSync} from 'node:fs'
 import * as path from 'node:path'
 import {suite} from 'uvu'
 import * as assert from 'uvu/assert'

@@ -3,7 +3,7 @@
 // then properties on arbitrary input.
 import {getReferencesInExpression} from '@cdktf/hcl2json'
 import fc from 'fast-check'
-import {existsSync, readdirSync, readFileSync} from 'node:fs'
+import {readdirSync, readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'

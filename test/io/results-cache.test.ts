@@ -65,8 +65,6 @@ async function again(dir: string, opts: LintOptions = {}) {
   return lintCached(dir, {env: {}, ...opts})
 }
 
-const summaries = (r: {diagnostics: readonly {summary: string}[]}): string[] => r.diagnostics.map((d) => d.summary)
-
 R('a second lint of an unchanged root comes from the cache, with the same findings and modules', async () => {
   const dir = copy('legacy')
   const first = await again(dir)

@@ -10,7 +10,6 @@ import {atLeast, behaviourVersion, KNOWN_RELEASES} from '../../src/providers/eng
 import {fixturesDir} from '../helpers/paths.js'
 
 const fixture = (name: string): string => path.join(fixturesDir, 'providers', name)
-const HTTP = 'provider["registry.terraform.io/hashicorp/http"]'
 
 test('check-scoped data: bound through the providers map, in both engines, with the check named', async () => {
   for (const engine of ['terraform', 'opentofu'] as const) {

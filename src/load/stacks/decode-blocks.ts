@@ -4,7 +4,7 @@
 // drops (an invalid name, a schema error where it stops) is undefined here too.
 import type {Diagnostic} from '../../diag/diagnostic.js'
 import {errorDiag} from '../../diag/diagnostic.js'
-import {partRange, partText, type Expr} from '../../hcl/expr.js'
+import {partText, type Expr} from '../../hcl/expr.js'
 import type {Attribute, Block} from '../../hcl/syntax.js'
 import {bodySchemaProblems, type BodySchema} from '../body-schema.js'
 import {decodeProvidersMap, invalidName, validIdentifier} from './decode-providers-map.js'

@@ -1,6 +1,5 @@
 // Checking a value against a type constraint as Terraform checks a variable's default: optional
 // attribute defaults applied, then cty's conversion; the error text and path Terraform prints.
-import type {Value} from '../../hcl/syntax.js'
 import {convert, formatPath, PathError, type Ctx} from './convert.js'
 import {applyDefaults, defaultsFor} from './defaults.js'
 import type {TypeConstraint} from './type.js'

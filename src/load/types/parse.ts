@@ -1,6 +1,6 @@
 // Parsing a variable's `type` argument into a TypeConstraint, with Terraform's diagnostics
 // (hcl ext/typeexpr/get_type.go + terraform internal/configs/named_values.go `decodeVariableType`).
-import {literalOf, objectKeyName, type Expr as Node} from '../../hcl/expr.js'
+import {literalOf, type Expr as Node} from '../../hcl/expr.js'
 import {checkConversion} from './check.js'
 import {ANY, BOOL, approxGoQuote, makeObject, NUMBER, STRING, type CtyValue, type ObjectAttribute, type TypeConstraint} from './type.js'
 import {DYNAMIC_VAL, fromEntries, primitive} from './values.js'
