@@ -200,20 +200,27 @@ const tfEnv = {...process.env, CHECKPOINT_DISABLE: '1', TF_IN_AUTOMATION: '1'}
     else terraform = {version: which.stdout.split('\n')[0], dir: copy}
   }
 }
+/** `providers DIR` cold (a fresh cache directory), then warm (the cache that run filled): times and peak RSS into `into`. */
+function providersColdWarm(dir, into) {
+  const cache = freshCache()
+  const c = cli(['providers', dir], {cacheDir: cache, ok: [0]})
+  const w = cli(['providers', dir], {cacheDir: cache, ok: [0]})
+  into.cold.push(c.ms)
+  into.warm.push(w.ms)
+  into.rssCold.push(c.rssMb)
+  into.rssWarm.push(w.rssMb)
+}
+/** The median of each list (NaN for an empty one). */
+const medians = (lists) => Object.fromEntries(Object.entries(lists).map(([k, v]) => [k, v.length ? median(v) : NaN]))
+
 const lat = {node: [], version: [], terraform: [], cold: [], warm: [], rssCold: [], rssWarm: []}
 for (let i = 0; i < latencyRuns; i++) {
   lat.node.push(timed(process.execPath, ['-e', '0']))
   if (terraform) lat.terraform.push(timed('terraform', ['providers'], {cwd: terraform.dir, env: tfEnv}))
   lat.version.push(cli(['--version'], {ok: [0]}).ms)
-  const cache = freshCache()
-  const c = cli(['providers', fixture], {cacheDir: cache, ok: [0]})
-  const w = cli(['providers', fixture], {cacheDir: cache, ok: [0]})
-  lat.cold.push(c.ms)
-  lat.warm.push(w.ms)
-  lat.rssCold.push(c.rssMb)
-  lat.rssWarm.push(w.rssMb)
+  providersColdWarm(fixture, lat)
 }
-const L = Object.fromEntries(Object.entries(lat).map(([k, v]) => [k, v.length ? median(v) : NaN]))
+const L = medians(lat)
 log(
   `latency: node ${L.node.toFixed(0)} ms, terraform providers ${terraform ? L.terraform.toFixed(0) + ' ms' : 'SKIP'}, --version ${L.version.toFixed(0)} ms, providers cold ${L.cold.toFixed(0)} ms, warm ${L.warm.toFixed(0)} ms`,
 )
@@ -234,15 +241,9 @@ if (terraform) {
 const caf = {terraform: [], cold: [], warm: [], rssCold: [], rssWarm: []}
 for (let i = 0; i < cafRuns; i++) {
   if (cafTerraform) caf.terraform.push(timed('terraform', ['providers'], {cwd: cafRoot, env: tfEnv}))
-  const cache = freshCache()
-  const c = cli(['providers', cafRoot], {cacheDir: cache, ok: [0]})
-  const w = cli(['providers', cafRoot], {cacheDir: cache, ok: [0]})
-  caf.cold.push(c.ms)
-  caf.warm.push(w.ms)
-  caf.rssCold.push(c.rssMb)
-  caf.rssWarm.push(w.rssMb)
+  providersColdWarm(cafRoot, caf)
 }
-const C = Object.fromEntries(Object.entries(caf).map(([k, v]) => [k, v.length ? median(v) : NaN]))
+const C = medians(caf)
 log(
   `caf-shaped: terraform providers ${cafTerraform ? C.terraform.toFixed(0) + ' ms' : 'SKIP'}, providers cold ${C.cold.toFixed(0)} ms, warm ${C.warm.toFixed(0)} ms`,
 )

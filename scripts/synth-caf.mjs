@@ -10,6 +10,8 @@ import * as path from 'node:path'
 import {fileURLToPath} from 'node:url'
 
 const AREAS = ['networking', 'compute', 'security', 'databases', 'storage', 'analytics', 'monitoring', 'identity', 'messaging', 'web']
+/** The variables the examples root passes to the repository's root module, which declares them too. */
+const PASSED = ['global_settings', 'client_config', 'diagnostics', 'resource_groups', 'managed_identities', 'keyvaults', 'vnets', ...AREAS]
 const KINDS = ['account', 'cluster', 'gateway', 'vault', 'server', 'workspace', 'endpoint', 'policy', 'service', 'pool']
 /** Direct calls of the repository's root (350 modules, 5 of them called twice), and modules that call two more. */
 const MODULES = 350
@@ -190,16 +192,7 @@ ${settingsArgs(8, '  ').replace(/setting_/g, 'option_')}
   ).join('\n')
   files += write(dir, {
     'locals.tf': `locals {\n  global_settings = var.global_settings\n  client_config   = var.client_config\n  combined_diagnostics = var.diagnostics\n  combined_objects_resource_groups = var.resource_groups\n  combined_objects_managed_identities = var.managed_identities\n  combined_objects_keyvaults = var.keyvaults\n  combined_objects_networking = var.vnets\n${areaLocals}\n}\n`,
-    'variables.tf': variables([
-      'global_settings',
-      'client_config',
-      'diagnostics',
-      'resource_groups',
-      'managed_identities',
-      'keyvaults',
-      'vnets',
-      ...AREAS,
-    ]),
+    'variables.tf': variables(PASSED),
     'providers.tf': `terraform {\n  required_providers {\n    azurerm = {\n      source                = "hashicorp/azurerm"\n      version               = ">= 3.0"\n      configuration_aliases = [azurerm.vhub]\n    }\n    azurecaf = {\n      source = "aztfmod/azurecaf"\n    }\n  }\n}\n`,
   })
   // 100 more files of the root: variables and outputs per area, as caf spreads them
@@ -213,17 +206,8 @@ ${settingsArgs(8, '  ').replace(/setting_/g, 'option_')}
   // the examples root: providers, the one call, the variables it passes through
   files += write(path.join(dir, 'examples'), {
     'main.tf': `terraform {\n  required_providers {\n    azurerm = {\n      source  = "hashicorp/azurerm"\n      version = "~> 3.100"\n    }\n    azurecaf = {\n      source  = "aztfmod/azurecaf"\n      version = "~> 1.2"\n    }\n  }\n}\n\nprovider "azurerm" {\n  features {}\n}\n\nprovider "azurerm" {\n  alias = "vhub"\n  features {}\n}\n`,
-    'module.tf': `module "example" {\n  source = "../"\n  providers = {\n    azurerm      = azurerm\n    azurerm.vhub = azurerm.vhub\n  }\n\n${['global_settings', 'client_config', 'diagnostics', 'resource_groups', 'managed_identities', 'keyvaults', 'vnets', ...AREAS].map((v) => `  ${v} = var.${v}`).join('\n')}\n}\n`,
-    'variables.tf': variables([
-      'global_settings',
-      'client_config',
-      'diagnostics',
-      'resource_groups',
-      'managed_identities',
-      'keyvaults',
-      'vnets',
-      ...AREAS,
-    ]),
+    'module.tf': `module "example" {\n  source = "../"\n  providers = {\n    azurerm      = azurerm\n    azurerm.vhub = azurerm.vhub\n  }\n\n${PASSED.map((v) => `  ${v} = var.${v}`).join('\n')}\n}\n`,
+    'variables.tf': variables(PASSED),
   })
   return {files, modules: MODULES + NESTING + 2, instances: 1 + calls.length + 2 * NESTING}
 }

@@ -12,7 +12,7 @@ import {checkLock as checkLockDir, type LockCheck} from './lock/check.js'
 import {lint as lintDir, type LintResult} from './lint/lint.js'
 import type {LintConfig} from './lint/config.js'
 import {loadConfig as loadConfigDir} from './config.js'
-import {analyzeProviders, providersDocument, type ProvidersAnalysis, type ProvidersDocument} from './providers/analyze.js'
+import {analyzeProvidersWith, providersDocument, type ProvidersAnalysis, type ProvidersDocument} from './providers/analyze.js'
 import {
   diffProviders,
   diffSide,
@@ -73,7 +73,7 @@ function resolveInput<T>(
 }
 
 async function providersAnalysis(dir: string, ctx: RunContext, opts: AnalysisOptions): Promise<ProvidersAnalysis> {
-  return analyzeProviders(dir, {
+  return analyzeProvidersWith(ctx, dir, {
     ...(opts.engine ? {engine: opts.engine} : {}),
     ...(opts.env ? {env: opts.env} : {}),
     vars: opts.vars ?? [],
@@ -81,7 +81,6 @@ async function providersAnalysis(dir: string, ctx: RunContext, opts: AnalysisOpt
     ...opts.limits,
     ...(opts.walker ? {walker: opts.walker} : {}),
     ...(opts.tests ? {tests: opts.tests} : {}),
-    context: ctx,
   })
 }
 

@@ -113,11 +113,10 @@ export function runContextFor(given: RunContext | undefined): {readonly ctx: Run
  * a library entry point does for a caller that does not share one between calls.
  */
 export async function withRunContext<T>(ctx: RunContext | undefined, fn: (ctx: RunContext) => Promise<T>): Promise<T> {
-  if (ctx) return fn(ctx)
-  const own = new RunContext()
+  const run = runContextFor(ctx)
   try {
-    return await fn(own)
+    return await fn(run.ctx)
   } finally {
-    await own.close()
+    await run.release()
   }
 }

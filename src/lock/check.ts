@@ -11,7 +11,7 @@ import {errorDiag, formatRange, sortDiagnostics, warningDiag, withoutCode} from 
 import type {CrawlLimits, ModuleWalker} from '../crawl/crawl.js'
 import {dataDir} from '../crawl/manifest.js'
 import {engineByName, type Engine, type EngineName} from '../load/engine.js'
-import {analyzeProviders, type ProvidersAnalysis} from '../providers/analyze.js'
+import {analyzeProvidersWith, type ProvidersAnalysis} from '../providers/analyze.js'
 import {allows, constraintsString, parseProviderConstraints, parseVersion, type Constraint} from '../providers/constraints.js'
 import {hashDirH1, hashZipH1, hashZipZh} from './hash.js'
 import {providerString} from '../addrs/provider.js'
@@ -145,12 +145,11 @@ export async function checkLock(dir: string, opts: LockCheckOptions = {}): Promi
 
 async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOptions): Promise<LockCheck> {
   const root = path.resolve(dir)
-  const analysis = await analyzeProviders(root, {
+  const analysis = await analyzeProvidersWith(ctx, root, {
     ...(opts.engine ? {engine: opts.engine} : {}),
     ...(opts.env ? {env: opts.env} : {}),
     ...opts.limits,
     ...(opts.walker ? {walker: opts.walker} : {}),
-    context: ctx,
   })
   const engine = engineByName(analysis.tree.engine)
   const lockFile = path.join(root, '.terraform.lock.hcl')
