@@ -1,41 +1,195 @@
 #!/usr/bin/env node
-// Runs the uvu suite (TypeScript through tsx) and ends with the line CI reads: `N passed, N failed`.
+// Runs the uvu suite: every test file in a process of its own (scripts/test-file.mjs, TypeScript through
+// tsx), as many at once as the machine has cores, each file's output printed whole and in the files'
+// sorted order whatever order they finish in. Ends with the slowest files and the line CI reads:
+// `N passed, N failed`.
+//
+//   node scripts/test.mjs                  every file under test/
+//   node scripts/test.mjs lsp rules/tflint  the files whose path contains one of the words (or matches it as a regular expression)
+//   node scripts/test.mjs --changed         the files that the changes since main can reach (scripts/test-changed.mjs)
+//   node scripts/test.mjs --list            print the files that would run, and stop
+//
+// TFGRAPH_TEST_JOBS sets the number of files run at once (default: os.availableParallelism()).
+// TFGRAPH_TEST_TIMEOUT the seconds one file may take before it is stopped and counted failed (default 600).
 import {spawn} from 'node:child_process'
 import {fileURLToPath} from 'node:url'
-import {mkdtempSync, rmSync} from 'node:fs'
-import {tmpdir} from 'node:os'
+import {mkdtempSync, readFileSync, readdirSync, rmSync} from 'node:fs'
+import {availableParallelism, tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {countSkipLines} from './skip-count.mjs'
+import {changedTestFiles} from './test-changed.mjs'
 
-const uvuBin = fileURLToPath(new URL('../node_modules/uvu/bin.js', import.meta.url))
-const args = ['--import', 'tsx', uvuBin, 'test', '\\.test\\.ts$', ...process.argv.slice(2)]
-// a private parse cache, so tests neither read nor leave entries in the user's cache
-const cacheDir = mkdtempSync(path.join(tmpdir(), 'tfgraph-test-cache-'))
-const child = spawn(process.execPath, args, {
-  stdio: ['ignore', 'pipe', 'inherit'],
-  env: {...process.env, FORCE_COLOR: '0', ...(process.stdout.isTTY ? {} : {NO_COLOR: '1'}), TFGRAPH_CACHE_DIR: cacheDir},
-})
-let out = ''
-child.stdout.on('data', (chunk) => {
-  process.stdout.write(chunk)
-  out += chunk.toString()
-})
-child.on('close', (code) => {
-  rmSync(cacheDir, {recursive: true, force: true})
-  const plain = out.replace(/\u001b\[[0-9;]*m/g, '')
-  const total = Number(/Total:\s+(\d+)/.exec(plain)?.[1] ?? NaN)
-  const passed = Number(/Passed:\s+(\d+)/.exec(plain)?.[1] ?? NaN)
-  const skipped = Number(/Skipped:\s+(\d+)/.exec(plain)?.[1] ?? 0)
-  if (Number.isNaN(total) || Number.isNaN(passed)) {
-    console.log('0 passed, 1 failed')
-    console.error('test runner did not print a summary (exit code ' + code + ')')
-    process.exit(1)
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const entry = path.join(root, 'scripts', 'test-file.mjs')
+
+function usage(message) {
+  process.stderr.write(`${message}\nusage: node scripts/test.mjs [--changed] [--list] [PATTERN ...]   (npm test -- PATTERN)\n`)
+  process.exit(1)
+}
+
+/** Every `*.test.ts` under test/, relative to the repository with `/`, sorted as uvu sorts them. */
+function allTestFiles() {
+  const found = []
+  const walk = (dir) => {
+    for (const e of readdirSync(path.join(root, dir), {withFileTypes: true})) {
+      const rel = `${dir}/${e.name}`
+      if (e.isDirectory()) walk(rel)
+      else if (e.name.endsWith('.test.ts')) found.push(rel)
+    }
   }
+  walk('test')
+  return found.sort((a, b) => a.localeCompare(b))
+}
+
+function matcher(pattern) {
+  let re = null
+  try {
+    re = new RegExp(pattern, 'i')
+  } catch {
+    // not a regular expression: a plain substring
+  }
+  const lower = pattern.toLowerCase()
+  return (file) => file.toLowerCase().includes(lower) || (re !== null && re.test(file))
+}
+
+async function selectFiles(argv) {
+  const flags = new Set(argv.filter((a) => a.startsWith('-')))
+  for (const f of flags) if (f !== '--changed' && f !== '--list') usage(`unknown flag: ${f}`)
+  const patterns = argv.filter((a) => !a.startsWith('-'))
+  let files = allTestFiles()
+  if (flags.has('--changed')) {
+    let found
+    try {
+      found = await changedTestFiles(root, files)
+    } catch (err) {
+      usage(`--changed: cannot tell what changed: ${(err.stderr || err.message || String(err)).toString().trim().split('\n')[0]}`)
+    }
+    process.stdout.write(`${found.reason}\n`)
+    files = found.files
+  }
+  if (patterns.length) {
+    const tests = patterns.map(matcher)
+    files = files.filter((f) => tests.some((t) => t(f)))
+    if (!files.length) usage(`no test file matches ${patterns.map((p) => JSON.stringify(p)).join(' or ')}`)
+  }
+  return {files, list: flags.has('--list'), partial: flags.has('--changed') || patterns.length > 0}
+}
+
+/** One file in a process of its own; resolves with its output, counts, wall time and peak memory. */
+function runFile(file, cacheDir, timeoutMs) {
+  return new Promise((resolve) => {
+    const resultFile = path.join(cacheDir, `result-${file.replace(/[^\w.-]+/g, '_')}.json`)
+    const env = {...process.env, NO_COLOR: '1', TFGRAPH_CACHE_DIR: path.join(cacheDir, 'cache'), TFGRAPH_TEST_RESULT: resultFile}
+    // one colour switch only: Node warns when NO_COLOR and FORCE_COLOR are both set
+    delete env['FORCE_COLOR']
+    const started = performance.now()
+    const child = spawn(process.execPath, ['--import', 'tsx', entry, file], {cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env})
+    let output = ''
+    child.stdout.on('data', (c) => (output += c))
+    child.stderr.on('data', (c) => (output += c))
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      child.kill('SIGKILL')
+    }, timeoutMs)
+    child.on('close', (code, signal) => {
+      clearTimeout(timer)
+      const seconds = (performance.now() - started) / 1000
+      let counts = null
+      try {
+        counts = JSON.parse(readFileSync(resultFile, 'utf8'))
+      } catch {
+        // the file died before it could say: counted as one failure below
+      }
+      if (timedOut) output += `\n${file}: stopped after ${timeoutMs / 1000} s (TFGRAPH_TEST_TIMEOUT)\n`
+      else if (!counts) output += `\n${file}: exited with ${signal ?? `code ${code}`} before reporting its results\n`
+      const total = counts && !timedOut ? counts.total : Math.max(1, counts?.total ?? 1)
+      const passed = counts && !timedOut ? counts.passed : 0
+      const failedProcess = code !== 0 && passed === total
+      resolve({
+        file,
+        output,
+        seconds,
+        total: failedProcess ? total + 1 : total,
+        passed,
+        skipped: counts?.skipped ?? 0,
+        maxRssMB: counts?.maxRssMB ?? null,
+        ok: code === 0 && counts !== null && !timedOut && passed === total,
+      })
+    })
+  })
+}
+
+async function main() {
+  const {files, list, partial} = await selectFiles(process.argv.slice(2))
+  if (list) {
+    process.stdout.write(files.map((f) => `${f}\n`).join(''))
+    return 0
+  }
+  if (!files.length) {
+    process.stdout.write('no test file to run\n0 passed, 0 failed\n')
+    return 0
+  }
+  const jobs = Math.max(1, Number(process.env['TFGRAPH_TEST_JOBS']) || availableParallelism())
+  const timeoutMs = Math.max(1, Number(process.env['TFGRAPH_TEST_TIMEOUT']) || 600) * 1000
+  // a private directory for the parse cache and the result files, so tests neither read nor leave entries in the user's cache
+  const cacheDir = mkdtempSync(path.join(tmpdir(), 'tfgraph-test-'))
+  const onSignal = () => {
+    rmSync(cacheDir, {recursive: true, force: true})
+    process.exit(130)
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+  const started = performance.now()
+  process.stdout.write(`${files.length} test files, ${jobs} at a time${partial ? ' (a selection)' : ''}\n`)
+
+  // the longest files first, so the last minutes are not one slow file alone (order of output is unchanged)
+  const order = [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))
+  const results = new Map()
+  let printed = 0
+  const flush = () => {
+    while (printed < files.length && results.has(files[printed])) {
+      const r = results.get(files[printed++])
+      const status = r.ok ? 'ok' : 'FAILED'
+      process.stdout.write(`\n── ${r.file} (${r.seconds.toFixed(1)} s, ${r.passed}/${r.total} passed, ${status})\n${r.output.trimEnd()}\n`)
+    }
+  }
+  let next = 0
+  const worker = async () => {
+    while (next < order.length) {
+      const file = order[next++]
+      results.set(file, await runFile(file, cacheDir, timeoutMs))
+      flush()
+    }
+  }
+  await Promise.all(Array.from({length: Math.min(jobs, order.length)}, worker))
+  rmSync(cacheDir, {recursive: true, force: true})
+
+  const all = files.map((f) => results.get(f))
+  const total = all.reduce((s, r) => s + r.total, 0)
+  const passed = all.reduce((s, r) => s + r.passed, 0)
+  const skipped = all.reduce((s, r) => s + r.skipped, 0)
+  const failedFiles = all.filter((r) => !r.ok)
+  const skipLines = all.reduce((s, r) => s + countSkipLines(r.output), 0)
+  const wall = (performance.now() - started) / 1000
+  const peak = all.reduce((m, r) => Math.max(m, r.maxRssMB ?? 0), 0)
+  process.stdout.write(`\nslowest files (wall time of each file's own process, ${jobs} at a time; peak memory of that process):\n`)
+  for (const r of [...all].sort((a, b) => b.seconds - a.seconds).slice(0, 10))
+    process.stdout.write(`  ${r.seconds.toFixed(1).padStart(6)} s  ${String(r.maxRssMB ?? '?').padStart(5)} MB  ${r.file}\n`)
+  process.stdout.write(`${files.length} files in ${wall.toFixed(1)} s; largest test process ${peak} MB\n`)
+  if (failedFiles.length) process.stdout.write(`failed: ${failedFiles.map((r) => r.file).join(', ')}\n`)
   // uvu's Total leaves skipped tests out; each part skipped for want of something (../shared, pre-commit, …) says so in a SKIP line
-  const failed = total - passed
-  const skipLines = countSkipLines(plain)
-  console.log(
-    `${passed} passed, ${failed} failed${skipped || skipLines ? `, ${skipped} skipped (${skipLines} ${skipLines === 1 ? 'part' : 'parts'}, each listed above as SKIP with its reason)` : ''}`,
+  process.stdout.write(
+    `${passed} passed, ${total - passed} failed${skipped || skipLines ? `, ${skipped} skipped (${skipLines} ${skipLines === 1 ? 'part' : 'parts'}, each listed above as SKIP with its reason)` : ''}\n`,
   )
-  process.exit(code === 0 && failed === 0 ? 0 : 1)
-})
+  return failedFiles.length === 0 && passed === total ? 0 : 1
+}
+
+/** Files known to take longest alone start first; the rest keep their order. */
+function weight(file) {
+  const heavy = ['render/graph-html-browser', 'rules/tflint', 'reliability/safety', 'lsp/neovim', 'package/']
+  const i = heavy.findIndex((h) => file.includes(h))
+  return i < 0 ? 0 : heavy.length - i
+}
+
+process.exitCode = await main()
