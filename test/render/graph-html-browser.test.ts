@@ -649,23 +649,37 @@ test('every page opens with labels of 11 px or more, fitting what fits, none und
     [fan, 'providers'],
     [fan, 'resources'],
   ]
+  const pages: {file: string; viewport: {width: number; height: number}; what: string}[] = []
   for (const [root, view] of cases) {
     const {file} = await writePage(root, view, `open-${path.basename(root)}-${view}.html`)
     for (const viewport of [
       {width: 1280, height: 800},
       {width: 1920, height: 1080},
-    ]) {
-      const what = `${path.basename(root)} ${view} view at ${viewport.width}x${viewport.height}`
-      const {page, errors} = await open(file, viewport)
-      const font = await smallestFont(page)
-      assert.ok(font >= 10.95, `${what}: labels of ${font.toFixed(1)} px`)
-      assert.ok(font <= 15.5, `${what}: not blown up (${font.toFixed(1)} px)`)
-      await assertReadable(page, what)
-      assert.equal(errors, [])
-      await page.context().close()
-    }
+    ])
+      pages.push({file, viewport, what: `${path.basename(root)} ${view} view at ${viewport.width}x${viewport.height}`})
   }
+  // one browser, a context per page, a few pages at a time: each page's checks are its own
+  await inParallel(pages, 3, async ({file, viewport, what}) => {
+    const {page, errors} = await open(file, viewport)
+    const font = await smallestFont(page)
+    assert.ok(font >= 10.95, `${what}: labels of ${font.toFixed(1)} px`)
+    assert.ok(font <= 15.5, `${what}: not blown up (${font.toFixed(1)} px)`)
+    await assertReadable(page, what)
+    assert.equal(errors, [], what)
+    await page.context().close()
+  })
 })
+
+/** Runs `each` over `items`, at most `width` at once; fails with the first failure once all have ended. */
+async function inParallel<T>(items: T[], width: number, each: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  const lanes = Array.from({length: Math.min(width, items.length)}, async () => {
+    while (next < items.length) await each(items[next++]!)
+  })
+  const settledLanes = await Promise.allSettled(lanes)
+  const failed = settledLanes.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+  if (failed) throw failed.reason
+}
 
 test('not-installed modules hang from their caller in the page, as in DOT and JSON', async () => {
   if (!run) return
