@@ -141,7 +141,7 @@ async function main() {
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
   const started = performance.now()
-  process.stdout.write(`${files.length} test files, ${jobs} at a time${partial ? ' (a selection)' : ''}\n`)
+  process.stdout.write(`${files.length} test file${files.length === 1 ? '' : 's'}, ${jobs} at a time${partial ? ' (a selection)' : ''}\n`)
 
   // the longest files first, so the last minutes are not one slow file alone (order of output is unchanged)
   const order = [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))
@@ -176,7 +176,7 @@ async function main() {
   process.stdout.write(`\nslowest files (wall time of each file's own process, ${jobs} at a time; peak memory of that process):\n`)
   for (const r of [...all].sort((a, b) => b.seconds - a.seconds).slice(0, 10))
     process.stdout.write(`  ${r.seconds.toFixed(1).padStart(6)} s  ${String(r.maxRssMB ?? '?').padStart(5)} MB  ${r.file}\n`)
-  process.stdout.write(`${files.length} files in ${wall.toFixed(1)} s; largest test process ${peak} MB\n`)
+  process.stdout.write(`${files.length} file${files.length === 1 ? '' : 's'} in ${wall.toFixed(1)} s; largest test process ${peak} MB\n`)
   if (failedFiles.length) process.stdout.write(`failed: ${failedFiles.map((r) => r.file).join(', ')}\n`)
   // uvu's Total leaves skipped tests out; each part skipped for want of something (../shared, pre-commit, …) says so in a SKIP line
   process.stdout.write(
