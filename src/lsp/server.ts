@@ -1,5 +1,5 @@
 // `tfgraph lsp`: the Language Server Protocol over stdio, for .tf, .tf.json, .tofu and .tofu.json files (and
-// Terraform Stacks' .tfcomponent.hcl files):
+// Terraform's query files and Terraform Stacks' .tfcomponent.hcl, .tfstack.hcl and .tfdeploy.hcl files):
 // hover (the configuration a resource uses and its resolution chain; what a module call receives; how many
 // resources a provider block serves; a requirement's constraints and locked version), go to definition
 // (the configuration actually used), find references (the resources a configuration serves), code lenses
@@ -42,7 +42,7 @@ import {transport} from './transport.js'
 import {watchedPath, watchTree} from './watch.js'
 
 /** The files the server analyses: configuration files, Terraform's query files (their list blocks) and Terraform Stacks' files. */
-export const CONFIG_FILE = /\.(tf|tofu)(\.json)?$|\.tfquery\.(hcl|json)$|\.(tfcomponent|tfstack|tfdeploy)\.(hcl|json)$/
+export const CONFIG_FILE = /\.(tf|tofu)(\.json)?$|\.tfquery\.(hcl|json)$|\.(tfcomponent|tfstack)\.(hcl|json)$|\.tfdeploy\.hcl$/
 
 export interface ServerOptions {
   readonly input: NodeJS.ReadableStream
@@ -221,7 +221,7 @@ class LanguageServer {
           watchers: [
             {
               globPattern:
-                '**/*.{tf,tofu,tf.json,tofu.json,tfquery.hcl,tfquery.json,tfcomponent.hcl,tfcomponent.json,tfstack.hcl,tfstack.json}',
+                '**/*.{tf,tofu,tf.json,tofu.json,tfquery.hcl,tfquery.json,tfcomponent.hcl,tfcomponent.json,tfstack.hcl,tfstack.json,tfdeploy.hcl}',
             },
             {globPattern: '**/{.terraform.lock.hcl,.tfgraph.json,modules.json}'},
             // a directory created, deleted or renamed with the files in it (other paths are left out on arrival)

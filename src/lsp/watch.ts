@@ -7,7 +7,7 @@ import {watch, type FSWatcher} from 'node:fs'
 import * as path from 'node:path'
 
 const WATCHED =
-  /(\.(tf|tofu)(\.json)?|\.(tfquery|tfcomponent|tfstack|tfdeploy)\.(hcl|json)|^\.terraform\.lock\.hcl|^\.tfgraph\.json|^modules\.json)$/
+  /(\.(tf|tofu)(\.json)?|\.(tfquery|tfcomponent|tfstack)\.(hcl|json)|\.tfdeploy\.hcl|^\.terraform\.lock\.hcl|^\.tfgraph\.json|^modules\.json)$/
 const BATCH_MS = 50
 
 /**
