@@ -34,7 +34,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
     documentSelector: [
       {
         scheme: 'file',
-        pattern: '**/*.{tf,tofu,tf.json,tofu.json,tfquery.hcl,tfquery.json,tfcomponent.hcl,tfcomponent.json,tfstack.hcl,tfstack.json,tfdeploy.hcl}',
+        pattern:
+          '**/*.{tf,tofu,tf.json,tofu.json,tfquery.hcl,tfquery.json,tfcomponent.hcl,tfcomponent.json,tfstack.hcl,tfstack.json,tfdeploy.hcl}',
       },
     ],
     synchronize: {
