@@ -48,7 +48,7 @@ function neovimPatterns(): RegExp[] {
 function vscodeGlobs(): {activation: RegExp[]; selector: RegExp[]; watcher: RegExp[]} {
   const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'editors', 'vscode', 'package.json'), 'utf8')) as {activationEvents: string[]}
   const ext = readFileSync(path.join(repoRoot, 'editors', 'vscode', 'src', 'extension.ts'), 'utf8')
-  const selector = /pattern: '([^']+)'/.exec(ext)?.[1]
+  const selector = /pattern:\s*'([^']+)'/.exec(ext)?.[1]
   const watcher = /createFileSystemWatcher\(\s*'([^']+)'/.exec(ext)?.[1]
   assert.ok(selector && watcher, 'the document selector and the watcher in extension.ts')
   return {
