@@ -181,6 +181,10 @@ export async function providersDiff(
 export interface WorkspaceApiOptions extends Pick<AnalysisOptions, 'engine' | 'env' | 'limits'> {
   /** Analyses kept in memory besides those of roots holding open buffers (default 16). */
   readonly keep?: number
+  /** How far the search for root modules goes below `dir`: `depth` levels (0: `dir` alone), `dirs` directories listed (default 32 and 20,000). */
+  readonly search?: {readonly depth: number; readonly dirs: number}
+  /** Told one line per search for root modules: what it searched, and what a bound left out. */
+  readonly log?: (line: string) => void
 }
 
 /**

@@ -136,12 +136,17 @@ export function configDirsUnder(
   files: FileSource,
   top: string,
   skip?: string,
-): {dirs: string[]; nativeFiles: Map<string, number>; unreadable: {dir: string; why: string}[]} {
+  bounds?: SearchBounds,
+): {dirs: string[]; nativeFiles: Map<string, number>; unreadable: {dir: string; why: string}[]; skipped: SearchSkipped} {
   const dirs: string[] = []
   const nativeFiles = new Map<string, number>()
   const unreadable: {dir: string; why: string}[] = []
+  const maxDepth = Math.min(bounds?.depth ?? 50, 50)
+  const skipped = {searched: 0, deeper: [] as string[], overCount: [] as string[]}
   const walk = (d: string, depth: number): void => {
-    if (depth > 50) return
+    if (depth > maxDepth) return void skipped.deeper.push(d)
+    if (bounds && skipped.searched >= bounds.dirs) return void skipped.overCount.push(d)
+    skipped.searched++
     let entries
     try {
       entries = files.list(d)
@@ -169,7 +174,20 @@ export function configDirsUnder(
     }
   }
   walk(path.resolve(top), 0)
-  return {dirs, nativeFiles, unreadable}
+  return {dirs, nativeFiles, unreadable, skipped}
+}
+
+/** How far a search for root modules goes: `depth` levels below the top (0: the top alone), at most `dirs` directories listed. */
+export interface SearchBounds {
+  readonly depth: number
+  readonly dirs: number
+}
+
+/** What a bounded search listed, and the directories it left out (too deep; over the count, the first of each subtree). */
+export interface SearchSkipped {
+  readonly searched: number
+  readonly deeper: readonly string[]
+  readonly overCount: readonly string[]
 }
 
 /** The directories that exist and that the module calls of `d` name by a local source (`./x`, `../y`). */

@@ -21,7 +21,7 @@ import type {EngineName} from '../load/engine.js'
 import {AnalysisCancelled, RunContext} from '../load/run-context.js'
 import {parseLockFile} from '../lock/lockfile.js'
 import type {LintDiagnostic} from '../rules/rule.js'
-import {configDirsUnder, localCallTargets} from './cached.js'
+import {configDirsUnder, localCallTargets, type SearchBounds, type SearchSkipped} from './cached.js'
 import {readLintConfig} from './config.js'
 import {lint, type LintResult} from './lint.js'
 
@@ -34,7 +34,17 @@ export interface WorkspaceOptions {
   readonly keep?: number
   /** Where files are read below the buffers (default the disk). */
   readonly files?: FileSource
+  /**
+   * How far the search for root modules goes below `dir` (default {@link DEFAULT_SEARCH}: 32 levels, 20,000
+   * directories); depth 0 searches `dir` alone. What a bound leaves out is said through `log`.
+   */
+  readonly search?: SearchBounds
+  /** Told one line per search for root modules: what was searched, and what a bound left out. */
+  readonly log?: (line: string) => void
 }
+
+/** The default bounds of a workspace's search for root modules. */
+export const DEFAULT_SEARCH: SearchBounds = {depth: 32, dirs: 20_000}
 
 /**
  * Why a directory is analysed as a root: found as `lint --recursive` finds roots (`root`); a directory no
@@ -114,6 +124,11 @@ export interface Workspace {
   analysesOfDir(dir: string): Promise<readonly RootAnalysis[]>
   /** The findings in one file across the roots that hold it, each once (as of the last update). */
   findings(file: string): readonly Finding[]
+  /**
+   * Whether an analysis has covered `file`: a root analysed (or whose analysis failed) holds its directory.
+   * Until then an editor cannot tell its findings, not even that it has none.
+   */
+  analysed(file: string): boolean
   /**
    * Whether the findings of `file` are those of its current text: no root `update` analyses that holds
    * it is stale. An editor publishes a file's findings (with its buffer's version) only then.
@@ -263,14 +278,16 @@ class LintWorkspace implements Workspace {
   /** Finds the roots the first time; later, reads the local calls of directories whose files changed and finds them again. */
   private async findRoots(): Promise<void> {
     if (!this.configDirs) {
-      this.configDirs = new Set(configDirsUnder(this.source, this.dir).dirs)
+      const found = configDirsUnder(this.source, this.dir, undefined, this.bounds)
+      this.opts.log?.(searchLine(this.dir, this.bounds, found.dirs.length, found.skipped))
+      this.configDirs = new Set(found.dirs)
       for (const d of this.configDirs) this.calls.set(d, await localCallTargets(this.source, d, this.opts.engine, this.ctx.parser))
       this.dirtyDirs.clear()
     } else if (this.dirtyDirs.size > 0) {
       const dirs = [...this.dirtyDirs]
       this.dirtyDirs.clear()
       for (const d of dirs) {
-        if (!isInside(d, this.dir)) continue
+        if (!this.searched(d)) continue
         const config = this.hasConfigFiles(d)
         if (config) {
           // a directory an analysis holds gets its calls from that analysis when it is analysed again;
@@ -295,6 +312,17 @@ class LintWorkspace implements Workspace {
       } else if (s.kind !== 'root' && roots.has(s.root)) s.kind = 'root'
     }
     for (const r of roots) if (!this.states.has(r)) this.states.set(r, newState(r, 'root'))
+  }
+
+  private get bounds(): SearchBounds {
+    return this.opts.search ?? DEFAULT_SEARCH
+  }
+
+  /** Whether the root search covers `d`: under `dir`, within its depth. */
+  private searched(d: string): boolean {
+    if (!isInside(d, this.dir)) return false
+    const rel = path.relative(this.dir, d)
+    return (rel === '' ? 0 : rel.split(path.sep).length) <= this.bounds.depth
   }
 
   private hasConfigFiles(d: string): boolean {
@@ -364,6 +392,14 @@ class LintWorkspace implements Workspace {
 
   private holdsOpen(s: RootState): boolean {
     for (const f of this.open) if (s.dirs.has(path.dirname(f))) return true
+    return false
+  }
+
+  analysed(file: string): boolean {
+    const abs = path.resolve(file)
+    const d = path.dirname(abs)
+    for (const s of this.states.values())
+      if (this.kept(s) && s.builtAt >= 0 && (s.dirs.has(d) || s.findings.has(abs) || s.root === d)) return true
     return false
   }
 
@@ -626,6 +662,24 @@ function newState(root: string, kind: RootKind): RootState {
 function isInside(p: string, dir: string): boolean {
   const rel = path.relative(dir, p)
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))
+}
+
+/** The log line of a search for root modules: what it searched, found, and left out. */
+function searchLine(dir: string, bounds: SearchBounds, found: number, skipped: SearchSkipped): string {
+  const some = (xs: readonly string[]): string =>
+    xs
+      .slice(0, 3)
+      .map((x) => path.relative(dir, x))
+      .join(', ') + (xs.length > 3 ? ', …' : '')
+  const left = [
+    skipped.deeper.length > 0
+      ? `${skipped.deeper.length} director${skipped.deeper.length === 1 ? 'y' : 'ies'} deeper than ${bounds.depth} level${bounds.depth === 1 ? '' : 's'} not searched (${some(skipped.deeper)})`
+      : '',
+    skipped.overCount.length > 0
+      ? `stopped at ${bounds.dirs} directories: ${skipped.overCount.length} more not searched, with what is below them (${some(skipped.overCount)})`
+      : '',
+  ].filter((x) => x !== '')
+  return `tfgraph: searched ${dir} for root modules (at most ${bounds.depth} level${bounds.depth === 1 ? '' : 's'} deep, ${bounds.dirs} directories): ${skipped.searched} listed, ${found} with configuration files${left.length > 0 ? `; ${left.join('; ')}` : ''}`
 }
 
 function relativeTo(root: string, file: string): string {

@@ -1,5 +1,5 @@
 // textDocument/completion of provider configuration references: after `provider =` (the configurations
-// of the module for the block's provider), in a module call's `providers = { … }` (keys: the called
+// of the module for the block's provider, nothing when it has none), in a module call's `providers = { … }` (keys: the called
 // module's slots; values: the caller's configurations, for the provider of the key), and in
 // configuration_aliases (the aliases the module uses or its callers pass, not yet declared). Where the
 // cursor stands is read from the buffer as typed (src/lsp/text-context.ts); what can be named, from the
@@ -71,11 +71,12 @@ interface Suggestion {
 function suggestions(spot: CompletionSpot, m: Module, nodes: readonly ModuleNode[]): Suggestion[] {
   switch (spot.kind) {
     case 'provider': {
-      // the configurations of the provider the block's type belongs to; all of them when none is
+      // the configurations of the provider the block's type belongs to (its implied local name, as the module's
+      // required_providers declares it), none when the module has none of it; every one when the block has no type
       const want = spot.type ? provider(m, impliedLocalName(spot.type)) : undefined
       const all = nameableConfigs(m)
       const fitting = want ? all.filter((c) => provider(m, c.localName) === want) : all
-      return (fitting.length > 0 ? fitting : all).map((c) => ({label: configKey(c), detail: detail(m, c), rank: c.alias ? 0 : 1}))
+      return fitting.map((c) => ({label: configKey(c), detail: detail(m, c), rank: c.alias ? 0 : 1}))
     }
     case 'providers-key': {
       const child = childModule(nodes, spot.call)

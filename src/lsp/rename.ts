@@ -89,6 +89,8 @@ export async function prepareRename(ctx: RenameContext, at: Spot): Promise<{rang
 /** The edits renaming what stands at the cursor to `newName`, in every file that names it. */
 export async function rename(ctx: RenameContext, at: Spot, newName: string): Promise<WorkspaceEdit> {
   const {here, target, trees} = await targetAt(ctx, at)
+  // to the name it has: nothing to do (an empty edit, which every client applies as such)
+  if (newName === (target.part === 'alias' ? target.alias : target.localName)) return {changes: {}}
   const planned = renameEdits(
     trees.map((a) => a.lint.analysis.tree),
     target,

@@ -1,5 +1,5 @@
 // `tfgraph lsp`: the Language Server Protocol over stdio, for .tf, .tf.json, .tofu and .tofu.json files (and
-// Terraform Stacks' .tfcomponent.hcl files):
+// Terraform's query files and Terraform Stacks' .tfcomponent.hcl, .tfstack.hcl and .tfdeploy.hcl files):
 // hover (the configuration a resource uses and its resolution chain; what a module call receives; how many
 // resources a provider block serves; a requirement's constraints and locked version), go to definition
 // (the configuration actually used), find references (the resources a configuration serves), code lenses
@@ -9,7 +9,7 @@
 // `openWorkspace`): edits only mark roots stale, one loop brings them up to date (the newest text wins,
 // stale work is abandoned), and requests are answered from the last complete analysis meanwhile. The
 // wire is read strictly (transport.ts). Nothing is written.
-import {readFileSync} from 'node:fs'
+import {readFileSync, statSync} from 'node:fs'
 import * as path from 'node:path'
 import {
   DiagnosticSeverity,
@@ -38,12 +38,11 @@ import {lspRange, pathUri, spotOf, uriPath, type LinesOf} from './positions.js'
 import {CODE_ACTION_KINDS, codeActions} from './code-actions.js'
 
 import {prepareRename, rename, RenameRefused, type RenameContext} from './rename.js'
-import {rootDirFor} from './root-dir.js'
 import {transport} from './transport.js'
 import {watchedPath, watchTree} from './watch.js'
 
 /** The files the server analyses: configuration files, Terraform's query files (their list blocks) and Terraform Stacks' files. */
-export const CONFIG_FILE = /\.(tf|tofu)(\.json)?$|\.tfquery\.(hcl|json)$|\.(tfcomponent|tfstack)\.(hcl|json)$/
+export const CONFIG_FILE = /\.(tf|tofu)(\.json)?$|\.tfquery\.(hcl|json)$|\.(tfcomponent|tfstack)\.(hcl|json)$|\.tfdeploy\.hcl$/
 
 export interface ServerOptions {
   readonly input: NodeJS.ReadableStream
@@ -85,13 +84,25 @@ export function startServer(opts: ServerOptions): Connection {
 
 class LanguageServer {
   private readonly documents = new TextDocuments(TextDocument)
-  private workspaces: Workspace[] = []
+  /** One workspace per workspace folder. */
+  private folders: Workspace[] = []
+  /**
+   * A workspace per directory of a file outside every folder (opened, or asked about while it exists):
+   * that directory alone, not what is below it; closed when no file in it is open and no request is.
+   */
+  private readonly outside = new Map<string, Workspace>()
   private readonly published = new Map<string, string>()
+  /** The workspace whose findings a file's published diagnostics are (to take them back when it closes). */
+  private readonly sentBy = new Map<string, Workspace>()
+  /** Open files owed their diagnostics: published once an analysis covers them, unchanged or empty as they may be. */
+  private readonly owed = new Set<string>()
+  /** Requests being answered (an outside workspace is not closed under one). */
+  private inflight = 0
   /** Files whose findings changed but are not published yet (a root holding them is still stale). */
   private readonly pending = new Map<Workspace, Set<string>>()
   private progress = false
   private clientWatches = false
-  private readonly unwatch: (() => void)[] = []
+  private readonly unwatch = new Map<Workspace, () => void>()
   private ended = false
   /** The update loop, while it runs; `dirty`: a change came in since it last looked. */
   private running: Promise<void> | undefined
@@ -106,15 +117,27 @@ class LanguageServer {
     connection.onInitialized(() => this.initialized())
     connection.onShutdown(async () => {
       this.ended = true
-      for (const stop of this.unwatch) stop()
-      await Promise.all(this.workspaces.map((w) => w.close().catch(() => undefined)))
+      for (const stop of this.unwatch.values()) stop()
+      await Promise.all(this.all().map((w) => w.close().catch(() => undefined)))
     })
-    this.documents.onDidOpen((e) => this.buffer(e.document))
+    this.documents.onDidOpen((e) => {
+      // a file opened again (`:e!`, a closed buffer read again) is owed its diagnostics, the same as they may be:
+      // the client cleared them when it closed it
+      const file = this.fileOf(e.document.uri)
+      if (file) {
+        this.published.delete(e.document.uri)
+        this.owed.add(file)
+      }
+      this.buffer(e.document)
+    })
     this.documents.onDidChangeContent((e) => this.buffer(e.document))
     this.documents.onDidClose((e) => {
       const file = this.fileOf(e.document.uri)
       if (!file) return
-      this.workspaceOf(file).dropBuffer(file)
+      this.owed.delete(file)
+      const ws = this.holder(file)
+      if (!ws || this.idle(ws)) return this.reap()
+      ws.dropBuffer(file)
       this.schedule()
     })
     connection.onDidChangeWatchedFiles((p) => this.changedOnDisk(p.changes.map((c) => uriPath(c.uri)).filter((f) => f !== undefined)))
@@ -146,7 +169,7 @@ class LanguageServer {
     c.onCodeAction((p) =>
       this.guard(async () => {
         const ctx = await this.context(p.textDocument.uri)
-        return ctx ? codeActions(p, this.workspaceOf(ctx.file).findings(ctx.file), ctx.analyses, ctx.lines) : []
+        return ctx ? codeActions(p, this.holder(ctx.file)?.findings(ctx.file) ?? [], ctx.analyses, ctx.lines) : []
       }),
     )
     c.onCompletion((p) =>
@@ -171,7 +194,7 @@ class LanguageServer {
     const folders = (p.workspaceFolders ?? []).map((f) => uriPath(f.uri)).filter((x): x is string => x !== undefined)
     const rootUri = p.rootUri ? uriPath(p.rootUri) : (p.rootPath ?? undefined)
     const dirs = folders.length > 0 ? folders : rootUri ? [rootUri] : []
-    this.workspaces = dirs.map((d) => openWorkspace(d))
+    this.folders = dirs.map((d) => openWorkspace(d, {log: (line) => this.connection.console.info(line)}))
     this.progress = p.capabilities.window?.workDoneProgress === true
     this.clientWatches = p.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true
     const prepare = p.capabilities.textDocument?.rename?.prepareSupport === true
@@ -198,7 +221,7 @@ class LanguageServer {
           watchers: [
             {
               globPattern:
-                '**/*.{tf,tofu,tf.json,tofu.json,tfquery.hcl,tfquery.json,tfcomponent.hcl,tfcomponent.json,tfstack.hcl,tfstack.json}',
+                '**/*.{tf,tofu,tf.json,tofu.json,tfquery.hcl,tfquery.json,tfcomponent.hcl,tfcomponent.json,tfstack.hcl,tfstack.json,tfdeploy.hcl}',
             },
             {globPattern: '**/{.terraform.lock.hcl,.tfgraph.json,modules.json}'},
             // a directory created, deleted or renamed with the files in it (other paths are left out on arrival)
@@ -206,17 +229,19 @@ class LanguageServer {
           ],
         })
         .catch(() => undefined)
-    else for (const ws of this.workspaces) this.watch(ws)
+    else for (const ws of this.folders) this.watch(ws, true)
     this.ready = this.firstAnalysis()
   }
 
-  /** The server's own watcher of a workspace folder, for a client that has none. */
-  private watch(ws: Workspace): void {
-    this.unwatch.push(
+  /** The server's own watcher of a workspace's directory (and below it, when `recursive`), for a client that has none. */
+  private watch(ws: Workspace, recursive: boolean): void {
+    this.unwatch.set(
+      ws,
       watchTree(
         ws.dir,
         (files) => this.changedOnDisk(files),
         (why) => this.connection.console.warn(why),
+        recursive,
       ),
     )
   }
@@ -224,8 +249,9 @@ class LanguageServer {
   private changedOnDisk(files: readonly string[]): void {
     const byWs = new Map<Workspace, string[]>()
     for (const file of files.filter(watchedPath)) {
-      const ws = this.workspaceOf(file)
-      byWs.set(ws, [...(byWs.get(ws) ?? []), file])
+      // a change outside every workspace is nobody's: it opens none
+      const ws = this.holder(file) ?? this.outside.get(file)
+      if (ws) byWs.set(ws, [...(byWs.get(ws) ?? []), file])
     }
     for (const [ws, changed] of byWs) ws.changedOnDisk(changed)
     this.schedule()
@@ -234,10 +260,21 @@ class LanguageServer {
   /** Runs a request; a failure is logged and answered with nothing rather than ending the server. */
   private async guard<T>(fn: () => Promise<T>): Promise<T | null> {
     try {
-      return await fn()
+      return await this.answering(fn)
     } catch (e) {
       this.log(e)
       return null
+    }
+  }
+
+  /** Counts a request while it runs; an outside workspace it opened and no open file holds is closed after it. */
+  private async answering<T>(fn: () => Promise<T>): Promise<T> {
+    this.inflight++
+    try {
+      return await fn()
+    } finally {
+      this.inflight--
+      this.reap()
     }
   }
 
@@ -250,23 +287,69 @@ class LanguageServer {
     return file && CONFIG_FILE.test(file) ? file : undefined
   }
 
+  private all(): Workspace[] {
+    return [...this.folders, ...this.outside.values()]
+  }
+
+  /** The workspace that holds the file: the deepest folder's, else the one of its directory outside them (none is opened). */
+  private holder(file: string): Workspace | undefined {
+    const folder = this.folders.filter((w) => file.startsWith(w.dir + path.sep)).sort((a, b) => b.dir.length - a.dir.length)[0]
+    return folder ?? this.outside.get(path.dirname(file))
+  }
+
   /**
-   * The workspace whose folder holds the file (the deepest). A file outside every folder gets one of its
-   * own, at the directory `rootDirFor` finds (a `.git`, else a `.terraform` or lock file, else its own).
+   * The workspace that holds the file. A file outside every folder gets one of its own directory, searched
+   * alone (not its subdirectories), and only when the file is open or exists: a request about a missing
+   * file costs nothing.
    */
-  private workspaceOf(file: string): Workspace {
-    const holding = this.workspaces.filter((w) => file.startsWith(w.dir + path.sep)).sort((a, b) => b.dir.length - a.dir.length)[0]
-    if (holding) return holding
-    const ws = openWorkspace(rootDirFor(file))
-    this.workspaces.push(ws)
-    if (!this.clientWatches) this.watch(ws)
+  private workspaceFor(file: string): Workspace | undefined {
+    const held = this.holder(file)
+    if (held) return held
+    const open = this.documents.get(pathUri(file)) !== undefined
+    if (!open && statSync(file, {throwIfNoEntry: false})?.isFile() !== true) return undefined
+    const dir = path.dirname(file)
+    this.connection.console.info(`tfgraph: ${file} is outside the workspace folders: ${dir} is analysed on its own`)
+    const ws = openWorkspace(dir, {search: {depth: 0, dirs: 1}, log: (line) => this.connection.console.info(line)})
+    this.outside.set(dir, ws)
+    if (!this.clientWatches) this.watch(ws, false)
     return ws
+  }
+
+  /** An outside workspace no open file is in: closed (and its analyses let go) when nothing runs on it. */
+  private idle(ws: Workspace): boolean {
+    if (this.outside.get(ws.dir) !== ws) return false
+    return !this.documents.all().some((d) => {
+      const f = this.fileOf(d.uri)
+      return f !== undefined && path.dirname(f) === ws.dir
+    })
+  }
+
+  /** Closes the idle outside workspaces, once no request and no update runs: their diagnostics are taken back. */
+  private reap(): void {
+    if (this.inflight > 0 || this.running || this.ended) return
+    for (const ws of [...this.outside.values()]) {
+      if (!this.idle(ws)) continue
+      this.outside.delete(ws.dir)
+      this.pending.delete(ws)
+      this.unwatch.get(ws)?.()
+      this.unwatch.delete(ws)
+      for (const [uri, by] of [...this.sentBy]) {
+        if (by !== ws) continue
+        this.sentBy.delete(uri)
+        this.published.delete(uri)
+        void this.connection.sendDiagnostics({uri, diagnostics: []})
+      }
+      void ws.close().then(
+        () => this.connection.console.info(`tfgraph: closed the analysis of ${ws.dir} (no file in it is open)`),
+        (e: unknown) => this.log(e),
+      )
+    }
   }
 
   private buffer(doc: TextDocument): void {
     const file = this.fileOf(doc.uri)
     if (!file) return
-    this.workspaceOf(file).setBuffer(file, doc.getText())
+    this.workspaceFor(file)?.setBuffer(file, doc.getText())
     this.schedule()
   }
 
@@ -274,12 +357,13 @@ class LanguageServer {
     const reporter = this.progress ? await this.connection.window.createWorkDoneProgress().catch(() => undefined) : undefined
     reporter?.begin('tfgraph', 0, 'finding root modules', false)
     try {
-      for (const ws of [...this.workspaces]) {
+      for (const ws of [...this.folders]) {
         await ws.update({
           progress: (root, done, total) =>
             reporter?.report(Math.round((100 * done) / Math.max(1, total)), `${path.relative(ws.dir, root) || '.'} (${done + 1}/${total})`),
           ...this.updating(ws),
         })
+        this.publish(ws, [])
       }
     } catch (e) {
       this.log(e)
@@ -309,9 +393,11 @@ class LanguageServer {
       await this.ready
       while (this.dirty && !this.ended) {
         this.dirty = false
-        for (const ws of [...this.workspaces]) {
+        for (const ws of this.all()) {
+          if (this.idle(ws)) continue
           try {
             await ws.update(this.updating(ws))
+            this.publish(ws, [])
           } catch (e) {
             this.log(e)
           }
@@ -319,18 +405,25 @@ class LanguageServer {
       }
     })().finally(() => {
       this.running = undefined
+      this.reap()
     })
   }
 
-  /** Publishes the findings of the files that changed, once every root holding each is up to date, with the document's version. */
+  /**
+   * Publishes the findings of the files that changed, once every root holding each is up to date, with the
+   * document's version; and those of the open files owed theirs, once an analysis has covered them.
+   */
   private publish(ws: Workspace, files: Iterable<string>): void {
     if (this.ended) return
     const pending = this.pending.get(ws) ?? new Set<string>()
     this.pending.set(ws, pending)
     for (const f of files) pending.add(f)
+    for (const f of this.owed) if (this.holder(f) === ws) pending.add(f)
     const lines = this.linesReader()
     for (const file of [...pending]) {
       if (!ws.current(file)) continue
+      const owed = this.owed.has(file)
+      if (owed && !ws.analysed(file)) continue
       pending.delete(file)
       const diagnostics: LspDiagnostic[] = ws.findings(file).map(({root, diagnostic: d}) => {
         const r = displayRange(d)
@@ -345,9 +438,15 @@ class LanguageServer {
       })
       const uri = pathUri(file)
       const key = JSON.stringify(diagnostics)
-      if ((this.published.get(uri) ?? '[]') === key) continue
-      if (diagnostics.length === 0) this.published.delete(uri)
-      else this.published.set(uri, key)
+      if (!owed && (this.published.get(uri) ?? '[]') === key) continue
+      this.owed.delete(file)
+      if (diagnostics.length === 0) {
+        this.published.delete(uri)
+        this.sentBy.delete(uri)
+      } else {
+        this.published.set(uri, key)
+        this.sentBy.set(uri, ws)
+      }
       const version = this.documents.get(uri)?.version
       void this.connection.sendDiagnostics({uri, ...(version !== undefined ? {version} : {}), diagnostics})
     }
@@ -379,8 +478,8 @@ class LanguageServer {
    */
   private async context(uri: string, fresh = false, parsed = false): Promise<FeatureContext | undefined> {
     const file = this.fileOf(uri)
-    if (!file) return undefined
-    const ws = this.workspaceOf(file)
+    const ws = file ? this.workspaceFor(file) : undefined
+    if (!file || !ws) return undefined
     const analyses = await ws.analysesOf(file, {fresh, parsed})
     const display = (abs: string): string => {
       const rel = path.relative(ws.dir, abs).split(path.sep).join('/')
@@ -400,9 +499,16 @@ class LanguageServer {
 
   /** A rename request, on analyses brought up to date; a refusal is the error the client shows. */
   private async renaming<T>(uri: string, fn: (ctx: RenameContext, lines: readonly string[] | undefined) => Promise<T>): Promise<T | null> {
+    return this.answering(() => this.renamingIn(uri, fn))
+  }
+
+  private async renamingIn<T>(
+    uri: string,
+    fn: (ctx: RenameContext, lines: readonly string[] | undefined) => Promise<T>,
+  ): Promise<T | null> {
     const ctx = await this.context(uri, true).catch((e: unknown) => void this.log(e))
-    if (!ctx) return null
-    const ws = this.workspaceOf(ctx.file)
+    const ws = ctx ? this.holder(ctx.file) : undefined
+    if (!ctx || !ws) return null
     const rctx: RenameContext = {
       ...ctx,
       analysesOfDir: (dir) => ws.analysesOfDir(dir),
@@ -418,11 +524,12 @@ class LanguageServer {
     }
   }
 
-  /** Why a rename must not edit `file`, if it must not: outside every workspace folder, or a module `init` installed. */
+  /** Why a rename must not edit `file`, if it must not: outside every workspace (a folder, an outside file's directory), or a module `init` installed. */
   private uneditable(file: string): string | undefined {
     if (file.split(path.sep).includes('.terraform'))
       return 'a module installed by terraform init (under .terraform): change its source instead'
-    if (!this.workspaces.some((w) => file.startsWith(w.dir + path.sep))) return 'outside the workspace folders'
+    if (!this.folders.some((w) => file.startsWith(w.dir + path.sep)) && !this.outside.has(path.dirname(file)))
+      return 'outside the workspace folders'
     return undefined
   }
 }

@@ -6,7 +6,8 @@
 import {watch, type FSWatcher} from 'node:fs'
 import * as path from 'node:path'
 
-const WATCHED = /(\.(tf|tofu)(\.json)?|\.tfquery\.(hcl|json)|^\.terraform\.lock\.hcl|^\.tfgraph\.json|^modules\.json)$/
+const WATCHED =
+  /(\.(tf|tofu)(\.json)?|\.(tfquery|tfcomponent|tfstack)\.(hcl|json)|\.tfdeploy\.hcl|^\.terraform\.lock\.hcl|^\.tfgraph\.json|^modules\.json)$/
 const BATCH_MS = 50
 
 /**
@@ -20,8 +21,8 @@ export function watchedPath(p: string): boolean {
   return WATCHED.test(base) || !base.includes('.')
 }
 
-/** Watches `dir` and its subdirectories; `changed` gets absolute paths. Returns what stops it. */
-export function watchTree(dir: string, changed: (files: string[]) => void, failed: (why: string) => void): () => void {
+/** Watches `dir` (and its subdirectories, when `recursive`); `changed` gets absolute paths. Returns what stops it. */
+export function watchTree(dir: string, changed: (files: string[]) => void, failed: (why: string) => void, recursive = true): () => void {
   const pending = new Set<string>()
   let timer: NodeJS.Timeout | undefined
   let w: FSWatcher
@@ -32,7 +33,7 @@ export function watchTree(dir: string, changed: (files: string[]) => void, faile
     if (files.length > 0) changed(files)
   }
   try {
-    w = watch(dir, {recursive: true, persistent: false}, (_event, name) => {
+    w = watch(dir, {recursive, persistent: false}, (_event, name) => {
       if (!name) return
       const file = path.join(dir, name.toString())
       if (!watchedPath(file)) return

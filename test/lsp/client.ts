@@ -34,6 +34,8 @@ export interface Client {
   readonly published: PublishDiagnosticsParams[]
   readonly progress: unknown[]
   stderr(): string
+  /** The lines the server logged (window/logMessage), in order. */
+  logs(): readonly string[]
   /** The latest diagnostics of a file (undefined: none published yet). */
   latest(file: string): Diagnostic[] | undefined
   /** Resolves with the next diagnostics of `file` that satisfy `ok` (those already received count too when `now`). */
@@ -92,6 +94,7 @@ export async function startClient(
     published,
     progress,
     stderr: () => err,
+    logs: () => logged,
     latest,
     // a whole-suite run (one process, every test file loaded) was seen to take over 20 s for the first analysis
     diagnostics: (file, ok = () => true, timeoutMs = 60_000) =>

@@ -229,4 +229,56 @@ test('completion: after provider =, in a providers map (keys: the slots; values:
   }
 })
 
+test('#49: a rename to the name it has is an empty edit (alias and local name); provider = completes only the resource’s provider', async () => {
+  const {dir, done} = copy()
+  const c = await startClient(dir, CAPS)
+  try {
+    const main = path.join(dir, 'main.tf')
+    const text = readFileSync(main, 'utf8')
+    c.open(main, text)
+    // the alias east, from its block and from a reference; the local name gb, used only in provider arguments
+    assert.equal(await renameAt(c, main, posOf(text, '"east"', 1), 'east'), {changes: {}})
+    assert.equal(await renameAt(c, main, posOf(text, 'provider = aws.east', 16), 'east'), {changes: {}})
+    assert.equal(await renameAt(c, main, posOf(text, 'provider = gb', 11), 'gb'), {changes: {}})
+    // another name still renames
+    assert.ok(Object.keys((await renameAt(c, main, posOf(text, '"east"', 1), 'use1'))?.changes ?? {}).length > 0)
+    await eventually(
+      async () =>
+        hoverText(
+          await c.conn.sendRequest(HoverRequest.type, {
+            textDocument: {uri: uriOf(main)},
+            position: posOf(text, 'aws_s3_bucket" "logs"', 2),
+          }),
+        ),
+      (h) => h.includes('aws_s3_bucket.logs'),
+    )
+    // google_storage_bucket: the module has no configuration of hashicorp/google, so nothing (not the aws ones)
+    const google = `${text}\nresource "google_storage_bucket" "b" {\n  provider = \n  name     = "b"\n}\n`
+    c.change(main, 2, google)
+    assert.equal(await complete(c, main, google, posOf(google, 'provider = \n  name     = "b"', 11)), [])
+    const typed = google.replace('provider = \n  name     = "b"', 'provider = aws.\n  name     = "b"')
+    c.change(main, 3, typed)
+    assert.equal(await complete(c, main, typed, posOf(typed, 'provider = aws.\n  name     = "b"', 15)), [])
+    // once the module has a google configuration: it, and the default one beside it
+    const withGoogle = `${text}\nprovider "google" {\n  alias = "eu"\n}\n`
+    c.change(main, 4, withGoogle)
+    await eventually(
+      async () =>
+        hoverText(
+          await c.conn.sendRequest(HoverRequest.type, {
+            textDocument: {uri: uriOf(main)},
+            position: posOf(withGoogle, 'provider "google"', 3),
+          }),
+        ),
+      (h) => h !== '',
+    )
+    const asking = `${withGoogle}\nresource "google_storage_bucket" "b" {\n  provider = \n  name     = "b"\n}\n`
+    c.change(main, 5, asking)
+    assert.equal(await complete(c, main, asking, posOf(asking, 'provider = \n  name     = "b"', 11)), ['google', 'google.eu'])
+  } finally {
+    await c.stop()
+    done()
+  }
+})
+
 test.run()

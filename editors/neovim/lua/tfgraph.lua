@@ -1,5 +1,6 @@
 -- tfgraph's language server (`tfgraph lsp`) in Neovim 0.7 and later: attaches to Terraform and OpenTofu
--- files (by name, so `.tofu` files need no filetype), with one client per root directory. The root is
+-- files and Terraform Stacks' files (by name, so `.tofu` and `.tfcomponent.hcl` files need no filetype),
+-- with one client per root directory. The root is
 -- the nearest directory upwards with a `.git`; without one, the nearest with a `.terraform` directory or
 -- a `.terraform.lock.hcl` (a root module that was initialised, so a shared module below it is analysed
 -- with its callers); else the file's own directory.
@@ -11,7 +12,11 @@
 -- no vim.lsp.start and gets vim.lsp.start_client and vim.lsp.buf_attach_client instead.
 local M = {}
 
-M.patterns = {'*.tf', '*.tofu', '*.tf.json', '*.tofu.json', '*.tfquery.hcl', '*.tfquery.json'}
+-- Terraform Stacks' files too: components (and the deprecated .tfstack.hcl) and deployments.
+M.patterns = {
+  '*.tf', '*.tofu', '*.tf.json', '*.tofu.json', '*.tfquery.hcl', '*.tfquery.json',
+  '*.tfcomponent.hcl', '*.tfcomponent.json', '*.tfstack.hcl', '*.tfstack.json', '*.tfdeploy.hcl',
+}
 
 local function exists(p)
   return vim.loop.fs_stat(p) ~= nil

@@ -1,5 +1,6 @@
 // The VS Code extension: starts `tfgraph lsp --stdio` (the workspace's tfgraph, else the one on the PATH,
-// or the `tfgraph.path` setting) for .tf, .tf.json, .tofu and .tofu.json files, and shows the resources
+// or the `tfgraph.path` setting) for .tf, .tf.json, .tofu and .tofu.json files, Terraform's query files and
+// Terraform Stacks' files (.tfcomponent.hcl, .tfstack.hcl, .tfdeploy.hcl and their JSON forms), and shows the resources
 // a code lens counts in VS Code's references view.
 import {existsSync} from 'node:fs'
 import * as path from 'node:path'
@@ -33,12 +34,13 @@ export async function activate(context: ExtensionContext): Promise<void> {
     documentSelector: [
       {
         scheme: 'file',
-        pattern: '**/*.{tf,tofu,tf.json,tofu.json,tfquery.hcl,tfquery.json,tfcomponent.hcl,tfcomponent.json,tfstack.hcl,tfstack.json}',
+        pattern:
+          '**/*.{tf,tofu,tf.json,tofu.json,tfquery.hcl,tfquery.json,tfcomponent.hcl,tfcomponent.json,tfstack.hcl,tfstack.json,tfdeploy.hcl}',
       },
     ],
     synchronize: {
       fileEvents: workspace.createFileSystemWatcher(
-        '**/{*.tf,*.tofu,*.tf.json,*.tofu.json,*.tfquery.hcl,*.tfquery.json,*.tfcomponent.hcl,*.tfcomponent.json,*.tfstack.hcl,*.tfstack.json,.terraform.lock.hcl,.tfgraph.json,modules.json}',
+        '**/{*.tf,*.tofu,*.tf.json,*.tofu.json,*.tfquery.hcl,*.tfquery.json,*.tfcomponent.hcl,*.tfcomponent.json,*.tfstack.hcl,*.tfstack.json,*.tfdeploy.hcl,.terraform.lock.hcl,.tfgraph.json,modules.json}',
       ),
     },
   }
