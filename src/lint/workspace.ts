@@ -56,11 +56,16 @@ export interface RootAnalysis {
   lockedVersions(): Promise<ReadonlyMap<string, string>>
 }
 
-/** A finding of one root, in one file (absolute path). */
+/** A finding in one file (absolute path), as the first root (by path) that holds the file found it. */
 export interface Finding {
   readonly root: string
   readonly file: string
   readonly diagnostic: LintDiagnostic
+  /**
+   * Every root whose analysis found it (sorted; `root` first), each with the file an editor can point at
+   * for it (its main file): a module shared by several roots has its findings once, not once per root.
+   */
+  readonly roots: readonly {readonly root: string; readonly file: string | undefined}[]
 }
 
 export interface UpdateOptions {
@@ -432,15 +437,36 @@ class LintWorkspace implements Workspace {
   findings(file: string): readonly Finding[] {
     const abs = path.resolve(file)
     const out: Finding[] = []
-    const seen = new Set<string>()
+    // a finding is its rule, code, severity and place: the same in several roots (whose texts name the
+    // module by its address in each) is one, the roots that found it listed on it
+    const byPlace = new Map<string, {root: string; file: string | undefined}[][]>()
+    const homes = new Map<string, string | undefined>()
+    const home = (root: string): string | undefined => {
+      if (!homes.has(root)) homes.set(root, this.homeIn(root))
+      return homes.get(root)
+    }
     for (const s of [...this.states.values()].sort((a, b) => (a.root < b.root ? -1 : 1))) {
       if (s.kind === 'shared') continue
+      const counted = new Map<string, number>()
+      const exact = new Set<string>()
       for (const d of s.findings.get(abs) ?? []) {
         const r = displayRange(d)
-        const key = [d.rule, d.code, d.severity, d.summary, d.detail, r?.start.byte, r?.end.byte].join('\0')
-        if (seen.has(key)) continue
-        seen.add(key)
-        out.push({root: s.root, file: abs, diagnostic: d})
+        const place = [d.rule, d.code, d.severity, r?.start.byte, r?.end.byte].join('\0')
+        const full = [place, d.summary, d.detail].join('\0')
+        if (exact.has(full)) continue
+        exact.add(full)
+        const i = counted.get(place) ?? 0
+        counted.set(place, i + 1)
+        const lists = byPlace.get(place) ?? []
+        byPlace.set(place, lists)
+        const roots = lists[i]
+        if (roots) {
+          if (!roots.some((x) => x.root === s.root)) roots.push({root: s.root, file: home(s.root)})
+          continue
+        }
+        const mine = [{root: s.root, file: home(s.root)}]
+        lists.push(mine)
+        out.push({root: s.root, file: abs, diagnostic: d, roots: mine})
       }
     }
     return out

@@ -31,7 +31,7 @@ import {
 import {TextDocument} from 'vscode-languageserver-textdocument'
 import {openWorkspace} from '../api.js'
 import {displayRange} from '../diag/diagnostic.js'
-import type {Workspace} from '../lint/workspace.js'
+import type {Finding, Workspace} from '../lint/workspace.js'
 import {completions} from './completion.js'
 import {codeLenses, definition, hover, references, SHOW_RESOURCES, type FeatureContext} from './features.js'
 import {lspRange, pathUri, spotOf, uriPath, type LinesOf} from './positions.js'
@@ -332,9 +332,10 @@ class LanguageServer {
     for (const file of [...pending]) {
       if (!ws.current(file)) continue
       pending.delete(file)
-      const diagnostics: LspDiagnostic[] = ws.findings(file).map(({root, diagnostic: d}) => {
+      const diagnostics: LspDiagnostic[] = ws.findings(file).map(({root, roots, diagnostic: d}) => {
         const r = displayRange(d)
         return {
+          ...relatedRoots(ws, roots),
           range: r ? lspRange(r, root, lines) : {start: {line: 0, character: 0}, end: {line: 0, character: 0}},
           severity: d.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
           code: d.code,
@@ -424,5 +425,26 @@ class LanguageServer {
       return 'a module installed by terraform init (under .terraform): change its source instead'
     if (!this.workspaces.some((w) => file.startsWith(w.dir + path.sep))) return 'outside the workspace folders'
     return undefined
+  }
+}
+
+/**
+ * A finding on a module several roots hold is published once: the roots that found it go in its related
+ * information, each at its main file (none for a finding of one root).
+ */
+function relatedRoots(ws: Workspace, roots: Finding['roots']): Pick<LspDiagnostic, 'relatedInformation'> {
+  if (roots.length < 2) return {}
+  const zero = {start: {line: 0, character: 0}, end: {line: 0, character: 0}}
+  return {
+    relatedInformation: roots.flatMap(({root, file}) =>
+      file
+        ? [
+            {
+              location: {uri: pathUri(file), range: zero},
+              message: `found analysing the root ${path.relative(ws.dir, root).split(path.sep).join('/') || '.'}`,
+            },
+          ]
+        : [],
+    ),
   }
 }

@@ -91,4 +91,75 @@ test('a module call that is not installed: its providers entries are the caller 
   }
 })
 
+// terraform-aws-vpc's versions.tf and fabric's modules/project, made small: one module, two roots calling it
+const SHARED_VERSIONS = `terraform {
+  required_providers {
+    aws = {
+      source                = "hashicorp/aws"
+      version               = "~> 5.0"
+      configuration_aliases = [aws.peer, aws.unused]
+    }
+  }
+}
+`
+const sharedRoot = (name: string): string => `terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws", version = ">= 5.0" }
+  }
+}
+
+provider "aws" {
+  alias  = "peer"
+  region = "eu-west-1"
+}
+
+provider "aws" {
+  alias  = "unused"
+  region = "eu-west-2"
+}
+
+module "${name}" {
+  source    = "../../modules/vpc"
+  providers = { aws.peer = aws.peer, aws.unused = aws.unused }
+}
+`
+
+test('a finding on a module shared by several roots: published once, the roots in its related information', async () => {
+  const {dir, done} = workspace({
+    'modules/vpc/versions.tf': SHARED_VERSIONS,
+    'modules/vpc/main.tf': 'resource "aws_vpc_peering_connection" "this" {\n  provider = aws.peer\n}\n',
+    'envs/a/main.tf': sharedRoot('vpc'),
+    'envs/b/main.tf': sharedRoot('network'),
+  })
+  const c = await startClient(dir)
+  try {
+    const versions = path.join(dir, 'modules', 'vpc', 'versions.tf')
+    // published as each root's analysis ends: the last, once both roots are analysed
+    const d = await c.diagnostics(versions, (x) =>
+      x.some((y) => y.code === 'lint.unused-configuration-alias' && (y.relatedInformation ?? []).length === 2),
+    )
+    const codes = d.map((x) => `${x.code}@${x.range.start.line}:${x.range.start.character}`).sort()
+    assert.equal(codes, ['lint.provider-constraint-not-minimum@4:30', 'lint.required-version@1:2', 'lint.unused-configuration-alias@5:41'])
+    for (const x of d) {
+      assert.equal(
+        (x.relatedInformation ?? []).map((r) => [r.message, r.location.uri]),
+        [
+          ['found analysing the root envs/a', uriOf(path.join(dir, 'envs', 'a', 'main.tf'))],
+          ['found analysing the root envs/b', uriOf(path.join(dir, 'envs', 'b', 'main.tf'))],
+        ],
+        JSON.stringify(x),
+      )
+    }
+    // a root's own file: its findings carry no related roots
+    const a = await c.diagnostics(path.join(dir, 'envs', 'a', 'main.tf'))
+    assert.ok(
+      a.every((x) => x.relatedInformation === undefined),
+      JSON.stringify(a),
+    )
+  } finally {
+    await c.stop()
+    done()
+  }
+})
+
 test.run()
