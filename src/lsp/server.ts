@@ -31,7 +31,7 @@ import {
 import {TextDocument} from 'vscode-languageserver-textdocument'
 import {openWorkspace} from '../api.js'
 import {displayRange} from '../diag/diagnostic.js'
-import type {Finding, Workspace} from '../lint/workspace.js'
+import type {Finding, RootAnalysis, Workspace} from '../lint/workspace.js'
 import {completions} from './completion.js'
 import {codeLenses, definition, hover, references, SHOW_RESOURCES, type FeatureContext} from './features.js'
 import {lspRange, pathUri, spotOf, uriPath, type LinesOf} from './positions.js'
@@ -39,6 +39,7 @@ import {CODE_ACTION_KINDS, codeActions} from './code-actions.js'
 
 import {prepareRename, rename, RenameRefused, type RenameContext} from './rename.js'
 import {rootDirFor} from './root-dir.js'
+import {lineShift, shiftLenses, shiftLocations, type LineShift} from './shift.js'
 import {transport} from './transport.js'
 import {watchedPath, watchTree} from './watch.js'
 
@@ -127,10 +128,14 @@ class LanguageServer {
     const c = this.connection
     c.onHover((p) =>
       this.guard(async () => {
-        const ctx = await this.context(p.textDocument.uri)
-        if (!ctx) return null
-        const h = await hover(ctx, spotOf(p.position, ctx.lines(ctx.file)))
-        return h ? {contents: {kind: 'markdown' as const, value: h.markdown}, range: lspRange(h.range, h.root, ctx.lines)} : null
+        const ctx = await this.context(p.textDocument.uri, false, true)
+        const position = ctx?.shift ? ctx.shift.toOld(p.position) : p.position
+        if (!ctx || !position) return null
+        const h = await hover(ctx, spotOf(position, ctx.lines(ctx.file)))
+        if (!h) return null
+        const range = lspRange(h.range, h.root, ctx.lines)
+        const shown = ctx.shift && path.resolve(h.root, h.range.filename) === ctx.file ? ctx.shift.toNew(range) : range
+        return shown ? {contents: {kind: 'markdown' as const, value: h.markdown}, range: shown} : null
       }),
     )
     c.onDefinition((p) => this.guard(async () => this.at(p.textDocument.uri, p.position, definition)))
@@ -139,8 +144,8 @@ class LanguageServer {
     )
     c.onCodeLens((p) =>
       this.guard(async () => {
-        const ctx = await this.context(p.textDocument.uri)
-        return ctx ? codeLenses(ctx) : []
+        const ctx = await this.context(p.textDocument.uri, false, true)
+        return ctx ? shiftLenses(ctx.shift, pathUri(ctx.file), codeLenses(ctx)) : []
       }),
     )
     c.onCodeAction((p) =>
@@ -376,18 +381,29 @@ class LanguageServer {
 
   /**
    * What a request needs: the last complete analyses of the roots holding the file (up to date when
-   * `fresh`; with `parsed`, the last in which the open file parsed).
+   * `fresh`; with `parsed`, the last in which the open file parsed, its lines read as that analysis read
+   * them, and `shift` between them and the buffer's when they differ).
    */
-  private async context(uri: string, fresh = false, parsed = false): Promise<FeatureContext | undefined> {
+  private async context(uri: string, fresh = false, parsed = false): Promise<(FeatureContext & {shift?: LineShift}) | undefined> {
     const file = this.fileOf(uri)
     if (!file) return undefined
     const ws = this.workspaceOf(file)
-    const analyses = await ws.analysesOf(file, {fresh, parsed})
+    let analyses = await ws.analysesOf(file, {fresh, parsed})
     const display = (abs: string): string => {
       const rel = path.relative(ws.dir, abs).split(path.sep).join('/')
       return rel === '' ? '.' : rel
     }
-    return {analyses, file, display, lines: this.linesReader()}
+    const lines = this.linesReader()
+    const now = parsed ? this.documents.get(uri)?.getText() : undefined
+    if (now === undefined) return {analyses, file, display, lines}
+    // every analysis is of one text of the file (the first's): positions mean one thing
+    const textOf = (a: RootAnalysis): string => ws.parsedText(file, a) ?? now
+    const then = analyses[0] ? textOf(analyses[0]) : now
+    analyses = analyses.filter((a) => textOf(a) === then)
+    const shift = lineShift(then, now)
+    if (!shift) return {analyses, file, display, lines}
+    const old = then.split(/\r?\n/)
+    return {analyses, file, display, lines: (f) => (f === file ? old : lines(f)), shift}
   }
 
   private async at(
@@ -395,8 +411,10 @@ class LanguageServer {
     pos: Position,
     fn: (ctx: FeatureContext, at: ReturnType<typeof spotOf>) => Location[],
   ): Promise<Location[]> {
-    const ctx = await this.context(uri)
-    return ctx ? fn(ctx, spotOf(pos, ctx.lines(ctx.file))) : []
+    const ctx = await this.context(uri, false, true)
+    const position = ctx?.shift ? ctx.shift.toOld(pos) : pos
+    if (!ctx || !position) return []
+    return shiftLocations(ctx.shift, pathUri(ctx.file), fn(ctx, spotOf(position, ctx.lines(ctx.file))))
   }
 
   /** A rename request, on analyses brought up to date; a refusal is the error the client shows. */

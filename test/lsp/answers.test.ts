@@ -8,7 +8,7 @@ import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {DefinitionRequest, HoverRequest, type Location} from 'vscode-languageserver-protocol/node'
+import {CodeLensRequest, CompletionRequest, DefinitionRequest, HoverRequest, type Location} from 'vscode-languageserver-protocol/node'
 import {startClient, uriOf, type Client} from './client.js'
 import {hoverText, posOf} from './helpers.js'
 
@@ -155,6 +155,145 @@ test('a finding on a module shared by several roots: published once, the roots i
     assert.ok(
       a.every((x) => x.relatedInformation === undefined),
       JSON.stringify(a),
+    )
+  } finally {
+    await c.stop()
+    done()
+  }
+})
+
+// the issue's l1: a root passing its configurations into a module whose main.tf declares the slots
+const ROOT = `terraform {
+  required_version = ">= 1.5"
+  required_providers {
+    aws = { source = "hashicorp/aws" }
+  }
+}
+
+provider "aws" {
+  region = "eu-west-1"
+}
+
+provider "aws" {
+  alias  = "east"
+  region = "us-east-1"
+}
+
+module "l1" {
+  source    = "./l1"
+  providers = { aws = aws, aws.east = aws.east }
+}
+`
+const L1 = `terraform {
+  required_providers {
+    aws = {
+      source                = "hashicorp/aws"
+      version               = ">= 5.0"
+      configuration_aliases = [aws.east]
+    }
+  }
+}
+
+resource "aws_s3_bucket" "a" {
+  provider = aws.east
+  bucket   = "a"
+}
+
+resource "aws_s3_bucket" "b" {
+  bucket = "b"
+}
+`
+const TYPING = L1.replace('  bucket = "b"', '  bucket = "b"\n  provider = aws.')
+
+test('completion right after a module file is opened with a line being typed: from its last good parse', async () => {
+  const {dir, done} = workspace({'main.tf': ROOT, 'l1/main.tf': L1})
+  const c = await startClient(dir)
+  try {
+    const l1 = path.join(dir, 'l1', 'main.tf')
+    await c.diagnostics(path.join(dir, 'main.tf'))
+    const at = posOf(TYPING, 'provider = aws.', 15, 'resource "aws_s3_bucket" "b"')
+    const complete = async (): Promise<string[]> => {
+      const r = await c.conn.sendRequest(CompletionRequest.type, {textDocument: {uri: uriOf(l1)}, position: at})
+      return (Array.isArray(r) ? r : (r?.items ?? [])).map((i) => i.label)
+    }
+    // asked at once, five times (each a close and an open: the analysis of the buffer may be done or not)
+    for (let i = 0; i < 5; i++) {
+      c.open(l1, TYPING)
+      assert.ok((await complete()).includes('aws.east'), `try ${i + 1}`)
+      if (i === 0) {
+        // and once the analysis in which it does not parse is done
+        await c.diagnostics(l1, (d) => d.some((x) => String(x.code).startsWith('hcl.')))
+        assert.ok((await complete()).includes('aws.east'), 'after the analysis of the buffer')
+      }
+      c.close(l1)
+    }
+  } finally {
+    await c.stop()
+    done()
+  }
+})
+
+test('a syntax error in a called module: findings that depend on it held back; its unchanged blocks answered from the last good parse', async () => {
+  const {dir, done} = workspace({'main.tf': ROOT, 'l1/main.tf': L1})
+  const c = await startClient(dir)
+  try {
+    const main = path.join(dir, 'main.tf')
+    const l1 = path.join(dir, 'l1', 'main.tf')
+    c.open(l1, L1)
+    const versionMissing = (x: {code?: unknown}[]): boolean => x.some((y) => y.code === 'lint.provider-version-missing')
+    await c.diagnostics(main, versionMissing)
+    assert.match(await hoverAt(c, l1, L1, 'resource "aws_s3_bucket" "b"', 12), '`module.l1.aws_s3_bucket.b` uses')
+    // an unclosed block after the terraform block: the resources below it move down two lines
+    const broken = L1.replace(
+      'resource "aws_s3_bucket" "a"',
+      'resource "aws_s3_bucket" "new" {\n  bucket = "new"\n\nresource "aws_s3_bucket" "a"',
+    )
+    c.change(l1, 2, broken)
+    const d = await c.diagnostics(l1, (x) => x.some((y) => String(y.code).startsWith('hcl.')))
+    assert.ok(
+      d.every((x) => String(x.code).startsWith('hcl.')),
+      JSON.stringify(d.map((x) => x.code)),
+    )
+    // published with the parse error, in the same update: the root's findings (it calls the module) held
+    // back, nothing about the module's slots said there
+    const root = await c.diagnostics(main, (x) => !versionMissing(x), 20_000)
+    assert.equal(
+      root.map((x) => x.code),
+      [],
+    )
+    // the unchanged blocks, where they now are
+    const h = await c.conn.sendRequest(HoverRequest.type, {
+      textDocument: {uri: uriOf(l1)},
+      position: posOf(broken, 'resource "aws_s3_bucket" "b"', 12),
+    })
+    assert.match(hoverText(h), '`module.l1.aws_s3_bucket.b` uses')
+    assert.is(h?.range?.start.line, posOf(broken, 'resource "aws_s3_bucket" "b"').line)
+    // the root's configuration, and the module's own slot (as a shared module: its configuration_aliases entry)
+    const def = await definitionAt(c, l1, broken, 'provider = aws.east', 13)
+    assert.equal(
+      def.map((l) => [l.uri, l.range.start.line]),
+      [
+        [uriOf(main), 11],
+        [uriOf(l1), 5],
+      ],
+    )
+    // the new block is not in the last good parse: nothing to say there
+    assert.is(await hoverAt(c, l1, broken, 'resource "aws_s3_bucket" "new"', 12), '')
+    // closed again: the findings come back
+    c.change(l1, 3, L1)
+    await c.diagnostics(l1, (x) => !x.some((y) => String(y.code).startsWith('hcl.')))
+    await c.diagnostics(main, versionMissing)
+    // the root's own file, an unclosed block typed at its end: the lenses of its provider blocks stay
+    c.open(main, ROOT)
+    c.change(main, 2, `${ROOT}\nresource "aws_s3_bucket" "x" {\n`)
+    await c.diagnostics(main, (x) => x.some((y) => String(y.code).startsWith('hcl.')))
+    const lenses = await c.conn.sendRequest(CodeLensRequest.type, {textDocument: {uri: uriOf(main)}})
+    assert.equal(
+      (lenses ?? []).map((l) => [l.range.start.line, l.command?.title]),
+      [
+        [7, 'used by 1 resource in 1 module'],
+        [11, 'used by 1 resource in 1 module'],
+      ],
     )
   } finally {
     await c.stop()
