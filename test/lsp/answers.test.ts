@@ -216,9 +216,13 @@ test('completion right after a module file is opened with a line being typed: fr
       const r = await c.conn.sendRequest(CompletionRequest.type, {textDocument: {uri: uriOf(l1)}, position: at})
       return (Array.isArray(r) ? r : (r?.items ?? [])).map((i) => i.label)
     }
-    // asked at once, five times (each a close and an open: the analysis of the buffer may be done or not)
+    // asked at once, five times (each a close and an open: the analysis of the buffer may be done or not);
+    // opened as on the disk and typed into at once, or opened with the line already typed
     for (let i = 0; i < 5; i++) {
-      c.open(l1, TYPING)
+      if (i % 2 === 0) {
+        c.open(l1, L1)
+        c.change(l1, 2, TYPING)
+      } else c.open(l1, TYPING)
       assert.ok((await complete()).includes('aws.east'), `try ${i + 1}`)
       if (i === 0) {
         // and once the analysis in which it does not parse is done
