@@ -20,6 +20,7 @@ import {OverlaySource} from '../io/overlay-source.js'
 import type {EngineName} from '../load/engine.js'
 import {AnalysisCancelled, RunContext} from '../load/run-context.js'
 import {parseLockFile} from '../lock/lockfile.js'
+import {ruleById} from '../rules/index.js'
 import type {LintDiagnostic} from '../rules/rule.js'
 import {configDirsUnder, localCallTargets} from './cached.js'
 import {readLintConfig} from './config.js'
@@ -605,7 +606,7 @@ class LintWorkspace implements Workspace {
    * terraform.tf to create) is said at the start of an existing file of its directory instead: an editor
    * shows diagnostics only on files it can open.
    */
-  private findingsByFile(root: string, result: LintResult, held: ReadonlySet<string>): Map<string, LintDiagnostic[]> {
+  private findingsByFile(root: string, result: LintResult, held: HeldBack): Map<string, LintDiagnostic[]> {
     const findings = new Map<string, LintDiagnostic[]>()
     const fallback = result.analysis.tree.root.module?.files[0]?.name ?? result.analysis.stack?.config.stack.files[0]?.name
     for (const d0 of result.diagnostics) {
@@ -614,7 +615,7 @@ class LintWorkspace implements Workspace {
       let file = r ? path.resolve(root, r.filename) : fallback ? path.join(root, fallback) : undefined
       if (!file) continue
       // while a module does not parse, its parse errors are the findings that depend on it
-      if (held.has(path.dirname(file)) && !d.code.startsWith('hcl.')) continue
+      if (isHeldBack(held, path.dirname(file), d)) continue
       if (r && !this.exists(file)) {
         const home = this.homeIn(path.dirname(file))
         if (!home) continue
@@ -710,24 +711,36 @@ function atStart(r: SourceRange, filename: string): SourceRange {
 }
 
 /**
- * The module directories whose findings are held back while files of the analysis do not parse: a module
- * with a file that does not parse (its blocks are missing from the model), the modules that call it (their
- * calls, the aliases they pass) and those below it (what it passes them).
+ * The module directories whose findings are held back while files of the analysis do not parse: those of
+ * a module with a file that does not parse (`broken`: its blocks are missing from the model), and those
+ * of the modules that call it (their calls, the aliases they pass) and below it (what it passes them) that
+ * depend on more than their own module's files (`related`).
  */
-function heldBack(trees: readonly ModuleTree[], unparsed: ReadonlySet<string>): Set<string> {
-  const held = new Set<string>()
-  if (unparsed.size === 0) return held
+interface HeldBack {
+  readonly broken: ReadonlySet<string>
+  readonly related: ReadonlySet<string>
+}
+
+function heldBack(trees: readonly ModuleTree[], unparsed: ReadonlySet<string>): HeldBack {
   const broken = new Set([...unparsed].map((f) => path.dirname(f)))
+  const related = new Set<string>()
   const below = (n: ModuleNode): void => {
-    if (n.dir) held.add(n.dir)
+    if (n.dir) related.add(n.dir)
     for (const c of n.children) below(c)
   }
   for (const n of trees.flatMap((t) => t.nodes)) {
     if (!n.dir || !broken.has(n.dir)) continue
     below(n)
-    for (let p = n.parent; p; p = p.parent) if (p.dir) held.add(p.dir)
+    for (let p = n.parent; p; p = p.parent) if (p.dir) related.add(p.dir)
   }
-  return held
+  return {broken, related}
+}
+
+/** Whether a finding in directory `d` waits until the files it depends on parse (a rule of one module's files alone does not wait for another's). */
+function isHeldBack(held: HeldBack, d: string, finding: LintDiagnostic): boolean {
+  if (finding.code.startsWith('hcl.')) return false
+  if (held.broken.has(d)) return true
+  return held.related.has(d) && ruleById(finding.rule)?.scope !== 'module'
 }
 
 /** Whether the module of directory `d` in this analysis declares configuration_aliases in its required_providers. */
