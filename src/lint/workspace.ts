@@ -13,13 +13,14 @@
 // findings, module directories and inputs of every root are kept (small), so diagnostics stay published.
 import * as path from 'node:path'
 import {displayRange, type SourceRange} from '../diag/diagnostic.js'
-import type {CrawlLimits} from '../crawl/crawl.js'
+import type {CrawlLimits, ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import {objectEntry} from '../hcl/expr.js'
 import {utf8Text, type FileSource} from '../io/inputs.js'
 import {OverlaySource} from '../io/overlay-source.js'
 import type {EngineName} from '../load/engine.js'
 import {AnalysisCancelled, RunContext} from '../load/run-context.js'
 import {parseLockFile} from '../lock/lockfile.js'
+import {ruleById} from '../rules/index.js'
 import type {LintDiagnostic} from '../rules/rule.js'
 import {configDirsUnder, localCallTargets, type SearchBounds, type SearchSkipped} from './cached.js'
 import {readLintConfig} from './config.js'
@@ -66,11 +67,16 @@ export interface RootAnalysis {
   lockedVersions(): Promise<ReadonlyMap<string, string>>
 }
 
-/** A finding of one root, in one file (absolute path). */
+/** A finding in one file (absolute path), as the first root (by path) that holds the file found it. */
 export interface Finding {
   readonly root: string
   readonly file: string
   readonly diagnostic: LintDiagnostic
+  /**
+   * Every root whose analysis found it (sorted; `root` first), each with the file an editor can point at
+   * for it (its main file): a module shared by several roots has its findings once, not once per root.
+   */
+  readonly roots: readonly {readonly root: string; readonly file: string | undefined}[]
 }
 
 export interface UpdateOptions {
@@ -120,6 +126,12 @@ export interface Workspace {
    * own when it is a shared module; the directory alone when no root reaches it.
    */
   analysesOf(file: string, opts?: AnalysesOptions): Promise<readonly RootAnalysis[]>
+  /**
+   * The text of the open `file` that `analysis` parsed, when it is the last analysis in which the file
+   * parsed (`analysesOf(file, {fresh: false, parsed: true})`): positions in it are of that text, not
+   * necessarily the buffer's. Undefined for any other analysis (its positions are the file's as read).
+   */
+  parsedText(file: string, analysis: RootAnalysis): string | undefined
   /** The same for a module directory (every root whose tree holds it), brought up to date. */
   analysesOfDir(dir: string): Promise<readonly RootAnalysis[]>
   /** The findings in one file across the roots that hold it, each once (as of the last update). */
@@ -150,9 +162,17 @@ interface RootState {
   building: Promise<RootAnalysis> | undefined
   /** Its findings by file (absolute). */
   findings: Map<string, LintDiagnostic[]>
-  /** For each open file it holds, the last analysis in which that file parsed. */
-  readonly parsed: Map<string, RootAnalysis>
+  /** For each open file it holds, the last analysis in which that file parsed, and the text it parsed. */
+  readonly parsed: Map<string, ParsedView>
+  /** The files its last analysis could not parse (absolute). */
+  unparsed: ReadonlySet<string>
   used: number
+}
+
+/** An analysis in which an open file parsed, with the text of the file it read. */
+interface ParsedView {
+  readonly analysis: RootAnalysis
+  readonly text: string | undefined
 }
 
 const CONFIG_FILE = /\.(tf|tofu)(\.json)?$|\.(tfcomponent|tfstack)\.(hcl|json)$/
@@ -202,11 +222,23 @@ class LintWorkspace implements Workspace {
 
   setBuffer(file: string, text: string): void {
     const abs = path.resolve(file)
+    if (!this.open.has(abs)) this.opened(abs)
     const old = this.source.buffer(abs)
     if (old) this.ctx.parser.forget(utf8Text(old))
     this.source.set(abs, text)
     this.open.add(abs)
     this.changed(abs)
+  }
+
+  /**
+   * A file just opened: the last analysis of each root holding it, if the file parsed there, is the one to
+   * answer from while its buffer does not parse (a line being typed right after opening it).
+   */
+  private opened(abs: string): void {
+    const d = path.dirname(abs)
+    const text = this.sourceText(abs)
+    for (const s of this.states.values())
+      if (s.analysis && s.dirs.has(d) && !s.unparsed.has(abs) && !s.parsed.has(abs)) s.parsed.set(abs, {analysis: s.analysis, text})
   }
 
   dropBuffer(file: string): void {
@@ -215,7 +247,7 @@ class LintWorkspace implements Workspace {
     if (old) this.ctx.parser.forget(utf8Text(old))
     this.source.drop(abs)
     this.open.delete(abs)
-    for (const s of this.states.values()) s.parsed.delete(abs)
+    // its last good parse stays until an analysis reads the disk's text (a file closed and opened again at once)
     this.changed(abs)
   }
 
@@ -418,6 +450,15 @@ class LintWorkspace implements Workspace {
     return this.analysesHolding(path.dirname(abs), opts.fresh !== false, opts.parsed === true ? abs : undefined)
   }
 
+  parsedText(file: string, analysis: RootAnalysis): string | undefined {
+    const abs = path.resolve(file)
+    for (const s of this.states.values()) {
+      const v = s.parsed.get(abs)
+      if (v?.analysis === analysis) return v.text
+    }
+    return undefined
+  }
+
   async analysesOfDir(dir: string): Promise<readonly RootAnalysis[]> {
     return this.analysesHolding(path.resolve(dir), true, undefined)
   }
@@ -432,7 +473,7 @@ class LintWorkspace implements Workspace {
     const roots = holders.some((s) => s.kind === 'root') ? holders.filter((s) => s.kind === 'root') : holders
     if (roots.length === 0) roots.push(this.state(d, 'dir'))
     const get = (s: RootState): Promise<RootAnalysis> => {
-      const last = (parsedFile !== undefined ? s.parsed.get(parsedFile) : undefined) ?? s.analysis
+      const last = (parsedFile !== undefined ? s.parsed.get(parsedFile)?.analysis : undefined) ?? s.analysis
       return fresh || !last ? this.fresh(s) : Promise.resolve(last)
     }
     const out: RootAnalysis[] = []
@@ -468,15 +509,36 @@ class LintWorkspace implements Workspace {
   findings(file: string): readonly Finding[] {
     const abs = path.resolve(file)
     const out: Finding[] = []
-    const seen = new Set<string>()
+    // a finding is its rule, code, severity and place: the same in several roots (whose texts name the
+    // module by its address in each) is one, the roots that found it listed on it
+    const byPlace = new Map<string, {root: string; file: string | undefined}[][]>()
+    const homes = new Map<string, string | undefined>()
+    const home = (root: string): string | undefined => {
+      if (!homes.has(root)) homes.set(root, this.homeIn(root))
+      return homes.get(root)
+    }
     for (const s of [...this.states.values()].sort((a, b) => (a.root < b.root ? -1 : 1))) {
       if (s.kind === 'shared') continue
+      const counted = new Map<string, number>()
+      const exact = new Set<string>()
       for (const d of s.findings.get(abs) ?? []) {
         const r = displayRange(d)
-        const key = [d.rule, d.code, d.severity, d.summary, d.detail, r?.start.byte, r?.end.byte].join('\0')
-        if (seen.has(key)) continue
-        seen.add(key)
-        out.push({root: s.root, file: abs, diagnostic: d})
+        const place = [d.rule, d.code, d.severity, r?.start.byte, r?.end.byte].join('\0')
+        const full = [place, d.summary, d.detail].join('\0')
+        if (exact.has(full)) continue
+        exact.add(full)
+        const i = counted.get(place) ?? 0
+        counted.set(place, i + 1)
+        const lists = byPlace.get(place) ?? []
+        byPlace.set(place, lists)
+        const roots = lists[i]
+        if (roots) {
+          if (!roots.some((x) => x.root === s.root)) roots.push({root: s.root, file: home(s.root)})
+          continue
+        }
+        const mine = [{root: s.root, file: home(s.root)}]
+        lists.push(mine)
+        out.push({root: s.root, file: abs, diagnostic: d, roots: mine})
       }
     }
     return out
@@ -558,16 +620,20 @@ class LintWorkspace implements Workspace {
     s.dirs = dirs
     s.builtAt = builtAt
     for (const f of s.findings.keys()) this.untold.add(f)
-    s.findings = s.kind === 'shared' ? new Map() : this.findingsByFile(s.root, result)
+    // the files it could not parse (their blocks are missing from the model)
+    const unparsed = new Set(
+      result.diagnostics.filter((d) => d.code.startsWith('hcl.') && d.range).map((d) => path.resolve(s.root, d.range!.filename)),
+    )
+    s.findings = s.kind === 'shared' ? new Map() : this.findingsByFile(s.root, result, heldBack(trees, unparsed))
     for (const f of s.findings.keys()) this.untold.add(f)
     let locks: Promise<ReadonlyMap<string, string>> | undefined
     const engine = result.analysis.tree.engine
     s.analysis = {root: s.root, kind: s.kind, lint: result, dirs, lockedVersions: () => (locks ??= this.locks(s.root, engine))}
-    // the open files it holds that parsed: this is now the analysis to complete them from
-    const unparsed = new Set(
-      result.diagnostics.filter((d) => d.code.startsWith('hcl.') && d.range).map((d) => path.resolve(s.root, d.range!.filename)),
-    )
-    for (const f of this.open) if (dirs.has(path.dirname(f)) && !unparsed.has(f)) s.parsed.set(f, s.analysis)
+    s.unparsed = unparsed
+    // the open files it holds that parsed: this is now the analysis to answer them from (closed ones: none)
+    for (const f of [...s.parsed.keys()]) if (!this.open.has(f)) s.parsed.delete(f)
+    for (const f of this.open)
+      if (dirs.has(path.dirname(f)) && !unparsed.has(f)) s.parsed.set(f, {analysis: s.analysis, text: this.sourceText(f)})
     return s.analysis
   }
 
@@ -576,7 +642,7 @@ class LintWorkspace implements Workspace {
    * terraform.tf to create) is said at the start of an existing file of its directory instead: an editor
    * shows diagnostics only on files it can open.
    */
-  private findingsByFile(root: string, result: LintResult): Map<string, LintDiagnostic[]> {
+  private findingsByFile(root: string, result: LintResult, held: HeldBack): Map<string, LintDiagnostic[]> {
     const findings = new Map<string, LintDiagnostic[]>()
     const fallback = result.analysis.tree.root.module?.files[0]?.name ?? result.analysis.stack?.config.stack.files[0]?.name
     for (const d0 of result.diagnostics) {
@@ -584,6 +650,8 @@ class LintWorkspace implements Workspace {
       const r = displayRange(d)
       let file = r ? path.resolve(root, r.filename) : fallback ? path.join(root, fallback) : undefined
       if (!file) continue
+      // while a module does not parse, its parse errors are the findings that depend on it
+      if (isHeldBack(held, path.dirname(file), d)) continue
       if (r && !this.exists(file)) {
         const home = this.homeIn(path.dirname(file))
         if (!home) continue
@@ -635,7 +703,10 @@ class LintWorkspace implements Workspace {
   private evict(): void {
     const keep = this.opts.keep ?? 16
     const held = [...this.states.values()].filter((s) => s.analysis && !s.building && !this.holdsOpen(s)).sort((a, b) => b.used - a.used)
-    for (const s of held.slice(keep)) s.analysis = undefined
+    for (const s of held.slice(keep)) {
+      s.analysis = undefined
+      s.parsed.clear()
+    }
   }
 
   async close(): Promise<void> {
@@ -655,6 +726,7 @@ function newState(root: string, kind: RootKind): RootState {
     building: undefined,
     findings: new Map(),
     parsed: new Map(),
+    unparsed: new Set(),
     used: 0,
   }
 }
@@ -690,6 +762,39 @@ function relativeTo(root: string, file: string): string {
 function atStart(r: SourceRange, filename: string): SourceRange {
   const start = {line: 1, column: 1, byte: 0}
   return {...r, filename, start, end: start}
+}
+
+/**
+ * The module directories whose findings are held back while files of the analysis do not parse: those of
+ * a module with a file that does not parse (`broken`: its blocks are missing from the model), and those
+ * of the modules that call it (their calls, the aliases they pass) and below it (what it passes them) that
+ * depend on more than their own module's files (`related`).
+ */
+interface HeldBack {
+  readonly broken: ReadonlySet<string>
+  readonly related: ReadonlySet<string>
+}
+
+function heldBack(trees: readonly ModuleTree[], unparsed: ReadonlySet<string>): HeldBack {
+  const broken = new Set([...unparsed].map((f) => path.dirname(f)))
+  const related = new Set<string>()
+  const below = (n: ModuleNode): void => {
+    if (n.dir) related.add(n.dir)
+    for (const c of n.children) below(c)
+  }
+  for (const n of trees.flatMap((t) => t.nodes)) {
+    if (!n.dir || !broken.has(n.dir)) continue
+    below(n)
+    for (let p = n.parent; p; p = p.parent) if (p.dir) related.add(p.dir)
+  }
+  return {broken, related}
+}
+
+/** Whether a finding in directory `d` waits until the files it depends on parse (a rule of one module's files alone does not wait for another's). */
+function isHeldBack(held: HeldBack, d: string, finding: LintDiagnostic): boolean {
+  if (finding.code.startsWith('hcl.')) return false
+  if (held.broken.has(d)) return true
+  return held.related.has(d) && ruleById(finding.rule)?.scope !== 'module'
 }
 
 /** Whether the module of directory `d` in this analysis declares configuration_aliases in its required_providers. */

@@ -123,7 +123,7 @@ function callHover(ctx: FeatureContext, a: RootAnalysis, t: Extract<Target, {kin
   const entries = call ? providersEntries(a, t.node, t.name, call) : []
   const receives: string[] = []
   for (const e of entries) {
-    const final = e.pass ? finalConfig(a, e.pass.parentAddress) : undefined
+    const final = e.parentAddress ? finalConfig(a, e.parentAddress) : undefined
     receives.push(
       `- \`${e.key}\` = \`${e.value}\` passed from ${moduleName(t.node.address)}${final ? ` → \`${final.address}\`` : ' (no such configuration)'}`,
     )
@@ -210,7 +210,7 @@ export function definition(ctx: FeatureContext, at: Spot): Location[] {
   for (const {a, t} of found(ctx, at)) {
     if (t.kind === 'resource') add(a.root, configOf(a, t.binding.providerConfig)?.range)
     else if (t.kind === 'call' && t.on === 'entry')
-      add(a.root, t.entry?.pass ? finalConfig(a, t.entry.pass.parentAddress)?.range : undefined)
+      add(a.root, t.entry?.parentAddress ? finalConfig(a, t.entry.parentAddress)?.range : undefined)
     else if (t.kind === 'call' && t.child?.dir && t.child.module) {
       const main = mainFile(t.child)
       if (main && !seen.has(main)) {

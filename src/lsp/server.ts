@@ -31,13 +31,14 @@ import {
 import {TextDocument} from 'vscode-languageserver-textdocument'
 import {openWorkspace} from '../api.js'
 import {displayRange} from '../diag/diagnostic.js'
-import type {Workspace} from '../lint/workspace.js'
+import type {Finding, RootAnalysis, Workspace} from '../lint/workspace.js'
 import {completions} from './completion.js'
 import {codeLenses, definition, hover, references, SHOW_RESOURCES, type FeatureContext} from './features.js'
 import {lspRange, pathUri, spotOf, uriPath, type LinesOf} from './positions.js'
 import {CODE_ACTION_KINDS, codeActions} from './code-actions.js'
 
 import {prepareRename, rename, RenameRefused, type RenameContext} from './rename.js'
+import {lineShift, shiftLenses, shiftLocations, type LineShift} from './shift.js'
 import {transport} from './transport.js'
 import {watchedPath, watchTree} from './watch.js'
 
@@ -150,10 +151,14 @@ class LanguageServer {
     const c = this.connection
     c.onHover((p) =>
       this.guard(async () => {
-        const ctx = await this.context(p.textDocument.uri)
-        if (!ctx) return null
-        const h = await hover(ctx, spotOf(p.position, ctx.lines(ctx.file)))
-        return h ? {contents: {kind: 'markdown' as const, value: h.markdown}, range: lspRange(h.range, h.root, ctx.lines)} : null
+        const ctx = await this.context(p.textDocument.uri, false, true)
+        const position = ctx?.shift ? ctx.shift.toOld(p.position) : p.position
+        if (!ctx || !position) return null
+        const h = await hover(ctx, spotOf(position, ctx.lines(ctx.file)))
+        if (!h) return null
+        const range = lspRange(h.range, h.root, ctx.lines)
+        const shown = ctx.shift && path.resolve(h.root, h.range.filename) === ctx.file ? ctx.shift.toNew(range) : range
+        return shown ? {contents: {kind: 'markdown' as const, value: h.markdown}, range: shown} : null
       }),
     )
     c.onDefinition((p) => this.guard(async () => this.at(p.textDocument.uri, p.position, definition)))
@@ -162,8 +167,8 @@ class LanguageServer {
     )
     c.onCodeLens((p) =>
       this.guard(async () => {
-        const ctx = await this.context(p.textDocument.uri)
-        return ctx ? codeLenses(ctx) : []
+        const ctx = await this.context(p.textDocument.uri, false, true)
+        return ctx ? shiftLenses(ctx.shift, pathUri(ctx.file), codeLenses(ctx)) : []
       }),
     )
     c.onCodeAction((p) =>
@@ -425,9 +430,10 @@ class LanguageServer {
       const owed = this.owed.has(file)
       if (owed && !ws.analysed(file)) continue
       pending.delete(file)
-      const diagnostics: LspDiagnostic[] = ws.findings(file).map(({root, diagnostic: d}) => {
+      const diagnostics: LspDiagnostic[] = ws.findings(file).map(({root, roots, diagnostic: d}) => {
         const r = displayRange(d)
         return {
+          ...relatedRoots(ws, roots),
           range: r ? lspRange(r, root, lines) : {start: {line: 0, character: 0}, end: {line: 0, character: 0}},
           severity: d.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
           code: d.code,
@@ -474,18 +480,29 @@ class LanguageServer {
 
   /**
    * What a request needs: the last complete analyses of the roots holding the file (up to date when
-   * `fresh`; with `parsed`, the last in which the open file parsed).
+   * `fresh`; with `parsed`, the last in which the open file parsed, its lines read as that analysis read
+   * them, and `shift` between them and the buffer's when they differ).
    */
-  private async context(uri: string, fresh = false, parsed = false): Promise<FeatureContext | undefined> {
+  private async context(uri: string, fresh = false, parsed = false): Promise<(FeatureContext & {shift?: LineShift}) | undefined> {
     const file = this.fileOf(uri)
     const ws = file ? this.workspaceFor(file) : undefined
     if (!file || !ws) return undefined
-    const analyses = await ws.analysesOf(file, {fresh, parsed})
+    let analyses = await ws.analysesOf(file, {fresh, parsed})
     const display = (abs: string): string => {
       const rel = path.relative(ws.dir, abs).split(path.sep).join('/')
       return rel === '' ? '.' : rel
     }
-    return {analyses, file, display, lines: this.linesReader()}
+    const lines = this.linesReader()
+    const now = parsed ? this.documents.get(uri)?.getText() : undefined
+    if (now === undefined) return {analyses, file, display, lines}
+    // every analysis is of one text of the file (the first's): positions mean one thing
+    const textOf = (a: RootAnalysis): string => ws.parsedText(file, a) ?? now
+    const then = analyses[0] ? textOf(analyses[0]) : now
+    analyses = analyses.filter((a) => textOf(a) === then)
+    const shift = lineShift(then, now)
+    if (!shift) return {analyses, file, display, lines}
+    const old = then.split(/\r?\n/)
+    return {analyses, file, display, lines: (f) => (f === file ? old : lines(f)), shift}
   }
 
   private async at(
@@ -493,8 +510,10 @@ class LanguageServer {
     pos: Position,
     fn: (ctx: FeatureContext, at: ReturnType<typeof spotOf>) => Location[],
   ): Promise<Location[]> {
-    const ctx = await this.context(uri)
-    return ctx ? fn(ctx, spotOf(pos, ctx.lines(ctx.file))) : []
+    const ctx = await this.context(uri, false, true)
+    const position = ctx?.shift ? ctx.shift.toOld(pos) : pos
+    if (!ctx || !position) return []
+    return shiftLocations(ctx.shift, pathUri(ctx.file), fn(ctx, spotOf(position, ctx.lines(ctx.file))))
   }
 
   /** A rename request, on analyses brought up to date; a refusal is the error the client shows. */
@@ -531,5 +550,26 @@ class LanguageServer {
     if (!this.folders.some((w) => file.startsWith(w.dir + path.sep)) && !this.outside.has(path.dirname(file)))
       return 'outside the workspace folders'
     return undefined
+  }
+}
+
+/**
+ * A finding on a module several roots hold is published once: the roots that found it go in its related
+ * information, each at its main file (none for a finding of one root).
+ */
+function relatedRoots(ws: Workspace, roots: Finding['roots']): Pick<LspDiagnostic, 'relatedInformation'> {
+  if (roots.length < 2) return {}
+  const zero = {start: {line: 0, character: 0}, end: {line: 0, character: 0}}
+  return {
+    relatedInformation: roots.flatMap(({root, file}) =>
+      file
+        ? [
+            {
+              location: {uri: pathUri(file), range: zero},
+              message: `found analysing the root ${path.relative(ws.dir, root).split(path.sep).join('/') || '.'}`,
+            },
+          ]
+        : [],
+    ),
   }
 }

@@ -22,8 +22,13 @@ export interface ProvidersEntry {
   readonly key: string
   readonly value: string
   readonly range: SourceRange
-  /** The pass the resolution made of it (none when the entry is not a valid reference pair). */
+  /** The pass the resolution made of it (none when the entry is not a valid reference pair, or the called module is not there). */
   readonly pass: ProviderPass | undefined
+  /**
+   * The caller's configuration it passes (absolute): the pass's, else the caller's own reading of the value
+   * (a module not installed or not found has no pass, but what its call passes is the caller's all the same).
+   */
+  readonly parentAddress: string | undefined
 }
 
 export type Target =
@@ -181,7 +186,9 @@ export function providersEntries(a: RootAnalysis, n: ModuleNode, name: string, b
   for (const {key, value, inChild, inParent, range} of b.providerEntries) {
     if (!inChild || !inParent) continue
     const pass = a.lint.analysis.resolution.passes.find((p) => p.to === to && p.key === key)
-    out.push({key, value, range, pass})
+    const provider = n.module?.names.providerFor(inParent.localName)
+    const own = provider ? new AbsProviderConfig(ModulePath.of(n.path), provider, inParent.alias).toString() : undefined
+    out.push({key, value, range, pass, parentAddress: pass?.parentAddress ?? own})
   }
   return out
 }
