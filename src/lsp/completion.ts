@@ -72,11 +72,18 @@ function suggestions(spot: CompletionSpot, m: Module, nodes: readonly ModuleNode
   switch (spot.kind) {
     case 'provider': {
       // the configurations of the provider the block's type belongs to (its implied local name, as the module's
-      // required_providers declares it), none when the module has none of it; every one when the block has no type
+      // required_providers declares it) and of its -beta twin, none when the module has none of them; every
+      // one when the block has no type
       const want = spot.type ? provider(m, impliedLocalName(spot.type)) : undefined
       const all = nameableConfigs(m)
-      const fitting = want ? all.filter((c) => provider(m, c.localName) === want) : all
-      return fitting.map((c) => ({label: configKey(c), detail: detail(m, c), rank: c.alias ? 0 : 1}))
+      // a provider's beta twin (hashicorp/google-beta for google_* types) serves the same resource types
+      const twin = want ? `${want}-beta` : undefined
+      const fitting = want ? all.filter((c) => provider(m, c.localName) === want || provider(m, c.localName) === twin) : all
+      return fitting.map((c) => ({
+        label: configKey(c),
+        detail: detail(m, c),
+        rank: (c.alias ? 0 : 1) + (provider(m, c.localName) === twin ? 2 : 0),
+      }))
     }
     case 'providers-key': {
       const child = childModule(nodes, spot.call)

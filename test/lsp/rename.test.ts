@@ -252,14 +252,15 @@ test('#49: a rename to the name it has is an empty edit (alias and local name); 
         ),
       (h) => h.includes('aws_s3_bucket.logs'),
     )
-    // google_storage_bucket: the module has no configuration of hashicorp/google, so nothing (not the aws ones)
+    // google_storage_bucket: the module has no configuration of hashicorp/google, only gb (hashicorp/google-beta,
+    // whose resources are google_* too, as this fixture's google_compute_network uses it), so gb alone (not the aws ones)
     const google = `${text}\nresource "google_storage_bucket" "b" {\n  provider = \n  name     = "b"\n}\n`
     c.change(main, 2, google)
-    assert.equal(await complete(c, main, google, posOf(google, 'provider = \n  name     = "b"', 11)), [])
+    assert.equal(await complete(c, main, google, posOf(google, 'provider = \n  name     = "b"', 11)), ['gb'])
     const typed = google.replace('provider = \n  name     = "b"', 'provider = aws.\n  name     = "b"')
     c.change(main, 3, typed)
     assert.equal(await complete(c, main, typed, posOf(typed, 'provider = aws.\n  name     = "b"', 15)), [])
-    // once the module has a google configuration: it, and the default one beside it
+    // once the module has a google configuration: it, the default one beside it, and the beta twin's
     const withGoogle = `${text}\nprovider "google" {\n  alias = "eu"\n}\n`
     c.change(main, 4, withGoogle)
     await eventually(
@@ -274,7 +275,7 @@ test('#49: a rename to the name it has is an empty edit (alias and local name); 
     )
     const asking = `${withGoogle}\nresource "google_storage_bucket" "b" {\n  provider = \n  name     = "b"\n}\n`
     c.change(main, 5, asking)
-    assert.equal(await complete(c, main, asking, posOf(asking, 'provider = \n  name     = "b"', 11)), ['google', 'google.eu'])
+    assert.equal(await complete(c, main, asking, posOf(asking, 'provider = \n  name     = "b"', 11)), ['gb', 'google', 'google.eu'])
   } finally {
     await c.stop()
     done()
