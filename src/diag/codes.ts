@@ -893,6 +893,13 @@ export const DIAGNOSTIC_CODES = {
     summary: 'Invalid -var option',
     description: 'A --var option that is not NAME=VALUE.',
   },
+  'variable.reserved-name': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid variable name',
+    description:
+      'A variable named as an argument or nested block of a module block (source, version, count, for_each, depends_on, providers, lifecycle, locals, provider): a caller could not set it.',
+  },
   'variable.const-sensitive': {
     severity: 'error',
     origin: 'terraform',
