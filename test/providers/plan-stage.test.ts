@@ -19,8 +19,11 @@ interface PlanDiag {
   range?: {filename: string; start: {line: number; column: number}; end: {line: number; column: number}}
 }
 
+/** Terraform's JSON widens an empty range (HCL's missing-item position) to one character; tfgraph keeps it empty. */
+const endColumn = (r: NonNullable<PlanDiag['range']>): number =>
+  r.end.line === r.start.line && r.end.column === r.start.column ? r.end.column + 1 : r.end.column
 const key = (d: PlanDiag): string =>
-  `${d.severity} ${d.summary} @${d.range ? `${d.range.filename}:${d.range.start.line},${d.range.start.column}-${d.range.end.line},${d.range.end.column}` : '-'}\n${d.detail}`
+  `${d.severity} ${d.summary} @${d.range ? `${d.range.filename}:${d.range.start.line},${d.range.start.column}-${d.range.end.line},${endColumn(d.range)}` : '-'}\n${d.detail}`
 
 for (const name of readdirSync(base).sort()) {
   const file = path.join(base, name, 'terraform-oracle.plan.json')
