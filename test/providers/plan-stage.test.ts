@@ -58,6 +58,23 @@ test('moves the instances decide are left to the plan: instance keys, repeated m
   )
 })
 
+test('moves through module instance keys: decided where count or for_each is a literal', async () => {
+  const files = (forEach: string, from: string) => ({
+    'main.tf': `module "old" {\n  source   = "./m"\n  ${forEach}\n}\nmoved {\n  from = ${from}\n  to   = module.new.terraform_data.d\n}\nmodule "new" {\n  source = "./m"\n}\n`,
+    'm/main.tf': 'resource "terraform_data" "d" {}\n',
+  })
+  assert.equal(await summaries(files('count = 2', 'module.old[1].terraform_data.d')), ['Moved object still exists main.tf:5,1-6'])
+  assert.equal(await summaries(files('count = 2', 'module.old[2].terraform_data.d')), [])
+  assert.equal(await summaries(files('for_each = {a = 1}', 'module.old["a"].terraform_data.d')), [
+    'Moved object still exists main.tf:5,1-6',
+  ])
+  assert.equal(await summaries(files('for_each = toset(["a"])', 'module.old["b"].terraform_data.d')), [])
+  // instances the configuration does not decide: left to the plan
+  assert.equal(await summaries(files('for_each = toset(var.keys)', 'module.old["a"].terraform_data.d')), [])
+  // a key on a call without count or for_each names no instance
+  assert.equal(await summaries(files('', 'module.old["a"].terraform_data.d')), [])
+})
+
 test('a move out of a repeated module call names no instance without a key: not still declared', async () => {
   assert.equal(
     await summaries({
