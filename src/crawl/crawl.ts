@@ -35,6 +35,11 @@ export interface CrawlOptions extends VariableInputs {
   readonly maxModules?: number
   /** The directory file names are shown relative to (default: the root): a test run's module is shown from the tested root. */
   readonly displayRoot?: string
+  /**
+   * Whether the release followed for this root (given its root module) decodes module sources and versions
+   * as literals only (Terraform before 1.15); default: it evaluates them (Terraform 1.15 and later).
+   */
+  readonly literalSources?: (root: Module | undefined, engine: EngineName) => boolean
 }
 
 /** Default `--max-modules`. */
@@ -111,6 +116,7 @@ class Crawl {
     private readonly maxDepth: number,
     private readonly maxModules: number,
     private readonly checkpoint?: Checkpoint,
+    private readonly literalSources = false,
   ) {}
 
   report(d: Diagnostic, module: string): void {
@@ -170,7 +176,14 @@ class Crawl {
     const call = node.module!.moduleCalls.get(name)!
     const childPath = [...node.path, name]
     const report = (d: Diagnostic): void => this.report(d, node.address)
-    const cs = evaluateCallSource(name, call.block, {name, engine: this.engine, scope, caller: node.address, report})
+    const cs = evaluateCallSource(name, call.block, {
+      name,
+      engine: this.engine,
+      scope,
+      caller: node.address,
+      report,
+      literalSources: this.literalSources,
+    })
     const base = {name, call, childPath, sourceText: cs.sourceText, source: cs.source, version: cs.version}
     if (cs.reason || !cs.source || cs.sourceText === undefined)
       return {...base, found: Promise.resolve({kind: 'unresolved', reason: cs.reason ?? 'not loaded', diagnostics: []})}
@@ -315,7 +328,15 @@ export async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOpt
   const rootLoad = await installed.loadDir(root, opts.engine)
   const engine: EngineName = rootLoad.engine
   const rootVars = await rootVariableValues(ctx, root, opts)
-  const c = new Crawl(root, engine, opts.walker ?? installed, opts.maxDepth ?? 100, opts.maxModules ?? DEFAULT_MAX_MODULES, ctx.checkpoint)
+  const c = new Crawl(
+    root,
+    engine,
+    opts.walker ?? installed,
+    opts.maxDepth ?? 100,
+    opts.maxModules ?? DEFAULT_MAX_MODULES,
+    ctx.checkpoint,
+    opts.literalSources?.(rootLoad.module, engine) ?? false,
+  )
   const rootIdentity = ctx.files.realpath(root) ?? root
   for (const d of rootLoad.diagnostics) c.report(d, '')
   if (!opts.walker) for (const d of installed.manifestDiagnostics) c.report(d, '')

@@ -938,6 +938,13 @@ export const DIAGNOSTIC_CODES = {
     summary: 'Invalid module source',
     description: 'A module source that refers to something other than constant variables and local values.',
   },
+  'module.source-not-literal': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Variables not allowed / Function calls not allowed / Unsuitable value type',
+    description:
+      'Terraform before 1.15 (the release the root’s required_version follows): a module source or version that is not made of literals (decoded without an evaluation context).',
+  },
   'module.source-unknown': {
     severity: 'error',
     origin: 'terraform',
