@@ -88,6 +88,12 @@ export interface ModuleTree {
   readonly diagnosticModules: ReadonlyMap<Diagnostic, string>
   /** A directory, a file or the manifest could not be read or parsed. */
   readonly incomplete: boolean
+  /**
+   * The diagnostics of the root module's own files: its load (parse, decode, override merge) and its calls'
+   * sources and versions. When one is an error, Terraform's loader stops there (configload LoadConfig
+   * returns after LoadConfigDir of the root) and says nothing else.
+   */
+  readonly rootOwnDiagnostics?: readonly Diagnostic[]
 }
 
 export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<ModuleTree> {
@@ -104,6 +110,8 @@ class Crawl {
   readonly diagnostics: Diagnostic[] = []
   readonly modules = new Map<Diagnostic, string>()
   readonly nodes: ModuleNode[] = []
+  /** The root calls' source and version diagnostics (ModuleTree.rootOwnDiagnostics). */
+  readonly rootCallDiagnostics: Diagnostic[] = []
   incomplete = false
   private modulesFollowed = 0
   private readonly reportedLoads = new Set<string>()
@@ -175,7 +183,10 @@ class Crawl {
   plan(node: ModuleNode, scope: EvalScope, name: string): PlannedCall {
     const call = node.module!.moduleCalls.get(name)!
     const childPath = [...node.path, name]
-    const report = (d: Diagnostic): void => this.report(d, node.address)
+    const report = (d: Diagnostic): void => {
+      this.report(d, node.address)
+      if (node.address === '') this.rootCallDiagnostics.push(d)
+    }
     const cs = evaluateCallSource(name, call.block, {
       name,
       engine: this.engine,
@@ -358,6 +369,7 @@ export async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOpt
     diagnostics: c.diagnostics,
     diagnosticModules: c.modules,
     incomplete: c.incomplete || rootLoad.incomplete,
+    rootOwnDiagnostics: [...rootLoad.diagnostics, ...c.rootCallDiagnostics],
   }
 }
 

@@ -94,8 +94,14 @@ export async function analyzeTree(ctx: RunContext, tree: ModuleTree, opts: Analy
   const testDiags = tests ? uniqueDiagnostics(tests.diagnostics, new Set(uniqueKeys(main))) : []
   for (const d of testDiags) modules.set(d, '')
   const diagnosticModules = new Map<Diagnostic, string>()
+  // the root's load and its calls' sources (the crawl), and its records decoded and its release checks
+  const rootOwn = [
+    ...(tree.rootOwnDiagnostics ?? []),
+    ...[...validation.decodeTime, ...release.diagnostics].filter((d) => modules.get(d) === ''),
+  ]
+  const stopped = afterRootErrors(rootOwn)
   const diagnostics = [...main, ...testDiags].map((d) => {
-    const shown = renameFiles(d, name)
+    const shown = renameFiles(testDiags.includes(d) ? d : stopped(d), name)
     const m = modules.get(d)
     if (m !== undefined) diagnosticModules.set(shown, m)
     return shown
@@ -111,6 +117,23 @@ export async function analyzeTree(ctx: RunContext, tree: ModuleTree, opts: Analy
     ...(tests ? {tests} : {}),
     ...(testsOnly ? {testsOnly: true as const} : {}),
     incomplete: tree.incomplete && !testsOnly,
+  }
+}
+
+const AFTER_ROOT_ERRORS =
+  "Terraform does not say this yet: its loader stops at the errors in the root module's own files and reads nothing further (configload LoadConfig); it says this once they are fixed."
+
+/**
+ * Terraform stops after errors in the root module's own files: every other diagnostic is what it says once
+ * they are fixed. tfgraph still says them, each marked (`extra.after_root_errors`, and its explanation).
+ */
+function afterRootErrors(rootOwn: readonly Diagnostic[]): (d: Diagnostic) => Diagnostic {
+  const own = new Set(rootOwn)
+  if (![...own].some((d) => d.severity === 'error')) return (d) => d
+  return (d) => {
+    if (own.has(d)) return d
+    const explanation = d.extra?.explanation ? `${AFTER_ROOT_ERRORS} ${d.extra.explanation}` : AFTER_ROOT_ERRORS
+    return {...d, extra: {...d.extra, explanation, after_root_errors: true}}
   }
 }
 

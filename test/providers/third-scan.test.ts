@@ -30,4 +30,18 @@ test('local values in a module source: an error before Terraform 1.15, evaluated
   assert.equal(await said(literal), [])
 })
 
+test("errors in the root module's own files: the rest is marked as what Terraform says once they are fixed", async () => {
+  const files = (rootError: boolean): Files => ({
+    'main.tf': `provider "aws" {\n  alias = "west"\n}\nmodule "c" {\n  source = "./c"\n  providers = {\n    aws = aws.west\n  }\n}\n${rootError ? 'variable "a" {}\nvariable "a" {}\n' : ''}`,
+    'c/main.tf': 'resource "aws_instance" "a" {}\n',
+  })
+  const marked = async (f: Files) =>
+    (await analyze({files: f}, {env: {}})).diagnostics.map((d) => `${d.summary} ${d.extra?.after_root_errors === true}`)
+  assert.equal(await marked(files(true)), ['Reference to undefined provider true', 'Duplicate variable declaration false'])
+  assert.equal(await marked(files(false)), ['Reference to undefined provider false'])
+  // an error in a child module's files stops nothing of the root's
+  const child = {...files(false), 'c/main.tf': 'variable "a" {}\nvariable "a" {}\n'}
+  assert.ok((await marked(child)).every((x) => x.endsWith('false')))
+})
+
 test.run()
