@@ -196,6 +196,7 @@ function tfgraphDiagnostics(linted) {
       detail: d.detail ?? '',
       filename: d.range?.filename,
       line: d.range?.start.line,
+      ...(d.extra?.after_root_errors ? {afterRootErrors: true} : {}),
     }))
 }
 
@@ -250,6 +251,12 @@ const DOCUMENTED = [
       'a configuration missing from the root is passed to several module calls: Terraform\'s plan graph reports "missing provider …" once; tfgraph once per call that passes it (each with the call\'s address), so that every call needing it is named — one fix clears them all',
     tfgraph: (d, ctx) =>
       d.filename === undefined && /^missing provider /.test(d.summary) && ctx.terraformSummaries?.has(d.summary) === true,
+  },
+  {
+    id: 'after-root-errors',
+    reason:
+      "Terraform's loader stops at errors in the root module's own files and says nothing more; tfgraph says the rest too, each marked as what Terraform says once those errors are fixed (extra.after_root_errors)",
+    tfgraph: (d) => d.afterRootErrors === true,
   },
   {
     id: 'not-installed',

@@ -10,6 +10,7 @@ import {literalString, partRange} from '../hcl/expr.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {EngineName} from '../load/engine.js'
 import type {Module} from '../load/model.js'
+import {nilContextErrors, nilStartRange} from './nil-context.js'
 import {
   attributeRange,
   evaluateAttribute,
@@ -38,6 +39,8 @@ interface Evaluating {
   /** The calling module's address ('' for the root): OpenTofu names what it evaluates with it. */
   readonly caller: string
   readonly report: (d: Diagnostic) => void
+  /** Terraform before 1.15: a source or version is decoded without an evaluation context (nil-context.ts). */
+  readonly literalSources?: boolean
 }
 
 const INIT_ROOTS: ReadonlySet<string> = new Set(['each', 'count', 'self', 'terraform'])
@@ -86,6 +89,10 @@ export function evaluateCallSource(name: string, call: Block, ev: Evaluating): C
       ev.report(d)
     }
   }
+  if (ev.engine === 'terraform' && ev.literalSources) {
+    const early = literalOnly(srcAttr, verAttr, ev)
+    if (early) return early
+  }
   // Both engines evaluate the version first; Terraform installs nothing once it fails (nor without a source)
   const v = verAttr && (srcAttr || ev.engine === 'opentofu') ? evaluateVersion(verAttr, ev, error, evaluationErrors) : {failed: false}
   let sourceText: string | undefined
@@ -120,6 +127,27 @@ export function evaluateCallSource(name: string, call: Block, ev: Evaluating): C
 }
 
 type Report = (code: DiagnosticCode, summary: string, detail: string, range: SourceRange | undefined) => void
+
+/**
+ * Terraform before 1.15 decodes `source` and `version` when it loads the module, without an evaluation
+ * context: anything but literals is an error there (the source's value is then unknown: `Unsuitable value
+ * type` at its start), and the call is not followed. Undefined when both are literals.
+ */
+function literalOnly(src: Attribute | undefined, ver: Attribute | undefined, ev: Evaluating): CallSource | undefined {
+  const fromSource = src ? nilContextErrors(src) : []
+  const fromVersion = ver ? nilContextErrors(ver) : []
+  if (fromSource.length === 0 && fromVersion.length === 0) return undefined
+  for (const d of fromSource) ev.report(d)
+  if (src && fromSource.length > 0)
+    ev.report(errorDiag('module.source-not-literal', 'Unsuitable value type', 'Unsuitable value: value must be known', nilStartRange(src)))
+  for (const d of fromVersion) ev.report(d)
+  return {
+    sourceText: undefined,
+    source: undefined,
+    version: undefined,
+    reason: `its ${fromSource.length > 0 ? 'source' : 'version'} is not a literal, which the Terraform release the root's required_version allows (before 1.15) rejects`,
+  }
+}
 
 /** The `version` argument: its value, or that it failed (then the module is not installed). */
 function evaluateVersion(

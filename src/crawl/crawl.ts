@@ -35,6 +35,11 @@ export interface CrawlOptions extends VariableInputs {
   readonly maxModules?: number
   /** The directory file names are shown relative to (default: the root): a test run's module is shown from the tested root. */
   readonly displayRoot?: string
+  /**
+   * Whether the release followed for this root (given its root module) decodes module sources and versions
+   * as literals only (Terraform before 1.15); default: it evaluates them (Terraform 1.15 and later).
+   */
+  readonly literalSources?: (root: Module | undefined, engine: EngineName) => boolean
 }
 
 /** Default `--max-modules`. */
@@ -83,6 +88,12 @@ export interface ModuleTree {
   readonly diagnosticModules: ReadonlyMap<Diagnostic, string>
   /** A directory, a file or the manifest could not be read or parsed. */
   readonly incomplete: boolean
+  /**
+   * The diagnostics of the root module's own files: its load (parse, decode, override merge) and its calls'
+   * sources and versions. When one is an error, Terraform's loader stops there (configload LoadConfig
+   * returns after LoadConfigDir of the root) and says nothing else.
+   */
+  readonly rootOwnDiagnostics?: readonly Diagnostic[]
 }
 
 export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<ModuleTree> {
@@ -99,6 +110,8 @@ class Crawl {
   readonly diagnostics: Diagnostic[] = []
   readonly modules = new Map<Diagnostic, string>()
   readonly nodes: ModuleNode[] = []
+  /** The root calls' source and version diagnostics (ModuleTree.rootOwnDiagnostics). */
+  readonly rootCallDiagnostics: Diagnostic[] = []
   incomplete = false
   private modulesFollowed = 0
   private readonly reportedLoads = new Set<string>()
@@ -111,6 +124,7 @@ class Crawl {
     private readonly maxDepth: number,
     private readonly maxModules: number,
     private readonly checkpoint?: Checkpoint,
+    private readonly literalSources = false,
   ) {}
 
   report(d: Diagnostic, module: string): void {
@@ -169,8 +183,18 @@ class Crawl {
   plan(node: ModuleNode, scope: EvalScope, name: string): PlannedCall {
     const call = node.module!.moduleCalls.get(name)!
     const childPath = [...node.path, name]
-    const report = (d: Diagnostic): void => this.report(d, node.address)
-    const cs = evaluateCallSource(name, call.block, {name, engine: this.engine, scope, caller: node.address, report})
+    const report = (d: Diagnostic): void => {
+      this.report(d, node.address)
+      if (node.address === '') this.rootCallDiagnostics.push(d)
+    }
+    const cs = evaluateCallSource(name, call.block, {
+      name,
+      engine: this.engine,
+      scope,
+      caller: node.address,
+      report,
+      literalSources: this.literalSources,
+    })
     const base = {name, call, childPath, sourceText: cs.sourceText, source: cs.source, version: cs.version}
     if (cs.reason || !cs.source || cs.sourceText === undefined)
       return {...base, found: Promise.resolve({kind: 'unresolved', reason: cs.reason ?? 'not loaded', diagnostics: []})}
@@ -315,7 +339,15 @@ export async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOpt
   const rootLoad = await installed.loadDir(root, opts.engine)
   const engine: EngineName = rootLoad.engine
   const rootVars = await rootVariableValues(ctx, root, opts)
-  const c = new Crawl(root, engine, opts.walker ?? installed, opts.maxDepth ?? 100, opts.maxModules ?? DEFAULT_MAX_MODULES, ctx.checkpoint)
+  const c = new Crawl(
+    root,
+    engine,
+    opts.walker ?? installed,
+    opts.maxDepth ?? 100,
+    opts.maxModules ?? DEFAULT_MAX_MODULES,
+    ctx.checkpoint,
+    opts.literalSources?.(rootLoad.module, engine) ?? false,
+  )
   const rootIdentity = ctx.files.realpath(root) ?? root
   for (const d of rootLoad.diagnostics) c.report(d, '')
   if (!opts.walker) for (const d of installed.manifestDiagnostics) c.report(d, '')
@@ -337,6 +369,7 @@ export async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOpt
     diagnostics: c.diagnostics,
     diagnosticModules: c.modules,
     incomplete: c.incomplete || rootLoad.incomplete,
+    rootOwnDiagnostics: [...rootLoad.diagnostics, ...c.rootCallDiagnostics],
   }
 }
 

@@ -893,6 +893,13 @@ export const DIAGNOSTIC_CODES = {
     summary: 'Invalid -var option',
     description: 'A --var option that is not NAME=VALUE.',
   },
+  'variable.reserved-name': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid variable name',
+    description:
+      'A variable named as an argument or nested block of a module block (source, version, count, for_each, depends_on, providers, lifecycle, locals, provider): a caller could not set it.',
+  },
   'variable.const-sensitive': {
     severity: 'error',
     origin: 'terraform',
@@ -930,6 +937,13 @@ export const DIAGNOSTIC_CODES = {
     origin: 'terraform',
     summary: 'Invalid module source',
     description: 'A module source that refers to something other than constant variables and local values.',
+  },
+  'module.source-not-literal': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Variables not allowed / Function calls not allowed / Unsuitable value type',
+    description:
+      'Terraform before 1.15 (the release the root’s required_version follows): a module source or version that is not made of literals (decoded without an evaluation context).',
   },
   'module.source-unknown': {
     severity: 'error',

@@ -44,6 +44,11 @@ export interface Diagnostic {
 export interface DiagnosticExtra {
   readonly range?: SourceRange
   readonly explanation?: string
+  /**
+   * Terraform does not say this yet: it stops at errors in the root module's own files, and says this once
+   * they are fixed (tfgraph says it now; the explanation says so).
+   */
+  readonly after_root_errors?: true
 }
 
 export function errorDiag(code: DiagnosticCode, summary: string, detail: string, range?: SourceRange): Diagnostic {

@@ -107,6 +107,8 @@ class Builder {
   readonly lists = new Map<string, Block>()
   readonly otherBlocks: Block[] = []
   readonly overrides = new Map<string, string[]>()
+  /** Keys of the provider blocks an override file merged into (Terraform's merged body reads as empty). */
+  readonly mergedProviders = new Set<string>()
   /** Where each variable's default stands after decoding and each merge. */
   readonly varStates = new Map<string, DefaultState>()
 
@@ -940,6 +942,7 @@ class Builder {
     const skip = new Set<string>(['alias'])
     if (this.engine.name === 'opentofu') skip.add('for_each')
     this.providerConfigs.set(key, {...base, body: mergeBodies(base.body, b.body, {skipAttributes: skip})})
+    this.mergedProviders.add(key)
     this.markOverride(elementKey('provider', key), fname)
   }
 
@@ -1089,6 +1092,7 @@ export function buildModule(
   const records = decodeModule(
     {
       providerConfigs: b.providerConfigs,
+      mergedProviderConfigs: b.mergedProviders,
       providerMetas: b.providerMetas,
       managedResources: b.managed,
       dataResources: b.data,

@@ -211,12 +211,18 @@ function providerBodyEmpty(b: Block): boolean {
   return true
 }
 
-function decodeProviderBlock(b: Block, engine: Engine, diags: Diagnostic[]): ProviderConfig {
+/**
+ * `merged`: an override file merged into the block. Terraform decides "empty" with `Content` of an empty
+ * schema, which a merged body answers through `PartialContent` (configs/module_merge_body.go): it never
+ * fails, so Terraform takes every merged block for an empty ("proxy") one, whatever it sets (followed for
+ * Terraform only: OpenTofu's copy of that code is not checked).
+ */
+function decodeProviderBlock(b: Block, engine: Engine, diags: Diagnostic[], merged: boolean): ProviderConfig {
   const name = b.labels[0]?.value ?? ''
   const aliasAttr = attr(b, 'alias')
   const alias = literalString(aliasAttr)
   const forEach = attr(b, 'for_each')
-  const empty = providerBodyEmpty(b)
+  const empty = merged || providerBodyEmpty(b)
   const record: ProviderConfig = {
     block: b,
     localName: name,
@@ -225,6 +231,7 @@ function decodeProviderBlock(b: Block, engine: Engine, diags: Diagnostic[]): Pro
     key: alias ? `${name}.${alias}` : name,
     valid: localNameProblem(name) === undefined,
     empty,
+    ...(merged && !providerBodyEmpty(b) ? {emptyByMerge: true} : {}),
     configured: !empty || literalString(attr(b, 'version')) !== undefined,
     ...(forEach ? {forEach} : {}),
     declRange: b.declRange,
@@ -487,6 +494,8 @@ function decodeResource(mode: ResourceMode, b: Block, engine: Engine, diags: Dia
 /** What decoding reads of a module being built: its merged blocks, and its provider local names. */
 export interface DecodeSources {
   readonly providerConfigs: ReadonlyMap<string, Block>
+  /** Keys of the provider blocks an override file merged into. */
+  readonly mergedProviderConfigs: ReadonlySet<string>
   readonly providerMetas: ReadonlyMap<string, Block>
   readonly managedResources: ReadonlyMap<string, Block>
   readonly dataResources: ReadonlyMap<string, Block>
@@ -524,7 +533,8 @@ export interface DecodedRecords {
 export function decodeModule(m: DecodeSources, engine: Engine): DecodedRecords {
   const diags: Diagnostic[] = []
   const providerConfigs = new Map<string, ProviderConfig>()
-  for (const [key, b] of m.providerConfigs) providerConfigs.set(key, decodeProviderBlock(b, engine, diags))
+  for (const [key, b] of m.providerConfigs)
+    providerConfigs.set(key, decodeProviderBlock(b, engine, diags, engine.name === 'terraform' && m.mergedProviderConfigs.has(key)))
   for (const b of m.providerMetas.values()) {
     const problem = localNameProblem(b.labels[0]?.value ?? '')
     if (problem) diags.push(errorDiag('provider.invalid-local-name', 'Invalid provider local name', problem, b.declRange))

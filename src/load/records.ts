@@ -52,6 +52,11 @@ export interface ProviderConfig {
    * rest): a "proxy" block that stands for a configuration passed in from the caller.
    */
   readonly empty: boolean
+  /**
+   * Empty only because an override file merged into it: Terraform reads a merged body as empty whatever it
+   * sets (configs/module_merge_body.go), so the block is a proxy to Terraform.
+   */
+  readonly emptyByMerge?: true
   /** Terraform's configured provider block (provider_validation.go): not empty, or it sets a `version`. */
   readonly configured: boolean
   readonly forEach?: Attribute

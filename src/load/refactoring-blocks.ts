@@ -38,11 +38,16 @@ function spanOf(steps: readonly AddrStep[]): SourceRange {
 
 export type AddressKind = 'module' | 'resource'
 
+/** An instance key as an address writes it: a string (`["a"]`), a number (`[0]`), or null for another literal. */
+export type InstanceKey = string | number | null
+
 export interface ParsedAddress {
   /** Module call names before the resource (or the whole address for a module). */
   readonly modules: readonly string[]
   /** Whether any module step has an instance key. */
   readonly moduleKeys: boolean
+  /** Each module step's instance key (undefined: none; null: one Terraform would reject, a bool or null). */
+  readonly moduleInstanceKeys: readonly (InstanceKey | undefined)[]
   readonly kind: AddressKind
   readonly mode?: 'managed' | 'data' | 'ephemeral'
   readonly type?: string
@@ -60,8 +65,9 @@ function modulePrefix(
   steps: readonly AddrStep[],
   keys: boolean,
   out: Diagnostic[],
-): {modules: string[]; anyKey: boolean; rest: number} | undefined {
+): {modules: string[]; anyKey: boolean; keys: (InstanceKey | undefined)[]; rest: number} | undefined {
   const modules: string[] = []
+  const instanceKeys: (InstanceKey | undefined)[] = []
   let anyKey = false
   let i = 0
   while (i < steps.length && steps[i]!.name === 'module') {
@@ -78,6 +84,7 @@ function modulePrefix(
       return undefined
     }
     modules.push(call.name)
+    instanceKeys.push(undefined)
     i += 2
     const key = steps[i]
     if (key && key.name === undefined) {
@@ -93,10 +100,11 @@ function modulePrefix(
         return undefined
       }
       anyKey = true
+      instanceKeys[instanceKeys.length - 1] = typeof key.key === 'string' || typeof key.key === 'number' ? key.key : null
       i++
     }
   }
-  return {modules, anyKey, rest: i}
+  return {modules, anyKey, keys: instanceKeys, rest: i}
 }
 
 /**
@@ -153,13 +161,22 @@ export function parseAddress(a: Attribute, keys: boolean, out: Diagnostic[]): Pa
   const prefix = modulePrefix(steps, keys, out)
   if (!prefix) return undefined
   const span = spanOf(steps)
-  if (prefix.rest >= steps.length) return {modules: prefix.modules, moduleKeys: prefix.anyKey, kind: 'module', resourceKey: false, span}
+  if (prefix.rest >= steps.length)
+    return {
+      modules: prefix.modules,
+      moduleKeys: prefix.anyKey,
+      moduleInstanceKeys: prefix.keys,
+      kind: 'module',
+      resourceKey: false,
+      span,
+    }
   const r = resourcePart(steps, prefix.rest, keys, out)
   if (!r) return undefined
   const local = `${r.mode === 'managed' ? '' : `${r.mode}.`}${r.type}.${r.name}`
   return {
     modules: prefix.modules,
     moduleKeys: prefix.anyKey,
+    moduleInstanceKeys: prefix.keys,
     kind: 'resource',
     mode: r.mode,
     type: r.type,

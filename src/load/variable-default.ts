@@ -89,10 +89,41 @@ function constConflicts(b: Block, diagnostics: Diagnostic[]): void {
 }
 
 /** Decode-time checks of one variable block on its own attributes (primary or override file). */
+/** The argument and block type names of a module block: no variable may have one (it could not be passed). */
+const MODULE_BLOCK_NAMES: readonly string[] = [
+  'source',
+  'version',
+  'count',
+  'for_each',
+  'depends_on',
+  'providers',
+  'lifecycle',
+  'locals',
+  'provider',
+]
+
+/**
+ * A variable named as a module block's argument or nested block (`decodeVariableBlock`,
+ * configs/named_values.go: the names of `moduleBlockSchema`), at the name label (the block's DeclRange).
+ */
+function reservedName(b: Block, out: Diagnostic[]): void {
+  const label = b.labels[0]
+  if (!label || !MODULE_BLOCK_NAMES.includes(label.value)) return
+  out.push(
+    errorDiag(
+      'variable.reserved-name',
+      'Invalid variable name',
+      `The variable name ${JSON.stringify(label.value)} is reserved due to its special meaning inside module blocks.`,
+      label.range,
+    ),
+  )
+}
+
 export function decodeVariable(b: Block, types: TypeExprMemo, engine: EngineName): {diagnostics: Diagnostic[]; state: DefaultState} {
   const diagnostics: Diagnostic[] = []
   const typeAttr = attr(b.body, 'type')
   const defAttr = attr(b.body, 'default')
+  reservedName(b, diagnostics)
   const parsed = parseType(typeAttr, types)
   if (parsed.diagnostic) diagnostics.push(parsed.diagnostic)
   if (engine === 'terraform') constConflicts(b, diagnostics)

@@ -6,7 +6,9 @@ import type {DiagnosticCode} from '../diag/codes.js'
 import {crawlWith} from '../crawl/crawl.js'
 import type {SharedModule} from './resolve.js'
 import {stepText} from './step-text.js'
-import {engineByName} from '../load/engine.js'
+import {engineByName, type EngineName} from '../load/engine.js'
+import type {Module} from '../load/model.js'
+import {engineBehaviour} from './engine-version.js'
 import type {TestsAnalysis} from './test-runs.js'
 import {runContextFor, type RunContext} from '../load/run-context.js'
 import {isStackDir} from '../load/stacks/files.js'
@@ -34,7 +36,8 @@ export async function analyzeProvidersWith(ctx: RunContext, dir: string, opts: A
     const stack = await analyzeStack(dir, ctx, stackTreeOptions(opts), analyzeProviders)
     return stackProvidersAnalysis(stack)
   }
-  return analyzeTree(ctx, await crawlWith(ctx, dir, opts), opts)
+  const literalSources = (root: Module | undefined, engine: EngineName): boolean => engineBehaviour(root, engine).literalSources
+  return analyzeTree(ctx, await crawlWith(ctx, dir, {literalSources, ...opts}), opts)
 }
 
 /** The options a stack's component trees are analysed with: the run's limits and module source, nothing of a root's own. */

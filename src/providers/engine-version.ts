@@ -52,6 +52,8 @@ export interface EngineBehaviour extends BehaviourVersion {
   readonly testProvidersByAddress: boolean
   /** Terraform 1.14: a run block's name is the subject of its diagnostics (load/test-file-decode.ts). */
   readonly runNameSubject: boolean
+  /** Terraform before 1.15: module sources and versions are literals only (crawl/nil-context.ts). */
+  readonly literalSources: boolean
   /** Terraform 1.16: import blocks in child modules, and provider namespaces with underscores (validate.ts, release-checks.ts). */
   readonly since116: boolean
 }
@@ -68,6 +70,7 @@ export function engineBehaviour(root: Module | undefined, engine: EngineName): E
     importIdentity: terraformSince(12),
     testProvidersByAddress: terraformSince(13),
     runNameSubject: terraformSince(14),
+    literalSources: engine === 'terraform' && minor < 15,
     since116: terraformSince(16),
   }
 }

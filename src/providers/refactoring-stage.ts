@@ -4,14 +4,18 @@
 // declared, a redundant one, or two that disagree (move_validate.go ValidateMoves; those errors replace
 // everything else the plan said). Texts of Terraform 1.11.4 (unchanged to 1.16). Only what the configuration
 // decides is checked: moves of whole resources and whole module calls, declared in modules that are not
-// repeated (no `count` or `for_each` on a call on their path); an instance key anywhere leaves the statement
-// to the plan, whose answer depends on the instances. Terraform only.
+// repeated (no `count` or `for_each` on a call on their path), through module instance keys only where the
+// calls' `count` or `for_each` is a literal (a number, an object, `toset([...])` of strings); any other
+// instance key leaves the statement to the plan, whose answer depends on the instances. Terraform only.
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import type {Block} from '../hcl/syntax.js'
 import type {FileNamer} from '../diag/file-names.js'
-import {parseAddress, type ParsedAddress} from '../load/refactoring-blocks.js'
+import {goQuote} from '../diag/go-quote.js'
+import {literalValue, unwrapTemplate} from '../hcl/expr.js'
+import type {ModuleCall} from '../load/records.js'
+import {parseAddress, type InstanceKey, type ParsedAddress} from '../load/refactoring-blocks.js'
 
 export interface PlanStageDiagnostic {
   readonly diagnostic: Diagnostic
@@ -101,14 +105,49 @@ interface Move {
   readonly existsAt: SourceRange | undefined
 }
 
+/**
+ * The instance keys a call's `count` or `for_each` gives, when it is a literal: a number (`0`…`n-1`), an
+ * object (its keys), `toset([...])` of strings; undefined for a call without either, 'unknown' otherwise.
+ */
+function callInstanceKeys(call: ModuleCall | undefined): ReadonlySet<string | number> | undefined | 'unknown' {
+  if (call?.count) {
+    const n = literalValue(call.count.node)
+    return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? new Set(Array.from({length: n}, (_, i) => i)) : 'unknown'
+  }
+  if (!call?.forEach) return undefined
+  const e = unwrapTemplate(call.forEach.node)
+  const v = e.k === 'call' && e.name === 'toset' && e.args.length === 1 && !e.expandFinal ? literalValue(e.args[0]!) : literalValue(e)
+  if (e.k === 'call' ? !Array.isArray(v) || v.some((x) => typeof x !== 'string') : v === null || typeof v !== 'object' || Array.isArray(v))
+    return 'unknown'
+  return new Set(Array.isArray(v) ? (v as string[]) : Object.keys(v as object))
+}
+
+/**
+ * Whether the module instance a step names exists: the call's instances (its literal count or for_each)
+ * include the key, or the call has neither and the step no key.
+ */
+function instanceExists(child: ModuleNode, key: InstanceKey | undefined): boolean | 'unknown' {
+  const keys = child.count || child.forEach ? callInstanceKeys(child.call) : undefined
+  if (keys === undefined) return key === undefined
+  if (key === undefined) return false
+  if (keys === 'unknown') return 'unknown'
+  return key !== null && keys.has(key)
+}
+
+/** `["a"]` or `[0]`: an instance key as Terraform writes it in an address. */
+const keyText = (k: InstanceKey | undefined): string =>
+  k === undefined || k === null ? '' : typeof k === 'number' ? `[${k}]` : `[${goQuote(k)}]`
+
 /** The object an endpoint names, if it is declared: the resource block, or the module call block. */
 function declared(tree: ModuleTree, base: ModuleNode, e: ParsedAddress): Declared | undefined | 'unknown' {
   const path = e.kind === 'module' ? e.modules.slice(0, -1) : e.modules
   let n: ModuleNode | undefined = base
-  for (const name of path) {
+  for (const [i, name] of path.entries()) {
     const child: ModuleNode | undefined = n.children.find((c) => c.path[c.path.length - 1] === name)
-    // a call that is not declared, or whose instances all have keys: no instance without a key exists
-    if (!child || child.count || child.forEach) return undefined
+    if (!child) return undefined
+    // an instance the call's count or for_each does not give (or one they leave to the plan)
+    const exists = instanceExists(child, e.moduleInstanceKeys[i])
+    if (exists !== true) return exists === false ? undefined : 'unknown'
     n = child
   }
   if (!n.module) return 'unknown'
@@ -125,11 +164,21 @@ function moves(tree: ModuleTree): Move[] | undefined {
       const from = parsed(b, 'from', true)
       const to = parsed(b, 'to', true)
       if (!from || !to || from.kind !== to.kind) continue
-      if (from.moduleKeys || to.moduleKeys || from.resourceKey || to.resourceKey) continue
+      if (from.resourceKey || to.resourceKey) continue
+      // a key on the moved module call itself: a module instance move, left to the plan
+      if (from.kind === 'module' && (from.moduleInstanceKeys.at(-1) !== undefined || to.moduleInstanceKeys.at(-1) !== undefined)) continue
       const where = declared(tree, n, from)
-      if (where === 'unknown') return undefined
-      const abs = (e: ParsedAddress): string =>
-        e.kind === 'module' ? moduleAddr([...n.path, ...e.modules]) : join(moduleAddr([...n.path, ...e.modules]), e.local!)
+      if (where === 'unknown') {
+        if (from.moduleKeys) continue
+        return undefined
+      }
+      const abs = (e: ParsedAddress): string => {
+        const mods = [
+          ...n.path.map((p) => `module.${p}`),
+          ...e.modules.map((m, i) => `module.${m}${keyText(e.moduleInstanceKeys[i])}`),
+        ].join('.')
+        return e.kind === 'module' ? mods : join(mods, e.local!)
+      }
       out.push({
         block: b,
         module: n.address,

@@ -54,7 +54,14 @@ export type ResolutionStep =
   /** The provider the local name stands for in `module`: its required_providers entry (`range`), or the implied one. */
   | (StepBase & {readonly kind: 'source'; readonly localName: string; readonly provider: Provider; readonly required: boolean})
   /** `module` receives `key = value` in its call's providers map, from the module `from`. */
-  | (StepBase & {readonly kind: 'passed'; readonly key: string; readonly value: string; readonly from: string})
+  | (StepBase & {
+      readonly kind: 'passed'
+      readonly key: string
+      readonly value: string
+      readonly from: string
+      /** The module's own provider block the pass replaces, empty to Terraform only because an override file merges into it. */
+      readonly mergedBlock?: SourceRange
+    })
   /**
    * No configuration of `provider` in `module`: inherited from the module `from` (`between`: past modules in
    * between), or (`fromCallers`) from the root module, no caller having one.
@@ -67,7 +74,14 @@ export type ResolutionStep =
       readonly fromCallers: boolean
     })
   /** A provider block of `module` (`legacy`: of a non-root module). */
-  | (StepBase & {readonly kind: 'declared' | 'legacy'; readonly localName: string; readonly alias?: string; readonly empty: boolean})
+  | (StepBase & {
+      readonly kind: 'declared' | 'legacy'
+      readonly localName: string
+      readonly alias?: string
+      readonly empty: boolean
+      /** Empty to Terraform only because an override file merges into it (configs/module_merge_body.go). */
+      readonly emptyByMerge?: true
+    })
   /** The root module has no block for the local name: the engine's empty default configuration. */
   | (StepBase & {readonly kind: 'implied-config'; readonly localName: string})
   /** A shared root module's configuration_aliases entry, expected from its caller. */
@@ -277,6 +291,8 @@ type Node =
       readonly target: AbsProviderConfig
       readonly pass: ProviderPass
       readonly node: ModuleNode
+      /** The child's own block the pass replaces, when an override file's merge made it empty. */
+      readonly mergedBlock?: SourceRange
     }
 
 interface ModuleCtx {
@@ -344,9 +360,19 @@ function rangeKey(r: SourceRange | undefined): string {
 function entryKey(node: Node): string {
   if (node.kind === 'proxy') {
     const p = node.pass
-    return ['P', node.addr, node.target.toString(), p.from, p.to, p.key, p.value, p.childAddress, p.parentAddress, rangeKey(p.range)].join(
-      '\u0000',
-    )
+    return [
+      'P',
+      node.addr,
+      node.target.toString(),
+      p.from,
+      p.to,
+      p.key,
+      p.value,
+      p.childAddress,
+      p.parentAddress,
+      rangeKey(p.range),
+      rangeKey(node.mergedBlock),
+    ].join('\u0000')
   }
   const i = node.info
   return [
@@ -627,7 +653,15 @@ class Resolver {
       if (!this.nodes.has(parentAddr)) this.missingInParent(n, parent, inChild, inParent, parentAddr, valueRange)
       const existing = this.nodes.get(childAddr)
       if (existing && !(existing.kind === 'declared' && existing.proxiable)) continue
-      this.nodes.set(childAddr, {kind: 'proxy', addr: childAddr, target: parentConfig, pass, node: n})
+      const merged = existing?.info.declaration?.emptyByMerge ? existing.info.declaration.declRange : undefined
+      this.nodes.set(childAddr, {
+        kind: 'proxy',
+        addr: childAddr,
+        target: parentConfig,
+        pass,
+        node: n,
+        ...(merged ? {mergedBlock: merged} : {}),
+      })
     }
   }
 
@@ -669,6 +703,7 @@ class Resolver {
           value: node.pass.value,
           from: node.pass.from,
           ...(node.pass.range ? {range: node.pass.range} : {}),
+          ...(node.mergedBlock ? {mergedBlock: node.mergedBlock} : {}),
         })
         addr = node.target.toString()
         continue
@@ -890,6 +925,7 @@ function configStep(node: Exclude<Node, {kind: 'proxy'}>): ResolutionStep {
     localName: info.localName,
     ...(info.alias ? {alias: info.alias} : {}),
     empty: info.empty,
+    ...(info.declaration?.emptyByMerge ? {emptyByMerge: true} : {}),
     ...(info.range ? {range: info.range} : {}),
   }
 }

@@ -14,6 +14,10 @@ export function moduleName(address: string): string {
 
 const at = (r: SourceRange | undefined): string => (r ? formatRange(r) : '?')
 
+/** Why a child's provider block that sets arguments is an empty ("proxy") block to Terraform. */
+const MERGED_EMPTY =
+  'an override file merges into it, and Terraform reads a merged provider block as empty whatever it sets (configs/module_merge_body.go)'
+
 /** `provider "aws"`, `provider "aws" with alias "west"`. */
 export function providerBlock(localName: string, alias: string | undefined): string {
   return `provider "${localName}"${alias ? ` with alias "${alias}"` : ''}`
@@ -32,7 +36,7 @@ export function stepText(s: ResolutionStep, engineOrName: Engine | EngineName): 
         ? `${moduleName(s.module)} requires ${s.localName} = ${providerForDisplay(s.provider, engine.defaultRegistryHost)} (${at(s.range)})`
         : `${moduleName(s.module)} has no required_providers entry "${s.localName}": ${engine.product} assumes ${providerString(s.provider)}`
     case 'passed':
-      return `${s.module} receives ${s.key} = ${s.value} from ${moduleName(s.from)}`
+      return `${s.module} receives ${s.key} = ${s.value} from ${moduleName(s.from)}${s.mergedBlock ? ` (its own provider block at ${at(s.mergedBlock)} does not count: ${MERGED_EMPTY})` : ''}`
     case 'inherited':
       return s.fromCallers
         ? `no configuration for ${providerString(s.provider)} in ${moduleName(s.module)} or its callers: inherited from the root module`
@@ -40,7 +44,7 @@ export function stepText(s: ResolutionStep, engineOrName: Engine | EngineName): 
     case 'declared':
       return `${moduleName(s.module)} defines ${providerBlock(s.localName, s.alias)} at ${at(s.range)}`
     case 'legacy':
-      return `${s.module} has its own ${s.empty ? 'empty ' : ''}${providerBlock(s.localName, s.alias)} block at ${at(s.range)} (legacy module)`
+      return `${s.module} has its own ${s.empty ? 'empty ' : ''}${providerBlock(s.localName, s.alias)} block at ${at(s.range)} (legacy module${s.emptyByMerge ? `; empty because ${MERGED_EMPTY}` : ''})`
     case 'implied-config':
       return `the root module has no provider "${s.localName}" block: ${engine.product} uses an empty default configuration`
     case 'test':

@@ -1,6 +1,7 @@
 // The tree stage of an analysis, after the crawl: the root's test files, resolution, graph, validation,
 // and the checks Terraform makes once the graph is built, in Terraform's order; each diagnostic with the
 // module it concerns, its files named for the reader.
+import {ModulePath} from '../addrs/module.js'
 import {renameFiles, rootRelative} from '../diag/file-names.js'
 import {sortDiagnostics, type Diagnostic} from '../diag/diagnostic.js'
 import type {ModuleTree} from '../crawl/crawl.js'
@@ -9,6 +10,7 @@ import type {AnalyzeOptions, ProvidersAnalysis} from './analysis.js'
 import {buildGraph} from './build-graph.js'
 import {engineBehaviour} from './engine-version.js'
 import {graphStageDiagnostics} from './graph-stage.js'
+import {moduleArgumentDiagnostics} from './module-arguments.js'
 import {unknownFunctionDiagnostics} from './provider-functions.js'
 import {refactoringPlanErrors} from './refactoring-stage.js'
 import {releaseDiagnostics} from './release-checks.js'
@@ -64,27 +66,42 @@ export async function analyzeTree(ctx: RunContext, tree: ModuleTree, opts: Analy
   const configStage = [...treeDiags, ...release.diagnostics, ...validation.diagnostics, ...resolution.diagnostics]
   const errorModules = new Set<string>()
   for (const d of configStage) if (d.severity === 'error') errorModules.add(modules.get(d) ?? '')
+  // the graph builder checks module-call arguments before it connects providers (as graphStageDiagnostics:
+  // where no configuration error concerns the called module or a module above it)
+  const argumentStage = moduleArgumentDiagnostics(tree).filter((a) => ![...errorModules].some((m) => ModulePath.within(a.module, m)))
+  for (const a of argumentStage) modules.set(a.diagnostic, a.module)
   const graphStage = graphStageDiagnostics(resolution.graphDiagnostics, errorModules, tree, fromRoot)
   for (const g of graphStage) modules.set(g.diagnostic, g.module)
+  const graphErrors = graphStage.length > 0 || argumentStage.some((a) => a.diagnostic.severity === 'error')
   const evalStage: Diagnostic[] = []
-  if (errorModules.size === 0 && graphStage.length === 0)
+  if (errorModules.size === 0 && !graphErrors)
     for (const {diagnostic, module} of unknownFunctionDiagnostics(tree)) {
       modules.set(diagnostic, module)
       evalStage.push(diagnostic)
     }
   // what `terraform plan` goes on to say of a configuration that validated (removed and moved blocks)
   const planStage =
-    errorModules.size === 0 && graphStage.length === 0 && !evalStage.some((d) => d.severity === 'error')
-      ? refactoringPlanErrors(tree, fromRoot)
-      : []
+    errorModules.size === 0 && !graphErrors && !evalStage.some((d) => d.severity === 'error') ? refactoringPlanErrors(tree, fromRoot) : []
   for (const p of planStage) modules.set(p.diagnostic, p.module)
   // a test run's module may be a module of the tree too: its problems are said once
-  const main = [...configStage, ...graphStage.map((g) => g.diagnostic), ...evalStage, ...planStage.map((p) => p.diagnostic)]
+  const main = [
+    ...configStage,
+    ...argumentStage.map((a) => a.diagnostic),
+    ...graphStage.map((g) => g.diagnostic),
+    ...evalStage,
+    ...planStage.map((p) => p.diagnostic),
+  ]
   const testDiags = tests ? uniqueDiagnostics(tests.diagnostics, new Set(uniqueKeys(main))) : []
   for (const d of testDiags) modules.set(d, '')
   const diagnosticModules = new Map<Diagnostic, string>()
+  // the root's load and its calls' sources (the crawl), and its records decoded and its release checks
+  const rootOwn = [
+    ...(tree.rootOwnDiagnostics ?? []),
+    ...[...validation.decodeTime, ...release.diagnostics].filter((d) => modules.get(d) === ''),
+  ]
+  const stopped = afterRootErrors(rootOwn)
   const diagnostics = [...main, ...testDiags].map((d) => {
-    const shown = renameFiles(d, name)
+    const shown = renameFiles(testDiags.includes(d) ? d : stopped(d), name)
     const m = modules.get(d)
     if (m !== undefined) diagnosticModules.set(shown, m)
     return shown
@@ -100,6 +117,23 @@ export async function analyzeTree(ctx: RunContext, tree: ModuleTree, opts: Analy
     ...(tests ? {tests} : {}),
     ...(testsOnly ? {testsOnly: true as const} : {}),
     incomplete: tree.incomplete && !testsOnly,
+  }
+}
+
+const AFTER_ROOT_ERRORS =
+  "Terraform does not say this yet: its loader stops at the errors in the root module's own files and reads nothing further (configload LoadConfig); it says this once they are fixed."
+
+/**
+ * Terraform stops after errors in the root module's own files: every other diagnostic is what it says once
+ * they are fixed. tfgraph still says them, each marked (`extra.after_root_errors`, and its explanation).
+ */
+function afterRootErrors(rootOwn: readonly Diagnostic[]): (d: Diagnostic) => Diagnostic {
+  const own = new Set(rootOwn)
+  if (![...own].some((d) => d.severity === 'error')) return (d) => d
+  return (d) => {
+    if (own.has(d)) return d
+    const explanation = d.extra?.explanation ? `${AFTER_ROOT_ERRORS} ${d.extra.explanation}` : AFTER_ROOT_ERRORS
+    return {...d, extra: {...d.extra, explanation, after_root_errors: true}}
   }
 }
 

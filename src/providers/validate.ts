@@ -660,6 +660,8 @@ export function validateProviderConfigs(tree: ModuleTree): Diagnostic[] {
 export interface ModuleDiagnostics {
   readonly diagnostics: readonly Diagnostic[]
   readonly modules: ReadonlyMap<Diagnostic, string>
+  /** The modules' decode-time diagnostics among them (Terraform reports them while it loads each module). */
+  readonly decodeTime: ReadonlySet<Diagnostic>
 }
 
 /** `behaviour`: the release followed for the tree's root (`engineBehaviour`). */
@@ -669,6 +671,7 @@ export function validateProviderConfigsByModule(tree: ModuleTree, behaviour: Eng
   const out: Diagnostic[] = []
   const modules = new Map<Diagnostic, string>()
   const seen = new Set<Module>()
+  const decodeTime = new Set<Diagnostic>()
   for (const n of tree.nodes) {
     if (!n.module || seen.has(n.module)) continue
     seen.add(n.module)
@@ -676,6 +679,7 @@ export function validateProviderConfigsByModule(tree: ModuleTree, behaviour: Eng
     for (const d of [...n.module.decodeDiagnostics, ...staticProviderForEach(n, engine)]) {
       out.push(d)
       modules.set(d, n.address)
+      decodeTime.add(d)
     }
   }
   // Terraform allows import blocks in child modules from 1.16 (OpenTofu never does)
@@ -691,5 +695,5 @@ export function validateProviderConfigsByModule(tree: ModuleTree, behaviour: Eng
     out.push(d)
     modules.set(d, tree.root.address)
   }
-  return {diagnostics: out, modules}
+  return {diagnostics: out, modules, decodeTime}
 }

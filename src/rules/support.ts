@@ -103,6 +103,8 @@ export const MODULE_EVALUATION_ERRORS: ReadonlySet<DiagnosticCode> = new Set<Dia
   'module.source-sensitive',
   'module.version-sensitive',
   'module.template-null',
+  // Terraform before 1.15: a source or version that is not made of literals
+  'module.source-not-literal',
   // OpenTofu's static evaluator (a failure in a local value the source reads is also reported at the source)
   'config.static-provider-function',
   'config.static-dynamic-value',

@@ -19,8 +19,11 @@ interface PlanDiag {
   range?: {filename: string; start: {line: number; column: number}; end: {line: number; column: number}}
 }
 
+/** Terraform's JSON widens an empty range (HCL's missing-item position) to one character; tfgraph keeps it empty. */
+const endColumn = (r: NonNullable<PlanDiag['range']>): number =>
+  r.end.line === r.start.line && r.end.column === r.start.column ? r.end.column + 1 : r.end.column
 const key = (d: PlanDiag): string =>
-  `${d.severity} ${d.summary} @${d.range ? `${d.range.filename}:${d.range.start.line},${d.range.start.column}-${d.range.end.line},${d.range.end.column}` : '-'}\n${d.detail}`
+  `${d.severity} ${d.summary} @${d.range ? `${d.range.filename}:${d.range.start.line},${d.range.start.column}-${d.range.end.line},${endColumn(d.range)}` : '-'}\n${d.detail}`
 
 for (const name of readdirSync(base).sort()) {
   const file = path.join(base, name, 'terraform-oracle.plan.json')
@@ -53,6 +56,23 @@ test('moves the instances decide are left to the plan: instance keys, repeated m
     }),
     [],
   )
+})
+
+test('moves through module instance keys: decided where count or for_each is a literal', async () => {
+  const files = (forEach: string, from: string) => ({
+    'main.tf': `module "old" {\n  source   = "./m"\n  ${forEach}\n}\nmoved {\n  from = ${from}\n  to   = module.new.terraform_data.d\n}\nmodule "new" {\n  source = "./m"\n}\n`,
+    'm/main.tf': 'resource "terraform_data" "d" {}\n',
+  })
+  assert.equal(await summaries(files('count = 2', 'module.old[1].terraform_data.d')), ['Moved object still exists main.tf:5,1-6'])
+  assert.equal(await summaries(files('count = 2', 'module.old[2].terraform_data.d')), [])
+  assert.equal(await summaries(files('for_each = {a = 1}', 'module.old["a"].terraform_data.d')), [
+    'Moved object still exists main.tf:5,1-6',
+  ])
+  assert.equal(await summaries(files('for_each = toset(["a"])', 'module.old["b"].terraform_data.d')), [])
+  // instances the configuration does not decide: left to the plan
+  assert.equal(await summaries(files('for_each = toset(var.keys)', 'module.old["a"].terraform_data.d')), [])
+  // a key on a call without count or for_each names no instance
+  assert.equal(await summaries(files('', 'module.old["a"].terraform_data.d')), [])
 })
 
 test('a move out of a repeated module call names no instance without a key: not still declared', async () => {
