@@ -13,6 +13,13 @@ export const KNOWN_RELEASES: Readonly<Record<EngineName, readonly string[]>> = {
   opentofu: ['1.6.3', '1.7.10', '1.8.11', '1.9.4', '1.10.10', '1.11.14', '1.12.6'],
 }
 
+/**
+ * Terraform's main branch, whose Stacks rules tfgraph follows when no component rules it out: the lock
+ * checks of provider versions and of required providers without a block exist only there (commit
+ * 53cb11823f, 2026-08), in no release yet. `core`: the version a required_version is checked against.
+ */
+export const TERRAFORM_MAIN = {version: '1.17.0-alpha', core: '1.17.0'} as const
+
 export interface BehaviourVersion {
   /** The release whose behaviour is followed. */
   readonly version: string
@@ -24,20 +31,32 @@ export interface BehaviourVersion {
 export function behaviourVersion(root: Module | undefined, engine: EngineName): BehaviourVersion {
   const releases = KNOWN_RELEASES[engine]
   const newest = releases[releases.length - 1]!
-  const constraints: GoConstraint[] = []
-  for (const a of root?.requiredVersion ?? []) {
-    const text = literalString(a)
-    if (text === undefined) continue
-    const parsed = parseGoVersionConstraint(text)
-    if ('error' in parsed) return {version: newest, fromRequiredVersion: false}
-    constraints.push(...parsed.constraints)
-  }
-  if (constraints.length === 0) return {version: newest, fromRequiredVersion: false}
+  const constraints = requiredVersionConstraints(root)
+  if (constraints === undefined) return {version: newest, fromRequiredVersion: false}
   for (let i = releases.length - 1; i >= 0; i--) {
     const r = releases[i]!
     if (goVersionAllows(constraints, r)) return {version: r, fromRequiredVersion: r !== newest}
   }
   return {version: newest, fromRequiredVersion: false}
+}
+
+/** The constraints of a module's required_version, or undefined when they do not decide (none, or one that does not parse). */
+function requiredVersionConstraints(root: Module | undefined): GoConstraint[] | undefined {
+  const constraints: GoConstraint[] = []
+  for (const a of root?.requiredVersion ?? []) {
+    const text = literalString(a)
+    if (text === undefined) continue
+    const parsed = parseGoVersionConstraint(text)
+    if ('error' in parsed) return undefined
+    constraints.push(...parsed.constraints)
+  }
+  return constraints.length === 0 ? undefined : constraints
+}
+
+/** Whether a module's required_version allows `version` (true when it does not decide, as behaviourVersion reads it). */
+export function requiredVersionAllows(root: Module | undefined, version: string): boolean {
+  const constraints = requiredVersionConstraints(root)
+  return constraints === undefined || goVersionAllows(constraints, version)
 }
 
 /**

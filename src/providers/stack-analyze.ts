@@ -20,7 +20,7 @@ import {loadStackConfig, type StackLoadOptions} from '../load/stacks/load.js'
 import type {Deployment, ProvidersMapEntry, Stack, StackConfigNode, StackSource} from '../load/stacks/model.js'
 import {literalString} from '../hcl/expr.js'
 import {parseProviderConstraints} from './constraints.js'
-import {atLeast, behaviourVersion, KNOWN_RELEASES} from './engine-version.js'
+import {atLeast, behaviourVersion, KNOWN_RELEASES, requiredVersionAllows, TERRAFORM_MAIN} from './engine-version.js'
 import type {InboundConfig, Resolution, ResolutionStep} from './resolve.js'
 import {providerSlots} from './stack-slots.js'
 import {componentProviderDiagnostics, lockDiagnostics, moduleTreeDiagnostics, type LockedVersions} from './stack-validate.js'
@@ -91,7 +91,7 @@ export interface StackComponentAnalysis<A extends TreeAnalysis> {
 export interface StackAnalysis<A extends TreeAnalysis> {
   readonly dir: string
   readonly config: StackConfigNode
-  /** The Terraform release whose rules apply (required_version of the components' modules; else the newest). */
+  /** The Terraform release whose rules apply: Terraform's main branch (`1.17.0-alpha`) unless the components' required_version rules it out, then the newest release they allow. */
   readonly behaviourVersion: string
   /** `.tfstack.*` files were read (Terraform 1.13). */
   readonly readDeprecated: boolean
@@ -362,25 +362,33 @@ async function lockedVersions(ctx: RunContext, dir: string): Promise<{present: b
   return {present: true, locks}
 }
 
-/** The release whose rules apply: the newest one every component's root module allows (its required_version). */
+/**
+ * The release whose rules apply: Terraform's main branch when every component's root module allows it
+ * (its required_version; none: allowed), else the newest release they all allow.
+ */
 async function stackBehaviour(ctx: RunContext, config: StackConfigNode): Promise<Behaviour> {
   const releases = KNOWN_RELEASES.terraform
   let version = releases[releases.length - 1]!
   let fromRequiredVersion = false
+  let main = true
   for (const c of config.stack.components.values()) {
     if (c.source.kind !== 'local') continue
     const loaded = await ctx.loads.load(path.resolve(config.stack.dir, c.source.text), {engine: 'terraform'})
     const b = behaviourVersion(loaded.module, 'terraform')
     if (!atLeast(b.version, version)) version = b.version
     fromRequiredVersion ||= b.fromRequiredVersion
+    main &&= requiredVersionAllows(loaded.module, TERRAFORM_MAIN.core)
   }
-  return {version, fromRequiredVersion, readDeprecated: false}
+  if (main) return {version: TERRAFORM_MAIN.version, fromRequiredVersion: false, main: true, readDeprecated: false}
+  return {version, fromRequiredVersion, main: false, readDeprecated: false}
 }
 
 interface Behaviour {
   readonly version: string
-  /** A component's required_version rules out the newest release (else: the newest, and Terraform's main branch). */
+  /** A component's required_version rules out the newest release. */
   readonly fromRequiredVersion: boolean
+  /** Terraform's main branch's rules apply (with them the lock checks only it has). */
+  readonly main: boolean
   readonly readDeprecated: boolean
 }
 
@@ -418,9 +426,9 @@ export async function analyzeStack<A extends TreeAnalysis>(
   const root = path.resolve(dir)
   const {config, behaviour} = await loadWithBehaviour(ctx, root)
   const lock = await lockedVersions(ctx, root)
-  // the lock checks of versions and of providers without a block: Terraform's main branch (1.17); a
-  // component's required_version that rules the newest release out rules them out too
-  const newest = !behaviour.fromRequiredVersion
+  // the lock checks of versions and of providers without a block: Terraform's main branch (1.17.0-alpha)
+  // only; a component's required_version that rules it out rules them out too
+  const newest = behaviour.main
   const run: Run<A> = {ctx, root, opts, analyze, locks: lock.locks, lockFile: lock.present, newest, refsSeen: new Set()}
   const diagnostics: Diagnostic[] = []
   const components: StackComponentAnalysis<A>[] = []
