@@ -17,6 +17,7 @@ import {evaluateCallSource} from './call-source.js'
 import {scopeEvaluator, type EvalScope, type StaticIdent, type StaticResult} from './static-eval.js'
 import {rootVariableValues, type VariableInputs} from './variables.js'
 import {installedModulesWalker, isMissingModuleDir, type ModuleRequest, type ModuleWalker, type WalkResult} from './walker.js'
+import {pinnedRelease} from './pinned-release.js'
 
 export type {ModuleRequest, ModuleWalker, WalkResult} from './walker.js'
 
@@ -35,6 +36,8 @@ export interface CrawlOptions extends VariableInputs {
   readonly maxModules?: number
   /** The directory file names are shown relative to (default: the root): a test run's module is shown from the tested root. */
   readonly displayRoot?: string
+  /** The Terraform release pinned for this tree by its caller (a stack's `.terraform-version`); default: the root directory's own. */
+  readonly pinnedRelease?: string
 }
 
 /** Default `--max-modules`. */
@@ -83,6 +86,8 @@ export interface ModuleTree {
   readonly diagnosticModules: ReadonlyMap<Diagnostic, string>
   /** A directory, a file or the manifest could not be read or parsed. */
   readonly incomplete: boolean
+  /** The Terraform release the root pins in `.terraform-version` (Terraform only), if any. */
+  readonly pinnedRelease?: string
 }
 
 export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<ModuleTree> {
@@ -329,7 +334,9 @@ export async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOpt
   })
   await c.visit(rootNode, [rootIdentity])
   await installed.settled()
+  const pinned = engine === 'terraform' ? (opts.pinnedRelease ?? pinnedRelease(ctx.files, root)) : undefined
   return {
+    ...(pinned ? {pinnedRelease: pinned} : {}),
     rootDir: root,
     engine,
     root: rootNode,

@@ -25,18 +25,29 @@ export interface BehaviourVersion {
   readonly version: string
   /** True when the root's required_version chose it (it rules out newer releases). */
   readonly fromRequiredVersion: boolean
+  /** True when `.terraform-version` chose it (the required_version did not decide). */
+  readonly pinned?: boolean
 }
 
-/** The release whose behaviour applies to a configuration with this root module. */
-export function behaviourVersion(root: Module | undefined, engine: EngineName): BehaviourVersion {
+/**
+ * The release whose behaviour applies to a configuration with this root module: the newest its
+ * required_version allows; where that does not decide (no constraint, or one the newest release meets),
+ * the release `pinned` in `.terraform-version` when the constraint allows it; else the newest.
+ */
+export function behaviourVersion(root: Module | undefined, engine: EngineName, pinned?: string): BehaviourVersion {
   const releases = KNOWN_RELEASES[engine]
   const newest = releases[releases.length - 1]!
   const constraints = requiredVersionConstraints(root)
-  if (constraints === undefined) return {version: newest, fromRequiredVersion: false}
-  for (let i = releases.length - 1; i >= 0; i--) {
-    const r = releases[i]!
-    if (goVersionAllows(constraints, r)) return {version: r, fromRequiredVersion: r !== newest}
+  if (constraints !== undefined) {
+    for (let i = releases.length - 1; i >= 0; i--) {
+      const r = releases[i]!
+      if (!goVersionAllows(constraints, r)) continue
+      if (r !== newest) return {version: r, fromRequiredVersion: true}
+      break
+    }
   }
+  if (pinned !== undefined && engine === 'terraform' && (constraints === undefined || goVersionAllows(constraints, coreOf(pinned))))
+    return {version: pinned, fromRequiredVersion: false, pinned: true}
   return {version: newest, fromRequiredVersion: false}
 }
 
@@ -51,6 +62,11 @@ function requiredVersionConstraints(root: Module | undefined): GoConstraint[] | 
     constraints.push(...parsed.constraints)
   }
   return constraints.length === 0 ? undefined : constraints
+}
+
+/** A version without its pre-release part (`1.17.0-alpha` → `1.17.0`): what a required_version is checked against. */
+export function coreOf(version: string): string {
+  return version.replace(/-.*$/, '')
 }
 
 /** Whether a module's required_version allows `version` (true when it does not decide, as behaviourVersion reads it). */
@@ -76,8 +92,8 @@ export interface EngineBehaviour extends BehaviourVersion {
 }
 
 /** The behaviour of the release followed for a configuration with this root module. */
-export function engineBehaviour(root: Module | undefined, engine: EngineName): EngineBehaviour {
-  const b = behaviourVersion(root, engine)
+export function engineBehaviour(root: Module | undefined, engine: EngineName, pinned?: string): EngineBehaviour {
+  const b = behaviourVersion(root, engine, pinned)
   // the followed release is one of KNOWN_RELEASES (all 1.x): its minor version decides
   const minor = Number(b.version.split('.')[1])
   const terraformSince = (m: number): boolean => engine === 'terraform' && minor >= m

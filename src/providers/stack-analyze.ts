@@ -20,7 +20,8 @@ import {loadStackConfig, type StackLoadOptions} from '../load/stacks/load.js'
 import type {Deployment, ProvidersMapEntry, Stack, StackConfigNode, StackSource} from '../load/stacks/model.js'
 import {literalString} from '../hcl/expr.js'
 import {parseProviderConstraints} from './constraints.js'
-import {atLeast, behaviourVersion, KNOWN_RELEASES, requiredVersionAllows, TERRAFORM_MAIN} from './engine-version.js'
+import {atLeast, behaviourVersion, coreOf, KNOWN_RELEASES, requiredVersionAllows, TERRAFORM_MAIN} from './engine-version.js'
+import {pinnedRelease} from '../crawl/pinned-release.js'
 import type {InboundConfig, Resolution, ResolutionStep} from './resolve.js'
 import {providerSlots} from './stack-slots.js'
 import {componentProviderDiagnostics, lockDiagnostics, moduleTreeDiagnostics, type LockedVersions} from './stack-validate.js'
@@ -39,7 +40,7 @@ export interface TreeAnalysis {
 /** The run's limits and module source, which every component's tree is analysed with. */
 export type StackBaseOptions = Omit<StackTreeOptions, 'context' | 'displayRoot' | 'inbound'>
 
-export interface StackTreeOptions extends Pick<CrawlOptions, 'env' | 'maxDepth' | 'maxFiles' | 'maxModules' | 'walker'> {
+export interface StackTreeOptions extends Pick<CrawlOptions, 'env' | 'maxDepth' | 'maxFiles' | 'maxModules' | 'walker' | 'pinnedRelease'> {
   readonly context: RunContext
   readonly displayRoot: string
   readonly inbound: (tree: ModuleTree) => readonly InboundConfig[]
@@ -363,24 +364,34 @@ async function lockedVersions(ctx: RunContext, dir: string): Promise<{present: b
 }
 
 /**
- * The release whose rules apply: Terraform's main branch when every component's root module allows it
- * (its required_version; none: allowed), else the newest release they all allow.
+ * The release whose rules apply: the newest release every component's root module allows when a
+ * required_version rules the newest out; else the release the stack pins in `.terraform-version` (HCP
+ * Terraform runs the stack with it) when every component allows it; else Terraform's main branch when
+ * every component allows it, else the newest release.
  */
 async function stackBehaviour(ctx: RunContext, config: StackConfigNode): Promise<Behaviour> {
   const releases = KNOWN_RELEASES.terraform
-  let version = releases[releases.length - 1]!
-  let fromRequiredVersion = false
-  let main = true
+  const newest = releases[releases.length - 1]!
+  const pinned = pinnedRelease(ctx.files, config.stack.dir)
+  let lowest = newest
+  let decided = false
+  let mainAllowed = true
+  let pinAllowed = pinned !== undefined
   for (const c of config.stack.components.values()) {
     if (c.source.kind !== 'local') continue
     const loaded = await ctx.loads.load(path.resolve(config.stack.dir, c.source.text), {engine: 'terraform'})
     const b = behaviourVersion(loaded.module, 'terraform')
-    if (!atLeast(b.version, version)) version = b.version
-    fromRequiredVersion ||= b.fromRequiredVersion
-    main &&= requiredVersionAllows(loaded.module, TERRAFORM_MAIN.core)
+    decided ||= b.fromRequiredVersion
+    if (!atLeast(b.version, lowest)) lowest = b.version
+    mainAllowed &&= requiredVersionAllows(loaded.module, TERRAFORM_MAIN.core)
+    if (pinned) pinAllowed &&= requiredVersionAllows(loaded.module, coreOf(pinned))
   }
-  if (main) return {version: TERRAFORM_MAIN.version, fromRequiredVersion: false, main: true, readDeprecated: false}
-  return {version, fromRequiredVersion, main: false, readDeprecated: false}
+  const base = {readDeprecated: false}
+  if (decided) return {...base, version: lowest, fromRequiredVersion: true, main: false}
+  if (pinned && pinAllowed)
+    return {...base, version: pinned, fromRequiredVersion: false, main: atLeast(pinned, TERRAFORM_MAIN.version), pinned}
+  if (mainAllowed) return {...base, version: TERRAFORM_MAIN.version, fromRequiredVersion: false, main: true}
+  return {...base, version: newest, fromRequiredVersion: false, main: false}
 }
 
 interface Behaviour {
@@ -389,6 +400,8 @@ interface Behaviour {
   readonly fromRequiredVersion: boolean
   /** Terraform's main branch's rules apply (with them the lock checks only it has). */
   readonly main: boolean
+  /** The release `.terraform-version` pins, when it is the one followed. */
+  readonly pinned?: string
   readonly readDeprecated: boolean
 }
 
@@ -429,7 +442,9 @@ export async function analyzeStack<A extends TreeAnalysis>(
   // the lock checks of versions and of providers without a block: Terraform's main branch (1.17.0-alpha)
   // only; a component's required_version that rules it out rules them out too
   const newest = behaviour.main
-  const run: Run<A> = {ctx, root, opts, analyze, locks: lock.locks, lockFile: lock.present, newest, refsSeen: new Set()}
+  // the components' modules follow the release the stack pins
+  const treeOpts: StackBaseOptions = behaviour.pinned ? {...opts, pinnedRelease: behaviour.pinned} : opts
+  const run: Run<A> = {ctx, root, opts: treeOpts, analyze, locks: lock.locks, lockFile: lock.present, newest, refsSeen: new Set()}
   const diagnostics: Diagnostic[] = []
   const components: StackComponentAnalysis<A>[] = []
   const providerConfigs: StackProviderConfigInfo[] = []
@@ -543,7 +558,7 @@ function notes<A extends TreeAnalysis>(
           warningDiag(
             'stack.files-not-read',
             'Stack files not read',
-            `${skipped.map((f) => (node.displayDir === '.' ? f : `${node.displayDir}/${f}`)).join(', ')}: Terraform 1.14 and later do not read .tfstack.hcl or .tfstack.json files (1.13 read them with the warning "Deprecated filename usage"). Rename them to .tfcomponent.hcl or .tfcomponent.json.`,
+            `${skipped.map((f) => (node.displayDir === '.' ? f : `${node.displayDir}/${f}`)).join(', ')}: Terraform 1.14 and later do not read .tfstack.hcl or .tfstack.json files (1.13 read them with the warning "Deprecated filename usage"). Rename them to .tfcomponent.hcl or .tfcomponent.json (a stack that runs Terraform 1.13 says so in its .terraform-version or its components' required_version).`,
           ),
         ),
       )
