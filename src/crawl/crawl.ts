@@ -36,6 +36,8 @@ export interface CrawlOptions extends VariableInputs {
   readonly maxModules?: number
   /** The directory file names are shown relative to (default: the root): a test run's module is shown from the tested root. */
   readonly displayRoot?: string
+  /** The command that installs the tree's modules, named in advice (default: the engine's `init`; a stack's components: `terraform stacks init`). */
+  readonly initCommand?: string
   /** The Terraform release pinned for this tree by its caller (a stack's `.terraform-version`); default: the root directory's own. */
   readonly pinnedRelease?: string
 }
@@ -315,6 +317,7 @@ export async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOpt
     root,
     env,
     fileBudget: {remaining: budget, limit: budget},
+    ...(opts.initCommand ? {initCommand: opts.initCommand} : {}),
     ...(opts.displayRoot ? {displayRoot: path.resolve(opts.displayRoot)} : {}),
   })
   const rootLoad = await installed.loadDir(root, opts.engine)

@@ -40,7 +40,10 @@ export interface TreeAnalysis {
 /** The run's limits and module source, which every component's tree is analysed with. */
 export type StackBaseOptions = Omit<StackTreeOptions, 'context' | 'displayRoot' | 'inbound'>
 
-export interface StackTreeOptions extends Pick<CrawlOptions, 'env' | 'maxDepth' | 'maxFiles' | 'maxModules' | 'walker' | 'pinnedRelease'> {
+export interface StackTreeOptions extends Pick<
+  CrawlOptions,
+  'env' | 'maxDepth' | 'maxFiles' | 'maxModules' | 'walker' | 'pinnedRelease' | 'initCommand'
+> {
   readonly context: RunContext
   readonly displayRoot: string
   readonly inbound: (tree: ModuleTree) => readonly InboundConfig[]
@@ -443,7 +446,12 @@ export async function analyzeStack<A extends TreeAnalysis>(
   // only; a component's required_version that rules it out rules them out too
   const newest = behaviour.main
   // the components' modules follow the release the stack pins
-  const treeOpts: StackBaseOptions = behaviour.pinned ? {...opts, pinnedRelease: behaviour.pinned} : opts
+  // and their modules are installed by `terraform stacks init` (the source bundle), not `terraform init`
+  const treeOpts: StackBaseOptions = {
+    ...opts,
+    ...(behaviour.pinned ? {pinnedRelease: behaviour.pinned} : {}),
+    initCommand: 'terraform stacks init',
+  }
   const run: Run<A> = {ctx, root, opts: treeOpts, analyze, locks: lock.locks, lockFile: lock.present, newest, refsSeen: new Set()}
   const diagnostics: Diagnostic[] = []
   const components: StackComponentAnalysis<A>[] = []

@@ -1,0 +1,27 @@
+// Stacks edges of issue 52 (items 7, 10, 11). Terraform 1.11.4 has no stacks runtime: the expectations
+// follow hashicorp/terraform's sources, named in each fixture's README and in FIDELITY.md.
+import * as path from 'node:path'
+import {test} from 'uvu'
+import * as assert from 'uvu/assert'
+import {analyze, lint} from '../../src/api.js'
+import {fixturesDir} from '../helpers/paths.js'
+
+const stacks = path.join(fixturesDir, 'stacks')
+
+test('item 11: a module not installed in a component: the advice is terraform stacks init', async () => {
+  const r = await lint(path.join(stacks, 'module-not-installed'), {env: {}})
+  const notInstalled = r.diagnostics.filter((d) => d.summary === 'Module not installed')
+  assert.equal(
+    notInstalled.map((d) => d.rule),
+    ['terraform', 'unresolved-module'],
+  )
+  for (const d of notInstalled) {
+    assert.match(d.detail, /Run "terraform stacks init" to install all modules required by this configuration\./)
+    assert.not.match(d.detail, /terraform init|terraform get/)
+  }
+  // an ordinary root keeps terraform init
+  const root = await analyze({files: {'main.tf': 'module "labels" {\n  source  = "cloudposse/label/null"\n  version = "0.25.0"\n}\n'}})
+  assert.match(root.diagnostics.find((d) => d.summary === 'Module not installed')?.detail ?? '', /Run "terraform init"/)
+})
+
+test.run()
