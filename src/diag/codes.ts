@@ -731,6 +731,13 @@ export const DIAGNOSTIC_CODES = {
     summary: 'Component source not fetched',
     description: 'A component from a registry or remote source: tfgraph reads no network, so its modules are not analysed.',
   },
+  'stack.embedded-source-not-fetched': {
+    severity: 'warning',
+    origin: 'tfgraph',
+    summary: 'Embedded stack source not fetched',
+    description:
+      'An embedded stack (a `stack` block) from a registry or remote source: tfgraph reads no network, so its components are not analysed.',
+  },
   'stack.files-not-read': {
     severity: 'warning',
     origin: 'tfgraph',

@@ -484,6 +484,7 @@ export async function analyzeStack<A extends TreeAnalysis>(
         ...(child ? {displayDir: child.displayDir} : {}),
         resolved: child !== undefined,
       })
+      if (call.source.kind !== 'local') diagnostics.push(embeddedNotFetched(address, call.source))
     }
     deployments.push(...s.deployments.map((x) => ({...x, stack: node.address})))
     for (const d of declsOf(node)) {
@@ -525,6 +526,16 @@ export async function analyzeStack<A extends TreeAnalysis>(
     diagnosticAddresses: shownAddresses,
     incomplete,
   }
+}
+
+/** An embedded stack from a registry or remote source: said as a remote component's source is. */
+function embeddedNotFetched(address: string, source: StackSource): Diagnostic {
+  return warningDiag(
+    'stack.embedded-source-not-fetched',
+    'Embedded stack source not fetched',
+    `${address} comes from ${JSON.stringify(source.text)}, a ${source.kind} source. tfgraph reads no network, so its components, provider configurations and their modules are not shown or checked; a local copy (source = "./path") would be.`,
+    source.range,
+  )
 }
 
 /** The references of the stack's expressions (the providers maps are checked per slot, as Terraform evaluates them). */

@@ -24,4 +24,20 @@ test('item 11: a module not installed in a component: the advice is terraform st
   assert.match(root.diagnostics.find((d) => d.summary === 'Module not installed')?.detail ?? '', /Run "terraform init"/)
 })
 
+test('item 10: a remote embedded stack is said, as a remote component is', async () => {
+  const r = await lint(path.join(stacks, 'remote-embedded'), {env: {}})
+  assert.equal(
+    r.diagnostics.map((d) => [d.code, d.severity, d.rule, `${d.range?.filename}:${d.range?.start.line}`]),
+    [
+      ['stack.embedded-source-not-fetched', 'warning', 'terraform', 'components.tfcomponent.hcl:19'],
+      ['stack.embedded-source-not-fetched', 'warning', 'terraform', 'components.tfcomponent.hcl:24'],
+    ],
+  )
+  assert.match(
+    r.diagnostics[0]!.detail,
+    /^stack\.network comes from "app\.terraform\.io\/example-org\/network", a registry source\. tfgraph reads no network/,
+  )
+  assert.match(r.diagnostics[1]!.detail, /^stack\.dns comes from "git::https:\/\/example\.com\/dns-stack\.git", a remote source\./)
+})
+
 test.run()
