@@ -713,6 +713,12 @@ export const DIAGNOSTIC_CODES = {
     summary: 'Const variable not supported in stacks',
     description: 'A variable with `const` in a component\u2019s module.',
   },
+  'stack.workspace-reference': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid reference',
+    description: '`terraform.workspace` in a component\u2019s module: a stack has no workspaces.',
+  },
   'stack.provider-not-locked': {
     severity: 'error',
     origin: 'terraform',

@@ -24,7 +24,13 @@ import {atLeast, behaviourVersion, coreOf, KNOWN_RELEASES, requiredVersionAllows
 import {pinnedRelease} from '../crawl/pinned-release.js'
 import type {InboundConfig, Resolution, ResolutionStep} from './resolve.js'
 import {providerSlots} from './stack-slots.js'
-import {componentProviderDiagnostics, lockDiagnostics, moduleTreeDiagnostics, type LockedVersions} from './stack-validate.js'
+import {
+  componentProviderDiagnostics,
+  lockDiagnostics,
+  moduleTreeDiagnostics,
+  workspaceReferenceDiagnostics,
+  type LockedVersions,
+} from './stack-validate.js'
 import {dependsOnDiagnostics, providerValue, referenceDiagnostics} from './stack-values.js'
 
 /** What the stack analysis reads of one module tree's analysis. */
@@ -346,7 +352,8 @@ function componentDiagnostics<A extends TreeAnalysis>(
   const later = a.diagnostics.filter(
     (x) => LATER_STAGES.has(x.code) && !(x.code === 'provider.config-not-present' && a.diagnosticModules.get(x) === ''),
   )
-  return [...configStage, ...moduleDiags, ...providerDiags, ...later]
+  // the validate walk evaluates the expressions: terraform.workspace has no value in a stack
+  return [...configStage, ...moduleDiags, ...providerDiags, ...later, ...workspaceReferenceDiagnostics(a.tree, modules)]
 }
 
 /** The stack's lock file: provider → locked version (read with the run's parser; its own errors are `tfgraph lock`'s to report). */

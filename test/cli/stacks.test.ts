@@ -99,7 +99,7 @@ test('graph: the stack, its components and provider configurations (DOT golden, 
 
 test('lint --recursive: a stack directory is one root, its components are not roots', () => {
   const r = run('lint', rel('.'), '--recursive')
-  assert.match(r.stdout + r.stderr, /9 root modules/)
+  assert.match(r.stdout + r.stderr, /10 root modules/)
   for (const module of [
     'regional/modules/storage',
     'provider-errors/app',

@@ -4,6 +4,7 @@ import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {analyze, lint} from '../../src/api.js'
+import {formatRange} from '../../src/diag/diagnostic.js'
 import {fixturesDir} from '../helpers/paths.js'
 
 const stacks = path.join(fixturesDir, 'stacks')
@@ -38,6 +39,30 @@ test('item 10: a remote embedded stack is said, as a remote component is', async
     /^stack\.network comes from "app\.terraform\.io\/example-org\/network", a registry source\. tfgraph reads no network/,
   )
   assert.match(r.diagnostics[1]!.detail, /^stack\.dns comes from "git::https:\/\/example\.com\/dns-stack\.git", a remote source\./)
+})
+
+test("item 7: terraform.workspace in a component's modules is Invalid reference (no workspaces in a stack)", async () => {
+  const r = await lint(path.join(stacks, 'workspace-reference'), {env: {}})
+  const detail =
+    'The terraform.workspace attribute is only available for modules used in Terraform workspaces. Use input variables instead to create variations between different instances of this module.'
+  assert.equal(
+    r.diagnostics.map((d) => [d.code, d.severity, d.summary, d.detail, d.rule, d.range ? formatRange(d.range) : '']),
+    [
+      ['stack.workspace-reference', 'error', 'Invalid reference', detail, 'terraform', 'pet/main.tf:12,19-38'],
+      ['stack.workspace-reference', 'error', 'Invalid reference', detail, 'terraform', 'pet/main.tf:18,17-36'],
+      ['stack.workspace-reference', 'error', 'Invalid reference', detail, 'terraform', 'pet/modules/tags/main.tf:7,19-38'],
+    ],
+  )
+  assert.equal(
+    r.diagnostics.map((d) => d.address),
+    ['component.pet', 'component.pet', 'component.pet.module.tags'],
+  )
+  // an ordinary root has workspaces: no error there
+  const ordinary = await analyze({files: {'main.tf': 'output "w" {\n  value = terraform.workspace\n}\n'}})
+  assert.equal(
+    ordinary.diagnostics.map((d) => d.summary),
+    [],
+  )
 })
 
 test.run()
