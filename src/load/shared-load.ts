@@ -59,6 +59,8 @@ export class SharedLoads {
       set.add(rel === '' ? '' : rel + '/')
       this.reached.set(key, set)
     }
+    // a load started after this request was made read the files as they are now: no need to check them
+    let startedSince = false
     for (;;) {
       // a load that chose its engine from the files serves a request naming that same engine
       const auto = opts.engine ? this.shared.get(keyOf(dir, '')) : undefined
@@ -68,8 +70,11 @@ export class SharedLoads {
       if (seen === auto && s.result.engine !== opts.engine) return this.fresh(key, dir, opts)
       // another request found it out of date while this one waited, and loads it again: take that load
       const now = this.shared.get(key)
-      if (now !== undefined && now !== seen) continue
-      const reused = this.reuse(key, seen, s, opts)
+      if (now !== undefined && now !== seen) {
+        startedSince = true
+        continue
+      }
+      const reused = this.reuse(key, seen, s, opts, startedSince)
       if (reused) return reused
       return this.fresh(key, dir, opts)
     }
@@ -79,14 +84,15 @@ export class SharedLoads {
    * The shared load when it still serves this request: complete, within the allowance, and its files as
    * they were — provably by their stamps, else (a file changed in the last seconds has no stamp: a
    * directory written just before the run) by their contents, so that one directory stays one module
-   * object in a run whatever the timing (an editor's targets match declarations by identity).
+   * object in a run whatever the timing (an editor's targets match declarations by identity). A load
+   * `startedSince` the request was made read the files after it: it serves the request as it is.
    */
-  private reuse(key: string, seen: Promise<Shared>, s: Shared, opts: LoadOptions): LoadResult | undefined {
+  private reuse(key: string, seen: Promise<Shared>, s: Shared, opts: LoadOptions, startedSince: boolean): LoadResult | undefined {
     const budget = opts.fileBudget
     const complete = !s.result.diagnostics.some((d) => d.code === 'load.too-many-files')
     if (!complete || (budget && budget.remaining < s.filesRead)) return undefined
     const files = this.ctx.files
-    if (!files.unchanged(s.inputs, 'stamps') && !files.unchanged(s.inputs, 'contents')) return undefined
+    if (!startedSince && !files.unchanged(s.inputs, 'stamps') && !files.unchanged(s.inputs, 'contents')) return undefined
     if (budget) budget.remaining -= s.filesRead
     this.shared.delete(key)
     this.shared.set(key, seen)

@@ -12,6 +12,7 @@ import * as path from 'node:path'
 import {suite} from 'uvu'
 import * as assert from 'uvu/assert'
 import {DiskSource} from '../../src/io/inputs.js'
+import {MemorySource} from '../../src/io/memory-source.js'
 import {RunContext} from '../../src/load/run-context.js'
 import {analyzeProviders} from '../../src/providers/analyze.js'
 import type {ModuleNode} from '../../src/crawl/crawl.js'
@@ -54,6 +55,29 @@ T('two roots analysed at once, each calling the module twice: 3 directories deco
     const shared = [...modulesOf(a!.tree.root), ...modulesOf(b!.tree.root)].filter((m) => m.dir.endsWith(`${path.sep}m`))
     assert.is(shared.length, 4)
     assert.ok(shared.every((m) => m === shared[0]))
+  } finally {
+    await ctx.close()
+  }
+})
+
+/** Files in memory whose stored loads the test declares out of date (as an edit between two reads would). */
+class OutdatedSource extends MemorySource {
+  outdated = false
+  override unchanged(): boolean {
+    return !this.outdated
+  }
+}
+
+T('requests that waited for a load found out of date: the first loads again, the others take that load', async () => {
+  const files = new OutdatedSource('/r', {'m/main.tf': 'resource "terraform_data" "a" {}\n'})
+  const ctx = new RunContext({files, cache: false})
+  try {
+    const first = await ctx.loads.load('/r/m')
+    files.outdated = true
+    const again = await Promise.all([ctx.loads.load('/r/m'), ctx.loads.load('/r/m'), ctx.loads.load('/r/m')])
+    assert.is(ctx.stats.decoded, 2)
+    assert.is.not(again[0]!.module, first.module)
+    assert.ok(again.every((r) => r.module === again[0]!.module))
   } finally {
     await ctx.close()
   }
