@@ -17,6 +17,7 @@ import {evaluateCallSource} from './call-source.js'
 import {scopeEvaluator, type EvalScope, type StaticIdent, type StaticResult} from './static-eval.js'
 import {rootVariableValues, type VariableInputs} from './variables.js'
 import {installedModulesWalker, isMissingModuleDir, type ModuleRequest, type ModuleWalker, type WalkResult} from './walker.js'
+import {pinnedRelease} from './pinned-release.js'
 
 export type {ModuleRequest, ModuleWalker, WalkResult} from './walker.js'
 
@@ -40,6 +41,10 @@ export interface CrawlOptions extends VariableInputs {
    * as literals only (Terraform before 1.15); default: it evaluates them (Terraform 1.15 and later).
    */
   readonly literalSources?: (root: Module | undefined, engine: EngineName) => boolean
+  /** The command that installs the tree's modules, named in advice (default: the engine's `init`; a stack's components: `terraform stacks init`). */
+  readonly initCommand?: string
+  /** The Terraform release pinned for this tree by its caller (a stack's `.terraform-version`); default: the root directory's own. */
+  readonly pinnedRelease?: string
 }
 
 /** Default `--max-modules`. */
@@ -94,6 +99,8 @@ export interface ModuleTree {
    * returns after LoadConfigDir of the root) and says nothing else.
    */
   readonly rootOwnDiagnostics?: readonly Diagnostic[]
+  /** The Terraform release the root pins in `.terraform-version` (Terraform only), if any. */
+  readonly pinnedRelease?: string
 }
 
 export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<ModuleTree> {
@@ -334,6 +341,7 @@ export async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOpt
     root,
     env,
     fileBudget: {remaining: budget, limit: budget},
+    ...(opts.initCommand ? {initCommand: opts.initCommand} : {}),
     ...(opts.displayRoot ? {displayRoot: path.resolve(opts.displayRoot)} : {}),
   })
   const rootLoad = await installed.loadDir(root, opts.engine)
@@ -361,7 +369,9 @@ export async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOpt
   })
   await c.visit(rootNode, [rootIdentity])
   await installed.settled()
+  const pinned = engine === 'terraform' ? (opts.pinnedRelease ?? pinnedRelease(ctx.files, root)) : undefined
   return {
+    ...(pinned ? {pinnedRelease: pinned} : {}),
     rootDir: root,
     engine,
     root: rootNode,

@@ -90,6 +90,8 @@ export interface InstalledModulesOptions {
   readonly env: NodeJS.ProcessEnv
   /** The run's allowance of configuration files (`--max-files`). */
   readonly fileBudget: FileBudget
+  /** The command that installs the tree's modules (default: the engine's `init`; a stack component's tree: `terraform stacks init`). */
+  readonly initCommand?: string
 }
 
 /** The default walker, with the manifest's own diagnostics (reported by the crawl) and its directory loads. */
@@ -120,6 +122,8 @@ export function installedModulesWalker(opts: InstalledModulesOptions): Installed
     return p
   }
   const address = (r: ModuleRequest): string => r.path.map((n) => `module.${n}`).join('.')
+  /** The command named in advice to install modules. */
+  const initOf = (command: string): string => opts.initCommand ?? `${command} init`
 
   /** The directory a call's module is in, or why there is none. */
   const locate = (r: ModuleRequest): {dir: string} | Extract<WalkResult, {kind: 'unresolved'}> => {
@@ -143,7 +147,7 @@ export function installedModulesWalker(opts: InstalledModulesOptions): Installed
             warningDiag(
               'module.source-changed',
               'Module source has changed',
-              `The source address was changed since this module was installed. Run "${eng.command} init" to install all modules required by this configuration.`,
+              `The source address was changed since this module was installed. Run "${initOf(eng.command)}" to install all modules required by this configuration.`,
               r.sourceRange,
             ),
           ],
@@ -160,7 +164,7 @@ export function installedModulesWalker(opts: InstalledModulesOptions): Installed
           warningDiag(
             'module.installed-outside-data-dir',
             'Installed module outside the data directory',
-            `The installed-modules manifest records ${address(r)} in ${JSON.stringify(record.dir)}, outside the data directory, where "${eng.command} init" never installs a module: the manifest was edited or comes from another configuration. tfgraph does not read that directory. Run "${eng.command} init" to reinstall the modules.`,
+            `The installed-modules manifest records ${address(r)} in ${JSON.stringify(record.dir)}, outside the data directory, where "${initOf(eng.command)}" never installs a module: the manifest was edited or comes from another configuration. tfgraph does not read that directory. Run "${initOf(eng.command)}" to reinstall the modules.`,
             r.callRange,
           ),
         ],
@@ -172,12 +176,12 @@ export function installedModulesWalker(opts: InstalledModulesOptions): Installed
       // without a manifest nothing was installed here: say so, not which record is missing
       reason: manifest.exists
         ? `${source.normalized} is not installed (no record "${key}" in the installed-modules manifest)`
-        : `${source.normalized} is not installed (modules not installed: run "${eng.command} init")`,
+        : `${source.normalized} is not installed (modules not installed: run "${initOf(eng.command)}")`,
       diagnostics: [
         warningDiag(
           'module.not-installed',
           'Module not installed',
-          `This module is not yet installed. Run "${eng.command} init" to install all modules required by this configuration. (${address(r)}: source ${JSON.stringify(r.sourceText)}${r.version ? `, version ${JSON.stringify(r.version)}` : ''}.)`,
+          `This module is not yet installed. Run "${initOf(eng.command)}" to install all modules required by this configuration. (${address(r)}: source ${JSON.stringify(r.sourceText)}${r.version ? `, version ${JSON.stringify(r.version)}` : ''}.)`,
           r.callRange,
         ),
       ],

@@ -713,6 +713,12 @@ export const DIAGNOSTIC_CODES = {
     summary: 'Const variable not supported in stacks',
     description: 'A variable with `const` in a component\u2019s module.',
   },
+  'stack.workspace-reference': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Invalid reference',
+    description: '`terraform.workspace` in a component\u2019s module: a stack has no workspaces.',
+  },
   'stack.provider-not-locked': {
     severity: 'error',
     origin: 'terraform',
@@ -730,6 +736,13 @@ export const DIAGNOSTIC_CODES = {
     origin: 'tfgraph',
     summary: 'Component source not fetched',
     description: 'A component from a registry or remote source: tfgraph reads no network, so its modules are not analysed.',
+  },
+  'stack.embedded-source-not-fetched': {
+    severity: 'warning',
+    origin: 'tfgraph',
+    summary: 'Embedded stack source not fetched',
+    description:
+      'An embedded stack (a `stack` block) from a registry or remote source: tfgraph reads no network, so its components are not analysed.',
   },
   'stack.files-not-read': {
     severity: 'warning',

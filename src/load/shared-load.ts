@@ -1,8 +1,8 @@
 // Module directories loaded once per run however many roots reach them. `tfgraph lint
 // --recursive` analyses hundreds of roots that share modules (examples calling `../..`, components
 // calling the same local modules); each root would otherwise list, read, decode and merge them again.
-// A load is shared only while its inputs are provably unchanged by their stat stamps (a file changed
-// in the last seconds has no stamp, so it is loaded again), with the same engine and
+// A load is shared only while its inputs are unchanged (by their stat stamps, or by their contents
+// for a file changed in the last seconds, which has no stamp), with the same engine and
 // an allowance of files (--max-files) large enough for it. Its recorded inputs are added to the
 // caller's recording, so results-cache entries stay complete.
 import * as path from 'node:path'
@@ -43,11 +43,15 @@ export class SharedLoads {
    * allowance (--max-files) in the order the calls are planned.
    */
   async ready(): Promise<void> {
+    await this.loaderModule()
+  }
+
+  private async loaderModule(): Promise<typeof import('./load-module.js')> {
     this.loader ??= await import('./load-module.js')
+    return this.loader
   }
 
   async load(dir: string, opts: LoadOptions = {}): Promise<LoadResult> {
-    const shared = this.shared
     const key = keyOf(dir, opts.engine ?? '')
     if (opts.requestedFrom !== undefined) {
       const rel = path.relative(opts.requestedFrom, path.resolve(dir)).split(path.sep).join('/')
@@ -55,32 +59,55 @@ export class SharedLoads {
       set.add(rel === '' ? '' : rel + '/')
       this.reached.set(key, set)
     }
-    // a load that chose its engine from the files serves a request naming that same engine
-    const auto = opts.engine ? shared.get(keyOf(dir, '')) : undefined
-    const seen = shared.get(key) ?? auto
-    if (seen) {
+    // a load started after this request was made read the files as they are now: no need to check them
+    let startedSince = false
+    for (;;) {
+      // a load that chose its engine from the files serves a request naming that same engine
+      const auto = opts.engine ? this.shared.get(keyOf(dir, '')) : undefined
+      const seen = this.shared.get(key) ?? auto
+      if (!seen) return this.fresh(key, dir, opts)
       const s = await seen
       if (seen === auto && s.result.engine !== opts.engine) return this.fresh(key, dir, opts)
-      const budget = opts.fileBudget
-      const complete = !s.result.diagnostics.some((d) => d.code === 'load.too-many-files')
-      if (complete && (!budget || budget.remaining >= s.filesRead) && this.ctx.files.unchanged(s.inputs, 'stamps')) {
-        if (budget) budget.remaining -= s.filesRead
-        shared.delete(key)
-        shared.set(key, seen)
-        this.ctx.files.note(s.inputs)
-        return s.result
+      // another request found it out of date while this one waited, and loads it again: take that load
+      const now = this.shared.get(key)
+      if (now !== undefined && now !== seen) {
+        startedSince = true
+        continue
       }
+      const reused = this.reuse(key, seen, s, opts, startedSince)
+      if (reused) return reused
+      return this.fresh(key, dir, opts)
     }
-    return this.fresh(key, dir, opts)
+  }
+
+  /**
+   * The shared load when it still serves this request: complete, within the allowance, and its files as
+   * they were — provably by their stamps, else (a file changed in the last seconds has no stamp: a
+   * directory written just before the run) by their contents, so that one directory stays one module
+   * object in a run whatever the timing (an editor's targets match declarations by identity). A load
+   * `startedSince` the request was made read the files after it: it serves the request as it is.
+   */
+  private reuse(key: string, seen: Promise<Shared>, s: Shared, opts: LoadOptions, startedSince: boolean): LoadResult | undefined {
+    const budget = opts.fileBudget
+    const complete = !s.result.diagnostics.some((d) => d.code === 'load.too-many-files')
+    if (!complete || (budget && budget.remaining < s.filesRead)) return undefined
+    const files = this.ctx.files
+    if (!startedSince && !files.unchanged(s.inputs, 'stamps') && !files.unchanged(s.inputs, 'contents')) return undefined
+    if (budget) budget.remaining -= s.filesRead
+    this.shared.delete(key)
+    this.shared.set(key, seen)
+    files.note(s.inputs)
+    return s.result
   }
 
   private async fresh(key: string, dir: string, opts: LoadOptions): Promise<LoadResult> {
     const shared = this.shared
-    const loader = this.loader ?? (await import('./load-module.js'))
-    this.loader = loader
-    const p = this.ctx.files
-      .record(() => loader.loadModuleDir(dir, {...opts, fileNames: 'absolute'}, this.ctx))
-      .then(({value, inputs}): Shared => ({result: value, inputs, filesRead: value.filesRead}))
+    const start = (loader: typeof import('./load-module.js')): Promise<Shared> =>
+      this.ctx.files
+        .record(() => loader.loadModuleDir(dir, {...opts, fileNames: 'absolute'}, this.ctx))
+        .then(({value, inputs}): Shared => ({result: value, inputs, filesRead: value.filesRead}))
+    // kept before anything is awaited, so a request made meanwhile waits for this load instead of making its own
+    const p = this.loader ? start(this.loader) : this.loaderModule().then(start)
     shared.set(key, p)
     for (const k of shared.keys()) {
       if (shared.size <= MAX_SHARED) break

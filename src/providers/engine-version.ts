@@ -13,31 +13,66 @@ export const KNOWN_RELEASES: Readonly<Record<EngineName, readonly string[]>> = {
   opentofu: ['1.6.3', '1.7.10', '1.8.11', '1.9.4', '1.10.10', '1.11.14', '1.12.6'],
 }
 
+/**
+ * Terraform's main branch, whose Stacks rules tfgraph follows when no component rules it out: the lock
+ * checks of provider versions and of required providers without a block exist only there (commit
+ * 53cb11823f, 2026-08), in no release yet. `core`: the version a required_version is checked against.
+ */
+export const TERRAFORM_MAIN = {version: '1.17.0-alpha', core: '1.17.0'} as const
+
 export interface BehaviourVersion {
   /** The release whose behaviour is followed. */
   readonly version: string
   /** True when the root's required_version chose it (it rules out newer releases). */
   readonly fromRequiredVersion: boolean
+  /** True when `.terraform-version` chose it (the required_version did not decide). */
+  readonly pinned?: boolean
 }
 
-/** The release whose behaviour applies to a configuration with this root module. */
-export function behaviourVersion(root: Module | undefined, engine: EngineName): BehaviourVersion {
+/**
+ * The release whose behaviour applies to a configuration with this root module: the newest its
+ * required_version allows; where that does not decide (no constraint, or one the newest release meets),
+ * the release `pinned` in `.terraform-version` when the constraint allows it; else the newest.
+ */
+export function behaviourVersion(root: Module | undefined, engine: EngineName, pinned?: string): BehaviourVersion {
   const releases = KNOWN_RELEASES[engine]
   const newest = releases[releases.length - 1]!
+  const constraints = requiredVersionConstraints(root)
+  if (constraints !== undefined) {
+    for (let i = releases.length - 1; i >= 0; i--) {
+      const r = releases[i]!
+      if (!goVersionAllows(constraints, r)) continue
+      if (r !== newest) return {version: r, fromRequiredVersion: true}
+      break
+    }
+  }
+  if (pinned !== undefined && engine === 'terraform' && (constraints === undefined || goVersionAllows(constraints, coreOf(pinned))))
+    return {version: pinned, fromRequiredVersion: false, pinned: true}
+  return {version: newest, fromRequiredVersion: false}
+}
+
+/** The constraints of a module's required_version, or undefined when they do not decide (none, or one that does not parse). */
+function requiredVersionConstraints(root: Module | undefined): GoConstraint[] | undefined {
   const constraints: GoConstraint[] = []
   for (const a of root?.requiredVersion ?? []) {
     const text = literalString(a)
     if (text === undefined) continue
     const parsed = parseGoVersionConstraint(text)
-    if ('error' in parsed) return {version: newest, fromRequiredVersion: false}
+    if ('error' in parsed) return undefined
     constraints.push(...parsed.constraints)
   }
-  if (constraints.length === 0) return {version: newest, fromRequiredVersion: false}
-  for (let i = releases.length - 1; i >= 0; i--) {
-    const r = releases[i]!
-    if (goVersionAllows(constraints, r)) return {version: r, fromRequiredVersion: r !== newest}
-  }
-  return {version: newest, fromRequiredVersion: false}
+  return constraints.length === 0 ? undefined : constraints
+}
+
+/** A version without its pre-release part (`1.17.0-alpha` → `1.17.0`): what a required_version is checked against. */
+export function coreOf(version: string): string {
+  return version.replace(/-.*$/, '')
+}
+
+/** Whether a module's required_version allows `version` (true when it does not decide, as behaviourVersion reads it). */
+export function requiredVersionAllows(root: Module | undefined, version: string): boolean {
+  const constraints = requiredVersionConstraints(root)
+  return constraints === undefined || goVersionAllows(constraints, version)
 }
 
 /**
@@ -59,8 +94,8 @@ export interface EngineBehaviour extends BehaviourVersion {
 }
 
 /** The behaviour of the release followed for a configuration with this root module. */
-export function engineBehaviour(root: Module | undefined, engine: EngineName): EngineBehaviour {
-  const b = behaviourVersion(root, engine)
+export function engineBehaviour(root: Module | undefined, engine: EngineName, pinned?: string): EngineBehaviour {
+  const b = behaviourVersion(root, engine, pinned)
   // the followed release is one of KNOWN_RELEASES (all 1.x): its minor version decides
   const minor = Number(b.version.split('.')[1])
   const terraformSince = (m: number): boolean => engine === 'terraform' && minor >= m

@@ -20,10 +20,17 @@ import {loadStackConfig, type StackLoadOptions} from '../load/stacks/load.js'
 import type {Deployment, ProvidersMapEntry, Stack, StackConfigNode, StackSource} from '../load/stacks/model.js'
 import {literalString} from '../hcl/expr.js'
 import {parseProviderConstraints} from './constraints.js'
-import {atLeast, behaviourVersion, KNOWN_RELEASES} from './engine-version.js'
+import {atLeast, behaviourVersion, coreOf, KNOWN_RELEASES, requiredVersionAllows, TERRAFORM_MAIN} from './engine-version.js'
+import {pinnedRelease} from '../crawl/pinned-release.js'
 import type {InboundConfig, Resolution, ResolutionStep} from './resolve.js'
 import {providerSlots} from './stack-slots.js'
-import {componentProviderDiagnostics, lockDiagnostics, moduleTreeDiagnostics, type LockedVersions} from './stack-validate.js'
+import {
+  componentProviderDiagnostics,
+  lockDiagnostics,
+  moduleTreeDiagnostics,
+  workspaceReferenceDiagnostics,
+  type LockedVersions,
+} from './stack-validate.js'
 import {dependsOnDiagnostics, providerValue, referenceDiagnostics} from './stack-values.js'
 
 /** What the stack analysis reads of one module tree's analysis. */
@@ -39,7 +46,10 @@ export interface TreeAnalysis {
 /** The run's limits and module source, which every component's tree is analysed with. */
 export type StackBaseOptions = Omit<StackTreeOptions, 'context' | 'displayRoot' | 'inbound'>
 
-export interface StackTreeOptions extends Pick<CrawlOptions, 'env' | 'maxDepth' | 'maxFiles' | 'maxModules' | 'walker'> {
+export interface StackTreeOptions extends Pick<
+  CrawlOptions,
+  'env' | 'maxDepth' | 'maxFiles' | 'maxModules' | 'walker' | 'pinnedRelease' | 'initCommand'
+> {
   readonly context: RunContext
   readonly displayRoot: string
   readonly inbound: (tree: ModuleTree) => readonly InboundConfig[]
@@ -91,7 +101,7 @@ export interface StackComponentAnalysis<A extends TreeAnalysis> {
 export interface StackAnalysis<A extends TreeAnalysis> {
   readonly dir: string
   readonly config: StackConfigNode
-  /** The Terraform release whose rules apply (required_version of the components' modules; else the newest). */
+  /** The Terraform release whose rules apply: Terraform's main branch (`1.17.0-alpha`) unless the components' required_version rules it out, then the newest release they allow. */
   readonly behaviourVersion: string
   /** `.tfstack.*` files were read (Terraform 1.13). */
   readonly readDeprecated: boolean
@@ -342,7 +352,8 @@ function componentDiagnostics<A extends TreeAnalysis>(
   const later = a.diagnostics.filter(
     (x) => LATER_STAGES.has(x.code) && !(x.code === 'provider.config-not-present' && a.diagnosticModules.get(x) === ''),
   )
-  return [...configStage, ...moduleDiags, ...providerDiags, ...later]
+  // the validate walk evaluates the expressions: terraform.workspace has no value in a stack
+  return [...configStage, ...moduleDiags, ...providerDiags, ...later, ...workspaceReferenceDiagnostics(a.tree, modules)]
 }
 
 /** The stack's lock file: provider → locked version (read with the run's parser; its own errors are `tfgraph lock`'s to report). */
@@ -362,25 +373,45 @@ async function lockedVersions(ctx: RunContext, dir: string): Promise<{present: b
   return {present: true, locks}
 }
 
-/** The release whose rules apply: the newest one every component's root module allows (its required_version). */
+/**
+ * The release whose rules apply: the newest release every component's root module allows when a
+ * required_version rules the newest out; else the release the stack pins in `.terraform-version` (HCP
+ * Terraform runs the stack with it) when every component allows it; else Terraform's main branch when
+ * every component allows it, else the newest release.
+ */
 async function stackBehaviour(ctx: RunContext, config: StackConfigNode): Promise<Behaviour> {
   const releases = KNOWN_RELEASES.terraform
-  let version = releases[releases.length - 1]!
-  let fromRequiredVersion = false
+  const newest = releases[releases.length - 1]!
+  const pinned = pinnedRelease(ctx.files, config.stack.dir)
+  let lowest = newest
+  let decided = false
+  let mainAllowed = true
+  let pinAllowed = pinned !== undefined
   for (const c of config.stack.components.values()) {
     if (c.source.kind !== 'local') continue
     const loaded = await ctx.loads.load(path.resolve(config.stack.dir, c.source.text), {engine: 'terraform'})
     const b = behaviourVersion(loaded.module, 'terraform')
-    if (!atLeast(b.version, version)) version = b.version
-    fromRequiredVersion ||= b.fromRequiredVersion
+    decided ||= b.fromRequiredVersion
+    if (!atLeast(b.version, lowest)) lowest = b.version
+    mainAllowed &&= requiredVersionAllows(loaded.module, TERRAFORM_MAIN.core)
+    if (pinned) pinAllowed &&= requiredVersionAllows(loaded.module, coreOf(pinned))
   }
-  return {version, fromRequiredVersion, readDeprecated: false}
+  const base = {readDeprecated: false}
+  if (decided) return {...base, version: lowest, fromRequiredVersion: true, main: false}
+  if (pinned && pinAllowed)
+    return {...base, version: pinned, fromRequiredVersion: false, main: atLeast(pinned, TERRAFORM_MAIN.version), pinned}
+  if (mainAllowed) return {...base, version: TERRAFORM_MAIN.version, fromRequiredVersion: false, main: true}
+  return {...base, version: newest, fromRequiredVersion: false, main: false}
 }
 
 interface Behaviour {
   readonly version: string
-  /** A component's required_version rules out the newest release (else: the newest, and Terraform's main branch). */
+  /** A component's required_version rules out the newest release. */
   readonly fromRequiredVersion: boolean
+  /** Terraform's main branch's rules apply (with them the lock checks only it has). */
+  readonly main: boolean
+  /** The release `.terraform-version` pins, when it is the one followed. */
+  readonly pinned?: string
   readonly readDeprecated: boolean
 }
 
@@ -418,10 +449,17 @@ export async function analyzeStack<A extends TreeAnalysis>(
   const root = path.resolve(dir)
   const {config, behaviour} = await loadWithBehaviour(ctx, root)
   const lock = await lockedVersions(ctx, root)
-  // the lock checks of versions and of providers without a block: Terraform's main branch (1.17); a
-  // component's required_version that rules the newest release out rules them out too
-  const newest = !behaviour.fromRequiredVersion
-  const run: Run<A> = {ctx, root, opts, analyze, locks: lock.locks, lockFile: lock.present, newest, refsSeen: new Set()}
+  // the lock checks of versions and of providers without a block: Terraform's main branch (1.17.0-alpha)
+  // only; a component's required_version that rules it out rules them out too
+  const newest = behaviour.main
+  // the components' modules follow the release the stack pins
+  // and their modules are installed by `terraform stacks init` (the source bundle), not `terraform init`
+  const treeOpts: StackBaseOptions = {
+    ...opts,
+    ...(behaviour.pinned ? {pinnedRelease: behaviour.pinned} : {}),
+    initCommand: 'terraform stacks init',
+  }
+  const run: Run<A> = {ctx, root, opts: treeOpts, analyze, locks: lock.locks, lockFile: lock.present, newest, refsSeen: new Set()}
   const diagnostics: Diagnostic[] = []
   const components: StackComponentAnalysis<A>[] = []
   const providerConfigs: StackProviderConfigInfo[] = []
@@ -453,6 +491,7 @@ export async function analyzeStack<A extends TreeAnalysis>(
         ...(child ? {displayDir: child.displayDir} : {}),
         resolved: child !== undefined,
       })
+      if (call.source.kind !== 'local') diagnostics.push(embeddedNotFetched(address, call.source))
     }
     deployments.push(...s.deployments.map((x) => ({...x, stack: node.address})))
     for (const d of declsOf(node)) {
@@ -496,6 +535,16 @@ export async function analyzeStack<A extends TreeAnalysis>(
   }
 }
 
+/** An embedded stack from a registry or remote source: said as a remote component's source is. */
+function embeddedNotFetched(address: string, source: StackSource): Diagnostic {
+  return warningDiag(
+    'stack.embedded-source-not-fetched',
+    'Embedded stack source not fetched',
+    `${address} comes from ${JSON.stringify(source.text)}, a ${source.kind} source. tfgraph reads no network, so its components, provider configurations and their modules are not shown or checked; a local copy (source = "./path") would be.`,
+    source.range,
+  )
+}
+
 /** The references of the stack's expressions (the providers maps are checked per slot, as Terraform evaluates them). */
 function stackReferences<A extends TreeAnalysis>(run: Run<A>, s: Stack): Diagnostic[] {
   const maps = new Set([...s.components.values(), ...s.removed].map((c) => c.providersAttribute).filter((a) => a !== undefined))
@@ -535,7 +584,7 @@ function notes<A extends TreeAnalysis>(
           warningDiag(
             'stack.files-not-read',
             'Stack files not read',
-            `${skipped.map((f) => (node.displayDir === '.' ? f : `${node.displayDir}/${f}`)).join(', ')}: Terraform 1.14 and later do not read .tfstack.hcl or .tfstack.json files (1.13 read them with the warning "Deprecated filename usage"). Rename them to .tfcomponent.hcl or .tfcomponent.json.`,
+            `${skipped.map((f) => (node.displayDir === '.' ? f : `${node.displayDir}/${f}`)).join(', ')}: Terraform 1.14 and later do not read .tfstack.hcl or .tfstack.json files (1.13 read them with the warning "Deprecated filename usage"). Rename them to .tfcomponent.hcl or .tfcomponent.json (a stack that runs Terraform 1.13 says so in its .terraform-version or its components' required_version).`,
           ),
         ),
       )

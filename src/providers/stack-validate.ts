@@ -9,6 +9,9 @@ import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import {goQuote} from '../diag/go-quote.js'
 import type {ModuleTree} from '../crawl/crawl.js'
+import {partRange} from '../hcl/expr.js'
+import {walkExpr} from '../hcl/native/index.js'
+import type {Module} from '../load/model.js'
 import type {ProvidersMapEntry, Stack} from '../load/stacks/model.js'
 import {allows, constraintsString, parseProviderConstraints, parseVersion} from './constraints.js'
 import type {ProviderSlot} from './stack-slots.js'
@@ -129,6 +132,35 @@ export function moduleTreeDiagnostics(tree: ModuleTree, modules: Map<Diagnostic,
           ),
         )
     for (const d of out.slice(from)) modules.set(d, n.address)
+  }
+  return out
+}
+
+const WORKSPACE_DETAIL =
+  'The terraform.workspace attribute is only available for modules used in Terraform workspaces. Use input variables instead to create variations between different instances of this module.'
+
+/**
+ * `terraform.workspace` in the expressions the validate walk evaluates, in every module of a component's
+ * tree (each module once): a stack has no workspaces, so Terraform's evaluator has no workspace name and
+ * says `Invalid reference` at the reference (`internal/terraform/evaluate.go` GetTerraformAttr; the
+ * stackruntime test planning/no_workspace_name_ref). `modules` gets each one's module.
+ */
+export function workspaceReferenceDiagnostics(tree: ModuleTree, modules: Map<Diagnostic, string>): Diagnostic[] {
+  const out: Diagnostic[] = []
+  const seen = new Set<Module>()
+  for (const n of tree.nodes) {
+    const m = n.module
+    if (!m || seen.has(m)) continue
+    seen.add(m)
+    for (const {attribute: a, body} of m.index.sites()) {
+      if (!body.evaluated || body.notEvaluated.has(a.name)) continue
+      walkExpr(a.node, (e) => {
+        if (e.k !== 'trav' || e.root !== 'terraform' || e.steps[0]?.k !== 'attr' || e.steps[0].name !== 'workspace') return
+        const d = errorDiag('stack.workspace-reference', 'Invalid reference', WORKSPACE_DETAIL, partRange(a, {s: e.s, e: e.steps[0].e}))
+        modules.set(d, n.address)
+        out.push(d)
+      })
+    }
   }
   return out
 }

@@ -198,7 +198,9 @@ export function analyzeRun(input: RunInput, moduleInfo: RunModuleInfo | undefine
     }
   })
   // a module run's own configuration is validated as a root (validateProviderConfigsForTests)
-  const validation = run.module ? validateProviderConfigsByModule(tree, engineBehaviour(tree.root.module, tree.engine)).diagnostics : []
+  const validation = run.module
+    ? validateProviderConfigsByModule(tree, engineBehaviour(tree.root.module, tree.engine, tree.pinnedRelease)).diagnostics
+    : []
   // a providers map Terraform cannot use stops the run before its validate walk (run.Validate)
   const stopped = chosen.diagnostics.some((d) => d.severity === 'error')
   const graph = stopped ? [] : runGraphDiagnostics(input, resolution.graphDiagnostics)

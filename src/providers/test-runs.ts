@@ -37,7 +37,7 @@ export type {TestFileAnalysis, TestRunAnalysis, TestRunBinding, TestsAnalysis, T
 export async function analyzeTests(main: ModuleTree, opts: TestsOptions = {}): Promise<TestsAnalysis> {
   const run = runContextFor(opts.context)
   try {
-    return await analyzeTestsWith(run.ctx, main, engineBehaviour(main.root.module, main.engine), opts)
+    return await analyzeTestsWith(run.ctx, main, engineBehaviour(main.root.module, main.engine, main.pinnedRelease), opts)
   } finally {
     await run.release()
   }

@@ -28,7 +28,7 @@ export async function analyzeTree(ctx: RunContext, tree: ModuleTree, opts: Analy
   // stack component's: from the stack's directory), the files its texts list from the tree's root
   const name = rootRelative(opts.displayRoot ?? tree.rootDir)
   const fromRoot = rootRelative(tree.rootDir)
-  const behaviour = engineBehaviour(tree.root.module, tree.engine)
+  const behaviour = engineBehaviour(tree.root.module, tree.engine, tree.pinnedRelease)
   const testDirectory = typeof opts.tests === 'object' ? opts.tests.directory : undefined
   const tests = opts.tests
     ? await analyzeTestsWith(ctx, tree, behaviour, {

@@ -653,7 +653,7 @@ function inChildModule(d: Diagnostic, rootDir: string): boolean {
  * (as its BuildConfig does); Terraform validates what loaded.
  */
 export function validateProviderConfigs(tree: ModuleTree): Diagnostic[] {
-  return [...validateProviderConfigsByModule(tree, engineBehaviour(tree.root.module, tree.engine)).diagnostics]
+  return [...validateProviderConfigsByModule(tree, engineBehaviour(tree.root.module, tree.engine, tree.pinnedRelease)).diagnostics]
 }
 
 /** Provider validation with the module each diagnostic concerns (the module checked; for a module's own files, the first call that reaches it). */

@@ -39,6 +39,6 @@ export function splitNotInstalled<T extends Diagnostic>(diags: readonly T[], ver
 /** `25 module calls not installed — run "terraform init" to include them; --verbose lists them`. */
 export function notInstalledText(diags: readonly Diagnostic[]): string {
   // the engine's command, as the diagnostics themselves name it
-  const command = diags.map((d) => /Run "([a-z]+) init"/.exec(d.detail)?.[1]).find((c) => c !== undefined) ?? 'terraform'
-  return `${diags.length} module call${diags.length === 1 ? '' : 's'} not installed — run "${command} init" to include them; --verbose lists them`
+  const command = diags.map((d) => /Run "([a-z ]+ init)"/.exec(d.detail)?.[1]).find((c) => c !== undefined) ?? 'terraform init'
+  return `${diags.length} module call${diags.length === 1 ? '' : 's'} not installed — run "${command}" to include them; --verbose lists them`
 }

@@ -3,6 +3,7 @@
 // runs the configuration, and one too old for its syntax fails with errors about the syntax instead of
 // one clear message; a shared module tells its callers nothing about the releases it supports.
 import type {SourceRange} from '../diag/diagnostic.js'
+import type {Block} from '../hcl/syntax.js'
 import type {ModuleNode} from '../crawl/crawl.js'
 import type {Module} from '../load/model.js'
 import {engineByName} from '../load/engine.js'
@@ -10,12 +11,23 @@ import {atEveryCall, authoredModules} from './module-expressions.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {brokenModules, moduleText, report, sortRanges, where, type Finding} from './support.js'
 
+/**
+ * A block's place as the user wrote it: its header. In JSON a block's DeclRange is the brace of its
+ * innermost object (`"backend": {"local": {` → the last `{`), a token that says nothing; the key that
+ * names the block, to the end of its labels' keys, is the header there.
+ */
+function blockPlace(b: Block): SourceRange {
+  if (!b.typeRange.filename.endsWith('.json')) return b.declRange
+  const last = b.labels.at(-1)?.range ?? b.typeRange
+  return {filename: b.typeRange.filename, start: b.typeRange.start, end: last.end}
+}
+
 /** The first thing written inside one of the module's terraform blocks, if the model has one. */
 function firstTerraformContent(m: Module): SourceRange | undefined {
   const ranges: {range: SourceRange}[] = [
-    ...(m.requiredProvidersBlock ? [{range: m.requiredProvidersBlock.declRange}] : []),
+    ...(m.requiredProvidersBlock ? [{range: blockPlace(m.requiredProvidersBlock)}] : []),
     ...[m.backend, m.cloud, m.stateStore, ...m.providerMetas.values(), ...m.terraformBlocks].flatMap((b) =>
-      b ? [{range: b.declRange}] : [],
+      b ? [{range: blockPlace(b)}] : [],
     ),
     ...[...m.terraformAttributes.values()].map((a) => ({range: a.nameRange})),
     ...[...m.requiredProviderAttributes.values()].map((a) => ({range: a.nameRange})),
@@ -25,14 +37,18 @@ function firstTerraformContent(m: Module): SourceRange | undefined {
 
 /**
  * Where to say it when the module has no terraform block: the start of its only file, else of terraform.tf
- * or main.tf (tflint's choice, after the style guide's file names), else of a terraform.tf to create.
+ * or main.tf (tflint's choice, after the style guide's file names), else of its first file — a place that
+ * exists, so that code scanning can show it — with terraform.tf named as the file to create (`create`).
  */
-function fileStart(m: Module, node: ModuleNode): SourceRange {
+function fileStart(m: Module, node: ModuleNode): {range: SourceRange; create?: string} {
   const prefix = node.displayDir === undefined || node.displayDir === '.' ? '' : `${node.displayDir}/`
   const names = m.files.filter((f) => f.shadowedBy === undefined && f.kind === 'primary').map((f) => f.name)
-  const name = names.length === 1 ? names[0]! : (['terraform.tf', 'main.tf'].find((n) => names.includes(n)) ?? 'terraform.tf')
   const start = {line: 1, column: 1, byte: 0}
-  return {filename: prefix + name, start, end: start}
+  const at = (name: string): SourceRange => ({filename: prefix + name, start, end: start})
+  if (names.length === 1) return {range: at(names[0]!)}
+  const styled = ['terraform.tf', 'main.tf'].find((n) => names.includes(n))
+  if (styled) return {range: at(styled)}
+  return {range: at([...names].sort()[0] ?? 'terraform.tf'), create: prefix + 'terraform.tf'}
 }
 
 export const requiredVersion = {
@@ -50,13 +66,17 @@ export const requiredVersion = {
     for (const am of authoredModules(analysis.tree)) {
       const m = am.module
       if (m.requiredVersion.length > 0 || m.files.length === 0 || broken.has(m)) continue
-      const range = firstTerraformContent(m) ?? fileStart(m, am.nodes[0]!)
+      const inBlock = firstTerraformContent(m)
+      const {range, create} = inBlock ? {range: inBlock, create: undefined} : fileStart(m, am.nodes[0]!)
+      const whereTo = create
+        ? ` (in a new file ${create}, as the style guide names it: none of the module's files has a terraform block)`
+        : ''
       findings.push(
         ...atEveryCall(am, (node) => {
           const root = node.address === ''
           return {
             summary: 'No required_version',
-            detail: `${moduleText(node.address)} does not say which ${engine.product} releases it works with (no required_version in a terraform block; ${where(range)}). ${root ? `Without it any release runs the configuration: one too old for the syntax it uses fails with errors about that syntax, and one newer than the state was written with can upgrade the state for good.` : `Callers on an older release then get errors about syntax the module uses instead of one clear message naming the release it needs.`} To fix it, add required_version = "${root ? '~> 1.X' : '>= 1.X'}" (the ${root ? 'release line you run' : 'oldest release the module works with'}) to a terraform block.`,
+            detail: `${moduleText(node.address)} does not say which ${engine.product} releases it works with (no required_version in a terraform block; ${where(range)}). ${root ? `Without it any release runs the configuration: one too old for the syntax it uses fails with errors about that syntax, and one newer than the state was written with can upgrade the state for good.` : `Callers on an older release then get errors about syntax the module uses instead of one clear message naming the release it needs.`} To fix it, add required_version = "${root ? '~> 1.X' : '>= 1.X'}" (the ${root ? 'release line you run' : 'oldest release the module works with'}) to a terraform block${whereTo}.`,
             range,
             key: 'required-version',
           }

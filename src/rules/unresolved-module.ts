@@ -71,7 +71,7 @@ export const unresolvedModule = {
       findings.push({
         summary: own?.summary ?? (notStatic ? 'Module source not static' : 'Module not loaded'),
         detail: own?.detail
-          ? `${node.address} (called at ${where(call.declRange)}) could not be loaded${own.detail.includes(reason) ? '' : `: ${reason}`}. Nothing inside it was analysed, so the other rules cannot see its resources, provider requirements or nested calls. ${own.detail}${own.detail.includes(`${engine.command} init`) ? '' : ` ${fix}`}`
+          ? `${node.address} (called at ${where(call.declRange)}) could not be loaded${own.detail.includes(reason) ? '' : `: ${reason}`}. Nothing inside it was analysed, so the other rules cannot see its resources, provider requirements or nested calls. ${own.detail}${/Run "[a-z ]+ init"/.test(own.detail) ? '' : ` ${fix}`}`
           : `${node.address} (called at ${where(call.declRange)}, source ${node.sourceText !== undefined ? JSON.stringify(node.sourceText) : 'unknown'}) could not be loaded: ${reason}. Nothing inside it was analysed, so the other rules cannot see its resources, provider requirements or nested calls. ${fix}`,
         range: call.declRange,
         address: node.address,

@@ -99,8 +99,14 @@ test('graph: the stack, its components and provider configurations (DOT golden, 
 
 test('lint --recursive: a stack directory is one root, its components are not roots', () => {
   const r = run('lint', rel('.'), '--recursive')
-  assert.match(r.stdout + r.stderr, /5 root modules/)
-  for (const module of ['regional/modules/storage', 'provider-errors/app', 'deprecated-files-1-13/pet'])
+  assert.match(r.stdout + r.stderr, /10 root modules/)
+  for (const module of [
+    'regional/modules/storage',
+    'provider-errors/app',
+    'deprecated-files-1-13/pet',
+    'terraform-version-1-13/pet',
+    'lock-version-1-16/pet',
+  ])
     assert.not.match(r.stdout + r.stderr, new RegExp(`in ${rel(module).replaceAll('/', '\\/')}\\b`))
 })
 

@@ -320,7 +320,7 @@ test('bindings: a configuration the map does not give is NOT FOUND (no implied d
 
 test('files: .tfstack.hcl read only when a component module requires Terraform 1.13; a stray .tf file and a remote source said', async () => {
   const skipped = await analyzeProviders(path.join(fixturesDir, 'stacks', 'deprecated-files'))
-  assert.is(skipped.stack!.behaviourVersion, '1.16.0')
+  assert.is(skipped.stack!.behaviourVersion, '1.17.0-alpha')
   assert.equal(skipped.stack!.components, [])
   assert.equal(
     skipped.diagnostics.map((d) => d.summary),

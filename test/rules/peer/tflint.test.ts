@@ -94,7 +94,7 @@ const DIFFERENCES: Readonly<Record<string, Difference>> = {
   },
   'rules/terraform_required_version_test.go :: unset': {tfgraph: ['module.tf:1'], why: 'line'},
   'rules/terraform_required_version_test.go :: multiple files: has neither terraform.tf or main.tf': {
-    tfgraph: ['terraform.tf:1'],
+    tfgraph: ['outputs.tf:1'],
     why: 'line',
   },
   'rules/terraform_workspace_remote_test.go :: terraform.workspace in JSON syntax': {tfgraph: ['config.tf.json:13'], why: 'line'},
