@@ -40,7 +40,7 @@ export interface CrawlOptions extends VariableInputs {
    * Whether the release followed for this root (given its root module) decodes module sources and versions
    * as literals only (Terraform before 1.15); default: it evaluates them (Terraform 1.15 and later).
    */
-  readonly literalSources?: (root: Module | undefined, engine: EngineName) => boolean
+  readonly literalSources?: (root: Module | undefined, engine: EngineName, pinned: string | undefined) => boolean
   /** The command that installs the tree's modules, named in advice (default: the engine's `init`; a stack's components: `terraform stacks init`). */
   readonly initCommand?: string
   /** The Terraform release pinned for this tree by its caller (a stack's `.terraform-version`); default: the root directory's own. */
@@ -347,6 +347,7 @@ export async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOpt
   const rootLoad = await installed.loadDir(root, opts.engine)
   const engine: EngineName = rootLoad.engine
   const rootVars = await rootVariableValues(ctx, root, opts)
+  const pinned = engine === 'terraform' ? (opts.pinnedRelease ?? pinnedRelease(ctx.files, root)) : undefined
   const c = new Crawl(
     root,
     engine,
@@ -354,7 +355,7 @@ export async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOpt
     opts.maxDepth ?? 100,
     opts.maxModules ?? DEFAULT_MAX_MODULES,
     ctx.checkpoint,
-    opts.literalSources?.(rootLoad.module, engine) ?? false,
+    opts.literalSources?.(rootLoad.module, engine, pinned) ?? false,
   )
   const rootIdentity = ctx.files.realpath(root) ?? root
   for (const d of rootLoad.diagnostics) c.report(d, '')
@@ -369,7 +370,6 @@ export async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOpt
   })
   await c.visit(rootNode, [rootIdentity])
   await installed.settled()
-  const pinned = engine === 'terraform' ? (opts.pinnedRelease ?? pinnedRelease(ctx.files, root)) : undefined
   return {
     ...(pinned ? {pinnedRelease: pinned} : {}),
     rootDir: root,

@@ -36,7 +36,8 @@ export async function analyzeProvidersWith(ctx: RunContext, dir: string, opts: A
     const stack = await analyzeStack(dir, ctx, stackTreeOptions(opts), analyzeProviders)
     return stackProvidersAnalysis(stack)
   }
-  const literalSources = (root: Module | undefined, engine: EngineName): boolean => engineBehaviour(root, engine).literalSources
+  const literalSources = (root: Module | undefined, engine: EngineName, pinned: string | undefined): boolean =>
+    engineBehaviour(root, engine, pinned).literalSources
   return analyzeTree(ctx, await crawlWith(ctx, dir, {literalSources, ...opts}), opts)
 }
 

@@ -2,7 +2,7 @@
 // has just built it), installed from the tarball into a temporary prefix, offline. Packed and installed
 // once per test process; test files that need it await installed().
 import {spawnSync, type SpawnSyncReturns} from 'node:child_process'
-import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {repoRoot} from '../helpers/paths.js'
@@ -17,6 +17,12 @@ export interface Packed {
   files: string[]
 }
 export interface Installed extends Packed {
+  /**
+   * The directory packed: a copy of what the package is made of (package.json, bin/, dist/, …) and of the
+   * pack scripts, so that prepack's rewrite of package.json never touches the repository's while other test
+   * files run beside this one
+   */
+  packedFrom: string
   /** the temporary prefix: node_modules/tfgraph, node_modules/.bin/tfgraph */
   prefix: string
   /** what npm said while installing the tarball */
@@ -41,6 +47,9 @@ export function skip(what: string, why: string): false {
   return false
 }
 
+/** What the package is made of (package.json's `files`, and what npm always adds), and the pack scripts prepack and postpack run. */
+const PACKED_FROM = ['package.json', 'README.md', 'LICENSE', 'oclif.manifest.json', 'bin', 'dist', 'scripts/pack-manifest.mjs']
+
 let pending: Promise<Installed | string> | undefined
 
 /** The installed package, or why it could not be installed here (a reason to skip). Removed at exit. */
@@ -57,11 +66,17 @@ function install(): Installed | string {
   const prefix = path.join(root, 'prefix')
   const work = path.join(root, 'work')
   for (const d of [packs, prefix, work]) mkdirSync(d)
+  const packedFrom = path.join(root, 'package')
+  mkdirSync(packedFrom)
+  for (const f of PACKED_FROM) {
+    const from = path.join(repoRoot, f)
+    if (existsSync(from)) cpSync(from, path.join(packedFrom, f), {recursive: true})
+  }
 
   // packed as a user packs it, prepack and postpack included (they take `prepare` out of the packed
   // package.json); TFGRAPH_PACK_PREBUILT: the test command has just built dist/
   const pack = spawnSync(npm, ['pack', '--json', '--pack-destination', packs], {
-    cwd: repoRoot,
+    cwd: packedFrom,
     encoding: 'utf8',
     env: {...npmEnv, TFGRAPH_PACK_PREBUILT: '1'},
     maxBuffer: 64 * 1024 * 1024,
@@ -99,6 +114,7 @@ function install(): Installed | string {
   const manifest = JSON.parse(readFileSync(path.join(prefix, 'node_modules', 'tfgraph', 'package.json'), 'utf8')) as Packed['manifest']
   return {
     tarball,
+    packedFrom,
     manifest,
     installStderr: inst.stderr,
     size: info.size,

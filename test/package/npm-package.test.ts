@@ -126,8 +126,10 @@ if (typeof got === 'string') {
     assert.ok('prepare' in pkg.scripts, 'a clone builds at npm ci')
     assert.not.ok('prepare' in (inst.manifest.scripts ?? {}), 'the tarball does not')
     assert.not.match(inst.installStderr, /install-scripts|allowScripts/, inst.installStderr)
-    assert.not.ok(existsSync(path.join(repoRoot, '.package.json.packing')), 'postpack put package.json back')
-    assert.is(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'), packageJsonBefore, 'package.json unchanged by packing')
+    // packed from a copy (install.ts), whose package.json postpack must have put back as it was
+    assert.not.ok(existsSync(path.join(inst.packedFrom, '.package.json.packing')), 'postpack put package.json back')
+    assert.is(readFileSync(path.join(inst.packedFrom, 'package.json'), 'utf8'), packageJsonBefore, 'package.json unchanged by packing')
+    assert.is(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'), packageJsonBefore, "the repository's package.json untouched")
   })
 
   test('tfgraph --version', () => {

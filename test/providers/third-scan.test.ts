@@ -25,6 +25,12 @@ test('local values in a module source: an error before Terraform 1.15, evaluated
   assert.equal(await said(files('>= 1.11')), [])
   assert.equal(await said(files()), [])
   assert.equal(await said(files('~> 1.11.0', 'tofu'), 'opentofu'), [])
+  // a release pinned in .terraform-version decides where required_version does not (#52 item 9)
+  assert.equal(await said({...files(), '.terraform-version': '1.11.4\n'}), [
+    'error Unsuitable value type main.tf:5,12-21',
+    'error Variables not allowed main.tf:5,12-17',
+  ])
+  assert.equal(await said({...files(), '.terraform-version': '1.15.0\n'}), [])
   // literals only: nothing to say
   const literal = {'main.tf': 'terraform {\n  required_version = "~> 1.11.0"\n}\nmodule "a" {\n  source = "./m"\n}\n', 'm/main.tf': ''}
   assert.equal(await said(literal), [])
