@@ -113,6 +113,8 @@ export interface RootSearch {
   readonly roots: string[]
   /** Directories under `dir` that could not be listed (a permission, say): root modules may hide there. */
   readonly unreadable: {readonly dir: string; readonly why: string}[]
+  /** Symbolic links the search did not follow and whose directories it therefore did not search (a loop, say), with why. */
+  readonly skipped: {readonly dir: string; readonly why: string}[]
 }
 
 /** The root modules under `dir` and the directories that could not be searched (a search with those is not kept). */
@@ -122,7 +124,8 @@ export async function findRoots(ctx: RunContext, dir: string, engine?: EngineNam
     typeof v === 'object' &&
     v !== null &&
     strings((v as Record<string, unknown>)['roots']) &&
-    Array.isArray((v as Record<string, unknown>)['unreadable'])
+    Array.isArray((v as Record<string, unknown>)['unreadable']) &&
+    Array.isArray((v as Record<string, unknown>)['skipped'])
   const key = {dir: path.resolve(dir), engine: engine ?? null}
   const r = await ctx.results.get('root-search', key, () => searchRootModules(ctx, dir, engine), {
     narrow,
@@ -136,10 +139,12 @@ export function configDirsUnder(
   files: FileSource,
   top: string,
   skip?: string,
-): {dirs: string[]; nativeFiles: Map<string, number>; unreadable: {dir: string; why: string}[]} {
+): {dirs: string[]; nativeFiles: Map<string, number>; unreadable: {dir: string; why: string}[]; skipped: {dir: string; why: string}[]} {
   const dirs: string[] = []
   const nativeFiles = new Map<string, number>()
   const unreadable: {dir: string; why: string}[] = []
+  const skipped: {dir: string; why: string}[] = []
+  const realTop = files.realpath(path.resolve(top)) ?? path.resolve(top)
   const walk = (d: string, depth: number): void => {
     if (depth > 50) return
     let entries
@@ -163,13 +168,35 @@ export function configDirsUnder(
       nativeFiles.set(d, native)
     }
     for (const e of entries) {
+      if (e.kind === 'link' && !e.name.startsWith('.') && !SKIP_DIRS.has(e.name)) {
+        const why = unfollowedLink(files, path.join(d, e.name), realTop)
+        if (why !== undefined) skipped.push({dir: path.join(d, e.name), why})
+      }
       if (e.kind !== 'dir' || e.name.startsWith('.') || SKIP_DIRS.has(e.name)) continue
       const sub = path.join(d, e.name)
       if (sub !== skip) walk(sub, depth + 1) // tfgraph's own cache, when it lives inside the tree
     }
   }
   walk(path.resolve(top), 0)
-  return {dirs, nativeFiles, unreadable}
+  return {dirs, nativeFiles, unreadable, skipped}
+}
+
+/**
+ * Why the search names a symbolic link it does not follow, or undefined when nothing is missed by not
+ * following it (a file, or a directory inside the search, searched where it lives): a link that leads
+ * nowhere (a loop, or a target that is not there) or back to a directory above it, or one to a directory
+ * outside the search.
+ */
+function unfollowedLink(files: FileSource, link: string, realTop: string): string | undefined {
+  const kind = files.stat(link)
+  if (kind === null) return 'a symbolic link that leads nowhere (a loop, or a missing target): not followed'
+  if (kind !== 'dir') return undefined
+  const target = files.realpath(link)
+  const at = files.realpath(path.dirname(link))
+  if (target === null || at === null) return undefined
+  if (at === target || at.startsWith(target + path.sep)) return 'a symbolic link loop (it leads back to a directory above it): not followed'
+  if (target === realTop || target.startsWith(realTop + path.sep)) return undefined
+  return 'a symbolic link to a directory outside the search: not followed'
 }
 
 /** The directories that exist and that the module calls of `d` name by a local source (`./x`, `../y`). */
@@ -196,7 +223,7 @@ export async function localCallTargets(
 async function searchRootModules(ctx: RunContext, dir: string, engine: EngineName | undefined): Promise<RootSearch> {
   const files = ctx.files
   const top = path.resolve(dir)
-  const {dirs: configDirs, nativeFiles: filesIn, unreadable} = configDirsUnder(files, top, path.resolve(ctx.cache.dir))
+  const {dirs: configDirs, nativeFiles: filesIn, unreadable, skipped} = configDirsUnder(files, top, path.resolve(ctx.cache.dir))
   ctx.pool.expect([...filesIn.values()].reduce((a, b) => a + b, 0))
   // which directories are called: from the module sources alone
   const called = new Set<string>()
@@ -207,5 +234,9 @@ async function searchRootModules(ctx: RunContext, dir: string, engine: EngineNam
   // for 3,960; BENCHMARKS.md)
   ctx.loads.clear()
   // an unlisted directory a module calls is that module's caller's diagnostic, not a search's
-  return {roots: configDirs.filter((d) => !called.has(d)).sort(), unreadable: unreadable.filter((u) => !called.has(u.dir))}
+  return {
+    roots: configDirs.filter((d) => !called.has(d)).sort(),
+    unreadable: unreadable.filter((u) => !called.has(u.dir)),
+    skipped: skipped.filter((u) => !called.has(u.dir)).sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0)),
+  }
 }
