@@ -149,6 +149,7 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
           {dir: args.dir, diff: flags.diff, cwd: process.cwd(), verbose: flags.verbose},
         )
       : undefined
+    if (fixing?.interrupted) return cmd.finish({stdout: '', stderr: fixing.stderr, exitCode: 130})
     if (fixing?.diff !== undefined) {
       const count = (severity: string) =>
         fixing.results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === severity).length, 0)

@@ -217,6 +217,8 @@ export interface WriteOutcome {
   readonly written: readonly string[]
   /** One line per file not written, and why. */
   readonly skipped: readonly string[]
+  /** Files not reached: the writing was stopped (an interrupt) before them. */
+  readonly notReached: readonly string[]
 }
 
 /**
@@ -226,32 +228,65 @@ export interface WriteOutcome {
 export function writeFixes(changed: FixRun['changed'], allowed: readonly string[]): WriteOutcome {
   const written: string[] = []
   const skipped: string[] = []
-  for (const [file, {before, after}] of [...changed].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    let target = file
-    let now: Buffer
-    try {
-      target = fs.realpathSync(file)
-      if (!allowed.some((d) => inside(target, fs.realpathSync(d)))) {
-        skipped.push(`${file}: not written: it links to ${target}, outside the directories given`)
-        continue
-      }
-      now = fs.readFileSync(target)
-    } catch (e) {
-      skipped.push(`${file}: not written: ${e instanceof Error ? e.message : String(e)}`)
-      continue
-    }
-    if (!now.equals(Buffer.from(before))) {
-      skipped.push(`${file}: not written: it changed on disk since tfgraph read it`)
-      continue
-    }
-    try {
-      writeAtomic(target, after)
-      written.push(file)
-    } catch (e) {
-      skipped.push(`${file}: not written: ${e instanceof Error ? e.message : String(e)}`)
-    }
+  for (const [file, c] of byName(changed)) {
+    const why = writeFix(file, c, allowed)
+    if (why === undefined) written.push(file)
+    else skipped.push(why)
   }
-  return {written, skipped}
+  return {written, skipped, notReached: []}
+}
+
+/**
+ * `writeFixes` that yields to the event loop between files, so that an interrupt (Ctrl-C) is seen between
+ * two files, never within one: when `stopped(files written so far)` turns true the files left are not reached (not written).
+ * Every file is whole either way — fixed completely or untouched.
+ */
+export async function writeFixesUntil(
+  changed: FixRun['changed'],
+  allowed: readonly string[],
+  stopped: (written: number) => boolean,
+): Promise<WriteOutcome> {
+  const written: string[] = []
+  const skipped: string[] = []
+  const notReached: string[] = []
+  for (const [file, c] of byName(changed)) {
+    await new Promise<void>((resolve) => setImmediate(resolve))
+    if (stopped(written.length)) {
+      notReached.push(file)
+      continue
+    }
+    const why = writeFix(file, c, allowed)
+    if (why === undefined) written.push(file)
+    else skipped.push(why)
+  }
+  return {written, skipped, notReached}
+}
+
+type FileChange = {readonly before: Uint8Array; readonly after: Uint8Array}
+
+function byName(changed: FixRun['changed']): [string, FileChange][] {
+  return [...changed].sort((a, b) => (a[0] < b[0] ? -1 : 1))
+}
+
+/** Writes one fixed file; undefined when written, else the line saying why not. */
+function writeFix(file: string, {before, after}: FileChange, allowed: readonly string[]): string | undefined {
+  let target = file
+  let now: Buffer
+  try {
+    target = fs.realpathSync(file)
+    if (!allowed.some((d) => inside(target, fs.realpathSync(d))))
+      return `${file}: not written: it links to ${target}, outside the directories given`
+    now = fs.readFileSync(target)
+  } catch (e) {
+    return `${file}: not written: ${e instanceof Error ? e.message : String(e)}`
+  }
+  if (!now.equals(Buffer.from(before))) return `${file}: not written: it changed on disk since tfgraph read it`
+  try {
+    writeAtomic(target, after)
+    return undefined
+  } catch (e) {
+    return `${file}: not written: ${e instanceof Error ? e.message : String(e)}`
+  }
 }
 
 /** Writes `data` to `file` through a temporary file in the same directory and a rename. */
