@@ -201,6 +201,7 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
     )
     const stdout = await render(results, {
       recursive: flags.recursive,
+      dir: args.dir,
       color: format === 'text' && cmd.color(process.stdout),
       verbose: flags.verbose,
       cwd: process.cwd(),

@@ -54,6 +54,8 @@ export interface GraphOutputOptions {
 
 export interface LintOutputOptions {
   readonly recursive: boolean
+  /** The directory the run was given, as typed (the narrowing hint's command line names it). */
+  readonly dir?: string
   readonly color: boolean
   readonly verbose: boolean
   /** Files are named from here (text, compact, SARIF). */
@@ -145,8 +147,8 @@ async function graphFormat(format: 'dot' | 'mermaid' | 'json'): Promise<Renderer
 const lint: KindRegistry<'lint'> = {
   text: async () => {
     const {renderLintText} = await import('./lint.js')
-    return (results, {color, cwd, verbose, sourceLines, recursive}) =>
-      renderLintText(results, {color, cwd, verbose, sourceLines, summary: recursive})
+    return (results, {color, cwd, verbose, sourceLines, recursive, dir}) =>
+      renderLintText(results, {color, cwd, verbose, sourceLines, summary: recursive, ...(dir !== undefined ? {dir} : {})})
   },
   json: async () => {
     const {lintJson, lintJsonMany} = await import('./lint.js')
