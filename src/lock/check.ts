@@ -78,6 +78,8 @@ export interface LockCheck {
   readonly lockFile: string
   readonly lockFileExists: boolean
   readonly lockFileState: LockFileState
+  /** The provider entries the lock file holds (0 for an empty file, or none). */
+  readonly lockedEntries: number
   /**
    * False when the lock file or the configuration could not be read (a syntax error, an unreadable file,
    * a limit reached): nothing was compared, and `providers` and `packages` are empty.
@@ -166,6 +168,7 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
     lockFile: '.terraform.lock.hcl',
     lockFileExists,
     lockFileState,
+    lockedEntries: locks.length,
     compared,
     providers: renameFiles(providers, named),
     packages: renameFiles(packages, named),
