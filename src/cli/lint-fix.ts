@@ -76,16 +76,28 @@ async function fixAndWrite(
   const lines: string[] = []
   const files = run.changed.size
   const counts = run.applied.length > 0 ? ` (${perRule(run)})` : ''
+  const shown = (f: string): string => path.relative(opts.cwd, f) || '.'
+  // files the fixes left with nothing: deleted, and said so
+  const emptied = [...run.changed].filter(([, c]) => c.removed).map(([f]) => f)
+  const emptiedText = (verb: string, done: (f: string) => boolean): string => {
+    const list = emptied.filter(done)
+    return list.length > 0 ? `; ${plural(list.length, 'file')} left with nothing ${verb}: ${list.map(shown).join(', ')}` : ''
+  }
   let diff: string | undefined
   if (opts.diff) {
     diff = renderFixDiff(
-      [...run.changed].map(([file, c]) => ({file, before: utf8Text(c.before), after: utf8Text(c.after)})),
+      [...run.changed].map(([file, c]) => ({
+        file,
+        before: utf8Text(c.before),
+        after: utf8Text(c.after),
+        ...(c.removed ? {removed: true} : {}),
+      })),
       opts.cwd,
     )
     lines.push(
       run.applied.length === 0
         ? 'Nothing to fix'
-        : `${plural(run.applied.length, 'fix', 'fixes')} in ${plural(files, 'file')}${counts}: not written (--diff)`,
+        : `${plural(run.applied.length, 'fix', 'fixes')} in ${plural(files, 'file')}${counts}: not written (--diff)${emptiedText('would be removed', () => true)}`,
     )
   } else {
     interrupt.writing = true
@@ -97,7 +109,6 @@ async function fixAndWrite(
     })
     for (const s of w.skipped) lines.push(rel(s))
     if (w.notReached.length > 0) {
-      const shown = (f: string): string => path.relative(opts.cwd, f) || '.'
       lines.push(
         `Interrupted: ${plural(w.written.length, 'file')} written (each whole), ${plural(w.notReached.length, 'file')} not reached and left as they were: ${w.notReached.map(shown).join(', ')}`,
       )
@@ -106,7 +117,7 @@ async function fixAndWrite(
     lines.push(
       run.applied.length === 0
         ? 'Nothing to fix'
-        : `Fixed ${plural(run.applied.length, 'problem')} in ${plural(w.written.length, 'file')}${counts}`,
+        : `Fixed ${plural(run.applied.length, 'problem')} in ${plural(w.written.length, 'file')}${counts}${emptiedText('removed', (f) => w.written.includes(f))}`,
     )
   }
   if (run.notes.length > 0) {

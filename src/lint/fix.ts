@@ -18,6 +18,7 @@ import {mapLimit} from './map-limit.js'
 import {RunContext} from '../load/run-context.js'
 import {inRemotePackage} from '../rules/support.js'
 import {applyEdits, planFix, selectFixes, type PlannedFix} from '../rules/fix/apply.js'
+import {removeHusks} from '../rules/fix/husks.js'
 import {lint, type LintOptions, type LintResult} from './lint.js'
 
 export const MAX_PASSES = 10
@@ -48,8 +49,11 @@ export interface AppliedFix {
 export interface FixRun {
   /** Each root's findings after the fixes (as `lint` reports them). */
   readonly results: readonly LintResult[]
-  /** The files whose content the fixes changed (absolute path → content before and after). */
-  readonly changed: ReadonlyMap<string, {readonly before: Uint8Array; readonly after: Uint8Array}>
+  /**
+   * The files whose content the fixes changed (absolute path → content before and after); `removed`: the
+   * fixes left the file with nothing (its last block emptied and removed), so it is deleted, not written.
+   */
+  readonly changed: ReadonlyMap<string, FileChange>
   readonly applied: readonly AppliedFix[]
   /** Passes that applied something. */
   readonly passes: number
@@ -128,10 +132,12 @@ export async function runFixes(opts: FixRunOptions): Promise<FixRun> {
       for (const f of done) applied.push({rule: f.rule, title: f.title, files: [...new Set(f.edits.map((e) => e.file))], pass})
       results = await lintAll()
     }
-    const changed = new Map<string, {before: Uint8Array; after: Uint8Array}>()
+    const changed = new Map<string, FileChange>()
     for (const [file, after] of current) {
       const before = original.get(file)!
-      if (!Buffer.from(before).equals(Buffer.from(after))) changed.set(file, {before, after})
+      if (Buffer.from(before).equals(Buffer.from(after))) continue
+      const removed = after.length === 0 && utf8Text(before).trim() !== ''
+      changed.set(file, removed ? {before, after, removed} : {before, after})
     }
     return {results, changed, applied, passes, notes: [...notes].sort()}
   } finally {
@@ -204,8 +210,12 @@ function applyPass(chosen: readonly PlannedFix[], st: PassState): PlannedFix[] {
     st.dropped.add(fixKey(fix))
     st.notes.add(`${fix.edits[0]?.file ?? '?'}: fix "${fix.title}" [${fix.rule}] not applied: ${why}`)
   }
-  for (const [file, after] of r.files) {
-    if (!st.original.has(file)) st.original.set(file, read(file)!)
+  for (const [file, fixed] of r.files) {
+    const before = read(file)!
+    if (!st.original.has(file)) st.original.set(file, before)
+    // a block the fixes emptied goes, and a terraform block that leaves empty, and a file left with nothing
+    const husks = removeHusks(file, utf8Text(before), utf8Text(fixed))
+    const after = husks.text === utf8Text(fixed) ? fixed : Buffer.from(husks.text, 'utf8')
     st.current.set(file, after)
     st.overlay.set(file, utf8Text(after))
   }
@@ -262,14 +272,15 @@ export async function writeFixesUntil(
   return {written, skipped, notReached}
 }
 
-type FileChange = {readonly before: Uint8Array; readonly after: Uint8Array}
+/** A file the fixes changed: its content before and after; `removed`: left with nothing, so deleted. */
+export type FileChange = {readonly before: Uint8Array; readonly after: Uint8Array; readonly removed?: boolean}
 
 function byName(changed: FixRun['changed']): [string, FileChange][] {
   return [...changed].sort((a, b) => (a[0] < b[0] ? -1 : 1))
 }
 
 /** Writes one fixed file; undefined when written, else the line saying why not. */
-function writeFix(file: string, {before, after}: FileChange, allowed: readonly string[]): string | undefined {
+function writeFix(file: string, {before, after, removed}: FileChange, allowed: readonly string[]): string | undefined {
   let target = file
   let now: Buffer
   try {
@@ -282,7 +293,8 @@ function writeFix(file: string, {before, after}: FileChange, allowed: readonly s
   }
   if (!now.equals(Buffer.from(before))) return `${file}: not written: it changed on disk since tfgraph read it`
   try {
-    writeAtomic(target, after)
+    if (removed) fs.rmSync(target)
+    else writeAtomic(target, after)
     return undefined
   } catch (e) {
     return `${file}: not written: ${e instanceof Error ? e.message : String(e)}`
