@@ -3,6 +3,7 @@
 // lint.ts (and with it the loader, the resolver and the rules) is imported only when a root must be
 // analysed again.
 import * as path from 'node:path'
+import {osErrorText} from '../diag/os-error.js'
 import {analysisEnv} from '../io/results-cache.js'
 import type {RunContext} from '../load/run-context.js'
 import type {FileSource} from '../io/inputs.js'
@@ -151,8 +152,8 @@ export function configDirsUnder(
     try {
       entries = files.list(d)
     } catch (e) {
-      const code = typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string' ? e.code : 'unreadable'
-      unreadable.push({dir: d, why: code})
+      // what the operating system said (`permission denied`), as every command says it
+      unreadable.push({dir: d, why: osErrorText(e)})
       return
     }
     let native = 0
