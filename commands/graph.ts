@@ -106,6 +106,10 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     ...varFlags,
     ...runFlags,
     ...limitFlags,
+    force: Flags.boolean({
+      description:
+        'SVG: draw even a picture that could not be read (a row of thousands of resources linked to none) or that Graphviz would take minutes to lay out',
+    }),
     'no-color': Flags.boolean({description: 'disable colours in diagnostics (also NO_COLOR)'}),
   }
 
@@ -137,6 +141,7 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
       limits: limitOptions(flags),
       verbose: flags.verbose === true,
       color: cmd.color(),
+      force: flags.force === true,
     }
     const key = {dir: path.resolve(args.dir), given: args.dir, view, format, slicing, ...inputs, engine: engine ?? null}
     // what cannot be drawn (exit 1, never stored) is said without writing the -o file

@@ -119,9 +119,9 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
     })
     const engine = engineFlag(flags.engine)
     const limits = limitOptions(flags)
-    const {roots, unreadable} = flags.recursive
+    const {roots, unreadable, skipped} = flags.recursive
       ? await cached.findRoots(cmd.context, args.dir, engine)
-      : {roots: [args.dir], unreadable: []}
+      : {roots: [args.dir], unreadable: [], skipped: []}
     if (roots.length === 0 && unreadable.length === 0) this.error(`no root modules found under ${args.dir}`, {exit: 1})
     // a broken --config FILE is a usage error (nothing is linted, exit 1); a root's own broken .tfgraph.json
     // is that root's finding (exit 2), and the other roots are linted
@@ -149,13 +149,14 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
           {dir: args.dir, diff: flags.diff, cwd: process.cwd(), verbose: flags.verbose},
         )
       : undefined
+    if (fixing?.interrupted) return cmd.finish({stdout: '', stderr: fixing.stderr, exitCode: 130})
     if (fixing?.diff !== undefined) {
       const count = (severity: string) =>
         fixing.results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === severity).length, 0)
       await cmd.end()
       return cmd.finish({
         stdout: fixing.diff,
-        stderr: fixing.stderr,
+        stderr: skippedLines(skipped) + fixing.stderr,
         exitCode: fixing.results.some((r) => r.unread) ? 1 : count('error') > 0 ? 2 : 0,
       })
     }
@@ -200,6 +201,7 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
     )
     const stdout = await render(results, {
       recursive: flags.recursive,
+      dir: args.dir,
       color: format === 'text' && cmd.color(process.stdout),
       verbose: flags.verbose,
       cwd: process.cwd(),
@@ -216,7 +218,7 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
         ? `Error: ${unread.length === results.length && results.length === 1 ? 'the configuration' : `${unread.length} of ${results.length} root modules (${unread.join(', ')})`} could not be read completely: the findings above are incomplete\n`
         : ''
     // with --fix, what was fixed comes before the report of what is left
-    const stderr = (fixing?.stderr ?? '') + unreadLine
+    const stderr = (fixing?.stderr ?? '') + skippedLines(skipped) + unreadLine
     await cmd.finish({
       stdout,
       ...(stderr ? {stderr} : {}),
@@ -224,6 +226,11 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
       exitCode: unread.length > 0 ? 1 : count('error') > 0 || (maxWarnings !== undefined && count('warning') > maxWarnings) ? 2 : 0,
     })
   }
+}
+
+/** What `lint --recursive` says, on stderr, of the symbolic links it did not follow: one line each. */
+function skippedLines(skipped: readonly {dir: string; why: string}[]): string {
+  return skipped.map(({dir, why}) => `Note: not searched: ${path.relative(process.cwd(), dir) || '.'} is ${why}\n`).join('')
 }
 
 /** What `lint --recursive` says of a directory it could not list: an error, and the run could not do its job. */

@@ -1,42 +1,41 @@
 #!/usr/bin/env node
-// Refreshes the real outputs in README.md: every block between `<!-- tour: ARGS -->` and `<!-- /tour -->`
-// becomes "$ tfgraph ARGS" and what `node bin/run.js ARGS` prints (stdout, then stderr), run from the
-// repository root with colours off. Usage: npm run build && node scripts/readme-tour.mjs [--check]
-// (--check: exit 1 when README.md is not up to date, without writing it). `<!-- tour-hover: DIR FILE
-// LINE:COLUMN -->` blocks (README.md and docs/editor.md) show what an editor's hover gets from
-// `tfgraph lsp` there (scripts/lsp-hover.mjs), links relative to the page.
+// Refreshes the real outputs in README.md and every page of docs/ (docs/**/*.md): every block between
+// `<!-- tour: ARGS -->` and `<!-- /tour -->` becomes "$ tfgraph ARGS" and what `node bin/run.js ARGS`
+// prints (stdout, then stderr), run from the repository root with colours off; `<!-- tour-markdown: ARGS
+// -->` blocks show the output as Markdown (providers diff --format markdown); `<!-- tour-hover: DIR FILE
+// LINE:COLUMN -->` blocks show what an editor's hover gets from `tfgraph lsp` there (scripts/lsp-hover.mjs),
+// links relative to the page. Usage: npm run build && node scripts/readme-tour.mjs [--check] (--check:
+// exit 1 when a page is not up to date, without writing it; test/cli/readme-tour.test.ts runs it, so an
+// example output that no longer matches the tool fails the tests).
 import {spawnSync} from 'node:child_process'
-import {readFileSync, writeFileSync} from 'node:fs'
+import {readdirSync, readFileSync, writeFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {hoverAt} from './lsp-hover.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const file = path.join(root, 'README.md')
-const text = readFileSync(file, 'utf8')
-const out = text.replace(/<!-- tour: (.+?) -->\n[\s\S]*?<!-- \/tour -->/g, (_, line) => {
-  const args = line.match(/'[^']*'|\S+/g).map((a) => a.replace(/^'|'$/g, ''))
-  const r = spawnSync(process.execPath, [path.join(root, 'bin/run.js'), ...args], {
+
+/** The arguments of a tour line, split as a shell would for these examples ('…' quoting). */
+const argsOf = (line) => line.match(/'[^']*'|\S+/g).map((a) => a.replace(/^'|'$/g, ''))
+
+function run(line) {
+  return spawnSync(process.execPath, [path.join(root, 'bin/run.js'), ...argsOf(line)], {
     cwd: root,
     encoding: 'utf8',
-    env: {...process.env, NO_COLOR: '1', TFGRAPH_NO_CACHE: '1'},
+    env: {...process.env, NO_COLOR: '1', TFGRAPH_NO_CACHE: '1', FORCE_COLOR: '0'},
   })
-  const shown = (r.stdout + r.stderr).replace(/\s+$/, '')
-  return `<!-- tour: ${line} -->\n\`\`\`\n$ tfgraph ${line}\n${shown}\n\`\`\`\n<!-- /tour -->`
-})
-// `<!-- tour-markdown: ARGS -->`: the output is Markdown (providers diff --format markdown), shown as a reader sees it
-const out2 = out.replace(/<!-- tour-markdown: (.+?) -->\n[\s\S]*?<!-- \/tour-markdown -->/g, (_, line) => {
-  const args = line.match(/'[^']*'|\S+/g).map((a) => a.replace(/^'|'$/g, ''))
-  const r = spawnSync(process.execPath, [path.join(root, 'bin/run.js'), ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    env: {...process.env, NO_COLOR: '1', TFGRAPH_NO_CACHE: '1'},
+}
+
+/** The page with its tour, tour-markdown and tour-hover blocks refreshed (`up`: the way from its folder to the root). */
+async function refresh(page, up) {
+  let done = page.replace(/<!-- tour: (.+?) -->\n[\s\S]*?<!-- \/tour -->/g, (_, line) => {
+    const r = run(line)
+    const shown = (r.stdout + r.stderr).replace(/\s+$/, '')
+    return `<!-- tour: ${line} -->\n\`\`\`\n$ tfgraph ${line}\n${shown}\n\`\`\`\n<!-- /tour -->`
   })
-  return `<!-- tour-markdown: ${line} -->\n${r.stdout.replace(/\s+$/, '')}\n<!-- /tour-markdown -->`
-})
-/** The hover blocks of a page (`up`: the way from the page's folder to the repository root). */
-async function hovers(page, up) {
-  let done = page
+  done = done.replace(/<!-- tour-markdown: (.+?) -->\n[\s\S]*?<!-- \/tour-markdown -->/g, (_, line) => {
+    return `<!-- tour-markdown: ${line} -->\n${run(line).stdout.replace(/\s+$/, '')}\n<!-- /tour-markdown -->`
+  })
   for (const m of page.matchAll(/<!-- tour-hover: (\S+) (\S+) (\d+):(\d+) -->\n[\s\S]*?<!-- \/tour-hover -->/g)) {
     const [whole, dir, f, line, column] = m
     const md = (await hoverAt(dir, f, Number(line), Number(column))).replace(/\]\((?!https?:)/g, `](${up}`)
@@ -48,16 +47,32 @@ async function hovers(page, up) {
   }
   return done
 }
-const pages = [
-  [file, await hovers(out2, ''), text],
-  [path.join(root, 'docs', 'editor.md'), undefined, undefined],
-]
-pages[1][2] = readFileSync(pages[1][0], 'utf8')
-pages[1][1] = await hovers(pages[1][2], '../')
+
+/** README.md and the Markdown pages under docs/, sorted. */
+function pagesOf() {
+  const out = [path.join(root, 'README.md')]
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, {withFileTypes: true}).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const p = path.join(dir, e.name)
+      if (e.isDirectory()) walk(p)
+      else if (e.name.endsWith('.md')) out.push(p)
+    }
+  }
+  walk(path.join(root, 'docs'))
+  return out
+}
+
+const pages = []
+for (const file of pagesOf()) {
+  const was = readFileSync(file, 'utf8')
+  if (!/<!-- tour(-markdown|-hover)?: /.test(was)) continue
+  const up = path.relative(path.dirname(file), root).split(path.sep).join('/')
+  pages.push([file, await refresh(was, up === '' ? '' : `${up}/`), was])
+}
 if (process.argv.includes('--check')) {
   const stale = pages.filter(([, now, was]) => now !== was).map(([f]) => path.relative(root, f))
   if (stale.length > 0) {
     console.error(`${stale.join(', ')}: the tour outputs are out of date (node scripts/readme-tour.mjs)`)
     process.exit(1)
   }
-} else for (const [f, now] of pages) writeFileSync(f, now)
+} else for (const [f, now, was] of pages) if (now !== was) writeFileSync(f, now)

@@ -20,6 +20,8 @@ export interface DrawInputs {
   readonly verbose: boolean
   /** A progress line on the terminal while a slow layout runs (unless --no-progress). */
   readonly progress: boolean
+  /** SVG: draw even what would take minutes or could not be read. */
+  readonly force: boolean
 }
 
 /** The analysis, the view sliced as asked and its rendering: what the command prints, and whether it failed. */
@@ -46,7 +48,10 @@ export async function drawGraph(cmd: CommandRun<undefined>, i: DrawInputs): Prom
   const render = await cmd.renderer('graph', i.format)
   let stdout: string
   try {
-    stdout = await render({analysis: a, graph}, {root: i.dir, ...(progress ? {progress} : {})})
+    stdout = await render(
+      {analysis: a, graph},
+      {root: i.dir, ...(progress ? {progress} : {}), force: i.force, ...(i.slicing.module !== undefined ? {module: i.slicing.module} : {})},
+    )
   } catch (e) {
     // a picture Graphviz would take minutes to lay out: what to narrow instead, exit 1
     if (e instanceof (await import('../render/graph-svg.js')).LayoutTooLarge)

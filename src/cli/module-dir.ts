@@ -1,9 +1,10 @@
 // What a command needs from its DIR argument: a directory holding configuration files. Checked before
 // any analysis so that a typo, a file or a directory of variable files gets one clear line (exit 1),
 // not Terraform's plan-time "No configuration files" reported as if it were a finding.
-import {readdirSync, statSync} from 'node:fs'
+import {accessSync, constants, readdirSync, statSync} from 'node:fs'
 import * as path from 'node:path'
 import {didYouMean} from '../diag/name-suggestion.js'
+import {osErrorCode, osErrorText} from '../diag/os-error.js'
 
 const CONFIG = /\.(tf|tofu)(\.json)?$/
 /** A Terraform Stacks configuration's files (the directory is then analysed as a stack). */
@@ -18,12 +19,45 @@ function isLoop(e: unknown): boolean {
 
 const LOOP = 'is a symbolic link loop: following its links leads back to a link already followed'
 
+/**
+ * Why `p` could not be reached or listed, as the operating system said it (`permission denied`), with the
+ * directory on its path that cannot be searched when that is the cause (a parent the user may not enter).
+ */
+export function pathFailure(p: string, e: unknown): string {
+  const code = osErrorCode(e)
+  if (code === 'ENOENT') return 'does not exist'
+  if (isLoop(e)) return LOOP
+  const said = osErrorText(e)
+  if (code === 'ENOTDIR') return `cannot be read: ${said} (a part of its path is a file)`
+  if (code !== 'EACCES' && code !== 'EPERM') return `cannot be read: ${said}`
+  const blocked = unsearchableAncestor(p)
+  return `cannot be read: ${said}${blocked === undefined ? '' : ` (the directory ${blocked} on its path cannot be entered)`}`
+}
+
+/** The first directory on the way to `p` (as written, `p` excluded) that the user may not enter, or undefined. */
+function unsearchableAncestor(p: string): string | undefined {
+  const abs = path.resolve(p)
+  const chain: string[] = []
+  for (let d = path.dirname(abs); ; d = path.dirname(d)) {
+    chain.unshift(d)
+    if (path.dirname(d) === d) break
+  }
+  for (const d of chain) {
+    try {
+      accessSync(d, constants.X_OK)
+    } catch {
+      return path.relative(process.cwd(), d) || '.'
+    }
+  }
+  return undefined
+}
+
 /** Why `--plugin-dir DIR` cannot be verified (it is not a directory), or undefined. */
 export function pluginDirProblem(dir: string): string | undefined {
   try {
     return statSync(dir).isDirectory() ? undefined : `--plugin-dir ${dir} is not a directory`
   } catch (e) {
-    return isLoop(e) ? `--plugin-dir ${dir} ${LOOP}` : `--plugin-dir ${dir} does not exist`
+    return `--plugin-dir ${dir} ${pathFailure(dir, e)}`
   }
 }
 
@@ -52,7 +86,7 @@ export function moduleDirProblem(
   try {
     isDir = statSync(dir).isDirectory()
   } catch (e) {
-    if (isLoop(e)) return `Failed to read module directory: ${dir} ${LOOP}`
+    if (osErrorCode(e) !== 'ENOENT') return `Failed to read module directory: ${dir} ${pathFailure(dir, e)}`
     const sub = didYouMean(dir, subcommands)
     return `Failed to read module directory: ${dir} does not exist${sub === undefined ? '' : ` (did you mean the subcommand \"${sub}\"?)`}`
   }
@@ -65,8 +99,8 @@ export function moduleDirProblem(
   let names: string[]
   try {
     names = readdirSync(dir)
-  } catch {
-    return `Failed to read module directory: ${dir} cannot be read (permission denied)`
+  } catch (e) {
+    return `Failed to read module directory: ${dir} ${pathFailure(dir, e)}`
   }
   if (names.some((n) => (CONFIG.test(n) && !n.startsWith('.')) || STACK.test(n))) return undefined
   const tests = testFilesOf(dir, names, opts.testDirectory)
@@ -89,7 +123,7 @@ export function recursiveDirProblem(dir: string): string | undefined {
   try {
     if (statSync(dir).isDirectory()) return undefined
   } catch (e) {
-    return `Failed to read directory: ${dir} ${isLoop(e) ? LOOP : 'does not exist'}`
+    return `Failed to read directory: ${dir} ${pathFailure(dir, e)}`
   }
   const parent = path.dirname(dir)
   return `${dir} is a file; pass a directory to search (${parent === '' ? '.' : parent})`

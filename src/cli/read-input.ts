@@ -1,6 +1,7 @@
 // Files the commands read themselves (a saved plan, lock files to compare): the text, or one line saying
 // why it could not be read — in words, not Node's `ENOENT: no such file or directory, open '…'`.
 import {readFileSync} from 'node:fs'
+import {osErrorText} from '../diag/os-error.js'
 
 /** Why `file` could not be read, in words: `plan.json does not exist`. */
 export function readFailure(file: string, e: unknown): string {
@@ -11,11 +12,8 @@ export function readFailure(file: string, e: unknown): string {
       return `${file} does not exist (a part of its path is a file)`
     case 'EISDIR':
       return `${file} is a directory, not a file`
-    case 'EACCES':
-    case 'EPERM':
-      return `${file} cannot be read (permission denied)`
     default:
-      return `${file} cannot be read (${e instanceof Error ? e.message.split('\n')[0]!.replace(/^[A-Z]+: /, '') : String(e)})`
+      return `${file} cannot be read (${osErrorText(e)})`
   }
 }
 

@@ -10,6 +10,7 @@ import {checkNesting} from '../hcl/nesting-limit.js'
 import type {Value} from '../hcl/syntax.js'
 import {isRecord, toValue} from '../hcl/value.js'
 import {literalValue} from '../hcl/expr.js'
+import {osErrorCode, osErrorText} from '../diag/os-error.js'
 
 export interface VariableInputs {
   /** `-var-file` paths (relative to the working directory). */
@@ -34,13 +35,15 @@ async function readVarsFile(
   let text: string
   try {
     text = utf8Text(ctx.files.read(file))
-  } catch {
+  } catch (e) {
     const p = {line: 1, column: 1, byte: 0}
     diags.push(
       errorDiag(
         'variable.file-unreadable',
         'Failed to read variables file',
-        `Given variables file ${display} does not exist or cannot be read.`,
+        osErrorCode(e) === 'ENOENT' || osErrorCode(e) === undefined
+          ? `Given variables file ${display} does not exist or cannot be read.`
+          : `Given variables file ${display} cannot be read: ${osErrorText(e)}.`,
         {filename: display, start: p, end: p},
       ),
     )

@@ -3,6 +3,7 @@
 // lint.ts (and with it the loader, the resolver and the rules) is imported only when a root must be
 // analysed again.
 import * as path from 'node:path'
+import {osErrorText} from '../diag/os-error.js'
 import {analysisEnv} from '../io/results-cache.js'
 import type {RunContext} from '../load/run-context.js'
 import type {FileSource} from '../io/inputs.js'
@@ -113,6 +114,8 @@ export interface RootSearch {
   readonly roots: string[]
   /** Directories under `dir` that could not be listed (a permission, say): root modules may hide there. */
   readonly unreadable: {readonly dir: string; readonly why: string}[]
+  /** Symbolic links the search did not follow and whose directories it therefore did not search (a loop, say), with why. */
+  readonly skipped: {readonly dir: string; readonly why: string}[]
 }
 
 /** The root modules under `dir` and the directories that could not be searched (a search with those is not kept). */
@@ -122,7 +125,8 @@ export async function findRoots(ctx: RunContext, dir: string, engine?: EngineNam
     typeof v === 'object' &&
     v !== null &&
     strings((v as Record<string, unknown>)['roots']) &&
-    Array.isArray((v as Record<string, unknown>)['unreadable'])
+    Array.isArray((v as Record<string, unknown>)['unreadable']) &&
+    Array.isArray((v as Record<string, unknown>)['skipped'])
   const key = {dir: path.resolve(dir), engine: engine ?? null}
   const r = await ctx.results.get('root-search', key, () => searchRootModules(ctx, dir, engine), {
     narrow,
@@ -137,12 +141,21 @@ export function configDirsUnder(
   top: string,
   skip?: string,
   bounds?: SearchBounds,
-): {dirs: string[]; nativeFiles: Map<string, number>; unreadable: {dir: string; why: string}[]; skipped: SearchSkipped} {
+): {
+  dirs: string[]
+  nativeFiles: Map<string, number>
+  unreadable: {dir: string; why: string}[]
+  skipped: SearchSkipped
+  links: {dir: string; why: string}[]
+} {
   const dirs: string[] = []
   const nativeFiles = new Map<string, number>()
   const unreadable: {dir: string; why: string}[] = []
   const maxDepth = Math.min(bounds?.depth ?? 50, 50)
   const skipped = {searched: 0, deeper: [] as string[], overCount: [] as string[]}
+  // symbolic links not followed whose directories are therefore not searched, with why
+  const links: {dir: string; why: string}[] = []
+  const realTop = files.realpath(path.resolve(top)) ?? path.resolve(top)
   const walk = (d: string, depth: number): void => {
     if (depth > maxDepth) return void skipped.deeper.push(d)
     if (bounds && skipped.searched >= bounds.dirs) return void skipped.overCount.push(d)
@@ -151,8 +164,8 @@ export function configDirsUnder(
     try {
       entries = files.list(d)
     } catch (e) {
-      const code = typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string' ? e.code : 'unreadable'
-      unreadable.push({dir: d, why: code})
+      // what the operating system said (`permission denied`), as every command says it
+      unreadable.push({dir: d, why: osErrorText(e)})
       return
     }
     let native = 0
@@ -168,13 +181,17 @@ export function configDirsUnder(
       nativeFiles.set(d, native)
     }
     for (const e of entries) {
+      if (e.kind === 'link' && !e.name.startsWith('.') && !SKIP_DIRS.has(e.name)) {
+        const why = unfollowedLink(files, path.join(d, e.name), realTop)
+        if (why !== undefined) links.push({dir: path.join(d, e.name), why})
+      }
       if (e.kind !== 'dir' || e.name.startsWith('.') || SKIP_DIRS.has(e.name)) continue
       const sub = path.join(d, e.name)
       if (sub !== skip) walk(sub, depth + 1) // tfgraph's own cache, when it lives inside the tree
     }
   }
   walk(path.resolve(top), 0)
-  return {dirs, nativeFiles, unreadable, skipped}
+  return {dirs, nativeFiles, unreadable, skipped, links}
 }
 
 /** How far a search for root modules goes: `depth` levels below the top (0: the top alone), at most `dirs` directories listed. */
@@ -188,6 +205,24 @@ export interface SearchSkipped {
   readonly searched: number
   readonly deeper: readonly string[]
   readonly overCount: readonly string[]
+}
+
+/**
+ * Why the search names a symbolic link it does not follow, or undefined when nothing is missed by not
+ * following it (a file, or a directory inside the search, searched where it lives): a link that leads
+ * nowhere (a loop, or a target that is not there) or back to a directory above it, or one to a directory
+ * outside the search.
+ */
+function unfollowedLink(files: FileSource, link: string, realTop: string): string | undefined {
+  const kind = files.stat(link)
+  if (kind === null) return 'a symbolic link that leads nowhere (a loop, or a missing target): not followed'
+  if (kind !== 'dir') return undefined
+  const target = files.realpath(link)
+  const at = files.realpath(path.dirname(link))
+  if (target === null || at === null) return undefined
+  if (at === target || at.startsWith(target + path.sep)) return 'a symbolic link loop (it leads back to a directory above it): not followed'
+  if (target === realTop || target.startsWith(realTop + path.sep)) return undefined
+  return 'a symbolic link to a directory outside the search: not followed'
 }
 
 /** The directories that exist and that the module calls of `d` name by a local source (`./x`, `../y`). */
@@ -214,7 +249,7 @@ export async function localCallTargets(
 async function searchRootModules(ctx: RunContext, dir: string, engine: EngineName | undefined): Promise<RootSearch> {
   const files = ctx.files
   const top = path.resolve(dir)
-  const {dirs: configDirs, nativeFiles: filesIn, unreadable} = configDirsUnder(files, top, path.resolve(ctx.cache.dir))
+  const {dirs: configDirs, nativeFiles: filesIn, unreadable, links} = configDirsUnder(files, top, path.resolve(ctx.cache.dir))
   ctx.pool.expect([...filesIn.values()].reduce((a, b) => a + b, 0))
   // which directories are called: from the module sources alone
   const called = new Set<string>()
@@ -225,5 +260,9 @@ async function searchRootModules(ctx: RunContext, dir: string, engine: EngineNam
   // for 3,960; BENCHMARKS.md)
   ctx.loads.clear()
   // an unlisted directory a module calls is that module's caller's diagnostic, not a search's
-  return {roots: configDirs.filter((d) => !called.has(d)).sort(), unreadable: unreadable.filter((u) => !called.has(u.dir))}
+  return {
+    roots: configDirs.filter((d) => !called.has(d)).sort(),
+    unreadable: unreadable.filter((u) => !called.has(u.dir)),
+    skipped: links.filter((u) => !called.has(u.dir)).sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0)),
+  }
 }

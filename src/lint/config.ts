@@ -10,6 +10,7 @@ import {RULE_IDS} from '../rules/ids.js'
 import {optionProblem, RULE_OPTIONS, type RuleOptionValue} from '../rules/options.js'
 import type {LintDiagnostic, Rule} from '../rules/rule.js'
 import {readTflintConfig} from './tflint-config.js'
+import {osErrorCode, osErrorText} from '../diag/os-error.js'
 
 /** A JSON syntax error in words: what was expected where `offset` is. */
 function syntaxMessage(code: string, text: string, offset: number, length: number): string {
@@ -136,7 +137,7 @@ function readTfgraphJson(rootDir: string, explicit?: string): {config: LintConfi
   let text: string
   try {
     text = readFileSync(file, 'utf8')
-  } catch {
+  } catch (e) {
     if (!explicit) return {config: EMPTY_CONFIG, diagnostics: []}
     return {
       config: EMPTY_CONFIG,
@@ -144,7 +145,7 @@ function readTfgraphJson(rootDir: string, explicit?: string): {config: LintConfi
         errorDiag(
           'lint-config.unreadable',
           'Failed to read configuration file',
-          `${explicit}: the lint configuration file does not exist or cannot be read.`,
+          `${explicit}: the lint configuration file ${osErrorCode(e) === 'ENOENT' ? 'does not exist' : `cannot be read: ${osErrorText(e)}`}.`,
         ),
       ],
     }

@@ -18,6 +18,7 @@ import {mapLimit} from './map-limit.js'
 import {RunContext} from '../load/run-context.js'
 import {inRemotePackage} from '../rules/support.js'
 import {applyEdits, planFix, selectFixes, type PlannedFix} from '../rules/fix/apply.js'
+import {removeHusks} from '../rules/fix/husks.js'
 import {lint, type LintOptions, type LintResult} from './lint.js'
 
 export const MAX_PASSES = 10
@@ -48,8 +49,11 @@ export interface AppliedFix {
 export interface FixRun {
   /** Each root's findings after the fixes (as `lint` reports them). */
   readonly results: readonly LintResult[]
-  /** The files whose content the fixes changed (absolute path → content before and after). */
-  readonly changed: ReadonlyMap<string, {readonly before: Uint8Array; readonly after: Uint8Array}>
+  /**
+   * The files whose content the fixes changed (absolute path → content before and after); `removed`: the
+   * fixes left the file with nothing (its last block emptied and removed), so it is deleted, not written.
+   */
+  readonly changed: ReadonlyMap<string, FileChange>
   readonly applied: readonly AppliedFix[]
   /** Passes that applied something. */
   readonly passes: number
@@ -128,10 +132,12 @@ export async function runFixes(opts: FixRunOptions): Promise<FixRun> {
       for (const f of done) applied.push({rule: f.rule, title: f.title, files: [...new Set(f.edits.map((e) => e.file))], pass})
       results = await lintAll()
     }
-    const changed = new Map<string, {before: Uint8Array; after: Uint8Array}>()
+    const changed = new Map<string, FileChange>()
     for (const [file, after] of current) {
       const before = original.get(file)!
-      if (!Buffer.from(before).equals(Buffer.from(after))) changed.set(file, {before, after})
+      if (Buffer.from(before).equals(Buffer.from(after))) continue
+      const removed = after.length === 0 && utf8Text(before).trim() !== ''
+      changed.set(file, removed ? {before, after, removed} : {before, after})
     }
     return {results, changed, applied, passes, notes: [...notes].sort()}
   } finally {
@@ -204,8 +210,12 @@ function applyPass(chosen: readonly PlannedFix[], st: PassState): PlannedFix[] {
     st.dropped.add(fixKey(fix))
     st.notes.add(`${fix.edits[0]?.file ?? '?'}: fix "${fix.title}" [${fix.rule}] not applied: ${why}`)
   }
-  for (const [file, after] of r.files) {
-    if (!st.original.has(file)) st.original.set(file, read(file)!)
+  for (const [file, fixed] of r.files) {
+    const before = read(file)!
+    if (!st.original.has(file)) st.original.set(file, before)
+    // a block the fixes emptied goes, and a terraform block that leaves empty, and a file left with nothing
+    const husks = removeHusks(file, utf8Text(before), utf8Text(fixed))
+    const after = husks.text === utf8Text(fixed) ? fixed : Buffer.from(husks.text, 'utf8')
     st.current.set(file, after)
     st.overlay.set(file, utf8Text(after))
   }
@@ -217,6 +227,8 @@ export interface WriteOutcome {
   readonly written: readonly string[]
   /** One line per file not written, and why. */
   readonly skipped: readonly string[]
+  /** Files not reached: the writing was stopped (an interrupt) before them. */
+  readonly notReached: readonly string[]
 }
 
 /**
@@ -226,32 +238,67 @@ export interface WriteOutcome {
 export function writeFixes(changed: FixRun['changed'], allowed: readonly string[]): WriteOutcome {
   const written: string[] = []
   const skipped: string[] = []
-  for (const [file, {before, after}] of [...changed].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    let target = file
-    let now: Buffer
-    try {
-      target = fs.realpathSync(file)
-      if (!allowed.some((d) => inside(target, fs.realpathSync(d)))) {
-        skipped.push(`${file}: not written: it links to ${target}, outside the directories given`)
-        continue
-      }
-      now = fs.readFileSync(target)
-    } catch (e) {
-      skipped.push(`${file}: not written: ${e instanceof Error ? e.message : String(e)}`)
-      continue
-    }
-    if (!now.equals(Buffer.from(before))) {
-      skipped.push(`${file}: not written: it changed on disk since tfgraph read it`)
-      continue
-    }
-    try {
-      writeAtomic(target, after)
-      written.push(file)
-    } catch (e) {
-      skipped.push(`${file}: not written: ${e instanceof Error ? e.message : String(e)}`)
-    }
+  for (const [file, c] of byName(changed)) {
+    const why = writeFix(file, c, allowed)
+    if (why === undefined) written.push(file)
+    else skipped.push(why)
   }
-  return {written, skipped}
+  return {written, skipped, notReached: []}
+}
+
+/**
+ * `writeFixes` that yields to the event loop between files, so that an interrupt (Ctrl-C) is seen between
+ * two files, never within one: when `stopped(files written so far)` turns true the files left are not reached (not written).
+ * Every file is whole either way — fixed completely or untouched.
+ */
+export async function writeFixesUntil(
+  changed: FixRun['changed'],
+  allowed: readonly string[],
+  stopped: (written: number) => boolean,
+): Promise<WriteOutcome> {
+  const written: string[] = []
+  const skipped: string[] = []
+  const notReached: string[] = []
+  for (const [file, c] of byName(changed)) {
+    await new Promise<void>((resolve) => setImmediate(resolve))
+    if (stopped(written.length)) {
+      notReached.push(file)
+      continue
+    }
+    const why = writeFix(file, c, allowed)
+    if (why === undefined) written.push(file)
+    else skipped.push(why)
+  }
+  return {written, skipped, notReached}
+}
+
+/** A file the fixes changed: its content before and after; `removed`: left with nothing, so deleted. */
+export type FileChange = {readonly before: Uint8Array; readonly after: Uint8Array; readonly removed?: boolean}
+
+function byName(changed: FixRun['changed']): [string, FileChange][] {
+  return [...changed].sort((a, b) => (a[0] < b[0] ? -1 : 1))
+}
+
+/** Writes one fixed file; undefined when written, else the line saying why not. */
+function writeFix(file: string, {before, after, removed}: FileChange, allowed: readonly string[]): string | undefined {
+  let target = file
+  let now: Buffer
+  try {
+    target = fs.realpathSync(file)
+    if (!allowed.some((d) => inside(target, fs.realpathSync(d))))
+      return `${file}: not written: it links to ${target}, outside the directories given`
+    now = fs.readFileSync(target)
+  } catch (e) {
+    return `${file}: not written: ${e instanceof Error ? e.message : String(e)}`
+  }
+  if (!now.equals(Buffer.from(before))) return `${file}: not written: it changed on disk since tfgraph read it`
+  try {
+    if (removed) fs.rmSync(target)
+    else writeAtomic(target, after)
+    return undefined
+  } catch (e) {
+    return `${file}: not written: ${e instanceof Error ? e.message : String(e)}`
+  }
 }
 
 /** Writes `data` to `file` through a temporary file in the same directory and a rename. */

@@ -13,6 +13,7 @@ import {buildModule, type ParsedFile} from './build-module.js'
 import {engineFor, selectConfigFiles, type ConfigFileEntry} from './file-set.js'
 import type {Module} from './model.js'
 import {TypeExprMemo} from './variable-default.js'
+import {osErrorCode, osErrorText} from '../diag/os-error.js'
 
 /** What loading reads with: the run's file source and its parser (which counts what it does). */
 export interface LoadContext {
@@ -210,13 +211,19 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}, ctx: Lo
   let names: string[]
   try {
     names = listRegularFiles(ctx.files, abs)
-  } catch {
+  } catch (e) {
     const engine = opts.engine ?? 'terraform'
     return {
       module: emptyModule(abs, engine, []),
       engine,
       diagnostics: [
-        errorDiag('load.dir-unreadable', 'Failed to read module directory', `Module directory ${dir} does not exist or cannot be read.`),
+        errorDiag(
+          'load.dir-unreadable',
+          'Failed to read module directory',
+          osErrorCode(e) === 'ENOENT' || osErrorCode(e) === undefined
+            ? `Module directory ${dir} does not exist or cannot be read.`
+            : `Module directory ${dir} cannot be read: ${osErrorText(e)}.`,
+        ),
       ],
       incomplete: true,
       filesRead: 0,

@@ -17,6 +17,7 @@ import {hashDirH1, hashZipH1, hashZipZh} from './hash.js'
 import {providerString} from '../addrs/provider.js'
 import type {StackConfigNode} from '../load/stacks/model.js'
 import {parseLockFile, type ProviderLock} from './lockfile.js'
+import {osErrorCode, osErrorText} from '../diag/os-error.js'
 
 /**
  * `invalid`: locked, but the lock file has errors — in this provider's entry (`entryErrors`), or elsewhere,
@@ -77,6 +78,8 @@ export interface LockCheck {
   readonly lockFile: string
   readonly lockFileExists: boolean
   readonly lockFileState: LockFileState
+  /** The provider entries the lock file holds (0 for an empty file, or none). */
+  readonly lockedEntries: number
   /**
    * False when the lock file or the configuration could not be read (a syntax error, an unreadable file,
    * a limit reached): nothing was compared, and `providers` and `packages` are empty.
@@ -165,6 +168,7 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
     lockFile: '.terraform.lock.hcl',
     lockFileExists,
     lockFileState,
+    lockedEntries: locks.length,
     compared,
     providers: renameFiles(providers, named),
     packages: renameFiles(packages, named),
@@ -500,10 +504,7 @@ async function verifyPackages(
 
 /** Why a file could not be read, in a few words (`EISDIR: illegal operation…` → `it is a directory`). */
 function readFailure(e: unknown): string {
-  const code = e instanceof Error && 'code' in e ? String(e.code) : ''
-  if (code === 'EISDIR') return 'it is a directory'
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied'
-  return e instanceof Error ? e.message.split('\n')[0]! : String(e)
+  return osErrorCode(e) === 'EISDIR' ? 'it is a directory' : osErrorText(e)
 }
 
 /** The `lock --json` contract (format_version "1"). */

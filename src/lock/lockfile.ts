@@ -311,7 +311,11 @@ function decodeVersion(block: Block, versionAttr: Attribute | undefined, canon: 
       ),
     )
   }
-  return v
+  // what the file says: a number (`version = 5.0`) converts to the string "5" for the checks, as
+  // Terraform's does, but is shown as written
+  return typeof literalOf(versionAttr.node) === 'string'
+    ? v
+    : buf.subarray(versionAttr.exprRange.start.byte, versionAttr.exprRange.end.byte).toString('utf8')
 }
 
 /** The recorded `constraints` in canonical form ('' when invalid), reported unless valid and normalized; undefined when not a string. */

@@ -9,6 +9,8 @@ export interface ChangedFile {
   readonly file: string
   readonly before: string
   readonly after: string
+  /** The file is deleted (the fixes left it with nothing): `+++ /dev/null`, as git writes a deletion. */
+  readonly removed?: boolean
 }
 
 /** The unified diff of the changed files, sorted by path ('' when nothing changes). */
@@ -17,7 +19,7 @@ export function renderFixDiff(files: readonly ChangedFile[], cwd: string): strin
   for (const f of [...files].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
     if (f.before === f.after) continue
     const rel = path.relative(cwd, f.file).split(path.sep).join('/')
-    const patch = structuredPatch(`a/${rel}`, `b/${rel}`, f.before, f.after, undefined, undefined, {context: 3})
+    const patch = structuredPatch(`a/${rel}`, f.removed ? '/dev/null' : `b/${rel}`, f.before, f.after, undefined, undefined, {context: 3})
     // jsdiff's separator line before each file is not part of git's form
     out.push(formatPatch(patch).replace(/^(?:Index: .*\n)?=+\n/, ''))
   }

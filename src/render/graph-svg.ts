@@ -45,6 +45,10 @@ const QUICK_AFTER_S = 2
  */
 export function layoutPlan(dot: string): {
   readonly attributes: Readonly<Record<string, string>>
+  /** Nodes linked to no other: dot puts them all in one rank, a row that grows with each. */
+  readonly isolated: number
+  /** About how long (points) the row of isolated nodes is. */
+  readonly rowPt: number
   /** Seconds with the settings chosen. */
   readonly seconds: number
   /** Over QUICK_AFTER_S with Graphviz's own settings: the quicker ones are used, and `line` is shown meanwhile. */
@@ -56,22 +60,36 @@ export function layoutPlan(dot: string): {
   let nodes = 0
   let edges = 0
   let labelled = 0
+  const linked = new Set<string>()
+  const named: string[] = []
   for (const line of dot.split('\n')) {
-    if (!/^\s*"(?:[^"\\]|\\.)*" (?:\[|->)/.test(line)) continue
-    if (/^\s*"(?:[^"\\]|\\.)*" -> /.test(line)) {
+    const m = /^\s*("(?:[^"\\]|\\.)*") (?:\[|->\s*("(?:[^"\\]|\\.)*"))/.exec(line)
+    if (!m) continue
+    if (m[2] !== undefined) {
       edges++
+      linked.add(m[1]!).add(m[2])
       if (/\blabel ?= ?"/.test(line)) labelled++
-    } else nodes++
+    } else {
+      nodes++
+      named.push(m[1]!)
+    }
   }
+  const isolated = named.filter((x) => !linked.has(x)).length
+  const rowPt = isolated * ROW_STEP_PT
   const labels = edges > 0 ? labelled / edges : 0
   const excess = Math.max(0, edges - nodes)
-  const full = 0.0008 * nodes + 0.0013 * excess * (edges / Math.max(1, nodes)) * (1 + 10 * labels)
+  // a rank of n nodes costs about n² (8,000 nodes linked to none: 0.9 s; 44,000: 51 s), quick settings or not
+  const row = 2.5e-8 * isolated * isolated
+  const full = 0.0008 * nodes + 0.0013 * excess * (edges / Math.max(1, nodes)) * (1 + 10 * labels) + row
   const n = (x: number): string => Math.round(x).toLocaleString('en-US')
   const what = `${n(nodes)} nodes and ${n(edges)} edges`
-  if (full <= QUICK_AFTER_S) return {attributes: {}, seconds: full, slow: false, what, line: `tfgraph: laying out ${what} with Graphviz…`}
+  if (full <= QUICK_AFTER_S)
+    return {attributes: {}, seconds: full, isolated, rowPt, slow: false, what, line: `tfgraph: laying out ${what} with Graphviz…`}
   const straight = labels > 0.05
-  const seconds = full / 6
+  const seconds = (full - row) / 6 + row
   return {
+    isolated,
+    rowPt,
     attributes: {mclimit: '0.1', nslimit: '1', nslimit1: '1', ...(straight ? {splines: 'line'} : {})},
     seconds,
     slow: true,
@@ -84,6 +102,29 @@ export function layoutPlan(dot: string): {
 export interface SvgRenderOptions {
   /** Shows `line` while a layout expected to take seconds runs; the function returned ends it. */
   readonly progress?: (line: string) => () => void
+  /** Draw even what would take minutes or could not be read (`--force`). */
+  readonly force?: boolean
+  /** What draws less, for the refusals (`--depth 1 keeps …; --exclude …`): narrowHints. */
+  readonly narrow?: readonly string[]
+}
+
+/** Points one node takes along a rank: its height in a drawing from left to right, and the gap to the next. */
+const ROW_STEP_PT = 54
+/** Beyond this many points (about 35 m), a row of nodes linked to none is not drawn without --force. */
+export const REFUSE_ROW_PT = 100_000
+
+/** Why a picture is not drawn without --force (what it would be, what draws less), or undefined. */
+export function refusal(plan: ReturnType<typeof layoutPlan>, narrow: readonly string[]): string | undefined {
+  const n = (x: number): string => Math.round(x).toLocaleString('en-US')
+  const hints = narrow.join('; ')
+  const less = hints
+    ? hints[0]!.toUpperCase() + hints.slice(1)
+    : 'Draw less with --collapse, --depth N, --focus ADDRESS or --module ADDRESS'
+  if (plan.rowPt > REFUSE_ROW_PT)
+    return `${plan.what}: ${n(plan.isolated)} nodes are linked to no other, and Graphviz would draw them in one row about ${n(plan.rowPt)} pt (${n(plan.rowPt / 2835)} m) long, which cannot be read, after about ${n(Math.max(1, plan.seconds))} s of layout. ${less}. --force draws it anyway`
+  if (plan.seconds > REFUSE_AFTER_S)
+    return `${plan.what}: Graphviz would take about ${Math.round(plan.seconds / 60)} minutes to lay them out, even with its quicker settings. ${less}, or write -o graph.html (the page lays the graph out in the browser). --force draws it anyway`
+  return undefined
 }
 
 /** A loaded Graphviz: renders DOT to SVG synchronously. */
@@ -100,10 +141,8 @@ export async function loadSvgRenderer(): Promise<SvgRenderer> {
     graphvizVersion,
     toSvg(dot: string, opts: SvgRenderOptions = {}): string {
       const plan = layoutPlan(dot)
-      if (plan.seconds > REFUSE_AFTER_S)
-        throw new LayoutTooLarge(
-          `${plan.what}: Graphviz would take about ${Math.round(plan.seconds / 60)} minutes to lay them out, even with its quicker settings. Draw less with --collapse, --depth N, --focus ADDRESS or --module ADDRESS, or write -o graph.html (the page lays the graph out in the browser)`,
-        )
+      const refused = opts.force ? undefined : refusal(plan, opts.narrow ?? [])
+      if (refused !== undefined) throw new LayoutTooLarge(refused)
       const stop = plan.slow ? opts.progress?.(plan.line) : undefined
       let r: ReturnType<typeof viz.render>
       try {
@@ -144,16 +183,44 @@ export function hugePictureNote(svg: string, g: ExportGraph, base?: string): str
   const size = svgSize(svg)
   if (!size || Math.max(size.width, size.height) <= HUGE_PICTURE_PT) return undefined
   const n = (x: number): string => Math.round(x).toLocaleString('en-US')
+  return `note: the picture is ${n(size.width)} × ${n(size.height)} pt (${n(g.nodes.length)} nodes), too large to read whole: ${narrowHints(g, base).join('; ')}`
+}
+
+/**
+ * What draws less of this graph, for its shape: the deepest --depth that keeps some nodes and at most
+ * READABLE_NODES; --collapse and the HTML page (collapsed by module) when there are modules to fold into;
+ * for resources, the most numerous resource types and the --exclude that leaves each out.
+ */
+export function narrowHints(g: ExportGraph, base?: string): string[] {
+  const n = (x: number): string => Math.round(x).toLocaleString('en-US')
   const counts = nodesByDepth(g, base ?? '')
   let depth = 0
   // a depth that keeps nothing (every node lies deeper) is no way to read the picture
   for (let d = 1; d < counts.length - 1; d++) if ((counts[d] ?? 0) > 0 && (counts[d] ?? Infinity) <= READABLE_NODES) depth = d
-  const hints = [
+  const modules = new Set(g.nodes.map((x) => x.module)).size
+  const types = new Map<string, number>()
+  for (const x of g.nodes) {
+    if (x.kind !== 'resource') continue
+    const t = resourceType(x.address)
+    types.set(t, (types.get(t) ?? 0) + 1)
+  }
+  const top = [...types].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 3)
+  return [
     ...(depth > 0
       ? [`--depth ${depth} keeps modules ${depth === 1 ? 'one call' : `${depth} calls`} deep (${n(counts[depth]!)} nodes)`]
       : []),
-    ...(g.view !== 'modules' && !g.collapsed ? ['--collapse folds the resources'] : []),
-    '-o graph.html opens it collapsed by module',
+    ...(g.view !== 'modules' && !g.collapsed && modules > 1 ? ['--collapse folds the resources'] : []),
+    ...(g.view === 'resources' && types.size > 1 && top.length > 0
+      ? [
+          `by resource type, most first: ${top.map(([t, k]) => `${t} ${n(k)}`).join(', ')}${types.size > top.length ? ` (of ${n(types.size)} types)` : ''} — --exclude '*${top[0]![0]}.*' leaves out the first`,
+        ]
+      : []),
+    ...(modules > 1 ? ['-o graph.html opens it collapsed by module'] : []),
   ]
-  return `note: the picture is ${n(size.width)} × ${n(size.height)} pt (${n(g.nodes.length)} nodes), too large to read whole: ${hints.join('; ')}`
+}
+
+/** `aws_instance` of `module.a["x"].data.aws_instance.b[0]`. */
+function resourceType(address: string): string {
+  const parts = address.replace(/^(?:module\.[^.[]+(?:\[[^\]]*\])?\.)+/, '').split('.')
+  return (parts[0] === 'data' || parts[0] === 'ephemeral' || parts[0] === 'list' ? parts[1] : parts[0]) ?? address
 }

@@ -50,10 +50,16 @@ export interface GraphOutputOptions {
   readonly root: string
   /** Shows `line` while a step expected to take seconds runs (a large Graphviz layout); the function returned ends it. */
   readonly progress?: (line: string) => () => void
+  /** SVG: draw even what would take minutes or could not be read (`--force`). */
+  readonly force?: boolean
+  /** The module the graph was cut to (`--module`): the depth hints count from it. */
+  readonly module?: string
 }
 
 export interface LintOutputOptions {
   readonly recursive: boolean
+  /** The directory the run was given, as typed (the narrowing hint's command line names it). */
+  readonly dir?: string
   readonly color: boolean
   readonly verbose: boolean
   /** Files are named from here (text, compact, SARIF). */
@@ -127,9 +133,10 @@ const graph: KindRegistry<'graph'> = {
   json: () => graphFormat('json'),
   // Graphviz compiled to WebAssembly: loaded only for SVG
   svg: async () => {
-    const [{renderGraphDot}, {loadSvgRenderer}] = await Promise.all([import('./graph-dot.js'), import('./graph-svg.js')])
+    const [{renderGraphDot}, {loadSvgRenderer, narrowHints}] = await Promise.all([import('./graph-dot.js'), import('./graph-svg.js')])
     const svg = await loadSvgRenderer()
-    return ({graph: g}, {progress}) => svg.toSvg(renderGraphDot(g, {svg: true}), progress ? {progress} : {})
+    return ({graph: g}, {progress, force, module}) =>
+      svg.toSvg(renderGraphDot(g, {svg: true}), {...(progress ? {progress} : {}), force: force === true, narrow: narrowHints(g, module)})
   },
   html: async () => {
     const {graphHtmlPage} = await import('./graph-html.js')
@@ -145,8 +152,8 @@ async function graphFormat(format: 'dot' | 'mermaid' | 'json'): Promise<Renderer
 const lint: KindRegistry<'lint'> = {
   text: async () => {
     const {renderLintText} = await import('./lint.js')
-    return (results, {color, cwd, verbose, sourceLines, recursive}) =>
-      renderLintText(results, {color, cwd, verbose, sourceLines, summary: recursive})
+    return (results, {color, cwd, verbose, sourceLines, recursive, dir}) =>
+      renderLintText(results, {color, cwd, verbose, sourceLines, summary: recursive, ...(dir !== undefined ? {dir} : {})})
   },
   json: async () => {
     const {lintJson, lintJsonMany} = await import('./lint.js')

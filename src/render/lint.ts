@@ -43,6 +43,8 @@ export interface TextRenderOptions extends LintPathOptions {
   readonly verbose?: boolean
   /** End with one line for all the roots (`lint --recursive`). */
   readonly summary?: boolean
+  /** The directory the run was given, as typed: `lint --recursive`'s narrowing hint names it. */
+  readonly dir?: string
 }
 
 /** A group of findings with the same explanation is shown once in full from this size on. */
@@ -199,7 +201,9 @@ export function ruleCountTable(results: readonly LintRenderInput[], opts: TextRe
   const widths = [0, 1].map((i) => Math.max(...cells.map((c) => c[i]!.length)))
   const line = (c: readonly string[]): string => `  ${c[0]!.padEnd(widths[0]!)}  ${c[1]!.padStart(widths[1]!)} ${c[2]!}`
   const only = results.length === 1 && !opts.summary ? results[0] : undefined
-  const target = only ? terminalInline(quoteArg(rootName(only, opts))) : '<dir> --recursive'
+  const target = only
+    ? terminalInline(quoteArg(rootName(only, opts)))
+    : `${opts.dir !== undefined ? terminalInline(quoteArg(opts.dir)) : '<dir>'} --recursive`
   const top = rows[0]!.rule
   const other = rows.find((r) => r.rule !== top && r.rule !== 'terraform')?.rule ?? top
   return [

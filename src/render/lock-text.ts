@@ -11,9 +11,10 @@ import {terminalInline} from './terminal-text.js'
 export function renderLockText(c: LockCheck, fileName: (filename: string) => string = (f) => f): string {
   if (!c.compared) return ''
   const out: string[] = []
-  const n = c.providers.length
+  // what the file holds, not the rows below (a provider required and not locked is a row, not an entry)
+  const n = c.lockedEntries
   const header = c.lockFileExists
-    ? `${fileName(c.lockFile)}: ${n} provider${n === 1 ? '' : 's'}`
+    ? `${fileName(c.lockFile)}: ${n === 0 ? 'no providers locked' : `${n} provider${n === 1 ? '' : 's'} locked`}`
     : `no .terraform.lock.hcl in ${fileName('.') === '.' ? 'the root module directory' : fileName('.')}`
   if (c.lockFileState === 'invalid') {
     const errors = c.diagnostics.filter((d) => d.severity === 'error' && d.range?.filename === c.lockFile).length

@@ -189,7 +189,30 @@ export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOpt
       )
     }
   }
+  // a tree longer than a screen ends with the counts its first line has, per configuration (as lint ends with its table)
+  if (out.length > PROVIDERS_SUMMARY_MIN_LINES && resources.length > 0) out.push('', ...configurationCounts(resources))
   return terminalText(out.join('\n') + '\n')
+}
+
+/** Over this many lines, the text of `providers` ends with the resources per provider configuration. */
+export const PROVIDERS_SUMMARY_MIN_LINES = 40
+
+/** `3 provider configurations used by 6 resources:` and one row each, most resources first. */
+function configurationCounts(resources: readonly ResourceBinding[]): string[] {
+  const counts = new Map<string, number>()
+  for (const r of resources) {
+    const config = r.providerConfig ?? '(no configuration found)'
+    counts.set(config, (counts.get(config) ?? 0) + 1)
+  }
+  const configs = [...counts.keys()].filter((c) => c !== '(no configuration found)').length
+  const n = (x: number): string => x.toLocaleString('en-US')
+  const rows = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+  const width = Math.max(...rows.map(([c]) => c.length))
+  const countWidth = Math.max(...rows.map(([, k]) => n(k).length))
+  return [
+    `${n(configs)} provider configuration${configs === 1 ? '' : 's'} used by ${n(resources.length)} resource${resources.length === 1 ? '' : 's'}:`,
+    ...rows.map(([c, k]) => `  ${c.padEnd(width)}  ${n(k).padStart(countWidth)} resource${k === 1 ? '' : 's'}`),
+  ]
 }
 
 /** A short note after a resource's name: where it is declared, when not by a resource block of its own. */

@@ -233,7 +233,7 @@ test('.tfgraph.json: unknown rule ids, keys and settings with a suggestion; synt
     )
     assert.is(
       run(['lint', '.', '--config', 'missing.json'], dir).stderr,
-      'Error: missing.json: the lint configuration file does not exist or cannot be read.\n',
+      'Error: missing.json: the lint configuration file does not exist.\n',
     )
     assert.is(
       lint('{"rules": {"terraform": "warning", "legacy-module-provider": false}, "max_warnings": 10}\n').code,

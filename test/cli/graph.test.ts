@@ -194,4 +194,31 @@ test('-o into a missing directory: one line, exit 1', () => {
   assert.is(r.stderr, `Error: cannot write ${path.join('no-such-dir', 'g.svg')}: the directory no-such-dir does not exist\n`)
 })
 
+test('graph -o x.svg of one module of thousands of unrelated resources: refused (exit 1, no file) with the types to leave out; --force draws it (#54)', () => {
+  const d = mkdtempSync(path.join(tmpdir(), 'tfgraph-row-'))
+  try {
+    // fixtures/graph/unrelated: 1,900 resources (aws_instance 950, aws_iam_role 475, aws_s3_bucket 475) that refer to none
+    const dir = path.join(fixturesDir, 'graph/unrelated')
+    const out = path.join(d, 'x.svg')
+    const r = run(dir, '--type', 'resources', '-o', out)
+    assert.is(r.code, 1, r.stderr)
+    assert.match(
+      r.stderr,
+      /^Error: 1,900 nodes and 0 edges: 1,900 nodes are linked to no other, and Graphviz would draw them in one row about 102,600 pt \(36 m\) long, which cannot be read, after about \d+ s of layout\. By resource type, most first: aws_instance 950, aws_iam_role 475, aws_s3_bucket 475 — --exclude '\*aws_instance\.\*' leaves out the first\. --force draws it anyway\n$/,
+    )
+    assert.not.ok(existsSync(out))
+    const forced = run(dir, '--type', 'resources', '-o', out, '--force')
+    assert.is(forced.code, 0, forced.stderr)
+    assert.ok(existsSync(out))
+    assert.match(forced.stderr, /^note: the picture is [\d,]+ × [\d,]+ pt \(1,900 nodes\), too large to read whole: by resource type/)
+    assert.not.match(forced.stderr, /collapsed by module|--collapse/)
+    // what --exclude suggests draws less: half the row, short enough to be drawn (with the note)
+    const less = run(dir, '--type', 'resources', '-o', out, '--exclude', '*aws_instance.*')
+    assert.is(less.code, 0, less.stderr)
+    assert.match(less.stderr, /\(950 nodes\), too large to read whole: by resource type, most first: aws_iam_role 475, aws_s3_bucket 475/)
+  } finally {
+    rmSync(d, {recursive: true, force: true})
+  }
+})
+
 test.run()

@@ -1,6 +1,6 @@
 // Smoke tests of `tfgraph lock` and `tfgraph lock diff`: exit codes, streams, JSON.
 import {execFileSync, spawnSync} from 'node:child_process'
-import {copyFileSync, mkdtempSync, rmSync} from 'node:fs'
+import {copyFileSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
@@ -71,6 +71,32 @@ test('lock diff --git REV compares the committed file with the working file', ()
     assert.match(r.stdout, /New providers/)
   } finally {
     rmSync(dir, {recursive: true, force: true})
+  }
+})
+
+test('lock says what the file holds: an empty file locks no provider; a number version is shown as written (#54)', () => {
+  const d = mkdtempSync(path.join(tmpdir(), 'tfgraph-lock-'))
+  try {
+    writeFileSync(
+      path.join(d, 'main.tf'),
+      'terraform {\n  required_providers {\n    aws = { source = "hashicorp/aws", version = "~> 5.0" }\n  }\n}\n',
+    )
+    writeFileSync(path.join(d, '.terraform.lock.hcl'), '')
+    const empty = run('lock', d)
+    assert.is(empty.code, 2, empty.stderr)
+    assert.is(empty.stdout.split('\n')[0], `${d}/.terraform.lock.hcl: no providers locked`)
+    assert.match(empty.stdout, /^MISSING {2}registry\.terraform\.io\/hashicorp\/aws {2}- {2}~> 5\.0$/m)
+    writeFileSync(
+      path.join(d, '.terraform.lock.hcl'),
+      'provider "registry.terraform.io/hashicorp/aws" {\n  version     = 5.0\n  constraints = "~> 5.0"\n  hashes      = ["h1:abc="]\n}\n',
+    )
+    const number = run('lock', d)
+    assert.is(number.code, 2, number.stderr)
+    assert.match(number.stdout, /: 1 provider locked; the file has 1 error/)
+    assert.match(number.stdout, /^INVALID {2}registry\.terraform\.io\/hashicorp\/aws {2}5\.0 {2}~> 5\.0/m)
+    assert.match(number.stderr, 'must be written in normalized form: "5.0.0"')
+  } finally {
+    rmSync(d, {recursive: true, force: true})
   }
 })
 

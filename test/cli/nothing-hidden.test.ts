@@ -186,6 +186,13 @@ test('lint: more than 50 findings end with a count per rule, most first, and how
     }
     // compact and JSON stay one finding a line / one document
     assert.not.match(cli(['lint', dir, '--format', 'compact']).stdout, /findings by rule/)
+    // --recursive: the example is the command for this run's directory, not a placeholder (#54)
+    const rec = cli(['lint', path.basename(dir), '--recursive'], path.dirname(dir))
+    assert.match(
+      rec.stdout,
+      `For example: tfgraph lint ${path.basename(dir)} --recursive --disable typed-variables  or  tfgraph lint ${path.basename(dir)} --recursive --only unused-declaration\n`,
+    )
+    assert.not.match(rec.stdout, '<dir>')
   } finally {
     rmSync(dir, {recursive: true, force: true})
   }

@@ -1,5 +1,7 @@
 // Smoke tests of `tfgraph providers`: streams, exit codes, filters, JSON contract, no stack traces.
 import {spawnSync} from 'node:child_process'
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
@@ -81,6 +83,35 @@ test('a directory of test files only: --tests analyses its runs (as Terraform 1.
     env: {...process.env, NO_COLOR: '1'},
   })
   assert.is(lint.status, 0, lint.stderr)
+})
+
+test('a tree longer than a screen ends with the resources per provider configuration, as the first line counts them (#54)', () => {
+  const d = mkdtempSync(path.join(tmpdir(), 'tfgraph-summary-'))
+  try {
+    const calls: string[] = ['provider "aws" {\n  alias  = "east"\n  region = "us-east-1"\n}\n']
+    for (let i = 0; i < 15; i++) {
+      mkdirSync(path.join(d, `m${i}`))
+      writeFileSync(path.join(d, `m${i}`, 'main.tf'), `resource "aws_s3_bucket" "b" {}\nresource "random_id" "r${i}" {}\n`)
+      calls.push(`module "m${i}" {\n  source = "./m${i}"\n${i < 5 ? '  providers = { aws = aws.east }\n' : ''}}\n`)
+    }
+    writeFileSync(path.join(d, 'main.tf'), calls.join(''))
+    const r = run(d)
+    assert.is(r.code, 0, r.stderr)
+    assert.is(r.stdout.split('\n')[0], '16 modules, 15/15 module calls resolved, 3 provider configurations used by 30 resources')
+    assert.ok(
+      r.stdout.endsWith(
+        '\n\n3 provider configurations used by 30 resources:\n' +
+          '  provider["registry.terraform.io/hashicorp/random"]    15 resources\n' +
+          '  provider["registry.terraform.io/hashicorp/aws"]       10 resources\n' +
+          '  provider["registry.terraform.io/hashicorp/aws"].east   5 resources\n',
+      ),
+      r.stdout.slice(-400),
+    )
+    // a short tree (the demo) has no such ending: its first line says it all
+    assert.not.match(run(demo).stdout, /used by \d+ resources:\n/)
+  } finally {
+    rmSync(d, {recursive: true, force: true})
+  }
 })
 
 test.run()

@@ -17,7 +17,8 @@ class Unlistable extends MemorySource {
     super(MEMORY_ROOT, files)
   }
   override list(p: string): FileEntry[] {
-    if (this.locked.includes(path.relative(MEMORY_ROOT, p))) throw Object.assign(new Error(`EACCES: ${p}`), {code: 'EACCES'})
+    if (this.locked.includes(path.relative(MEMORY_ROOT, p)))
+      throw Object.assign(new Error(`EACCES: permission denied, scandir '${p}'`), {code: 'EACCES'})
     return super.list(p)
   }
 }
@@ -39,7 +40,7 @@ test('a directory the search cannot list is named with its error; a called one i
   )
   assert.equal(
     r.unreadable.map((u) => [path.relative(MEMORY_ROOT, u.dir), u.why]),
-    [['b', 'EACCES']],
+    [['b', 'permission denied']],
   )
 })
 

@@ -119,7 +119,7 @@ test('a lock file with errors shows no provider as OK: a good entry in it is inv
   assert.not.match(text, /\bOK\b/)
   assert.match(
     text.split('\n')[0] ?? '',
-    /^\.terraform\.lock\.hcl: 2 providers; the file has 2 errors, and Terraform uses no lock file with errors$/,
+    /^\.terraform\.lock\.hcl: 2 providers locked; the file has 2 errors, and Terraform uses no lock file with errors$/,
   )
   assert.not.ok(
     c.diagnostics.some((d) => d.summary === 'Inconsistent dependency lock file'),

@@ -81,11 +81,11 @@ test('lock file with errors: errors first, then the table without OK, exit 2', (
   assert.is(r.code, 2)
   assert.match(r.merged, /^Error: Invalid provider hash set\n/)
   assert.ok(
-    r.merged.indexOf('Unsupported argument') < r.merged.indexOf('fixtures/lock/invalid-file/.terraform.lock.hcl: 2 providers'),
+    r.merged.indexOf('Unsupported argument') < r.merged.indexOf('fixtures/lock/invalid-file/.terraform.lock.hcl: 2 providers locked'),
     r.merged,
   )
   // the lock file is named from the current directory, as the diagnostics name it
-  assert.match(r.stdout, /^fixtures\/lock\/invalid-file\/\.terraform\.lock\.hcl: 2 providers; the file has 2 errors/)
+  assert.match(r.stdout, /^fixtures\/lock\/invalid-file\/\.terraform\.lock\.hcl: 2 providers locked; the file has 2 errors/)
   assert.not.match(r.stdout, /\bOK\b/)
   assert.match(r.stdout, /INVALID\s+registry\.terraform\.io\/hashicorp\/aws/)
 })
@@ -101,7 +101,7 @@ test('configuration that cannot be read: its error only, nothing on stdout, exit
 test('a consistent or merely inconsistent lock file: the table first, then the findings (unchanged)', () => {
   const r = run('lock', path.join(fixturesDir, 'lock/statuses'))
   assert.is(r.code, 2)
-  assert.match(r.merged, /^fixtures\/lock\/statuses\/\.terraform\.lock\.hcl: 4 providers\n/)
+  assert.match(r.merged, /^fixtures\/lock\/statuses\/\.terraform\.lock\.hcl: 3 providers locked\n/)
   assert.match(r.stdout, /^OK\s+registry\.terraform\.io\/hashicorp\/aws/m)
 })
 

@@ -77,6 +77,19 @@ const localConfigs = ['README.md', 'docs/ci.md'].flatMap((file) =>
     .filter((c) => c.text.includes('repo: local')),
 )
 
+test('README.md and docs/ci.md say to run pre-commit install after each configuration they give (#54)', () => {
+  for (const file of ['README.md', 'docs/ci.md']) {
+    const text = readFileSync(path.join(repoRoot, file), 'utf8')
+    const configs = [...text.matchAll(/```yaml\n# \.pre-commit-config\.yaml[\s\S]*?\n```\n/g)]
+    assert.ok(configs.length > 0, file)
+    // the last configuration is followed, before the next heading, by the command that turns the hooks on
+    const last = configs[configs.length - 1]!
+    const after = text.slice(last.index! + last[0].length)
+    const next = after.search(/\n#|\n\*\*/)
+    assert.match(next >= 0 ? after.slice(0, next) : after, '`pre-commit install`', file)
+  }
+})
+
 test('the repo: local configurations in README.md and docs/ci.md are the -system hooks under the plain ids', () => {
   assert.is(localConfigs.length, 2)
   for (const {file, text} of localConfigs) {

@@ -453,7 +453,7 @@ async function asNobody(d: string, cliRoot: string): Promise<void> {
   assert.match(tree.stderr, /root modules \(.*root-locked\) could not be read completely/)
   const text = spawnCli(['lint', d, '--recursive'], {bytes: 0, env, uid: 65534, gid: 65534, cliRoot})
   assert.is(text.status, 1)
-  assert.match(text.stdout, /root-locked could not be read \(EACCES\): root modules under it, if any, were not linted/)
+  assert.match(text.stdout, /root-locked could not be read \(permission denied\): root modules under it, if any, were not linted/)
   assert.match(text.stdout, /2 root modules: .*; 2 could not be read/)
 }
 

@@ -4,7 +4,7 @@
 // the graph alone, so the same graph always gives the same picture.
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {hugePictureNote, layoutPlan, loadSvgRenderer, REFUSE_AFTER_S, LayoutTooLarge} from '../../src/render/graph-svg.js'
+import {hugePictureNote, layoutPlan, loadSvgRenderer, REFUSE_AFTER_S, REFUSE_ROW_PT, LayoutTooLarge} from '../../src/render/graph-svg.js'
 import type {ExportGraph, GraphNode} from '../../src/export/model.js'
 
 /** DOT with `nodes` nodes and `edges` edges (the i-th edge from node i mod n to a later one), `labelled` of them with a label. */
@@ -102,6 +102,49 @@ test('a picture too large to read: the note suggests the deepest --depth that ke
     'note: the picture is 1,340 × 60,666 pt (800 nodes), too large to read whole: --collapse folds the resources; -o graph.html opens it collapsed by module',
   )
   assert.is(hugePictureNote('<svg width="900pt" height="600pt">', resources({'': 5})), undefined)
+})
+
+test('nodes linked to none are estimated from their number (one rank: about n²), and a row that long is refused (#54)', async () => {
+  // one module of 44,000 resources and no edges: 51 s and 2,394,242 pt long, estimated at "about 6 s" before
+  const plan = layoutPlan(dot(44_000, 0))
+  assert.is(plan.isolated, 44_000)
+  assert.ok(plan.seconds > 40, String(plan.seconds))
+  assert.ok(plan.rowPt > 2_000_000, String(plan.rowPt))
+  // a tree of as many nodes has no such row
+  assert.is(layoutPlan(dot(2400, 2399)).isolated, 0)
+  const svg = await loadSvgRenderer()
+  const row = dot(2000, 0)
+  assert.ok(layoutPlan(row).rowPt > REFUSE_ROW_PT)
+  assert.throws(
+    () => svg.toSvg(row, {narrow: ['by resource type, most first: a 3']}),
+    (e: unknown) =>
+      e instanceof LayoutTooLarge &&
+      /^2,000 nodes and 0 edges: 2,000 nodes are linked to no other, and Graphviz would draw them in one row about 108,000 pt \(38 m\) long, which cannot be read, after about \d+ s of layout\. By resource type, most first: a 3\. --force draws it anyway$/.test(
+        e.message,
+      ),
+  )
+  assert.match(svg.toSvg(row, {force: true}), /<svg /)
+})
+
+test('one module: the note suggests no folding by module (nothing to fold into), but the resource types (#54)', () => {
+  const one = resources({'': 300})
+  for (let i = 0; i < 100; i++) {
+    const address = `aws_instance.i${i}`
+    ;(one.nodes as GraphNode[]).push({
+      id: address,
+      kind: 'resource',
+      address,
+      module: '',
+      label: address,
+      cluster: null,
+      marks: [],
+      attributes: {},
+    })
+  }
+  assert.is(
+    hugePictureNote(hugeSvg, one),
+    "note: the picture is 1,340 × 60,666 pt (400 nodes), too large to read whole: by resource type, most first: null_resource 300, aws_instance 100 — --exclude '*null_resource.*' leaves out the first",
+  )
 })
 
 test.run()

@@ -107,7 +107,11 @@ export function legacyIndexFix(
   return singleFix(file, changes, `Replace ${written} with [${key}]${around ? ' (and .* with [*])' : ''}`)
 }
 
-/** `lookup(m, k)` → `m[k]`. */
+/**
+ * `lookup(m, k)` → `m[k]`, by three small edits — `lookup(` goes, the comma becomes `[`, the closing
+ * parenthesis `]` — so the map and the key keep their bytes and their layout: a map written over several
+ * lines stays so, a long one-line map stays one line (issue #54; docs/rules/deprecated-lookup.md).
+ */
 export function lookupFix(file: FixFile, a: Attribute, call: Of<'call'>): Fix | undefined {
   if (!file.holds(a)) return undefined
   const [m, k] = call.args
@@ -115,9 +119,14 @@ export function lookupFix(file: FixFile, a: Attribute, call: Of<'call'>): Fix | 
   const t = file.text
   if (!/^lookup[ \t]*\([ \t\r\n]*$/.test(t.slice(call.s, m.s))) return undefined
   if (!/^[ \t\r\n]*,[ \t\r\n]*$/.test(t.slice(m.e, k.s)) || !/^[ \t\r\n]*,?[ \t\r\n]*\)$/.test(t.slice(k.e, call.e))) return undefined
-  const map = LOOSE.has(m.k) ? `(${t.slice(m.s, m.e)})` : t.slice(m.s, m.e)
-  const text = `${map}[${t.slice(k.s, k.e)}]`
-  return singleFix(file, [{s: call.s, e: call.e, text}], `Replace lookup(…) with ${oneLine(text)}`)
+  const parens = LOOSE.has(m.k)
+  const changes: Change[] = [
+    {s: call.s, e: m.s, text: parens ? '(' : ''},
+    {s: m.e, e: k.s, text: parens ? ')[' : '['},
+    {s: k.e, e: call.e, text: ']'},
+  ]
+  const text = `${parens ? '(' : ''}${t.slice(m.s, m.e)}${parens ? ')' : ''}[${t.slice(k.s, k.e)}]`
+  return singleFix(file, changes, `Replace lookup(…) with ${oneLine(text)}`)
 }
 
 /** `x == []` → `length(x) == 0` (and `!=`). */
