@@ -1,0 +1,22 @@
+// The state stage (issue #51): a state read (read.ts), matched to an analysis (match.ts), its diagnostics
+// (diagnostics.ts) and its JSON (json.ts). Beside rules, lock and export: it reads the analysis.
+import type {Diagnostic} from '../diag/diagnostic.js'
+import type {ProvidersAnalysis} from '../providers/analysis.js'
+import {stateDiagnostics} from './diagnostics.js'
+import {matchState, type StateMatch} from './match.js'
+import {readState} from './read.js'
+
+export {StateError, readState, type StateFile, type StateObject} from './read.js'
+export {matchState, type MatchedObject, type StateMatch, type StateStatus} from './match.js'
+export {stateJson, type StateJson, type StateObjectJson} from './json.js'
+
+export interface StateAnalysis {
+  readonly match: StateMatch
+  readonly diagnostics: readonly Diagnostic[]
+}
+
+/** Reads a state's text (`name`: the file, or `stdin`) and matches it to the analysis; a state that cannot be used throws StateError. */
+export function analyzeState(a: ProvidersAnalysis, text: string, name: string): StateAnalysis {
+  const match = matchState(readState(text, name), a)
+  return {match, diagnostics: stateDiagnostics(match, a, name)}
+}
