@@ -21,7 +21,7 @@ function whereItWas(m: MatchedObject, a: ProvidersAnalysis): string {
   const block = `a provider "${c.provider.type}" block${c.alias ? ` with alias = "${c.alias}"` : ''}`
   if (module === '') return `${block} in the root module`
   const called = a.tree.nodes.some((n) => n.address === module)
-  return `${block} in ${module}${called ? '' : ', a module the configuration no longer calls'}`
+  return `${block} in ${module}${called ? '' : ' (a module the configuration no longer calls)'}`
 }
 
 function missingDiagnostic(m: MatchedObject, a: ProvidersAnalysis): Diagnostic {
@@ -36,7 +36,7 @@ function missingDiagnostic(m: MatchedObject, a: ProvidersAnalysis): Diagnostic {
     ? ` The removed block (${m.removedBy.from}${m.removedBy.destroy ? '' : ', destroy = false'}) does not help: Terraform still needs the configuration to ${m.removedBy.destroy ? 'destroy' : 'forget'} the object.`
     : ' A removed block alone does not help: Terraform still needs the configuration to destroy or forget the object.'
   const explanation =
-    `${m.object.address} is not declared any more, and the state records it under ${recorded}: ${whereItWas(m, a)}, which the configuration no longer has.` +
+    `${m.object.address} is not declared any more, and the state records it under ${recorded}, which was ${whereItWas(m, a)}: that block is gone.` +
     ` Ways out: re-add that block (with the same settings), apply to destroy the object, then remove the block again;` +
     ` or destroy the object with the previous revision before removing the block (terraform destroy -target='${m.object.address}');` +
     ` or stop managing it without destroying it: terraform state rm '${m.object.address}'.` +

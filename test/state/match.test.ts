@@ -62,7 +62,7 @@ test('removed alias and removed module with its own provider block: two errors, 
   ])
   const missing = s.diagnostics.filter((d) => d.code === 'state.provider-configuration-missing')
   assert.match(missing[0]!.extra!.explanation!, /a provider "terraform" block with alias = "x" in the root module/)
-  assert.match(missing[1]!.extra!.explanation!, /in module.legacy, a module the configuration no longer calls/)
+  assert.match(missing[1]!.extra!.explanation!, /in module.legacy \(a module the configuration no longer calls\)/)
   assert.match(missing[0]!.extra!.explanation!, /terraform state rm 'terraform_data.a'/)
   assert.match(missing[0]!.extra!.explanation!, /A removed block alone does not help/)
   const rehomed = s.diagnostics.filter((d) => d.code === 'state.rehomed')
