@@ -67,6 +67,7 @@ const SETUP: Readonly<Record<string, Setup>> = {
   'tfgraph lint . --format compact': {cwd: 'providers/legacy', exit: 0},
   'tfgraph lint . --only legacy-module-provider,terraform --max-warnings 0': {cwd: 'providers/legacy', exit: 2},
   'tfgraph lint --list-rules': {exit: 0},
+  'tfgraph lint fixtures/state/removed-alias/v2 --state fixtures/state/removed-alias/terraform.tfstate': {exit: 2},
   // --fix writes: into a copy of the fixture, never the repository's
   'tfgraph lint . --recursive --fix': {cwd: 'fix', exit: 0},
   'tfgraph lint . --fix --diff': {cwd: 'fix/demo', exit: 0},
@@ -109,6 +110,8 @@ const SETUP: Readonly<Record<string, Setup>> = {
     exit: 2,
   },
   'tfgraph providers . --plan plan.json': {cwd: 'plans/regions', exit: 0},
+  // a state whose objects need provider configurations the configuration removed: terraform plan's errors (exit 2)
+  'tfgraph providers fixtures/state/removed-alias/v2 --state fixtures/state/removed-alias/terraform.tfstate': {exit: 2},
   'tfgraph providers fixtures/providers/demo': {exit: 0},
   'tfgraph providers fixtures/providers/demo --resource module.network.module.subnet.aws_subnet.private': {exit: 0},
   'tfgraph providers . --module module.network --provider hashicorp/aws': {cwd: 'providers/demo', exit: 0},
