@@ -5,9 +5,7 @@ import type {RunContext} from '../load/run-context.js'
 import type {LintOptions} from '../lint/lint.js'
 import type {LintDiagnostic} from '../rules/rule.js'
 import type {StateInput} from './state-input.js'
-
-/** The rule id the state's findings carry (not a rule of src/rules: `--state` turns it on). */
-export const STATE_RULE = 'state'
+import {STATE_RULE} from '../state/index.js'
 
 export const STATE_RULE_INFO = {
   id: STATE_RULE,

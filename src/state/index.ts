@@ -10,6 +10,9 @@ export {StateError, readState, type StateFile, type StateObject} from './read.js
 export {matchState, type MatchedObject, type StateMatch, type StateStatus} from './match.js'
 export {stateJson, type StateJson, type StateObjectJson} from './json.js'
 
+/** The rule id `lint` gives the state's diagnostics (`lint --state`; not a rule of src/rules). */
+export const STATE_RULE = 'state'
+
 export interface StateAnalysis {
   readonly match: StateMatch
   readonly diagnostics: readonly Diagnostic[]
