@@ -133,4 +133,26 @@ test('an orphaned data source needs no configuration: Terraform drops it', async
   assert.equal(statuses(s), [`data.terraform_remote_state.s orphan -`, `terraform_data.keep bound ${B}`])
 })
 
+test('a count reduced with the alias removed: no error, the instance left is destroyed through the default', async () => {
+  const s = await errorsAgree('count-reduced')
+  assert.equal(statuses(s), [`terraform_data.r[0] rehomed ${B}`, `terraform_data.r[1] orphan ${B}`])
+})
+
+test('module keys static evaluation cannot know: said, never guessed as orphans (Terraform destroys module.m["b"])', async () => {
+  const s = await errorsAgree('unknown-keys')
+  assert.equal(statuses(s), [`module.m["a"].terraform_data.r bound ${B}.x`, `module.m["b"].terraform_data.r bound ${B}.x`])
+  assert.equal(
+    stateJson(s.match).objects.map((o) => o.instance_keys),
+    ['unknown', 'unknown'],
+  )
+})
+
+test('a state of another configuration: said once', async () => {
+  const a = await analyzeProviders(path.join(dir('moved'), 'v2'))
+  const s = analyzeState(a, readFileSync(path.join(dir('nested'), 'terraform.tfstate'), 'utf8'), 'other.tfstate')
+  const other = s.diagnostics.filter((d) => d.code === 'state.other-configuration')
+  assert.is(other.length, 1)
+  assert.match(other[0]!.detail, /^None of the 3 managed objects of other.tfstate is declared by this configuration/)
+})
+
 test.run()
