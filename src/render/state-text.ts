@@ -21,7 +21,11 @@ function objectLine(m: MatchedObject): string {
 
 function group(title: string, objects: readonly MatchedObject[]): string[] {
   const byConfig = new Map<string, MatchedObject[]>()
-  for (const m of objects) byConfig.set(m.object.recordedText, [...(byConfig.get(m.object.recordedText) ?? []), m])
+  for (const m of objects) {
+    const list = byConfig.get(m.object.recordedText)
+    if (list) list.push(m)
+    else byConfig.set(m.object.recordedText, [m])
+  }
   const lines = objects.length > 0 ? [title] : []
   for (const [config, ms] of [...byConfig].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
     lines.push(`  ${config} (${ms.length} object${ms.length === 1 ? '' : 's'})`, ...ms.map(objectLine))

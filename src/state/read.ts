@@ -13,6 +13,7 @@ import {
 } from '../addrs/instance.js'
 import type {AbsProviderConfig} from '../addrs/provider.js'
 import {ResourceAddr} from '../addrs/resource.js'
+import {JsonScanError, parseSkipping} from './json-scan.js'
 
 /** The state cannot be used: one line for the user, saying what was given and what to run instead (exit 1). */
 export class StateError extends Error {}
@@ -46,20 +47,30 @@ export interface StateFile {
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
 const PULL = 'terraform state pull'
 
-/** JSON.parse with the one-line reasons of a file that is empty, truncated or not JSON. */
+/** What is never read of a state: attribute values and the rest matching does not need (scanned over, not built). */
+const SKIPPED: ReadonlySet<string> = new Set([
+  'attributes',
+  'attributes_flat',
+  'sensitive_attributes',
+  'private',
+  'dependencies',
+  'outputs',
+  'check_results',
+  'identity',
+])
+
+/** The state's JSON without its attribute values, with the one-line reasons of a text that is empty, truncated or not JSON. */
 function parseJson(text: string, name: string): unknown {
   if (text.trim() === '')
     throw new StateError(
       `${name} is empty: no state was given; run ${PULL} > terraform.tfstate (or pipe it: ${PULL} | tfgraph … --state -)`,
     )
   try {
-    return JSON.parse(text)
+    return parseSkipping(text, SKIPPED)
   } catch (e) {
-    const why = e instanceof Error ? e.message : String(e)
-    const at = /position (\d+)/.exec(why)
-    const truncated = /end of JSON|Unterminated|Unexpected end/i.test(why) || (at !== null && Number(at[1]) >= text.trimEnd().length)
+    if (!(e instanceof JsonScanError)) throw e
     throw new StateError(
-      `${name} is not a state: ${truncated ? 'the JSON ends early (truncated?)' : `not valid JSON (${why})`}; run ${PULL} > terraform.tfstate and give that file`,
+      `${name} is not a state: ${e.truncated ? 'the JSON ends early (truncated?)' : `not valid JSON (${e.message})`}; run ${PULL} > terraform.tfstate and give that file`,
     )
   }
 }
@@ -90,8 +101,10 @@ function bad(name: string, what: string): StateError {
   return new StateError(`${name} is not a valid Terraform state: ${what}; run ${PULL} > terraform.tfstate`)
 }
 
-/** The objects of one entry of `resources` (attributes are not read). */
-function resourceObjects(r: unknown, n: number, name: string, out: StateObject[]): void {
+type Recorded = NonNullable<ReturnType<typeof parseProviderInstance>>
+
+/** The objects of one entry of `resources` (attributes are not read); `providers`: each configuration text parsed once. */
+function resourceObjects(r: unknown, n: number, name: string, out: StateObject[], providers: Map<string, Recorded>): void {
   if (!isObj(r)) throw bad(name, `resources[${n}] is not an object`)
   const {mode, type, name: rname, module: moduleText = '', provider, instances} = r
   if ((mode !== 'managed' && mode !== 'data') || typeof type !== 'string' || typeof rname !== 'string')
@@ -101,17 +114,22 @@ function resourceObjects(r: unknown, n: number, name: string, out: StateObject[]
   if (!Array.isArray(instances)) throw bad(name, `resources[${n}] has no instances list`)
   const resource = new ResourceAddr(module.path, mode, type, rname)
   const modulePrefix = moduleInstanceString(module)
+  const prefix = `${modulePrefix ? modulePrefix + '.' : ''}${resource.localString()}`
   for (const [i, inst] of instances.entries()) {
     if (!isObj(inst)) throw bad(name, `resources[${n}].instances[${i}] is not an object`)
     const k = inst['index_key']
     const key = typeof k === 'number' || typeof k === 'string' ? k : undefined
     // OpenTofu records a provider instance on the instance (`instance_provider`) when its configuration has for_each
     const text = typeof inst['instance_provider'] === 'string' && inst['instance_provider'] ? inst['instance_provider'] : provider
-    const recorded = typeof text === 'string' ? parseProviderInstance(text) : undefined
+    let recorded = typeof text === 'string' ? providers.get(text) : undefined
+    if (!recorded && typeof text === 'string') {
+      recorded = parseProviderInstance(text)
+      if (recorded) providers.set(text, recorded)
+    }
     if (typeof text !== 'string' || !recorded)
       throw bad(name, `${resource.toString()} has the provider configuration ${JSON.stringify(text ?? null)}`)
     const deposed = typeof inst['deposed'] === 'string' && inst['deposed'] ? inst['deposed'] : undefined
-    const address = `${modulePrefix ? modulePrefix + '.' : ''}${resource.localString()}${instanceKeyString(key)}`
+    const address = key === undefined ? prefix : prefix + instanceKeyString(key)
     out.push({
       resource,
       module,
@@ -131,7 +149,8 @@ export function readState(text: string, name: string): StateFile {
   const problem = notAState(doc, name)
   if (problem || !isObj(doc)) throw problem ?? bad(name, 'not an object')
   const objects: StateObject[] = []
-  for (const [n, r] of (doc['resources'] as unknown[]).entries()) resourceObjects(r, n, name, objects)
+  const providers = new Map<string, Recorded>()
+  for (const [n, r] of (doc['resources'] as unknown[]).entries()) resourceObjects(r, n, name, objects, providers)
   return {
     serial: typeof doc['serial'] === 'number' ? doc['serial'] : 0,
     lineage: typeof doc['lineage'] === 'string' ? doc['lineage'] : '',
