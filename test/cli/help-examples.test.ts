@@ -73,6 +73,7 @@ const SETUP: Readonly<Record<string, Setup>> = {
   'tfgraph lint . --fix --diff': {cwd: 'fix/demo', exit: 0},
 
   'tfgraph lock fixtures/lock/statuses': {exit: 2},
+  'tfgraph lock fixtures/lock/statuses --state fixtures/state/lock-unused/terraform.tfstate': {exit: 2},
 
   'tfgraph lsp --stdio': {
     cwd: 'providers/demo',

@@ -123,6 +123,30 @@ test('what is not a state: exit 1, one line', () => {
   assert.match(recursive.stderr, /--state is the state of one root module/)
 })
 
+test('lock --state: the objects that keep an entry no module requires, or that none does', () => {
+  const r = run(['lock', 'fixtures/lock/statuses', '--state', fx('lock-unused', 'terraform.tfstate'), '--json'])
+  assert.is(r.code, 2, r.stderr)
+  const doc = JSON.parse(r.stdout) as {
+    providers: {provider: string; status: string; state_objects?: string[]}[]
+    diagnostics: {summary: string; detail: string}[]
+  }
+  const unused = doc.providers.find((p) => p.status === 'unused')!
+  assert.equal(unused.state_objects, ['module.legacy.null_resource.wait[0]', 'module.legacy.null_resource.wait[1]'])
+  assert.ok(doc.providers.filter((p) => p.status !== 'unused').every((p) => !('state_objects' in p)))
+  const detail = doc.diagnostics.find((d) => d.summary === 'Unused dependency lock')!.detail
+  assert.match(
+    detail,
+    /2 objects of the state still use it \(module.legacy.null_resource.wait\[0\], module.legacy.null_resource.wait\[1\]\): "terraform init" keeps the entry/,
+  )
+  const none = run(['lock', 'fixtures/lock/statuses', '--state', '-'], JSON.stringify({version: 4, resources: []}))
+  assert.match(none.stderr, /No object of the state uses it either: the next "terraform init" removes the entry/)
+  const bad = run(['lock', 'fixtures/lock/statuses', '--state', '-'], '{"format_version": "1.0", "values": {}}')
+  assert.is(bad.code, 1)
+  assert.match(bad.stderr, /^Error: stdin is terraform show -json output/)
+  const plain = JSON.parse(run(['lock', 'fixtures/lock/statuses', '--json']).stdout) as {providers: object[]}
+  assert.ok(plain.providers.every((p) => !('state_objects' in p)))
+})
+
 test('without --state the outputs are unchanged', () => {
   const r = run(['providers', fx('moved', 'v2'), '--json'])
   assert.not.ok('state' in (JSON.parse(r.stdout) as object))
