@@ -1,5 +1,6 @@
 // `tfgraph providers --state`: the objects of the state per provider configuration they were recorded
 // under and where they land now; orphans apart, those whose configuration is gone first.
+import type {StateDiff} from '../state/diff.js'
 import type {MatchedObject, StateMatch} from '../state/match.js'
 
 function objectLine(m: MatchedObject): string {
@@ -45,4 +46,27 @@ export function renderStateText(s: StateMatch, name: string): string {
     ...group('orphans whose provider configuration is gone (terraform plan fails: see the errors):', missing),
   ]
   return lines.join('\n') + '\n'
+}
+
+const objectsText = (n: number): string => `${n} object${n === 1 ? '' : 's'}`
+
+/** `providers diff --state`: one line per configuration the change removes while objects still need it, then the re-homed objects. */
+export function renderStateDiffLines(d: StateDiff): string[] {
+  const lines: string[] = []
+  for (const o of d.orphaned) {
+    const shown = o.objects.slice(0, 3).join(', ') + (o.objects.length > 3 ? ` and ${o.objects.length - 3} more` : '')
+    lines.push(
+      `removes ${o.providerConfig}, which ${objectsText(o.objects.length)} of the state still use${o.objects.length === 1 ? 's' : ''} (${shown}): terraform plan fails ("Provider configuration not present") until they are destroyed or removed from the state`,
+    )
+  }
+  for (const r of d.rehomed)
+    lines.push(
+      `moves ${r.address} of the state from ${r.before ?? 'no configuration'} to ${r.after ?? 'no configuration'}: Terraform reads and changes it through the new one`,
+    )
+  if (d.alreadyMissing > 0)
+    lines.push(
+      `${objectsText(d.alreadyMissing)} of the state already need${d.alreadyMissing === 1 ? 's' : ''} a configuration the old revision does not have`,
+    )
+  if (lines.length === 0) lines.push(`no object of the state loses its provider configuration or moves to another one`)
+  return lines
 }

@@ -102,6 +102,8 @@ const SETUP: Readonly<Record<string, Setup>> = {
   },
 
   'tfgraph providers diff fixtures/providers-diff/rebound/old fixtures/providers-diff/rebound/new': {exit: 2},
+  'tfgraph providers diff fixtures/state/removed-alias/v1 fixtures/state/removed-alias/v2 --state fixtures/state/removed-alias/terraform.tfstate':
+    {exit: 2},
   'tfgraph providers diff infra --git main --format markdown': {
     git: {file: 'infra', committed: 'providers-diff/rebound/old', working: 'providers-diff/rebound/new'},
     exit: 2,

@@ -147,6 +147,51 @@ test('lock --state: the objects that keep an entry no module requires, or that n
   assert.ok(plain.providers.every((p) => !('state_objects' in p)))
 })
 
+test('providers diff --state: the configurations the change removes while objects of the state need them (exit 2)', () => {
+  const args = [
+    'providers',
+    'diff',
+    fx('removed-alias', 'v1'),
+    fx('removed-alias', 'v2'),
+    '--state',
+    fx('removed-alias', 'terraform.tfstate'),
+  ]
+  const r = run(args)
+  assert.is(r.code, 2, r.stderr)
+  assert.match(
+    r.stdout,
+    /\nstate fixtures\/state\/removed-alias\/terraform.tfstate:\n  removes module.legacy.provider\["terraform.io\/builtin\/terraform"\], which 1 object of the state still uses \(module.legacy.terraform_data.z\[0\]\)/,
+  )
+  assert.match(
+    r.stdout,
+    /removes provider\["terraform.io\/builtin\/terraform"\].x, which 1 object of the state still uses \(terraform_data.a\)/,
+  )
+  const doc = JSON.parse(run([...args, '--json']).stdout) as {
+    state: {orphaned: {provider_config: string; objects: string[]}[]; rehomed: object[]}
+  }
+  assert.equal(doc.state.orphaned, [
+    {provider_config: 'module.legacy.provider["terraform.io/builtin/terraform"]', objects: ['module.legacy.terraform_data.z[0]']},
+    {provider_config: 'provider["terraform.io/builtin/terraform"].x', objects: ['terraform_data.a']},
+  ])
+  assert.equal(doc.state.rehomed, [
+    {
+      address: 'terraform_data.b',
+      before: 'provider["terraform.io/builtin/terraform"].x',
+      after: 'provider["terraform.io/builtin/terraform"]',
+    },
+  ])
+  // a key removed while its alias stays: nothing lost, exit 0
+  const kept = run(
+    ['providers', 'diff', fx('foreach-key-alias-kept', 'v1'), fx('foreach-key-alias-kept', 'v2'), '--state', '-'],
+    stateText('foreach-key-alias-kept'),
+  )
+  assert.is(kept.code, 0, kept.stderr)
+  assert.match(kept.stdout, /no object of the state loses its provider configuration or moves to another one/)
+  const bad = run(['providers', 'diff', fx('moved', 'v1'), fx('moved', 'v2'), '--state', '-'], '')
+  assert.is(bad.code, 1)
+  assert.match(bad.stderr, /stdin is empty/)
+})
+
 test('without --state the outputs are unchanged', () => {
   const r = run(['providers', fx('moved', 'v2'), '--json'])
   assert.not.ok('state' in (JSON.parse(r.stdout) as object))
