@@ -22,7 +22,8 @@ import {
   type ProvidersDiffDocument,
 } from './providers/diff.js'
 import {openWorkspace as openLintWorkspace, type Workspace} from './lint/workspace.js'
-import {analyzeState, STATE_RULE, stateJson, type StateJson} from './state/index.js'
+import {analyzeState, stateJson, type StateJson} from './state/index.js'
+import {stateFindings} from './lint/state-findings.js'
 
 /**
  * What to analyse: a directory (the root module), or files in memory by path relative to the root
@@ -121,7 +122,7 @@ export async function lint(input: AnalysisInput, options: LintApiOptions = {}): 
     if (!options.state) return r
     // with a state: its diagnostics are findings of rule `state` (as `lint --state`)
     const s = analyzeState(r.analysis, options.state.text, options.state.name ?? 'state')
-    return {...r, diagnostics: [...r.diagnostics, ...s.diagnostics.map((d) => ({...d, rule: STATE_RULE}))]}
+    return {...r, diagnostics: [...r.diagnostics, ...stateFindings(s)]}
   })
 }
 

@@ -26,11 +26,15 @@ export async function lintWithState(
   opts: LintOptions,
   state: StateInput,
 ): Promise<LintedWithState | {readonly error: string}> {
-  const [{lint}, {analyzeState, StateError}] = await Promise.all([import('../lint/lint.js'), import('../state/index.js')])
+  const [{lint}, {analyzeState, StateError}, {stateFindings}] = await Promise.all([
+    import('../lint/lint.js'),
+    import('../state/index.js'),
+    import('../lint/state-findings.js'),
+  ])
   const r = await lint(root, {...opts, context: ctx})
   try {
     const s = analyzeState(r.analysis, state.text, state.name)
-    const found: LintDiagnostic[] = s.diagnostics.map((d) => ({...d, rule: STATE_RULE}))
+    const found: LintDiagnostic[] = stateFindings(s)
     return {diagnostics: [...r.diagnostics, ...found], notes: r.notes, unread: r.unread}
   } catch (e) {
     if (e instanceof StateError) return {error: e.message}

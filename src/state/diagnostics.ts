@@ -63,22 +63,24 @@ function rehomedDiagnostic(m: MatchedObject, a: ProvidersAnalysis): Diagnostic {
   return m.binding ? {...d, extra: {range: m.binding.range}} : d
 }
 
-/** The diagnostics of a state's match, files named relative to the analysed root (as the analysis's). */
-export function stateDiagnostics(match: StateMatch, a: ProvidersAnalysis, name: string): Diagnostic[] {
-  const out: Diagnostic[] = []
+/** The diagnostics of a state's match, files named relative to the analysed root (as the analysis's), each with the state object it concerns (none for the whole state's). */
+export function stateDiagnostics(match: StateMatch, a: ProvidersAnalysis, name: string): {diagnostic: Diagnostic; address?: string}[] {
+  const out: {diagnostic: Diagnostic; address?: string}[] = []
   for (const m of match.objects) {
-    if (m.status === 'orphan-configuration-missing') out.push(missingDiagnostic(m, a))
-    else if (m.binding && m.providerConfig !== m.object.recorded.toString()) out.push(rehomedDiagnostic(m, a))
+    if (m.status === 'orphan-configuration-missing') out.push({diagnostic: missingDiagnostic(m, a), address: m.object.address})
+    else if (m.binding && m.providerConfig !== m.object.recorded.toString())
+      out.push({diagnostic: rehomedDiagnostic(m, a), address: m.object.address})
   }
   const managed = match.objects.filter((m) => m.object.resource.mode === 'managed')
   if (managed.length > 0 && managed.every((m) => m.configAddress === undefined) && a.resolution.resources.length > 0) {
-    out.push(
-      warningDiag(
+    out.push({
+      diagnostic: warningDiag(
         'state.other-configuration',
         'The state matches nothing in this configuration',
         `None of the ${managed.length} managed object${managed.length === 1 ? '' : 's'} of ${name} is declared by this configuration: is it the state of another root module or workspace? Terraform would plan to destroy them all.`,
       ),
-    )
+    })
   }
-  return renameFiles(out, rootRelative(a.tree.rootDir))
+  const named = rootRelative(a.tree.rootDir)
+  return out.map((f) => ({...f, diagnostic: renameFiles(f.diagnostic, named)}))
 }

@@ -16,10 +16,17 @@ export const STATE_RULE = 'state'
 export interface StateAnalysis {
   readonly match: StateMatch
   readonly diagnostics: readonly Diagnostic[]
+  /** The state object (its instance address) each diagnostic concerns; none for one about the whole state. */
+  readonly addresses: ReadonlyMap<Diagnostic, string>
 }
 
 /** Reads a state's text (`name`: the file, or `stdin`) and matches it to the analysis; a state that cannot be used throws StateError. */
 export function analyzeState(a: ProvidersAnalysis, text: string, name: string): StateAnalysis {
   const match = matchState(readState(text, name), a)
-  return {match, diagnostics: stateDiagnostics(match, a, name)}
+  const found = stateDiagnostics(match, a, name)
+  return {
+    match,
+    diagnostics: found.map((f) => f.diagnostic),
+    addresses: new Map(found.flatMap((f) => (f.address !== undefined ? [[f.diagnostic, f.address] as const] : []))),
+  }
 }
