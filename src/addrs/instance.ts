@@ -2,7 +2,7 @@
 // (`module.m["a"].module.b[0]`), resource instance keys (`[0]`, `["k"]`) and OpenTofu's provider
 // instances (`provider["registry.opentofu.org/hashicorp/aws"].a["key"]`, its provider `for_each`).
 import {ModulePath} from './module.js'
-import {AbsProviderConfig} from './provider.js'
+import {AbsProviderConfig, providerAddr} from './provider.js'
 
 /** A `count` index or a `for_each` key. */
 export type InstanceKey = number | string
@@ -83,4 +83,16 @@ export function parseProviderInstance(text: string): {config: AbsProviderConfig;
     if (config && key && key.end === text.length) return {config, key: key.key}
   }
   return undefined
+}
+
+/**
+ * A provider configuration in the form Terraform 0.12 wrote (`provider.aws`, `module.a.provider.aws.west`),
+ * read as Terraform 0.13 and later read it (ParseLegacyAbsProviderConfigStr): the provider of that type in
+ * the `hashicorp` namespace of the public registry, as `terraform init` upgrades it. Undefined otherwise.
+ */
+export function parseLegacyProviderConfig(text: string): AbsProviderConfig | undefined {
+  const m = /^((?:module\.[A-Za-z_][A-Za-z0-9_-]*\.)*)provider\.([A-Za-z_][A-Za-z0-9_-]*)(?:\.([A-Za-z_][A-Za-z0-9_-]*))?$/.exec(text)
+  if (!m) return undefined
+  const module = ModulePath.parse(m[1]!.replace(/\.$/, ''))
+  return module ? new AbsProviderConfig(module, providerAddr('registry.terraform.io', 'hashicorp', m[2]!), m[3]) : undefined
 }

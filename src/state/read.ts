@@ -7,6 +7,7 @@ import {
   instanceKeyString,
   moduleInstanceString,
   parseModuleInstance,
+  parseLegacyProviderConfig,
   parseProviderInstance,
   type InstanceKey,
   type ModuleInstance,
@@ -123,7 +124,8 @@ function resourceObjects(r: unknown, n: number, name: string, out: StateObject[]
     const text = typeof inst['instance_provider'] === 'string' && inst['instance_provider'] ? inst['instance_provider'] : provider
     let recorded = typeof text === 'string' ? providers.get(text) : undefined
     if (!recorded && typeof text === 'string') {
-      recorded = parseProviderInstance(text)
+      const legacy = parseLegacyProviderConfig(text)
+      recorded = parseProviderInstance(text) ?? (legacy ? {config: legacy} : undefined)
       if (recorded) providers.set(text, recorded)
     }
     if (typeof text !== 'string' || !recorded)

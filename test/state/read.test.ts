@@ -5,7 +5,7 @@ import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {parseModuleInstance, parseProviderInstance} from '../../src/addrs/instance.js'
+import {parseLegacyProviderConfig, parseModuleInstance, parseProviderInstance} from '../../src/addrs/instance.js'
 import {readState, StateError} from '../../src/state/read.js'
 import {fixturesDir} from '../helpers/paths.js'
 
@@ -38,6 +38,32 @@ test('provider configurations as recorded, OpenTofu instance keys too', () => {
   assert.is(tofu.key, 'eu-west-1')
   assert.is(parseProviderInstance('provider["registry.opentofu.org/hashicorp/aws"].a[2]')?.key, 2)
   assert.is(parseProviderInstance('aws.east'), undefined)
+  // Terraform 0.12's form, read as 0.13 and later read it
+  assert.is(
+    parseLegacyProviderConfig('module.a.provider.aws.west')?.toString(),
+    'module.a.provider["registry.terraform.io/hashicorp/aws"].west',
+  )
+  assert.is(parseLegacyProviderConfig('provider.google')?.toString(), 'provider["registry.terraform.io/hashicorp/google"]')
+  assert.is(parseLegacyProviderConfig('provider["x"]'), undefined)
+  const old = readState(
+    JSON.stringify({
+      version: 4,
+      terraform_version: '0.12.31',
+      resources: [
+        {
+          module: 'module.a',
+          mode: 'managed',
+          type: 'aws_vpc',
+          name: 'v',
+          provider: 'module.a.provider.aws.west',
+          instances: [{attributes: {}}],
+        },
+      ],
+    }),
+    'x',
+  )
+  assert.is(old.objects[0]!.recorded.toString(), 'module.a.provider["registry.terraform.io/hashicorp/aws"].west')
+  assert.is(old.objects[0]!.recordedText, 'module.a.provider.aws.west')
 })
 
 test('every instance object of a state Terraform wrote', () => {
