@@ -52,6 +52,10 @@ const SETUP: Readonly<Record<string, Setup>> = {
   'tfgraph graph fixtures/providers/demo -o modules.svg': {exit: 0},
   'tfgraph graph fixtures/providers/demo --type providers -o graph.html': {exit: 0},
   'tfgraph graph fixtures/providers/demo --type providers': {exit: 0},
+  // the state's errors (configurations it needs that are gone) make the exit code 2, as for any graph with errors
+  'tfgraph graph fixtures/state/removed-alias/v2 --type providers --state fixtures/state/removed-alias/terraform.tfstate -o state.svg': {
+    exit: 2,
+  },
   'tfgraph graph . --type resources --format mermaid': {cwd: 'graph/platform', exit: 0},
   'tfgraph graph fixtures/graph/platform --depth 1 -o top.svg': {exit: 0},
   'tfgraph graph fixtures/graph/platform --type providers --focus module.network --depth 2 --collapse': {exit: 0},

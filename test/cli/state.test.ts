@@ -192,6 +192,38 @@ test('providers diff --state: the configurations the change removes while object
   assert.match(bad.stderr, /stdin is empty/)
 })
 
+test('graph --type providers --state: the orphans and the configurations only the state names, dashed', () => {
+  const args = ['graph', fx('removed-alias', 'v2'), '--type', 'providers', '--state', fx('removed-alias', 'terraform.tfstate')]
+  const json = run([...args, '--format', 'json'])
+  assert.is(json.code, 2, json.stderr)
+  const g = JSON.parse(json.stdout) as {
+    nodes: {id: string; marks: string[]}[]
+    edges: {from: string; to: string; attributes: Record<string, unknown>}[]
+  }
+  const marked = (m: string) => g.nodes.filter((n) => n.marks.includes(m)).map((n) => n.id)
+  assert.equal(marked('state-only'), [
+    'module.legacy.provider["terraform.io/builtin/terraform"]',
+    'provider["terraform.io/builtin/terraform"].x',
+  ])
+  assert.equal(marked('orphan'), [
+    'state-orphans:module.legacy.provider["terraform.io/builtin/terraform"]',
+    'state-orphans:provider["terraform.io/builtin/terraform"].x',
+  ])
+  assert.is(g.edges.filter((e) => e.attributes['state'] === true).length, 2)
+  assert.match(
+    run([...args, '--format', 'dot']).stdout,
+    /"terraform.x\\nterraform.io\/builtin\/terraform\\nremoved: only in the state", shape = "hexagon", color = "#b00000", fontcolor = "#b00000", style = "dashed"/,
+  )
+  assert.match(run([...args, '--format', 'mermaid']).stdout, /classDef state_only stroke:#b00000,stroke-dasharray:4 3/)
+  const other = run(['graph', fx('removed-alias', 'v2'), '--state', fx('removed-alias', 'terraform.tfstate')])
+  assert.is(other.code, 1)
+  assert.match(other.stderr, /--state draws into the providers view: add --type providers/)
+  const plain = JSON.parse(run(['graph', fx('removed-alias', 'v2'), '--type', 'providers', '--format', 'json']).stdout) as {
+    nodes: {marks: string[]}[]
+  }
+  assert.ok(plain.nodes.every((n) => !n.marks.includes('orphan') && !n.marks.includes('state-only')))
+})
+
 test('without --state the outputs are unchanged', () => {
   const r = run(['providers', fx('moved', 'v2'), '--json'])
   assert.not.ok('state' in (JSON.parse(r.stdout) as object))
