@@ -13,6 +13,7 @@ import {spawnSync} from 'node:child_process'
 import {cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
+import {pathToFileURL} from 'node:url'
 
 const args = process.argv.slice(2)
 const at = args.indexOf('--terraform')
@@ -34,7 +35,7 @@ function run(cmd, cwd, tmp) {
   return r
 }
 
-function record(fixture) {
+async function record(fixture) {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'tfgraph-state-oracle-'))
   const work = path.join(tmp, 'work')
   try {
@@ -44,7 +45,13 @@ function record(fixture) {
     if (init.status !== 0) throw new Error(`init of v1 failed:\n${init.stdout}${init.stderr}`)
     const apply = run(['apply', '-auto-approve', '-input=false', '-no-color'], work, tmp)
     if (apply.status !== 0) throw new Error(`apply of v1 failed:\n${apply.stdout}${apply.stderr}`)
-    const state = readFileSync(path.join(work, 'terraform.tfstate'), 'utf8')
+    let state = readFileSync(path.join(work, 'terraform.tfstate'), 'utf8')
+    // a fixture may edit the state before the plan (a deposed object Terraform cannot be made to leave offline)
+    const edit = path.join(fixture, 'edit-state.mjs')
+    if (existsSync(edit)) {
+      state = JSON.stringify((await import(pathToFileURL(edit).href)).default(JSON.parse(state)), null, 2) + '\n'
+      writeFileSync(path.join(work, 'terraform.tfstate'), state)
+    }
     // v2 replaces v1's files (the state, .terraform and the lock file stay)
     for (const e of readdirSync(work))
       if (!['terraform.tfstate', '.terraform', '.terraform.lock.hcl'].includes(e)) rmSync(path.join(work, e), {recursive: true})
@@ -65,7 +72,7 @@ function record(fixture) {
 let failed = false
 for (const d of dirs) {
   try {
-    record(path.resolve(d))
+    await record(path.resolve(d))
   } catch (e) {
     failed = true
     console.error(`${d}: ${e instanceof Error ? e.message : String(e)}`)

@@ -147,6 +147,19 @@ test('module keys static evaluation cannot know: said, never guessed as orphans 
   )
 })
 
+test('a deposed object of an orphan: its own error, named as Terraform names it (state edited, plan by Terraform)', async () => {
+  const s = await errorsAgree('deposed')
+  assert.equal(statuses(s), [
+    'terraform_data.a orphan-configuration-missing -',
+    'terraform_data.a orphan-configuration-missing -',
+    `terraform_data.keep bound ${B}`,
+  ])
+  assert.equal(
+    stateJson(s.match).objects.map((o) => o.deposed ?? null),
+    [null, '0a1b2c3d', null],
+  )
+})
+
 test('a state of another configuration: said once', async () => {
   const a = await analyzeProviders(path.join(dir('moved'), 'v2'))
   const s = analyzeState(a, readFileSync(path.join(dir('nested'), 'terraform.tfstate'), 'utf8'), 'other.tfstate')
