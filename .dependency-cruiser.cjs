@@ -3,7 +3,7 @@
 // recommended-strict set, then rules of our own, each with the reason in its comment.
 //
 // The stages of src/, lowest first; a layer may import its own folder and any layer below it, never one
-// above it. rules, lock and export are one layer of three siblings that do not import one another.
+// above it. rules, lock, export and state are one layer of four siblings that do not import one another.
 //
 //   diag                      Diagnostic, positions, name suggestions: used by every layer
 //   addrs                     provider and module source addresses
@@ -12,7 +12,7 @@
 //   load                      the merged module model
 //   crawl                     the module tree (crawler, module walker, manifest, static evaluation)
 //   providers                 local names, resolution, requirements, version constraints, the graphology graph
-//   rules | lock | export     lint rules | lock files | graph views
+//   rules | lock | export | state   lint rules | lock files | graph views | a state matched to the configuration
 //   lint                      the lint pipeline (runs the rules)
 //   render                    what a reader sees: text, tables, trees, SARIF, DOT, Mermaid, progress
 //   config.ts, api.ts         entry points of the library (api.ts may use config.ts)
@@ -23,7 +23,7 @@
 //
 // Allowed matrix (row imports column; = its own folder):
 //
-//              diag addrs io hcl load crawl prov rules lock export lint render cfg/api cli lsp index
+//              diag addrs io hcl load crawl prov rules lock export state lint render cfg/api cli lsp index
 //   diag        =
 //   addrs       x    =
 //   io          x    x    =
@@ -34,14 +34,15 @@
 //   rules       x    x    x   x   x    x     x    =
 //   lock        x    x    x   x   x    x     x          =
 //   export      x    x    x   x   x    x     x                =
-//   lint        x    x    x   x   x    x     x    x     x    x     =
-//   render      x    x    x   x   x    x     x    x     x    x     x    =
-//   config.ts   x    x    x   x   x    x     x    x     x    x     x    x
-//   api.ts      x    x    x   x   x    x     x    x     x    x     x    x     x
-//   cli         x    x    x   x   x    x     x    x     x    x     x    x     x       =
-//   lsp         x    x    x   x   x    x     x    x     x    x     x    x     x           =
-//   index.ts    x    x    x   x   x    x     x    x     x    x     x    x     x       x
-//   commands/   x    x    x   x   x    x     x    x     x    x     x    x     x       x   x   x
+//   state       x    x    x   x   x    x     x                       =
+//   lint        x    x    x   x   x    x     x    x     x    x     x     =
+//   render      x    x    x   x   x    x     x    x     x    x     x     x    =
+//   config.ts   x    x    x   x   x    x     x    x     x    x     x     x    x
+//   api.ts      x    x    x   x   x    x     x    x     x    x     x     x    x     x
+//   cli         x    x    x   x   x    x     x    x     x    x     x     x    x     x       =
+//   lsp         x    x    x   x   x    x     x    x     x    x     x     x    x     x           =
+//   index.ts    x    x    x   x   x    x     x    x     x    x     x     x    x     x       x
+//   commands/   x    x    x   x   x    x     x    x     x    x     x     x    x     x       x   x   x
 
 /** `^src/(a|b)/`: a module in one of these folders of src/. */
 const inSrc = (...folders) => `^src/(${folders.join('|')})/`
@@ -151,17 +152,18 @@ module.exports = {
       name: 'layer-rules-lock-export',
       severity: 'error',
       comment:
-        'rules, lock and export are three siblings on providers: none imports another, nor lint, render or ' +
+        'rules, lock, export and state (a state matched to the configuration) are four siblings on providers: none imports another, nor lint, render or ' +
         'anything above (what two of them share belongs in providers or below; their text in render/).',
-      from: {path: inSrc('rules', 'lock', 'export')},
+      from: {path: inSrc('rules', 'lock', 'export', 'state')},
       to: {path: '^src/', pathNot: ['^src/$1/', inSrc('providers', 'crawl', 'load', 'hcl', 'io', 'diag', 'addrs')]},
     },
     {
       name: 'layer-lint',
       severity: 'error',
-      comment: 'lint (the pipeline that runs the rules) sits on rules, lock and export: it must not import render, cli or the entry points.',
+      comment:
+        'lint (the pipeline that runs the rules) sits on rules, lock and export: it must not import render, cli or the entry points.',
       from: {path: inSrc('lint')},
-      to: outsideOf('lint', 'rules', 'lock', 'export', 'providers', 'crawl', 'load', 'hcl', 'io', 'diag', 'addrs'),
+      to: outsideOf('lint', 'rules', 'lock', 'export', 'state', 'providers', 'crawl', 'load', 'hcl', 'io', 'diag', 'addrs'),
     },
     {
       name: 'layer-render',
@@ -170,7 +172,7 @@ module.exports = {
         'render (text, tables, trees, JSON, SARIF, DOT, Mermaid, progress) may read every stage below it, ' +
         'but not cli or the entry points (config.ts, api.ts, index.ts).',
       from: {path: inSrc('render')},
-      to: outsideOf('render', 'lint', 'rules', 'lock', 'export', 'providers', 'crawl', 'load', 'hcl', 'io', 'diag', 'addrs'),
+      to: outsideOf('render', 'lint', 'rules', 'lock', 'export', 'state', 'providers', 'crawl', 'load', 'hcl', 'io', 'diag', 'addrs'),
     },
     {
       name: 'layer-entry-points',
@@ -214,7 +216,8 @@ module.exports = {
     {
       name: 'src-not-to-commands',
       severity: 'error',
-      comment: 'src/ is the library, commands/ the oclif commands on top of it: the library never imports a command, the entry script, a test or a script.',
+      comment:
+        'src/ is the library, commands/ the oclif commands on top of it: the library never imports a command, the entry script, a test or a script.',
       from: {path: '^src/'},
       to: {path: '^(commands|bin|test|scripts)/'},
     },

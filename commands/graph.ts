@@ -66,6 +66,12 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
       command:
         "<%= config.bin %> <%= command.id %> fixtures/graph/platform --module module.network --exclude 'module.*test*' --format json -o graph.json",
     },
+    {
+      description:
+        'The orphans of a state and the provider configurations only it still names, dashed (terraform state pull > FILE, or --state -)',
+      command:
+        '<%= config.bin %> <%= command.id %> fixtures/state/removed-alias/v2 --type providers --state fixtures/state/removed-alias/terraform.tfstate -o state.svg',
+    },
   ]
 
   static override args = {
@@ -102,6 +108,10 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     engine: Flags.string({
       description: 'engine whose rules to follow (default: opentofu when the root has .tofu files, else terraform)',
       options: ['terraform', 'opentofu'],
+    }),
+    state: Flags.string({
+      description:
+        'with --type providers: draw the orphans of a state (the raw state: terraform state pull > FILE, or - for stdin) and the configurations only it names, dashed',
     }),
     ...varFlags,
     ...runFlags,
@@ -143,14 +153,27 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
       color: cmd.color(),
       force: flags.force === true,
     }
+    if (flags.state !== undefined && view !== 'providers') return cmd.fail('--state draws into the providers view: add --type providers')
+    const state = flags.state !== undefined ? (await import('../src/cli/state-input.js')).readStateInput(flags.state) : undefined
+    if (state && 'problem' in state) return cmd.fail(state.problem)
     const key = {dir: path.resolve(args.dir), given: args.dir, view, format, slicing, ...inputs, engine: engine ?? null}
     // what cannot be drawn (exit 1, never stored) is said without writing the -o file
     let failed = false
-    const out = await cmd.context.results.output('graph', key, async () => {
-      const r = await drawGraph(cmd, {dir: args.dir, view, format, slicing, ...inputs, progress: !flags['no-progress']})
+    const draw = async () => {
+      const r = await drawGraph(cmd, {
+        dir: args.dir,
+        view,
+        format,
+        slicing,
+        ...inputs,
+        progress: !flags['no-progress'],
+        ...(state ? {state} : {}),
+      })
       failed = r.failed
       return r.output
-    })
+    }
+    // a graph that shows a state's objects is never stored (a state can hold secrets)
+    const out = state ? {value: await draw()} : await cmd.context.results.output('graph', key, draw)
     await cmd.finish(out.value, failed ? undefined : output)
   }
 }

@@ -41,6 +41,11 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
       command: '<%= config.bin %> <%= command.id %> . --recursive --fix',
     },
     {description: 'Show the fixes as a unified diff; nothing is written', command: '<%= config.bin %> <%= command.id %> . --fix --diff'},
+    {
+      description:
+        'Will terraform plan refuse the state? Objects whose provider configuration is gone (terraform state pull > FILE, or --state - to read stdin)',
+      command: '<%= config.bin %> <%= command.id %> fixtures/state/removed-alias/v2 --state fixtures/state/removed-alias/terraform.tfstate',
+    },
     {description: 'List the rules', command: '<%= config.bin %> <%= command.id %> --list-rules'},
   ]
 
@@ -70,6 +75,10 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
         'apply the fix of every finding that has one (files written in place, atomically; nothing outside DIR, .terraform or installed modules), then report what is left',
     }),
     diff: Flags.boolean({description: 'with --fix: print the fixes as a unified diff instead of writing them'}),
+    state: Flags.string({
+      description:
+        'also match a state to the configuration (the raw state: terraform state pull > FILE, or - for stdin): the objects terraform plan will refuse because their provider configuration is gone, and those it moves to another one (rule state)',
+    }),
     ...varFlags,
     ...runFlags,
     ...limitFlags,
@@ -81,6 +90,8 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
     if (flags.json && flags.format !== undefined && flags.format !== 'json')
       usageError(this, `--json and --format ${flags.format} conflict: --json is --format json`)
     if (flags.diff && !flags.fix) usageError(this, '--diff shows what --fix would change: use it with --fix')
+    if (flags.state !== undefined && (flags.recursive || flags.fix))
+      usageError(this, `--state is the state of one root module: it takes no ${flags.recursive ? '--recursive' : '--fix'}`)
     if (flags.diff && (flags.format !== undefined || flags.json))
       usageError(this, '--fix --diff prints a diff: it takes no --format or --json')
     const format = flags.json ? 'json' : ((['json', 'sarif', 'compact'] as const).find((f) => f === flags.format) ?? 'text')
@@ -160,6 +171,9 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
         exitCode: fixing.results.some((r) => r.unread) ? 1 : count('error') > 0 ? 2 : 0,
       })
     }
+    // --state: one root, linted with its analysis, then matched to the state (nothing of it cached)
+    const stateInput = flags.state !== undefined ? (await import('../src/cli/state-input.js')).readStateInput(flags.state) : undefined
+    if (stateInput && 'problem' in stateInput) return cmd.fail(stateInput.problem)
     const fixed = [...(fixing?.results ?? [])].reverse()
     const [{mapLimit}, {RemainingRoots}] = await Promise.all([import('../src/lint/map-limit.js'), import('../src/lint/release.js')])
     const remaining = new RemainingRoots(roots)
@@ -169,7 +183,12 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
           ? {diagnostics: config.configFindings(root, cfg.diagnostics), notes: [], unread: false}
           : fixing
             ? fixed.pop()!
-            : await cached.lintCached(cmd.context, root, {...options, config: cfg.config})
+            : stateInput
+              ? await (
+                  await import('../src/cli/lint-state.js')
+                ).lintWithState(cmd.context, root, {...options, config: cfg.config}, stateInput)
+              : await cached.lintCached(cmd.context, root, {...options, config: cfg.config})
+      if ('error' in r) return {root, cfg, r: {diagnostics: [], notes: [], unread: true}, error: r.error}
       // what no root still to come can use goes: one run over many roots holds only what it still needs
       remaining.done(root)
       if (flags.recursive && !('cached' in r && r.cached))
@@ -177,6 +196,8 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
       // only what is printed is kept until the end (not the list of modules each root covered)
       return {root, cfg, r: {diagnostics: r.diagnostics, notes: r.notes, unread: r.unread}}
     })
+    const stateError = perRoot.find((p) => 'error' in p)
+    if (stateError && 'error' in stateError) return cmd.fail(stateError.error ?? '')
     // a directory the search could not list is reported as a root that could not be read (root modules may hide there)
     const unlisted = unreadable.map(({dir, why}) => ({
       root: dir,
@@ -207,7 +228,11 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
       cwd: process.cwd(),
       sourceLines: (f, root) => readers.get(root)?.(f),
       version: this.config.version,
-      rules: async () => [...(await rules()), config.CONFIG_RULE_INFO],
+      rules: async () => [
+        ...(await rules()),
+        config.CONFIG_RULE_INFO,
+        ...(stateInput ? [(await import('../src/cli/lint-state.js')).STATE_RULE_INFO] : []),
+      ],
     })
     const count = (severity: string) => results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === severity).length, 0)
     const maxWarnings = flags['max-warnings'] ?? results[0]?.maxWarnings

@@ -25,6 +25,10 @@ Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsiste
       description: 'Will the lock work on CI and on Apple laptops? (in a root module’s directory)',
       command: '<%= config.bin %> <%= command.id %> . --platforms linux_amd64,darwin_arm64',
     },
+    {
+      description: 'Which objects of the state keep an entry no module requires? (terraform state pull > FILE, or --state -)',
+      command: '<%= config.bin %> <%= command.id %> fixtures/lock/statuses --state fixtures/state/lock-unused/terraform.tfstate',
+    },
   ]
 
   static override args = {dir: Args.string({description: 'root module directory', default: '.'})}
@@ -35,6 +39,9 @@ Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsiste
     'plugin-dir': Flags.string({description: 'a filesystem mirror to verify as well', multiple: true}),
     platforms: Flags.string({description: 'comma-separated os_arch platforms the lock file must cover'}),
     json: Flags.boolean({description: 'print the JSON document'}),
+    state: Flags.string({
+      description: 'the raw state (terraform state pull > FILE, or - for stdin): name the objects that keep an entry no module requires',
+    }),
     ...runFlags,
     ...limitFlags,
     'no-color': Flags.boolean({description: 'disable colours (also NO_COLOR)'}),
@@ -54,8 +61,17 @@ Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsiste
       const problem = pluginDirProblem(d)
       if (problem) cmd.fail(problem)
     }
+    let stateObjects: ReadonlyMap<string, readonly string[]> | undefined
+    if (flags.state !== undefined) {
+      const read = (await import('../src/cli/state-input.js')).readStateInput(flags.state)
+      if ('problem' in read) return cmd.fail(read.problem)
+      const byProvider = (await import('../src/cli/lock-state.js')).stateObjectsByProvider(read)
+      if ('error' in byProvider) return cmd.fail(byProvider.error)
+      stateObjects = byProvider
+    }
     const engine = engineFlag(flags.engine)
     const c = await cmd.lib.checkLock(args.dir, {
+      ...(stateObjects ? {stateObjects} : {}),
       ...(engine ? {engine} : {}),
       verify: flags.verify,
       pluginDirs: flags['plugin-dir'] ?? [],

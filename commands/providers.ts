@@ -1,5 +1,6 @@
 import {Args, Command, Flags} from '@oclif/core'
 import {readInput} from '../src/cli/read-input.js'
+import {readStateInput} from '../src/cli/state-input.js'
 import {runFlags, varFlags} from '../src/cli/run-flags.js'
 import {limitFlags} from '../src/cli/limit-flags.js'
 import {startCommand} from '../src/cli/command-run.js'
@@ -38,6 +39,11 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
       description: 'Where does each change of a saved plan land? (terraform show -json PLANFILE > plan.json)',
       command: '<%= config.bin %> <%= command.id %> . --plan plan.json',
     },
+    {
+      description:
+        'Which objects of the state does each configuration serve, and which will terraform plan refuse? (the raw state, never terraform show -json)',
+      command: '<%= config.bin %> <%= command.id %> fixtures/state/removed-alias/v2 --state fixtures/state/removed-alias/terraform.tfstate',
+    },
   ]
 
   static override args = {
@@ -69,6 +75,10 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
       description:
         'join the changes of a saved plan (terraform show -json PLANFILE, format 1.x) to the binding: where each planned change lands',
     }),
+    state: Flags.string({
+      description:
+        'match the objects of a state to the configuration (the raw state: terraform state pull > FILE, or - for stdin): where each is recorded, where it lands now, orphans whose provider configuration is gone',
+    }),
     ...varFlags,
     ...runFlags,
     ...limitFlags,
@@ -94,7 +104,17 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
         )
       plan = {file: flags.plan, text: read.text}
     }
-    const out = await providersOutput(cmd, {...providersInputs(args.dir, flags, cmd.color()), ...(plan ? {plan} : {})})
+    let state: ProvidersInputs['state']
+    if (flags.state !== undefined) {
+      const read = readStateInput(flags.state)
+      if ('problem' in read) return cmd.fail(read.problem)
+      state = read
+    }
+    const out = await providersOutput(cmd, {
+      ...providersInputs(args.dir, flags, cmd.color()),
+      ...(plan ? {plan} : {}),
+      ...(state ? {state} : {}),
+    })
     await cmd.finish(out.value)
   }
 }

@@ -22,6 +22,8 @@ import {
   type ProvidersDiffDocument,
 } from './providers/diff.js'
 import {openWorkspace as openLintWorkspace, type Workspace} from './lint/workspace.js'
+import {analyzeState, stateJson, type StateJson} from './state/index.js'
+import {stateFindings} from './lint/state-findings.js'
 
 /**
  * What to analyse: a directory (the root module), or files in memory by path relative to the root
@@ -53,11 +55,17 @@ export interface AnalysisOptions {
    * directory (default `tests`).
    */
   readonly tests?: boolean | {readonly directory?: string}
+  /**
+   * A state to match to the configuration (`--state`): the raw format 4 text (`terraform state pull`) and
+   * its name in messages (default `state`). A text that is not such a state throws `StateError` (one line).
+   * The text is read and dropped: attribute values are not kept, nothing is cached or written.
+   */
+  readonly state?: {readonly text: string; readonly name?: string}
 }
 
 export interface Analysis {
-  /** Exactly the document `tfgraph providers --json` prints (`root` is `.` for files in memory). */
-  readonly providers: ProvidersDocument
+  /** Exactly the document `tfgraph providers --json` prints (`root` is `.` for files in memory); with `state`, its `state` section too. */
+  readonly providers: ProvidersDocument & {readonly state?: StateJson}
   readonly diagnostics: readonly Diagnostic[]
 }
 
@@ -88,7 +96,12 @@ async function providersAnalysis(dir: string, ctx: RunContext, opts: AnalysisOpt
 export async function analyze(input: AnalysisInput, options: AnalysisOptions = {}): Promise<Analysis> {
   return resolveInput(input, options.context, async (dir, ctx, rootArg) => {
     const a = await providersAnalysis(dir, ctx, options)
-    return {providers: providersDocument(a, rootArg), diagnostics: sortDiagnostics([...a.diagnostics])}
+    if (!options.state) return {providers: providersDocument(a, rootArg), diagnostics: sortDiagnostics([...a.diagnostics])}
+    const s = analyzeState(a, options.state.text, options.state.name ?? 'state')
+    return {
+      providers: {...providersDocument(a, rootArg), state: stateJson(s.match)},
+      diagnostics: sortDiagnostics([...a.diagnostics, ...s.diagnostics]),
+    }
   })
 }
 
@@ -104,7 +117,13 @@ export interface LintApiOptions extends AnalysisOptions {
 
 /** Terraform's own module and provider diagnostics plus tfgraph's author rules. */
 export async function lint(input: AnalysisInput, options: LintApiOptions = {}): Promise<LintResult> {
-  return resolveInput(input, options.context, (dir, ctx) => lintDir(dir, {...options, context: ctx}))
+  return resolveInput(input, options.context, async (dir, ctx) => {
+    const r = await lintDir(dir, {...options, context: ctx})
+    if (!options.state) return r
+    // with a state: its diagnostics are findings of rule `state` (as `lint --state`)
+    const s = analyzeState(r.analysis, options.state.text, options.state.name ?? 'state')
+    return {...r, diagnostics: [...r.diagnostics, ...stateFindings(s)]}
+  })
 }
 
 export interface LockApiOptions extends AnalysisOptions {

@@ -269,6 +269,8 @@ function statusWord(it: Item): string {
   const marks = it.page?.marks ?? []
   if (marks.includes('unresolved')) return 'not loaded'
   if (marks.includes('no-provider')) return 'no provider configuration'
+  if (marks.includes('state-only')) return 'only in the state'
+  if (marks.includes('orphan')) return 'orphans in the state'
   return ''
 }
 const collapsed = new Set<string>()
@@ -284,7 +286,8 @@ function labelOf(it: Item): string {
 function colorOf(it: Item): string {
   if (fans.has(it.id)) return theme.muted
   const marks = it.page?.marks ?? []
-  if (marks.includes('unresolved') || marks.includes('no-provider')) return theme.error
+  if (marks.includes('unresolved') || marks.includes('no-provider') || marks.includes('state-only')) return theme.error
+  if (marks.includes('orphan')) return theme.muted
   if (it.kind === 'module') return marks.includes('legacy') ? theme.warning : theme.muted
   const c = it.page?.color ?? null
   if (c === null) return theme.muted
@@ -1015,6 +1018,18 @@ function statusNotes(it: Item): HTMLElement[] {
     )
   if (marks.includes('no-provider'))
     note('No provider configuration', 'No provider configuration was found for this resource: see its resolution chain.', 'error')
+  if (marks.includes('state-only'))
+    note(
+      'Only in the state',
+      'Objects of the state were created through this provider configuration, which the configuration no longer has: terraform plan fails ("Provider configuration not present") until it is back or the objects are gone from the state.',
+      'error',
+    )
+  if (marks.includes('orphan'))
+    note(
+      'Orphans in the state',
+      'Objects of the state the configuration no longer declares: Terraform destroys them through this configuration.',
+      'warning',
+    )
   return out
 }
 function groupButtons(m: string): HTMLElement {
@@ -1215,6 +1230,7 @@ function buildLegend(): void {
   if (nodes.some((n) => n.kind === 'module' && n.marks.includes('legacy')))
     marks.push([theme.warning, 'legacy module (own provider blocks)'])
   if (all.includes('no-provider')) marks.push([theme.error, 'resource without a provider configuration'])
+  if (all.includes('state-only')) marks.push([theme.error, 'provider configuration only in the state (--state)'])
   if (colorKeys.length === 0 && marks.length === 0 && !treeMode) {
     legend.hidden = true
     return

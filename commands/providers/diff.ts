@@ -6,6 +6,8 @@ import {moduleDirProblem} from '../../src/cli/module-dir.js'
 import {engineFlag, runFlags, varFlags} from '../../src/cli/run-flags.js'
 import {limitFlags, limitOptions} from '../../src/cli/limit-flags.js'
 import {useColor} from '../../src/cli/color.js'
+import type {StateFile} from '../../src/state/read.js'
+import type {ProvidersAnalysis} from '../../src/providers/analysis.js'
 
 const KINDS = ['rebound', 'config-changed', 'provider-changed', 'removed-with-config', 'removed', 'added']
 
@@ -31,6 +33,12 @@ Exit codes: 0 = no risky change, 1 = a tool error (a directory, git or a revisio
       description: 'Fail only when a resource is removed with its provider configuration',
       command: '<%= config.bin %> providers diff infra --git main --fail-on removed-with-config',
     },
+    {
+      description:
+        'Would the change leave objects of the state without their provider configuration? (terraform state pull > FILE, or --state -)',
+      command:
+        '<%= config.bin %> providers diff fixtures/state/removed-alias/v1 fixtures/state/removed-alias/v2 --state fixtures/state/removed-alias/terraform.tfstate',
+    },
   ]
 
   static override args = {
@@ -52,6 +60,10 @@ Exit codes: 0 = no risky change, 1 = a tool error (a directory, git or a revisio
     ...varFlags,
     ...runFlags,
     ...limitFlags,
+    state: Flags.string({
+      description:
+        'the raw state (terraform state pull > FILE, or - for stdin): which changes would leave objects of it without their provider configuration (exit 2), and which move objects to another one',
+    }),
     'no-color': Flags.boolean({description: 'disable colours in diagnostics (also NO_COLOR)'}),
   }
 
@@ -89,6 +101,17 @@ Exit codes: 0 = no risky change, 1 = a tool error (a directory, git or a revisio
       if (e instanceof GitTreeError) fail(this, `--git ${flags.git}: ${e.message}`)
       throw e
     }
+    // --state: read before anything is analysed (a state tfgraph cannot use is one line, exit 1)
+    const stateText = flags.state !== undefined ? (await import('../../src/cli/state-input.js')).readStateInput(flags.state) : undefined
+    if (stateText && 'problem' in stateText) fail(this, stateText.problem)
+    const stateModule = stateText ? await import('../../src/state/index.js') : undefined
+    let stateFile: StateFile | undefined
+    try {
+      stateFile = stateText && stateModule ? stateModule.readState(stateText.text, stateText.name) : undefined
+    } catch (e) {
+      if (stateModule && e instanceof stateModule.StateError) fail(this, e.message)
+      throw e
+    }
     const {beginRun} = await import('../../src/cli/run.js')
     const run = beginRun(flags, {quiet: format !== 'text'})
     try {
@@ -122,11 +145,16 @@ Exit codes: 0 = no risky change, 1 = a tool error (a directory, git or a revisio
         fail(this, `could not read ${before.incomplete ? oldName : newDir} completely: not compared`)
       }
       const d = diff.diffProviders(diff.diffSide(before, oldName), diff.diffSide(after, newDir))
+      const sd = stateFile && stateModule && stateText ? await stateDiff(stateFile, before, after, stateText.name) : undefined
       const oldFile = tree ? (f: string) => `${flags.git}:${path.posix.join(tree!.prefix, f)}` : fileNamer(oldDir)
       const names = {oldName, newName: newDir, oldFile, newFile: fileNamer(newDir)}
       let stdout: string
-      if (format === 'json') stdout = JSON.stringify(diff.providersDiffDocument(d, oldName, newDir), null, 2) + '\n'
-      else if (format === 'markdown') stdout = render.renderProvidersDiffMarkdown(d, names)
+      if (format === 'json')
+        stdout = JSON.stringify({...diff.providersDiffDocument(d, oldName, newDir), ...(sd ? {state: sd.json} : {})}, null, 2) + '\n'
+      else if (format === 'markdown')
+        stdout =
+          render.renderProvidersDiffMarkdown(d, names) +
+          (sd ? `\n**The state** (${sd.name}):\n\n${sd.lines.map((l) => `- ${l}`).join('\n')}\n` : '')
       else if (format === 'sarif')
         stdout =
           JSON.stringify(
@@ -140,13 +168,29 @@ Exit codes: 0 = no risky change, 1 = a tool error (a directory, git or a revisio
             null,
             2,
           ) + '\n'
-      else stdout = render.renderProvidersDiffText(d, names)
+      else
+        stdout = render.renderProvidersDiffText(d, names) + (sd ? `\nstate ${sd.name}:\n${sd.lines.map((l) => `  ${l}`).join('\n')}\n` : '')
       process.stdout.write(stdout)
       if (stderr) process.stderr.write(stderr)
-      process.exitCode = diff.failingChanges(d, failOn as Parameters<typeof diff.failingChanges>[1]).length > 0 ? 2 : 0
+      process.exitCode = diff.failingChanges(d, failOn as Parameters<typeof diff.failingChanges>[1]).length > 0 || sd?.failing ? 2 : 0
     } finally {
       await run.end()
       tree?.dispose()
     }
   }
+}
+
+/** `--state`: the state matched to both revisions; the lines that say what the change does to it, its JSON, and whether it fails. */
+async function stateDiff(
+  state: StateFile,
+  before: ProvidersAnalysis,
+  after: ProvidersAnalysis,
+  name: string,
+): Promise<{name: string; lines: string[]; json: object; failing: boolean}> {
+  const [{diffState, stateDiffJson}, {renderStateDiffLines}] = await Promise.all([
+    import('../../src/state/diff.js'),
+    import('../../src/render/state-text.js'),
+  ])
+  const d = diffState(state, before, after)
+  return {name, lines: renderStateDiffLines(d), json: stateDiffJson(d), failing: d.orphaned.length > 0}
 }

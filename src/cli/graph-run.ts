@@ -5,6 +5,7 @@ import {startLine} from '../render/progress.js'
 import type {CommandOutput} from '../io/results-cache.js'
 import type {CommandRun} from './command-run.js'
 import type {limitOptions} from './flag-values.js'
+import type {StateInput} from './state-input.js'
 
 export const GRAPH_VIEWS: readonly GraphView[] = ['modules', 'providers', 'resources']
 
@@ -22,6 +23,8 @@ export interface DrawInputs {
   readonly progress: boolean
   /** SVG: draw even what would take minutes or could not be read. */
   readonly force: boolean
+  /** --state: drawn into the providers view (never through the results cache). */
+  readonly state?: StateInput
 }
 
 /** The analysis, the view sliced as asked and its rendering: what the command prints, and whether it failed. */
@@ -40,7 +43,25 @@ export async function drawGraph(cmd: CommandRun<undefined>, i: DrawInputs): Prom
   // what was read would look whole, so nothing is drawn (no stdout, no file), just the diagnostics
   if ((a.stack ? a.stack.config.stack.files.length : (a.tree.root.module?.files.length ?? 0)) === 0 || a.incomplete)
     return {output: {stdout: '', stderr: await diagnostics(a.diagnostics.filter((d) => d.severity === 'error')), exitCode: 1}, failed: true}
-  const {graph, optionDiagnostics} = lib.exportGraph(a, {view: i.view, ...i.slicing})
+  const exported = lib.exportGraph(a, {view: i.view, ...i.slicing})
+  const {optionDiagnostics} = exported
+  // --state: its orphans and the configurations only it names, drawn; its diagnostics with the graph's
+  let graph = exported.graph
+  if (i.state) {
+    const [{analyzeState, StateError}, {withStateNodes}, {sortDiagnostics}] = await Promise.all([
+      import('../state/index.js'),
+      import('./graph-state.js'),
+      import('../diag/diagnostic.js'),
+    ])
+    try {
+      const s = analyzeState(a, i.state.text, i.state.name)
+      graph = withStateNodes(graph, s.match)
+      graph = {...graph, diagnostics: sortDiagnostics([...graph.diagnostics, ...s.diagnostics])}
+    } catch (e) {
+      if (e instanceof StateError) return {output: {stdout: '', stderr: `Error: ${e.message}\n`, exitCode: 1}, failed: true}
+      throw e
+    }
+  }
   // a --focus or --module that names nothing: one line with a "did you mean", exit 1
   if (optionDiagnostics.length > 0)
     return {output: {stdout: '', stderr: `Error: ${optionDiagnostics.map((d) => d.detail).join(' ')}\n`, exitCode: 1}, failed: true}

@@ -7,6 +7,7 @@ import type {CacheOutcome, CommandOutput} from '../io/results-cache.js'
 import type {CommandRun} from './command-run.js'
 import {exitCodeOf} from './command-run.js'
 import type {WithPlan} from './providers-plan.js'
+import type {StateInput} from './state-input.js'
 import {engineFlag, limitOptions} from './flag-values.js'
 
 /** What `tfgraph providers` was asked, from its flags. */
@@ -30,6 +31,8 @@ export interface ProvidersInputs {
   readonly color: boolean
   /** --plan: the file as named and its text. */
   readonly plan?: {readonly file: string; readonly text: string}
+  /** --state: the state as named (`stdin` for `-`) and its text; never part of the results cache. */
+  readonly state?: StateInput
 }
 
 /** The flags `tfgraph providers` has, as oclif parses them (commands/providers.ts). */
@@ -97,6 +100,8 @@ export function providersOutput(
   cmd: Pick<CommandRun<unknown>, 'context' | 'renderer' | 'diagnostics'>,
   i: ProvidersInputs,
 ): Promise<CacheOutcome<CommandOutput>> {
+  // a state can hold secrets: an output that shows one is never stored
+  if (i.state) return analyseAndRender(cmd, i).then((value) => ({value, cached: false}))
   return cmd.context.results.output('providers', providersKey(i), () => analyseAndRender(cmd, i))
 }
 
@@ -129,7 +134,10 @@ async function analyseAndRender(
     ? (await import('./providers-plan.js')).withPlan(analysed, i.dir, i.plan.text, i.plan.file)
     : {analysis: analysed}
   if ('error' in p) return {stdout: '', stderr: `Error: ${p.error}\n`, exitCode: 1}
-  const a = p.analysis
+  // --state: the state's objects matched to the configuration (a state tfgraph cannot use is one line, exit 1)
+  const st = i.state ? (await import('./providers-state.js')).withState(p.analysis, i.state) : undefined
+  if (st && 'error' in st) return {stdout: '', stderr: `Error: ${st.error}\n`, exitCode: 1}
+  const a = st?.analysis ?? p.analysis
   // nothing to show when the root directory itself could not be loaded: just the diagnostics
   const rootLoaded = rootFilesRead(a)
   const filterProblem = rootLoaded ? providersFilterProblem(a, filters) : undefined
@@ -138,7 +146,13 @@ async function analyseAndRender(
   const render = await cmd.renderer('providers', i.json ? 'json' : i.requirements ? 'requirements' : 'text')
   const stdout =
     i.json || rootLoaded
-      ? await render(a, {dir: i.dir, fileName: fileNamer(i.dir), ...filters, ...(p.planned ? {planned: p.planned} : {})})
+      ? await render(a, {
+          dir: i.dir,
+          fileName: fileNamer(i.dir),
+          ...filters,
+          ...(p.planned ? {planned: p.planned} : {}),
+          ...(st ? {state: st.state} : {}),
+        })
       : ''
   const stderr =
     !i.json && a.diagnostics.length > 0

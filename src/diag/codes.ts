@@ -1503,6 +1503,27 @@ export const DIAGNOSTIC_CODES = {
     description: "The plan's own configuration section binds a resource to another provider configuration than the static binding.",
   },
 
+  // state: a state (raw format 4) matched to the configuration by `--state`
+  'state.provider-configuration-missing': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Provider configuration not present',
+    description:
+      'An object in the state is no longer declared and the provider configuration it was recorded under is gone: terraform plan fails until it is back.',
+  },
+  'state.rehomed': {
+    severity: 'warning',
+    origin: 'tfgraph',
+    summary: 'A state object moves to another provider configuration',
+    description: 'The configuration now binds an object of the state to another provider configuration than the one the state recorded.',
+  },
+  'state.other-configuration': {
+    severity: 'warning',
+    origin: 'tfgraph',
+    summary: 'The state matches nothing in this configuration',
+    description: 'No object of the state is declared by the configuration: a state of another root module, or of another revision.',
+  },
+
   // lint-config: the lint configuration file
   'lint-config.unreadable': {
     severity: 'error',

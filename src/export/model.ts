@@ -28,6 +28,10 @@ export type GraphMark =
   | 'ephemeral'
   /** A resource for which no provider configuration was found. */
   | 'no-provider'
+  /** `graph --state`: a provider configuration only the state names (the configuration removed it). */
+  | 'state-only'
+  /** `graph --state`: objects of the state the configuration no longer declares. */
+  | 'orphan'
 
 export type GraphEdgeKind =
   /** Module → module call. */

@@ -44,6 +44,8 @@ export interface LockProvider {
   readonly hashes: {readonly h1: number; readonly zh: number; readonly other: number}
   /** Errors reported inside this provider's block of the lock file. */
   readonly entryErrors: number
+  /** With a state (`lock --state`), for an unused entry: the state's objects that keep it. */
+  readonly stateObjects?: readonly string[]
 }
 
 export type PackageStatus = 'match' | 'mismatch' | 'unlocked'
@@ -71,6 +73,11 @@ export interface LockCheckOptions {
   readonly context?: RunContext
   /** Where called modules come from (default: local directories and the installed-modules manifest). */
   readonly walker?: ModuleWalker
+  /**
+   * `lock --state`: the objects of a state (their addresses) by the provider (FQN) they were recorded with.
+   * An entry no module requires is then kept by those objects, or removed by the next init when none.
+   */
+  readonly stateObjects?: ReadonlyMap<string, readonly string[]>
 }
 
 export interface LockCheck {
@@ -185,7 +192,16 @@ async function checkLockWith(ctx: RunContext, dir: string, opts: LockCheckOption
   diagnostics.push(...notInstalled)
   const providers: LockProvider[] = []
   for (const name of names) {
-    const p = compareProvider(name, required.get(name), lockByProvider.get(name), lockFileExists, lockFileState, engine, diagnostics)
+    const p = compareProvider(
+      name,
+      required.get(name),
+      lockByProvider.get(name),
+      lockFileExists,
+      lockFileState,
+      engine,
+      diagnostics,
+      opts.stateObjects,
+    )
     if (p) providers.push(p)
   }
   const more = unknownRequirements(notInstalled.length)
@@ -317,7 +333,9 @@ function compareProvider(
   lockFileState: LockFileState,
   engine: Engine,
   diagnostics: Diagnostic[],
+  state?: ReadonlyMap<string, readonly string[]>,
 ): LockProvider | undefined {
+  const users = state && !req && lock ? (state.get(name) ?? []) : undefined
   const current = req ? constraintsString(req.constraints) : ''
   const recordedParsed = lock?.constraints !== undefined ? parseProviderConstraints(lock.constraints) : undefined
   const recorded =
@@ -346,7 +364,7 @@ function compareProvider(
       warningDiag(
         'lock.unused-entry',
         'Unused dependency lock',
-        `provider ${name}: locked at ${lock.version}, but no module of this configuration requires it any more. "${engine.command} init" removes a lock entry only once neither the configuration nor the state depends on the provider, so this one stays while resources in the state still use it (tfgraph does not read the state).`,
+        `provider ${name}: locked at ${lock.version}, but no module of this configuration requires it any more. ${unusedReason(users, engine)}`,
         lock.range,
       ),
     )
@@ -368,7 +386,18 @@ function compareProvider(
     sources: req?.sources ?? [],
     hashes: countHashes(lock?.hashes ?? []),
     entryErrors: lock?.errors ?? 0,
+    ...(users ? {stateObjects: users} : {}),
   }
+}
+
+/** Why an unused entry stays or goes: the state's objects that keep it (`users`; undefined: no state was given). */
+function unusedReason(users: readonly string[] | undefined, engine: Engine): string {
+  const init = `"${engine.command} init"`
+  if (!users)
+    return `${init} removes a lock entry only once neither the configuration nor the state depends on the provider, so this one stays while resources in the state still use it (tfgraph does not read the state).`
+  if (users.length === 0) return `No object of the state uses it either: the next ${init} removes the entry.`
+  const shown = users.slice(0, 3).join(', ') + (users.length > 3 ? ` and ${users.length - 3} more` : '')
+  return `${users.length} object${users.length === 1 ? '' : 's'} of the state still use${users.length === 1 ? 's' : ''} it (${shown}): ${init} keeps the entry until they are destroyed or removed from the state.`
 }
 
 /** A locked version the current constraints do not allow, worded as Terraform words it, with every constraint's place. */
@@ -524,6 +553,7 @@ export function lockDocument(c: LockCheck): object {
       sources: p.sources,
       hashes: p.hashes,
       entry_errors: p.entryErrors,
+      ...(p.stateObjects ? {state_objects: p.stateObjects} : {}),
     })),
     packages: c.packages,
     diagnostics: c.diagnostics.map(withoutCode),

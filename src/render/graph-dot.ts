@@ -119,6 +119,8 @@ function nodeTooltip(n: GraphNode): string | undefined {
     return `${n.address}: legacy module — it has provider blocks of its own, so calls to it cannot use count, for_each or depends_on`
   if (m.has('legacy')) return `${n.address}: a provider block inside a module that is not the root (legacy)`
   if (m.has('no-provider')) return `${n.address}: no provider configuration was found for it`
+  if (m.has('state-only')) return `${n.address}: only the state names it: the configuration removed it`
+  if (m.has('orphan')) return `objects of the state the configuration no longer declares`
   return undefined
 }
 
@@ -146,7 +148,9 @@ function nodeAttrs(n: GraphNode, opts: DotOptions): Attrs {
       break
   }
   if (m.has('legacy')) (style.push('filled'), (a['fillcolor'] = '#fff2cc'))
-  if (m.has('unresolved') || m.has('no-provider')) (style.push('dashed'), (a['color'] = '#b00000'), (a['fontcolor'] = '#b00000'))
+  if (m.has('unresolved') || m.has('no-provider') || m.has('state-only'))
+    (style.push('dashed'), (a['color'] = '#b00000'), (a['fontcolor'] = '#b00000'))
+  if (m.has('orphan')) (style.push('dashed'), (a['color'] = '#888888'))
   if (style.length > 0) a['style'] = [...new Set(style)].join(',')
   const tooltip = nodeTooltip(n)
   if (tooltip !== undefined) a['tooltip'] = tooltip
@@ -177,6 +181,7 @@ function edgeAttrs(e: GraphEdge, view: ExportGraph['view']): Attrs {
       break
     case 'uses':
       a['color'] = '#666666'
+      if (e.attributes['state'] === true) a['style'] = 'dashed'
       break
     default:
       break

@@ -115,6 +115,8 @@ const CLASSES: readonly [GraphMark, string][] = [
   ['shared-dir', 'stroke-width:2px,stroke-dasharray:1 2'],
   ['implied', 'stroke-dasharray:4 3'],
   ['ephemeral', 'stroke-dasharray:1 2'],
+  ['state-only', 'stroke:#b00000,stroke-dasharray:4 3,color:#b00000'],
+  ['orphan', 'stroke:#888888,stroke-dasharray:4 3'],
 ]
 
 export function renderGraphMermaid(g: ExportGraph): string {
@@ -140,7 +142,7 @@ export function renderGraphMermaid(g: ExportGraph): string {
     out.push('  end')
   }
   for (const e of g.edges) {
-    const arrow = e.kind === 'inherits' || e.kind === 'provides' ? '-.->' : '-->'
+    const arrow = e.kind === 'inherits' || e.kind === 'provides' || e.attributes['state'] === true ? '-.->' : '-->'
     out.push(`  ${id(e.from)} ${arrow}${e.label !== null ? `|${mermaidLabel(e.label)}|` : ''} ${id(e.to)}`)
   }
   for (const [mark, css] of CLASSES) {

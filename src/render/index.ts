@@ -43,6 +43,8 @@ export interface ProvidersOutputOptions {
   readonly provider?: string
   /** --plan: the planned changes joined to the binding, as JSON entries and as text. */
   readonly planned?: {readonly json: readonly object[]; readonly text: string}
+  /** --state: the state matched to the configuration, as the document's `state` section and as text. */
+  readonly state?: {readonly json: object; readonly text: string}
 }
 
 export interface GraphOutputOptions {
@@ -112,9 +114,10 @@ const config: KindRegistry<'config'> = {
 const providers: KindRegistry<'providers'> = {
   text: async () => {
     const [{renderProvidersText}, {renderTestsText}] = await Promise.all([import('./providers-text.js'), import('./tests-text.js')])
-    return (a, {fileName, resource, module, provider, planned}) =>
+    return (a, {fileName, resource, module, provider, planned, state}) =>
       renderProvidersText(a, {...(resource ? {resource} : {}), ...(module ? {module} : {}), ...(provider ? {provider} : {}), fileName}) +
       (planned ? '\n' + planned.text : '') +
+      (state ? '\n' + state.text : '') +
       renderTestsText(a, {fileName})
   },
   requirements: async () => {
@@ -123,7 +126,8 @@ const providers: KindRegistry<'providers'> = {
   },
   json: async () => {
     const {providersDocument} = await import('../providers/analyze.js')
-    return (a, {dir, planned}) => json({...providersDocument(a, dir), ...(planned ? {planned_changes: planned.json} : {})})
+    return (a, {dir, planned, state}) =>
+      json({...providersDocument(a, dir), ...(planned ? {planned_changes: planned.json} : {}), ...(state ? {state: state.json} : {})})
   },
 }
 

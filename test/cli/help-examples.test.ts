@@ -53,6 +53,10 @@ const SETUP: Readonly<Record<string, Setup>> = {
   'tfgraph graph fixtures/providers/demo -o modules.svg': {exit: 0},
   'tfgraph graph fixtures/providers/demo --type providers -o graph.html': {exit: 0},
   'tfgraph graph fixtures/providers/demo --type providers': {exit: 0},
+  // the state's errors (configurations it needs that are gone) make the exit code 2, as for any graph with errors
+  'tfgraph graph fixtures/state/removed-alias/v2 --type providers --state fixtures/state/removed-alias/terraform.tfstate -o state.svg': {
+    exit: 2,
+  },
   'tfgraph graph . --type resources --format mermaid': {cwd: 'graph/platform', exit: 0},
   'tfgraph graph fixtures/graph/platform --depth 1 -o top.svg': {exit: 0},
   'tfgraph graph fixtures/graph/platform --type providers --focus module.network --depth 2 --collapse': {exit: 0},
@@ -68,11 +72,13 @@ const SETUP: Readonly<Record<string, Setup>> = {
   'tfgraph lint . --format compact': {cwd: 'providers/legacy', exit: 0},
   'tfgraph lint . --only legacy-module-provider,terraform --max-warnings 0': {cwd: 'providers/legacy', exit: 2},
   'tfgraph lint --list-rules': {exit: 0},
+  'tfgraph lint fixtures/state/removed-alias/v2 --state fixtures/state/removed-alias/terraform.tfstate': {exit: 2},
   // --fix writes: into a copy of the fixture, never the repository's
   'tfgraph lint . --recursive --fix': {cwd: 'fix', exit: 0},
   'tfgraph lint . --fix --diff': {cwd: 'fix/demo', exit: 0},
 
   'tfgraph lock fixtures/lock/statuses': {exit: 2},
+  'tfgraph lock fixtures/lock/statuses --state fixtures/state/lock-unused/terraform.tfstate': {exit: 2},
 
   'tfgraph lsp --stdio': {
     cwd: 'providers/demo',
@@ -101,6 +107,8 @@ const SETUP: Readonly<Record<string, Setup>> = {
   },
 
   'tfgraph providers diff fixtures/providers-diff/rebound/old fixtures/providers-diff/rebound/new': {exit: 2},
+  'tfgraph providers diff fixtures/state/removed-alias/v1 fixtures/state/removed-alias/v2 --state fixtures/state/removed-alias/terraform.tfstate':
+    {exit: 2},
   'tfgraph providers diff infra --git main --format markdown': {
     git: {file: 'infra', committed: 'providers-diff/rebound/old', working: 'providers-diff/rebound/new'},
     exit: 2,
@@ -110,6 +118,8 @@ const SETUP: Readonly<Record<string, Setup>> = {
     exit: 2,
   },
   'tfgraph providers . --plan plan.json': {cwd: 'plans/regions', exit: 0},
+  // a state whose objects need provider configurations the configuration removed: terraform plan's errors (exit 2)
+  'tfgraph providers fixtures/state/removed-alias/v2 --state fixtures/state/removed-alias/terraform.tfstate': {exit: 2},
   'tfgraph providers fixtures/providers/demo': {exit: 0},
   'tfgraph providers fixtures/providers/demo --resource module.network.module.subnet.aws_subnet.private': {exit: 0},
   'tfgraph providers . --module module.network --provider hashicorp/aws': {cwd: 'providers/demo', exit: 0},

@@ -1,0 +1,60 @@
+// `tfgraph graph --type providers --state FILE`: the state drawn into the providers view. Each configuration
+// the state records orphans under gets a node of their own (`orphan`: how many, which), hung from the
+// configuration with a dashed `uses` edge; a configuration only the state names (removed from the code, so
+// `terraform plan` fails) is drawn too, marked `state-only`. Objects still declared are the view's own
+// resources already. Data in, data out: the renderers draw the marks (dashed in DOT, SVG, Mermaid, HTML).
+import type {ExportGraph, GraphEdge, GraphNode} from '../export/model.js'
+import type {StateMatch} from '../state/match.js'
+
+function configLabel(address: string): string {
+  const m = /^(?:(.*)\.)?provider\["([^"]+)"\](?:\.(.+))?$/.exec(address)
+  if (!m) return address
+  const type = m[2]!.split('/').pop() ?? m[2]!
+  return [`${type}${m[3] ? '.' + m[3] : ''}`, m[2]!, m[1] ? `in ${m[1]}` : '', 'removed: only in the state'].filter((x) => x).join('\n')
+}
+
+/** The graph with the state's orphans and the configurations only the state names; other views unchanged. */
+export function withStateNodes(g: ExportGraph, match: StateMatch): ExportGraph {
+  if (g.view !== 'providers') return g
+  const ids = new Set(g.nodes.map((n) => n.id))
+  const groups = new Map<string, {missing: boolean; objects: string[]}>()
+  for (const m of match.objects) {
+    if (m.status !== 'orphan' && m.status !== 'orphan-configuration-missing') continue
+    const config = m.providerConfig ?? m.object.recorded.toString()
+    const group = groups.get(config) ?? {missing: m.status === 'orphan-configuration-missing', objects: []}
+    group.objects.push(m.object.address)
+    groups.set(config, group)
+  }
+  const nodes: GraphNode[] = []
+  const edges: GraphEdge[] = []
+  for (const [config, group] of [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (!ids.has(config)) {
+      nodes.push({
+        id: config,
+        kind: 'provider-config',
+        address: config,
+        module: /^(.*)\.provider\[/.exec(config)?.[1] ?? '',
+        label: configLabel(config),
+        cluster: null,
+        marks: ['state-only'],
+        attributes: {state_only: true, objects: group.objects.length},
+      })
+      ids.add(config)
+    }
+    const n = group.objects.length
+    const shown = group.objects.slice(0, 3).join('\n') + (n > 3 ? `\nand ${n - 3} more` : '')
+    const id = `state-orphans:${config}`
+    nodes.push({
+      id,
+      kind: 'resource-group',
+      address: id,
+      module: '',
+      label: `${n} orphan${n === 1 ? '' : 's'} in the state${group.missing ? ' (plan fails)' : ''}\n${shown}`,
+      cluster: null,
+      marks: ['orphan'],
+      attributes: {orphans: group.objects, configuration_missing: group.missing},
+    })
+    edges.push({from: config, to: id, kind: 'uses', label: null, attributes: {state: true}})
+  }
+  return {...g, nodes: [...g.nodes, ...nodes], edges: [...g.edges, ...edges]}
+}
