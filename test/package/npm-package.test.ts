@@ -28,11 +28,13 @@ const MAX_FILES = 740
 // 1.7 MB: and Terraform Stacks (#40, ~0.08 MB packed)
 // 1.8 MB: and the second fidelity scan's checks (#39, ~0.1 MB packed)
 // 1.9 MB: and the page's fans, lanes and call edges (#42)
-const MAX_PACKED_BYTES = 1_900_000
+// 2.0 MB: and the state (#51), the third scan's checks (#52), #49's and #54's modules (~0.04 MB packed)
+const MAX_PACKED_BYTES = 2_000_000
 // 6.2 MB unpacked: the same two scripts and caches are ~1.66 MB of it
 // 6.5 MB: and Terraform Stacks
 // 7.2 MB: Stacks, the second scan's checks, the page's additions and the module index (#40, #39, #42, #36)
-const MAX_UNPACKED_BYTES = 7_200_000
+// 7.5 MB: the state, the third scan's checks, #49's and #54's modules (#51, #52, #49, #54; ~0.13 MB)
+const MAX_UNPACKED_BYTES = 7_500_000
 
 const packageJsonBefore = readFileSync(path.join(repoRoot, 'package.json'), 'utf8')
 const got = await installed()
