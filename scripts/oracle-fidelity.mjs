@@ -348,7 +348,8 @@ async function checkRoot(opts, api, dir) {
       (n) =>
         n.call &&
         ['source', 'version'].some((a) => {
-          const v = n.call.body.attributes.find((x) => x.name === a)?.value
+          // the call's source and version attributes as written (ModuleCall.source, .version)
+          const v = n.call[a]?.value
           return typeof v === 'string' && v.includes('${')
         }),
     ),
