@@ -174,6 +174,16 @@ check(
   `hover on ${path.join(tmp, 'x.tf')} (exists, beside 3 directories): answered in ${present.took.toFixed(1)} ms; log: ${present.logged.join(' | ')}`,
 )
 
+// twenty more outside directories, one request each: every analysis opened for one is closed after it
+let closedAll = 0
+for (let i = 0; i < 20; i++) {
+  const d = path.join(tmp, 'a', `o${i}`)
+  mkdirSync(d, {recursive: true})
+  writeFileSync(path.join(d, 'x.tf'), 'resource "aws_s3_bucket" "x" {\n  bucket = "x"\n}\n')
+  if ((await outside(path.join(d, 'x.tf'))).logged.some((l) => l.includes('closed the analysis'))) closedAll++
+}
+check(closedAll === 20, `20 more outside directories, one hover each: ${closedAll} analyses closed after their request`)
+
 // hovers on files not open across the repository's directories: each asks for the analyses of its roots
 // (those beyond the workspace's keep are let go)
 enter('hovers across directories')
