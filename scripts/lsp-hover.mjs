@@ -12,7 +12,6 @@ import {
   DidOpenTextDocumentNotification,
   ExitNotification,
   HoverRequest,
-  PublishDiagnosticsNotification,
   InitializedNotification,
   InitializeRequest,
   ShutdownRequest,
@@ -29,19 +28,13 @@ export async function hoverAt(dir, file, line, column) {
   const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin))
   conn.listen()
   const uri = (f) => pathToFileURL(f).toString()
-  // the hover is asked once the server has analysed the workspace and published the file's diagnostics: a
-  // hover asked before is answered from a first look at the file's own directory (as its own root)
-  const analysed = new Promise((resolve) =>
-    conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
-      if (p.uri === uri(abs)) resolve()
-    }),
-  )
+  // the hover is asked right after didOpen, as an editor asks it: the server answers for the roots that hold
+  // the file from the first request on (#48), waiting for the root search and their first analysis
   await conn.sendRequest(InitializeRequest.type, {processId: process.pid, rootUri: uri(ws), capabilities: {}})
   await conn.sendNotification(InitializedNotification.type, {})
   await conn.sendNotification(DidOpenTextDocumentNotification.type, {
     textDocument: {uri: uri(abs), languageId: 'terraform', version: 1, text: readFileSync(abs, 'utf8')},
   })
-  await analysed
   const h = await conn.sendRequest(HoverRequest.type, {textDocument: {uri: uri(abs)}, position: {line: line - 1, character: column - 1}})
   await conn.sendRequest(ShutdownRequest.type)
   await conn.sendNotification(ExitNotification.type)

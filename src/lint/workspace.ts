@@ -206,6 +206,8 @@ class LintWorkspace implements Workspace {
   /** Files' texts for the rules and ignore comments, as of the last change told about each. */
   private readonly texts = new Map<string, string | undefined>()
   private lastYield = 0
+  /** The search for roots while it runs (requests wait for it: which roots hold a directory is not known before). */
+  private searching: Promise<void> | undefined
 
   constructor(
     readonly dir: string,
@@ -307,13 +309,29 @@ class LintWorkspace implements Workspace {
     return this.source.changesSince(s.builtAt).some(([p, at]) => at > (s.inputs.get(p) ?? Infinity) || p === config)
   }
 
-  /** Finds the roots the first time; later, reads the local calls of directories whose files changed and finds them again. */
+  /**
+   * Finds the roots (through `serial`). A request asked while a search runs waits for it (`searching`):
+   * until it ends, which roots hold a directory is not known, and a called module would be taken for a
+   * root of its own.
+   */
   private async findRoots(): Promise<void> {
+    const search = this.search()
+    this.searching = search
+    try {
+      await search
+    } finally {
+      if (this.searching === search) this.searching = undefined
+    }
+  }
+
+  /** Finds the roots the first time; later, reads the local calls of directories whose files changed and finds them again. */
+  private async search(): Promise<void> {
     if (!this.configDirs) {
       const found = configDirsUnder(this.source, this.dir, undefined, this.bounds)
       this.opts.log?.(searchLine(this.dir, this.bounds, found.dirs.length, found.skipped))
+      // the directories are known once their calls are: a request waits for both
+      for (const d of found.dirs) this.calls.set(d, await localCallTargets(this.source, d, this.opts.engine, this.ctx.parser))
       this.configDirs = new Set(found.dirs)
-      for (const d of this.configDirs) this.calls.set(d, await localCallTargets(this.source, d, this.opts.engine, this.ctx.parser))
       this.dirtyDirs.clear()
     } else if (this.dirtyDirs.size > 0) {
       const dirs = [...this.dirtyDirs]
@@ -466,6 +484,7 @@ class LintWorkspace implements Workspace {
   private async analysesHolding(d: string, fresh: boolean, parsedFile: string | undefined): Promise<readonly RootAnalysis[]> {
     // the roots are found first (the first update's search, or the one asked here); analyses wait only when asked to
     if (!this.configDirs || (fresh && this.dirtyDirs.size > 0)) await this.serial(() => this.findRoots())
+    else if (this.searching) await this.searching
     // a root not analysed yet holds the directory if its local calls reach it
     const holders = [...this.states.values()].filter(
       (s) => s.kind !== 'shared' && (s.dirs.has(d) || (s.builtAt < 0 && s.kind === 'root' && this.reaches(s.root, d))),
@@ -618,6 +637,7 @@ class LintWorkspace implements Workspace {
     }
     s.inputs = read
     s.dirs = dirs
+    if (s.kind === 'root') this.dropCovered(dirs)
     s.builtAt = builtAt
     for (const f of s.findings.keys()) this.untold.add(f)
     // the files it could not parse (their blocks are missing from the model)
@@ -635,6 +655,15 @@ class LintWorkspace implements Workspace {
     for (const f of this.open)
       if (dirs.has(path.dirname(f)) && !unparsed.has(f)) s.parsed.set(f, {analysis: s.analysis, text: this.sourceText(f)})
     return s.analysis
+  }
+
+  /** A directory analysed on its own that a root's tree now holds is that root's: its analysis and findings go. */
+  private dropCovered(dirs: ReadonlySet<string>): void {
+    for (const x of [...this.states.values()]) {
+      if (x.kind !== 'dir' || !dirs.has(x.root)) continue
+      this.states.delete(x.root)
+      for (const f of x.findings.keys()) this.untold.add(f)
+    }
   }
 
   /**

@@ -191,4 +191,35 @@ test('findings of a root a request analysed before the first update are told by 
   }
 })
 
+test('#48 a module asked for while the first update searches for roots: its roots, never the module on its own', async () => {
+  // asked after each number of turns of the event loop, to meet the search at each of its steps
+  for (let turns = 0; turns < 12; turns++) {
+    const ws = workspace()
+    try {
+      const update = ws.update()
+      for (let i = 0; i < turns; i++) await new Promise<void>((resolve) => setImmediate(resolve))
+      const analyses = await ws.analysesOf(at('modules/app/main.tf'), {fresh: false})
+      assert.equal(
+        analyses.map((a) => [path.relative(MEMORY_ROOT, a.root), a.kind]),
+        [
+          ['envs/dev', 'root'],
+          ['envs/prod', 'root'],
+        ],
+        `after ${turns} turns`,
+      )
+      await update
+      assert.equal(
+        ws
+          .findings(at('modules/app/main.tf'))
+          .flatMap((f) => f.roots.map((r) => path.relative(MEMORY_ROOT, r.root)))
+          .filter((r) => r === 'modules/app'),
+        [],
+        `after ${turns} turns: no findings of the module as a root`,
+      )
+    } finally {
+      await ws.close()
+    }
+  }
+})
+
 test.run()
