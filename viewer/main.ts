@@ -216,6 +216,11 @@ const fanOf = new Map<string, string>()
 const fansOfModule = new Map<string, string[]>()
 /** Fans whose nodes are shown one by one. */
 const fanOpen = new Set<string>()
+/**
+ * Nodes shown on their own though their fan is closed: the path to the node a search or the outline
+ * selected (its fan stays one node, one fewer in its count; the drawing does not grow by the whole fan).
+ */
+const pinned = new Set<string>()
 /** How many nodes each shown fan stands for now. */
 let fanCounts = new Map<string, number>()
 function fanKey(it: Item): [key: string, title: string] {
@@ -364,7 +369,7 @@ function computeShown(): void {
     const byFan = new Map<string, string[]>()
     for (const id of ids) {
       const f = fanOf.get(id)!
-      if (!fanOpen.has(f)) byFan.set(f, [...(byFan.get(f) ?? []), id])
+      if (!fanOpen.has(f) && !pinned.has(id)) byFan.set(f, [...(byFan.get(f) ?? []), id])
     }
     for (const [f, members] of byFan) {
       if (members.length < 2) continue
@@ -393,6 +398,8 @@ function representative(id: string): string | null {
 
 // ---- layout ----
 let layoutAreas: ReadonlyMap<string, Rect> = new Map()
+/** Each shown node's box (circle and label), tree layout only. */
+let nodeBoxes: ReadonlyMap<string, Rect> = new Map()
 let drawingBox: Rect = {x: 0, y: 0, width: 1, height: 1}
 /**
  * The providers-map entries that reach a node (`← aws = aws.east`), the labels of its `passes` edges: one
@@ -488,6 +495,7 @@ function relayout(): void {
         })
       : {boxes: new Map<string, Rect>(), areas: new Map<string, Rect>(), width: 1, height: 1}
     layoutAreas = t.areas
+    nodeBoxes = t.boxes
     for (const [id, b] of t.boxes) {
       const r = G.radius[items.get(id)!.kind]
       const side = labelSides.get(id) ?? 'right'
@@ -579,7 +587,7 @@ function clipped(ctx: CanvasRenderingContext2D, text: string, x: number, canvasW
 }
 function drawLabel(ctx: CanvasRenderingContext2D, d: {x: number; y: number; size: number; label?: string | null; color?: string}): void {
   const text = d.label
-  const extra = d as unknown as {key: string; r0?: number; side?: LabelSide; lane?: string}
+  const extra = d as unknown as {key: string; r0?: number; side?: LabelSide; lane?: string; faded?: boolean}
   if (!text || !extra.r0) return
   const scale = d.size / extra.r0
   const font = G.font * scale
@@ -599,7 +607,7 @@ function drawLabel(ctx: CanvasRenderingContext2D, d: {x: number; y: number; size
   if (shown) {
     ctx.fillStyle = haloColor
     ctx.fillRect(shown.x - 1, top, shown.w + 2, font * 1.24)
-    ctx.fillStyle = theme.fg
+    ctx.fillStyle = extra.faded ? theme.muted : theme.fg
     ctx.fillText(shown.text, shown.x, middle + font * 0.35)
     frameLabels.push({id: extra.key, x: shown.x - 1, y: top, width: shown.w + 2, height: font * 1.24})
   }
@@ -671,6 +679,8 @@ function readHalo(): void {
 readHalo()
 
 let selected: string | null = null
+/** The modules from the root down to the match a search selected: labelled while the rest is faded. */
+let searchPath = new Set<string>()
 let matches: string[] = []
 let matchSet = new Set<string>()
 let matchReps = new Set<string>()
@@ -697,7 +707,7 @@ const renderer = new Sigma(graph, container, {
     const out = {...attrs}
     if (matches.length > 0) {
       if (matchSet.has(node) || matchReps.has(node)) Object.assign(out, {highlighted: true, zIndex: 2})
-      else Object.assign(out, {color: theme.line, label: ''})
+      else if (!searchPath.has(node)) Object.assign(out, {color: theme.line, faded: true})
     }
     if (node === selected) Object.assign(out, {highlighted: true, zIndex: 3})
     return out
@@ -817,20 +827,58 @@ function openFan(f: string, moveCamera = true): void {
   update()
   if (moveCamera) show(layoutAreas.get(fan.module) ?? drawingBox)
 }
-/** Expands every collapsed module around a node, and opens the fans it and they are in, so that it shows. */
+/**
+ * Expands every collapsed module around a node and shows it and the modules on the way on their own
+ * (pinned out of their fans, which stay closed), so that it shows without the drawing growing by every
+ * node of those fans.
+ */
 function reveal(id: string): boolean {
   let changed = false
-  const unfan = (x: string | null): void => {
-    const f = x === null ? undefined : fanOf.get(x)
-    if (f !== undefined && !fanOpen.has(f)) (fanOpen.add(f), (changed = true))
+  const before = [...pinned]
+  pinned.clear()
+  const pin = (x: string | null): void => {
+    if (x !== null && fanOf.has(x) && !fanOpen.has(fanOf.get(x)!)) pinned.add(x)
   }
-  unfan(id)
+  pin(id)
   for (let m = items.get(id)?.group ?? null; m !== null; m = groups.get(m)?.parent ?? null) {
     if (collapsed.delete(m)) changed = true
-    unfan(groups.get(m)?.node ?? null)
+    pin(groups.get(m)?.node ?? null)
   }
+  if (before.length !== pinned.size || before.some((x) => !pinned.has(x))) changed = true
   if (changed) update()
   return changed
+}
+/** The node and the module nodes from the root down to it (those drawn). */
+function pathTo(id: string): string[] {
+  const out = [id]
+  for (let m = items.get(id)?.group ?? null; m !== null; m = groups.get(m)?.parent ?? null) {
+    const n = groups.get(m)?.node ?? null
+    if (n !== null && shown.has(n)) out.unshift(n)
+  }
+  return out
+}
+/**
+ * A frame widened for the label a highlighted node gets (drawHover: at least 12 px, so wider than its box
+ * when the frame is fitted small), so that it does not run under the details panel.
+ */
+function withHoverRoom(r: Rect, id: string): Rect {
+  let out = r
+  for (let i = 0; i < 3; i++) {
+    const font = scaleAt(cameraFor(out).ratio) * G.font
+    if (font >= 12) break
+    out = {...r, width: r.width + textWidth(labelOf(items.get(id)!)) * (12 / font - 1)}
+  }
+  return out
+}
+/** The box around some shown nodes' boxes (labels included), in layout units. */
+function boxAround(ids: string[]): Rect | null {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity]
+  for (const id of ids) {
+    const b = nodeBoxes.get(id)
+    if (!b) continue
+    ;[x0, y0, x1, y1] = [Math.min(x0, b.x), Math.min(y0, b.y), Math.max(x1, b.x + b.width), Math.max(y1, b.y + b.height)]
+  }
+  return x0 === Infinity ? null : {x: x0, y: y0, width: x1 - x0, height: y1 - y0}
 }
 
 // ---- outline: modules as nested lists, each node an item with its address ----
@@ -1192,7 +1240,9 @@ function neighbourList(ids: string[]): HTMLElement {
  */
 function cutInMiddle(text: string): HTMLSpanElement[] {
   const keep = Math.min(Math.floor(text.length / 2), 22)
-  return [el('span', text.slice(0, text.length - keep), 'head'), el('span', text.slice(text.length - keep), 'tail')]
+  const tail = el('span', undefined, 'tail')
+  tail.append(el('span', text.slice(text.length - keep)))
+  return [el('span', text.slice(0, text.length - keep), 'head'), tail]
 }
 /** Whether a row shows less than its text (its head cut). */
 function isCut(b: HTMLElement): boolean {
@@ -1203,12 +1253,18 @@ function isCut(b: HTMLElement): boolean {
 function select(id: string | null, moveCamera = false): void {
   if (selected) outlineItems.get(selected)?.classList.remove('selected')
   selected = id
+  searchPath = new Set()
   if (id) {
     if (!focusSet && reveal(id) && !moveCamera) moveCamera = true
     const item = outlineItems.get(id)
     item?.classList.add('selected')
     item?.scrollIntoView({block: 'nearest'})
-    if (moveCamera && shown.has(id)) goTo(id)
+    // a search match: the path from the root to it labelled (the rest faded), framed to fit
+    const path = matchSet.has(id) && shown.has(id) ? pathTo(id) : []
+    searchPath = new Set(path)
+    const frame = treeMode && path.length > 1 ? boxAround(path) : null
+    if (moveCamera && frame) fit(withHoverRoom(frame, id))
+    else if (moveCamera && shown.has(id)) goTo(id)
   }
   showPanel(id)
   renderer.refresh({skipIndexation: true})
@@ -1479,6 +1535,8 @@ window.tfgraph = {
     }),
   /** The labels drawn in the last frame, in CSS pixels of the canvas. */
   labelBoxes: () => lastLabels.slice(),
+  /** The nodes labelled as the path to the match a search selected. */
+  searchPath: () => [...searchPath],
   /** The box the last hover drew: CSS pixels of the canvas, and its lines (2: the label and its providers-map entry). */
   hoverBox: () => hoverBox,
   collapse: (m: string, on = true) => setCollapsed(m, on),

@@ -63,6 +63,7 @@ type Api = {
   collapsedModules(): string[]
   nodeViewport(id: string): {x: number; y: number} | null
   labelBoxes(): Box[]
+  searchPath(): string[]
   hoverBox(): {x: number; y: number; width: number; height: number; lines: number} | null
   collapse(m: string, on?: boolean): void
   select(id: string | null, moveCamera?: boolean): void
@@ -208,6 +209,55 @@ test('11: the outline cuts a long address in the middle: its start and its end s
   assert.is(await item.getAttribute('title'), long)
   await item.focus()
   assert.is(await page.textContent('#tip'), long)
+  assert.equal(errors, [])
+  await page.context().close()
+})
+
+test('9: a search match inside collapsed modules: the path from the root to it labelled, the rest faded, framed to fit', async () => {
+  if (!run) return
+  const {page, errors} = await open(await widePage('providers'))
+  const match = 'module.example.module.component_with_a_long_name_009.module.inner.aws_leaf.x'
+  assert.ok((await page.evaluate(() => tfgraph.collapsedModules())).includes('module.example'), 'opens collapsed')
+  await page.fill('#search', 'component_with_a_long_name_009.module.inner.aws_leaf.x')
+  await page.press('#search', 'Enter')
+  await settled(page)
+  assert.is(await page.textContent('#details h2'), match)
+  const shown = await page.evaluate(() => tfgraph.shownIds())
+  assert.ok(shown.includes(match))
+  // the fans on the way stay closed: the drawing does not become a column of 360 modules
+  assert.ok(shown.length < 60, `${shown.length} nodes shown`)
+  const fans = await page.evaluate(() => tfgraph.fans().map((f) => f.label))
+  assert.ok(fans.includes('modules (359)'), JSON.stringify(fans))
+  const pathIds = await page.evaluate(() => tfgraph.searchPath())
+  assert.equal(pathIds.slice(-4), [
+    'module.example',
+    'module.example.module.component_with_a_long_name_009',
+    'module.example.module.component_with_a_long_name_009.module.inner',
+    match,
+  ])
+  // every node of the path labelled, inside the canvas; the others drawn faded
+  const canvas = (await page.locator('#sigma').boundingBox())!
+  const labels = await page.evaluate(() => tfgraph.labelBoxes())
+  for (const id of pathIds.slice(0, -1)) {
+    const b = labels.find((l) => l.id === id)
+    assert.ok(b, `${id} labelled`)
+    assert.ok(b.x >= 0 && b.y >= 0 && b.x + b.width <= canvas.width && b.y + b.height <= canvas.height, `${id} inside the canvas`)
+  }
+  const faded = await page.evaluate(
+    (ids) =>
+      tfgraph
+        .shownIds()
+        .filter(
+          (id) =>
+            !ids.includes(id) &&
+            (tfgraph.renderer as unknown as {getNodeDisplayData(id: string): {faded?: boolean}}).getNodeDisplayData(id)?.faded === true,
+        ).length,
+    pathIds,
+  )
+  assert.ok(faded > 0, 'the rest is faded')
+  const hover = await page.evaluate(() => tfgraph.hoverBox())
+  assert.ok(hover && hover.x >= 0 && hover.x + hover.width <= canvas.width + 1, `the match's label on the canvas: ${JSON.stringify(hover)}`)
+  await screenshot(page, 'graph-html-search-path.png')
   assert.equal(errors, [])
   await page.context().close()
 })
