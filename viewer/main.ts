@@ -102,6 +102,12 @@ const READABLE_FONT = 11
  * `modules (40)`); a click on a group shows its nodes.
  */
 const FAN_MAX = 30
+/**
+ * A module showing more nodes alone than this (a fan opened: `modules (355)`) has them in a grid about as
+ * wide as it is tall, not in columns as narrow as the canvas; the edges from the module to each of them
+ * are not drawn (the grid beside it says what it holds).
+ */
+const GRID_MIN = 60
 const FONT = 'system-ui, -apple-system, "Segoe UI", sans-serif'
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T
@@ -435,12 +441,16 @@ const leaf = (id: string, height: number = G.row + laneLine(id)): LeafBlock => (
  */
 type LabelSide = 'right' | 'left' | 'above'
 let labelSides = new Map<string, LabelSide>()
+/** Modules whose nodes shown alone are laid out as a grid (GRID_MIN). */
+let gridded = new Set<string>()
 function blockOf(m: string): Block | null {
   const g = groups.get(m)!
   const leaves = g.leaves.filter((id) => shown.has(id))
   const before = leaves.filter((id) => ownColumn(items.get(id)!))
   const children: Block[] = leaves.filter((id) => !before.includes(id)).map((id) => leaf(id))
   for (const f of fansOfModule.get(m) ?? []) if (shown.has(f)) children.push(leaf(f))
+  const alone = children.length + g.children.filter((c) => !(focusSet || !collapsed.has(c))).length
+  if (alone >= GRID_MIN) gridded.add(m)
   for (const c of g.children) {
     const cg = groups.get(c)!
     if (focusSet || !collapsed.has(c)) {
@@ -482,6 +492,7 @@ function relayout(): void {
   }
   if (treeMode) {
     labelSides = new Map()
+    gridded = new Set()
     computeLanes()
     const canvas = container.getBoundingClientRect()
     const root = blockOf('')
@@ -492,6 +503,7 @@ function relayout(): void {
           minWrapHeight: G.minWrapHeight,
           aspect: aspect(canvas),
           maxWidth: readableWidth(canvas),
+          gridMin: GRID_MIN,
         })
       : {boxes: new Map<string, Rect>(), areas: new Map<string, Rect>(), width: 1, height: 1}
     layoutAreas = t.areas
@@ -520,16 +532,33 @@ function relayout(): void {
 // ---- edges: those between shown nodes, and one per pair of collapsed modules (or a module and a node) with its count ----
 let aggregatedCount = 0
 let edgesShown = 0
+/** Edges between a gridded module and the nodes of its grid, not drawn. */
+let gridEdges = 0
+/** Whether an edge joins a module laid out as a grid and one of the nodes in its grid. */
+function inGrid(s: string, t: string): boolean {
+  const member = (m: string, x: string): boolean => {
+    const it = items.get(x)
+    return it !== undefined && it.group === m && !(it.stands !== null && expanded(it.stands) && !focusSet)
+  }
+  const ms = items.get(s)?.stands ?? null
+  const mt = items.get(t)?.stands ?? null
+  return (ms !== null && gridded.has(ms) && member(ms, t)) || (mt !== null && gridded.has(mt) && member(mt, s))
+}
 /** Puts the edges to draw into the graph, all at once (one event for sigma, not one per edge). */
 function setEdges(): void {
   graph.clearEdges()
   const counts = new Map<string, number>()
   const direct = new Set<string>()
   edgesShown = 0
+  gridEdges = 0
   data.edges.forEach((e, i) => {
     const s = nodes[e.s]?.id
     const t = nodes[e.t]?.id
     if (s === undefined || t === undefined) return
+    if (shown.has(s) && shown.has(t) && inGrid(s, t)) {
+      gridEdges++
+      return
+    }
     if (shown.has(s) && shown.has(t)) {
       graph.addEdgeWithKey(`e${i}`, s, t, {size: 1, color: theme.edge, label: e.label ?? undefined})
       direct.add(`${s}\u0000${t}`)
@@ -539,7 +568,8 @@ function setEdges(): void {
     if (focusSet) return
     const rs = representative(s)
     const rt = representative(t)
-    if (rs !== null && rt !== null && rs !== rt) counts.set(`${rs}\u0000${rt}`, (counts.get(`${rs}\u0000${rt}`) ?? 0) + 1)
+    if (rs !== null && rt !== null && rs !== rt && inGrid(rs, rt)) gridEdges++
+    else if (rs !== null && rt !== null && rs !== rt) counts.set(`${rs}\u0000${rt}`, (counts.get(`${rs}\u0000${rt}`) ?? 0) + 1)
   })
   aggregatedCount = 0
   for (const [k, n] of counts) {
@@ -774,6 +804,23 @@ function show(r: Rect, animate = true): void {
   const f = renderer.viewportToFramedGraph(renderer.graphToViewport(centre))
   move({x: f.x, y: f.y, ratio: scaleAt(1) / scale, angle: 0})
 }
+/** The part of the drawing last expanded or opened (its block), what `0` shows when the whole cannot be read. */
+let lastPart: Rect | null = null
+/** Whether the last `0` showed a part: the next shows the whole. */
+let zeroShowedPart = false
+/**
+ * `0`: the whole drawing when its labels can be read so; else the part last expanded or opened (or the
+ * drawing's top left) with READABLE_FONT labels, and the whole, however small, on the next press.
+ */
+function fitKey(): void {
+  const readable = scaleAt(cameraFor(drawingBox).ratio) * G.font >= READABLE_FONT
+  if (readable || zeroShowedPart) {
+    zeroShowedPart = false
+    return fit()
+  }
+  zeroShowedPart = true
+  show(lastPart ?? drawingBox)
+}
 function goTo(id: string): void {
   const d = graph.getNodeAttributes(id) as {x: number; y: number}
   const camera = renderer.getCamera()
@@ -817,6 +864,8 @@ function setCollapsed(m: string, on: boolean, moveCamera = true): void {
   if (!treeMode) return
   // expanded: show what came out of it; collapsed: its caller's block
   const area = on ? layoutAreas.get(groups.get(m)?.parent ?? '') : layoutAreas.get(m)
+  lastPart = area ?? null
+  zeroShowedPart = false
   show(area ?? drawingBox)
 }
 /** Shows a fan's nodes one by one, and the camera on them (its module's block). */
@@ -825,7 +874,9 @@ function openFan(f: string, moveCamera = true): void {
   if (!fan || fanOpen.has(f)) return
   fanOpen.add(f)
   update()
-  if (moveCamera) show(layoutAreas.get(fan.module) ?? drawingBox)
+  lastPart = layoutAreas.get(fan.module) ?? null
+  zeroShowedPart = false
+  if (moveCamera) show(lastPart ?? drawingBox)
 }
 /**
  * Expands every collapsed module around a node and shows it and the modules on the way on their own
@@ -985,6 +1036,7 @@ function syncOutline(): void {
     `${c.nodes.toLocaleString('en')} of ${plural(c.total, 'node')} shown`,
     c.groups > 0 ? `${plural(c.groups, 'group')} of ${plural(c.grouped, 'node')} (click to show)` : '',
     closed > 0 && !focusSet ? `${plural(closed, 'module')} collapsed (click to expand)` : '',
+    gridEdges > 0 ? `${plural(gridEdges, 'edge')} into grids not drawn` : '',
   ]
     .filter(Boolean)
     .join(' · ')
@@ -1441,7 +1493,7 @@ document.addEventListener('keydown', (ev) => {
     else select(null)
   } else if (!typing && (ev.key === '+' || ev.key === '=')) void renderer.getCamera().animatedZoom({duration: 200})
   else if (!typing && ev.key === '-') void renderer.getCamera().animatedUnzoom({duration: 200})
-  else if (!typing && ev.key === '0') fit()
+  else if (!typing && ev.key === '0') fitKey()
   else if (!typing && ev.key === 'f' && selected) focusOn(selected, depthValue())
   else if ((ev.key === 'ArrowDown' || ev.key === 'ArrowUp') && target.closest('#outline')) {
     const list = [...document.querySelectorAll<HTMLButtonElement>('#outline button')].filter((b) => b.offsetParent !== null)
@@ -1535,6 +1587,8 @@ window.tfgraph = {
     }),
   /** The labels drawn in the last frame, in CSS pixels of the canvas. */
   labelBoxes: () => lastLabels.slice(),
+  /** Edges not drawn because they join a module to the nodes of its grid. */
+  gridEdges: () => gridEdges,
   /** The nodes labelled as the path to the match a search selected. */
   searchPath: () => [...searchPath],
   /** The box the last hover drew: CSS pixels of the canvas, and its lines (2: the label and its providers-map entry). */

@@ -4,7 +4,7 @@
 // the time to the first frame on a large real configuration (12). Screenshots: TFGRAPH_SCREENSHOTS=DIR
 // writes the pictures docs/images/graph-html-*.png were taken from.
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
+import {availableParallelism, loadavg, tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {test} from 'uvu'
@@ -12,6 +12,7 @@ import * as assert from 'uvu/assert'
 import type {Browser, Page} from 'playwright-core'
 import {analyzeProviders, exportGraph, type GraphView} from '../helpers/internal.js'
 import {chromiumPath, hasChromium} from '../helpers/browser.js'
+import {hasShared, sharedDir} from '../helpers/paths.js'
 import {graphHtmlPage} from '../../src/render/graph-html.js'
 
 const run = hasChromium('graph --format html after a search or an expansion')
@@ -64,6 +65,9 @@ type Api = {
   nodeViewport(id: string): {x: number; y: number} | null
   labelBoxes(): Box[]
   searchPath(): string[]
+  gridEdges(): number
+  nodeDiscs(): {id: string; x: number; y: number; r: number}[]
+  graph: {getNodeAttribute(id: string, name: string): unknown}
   hoverBox(): {x: number; y: number; width: number; height: number; lines: number} | null
   collapse(m: string, on?: boolean): void
   select(id: string | null, moveCamera?: boolean): void
@@ -260,6 +264,87 @@ test('9: a search match inside collapsed modules: the path from the root to it l
   await screenshot(page, 'graph-html-search-path.png')
   assert.equal(errors, [])
   await page.context().close()
+})
+
+test('10: a group of 360 modules opens as a grid about as wide as it is tall, without a curtain of edges; 0 shows it readable, then whole', async () => {
+  if (!run) return
+  const {page, errors} = await open(await widePage('providers'))
+  await page.evaluate(() => tfgraph.collapse('module.example', false))
+  await settled(page)
+  const fan = (await page.evaluate(() => tfgraph.fans())).find((f) => f.label === 'modules (360)')
+  assert.ok(fan, 'the modules are one group')
+  await page.evaluate((id) => tfgraph.openFan(id), fan.id)
+  await settled(page)
+  const members = (await page.evaluate(() => tfgraph.shownIds())).filter((id) => /^module\.example\.module\.component_[^.]*_\d+$/.test(id))
+  assert.is(members.length, 360)
+  const at = await page.evaluate(
+    (ids) =>
+      ids.map((id) => ({x: tfgraph.graph.getNodeAttribute(id, 'x') as number, y: tfgraph.graph.getNodeAttribute(id, 'y') as number})),
+    members,
+  )
+  const columns = new Set(at.map((p) => Math.round(p.x))).size
+  const width = Math.max(...at.map((p) => p.x)) - Math.min(...at.map((p) => p.x))
+  const height = Math.max(...at.map((p) => p.y)) - Math.min(...at.map((p) => p.y))
+  assert.ok(columns >= 4, `a grid: ${columns} columns`)
+  assert.ok(width / height > 0.4 && width / height < 4, `about as wide as it is tall: ${Math.round(width)} × ${Math.round(height)}`)
+  // no curtain: the edges from module.example to each of them are not drawn, and the status says so
+  assert.ok((await page.evaluate(() => tfgraph.gridEdges())) >= 360)
+  assert.match((await page.textContent('#status')) ?? '', /edges into grids not drawn/)
+  await page.locator('#search').blur()
+  // 0: the grid at a readable size (its top left), no two labels overlapping
+  await page.keyboard.press('0')
+  await settled(page)
+  const labels = await page.evaluate(() => tfgraph.labelBoxes())
+  const fonts = labels.map((b) => b.height / 1.24)
+  assert.ok(Math.min(...fonts) >= 10.95, `labels of ${Math.min(...fonts).toFixed(1)} px`)
+  assert.ok(labels.filter((b) => b.id.includes('component_')).length >= 20, 'the grid is on the canvas, readable')
+  for (let i = 0; i < labels.length; i++)
+    for (let j = i + 1; j < labels.length; j++) {
+      const [a, b] = [labels[i]!, labels[j]!]
+      const ox = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x)
+      const oy = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y)
+      assert.ok(ox <= 0.5 || oy <= 0.5, `${a.id} and ${b.id} overlap`)
+    }
+  await screenshot(page, 'graph-html-grid.png')
+  // 0 again: the whole drawing on the canvas
+  await page.keyboard.press('0')
+  await settled(page)
+  const canvas = (await page.locator('#sigma').boundingBox())!
+  const discs = await page.evaluate(() => tfgraph.nodeDiscs())
+  const outside = discs.filter((d) => d.x < -1 || d.y < -1 || d.x > canvas.width + 1 || d.y > canvas.height + 1)
+  assert.equal(
+    outside.map((d) => d.id),
+    [],
+    'the whole drawing fits',
+  )
+  await screenshot(page, 'graph-html-grid-whole.png')
+  assert.equal(errors, [])
+  await page.context().close()
+})
+
+/** A bound for a time measured on this machine: as given on a quiet one, more when every core is already busy. */
+function timeBound(ms: number): number {
+  return ms * Math.max(1, loadavg()[0]! / Math.max(1, availableParallelism()))
+}
+
+test('12: the caf examples root (1,900 files, 622 module instances): first frame in under 2 s in every view', async () => {
+  if (!run || !hasShared('graph --format html on the caf examples root', path.join('large', 'aztfmod+terraform-azurerm-caf'))) return
+  const root = path.join(sharedDir, 'large', 'aztfmod+terraform-azurerm-caf', 'examples')
+  for (const view of ['modules', 'providers', 'resources'] as const) {
+    const file = await writePage(root, view, `caf-${view}.html`)
+    // the best of three openings: the first pays for the browser's own warm-up
+    const times: number[] = []
+    for (let i = 0; i < 3; i++) {
+      const {page, errors} = await open(file)
+      times.push(await page.evaluate(() => performance.getEntriesByName('tfgraph-ready')[0]?.startTime ?? Infinity))
+      assert.equal(errors, [])
+      await page.context().close()
+    }
+    const best = Math.min(...times)
+    const bound = timeBound(2000)
+    process.stdout.write(`caf ${view}: first frame ${times.map((t) => Math.round(t)).join(', ')} ms (load ${loadavg()[0]!.toFixed(1)})\n`)
+    assert.ok(best < bound, `caf ${view} view: first frame in ${Math.round(best)} ms, over ${Math.round(bound)} ms`)
+  }
 })
 
 test.run()
