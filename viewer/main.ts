@@ -449,8 +449,6 @@ function blockOf(m: string): Block | null {
   const before = leaves.filter((id) => ownColumn(items.get(id)!))
   const children: Block[] = leaves.filter((id) => !before.includes(id)).map((id) => leaf(id))
   for (const f of fansOfModule.get(m) ?? []) if (shown.has(f)) children.push(leaf(f))
-  const alone = children.length + g.children.filter((c) => !(focusSet || !collapsed.has(c))).length
-  if (alone >= GRID_MIN) gridded.add(m)
   for (const c of g.children) {
     const cg = groups.get(c)!
     if (focusSet || !collapsed.has(c)) {
@@ -458,6 +456,7 @@ function blockOf(m: string): Block | null {
       if (b) children.push(b)
     } else if (cg.node !== null && shown.has(cg.node)) children.push(leaf(cg.node))
   }
+  if (children.filter((c) => c.kind === 'leaf').length >= GRID_MIN) gridded.add(m)
   const shownNode = g.node !== null && shown.has(g.node) ? g.node : null
   if (!shownNode && before.length === 0 && children.length === 0) return null
   if (!shownNode && before.length === 0 && children.length === 1) return children[0]!

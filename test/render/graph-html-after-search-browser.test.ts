@@ -273,6 +273,7 @@ test('10: a group of 360 modules opens as a grid about as wide as it is tall, wi
   await settled(page)
   const fan = (await page.evaluate(() => tfgraph.fans())).find((f) => f.label === 'modules (360)')
   assert.ok(fan, 'the modules are one group')
+  assert.is(await page.evaluate(() => tfgraph.gridEdges()), 0, 'a module showing its groups draws its edges to them')
   await page.evaluate((id) => tfgraph.openFan(id), fan.id)
   await settled(page)
   const members = (await page.evaluate(() => tfgraph.shownIds())).filter((id) => /^module\.example\.module\.component_[^.]*_\d+$/.test(id))
