@@ -160,7 +160,7 @@ test('11: the side panel lists 401 neighbours one line a row, only those in view
     bs.map((b) => {
       const r = b.getBoundingClientRect()
       const head = b.querySelector('.head') as HTMLElement
-      return {text: b.textContent, title: b.title, height: r.height, left: r.left, cut: head.scrollWidth > head.clientWidth}
+      return {text: b.textContent, title: b.getAttribute('title'), height: r.height, left: r.left, cut: head.scrollWidth > head.clientWidth}
     }),
   )
   assert.ok(rows.length > 5 && rows.length < 40, `only the rows in view are made: ${rows.length} of ${total}`)
