@@ -3,7 +3,8 @@
 // of its block; what it contains (provider configurations, resources, the modules it calls — collapsed ones
 // as one node, expanded ones as blocks of their own) goes in columns to its right. A long list wraps into
 // several columns, so a module that calls 360 others is a block about as wide as it is tall, not one column
-// of 360 rows. Every node owns a box wide enough for its circle and its label (a module shown with its
+// of 360 rows (and a list of more than `gridMin` is a grid about as wide as it is tall whatever the
+// canvas's width). Every node owns a box wide enough for its circle and its label (a module shown with its
 // contents has its label above its circle, so the edges to its contents leave under it), and boxes never overlap:
 // labels are part of the geometry, so they cannot overlap either. Pure: sizes in, positions out (layout
 // units, y downwards); the viewer measures the labels and draws. What a module contains comes in two
@@ -47,6 +48,12 @@ export interface TreeLayoutOptions {
    * in what is left of it beside the block's node, and grows downwards instead. Default: no limit.
    */
   readonly maxWidth?: number
+  /**
+   * A section of at least this many nodes shown alone is a grid about as wide as it is tall (at `aspect`),
+   * whatever `maxWidth` says: a column of hundreds is a sliver when fitted, a grid can be read part by
+   * part. Default: no such section.
+   */
+  readonly gridMin?: number
 }
 
 export interface Rect {
@@ -126,12 +133,9 @@ function measure(b: Block, o: TreeLayoutOptions, avail: number): Sized {
   const inner = avail - beforeWidth - (b.node ? b.node.width + o.gapX : 0)
   const children = b.children.map((c) => measure(c, o, inner))
   // the nodes shown alone first (wrapped into a grid when there are many), then the modules shown with their contents
+  const alone = children.filter((c) => c.block.kind === 'leaf')
   const sections = [
-    packColumns(
-      children.filter((c) => c.block.kind === 'leaf'),
-      o,
-      inner,
-    ),
+    packColumns(alone, o, alone.length >= (o.gridMin ?? Infinity) ? Infinity : inner),
     packColumns(
       children.filter((c) => c.block.kind === 'branch'),
       o,

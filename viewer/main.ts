@@ -102,6 +102,12 @@ const READABLE_FONT = 11
  * `modules (40)`); a click on a group shows its nodes.
  */
 const FAN_MAX = 30
+/**
+ * A module showing more nodes alone than this (a fan opened: `modules (355)`) has them in a grid about as
+ * wide as it is tall, not in columns as narrow as the canvas; the edges from the module to each of them
+ * are not drawn (the grid beside it says what it holds).
+ */
+const GRID_MIN = 60
 const FONT = 'system-ui, -apple-system, "Segoe UI", sans-serif'
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T
@@ -216,6 +222,11 @@ const fanOf = new Map<string, string>()
 const fansOfModule = new Map<string, string[]>()
 /** Fans whose nodes are shown one by one. */
 const fanOpen = new Set<string>()
+/**
+ * Nodes shown on their own though their fan is closed: the path to the node a search or the outline
+ * selected (its fan stays one node, one fewer in its count; the drawing does not grow by the whole fan).
+ */
+const pinned = new Set<string>()
 /** How many nodes each shown fan stands for now. */
 let fanCounts = new Map<string, number>()
 function fanKey(it: Item): [key: string, title: string] {
@@ -364,7 +375,7 @@ function computeShown(): void {
     const byFan = new Map<string, string[]>()
     for (const id of ids) {
       const f = fanOf.get(id)!
-      if (!fanOpen.has(f)) byFan.set(f, [...(byFan.get(f) ?? []), id])
+      if (!fanOpen.has(f) && !pinned.has(id)) byFan.set(f, [...(byFan.get(f) ?? []), id])
     }
     for (const [f, members] of byFan) {
       if (members.length < 2) continue
@@ -393,6 +404,8 @@ function representative(id: string): string | null {
 
 // ---- layout ----
 let layoutAreas: ReadonlyMap<string, Rect> = new Map()
+/** Each shown node's box (circle and label), tree layout only. */
+let nodeBoxes: ReadonlyMap<string, Rect> = new Map()
 let drawingBox: Rect = {x: 0, y: 0, width: 1, height: 1}
 /**
  * The providers-map entries that reach a node (`← aws = aws.east`), the labels of its `passes` edges: one
@@ -428,6 +441,8 @@ const leaf = (id: string, height: number = G.row + laneLine(id)): LeafBlock => (
  */
 type LabelSide = 'right' | 'left' | 'above'
 let labelSides = new Map<string, LabelSide>()
+/** Modules whose nodes shown alone are laid out as a grid (GRID_MIN). */
+let gridded = new Set<string>()
 function blockOf(m: string): Block | null {
   const g = groups.get(m)!
   const leaves = g.leaves.filter((id) => shown.has(id))
@@ -441,6 +456,7 @@ function blockOf(m: string): Block | null {
       if (b) children.push(b)
     } else if (cg.node !== null && shown.has(cg.node)) children.push(leaf(cg.node))
   }
+  if (children.filter((c) => c.kind === 'leaf').length >= GRID_MIN) gridded.add(m)
   const shownNode = g.node !== null && shown.has(g.node) ? g.node : null
   if (!shownNode && before.length === 0 && children.length === 0) return null
   if (!shownNode && before.length === 0 && children.length === 1) return children[0]!
@@ -475,6 +491,7 @@ function relayout(): void {
   }
   if (treeMode) {
     labelSides = new Map()
+    gridded = new Set()
     computeLanes()
     const canvas = container.getBoundingClientRect()
     const root = blockOf('')
@@ -485,9 +502,11 @@ function relayout(): void {
           minWrapHeight: G.minWrapHeight,
           aspect: aspect(canvas),
           maxWidth: readableWidth(canvas),
+          gridMin: GRID_MIN,
         })
       : {boxes: new Map<string, Rect>(), areas: new Map<string, Rect>(), width: 1, height: 1}
     layoutAreas = t.areas
+    nodeBoxes = t.boxes
     for (const [id, b] of t.boxes) {
       const r = G.radius[items.get(id)!.kind]
       const side = labelSides.get(id) ?? 'right'
@@ -512,16 +531,33 @@ function relayout(): void {
 // ---- edges: those between shown nodes, and one per pair of collapsed modules (or a module and a node) with its count ----
 let aggregatedCount = 0
 let edgesShown = 0
+/** Edges between a gridded module and the nodes of its grid, not drawn. */
+let gridEdges = 0
+/** Whether an edge joins a module laid out as a grid and one of the nodes in its grid. */
+function inGrid(s: string, t: string): boolean {
+  const member = (m: string, x: string): boolean => {
+    const it = items.get(x)
+    return it !== undefined && it.group === m && !(it.stands !== null && expanded(it.stands) && !focusSet)
+  }
+  const ms = items.get(s)?.stands ?? null
+  const mt = items.get(t)?.stands ?? null
+  return (ms !== null && gridded.has(ms) && member(ms, t)) || (mt !== null && gridded.has(mt) && member(mt, s))
+}
 /** Puts the edges to draw into the graph, all at once (one event for sigma, not one per edge). */
 function setEdges(): void {
   graph.clearEdges()
   const counts = new Map<string, number>()
   const direct = new Set<string>()
   edgesShown = 0
+  gridEdges = 0
   data.edges.forEach((e, i) => {
     const s = nodes[e.s]?.id
     const t = nodes[e.t]?.id
     if (s === undefined || t === undefined) return
+    if (shown.has(s) && shown.has(t) && inGrid(s, t)) {
+      gridEdges++
+      return
+    }
     if (shown.has(s) && shown.has(t)) {
       graph.addEdgeWithKey(`e${i}`, s, t, {size: 1, color: theme.edge, label: e.label ?? undefined})
       direct.add(`${s}\u0000${t}`)
@@ -531,7 +567,8 @@ function setEdges(): void {
     if (focusSet) return
     const rs = representative(s)
     const rt = representative(t)
-    if (rs !== null && rt !== null && rs !== rt) counts.set(`${rs}\u0000${rt}`, (counts.get(`${rs}\u0000${rt}`) ?? 0) + 1)
+    if (rs !== null && rt !== null && rs !== rt && inGrid(rs, rt)) gridEdges++
+    else if (rs !== null && rt !== null && rs !== rt) counts.set(`${rs}\u0000${rt}`, (counts.get(`${rs}\u0000${rt}`) ?? 0) + 1)
   })
   aggregatedCount = 0
   for (const [k, n] of counts) {
@@ -579,7 +616,7 @@ function clipped(ctx: CanvasRenderingContext2D, text: string, x: number, canvasW
 }
 function drawLabel(ctx: CanvasRenderingContext2D, d: {x: number; y: number; size: number; label?: string | null; color?: string}): void {
   const text = d.label
-  const extra = d as unknown as {key: string; r0?: number; side?: LabelSide; lane?: string}
+  const extra = d as unknown as {key: string; r0?: number; side?: LabelSide; lane?: string; faded?: boolean}
   if (!text || !extra.r0) return
   const scale = d.size / extra.r0
   const font = G.font * scale
@@ -599,7 +636,7 @@ function drawLabel(ctx: CanvasRenderingContext2D, d: {x: number; y: number; size
   if (shown) {
     ctx.fillStyle = haloColor
     ctx.fillRect(shown.x - 1, top, shown.w + 2, font * 1.24)
-    ctx.fillStyle = theme.fg
+    ctx.fillStyle = extra.faded ? theme.muted : theme.fg
     ctx.fillText(shown.text, shown.x, middle + font * 0.35)
     frameLabels.push({id: extra.key, x: shown.x - 1, y: top, width: shown.w + 2, height: font * 1.24})
   }
@@ -622,7 +659,7 @@ function drawLabel(ctx: CanvasRenderingContext2D, d: {x: number; y: number; size
  * ring round the node (sigma's own draws white behind text of the theme's colour, unreadable in the dark).
  */
 function drawHover(ctx: CanvasRenderingContext2D, d: {x: number; y: number; size: number; label?: string | null}): void {
-  const extra = d as unknown as {r0?: number; side?: LabelSide}
+  const extra = d as unknown as {r0?: number; side?: LabelSide; lane?: string}
   const scale = extra.r0 ? d.size / extra.r0 : 1
   const font = Math.max(12, G.font * scale)
   ctx.beginPath()
@@ -631,20 +668,35 @@ function drawHover(ctx: CanvasRenderingContext2D, d: {x: number; y: number; size
   ctx.strokeStyle = theme.accent
   ctx.stroke()
   if (!d.label) return
+  // one box for the label and the providers-map line under it, drawn over the label where it lies: it
+  // covers the smaller label it enlarges (never a second copy beside it) and keeps the lane readable
   ctx.font = `${font}px ${FONT}`
-  const w = ctx.measureText(d.label).width
+  const lane = extra.lane ? laneText(extra.lane) : ''
+  const w = Math.max(ctx.measureText(d.label).width, lane && extra.side !== 'left' ? ctx.measureText(lane).width : 0)
   const side = extra.side ?? 'right'
   const gap = Math.max(G.labelGap * scale, 4)
   const x = side === 'left' ? d.x - d.size - gap - w : side === 'above' ? d.x + d.size * 0.8 : d.x + d.size + gap
-  const middle = side === 'above' ? d.y - d.size - font * 0.45 : d.y
+  const lines = lane && side !== 'left' ? 2 : 1
+  const line = font * 1.25
+  // the label's middle as drawLabel puts it (above: the lane between the label and the circle)
+  const middle = side === 'above' ? d.y - d.size - font * 0.45 - (lines - 1) * line : d.y
   ctx.fillStyle = theme.bg
   ctx.strokeStyle = theme.accent
   ctx.lineWidth = 1
-  ctx.fillRect(x - 3, middle - font * 0.7, w + 6, font * 1.4)
-  ctx.strokeRect(x - 3, middle - font * 0.7, w + 6, font * 1.4)
+  const top = middle - font * 0.7
+  const height = font * 1.4 + (lines - 1) * line
+  ctx.fillRect(x - 3, top, w + 6, height)
+  ctx.strokeRect(x - 3, top, w + 6, height)
   ctx.fillStyle = theme.fg
   ctx.fillText(d.label, x, middle + font * 0.35)
+  if (lines === 2) {
+    ctx.fillStyle = theme.accent
+    ctx.fillText(lane, x, middle + line + font * 0.35)
+  }
+  hoverBox = {x: x - 3, y: top, width: w + 6, height, lines}
 }
+/** The box the last hover drew (CSS pixels of the canvas), for tests. */
+let hoverBox: {x: number; y: number; width: number; height: number; lines: number} | null = null
 function readHalo(): void {
   // the background behind a label, a little transparent: edges under it stay visible as they cross
   const c = document.createElement('canvas').getContext('2d')!
@@ -656,6 +708,8 @@ function readHalo(): void {
 readHalo()
 
 let selected: string | null = null
+/** The modules from the root down to the match a search selected: labelled while the rest is faded. */
+let searchPath = new Set<string>()
 let matches: string[] = []
 let matchSet = new Set<string>()
 let matchReps = new Set<string>()
@@ -682,7 +736,7 @@ const renderer = new Sigma(graph, container, {
     const out = {...attrs}
     if (matches.length > 0) {
       if (matchSet.has(node) || matchReps.has(node)) Object.assign(out, {highlighted: true, zIndex: 2})
-      else Object.assign(out, {color: theme.line, label: ''})
+      else if (!searchPath.has(node)) Object.assign(out, {color: theme.line, faded: true})
     }
     if (node === selected) Object.assign(out, {highlighted: true, zIndex: 3})
     return out
@@ -749,6 +803,23 @@ function show(r: Rect, animate = true): void {
   const f = renderer.viewportToFramedGraph(renderer.graphToViewport(centre))
   move({x: f.x, y: f.y, ratio: scaleAt(1) / scale, angle: 0})
 }
+/** The part of the drawing last expanded or opened (its block), what `0` shows when the whole cannot be read. */
+let lastPart: Rect | null = null
+/** Whether the last `0` showed a part: the next shows the whole. */
+let zeroShowedPart = false
+/**
+ * `0`: the whole drawing when its labels can be read so; else the part last expanded or opened (or the
+ * drawing's top left) with READABLE_FONT labels, and the whole, however small, on the next press.
+ */
+function fitKey(): void {
+  const readable = scaleAt(cameraFor(drawingBox).ratio) * G.font >= READABLE_FONT
+  if (readable || zeroShowedPart) {
+    zeroShowedPart = false
+    return fit()
+  }
+  zeroShowedPart = true
+  show(lastPart ?? drawingBox)
+}
 function goTo(id: string): void {
   const d = graph.getNodeAttributes(id) as {x: number; y: number}
   const camera = renderer.getCamera()
@@ -792,6 +863,8 @@ function setCollapsed(m: string, on: boolean, moveCamera = true): void {
   if (!treeMode) return
   // expanded: show what came out of it; collapsed: its caller's block
   const area = on ? layoutAreas.get(groups.get(m)?.parent ?? '') : layoutAreas.get(m)
+  lastPart = area ?? null
+  zeroShowedPart = false
   show(area ?? drawingBox)
 }
 /** Shows a fan's nodes one by one, and the camera on them (its module's block). */
@@ -800,22 +873,62 @@ function openFan(f: string, moveCamera = true): void {
   if (!fan || fanOpen.has(f)) return
   fanOpen.add(f)
   update()
-  if (moveCamera) show(layoutAreas.get(fan.module) ?? drawingBox)
+  lastPart = layoutAreas.get(fan.module) ?? null
+  zeroShowedPart = false
+  if (moveCamera) show(lastPart ?? drawingBox)
 }
-/** Expands every collapsed module around a node, and opens the fans it and they are in, so that it shows. */
+/**
+ * Expands every collapsed module around a node and shows it and the modules on the way on their own
+ * (pinned out of their fans, which stay closed), so that it shows without the drawing growing by every
+ * node of those fans.
+ */
 function reveal(id: string): boolean {
   let changed = false
-  const unfan = (x: string | null): void => {
-    const f = x === null ? undefined : fanOf.get(x)
-    if (f !== undefined && !fanOpen.has(f)) (fanOpen.add(f), (changed = true))
+  const before = [...pinned]
+  pinned.clear()
+  const pin = (x: string | null): void => {
+    if (x !== null && fanOf.has(x) && !fanOpen.has(fanOf.get(x)!)) pinned.add(x)
   }
-  unfan(id)
+  pin(id)
   for (let m = items.get(id)?.group ?? null; m !== null; m = groups.get(m)?.parent ?? null) {
     if (collapsed.delete(m)) changed = true
-    unfan(groups.get(m)?.node ?? null)
+    pin(groups.get(m)?.node ?? null)
   }
+  if (before.length !== pinned.size || before.some((x) => !pinned.has(x))) changed = true
   if (changed) update()
   return changed
+}
+/** The node and the module nodes from the root down to it (those drawn). */
+function pathTo(id: string): string[] {
+  const out = [id]
+  for (let m = items.get(id)?.group ?? null; m !== null; m = groups.get(m)?.parent ?? null) {
+    const n = groups.get(m)?.node ?? null
+    if (n !== null && shown.has(n)) out.unshift(n)
+  }
+  return out
+}
+/**
+ * A frame widened for the label a highlighted node gets (drawHover: at least 12 px, so wider than its box
+ * when the frame is fitted small), so that it does not run under the details panel.
+ */
+function withHoverRoom(r: Rect, id: string): Rect {
+  let out = r
+  for (let i = 0; i < 3; i++) {
+    const font = scaleAt(cameraFor(out).ratio) * G.font
+    if (font >= 12) break
+    out = {...r, width: r.width + textWidth(labelOf(items.get(id)!)) * (12 / font - 1)}
+  }
+  return out
+}
+/** The box around some shown nodes' boxes (labels included), in layout units. */
+function boxAround(ids: string[]): Rect | null {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity]
+  for (const id of ids) {
+    const b = nodeBoxes.get(id)
+    if (!b) continue
+    ;[x0, y0, x1, y1] = [Math.min(x0, b.x), Math.min(y0, b.y), Math.max(x1, b.x + b.width), Math.max(y1, b.y + b.height)]
+  }
+  return x0 === Infinity ? null : {x: x0, y: y0, width: x1 - x0, height: y1 - y0}
 }
 
 // ---- outline: modules as nested lists, each node an item with its address ----
@@ -841,7 +954,7 @@ function buildOutline(): void {
     } else row.append(el('span', '', 'toggle'))
     const own = g.node
     const name = el('button', undefined, 'item address module-name')
-    name.append(el('span', moduleTitle(m)))
+    name.append(...cutInMiddle(moduleTitle(m)))
     name.type = 'button'
     if (own !== null) {
       name.addEventListener('click', () => {
@@ -874,7 +987,7 @@ function fillOutline(m: string): void {
     const li = el('li')
     li.setAttribute('role', 'treeitem')
     const b = el('button', undefined, 'item address')
-    b.append(el('span', n.address || n.id))
+    b.append(...cutInMiddle(n.address || n.id))
     b.type = 'button'
     b.addEventListener('click', () => select(n.id, true))
     if (matchSet.has(n.id)) b.classList.add('match')
@@ -922,6 +1035,7 @@ function syncOutline(): void {
     `${c.nodes.toLocaleString('en')} of ${plural(c.total, 'node')} shown`,
     c.groups > 0 ? `${plural(c.groups, 'group')} of ${plural(c.grouped, 'node')} (click to show)` : '',
     closed > 0 && !focusSet ? `${plural(closed, 'module')} collapsed (click to expand)` : '',
+    gridEdges > 0 ? `${plural(gridEdges, 'edge')} into grids not drawn` : '',
   ]
     .filter(Boolean)
     .join(' · ')
@@ -944,7 +1058,7 @@ tip.hidden = true
 tip.setAttribute('role', 'tooltip')
 document.body.append(tip)
 function showTip(b: HTMLElement): void {
-  if (b.scrollWidth <= b.clientWidth) {
+  if (!isCut(b)) {
     tip.hidden = true
     return
   }
@@ -965,7 +1079,7 @@ $('outline').addEventListener('focusout', () => {
 })
 $('outline').addEventListener('mouseover', (ev) => {
   const b = outlineItemOf(ev.target)
-  if (b && !b.title && b.scrollWidth > b.clientWidth) b.title = b.textContent ?? ''
+  if (b && !b.title && isCut(b)) b.title = b.textContent ?? ''
 })
 
 // ---- selection and the side panel ----
@@ -1115,18 +1229,93 @@ function showPanel(id: string | null): void {
   }
   const neighbours = neighboursOf(id)
   panel.append(el('h3', `${plural(neighbours.length, 'neighbour')}`))
-  panel.append(linkList(neighbours.slice(0, 50), 'none'))
+  panel.append(neighbours.length === 0 ? el('p', 'none', 'muted') : neighbourList(neighbours))
+}
+/** Rows of the neighbour list (CSS pixels): one line each. */
+const NEIGHBOUR_ROW = 20
+/** More neighbours than this get a filter box. */
+const NEIGHBOUR_FILTER = 12
+/**
+ * A node's neighbours: one line a row (cut in the middle, the full address on hover), only the rows in
+ * view made (a node can have thousands), with a filter when there are many.
+ */
+function neighbourList(ids: string[]): HTMLElement {
+  const box = el('div', undefined, 'neighbours')
+  const all = ids.map((id) => ({id, text: items.get(id)?.address || id})).sort((a, b) => byName(a.text, b.text))
+  let list = all
+  const scroller = el('div', undefined, 'vlist')
+  const spacer = el('div', undefined, 'vspacer')
+  scroller.append(spacer)
+  const draw = (): void => {
+    const first = Math.max(0, Math.floor(scroller.scrollTop / NEIGHBOUR_ROW) - 2)
+    const last = Math.min(list.length, first + Math.ceil((scroller.clientHeight || 240) / NEIGHBOUR_ROW) + 4)
+    const rows = list.slice(first, last).map((n, i) => {
+      const b = el('button', undefined, 'link vrow')
+      b.type = 'button'
+      b.title = n.text
+      b.append(...cutInMiddle(n.text))
+      b.style.top = `${(first + i) * NEIGHBOUR_ROW}px`
+      b.addEventListener('click', () => select(n.id, true))
+      return b
+    })
+    spacer.replaceChildren(...rows)
+  }
+  const resize = (): void => {
+    spacer.style.height = `${list.length * NEIGHBOUR_ROW}px`
+    scroller.style.height = `${Math.min(list.length, 12) * NEIGHBOUR_ROW + 2}px`
+    draw()
+  }
+  if (all.length > NEIGHBOUR_FILTER) {
+    const filter = el('input')
+    filter.type = 'search'
+    filter.placeholder = `filter ${all.length.toLocaleString('en')} neighbours`
+    filter.setAttribute('aria-label', 'filter the neighbours')
+    filter.addEventListener('input', () => {
+      const q = filter.value.trim().toLowerCase()
+      list = q === '' ? all : all.filter((n) => n.text.toLowerCase().includes(q))
+      scroller.scrollTop = 0
+      resize()
+    })
+    box.append(filter)
+  }
+  scroller.addEventListener('scroll', draw)
+  box.append(scroller)
+  resize()
+  // drawn again once in the page, when the scroller has its height
+  requestAnimationFrame(draw)
+  return box
+}
+/**
+ * A long address as two spans: its head, cut with an ellipsis when the row is too narrow, and its tail
+ * (the end names the node), always shown — cut in the middle; the element's text stays the full address.
+ */
+function cutInMiddle(text: string): HTMLSpanElement[] {
+  const keep = Math.min(Math.floor(text.length / 2), 22)
+  const tail = el('span', undefined, 'tail')
+  tail.append(el('span', text.slice(text.length - keep)))
+  return [el('span', text.slice(0, text.length - keep), 'head'), tail]
+}
+/** Whether a row shows less than its text (its head cut). */
+function isCut(b: HTMLElement): boolean {
+  const head = b.querySelector<HTMLElement>('.head')
+  return b.scrollWidth > b.clientWidth || (head !== null && head.scrollWidth > head.clientWidth)
 }
 
 function select(id: string | null, moveCamera = false): void {
   if (selected) outlineItems.get(selected)?.classList.remove('selected')
   selected = id
+  searchPath = new Set()
   if (id) {
     if (!focusSet && reveal(id) && !moveCamera) moveCamera = true
     const item = outlineItems.get(id)
     item?.classList.add('selected')
     item?.scrollIntoView({block: 'nearest'})
-    if (moveCamera && shown.has(id)) goTo(id)
+    // a search match: the path from the root to it labelled (the rest faded), framed to fit
+    const path = matchSet.has(id) && shown.has(id) ? pathTo(id) : []
+    searchPath = new Set(path)
+    const frame = treeMode && path.length > 1 ? boxAround(path) : null
+    if (moveCamera && frame) fit(withHoverRoom(frame, id))
+    else if (moveCamera && shown.has(id)) goTo(id)
   }
   showPanel(id)
   renderer.refresh({skipIndexation: true})
@@ -1303,7 +1492,7 @@ document.addEventListener('keydown', (ev) => {
     else select(null)
   } else if (!typing && (ev.key === '+' || ev.key === '=')) void renderer.getCamera().animatedZoom({duration: 200})
   else if (!typing && ev.key === '-') void renderer.getCamera().animatedUnzoom({duration: 200})
-  else if (!typing && ev.key === '0') fit()
+  else if (!typing && ev.key === '0') fitKey()
   else if (!typing && ev.key === 'f' && selected) focusOn(selected, depthValue())
   else if ((ev.key === 'ArrowDown' || ev.key === 'ArrowUp') && target.closest('#outline')) {
     const list = [...document.querySelectorAll<HTMLButtonElement>('#outline button')].filter((b) => b.offsetParent !== null)
@@ -1397,6 +1586,12 @@ window.tfgraph = {
     }),
   /** The labels drawn in the last frame, in CSS pixels of the canvas. */
   labelBoxes: () => lastLabels.slice(),
+  /** Edges not drawn because they join a module to the nodes of its grid. */
+  gridEdges: () => gridEdges,
+  /** The nodes labelled as the path to the match a search selected. */
+  searchPath: () => [...searchPath],
+  /** The box the last hover drew: CSS pixels of the canvas, and its lines (2: the label and its providers-map entry). */
+  hoverBox: () => hoverBox,
   collapse: (m: string, on = true) => setCollapsed(m, on),
   expandAll: () => {
     collapsed.clear()
