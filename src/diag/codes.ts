@@ -1511,6 +1511,13 @@ export const DIAGNOSTIC_CODES = {
     description:
       'An object in the state is no longer declared and the provider configuration it was recorded under is gone: terraform plan fails until it is back.',
   },
+  'state.provider-instance-missing': {
+    severity: 'error',
+    origin: 'terraform',
+    summary: 'Provider instance not present',
+    description:
+      "OpenTofu: an object in the state is no longer declared and the provider instance it was recorded under is gone (its key left the provider block's for_each, or the block gained a for_each): tofu plan fails until it is back.",
+  },
   'state.rehomed': {
     severity: 'warning',
     origin: 'tfgraph',

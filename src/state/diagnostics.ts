@@ -7,6 +7,7 @@ import {errorDiag, warningDiag, type Diagnostic} from '../diag/diagnostic.js'
 import {renameFiles, rootRelative} from '../diag/file-names.js'
 import type {ProvidersAnalysis} from '../providers/analysis.js'
 import {stepText} from '../providers/step-text.js'
+import {instanceKeyString, type InstanceKey} from '../addrs/instance.js'
 import type {MatchedObject, StateMatch} from './match.js'
 
 /** The object as Terraform's plan graph names an orphan's vertex: `terraform_data.a (orphan)`, `… (deposed KEY)`. */
@@ -44,6 +45,28 @@ function missingDiagnostic(m: MatchedObject, a: ProvidersAnalysis): Diagnostic {
   return {...d, extra: {explanation}}
 }
 
+/** OpenTofu's error for an orphan whose provider instance is gone (internal/tofu/node_resource_abstract_instance.go), its four texts. */
+function instanceMissingDiagnostic(m: MatchedObject): Diagnostic {
+  const o = m.object
+  const config = o.recorded.toString()
+  const instance = o.recordedKey === undefined ? config : o.recordedText
+  const resource = o.address.slice(0, o.address.length - (o.key === undefined ? 0 : instanceKeyString(o.key).length))
+  const keyed = m.instanceMissing === 'keyed'
+  const detail = o.deposed
+    ? keyed
+      ? `To work with ${o.address}'s deposed object ${o.deposed} its original provider instance at ${instance} is required, but it has been removed. This occurs when an element is removed from the provider configuration's for_each collection while objects created by that the associated provider instance still exist in the state. Re-add the for_each element to destroy this deposed object for ${o.address}, after which you can remove the provider configuration again.`
+      : `To work with ${o.address}'s deposed object ${o.deposed} its original provider instance at ${instance} is required, but it has been removed. This suggests that you've added for_each to this provider configuration while there are existing deposed objects of ${o.address} that need to be destroyed by the original single-instance provider configuration.\n\nTo proceed, return to your previous single-instance configuration for ${config} and ensure that all deposed instances of ${o.address} have been destroyed before using for_each with this provider.`
+    : keyed
+      ? `To work with ${o.address} its original provider instance at ${instance} is required, but it has been removed. This occurs when an element is removed from the provider configuration's for_each collection while objects created by that the associated provider instance still exist in the state. Re-add the for_each element to destroy ${o.address}, after which you can remove the provider configuration again.\n\nThis is commonly caused by using the same for_each collection both for a resource (or its containing module) and its associated provider configuration. To successfully remove an instance of a resource it must be possible to remove the corresponding element from the resource's for_each collection while retaining the corresponding element in the provider's for_each collection.`
+      : `To work with ${o.address} its original provider instance at ${instance} is required, but it has been removed. This suggests that you've added for_each to this provider configuration while there are existing instances of ${resource} that need to be destroyed by the original single-instance provider configuration.\n\nTo proceed, return to your previous single-instance configuration for ${config} and ensure that ${o.address} has been destroyed or forgotten before using for_each with this provider, or change the resource configuration to still declare an instance with the key ${goKey(o.key)}.`
+  return errorDiag('state.provider-instance-missing', 'Provider instance not present', detail)
+}
+
+/** A resource instance key as Go's %s prints addrs.InstanceKey: `[0]`, `["a"]`, and `<nil>` for none. */
+function goKey(k: InstanceKey | undefined): string {
+  return k === undefined ? '<nil>' : instanceKeyString(k)
+}
+
 function rehomedDiagnostic(m: MatchedObject, a: ProvidersAnalysis): Diagnostic {
   const recorded = m.object.recorded.toString()
   const now = m.providerConfig ?? 'no configuration'
@@ -68,6 +91,7 @@ export function stateDiagnostics(match: StateMatch, a: ProvidersAnalysis, name: 
   const out: {diagnostic: Diagnostic; address?: string}[] = []
   for (const m of match.objects) {
     if (m.status === 'orphan-configuration-missing') out.push({diagnostic: missingDiagnostic(m, a), address: m.object.address})
+    else if (m.instanceMissing) out.push({diagnostic: instanceMissingDiagnostic(m), address: m.object.address})
     else if (m.binding && m.providerConfig !== m.object.recorded.toString())
       out.push({diagnostic: rehomedDiagnostic(m, a), address: m.object.address})
   }

@@ -7,7 +7,7 @@
 // always does (Terraform implies it), an aliased or module-level one only while its provider block is
 // there. An orphaned data source needs none: Terraform drops it from the state (measured, 1.11.4).
 import type {InstanceKey, ModuleInstance} from '../addrs/instance.js'
-import type {AbsProviderConfig} from '../addrs/provider.js'
+import {providerEquals, type AbsProviderConfig} from '../addrs/provider.js'
 import type {ResourceAddr} from '../addrs/resource.js'
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
@@ -21,6 +21,14 @@ import type {ResourceBinding} from '../providers/resolve.js'
 import type {StateFile, StateObject} from './read.js'
 
 export type StateStatus = 'bound' | 'rehomed' | 'orphan' | 'orphan-configuration-missing'
+
+/**
+ * OpenTofu (provider `for_each`, 1.9): an orphan's recorded configuration is there but not the instance of it
+ * the state names — `keyed`: its key is no longer in the block's for_each; `unkeyed`: the block has gained a
+ * for_each while the object was made by its single instance (internal/tofu/node_resource_abstract_instance.go,
+ * "Provider instance not present").
+ */
+export type InstanceMissing = 'keyed' | 'unkeyed'
 
 /** Whether the object's instance (module and resource keys) is still declared; `unknown`: a key set static evaluation cannot know. */
 export type InstanceDeclared = 'declared' | 'gone' | 'unknown'
@@ -47,6 +55,8 @@ export interface MatchedObject {
   readonly instance?: InstanceDeclared
   readonly removedBy?: RemovedBy
   readonly binding?: ResourceBinding
+  /** OpenTofu: the recorded provider instance is gone though its configuration is there. */
+  readonly instanceMissing?: InstanceMissing
 }
 
 export interface StateMatch {
@@ -200,18 +210,52 @@ function matchObject(o: StateObject, ctx: MatchContext): MatchedObject {
     const instance = instanceDeclared(o, binding, to !== from, ctx)
     const providerConfig = binding.providerConfig ?? null
     const status: StateStatus = instance === 'gone' ? 'orphan' : providerConfig === recorded ? 'bound' : 'rehomed'
-    return {object: o, status, providerConfig, configAddress: to, ...movedFields, moves, instance, binding}
+    // OpenTofu destroys an orphaned instance through the provider instance the state recorded (its key)
+    const instanceMissing =
+      instance === 'gone' && providerConfig === recorded && o.resource.mode === 'managed' ? providerInstanceMissing(o, ctx) : undefined
+    return {
+      object: o,
+      status,
+      providerConfig,
+      configAddress: to,
+      ...movedFields,
+      moves,
+      instance,
+      binding,
+      ...(instanceMissing ? {instanceMissing} : {}),
+    }
   }
   const exists = (o.recorded.module.isRoot && o.recorded.alias === undefined) || ctx.configs.has(recorded)
+  // an orphaned data source is dropped from the state without its provider
+  const instanceMissing = exists && o.resource.mode === 'managed' ? providerInstanceMissing(o, ctx) : undefined
   return {
     object: o,
-    // an orphaned data source is dropped from the state without its provider
     status: exists || o.resource.mode === 'data' ? 'orphan' : 'orphan-configuration-missing',
     providerConfig: exists ? recorded : null,
     ...movedFields,
     moves,
     ...(removedBy ? {removedBy} : {}),
+    ...(instanceMissing ? {instanceMissing} : {}),
   }
+}
+
+/**
+ * OpenTofu's check of an orphan's provider instance: the block of its recorded configuration, where the
+ * module still declares it, and the keys of its `for_each` as far as static evaluation knows them (an unknown
+ * key set is never judged).
+ */
+function providerInstanceMissing(o: StateObject, ctx: MatchContext): InstanceMissing | undefined {
+  const c = o.recorded
+  const node = ctx.nodes.get(c.module.toString())
+  const m = node?.module
+  if (!node || !m || m.engine !== 'opentofu') return undefined
+  const block = [...m.providerConfigs.values()].find(
+    (p) => p.alias === c.alias && providerEquals(m.names.providerFor(p.localName), c.provider),
+  )
+  if (!block) return undefined
+  if (o.recordedKey === undefined) return block.forEach ? 'unkeyed' : undefined
+  const keys = block.forEach ? declaredKeys(node, undefined, block.forEach, ctx.keys) : 'none'
+  return keyDeclared(keys, o.recordedKey) === 'gone' ? 'keyed' : undefined
 }
 
 /** Every object of the state matched to the analysis's configuration. */
