@@ -81,11 +81,11 @@ test('a state set up: lenses count its objects, orphans are published where thei
     const main = path.join(ws.dir, 'main.tf')
     const a = path.join(ws.dir, 'a', 'main.tf')
     const inMain = await c.diagnostics(main, (d) => missing(d) === 2)
-    assert.ok(inMain.some((d) => /terraform_data\.a \(orphan\)/.test(d.message)))
-    assert.ok(inMain.some((d) => /module\.gone\.terraform_data\.w \(orphan\)/.test(d.message)))
+    assert.ok(inMain.some((d) => /terraform_data\.a \(orphan\)/.test(String(d.message))))
+    assert.ok(inMain.some((d) => /module\.gone\.terraform_data\.w \(orphan\)/.test(String(d.message))))
     const inA = await c.diagnostics(a, (d) => missing(d) === 1)
     const z = inA.find((d) => d.code === 'state.provider-configuration-missing')!
-    assert.match(z.message, /module\.a\.module\.b\.terraform_data\.z \(orphan\)/)
+    assert.match(String(z.message), /module\.a\.module\.b\.terraform_data\.z \(orphan\)/)
     assert.is(z.source, 'tfgraph')
     assert.equal(z.range.start, {line: 0, character: 0})
     // nothing of the state's values goes out
