@@ -232,7 +232,22 @@ function checkRoot(opts, root, rnd) {
     const text = `${plan.stdout}${plan.stderr}`.replace(/\s+/g, ' ')
     const expected = [...text.matchAll(ORPHAN)].map((x) => x[1]).sort()
     const l = tfgraph(['lint', work, '--state', state, '--format', 'json'])
-    const got = (JSON.parse(l.stdout).diagnostics ?? [])
+    let lint
+    try {
+      lint = JSON.parse(l.stdout)
+    } catch {
+      return {
+        root: rel,
+        copied: true,
+        deleted: what.text,
+        plan_exit: plan.status,
+        terraform: expected,
+        tfgraph: [],
+        agree: false,
+        why: `tfgraph lint failed: ${l.stderr.trim().split('\n')[0]}`,
+      }
+    }
+    const got = (lint.diagnostics ?? [])
       // lint's JSON has no code: the state rule's error by its summary
       .filter((d) => d.rule === 'state' && d.summary === 'Provider configuration not present')
       .flatMap((d) => [...d.detail.replace(/\s+/g, ' ').matchAll(ORPHAN)].map((x) => x[1]))
