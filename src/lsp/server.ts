@@ -8,7 +8,9 @@
 // included. The analysis is one Workspace per workspace folder (src/lint/workspace.ts, through the public
 // `openWorkspace`): edits only mark roots stale, one loop brings them up to date (the newest text wins,
 // stale work is abandoned), and requests are answered from the last complete analysis meanwhile. The
-// wire is read strictly (transport.ts). Nothing is written.
+// wire is read strictly (transport.ts). With a state file set up (the initialization option `state`,
+// state.ts), provider blocks count the state's objects and the state's diagnostics are published; the
+// state is read when needed and let go. Nothing is written.
 import {readFileSync, statSync} from 'node:fs'
 import * as path from 'node:path'
 import {
