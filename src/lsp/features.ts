@@ -14,6 +14,7 @@ import {moduleName, stepText} from '../providers/step-text.js'
 import {renameRanges} from '../render/paths.js'
 import {lspRange, pathUri, type LinesOf, type Spot} from './positions.js'
 import {finalConfig, nodesOfFile, providersEntries, resourcesThrough, targetsAt, type Target} from './targets.js'
+import type {StateAnalysis} from '../state/index.js'
 import {stackChainMarkdown, stackFileHover, viewsOf, type StackComponent} from './stack-hover.js'
 
 /** What every feature needs: the analyses holding the file, and how to name and count files. */
@@ -23,6 +24,15 @@ export interface FeatureContext {
   /** How a root or a file is named for the reader (relative to the workspace). */
   readonly display: (abs: string) => string
   readonly lines: LinesOf
+  /** The state a workspace folder is set up with, read for this request and matched to its root's analysis. */
+  readonly state?: {readonly root: string; readonly analysis: StateAnalysis}
+}
+
+/** ` · N state objects`: how many objects of the state Terraform works with through the configuration (its root's state only). */
+function stateNote(ctx: FeatureContext, a: RootAnalysis, address: string): string {
+  if (!ctx.state || ctx.state.root !== a.root) return ''
+  const n = ctx.state.analysis.match.objects.filter((m) => m.providerConfig === address).length
+  return ` · ${n} state object${n === 1 ? '' : 's'}`
 }
 
 const MAX_LISTED = 20
@@ -171,7 +181,9 @@ function providerHover(ctx: FeatureContext, a: RootAnalysis, c: ProviderConfigIn
     `\`${addr}\`${c?.expected ? ' (expected from the caller)' : c?.legacy ? ' (legacy: a provider block in a non-root module)' : ''}`,
     '',
   ]
-  out.push(`used by ${users.length} resource${users.length === 1 ? '' : 's'} in ${modules.size} module${modules.size === 1 ? '' : 's'}`)
+  out.push(
+    `used by ${users.length} resource${users.length === 1 ? '' : 's'} in ${modules.size} module${modules.size === 1 ? '' : 's'}${stateNote(ctx, a, addr)}`,
+  )
   for (const r of users.slice(0, MAX_LISTED)) out.push(`- \`${r.address}\` — ${link(ctx, a.root, r.range)}`)
   if (users.length > MAX_LISTED) out.push(`- … and ${users.length - MAX_LISTED} more`)
   return out.join('\n')
@@ -227,7 +239,7 @@ export function definition(ctx: FeatureContext, at: Spot): Location[] {
 }
 
 /** The module directory's main file: main.tf (or main.tofu, …) if there is one, else its first configuration file. */
-function mainFile(n: ModuleNode): string | undefined {
+export function mainFile(n: ModuleNode): string | undefined {
   const files = (n.module?.files ?? []).filter((f) => !f.shadowedBy)
   const main = files.find((f) => /^main\.(tf|tofu)(\.json)?$/.test(f.name)) ?? files[0]
   return main && n.dir ? path.join(n.dir, main.name) : undefined
@@ -284,7 +296,7 @@ export function codeLenses(ctx: FeatureContext): CodeLens[] {
         const modules = new Set(users.map((r) => r.module)).size
         const key = `${b.declRange.start.byte}:${b.declRange.end.byte}`
         const entry: Lens = byBlock.get(key) ?? {range: b.declRange, root: a.root, parts: [], locations: new Map<string, Location>()}
-        const text = `used by ${users.length} resource${users.length === 1 ? '' : 's'} in ${modules} module${modules === 1 ? '' : 's'}`
+        const text = `used by ${users.length} resource${users.length === 1 ? '' : 's'} in ${modules} module${modules === 1 ? '' : 's'}${stateNote(ctx, a, c.address)}`
         entry.parts.push(ctx.analyses.length > 1 ? `${text} (${ctx.display(a.root)}${n.address ? ' ' + n.address : ''})` : text)
         // a resource reached from several roots is one place in the editor
         for (const r of users) {

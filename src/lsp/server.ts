@@ -8,7 +8,9 @@
 // included. The analysis is one Workspace per workspace folder (src/lint/workspace.ts, through the public
 // `openWorkspace`): edits only mark roots stale, one loop brings them up to date (the newest text wins,
 // stale work is abandoned), and requests are answered from the last complete analysis meanwhile. The
-// wire is read strictly (transport.ts). Nothing is written.
+// wire is read strictly (transport.ts). With a state file set up (the initialization option `state`,
+// state.ts), provider blocks count the state's objects and the state's diagnostics are published; the
+// state is read when needed and let go. Nothing is written.
 import {readFileSync, statSync} from 'node:fs'
 import * as path from 'node:path'
 import {
@@ -32,6 +34,7 @@ import {TextDocument} from 'vscode-languageserver-textdocument'
 import {openWorkspace} from '../api.js'
 import {displayRange} from '../diag/diagnostic.js'
 import type {Finding, RootAnalysis, Workspace} from '../lint/workspace.js'
+import type {StateAnalysis} from '../state/index.js'
 import {completions} from './completion.js'
 import {codeLenses, definition, hover, references, SHOW_RESOURCES, type FeatureContext} from './features.js'
 import {lspRange, pathUri, spotOf, uriPath, type LinesOf} from './positions.js'
@@ -41,6 +44,7 @@ import {prepareRename, rename, RenameRefused, type RenameContext} from './rename
 import {lineShift, shiftLenses, shiftLocations, type LineShift} from './shift.js'
 import {transport} from './transport.js'
 import {watchedPath, watchTree} from './watch.js'
+import {readStateFor, stateFindingsByFile, stateOption, stateRoot, type StateSetting} from './state.js'
 
 /** The files the server analyses: configuration files, Terraform's query files (their list blocks) and Terraform Stacks' files. */
 export const CONFIG_FILE = /\.(tf|tofu)(\.json)?$|\.tfquery\.(hcl|json)$|\.(tfcomponent|tfstack)\.(hcl|json)$|\.tfdeploy\.hcl$/
@@ -109,6 +113,12 @@ class LanguageServer {
   private running: Promise<void> | undefined
   private dirty = false
   private ready: Promise<void> = Promise.resolve()
+  /** The state file each workspace folder is set up with (absolute; `tfgraph.state`); read when needed, never kept. */
+  private readonly statePaths = new Map<Workspace, string>()
+  /** The state's findings by file, as of the last analysis (no state values: messages and addresses). */
+  private readonly stateFound = new Map<Workspace, Map<string, Finding[]>>()
+  /** The last thing said about a folder's state in the log (said again only when it changes). */
+  private readonly stateSaid = new Map<Workspace, string>()
 
   constructor(
     private readonly connection: Connection,
@@ -141,6 +151,12 @@ class LanguageServer {
       ws.dropBuffer(file)
       this.schedule()
     })
+    connection.onDidChangeConfiguration((p) => {
+      const option = stateOption(p.settings)
+      if (option === undefined) return
+      this.setState(option)
+      this.schedule()
+    })
     connection.onDidChangeWatchedFiles((p) => this.changedOnDisk(p.changes.map((c) => uriPath(c.uri)).filter((f) => f !== undefined)))
     this.features()
     this.documents.listen(connection)
@@ -151,7 +167,7 @@ class LanguageServer {
     const c = this.connection
     c.onHover((p) =>
       this.guard(async () => {
-        const ctx = await this.context(p.textDocument.uri, false, true)
+        const ctx = await this.context(p.textDocument.uri, false, true, true)
         const position = ctx?.shift ? ctx.shift.toOld(p.position) : p.position
         if (!ctx || !position) return null
         const h = await hover(ctx, spotOf(position, ctx.lines(ctx.file)))
@@ -167,7 +183,7 @@ class LanguageServer {
     )
     c.onCodeLens((p) =>
       this.guard(async () => {
-        const ctx = await this.context(p.textDocument.uri, false, true)
+        const ctx = await this.context(p.textDocument.uri, false, true, true)
         return ctx ? shiftLenses(ctx.shift, pathUri(ctx.file), codeLenses(ctx)) : []
       }),
     )
@@ -200,6 +216,7 @@ class LanguageServer {
     const rootUri = p.rootUri ? uriPath(p.rootUri) : (p.rootPath ?? undefined)
     const dirs = folders.length > 0 ? folders : rootUri ? [rootUri] : []
     this.folders = dirs.map((d) => openWorkspace(d, {log: (line) => this.connection.console.info(line)}))
+    this.setState(stateOption(p.initializationOptions))
     this.progress = p.capabilities.window?.workDoneProgress === true
     this.clientWatches = p.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true
     const prepare = p.capabilities.textDocument?.rename?.prepareSupport === true
@@ -368,6 +385,7 @@ class LanguageServer {
             reporter?.report(Math.round((100 * done) / Math.max(1, total)), `${path.relative(ws.dir, root) || '.'} (${done + 1}/${total})`),
           ...this.updating(ws),
         })
+        await this.refreshState(ws)
         this.publish(ws, [])
       }
     } catch (e) {
@@ -402,6 +420,7 @@ class LanguageServer {
           if (this.idle(ws)) continue
           try {
             await ws.update(this.updating(ws))
+            await this.refreshState(ws)
             this.publish(ws, [])
           } catch (e) {
             this.log(e)
@@ -430,18 +449,20 @@ class LanguageServer {
       const owed = this.owed.has(file)
       if (owed && !ws.analysed(file)) continue
       pending.delete(file)
-      const diagnostics: LspDiagnostic[] = ws.findings(file).map(({root, roots, diagnostic: d}) => {
-        const r = displayRange(d)
-        return {
-          ...relatedRoots(ws, roots),
-          range: r ? lspRange(r, root, lines) : {start: {line: 0, character: 0}, end: {line: 0, character: 0}},
-          severity: d.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
-          code: d.code,
-          source: 'tfgraph',
-          message: `${d.summary}${d.detail ? `\n${d.detail}` : ''}${d.extra?.explanation ? `\n${d.extra.explanation}` : ''}${d.rule !== 'terraform' ? ` [${d.rule}]` : ''}`,
-          data: {rule: d.rule, root},
-        }
-      })
+      const diagnostics: LspDiagnostic[] = [...ws.findings(file), ...(this.stateFound.get(ws)?.get(file) ?? [])].map(
+        ({root, roots, diagnostic: d}) => {
+          const r = displayRange(d)
+          return {
+            ...relatedRoots(ws, roots),
+            range: r ? lspRange(r, root, lines) : {start: {line: 0, character: 0}, end: {line: 0, character: 0}},
+            severity: d.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+            code: d.code,
+            source: 'tfgraph',
+            message: `${d.summary}${d.detail ? `\n${d.detail}` : ''}${d.extra?.explanation ? `\n${d.extra.explanation}` : ''}${d.rule !== 'terraform' ? ` [${d.rule}]` : ''}`,
+            data: {rule: d.rule, root},
+          }
+        },
+      )
       const uri = pathUri(file)
       const key = JSON.stringify(diagnostics)
       if (!owed && (this.published.get(uri) ?? '[]') === key) continue
@@ -456,6 +477,67 @@ class LanguageServer {
       const version = this.documents.get(uri)?.version
       void this.connection.sendDiagnostics({uri, ...(version !== undefined ? {version} : {}), diagnostics})
     }
+  }
+
+  /** Sets every workspace folder's state file (`option`: relative to the folder; '' sets none; undefined leaves them). */
+  private setState(option: string | undefined): void {
+    if (option === undefined) return
+    for (const ws of this.folders) {
+      if (option === '') this.statePaths.delete(ws)
+      else this.statePaths.set(ws, path.resolve(ws.dir, option))
+      this.stateSaid.delete(ws)
+    }
+  }
+
+  /** Says a line about a folder's state in the log, once until it changes. */
+  private sayState(ws: Workspace, line: string): void {
+    if (this.stateSaid.get(ws) === line) return
+    this.stateSaid.set(ws, line)
+    this.connection.console.info(line)
+  }
+
+  /** The folder's state setting and the root it belongs to (none when no root can take it: said in the log). */
+  private stateSetting(ws: Workspace): StateSetting | undefined {
+    const file = this.statePaths.get(ws)
+    if (!file) return undefined
+    const root = stateRoot(file, ws.roots())
+    if (!root) this.sayState(ws, `tfgraph: no root module holds the state ${file} (none at or above its directory, and not one root alone)`)
+    return root ? {file, root} : undefined
+  }
+
+  /** The state read now and matched to its root's analysis among `analyses` (none when they do not hold that root). */
+  private stateIn(ws: Workspace, analyses: readonly RootAnalysis[]): {root: string; analysis: StateAnalysis} | undefined {
+    const setting = this.stateSetting(ws)
+    const a = setting ? analyses.find((x) => x.root === setting.root && x.kind === 'root') : undefined
+    if (!setting || !a) return undefined
+    const s = readStateFor(a, setting.file)
+    if (typeof s === 'string') {
+      this.sayState(ws, `tfgraph: the state is not read: ${s}`)
+      return undefined
+    }
+    this.sayState(ws, `tfgraph: the state ${setting.file} (${s.match.objects.length} objects) is matched to the root ${setting.root}`)
+    return {root: setting.root, analysis: s}
+  }
+
+  /** Reads the folder's state again after an analysis: the files whose state findings changed are to be published. */
+  private async refreshState(ws: Workspace): Promise<void> {
+    const before = this.stateFound.get(ws) ?? new Map<string, Finding[]>()
+    const now = new Map<string, Finding[]>()
+    const setting = this.stateSetting(ws)
+    const analyses = setting ? await ws.analysesOfDir(setting.root) : []
+    const state = this.stateIn(ws, analyses)
+    const a = state ? analyses.find((x) => x.root === state.root && x.kind === 'root') : undefined
+    if (state && a)
+      for (const [file, found] of stateFindingsByFile(a, state.analysis))
+        now.set(
+          file,
+          found.map((f) => ({root: a.root, file, diagnostic: f.diagnostic, roots: []})),
+        )
+    this.stateFound.set(ws, now)
+    const pending = this.pending.get(ws) ?? new Set<string>()
+    this.pending.set(ws, pending)
+    for (const f of new Set([...before.keys(), ...now.keys()]))
+      if (JSON.stringify(before.get(f)?.map((x) => x.diagnostic)) !== JSON.stringify(now.get(f)?.map((x) => x.diagnostic))) pending.add(f)
   }
 
   /** A file's current text: its open buffer, else the disk. */
@@ -483,26 +565,32 @@ class LanguageServer {
    * `fresh`; with `parsed`, the last in which the open file parsed, its lines read as that analysis read
    * them, and `shift` between them and the buffer's when they differ).
    */
-  private async context(uri: string, fresh = false, parsed = false): Promise<(FeatureContext & {shift?: LineShift}) | undefined> {
+  private async context(
+    uri: string,
+    fresh = false,
+    parsed = false,
+    withState = false,
+  ): Promise<(FeatureContext & {shift?: LineShift}) | undefined> {
     const file = this.fileOf(uri)
     const ws = file ? this.workspaceFor(file) : undefined
     if (!file || !ws) return undefined
     let analyses = await ws.analysesOf(file, {fresh, parsed})
+    const state = withState ? this.stateIn(ws, analyses) : undefined
     const display = (abs: string): string => {
       const rel = path.relative(ws.dir, abs).split(path.sep).join('/')
       return rel === '' ? '.' : rel
     }
     const lines = this.linesReader()
     const now = parsed ? this.documents.get(uri)?.getText() : undefined
-    if (now === undefined) return {analyses, file, display, lines}
+    if (now === undefined) return {analyses, file, display, lines, ...(state ? {state} : {})}
     // every analysis is of one text of the file (the first's): positions mean one thing
     const textOf = (a: RootAnalysis): string => ws.parsedText(file, a) ?? now
     const then = analyses[0] ? textOf(analyses[0]) : now
     analyses = analyses.filter((a) => textOf(a) === then)
     const shift = lineShift(then, now)
-    if (!shift) return {analyses, file, display, lines}
+    if (!shift) return {analyses, file, display, lines, ...(state ? {state} : {})}
     const old = then.split(/\r?\n/)
-    return {analyses, file, display, lines: (f) => (f === file ? old : lines(f)), shift}
+    return {analyses, file, display, lines: (f) => (f === file ? old : lines(f)), shift, ...(state ? {state} : {})}
   }
 
   private async at(

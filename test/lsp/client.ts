@@ -54,6 +54,7 @@ export async function startClient(
   workspace: string,
   capabilities: Record<string, unknown> = {window: {workDoneProgress: true}},
   env: NodeJS.ProcessEnv = {},
+  initializationOptions?: unknown,
 ): Promise<Client> {
   const child = spawn(process.execPath, [tfgraphBin, 'lsp', '--stdio'], {cwd: workspace, env: {...process.env, NO_COLOR: '1', ...env}})
   let err = ''
@@ -81,6 +82,7 @@ export async function startClient(
     rootUri: uriOf(workspace),
     workspaceFolders: [{uri: uriOf(workspace), name: path.basename(workspace)}],
     capabilities,
+    ...(initializationOptions !== undefined ? {initializationOptions} : {}),
   })
   await conn.sendNotification(InitializedNotification.type, {})
   const latest = (file: string): Diagnostic[] | undefined => {

@@ -7,6 +7,7 @@
 --
 --   require('tfgraph').setup()                                   -- tfgraph on the PATH
 --   require('tfgraph').setup({cmd = {'npx', 'tfgraph', 'lsp', '--stdio'}})
+--   require('tfgraph').setup({state = 'terraform.tfstate'})  -- a state file, relative to the root directory
 --
 -- Neovim 0.8 and later start the client with vim.lsp.start (which reuses it for the same root); 0.7 has
 -- no vim.lsp.start and gets vim.lsp.start_client and vim.lsp.buf_attach_client instead.
@@ -47,6 +48,8 @@ function M.attach(bufnr, opts)
   local file = vim.api.nvim_buf_get_name(bufnr)
   if file == '' then return nil end
   local config = {name = 'tfgraph', cmd = opts.cmd, root_dir = M.root_dir(file)}
+  -- the state file (relative to the root directory): read by the server, never written
+  if opts.state then config.init_options = {state = opts.state} end
   -- <C-x><C-o> completes provider references
   if vim.bo[bufnr].omnifunc == '' then vim.bo[bufnr].omnifunc = 'v:lua.vim.lsp.omnifunc' end
   if vim.lsp.start then

@@ -38,7 +38,10 @@ export async function activate(context: ExtensionContext): Promise<void> {
           '**/*.{tf,tofu,tf.json,tofu.json,tfquery.hcl,tfquery.json,tfcomponent.hcl,tfcomponent.json,tfstack.hcl,tfstack.json,tfdeploy.hcl}',
       },
     ],
+    // the state file (tfgraph.state), read by the server, never written; a change is sent as workspace/didChangeConfiguration
+    initializationOptions: {state: workspace.getConfiguration('tfgraph').get<string>('state') ?? ''},
     synchronize: {
+      configurationSection: 'tfgraph',
       fileEvents: workspace.createFileSystemWatcher(
         '**/{*.tf,*.tofu,*.tf.json,*.tofu.json,*.tfquery.hcl,*.tfquery.json,*.tfcomponent.hcl,*.tfcomponent.json,*.tfstack.hcl,*.tfstack.json,*.tfdeploy.hcl,.terraform.lock.hcl,.tfgraph.json,modules.json}',
       ),
