@@ -40,7 +40,7 @@ const passing = (name: string, n: number): string =>
 test('each file alone, printed in sorted order; a failure, a crash and a hang are failed files; the closing line', () => {
   const dir = makeRepo({
     // the first file takes longest, so it finishes last: its output still comes first
-    'test/a-slow.test.ts': `import {test} from 'uvu'\nimport * as assert from 'uvu/assert'\ntest('slow', async () => { await new Promise((r) => setTimeout(r, 1500)); assert.ok(true) })\ntest.run()\n`,
+    'test/a-slow.test.ts': `import {test} from 'uvu'\nimport * as assert from 'uvu/assert'\ntest('slow', async () => { await new Promise((r) => setTimeout(r, 1000)); assert.ok(true) })\ntest.run()\n`,
     'test/b-fails.test.ts': `import {test} from 'uvu'\nimport * as assert from 'uvu/assert'\ntest('one', () => assert.ok(true))\ntest('two', () => assert.is(1, 2, 'one is not two'))\ntest.run()\n`,
     'test/c-crashes.test.ts': `import {test} from 'uvu'\ntest('exits', () => { process.exit(3) })\ntest.run()\n`,
     'test/d-hangs.test.ts': `import {test} from 'uvu'\ntest('waits forever', () => new Promise(() => { setInterval(() => {}, 1000) }))\ntest.run()\n`,
@@ -49,7 +49,7 @@ test('each file alone, printed in sorted order; a failure, a crash and a hang ar
     'test/g-skip.test.ts': `import {test} from 'uvu'\nprocess.stdout.write('SKIP g: needs nothing, for the count\\n')\ntest('ok', () => {})\ntest.run()\n`,
   })
   try {
-    const r = runner(dir, [], {TFGRAPH_TEST_TIMEOUT: '4'})
+    const r = runner(dir, [], {TFGRAPH_TEST_TIMEOUT: '2'})
     assert.is(r.status, 1, r.stdout + r.stderr)
     const heads = [...r.stdout.matchAll(/^── (\S+) \(/gm)].map((m) => m[1])
     assert.equal(heads, [
@@ -64,7 +64,7 @@ test('each file alone, printed in sorted order; a failure, a crash and a hang ar
     assert.match(r.stdout, /── test\/b-fails\.test\.ts \([\d.]+ s, 1\/2 passed, FAILED\)/)
     assert.match(r.stdout, /one is not two/)
     assert.match(r.stdout, /test\/c-crashes\.test\.ts: exited with code 3 before reporting its results/)
-    assert.match(r.stdout, /test\/d-hangs\.test\.ts: stopped after 4 s/)
+    assert.match(r.stdout, /test\/d-hangs\.test\.ts: stopped after 2 s/)
     assert.match(r.stdout, /^failed: test\/b-fails\.test\.ts, test\/c-crashes\.test\.ts, test\/d-hangs\.test\.ts$/m)
     assert.match(r.stdout, /^slowest files/m)
     const last = r.stdout.trimEnd().split('\n').at(-1)
