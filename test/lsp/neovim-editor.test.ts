@@ -3,7 +3,6 @@
 // analysed with its own directory alone and closed with its buffer, a missing one costs nothing; tfgraph's
 // set-up attaches to Terraform Stacks' files and they get hover and findings. Without Neovim: one SKIP
 // line (never under CI=true, where .ci/run installs it).
-import {spawnSync} from 'node:child_process'
 import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
@@ -11,17 +10,8 @@ import {fileURLToPath} from 'node:url'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
-import {tfgraphBin, uriOf} from './client.js'
-
-const nvim = process.env['TFGRAPH_NVIM'] ?? '/usr/bin/nvim'
-
-function hasNeovim(what: string): boolean {
-  if (existsSync(nvim)) return true
-  if (process.env['CI'] === 'true')
-    throw new Error(`${what}: ${nvim} is missing (CI=true: this test must not skip; .ci/run installs Debian's neovim)`)
-  process.stdout.write(`SKIP ${what}: needs Neovim, not found at ${nvim} (apt-get install neovim)\n`)
-  return false
-}
+import {uriOf} from './client.js'
+import {hasNeovim, runNvim} from './nvim-run.js'
 
 interface Results {
   error: string | null
@@ -53,21 +43,11 @@ function root(dir: string): void {
 function run(tmp: string, cwd: string, env: Record<string, string>): Results {
   const out = path.join(tmp, 'results.json')
   const script = fileURLToPath(new URL('./nvim/editor-49.lua', import.meta.url))
-  const r = spawnSync(nvim, ['--headless', '--clean', '-u', 'NONE', '-c', `luafile ${script}`], {
+  const r = runNvim(script, {
     cwd,
-    encoding: 'utf8',
     timeout: 180_000,
-    env: {
-      ...process.env,
-      XDG_STATE_HOME: tmp,
-      XDG_CACHE_HOME: tmp,
-      XDG_DATA_HOME: tmp,
-      TFGRAPH_OUT: out,
-      TFGRAPH_NODE: process.execPath,
-      TFGRAPH_BIN: tfgraphBin,
-      TFGRAPH_PLUGIN: path.join(repoRoot, 'editors', 'neovim', 'lua'),
-      ...env,
-    },
+    tmp,
+    env: {TFGRAPH_OUT: out, TFGRAPH_PLUGIN: path.join(repoRoot, 'editors', 'neovim', 'lua'), ...env},
   })
   assert.ok(existsSync(out), `Neovim wrote no results (exit ${r.status}): ${r.stdout}${r.stderr}`)
   const got = JSON.parse(readFileSync(out, 'utf8')) as Results

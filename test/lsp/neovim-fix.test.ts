@@ -2,7 +2,6 @@
 // copy of fixtures/fix/demo through Neovim's own LSP client, asks for `source.fixAll.tfgraph` and applies
 // the workspace edit with Neovim's own function; the buffer must then read as `lint --fix` writes the file.
 // Without Neovim: one SKIP line (never under CI=true, where .ci/run installs it).
-import {spawnSync} from 'node:child_process'
 import {cpSync, existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
@@ -12,17 +11,7 @@ import * as assert from 'uvu/assert'
 import {MEMORY_ROOT, MemorySource} from '../../src/io/memory-source.js'
 import {runFixes} from '../../src/lint/fix.js'
 import {fixturesDir} from '../helpers/paths.js'
-import {tfgraphBin} from './client.js'
-
-const nvim = process.env['TFGRAPH_NVIM'] ?? '/usr/bin/nvim'
-
-function hasNeovim(what: string): boolean {
-  if (existsSync(nvim)) return true
-  if (process.env['CI'] === 'true')
-    throw new Error(`${what}: ${nvim} is missing (CI=true: this test must not skip; .ci/run installs Debian's neovim)`)
-  process.stdout.write(`SKIP ${what}: needs Neovim, not found at ${nvim} (apt-get install neovim)\n`)
-  return false
-}
+import {hasNeovim, runNvim} from './nvim-run.js'
 
 test('Neovim applies source.fixAll.tfgraph: the buffer reads as lint --fix writes the file', async () => {
   if (!hasNeovim('Neovim fix-all test')) return
@@ -34,18 +23,12 @@ test('Neovim applies source.fixAll.tfgraph: the buffer reads as lint --fix write
     const original = readFileSync(file, 'utf8')
     const out = path.join(tmp, 'results.json')
     const script = fileURLToPath(new URL('./nvim/fix-all.lua', import.meta.url))
-    const r = spawnSync(nvim, ['--headless', '--clean', '-u', 'NONE', '-c', `luafile ${script}`], {
+    const r = runNvim(script, {
       cwd: dir,
-      encoding: 'utf8',
       timeout: 120_000,
+      tmp,
       env: {
-        ...process.env,
-        XDG_STATE_HOME: tmp,
-        XDG_CACHE_HOME: tmp,
-        XDG_DATA_HOME: tmp,
         TFGRAPH_OUT: out,
-        TFGRAPH_NODE: process.execPath,
-        TFGRAPH_BIN: tfgraphBin,
         TFGRAPH_WS: dir,
         TFGRAPH_FILE: file,
       },

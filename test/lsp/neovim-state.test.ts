@@ -2,7 +2,6 @@
 // option reaches the server as its initialization option, Neovim shows the state's errors on the root's
 // main file, and the provider blocks' code lenses count the state's objects. Without Neovim: one SKIP line
 // (never under CI=true).
-import {spawnSync} from 'node:child_process'
 import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
@@ -10,18 +9,9 @@ import {fileURLToPath} from 'node:url'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {repoRoot} from '../helpers/paths.js'
-import {tfgraphBin} from './client.js'
+import {hasNeovim, runNvim} from './nvim-run.js'
 
-const nvim = process.env['TFGRAPH_NVIM'] ?? '/usr/bin/nvim'
 const TF = 'terraform.io/builtin/terraform'
-
-function hasNeovim(what: string): boolean {
-  if (existsSync(nvim)) return true
-  if (process.env['CI'] === 'true')
-    throw new Error(`${what}: ${nvim} is missing (CI=true: this test must not skip; .ci/run installs Debian's neovim)`)
-  process.stdout.write(`SKIP ${what}: needs Neovim, not found at ${nvim} (apt-get install neovim)\n`)
-  return false
-}
 
 const MAIN = 'provider "terraform" {}\n\nresource "terraform_data" "b" {}\n'
 
@@ -66,18 +56,12 @@ test('#51 Neovim: setup({state = …}) shows the state errors on the root main f
     writeFileSync(path.join(ws, 'states', 'prod.json'), stateText())
     const out = path.join(tmp, 'results.json')
     const script = fileURLToPath(new URL('./nvim/state.lua', import.meta.url))
-    const r = spawnSync(nvim, ['--headless', '--clean', '-u', 'NONE', '-c', `luafile ${script}`], {
+    const r = runNvim(script, {
       cwd: ws,
-      encoding: 'utf8',
       timeout: 120_000,
+      tmp,
       env: {
-        ...process.env,
-        XDG_STATE_HOME: tmp,
-        XDG_CACHE_HOME: tmp,
-        XDG_DATA_HOME: tmp,
         TFGRAPH_OUT: out,
-        TFGRAPH_NODE: process.execPath,
-        TFGRAPH_BIN: tfgraphBin,
         TFGRAPH_PLUGIN: path.join(repoRoot, 'editors', 'neovim', 'lua'),
         TFGRAPH_FILE: path.join(ws, 'main.tf'),
         // not in the root's directory: the folder's only root takes it

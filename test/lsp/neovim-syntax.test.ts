@@ -3,7 +3,6 @@
 // called module's main.tf through Neovim's own LSP client. The root's findings that depend on the module
 // are held back (the parse error is the finding), and hover and definition on the module's unchanged
 // blocks answer from its last good parse. Without Neovim: one SKIP line (never under CI=true).
-import {spawnSync} from 'node:child_process'
 import {cpSync, existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
@@ -11,17 +10,7 @@ import {fileURLToPath, pathToFileURL} from 'node:url'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {fixturesDir} from '../helpers/paths.js'
-import {tfgraphBin} from './client.js'
-
-const nvim = process.env['TFGRAPH_NVIM'] ?? '/usr/bin/nvim'
-
-function hasNeovim(what: string): boolean {
-  if (existsSync(nvim)) return true
-  if (process.env['CI'] === 'true')
-    throw new Error(`${what}: ${nvim} is missing (CI=true: this test must not skip; .ci/run installs Debian's neovim)`)
-  process.stdout.write(`SKIP ${what}: needs Neovim, not found at ${nvim} (apt-get install neovim)\n`)
-  return false
-}
+import {hasNeovim, runNvim} from './nvim-run.js'
 
 interface Results {
   error: string | null
@@ -45,18 +34,12 @@ test('Neovim: an unclosed block typed in a module holds back the findings that d
     const original = readFileSync(l1, 'utf8')
     const out = path.join(tmp, 'results.json')
     const script = fileURLToPath(new URL('./nvim/syntax-error.lua', import.meta.url))
-    const r = spawnSync(nvim, ['--headless', '--clean', '-u', 'NONE', '-c', `luafile ${script}`], {
+    const r = runNvim(script, {
       cwd: ws,
-      encoding: 'utf8',
       timeout: 150_000,
+      tmp,
       env: {
-        ...process.env,
-        XDG_STATE_HOME: tmp,
-        XDG_CACHE_HOME: tmp,
-        XDG_DATA_HOME: tmp,
         TFGRAPH_OUT: out,
-        TFGRAPH_NODE: process.execPath,
-        TFGRAPH_BIN: tfgraphBin,
         TFGRAPH_WS: ws,
         TFGRAPH_ROOT_FILE: main,
         TFGRAPH_FILE: l1,

@@ -2,7 +2,6 @@
 // nvim/requests.lua, which opens a fixture file through Neovim's own LSP client and asks `tfgraph lsp`
 // for hover, definition and references; the test reads what Neovim got. Without Neovim: one SKIP line
 // (never under CI=true, where .ci/run installs it).
-import {spawnSync} from 'node:child_process'
 import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
@@ -10,18 +9,8 @@ import {fileURLToPath, pathToFileURL} from 'node:url'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
-import {tfgraphBin} from './client.js'
+import {hasNeovim, runNvim} from './nvim-run.js'
 import {posOf} from './helpers.js'
-
-const nvim = process.env['TFGRAPH_NVIM'] ?? '/usr/bin/nvim'
-
-function hasNeovim(what: string): boolean {
-  if (existsSync(nvim)) return true
-  if (process.env['CI'] === 'true')
-    throw new Error(`${what}: ${nvim} is missing (CI=true: this test must not skip; .ci/run installs Debian's neovim)`)
-  process.stdout.write(`SKIP ${what}: needs Neovim, not found at ${nvim} (apt-get install neovim)\n`)
-  return false
-}
 
 interface NvimResults {
   error: string | null
@@ -42,18 +31,12 @@ test('Neovim as the client: hover, definition and references on the demo fixture
   try {
     const out = path.join(tmp, 'results.json')
     const script = fileURLToPath(new URL('./nvim/requests.lua', import.meta.url))
-    const r = spawnSync(nvim, ['--headless', '--clean', '-u', 'NONE', '-c', `luafile ${script}`], {
+    const r = runNvim(script, {
       cwd: demo,
-      encoding: 'utf8',
       timeout: 120_000,
+      tmp,
       env: {
-        ...process.env,
-        XDG_STATE_HOME: tmp,
-        XDG_CACHE_HOME: tmp,
-        XDG_DATA_HOME: tmp,
         TFGRAPH_OUT: out,
-        TFGRAPH_NODE: process.execPath,
-        TFGRAPH_BIN: tfgraphBin,
         TFGRAPH_WS: demo,
         TFGRAPH_FILE: file,
         TFGRAPH_LINE: String(at.line),
@@ -114,18 +97,12 @@ function renameAndComplete(api: '0.7' | '0.8'): {
     const original = read()
     const out = path.join(tmp, 'results.json')
     const script = fileURLToPath(new URL('./nvim/rename-complete.lua', import.meta.url))
-    const r = spawnSync(nvim, ['--headless', '--clean', '-u', 'NONE', '-c', `luafile ${script}`], {
+    const r = runNvim(script, {
       cwd: ws,
-      encoding: 'utf8',
       timeout: 180_000,
+      tmp,
       env: {
-        ...process.env,
-        XDG_STATE_HOME: tmp,
-        XDG_CACHE_HOME: tmp,
-        XDG_DATA_HOME: tmp,
         TFGRAPH_OUT: out,
-        TFGRAPH_NODE: process.execPath,
-        TFGRAPH_BIN: tfgraphBin,
         TFGRAPH_WS: ws,
         TFGRAPH_PLUGIN: path.join(repoRoot, 'editors', 'neovim', 'lua'),
         TFGRAPH_NVIM_API: api,
