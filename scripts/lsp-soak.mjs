@@ -2,7 +2,8 @@
 // A long-running `tfgraph lsp` over the whole cloud-foundation-fabric repository (../shared/corpus), driven
 // over stdio as the tests drive it (issue #49's "Done when"): a few files opened in different roots, a few
 // hundred edits (each waits for the edited file's diagnostics), hovers between them, and requests for files
-// outside the workspace folder — one that does not exist (`file:///tmp/x.tf`) and one in a directory of its
+// outside the workspace folder — one that does not exist (`x.tf` in a directory of the system's temporary
+// directory that is never made) and one in a directory of its
 // own beside others. Prints the server's RSS over time (read from /proc) and checks:
 //   - RSS stays under 400 MB all along (sampled every SOAK_SAMPLE_MS, default 250);
 //   - no request for a file outside the folder is answered by crawling: the missing file's answer is
@@ -154,10 +155,12 @@ async function outside(file) {
 }
 
 enter('outside requests')
-const missing = await outside('/tmp/x.tf')
+// a file that does not exist, outside the folder (the issue's x.tf in the temporary directory)
+const missingFile = path.join(tmpdir(), `tfgraph-soak-missing-${process.pid}`, 'x.tf')
+const missing = await outside(missingFile)
 check(
   missing.answer === null && missing.took < 1000 && missing.logged.length === 0,
-  `hover on file:///tmp/x.tf (missing): ${JSON.stringify(missing.answer)} in ${missing.took.toFixed(1)} ms, ${missing.logged.length} log lines`,
+  `hover on ${pathToFileURL(missingFile).href} (missing): ${JSON.stringify(missing.answer)} in ${missing.took.toFixed(1)} ms, ${missing.logged.length} log lines`,
 )
 const tmp = mkdtempSync(path.join(tmpdir(), 'tfgraph-soak-'))
 for (const d of ['a', 'b', 'c']) {
@@ -239,10 +242,10 @@ for (let i = 0; i < EDITS && performance.now() < end; i++) {
   if (i % 50 === 49) enter(`edits (${i + 1} done)`)
 }
 // the missing file again, after the edits: still nothing opened
-const again = await outside('/tmp/x.tf')
+const again = await outside(missingFile)
 check(
   again.answer === null && again.took < 1000 && again.logged.length === 0,
-  `hover on file:///tmp/x.tf after the edits: ${JSON.stringify(again.answer)} in ${again.took.toFixed(1)} ms, ${again.logged.length} log lines`,
+  `hover on ${pathToFileURL(missingFile).href} after the edits: ${JSON.stringify(again.answer)} in ${again.took.toFixed(1)} ms, ${again.logged.length} log lines`,
 )
 enter('idle')
 await new Promise((r) => setTimeout(r, 3000))
