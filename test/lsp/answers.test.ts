@@ -3,12 +3,13 @@
 // module shared by several roots published once, the roots in its related information; a syntax error in a
 // called module holds back the findings that depend on it, and features on a file with an error answer
 // from its last good parse for the blocks that did not change.
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {CodeLensRequest, CompletionRequest, DefinitionRequest, HoverRequest, type Location} from 'vscode-languageserver-protocol/node'
+import {fixturesDir} from '../helpers/paths.js'
 import {startClient, uriOf, type Client} from './client.js'
 import {hoverText, posOf} from './helpers.js'
 
@@ -163,48 +164,9 @@ test('a finding on a module shared by several roots: published once, the roots i
 })
 
 // the issue's l1: a root passing its configurations into a module whose main.tf declares the slots
-const ROOT = `terraform {
-  required_version = ">= 1.5"
-  required_providers {
-    aws = { source = "hashicorp/aws" }
-  }
-}
-
-provider "aws" {
-  region = "eu-west-1"
-}
-
-provider "aws" {
-  alias  = "east"
-  region = "us-east-1"
-}
-
-module "l1" {
-  source    = "./l1"
-  providers = { aws = aws, aws.east = aws.east }
-}
-
-variable "region" {}
-`
-const L1 = `terraform {
-  required_providers {
-    aws = {
-      source                = "hashicorp/aws"
-      version               = ">= 5.0"
-      configuration_aliases = [aws.east]
-    }
-  }
-}
-
-resource "aws_s3_bucket" "a" {
-  provider = aws.east
-  bucket   = "a"
-}
-
-resource "aws_s3_bucket" "b" {
-  bucket = "b"
-}
-`
+// (fixtures/lsp/syntax-error, which the Neovim test types into too)
+const ROOT = readFileSync(path.join(fixturesDir, 'lsp', 'syntax-error', 'main.tf'), 'utf8')
+const L1 = readFileSync(path.join(fixturesDir, 'lsp', 'syntax-error', 'l1', 'main.tf'), 'utf8')
 const TYPING = L1.replace('  bucket = "b"', '  bucket = "b"\n  provider = aws.')
 
 test('completion right after a module file is opened with a line being typed: from its last good parse', async () => {

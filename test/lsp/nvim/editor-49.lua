@@ -9,20 +9,9 @@
 --            $TFGRAPH_DEPLOY (a line typed that leaves a block open) and $TFGRAPH_STACK, and notes
 --            whether a client attached and what diagnostics Neovim shows.
 -- The publishes and log lines the server sent are noted too; all is written as JSON to $TFGRAPH_OUT.
-local function env(name)
-  local v = os.getenv(name)
-  assert(v, name .. ' is not set')
-  return v
-end
-local out = env('TFGRAPH_OUT')
-local results = {steps = {}, published = {}, logs = {}}
-local function finish(err)
-  results.error = err
-  local f = assert(io.open(out, 'w'))
-  f:write(vim.fn.json_encode(results))
-  f:close()
-  vim.cmd('qa!')
-end
+local harness = dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h') .. '/harness.lua')
+local env = harness.env
+local results, finish = harness.start({steps = {}, published = {}, logs = {}})
 
 -- every publish (uri, how many) and log line, before Neovim's own handling
 local publish = vim.lsp.handlers['textDocument/publishDiagnostics']

@@ -2,20 +2,9 @@
 -- `tfgraph lsp`. Opens a file, waits for its diagnostics, asks for the `source.fixAll.tfgraph` code action
 -- and applies its workspace edit with Neovim's own function (the buffer is not saved), then writes the
 -- action's title and the buffer's lines as JSON to $TFGRAPH_OUT and quits.
-local function env(name)
-  local v = os.getenv(name)
-  assert(v, name .. ' is not set')
-  return v
-end
-local out = env('TFGRAPH_OUT')
-local results = {}
-local function finish(err)
-  results.error = err
-  local f = assert(io.open(out, 'w'))
-  f:write(vim.fn.json_encode(results))
-  f:close()
-  vim.cmd('qa!')
-end
+local harness = dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h') .. '/harness.lua')
+local env = harness.env
+local results, finish = harness.start()
 
 local ok, err = pcall(function()
   local id = vim.lsp.start_client({

@@ -5,20 +5,9 @@
 -- `provider = aws.` in the root. With TFGRAPH_NVIM_API=0.8 on a Neovim without vim.lsp.start, the set-up's
 -- 0.8 branch runs with vim.lsp.start emulated on start_client and buf_attach_client. Writes what it saw
 -- as JSON to $TFGRAPH_OUT and quits.
-local function env(name)
-  local v = os.getenv(name)
-  assert(v, name .. ' is not set')
-  return v
-end
-local out = env('TFGRAPH_OUT')
-local results = {started = {}}
-local function finish(err)
-  results.error = err
-  local f = assert(io.open(out, 'w'))
-  f:write(vim.fn.json_encode(results))
-  f:close()
-  vim.cmd('qa!')
-end
+local harness = dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h') .. '/harness.lua')
+local env = harness.env
+local results, finish = harness.start({started = {}})
 
 local ok, err = pcall(function()
   results.version = vim.version()

@@ -1,20 +1,9 @@
 -- Driven by test/lsp/neovim.test.ts: Neovim (0.7 or later) headless as the language client of
 -- `tfgraph lsp`. Opens a fixture file, asks for hover, definition and references through Neovim's own
 -- LSP client, and writes what came back as JSON to $TFGRAPH_OUT, then quits.
-local function env(name)
-  local v = os.getenv(name)
-  assert(v, name .. ' is not set')
-  return v
-end
-local out = env('TFGRAPH_OUT')
-local results = {}
-local function finish(err)
-  results.error = err
-  local f = assert(io.open(out, 'w'))
-  f:write(vim.fn.json_encode(results))
-  f:close()
-  vim.cmd('qa!')
-end
+local harness = dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h') .. '/harness.lua')
+local env = harness.env
+local results, finish = harness.start()
 
 local ok, err = pcall(function()
   local id = vim.lsp.start_client({

@@ -2,20 +2,9 @@
 -- (editors/neovim) given a state file (`setup({state = ...})`, sent as the initialization option). Opens
 -- $TFGRAPH_FILE, waits for the state's diagnostics Neovim shows, asks for the code lenses, and writes
 -- them as JSON to $TFGRAPH_OUT, then quits.
-local function env(name)
-  local v = os.getenv(name)
-  assert(v, name .. ' is not set')
-  return v
-end
-local out = env('TFGRAPH_OUT')
-local results = {}
-local function finish(err)
-  results.error = err
-  local f = assert(io.open(out, 'w'))
-  f:write(vim.fn.json_encode(results))
-  f:close()
-  vim.cmd('qa!')
-end
+local harness = dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h') .. '/harness.lua')
+local env = harness.env
+local results, finish = harness.start()
 
 local ok, err = pcall(function()
   package.path = env('TFGRAPH_PLUGIN') .. '/?.lua;' .. package.path

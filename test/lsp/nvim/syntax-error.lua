@@ -3,20 +3,9 @@
 -- an unclosed block into l1/main.tf (the buffer is not saved), waits for its parse error, then asks for
 -- hover and definition on unchanged blocks below it; writes what came back (and every buffer's
 -- diagnostics) as JSON to $TFGRAPH_OUT and quits.
-local function env(name)
-  local v = os.getenv(name)
-  assert(v, name .. ' is not set')
-  return v
-end
-local out = env('TFGRAPH_OUT')
-local results = {}
-local function finish(err)
-  results.error = err
-  local f = assert(io.open(out, 'w'))
-  f:write(vim.fn.json_encode(results))
-  f:close()
-  vim.cmd('qa!')
-end
+local harness = dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h') .. '/harness.lua')
+local env = harness.env
+local results, finish = harness.start()
 
 local function messages(buf)
   local list = {}
