@@ -193,6 +193,7 @@ function weight(file) {
     'render/graph-html-browser',
     'reliability/safety',
     'render/graph-html-after-search',
+    'lsp/edit-property',
     'format.test',
     'reliability/fuzz',
     'cli/errors',
