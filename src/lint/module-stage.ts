@@ -1,5 +1,5 @@
 // Lint's module stage for one module directory, without a root: Terraform's diagnostics of reading the
-// directory (parsing and decoding its files) and the findings of every rule with a module stage
+// directory (parsing and merging its files, decoding its records: `Module.decodeDiagnostics`) and the findings of every rule with a module stage
 // (`Rule.checkModule`), which depend on the directory's files alone. They come from the run's shared load
 // of the directory and the run's memo, the same that serve every root reaching it, so what an editor
 // publishes for a module's files before any root is analysed is computed once, and reused by the roots.
@@ -96,8 +96,9 @@ export async function lintModuleStage(ctx: RunContext, dir: string, opts: Module
   const named = rootRelative(abs)
   const call: ModuleCallView = opts.call ?? {address: '', displayDir: '.'}
   const all: LintDiagnostic[] = []
+  // reading the files (parsing, merging) and decoding the records: what Terraform reports while it loads the module
   if (enabled(TERRAFORM_RULE, true, opts))
-    for (const d of loaded.diagnostics)
+    for (const d of [...loaded.diagnostics, ...module.decodeDiagnostics])
       all.push(namedFinding({...d, rule: TERRAFORM_RULE, ...(call.address ? {address: call.address} : {}), callers: []}, named))
   // a file that did not parse: what it holds is not known (as brokenModules() reads a root's tree)
   const broken = loaded.diagnostics.some((d) => d.severity === 'error' && d.code.startsWith('hcl.'))

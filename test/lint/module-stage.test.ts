@@ -10,6 +10,7 @@ import {lintModuleStage} from '../../src/lint/module-stage.js'
 import {MEMORY_ROOT, MemorySource} from '../../src/io/memory-source.js'
 import {RunContext} from '../../src/load/run-context.js'
 import {RULES} from '../../src/rules/index.js'
+import {formatRange} from '../../src/diag/diagnostic.js'
 
 const FILES: Record<string, string> = {
   'modules/shared/main.tf': [
@@ -32,8 +33,8 @@ const STAGED = RULES.filter((r) => r.checkModule !== undefined).map((r) => r.id)
 
 const roots = ['a', 'b'].map((d) => path.join(MEMORY_ROOT, d))
 
-function newContext(): RunContext {
-  return new RunContext({files: new MemorySource(MEMORY_ROOT, FILES), cache: false})
+function newContext(files: Record<string, string> = FILES): RunContext {
+  return new RunContext({files: new MemorySource(MEMORY_ROOT, files), cache: false})
 }
 
 async function lintRoot(ctx: RunContext, dir: string): Promise<LintResult> {
@@ -122,11 +123,30 @@ test('lintModuleStage: the directory alone, as lint reports it as a root; a root
   await ctx.close()
 })
 
-test("lintModuleStage: Terraform's diagnostics of reading the directory; a file that did not parse holds back the rules that report an absence", async () => {
-  const ctx = new RunContext({
-    files: new MemorySource(MEMORY_ROOT, {'main.tf': 'variable "x" {\n', 'other.tf': 'variable "y" {\n  type = string\n}\n'}),
-    cache: false,
-  })
+test("lintModuleStage: Terraform's diagnostics of decoding the directory's records, as lint reports them for it as a root", async () => {
+  const files = {'main.tf': 'provider "aws" {\n  alias = "not a name"\n}\n\nprovider "Bad_Name" {}\n'}
+  const ctx = newContext(files)
+  const r = await lintModuleStage(ctx, MEMORY_ROOT, {only: ['terraform']})
+  assert.equal(
+    r.diagnostics.map((d) => `${d.rule} ${d.code} ${d.range ? formatRange(d.range) : '-'}`),
+    ['terraform provider.invalid-alias -', 'terraform provider.invalid-local-name main.tf:5,1-20'],
+  )
+  const own = newContext(files)
+  const asRoot = await lint(MEMORY_ROOT, {context: own, env: {}, only: ['terraform'], tests: false})
+  assert.equal(r.diagnostics, asRoot.diagnostics)
+  await own.close()
+  await ctx.close()
+})
+
+test('lintModuleStage: a file that did not parse holds back the rules that report an absence', async () => {
+  const other = {'other.tf': 'variable "y" {\n  type = string\n}\n'}
+  const whole = newContext(other)
+  assert.equal(
+    (await lintModuleStage(whole, MEMORY_ROOT)).diagnostics.map((d) => d.rule),
+    ['required-version', 'unused-declaration'],
+  )
+  await whole.close()
+  const ctx = newContext({...other, 'main.tf': 'variable "x" {\n'})
   const r = await lintModuleStage(ctx, MEMORY_ROOT)
   assert.ok(r.diagnostics.length > 0)
   assert.ok(
