@@ -6,13 +6,12 @@ import {renameFiles, renameRanges, rootRelative} from '../diag/file-names.js'
 import type {CrawlLimits, ModuleNode, ModuleWalker} from '../crawl/crawl.js'
 import {analyzeProvidersWith, sharedModuleReason, type ProvidersAnalysis} from '../providers/analyze.js'
 import type {LintDiagnostic} from '../rules/rule.js'
-import {callAround, MODULE_EVALUATION_ERRORS} from '../rules/support.js'
-import {utf8Text} from '../io/inputs.js'
-import {OverlaySource} from '../io/overlay-source.js'
+import {callAround, callersOf, MODULE_EVALUATION_ERRORS} from '../rules/support.js'
 import type {EngineName} from '../load/engine.js'
 import {runContextFor, type RunContext} from '../load/run-context.js'
 import {TERRAFORM_RULE} from './config.js'
-import {enabled, ruleFindings, ruleInputs, type RuleSelection} from './rule-findings.js'
+import {enabled, published, ruleFindings, ruleInputs, type RuleSelection} from './rule-findings.js'
+import {runSourceText} from './module-stage.js'
 import {applyIgnores} from './ignore.js'
 import {lintStack} from './stack-lint.js'
 import {terraformFixes} from '../rules/fix/terraform.js'
@@ -67,21 +66,10 @@ export const UNREAD_CODES: ReadonlySet<string> = new Set([
   'module.too-many-calls',
 ])
 
-export function callersOf(n: ModuleNode | undefined): string[] {
-  const out: string[] = []
-  for (let p = n; p && p.address !== ''; p = p.parent) out.unshift(p.address)
-  return out
-}
-
 /** A rule's finding that restates Terraform's diagnostic `b` (its code, at its place). */
 function sameFinding(a: LintDiagnostic, b: Diagnostic): boolean {
   const at = a.restatesAt ?? a.range
   return a.restates !== undefined && a.restates === b.code && at?.filename === b.range?.filename && at?.start.byte === b.range?.start.byte
-}
-
-export function published(d: LintDiagnostic): LintDiagnostic {
-  const {restatesAt: _at, ignoreAt: _ignore, ...rest} = d
-  return rest
 }
 
 export async function lint(dir: string, opts: LintOptions = {}): Promise<LintResult> {
@@ -110,29 +98,7 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
 async function lintAnalysis(ctx: RunContext, dir: string, analysis: ProvidersAnalysis, opts: LintOptions): Promise<LintResult> {
   const ruleDiags: LintDiagnostic[] = []
   const root = path.resolve(dir)
-  // the files' text, read once in the run (a module's files are shared by the roots that call it) for the
-  // rules that need it and for the ignore comments
-  // (an editor's buffers change between runs: texts read before a change are not used after it)
-  const version = ctx.files instanceof OverlaySource ? ctx.files.version : 0
-  const read = ctx.memo.get(ctx.files, 'file-texts', () => ({version, texts: new Map<string, string | undefined>()}))
-  if (read.version !== version) {
-    read.version = version
-    read.texts.clear()
-  }
-  const texts = read.texts
-  const given = opts.sourceText
-  const sourceText = (f: string): string | undefined => {
-    const abs = path.resolve(root, f)
-    if (given) return given(abs)
-    if (!texts.has(abs)) {
-      try {
-        texts.set(abs, utf8Text(ctx.files.read(abs)))
-      } catch {
-        texts.set(abs, undefined)
-      }
-    }
-    return texts.get(abs)
-  }
+  const sourceText = runSourceText(ctx, root, opts.sourceText)
   const inputs = {...(await ruleInputs(ctx, dir, analysis, opts.env)), sourceText, memo: ctx.memo, ...(opts.fixes ? {fixes: true} : {})}
   const named = rootRelative(root)
   // a Terraform Stacks configuration: the rules run on each component's module tree (stack-lint.ts)

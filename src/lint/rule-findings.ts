@@ -30,7 +30,7 @@ export function enabled(id: string, byDefault: boolean, opts: RuleSelection): bo
   return byDefault
 }
 
-function severityFor(id: string, base: Severity, opts: RuleSelection): Severity {
+export function severityFor(id: string, base: Severity, opts: RuleSelection): Severity {
   const s = (opts.config ?? EMPTY_CONFIG).rules.get(id)
   return s === 'warning' || s === 'error' ? s : base
 }
@@ -80,8 +80,14 @@ export function ruleFindings(
 }
 
 /** A rule's finding with its ranges named from the root; its fixes' edits keep the model's absolute file names (what applies them writes those files). */
-function namedFinding(d: LintDiagnostic, named: FileNamer): LintDiagnostic {
+export function namedFinding(d: LintDiagnostic, named: FileNamer): LintDiagnostic {
   const {fixes, ...rest} = d
   const out = renameFiles(rest, named)
   return fixes ? {...out, fixes} : out
+}
+
+/** A finding as lint reports it: without what only the pipeline reads (where it restates a diagnostic, another place an ignore comment covers it). */
+export function published(d: LintDiagnostic): LintDiagnostic {
+  const {restatesAt: _at, ignoreAt: _ignore, ...rest} = d
+  return rest
 }

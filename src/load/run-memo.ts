@@ -3,6 +3,7 @@
 // `--recursive` run is read once. Weakly keyed, so nothing outlives what it was computed from.
 export class RunMemo {
   private readonly slots = new WeakMap<object, Map<string, unknown>>()
+  private readonly counts = new Map<string, number>()
 
   /** The value of `slot` for `key`, computed by `compute` the first time it is asked for. */
   get<T>(key: object, slot: string, compute: () => T): T {
@@ -14,6 +15,12 @@ export class RunMemo {
     if (m.has(slot)) return m.get(slot) as T
     const v = compute()
     m.set(slot, v)
+    this.counts.set(slot, (this.counts.get(slot) ?? 0) + 1)
     return v
+  }
+
+  /** How many values of each slot were computed in the run (once per key it was asked for): what a test counts. */
+  computed(): ReadonlyMap<string, number> {
+    return this.counts
   }
 }

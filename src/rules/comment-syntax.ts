@@ -3,9 +3,9 @@
 // (it may sit inside an expression). Native syntax only; read from the files' text (the model keeps no comments).
 import {advancePos} from '../diag/positions.js'
 import {lex, T} from '../hcl/native/lexer.js'
-import {atEveryCall, authoredFiles} from './module-expressions.js'
-import type {LintDiagnostic, Rule} from './rule.js'
-import {moduleText, report, where, type Finding} from './support.js'
+import {moduleFiles, moduleStageFindings, shownRange} from './module-stage.js'
+import type {LintDiagnostic, ModuleFinding, Rule} from './rule.js'
+import {moduleText, report, where} from './support.js'
 import {commentFix} from './fix/comments.js'
 import {FixFile} from './fix/source-file.js'
 
@@ -16,10 +16,14 @@ export const commentSyntax = {
   scope: 'module',
   description: 'A comment written with // or as a multi-line /* */ block instead of #.',
   docs: 'docs/rules/comment-syntax.md',
-  check({analysis, sourceText, fixes}): LintDiagnostic[] {
+  check(ctx): LintDiagnostic[] {
+    if (!ctx.sourceText) return []
+    return report(commentSyntax, moduleStageFindings(commentSyntax, ctx))
+  },
+  checkModule({module, sourceText, fixes}): ModuleFinding[] {
     if (!sourceText) return []
-    const findings: Finding[] = []
-    for (const {am, filename, text} of authoredFiles(analysis.tree, 'native', sourceText)) {
+    const findings: ModuleFinding[] = []
+    for (const {filename, text} of moduleFiles(module, 'native', sourceText)) {
       if (!text.includes('/')) continue
       const tokens = lex(text, text.charCodeAt(0) === 0xfeff ? 1 : 0)
       const file = fixes ? new FixFile(filename, text) : undefined
@@ -38,17 +42,18 @@ export const commentSyntax = {
         const range = {filename, start: begin, end}
         const slashes = c === 47
         const fix = file && commentFix(file, s, tokens.ends[i]!)
-        findings.push(
-          ...atEveryCall(am, (n) => ({
-            summary: 'Comment not written with #',
-            detail: `${moduleText(n.address)} has a comment written ${slashes ? 'with //' : 'as a /* */ block over several lines'} at ${where(range)}. Terraform's style conventions write every comment with #, which is what terraform fmt and readers expect. To fix it, ${slashes ? 'replace // with #' : 'write each line of it as a # comment'}.`,
-            range,
-            key: 'comment',
-            ...(fix ? {fixes: [fix]} : {}),
-          })),
-        )
+        const written = ` has a comment written ${slashes ? 'with //' : 'as a /* */ block over several lines'} at `
+        const rest = `. Terraform's style conventions write every comment with #, which is what terraform fmt and readers expect. To fix it, ${slashes ? 'replace // with #' : 'write each line of it as a # comment'}.`
+        findings.push({
+          summary: 'Comment not written with #',
+          // the range as the root shows the file (the model's absolute name is for the range itself)
+          detail: (call) => moduleText(call.address) + written + where(shownRange(call, range)) + rest,
+          range,
+          key: 'comment',
+          ...(fix ? {fixes: [fix]} : {}),
+        })
       }
     }
-    return report(commentSyntax, findings)
+    return findings
   },
 } satisfies Rule

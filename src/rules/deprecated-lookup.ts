@@ -1,9 +1,10 @@
 // deprecated-lookup: `lookup(map, key)` with two arguments, deprecated since Terraform 0.7 for map[key];
 // lookup is for reading a key with a default (three arguments).
 import {partRange, partText} from '../hcl/expr.js'
-import {atEveryCall, authoredModules, expressionFacts} from './module-expressions.js'
-import type {LintDiagnostic, Rule} from './rule.js'
-import {moduleText, report, where, type Finding} from './support.js'
+import {expressionFacts} from './module-expressions.js'
+import {moduleStageFindings} from './module-stage.js'
+import type {LintDiagnostic, ModuleFinding, Rule} from './rule.js'
+import {moduleText, report, where} from './support.js'
 import {lookupFix} from './fix/expressions.js'
 import {fixFiles} from './fix/source-file.js'
 
@@ -14,26 +15,26 @@ export const deprecatedLookup = {
   scope: 'module',
   description: 'A lookup() call with two arguments, deprecated in favour of the index syntax map[key].',
   docs: 'docs/rules/deprecated-lookup.md',
-  check({analysis, memo, sourceText, fixes}): LintDiagnostic[] {
-    const findings: Finding[] = []
+  check(ctx): LintDiagnostic[] {
+    return report(deprecatedLookup, moduleStageFindings(deprecatedLookup, ctx))
+  },
+  checkModule({module, memo, sourceText, fixes}): ModuleFinding[] {
+    const findings: ModuleFinding[] = []
     const file = fixFiles(sourceText, fixes)
-    for (const am of authoredModules(analysis.tree)) {
-      for (const {attribute: a, expr: e} of expressionFacts(am.module, memo).lookups) {
-        const range = partRange(a, e)
-        const [map, key] = e.args.map((x) => partText(a, x))
-        const f = file(a.exprRange.filename)
-        const fix = f && lookupFix(f, a, e)
-        findings.push(
-          ...atEveryCall(am, (node) => ({
-            summary: 'Lookup with two arguments',
-            detail: `${moduleText(node.address)} calls lookup with two arguments at ${where(range)} (argument ${a.name}). Without a default value, lookup only indexes the map, which the index syntax says directly; the two-argument form is deprecated. To fix it, write ${map}[${key}] (or give lookup a default value as its third argument).`,
-            range,
-            key: 'lookup',
-            ...(fix ? {fixes: [fix]} : {}),
-          })),
-        )
-      }
+    for (const {attribute: a, expr: e} of expressionFacts(module, memo).lookups) {
+      const range = partRange(a, e)
+      const [map, key] = e.args.map((x) => partText(a, x))
+      const f = file(a.exprRange.filename)
+      const fix = f && lookupFix(f, a, e)
+      const rest = ` calls lookup with two arguments at ${where(range)} (argument ${a.name}). Without a default value, lookup only indexes the map, which the index syntax says directly; the two-argument form is deprecated. To fix it, write ${map}[${key}] (or give lookup a default value as its third argument).`
+      findings.push({
+        summary: 'Lookup with two arguments',
+        detail: (call) => moduleText(call.address) + rest,
+        range,
+        key: 'lookup',
+        ...(fix ? {fixes: [fix]} : {}),
+      })
     }
-    return report(deprecatedLookup, findings)
+    return findings
   },
 } satisfies Rule

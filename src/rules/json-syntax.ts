@@ -3,9 +3,9 @@
 // and tools that read .tf.json files (editors, generators, other parsers) expect one. Read from the file's
 // text: the model keeps the blocks, not how the file was written.
 import {advancePos} from '../diag/positions.js'
-import {atEveryCall, authoredFiles} from './module-expressions.js'
-import type {LintDiagnostic, Rule} from './rule.js'
-import {moduleText, report, where, type Finding} from './support.js'
+import {moduleFiles, moduleStageFindings, shownRange} from './module-stage.js'
+import type {LintDiagnostic, ModuleFinding, Rule} from './rule.js'
+import {moduleText, report, where} from './support.js'
 
 export const jsonSyntax = {
   id: 'json-syntax',
@@ -14,23 +14,27 @@ export const jsonSyntax = {
   scope: 'module',
   description: 'A JSON configuration file whose root is an array of objects instead of one object.',
   docs: 'docs/rules/json-syntax.md',
-  check({analysis, sourceText}): LintDiagnostic[] {
+  check(ctx): LintDiagnostic[] {
+    if (!ctx.sourceText) return []
+    return report(jsonSyntax, moduleStageFindings(jsonSyntax, ctx))
+  },
+  checkModule({module, sourceText}): ModuleFinding[] {
     if (!sourceText) return []
-    const findings: Finding[] = []
-    for (const {am, filename, text} of authoredFiles(analysis.tree, 'json', sourceText)) {
+    const findings: ModuleFinding[] = []
+    for (const {filename, text} of moduleFiles(module, 'json', sourceText)) {
       const at = text.search(/\S/)
       if (at < 0 || text[at] !== '[') continue
       const start = advancePos({line: 1, column: 1, byte: 0}, text.slice(0, at))
       const range = {filename, start, end: advancePos(start, '[')}
-      findings.push(
-        ...atEveryCall(am, (n) => ({
-          summary: 'JSON configuration with an array at its root',
-          detail: `${moduleText(n.address)} has a JSON configuration file whose root is an array of objects (${where(range)}). Terraform reads the objects as one, but its JSON configuration syntax is one root object, which is what editors, generators and other tools that read .tf.json files expect. To fix it, merge the objects into one root object (several blocks of one type go into one key, as an array where a key repeats).`,
-          range,
-          key: 'json-root',
-        })),
-      )
+      findings.push({
+        summary: 'JSON configuration with an array at its root',
+        // the range as the root shows the file (the model's absolute name is for the range itself)
+        detail: (call) =>
+          `${moduleText(call.address)} has a JSON configuration file whose root is an array of objects (${where(shownRange(call, range))}). Terraform reads the objects as one, but its JSON configuration syntax is one root object, which is what editors, generators and other tools that read .tf.json files expect. To fix it, merge the objects into one root object (several blocks of one type go into one key, as an array where a key repeats).`,
+        range,
+        key: 'json-root',
+      })
     }
-    return report(jsonSyntax, findings)
+    return findings
   },
 } satisfies Rule

@@ -7,9 +7,10 @@ import {literalBool, literalOf, partRange, traversalOf, unwrapTemplate, type Exp
 import type {Attribute} from '../hcl/syntax.js'
 import type {Module} from '../load/model.js'
 import type {RunMemo} from '../load/run-memo.js'
-import {atEveryCall, authoredModules, expressionFacts} from './module-expressions.js'
-import type {LintDiagnostic, Rule} from './rule.js'
-import {moduleText, report, where, type Finding} from './support.js'
+import {expressionFacts} from './module-expressions.js'
+import {moduleStageFindings} from './module-stage.js'
+import type {LintDiagnostic, ModuleFinding, Rule} from './rule.js'
+import {moduleText, report, where} from './support.js'
 
 /** A literal as the string Terraform converts it to (a map key), or undefined. */
 function keyString(v: unknown): string | undefined {
@@ -70,22 +71,17 @@ export const mapDuplicateKeys = {
   scope: 'module',
   description: 'An object or map constructor that gives the same key twice, so that the first value is silently replaced.',
   docs: 'docs/rules/map-duplicate-keys.md',
-  check({analysis, memo}): LintDiagnostic[] {
-    const findings: Finding[] = []
-    for (const am of authoredModules(analysis.tree)) {
-      for (const {attribute: a, key, item, first} of duplicates(am.module, memo)) {
-        const range = partRange(a, item.key)
-        const firstAt = partRange(a, first.key)
-        findings.push(
-          ...atEveryCall(am, (node) => ({
-            summary: 'Duplicate map key',
-            detail: `${moduleText(node.address)} gives the key ${JSON.stringify(key)} again at ${where(range)} (argument ${a.name}); it was first given at ${where(firstAt)}. Terraform keeps only the last value of a key and reports nothing, so the earlier value is lost. To fix it, remove one of them or give each its own key.`,
-            range,
-            key: 'duplicate-key',
-          })),
-        )
-      }
+  check(ctx): LintDiagnostic[] {
+    return report(mapDuplicateKeys, moduleStageFindings(mapDuplicateKeys, ctx))
+  },
+  checkModule({module, memo}): ModuleFinding[] {
+    const findings: ModuleFinding[] = []
+    for (const {attribute: a, key, item, first} of duplicates(module, memo)) {
+      const range = partRange(a, item.key)
+      const firstAt = partRange(a, first.key)
+      const rest = ` gives the key ${JSON.stringify(key)} again at ${where(range)} (argument ${a.name}); it was first given at ${where(firstAt)}. Terraform keeps only the last value of a key and reports nothing, so the earlier value is lost. To fix it, remove one of them or give each its own key.`
+      findings.push({summary: 'Duplicate map key', detail: (call) => moduleText(call.address) + rest, range, key: 'duplicate-key'})
     }
-    return report(mapDuplicateKeys, findings)
+    return findings
   },
 } satisfies Rule

@@ -39,37 +39,6 @@ export function authoredModules(tree: ModuleTree): AuthoredModule[] {
   return [...byModule].map(([module, nodes]) => ({module, nodes}))
 }
 
-/** A configuration file of an authored module with its text, named as the module's diagnostics name it. */
-export interface AuthoredFile {
-  readonly am: AuthoredModule
-  /** The file's display name (the module's directory as the root reaches it, then the file name). */
-  readonly filename: string
-  readonly text: string
-}
-
-/**
- * The files in one syntax of every authored module (shadowed ones left out), with their text: what the
- * rules read from how a file is written rather than from the model (comments, a JSON root array).
- */
-export function authoredFiles(
-  tree: ModuleTree,
-  syntax: 'native' | 'json',
-  sourceText: (filename: string) => string | undefined,
-): AuthoredFile[] {
-  const out: AuthoredFile[] = []
-  for (const am of authoredModules(tree)) {
-    const node = am.nodes[0]!
-    const prefix = node.displayDir === undefined || node.displayDir === '.' ? '' : `${node.displayDir}/`
-    for (const f of am.module.files) {
-      if (f.syntax !== syntax || f.shadowedBy !== undefined) continue
-      const filename = prefix + f.name
-      const text = sourceText(filename)
-      if (text !== undefined) out.push({am, filename, text})
-    }
-  }
-  return out
-}
-
 /** A finding about one place of an authored module, made once per call that reaches it (report() keeps the first and names the others). */
 export function atEveryCall(am: AuthoredModule, make: (node: ModuleNode) => Omit<Finding, 'module' | 'address'>): Finding[] {
   return am.nodes.map((node) => ({...make(node), address: node.address, module: node}))

@@ -3,10 +3,11 @@
 // regular expression, or a named format of the user's — set for all names or per kind (options mirror
 // tflint's terraform_naming_convention: format, custom, custom_formats, and one object per kind).
 import type {SourceRange} from '../diag/diagnostic.js'
-import {atEveryCall, authoredModules, type AuthoredModule} from './module-expressions.js'
+import type {Module} from '../load/model.js'
+import {moduleStageFindings} from './module-stage.js'
 import {goRegExp, NAMING_FORMATS, ruleOption, type RuleOptionObject, type RuleOptionValue} from './options.js'
-import type {LintDiagnostic, Rule} from './rule.js'
-import {moduleText, report, where, type Finding} from './support.js'
+import type {LintDiagnostic, ModuleFinding, Rule} from './rule.js'
+import {moduleText, report, where} from './support.js'
 
 const ID = 'naming-convention'
 
@@ -56,8 +57,7 @@ interface Named {
 }
 
 /** Every name the rule checks in a module, with its kind. */
-function names(am: AuthoredModule): Named[] {
-  const m = am.module
+function names(m: Module): Named[] {
   const out: Named[] = []
   const blocks = (kind: string, bs: Iterable<{labels: readonly {value: string}[]; declRange: SourceRange}>, label = 0): void => {
     for (const b of bs) out.push({kind, label: kind, name: b.labels[label]?.value ?? '', range: b.declRange})
@@ -89,25 +89,25 @@ export const namingConvention = {
   description:
     'A name of a resource, data source, module call, output, variable, check or local value that does not match the naming format.',
   docs: 'docs/rules/naming-convention.md',
-  check({analysis, options}): LintDiagnostic[] {
+  check(ctx): LintDiagnostic[] {
+    return report(namingConvention, moduleStageFindings(namingConvention, ctx))
+  },
+  checkModule({module, options}): ModuleFinding[] {
     const all = validatorFor(ruleOption<string>(ID, options, 'custom'), ruleOption<string>(ID, options, 'format'), options)
     const byKind = new Map<string, Validator | undefined>()
-    const findings: Finding[] = []
-    for (const am of authoredModules(analysis.tree)) {
-      for (const n of names(am)) {
-        if (!byKind.has(n.kind)) byKind.set(n.kind, kindValidator(n.kind, options, all))
-        const v = byKind.get(n.kind)
-        if (!v || v.re.test(n.name)) continue
-        findings.push(
-          ...atEveryCall(am, (node) => ({
-            summary: 'Name does not match the naming convention',
-            detail: `${moduleText(node.address)} names a ${n.label} "${n.name}" at ${where(n.range)}, which does not match the ${v.shown} (rule ${ID}, .tfgraph.json). Consistent names let readers and tools tell kinds of objects apart. To fix it, rename it (for a resource, data source or module call, with a moved block so that the state follows) or change the format in the configuration.`,
-            range: n.range,
-            key: `${n.kind}.${n.name}`,
-          })),
-        )
-      }
+    const findings: ModuleFinding[] = []
+    for (const n of names(module)) {
+      if (!byKind.has(n.kind)) byKind.set(n.kind, kindValidator(n.kind, options, all))
+      const v = byKind.get(n.kind)
+      if (!v || v.re.test(n.name)) continue
+      const rest = ` names a ${n.label} "${n.name}" at ${where(n.range)}, which does not match the ${v.shown} (rule ${ID}, .tfgraph.json). Consistent names let readers and tools tell kinds of objects apart. To fix it, rename it (for a resource, data source or module call, with a moved block so that the state follows) or change the format in the configuration.`
+      findings.push({
+        summary: 'Name does not match the naming convention',
+        detail: (call) => moduleText(call.address) + rest,
+        range: n.range,
+        key: `${n.kind}.${n.name}`,
+      })
     }
-    return report(namingConvention, findings)
+    return findings
   },
 } satisfies Rule

@@ -2,14 +2,14 @@
 // by a local path) with no `required_version` in any terraform block. Without it any release of the engine
 // runs the configuration, and one too old for its syntax fails with errors about the syntax instead of
 // one clear message; a shared module tells its callers nothing about the releases it supports.
+import * as path from 'node:path'
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {Block} from '../hcl/syntax.js'
-import type {ModuleNode} from '../crawl/crawl.js'
 import type {Module} from '../load/model.js'
 import {engineByName} from '../load/engine.js'
-import {atEveryCall, authoredModules} from './module-expressions.js'
-import type {LintDiagnostic, Rule} from './rule.js'
-import {brokenModules, moduleText, report, sortRanges, where, type Finding} from './support.js'
+import {moduleStageFindings, shownFile, shownRange} from './module-stage.js'
+import type {LintDiagnostic, ModuleFinding, Rule} from './rule.js'
+import {moduleText, report, sortRanges, where} from './support.js'
 
 /**
  * A block's place as the user wrote it: its header. In JSON a block's DeclRange is the brace of its
@@ -40,15 +40,14 @@ function firstTerraformContent(m: Module): SourceRange | undefined {
  * or main.tf (tflint's choice, after the style guide's file names), else of its first file — a place that
  * exists, so that code scanning can show it — with terraform.tf named as the file to create (`create`).
  */
-function fileStart(m: Module, node: ModuleNode): {range: SourceRange; create?: string} {
-  const prefix = node.displayDir === undefined || node.displayDir === '.' ? '' : `${node.displayDir}/`
+function fileStart(m: Module): {range: SourceRange; create: boolean} {
   const names = m.files.filter((f) => f.shadowedBy === undefined && f.kind === 'primary').map((f) => f.name)
   const start = {line: 1, column: 1, byte: 0}
-  const at = (name: string): SourceRange => ({filename: prefix + name, start, end: start})
-  if (names.length === 1) return {range: at(names[0]!)}
+  const at = (name: string): SourceRange => ({filename: path.join(m.dir, name), start, end: start})
+  if (names.length === 1) return {range: at(names[0]!), create: false}
   const styled = ['terraform.tf', 'main.tf'].find((n) => names.includes(n))
-  if (styled) return {range: at(styled)}
-  return {range: at([...names].sort()[0] ?? 'terraform.tf'), create: prefix + 'terraform.tf'}
+  if (styled) return {range: at(styled), create: false}
+  return {range: at([...names].sort()[0] ?? 'terraform.tf'), create: true}
 }
 
 export const requiredVersion = {
@@ -58,31 +57,29 @@ export const requiredVersion = {
   scope: 'module',
   description: 'A module without a required_version constraint on the Terraform (or OpenTofu) release that runs it.',
   docs: 'docs/rules/required-version.md',
-  check({analysis}): LintDiagnostic[] {
-    const engine = engineByName(analysis.tree.engine)
-    const findings: Finding[] = []
+  check(ctx): LintDiagnostic[] {
+    return report(requiredVersion, moduleStageFindings(requiredVersion, ctx))
+  },
+  checkModule({module: m, engine: name, broken}): ModuleFinding[] {
     // a file that did not parse may hold the required_version
-    const broken = brokenModules(analysis.tree)
-    for (const am of authoredModules(analysis.tree)) {
-      const m = am.module
-      if (m.requiredVersion.length > 0 || m.files.length === 0 || broken.has(m)) continue
-      const inBlock = firstTerraformContent(m)
-      const {range, create} = inBlock ? {range: inBlock, create: undefined} : fileStart(m, am.nodes[0]!)
-      const whereTo = create
-        ? ` (in a new file ${create}, as the style guide names it: none of the module's files has a terraform block)`
-        : ''
-      findings.push(
-        ...atEveryCall(am, (node) => {
-          const root = node.address === ''
-          return {
-            summary: 'No required_version',
-            detail: `${moduleText(node.address)} does not say which ${engine.product} releases it works with (no required_version in a terraform block; ${where(range)}). ${root ? `Without it any release runs the configuration: one too old for the syntax it uses fails with errors about that syntax, and one newer than the state was written with can upgrade the state for good.` : `Callers on an older release then get errors about syntax the module uses instead of one clear message naming the release it needs.`} To fix it, add required_version = "${root ? '~> 1.X' : '>= 1.X'}" (the ${root ? 'release line you run' : 'oldest release the module works with'}) to a terraform block${whereTo}.`,
-            range,
-            key: 'required-version',
-          }
-        }),
-      )
-    }
-    return report(requiredVersion, findings)
+    if (m.requiredVersion.length > 0 || m.files.length === 0 || broken) return []
+    const engine = engineByName(name)
+    const inBlock = firstTerraformContent(m)
+    // a file's start is named as the root shows the file (the model's absolute name is for the range itself)
+    const {range, create, shown} = inBlock ? {range: inBlock, create: false, shown: false} : {...fileStart(m), shown: true}
+    return [
+      {
+        summary: 'No required_version',
+        detail: (call) => {
+          const root = call.address === ''
+          const whereTo = create
+            ? ` (in a new file ${shownFile(call, 'terraform.tf')}, as the style guide names it: none of the module's files has a terraform block)`
+            : ''
+          return `${moduleText(call.address)} does not say which ${engine.product} releases it works with (no required_version in a terraform block; ${where(shown ? shownRange(call, range) : range)}). ${root ? `Without it any release runs the configuration: one too old for the syntax it uses fails with errors about that syntax, and one newer than the state was written with can upgrade the state for good.` : `Callers on an older release then get errors about syntax the module uses instead of one clear message naming the release it needs.`} To fix it, add required_version = "${root ? '~> 1.X' : '>= 1.X'}" (the ${root ? 'release line you run' : 'oldest release the module works with'}) to a terraform block${whereTo}.`
+        },
+        range,
+        key: 'required-version',
+      },
+    ]
   },
 } satisfies Rule

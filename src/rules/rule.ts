@@ -2,6 +2,8 @@
 // analysis of one root module; it returns diagnostics tagged with its id.
 import type {Diagnostic, DiagnosticCode, Severity, SourceRange} from '../diag/diagnostic.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
+import type {EngineName} from '../load/engine.js'
+import type {Module} from '../load/model.js'
 import type {RunMemo} from '../load/run-memo.js'
 import type {RuleOptionValue} from './options.js'
 import type {Fix} from './fix/fix.js'
@@ -52,6 +54,40 @@ export interface RuleContext {
   readonly fixes?: boolean
 }
 
+/** What a `module` rule's module stage reads: one module directory's files, and nothing of any root or call. */
+export interface ModuleRuleContext {
+  readonly module: Module
+  /** The engine the module is read as (its rules and its product's name). */
+  readonly engine: EngineName
+  /** A file of the module did not parse: what it holds is not known (rules that report an absence skip the module). */
+  readonly broken: boolean
+  readonly options?: Readonly<Record<string, RuleOptionValue>>
+  /** The text of a configuration file by its absolute path (see `RuleContext.sourceText`). */
+  readonly sourceText?: (filename: string) => string | undefined
+  readonly memo?: RunMemo
+  readonly fixes?: boolean
+}
+
+/** How a root reaches a module: the call's address (`''` for the root module) and the module's directory as the root shows it. */
+export interface ModuleCallView {
+  readonly address: string
+  readonly displayDir?: string | undefined
+}
+
+/**
+ * A finding of a rule's module stage: about one place of a module directory's files, the same for every root
+ * and call that reaches the directory. Its ranges name files by their absolute paths (as the model does); each
+ * call it is reported at gives its detail (which names the module by the call's address).
+ */
+export interface ModuleFinding {
+  readonly summary: string
+  readonly detail: (call: ModuleCallView) => string
+  readonly range: SourceRange
+  /** Findings with the same summary, range and key are one problem (see `Finding.key` in support.ts). */
+  readonly key: string
+  readonly fixes?: readonly Fix[]
+}
+
 export interface Rule {
   readonly id: string
   readonly severity: Severity
@@ -67,4 +103,11 @@ export interface Rule {
   /** Path of the docs page, relative to the repository root. */
   readonly docs: string
   check(ctx: RuleContext): LintDiagnostic[]
+  /**
+   * The module stage of a `module` rule: its findings about one module directory alone. Lint computes them
+   * once per directory in a run (src/rules/module-stage.ts, kept in the run's memo by the module) and `check`
+   * reports them at every call of the directory in a root; the editor can publish them before any root is
+   * analysed (src/lint/module-stage.ts).
+   */
+  checkModule?(ctx: ModuleRuleContext): ModuleFinding[]
 }

@@ -1,8 +1,8 @@
 // typed-variables: an input variable declared without `type`. Terraform then accepts a value of any type
 // (it behaves as `type = any`), so a caller's mistake surfaces deep inside the module, or not at all.
-import {atEveryCall, authoredModules} from './module-expressions.js'
-import type {LintDiagnostic, Rule} from './rule.js'
-import {moduleText, report, where, type Finding} from './support.js'
+import {moduleStageFindings} from './module-stage.js'
+import type {LintDiagnostic, ModuleFinding, Rule} from './rule.js'
+import {moduleText, report, where} from './support.js'
 
 export const typedVariables = {
   id: 'typed-variables',
@@ -11,21 +11,21 @@ export const typedVariables = {
   scope: 'module',
   description: 'An input variable declared without a type constraint, so that it accepts a value of any type.',
   docs: 'docs/rules/typed-variables.md',
-  check({analysis}): LintDiagnostic[] {
-    const findings: Finding[] = []
-    for (const am of authoredModules(analysis.tree)) {
-      for (const [name, b] of am.module.variables) {
-        if (b.body.attributes.some((a) => a.name === 'type')) continue
-        findings.push(
-          ...atEveryCall(am, (node) => ({
-            summary: 'Variable without a type',
-            detail: `${moduleText(node.address)} declares variable "${name}" at ${where(b.declRange)} without a type, so it accepts a string, a number, a list, an object or null alike: a caller passing the wrong kind of value gets an error from deep inside the module, or a wrong result, instead of one at the call. To fix it, add a type constraint (type = string, list(string), object({ … }); type = any says on purpose that every type is accepted).`,
-            range: b.declRange,
-            key: `var.${name}`,
-          })),
-        )
-      }
+  check(ctx): LintDiagnostic[] {
+    return report(typedVariables, moduleStageFindings(typedVariables, ctx))
+  },
+  checkModule({module}): ModuleFinding[] {
+    const findings: ModuleFinding[] = []
+    for (const [name, b] of module.variables) {
+      if (b.body.attributes.some((a) => a.name === 'type')) continue
+      const rest = ` declares variable "${name}" at ${where(b.declRange)} without a type, so it accepts a string, a number, a list, an object or null alike: a caller passing the wrong kind of value gets an error from deep inside the module, or a wrong result, instead of one at the call. To fix it, add a type constraint (type = string, list(string), object({ … }); type = any says on purpose that every type is accepted).`
+      findings.push({
+        summary: 'Variable without a type',
+        detail: (call) => moduleText(call.address) + rest,
+        range: b.declRange,
+        key: `var.${name}`,
+      })
     }
-    return report(typedVariables, findings)
+    return findings
   },
 } satisfies Rule

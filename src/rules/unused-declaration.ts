@@ -8,21 +8,15 @@
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {Module} from '../load/model.js'
 import {atEveryCall, authoredModules, moduleReads, type AuthoredModule, type Reads} from './module-expressions.js'
-import type {LintDiagnostic, Rule} from './rule.js'
+import {atCalls, moduleFindings, moduleRuleContext} from './module-stage.js'
+import type {LintDiagnostic, ModuleFinding, Rule} from './rule.js'
 import {brokenModules, moduleText, report, where, type Finding} from './support.js'
 
-function declarationFindings(am: AuthoredModule, reads: Reads): Finding[] {
-  const m = am.module
-  const out: Finding[] = []
+function declarationFindings(m: Module, reads: Reads): ModuleFinding[] {
+  const out: ModuleFinding[] = []
   const add = (key: string, range: SourceRange, summary: string, what: string, fix: string): void => {
-    out.push(
-      ...atEveryCall(am, (node) => ({
-        summary,
-        detail: `${moduleText(node.address)} declares ${what} at ${where(range)}, but no expression of the module reads it. ${fix}`,
-        range,
-        key,
-      })),
-    )
+    const rest = ` declares ${what} at ${where(range)}, but no expression of the module reads it. ${fix}`
+    out.push({summary, detail: (call) => moduleText(call.address) + rest, range, key})
   }
   for (const [name, b] of m.variables)
     if (!reads.variables.has(name))
@@ -98,18 +92,24 @@ export const unusedDeclaration = {
   description:
     'A variable, local value or data source that nothing in its module reads, or an output of a module private to the root that no call reads.',
   docs: 'docs/rules/unused-declaration.md',
-  check({analysis, memo}): LintDiagnostic[] {
-    const {tree} = analysis
+  check(ctx): LintDiagnostic[] {
+    const {tree} = ctx.analysis
     const broken = brokenModules(tree)
     const modules = authoredModules(tree).filter((am) => !broken.has(am.module))
-    const readsByModule = new Map(modules.map((am) => [am.module, moduleReads(am.module, memo)] as const))
+    const readsByModule = new Map(modules.map((am) => [am.module, moduleReads(am.module, ctx.memo)] as const))
     const findings: Finding[] = []
     for (const am of modules) {
-      findings.push(...declarationFindings(am, readsByModule.get(am.module)!))
+      // the module's own declarations: its module stage, once per directory in a run
+      for (const f of moduleFindings(unusedDeclaration, moduleRuleContext(ctx, am.module, false))) findings.push(...atCalls(am.nodes, f))
       // an output is read by the module that calls it: every caller must be known
       if (am.nodes.every((n) => n.parent?.module !== undefined && readsByModule.has(n.parent.module)))
         findings.push(...outputFindings(am, readsByModule))
     }
     return report(unusedDeclaration, findings)
+  },
+  /** The variables, local values and data sources nothing in the module reads (its outputs are read by its callers: `check`). */
+  checkModule({module, memo, broken}): ModuleFinding[] {
+    // what a file that did not parse reads is unknown
+    return broken ? [] : declarationFindings(module, moduleReads(module, memo))
   },
 } satisfies Rule
