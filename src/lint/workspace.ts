@@ -213,7 +213,7 @@ class LintWorkspace implements Workspace {
     readonly dir: string,
     private readonly opts: WorkspaceOptions,
   ) {
-    this.source = new OverlaySource(opts.files)
+    this.source = new OverlaySource(opts.files, {remember: true})
     this.ctx = new RunContext({
       files: this.source,
       cache: false,
