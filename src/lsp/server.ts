@@ -246,6 +246,9 @@ class LanguageServer {
                 '**/*.{tf,tofu,tf.json,tofu.json,tfquery.hcl,tfquery.json,tfcomponent.hcl,tfcomponent.json,tfstack.hcl,tfstack.json,tfdeploy.hcl}',
             },
             {globPattern: '**/{.terraform.lock.hcl,.tfgraph.json,modules.json}'},
+            // what an analysis reads besides: variable definitions and test files (the workspace asks the disk
+            // again only about paths it is told changed)
+            {globPattern: '**/*.{tfvars,tfvars.json,tftest.hcl,tftest.json,tofutest.hcl,tofutest.json}'},
             // a directory created, deleted or renamed with the files in it (other paths are left out on arrival)
             {globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete},
           ],
