@@ -107,7 +107,7 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
 }
 
 /** The lint stage over an analysis of `dir`: the rules' findings and Terraform's, fixes, ignore comments. */
-async function lintAnalysis(ctx: RunContext, dir: string, analysis: ProvidersAnalysis, opts: LintOptions): Promise<LintResult> {
+export async function lintAnalysis(ctx: RunContext, dir: string, analysis: ProvidersAnalysis, opts: LintOptions): Promise<LintResult> {
   const ruleDiags: LintDiagnostic[] = []
   const root = path.resolve(dir)
   // the files' text, read once in the run (a module's files are shared by the roots that call it) for the

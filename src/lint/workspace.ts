@@ -24,7 +24,7 @@ import {ruleById} from '../rules/index.js'
 import type {LintDiagnostic} from '../rules/rule.js'
 import {configDirsUnder, localCallTargets, type SearchBounds, type SearchSkipped} from './cached.js'
 import {readLintConfig} from './config.js'
-import {lint, type LintResult} from './lint.js'
+import {lint, lintAnalysis, type LintOptions, type LintResult} from './lint.js'
 
 export interface WorkspaceOptions {
   readonly engine?: EngineName
@@ -134,8 +134,14 @@ export interface Workspace {
   parsedText(file: string, analysis: RootAnalysis): string | undefined
   /** The same for a module directory (every root whose tree holds it), brought up to date. */
   analysesOfDir(dir: string): Promise<readonly RootAnalysis[]>
-  /** The findings in one file across the roots that hold it, each once (as of the last update). */
+  /** The findings in one file across the roots that hold it, each once (as of the last update); without their fixes. */
   findings(file: string): readonly Finding[]
+  /**
+   * The findings `findings` gives, with their
+   * fixes (`LintDiagnostic.fixes`: an editor's quick fixes): the rules run again with fixes on each
+   * root's last analysis, when first asked after it, over the texts it read.
+   */
+  findingsWithFixes(file: string): Promise<readonly Finding[]>
   /**
    * Whether an analysis has covered `file`: a root analysed (or whose analysis failed) holds its directory.
    * Until then an editor cannot tell its findings, not even that it has none.
@@ -162,6 +168,13 @@ interface RootState {
   building: Promise<RootAnalysis> | undefined
   /** Its findings by file (absolute). */
   findings: Map<string, LintDiagnostic[]>
+  /** The same with their fixes, once asked for (`findingsWithFixes`) since its last analysis. */
+  fixed: Map<string, LintDiagnostic[]> | undefined
+  /** How its last analysis was linted (without fixes), and the texts of the files it read through `sourceText`. */
+  options: LintOptions | undefined
+  texts: ReadonlyMap<string, string | undefined>
+  /** What its last analysis held back while files did not parse. */
+  held: HeldBack
   /** For each open file it holds, the last analysis in which that file parsed, and the text it parsed. */
   readonly parsed: Map<string, ParsedView>
   /** The files its last analysis could not parse (absolute). */
@@ -455,10 +468,34 @@ class LintWorkspace implements Workspace {
 
   current(file: string): boolean {
     const abs = path.resolve(file)
+    return !this.holding(abs).some((s) => this.stale(s))
+  }
+
+  /** The roots `update` analyses whose last analysis holds `abs` (its directory, or findings in it). */
+  private holding(abs: string): RootState[] {
     const d = path.dirname(abs)
-    for (const s of this.states.values())
-      if (this.kept(s) && s.builtAt >= 0 && (s.dirs.has(d) || s.findings.has(abs)) && this.stale(s)) return false
-    return true
+    return [...this.states.values()].filter((s) => this.kept(s) && s.builtAt >= 0 && (s.dirs.has(d) || s.findings.has(abs)))
+  }
+
+  async findingsWithFixes(file: string): Promise<readonly Finding[]> {
+    const abs = path.resolve(file)
+    // an analysis made while the fixes were computed has its own to compute: a few turns at most
+    for (let turn = 0; turn < 3; turn++) {
+      const missing = this.holding(abs).filter((s) => s.kind !== 'shared' && s.findings.has(abs) && !s.fixed)
+      if (missing.length === 0) break
+      for (const s of missing) await this.serial(() => this.computeFixes(s))
+    }
+    return this.collect(abs, (s) => (s.fixed ?? s.findings).get(abs) ?? [])
+  }
+
+  /** The root's findings with their fixes: the lint stage again on its last analysis, over the texts that analysis read. */
+  private async computeFixes(s: RootState): Promise<void> {
+    const a = s.analysis
+    const options = s.options
+    if (!a || !options || s.fixed) return
+    const result = await lintAnalysis(this.ctx, s.root, a.lint.analysis, {...options, fixes: true})
+    // analysed again meanwhile: those findings are the ones to fix
+    if (s.analysis === a) s.fixed = s.kind === 'shared' ? new Map() : this.findingsByFile(s.root, result, s.held)
   }
 
   async analysesOf(file: string, opts: AnalysesOptions = {}): Promise<readonly RootAnalysis[]> {
@@ -527,6 +564,11 @@ class LintWorkspace implements Workspace {
 
   findings(file: string): readonly Finding[] {
     const abs = path.resolve(file)
+    return this.collect(abs, (s) => s.findings.get(abs) ?? [])
+  }
+
+  /** The findings in `abs` of every root (`of`: a root's), each once. */
+  private collect(abs: string, of: (s: RootState) => readonly LintDiagnostic[]): readonly Finding[] {
     const out: Finding[] = []
     // a finding is its rule, code, severity and place: the same in several roots (whose texts name the
     // module by its address in each) is one, the roots that found it listed on it
@@ -540,7 +582,7 @@ class LintWorkspace implements Workspace {
       if (s.kind === 'shared') continue
       const counted = new Map<string, number>()
       const exact = new Set<string>()
-      for (const d of s.findings.get(abs) ?? []) {
+      for (const d of of(s)) {
         const r = displayRange(d)
         const place = [d.rule, d.code, d.severity, r?.start.byte, r?.end.byte].join('\0')
         const full = [place, d.summary, d.detail].join('\0')
@@ -597,19 +639,22 @@ class LintWorkspace implements Workspace {
     const builtAt = this.source.version
     const {config} = readLintConfig(s.root)
     const o = this.opts
+    // the texts it reads, each as first read: its fixes, asked for later, are computed over the same
+    const texts = new Map<string, string | undefined>()
+    const options: LintOptions = {
+      context: this.ctx,
+      config,
+      sourceText: (f) => {
+        if (!texts.has(f)) texts.set(f, this.sourceText(f))
+        return texts.get(f)
+      },
+      // no fixes: an editor's code action asks for them (findingsWithFixes)
+      ...(o.engine ? {engine: o.engine} : {}),
+      ...(o.env ? {env: o.env} : {}),
+      ...(o.limits ? {limits: o.limits} : {}),
+    }
     const {value: result, inputs} = await this.source
-      .record(() =>
-        lint(s.root, {
-          context: this.ctx,
-          config,
-          sourceText: (f) => this.sourceText(f),
-          // the editor offers them as quick fixes
-          fixes: true,
-          ...(o.engine ? {engine: o.engine} : {}),
-          ...(o.env ? {env: o.env} : {}),
-          ...(o.limits ? {limits: o.limits} : {}),
-        }),
-      )
+      .record(() => lint(s.root, options))
       .catch((e: unknown) => {
         // a failure (not a cancellation) is not tried again until something the root read changes
         if (!(e instanceof AnalysisCancelled)) s.builtAt = builtAt
@@ -644,7 +689,12 @@ class LintWorkspace implements Workspace {
     const unparsed = new Set(
       result.diagnostics.filter((d) => d.code.startsWith('hcl.') && d.range).map((d) => path.resolve(s.root, d.range!.filename)),
     )
-    s.findings = s.kind === 'shared' ? new Map() : this.findingsByFile(s.root, result, heldBack(trees, unparsed))
+    const held = heldBack(trees, unparsed)
+    s.findings = s.kind === 'shared' ? new Map() : this.findingsByFile(s.root, result, held)
+    s.fixed = undefined
+    s.options = options
+    s.texts = texts
+    s.held = held
     for (const f of s.findings.keys()) this.untold.add(f)
     let locks: Promise<ReadonlyMap<string, string>> | undefined
     const engine = result.analysis.tree.engine
@@ -754,6 +804,10 @@ function newState(root: string, kind: RootKind): RootState {
     builtAt: -1,
     building: undefined,
     findings: new Map(),
+    fixed: undefined,
+    options: undefined,
+    texts: new Map(),
+    held: {broken: new Set(), related: new Set()},
     parsed: new Map(),
     unparsed: new Set(),
     used: 0,

@@ -190,7 +190,9 @@ class LanguageServer {
     c.onCodeAction((p) =>
       this.guard(async () => {
         const ctx = await this.context(p.textDocument.uri)
-        return ctx ? codeActions(p, this.holder(ctx.file)?.findings(ctx.file) ?? [], ctx.analyses, ctx.lines) : []
+        const ws = ctx ? this.holder(ctx.file) : undefined
+        // the fixes are computed now, for this file alone (the analyses do without them)
+        return ctx ? codeActions(p, (await ws?.findingsWithFixes(ctx.file)) ?? [], ctx.analyses, ctx.lines) : []
       }),
     )
     c.onCompletion((p) =>
