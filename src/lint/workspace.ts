@@ -137,7 +137,15 @@ export interface Workspace {
   /** The findings in one file across the roots that hold it, each once (as of the last update); without their fixes. */
   findings(file: string): readonly Finding[]
   /**
-   * The findings `findings` gives, with their
+   * While `file` is not {@link current}: its findings from the roots holding it that are up to date, and
+   * those of the roots still stale that lie on lines the text they read shares with the file's current text
+   * at its start or at its end (taken to those lines; the others are left out until those roots are
+   * analysed again). Undefined when it is current, or when no root holding it is up to date. What an editor
+   * shows while the roots holding a module other than the one being edited are analysed in the background.
+   */
+  provisionalFindings(file: string): readonly Finding[] | undefined
+  /**
+   * The findings `findings` (or, while the file is not current, `provisionalFindings`) gives, with their
    * fixes (`LintDiagnostic.fixes`: an editor's quick fixes): the rules run again with fixes on each
    * root's last analysis, when first asked after it, over the texts it read.
    */
@@ -219,6 +227,8 @@ class LintWorkspace implements Workspace {
   /** Files' texts for the rules and ignore comments, as of the last change told about each. */
   private readonly texts = new Map<string, string | undefined>()
   private lastYield = 0
+  /** The file last changed in a buffer: the roots holding it are analysed first. */
+  private focus: string | undefined
   /** The search for roots while it runs (requests wait for it: which roots hold a directory is not known before). */
   private searching: Promise<void> | undefined
 
@@ -242,6 +252,7 @@ class LintWorkspace implements Workspace {
     if (old) this.ctx.parser.forget(utf8Text(old))
     this.source.set(abs, text)
     this.open.add(abs)
+    this.focus = abs
     this.changed(abs)
   }
 
@@ -403,16 +414,21 @@ class LintWorkspace implements Workspace {
     return s.kind === 'root' || (s.kind === 'dir' && this.holdsOpen(s))
   }
 
-  /** The stale root to analyse next: one holding an open buffer first (what the editor shows), then by path. */
+  /**
+   * The stale root to analyse next: one holding the file last edited first (its diagnostics are published
+   * as soon as one is current: `provisionalFindings`), then one holding an open buffer (what the editor
+   * shows), then by path.
+   */
   private next(): RootState | undefined {
     let best: RootState | undefined
-    let bestOpen = false
+    let bestRank = -1
+    const focus = this.focus && this.open.has(this.focus) ? path.dirname(this.focus) : undefined
     for (const s of this.states.values()) {
       if (!this.kept(s) || !this.stale(s)) continue
-      const open = this.holdsOpen(s)
-      if (!best || (open && !bestOpen) || (open === bestOpen && s.root < best.root)) {
+      const rank = focus !== undefined && s.dirs.has(focus) ? 2 : this.holdsOpen(s) ? 1 : 0
+      if (!best || rank > bestRank || (rank === bestRank && s.root < best.root)) {
         best = s
-        bestOpen = open
+        bestRank = rank
       }
     }
     return best
@@ -477,6 +493,23 @@ class LintWorkspace implements Workspace {
     return [...this.states.values()].filter((s) => this.kept(s) && s.builtAt >= 0 && (s.dirs.has(d) || s.findings.has(abs)))
   }
 
+  provisionalFindings(file: string): readonly Finding[] | undefined {
+    return this.provisional(path.resolve(file), (s) => s.findings)
+  }
+
+  private provisional(abs: string, of: (s: RootState) => ReadonlyMap<string, readonly LintDiagnostic[]>): readonly Finding[] | undefined {
+    const holding = this.holding(abs)
+    const stale = new Set(holding.filter((s) => this.stale(s)))
+    if (stale.size === 0 || stale.size === holding.length) return undefined
+    const now = this.sourceText(abs)
+    return this.collect(abs, (s) => {
+      const found = of(s).get(abs) ?? []
+      if (!stale.has(s) || found.length === 0) return found
+      const then = s.texts.get(abs)
+      return then === undefined || now === undefined ? [] : shiftFindings(found, then, now)
+    })
+  }
+
   async findingsWithFixes(file: string): Promise<readonly Finding[]> {
     const abs = path.resolve(file)
     // an analysis made while the fixes were computed has its own to compute: a few turns at most
@@ -485,7 +518,8 @@ class LintWorkspace implements Workspace {
       if (missing.length === 0) break
       for (const s of missing) await this.serial(() => this.computeFixes(s))
     }
-    return this.collect(abs, (s) => (s.fixed ?? s.findings).get(abs) ?? [])
+    const of = (s: RootState): ReadonlyMap<string, readonly LintDiagnostic[]> => s.fixed ?? s.findings
+    return this.provisional(abs, of) ?? this.collect(abs, (s) => of(s).get(abs) ?? [])
   }
 
   /** The root's findings with their fixes: the lint stage again on its last analysis, over the texts that analysis read. */
@@ -878,6 +912,39 @@ function isHeldBack(held: HeldBack, d: string, finding: LintDiagnostic): boolean
   if (finding.code.startsWith('hcl.')) return false
   if (held.broken.has(d)) return true
   return held.related.has(d) && ruleById(finding.rule)?.scope !== 'module'
+}
+
+/**
+ * Findings in a file as of its text `then`, taken to its text `now`: those on the lines the two share at
+ * their start stay, those on the lines they share at their end move with them, those on the lines between
+ * (what changed) are left out.
+ */
+function shiftFindings(found: readonly LintDiagnostic[], then: string, now: string): LintDiagnostic[] {
+  if (then === now) return [...found]
+  const a = then.split('\n')
+  const b = now.split('\n')
+  let head = 0
+  while (head < a.length && head < b.length && a[head] === b[head]) head++
+  let tail = 0
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++
+  const lines = b.length - a.length
+  const bytes = Buffer.byteLength(now, 'utf8') - Buffer.byteLength(then, 'utf8')
+  const move = (r: SourceRange): SourceRange => ({
+    ...r,
+    start: {...r.start, line: r.start.line + lines, byte: r.start.byte + bytes},
+    end: {...r.end, line: r.end.line + lines, byte: r.end.byte + bytes},
+  })
+  const out: LintDiagnostic[] = []
+  for (const d of found) {
+    const r = displayRange(d)
+    // lines are 1-based: the first `head` are shared, and those after the old text's `a.length - tail`
+    if (!r || r.end.line <= head) out.push(d)
+    else if (r.start.line > a.length - tail) {
+      const extra = d.extra?.range && d.extra.range.filename === r.filename ? {extra: {...d.extra, range: move(d.extra.range)}} : {}
+      out.push({...d, ...(d.range ? {range: move(d.range)} : {}), ...extra})
+    }
+  }
+  return out
 }
 
 /** Whether the module of directory `d` in this analysis declares configuration_aliases in its required_providers. */

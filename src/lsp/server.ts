@@ -440,7 +440,10 @@ class LanguageServer {
 
   /**
    * Publishes the findings of the files that changed, once every root holding each is up to date, with the
-   * document's version; and those of the open files owed theirs, once an analysis has covered them.
+   * document's version; and those of the open files owed theirs, once an analysis has covered them. An open
+   * file is published as soon as one root holding it is up to date (the workspace analyses the roots of the
+   * file being edited first): with what the roots still stale found on its unchanged lines, and again once
+   * they are all up to date.
    */
   private publish(ws: Workspace, files: Iterable<string>): void {
     if (this.ended) return
@@ -450,24 +453,24 @@ class LanguageServer {
     for (const f of this.owed) if (this.holder(f) === ws) pending.add(f)
     const lines = this.linesReader()
     for (const file of [...pending]) {
-      if (!ws.current(file)) continue
+      const current = ws.current(file)
+      const found = current ? ws.findings(file) : this.documents.get(pathUri(file)) ? ws.provisionalFindings(file) : undefined
+      if (!found) continue
       const owed = this.owed.has(file)
       if (owed && !ws.analysed(file)) continue
-      pending.delete(file)
-      const diagnostics: LspDiagnostic[] = [...ws.findings(file), ...(this.stateFound.get(ws)?.get(file) ?? [])].map(
-        ({root, roots, diagnostic: d}) => {
-          const r = displayRange(d)
-          return {
-            ...relatedRoots(ws, roots),
-            range: r ? lspRange(r, root, lines) : {start: {line: 0, character: 0}, end: {line: 0, character: 0}},
-            severity: d.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
-            code: d.code,
-            source: 'tfgraph',
-            message: `${d.summary}${d.detail ? `\n${d.detail}` : ''}${d.extra?.explanation ? `\n${d.extra.explanation}` : ''}${d.rule !== 'terraform' ? ` [${d.rule}]` : ''}`,
-            data: {rule: d.rule, root},
-          }
-        },
-      )
+      if (current) pending.delete(file)
+      const diagnostics: LspDiagnostic[] = [...found, ...(this.stateFound.get(ws)?.get(file) ?? [])].map(({root, roots, diagnostic: d}) => {
+        const r = displayRange(d)
+        return {
+          ...relatedRoots(ws, roots),
+          range: r ? lspRange(r, root, lines) : {start: {line: 0, character: 0}, end: {line: 0, character: 0}},
+          severity: d.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+          code: d.code,
+          source: 'tfgraph',
+          message: `${d.summary}${d.detail ? `\n${d.detail}` : ''}${d.extra?.explanation ? `\n${d.extra.explanation}` : ''}${d.rule !== 'terraform' ? ` [${d.rule}]` : ''}`,
+          data: {rule: d.rule, root},
+        }
+      })
       const uri = pathUri(file)
       const key = JSON.stringify(diagnostics)
       if (!owed && (this.published.get(uri) ?? '[]') === key) continue

@@ -1,9 +1,11 @@
 // The Workspace's laziness (#48 item 4): analyses are linted without fixes, and a code action's
-// `findingsWithFixes` computes them then, the same as a lint with fixes.
+// `findingsWithFixes` computes them then, the same as a lint with fixes; the roots holding the file last
+// edited are analysed first, and while the others are stale a file's provisional findings are those of the
+// roots up to date plus the stale roots' on the lines the edit left alone.
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {openWorkspace} from '../../src/lint/workspace.js'
+import {openWorkspace, type Finding} from '../../src/lint/workspace.js'
 import {lint} from '../../src/lint/lint.js'
 import {RunContext} from '../../src/load/run-context.js'
 import {MEMORY_ROOT, MemorySource} from '../../src/io/memory-source.js'
@@ -17,11 +19,16 @@ const FILES = {
   'a/main.tf': 'resource "null_resource" "n" {}\n',
 }
 const at = (rel: string): string => path.join(MEMORY_ROOT, ...rel.split('/'))
+const rel = (p: string): string => path.relative(MEMORY_ROOT, p)
 const app = at('modules/app/main.tf')
 
 function workspace(files: Record<string, string> = FILES) {
   return openWorkspace(MEMORY_ROOT, {files: new MemorySource(MEMORY_ROOT, files), env: {}})
 }
+
+/** A finding as the editor shows it: rule, place, and the roots that found it. */
+const shown = (f: Finding): string =>
+  `${f.diagnostic.rule} ${f.diagnostic.range?.start.line}:${f.diagnostic.range?.start.column}-${f.diagnostic.range?.end.line} byte ${f.diagnostic.range?.start.byte} [${f.roots.map((r) => rel(r.root)).join(' ')}]`
 
 test('#48 the analyses have no fixes; findingsWithFixes computes them, the same as lint with fixes, and again after an edit', async () => {
   const ws = workspace()
@@ -58,6 +65,38 @@ test('#48 the analyses have no fixes; findingsWithFixes computes them, the same 
         'the same findings as without fixes',
       )
     }
+  } finally {
+    await ws.close()
+  }
+})
+
+test("#48 the roots of the file last edited are analysed first; meanwhile its provisional findings include the stale roots' on unchanged lines", async () => {
+  const ws = workspace()
+  try {
+    await ws.update()
+    assert.equal(ws.provisionalFindings(app), undefined, 'current: none')
+    // `a` sorts first and holds an open buffer, but the module was edited last
+    ws.setBuffer(at('a/main.tf'), FILES['a/main.tf'] + '# edited\n')
+    // line 1 changed (and split in two); the variable moves from line 3 to 4
+    ws.setBuffer(app, 'resource "aws_s3_bucket" "c" {\n}\n\nvariable "unused" {}\n')
+    const order: string[] = []
+    const seen: {current: boolean; provisional: string[] | undefined}[] = []
+    await ws.update({
+      progress: (root) => order.push(rel(root)),
+      analysed: () => seen.push({current: ws.current(app), provisional: ws.provisionalFindings(app)?.map(shown)}),
+    })
+    assert.equal(order, ['envs/dev', 'envs/prod', 'a'])
+    const after = ws.findings(app).map(shown)
+    assert.equal(seen[0], {
+      current: false,
+      // dev's findings; prod's on the changed line 1 left out, its finding of line 3 moved to line 4
+      provisional: after.map((s) => (s.includes(' 1:') ? s.replace(' envs/prod]', ']') : s)),
+    })
+    assert.ok(
+      after.some((s) => s.startsWith('unused-declaration 4:1-4 byte 34 [envs/dev envs/prod]')),
+      after.join('\n'),
+    )
+    assert.equal(seen[1], {current: true, provisional: undefined})
   } finally {
     await ws.close()
   }
