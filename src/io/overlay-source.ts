@@ -4,6 +4,9 @@
 // for buffers, `changedOnDisk` for what the editor's file watcher reports. Each read made inside
 // `record` is noted with the change count it was made at, so `unchanged` answers from memory (no file is
 // read or stat'ed again): an input is unchanged while nothing was told about its path since it was read.
+// With `remember`, what a path is (`stat`), where its links lead (`realpath`) and a directory's entries
+// (`list`) are asked of the disk once and then answered from memory until a change is told about the path
+// or a directory above it (a file told changed changes its directory's listing).
 import {AsyncLocalStorage} from 'node:async_hooks'
 import * as path from 'node:path'
 import {DiskSource, type FileEntry, type FileSource, type Input, type StatKind} from './inputs.js'
@@ -17,8 +20,25 @@ export class OverlaySource implements FileSource {
   private epoch = 0
   /** The count at which each path (file or directory) last changed. */
   private readonly changedAt = new Map<string, number>()
+  /** With `remember`: the disk's answers to `stat`, `realpath` and `list` by path, until the path is told changed. */
+  private readonly kinds: Map<string, StatKind | null> | undefined
+  private readonly reals: Map<string, string | null> | undefined
+  private readonly lists: Map<string, {readonly entries: FileEntry[]} | {readonly error: unknown}> | undefined
 
-  constructor(private readonly disk: FileSource = new DiskSource()) {}
+  /**
+   * `remember`: answer `stat`, `realpath` and `list` from memory once the disk was asked (an editor's run, whose
+   * every change is told: its buffers, and its file watcher for the disk), not with a system call per read.
+   */
+  constructor(
+    private readonly disk: FileSource = new DiskSource(),
+    opts: {readonly remember?: boolean} = {},
+  ) {
+    if (opts.remember) {
+      this.kinds = new Map()
+      this.reals = new Map()
+      this.lists = new Map()
+    }
+  }
 
   /** The number of changes told so far; an input read now carries it. */
   get version(): number {
@@ -70,6 +90,45 @@ export class OverlaySource implements FileSource {
     this.epoch++
     this.changedAt.set(abs, this.epoch)
     if (listing) this.changedAt.set(path.dirname(abs), this.epoch)
+    // the path may be a directory (created, deleted, renamed): what is below it is asked again too
+    for (const m of [this.kinds, this.reals, this.lists]) {
+      if (!m) continue
+      m.delete(abs)
+      const below = abs + path.sep
+      for (const k of m.keys()) if (k.startsWith(below)) m.delete(k)
+    }
+    if (listing) this.lists?.delete(path.dirname(abs))
+  }
+
+  private diskList(abs: string): FileEntry[] {
+    if (!this.lists) return this.disk.list(abs)
+    let got = this.lists.get(abs)
+    if (!got) {
+      try {
+        got = {entries: this.disk.list(abs)}
+      } catch (error) {
+        got = {error}
+      }
+      this.lists.set(abs, got)
+    }
+    if ('error' in got) throw got.error
+    return [...got.entries]
+  }
+
+  private diskStat(abs: string): StatKind | null {
+    const k = this.kinds?.get(abs)
+    if (k !== undefined) return k
+    const now = this.disk.stat(abs)
+    this.kinds?.set(abs, now)
+    return now
+  }
+
+  private diskRealpath(abs: string): string | null {
+    const r = this.reals?.get(abs)
+    if (r !== undefined) return r
+    const now = this.disk.realpath(abs)
+    this.reals?.set(abs, now)
+    return now
   }
 
   read(p: string): Uint8Array {
@@ -85,7 +144,7 @@ export class OverlaySource implements FileSource {
     for (const f of this.buffers.keys()) if (path.dirname(f) === abs) extra.push({name: path.basename(f), kind: 'file'})
     let entries: FileEntry[]
     try {
-      entries = this.disk.list(abs)
+      entries = this.diskList(abs)
     } catch (e) {
       if (extra.length === 0) throw e
       entries = []
@@ -98,7 +157,7 @@ export class OverlaySource implements FileSource {
     const abs = path.resolve(p)
     this.noteRead('stat', abs)
     if (this.buffers.has(abs)) return 'file'
-    const k = this.disk.stat(abs)
+    const k = this.diskStat(abs)
     if (k !== null) return k
     for (const f of this.buffers.keys()) if (f.startsWith(abs + path.sep)) return 'dir'
     return null
@@ -107,7 +166,7 @@ export class OverlaySource implements FileSource {
   realpath(p: string): string | null {
     const abs = path.resolve(p)
     this.noteRead('real', abs)
-    return this.disk.realpath(abs) ?? (this.stat(abs) === null ? null : abs)
+    return this.diskRealpath(abs) ?? (this.stat(abs) === null ? null : abs)
   }
 
   /**

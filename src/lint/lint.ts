@@ -95,7 +95,7 @@ async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promis
 }
 
 /** The lint stage over an analysis of `dir`: the rules' findings and Terraform's, fixes, ignore comments. */
-async function lintAnalysis(ctx: RunContext, dir: string, analysis: ProvidersAnalysis, opts: LintOptions): Promise<LintResult> {
+export async function lintAnalysis(ctx: RunContext, dir: string, analysis: ProvidersAnalysis, opts: LintOptions): Promise<LintResult> {
   const ruleDiags: LintDiagnostic[] = []
   const root = path.resolve(dir)
   const sourceText = runSourceText(ctx, root, opts.sourceText)

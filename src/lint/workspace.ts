@@ -24,7 +24,7 @@ import {ruleById} from '../rules/index.js'
 import type {LintDiagnostic} from '../rules/rule.js'
 import {configDirsUnder, localCallTargets, type SearchBounds, type SearchSkipped} from './cached.js'
 import {readLintConfig} from './config.js'
-import {lint, type LintResult} from './lint.js'
+import {lint, lintAnalysis, type LintOptions, type LintResult} from './lint.js'
 
 export interface WorkspaceOptions {
   readonly engine?: EngineName
@@ -134,8 +134,22 @@ export interface Workspace {
   parsedText(file: string, analysis: RootAnalysis): string | undefined
   /** The same for a module directory (every root whose tree holds it), brought up to date. */
   analysesOfDir(dir: string): Promise<readonly RootAnalysis[]>
-  /** The findings in one file across the roots that hold it, each once (as of the last update). */
+  /** The findings in one file across the roots that hold it, each once (as of the last update); without their fixes. */
   findings(file: string): readonly Finding[]
+  /**
+   * While `file` is not {@link current}: its findings from the roots holding it that are up to date, and
+   * those of the roots still stale that lie on lines the text they read shares with the file's current text
+   * at its start or at its end (taken to those lines; the others are left out until those roots are
+   * analysed again). Undefined when it is current, or when no root holding it is up to date. What an editor
+   * shows while the roots holding a module other than the one being edited are analysed in the background.
+   */
+  provisionalFindings(file: string): readonly Finding[] | undefined
+  /**
+   * The findings `findings` (or, while the file is not current, `provisionalFindings`) gives, with their
+   * fixes (`LintDiagnostic.fixes`: an editor's quick fixes): the rules run again with fixes on each
+   * root's last analysis, when first asked after it, over the texts it read.
+   */
+  findingsWithFixes(file: string): Promise<readonly Finding[]>
   /**
    * Whether an analysis has covered `file`: a root analysed (or whose analysis failed) holds its directory.
    * Until then an editor cannot tell its findings, not even that it has none.
@@ -162,6 +176,13 @@ interface RootState {
   building: Promise<RootAnalysis> | undefined
   /** Its findings by file (absolute). */
   findings: Map<string, LintDiagnostic[]>
+  /** The same with their fixes, once asked for (`findingsWithFixes`) since its last analysis. */
+  fixed: Map<string, LintDiagnostic[]> | undefined
+  /** How its last analysis was linted (without fixes), and the texts of the files it read through `sourceText`. */
+  options: LintOptions | undefined
+  texts: ReadonlyMap<string, string | undefined>
+  /** What its last analysis held back while files did not parse. */
+  held: HeldBack
   /** For each open file it holds, the last analysis in which that file parsed, and the text it parsed. */
   readonly parsed: Map<string, ParsedView>
   /** The files its last analysis could not parse (absolute). */
@@ -206,6 +227,8 @@ class LintWorkspace implements Workspace {
   /** Files' texts for the rules and ignore comments, as of the last change told about each. */
   private readonly texts = new Map<string, string | undefined>()
   private lastYield = 0
+  /** The file last changed in a buffer: the roots holding it are analysed first. */
+  private focus: string | undefined
   /** The search for roots while it runs (requests wait for it: which roots hold a directory is not known before). */
   private searching: Promise<void> | undefined
 
@@ -213,7 +236,7 @@ class LintWorkspace implements Workspace {
     readonly dir: string,
     private readonly opts: WorkspaceOptions,
   ) {
-    this.source = new OverlaySource(opts.files)
+    this.source = new OverlaySource(opts.files, {remember: true})
     this.ctx = new RunContext({
       files: this.source,
       cache: false,
@@ -229,6 +252,7 @@ class LintWorkspace implements Workspace {
     if (old) this.ctx.parser.forget(utf8Text(old))
     this.source.set(abs, text)
     this.open.add(abs)
+    this.focus = abs
     this.changed(abs)
   }
 
@@ -390,16 +414,21 @@ class LintWorkspace implements Workspace {
     return s.kind === 'root' || (s.kind === 'dir' && this.holdsOpen(s))
   }
 
-  /** The stale root to analyse next: one holding an open buffer first (what the editor shows), then by path. */
+  /**
+   * The stale root to analyse next: one holding the file last edited first (its diagnostics are published
+   * as soon as one is current: `provisionalFindings`), then one holding an open buffer (what the editor
+   * shows), then by path.
+   */
   private next(): RootState | undefined {
     let best: RootState | undefined
-    let bestOpen = false
+    let bestRank = -1
+    const focus = this.focus && this.open.has(this.focus) ? path.dirname(this.focus) : undefined
     for (const s of this.states.values()) {
       if (!this.kept(s) || !this.stale(s)) continue
-      const open = this.holdsOpen(s)
-      if (!best || (open && !bestOpen) || (open === bestOpen && s.root < best.root)) {
+      const rank = focus !== undefined && s.dirs.has(focus) ? 2 : this.holdsOpen(s) ? 1 : 0
+      if (!best || rank > bestRank || (rank === bestRank && s.root < best.root)) {
         best = s
-        bestOpen = open
+        bestRank = rank
       }
     }
     return best
@@ -455,10 +484,52 @@ class LintWorkspace implements Workspace {
 
   current(file: string): boolean {
     const abs = path.resolve(file)
+    return !this.holding(abs).some((s) => this.stale(s))
+  }
+
+  /** The roots `update` analyses whose last analysis holds `abs` (its directory, or findings in it). */
+  private holding(abs: string): RootState[] {
     const d = path.dirname(abs)
-    for (const s of this.states.values())
-      if (this.kept(s) && s.builtAt >= 0 && (s.dirs.has(d) || s.findings.has(abs)) && this.stale(s)) return false
-    return true
+    return [...this.states.values()].filter((s) => this.kept(s) && s.builtAt >= 0 && (s.dirs.has(d) || s.findings.has(abs)))
+  }
+
+  provisionalFindings(file: string): readonly Finding[] | undefined {
+    return this.provisional(path.resolve(file), (s) => s.findings)
+  }
+
+  private provisional(abs: string, of: (s: RootState) => ReadonlyMap<string, readonly LintDiagnostic[]>): readonly Finding[] | undefined {
+    const holding = this.holding(abs)
+    const stale = new Set(holding.filter((s) => this.stale(s)))
+    if (stale.size === 0 || stale.size === holding.length) return undefined
+    const now = this.sourceText(abs)
+    return this.collect(abs, (s) => {
+      const found = of(s).get(abs) ?? []
+      if (!stale.has(s) || found.length === 0) return found
+      const then = s.texts.get(abs)
+      return then === undefined || now === undefined ? [] : shiftFindings(found, then, now)
+    })
+  }
+
+  async findingsWithFixes(file: string): Promise<readonly Finding[]> {
+    const abs = path.resolve(file)
+    // an analysis made while the fixes were computed has its own to compute: a few turns at most
+    for (let turn = 0; turn < 3; turn++) {
+      const missing = this.holding(abs).filter((s) => s.kind !== 'shared' && s.findings.has(abs) && !s.fixed)
+      if (missing.length === 0) break
+      for (const s of missing) await this.serial(() => this.computeFixes(s))
+    }
+    const of = (s: RootState): ReadonlyMap<string, readonly LintDiagnostic[]> => s.fixed ?? s.findings
+    return this.provisional(abs, of) ?? this.collect(abs, (s) => of(s).get(abs) ?? [])
+  }
+
+  /** The root's findings with their fixes: the lint stage again on its last analysis, over the texts that analysis read. */
+  private async computeFixes(s: RootState): Promise<void> {
+    const a = s.analysis
+    const options = s.options
+    if (!a || !options || s.fixed) return
+    const result = await lintAnalysis(this.ctx, s.root, a.lint.analysis, {...options, fixes: true})
+    // analysed again meanwhile: those findings are the ones to fix
+    if (s.analysis === a) s.fixed = s.kind === 'shared' ? new Map() : this.findingsByFile(s.root, result, s.held)
   }
 
   async analysesOf(file: string, opts: AnalysesOptions = {}): Promise<readonly RootAnalysis[]> {
@@ -527,6 +598,11 @@ class LintWorkspace implements Workspace {
 
   findings(file: string): readonly Finding[] {
     const abs = path.resolve(file)
+    return this.collect(abs, (s) => s.findings.get(abs) ?? [])
+  }
+
+  /** The findings in `abs` of every root (`of`: a root's), each once. */
+  private collect(abs: string, of: (s: RootState) => readonly LintDiagnostic[]): readonly Finding[] {
     const out: Finding[] = []
     // a finding is its rule, code, severity and place: the same in several roots (whose texts name the
     // module by its address in each) is one, the roots that found it listed on it
@@ -540,7 +616,7 @@ class LintWorkspace implements Workspace {
       if (s.kind === 'shared') continue
       const counted = new Map<string, number>()
       const exact = new Set<string>()
-      for (const d of s.findings.get(abs) ?? []) {
+      for (const d of of(s)) {
         const r = displayRange(d)
         const place = [d.rule, d.code, d.severity, r?.start.byte, r?.end.byte].join('\0')
         const full = [place, d.summary, d.detail].join('\0')
@@ -597,19 +673,22 @@ class LintWorkspace implements Workspace {
     const builtAt = this.source.version
     const {config} = readLintConfig(s.root)
     const o = this.opts
+    // the texts it reads, each as first read: its fixes, asked for later, are computed over the same
+    const texts = new Map<string, string | undefined>()
+    const options: LintOptions = {
+      context: this.ctx,
+      config,
+      sourceText: (f) => {
+        if (!texts.has(f)) texts.set(f, this.sourceText(f))
+        return texts.get(f)
+      },
+      // no fixes: an editor's code action asks for them (findingsWithFixes)
+      ...(o.engine ? {engine: o.engine} : {}),
+      ...(o.env ? {env: o.env} : {}),
+      ...(o.limits ? {limits: o.limits} : {}),
+    }
     const {value: result, inputs} = await this.source
-      .record(() =>
-        lint(s.root, {
-          context: this.ctx,
-          config,
-          sourceText: (f) => this.sourceText(f),
-          // the editor offers them as quick fixes
-          fixes: true,
-          ...(o.engine ? {engine: o.engine} : {}),
-          ...(o.env ? {env: o.env} : {}),
-          ...(o.limits ? {limits: o.limits} : {}),
-        }),
-      )
+      .record(() => lint(s.root, options))
       .catch((e: unknown) => {
         // a failure (not a cancellation) is not tried again until something the root read changes
         if (!(e instanceof AnalysisCancelled)) s.builtAt = builtAt
@@ -644,7 +723,12 @@ class LintWorkspace implements Workspace {
     const unparsed = new Set(
       result.diagnostics.filter((d) => d.code.startsWith('hcl.') && d.range).map((d) => path.resolve(s.root, d.range!.filename)),
     )
-    s.findings = s.kind === 'shared' ? new Map() : this.findingsByFile(s.root, result, heldBack(trees, unparsed))
+    const held = heldBack(trees, unparsed)
+    s.findings = s.kind === 'shared' ? new Map() : this.findingsByFile(s.root, result, held)
+    s.fixed = undefined
+    s.options = options
+    s.texts = texts
+    s.held = held
     for (const f of s.findings.keys()) this.untold.add(f)
     let locks: Promise<ReadonlyMap<string, string>> | undefined
     const engine = result.analysis.tree.engine
@@ -754,6 +838,10 @@ function newState(root: string, kind: RootKind): RootState {
     builtAt: -1,
     building: undefined,
     findings: new Map(),
+    fixed: undefined,
+    options: undefined,
+    texts: new Map(),
+    held: {broken: new Set(), related: new Set()},
     parsed: new Map(),
     unparsed: new Set(),
     used: 0,
@@ -824,6 +912,39 @@ function isHeldBack(held: HeldBack, d: string, finding: LintDiagnostic): boolean
   if (finding.code.startsWith('hcl.')) return false
   if (held.broken.has(d)) return true
   return held.related.has(d) && ruleById(finding.rule)?.scope !== 'module'
+}
+
+/**
+ * Findings in a file as of its text `then`, taken to its text `now`: those on the lines the two share at
+ * their start stay, those on the lines they share at their end move with them, those on the lines between
+ * (what changed) are left out.
+ */
+function shiftFindings(found: readonly LintDiagnostic[], then: string, now: string): LintDiagnostic[] {
+  if (then === now) return [...found]
+  const a = then.split('\n')
+  const b = now.split('\n')
+  let head = 0
+  while (head < a.length && head < b.length && a[head] === b[head]) head++
+  let tail = 0
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++
+  const lines = b.length - a.length
+  const bytes = Buffer.byteLength(now, 'utf8') - Buffer.byteLength(then, 'utf8')
+  const move = (r: SourceRange): SourceRange => ({
+    ...r,
+    start: {...r.start, line: r.start.line + lines, byte: r.start.byte + bytes},
+    end: {...r.end, line: r.end.line + lines, byte: r.end.byte + bytes},
+  })
+  const out: LintDiagnostic[] = []
+  for (const d of found) {
+    const r = displayRange(d)
+    // lines are 1-based: the first `head` are shared, and those after the old text's `a.length - tail`
+    if (!r || r.end.line <= head) out.push(d)
+    else if (r.start.line > a.length - tail) {
+      const extra = d.extra?.range && d.extra.range.filename === r.filename ? {extra: {...d.extra, range: move(d.extra.range)}} : {}
+      out.push({...d, ...(d.range ? {range: move(d.range)} : {}), ...extra})
+    }
+  }
+  return out
 }
 
 /** Whether the module of directory `d` in this analysis declares configuration_aliases in its required_providers. */

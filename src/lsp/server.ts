@@ -190,7 +190,9 @@ class LanguageServer {
     c.onCodeAction((p) =>
       this.guard(async () => {
         const ctx = await this.context(p.textDocument.uri)
-        return ctx ? codeActions(p, this.holder(ctx.file)?.findings(ctx.file) ?? [], ctx.analyses, ctx.lines) : []
+        const ws = ctx ? this.holder(ctx.file) : undefined
+        // the fixes are computed now, for this file alone (the analyses do without them)
+        return ctx ? codeActions(p, (await ws?.findingsWithFixes(ctx.file)) ?? [], ctx.analyses, ctx.lines) : []
       }),
     )
     c.onCompletion((p) =>
@@ -246,6 +248,9 @@ class LanguageServer {
                 '**/*.{tf,tofu,tf.json,tofu.json,tfquery.hcl,tfquery.json,tfcomponent.hcl,tfcomponent.json,tfstack.hcl,tfstack.json,tfdeploy.hcl}',
             },
             {globPattern: '**/{.terraform.lock.hcl,.tfgraph.json,modules.json}'},
+            // what an analysis reads besides: variable definitions and test files (the workspace asks the disk
+            // again only about paths it is told changed)
+            {globPattern: '**/*.{tfvars,tfvars.json,tftest.hcl,tftest.json,tofutest.hcl,tofutest.json}'},
             // a directory created, deleted or renamed with the files in it (other paths are left out on arrival)
             {globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete},
           ],
@@ -435,7 +440,10 @@ class LanguageServer {
 
   /**
    * Publishes the findings of the files that changed, once every root holding each is up to date, with the
-   * document's version; and those of the open files owed theirs, once an analysis has covered them.
+   * document's version; and those of the open files owed theirs, once an analysis has covered them. An open
+   * file is published as soon as one root holding it is up to date (the workspace analyses the roots of the
+   * file being edited first): with what the roots still stale found on its unchanged lines, and again once
+   * they are all up to date.
    */
   private publish(ws: Workspace, files: Iterable<string>): void {
     if (this.ended) return
@@ -445,24 +453,24 @@ class LanguageServer {
     for (const f of this.owed) if (this.holder(f) === ws) pending.add(f)
     const lines = this.linesReader()
     for (const file of [...pending]) {
-      if (!ws.current(file)) continue
+      const current = ws.current(file)
+      const found = current ? ws.findings(file) : this.documents.get(pathUri(file)) ? ws.provisionalFindings(file) : undefined
+      if (!found) continue
       const owed = this.owed.has(file)
       if (owed && !ws.analysed(file)) continue
-      pending.delete(file)
-      const diagnostics: LspDiagnostic[] = [...ws.findings(file), ...(this.stateFound.get(ws)?.get(file) ?? [])].map(
-        ({root, roots, diagnostic: d}) => {
-          const r = displayRange(d)
-          return {
-            ...relatedRoots(ws, roots),
-            range: r ? lspRange(r, root, lines) : {start: {line: 0, character: 0}, end: {line: 0, character: 0}},
-            severity: d.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
-            code: d.code,
-            source: 'tfgraph',
-            message: `${d.summary}${d.detail ? `\n${d.detail}` : ''}${d.extra?.explanation ? `\n${d.extra.explanation}` : ''}${d.rule !== 'terraform' ? ` [${d.rule}]` : ''}`,
-            data: {rule: d.rule, root},
-          }
-        },
-      )
+      if (current) pending.delete(file)
+      const diagnostics: LspDiagnostic[] = [...found, ...(this.stateFound.get(ws)?.get(file) ?? [])].map(({root, roots, diagnostic: d}) => {
+        const r = displayRange(d)
+        return {
+          ...relatedRoots(ws, roots),
+          range: r ? lspRange(r, root, lines) : {start: {line: 0, character: 0}, end: {line: 0, character: 0}},
+          severity: d.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+          code: d.code,
+          source: 'tfgraph',
+          message: `${d.summary}${d.detail ? `\n${d.detail}` : ''}${d.extra?.explanation ? `\n${d.extra.explanation}` : ''}${d.rule !== 'terraform' ? ` [${d.rule}]` : ''}`,
+          data: {rule: d.rule, root},
+        }
+      })
       const uri = pathUri(file)
       const key = JSON.stringify(diagnostics)
       if (!owed && (this.published.get(uri) ?? '[]') === key) continue

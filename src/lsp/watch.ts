@@ -1,18 +1,18 @@
 // The server's own file watcher, for clients that cannot watch files for it (no dynamic registration of
-// `workspace/didChangeWatchedFiles`, as Neovim 0.7): configuration files, lock files, `.tfgraph.json` and
-// the installed-modules manifest created, changed, deleted or renamed under a workspace folder by another
+// `workspace/didChangeWatchedFiles`, as Neovim 0.7): configuration files, lock files, `.tfgraph.json`,
+// the installed-modules manifest, variable definitions files and test files created, changed, deleted or renamed under a workspace folder by another
 // program are told to the workspace as the client's watcher would. Events come in batches (a save
 // writes several times; a checkout touches many files).
 import {watch, type FSWatcher} from 'node:fs'
 import * as path from 'node:path'
 
 const WATCHED =
-  /(\.(tf|tofu)(\.json)?|\.(tfquery|tfcomponent|tfstack)\.(hcl|json)|\.tfdeploy\.hcl|^\.terraform\.lock\.hcl|^\.tfgraph\.json|^modules\.json)$/
+  /(\.(tf|tofu)(\.json)?|\.(tfquery|tfcomponent|tfstack|tftest|tofutest)\.(hcl|json)|\.tfdeploy\.hcl|\.tfvars(\.json)?|^\.terraform\.lock\.hcl|^\.tfgraph\.json|^modules\.json)$/
 const BATCH_MS = 50
 
 /**
  * Whether a change to `p` can change an analysis: a configuration file, a lock file, `.tfgraph.json`, the
- * installed-modules manifest, or a directory (created, deleted or renamed with what is in it; a name
+ * installed-modules manifest, a variable definitions file (`.tfvars`), a test file, or a directory (created, deleted or renamed with what is in it; a name
  * without an extension is taken for one). Not under `.git`.
  */
 export function watchedPath(p: string): boolean {
