@@ -31,7 +31,7 @@ const rounds = Number(opt('--rounds', 5))
 const floorRounds = Number(opt('--floor-rounds', 1))
 const only = opt('--only', undefined)
 const dist = path.resolve(opt('--dist', path.join(repoRoot, 'dist')))
-const withHcl2json = !argv.includes('--no-hcl2json')
+const withHcl2json = !argv.includes('--no-hcl2json') && (only === undefined || only === 'hcl2json')
 if (!existsSync(path.join(dist, 'src', 'hcl', 'native', 'index.js'))) {
   console.error('dist/ is missing: run `npm run build` first')
   process.exit(1)
