@@ -7,7 +7,7 @@
 // (results-cache.ts).
 import {AsyncLocalStorage} from 'node:async_hooks'
 import {createHash} from 'node:crypto'
-import {closeSync, fstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent, type Stats} from 'node:fs'
+import {closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync, type Dirent, type Stats} from 'node:fs'
 
 /** One input: what a read found (`null`: it failed — missing, unreadable or not that kind of thing). */
 export interface Input {
@@ -107,7 +107,8 @@ function statKindNow(p: string): StatKind | null {
 
 function realNow(p: string): string | null {
   try {
-    return realpathSync(p)
+    // realpath(3): one call, where Node's own resolution stats every component of the path
+    return realpathSync.native(p)
   } catch {
     return null
   }
@@ -132,6 +133,22 @@ function readNow(i: Input): string | null {
     case 'real':
       return realNow(i.path)
   }
+}
+
+/**
+ * The bytes of an open file whose stats were just taken, read as readFileSync reads a descriptor (up to
+ * the size the stats give, or to the end when they give none) without stat'ing the file a second time.
+ */
+function readOpen(fd: number, stats: Stats): Buffer {
+  if (!stats.isFile() || stats.size === 0) return readFileSync(fd)
+  const buf = Buffer.allocUnsafe(stats.size)
+  let n = 0
+  while (n < buf.length) {
+    const got = readSync(fd, buf, n, buf.length - n, null)
+    if (got === 0) break
+    n += got
+  }
+  return n === buf.length ? buf : buf.subarray(0, n)
 }
 
 /** The disk, read with Node's synchronous calls (files are small; see load-module.ts), every read noted. */
@@ -174,8 +191,9 @@ export class DiskSource implements FileSource {
     let fd: number | undefined
     try {
       fd = openSync(p, 'r')
-      stamp = stampOf(fstatSync(fd), this.racyMs)
-      bytes = readFileSync(fd)
+      const stats = fstatSync(fd)
+      stamp = stampOf(stats, this.racyMs)
+      bytes = readOpen(fd, stats)
     } catch (e) {
       note(rec, 'file', p, null)
       throw e

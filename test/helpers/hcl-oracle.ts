@@ -14,7 +14,8 @@ import {diagnosticFromParserError} from '../../src/hcl/parse-native.js'
 import {startHcl2json, type Hcl2JsonParse} from '../../src/hcl/hcl2json-start.js'
 import {parseHclNative} from '../../src/hcl/native/index.js'
 import {bodyToHcl2json} from '../../src/hcl/hcl2json-shape.js'
-import {nativeNestingExceeded} from '../../src/hcl/nesting-limit.js'
+import {MAX_NESTING} from '../../src/hcl/nesting-limit.js'
+import {lex} from '../../src/hcl/native/lexer.js'
 import {toValue} from '../../src/hcl/value.js'
 import {cacheSettingsFromEnv} from '../../src/io/cache-dir.js'
 import type {NativeParse} from '../../src/hcl/parse-pool.js'
@@ -52,7 +53,8 @@ export type OracleResult =
  * instance for every later file.
  */
 export async function hcl2jsonParse(text: string, filename: string): Promise<OracleResult> {
-  if (nativeNestingExceeded(text) >= 0)
+  // the check tfgraph makes before handing a file to hcl2json (parse-native.ts): the lexer's
+  if (lex(text, text.charCodeAt(0) === 0xfeff ? 1 : 0, false, MAX_NESTING).tooDeep >= 0)
     return {ok: false, message: 'nested deeper than hcl2json can parse (nesting-limit.ts)', tooDeep: true}
   const parse = await referenceParser()
   try {

@@ -2,7 +2,7 @@
 import {errorDiag, type Diagnostic, type SourceRange} from '../../diag/diagnostic.js'
 import type {NativeParse} from '../parse-pool.js'
 import type {Attribute, Block, Body} from '../syntax.js'
-import {nativeNestingExceeded, nestingDiagnostic} from '../nesting-limit.js'
+import {MAX_NESTING, nestingDiagnostic} from '../nesting-limit.js'
 import {lex, T, type Tokens} from './lexer.js'
 import {Parser, type PBody, type RawDiag} from './parser.js'
 import {Positions} from './positions.js'
@@ -21,9 +21,6 @@ export type {RawDiag} from './parser.js'
  */
 export function parseHclNative(text: string, filename: string): NativeParse {
   const positions = new Positions(text, filename)
-  // the parser recurses per nesting level: text nested deeper than nesting-limit.ts allows is refused
-  const deep = nativeNestingExceeded(text)
-  if (deep >= 0) return refused(nestingDiagnostic(text, deep, filename), positions)
   try {
     return parseChecked(text, filename, positions)
   } catch (e) {
@@ -39,7 +36,10 @@ function refused(d: Diagnostic, positions: Positions): NativeParse {
 }
 
 function parseChecked(text: string, filename: string, positions: Positions): NativeParse {
-  const tokens = lex(text, text.charCodeAt(0) === 0xfeff ? 1 : 0)
+  // the parser recurses per nesting level: text nested deeper than nesting-limit.ts allows is refused
+  // (the lexer measures the nesting as it goes, and stops where it went past the limit)
+  const tokens = lex(text, text.charCodeAt(0) === 0xfeff ? 1 : 0, false, MAX_NESTING)
+  if (tokens.tooDeep >= 0) return refused(nestingDiagnostic(text, tokens.tooDeep, filename), positions)
   const rangeString = (s: number, e: number): string => formatHclRange(positions.range(s, e))
   const parser = new Parser(text, tokens, rangeString)
   const body = parser.parseFile()

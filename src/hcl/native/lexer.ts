@@ -2,7 +2,8 @@
 // the Go implementation (hashicorp/hcl v2, hclsyntax): three modes (expressions, quoted templates,
 // heredoc templates) with a stack, so `${ … }` may nest strings and heredocs to any depth. One pass with
 // charCodeAt over the text; tokens are kept as three parallel arrays of numbers (type, start, end in
-// UTF-16 code units), so a file's tokens cost no objects.
+// UTF-16 code units), so a file's tokens cost no objects. The same pass measures the nesting the parser
+// will recurse on (nesting-limit.ts): no second pass over the text checks it.
 
 export const T = {
   EOF: 0,
@@ -65,9 +66,67 @@ export interface Tokens {
   readonly types: Uint8Array
   readonly starts: Int32Array
   readonly ends: Int32Array
+  /**
+   * Where the nesting first went past the limit given to `lex` (the opener or operator that did), or -1.
+   * When it did, lexing stopped there: the tokens end early and are not to be parsed.
+   */
+  readonly tooDeep: number
 }
 
-/** Growable typed arrays for the tokens (a plain array push per token measured 5 MB/s on big files). */
+/** Unary and conditional operators in one expression cost the parser far less stack than a bracket each. */
+export const OPERATORS_PER_LEVEL = 10
+
+// What a token does to the nesting count (lex): see NEST below.
+const N_NEUTRAL = 0 // a significant token after which `-` is binary
+const N_OPERAND = 1 // a significant token after which `-` is unary (an operator, `=`, an opener, `,`, `:`)
+const N_SKIP = 2 // not significant: template text, the end
+const N_OPEN = 3 // ( [ {: one level deeper
+const N_FRAME = 4 // " or <<EOT: one level deeper, until its own closer
+const N_TEMPLATE = 5 // ${ or %{: one level deeper, until its closing brace
+const N_CLOSE = 6 // ) ] } ~}: a level opened by a bracket in the same expression ends
+const N_FRAME_CLOSE = 7 // closing quote or heredoc marker: back to the depth before its opener
+const N_MINUS = 8 // - : an operator level when unary
+const N_UNARY = 9 // ! ? : an operator level
+const N_NEWLINE = 10 // a newline (a comment ends in one): at the top level, a new expression starts
+const NEST = new Uint8Array(64).fill(N_NEUTRAL)
+for (const t of [T.QUOTED_LIT, T.STRING_LIT, T.QUOTED_NEWLINE, T.EOF]) NEST[t] = N_SKIP
+NEST[T.NEWLINE] = N_NEWLINE
+NEST[T.COMMENT] = N_NEWLINE
+for (const t of [
+  T.EQUAL,
+  T.EQUAL_OP,
+  T.NOT_EQUAL,
+  T.GTE,
+  T.LTE,
+  T.FAT_ARROW,
+  T.COMMA,
+  T.COLON,
+  T.DOUBLE_COLON,
+  T.PLUS,
+  T.STAR,
+  T.SLASH,
+  T.PERCENT,
+  T.LT,
+  T.GT,
+  T.AND,
+  T.OR,
+  T.BIT_AND,
+  T.BIT_OR,
+])
+  NEST[t] = N_OPERAND
+for (const t of [T.OBRACE, T.OBRACK, T.OPAREN]) NEST[t] = N_OPEN
+for (const t of [T.OQUOTE, T.OHEREDOC]) NEST[t] = N_FRAME
+for (const t of [T.TEMPLATE_INTERP, T.TEMPLATE_CONTROL]) NEST[t] = N_TEMPLATE
+for (const t of [T.CBRACE, T.CBRACK, T.CPAREN, T.TEMPLATE_SEQ_END]) NEST[t] = N_CLOSE
+for (const t of [T.CQUOTE, T.CHEREDOC]) NEST[t] = N_FRAME_CLOSE
+NEST[T.MINUS] = N_MINUS
+NEST[T.BANG] = N_UNARY
+NEST[T.QUESTION] = N_UNARY
+
+/**
+ * Growable typed arrays for the tokens (a plain array push per token measured 5 MB/s on big files): the
+ * three share one ArrayBuffer, so a file's tokens cost one allocation (and one more per doubling).
+ */
 class TokenBuffer {
   types: Uint8Array
   starts: Int32Array
@@ -76,23 +135,27 @@ class TokenBuffer {
 
   constructor(textLength: number) {
     const cap = Math.min(textLength + 2, 256 + (textLength >> 2))
-    this.types = new Uint8Array(cap)
-    this.starts = new Int32Array(cap)
-    this.ends = new Int32Array(cap)
+    const b = TokenBuffer.views(cap)
+    this.types = b.types
+    this.starts = b.starts
+    this.ends = b.ends
+  }
+
+  /** Three arrays of `cap` entries in one buffer: starts, ends, then types. */
+  private static views(cap: number): {types: Uint8Array; starts: Int32Array; ends: Int32Array} {
+    const buffer = new ArrayBuffer(cap * 9)
+    return {starts: new Int32Array(buffer, 0, cap), ends: new Int32Array(buffer, cap * 4, cap), types: new Uint8Array(buffer, cap * 8, cap)}
   }
 
   emit(t: number, s: number, e: number): void {
     if (this.n === this.types.length) {
-      const cap = this.n * 2
-      const types = new Uint8Array(cap)
-      types.set(this.types)
-      const starts = new Int32Array(cap)
-      starts.set(this.starts)
-      const ends = new Int32Array(cap)
-      ends.set(this.ends)
-      this.types = types
-      this.starts = starts
-      this.ends = ends
+      const b = TokenBuffer.views(this.n * 2)
+      b.types.set(this.types)
+      b.starts.set(this.starts)
+      b.ends.set(this.ends)
+      this.types = b.types
+      this.starts = b.starts
+      this.ends = b.ends
     }
     const i = this.n++
     this.types[i] = t
@@ -105,8 +168,8 @@ class TokenBuffer {
     return this.types[this.n - 1]!
   }
 
-  done(): Tokens {
-    return {types: this.types.subarray(0, this.n), starts: this.starts.subarray(0, this.n), ends: this.ends.subarray(0, this.n)}
+  done(tooDeep: number): Tokens {
+    return {types: this.types.subarray(0, this.n), starts: this.starts.subarray(0, this.n), ends: this.ends.subarray(0, this.n), tooDeep}
   }
 }
 
@@ -193,11 +256,70 @@ interface Heredoc {
 /**
  * Splits native-syntax text into tokens. `from` skips a leading byte-order mark; `template` reads the
  * whole text as a bare template (as a JSON string's value is read). Never throws.
+ *
+ * `limit`: the deepest nesting the parser may be handed. Levels are brackets, quoted strings, heredocs
+ * and template sequences, plus one for every OPERATORS_PER_LEVEL unary or conditional operators (`!`,
+ * `?`, a unary `-`) in one top-level expression; past the limit, lexing stops (Tokens.tooDeep).
  */
-export function lex(text: string, from: number, template = false): Tokens {
+export function lex(text: string, from: number, template = false, limit = Infinity): Tokens {
   const n = text.length
   const buf = new TokenBuffer(n)
-  const emit = (t: number, s: number, e: number): void => buf.emit(t, s, e)
+  // the nesting: levels open, the depth before each quote, heredoc or template sequence still open,
+  // operators counted in this top-level expression, whether a `-` here is unary
+  let depth = 0
+  const frames: number[] = []
+  let ops = 0
+  let unary = true
+  let tooDeep = -1
+  const emit = (t: number, s: number, e: number): void => {
+    buf.emit(t, s, e)
+    switch (NEST[t]) {
+      case N_NEUTRAL:
+        unary = false
+        return
+      case N_OPERAND:
+        unary = true
+        return
+      case N_SKIP:
+        return
+      case N_OPEN:
+        unary = true
+        depth++
+        break
+      case N_FRAME:
+        frames.push(depth)
+        depth++
+        break
+      case N_TEMPLATE:
+        frames.push(depth)
+        depth++
+        unary = e - s === 2 // `${~`: the `~` comes last
+        break
+      case N_CLOSE:
+        unary = false
+        if (depth > (frames.length === 0 ? 0 : frames[frames.length - 1]! + 1)) depth--
+        return
+      case N_FRAME_CLOSE:
+        unary = false
+        depth = frames.pop()!
+        return
+      case N_MINUS:
+        if (!unary) {
+          unary = true
+          return
+        }
+        ops++
+        break
+      case N_UNARY:
+        unary = true
+        ops++
+        break
+      case N_NEWLINE:
+        if (depth === 0 && text.charCodeAt(e - 1) === 10) ops = 0
+        return
+    }
+    if (tooDeep < 0 && depth + Math.floor(ops / OPERATORS_PER_LEVEL) > limit) tooDeep = s
+  }
   const modes: number[] = [template ? MODE_BARE : MODE_MAIN]
   const heredocs: Heredoc[] = []
   const retBraces: number[] = []
@@ -228,12 +350,18 @@ export function lex(text: string, from: number, template = false): Tokens {
     i = e
   }
 
-  while (i < n) {
+  while (i < n && tooDeep < 0) {
     const mode = modes[modes.length - 1]!
     const c = text.charCodeAt(i)
     if (mode === MODE_MAIN) {
       if (c === 32 || c === 9) {
+        // a run of blanks (indentation) at once
         i++
+        while (i < n) {
+          const d = text.charCodeAt(i)
+          if (d !== 32 && d !== 9) break
+          i++
+        }
         continue
       }
       if (isDigit(c)) {
@@ -392,6 +520,7 @@ export function lex(text: string, from: number, template = false): Tokens {
           const e = tilde ? i + 2 : i + 1
           if (retBraces.length > 0 && retBraces[retBraces.length - 1] === braces) {
             emit(T.TEMPLATE_SEQ_END, i, e)
+            depth = frames.pop()! // the sequence's level ends, and any bracket left open in it
             braces--
             retBraces.pop()
             modes.pop()
@@ -535,5 +664,5 @@ export function lex(text: string, from: number, template = false): Tokens {
     i = j
   }
   emit(T.EOF, n, n)
-  return buf.done()
+  return buf.done(tooDeep)
 }

@@ -56,29 +56,40 @@ export interface PBody {
   readonly e: number
 }
 
-const BINARY_LEVELS: ReadonlyArray<ReadonlyMap<number, string>> = [
-  new Map([[T.OR, '||']]),
-  new Map([[T.AND, '&&']]),
-  new Map([
+/** Binary operators by precedence level (0 binds loosest). */
+const BINARY_OPERATORS: readonly (readonly (readonly [number, string])[])[] = [
+  [[T.OR, '||']],
+  [[T.AND, '&&']],
+  [
     [T.EQUAL_OP, '=='],
     [T.NOT_EQUAL, '!='],
-  ]),
-  new Map([
+  ],
+  [
     [T.GT, '>'],
     [T.GTE, '>='],
     [T.LT, '<'],
     [T.LTE, '<='],
-  ]),
-  new Map([
+  ],
+  [
     [T.PLUS, '+'],
     [T.MINUS, '-'],
-  ]),
-  new Map([
+  ],
+  [
     [T.STAR, '*'],
     [T.SLASH, '/'],
     [T.PERCENT, '%'],
-  ]),
+  ],
 ]
+const BINARY_LEVELS = BINARY_OPERATORS.length
+/** By token type: its binary operator's level (-1: none) and text (a table lookup per level, no map). */
+const BINARY_LEVEL = new Int8Array(64).fill(-1)
+const BINARY_OP: string[] = []
+for (let level = 0; level < BINARY_LEVELS; level++) {
+  for (const [t, op] of BINARY_OPERATORS[level]!) {
+    BINARY_LEVEL[t] = level
+    BINARY_OP[t] = op
+  }
+}
 
 const OPPOSITE: Readonly<Record<number, number>> = {
   [T.OBRACE]: T.CBRACE,
@@ -492,16 +503,16 @@ export class Parser {
   }
 
   private parseBinary(level: number): Expr {
-    if (level >= BINARY_LEVELS.length) return this.parseWithTraversals()
-    const ops = BINARY_LEVELS[level]!
+    if (level >= BINARY_LEVELS) return this.parseWithTraversals()
     const before = this.diags.length
     let lhs = this.parseBinary(level + 1)
     if (this.recovery && this.diags.length > before) return lhs
     let op: string | undefined
     let rhs: Expr | undefined
     for (;;) {
-      const next = ops.get(this.peek())
-      if (next === undefined) break
+      const t = this.peek()
+      if (BINARY_LEVEL[t] !== level) break
+      const next = BINARY_OP[t]!
       if (op !== undefined && rhs) lhs = {k: 'binary', op, left: lhs, right: rhs, s: lhs.s, e: rhs.e}
       op = next
       this.read()

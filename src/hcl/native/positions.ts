@@ -17,8 +17,9 @@ export class Positions {
     const starts = [this.bom]
     for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1)
     this.lineStarts = starts
-    // only text with non-ASCII characters needs byte offsets per line
-    if (/[^\x00-\x7f]/.test(this.bom ? text.slice(1) : text)) {
+    // only text with non-ASCII characters needs byte offsets per line (its UTF-8 is longer than it;
+    // a BOM's 3 bytes are 1 character)
+    if (Buffer.byteLength(text, 'utf8') !== text.length + 2 * this.bom) {
       const bytes: number[] = new Array<number>(starts.length)
       let byte = this.bom ? 3 : 0
       bytes[0] = byte
