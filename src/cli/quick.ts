@@ -8,7 +8,7 @@ import {cacheSettingsFromEnv} from '../io/cache-dir.js'
 import {DiskSource} from '../io/inputs.js'
 import {ResultsCache} from '../io/results-cache.js'
 import {parserKindFromEnv} from '../hcl/parser-kind.js'
-import {useColor} from './color.js'
+import {useColor, type ColorStream} from './color.js'
 import {configInputs, configKey, type ConfigInputs} from './config-run.js'
 import {graphInputs, graphKey, type GraphFormat, type GraphInputs} from './graph-run.js'
 import {lintInputs, lintKey, type LintInputs} from './lint-run.js'
@@ -99,6 +99,12 @@ function readArgv(
   return {dir: dir ?? '.', switches, values}
 }
 
+/** Where the command writes (whether each is a terminal decides its colours). */
+export interface Streams {
+  readonly stdout: ColorStream
+  readonly stderr: ColorStream
+}
+
 /** A value among `options` (what oclif accepts for a flag with options), or undefined when it is not one. */
 const oneOf = <T extends string>(value: string | undefined, options: readonly T[]): T | undefined => options.find((o) => o === value)
 
@@ -110,7 +116,12 @@ const plainInteger = (value: string): number | undefined => (/^(0|[1-9]\d{0,8})$
  * above, each once, with values oclif would take as they are, and no environment that changes how oclif
  * reads them.
  */
-export function quickArgs(command: QuickCommand, argv: readonly string[], env: NodeJS.ProcessEnv = process.env): QuickLine | undefined {
+export function quickArgs(
+  command: QuickCommand,
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+  streams: Streams = process,
+): QuickLine | undefined {
   // TFGRAPH_PARSER is the --parser flag's variable (oclif checks its value); DEBUG makes oclif talk
   if (env['TFGRAPH_PARSER'] !== undefined || env['DEBUG'] !== undefined) return undefined
   const read = readArgv(command, argv)
@@ -133,7 +144,7 @@ export function quickArgs(command: QuickCommand, argv: readonly string[], env: N
         tests: switches.has('tests'),
         'test-directory': values.get('test-directory'),
       }
-      return {command, inputs: providersInputs(dir, flags, useColor(process.stderr, noColor, env)), ...run}
+      return {command, inputs: providersInputs(dir, flags, useColor(streams.stderr, noColor, env)), ...run}
     }
     case 'lint': {
       const format = values.get('format')
@@ -152,7 +163,7 @@ export function quickArgs(command: QuickCommand, argv: readonly string[], env: N
         'test-directory': values.get('test-directory'),
         'no-tests': switches.has('no-tests'),
       }
-      return {command, inputs: lintInputs(dir, flags, useColor(process.stdout, noColor, env)), ...run}
+      return {command, inputs: lintInputs(dir, flags, useColor(streams.stdout, noColor, env)), ...run}
     }
     case 'graph': {
       const type = values.get('type')
@@ -173,14 +184,14 @@ export function quickArgs(command: QuickCommand, argv: readonly string[], env: N
         engine,
         force: switches.has('force'),
       }
-      return {command, inputs: {...graphInputs(dir, flags, useColor(process.stderr, noColor, env)), format}, ...run}
+      return {command, inputs: {...graphInputs(dir, flags, useColor(streams.stderr, noColor, env)), format}, ...run}
     }
     case 'lock': {
       const flags = {engine, platforms: values.get('platforms'), json: switches.has('json')}
-      return {command, inputs: lockInputs(dir, flags, useColor(process.stderr, noColor, env)), ...run}
+      return {command, inputs: lockInputs(dir, flags, useColor(streams.stderr, noColor, env)), ...run}
     }
     case 'config':
-      return {command, inputs: configInputs(dir, {engine, json: switches.has('json')}, useColor(process.stderr, noColor, env)), ...run}
+      return {command, inputs: configInputs(dir, {engine, json: switches.has('json')}, useColor(streams.stderr, noColor, env)), ...run}
   }
 }
 
@@ -222,36 +233,60 @@ export type QuickRunner = (q: QuickLine) => Promise<void>
 
 const isQuickCommand = (c: string | undefined): c is QuickCommand => QUICK_COMMANDS.some((q) => q === c)
 
+/** A quick command line and the output stored for it, if any (undefined: the line is oclif's to run). */
+function readLine(given: readonly string[], streams: Streams = process): {q: QuickLine; stored: StoredAnswer | undefined} | undefined {
+  const [command, ...argv] = given
+  if (!isQuickCommand(command)) return undefined
+  const q = quickArgs(command, argv, process.env, streams)
+  if (!q || dirProblem(q) !== undefined) return undefined
+  const settings = cacheSettingsFromEnv()
+  // `providers --verbose` ends with a line about the run: the run writes it
+  if (q.noCache || (q.command === 'providers' && q.inputs.verbose) || !settings.enabled) return {q, stored: undefined}
+  const results = new ResultsCache({settings: () => settings, files: new DiskSource(), variant: parserKindFromEnv()})
+  return {q, stored: results.storedOutput(command, quickKey(q))}
+}
+
+/** A stored output: what the command printed, in the order it printed it. */
+export interface StoredAnswer {
+  readonly stdout: string
+  readonly stderr: string
+  readonly exitCode: number
+  /** The stderr text went first (an error that stopped the work, before what could still be shown). */
+  readonly stderrFirst?: boolean
+}
+
+/**
+ * What `tfgraph COMMAND ARGV` (`given`) would print from the results cache to `streams`, without running
+ * anything; undefined when the quick start cannot read the line or nothing is stored for it (the
+ * pre-commit hook asks before it starts a process for the command, whose output it reads from pipes).
+ */
+export function quickStored(given: readonly string[], streams: Streams): StoredAnswer | undefined {
+  return readLine(given, streams)?.stored
+}
+
 /**
  * Runs `tfgraph COMMAND ARGV` (`given`) if the quick start can: true when it did (the output is written
  * and the exit code set), false when the command line is oclif's to run (nothing was written).
  */
 export async function quickStart(given: readonly string[], runner: QuickRunner): Promise<boolean> {
-  const [command, ...argv] = given
-  if (!isQuickCommand(command)) return false
-  const q = quickArgs(command, argv)
-  if (!q || dirProblem(q) !== undefined) return false
-  const settings = cacheSettingsFromEnv()
-  // `providers --verbose` ends with a line about the run: the run below writes it
-  if (!q.noCache && !(q.command === 'providers' && q.inputs.verbose) && settings.enabled) {
-    const results = new ResultsCache({settings: () => settings, files: new DiskSource(), variant: parserKindFromEnv()})
-    const stored = results.storedOutput(command, quickKey(q))
-    if (stored) {
-      // as the command's finish writes it: an error that stopped the work before what could be shown
-      const first = 'stderrFirst' in stored && stored.stderrFirst === true
-      if (first && stored.stderr) process.stderr.write(stored.stderr)
-      if (stored.stdout) process.stdout.write(stored.stdout)
-      if (!first && stored.stderr) process.stderr.write(stored.stderr)
-      process.exitCode = stored.exitCode
-      return true
-    }
+  const line = readLine(given)
+  if (!line) return false
+  const {q, stored} = line
+  if (stored) {
+    // as the command's finish writes it: an error that stopped the work before what could be shown
+    const first = stored.stderrFirst === true
+    if (first && stored.stderr) process.stderr.write(stored.stderr)
+    if (stored.stdout) process.stdout.write(stored.stdout)
+    if (!first && stored.stderr) process.stderr.write(stored.stderr)
+    process.exitCode = stored.exitCode
+    return true
   }
   try {
     await runner(q)
   } catch (e) {
     // what bin/run.js prints for whatever ends a command line (its own exits, a bug), said the same way
     const {describeCliError} = await import('./cli-errors.js')
-    const {text, exitCode} = describeCliError(e, [...given], [command], () => undefined)
+    const {text, exitCode} = describeCliError(e, [...given], [q.command], () => undefined)
     if (text) process.stderr.write(text)
     process.exitCode = exitCode
   }
