@@ -13,6 +13,8 @@ import {spawnSync} from 'node:child_process'
 import {existsSync, readdirSync} from 'node:fs'
 import * as path from 'node:path'
 import {fileURLToPath} from 'node:url'
+import {setFlagsFromString} from 'node:v8'
+import {loadScript} from './load-script.js'
 
 const LOCK_FILE = '.terraform.lock.hcl'
 const CONFIG_FILE = /\.(tf|tofu)(\.json)?$/
@@ -65,14 +67,26 @@ const roots = [...new Set(files.filter(wanted).map((f) => rootOf(path.dirname(f)
   .filter((root) => mode === 'lint' || existsSync(path.join(root, LOCK_FILE)))
   .sort()
 
+// A root whose output the results cache holds (nothing it read has changed since tfgraph last checked
+// it) is answered here, without starting tfgraph (bin/run.js's quick start: src/cli/quick.ts); the
+// others are checked by a tfgraph process of their own. The V8 flag is bin/run.js's: the script's code
+// cache is only taken under the flags it was made with.
+setFlagsFromString('--heap-growing-percent=50')
 const run = fileURLToPath(new URL('run.js', import.meta.url))
+let quick
+const stored = (args) => {
+  quick ??= loadScript(fileURLToPath(new URL('../dist/cli/quick.cjs', import.meta.url))).exports
+  // as the process would see its output: pipes, never a terminal (no colours)
+  return quick.quickStored(args, {stdout: {isTTY: false}, stderr: {isTTY: false}})
+}
 let exitCode = 0
 for (const root of roots) {
   const shown = path.relative(top, root) || '.'
-  const result = spawnSync(process.execPath, [run, mode, shown, ...flags, '--no-progress'], {
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  })
+  const args = [mode, shown, ...flags, '--no-progress']
+  const answer = stored(args)
+  const result = answer
+    ? {status: answer.exitCode, stdout: answer.stdout, stderr: answer.stderr}
+    : spawnSync(process.execPath, [run, ...args], {encoding: 'utf8', maxBuffer: 256 * 1024 * 1024})
   if (result.error) {
     process.stderr.write(`tfgraph ${mode} ${shown}: ${result.error.message}\n`)
     exitCode = Math.max(exitCode, 1)

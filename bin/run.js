@@ -15,13 +15,14 @@ setFlagsFromString('--heap-growing-percent=50')
 // parser's Go runtime leaves timers that would keep Node alive for up to a second after the work is done.
 const exitWhenFlushed = () => process.stdout.write('', () => process.stderr.write('', () => process.exit()))
 
-// `tfgraph providers` with common flags starts without oclif (~0.1 s to load), from scripts compiled
-// from V8's code cache (load-script.js): a stored answer is printed by a small one (src/cli/quick.ts),
-// anything else runs the same command code from a second (src/cli/quick-run.ts); what they cannot read
-// (other flags, --help, a directory that is not a module) falls through to oclif below.
+// `tfgraph providers|lint|graph|lock|config` with common flags start without oclif (~0.1 s to load),
+// from scripts compiled from V8's code cache (load-script.js): a stored answer is printed by a small one
+// (src/cli/quick.ts), anything else runs the same command code from a second (src/cli/quick-run.ts);
+// what they cannot read (other flags, --help, a directory that is not a module) falls through to oclif.
+const QUICK = ['providers', 'lint', 'graph', 'lock', 'config']
 const given = process.argv.slice(2)
 const script = (name) => loadScript(fileURLToPath(new URL(`../dist/cli/${name}.cjs`, import.meta.url))).exports
-const quick = given[0] === 'providers' && (await script('quick').quickProviders(given.slice(1), (q) => script('quick-run').runProviders(q)))
+const quick = QUICK.includes(given[0]) && (await script('quick').quickStart(given, (q) => script('quick-run').runQuick(q)))
 if (!quick) await runOclif(given)
 exitWhenFlushed()
 

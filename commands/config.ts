@@ -1,7 +1,8 @@
 import {Args, Command, Flags} from '@oclif/core'
-import {engineFlag, runFlags} from '../src/cli/run-flags.js'
-import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
-import {exitCodeOf, startCommand} from '../src/cli/command-run.js'
+import {runFlags} from '../src/cli/run-flags.js'
+import {limitFlags} from '../src/cli/limit-flags.js'
+import {startCommand} from '../src/cli/command-run.js'
+import {configInputs, configOutput} from '../src/cli/config-run.js'
 
 export default class Config extends Command {
   static override summary = 'Show the effective configuration of a module after override files.'
@@ -39,22 +40,8 @@ Exit codes: 0 = no errors, 1 = the directory or a file could not be read or pars
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Config)
-    const cmd = await startCommand(this, flags, {dir: args.dir, quiet: flags.json, load: () => import('../src/cli/analysis.js')})
-    const engine = engineFlag(flags.engine)
-    const maxFiles = limitOptions(flags).maxFiles ?? cmd.lib.DEFAULT_MAX_FILES
-    const result = await cmd.lib.loadConfig(args.dir, {
-      ...(engine ? {engine} : {}),
-      fileBudget: {remaining: maxFiles, limit: maxFiles},
-      context: cmd.context,
-    })
-    // files are named from the current directory, so that file:line opens as printed
-    const render = await cmd.renderer('config', flags.json ? 'json' : 'text')
-    const stdout = await render(result, {engineGiven: engine !== undefined, fileName: cmd.lib.fileNamer(args.dir)})
-    // --json carries the diagnostics in the document
-    const diagnostics =
-      !flags.json && result.diagnostics.length > 0
-        ? (stdout ? '\n' : '') + (await cmd.diagnostics(result.diagnostics, {dir: args.dir}))
-        : ''
-    await cmd.finish({stdout, stderr: diagnostics, exitCode: exitCodeOf(result)})
+    const cmd = await startCommand(this, flags, {dir: args.dir, quiet: flags.json, load: async () => undefined})
+    const out = await configOutput(cmd, configInputs(args.dir, flags, cmd.color()))
+    await cmd.finish(out.value)
   }
 }

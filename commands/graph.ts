@@ -1,26 +1,8 @@
 import {Args, Command, Flags} from '@oclif/core'
-import * as path from 'node:path'
-import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
-import {engineFlag, runFlags, varFlags} from '../src/cli/run-flags.js'
+import {limitFlags} from '../src/cli/limit-flags.js'
+import {runFlags, varFlags} from '../src/cli/run-flags.js'
 import {startCommand} from '../src/cli/command-run.js'
-import {drawGraph, GRAPH_VIEWS} from '../src/cli/graph-run.js'
-
-const EXTENSIONS: Readonly<Record<string, 'svg' | 'html' | 'mermaid' | 'json' | 'dot'>> = {
-  '.svg': 'svg',
-  '.html': 'html',
-  '.htm': 'html',
-  '.mmd': 'mermaid',
-  '.mermaid': 'mermaid',
-  '.json': 'json',
-  '.dot': 'dot',
-  '.gv': 'dot',
-}
-
-/** The format a file name asks for (no extension, or no file: DOT); undefined for an extension tfgraph cannot write. */
-function formatFromExtension(file: string | undefined): 'svg' | 'html' | 'mermaid' | 'json' | 'dot' | undefined {
-  const ext = file === undefined ? '' : path.extname(file).toLowerCase()
-  return ext === '' ? 'dot' : EXTENSIONS[ext]
-}
+import {graphInputs, graphOutput} from '../src/cli/graph-run.js'
 
 export default class Graph extends Command {
   static override summary =
@@ -128,52 +110,16 @@ Exit codes: 0 = no errors, 1 = a directory or file could not be read or parsed, 
     // the graph goes to stdout; the progress line (stderr, terminals only) never mixes into it. The library
     // is loaded only when the results cache has no graph for these options and files.
     const cmd = await startCommand(this, flags, {dir: args.dir, load: async () => undefined})
-    const engine = engineFlag(flags.engine)
-    const view = GRAPH_VIEWS.find((v) => v === flags.type) ?? 'modules'
-    const format = (['dot', 'mermaid', 'json', 'svg', 'html'] as const).find((f) => f === flags.format) ?? formatFromExtension(flags.output)
+    const i = graphInputs(args.dir, flags, cmd.color())
+    const format = i.format
     if (format === undefined)
       return cmd.fail(
         `cannot write ${flags.output}: tfgraph writes .svg, .html, .dot or .gv, .mmd and .json files; name the file so, or give --format (dot, mermaid, json, svg, html)`,
       )
-    // `-o -` is stdout, as for most tools that take an output file
-    const output = flags.output === '-' ? undefined : flags.output
-    const slicing = {
-      ...(flags.focus !== undefined ? {focus: flags.focus} : {}),
-      ...(flags.depth !== undefined ? {depth: flags.depth} : {}),
-      ...(flags.module !== undefined ? {module: flags.module} : {}),
-      collapse: flags.collapse === true,
-      exclude: flags.exclude ?? [],
-    }
-    const inputs = {
-      engine,
-      vars: flags.var ?? [],
-      varFiles: flags['var-file'] ?? [],
-      limits: limitOptions(flags),
-      verbose: flags.verbose === true,
-      color: cmd.color(),
-      force: flags.force === true,
-    }
-    if (flags.state !== undefined && view !== 'providers') return cmd.fail('--state draws into the providers view: add --type providers')
+    if (flags.state !== undefined && i.view !== 'providers') return cmd.fail('--state draws into the providers view: add --type providers')
     const state = flags.state !== undefined ? (await import('../src/cli/state-input.js')).readStateInput(flags.state) : undefined
     if (state && 'problem' in state) return cmd.fail(state.problem)
-    const key = {dir: path.resolve(args.dir), given: args.dir, view, format, slicing, ...inputs, engine: engine ?? null}
-    // what cannot be drawn (exit 1, never stored) is said without writing the -o file
-    let failed = false
-    const draw = async () => {
-      const r = await drawGraph(cmd, {
-        dir: args.dir,
-        view,
-        format,
-        slicing,
-        ...inputs,
-        progress: !flags['no-progress'],
-        ...(state ? {state} : {}),
-      })
-      failed = r.failed
-      return r.output
-    }
-    // a graph that shows a state's objects is never stored (a state can hold secrets)
-    const out = state ? {value: await draw()} : await cmd.context.results.output('graph', key, draw)
-    await cmd.finish(out.value, failed ? undefined : output)
+    const {out, failed} = await graphOutput(cmd, {...i, format}, {progress: !flags['no-progress'], ...(state ? {state} : {})})
+    await cmd.finish(out.value, failed ? undefined : i.output)
   }
 }

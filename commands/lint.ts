@@ -1,11 +1,10 @@
 import {Args, Command, Flags} from '@oclif/core'
-import {errorLines, usageError} from '../src/cli/fail.js'
-import {readFileSync} from 'node:fs'
-import * as path from 'node:path'
-import {engineFlag, runFlags, varFlags} from '../src/cli/run-flags.js'
-import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
+import {usageError} from '../src/cli/fail.js'
+import {runFlags, varFlags} from '../src/cli/run-flags.js'
+import {limitFlags} from '../src/cli/limit-flags.js'
 import {startCommand} from '../src/cli/command-run.js'
-import type {LintDiagnostic} from '../src/rules/rule.js'
+import {useColor} from '../src/cli/color.js'
+import {lintInputs, lintOutput} from '../src/cli/lint-run.js'
 
 export default class Lint extends Command {
   static override summary = "Check a configuration with Terraform's module/provider rules and tfgraph's rules for module authors."
@@ -94,177 +93,36 @@ Exit codes, the same for one root or many: 0 = no errors, 1 = tfgraph could not 
       usageError(this, `--state is the state of one root module: it takes no ${flags.recursive ? '--recursive' : '--fix'}`)
     if (flags.diff && (flags.format !== undefined || flags.json))
       usageError(this, '--fix --diff prints a diff: it takes no --format or --json')
-    const format = flags.json ? 'json' : ((['json', 'sarif', 'compact'] as const).find((f) => f === flags.format) ?? 'text')
-    // what a run answered by the results cache needs, and no more: the analysis (loader, resolver,
-    // rules) is imported by lintCached only for a root it must analyse again
-    const cmd = await startCommand(this, flags, {
-      quiet: format !== 'text',
-      load: () => Promise.all([import('../src/lint/cached.js'), import('../src/lint/config.js')]),
-    })
-    const [cached, config] = cmd.lib
-    const rules = async () => (await import('../src/rules/index.js')).RULES
+    const i = lintInputs(args.dir, flags, useColor(process.stdout, flags))
+    // the results cache and the run set-up only: the analysis (loader, resolver, rules) is imported
+    // only for a root that must be analysed again (src/cli/lint-run.ts)
+    const cmd = await startCommand(this, flags, {quiet: i.format !== 'text', load: async () => undefined})
     if (flags['list-rules']) {
+      const [{TERRAFORM_RULE}, {RULES}] = await Promise.all([import('../src/lint/config.js'), import('../src/rules/index.js')])
       const rows: {id: string; severity: string; description: string}[] = [
         {
-          id: config.TERRAFORM_RULE,
+          id: TERRAFORM_RULE,
           severity: 'error',
           description: "Terraform's and OpenTofu's own module and provider diagnostics (their severities)",
         },
-        ...(await rules()).map((r) => ({...r, description: r.enabledByDefault ? r.description : `(off by default) ${r.description}`})),
+        ...RULES.map((r) => ({...r, description: r.enabledByDefault ? r.description : `(off by default) ${r.description}`})),
       ]
       process.stdout.write(rows.map((r) => `${r.id.padEnd(36)} ${r.severity.padEnd(8)} ${r.description}\n`).join(''))
       return
     }
-    const split = (xs: string[] | undefined): string[] =>
-      (xs ?? [])
-        .flatMap((x) => x.split(','))
-        .map((x) => x.trim())
-        .filter(Boolean)
-    const [only, disable] = [split(flags.only), split(flags.disable)]
-    const unknown = await (await import('../src/cli/rule-ids.js')).unknownRuleProblem([...only, ...disable])
+    const unknown = await (await import('../src/cli/rule-ids.js')).unknownRuleProblem([...i.only, ...i.disable])
     if (unknown) cmd.fail(unknown)
     cmd.checkDir(args.dir, {
       recursive: flags.recursive,
       tests: !flags['no-tests'],
       ...(flags['test-directory'] !== undefined ? {testDirectory: flags['test-directory']} : {}),
     })
-    const engine = engineFlag(flags.engine)
-    const limits = limitOptions(flags)
-    const {roots, unreadable, skipped} = flags.recursive
-      ? await cached.findRoots(cmd.context, args.dir, engine)
-      : {roots: [args.dir], unreadable: [], skipped: []}
-    if (roots.length === 0 && unreadable.length === 0) this.error(`no root modules found under ${args.dir}`, {exit: 1})
-    // a broken --config FILE is a usage error (nothing is linted, exit 1); a root's own broken .tfgraph.json
-    // is that root's finding (exit 2), and the other roots are linted
-    const configs = roots.map((root) => ({root, cfg: config.readLintConfig(root, flags.config)}))
-    const explicitErrors = flags.config === undefined ? [] : (configs[0]?.cfg.diagnostics ?? [])
-    if (explicitErrors.length > 0) return cmd.finish({stdout: '', stderr: errorLines(explicitErrors), exitCode: 1})
-    // several roots at once, so the worker pool has files to parse in parallel; results keep the roots' order
-    const options = {
-      ...(engine ? {engine} : {}),
-      only,
-      disable,
-      vars: flags.var ?? [],
-      varFiles: flags['var-file'] ?? [],
-      limits,
-      tests: flags['no-tests'] ? false : flags['test-directory'] !== undefined ? {directory: flags['test-directory']} : true,
-    }
-    // --fix: every root's fixes over passes, in memory, then written (or shown as a diff)
-    const fixing = flags.fix
-      ? await (
-          await import('../src/cli/lint-fix.js')
-        ).lintFix(
-          configs
-            .filter((c) => c.cfg.diagnostics.length === 0)
-            .map(({root, cfg}) => ({dir: root, options: {...options, config: cfg.config}})),
-          {dir: args.dir, diff: flags.diff, cwd: process.cwd(), verbose: flags.verbose},
-        )
-      : undefined
-    if (fixing?.interrupted) return cmd.finish({stdout: '', stderr: fixing.stderr, exitCode: 130})
-    if (fixing?.diff !== undefined) {
-      const count = (severity: string) =>
-        fixing.results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === severity).length, 0)
-      await cmd.end()
-      return cmd.finish({
-        stdout: fixing.diff,
-        stderr: skippedLines(skipped) + fixing.stderr,
-        exitCode: fixing.results.some((r) => r.unread) ? 1 : count('error') > 0 ? 2 : 0,
-      })
-    }
-    // --state: one root, linted with its analysis, then matched to the state (nothing of it cached)
-    const stateInput = flags.state !== undefined ? (await import('../src/cli/state-input.js')).readStateInput(flags.state) : undefined
-    if (stateInput && 'problem' in stateInput) return cmd.fail(stateInput.problem)
-    const fixed = [...(fixing?.results ?? [])].reverse()
-    const [{mapLimit}, {RemainingRoots}] = await Promise.all([import('../src/lint/map-limit.js'), import('../src/lint/release.js')])
-    const remaining = new RemainingRoots(roots)
-    const perRoot = await mapLimit(configs, fixing ? 1 : 4, async ({root, cfg}) => {
-      const r =
-        cfg.diagnostics.length > 0
-          ? {diagnostics: config.configFindings(root, cfg.diagnostics), notes: [], unread: false}
-          : fixing
-            ? fixed.pop()!
-            : stateInput
-              ? await (
-                  await import('../src/cli/lint-state.js')
-                ).lintWithState(cmd.context, root, {...options, config: cfg.config}, stateInput)
-              : await cached.lintCached(cmd.context, root, {...options, config: cfg.config})
-      if ('error' in r) return {root, cfg, r: {diagnostics: [], notes: [], unread: true}, error: r.error}
-      // what no root still to come can use goes: one run over many roots holds only what it still needs
-      remaining.done(root)
-      if (flags.recursive && !('cached' in r && r.cached))
-        cmd.context.loads.release((dir, reachedAs) => reachedAs.some((p) => remaining.useful(dir, p)))
-      // only what is printed is kept until the end (not the list of modules each root covered)
-      return {root, cfg, r: {diagnostics: r.diagnostics, notes: r.notes, unread: r.unread}}
-    })
-    const stateError = perRoot.find((p) => 'error' in p)
-    if (stateError && 'error' in stateError) return cmd.fail(stateError.error ?? '')
-    // a directory the search could not list is reported as a root that could not be read (root modules may hide there)
-    const unlisted = unreadable.map(({dir, why}) => ({
-      root: dir,
-      cfg: {notes: [], config: config.EMPTY_CONFIG},
-      r: unlistedResult(dir, why),
-    }))
-    const results = [...perRoot, ...unlisted]
-      .sort((a, b) => (a.root < b.root ? -1 : a.root > b.root ? 1 : 0))
-      .map(({root, cfg, r}) => ({
-        root: flags.recursive ? path.relative(process.cwd(), root) || '.' : root,
-        dir: root,
-        diagnostics: r.diagnostics,
-        notes: [...cfg.notes, ...r.notes],
-        unread: r.unread,
-        maxWarnings: cfg.config.maxWarnings,
-      }))
-    await cmd.end()
-    const [render, {sourceLinesFrom}] = await Promise.all([cmd.renderer('lint', format), import('../src/render/diagnostics-text.js')])
-    // text, compact and SARIF name files from the current directory (JSON: relative to each root, as terraform validate -json)
-    const readers = new Map(
-      format === 'text' ? results.map((r) => [r.root, sourceLinesFrom(path.resolve(r.dir), (f) => readFileSync(f, 'utf8'))]) : [],
-    )
-    const stdout = await render(results, {
-      recursive: flags.recursive,
-      dir: args.dir,
-      color: format === 'text' && cmd.color(process.stdout),
-      verbose: flags.verbose,
-      cwd: process.cwd(),
-      sourceLines: (f, root) => readers.get(root)?.(f),
+    const out = await lintOutput(cmd, i, {
+      ...(flags.fix ? {fix: {diff: flags.diff}} : {}),
+      ...(flags.state !== undefined ? {state: flags.state} : {}),
       version: this.config.version,
-      rules: async () => [
-        ...(await rules()),
-        config.CONFIG_RULE_INFO,
-        ...(stateInput ? [(await import('../src/cli/lint-state.js')).STATE_RULE_INFO] : []),
-      ],
+      noRoots: () => this.error(`no root modules found under ${args.dir}`, {exit: 1}),
     })
-    const count = (severity: string) => results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === severity).length, 0)
-    const maxWarnings = flags['max-warnings'] ?? results[0]?.maxWarnings
-    // 1 only when tfgraph could not do its job: a root it could not read; findings, syntax errors included, are 2
-    const unread = results.filter((r) => r.unread).map((r) => r.root)
-    const unreadLine =
-      unread.length > 0
-        ? `Error: ${unread.length === results.length && results.length === 1 ? 'the configuration' : `${unread.length} of ${results.length} root modules (${unread.join(', ')})`} could not be read completely: the findings above are incomplete\n`
-        : ''
-    // with --fix, what was fixed comes before the report of what is left
-    const stderr = (fixing?.stderr ?? '') + skippedLines(skipped) + unreadLine
-    await cmd.finish({
-      stdout,
-      ...(stderr ? {stderr} : {}),
-      ...(fixing ? {stderrFirst: true} : {}),
-      exitCode: unread.length > 0 ? 1 : count('error') > 0 || (maxWarnings !== undefined && count('warning') > maxWarnings) ? 2 : 0,
-    })
-  }
-}
-
-/** What `lint --recursive` says, on stderr, of the symbolic links it did not follow: one line each. */
-function skippedLines(skipped: readonly {dir: string; why: string}[]): string {
-  return skipped.map(({dir, why}) => `Note: not searched: ${path.relative(process.cwd(), dir) || '.'} is ${why}\n`).join('')
-}
-
-/** What `lint --recursive` says of a directory it could not list: an error, and the run could not do its job. */
-function unlistedResult(dir: string, why: string): {diagnostics: LintDiagnostic[]; notes: string[]; unread: true} {
-  const shown = path.relative(process.cwd(), dir) || '.'
-  const detail = `Directory ${shown} could not be read (${why}): root modules under it, if any, were not linted.`
-  return {
-    diagnostics: [{code: 'load.dir-unreadable', severity: 'error', summary: 'Failed to read module directory', detail, rule: 'terraform'}],
-    notes: [],
-    unread: true,
+    await cmd.finish(out.value)
   }
 }

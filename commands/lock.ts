@@ -1,7 +1,8 @@
 import {Args, Command, Flags} from '@oclif/core'
-import {engineFlag, runFlags} from '../src/cli/run-flags.js'
-import {limitFlags, limitOptions} from '../src/cli/limit-flags.js'
-import {exitCodeOf, startCommand} from '../src/cli/command-run.js'
+import {runFlags} from '../src/cli/run-flags.js'
+import {limitFlags} from '../src/cli/limit-flags.js'
+import {startCommand} from '../src/cli/command-run.js'
+import {lockInputs, lockOutput} from '../src/cli/lock-run.js'
 import {usageError} from '../src/cli/fail.js'
 import {pluginDirProblem} from '../src/cli/module-dir.js'
 
@@ -53,7 +54,7 @@ Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsiste
       dir: args.dir,
       subcommands: ['diff'],
       quiet: flags.json,
-      load: () => import('../src/cli/analysis.js'),
+      load: async () => undefined,
     })
     // a mirror that is not there would be verified as holding nothing: say so instead
     for (const d of flags['plugin-dir'] ?? []) {
@@ -69,31 +70,7 @@ Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsiste
       if ('error' in byProvider) return cmd.fail(byProvider.error)
       stateObjects = byProvider
     }
-    const engine = engineFlag(flags.engine)
-    const c = await cmd.lib.checkLock(args.dir, {
-      ...(stateObjects ? {stateObjects} : {}),
-      ...(engine ? {engine} : {}),
-      verify: flags.verify,
-      pluginDirs: flags['plugin-dir'] ?? [],
-      platforms: (flags.platforms ?? '')
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean),
-      limits: limitOptions(flags),
-      context: cmd.context,
-    })
-    await cmd.end()
-    const stdout = await (await cmd.renderer('lock', flags.json ? 'json' : 'text'))(c, {fileName: cmd.lib.fileNamer(args.dir)})
-    if (flags.json) return cmd.finish({stdout, exitCode: exitCodeOf(c)})
-    const diagnostics = c.diagnostics.length > 0 ? await cmd.diagnostics(c.diagnostics, {dir: args.dir, verbose: flags.verbose}) : ''
-    // the real error first: a lock file or configuration that could not be read, or a lock file with errors
-    // (nothing on stdout before it; the table, if any, follows)
-    const first = !c.compared || c.lockFileState === 'invalid'
-    await cmd.finish({
-      stdout,
-      stderr: first ? diagnostics + (stdout ? '\n' : '') : diagnostics && '\n' + diagnostics,
-      stderrFirst: first,
-      exitCode: exitCodeOf(c),
-    })
+    const out = await lockOutput(cmd, lockInputs(args.dir, flags, cmd.color()), stateObjects)
+    await cmd.finish(out.value)
   }
 }

@@ -6,8 +6,8 @@
 //   tfgraph cold (empty cache directory), warm (the same again), after an edit of one file,
 //   and as secondary rows --no-cache and --jobs 1;
 // then `tfgraph providers` on the bundled demo fixture paired with `terraform providers` (when terraform is
-// on PATH; a SKIP line when not) and `node -e 0`; pathological input (a 600 KB list, 10,000-level nesting);
-// a scaling table on synthetic monorepos up to 100,000 files; per repository, tfgraph's analysis through the
+// on PATH; a SKIP line when not) and `node -e 0`, and every command's start (bench-latency.mjs);
+// pathological input (a 600 KB list, 10,000-level nesting); a scaling table on synthetic monorepos up to 100,000 files; per repository, tfgraph's analysis through the
 // library (no caches, 1 job and all cores) against the floors and a peer; the worker-pool crossover.
 // It prints a report and writes it into BENCHMARKS.md between the `bench:start` / `bench:end` markers,
 // with a plot of the scaling table in docs/images/bench-scaling.svg.
@@ -24,6 +24,7 @@ import * as path from 'node:path'
 import {fileURLToPath, pathToFileURL} from 'node:url'
 import {generate, generateMonorepo} from './synth.mjs'
 import {generateCafShaped} from './synth-caf.mjs'
+import {latencyTable, measureLatency} from './bench-latency.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const repoRoot = path.join(here, '..')
@@ -221,6 +222,8 @@ for (let i = 0; i < latencyRuns; i++) {
   providersColdWarm(fixture, lat)
 }
 const L = medians(lat)
+// every command's start, and the pre-commit hook on one file of a corpus repository (#53)
+const every = measureLatency({runs: latencyRuns, corpus})
 log(
   `latency: node ${L.node.toFixed(0)} ms, terraform providers ${terraform ? L.terraform.toFixed(0) + ' ms' : 'SKIP'}, --version ${L.version.toFixed(0)} ms, providers cold ${L.cold.toFixed(0)} ms, warm ${L.warm.toFixed(0)} ms`,
 )
@@ -398,6 +401,12 @@ const vsTf = (v, limit) =>
 lines.push(
   `| ${L.node.toFixed(0)} ms | ${terraform ? L.terraform.toFixed(0) + ' ms' : 'SKIP'} | ${L.version.toFixed(0)} ms | ${L.cold.toFixed(0)} ms, ${median(lat.rssCold)} MB: ${vsTf(L.cold, 2.5)}; node + ${(L.cold - L.node).toFixed(0)} ms | ${L.warm.toFixed(0)} ms, ${median(lat.rssWarm)} MB: ${vsTf(L.warm, 1.5)}; node + ${(L.warm - L.node).toFixed(0)} ms |`,
 )
+lines.push('')
+lines.push(
+  `Every command on the same fixture, and the pre-commit hook on one file of a corpus repository (\`node scripts/bench-latency.mjs\`), each run against the \`node -e 0\` right before it:`,
+)
+lines.push('')
+lines.push(...latencyTable(every))
 lines.push('')
 lines.push(
   `### A large root: \`tfgraph providers\` on a root of aztfmod/terraform-azurerm-caf's \`examples\` shape (median of ${cafRuns} paired runs, wall time)`,

@@ -82,11 +82,12 @@ await build({
 })
 rmSync(entry)
 
-// `tfgraph providers` without oclif (bin/run.js): CommonJS scripts, so that V8 can compile them from a
-// code cache (bin/load-script.js) — a small one that answers from the results cache, and the command's
-// run; import.meta is the script's own file (the worker, the viewer and the reference parser are found
+// The quick start without oclif (bin/run.js): CommonJS scripts, so that V8 can compile them from a
+// code cache (bin/load-script.js) — a small one that answers from the results cache, and the commands'
+// runs; import.meta is the script's own file (the worker, the viewer and the reference parser are found
 // from it, as from the modules above).
 const scripts = {quick: 'quick.js', 'quick-run': 'quick-run.js'}
+const version = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version
 for (const [name, source] of Object.entries(scripts))
   await build({
     entryPoints: [path.join(root, 'dist', 'src', 'cli', source)],
@@ -97,7 +98,10 @@ for (const [name, source] of Object.entries(scripts))
     outfile: path.join(out, `${name}.cjs`),
     mainFields: ['module', 'main'],
     external: ['typescript', 'ts-node', '@cdktf/hcl2json', '@viz-js/viz'],
-    define: {...define, 'import.meta': '__tfgraphMeta'},
+    define: {...define, TFGRAPH_VERSION: JSON.stringify(version), 'import.meta': '__tfgraphMeta'},
+    // less to read and parse at each start, and a smaller package; names are kept (stack traces, DEBUG)
+    minifyWhitespace: true,
+    minifySyntax: true,
     banner: {js: "const __tfgraphMeta = {url: require('node:url').pathToFileURL(__filename).href, resolve: (s) => require.resolve(s)};"},
     logLevel: 'warning',
   })

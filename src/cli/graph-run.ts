@@ -1,18 +1,111 @@
 // `tfgraph graph` between its flags and its output (commands/graph.ts): the analysis, the view sliced as
 // asked and its rendering, computed when the results cache holds no output for these options and files.
+import * as path from 'node:path'
 import type {GraphView} from '../export/model.js'
 import {startLine} from '../render/progress.js'
-import type {CommandOutput} from '../io/results-cache.js'
+import type {CacheOutcome, CommandOutput} from '../io/results-cache.js'
 import type {CommandRun} from './command-run.js'
-import type {limitOptions} from './flag-values.js'
+import {engineFlag, limitOptions} from './flag-values.js'
 import type {StateInput} from './state-input.js'
 
 export const GRAPH_VIEWS: readonly GraphView[] = ['modules', 'providers', 'resources']
 
+export type GraphFormat = 'svg' | 'html' | 'mermaid' | 'json' | 'dot'
+
+const EXTENSIONS: Readonly<Record<string, GraphFormat>> = {
+  '.svg': 'svg',
+  '.html': 'html',
+  '.htm': 'html',
+  '.mmd': 'mermaid',
+  '.mermaid': 'mermaid',
+  '.json': 'json',
+  '.dot': 'dot',
+  '.gv': 'dot',
+}
+
+/** The format a file name asks for (no extension, or no file: DOT); undefined for an extension tfgraph cannot write. */
+export function formatFromExtension(file: string | undefined): GraphFormat | undefined {
+  const ext = file === undefined ? '' : path.extname(file).toLowerCase()
+  return ext === '' ? 'dot' : EXTENSIONS[ext]
+}
+
+/** The flags of `tfgraph graph` its output depends on, as oclif parses them (commands/graph.ts). */
+export interface GraphFlags {
+  readonly type?: string | undefined
+  readonly format?: string | undefined
+  readonly output?: string | undefined
+  readonly focus?: string | undefined
+  readonly depth?: number | undefined
+  readonly module?: string | undefined
+  readonly collapse?: boolean | undefined
+  readonly exclude?: string[] | undefined
+  readonly engine?: string | undefined
+  readonly var?: string[] | undefined
+  readonly 'var-file'?: string[] | undefined
+  readonly 'max-files'?: number | undefined
+  readonly 'max-depth'?: number | undefined
+  readonly 'max-modules'?: number | undefined
+  readonly verbose?: boolean | undefined
+  readonly force?: boolean | undefined
+}
+
+/** What `tfgraph graph` was asked (everything of DrawInputs but the run's progress line and a state). */
+export type GraphInputs = Omit<DrawInputs, 'progress' | 'state' | 'format'> & {
+  /** undefined: the -o file's extension names no format tfgraph writes. */
+  readonly format: GraphFormat | undefined
+  /** -o FILE (`-o -` is stdout: undefined). */
+  readonly output: string | undefined
+  /** Whether diagnostics on stderr carry colour. */
+  readonly color: boolean
+}
+
+/** The command's inputs from its parsed flags. */
+export function graphInputs(dir: string, flags: GraphFlags, color: boolean): GraphInputs {
+  return {
+    dir,
+    view: GRAPH_VIEWS.find((v) => v === flags.type) ?? 'modules',
+    format: (['dot', 'mermaid', 'json', 'svg', 'html'] as const).find((f) => f === flags.format) ?? formatFromExtension(flags.output),
+    // `-o -` is stdout, as for most tools that take an output file
+    output: flags.output === '-' ? undefined : flags.output,
+    slicing: {
+      ...(flags.focus !== undefined ? {focus: flags.focus} : {}),
+      ...(flags.depth !== undefined ? {depth: flags.depth} : {}),
+      ...(flags.module !== undefined ? {module: flags.module} : {}),
+      collapse: flags.collapse === true,
+      exclude: flags.exclude ?? [],
+    },
+    engine: engineFlag(flags.engine),
+    vars: flags.var ?? [],
+    varFiles: flags['var-file'] ?? [],
+    limits: limitOptions(flags),
+    verbose: flags.verbose === true,
+    color,
+    force: flags.force === true,
+  }
+}
+
+/** The results-cache key of a graph command line: everything its output depends on besides the files it reads. */
+export function graphKey(i: GraphInputs): unknown {
+  return {
+    dir: path.resolve(i.dir),
+    given: i.dir,
+    view: i.view,
+    format: i.format ?? null,
+    slicing: i.slicing,
+    engine: i.engine ?? null,
+    vars: i.vars,
+    varFiles: i.varFiles,
+    limits: i.limits,
+    verbose: i.verbose,
+    color: i.color,
+    force: i.force,
+  }
+}
+
 export interface DrawInputs {
   readonly dir: string
   readonly view: GraphView
-  readonly format: 'svg' | 'html' | 'mermaid' | 'json' | 'dot'
+  readonly format: GraphFormat
   readonly slicing: {readonly focus?: string; readonly depth?: number; readonly module?: string; collapse: boolean; exclude: string[]}
   readonly engine: 'terraform' | 'opentofu' | undefined
   readonly vars: string[]
@@ -85,4 +178,24 @@ export async function drawGraph(cmd: CommandRun<undefined>, i: DrawInputs): Prom
   const note = i.format === 'svg' ? (await import('../render/graph-svg.js')).hugePictureNote(stdout, graph, i.slicing.module) : undefined
   const stderr = (note ? note + '\n' : '') + (errors ? '\n' + (await diagnostics(graph.diagnostics)) : '')
   return {output: {stdout, stderr, exitCode: errors ? 2 : 0}, failed: false}
+}
+
+/**
+ * The command's output: from the results cache while nothing it read has changed, else drawn and stored
+ * (a graph that shows a state's objects never is: a state can hold secrets). `failed`: what cannot be
+ * drawn (exit 1, never stored), said without writing the -o file.
+ */
+export async function graphOutput(
+  cmd: CommandRun<undefined>,
+  i: GraphInputs & {readonly format: GraphFormat},
+  run: {readonly progress: boolean; readonly state?: StateInput},
+): Promise<{out: CacheOutcome<CommandOutput>; failed: boolean}> {
+  let failed = false
+  const draw = async () => {
+    const r = await drawGraph(cmd, {...i, progress: run.progress, ...(run.state ? {state: run.state} : {})})
+    failed = r.failed
+    return r.output
+  }
+  const out = run.state ? {value: await draw(), cached: false} : await cmd.context.results.output('graph', graphKey(i), draw)
+  return {out, failed}
 }

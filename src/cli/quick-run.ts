@@ -1,8 +1,18 @@
-// The quick start's run of `tfgraph providers` when no stored answer serves (quick.ts): the command's
-// own code (providers-run.ts) in a run begun as the oclif command begins it, without oclif.
-import {startCommand} from './command-run.js'
+// The quick start's run of a command when no stored answer serves (quick.ts): the command's own code
+// (providers-run.ts, lint-run.ts, graph-run.ts, lock-run.ts, config-run.ts) in a run begun as the oclif
+// command begins it, without oclif. One script for the five (dist/cli/quick-run.cjs): a script of each
+// would be nearly as large (the renderers' registry brings every renderer) and the package five times so.
+import {readFileSync} from 'node:fs'
+import {startCommand, type CommandFlags, type CommandRun} from './command-run.js'
+import {configOutput} from './config-run.js'
+import {graphOutput} from './graph-run.js'
+import {lintOutput} from './lint-run.js'
+import {lockOutput} from './lock-run.js'
 import {providersOutput} from './providers-run.js'
-import type {QuickProviders} from './quick.js'
+import type {QuickLine} from './quick.js'
+
+/** tfgraph's version, set by scripts/bundle.mjs in the quick start's scripts (else read from package.json). */
+declare const TFGRAPH_VERSION: string | undefined
 
 /** What `this.exit(code)` throws in an oclif command, so that bin/run.js's handling stays the same. */
 class QuickExit extends Error {
@@ -14,13 +24,63 @@ class QuickExit extends Error {
   }
 }
 
-export async function runProviders(q: QuickProviders): Promise<void> {
-  const flags = {'no-cache': q.noCache, 'no-progress': q.noProgress, verbose: q.inputs.verbose, 'no-color': q.noColor}
-  const exit = (code: number): never => {
-    throw new QuickExit(code)
-  }
-  // the directory was checked before the quick start took the command line
-  const cmd = await startCommand({exit}, flags, {quiet: q.inputs.json, load: async () => undefined})
+const exit = (code: number): never => {
+  throw new QuickExit(code)
+}
+
+/** The run as the oclif command begins it (the directory was checked before the quick start took the command line). */
+function begin(q: QuickLine, quiet: boolean, verbose = false): Promise<CommandRun<undefined>> {
+  const flags: CommandFlags = {'no-cache': q.noCache, 'no-progress': q.noProgress, verbose, 'no-color': q.noColor}
+  return startCommand({exit}, flags, {quiet, load: async () => undefined})
+}
+
+export async function runProviders(q: Extract<QuickLine, {command: 'providers'}>): Promise<void> {
+  const cmd = await begin(q, q.inputs.json, q.inputs.verbose)
   const out = await providersOutput(cmd, q.inputs)
   await cmd.finish(out.value)
+}
+
+export async function runLint(q: Extract<QuickLine, {command: 'lint'}>): Promise<void> {
+  const cmd = await begin(q, q.inputs.format !== 'text')
+  const version =
+    typeof TFGRAPH_VERSION === 'string'
+      ? TFGRAPH_VERSION
+      : (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {version: string}).version
+  // the quick start takes no --recursive: there is always the one root
+  const out = await lintOutput(cmd, q.inputs, {version, noRoots: () => exit(1)})
+  await cmd.finish(out.value)
+}
+
+export async function runGraph(q: Extract<QuickLine, {command: 'graph'}>): Promise<void> {
+  const cmd = await begin(q, false)
+  const {out} = await graphOutput(cmd, q.inputs, {progress: !q.noProgress})
+  await cmd.finish(out.value)
+}
+
+export async function runLock(q: Extract<QuickLine, {command: 'lock'}>): Promise<void> {
+  const cmd = await begin(q, q.inputs.json)
+  const out = await lockOutput(cmd, q.inputs)
+  await cmd.finish(out.value)
+}
+
+export async function runConfig(q: Extract<QuickLine, {command: 'config'}>): Promise<void> {
+  const cmd = await begin(q, q.inputs.json)
+  const out = await configOutput(cmd, q.inputs)
+  await cmd.finish(out.value)
+}
+
+/** Runs the command line the quick start read. */
+export function runQuick(q: QuickLine): Promise<void> {
+  switch (q.command) {
+    case 'providers':
+      return runProviders(q)
+    case 'lint':
+      return runLint(q)
+    case 'graph':
+      return runGraph(q)
+    case 'lock':
+      return runLock(q)
+    case 'config':
+      return runConfig(q)
+  }
 }

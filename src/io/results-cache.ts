@@ -136,6 +136,8 @@ export class ResultsCache {
       if (typeof raw === 'object' && raw !== null) {
         const e = raw as {format?: unknown; inputs?: unknown; value?: unknown}
         if (e.format === FORMAT && isInputList(e.inputs) && narrow(e.value) && this.opts.files.unchanged(e.inputs, 'contents')) {
+          // a result that uses this one (a command's output, say) depends on its inputs too
+          this.opts.files.note(e.inputs)
           this.opts.onHit?.()
           return {value: e.value}
         }
@@ -162,6 +164,7 @@ export class ResultsCache {
     if (hit) return {value: hit.value, cached: true}
     const settings = this.opts.settings()
     const {value, inputs} = await this.opts.files.record(compute)
+    this.opts.files.note(inputs)
     if (opts.keep && !opts.keep(value)) return {value, cached: false}
     try {
       if (!this.pruned) {

@@ -11,10 +11,12 @@ import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import Providers from '../../commands/providers.js'
 import {providersInputs, providersKey} from '../../src/cli/providers-run.js'
-import {PROVIDERS_SUBCOMMANDS, quickProvidersArgs} from '../../src/cli/quick.js'
+import {PROVIDERS_SUBCOMMANDS, quickArgs, type QuickLine} from '../../src/cli/quick.js'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
 const demo = path.join(fixturesDir, 'providers/demo')
+const quickProvidersArgs = (argv: string[], env: NodeJS.ProcessEnv) =>
+  quickArgs('providers', argv, env) as Extract<QuickLine, {command: 'providers'}> | undefined
 
 test('the subcommands the quick start leaves to oclif are those of commands/providers/', () => {
   const own = readdirSync(path.join(repoRoot, 'commands/providers'))
@@ -40,6 +42,7 @@ for (const argv of TAKEN) {
   test(`quick start reads \`providers ${argv.join(' ')}\` as oclif does`, async () => {
     const q = quickProvidersArgs(argv, {})
     assert.ok(q, 'the quick start takes it')
+    assert.is(q.command, 'providers')
     const {args, flags} = await Parser.parse(argv, {flags: Providers.flags, args: Providers.args, strict: true})
     const color = q.inputs.color
     assert.equal(providersKey(q.inputs), providersKey(providersInputs(args['dir'] as string, flags as never, color)))

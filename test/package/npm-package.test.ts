@@ -29,12 +29,15 @@ const MAX_FILES = 740
 // 1.8 MB: and the second fidelity scan's checks (#39, ~0.1 MB packed)
 // 1.9 MB: and the page's fans, lanes and call edges (#42)
 // 2.0 MB: and the state (#51), the third scan's checks (#52), #49's and #54's modules (~0.04 MB packed)
-const MAX_PACKED_BYTES = 2_000_000
+// 2.3 MB: every command's quick start (#53): the runs of lint, graph, lock and config in the quick start's
+// script (dist/cli/quick-run.cjs, now minified: 1.1 MB) and in its code cache (~0.26 MB packed)
+const MAX_PACKED_BYTES = 2_300_000
 // 6.2 MB unpacked: the same two scripts and caches are ~1.66 MB of it
 // 6.5 MB: and Terraform Stacks
 // 7.2 MB: Stacks, the second scan's checks, the page's additions and the module index (#40, #39, #42, #36)
 // 7.5 MB: the state, the third scan's checks, #49's and #54's modules (#51, #52, #49, #54; ~0.13 MB)
-const MAX_UNPACKED_BYTES = 7_500_000
+// 8.0 MB: every command's quick start (#53; ~0.4 MB)
+const MAX_UNPACKED_BYTES = 8_000_000
 
 const packageJsonBefore = readFileSync(path.join(repoRoot, 'package.json'), 'utf8')
 const got = await installed()

@@ -197,6 +197,34 @@ test('entry script: a file of a stack component module is checked as its stack s
   }
 })
 
+test('entry script: a root unchanged since tfgraph last checked it is answered from the results cache, the same bytes; a changed one is checked again (#53)', () => {
+  const dir = workTree()
+  const cache = mkdtempSync(path.join(tmpdir(), 'tfgraph-hook-cache-'))
+  const hook = (args: string[]) =>
+    spawnSync(process.execPath, [script, ...args], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: {...process.env, NO_COLOR: '1', TFGRAPH_CACHE_DIR: cache},
+    })
+  try {
+    writeFileSync(path.join(dir, 'standalone/main.tf'), 'variable "x" {\n  type = strin\n}\n')
+    const args = ['lint', 'standalone/main.tf']
+    const first = hook(args)
+    assert.is(first.status, 2, first.stdout + first.stderr)
+    const again = hook(args)
+    assert.equal([again.status, again.stdout, again.stderr], [first.status, first.stdout, first.stderr])
+    writeFileSync(path.join(dir, 'standalone/main.tf'), 'terraform {\n  required_version = ">= 1.5"\n}\n')
+    const fixed = hook(args)
+    assert.equal([fixed.status, fixed.stdout + fixed.stderr], [0, ''])
+    assert.equal([hook(args).status, hook(args).stdout], [0, ''])
+    writeFileSync(path.join(dir, 'standalone/main.tf'), 'variable "x" {\n  type = strin\n}\n')
+    assert.equal([hook(args).status, hook(args).stdout], [first.status, first.stdout])
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+    rmSync(cache, {recursive: true, force: true})
+  }
+})
+
 const preCommit = spawnSync('pre-commit', ['--version'], {encoding: 'utf8'})
 const got = await installed()
 if (preCommit.status !== 0)
