@@ -228,9 +228,10 @@ test(`the CLI offline${unshareWorks ? ' (unshare -rn)' : ''}, with network and p
     assert.equal(listTree(home), [], 'nothing written to HOME')
     assert.equal(listTree(tmp), [], 'nothing written to TMPDIR')
     const cached = listTree(cache)
-    // the caches' areas only (tfgraph's own parser writes no parse cache; results are cached for clean runs)
+    // the caches' areas only (tfgraph's own parser writes no parse cache; results are cached for clean runs,
+    // and for every stored output of #53 — with the marker of an area's daily pruning)
     assert.ok(
-      cached.every((p) => /^(parse|results|wasm)(\/|$)/.test(p)),
+      cached.every((p) => /^((parse|results|wasm)(\/|$)|\.pruned-(parse|results)$)/.test(p)),
       cached.join('\n'),
     )
   } finally {
