@@ -194,6 +194,7 @@ function weight(file) {
     'reliability/safety',
     'render/graph-html-after-search',
     'lsp/edit-property',
+    'cli/quick-commands',
     'format.test',
     'reliability/fuzz',
     'cli/errors',
