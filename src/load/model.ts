@@ -4,6 +4,7 @@ import {ModulePath} from '../addrs/module.js'
 import {ResourceAddr, type ResourceMode} from '../addrs/resource.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {Diagnostic} from '../diag/diagnostic.js'
+import type {BlockKinds} from './block-kinds.js'
 import type {EngineName} from './engine.js'
 import type {ConfigFileEntry} from './file-set.js'
 import type {ModuleIndex} from './module-index.js'
@@ -56,6 +57,10 @@ export interface Module {
   readonly actions: ReadonlyMap<string, Resource>
   /** The `list` blocks of the directory's query files (`*.tfquery.hcl`, Terraform 1.14 and later), keyed `type.name`. */
   readonly listResources: ReadonlyMap<string, Resource>
+  /** The block kinds it was built with (the run's table). */
+  readonly blockKinds: BlockKinds
+  /** The records of each of them by keyword, in the table's order (the built-in kinds' are the maps above). */
+  readonly resources: ReadonlyMap<string, ReadonlyMap<string, Resource>>
   /** The `provider` argument of each import and removed block that has one (decoded where an import's target is a static resource address). */
   readonly providerArguments: ReadonlyMap<Block, ProviderArgument>
   /** Other top-level blocks the engine accepts (OpenTofu's `language`). */
