@@ -23,6 +23,8 @@ export interface KindDecode {
 export interface BlockKind {
   /** The top-level block type (`resource`, `data`, …): also its container in the module index and its key in `Module.resources`. */
   readonly keyword: string
+  /** What messages call it: `resource`, `data source`, … (`provider = aws.east in action …`, `the list block type …`). */
+  readonly noun: string
   /** Its address form: `managed` is written bare (`aws_instance.x`), any other mode before the type (`data.aws_ami.y`). */
   readonly mode: ResourceMode
   /**
@@ -61,17 +63,28 @@ export const BUILTIN_KINDS: readonly BlockKind[] = Object.freeze([
   {
     keyword: 'resource',
     mode: 'managed',
+    noun: 'resource',
     names: 'argument or type',
     required: true,
     stackSlot: true,
     impliedNameChecked: BOTH,
     evaluated: true,
   },
-  {keyword: 'data', mode: 'data', names: 'argument or type', required: true, stackSlot: true, impliedNameChecked: BOTH, evaluated: true},
+  {
+    keyword: 'data',
+    mode: 'data',
+    noun: 'data source',
+    names: 'argument or type',
+    required: true,
+    stackSlot: true,
+    impliedNameChecked: BOTH,
+    evaluated: true,
+  },
   // Terraform's validateProviderConfigs does not read ephemeral resources; OpenTofu's does
   {
     keyword: 'ephemeral',
     mode: 'ephemeral',
+    noun: 'ephemeral resource',
     names: 'argument or type',
     required: true,
     stackSlot: true,
@@ -81,6 +94,7 @@ export const BUILTIN_KINDS: readonly BlockKind[] = Object.freeze([
   {
     keyword: 'action',
     mode: 'action',
+    noun: 'action',
     names: 'argument or type',
     required: true,
     stackSlot: true,
@@ -92,6 +106,7 @@ export const BUILTIN_KINDS: readonly BlockKind[] = Object.freeze([
   {
     keyword: 'list',
     mode: 'list',
+    noun: 'list block',
     names: 'argument',
     required: false,
     stackSlot: false,
