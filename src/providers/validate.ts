@@ -1,6 +1,6 @@
 // Terraform's and OpenTofu's static provider-configuration validation over a crawled module tree
 // (REFERENCE §a.4): `validateProviderConfigs` checks 1–11 (OpenTofu also check 4, instance keys),
-// preceded by the decode-time checks of validate-decode.ts and the tree-building checks of child
+// preceded by the decode-time checks of load/decode.ts (Module.decodeDiagnostics) and the tree-building checks of child
 // modules (backend/cloud ignored, OpenTofu's import blocks), then the root module's backend type
 // (backend-type.ts). Texts follow `tree.engine`.
 import * as path from 'node:path'
