@@ -29,7 +29,8 @@ import {attributeFunctionCalls, attributeReferences, type ProviderFunctionCall, 
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {ResourceMode} from '../addrs/resource.js'
 import type {ModuleCall, ProviderConfig, Resource} from './records.js'
-import {recordsByKind, type BlockKind, type BlockKinds} from './block-kinds.js'
+import {recordsByKind, type BlockKind} from './block-kinds.js'
+import type {ModuleElements} from './module-elements.js'
 
 /** The top-level element an expression stands in. */
 export type Container =
@@ -148,31 +149,7 @@ const NO_REFERENCES: readonly Reference[] = Object.freeze([])
 const NO_CALLS: readonly ProviderFunctionCall[] = Object.freeze([])
 
 /** The parts of a module the index reads (the merged model: `Module` without its index). */
-export interface IndexedModule {
-  readonly variables: ReadonlyMap<string, Block>
-  readonly locals: ReadonlyMap<string, Attribute>
-  readonly outputs: ReadonlyMap<string, Block>
-  readonly moduleCalls: ReadonlyMap<string, ModuleCall>
-  readonly providerConfigs: ReadonlyMap<string, ProviderConfig>
-  readonly managedResources: ReadonlyMap<string, Resource>
-  readonly dataResources: ReadonlyMap<string, Resource>
-  readonly blockKinds: BlockKinds
-  readonly resources: ReadonlyMap<string, ReadonlyMap<string, Resource>>
-  readonly checkData: ReadonlyMap<string, Block>
-  readonly checks: readonly Block[]
-  readonly moved: readonly Block[]
-  readonly imports: readonly Block[]
-  readonly removed: readonly Block[]
-  readonly otherBlocks: readonly Block[]
-  readonly requiredProviderAttributes: ReadonlyMap<string, Attribute>
-  readonly requiredVersion: readonly Attribute[]
-  readonly backend?: Block
-  readonly cloud?: Block
-  readonly stateStore?: Block
-  readonly providerMetas: ReadonlyMap<string, Block>
-  readonly terraformAttributes: ReadonlyMap<string, Attribute>
-  readonly terraformBlocks: readonly Block[]
-}
+export type IndexedModule = ModuleElements
 
 /** The provider-defined function calls of a module: each attribute's (by slot), and all of them in file order. */
 interface CallIndex {
