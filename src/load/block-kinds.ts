@@ -134,11 +134,9 @@ export interface KindRecords {
   readonly resources: ReadonlyMap<string, ReadonlyMap<string, Resource>>
 }
 
-const NONE: ReadonlyMap<string, Resource> = new Map()
-
 /** Each kind of the module's table (those `pick` keeps) with its records keyed `type.name`, in the table's order. */
 export function recordsByKind(m: KindRecords, pick?: (k: BlockKind) => boolean): [BlockKind, ReadonlyMap<string, Resource>][] {
-  return m.blockKinds.rows.filter((k) => !pick || pick(k)).map((k) => [k, m.resources.get(k.keyword) ?? NONE])
+  return m.blockKinds.rows.filter((k) => !pick || pick(k)).map((k) => [k, m.resources.get(k.keyword) ?? new Map<string, Resource>()])
 }
 
 /** The records of the module's block kinds (those `pick` keeps), in the table's order. */
