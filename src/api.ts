@@ -9,8 +9,7 @@ import type {EngineName} from './load/engine.js'
 import type {LoadResult} from './load/load-module.js'
 import {RunContext, withRunContext} from './load/run-context.js'
 import {checkLock as checkLockDir, type LockCheck} from './lock/check.js'
-import {lint as lintDir, type LintResult} from './lint/lint.js'
-import type {LintConfig} from './lint/config.js'
+import {lint as lintDir, type LintOptions, type LintResult} from './lint/lint.js'
 import {loadConfig as loadConfigDir} from './config.js'
 import {analyzeProvidersWith, providersDocument, type ProvidersAnalysis, type ProvidersDocument} from './providers/analyze.js'
 import {
@@ -105,15 +104,13 @@ export async function analyze(input: AnalysisInput, options: AnalysisOptions = {
   })
 }
 
-export interface LintApiOptions extends AnalysisOptions {
-  /** Rule settings as `.tfgraph.json` gives them (see lint/config.ts). */
-  readonly config?: LintConfig
-  /** Run only these rules (`terraform` names Terraform's own checks). */
-  readonly only?: readonly string[]
-  readonly disable?: readonly string[]
-  /** Give each finding its fixes (`LintDiagnostic.fixes`: titled text edits; the preferred one is what `lint --fix` applies). */
-  readonly fixes?: boolean
-}
+/**
+ * `analyze`'s options, and lint's own as `lint` (src/lint/lint.ts) takes them: `config` (rule settings as
+ * `.tfgraph.json` gives them, see lint/config.ts), `only` (run only these rules; `terraform` names Terraform's
+ * own checks), `disable`, and `fixes` (give each finding its fixes, `LintDiagnostic.fixes`: titled text
+ * edits; the preferred one is what `lint --fix` applies).
+ */
+export interface LintApiOptions extends AnalysisOptions, Pick<LintOptions, 'config' | 'only' | 'disable' | 'fixes'> {}
 
 /** Terraform's own module and provider diagnostics plus tfgraph's author rules. */
 export async function lint(input: AnalysisInput, options: LintApiOptions = {}): Promise<LintResult> {

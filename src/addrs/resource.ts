@@ -4,7 +4,11 @@
 // addrs.ListResourceMode) use provider configurations as resources do, so they share the form.
 import {ModulePath} from './module.js'
 
-export type ResourceMode = 'managed' | 'data' | 'ephemeral' | 'action' | 'list'
+/** The engines' modes. */
+export type EngineMode = 'managed' | 'data' | 'ephemeral' | 'action' | 'list'
+
+/** The engines' modes, or the mode of a block kind a run's table adds (load/block-kinds.ts): written before its type. */
+export type ResourceMode = EngineMode | (string & {})
 
 /** One resource block of one module: its mode, type and name. */
 export class ResourceAddr {

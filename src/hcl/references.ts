@@ -36,12 +36,12 @@
 // expression), with a map from each decoded character back to its offset in the JSON text.
 
 import type {Attribute} from './syntax.js'
-import type {ResourceMode} from '../addrs/resource.js'
+import type {EngineMode} from '../addrs/resource.js'
 import type {Step} from './native/ast.js'
 import {children, parseExpressionText, parseTemplateText, type Expr, type ParsedExpression} from './native/index.js'
 import {lex, T} from './native/lexer.js'
 
-export type ReferenceMode = ResourceMode
+export type ReferenceMode = EngineMode
 
 interface ReferenceBase {
   /** Terraform's string form of the referenced object: `var.x`, `module.c.out`, `data.t.n`, … */

@@ -5,6 +5,9 @@ import type {Diagnostic, DiagnosticCode, SourceRange} from '../diag/diagnostic.j
 import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
 import type {Attribute, Block, Body, ConfigFile} from '../hcl/syntax.js'
 import type {Engine} from './engine.js'
+import {BLOCK_KINDS, type BlockKind, type BlockKinds} from './block-kinds.js'
+import type {EngineName} from '../addrs/engine-name.js'
+import type {Resource} from './records.js'
 import type {ConfigFileEntry} from './file-set.js'
 import type {Module} from './model.js'
 import {elementKey} from './model.js'
@@ -54,6 +57,9 @@ const LABELS: Record<string, readonly string[]> = {
   language: [],
   list: ['type', 'name'],
 }
+
+const RESOURCE_LABELS: readonly string[] = ['type', 'name']
+const ENGINES: readonly EngineName[] = ['terraform', 'opentofu']
 
 function topLevelTypes(engine: Engine): Set<string> {
   const common = [
@@ -105,6 +111,8 @@ class Builder {
   readonly actions = new Map<string, Block>()
   /** The list blocks of the module's query files, keyed `type.name`. */
   readonly lists = new Map<string, Block>()
+  /** The blocks of the kinds the table decodes (`BlockKind.decode`), by keyword, then keyed `type.name`. */
+  readonly decodedKinds = new Map<string, Map<string, Block>>()
   readonly otherBlocks: Block[] = []
   readonly overrides = new Map<string, string[]>()
   /** Keys of the provider blocks an override file merged into (Terraform's merged body reads as empty). */
@@ -115,6 +123,7 @@ class Builder {
   constructor(
     readonly engine: Engine,
     readonly types: TypeExprMemo,
+    readonly kinds: BlockKinds,
   ) {}
 
   error(code: DiagnosticCode, summary: string, detail: string, range?: SourceRange): void {
@@ -135,7 +144,7 @@ class Builder {
 
   /** Label-count check (HCL's own messages); false when the block must be skipped. */
   checkLabels(b: Block): boolean {
-    const names = LABELS[b.type]
+    const names = LABELS[b.type] ?? (this.kinds.byKeyword(b.type)?.decode ? RESOURCE_LABELS : undefined)
     if (!names) return true
     if (b.labels.length < names.length) {
       const missing = names[b.labels.length]!
@@ -164,6 +173,7 @@ class Builder {
 
   checkTopLevel(file: ConfigFile, override = false): Block[] {
     const allowed = topLevelTypes(this.engine)
+    for (const k of this.kinds.rows) if (k.decode && (k.engines ?? ENGINES).includes(this.engine.name)) allowed.add(k.keyword)
     for (const a of file.body.attributes) {
       this.error('config.unsupported-argument', 'Unsupported argument', `An argument named "${a.name}" is not expected here.`, a.nameRange)
     }
@@ -274,11 +284,24 @@ class Builder {
         case 'action':
           this.appendAction(b)
           break
-        default:
-          this.otherBlocks.push(b)
+        default: {
+          const kind = this.kinds.byKeyword(b.type)
+          if (kind?.decode) this.appendKind(kind, b)
+          else this.otherBlocks.push(b)
+        }
       }
     }
     for (const c of fileChecks) this.appendCheck(c)
+  }
+
+  /** A block of a kind the table decodes: its decoder's problems, and the first of a type and name kept. */
+  appendKind(kind: BlockKind, b: Block): void {
+    const decoded = kind.decode!(b)
+    this.diags.push(...decoded.diagnostics)
+    if (!decoded.keep) return
+    let map = this.decodedKinds.get(kind.keyword)
+    if (!map) this.decodedKinds.set(kind.keyword, (map = new Map()))
+    this.appendResource(map, b, kind.keyword, `${kind.keyword} block`)
   }
 
   /** An action block (Terraform's appendFile): the first of a type and name is kept. */
@@ -1065,8 +1088,9 @@ export function buildModule(
   files: readonly ConfigFileEntry[],
   parsed: readonly ParsedFile[],
   types: TypeExprMemo = new TypeExprMemo(),
+  kinds: BlockKinds = BLOCK_KINDS,
 ): {module: Module; diagnostics: Diagnostic[]} {
-  const b = new Builder(engine, types)
+  const b = new Builder(engine, types, kinds)
   const primaries = parsed.filter((p) => p.entry.kind === 'primary')
   const overrides = parsed.filter((p) => p.entry.kind === 'override')
   const queries = parsed.filter((p) => p.entry.kind === 'query')
@@ -1094,11 +1118,15 @@ export function buildModule(
       providerConfigs: b.providerConfigs,
       mergedProviderConfigs: b.mergedProviders,
       providerMetas: b.providerMetas,
-      managedResources: b.managed,
-      dataResources: b.data,
-      ephemeralResources: b.ephemeral,
-      actions: b.actions,
-      listResources: b.lists,
+      blockKinds: kinds,
+      resources: new Map([
+        ['resource', b.managed],
+        ['data', b.data],
+        ['ephemeral', b.ephemeral],
+        ['action', b.actions],
+        ['list', b.lists],
+        ...b.decodedKinds,
+      ]),
       moduleCalls: b.moduleCalls,
       imports: b.imports,
       removed: b.removed,
@@ -1107,6 +1135,7 @@ export function buildModule(
     },
     engine,
   )
+  const recordsOf = (keyword: string): ReadonlyMap<string, Resource> => records.resources.get(keyword) ?? new Map<string, Resource>()
   const built: Omit<Module, 'index'> = {
     dir,
     engine: engine.name,
@@ -1116,9 +1145,9 @@ export function buildModule(
     outputs: b.outputs,
     moduleCalls: records.moduleCalls,
     providerConfigs: records.providerConfigs,
-    managedResources: records.managedResources,
-    dataResources: records.dataResources,
-    ephemeralResources: records.ephemeralResources,
+    managedResources: recordsOf('resource'),
+    dataResources: recordsOf('data'),
+    ephemeralResources: recordsOf('ephemeral'),
     requiredProviderAttributes: b.requiredProviders,
     requiredProviders: records.requiredProviders,
     ...(b.requiredProvidersBlock ? {requiredProvidersBlock: b.requiredProvidersBlock} : {}),
@@ -1135,8 +1164,10 @@ export function buildModule(
     removed: b.removed,
     checks: b.checks,
     checkData: b.checkData,
-    actions: records.actions,
-    listResources: records.listResources,
+    actions: recordsOf('action'),
+    listResources: recordsOf('list'),
+    blockKinds: kinds,
+    resources: records.resources,
     otherBlocks: b.otherBlocks,
     overrides: b.overrides,
     names: localNames(records.requiredProviders, required.diagnostics, engine, required.before116),

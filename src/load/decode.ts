@@ -8,6 +8,7 @@ import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {Engine} from './engine.js'
+import type {BlockKinds} from './block-kinds.js'
 import type {ResourceMode} from '../addrs/resource.js'
 import {literalOf, literalString, objectItemsOf, partRange, partText, tupleItemsOf, unwrapTemplate, type Expr} from '../hcl/expr.js'
 import {
@@ -497,11 +498,9 @@ export interface DecodeSources {
   /** Keys of the provider blocks an override file merged into. */
   readonly mergedProviderConfigs: ReadonlySet<string>
   readonly providerMetas: ReadonlyMap<string, Block>
-  readonly managedResources: ReadonlyMap<string, Block>
-  readonly dataResources: ReadonlyMap<string, Block>
-  readonly ephemeralResources: ReadonlyMap<string, Block>
-  readonly actions: ReadonlyMap<string, Block>
-  readonly listResources: ReadonlyMap<string, Block>
+  /** The block kinds that use a provider as resources do, and their blocks by keyword (then keyed `type.name`). */
+  readonly blockKinds: BlockKinds
+  readonly resources: ReadonlyMap<string, ReadonlyMap<string, Block>>
   readonly moduleCalls: ReadonlyMap<string, Block>
   readonly imports: readonly Block[]
   readonly removed: readonly Block[]
@@ -514,11 +513,8 @@ export interface DecodeSources {
 export interface DecodedRecords {
   readonly providerConfigs: ReadonlyMap<string, ProviderConfig>
   readonly requiredProviders: ReadonlyMap<string, RequiredProvider>
-  readonly managedResources: ReadonlyMap<string, Resource>
-  readonly dataResources: ReadonlyMap<string, Resource>
-  readonly ephemeralResources: ReadonlyMap<string, Resource>
-  readonly actions: ReadonlyMap<string, Resource>
-  readonly listResources: ReadonlyMap<string, Resource>
+  /** The records of each block kind by keyword, in the table's order. */
+  readonly resources: ReadonlyMap<string, ReadonlyMap<string, Resource>>
   readonly moduleCalls: ReadonlyMap<string, ModuleCall>
   /** The `provider` argument of each import and removed block that has one. */
   readonly providerArguments: ReadonlyMap<Block, ProviderArgument>
@@ -553,27 +549,19 @@ export function decodeModule(m: DecodeSources, engine: Engine): DecodedRecords {
     const decoded = decodeRequirement(r, engine, diags)
     requiredProviders.set(name, decoded ? {...r, decoded} : r)
   }
-  const resources = (mode: ResourceMode, blocks: ReadonlyMap<string, Block>): Map<string, Resource> => {
+  const resources = new Map<string, Map<string, Resource>>()
+  for (const kind of m.blockKinds.rows) {
     const out = new Map<string, Resource>()
-    for (const [key, b] of blocks) out.set(key, decodeResource(mode, b, engine, diags))
-    return out
+    for (const [key, b] of m.resources.get(kind.keyword) ?? []) out.set(key, decodeResource(kind.mode, b, engine, diags))
+    resources.set(kind.keyword, out)
   }
-  const managedResources = resources('managed', m.managedResources)
-  const dataResources = resources('data', m.dataResources)
-  const ephemeralResources = resources('ephemeral', m.ephemeralResources)
-  const actions = resources('action', m.actions)
-  const listResources = resources('list', m.listResources)
-  const providerArguments = decodeImports(m, engine, managedResources, diags)
+  const providerArguments = decodeImports(m, engine, resources.get('resource') ?? new Map<string, Resource>(), diags)
   const moduleCalls = new Map<string, ModuleCall>()
   for (const name of [...m.moduleCalls.keys()].sort()) moduleCalls.set(name, decodeCall(name, m.moduleCalls.get(name)!, engine, diags))
   return {
     providerConfigs,
     requiredProviders,
-    managedResources,
-    dataResources,
-    ephemeralResources,
-    actions,
-    listResources,
+    resources,
     moduleCalls,
     providerArguments,
     diagnostics: diags,

@@ -12,6 +12,7 @@ import {engineByName} from './engine.js'
 import {buildModule, type ParsedFile} from './build-module.js'
 import {engineFor, selectConfigFiles, type ConfigFileEntry} from './file-set.js'
 import type {Module} from './model.js'
+import type {BlockKinds} from './block-kinds.js'
 import {TypeExprMemo} from './variable-default.js'
 import {osErrorCode, osErrorText} from '../diag/os-error.js'
 
@@ -21,6 +22,8 @@ export interface LoadContext {
   readonly parser: NativeParser
   /** Variable type expressions already parsed in this run. */
   readonly types: TypeExprMemo
+  /** The block kinds that use a provider as resources do (default: the engines' own). */
+  readonly blockKinds?: BlockKinds
 }
 
 /** The disk and a parser of its own, for a load made outside any run. */
@@ -290,7 +293,7 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}, ctx: Lo
     if (r.diagnostics.some((d) => d.severity === 'error')) incomplete = true
     if (r.file) parsed.push({entry: reading[i]!, file: r.file})
   })
-  const built = buildModule(abs, engine, files, parsed, ctx.types)
+  const built = buildModule(abs, engine, files, parsed, ctx.types, ctx.blockKinds)
   stats.decoded++
   diagnostics.push(...built.diagnostics)
   return {module: built.module, engine: engineName, diagnostics, incomplete, filesRead: reading.length}

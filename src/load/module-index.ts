@@ -29,6 +29,8 @@ import {attributeFunctionCalls, attributeReferences, type ProviderFunctionCall, 
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {ResourceMode} from '../addrs/resource.js'
 import type {ModuleCall, ProviderConfig, Resource} from './records.js'
+import {recordsByKind, type BlockKind} from './block-kinds.js'
+import type {ModuleElements} from './module-elements.js'
 
 /** The top-level element an expression stands in. */
 export type Container =
@@ -37,11 +39,8 @@ export type Container =
   | 'output'
   | 'module'
   | 'provider'
-  | 'resource'
-  | 'data'
-  | 'ephemeral'
-  | 'action'
-  | 'list'
+  /** A block kind of the module's table (load/block-kinds.ts): `resource`, `data`, `ephemeral`, `action`, `list`, … */
+  | BlockKind['keyword']
   | 'check'
   | 'moved'
   | 'import'
@@ -150,32 +149,7 @@ const NO_REFERENCES: readonly Reference[] = Object.freeze([])
 const NO_CALLS: readonly ProviderFunctionCall[] = Object.freeze([])
 
 /** The parts of a module the index reads (the merged model: `Module` without its index). */
-export interface IndexedModule {
-  readonly variables: ReadonlyMap<string, Block>
-  readonly locals: ReadonlyMap<string, Attribute>
-  readonly outputs: ReadonlyMap<string, Block>
-  readonly moduleCalls: ReadonlyMap<string, ModuleCall>
-  readonly providerConfigs: ReadonlyMap<string, ProviderConfig>
-  readonly managedResources: ReadonlyMap<string, Resource>
-  readonly dataResources: ReadonlyMap<string, Resource>
-  readonly ephemeralResources: ReadonlyMap<string, Resource>
-  readonly actions: ReadonlyMap<string, Resource>
-  readonly listResources: ReadonlyMap<string, Resource>
-  readonly checkData: ReadonlyMap<string, Block>
-  readonly checks: readonly Block[]
-  readonly moved: readonly Block[]
-  readonly imports: readonly Block[]
-  readonly removed: readonly Block[]
-  readonly otherBlocks: readonly Block[]
-  readonly requiredProviderAttributes: ReadonlyMap<string, Attribute>
-  readonly requiredVersion: readonly Attribute[]
-  readonly backend?: Block
-  readonly cloud?: Block
-  readonly stateStore?: Block
-  readonly providerMetas: ReadonlyMap<string, Block>
-  readonly terraformAttributes: ReadonlyMap<string, Attribute>
-  readonly terraformBlocks: readonly Block[]
-}
+export type IndexedModule = ModuleElements
 
 /** The provider-defined function calls of a module: each attribute's (by slot), and all of them in file order. */
 interface CallIndex {
@@ -467,16 +441,6 @@ class Walker {
   }
 }
 
-type ResourceField = 'managedResources' | 'dataResources' | 'ephemeralResources' | 'actions' | 'listResources'
-
-const RESOURCE_CONTAINERS: readonly [Container, ResourceField, boolean][] = [
-  ['resource', 'managedResources', true],
-  ['data', 'dataResources', true],
-  ['ephemeral', 'ephemeralResources', true],
-  ['action', 'actions', false],
-  ['list', 'listResources', false],
-]
-
 /** Every expression of a module, in model order: declarations, then checks (with the data resources they declare), the rest, the terraform block. */
 function walkModule(m: IndexedModule, v: Visitor): void {
   const checkData = new Set<Block>()
@@ -489,11 +453,11 @@ function walkModule(m: IndexedModule, v: Visitor): void {
   for (const b of m.outputs.values()) w.element(b, 'output', true)
   for (const c of m.moduleCalls.values()) w.element(c.block, 'module', true, MODULE_NOT_EVALUATED, 'providers')
   for (const p of m.providerConfigs.values()) w.element(p.block, 'provider', true)
-  for (const [container, field, evaluated] of RESOURCE_CONTAINERS) {
-    for (const [key, {block: b}] of m[field]) {
+  for (const [kind, records] of recordsByKind(m)) {
+    for (const [key, {block: b}] of records) {
       if (checkData.has(b)) continue
       // a data resource of a check block is not evaluated with the provider functions
-      w.element(b, container, evaluated && !(container === 'data' && m.checkData.has(key)), NOT_EVALUATED, 'provider')
+      w.element(b, kind.keyword, kind.evaluated && !(kind.keyword === 'data' && m.checkData.has(key)), NOT_EVALUATED, 'provider')
     }
   }
   for (const b of m.checks) w.element(b, 'check', false)
@@ -587,15 +551,8 @@ function collectDeclarations(m: IndexedModule): Declarations {
     const alias = dot < 0 ? undefined : key.slice(dot + 1)
     declare({kind: 'provider', address: `provider.${key}`, localName, alias, block: config.block, config})
   }
-  const modes: readonly [ResourceMode, ReadonlyMap<string, Resource>][] = [
-    ['managed', m.managedResources],
-    ['data', m.dataResources],
-    ['ephemeral', m.ephemeralResources],
-    ['action', m.actions],
-    ['list', m.listResources],
-  ]
-  for (const [mode, map] of modes) {
-    for (const resource of map.values()) {
+  for (const [{mode}, records] of recordsByKind(m)) {
+    for (const resource of records.values()) {
       const {block} = resource
       const type = label(block, 0)
       const name = label(block, 1)

@@ -1,7 +1,7 @@
 // The arguments that say how many instances a resource block has — `count`, `for_each` and (OpenTofu)
 // `lifecycle { enabled = … }` — are mutually exclusive. Checked per block as it is decoded, before the
 // override files are merged, as Terraform's and OpenTofu's decoders of resource, data, ephemeral and action blocks
-// do (module calls are checked with the other module-call arguments, providers/validate-decode.ts).
+// do (module calls are checked with the other module-call arguments, load/decode.ts).
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import type {Attribute, Block} from '../hcl/syntax.js'

@@ -13,6 +13,7 @@ import {newParseStats, type ParseStats} from '../hcl/parse-stats.js'
 import {parserKindFromEnv, type ParserKind} from '../hcl/parser-kind.js'
 import type {LoadContext} from './load-module.js'
 import {RunMemo} from './run-memo.js'
+import {BLOCK_KINDS, type BlockKinds} from './block-kinds.js'
 import {SharedLoads} from './shared-load.js'
 import {TypeExprMemo} from './variable-default.js'
 
@@ -33,6 +34,8 @@ export interface RunContextOptions {
   readonly parser?: ParserKind
   /** Where a long-lived run (an editor's) lets other work in, and may abandon an analysis: see `Checkpoint`. */
   readonly checkpoint?: Checkpoint
+  /** The block kinds that use a provider as resources do (default `BLOCK_KINDS`; a test adds one in memory). */
+  readonly blockKinds?: BlockKinds
 }
 
 /**
@@ -64,9 +67,11 @@ export class RunContext implements LoadContext {
   readonly verbose: boolean
   readonly parserKind: ParserKind
   readonly checkpoint: Checkpoint | undefined
+  readonly blockKinds: BlockKinds
 
   constructor(opts: RunContextOptions = {}) {
     this.files = opts.files ?? new DiskSource()
+    this.blockKinds = opts.blockKinds ?? BLOCK_KINDS
     this.checkpoint = opts.checkpoint
     this.verbose = opts.verbose === true
     const fromEnv = cacheSettingsFromEnv(opts.env)
@@ -84,7 +89,8 @@ export class RunContext implements LoadContext {
     this.parser = new NativeParser({cache: this.cache, pool: this.pool, stats: this.stats, kind: this.parserKind})
     this.loads = new SharedLoads(this)
     this.results = new ResultsCache({
-      settings: () => this.cache.settings(),
+      // results found with another table are not the default's: kept out of the cache
+      settings: () => (this.blockKinds === BLOCK_KINDS ? this.cache.settings() : {...this.cache.settings(), enabled: false}),
       files: this.files,
       onHit: () => this.stats.results++,
       verbose: this.verbose,

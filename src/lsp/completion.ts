@@ -39,10 +39,15 @@ function detail(m: Module, c: NameableConfig): string {
 
 /** Completion items at `offset` of the buffer (none where tfgraph has nothing to offer). */
 export function completions(ctx: CompletionContext, offset: number): CompletionItem[] {
-  const spot = completionSpot(ctx.text, offset)
   const nodes = instances(ctx)
   const m = nodes[0]?.module
-  if (!spot || !m) return []
+  if (!m) return []
+  const spot = completionSpot(
+    ctx.text,
+    offset,
+    m.blockKinds.rows.map((k) => k.keyword),
+  )
+  if (!spot) return []
   const range = {start: ctx.positionAt(spot.from), end: ctx.positionAt(offset)}
   const item = (label: string, d: string, sort: number): CompletionItem => ({
     label,

@@ -12,6 +12,7 @@ import type {ModuleNode} from '../crawl/crawl.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import {importTargets} from '../load/imports.js'
 import type {Module} from '../load/model.js'
+import {resourceRecords} from '../load/block-kinds.js'
 import type {ModuleCall} from '../load/records.js'
 import type {RootAnalysis} from '../lint/workspace.js'
 import type {ProviderConfigInfo, ProviderPass, ResourceBinding} from '../providers/resolve.js'
@@ -103,8 +104,7 @@ function standingAt(m: Module, rel: string, at: Spot): Standing {
 function boundTarget(a: RootAnalysis, n: ModuleNode, rel: string, at: Spot, here: Standing): Target | undefined {
   const m = n.module!
   const res = a.lint.analysis.resolution
-  const records = [m.managedResources, m.dataResources, m.ephemeralResources, m.actions, m.listResources].flatMap((x) => [...x.values()])
-  for (const b of records) {
+  for (const b of resourceRecords(m)) {
     if (!here.blocks.has(b.block)) continue
     const p = b.provider?.attribute
     const onProvider = p !== undefined && holds(attributeSpan(p), rel, at)

@@ -33,7 +33,11 @@ export type CompletionSpot =
       readonly present: readonly string[]
     }
 
-const BOUND_BLOCK = /^(resource|data|ephemeral|action|list)\s+"([^"]*)"\s+"[^"]*"$/
+/** The header of a block of one of `keywords` (a module's block kinds): `resource "aws_instance" "x"`. */
+function boundBlock(head: string, keywords: readonly string[]): RegExpExecArray | null {
+  const m = /^([\w-]+)\s+"([^"]*)"\s+"[^"]*"$/.exec(head)
+  return m && keywords.includes(m[1]!) ? m : null
+}
 const NAME_PREFIX = /^[\p{L}\p{N}_-]*(?:\.[\p{L}\p{N}_-]*)?$/u
 
 /** What the scanner knows at the cursor: the open frames, the statement so far, and whether it is inside a string or comment. */
@@ -144,8 +148,11 @@ function itemsIn(text: string, start: number, kind: 'keys' | 'entries', skip: nu
   return out
 }
 
-/** What a completion at `offset` (UTF-16 index into `text`) would complete, if tfgraph has something to offer there. */
-export function completionSpot(text: string, offset: number): CompletionSpot | undefined {
+/**
+ * What a completion at `offset` (UTF-16 index into `text`) would complete, if tfgraph has something to offer
+ * there; `keywords`: the blocks that name a provider as resources do (the module's block kinds).
+ */
+export function completionSpot(text: string, offset: number, keywords: readonly string[]): CompletionSpot | undefined {
   const s = scan(text, offset)
   if (!s.inCode) return undefined
   const segment = text.slice(s.segment, offset)
@@ -157,7 +164,7 @@ export function completionSpot(text: string, offset: number): CompletionSpot | u
   if (arg && top.open === '{') {
     const prefix = arg[1]!
     if (!NAME_PREFIX.test(prefix)) return undefined
-    const bound = BOUND_BLOCK.exec(top.head)
+    const bound = boundBlock(top.head, keywords)
     if (bound) return {kind: 'provider', block: bound[1]!, type: bound[2], prefix, from: offset - prefix.length}
     if (top.head === 'import') return {kind: 'provider', block: 'import', type: undefined, prefix, from: offset - prefix.length}
     return undefined

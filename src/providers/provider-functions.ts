@@ -8,6 +8,7 @@ import {subRange} from '../diag/positions.js'
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import type {Attribute, Body} from '../hcl/syntax.js'
 import type {Module} from '../load/model.js'
+import {recordsByKind} from '../load/block-kinds.js'
 import {MODULE_NOT_EVALUATED, NOT_EVALUATED, type ProviderFunctionUse} from '../load/module-index.js'
 
 export type {ProviderFunctionUse} from '../load/module-index.js'
@@ -116,11 +117,8 @@ export function unknownProviderFunctions(tree: {readonly nodes: readonly ModuleN
       blockAttributes(b.body, true, NOT_EVALUATED, attrs)
       add(n, n, `output.${name}`, attrs, expansion)
     }
-    for (const [mode, map] of [
-      ['managed', m.managedResources],
-      ['data', m.dataResources],
-      ['ephemeral', m.ephemeralResources],
-    ] as const) {
+    // the kinds evaluated with the provider functions (not actions and list blocks)
+    for (const [{mode}, map] of recordsByKind(m, (k) => k.evaluated)) {
       for (const [k, b] of map) {
         const attrs: [Attribute, boolean][] = []
         blockAttributes(b.block.body, true, NOT_EVALUATED, attrs)

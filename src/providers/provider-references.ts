@@ -13,7 +13,8 @@ import {literalOf, partRange, traversalOf, unwrapTemplate, type Expr} from '../h
 import type {Attribute, Label} from '../hcl/syntax.js'
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import type {Module} from '../load/model.js'
-import type {ConfigRef, ConfigurationAlias, ProviderArgument, Resource} from '../load/records.js'
+import {resourceRecords, type BlockKind} from '../load/block-kinds.js'
+import type {ConfigRef, ConfigurationAlias, ProviderArgument} from '../load/records.js'
 
 /**
  * What a site is: a provider block (`block`: its label and alias), a `provider` argument (`reference`), a
@@ -125,10 +126,8 @@ function aliasEntrySite(e: ConfigurationAlias): ProviderSite | undefined {
   return {role: 'alias-entry', localName: v.localName, alias: v.alias, nameRange, aliasRange}
 }
 
-/** The module's resource, data, ephemeral resource, action and list records. */
-function resourceRecords(m: Module): Resource[] {
-  return [m.managedResources, m.dataResources, m.ephemeralResources, m.actions, m.listResources].flatMap((x) => [...x.values()])
-}
+/** The block kinds that may use a provider through their type alone (a list block must name one). */
+const byType = (k: BlockKind): boolean => k.names === 'argument or type'
 
 /** Every place the module's text names a provider configuration, in file order. */
 export function providerSites(m: Module): ProviderSite[] {
@@ -229,8 +228,8 @@ function conflict(m: Module, sites: readonly ProviderSite[], t: RenameTarget, ne
 function impliedUses(m: Module, t: RenameTarget, where: string): string | undefined {
   if (t.part !== 'name') return undefined
   const implied = [
-    ...resourceRecords(m)
-      .filter((r) => !r.provider && r.mode !== 'list' && impliedLocalName(r.type) === t.localName)
+    ...resourceRecords(m, byType)
+      .filter((r) => !r.provider && impliedLocalName(r.type) === t.localName)
       .map((r) => r.block.declRange),
     ...m.index.generatingImports.filter((i) => !i.provider && impliedLocalName(i.type) === t.localName).map((i) => i.block.declRange),
   ]
@@ -332,8 +331,7 @@ export function nameableConfigs(m: Module): NameableConfig[] {
     else if (s.role === 'alias-entry' && s.alias) add({localName: s.localName, alias: s.alias, from: 'alias-entry'})
     if (s.role !== 'slot') add({localName: s.localName, from: 'default'})
   }
-  for (const r of resourceRecords(m))
-    if (r.mode !== 'list') add({localName: r.provider?.value?.localName ?? impliedLocalName(r.type), from: 'default'})
+  for (const r of resourceRecords(m, byType)) add({localName: r.provider?.value?.localName ?? impliedLocalName(r.type), from: 'default'})
   return [...out.values()].sort((a, b) => configKey(a).localeCompare(configKey(b)))
 }
 

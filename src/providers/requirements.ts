@@ -5,6 +5,7 @@
 import {impliedLocalName, providerString, type Provider} from '../addrs/provider.js'
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode} from '../crawl/crawl.js'
+import {resourceRecords} from '../load/block-kinds.js'
 import {constraintsString, parseProviderConstraints, type Constraint} from './constraints.js'
 
 export interface ConstraintOrigin {
@@ -43,11 +44,7 @@ export function moduleRequirements(n: ModuleNode): ModuleRequirement[] {
   }
   // actions are requirements too (Config.addProviderRequirements); list blocks are not: `terraform init`
   // does not read query files, so only a required_providers entry or another use installs their provider
-  for (const map of [m.managedResources, m.dataResources, m.ephemeralResources, m.actions]) {
-    for (const [, r] of map) {
-      add(names.providerFor(r.provider?.value?.localName ?? impliedLocalName(r.type)))
-    }
-  }
+  for (const r of resourceRecords(m, (k) => k.required)) add(names.providerFor(r.provider?.value?.localName ?? impliedLocalName(r.type)))
   // import blocks that generate configuration (their target resource is not declared here)
   for (const t of m.index.generatingImports) {
     let local = impliedLocalName(t.type)

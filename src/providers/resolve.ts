@@ -15,6 +15,7 @@ import {ResourceAddr} from '../addrs/resource.js'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module, ResourceMode} from '../load/model.js'
+import {recordsByKind} from '../load/block-kinds.js'
 import type {ProviderArgument, ProviderConfig, Resource} from '../load/records.js'
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import type {RunMemo} from '../load/run-memo.js'
@@ -714,30 +715,18 @@ class Resolver {
     return undefined
   }
 
-  /** Every resource of a module, and the resources its import blocks will create. */
+  /** Every resource of a module (each block kind of its table, in order), and the resources its import blocks will create. */
   moduleResources(n: ModuleNode, c: ModuleCtx, m: Module): void {
-    for (const map of [m.managedResources, m.dataResources, m.ephemeralResources]) {
-      for (const [key, r] of map) {
-        const check = r.mode === 'data' ? m.checkData.get(key) : undefined
-        const declaredBy: DeclaredBy | undefined = check
-          ? {kind: 'check', name: check.labels[0]?.value ?? '', range: check.declRange}
-          : undefined
-        this.bind(n, c, {
-          mode: r.mode,
-          type: r.type,
-          name: r.name,
-          provider: r.provider,
-          declRange: r.declRange,
-          declaredBy,
-          declaration: r,
-        })
-      }
-    }
     // actions and list blocks choose a configuration as resources do (Action.ProviderConfigAddr; a list block
     // must name one)
-    for (const map of [m.actions, m.listResources]) {
-      for (const r of map.values()) {
-        const declaredBy: DeclaredBy = {kind: r.mode === 'action' ? 'action' : 'list', range: r.declRange}
+    for (const [kind, records] of recordsByKind(m)) {
+      for (const [key, r] of records) {
+        const check = kind.keyword === 'data' ? m.checkData.get(key) : undefined
+        const declaredBy: DeclaredBy | undefined = check
+          ? {kind: 'check', name: check.labels[0]?.value ?? '', range: check.declRange}
+          : kind.declaredBy
+            ? {kind: kind.declaredBy, range: r.declRange}
+            : undefined
         this.bind(n, c, {
           mode: r.mode,
           type: r.type,

@@ -8,6 +8,7 @@
 import {impliedLocalName, providerString, type Provider} from '../addrs/provider.js'
 import type {ModuleNode} from '../crawl/crawl.js'
 import {importTargets} from '../load/imports.js'
+import {resourceRecords} from '../load/block-kinds.js'
 
 export interface ProviderSlot {
   readonly provider: Provider
@@ -43,12 +44,11 @@ export function providerSlots(n: ModuleNode): ProviderSlot[] {
   }
   for (const r of [...names.requirements.values()].sort((a, b) => (a.localName < b.localName ? -1 : 1)))
     for (const entry of r.aliases) if (entry.value) putLocal(entry.value.localName, entry.value.alias, true)
-  for (const resources of [m.managedResources, m.dataResources, m.actions, m.ephemeralResources])
-    for (const r of resources.values()) {
-      const ref = r.provider?.decoded
-      if (ref) putLocal(ref.name, ref.alias, false)
-      else putLocal(impliedLocalName(r.type), undefined, false)
-    }
+  for (const r of resourceRecords(m, (k) => k.stackSlot)) {
+    const ref = r.provider?.decoded
+    if (ref) putLocal(ref.name, ref.alias, false)
+    else putLocal(impliedLocalName(r.type), undefined, false)
+  }
   for (const t of importTargets(m)) {
     const ref = m.providerArguments.get(t.block)?.value
     if (ref) putLocal(ref.localName, ref.alias, false)

@@ -1,6 +1,6 @@
 // Terraform's and OpenTofu's static provider-configuration validation over a crawled module tree
 // (REFERENCE §a.4): `validateProviderConfigs` checks 1–11 (OpenTofu also check 4, instance keys),
-// preceded by the decode-time checks of validate-decode.ts and the tree-building checks of child
+// preceded by the decode-time checks of load/decode.ts (Module.decodeDiagnostics) and the tree-building checks of child
 // modules (backend/cloud ignored, OpenTofu's import blocks), then the root module's backend type
 // (backend-type.ts). Texts follow `tree.engine`.
 import * as path from 'node:path'
@@ -13,6 +13,7 @@ import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import type {Attribute} from '../hcl/syntax.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module} from '../load/model.js'
+import {resourceRecords, type BlockKinds} from '../load/block-kinds.js'
 import {defaultProvider, impliedForType} from '../load/decode.js'
 import {
   refString,
@@ -61,14 +62,16 @@ interface Decoded {
   readonly requirements: readonly DecodedRequirement[]
   readonly resources: readonly Resource[]
   readonly calls: ReadonlyMap<string, ModuleCall>
+  readonly blockKinds: BlockKinds
 }
 
 function decodedOf(m: Module): Decoded {
   return {
     providers: [...m.providerConfigs.values()].filter((p) => p.valid),
     requirements: [...m.requiredProviders.values()].filter((r): r is DecodedRequirement => r.decoded !== undefined),
-    resources: [m.managedResources, m.dataResources, m.ephemeralResources, m.actions, m.listResources].flatMap((x) => [...x.values()]),
+    resources: resourceRecords(m),
     calls: m.moduleCalls,
+    blockKinds: m.blockKinds,
   }
 }
 
@@ -230,10 +233,10 @@ function duplicateRequirements(c: ModuleCheck): void {
 
 /** 3. implied provider local names of resources */
 function impliedResourceNames(c: ModuleCheck): void {
-  const {engine, tofu, d, localNamesMap, out} = c
+  const {engine, d, localNamesMap, out} = c
   for (const r of d.resources) {
-    // actions and list blocks are not among the resources validateProviderConfigs checks
-    if (r.provider?.decoded || (r.mode === 'ephemeral' && !tofu) || r.mode === 'action' || r.mode === 'list') continue
+    // actions and list blocks are not among the resources validateProviderConfigs checks (nor, in Terraform, ephemeral resources)
+    if (r.provider?.decoded || !d.blockKinds.byMode(r.mode)?.impliedNameChecked.includes(engine.name)) continue
     const localName = impliedLocalName(r.type)
     const part = parseProviderPart(localName)
     if ('error' in part) {

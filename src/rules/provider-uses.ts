@@ -16,6 +16,7 @@ import {unwrapExpression} from '../hcl/value.js'
 import type {Resource} from '../load/records.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module} from '../load/model.js'
+import {recordsByKind} from '../load/block-kinds.js'
 import type {Requirement} from '../load/local-names.js'
 import {providerFunctionUses} from '../providers/provider-functions.js'
 import {RunMemo} from '../load/run-memo.js'
@@ -68,18 +69,16 @@ function resourceUses(resources: Iterable<Resource>, kind: string): ProviderUse[
 /** Every provider local name a module uses, with where. */
 export function providerUses(m: Module): ProviderUse[] {
   const out: ProviderUse[] = [
-    ...resourceUses(m.managedResources.values(), 'resource'),
-    ...resourceUses(
-      [...m.dataResources].filter(([key]) => !m.checkData.has(key)).map(([, b]) => b),
-      'data source',
+    ...recordsByKind(m).flatMap(([kind, records]) =>
+      resourceUses(
+        [...records].filter(([key]) => kind.keyword !== 'data' || !m.checkData.has(key)).map(([, r]) => r),
+        kind.noun,
+      ),
     ),
-    ...resourceUses(m.ephemeralResources.values(), 'ephemeral resource'),
     ...resourceUses(
       [...m.checkData.keys()].flatMap((key) => m.dataResources.get(key) ?? []),
       'data source (in a check block)',
     ),
-    ...resourceUses(m.actions.values(), 'action'),
-    ...resourceUses(m.listResources.values(), 'list block'),
   ]
   for (const t of m.index.generatingImports) {
     const ref = m.providerArguments.get(t.block)?.value

@@ -2,6 +2,7 @@
 // (no resource's `provider` argument, no nested module call's providers map). Every caller must still
 // pass a configuration for each entry, so an unused one is a requirement without a purpose.
 import {engineByName} from '../load/engine.js'
+import {resourceRecords} from '../load/block-kinds.js'
 import type {ModuleCall, ProviderArgument} from '../load/records.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {moduleText, report, sameModuleNodes, where, type Finding} from './support.js'
@@ -36,13 +37,7 @@ export const unusedConfigurationAlias = {
       if (!m || done.has(m)) continue
       done.add(m)
       const names = m.names
-      const used = usedConfigs(
-        [
-          ...[...m.managedResources.values(), ...m.dataResources.values(), ...m.ephemeralResources.values()].map((r) => r.provider),
-          ...m.providerArguments.values(),
-        ],
-        m.moduleCalls.values(),
-      )
+      const used = usedConfigs([...resourceRecords(m).map((r) => r.provider), ...m.providerArguments.values()], m.moduleCalls.values())
       for (const r of names.requirements.values()) {
         for (const entry of r.aliases) {
           const ref = entry.value

@@ -8,6 +8,7 @@ import type {Expr} from '../../hcl/native/ast.js'
 import {dottedName, literalString, objectItemsOf, unwrapTemplate} from '../../hcl/expr.js'
 import type {Attribute, Block} from '../../hcl/syntax.js'
 import type {Module} from '../../load/model.js'
+import {resourceRecords} from '../../load/block-kinds.js'
 import type {Fix} from './fix.js'
 import {
   addEntry,
@@ -113,11 +114,10 @@ function refName(e: Expr): string | undefined {
 
 /** Whether a module refers to the configuration `ref` anywhere but at `except` (a resource's `provider`, a providers map). */
 function referencedElsewhere(m: Module, ref: string, except: Expr): boolean {
-  for (const rs of [m.managedResources, m.dataResources, m.ephemeralResources, m.actions, m.listResources])
-    for (const r of rs.values()) {
-      const p = r.provider?.attribute
-      if (p && refName(p.node) === ref) return true
-    }
+  for (const r of resourceRecords(m)) {
+    const p = r.provider?.attribute
+    if (p && refName(p.node) === ref) return true
+  }
   for (const b of m.imports) {
     const p = m.providerArguments.get(b)?.attribute ?? b.body.attributes.find((x) => x.name === 'provider')
     if (p && refName(p.node) === ref) return true
