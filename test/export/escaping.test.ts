@@ -166,10 +166,13 @@ function syntheticGraph(labels: readonly string[], edgeLabels: readonly string[]
   }
 }
 
+// what a reader sees: control characters, lone surrogates and bidirectional controls as escapes (the last
+// since the renderers show them so: a label cannot reorder what is read around it)
 const visibleText = (s: string): string =>
   norm(
-    s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (c) =>
-      c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    s.replace(
+      /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+      (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
     ),
   )
 

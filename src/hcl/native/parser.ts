@@ -82,13 +82,18 @@ const BINARY_OPERATORS: readonly (readonly (readonly [number, string])[])[] = [
 ]
 const BINARY_LEVELS = BINARY_OPERATORS.length
 /** By token type: its binary operator's level (-1: none) and text (a table lookup per level, no map). */
-const BINARY_LEVEL = new Int8Array(64).fill(-1)
-const BINARY_OP: string[] = []
-for (let level = 0; level < BINARY_LEVELS; level++) {
-  for (const [t, op] of BINARY_OPERATORS[level]!) {
-    BINARY_LEVEL[t] = level
-    BINARY_OP[t] = op
+const {BINARY_LEVEL, BINARY_OP} = binaryTables()
+
+function binaryTables(): {readonly BINARY_LEVEL: Int8Array; readonly BINARY_OP: readonly string[]} {
+  const level = new Int8Array(64).fill(-1)
+  const op: string[] = []
+  for (let l = 0; l < BINARY_LEVELS; l++) {
+    for (const [t, o] of BINARY_OPERATORS[l]!) {
+      level[t] = l
+      op[t] = o
+    }
   }
+  return {BINARY_LEVEL: level, BINARY_OP: op}
 }
 
 const OPPOSITE: Readonly<Record<number, number>> = {
