@@ -117,7 +117,8 @@ export interface Workspace {
   /**
    * Analyses every root that is stale (the first call: every root), those holding open buffers first, and
    * returns the files whose findings may have changed. A root whose inputs change while it is analysed
-   * is analysed again at once, from the newest text. `progress` alone may be given for `opts.progress`.
+   * is analysed again from the newest text, once the module stage of the directory last edited has run
+   * (`provisionalFindings`). `progress` alone may be given for `opts.progress`.
    */
   update(opts?: UpdateOptions | UpdateOptions['progress']): Promise<ReadonlySet<string>>
   /** The root modules found (absolute, sorted). */
@@ -364,19 +365,19 @@ class LintWorkspace implements Workspace {
    * Before any root is analysed: the module stage of the directory of the open file last edited, when a
    * root holding it is stale (#48: Terraform's diagnostics of reading the directory and the findings of the
    * rules with a module stage, which no root can change), through the run's loads and memo, so the roots'
-   * analyses reuse it. The file's `provisionalFindings` include them at once. True when it ran.
+   * analyses reuse it. The file's `provisionalFindings` include them at once.
    */
-  private async moduleStage(): Promise<boolean> {
+  private async moduleStage(): Promise<'ran' | 'none' | 'cancelled'> {
     // a module's configuration files
     const file = this.focus && this.open.has(this.focus) && MODULE_FILE.test(this.focus) ? this.focus : undefined
-    if (!file) return false
+    if (!file) return 'none'
     const dir = path.dirname(file)
-    if (this.stage?.dir === dir && this.stageCurrent(this.stage)) return false
+    if (this.stage?.dir === dir && this.stageCurrent(this.stage)) return 'none'
     const holding = this.holding(file).filter((s) => s.kind !== 'shared' && s.dirs.has(dir))
     const first = holding.sort((a, b) => (a.root < b.root ? -1 : 1))[0]
-    if (!first || !holding.some((s) => this.stale(s))) return false
+    if (!first || !holding.some((s) => this.stale(s))) return 'none'
     // a module directory: a root's (or a directory analysed on its own) is published by its own analysis
-    if (holding.some((s) => s.root === dir)) return false
+    if (holding.some((s) => s.root === dir)) return 'none'
     const builtAt = this.source.version
     // read as the first root holding it reads it: its configuration and engine
     const config = first.options?.config ?? readLintConfig(first.root).config
@@ -414,11 +415,12 @@ class LintWorkspace implements Workspace {
       this.stage = {dir, findings, inputs: read, builtAt}
       // its open files are published at once (with what the stale roots found on their unchanged lines)
       for (const f of this.open) if (path.dirname(f) === dir) this.untold.add(f)
-      return true
+      return 'ran'
     } catch (e) {
-      // abandoned (a newer edit) or failed: the roots' analyses say what there is to say
-      if (!(e instanceof AnalysisCancelled)) this.stage = undefined
-      return false
+      if (e instanceof AnalysisCancelled) return 'cancelled'
+      // failed: the roots' analyses say what there is to say
+      this.stage = undefined
+      return 'none'
     }
   }
 
@@ -540,14 +542,18 @@ class LintWorkspace implements Workspace {
       // an analysis may find new calls that change the root set: the search follows every change
       await this.serial(() => this.findRoots())
       tell()
-      if (await this.moduleStage()) tell()
+      const staged = await this.moduleStage()
+      // abandoned by a newer edit: its module stage first again
+      if (staged === 'cancelled') continue
+      if (staged === 'ran') tell()
       const s = this.next()
       if (!s) break
       const left = [...this.states.values()].filter((x) => this.kept(x) && this.stale(x)).length
       opts.progress?.(s.root, done, done + left)
       done++
       try {
-        await this.fresh(s)
+        // abandoned by a change: back to the top (the module stage of the newest edit goes before any root)
+        await this.fresh(s, true)
       } catch (e) {
         if (!opts.failed) throw e
         opts.failed(s.root, e)
@@ -763,8 +769,13 @@ class LintWorkspace implements Workspace {
     return out
   }
 
-  /** The root's analysis, analysed again first when stale (one analysis at a time; abandoned and started again when its inputs change). */
-  private async fresh(s: RootState): Promise<RootAnalysis> {
+  /**
+   * The root's analysis, analysed again first when stale (one analysis at a time; abandoned and started
+   * again when its inputs change). `once`: an analysis abandoned is not started again (undefined; `update`'s loop goes on).
+   */
+  private async fresh(s: RootState): Promise<RootAnalysis>
+  private async fresh(s: RootState, once: true): Promise<RootAnalysis | undefined>
+  private async fresh(s: RootState, once = false): Promise<RootAnalysis | undefined> {
     s.used = ++this.clock
     for (;;) {
       if (s.building) {
@@ -778,6 +789,7 @@ class LintWorkspace implements Workspace {
         return await building
       } catch (e) {
         if (!(e instanceof AnalysisCancelled)) throw e
+        if (once) return undefined
       } finally {
         // cleared before anything else is awaited: another caller waiting on a settled analysis would
         // otherwise go round this loop in microtasks alone and starve the event loop (and this caller's settle)
