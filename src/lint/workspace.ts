@@ -25,6 +25,7 @@ import type {LintDiagnostic} from '../rules/rule.js'
 import {configDirsUnder, localCallTargets, type SearchBounds, type SearchSkipped} from './cached.js'
 import {readLintConfig} from './config.js'
 import {lint, lintAnalysis, type LintOptions, type LintResult} from './lint.js'
+import {lintModuleStage} from './module-stage.js'
 
 export interface WorkspaceOptions {
   readonly engine?: EngineName
@@ -116,7 +117,8 @@ export interface Workspace {
   /**
    * Analyses every root that is stale (the first call: every root), those holding open buffers first, and
    * returns the files whose findings may have changed. A root whose inputs change while it is analysed
-   * is analysed again at once, from the newest text. `progress` alone may be given for `opts.progress`.
+   * is analysed again from the newest text, once the module stage of the directory last edited has run
+   * (`provisionalFindings`). `progress` alone may be given for `opts.progress`.
    */
   update(opts?: UpdateOptions | UpdateOptions['progress']): Promise<ReadonlySet<string>>
   /** The root modules found (absolute, sorted). */
@@ -142,6 +144,11 @@ export interface Workspace {
    * at its start or at its end (taken to those lines; the others are left out until those roots are
    * analysed again). Undefined when it is current, or when no root holding it is up to date. What an editor
    * shows while the roots holding a module other than the one being edited are analysed in the background.
+   * For the files of the directory last edited, before any of their roots is up to date too: `update`
+   * first runs the module stage of that directory (`lintModuleStage`), whose findings (exact for the
+   * current texts) take the place of the stale roots' findings of the rules with a module stage; one no
+   * root up to date has is given in the stage's form (named relative to the directory, its own root:
+   * `root` is the directory, `roots` the stale roots that found it as well).
    */
   provisionalFindings(file: string): readonly Finding[] | undefined
   /**
@@ -162,6 +169,18 @@ export interface Workspace {
   current(file: string): boolean
   /** Ends the run. */
   close(): Promise<void>
+}
+
+/**
+ * The module stage (`lintModuleStage`) of the directory of the file last edited, run before its roots are
+ * analysed: its findings by file (absolute; named relative to `dir`), exact while nothing it read changed.
+ */
+interface StageState {
+  readonly dir: string
+  readonly findings: ReadonlyMap<string, readonly LintDiagnostic[]>
+  /** Paths it read, each with the change count it was read at; and the overlay's change count when it started. */
+  readonly inputs: ReadonlyMap<string, number>
+  readonly builtAt: number
 }
 
 interface RootState {
@@ -197,6 +216,8 @@ interface ParsedView {
 }
 
 const CONFIG_FILE = /\.(tf|tofu)(\.json)?$|\.(tfcomponent|tfstack)\.(hcl|json)$/
+/** A module's configuration file (what the module stage reads). */
+const MODULE_FILE = /\.(tf|tofu)(\.json)?$/
 
 /** How long an analysis runs before it lets the event loop in (a request waits at most about this long). */
 const YIELD_MS = 4
@@ -231,6 +252,8 @@ class LintWorkspace implements Workspace {
   private focus: string | undefined
   /** The search for roots while it runs (requests wait for it: which roots hold a directory is not known before). */
   private searching: Promise<void> | undefined
+  /** The module stage of the focus's directory, once run (see `moduleStage`). */
+  private stage: StageState | undefined
 
   constructor(
     readonly dir: string,
@@ -331,6 +354,74 @@ class LintWorkspace implements Workspace {
     const config = path.join(s.root, '.tfgraph.json')
     // a path read after it changed was read as it is now: only a change after the read makes the root stale
     return this.source.changesSince(s.builtAt).some(([p, at]) => at > (s.inputs.get(p) ?? Infinity) || p === config)
+  }
+
+  /** Whether the module stage's findings are those of the current texts: nothing it read changed since. */
+  private stageCurrent(st: StageState): boolean {
+    return !this.source.changesSince(st.builtAt).some(([p, at]) => at > (st.inputs.get(p) ?? Infinity))
+  }
+
+  /**
+   * Before any root is analysed: the module stage of the directory of the open file last edited, when a
+   * root holding it is stale (#48: Terraform's diagnostics of reading the directory and the findings of the
+   * rules with a module stage, which no root can change), through the run's loads and memo, so the roots'
+   * analyses reuse it. The file's `provisionalFindings` include them at once.
+   */
+  private async moduleStage(): Promise<'ran' | 'none' | 'cancelled'> {
+    // a module's configuration files
+    const file = this.focus && this.open.has(this.focus) && MODULE_FILE.test(this.focus) ? this.focus : undefined
+    if (!file) return 'none'
+    const dir = path.dirname(file)
+    if (this.stage?.dir === dir && this.stageCurrent(this.stage)) return 'none'
+    const holding = this.holding(file).filter((s) => s.kind !== 'shared' && s.dirs.has(dir))
+    const first = holding.sort((a, b) => (a.root < b.root ? -1 : 1))[0]
+    if (!first || !holding.some((s) => this.stale(s))) return 'none'
+    // a module directory: a root's (or a directory analysed on its own) is published by its own analysis
+    if (holding.some((s) => s.root === dir)) return 'none'
+    const builtAt = this.source.version
+    // read as the first root holding it reads it: its configuration and engine
+    const config = first.options?.config ?? readLintConfig(first.root).config
+    const engine = first.analysis?.lint.analysis.tree.engine ?? this.opts.engine
+    try {
+      const {value, inputs} = await this.serial(() =>
+        this.source.record(() =>
+          lintModuleStage(this.ctx, dir, {
+            config,
+            ...(engine ? {engine} : {}),
+            sourceText: (f) => this.sourceText(f),
+          }),
+        ),
+      )
+      const read = new Map<string, number>()
+      for (const i of inputs) {
+        const at = i.stamp === undefined ? -1 : Number(i.stamp)
+        read.set(i.path, Math.min(read.get(i.path) ?? at, Number.isNaN(at) ? -1 : at))
+      }
+      const findings = new Map<string, LintDiagnostic[]>()
+      for (const d0 of value.diagnostics) {
+        let d = d0
+        const r = displayRange(d)
+        if (!r) continue
+        let f = path.resolve(dir, r.filename)
+        // one about a file that does not exist is said at the start of the directory's main file, as the roots' are
+        if (!this.exists(f)) {
+          const home = this.homeIn(path.dirname(f))
+          if (!home) continue
+          d = {...d, range: atStart(r, relativeTo(dir, home))}
+          f = home
+        }
+        findings.set(f, [...(findings.get(f) ?? []), d])
+      }
+      this.stage = {dir, findings, inputs: read, builtAt}
+      // its open files are published at once (with what the stale roots found on their unchanged lines)
+      for (const f of this.open) if (path.dirname(f) === dir) this.untold.add(f)
+      return 'ran'
+    } catch (e) {
+      if (e instanceof AnalysisCancelled) return 'cancelled'
+      // failed: the roots' analyses say what there is to say
+      this.stage = undefined
+      return 'none'
+    }
   }
 
   /**
@@ -451,13 +542,18 @@ class LintWorkspace implements Workspace {
       // an analysis may find new calls that change the root set: the search follows every change
       await this.serial(() => this.findRoots())
       tell()
+      const staged = await this.moduleStage()
+      // abandoned by a newer edit: its module stage first again
+      if (staged === 'cancelled') continue
+      if (staged === 'ran') tell()
       const s = this.next()
       if (!s) break
       const left = [...this.states.values()].filter((x) => this.kept(x) && this.stale(x)).length
       opts.progress?.(s.root, done, done + left)
       done++
       try {
-        await this.fresh(s)
+        // abandoned by a change: back to the top (the module stage of the newest edit goes before any root)
+        await this.fresh(s, true)
       } catch (e) {
         if (!opts.failed) throw e
         opts.failed(s.root, e)
@@ -494,20 +590,47 @@ class LintWorkspace implements Workspace {
   }
 
   provisionalFindings(file: string): readonly Finding[] | undefined {
-    return this.provisional(path.resolve(file), (s) => s.findings)
+    const abs = path.resolve(file)
+    return this.provisional(abs, (s) => s.findings, this.stageFindings(abs))
   }
 
-  private provisional(abs: string, of: (s: RootState) => ReadonlyMap<string, readonly LintDiagnostic[]>): readonly Finding[] | undefined {
+  /**
+   * The module stage's findings in `abs` while they are those of the current texts (`moduleStage`), and
+   * its directory is that of the file last edited.
+   */
+  private stageFindings(abs: string): StageFindings | undefined {
+    const st = this.stage
+    const d = path.dirname(abs)
+    if (!st || st.dir !== d || !this.focus || path.dirname(this.focus) !== d || !this.stageCurrent(st)) return undefined
+    return {dir: st.dir, found: st.findings.get(abs) ?? []}
+  }
+
+  /**
+   * The provisional findings of `abs` (see `provisionalFindings`): with the module stage's (`stage`), the
+   * stale roots' findings of the rules with a module stage are kept only where the stage has the same (the
+   * stage's are those of the current text): they list their roots on it.
+   */
+  private provisional(
+    abs: string,
+    of: (s: RootState) => ReadonlyMap<string, readonly LintDiagnostic[]>,
+    stage?: StageFindings,
+  ): readonly Finding[] | undefined {
     const holding = this.holding(abs)
     const stale = new Set(holding.filter((s) => this.stale(s)))
-    if (stale.size === 0 || stale.size === holding.length) return undefined
+    if (stale.size === 0 || (stale.size === holding.length && !stage)) return undefined
     const now = this.sourceText(abs)
-    return this.collect(abs, (s) => {
-      const found = of(s).get(abs) ?? []
-      if (!stale.has(s) || found.length === 0) return found
-      const then = s.texts.get(abs)
-      return then === undefined || now === undefined ? [] : shiftFindings(found, then, now)
-    })
+    const stagePlaces = new Set(stage?.found.map(placeOf))
+    return this.collect(
+      abs,
+      (s) => {
+        const found = of(s).get(abs) ?? []
+        if (!stale.has(s) || found.length === 0) return found
+        const then = s.texts.get(abs)
+        const shifted = then === undefined || now === undefined ? [] : shiftFindings(found, then, now)
+        return stage ? shifted.filter((d) => !hasModuleStage(d.rule) || stagePlaces.has(placeOf(d))) : shifted
+      },
+      stage,
+    )
   }
 
   async findingsWithFixes(file: string): Promise<readonly Finding[]> {
@@ -601,8 +724,13 @@ class LintWorkspace implements Workspace {
     return this.collect(abs, (s) => s.findings.get(abs) ?? [])
   }
 
-  /** The findings in `abs` of every root (`of`: a root's), each once. */
-  private collect(abs: string, of: (s: RootState) => readonly LintDiagnostic[]): readonly Finding[] {
+  /**
+   * The findings in `abs` of every root (`of`: a root's), each once. With the module stage's (`stage`):
+   * those of the roots up to date first, then the stage's, in the form it gives them (named relative to
+   * its directory, the module as its own root; listing the stale roots that found them too), then the
+   * stale roots'.
+   */
+  private collect(abs: string, of: (s: RootState) => readonly LintDiagnostic[], stage?: StageFindings): readonly Finding[] {
     const out: Finding[] = []
     // a finding is its rule, code, severity and place: the same in several roots (whose texts name the
     // module by its address in each) is one, the roots that found it listed on it
@@ -612,13 +740,14 @@ class LintWorkspace implements Workspace {
       if (!homes.has(root)) homes.set(root, this.homeIn(root))
       return homes.get(root)
     }
-    for (const s of [...this.states.values()].sort((a, b) => (a.root < b.root ? -1 : 1))) {
-      if (s.kind === 'shared') continue
+    const sources = [...this.states.values()].filter((s) => s.kind !== 'shared').sort((a, b) => (a.root < b.root ? -1 : 1))
+    // with the module stage: the roots up to date first (their form), then the stage, then the stale roots
+    const order = stage ? [...sources.filter((s) => !this.stale(s)), undefined, ...sources.filter((s) => this.stale(s))] : sources
+    for (const s of order) {
       const counted = new Map<string, number>()
       const exact = new Set<string>()
-      for (const d of of(s)) {
-        const r = displayRange(d)
-        const place = [d.rule, d.code, d.severity, r?.start.byte, r?.end.byte].join('\0')
+      for (const d of s ? of(s) : (stage?.found ?? [])) {
+        const place = placeOf(d)
         const full = [place, d.summary, d.detail].join('\0')
         if (exact.has(full)) continue
         exact.add(full)
@@ -628,19 +757,25 @@ class LintWorkspace implements Workspace {
         byPlace.set(place, lists)
         const roots = lists[i]
         if (roots) {
-          if (!roots.some((x) => x.root === s.root)) roots.push({root: s.root, file: home(s.root)})
+          if (s && !roots.some((x) => x.root === s.root)) roots.push({root: s.root, file: home(s.root)})
           continue
         }
-        const mine = [{root: s.root, file: home(s.root)}]
+        // the module stage is no root: the roots that find the same list themselves
+        const mine = s ? [{root: s.root, file: home(s.root)}] : []
         lists.push(mine)
-        out.push({root: s.root, file: abs, diagnostic: d, roots: mine})
+        out.push({root: s?.root ?? stage?.dir ?? path.dirname(abs), file: abs, diagnostic: d, roots: mine})
       }
     }
     return out
   }
 
-  /** The root's analysis, analysed again first when stale (one analysis at a time; abandoned and started again when its inputs change). */
-  private async fresh(s: RootState): Promise<RootAnalysis> {
+  /**
+   * The root's analysis, analysed again first when stale (one analysis at a time; abandoned and started
+   * again when its inputs change). `once`: an analysis abandoned is not started again (undefined; `update`'s loop goes on).
+   */
+  private async fresh(s: RootState): Promise<RootAnalysis>
+  private async fresh(s: RootState, once: true): Promise<RootAnalysis | undefined>
+  private async fresh(s: RootState, once = false): Promise<RootAnalysis | undefined> {
     s.used = ++this.clock
     for (;;) {
       if (s.building) {
@@ -654,6 +789,7 @@ class LintWorkspace implements Workspace {
         return await building
       } catch (e) {
         if (!(e instanceof AnalysisCancelled)) throw e
+        if (once) return undefined
       } finally {
         // cleared before anything else is awaited: another caller waiting on a settled analysis would
         // otherwise go round this loop in microtasks alone and starve the event loop (and this caller's settle)
@@ -826,6 +962,24 @@ class LintWorkspace implements Workspace {
     await this.queue
     await this.ctx.close()
   }
+}
+
+/** The module stage's findings in one file, named relative to `dir`. */
+interface StageFindings {
+  readonly dir: string
+  readonly found: readonly LintDiagnostic[]
+}
+
+/** A finding's rule, code, severity and place: what makes it the same finding in several roots. */
+function placeOf(d: LintDiagnostic): string {
+  const r = displayRange(d)
+  return [d.rule, d.code, d.severity, r?.start.byte, r?.end.byte].join('\0')
+}
+
+/** Whether the rule `id` has a module stage (`lintModuleStage` runs it). */
+function hasModuleStage(id: string): boolean {
+  const rule = ruleById(id)
+  return rule?.scope === 'module' && rule.checkModule !== undefined
 }
 
 function newState(root: string, kind: RootKind): RootState {
