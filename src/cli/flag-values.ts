@@ -7,6 +7,12 @@ export interface LimitFlagValues {
   readonly 'max-modules'?: number | undefined
 }
 
+/** `--var` and `--var-file`, as oclif parses them. */
+export interface VarFlagValues {
+  readonly var?: string[] | undefined
+  readonly 'var-file'?: string[] | undefined
+}
+
 /** The crawl limits the flags set (only those given). */
 export function limitOptions(flags: LimitFlagValues): {maxFiles?: number; maxDepth?: number; maxModules?: number} {
   return {

@@ -7,6 +7,7 @@ import type {CacheOutcome, CommandOutput} from '../io/results-cache.js'
 import type {CommandRun} from './command-run.js'
 import {engineFlag, limitOptions} from './flag-values.js'
 import type {StateInput} from './state-input.js'
+import type {LimitFlagValues, VarFlagValues} from './flag-values.js'
 
 export const GRAPH_VIEWS: readonly GraphView[] = ['modules', 'providers', 'resources']
 
@@ -30,7 +31,7 @@ export function formatFromExtension(file: string | undefined): GraphFormat | und
 }
 
 /** The flags of `tfgraph graph` its output depends on, as oclif parses them (commands/graph.ts). */
-export interface GraphFlags {
+export interface GraphFlags extends LimitFlagValues, VarFlagValues {
   readonly type?: string | undefined
   readonly format?: string | undefined
   readonly output?: string | undefined
@@ -40,11 +41,6 @@ export interface GraphFlags {
   readonly collapse?: boolean | undefined
   readonly exclude?: string[] | undefined
   readonly engine?: string | undefined
-  readonly var?: string[] | undefined
-  readonly 'var-file'?: string[] | undefined
-  readonly 'max-files'?: number | undefined
-  readonly 'max-depth'?: number | undefined
-  readonly 'max-modules'?: number | undefined
   readonly verbose?: boolean | undefined
   readonly force?: boolean | undefined
 }

@@ -8,6 +8,7 @@ import {readFileSync} from 'node:fs'
 import type {CacheOutcome, CommandOutput as StoredOutput} from '../io/results-cache.js'
 import type {LintDiagnostic} from '../rules/rule.js'
 import type {CommandRun} from './command-run.js'
+import type {LimitFlagValues, VarFlagValues} from './flag-values.js'
 
 export type LintFormat = 'text' | 'json' | 'sarif' | 'compact'
 
@@ -34,7 +35,7 @@ export interface LintInputs {
 }
 
 /** The flags of `tfgraph lint` the inputs are made of, as oclif parses them (commands/lint.ts). */
-export interface LintFlags {
+export interface LintFlags extends LimitFlagValues, VarFlagValues {
   readonly format?: string | undefined
   readonly json?: boolean | undefined
   readonly engine?: string | undefined
@@ -45,11 +46,6 @@ export interface LintFlags {
   readonly recursive?: boolean | undefined
   readonly 'test-directory'?: string | undefined
   readonly 'no-tests'?: boolean | undefined
-  readonly var?: string[] | undefined
-  readonly 'var-file'?: string[] | undefined
-  readonly 'max-files'?: number | undefined
-  readonly 'max-depth'?: number | undefined
-  readonly 'max-modules'?: number | undefined
   readonly verbose?: boolean | undefined
 }
 

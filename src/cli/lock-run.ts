@@ -8,6 +8,7 @@ import type {CacheOutcome, CommandOutput} from '../io/results-cache.js'
 import type {CommandRun} from './command-run.js'
 import {exitCodeOf} from './command-run.js'
 import {engineFlag, limitOptions} from './flag-values.js'
+import type {LimitFlagValues} from './flag-values.js'
 
 /** What `tfgraph lock` was asked, from its flags. */
 export interface LockInputs {
@@ -24,16 +25,13 @@ export interface LockInputs {
 }
 
 /** The flags of `tfgraph lock` the inputs are made of, as oclif parses them (commands/lock.ts). */
-export interface LockFlags {
+export interface LockFlags extends LimitFlagValues {
   readonly engine?: string | undefined
   readonly verify?: boolean | undefined
   readonly 'plugin-dir'?: string[] | undefined
   readonly platforms?: string | undefined
   readonly json?: boolean | undefined
   readonly verbose?: boolean | undefined
-  readonly 'max-files'?: number | undefined
-  readonly 'max-depth'?: number | undefined
-  readonly 'max-modules'?: number | undefined
 }
 
 export function lockInputs(dir: string, flags: LockFlags, color: boolean): LockInputs {

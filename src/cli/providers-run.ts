@@ -9,6 +9,7 @@ import {exitCodeOf} from './command-run.js'
 import type {WithPlan} from './providers-plan.js'
 import type {StateInput} from './state-input.js'
 import {engineFlag, limitOptions} from './flag-values.js'
+import type {LimitFlagValues, VarFlagValues} from './flag-values.js'
 
 /** What `tfgraph providers` was asked, from its flags. */
 export interface ProvidersInputs {
@@ -36,7 +37,7 @@ export interface ProvidersInputs {
 }
 
 /** The flags `tfgraph providers` has, as oclif parses them (commands/providers.ts). */
-export interface ProvidersFlags {
+export interface ProvidersFlags extends LimitFlagValues, VarFlagValues {
   readonly engine?: string | undefined
   readonly json: boolean
   readonly verbose: boolean
@@ -46,11 +47,6 @@ export interface ProvidersFlags {
   readonly provider?: string | undefined
   readonly tests: boolean
   readonly 'test-directory'?: string | undefined
-  readonly var?: string[] | undefined
-  readonly 'var-file'?: string[] | undefined
-  readonly 'max-files'?: number | undefined
-  readonly 'max-depth'?: number | undefined
-  readonly 'max-modules'?: number | undefined
 }
 
 /** The command's inputs from its parsed flags (the quick start reads the same from its subset of them). */
