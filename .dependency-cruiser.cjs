@@ -143,7 +143,7 @@ module.exports = {
       severity: 'error',
       comment:
         'providers sits on crawl: it must not import rules, lock, export, lint, render or anything above. ' +
-        'Version constraints live here (providers/constraints.ts) because requirements, lock and rules all use them; ' +
+        'Version constraints live here (providers/releases/constraints.ts) because requirements, lock and rules all use them; ' +
         'text for a reader lives in render/.',
       from: {path: inSrc('providers')},
       to: outsideOf('providers', 'crawl', 'load', 'hcl', 'io', 'diag', 'addrs'),

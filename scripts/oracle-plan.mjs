@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Records what real Terraform's `terraform plan` says about a fixture, beside it as terraform-oracle.plan.json
-// (never needed by npm test; test/providers/plan-stage.test.ts compares tfgraph with the recorded answers).
+// (never needed by npm test; test/providers/compare/plan-stage.test.ts compares tfgraph with the recorded answers).
 // `terraform validate` and `terraform graph` stop before the errors a plan gives of `moved` blocks (checked
 // after the plan walk, internal/refactoring/move_validate.go); this asks the plan itself. Offline: the
 // fixtures use only the built-in provider (terraform.io/builtin/terraform, resource terraform_data), which

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Records what real Terraform's `terraform test` says about the runs of a fixture's test files, beside the
-// fixture as terraform-oracle.test.json (never needed by npm test; test/providers/test-runs.test.ts compares
+// fixture as terraform-oracle.test.json (never needed by npm test; test/providers/test-runs/test-runs.test.ts compares
 // tfgraph with the recorded answers). Offline: the fixtures use only the built-in provider
 // (terraform.io/builtin/terraform, resource terraform_data), which `terraform init` installs without a
 // download, and local modules.

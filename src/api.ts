@@ -19,7 +19,7 @@ import {
   providersDiffDocument,
   type ChangeKind,
   type ProvidersDiffDocument,
-} from './providers/diff.js'
+} from './providers/compare/diff.js'
 import {openWorkspace as openLintWorkspace, type Workspace} from './lint/workspace.js'
 import {analyzeState, stateJson, type StateJson} from './state/index.js'
 import {stateFindings} from './lint/state-findings.js'

@@ -19,7 +19,7 @@ export {
   type WorkspaceApiOptions,
 } from './api.js'
 export type {Workspace, RootAnalysis, RootKind, Finding} from './lint/workspace.js'
-export type {ProvidersDiffDocument, ChangeKind} from './providers/diff.js'
+export type {ProvidersDiffDocument, ChangeKind} from './providers/compare/diff.js'
 export {RunContext, type RunContextOptions} from './load/run-context.js'
 export {MemorySource} from './io/memory-source.js'
 export {DiskSource, type FileSource, type FileEntry, type StatKind} from './io/inputs.js'

@@ -88,7 +88,7 @@ Exit codes: 0 = no risky change, 1 = a tool error (a directory, git or a revisio
     const [{gitTreeAt, GitTreeError}, analyze, diff, render, diagnosticsText, {fileNamer}, {utf8Text}] = await Promise.all([
       import('../../src/io/git-tree.js'),
       import('../../src/providers/analyze.js'),
-      import('../../src/providers/diff.js'),
+      import('../../src/providers/compare/diff.js'),
       import('../../src/render/providers-diff.js'),
       import('../../src/render/diagnostics-text.js'),
       import('../../src/render/paths.js'),

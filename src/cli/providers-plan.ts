@@ -3,7 +3,7 @@
 // line (the command prints it, exit 1).
 import {sortDiagnostics} from '../diag/diagnostic.js'
 import {providersDocument, type ProvidersAnalysis} from '../providers/analyze.js'
-import {joinPlan, parsePlan, plannedChangesJson, PlanError} from '../providers/plan.js'
+import {joinPlan, parsePlan, plannedChangesJson, PlanError} from '../providers/compare/plan.js'
 import {renderPlanText} from '../render/plan-text.js'
 
 export type WithPlan =

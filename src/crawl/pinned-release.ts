@@ -1,6 +1,6 @@
 // The Terraform release a directory pins in `.terraform-version`: tfenv's file, and HashiCorp's documented
 // way to choose the release that runs a stack in HCP Terraform. It decides which release's behaviour is
-// followed where the root's required_version does not (providers/engine-version.ts).
+// followed where the root's required_version does not (providers/releases/engine-version.ts).
 import * as path from 'node:path'
 import {utf8Text, type FileSource} from '../io/inputs.js'
 

@@ -1,6 +1,6 @@
 // Static evaluation of the few expressions Terraform and OpenTofu evaluate before anything else exists:
 // module `source` and `version` (Terraform 1.15+ while it installs modules, OpenTofu 1.8+ while it loads
-// the configuration) and OpenTofu's provider `for_each` (checked, not evaluated, by providers/validate.ts).
+// the configuration) and OpenTofu's provider `for_each` (checked, not evaluated, by providers/tree/validate.ts).
 // What evaluates: literals, templates, `var.NAME`, `local.NAME`, `path.module`/`path.root`/`path.cwd`
 // and `sensitive(…)`. Anything else is "not static" with a reason; what the engine itself reports while
 // evaluating (OpenTofu's static-context errors, a null value in a template) comes back as diagnostics.

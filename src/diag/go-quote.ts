@@ -6,7 +6,7 @@
  * Go's `strconv.Quote`. A lone UTF-16 surrogate (which no Go string holds) is written as its own `\uNNNN`.
  *
  * Not every quoting function in tfgraph is this one: src/render/graph-dot.ts and src/load/types/type.ts
- * keep their own, whose outputs differ (see there), and src/providers/constraints.ts has a copy that
+ * keep their own, whose outputs differ (see there), and src/providers/releases/constraints.ts has a copy that
  * differs only for lone surrogates (`\ufffd`).
  */
 export function goQuote(s: string): string {

@@ -4,7 +4,7 @@
 // renderers show as a tooltip; marks say count/for_each, unresolved, legacy (own provider blocks) and a
 // directory called from more than one place.
 import {formatRange} from '../diag/diagnostic.js'
-import {edgesOfKind, type NodeAttributes} from '../providers/build-graph.js'
+import {edgesOfKind, type NodeAttributes} from '../providers/tree/build-graph.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
 import type {ExportGraph, GraphEdge, GraphMark, GraphNode} from './model.js'
 import {visible} from './text.js'

@@ -4,7 +4,7 @@
 // dependencies to the analysis graph, where slicing traverses them.
 import {formatRange} from '../diag/diagnostic.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
-import {moduleKey, resourceKey, type ModuleGraph} from '../providers/build-graph.js'
+import {moduleKey, resourceKey, type ModuleGraph} from '../providers/tree/build-graph.js'
 import type {ExportGraph, GraphCluster, GraphNode} from './model.js'
 import {resourceGraph, type ResourceGraph} from './resources.js'
 

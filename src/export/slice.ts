@@ -7,7 +7,7 @@ import {bfsFromNode} from 'graphology-traversal'
 import picomatch from 'picomatch'
 import {errorDiag, type Diagnostic} from '../diag/diagnostic.js'
 import {nameSuggestion} from '../diag/name-suggestion.js'
-import {edgeView, moduleKey, providerKey, resourceKey, type EdgeKind, type ModuleGraph} from '../providers/build-graph.js'
+import {edgeView, moduleKey, providerKey, resourceKey, type EdgeKind, type ModuleGraph} from '../providers/tree/build-graph.js'
 import {moduleNodeId} from './build-modules.js'
 import type {ExportGraph, GraphEdge, GraphNode, GraphView} from './model.js'
 

@@ -5,7 +5,7 @@
 // configurations the component's root module receives.
 import {sortDiagnostics} from '../diag/diagnostic.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
-import type {StackComponentAnalysis} from '../providers/stack-analyze.js'
+import type {StackComponentAnalysis} from '../providers/stacks/stack-analyze.js'
 import {modulesGraph} from './build-modules.js'
 import {providersGraph} from './build-providers.js'
 import {resourcesGraph} from './build-resources.js'

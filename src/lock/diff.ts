@@ -3,7 +3,7 @@
 // A lock file for an unchanged version normally only gains hashes (a new platform, or the h1: → zh: scheme
 // migration); losing hashes for the same version is flagged as suspicious.
 import {compareDiagnostics, withoutCode, type Diagnostic, type DiagnosticJson} from '../diag/diagnostic.js'
-import {compareVersions, goQuote, parseVersion, type Version} from '../providers/constraints.js'
+import {compareVersions, goQuote, parseVersion, type Version} from '../providers/releases/constraints.js'
 import {standaloneParser, type NativeParser} from '../hcl/native-parser.js'
 import {parseLockFile, type LockEngine, type ParsedLockFile, type ProviderLock} from './lockfile.js'
 

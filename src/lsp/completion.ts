@@ -9,7 +9,7 @@ import {impliedLocalName, providerString} from '../addrs/provider.js'
 import type {ModuleNode} from '../crawl/crawl.js'
 import type {RootAnalysis} from '../lint/workspace.js'
 import type {Module} from '../load/model.js'
-import {configKey, nameableConfigs, providerSites, receivableConfigs, type NameableConfig} from '../providers/provider-references.js'
+import {configKey, nameableConfigs, providerSites, receivableConfigs, type NameableConfig} from '../providers/tree/provider-references.js'
 import {nodesOfFile} from './targets.js'
 import {completionSpot, type CompletionSpot} from './text-context.js'
 

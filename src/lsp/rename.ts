@@ -1,7 +1,7 @@
 // textDocument/prepareRename and textDocument/rename of a provider configuration's alias or local name:
 // what stands at the cursor (a provider block's label or alias, a `provider` argument, a `providers` map
 // key or value, a configuration_aliases entry, a required_providers key, …) says which configuration of
-// which module is renamed; the edits come from providers/provider-references.ts over every root whose
+// which module is renamed; the edits come from providers/tree/provider-references.ts over every root whose
 // tree holds that module, brought up to date first. Each edit is checked against the current text
 // (buffer or disk) byte for byte before it is given: a rename never changes more than the names.
 import * as path from 'node:path'
@@ -16,7 +16,7 @@ import {
   type NameEdit,
   type ProviderSite,
   type RenameTarget,
-} from '../providers/provider-references.js'
+} from '../providers/tree/provider-references.js'
 import {holds, lspRange, lspRangeIn, pathUri, type LinesOf, type Spot} from './positions.js'
 import {nodesOfFile} from './targets.js'
 

@@ -15,7 +15,7 @@ import type {Module} from '../load/model.js'
 import {resourceRecords} from '../load/block-kinds.js'
 import type {ModuleCall} from '../load/records.js'
 import type {RootAnalysis} from '../lint/workspace.js'
-import type {ProviderConfigInfo, ProviderPass, ResourceBinding} from '../providers/resolve.js'
+import type {ProviderConfigInfo, ProviderPass, ResourceBinding} from '../providers/tree/resolve.js'
 import {holds, sameRange, type Spot} from './positions.js'
 
 /** One entry of a call's `providers` map: `aws.src = aws.east`. */

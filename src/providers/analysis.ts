@@ -2,11 +2,11 @@
 // components) that every output and the lint pipeline read.
 import type {Diagnostic} from '../diag/diagnostic.js'
 import type {CrawlOptions, ModuleTree} from '../crawl/crawl.js'
-import type {ModuleGraph} from './build-graph.js'
-import type {ModuleRequirement} from './requirements.js'
-import type {InboundConfig, Resolution, SharedModule} from './resolve.js'
-import type {TestsAnalysis} from './test-runs.js'
-import type {StackAnalysis} from './stack-analyze.js'
+import type {ModuleGraph} from './tree/build-graph.js'
+import type {ModuleRequirement} from './tree/requirements.js'
+import type {InboundConfig, Resolution, SharedModule} from './tree/resolve.js'
+import type {TestsAnalysis} from './test-runs/test-runs.js'
+import type {StackAnalysis} from './stacks/stack-analyze.js'
 
 export interface ProvidersAnalysis {
   readonly tree: ModuleTree

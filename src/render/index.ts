@@ -7,7 +7,7 @@
 // Every renderer of a kind takes the same input and options and returns what goes to stdout.
 import type {LoadResult} from '../load/load-module.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
-import type {ProvidersDiff} from '../providers/diff.js'
+import type {ProvidersDiff} from '../providers/compare/diff.js'
 import type {ExportGraph} from '../export/model.js'
 import type {LockCheck} from '../lock/check.js'
 import type {LockDiff} from '../lock/diff.js'
@@ -198,7 +198,7 @@ const providersDiff: KindRegistry<'providers-diff'> = {
   text: async () => (await import('./providers-diff.js')).renderProvidersDiffText,
   markdown: async () => (await import('./providers-diff.js')).renderProvidersDiffMarkdown,
   json: async () => {
-    const {providersDiffDocument} = await import('../providers/diff.js')
+    const {providersDiffDocument} = await import('../providers/compare/diff.js')
     return (d, {oldName, newName}) => json(providersDiffDocument(d, oldName, newName))
   },
   sarif: async () => {

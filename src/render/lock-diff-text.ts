@@ -11,7 +11,7 @@ import {
   type LockChangeKind,
   type LockDiff,
 } from '../lock/diff.js'
-import {goQuote} from '../providers/constraints.js'
+import {goQuote} from '../providers/releases/constraints.js'
 import {terminalText} from './terminal-text.js'
 
 const SECTION_TITLES: Record<Exclude<LockChangeKind, 'unchanged'>, string> = {

@@ -1,6 +1,6 @@
 // `tfgraph providers --plan`: one line per planned change — action, address, the provider configuration,
 // and where it lands (the configuration's own arguments, e.g. `region = "us-west-2"`).
-import type {PlanJoin, PlannedChange} from '../providers/plan.js'
+import type {PlanJoin, PlannedChange} from '../providers/compare/plan.js'
 
 /** `create`, `update`, `delete`, `replace` (delete and create in either order), `read`, `no-op`, `forget`. */
 export function actionText(actions: readonly string[]): string {

@@ -12,7 +12,7 @@ import {
   type BindingSide,
   type ChangeKind,
   type ProvidersDiff,
-} from '../providers/diff.js'
+} from '../providers/compare/diff.js'
 import {renameRanges, type FileNamer} from './paths.js'
 
 export interface DiffRenderOptions {

@@ -2,11 +2,11 @@
 // resources use, how each got there, and which resources use it. Grouped and counted so a
 // 300-module configuration stays readable; filters narrow it down.
 import {formatRange} from '../diag/diagnostic.js'
-import {moduleSubtree} from '../providers/build-graph.js'
+import {moduleSubtree} from '../providers/tree/build-graph.js'
 import type {ModuleNode} from '../crawl/crawl.js'
 import {sharedModuleReason, type ProvidersAnalysis} from '../providers/analyze.js'
-import type {DeclaredBy, ResolutionStep, ResourceBinding} from '../providers/resolve.js'
-import {moduleName, providerBlock, stepText} from '../providers/step-text.js'
+import type {DeclaredBy, ResolutionStep, ResourceBinding} from '../providers/tree/resolve.js'
+import {moduleName, providerBlock, stepText} from '../providers/tree/step-text.js'
 import {engineByName} from '../load/engine.js'
 import {didYouMean} from '../diag/name-suggestion.js'
 import {renameRanges, rootRelative, type FileNamer} from './paths.js'

@@ -1,8 +1,8 @@
 // `tfgraph providers --requirements`: Terraform's "Providers required by configuration" tree of the
-// module tree's provider requirements (providers/requirements.ts), as text.
+// module tree's provider requirements (providers/tree/requirements.ts), as text.
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
-import {moduleRequirements} from '../providers/requirements.js'
-import type {TestsAnalysis} from '../providers/test-runs.js'
+import {moduleRequirements} from '../providers/tree/requirements.js'
+import type {TestsAnalysis} from '../providers/test-runs/test-runs.js'
 import {terminalInline} from './terminal-text.js'
 
 /** One line of the tree and what opens below it: a module (its requirements and calls), or a test file's runs. */

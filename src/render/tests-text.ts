@@ -2,7 +2,7 @@
 // configurations the module under test uses, the test file's block that serves each, and the run's errors.
 import {formatRange} from '../diag/diagnostic.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
-import type {TestRunAnalysis} from '../providers/test-runs.js'
+import type {TestRunAnalysis} from '../providers/test-runs/test-runs.js'
 import type {FileNamer} from './paths.js'
 import {how} from './providers-text.js'
 import {terminalText} from './terminal-text.js'

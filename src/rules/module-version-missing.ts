@@ -2,7 +2,7 @@
 // `init` installs whatever version is newest that day (and `init -upgrade` jumps across major versions).
 // Option `require_major_bound`: a constraint that admits every later major version is reported too.
 import {engineByName} from '../load/engine.js'
-import {parseGoVersionConstraint, type GoConstraint} from '../providers/constraints.js'
+import {parseGoVersionConstraint, type GoConstraint} from '../providers/releases/constraints.js'
 import {ruleOption} from './options.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {inRemotePackage, report, where, type Finding} from './support.js'

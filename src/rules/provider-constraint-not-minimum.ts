@@ -2,7 +2,7 @@
 // minimums (`>=`, `>`). Upper bounds and exact versions in a shared module cap every configuration that
 // uses it; Terraform's docs advise reusable modules to constrain only the minimum version.
 import type {SourceRange} from '../diag/diagnostic.js'
-import {constraintsString, parseProviderConstraints, type Constraint} from '../providers/constraints.js'
+import {constraintsString, parseProviderConstraints, type Constraint} from '../providers/releases/constraints.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {type Finding, report, where} from './support.js'
 import {literalString} from '../hcl/expr.js'

@@ -18,7 +18,7 @@ import {engineByName, type Engine} from '../load/engine.js'
 import type {Module} from '../load/model.js'
 import {recordsByKind} from '../load/block-kinds.js'
 import type {Requirement} from '../load/local-names.js'
-import {providerFunctionUses} from '../providers/provider-functions.js'
+import {providerFunctionUses} from '../providers/tree/provider-functions.js'
 import {RunMemo} from '../load/run-memo.js'
 import {sortRanges, where} from './support.js'
 

@@ -5,8 +5,8 @@
 // module's implied empty configuration is what the module would get in any case.
 import {localConfigString, parseProviderString, providerAddr} from '../addrs/provider.js'
 import {engineByName} from '../load/engine.js'
-import {stepText} from '../providers/step-text.js'
-import type {ProviderConfigInfo, ResourceBinding} from '../providers/resolve.js'
+import {stepText} from '../providers/tree/step-text.js'
+import type {ProviderConfigInfo, ResourceBinding} from '../providers/tree/resolve.js'
 import type {ModuleNode} from '../crawl/crawl.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {isWithin, moduleText, report, where, type Finding} from './support.js'

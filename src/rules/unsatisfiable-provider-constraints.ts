@@ -4,7 +4,7 @@ import {providerForDisplay} from '../addrs/provider.js'
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode} from '../crawl/crawl.js'
 import {engineByName} from '../load/engine.js'
-import {constraintsString, intersectionIsEmpty, parseProviderConstraints, type Constraint} from '../providers/constraints.js'
+import {constraintsString, intersectionIsEmpty, parseProviderConstraints, type Constraint} from '../providers/releases/constraints.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {moduleText, report, where, type Finding} from './support.js'
 

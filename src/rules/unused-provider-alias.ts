@@ -3,7 +3,7 @@
 import {bfsFromNode} from 'graphology-traversal'
 import {ModulePath} from '../addrs/module.js'
 import {AbsProviderConfig} from '../addrs/provider.js'
-import {edgeView, providerKey} from '../providers/build-graph.js'
+import {edgeView, providerKey} from '../providers/tree/build-graph.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {report, where, type Finding} from './support.js'
 

@@ -4,7 +4,7 @@
 // built from it collide across workspaces. Every module of the tree sees the root's workspace.
 import {literalString, partRange} from '../hcl/expr.js'
 import type {Module} from '../load/model.js'
-import {goVersionAllows, parseGoVersionConstraint, type GoConstraint} from '../providers/constraints.js'
+import {goVersionAllows, parseGoVersionConstraint, type GoConstraint} from '../providers/releases/constraints.js'
 import {atEveryCall, authoredModules, expressionFacts} from './module-expressions.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {moduleText, report, where, type Finding} from './support.js'

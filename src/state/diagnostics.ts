@@ -6,7 +6,7 @@
 import {errorDiag, warningDiag, type Diagnostic} from '../diag/diagnostic.js'
 import {renameFiles, rootRelative} from '../diag/file-names.js'
 import type {ProvidersAnalysis} from '../providers/analysis.js'
-import {stepText} from '../providers/step-text.js'
+import {stepText} from '../providers/tree/step-text.js'
 import {instanceKeyString, type InstanceKey} from '../addrs/instance.js'
 import type {MatchedObject, StateMatch} from './match.js'
 

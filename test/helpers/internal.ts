@@ -7,7 +7,7 @@ export * from '../../src/render/index.js'
 export {loadConfig, configDocument, type ConfigDocument} from '../../src/config.js'
 export * from '../../src/addrs/provider.js'
 export {DEFAULT_MAX_MODULES, type CrawlLimits, type CrawlOptions, type ModuleNode, type ModuleTree} from '../../src/crawl/crawl.js'
-export {buildGraph, moduleSubtree, type ModuleGraph, type NodeAttributes, type EdgeAttributes} from '../../src/providers/build-graph.js'
+export {buildGraph, moduleSubtree, type ModuleGraph, type NodeAttributes, type EdgeAttributes} from '../../src/providers/tree/build-graph.js'
 export {
   resolveProviders,
   type Resolution,
@@ -15,10 +15,10 @@ export {
   type ResolutionStep,
   type ProviderConfigInfo,
   type ProviderPass,
-} from '../../src/providers/resolve.js'
+} from '../../src/providers/tree/resolve.js'
 export {analyzeProviders, providersDocument, type ProvidersAnalysis, type ProvidersDocument} from '../../src/providers/analyze.js'
-export {stepText} from '../../src/providers/step-text.js'
-export {moduleRequirements, type ModuleRequirement} from '../../src/providers/requirements.js'
+export {stepText} from '../../src/providers/tree/step-text.js'
+export {moduleRequirements, type ModuleRequirement} from '../../src/providers/tree/requirements.js'
 export {requirementsTree} from '../../src/render/requirements-tree.js'
 export {providersFilterProblem, renderProvidersText, type ProvidersTextOptions} from '../../src/render/providers-text.js'
 export {lint, TERRAFORM_RULE, type LintOptions, type LintResult} from '../../src/lint/lint.js'
@@ -54,7 +54,7 @@ export {installedModulesWalker, type ModuleWalker, type ModuleRequest, type Walk
 import {crawl as crawlTree, type CrawlOptions as CrawlOpts, type ModuleTree as Tree} from '../../src/crawl/crawl.js'
 import {renameFiles, rootRelative} from '../../src/diag/file-names.js'
 import {resourceGraph as resourceGraphOf, type ResourceGraph as Graph} from '../../src/export/resources.js'
-import {validateProviderConfigs as validateConfigs} from '../../src/providers/validate.js'
+import {validateProviderConfigs as validateConfigs} from '../../src/providers/tree/validate.js'
 
 /** crawl, with the tree's diagnostics naming files from the root. */
 export async function crawl(dir: string, opts: CrawlOpts = {}): Promise<Tree> {

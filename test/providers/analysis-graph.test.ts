@@ -1,4 +1,4 @@
-// The analysis graph (src/providers/build-graph.ts) is the model the export views and slicing read:
+// The analysis graph (src/providers/tree/build-graph.ts) is the model the export views and slicing read:
 // proxies, inherits and resource bindings are in it, and the resources view's dependencies join it
 // without changing what the other views read from the same analysis.
 import * as path from 'node:path'

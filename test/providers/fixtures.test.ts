@@ -21,7 +21,7 @@ const ORACLE_NOT_APPLICABLE: Record<string, string> = {
   'const-sensitive':
     'the const argument is Terraform >= 1.15 (1.11: Unsupported argument): named_values.go decodeVariableBlock (README.md)',
   'graph-stage-elsewhere':
-    'Terraform stops at its first failing stage (a configuration error in module.a); tfgraph also reports the graph-stage error of module.b, which passed configuration validation (test/providers/graph-stage.test.ts)',
+    'Terraform stops at its first failing stage (a configuration error in module.a); tfgraph also reports the graph-stage error of module.b, which passed configuration validation (test/providers/tree/graph-stage.test.ts)',
   'import-in-child-1-16':
     'import blocks in child modules are allowed from Terraform 1.16, whose behaviour tfgraph follows when the root has no required_version (the oracle runs 1.11.4, which rejects them: its answers are recorded beside it; fixture import-in-child rules 1.16 out and agrees with them)',
   'shared-module':
@@ -32,7 +32,7 @@ const ORACLE_NOT_APPLICABLE: Record<string, string> = {
     'Terraform 1.16 accepts underscores in provider namespaces (terraform #38894); the oracle runs 1.11.4, which rejects them (its answers are recorded beside it; namespace-underscore rules 1.16 out and agrees with them)',
 }
 
-/** Diagnostics `terraform plan` gives and `terraform validate` does not: compared with terraform-oracle.plan.json (test/providers/plan-stage.test.ts). */
+/** Diagnostics `terraform plan` gives and `terraform validate` does not: compared with terraform-oracle.plan.json (test/providers/compare/plan-stage.test.ts). */
 const PLAN_STAGE_CODES: ReadonlySet<string> = new Set(['config.removed-still-exists', 'config.moved-conflict'])
 
 /**

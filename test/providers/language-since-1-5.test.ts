@@ -6,7 +6,7 @@ import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {analyze, checkLock, lint, loadConfig} from '../../src/api.js'
-import {atLeast, behaviourVersion, KNOWN_RELEASES} from '../../src/providers/engine-version.js'
+import {atLeast, behaviourVersion, KNOWN_RELEASES} from '../../src/providers/releases/engine-version.js'
 import {fixturesDir} from '../helpers/paths.js'
 
 const fixture = (name: string): string => path.join(fixturesDir, 'providers', name)

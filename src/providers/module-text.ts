@@ -1,6 +1,0 @@
-// How provider messages name a module: its address, or "the root module".
-import type {ModuleNode} from '../crawl/crawl.js'
-
-export function moduleText(n: ModuleNode): string {
-  return n.address === '' ? 'the root module' : n.address
-}
