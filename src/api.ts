@@ -3,13 +3,11 @@
 // is internal. A call makes its own run (parser, caches, worker pool) unless given a shared one.
 import {sortDiagnostics, type Diagnostic} from './diag/diagnostic.js'
 import {exportGraph as exportAnalysis, type GraphExport, type GraphOptions} from './export/index.js'
-import type {CrawlLimits, ModuleWalker} from './crawl/crawl.js'
 import {MEMORY_ROOT, MemorySource} from './io/memory-source.js'
-import type {EngineName} from './load/engine.js'
 import type {LoadResult} from './load/load-module.js'
 import {RunContext, withRunContext} from './load/run-context.js'
 import {checkLock as checkLockDir, type LockCheck} from './lock/check.js'
-import {lint as lintDir, type LintOptions, type LintResult} from './lint/lint.js'
+import {analyzeOptionsOf, lint as lintDir, type LintOptions, type LintResult} from './lint/lint.js'
 import {loadConfig as loadConfigDir} from './config.js'
 import {analyzeProvidersWith, providersDocument, type ProvidersAnalysis, type ProvidersDocument} from './providers/analyze.js'
 import {
@@ -31,23 +29,13 @@ import {stateFindings} from './lint/state-findings.js'
  */
 export type AnalysisInput = string | {readonly files: Readonly<Record<string, string>>}
 
-export interface AnalysisOptions {
-  readonly engine?: EngineName
-  /** Environment for `TF_DATA_DIR` and the like (default `process.env`). */
-  readonly env?: NodeJS.ProcessEnv
-  /** Root input variables `NAME=VALUE` (`-var`). */
-  readonly vars?: readonly string[]
-  /** Variable files (`-var-file`), relative to the working directory. */
-  readonly varFiles?: readonly string[]
-  /** `maxDepth`, `maxFiles`, `maxModules` (the `--max-*` flags). */
-  readonly limits?: CrawlLimits
-  /** A run shared between calls (its parses and loads are reused); only for a directory input. */
-  readonly context?: RunContext
-  /**
-   * Where called modules come from (default: local directories beside their caller and the installed-
-   * modules manifest, from disk): an editor's unsaved buffers, modules held in memory by source address.
-   */
-  readonly walker?: ModuleWalker
+/**
+ * What every entry point takes, as `lint` takes it (lint/lint.ts): the engine, the environment (`TF_DATA_DIR`
+ * and the like), `-var`/`-var-file`, the `--max-*` limits, a run shared between calls (its parses and loads are
+ * reused; only for a directory input), and where called modules come from (default: local directories beside
+ * their caller and the installed-modules manifest, from disk).
+ */
+export interface AnalysisOptions extends Pick<LintOptions, 'engine' | 'env' | 'vars' | 'varFiles' | 'limits' | 'context' | 'walker'> {
   /**
    * The root module's test files (`*.tftest.hcl`, …) and their runs: `analyze` reads them when asked (the
    * document then has `tests`, as `providers --tests --json`), `lint` unless `false`; `directory` is the test
@@ -80,15 +68,7 @@ function resolveInput<T>(
 }
 
 async function providersAnalysis(dir: string, ctx: RunContext, opts: AnalysisOptions): Promise<ProvidersAnalysis> {
-  return analyzeProvidersWith(ctx, dir, {
-    ...(opts.engine ? {engine: opts.engine} : {}),
-    ...(opts.env ? {env: opts.env} : {}),
-    vars: opts.vars ?? [],
-    varFiles: opts.varFiles ?? [],
-    ...opts.limits,
-    ...(opts.walker ? {walker: opts.walker} : {}),
-    ...(opts.tests ? {tests: opts.tests} : {}),
-  })
+  return analyzeProvidersWith(ctx, dir, analyzeOptionsOf(opts, opts.tests))
 }
 
 /** Which provider configuration each resource uses, and why; the module tree; the requirements. */

@@ -4,7 +4,7 @@ import * as path from 'node:path'
 import {compareDiagnostics, type Diagnostic, type SourceRange} from '../diag/diagnostic.js'
 import {renameFiles, renameRanges, rootRelative} from '../diag/file-names.js'
 import type {CrawlLimits, ModuleNode, ModuleWalker} from '../crawl/crawl.js'
-import {analyzeProvidersWith, sharedModuleReason, type ProvidersAnalysis} from '../providers/analyze.js'
+import {analyzeProvidersWith, sharedModuleReason, type AnalyzeOptions, type ProvidersAnalysis} from '../providers/analyze.js'
 import type {LintDiagnostic} from '../rules/rule.js'
 import {callAround, callersOf, MODULE_EVALUATION_ERRORS} from '../rules/support.js'
 import type {EngineName} from '../load/engine.js'
@@ -81,16 +81,24 @@ export async function lint(dir: string, opts: LintOptions = {}): Promise<LintRes
   }
 }
 
-async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promise<LintResult> {
-  const analysis = await analyzeProvidersWith(ctx, dir, {
+/** What an analysis of the providers takes from a run's options (`lint` and the library's `analyze` alike). */
+export function analyzeOptionsOf(
+  opts: Pick<LintOptions, 'engine' | 'env' | 'vars' | 'varFiles' | 'limits' | 'walker'>,
+  tests: LintOptions['tests'],
+): AnalyzeOptions {
+  return {
     ...(opts.engine ? {engine: opts.engine} : {}),
     ...(opts.env ? {env: opts.env} : {}),
     vars: opts.vars ?? [],
     varFiles: opts.varFiles ?? [],
     ...opts.limits,
     ...(opts.walker ? {walker: opts.walker} : {}),
-    tests: opts.tests ?? true,
-  })
+    ...(tests ? {tests} : {}),
+  }
+}
+
+async function lintWith(ctx: RunContext, dir: string, opts: LintOptions): Promise<LintResult> {
+  const analysis = await analyzeProvidersWith(ctx, dir, analyzeOptionsOf(opts, opts.tests ?? true))
   return lintAnalysis(ctx, dir, analysis, opts)
 }
 

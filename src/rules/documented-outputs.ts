@@ -1,19 +1,15 @@
 // documented-outputs (off by default, as in tflint): an output without a description, or with an empty one.
 import {literalString} from '../hcl/expr.js'
-import {moduleStageFindings} from './module-stage.js'
-import type {LintDiagnostic, ModuleFinding, Rule} from './rule.js'
-import {moduleText, report, where} from './support.js'
+import {moduleRule} from './module-stage.js'
+import type {ModuleFinding} from './rule.js'
+import {moduleText, where} from './support.js'
 
-export const documentedOutputs = {
+export const documentedOutputs = moduleRule({
   id: 'documented-outputs',
   severity: 'warning',
   enabledByDefault: false,
-  scope: 'module',
   description: 'An output value without a description (or with an empty one).',
   docs: 'docs/rules/documented-outputs.md',
-  check(ctx): LintDiagnostic[] {
-    return report(documentedOutputs, moduleStageFindings(documentedOutputs, ctx))
-  },
   checkModule({module}): ModuleFinding[] {
     const findings: ModuleFinding[] = []
     for (const [name, b] of module.outputs) {
@@ -29,4 +25,4 @@ export const documentedOutputs = {
     }
     return findings
   },
-} satisfies Rule
+})

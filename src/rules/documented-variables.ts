@@ -1,20 +1,16 @@
 // documented-variables (off by default, as in tflint): an input variable without a description, or with
 // an empty one. Descriptions are what `terraform-docs`, the module registry and editors show callers.
 import {literalString} from '../hcl/expr.js'
-import {moduleStageFindings} from './module-stage.js'
-import type {LintDiagnostic, ModuleFinding, Rule} from './rule.js'
-import {moduleText, report, where} from './support.js'
+import {moduleRule} from './module-stage.js'
+import type {ModuleFinding} from './rule.js'
+import {moduleText, where} from './support.js'
 
-export const documentedVariables = {
+export const documentedVariables = moduleRule({
   id: 'documented-variables',
   severity: 'warning',
   enabledByDefault: false,
-  scope: 'module',
   description: 'An input variable without a description (or with an empty one).',
   docs: 'docs/rules/documented-variables.md',
-  check(ctx): LintDiagnostic[] {
-    return report(documentedVariables, moduleStageFindings(documentedVariables, ctx))
-  },
   checkModule({module}): ModuleFinding[] {
     const findings: ModuleFinding[] = []
     for (const [name, b] of module.variables) {
@@ -30,4 +26,4 @@ export const documentedVariables = {
     }
     return findings
   },
-} satisfies Rule
+})

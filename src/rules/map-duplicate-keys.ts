@@ -8,9 +8,9 @@ import type {Attribute} from '../hcl/syntax.js'
 import type {Module} from '../load/model.js'
 import type {RunMemo} from '../load/run-memo.js'
 import {expressionFacts} from './module-expressions.js'
-import {moduleStageFindings} from './module-stage.js'
-import type {LintDiagnostic, ModuleFinding, Rule} from './rule.js'
-import {moduleText, report, where} from './support.js'
+import {moduleRule} from './module-stage.js'
+import type {ModuleFinding} from './rule.js'
+import {moduleText, where} from './support.js'
 
 /** A literal as the string Terraform converts it to (a map key), or undefined. */
 function keyString(v: unknown): string | undefined {
@@ -64,16 +64,12 @@ function duplicates(m: Module, memo: RunMemo | undefined): Duplicate[] {
   return memo ? memo.get(m, 'duplicate-keys', compute) : compute()
 }
 
-export const mapDuplicateKeys = {
+export const mapDuplicateKeys = moduleRule({
   id: 'map-duplicate-keys',
   severity: 'warning',
   enabledByDefault: true,
-  scope: 'module',
   description: 'An object or map constructor that gives the same key twice, so that the first value is silently replaced.',
   docs: 'docs/rules/map-duplicate-keys.md',
-  check(ctx): LintDiagnostic[] {
-    return report(mapDuplicateKeys, moduleStageFindings(mapDuplicateKeys, ctx))
-  },
   checkModule({module, memo}): ModuleFinding[] {
     const findings: ModuleFinding[] = []
     for (const {attribute: a, key, item, first} of duplicates(module, memo)) {
@@ -84,4 +80,4 @@ export const mapDuplicateKeys = {
     }
     return findings
   },
-} satisfies Rule
+})

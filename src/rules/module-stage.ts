@@ -9,10 +9,19 @@ import type {ModuleNode} from '../crawl/crawl.js'
 import type {Module} from '../load/model.js'
 import type {ModuleCallView, ModuleFinding, ModuleRuleContext, Rule, RuleContext} from './rule.js'
 import {authoredModules} from './module-expressions.js'
-import {brokenModules, type Finding} from './support.js'
+import {brokenModules, report, type Finding} from './support.js'
 
 /** A rule with a module stage. */
 export type ModuleRule = Pick<Rule, 'id'> & Required<Pick<Rule, 'checkModule'>>
+
+/**
+ * A rule whose findings are all its module stage's (`scope: 'module'`): its `check` reports them at every
+ * call of each module the root's authors wrote (moduleStageFindings).
+ */
+export function moduleRule(r: Omit<Rule, 'scope' | 'check' | 'checkModule'> & Pick<ModuleRule, 'checkModule'>): Rule & ModuleRule {
+  const rule: Rule & ModuleRule = {...r, scope: 'module', check: (ctx) => report(rule, moduleStageFindings(rule, ctx))}
+  return rule
+}
 
 /** The memo slot of a rule's module stage: one per rule and per setting the findings depend on. */
 function slotOf(rule: ModuleRule, ctx: ModuleRuleContext): string {

@@ -4,10 +4,10 @@
 // tflint's terraform_naming_convention: format, custom, custom_formats, and one object per kind).
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {Module} from '../load/model.js'
-import {moduleStageFindings} from './module-stage.js'
+import {moduleRule} from './module-stage.js'
 import {goRegExp, NAMING_FORMATS, ruleOption, type RuleOptionObject, type RuleOptionValue} from './options.js'
-import type {LintDiagnostic, ModuleFinding, Rule} from './rule.js'
-import {moduleText, report, where} from './support.js'
+import type {ModuleFinding} from './rule.js'
+import {moduleText, where} from './support.js'
 
 const ID = 'naming-convention'
 
@@ -81,17 +81,13 @@ function names(m: Module): Named[] {
   return out
 }
 
-export const namingConvention = {
+export const namingConvention = moduleRule({
   id: ID,
   severity: 'warning',
   enabledByDefault: false,
-  scope: 'module',
   description:
     'A name of a resource, data source, module call, output, variable, check or local value that does not match the naming format.',
   docs: 'docs/rules/naming-convention.md',
-  check(ctx): LintDiagnostic[] {
-    return report(namingConvention, moduleStageFindings(namingConvention, ctx))
-  },
   checkModule({module, options}): ModuleFinding[] {
     const all = validatorFor(ruleOption<string>(ID, options, 'custom'), ruleOption<string>(ID, options, 'format'), options)
     const byKind = new Map<string, Validator | undefined>()
@@ -110,4 +106,4 @@ export const namingConvention = {
     }
     return findings
   },
-} satisfies Rule
+})

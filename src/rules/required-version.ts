@@ -7,9 +7,9 @@ import type {SourceRange} from '../diag/diagnostic.js'
 import type {Block} from '../hcl/syntax.js'
 import type {Module} from '../load/model.js'
 import {engineByName} from '../load/engine.js'
-import {moduleStageFindings, shownFile, shownRange} from './module-stage.js'
-import type {LintDiagnostic, ModuleFinding, Rule} from './rule.js'
-import {moduleText, report, sortRanges, where} from './support.js'
+import {moduleRule, shownFile, shownRange} from './module-stage.js'
+import type {ModuleFinding} from './rule.js'
+import {moduleText, sortRanges, where} from './support.js'
 
 /**
  * A block's place as the user wrote it: its header. In JSON a block's DeclRange is the brace of its
@@ -50,16 +50,12 @@ function fileStart(m: Module): {range: SourceRange; create: boolean} {
   return {range: at([...names].sort()[0] ?? 'terraform.tf'), create: true}
 }
 
-export const requiredVersion = {
+export const requiredVersion = moduleRule({
   id: 'required-version',
   severity: 'warning',
   enabledByDefault: true,
-  scope: 'module',
   description: 'A module without a required_version constraint on the Terraform (or OpenTofu) release that runs it.',
   docs: 'docs/rules/required-version.md',
-  check(ctx): LintDiagnostic[] {
-    return report(requiredVersion, moduleStageFindings(requiredVersion, ctx))
-  },
   checkModule({module: m, engine: name, broken}): ModuleFinding[] {
     // a file that did not parse may hold the required_version
     if (m.requiredVersion.length > 0 || m.files.length === 0 || broken) return []
@@ -82,4 +78,4 @@ export const requiredVersion = {
       },
     ]
   },
-} satisfies Rule
+})

@@ -4,9 +4,9 @@
 import * as path from 'node:path'
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {Module} from '../load/model.js'
-import {moduleStageFindings, shownRange} from './module-stage.js'
-import type {LintDiagnostic, ModuleFinding, Rule} from './rule.js'
-import {moduleText, report, where} from './support.js'
+import {moduleRule, shownRange} from './module-stage.js'
+import type {ModuleFinding} from './rule.js'
+import {moduleText, where} from './support.js'
 
 function baseName(filename: string): string {
   return filename.slice(filename.lastIndexOf('/') + 1)
@@ -62,17 +62,13 @@ function misplaced(m: Module): ModuleFinding[] {
   return out
 }
 
-export const standardModuleStructure = {
+export const standardModuleStructure = moduleRule({
   id: 'standard-module-structure',
   severity: 'warning',
   enabledByDefault: false,
-  scope: 'module',
   description: 'A module that does not follow the standard module structure (main.tf, variables.tf, outputs.tf).',
   docs: 'docs/rules/standard-module-structure.md',
-  check(ctx): LintDiagnostic[] {
-    return report(standardModuleStructure, moduleStageFindings(standardModuleStructure, ctx))
-  },
   checkModule({module}): ModuleFinding[] {
     return [...missingFiles(module), ...misplaced(module)]
   },
-} satisfies Rule
+})

@@ -1,19 +1,15 @@
 // typed-variables: an input variable declared without `type`. Terraform then accepts a value of any type
 // (it behaves as `type = any`), so a caller's mistake surfaces deep inside the module, or not at all.
-import {moduleStageFindings} from './module-stage.js'
-import type {LintDiagnostic, ModuleFinding, Rule} from './rule.js'
-import {moduleText, report, where} from './support.js'
+import {moduleRule} from './module-stage.js'
+import type {ModuleFinding} from './rule.js'
+import {moduleText, where} from './support.js'
 
-export const typedVariables = {
+export const typedVariables = moduleRule({
   id: 'typed-variables',
   severity: 'warning',
   enabledByDefault: true,
-  scope: 'module',
   description: 'An input variable declared without a type constraint, so that it accepts a value of any type.',
   docs: 'docs/rules/typed-variables.md',
-  check(ctx): LintDiagnostic[] {
-    return report(typedVariables, moduleStageFindings(typedVariables, ctx))
-  },
   checkModule({module}): ModuleFinding[] {
     const findings: ModuleFinding[] = []
     for (const [name, b] of module.variables) {
@@ -28,4 +24,4 @@ export const typedVariables = {
     }
     return findings
   },
-} satisfies Rule
+})
