@@ -6,7 +6,7 @@
 import {formatRange} from '../diag/diagnostic.js'
 import {edgesOfKind, type NodeAttributes} from '../providers/tree/build-graph.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
-import type {ExportGraph, GraphEdge, GraphMark, GraphNode} from './model.js'
+import {analysisView, type ExportGraph, type GraphEdge, type GraphMark, type GraphNode} from './model.js'
 import {visible} from './text.js'
 
 type ModuleAttributes = Extract<NodeAttributes, {kind: 'module'}>
@@ -88,14 +88,5 @@ export function modulesGraph(a: ProvidersAnalysis): ExportGraph {
   const edges: GraphEdge[] = []
   for (const {source, target} of edgesOfKind(a.graph, 'calls'))
     edges.push({from: moduleNodeId(source.address), to: moduleNodeId(target.address), kind: 'calls', label: null, attributes: {}})
-  return {
-    view: 'modules',
-    engine: a.tree.engine,
-    terraformResources: false,
-    collapsed: false,
-    nodes,
-    edges,
-    clusters: [],
-    diagnostics: a.diagnostics,
-  }
+  return analysisView('modules', a, nodes, edges)
 }

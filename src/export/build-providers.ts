@@ -10,7 +10,7 @@ import type {ProvidersAnalysis} from '../providers/analyze.js'
 import {edgesOfKind, nodesOfKind, providerHops as hopsOf, type NodeAttributes} from '../providers/tree/build-graph.js'
 import type {ResourceBinding} from '../providers/tree/resolve.js'
 import {moduleNodeId, moduleNodes} from './build-modules.js'
-import type {ExportGraph, GraphEdge, GraphMark, GraphNode} from './model.js'
+import {analysisView, type ExportGraph, type GraphEdge, type GraphMark, type GraphNode} from './model.js'
 import {visible} from './text.js'
 
 type ConfigAttributes = Extract<NodeAttributes, {kind: 'provider-config'}>
@@ -140,14 +140,5 @@ export function providersGraph(a: ProvidersAnalysis): ExportGraph {
       attributes: {reference: r.reference, provider_config: r.providerConfig},
     })
   }
-  return {
-    view: 'providers',
-    engine: a.tree.engine,
-    terraformResources: false,
-    collapsed: false,
-    nodes,
-    edges,
-    clusters: [],
-    diagnostics: a.diagnostics,
-  }
+  return analysisView('providers', a, nodes, edges)
 }

@@ -95,3 +95,13 @@ export interface ExportGraph {
   readonly clusters: readonly GraphCluster[]
   readonly diagnostics: readonly Diagnostic[]
 }
+
+/** A module-level view of an analysis (modules, providers): no Terraform resources, nothing collapsed, no clusters. */
+export function analysisView(
+  view: GraphView,
+  a: {readonly tree: {readonly engine: string}; readonly diagnostics: readonly Diagnostic[]},
+  nodes: readonly GraphNode[],
+  edges: readonly GraphEdge[],
+): ExportGraph {
+  return {view, engine: a.tree.engine, terraformResources: false, collapsed: false, nodes, edges, clusters: [], diagnostics: a.diagnostics}
+}

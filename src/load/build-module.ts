@@ -12,6 +12,7 @@ import type {ConfigFileEntry} from './file-set.js'
 import type {Module} from './model.js'
 import {elementKey} from './model.js'
 import {attr, blocksOfType, mergeBodies} from './merge-body.js'
+import {labelProblems} from './body-schema.js'
 import {ModuleIndex} from './module-index.js'
 import {localNames, readRequiredProviders} from './local-names.js'
 import {decodeModule} from './decode.js'
@@ -146,29 +147,9 @@ class Builder {
   checkLabels(b: Block): boolean {
     const names = LABELS[b.type] ?? (this.kinds.byKeyword(b.type)?.decode ? RESOURCE_LABELS : undefined)
     if (!names) return true
-    if (b.labels.length < names.length) {
-      const missing = names[b.labels.length]!
-      this.error(
-        'config.missing-label',
-        `Missing ${missing} for ${b.type}`,
-        `All ${b.type} blocks must have ${names.length} labels (${names.join(', ')}).`,
-        b.declRange,
-      )
-      return false
-    }
-    if (b.labels.length > names.length) {
-      const extra = b.labels[names.length]!
-      this.error(
-        'config.extraneous-label',
-        `Extraneous label for ${b.type}`,
-        names.length === 0
-          ? `No labels are expected for ${b.type} blocks.`
-          : `Only ${names.length} labels (${names.join(', ')}) are expected for ${b.type} blocks.`,
-        extra.range,
-      )
-      return false
-    }
-    return true
+    const problems = labelProblems(b, names)
+    this.diags.push(...problems)
+    return problems.length === 0
   }
 
   checkTopLevel(file: ConfigFile, override = false): Block[] {
