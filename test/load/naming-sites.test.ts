@@ -88,6 +88,29 @@ test('a site added to the run table is accepted and decoded; the default table r
   assert.is(BLOCK_KINDS.site('retire', 'module'), undefined)
 })
 
+test("the row's target argument is read by unused-required-provider: the provider a target's type implies is used", async () => {
+  const required = `terraform {
+  required_providers {
+    gizmo = { source = "example/gizmo" }
+  }
+}
+`
+  const findings = async (files: Record<string, string>): Promise<string[]> => {
+    const ctx = new RunContext({
+      files: new MemorySource(MEMORY_ROOT, files),
+      blockKinds: blockKinds(BUILTIN_KINDS, [...BUILTIN_SITES, RETIRE]),
+    })
+    try {
+      const r = await lint(MEMORY_ROOT, {context: ctx, env: {}})
+      return r.diagnostics.filter((d) => d.rule === 'unused-required-provider').map((d) => d.summary)
+    } finally {
+      await ctx.close()
+    }
+  }
+  assert.equal((await findings({'main.tf': required})).length, 1)
+  assert.equal(await findings({'main.tf': `${required}\nretire {\n  from = gizmo_thing.x\n}\n`}), [])
+})
+
 test('rename, references, hover and completion find the site through the row alone', async () => {
   const ctx = runWith()
   try {
