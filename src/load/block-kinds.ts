@@ -49,11 +49,96 @@ export interface BlockKind {
   readonly decode?: (b: Block) => KindDecode
 }
 
+/**
+ * A block that names a provider configuration but is not a resource-like kind of its own: a row of the second
+ * table (`NAMING_SITES`), read by the builder (which blocks a module or a check block accepts, and keeps), the
+ * decoder (its `provider` argument becomes one of `Module.providerArguments`, which the provider references,
+ * rename, stack slots and resolution read), the module index (its element and whether its `provider`
+ * argument is a provider reference rather than references to values), hover (`targets.ts`) and completion
+ * (`text-context.ts`).
+ *
+ * Where do I add such a block: one row here, and, unless build-module.ts knows it already, its `decode`.
+ */
+export interface NamingSite {
+  /** The block type (`import`, `removed`, …). */
+  readonly keyword: string
+  /**
+   * Where it stands: a module's top level (`module`), or nested in a module's check block (`check`: its blocks
+   * are records of the block kind `keyword`, which build-module.ts's appendCheck joins to that kind's).
+   */
+  readonly within: 'module' | 'check'
+  /** Its labels (HCL's label-count check), none for import and removed. */
+  readonly labels: readonly string[]
+  /** The argument that names its provider configuration (as `provider = aws.east`). */
+  readonly argument: 'provider'
+  /**
+   * Its address form: the argument that names the object it targets (`to`, `from`: unused-required-provider
+   * reads the local name a target's type implies from it when the block has no provider argument), or
+   * `labels` (`data.TYPE.NAME`).
+   */
+  readonly target: string
+  /**
+   * Whether its `argument` is read as a reference to a configuration: the module index reads no references
+   * to values in it, and the lint fixes count it as a use of the configuration (fix/providers.ts). A removed
+   * block's is not (its argument is renamed and counted by unused-configuration-alias all the same).
+   */
+  readonly reference: boolean
+  /**
+   * Its editor pattern: whether completion offers the module's configurations after `provider =` in it, and
+   * what a hover on its header or argument shows: `import target` (the resource an import generates or
+   * imports into, as its binding says), `configuration` (the configuration its argument names), nothing.
+   */
+  readonly editor: {readonly complete: boolean; readonly hover?: 'import target' | 'configuration'}
+  /** The engines whose modules accept it (a row with `decode` only). */
+  readonly engines?: readonly EngineName[]
+  /** The decoder of a block build-module.ts does not know: its problems, and whether it is kept. */
+  readonly decode?: (b: Block) => KindDecode
+}
+
+/** The blocks that name a provider and are not resource-like kinds: import, removed, and a check block's data resource. */
+export const BUILTIN_SITES: readonly NamingSite[] = Object.freeze([
+  // the target decides: an import into a declared resource binds through that resource, one that generates
+  // configuration binds the resource it will create (imports.ts, `ModuleIndex.generatingImports`)
+  {
+    keyword: 'import',
+    within: 'module',
+    labels: [],
+    argument: 'provider',
+    target: 'to',
+    reference: true,
+    editor: {complete: true, hover: 'import target'},
+  },
+  // its provider argument is read leniently and renamed with the configuration it names; no binding
+  {
+    keyword: 'removed',
+    within: 'module',
+    labels: [],
+    argument: 'provider',
+    target: 'from',
+    reference: false,
+    editor: {complete: false},
+  },
+  // a check block's one scoped data resource: a data record (bound, hovered and completed as the data kind)
+  {
+    keyword: 'data',
+    within: 'check',
+    labels: ['type', 'name'],
+    argument: 'provider',
+    target: 'labels',
+    reference: true,
+    editor: {complete: true},
+  },
+] satisfies NamingSite[])
+
 /** A run's block kinds, in the order a module's records are read (resolution binds in this order). */
 export interface BlockKinds {
   readonly rows: readonly BlockKind[]
+  /** The blocks that name a provider and are not kinds of their own (the second table), in the order a module's are read. */
+  readonly sites: readonly NamingSite[]
   byKeyword(keyword: string): BlockKind | undefined
   byMode(mode: ResourceMode): BlockKind | undefined
+  /** The row of a block standing `within` (a module's top level, a check block). */
+  site(keyword: string, within: NamingSite['within']): NamingSite | undefined
 }
 
 const BOTH: readonly EngineName[] = ['terraform', 'opentofu']
@@ -116,13 +201,29 @@ export const BUILTIN_KINDS: readonly BlockKind[] = Object.freeze([
   },
 ] satisfies BlockKind[])
 
-/** A table of `rows` (a later row of a keyword already there replaces it). */
-export function blockKinds(rows: readonly BlockKind[]): BlockKinds {
+/** A table of `rows` and `sites` (a later row of a keyword already there, in the same place, replaces it). */
+export function blockKinds(rows: readonly BlockKind[], sites: readonly NamingSite[] = BUILTIN_SITES): BlockKinds {
   const byKeyword = new Map<string, BlockKind>()
   for (const r of rows) byKeyword.set(r.keyword, r)
   const all = Object.freeze([...byKeyword.values()])
   const byMode = new Map(all.map((r) => [r.mode, r] as const))
-  return Object.freeze({rows: all, byKeyword: (k: string) => byKeyword.get(k), byMode: (m: ResourceMode) => byMode.get(m)})
+  const bySite = new Map<string, NamingSite>()
+  for (const s of sites) bySite.set(`${s.within} ${s.keyword}`, s)
+  return Object.freeze({
+    rows: all,
+    sites: Object.freeze([...bySite.values()]),
+    byKeyword: (k: string) => byKeyword.get(k),
+    byMode: (m: ResourceMode) => byMode.get(m),
+    site: (k: string, within: NamingSite['within']) => bySite.get(`${within} ${k}`),
+  })
+}
+
+/** The blocks of each top-level site of a module (`NamingSite.within` = `module`), in the table's order. */
+export function siteBlocks(m: {
+  readonly blockKinds: BlockKinds
+  readonly siteBlocks: ReadonlyMap<string, readonly Block[]>
+}): [NamingSite, readonly Block[]][] {
+  return m.blockKinds.sites.filter((s) => s.within === 'module').map((s) => [s, m.siteBlocks.get(s.keyword) ?? []])
 }
 
 /** The default table: the built-in kinds. */

@@ -5,7 +5,7 @@ import type {Diagnostic, DiagnosticCode, SourceRange} from '../diag/diagnostic.j
 import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
 import type {Attribute, Block, Body, ConfigFile} from '../hcl/syntax.js'
 import type {Engine} from './engine.js'
-import {BLOCK_KINDS, type BlockKind, type BlockKinds} from './block-kinds.js'
+import {BLOCK_KINDS, type BlockKind, type BlockKinds, type NamingSite} from './block-kinds.js'
 import type {EngineName} from '../addrs/engine-name.js'
 import type {Resource} from './records.js'
 import type {ConfigFileEntry} from './file-set.js'
@@ -51,8 +51,6 @@ const LABELS: Record<string, readonly string[]> = {
   ephemeral: ['type', 'name'],
   terraform: [],
   moved: [],
-  import: [],
-  removed: [],
   check: ['name'],
   action: ['type', 'name'],
   language: [],
@@ -63,21 +61,7 @@ const RESOURCE_LABELS: readonly string[] = ['type', 'name']
 const ENGINES: readonly EngineName[] = ['terraform', 'opentofu']
 
 function topLevelTypes(engine: Engine): Set<string> {
-  const common = [
-    'variable',
-    'locals',
-    'output',
-    'module',
-    'provider',
-    'resource',
-    'data',
-    'ephemeral',
-    'terraform',
-    'moved',
-    'import',
-    'removed',
-    'check',
-  ]
+  const common = ['variable', 'locals', 'output', 'module', 'provider', 'resource', 'data', 'ephemeral', 'terraform', 'moved', 'check']
   return new Set(engine.name === 'opentofu' ? [...common, 'language'] : [...common, 'action'])
 }
 
@@ -103,8 +87,8 @@ class Builder {
   readonly terraformAttributes = new Map<string, Attribute>()
   readonly terraformBlocks: Block[] = []
   readonly moved: Block[] = []
-  readonly imports: Block[] = []
-  readonly removed: Block[] = []
+  /** The blocks of the table's top-level sites (`NamingSite`, within `module`) by keyword: import, removed, … */
+  readonly siteBlocks = new Map<string, Block[]>()
   readonly checks: Block[] = []
   /** Data resources declared inside check blocks (keys as in `data`), with their check. */
   readonly checkData = new Map<string, Block>()
@@ -127,6 +111,17 @@ class Builder {
     readonly kinds: BlockKinds,
   ) {}
 
+  /** The blocks of a top-level site kept so far (the list itself). */
+  blocksOf(keyword: string): Block[] {
+    let list = this.siteBlocks.get(keyword)
+    if (!list) this.siteBlocks.set(keyword, (list = []))
+    return list
+  }
+
+  get imports(): Block[] {
+    return this.blocksOf('import')
+  }
+
   error(code: DiagnosticCode, summary: string, detail: string, range?: SourceRange): void {
     this.diags.push(errorDiag(code, summary, detail, range))
   }
@@ -145,7 +140,7 @@ class Builder {
 
   /** Label-count check (HCL's own messages); false when the block must be skipped. */
   checkLabels(b: Block): boolean {
-    const names = LABELS[b.type] ?? (this.kinds.byKeyword(b.type)?.decode ? RESOURCE_LABELS : undefined)
+    const names = LABELS[b.type] ?? (this.kinds.byKeyword(b.type)?.decode ? RESOURCE_LABELS : this.kinds.site(b.type, 'module')?.labels)
     if (!names) return true
     const problems = labelProblems(b, names)
     this.diags.push(...problems)
@@ -155,6 +150,7 @@ class Builder {
   checkTopLevel(file: ConfigFile, override = false): Block[] {
     const allowed = topLevelTypes(this.engine)
     for (const k of this.kinds.rows) if (k.decode && (k.engines ?? ENGINES).includes(this.engine.name)) allowed.add(k.keyword)
+    for (const s of this.kinds.sites) if (s.within === 'module' && (s.engines ?? ENGINES).includes(this.engine.name)) allowed.add(s.keyword)
     for (const a of file.body.attributes) {
       this.error('config.unsupported-argument', 'Unsupported argument', `An argument named "${a.name}" is not expected here.`, a.nameRange)
     }
@@ -253,12 +249,6 @@ class Builder {
         case 'moved':
           this.moved.push(b)
           break
-        case 'import':
-          this.imports.push(b)
-          break
-        case 'removed':
-          this.removed.push(b)
-          break
         case 'check':
           fileChecks.push(b)
           break
@@ -267,7 +257,9 @@ class Builder {
           break
         default: {
           const kind = this.kinds.byKeyword(b.type)
+          const site = this.kinds.site(b.type, 'module')
           if (kind?.decode) this.appendKind(kind, b)
+          else if (site) this.appendSite(site, b)
           else this.otherBlocks.push(b)
         }
       }
@@ -283,6 +275,13 @@ class Builder {
     let map = this.decodedKinds.get(kind.keyword)
     if (!map) this.decodedKinds.set(kind.keyword, (map = new Map()))
     this.appendResource(map, b, kind.keyword, `${kind.keyword} block`)
+  }
+
+  /** A block of a top-level site (import, removed, …): kept in order, after its decoder's problems when the row has one. */
+  appendSite(site: NamingSite, b: Block): void {
+    const decoded = site.decode?.(b)
+    if (decoded) this.diags.push(...decoded.diagnostics)
+    if (decoded?.keep !== false) this.blocksOf(site.keyword).push(b)
   }
 
   /** An action block (Terraform's appendFile): the first of a type and name is kept. */
@@ -424,7 +423,8 @@ class Builder {
         if (!checkRuleProblems(nb, false).some((d) => d.severity === 'error')) asserts++
         continue
       }
-      if (nb.type !== 'data') {
+      // the table's sites within a check block (its data resource: joined to the module's data resources below)
+      if (this.kinds.site(nb.type, 'check')?.keyword !== 'data') {
         this.error('config.unsupported-block', 'Unsupported block type', `Blocks of type "${nb.type}" are not expected here.`, nb.typeRange)
         continue
       }
@@ -1110,7 +1110,7 @@ export function buildModule(
       ]),
       moduleCalls: b.moduleCalls,
       imports: b.imports,
-      removed: b.removed,
+      siteBlocks: b.siteBlocks,
       requiredProviders: b.requiredProviders,
       required: required.records,
     },
@@ -1142,7 +1142,8 @@ export function buildModule(
     moved: b.moved,
     imports: b.imports,
     providerArguments: records.providerArguments,
-    removed: b.removed,
+    removed: b.blocksOf('removed'),
+    siteBlocks: b.siteBlocks,
     checks: b.checks,
     checkData: b.checkData,
     actions: recordsOf('action'),

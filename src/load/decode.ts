@@ -8,7 +8,7 @@ import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {errorDiag, formatRange, warningDiag} from '../diag/diagnostic.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {Engine} from './engine.js'
-import type {BlockKinds} from './block-kinds.js'
+import {siteBlocks, type BlockKinds} from './block-kinds.js'
 import type {ResourceMode} from '../addrs/resource.js'
 import {literalOf, literalString, objectItemsOf, partRange, partText, tupleItemsOf, unwrapTemplate, type Expr} from '../hcl/expr.js'
 import {
@@ -503,7 +503,8 @@ export interface DecodeSources {
   readonly resources: ReadonlyMap<string, ReadonlyMap<string, Block>>
   readonly moduleCalls: ReadonlyMap<string, Block>
   readonly imports: readonly Block[]
-  readonly removed: readonly Block[]
+  /** The blocks of the table's top-level sites (import, removed, …) by keyword (`BlockKinds.sites`). */
+  readonly siteBlocks: ReadonlyMap<string, readonly Block[]>
   /** The required_providers entries as written, and as read (required-providers.ts). */
   readonly requiredProviders: ReadonlyMap<string, Attribute>
   readonly required: ReadonlyMap<string, RequiredProvider>
@@ -516,7 +517,7 @@ export interface DecodedRecords {
   /** The records of each block kind by keyword, in the table's order. */
   readonly resources: ReadonlyMap<string, ReadonlyMap<string, Resource>>
   readonly moduleCalls: ReadonlyMap<string, ModuleCall>
-  /** The `provider` argument of each import and removed block that has one. */
+  /** The `provider` argument of each block of the table's top-level sites (import, removed, …) that has one. */
   readonly providerArguments: ReadonlyMap<Block, ProviderArgument>
   readonly diagnostics: readonly Diagnostic[]
 }
@@ -589,11 +590,14 @@ function decodeImports(
         end: a.exprRange.end,
       }),
     )
-  // every import and removed block's provider argument, read leniently; decoded below for the static import targets
-  for (const b of [...m.imports, ...m.removed]) {
-    const p = attr(b, 'provider')
-    const value = p && !(objectItemsOf(p.node) !== undefined || unwrapTemplate(p.node).k === 'tuple') ? lenientRef(p, p.node) : undefined
-    if (p) out.set(b, {attribute: p, ...(value ? {value} : {})})
+  // every provider argument of the table's top-level sites (import, removed, …), read leniently; decoded below
+  // for the static import targets
+  for (const [site, blocks] of siteBlocks(m)) {
+    for (const b of blocks) {
+      const p = attr(b, site.argument)
+      const value = p && !(objectItemsOf(p.node) !== undefined || unwrapTemplate(p.node).k === 'tuple') ? lenientRef(p, p.node) : undefined
+      if (p) out.set(b, {attribute: p, ...(value ? {value} : {})})
+    }
   }
   for (const target of importTargets(m)) {
     const p = target.provider

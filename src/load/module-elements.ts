@@ -45,6 +45,8 @@ export interface ModuleElements {
   readonly moved: readonly Block[]
   readonly imports: readonly Block[]
   readonly removed: readonly Block[]
+  /** The blocks of the table's top-level sites (`BlockKinds.sites`: import, removed, …) by keyword, in file order. */
+  readonly siteBlocks: ReadonlyMap<string, readonly Block[]>
   readonly checks: readonly Block[]
   /** The data resources of `dataResources` declared inside a check block (key `type.name`), with that check block. */
   readonly checkData: ReadonlyMap<string, Block>
@@ -56,7 +58,7 @@ export interface ModuleElements {
   readonly blockKinds: BlockKinds
   /** The records of each of them by keyword, in the table's order (the built-in kinds' are the maps above). */
   readonly resources: ReadonlyMap<string, ReadonlyMap<string, Resource>>
-  /** The `provider` argument of each import and removed block that has one (decoded where an import's target is a static resource address). */
+  /** The `provider` argument of each block of the table's top-level sites (import, removed, …) that has one (decoded where an import's target is a static resource address). */
   readonly providerArguments: ReadonlyMap<Block, ProviderArgument>
   /** Other top-level blocks the engine accepts (OpenTofu's `language`). */
   readonly otherBlocks: readonly Block[]

@@ -29,7 +29,7 @@ import {attributeFunctionCalls, attributeReferences, type ProviderFunctionCall, 
 import type {Attribute, Block} from '../hcl/syntax.js'
 import type {ResourceMode} from '../addrs/resource.js'
 import type {ModuleCall, ProviderConfig, Resource} from './records.js'
-import {recordsByKind, type BlockKind} from './block-kinds.js'
+import {recordsByKind, siteBlocks, type BlockKind, type NamingSite} from './block-kinds.js'
 import type {ModuleElements} from './module-elements.js'
 
 /** The top-level element an expression stands in. */
@@ -43,8 +43,8 @@ export type Container =
   | BlockKind['keyword']
   | 'check'
   | 'moved'
-  | 'import'
-  | 'removed'
+  /** A top-level site of the module's table (`NamingSite`): `import`, `removed`, … */
+  | NamingSite['keyword']
   /** A `required_providers` entry. */
   | 'required_providers'
   /** The terraform block's other settings and blocks (required_version, backend, cloud, provider_meta, …). */
@@ -462,8 +462,9 @@ function walkModule(m: IndexedModule, v: Visitor): void {
   }
   for (const b of m.checks) w.element(b, 'check', false)
   for (const b of m.moved) w.element(b, 'moved', false)
-  for (const b of m.imports) w.element(b, 'import', false, NOT_EVALUATED, 'provider')
-  for (const b of m.removed) w.element(b, 'removed', false)
+  // the table's top-level sites (import, removed, …): not evaluated; a `reference` site's provider argument names a configuration
+  for (const [site, blocks] of siteBlocks(m))
+    for (const b of blocks) w.element(b, site.keyword, false, NOT_EVALUATED, site.reference ? site.argument : undefined)
   for (const b of m.otherBlocks) w.element(b, 'other', false)
   w.group('required_providers', m.requiredProviderAttributes.values(), false)
   w.group('terraform', [...m.requiredVersion, ...m.terraformAttributes.values()], false)

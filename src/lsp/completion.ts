@@ -46,6 +46,7 @@ export function completions(ctx: CompletionContext, offset: number): CompletionI
     ctx.text,
     offset,
     m.blockKinds.rows.map((k) => k.keyword),
+    m.blockKinds.sites.filter((x) => x.within === 'module' && x.editor.complete),
   )
   if (!spot) return []
   const range = {start: ctx.positionAt(spot.from), end: ctx.positionAt(offset)}

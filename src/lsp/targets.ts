@@ -12,7 +12,7 @@ import type {ModuleNode} from '../crawl/crawl.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
 import {importTargets} from '../load/imports.js'
 import type {Module} from '../load/model.js'
-import {resourceRecords} from '../load/block-kinds.js'
+import {resourceRecords, siteBlocks} from '../load/block-kinds.js'
 import type {ModuleCall} from '../load/records.js'
 import type {RootAnalysis} from '../lint/workspace.js'
 import type {ProviderConfigInfo, ProviderPass, ResourceBinding} from '../providers/tree/resolve.js'
@@ -98,8 +98,9 @@ function standingAt(m: Module, rel: string, at: Spot): Standing {
 
 /**
  * A block bound to a provider configuration at `at` (its header or its `provider` argument): a resource,
- * data or ephemeral resource (check blocks' data included), an action, a list block, or an import block
- * (the resource it generates, or the declared resource it imports into).
+ * data or ephemeral resource (check blocks' data included), an action, a list block, or a block of the
+ * table's top-level sites as its row's hover says (an import block: the resource it generates, or the
+ * declared resource it imports into; a `configuration` row: the configuration its argument names).
  */
 function boundTarget(a: RootAnalysis, n: ModuleNode, rel: string, at: Spot, here: Standing): Target | undefined {
   const m = n.module!
@@ -112,12 +113,28 @@ function boundTarget(a: RootAnalysis, n: ModuleNode, rel: string, at: Spot, here
     const binding = res.resources.find((r) => r.module === n.address && r.declaration === b)
     if (binding) return {kind: 'resource', node: n, binding, range: onProvider ? attributeSpan(p) : b.declRange}
   }
-  for (const b of m.imports) {
-    if (!here.blocks.has(b)) continue
-    const t = importTarget(a, n, b, rel, at)
-    if (t) return t
+  for (const [site, blocks] of siteBlocks(m)) {
+    if (!site.editor.hover) continue
+    for (const b of blocks) {
+      if (!here.blocks.has(b)) continue
+      const t = site.editor.hover === 'import target' ? importTarget(a, n, b, rel, at) : namedConfigTarget(a, n, b, rel, at)
+      if (t) return t
+    }
   }
   return undefined
+}
+
+/** A site's block at `at` (its header or its provider argument): the configuration its provider argument names, as the module's resolution has it. */
+function namedConfigTarget(a: RootAnalysis, n: ModuleNode, b: Block, rel: string, at: Spot): Target | undefined {
+  const arg = n.module!.providerArguments.get(b)
+  const ref = arg?.value
+  if (!arg || !ref) return undefined
+  const onProvider = holds(attributeSpan(arg.attribute), rel, at)
+  if (!onProvider && !holds(b.declRange, rel, at)) return undefined
+  const config = a.lint.analysis.resolution.configs.find(
+    (c) => c.module === n.address && c.localName === ref.localName && c.alias === ref.alias,
+  )
+  return config ? {kind: 'provider', node: n, config, range: onProvider ? attributeSpan(arg.attribute) : b.declRange} : undefined
 }
 
 /** An import block at `at`: the resource it generates, or the declared resource it imports into (its provider argument decides). */

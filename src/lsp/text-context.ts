@@ -34,6 +34,10 @@ export type CompletionSpot =
     }
 
 /** The header of a block of one of `keywords` (a module's block kinds): `resource "aws_instance" "x"`. */
+/** The head of a block with `labels` labels (`import`, `removed`, …): its type. */
+function siteHead(labels: number): RegExp {
+  return new RegExp(`^([\\w-]+)${'\\s+"[^"]*"'.repeat(labels)}$`)
+}
 function boundBlock(head: string, keywords: readonly string[]): RegExpExecArray | null {
   const m = /^([\w-]+)\s+"([^"]*)"\s+"[^"]*"$/.exec(head)
   return m && keywords.includes(m[1]!) ? m : null
@@ -150,9 +154,15 @@ function itemsIn(text: string, start: number, kind: 'keys' | 'entries', skip: nu
 
 /**
  * What a completion at `offset` (UTF-16 index into `text`) would complete, if tfgraph has something to offer
- * there; `keywords`: the blocks that name a provider as resources do (the module's block kinds).
+ * there; `keywords`: the blocks that name a provider as resources do (the module's block kinds); `sites`:
+ * the other top-level blocks whose `provider` argument is completed (the table's sites, `editor.complete`).
  */
-export function completionSpot(text: string, offset: number, keywords: readonly string[]): CompletionSpot | undefined {
+export function completionSpot(
+  text: string,
+  offset: number,
+  keywords: readonly string[],
+  sites: readonly {readonly keyword: string; readonly labels: readonly string[]}[] = [],
+): CompletionSpot | undefined {
   const s = scan(text, offset)
   if (!s.inCode) return undefined
   const segment = text.slice(s.segment, offset)
@@ -166,7 +176,8 @@ export function completionSpot(text: string, offset: number, keywords: readonly 
     if (!NAME_PREFIX.test(prefix)) return undefined
     const bound = boundBlock(top.head, keywords)
     if (bound) return {kind: 'provider', block: bound[1]!, type: bound[2], prefix, from: offset - prefix.length}
-    if (top.head === 'import') return {kind: 'provider', block: 'import', type: undefined, prefix, from: offset - prefix.length}
+    const site = sites.find((x) => siteHead(x.labels.length).exec(top.head)?.[1] === x.keyword)
+    if (site) return {kind: 'provider', block: site.keyword, type: undefined, prefix, from: offset - prefix.length}
     return undefined
   }
   // providers = { aws.src = aws.east }

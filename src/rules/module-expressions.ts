@@ -6,6 +6,7 @@ import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import {children, type Expr} from '../hcl/native/ast.js'
 import type {Attribute, Block, Body} from '../hcl/syntax.js'
 import type {Module} from '../load/model.js'
+import {siteBlocks} from '../load/block-kinds.js'
 import type {RunMemo} from '../load/run-memo.js'
 import {inRemotePackage, type Finding} from './support.js'
 
@@ -130,7 +131,7 @@ function forEachAttribute(m: Module, fn: (a: Attribute) => void): void {
   ])
     blocks([...bs.values()].map((r) => r.block))
   blocks(m.checks, CHECK_DATA)
-  for (const bs of [m.moved, m.imports, m.removed, m.otherBlocks]) blocks(bs)
+  for (const bs of [m.moved, ...siteBlocks(m).map(([, s]) => s), m.otherBlocks]) blocks(bs)
 }
 
 /** ExpressionFacts while they are collected. */

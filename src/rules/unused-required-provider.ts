@@ -11,6 +11,7 @@ import type {ModuleNode} from '../crawl/crawl.js'
 import type {Block} from '../hcl/syntax.js'
 import {engineByName, type Engine} from '../load/engine.js'
 import type {Module} from '../load/model.js'
+import {siteBlocks} from '../load/block-kinds.js'
 import type {ProviderArgument} from '../load/records.js'
 import type {RunMemo} from '../load/run-memo.js'
 import {display, providerUses} from './provider-uses.js'
@@ -20,8 +21,8 @@ import {referenceText} from '../hcl/expr.js'
 import {unusedEntryFix} from './fix/providers.js'
 import {siteOf} from './fix/required-providers.js'
 
-/** Local names used by import (`to`, `provider`) and removed (`from`) blocks: they need the provider too. */
-function lifecycleBlockNames(blocks: readonly Block[], attr: 'to' | 'from', args: ReadonlyMap<Block, ProviderArgument>): string[] {
+/** Local names used by the table's top-level sites (import: `to`, `provider`; removed: `from`, `provider`; …): they need the provider too. */
+function lifecycleBlockNames(blocks: readonly Block[], attr: string, args: ReadonlyMap<Block, ProviderArgument>): string[] {
   const out: string[] = []
   for (const b of blocks) {
     const ref = args.get(b)?.value
@@ -49,8 +50,7 @@ function namesUsed(m: Module): Set<string> {
   // Terraform's state_store names the provider that stores the state in a nested provider block
   const store = m.stateStore?.body.blocks.find((x) => x.type === 'provider')?.labels[0]?.value
   if (store !== undefined) used.add(store)
-  for (const n of lifecycleBlockNames(m.imports, 'to', m.providerArguments)) used.add(n)
-  for (const n of lifecycleBlockNames(m.removed, 'from', m.providerArguments)) used.add(n)
+  for (const [site, blocks] of siteBlocks(m)) for (const n of lifecycleBlockNames(blocks, site.target, m.providerArguments)) used.add(n)
   return used
 }
 

@@ -1,6 +1,6 @@
 // Every place a module's text names a provider configuration, read from the module's typed records
-// (load/records.ts: provider blocks, the `provider` arguments of resources, data, ephemeral resources,
-// actions, list, import and removed blocks, `providers` maps, required_providers entries and their
+// (load/records.ts: provider blocks, the `provider` arguments of the block kinds and of the other blocks that
+// name a provider — import, removed, … — as load/block-kinds.ts's two tables list them, `providers` maps, required_providers entries and their
 // configuration_aliases) and the module's provider_meta labels and provider-defined functions. What each names is said in the module's own terms — a local name and an
 // alias — and, for a `providers` map key, in the called module's. On top of it: the edits that rename a
 // configuration's alias or local name in every module that denotes it, and nothing else (the

@@ -8,7 +8,7 @@ import type {Expr} from '../../hcl/native/ast.js'
 import {dottedName, literalString, objectItemsOf, unwrapTemplate} from '../../hcl/expr.js'
 import type {Attribute, Block} from '../../hcl/syntax.js'
 import type {Module} from '../../load/model.js'
-import {resourceRecords} from '../../load/block-kinds.js'
+import {resourceRecords, siteBlocks} from '../../load/block-kinds.js'
 import type {Fix} from './fix.js'
 import {
   addEntry,
@@ -118,9 +118,12 @@ function referencedElsewhere(m: Module, ref: string, except: Expr): boolean {
     const p = r.provider?.attribute
     if (p && refName(p.node) === ref) return true
   }
-  for (const b of m.imports) {
-    const p = m.providerArguments.get(b)?.attribute ?? b.body.attributes.find((x) => x.name === 'provider')
-    if (p && refName(p.node) === ref) return true
+  for (const [site, blocks] of siteBlocks(m)) {
+    if (!site.reference) continue
+    for (const b of blocks) {
+      const p = m.providerArguments.get(b)?.attribute ?? b.body.attributes.find((x) => x.name === site.argument)
+      if (p && refName(p.node) === ref) return true
+    }
   }
   for (const call of m.moduleCalls.values()) {
     const pm = call.providersAttribute
