@@ -43,7 +43,7 @@ function parseChecked(text: string, filename: string, positions: Positions): Nat
   const rangeString = (s: number, e: number): string => formatHclRange(positions.range(s, e))
   const parser = new Parser(text, tokens, rangeString)
   const body = parser.parseFile()
-  const raw = [...invalidTokens(text, tokens), ...parser.diags]
+  const raw = tokens.flagged > 0 ? [...invalidTokens(text, tokens), ...parser.diags] : parser.diags
   if (raw.length > 0) {
     const diagnostics: Diagnostic[] = raw.map((d) => errorDiag('hcl.syntax', d.summary, d.detail, positions.range(d.s, d.e)))
     const empty: Body = {attributes: [], blocks: [], range: fileRange(positions, text)}
@@ -63,7 +63,7 @@ export function parseExpressionText(text: string): ParsedExpression {
   const tokens = lex(text, 0)
   const parser = new Parser(text, tokens, (s, e) => `${s}-${e}`)
   const expr = parser.parseWholeExpression()
-  return {expr, errors: [...invalidTokens(text, tokens), ...parser.diags]}
+  return {expr, errors: tokens.flagged > 0 ? [...invalidTokens(text, tokens), ...parser.diags] : parser.diags}
 }
 
 /** Parses `text` as a bare template (the value of a JSON string, without quotes or escapes). Never throws. */
@@ -71,7 +71,7 @@ export function parseTemplateText(text: string): ParsedExpression {
   const tokens = lex(text, 0, true)
   const parser = new Parser(text, tokens, (s, e) => `${s}-${e}`)
   const expr = parser.parseWholeTemplate()
-  return {expr, errors: [...invalidTokens(text, tokens), ...parser.diags]}
+  return {expr, errors: tokens.flagged > 0 ? [...invalidTokens(text, tokens), ...parser.diags] : parser.diags}
 }
 
 /** HCL's Range.String(): `file:L,C-EC`, or `file:L,C-EL,EC` across lines. */
@@ -105,7 +105,7 @@ function fileRange(pos: Positions, text: string): SourceRange {
   return {filename: pos.filename, start: {line: 1, column: 1, byte: 0}, end: pos.pos(text.length)}
 }
 
-/** HCL's checks of characters the language does not use, in token order. */
+/** HCL's checks of characters the language does not use, in token order (only for tokens the lexer flagged). */
 function invalidTokens(text: string, tokens: Tokens): RawDiag[] {
   const out: RawDiag[] = []
   let bitwise = 0
