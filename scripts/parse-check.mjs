@@ -5,10 +5,11 @@
 // label's range, every attribute's ranges, source text, syntax tree (spans) and hcl2json-shaped value, and
 // the diagnostics; and the tokens (lexer.ts's `lex`, as the rules read them). To reach the error paths too, each file is also parsed cut short at three points
 // (a third, a half, two thirds of its length), and each attribute's source text is parsed again as an
-// expression and as a bare template (parseExpressionText, parseTemplateText: the references' and the JSON
+// expression and as a bare template, and N times (default 4) with one character taken out or a piece of
+// syntax put in at a place chosen by a seeded generator (the same places on every run) (parseExpressionText, parseTemplateText: the references' and the JSON
 // reader's way in).
 //
-//   npm run build && node scripts/parse-check.mjs --old OTHER/dist [DIR…] [--new DIR] [--no-cuts]
+//   npm run build && node scripts/parse-check.mjs --old OTHER/dist [DIR…] [--new DIR] [--no-cuts] [--mutations N]
 //
 // DIR… defaults to ../shared/corpus ../shared/large ../shared/conformance beside the repository; --old is
 // a build of the commit to compare with (its dist/ directory), --new defaults to this checkout's dist/.
@@ -23,13 +24,21 @@ const opt = (name) => {
   const i = argv.indexOf(name)
   return i >= 0 ? argv[i + 1] : undefined
 }
-const valued = ['--old', '--new']
+const valued = ['--old', '--new', '--mutations']
 const dirs = argv.filter((a, i) => !a.startsWith('--') && !(i > 0 && valued.includes(argv[i - 1])))
 const oldDist = opt('--old')
 const newDist = path.resolve(opt('--new') ?? path.join(repoRoot, 'dist'))
 const cuts = !argv.includes('--no-cuts')
+const mutations = Number(opt('--mutations') ?? 4)
+// what the mutations put in: operators, brackets, quotes, template and heredoc openers, escapes, newlines
+const PIECES = ['+', '*', '-', '!', '?', ':', '(', ')', '[', ']', '{', '}', '"', '${', '%{', '~}', '\\', '\n', ',', '.', '=', '==', '&&', '<<EOT\n', '#', '/*', '1.2.3', 'x', '...', '=>', ';', "'"]
+let seed = 12345
+const next = () => {
+  seed = (seed * 1103515245 + 12345) & 0x7fffffff
+  return seed >> 4
+}
 if (!oldDist) {
-  console.error('Usage: node scripts/parse-check.mjs --old OTHER/dist [DIR…] [--new DIR] [--no-cuts]')
+  console.error('Usage: node scripts/parse-check.mjs --old OTHER/dist [DIR…] [--new DIR] [--no-cuts] [--mutations N]')
   process.exit(2)
 }
 const shared = path.join(repoRoot, '..', 'shared')
@@ -95,6 +104,13 @@ for (const file of files) {
   bytes += text.length
   const variants = [[file, text]]
   if (cuts) for (const k of [3, 2, 1.5]) variants.push([`${file} (cut at ${Math.floor(text.length / k)})`, text.slice(0, Math.floor(text.length / k))])
+  for (let m = 0; m < mutations; m++) {
+    // a character taken out or put in at a place chosen by a generator with a fixed seed
+    const at = next() % (text.length + 1)
+    const put = next() % 3 === 0 ? '' : PIECES[next() % PIECES.length]
+    const cut = put === '' || next() % 2 === 0 ? 1 : 0
+    variants.push([`${file} (${cut ? 'removed 1' : 'kept'} at ${at}, put ${JSON.stringify(put)})`, text.slice(0, at) + put + text.slice(at + cut)])
+  }
   for (const [what, t] of variants) {
     const a = run(A, (l) => l.parseHclNative(t, file))
     const b = run(B, (l) => l.parseHclNative(t, file))

@@ -141,6 +141,8 @@ export type RangeString = (s: number, e: number) => string
 
 export class Parser {
   private idx = 0
+  /** Whether newlines count here (the top of `nl`, kept apart for the peeker). */
+  private withNl = true
   private readonly nl: boolean[] = [true]
   private recovery = false
   readonly diags: RawDiag[] = []
@@ -166,8 +168,11 @@ export class Parser {
   /** Index of the next visible token. */
   private nextIndex(): number {
     const types = this.types
-    const withNl = this.nl[this.nl.length - 1]!
-    for (let i = this.idx; i < this.last; i++) {
+    const i0 = this.idx
+    const t0 = types[i0]!
+    if (t0 !== T.COMMENT && (t0 !== T.NEWLINE || this.withNl)) return i0 < this.last ? i0 : this.last
+    const withNl = this.withNl
+    for (let i = i0; i < this.last; i++) {
       const t = types[i]!
       if (t === T.COMMENT) {
         if (withNl && this.text.charCodeAt(this.ends[i]! - 1) === 10) return i
@@ -217,10 +222,13 @@ export class Parser {
 
   private push(include: boolean): void {
     this.nl.push(include)
+    this.withNl = include
   }
 
   private pop(): void {
-    this.nl.pop()
+    const nl = this.nl
+    nl.pop()
+    this.withNl = nl[nl.length - 1]!
   }
 
   private err(summary: string, detail: string, s: number, e: number): void {
@@ -507,26 +515,26 @@ export class Parser {
     return r
   }
 
+  /**
+   * Binary operators by precedence climbing: one call per operand that has operators binding tighter than
+   * `level` after it, not one per precedence level. Left-associative within a level. On an error while
+   * recovering, the operators folded so far are returned (HCL's level-by-level parser returns the same).
+   */
   private parseBinary(level: number): Expr {
-    if (level >= BINARY_LEVELS) return this.parseWithTraversals()
     const before = this.diags.length
-    let lhs = this.parseBinary(level + 1)
+    let lhs = this.parseWithTraversals()
     if (this.recovery && this.diags.length > before) return lhs
-    let op: string | undefined
-    let rhs: Expr | undefined
     for (;;) {
       const t = this.peek()
-      if (BINARY_LEVEL[t] !== level) break
-      const next = BINARY_OP[t]!
-      if (op !== undefined && rhs) lhs = {k: 'binary', op, left: lhs, right: rhs, s: lhs.s, e: rhs.e}
-      op = next
+      const l = BINARY_LEVEL[t]!
+      if (l < level) return lhs
+      const op = BINARY_OP[t]!
       this.read()
       const b = this.diags.length
-      rhs = this.parseBinary(level + 1)
+      const rhs = l + 1 < BINARY_LEVELS ? this.parseBinary(l + 1) : this.parseWithTraversals()
       if (this.recovery && this.diags.length > b) return lhs
+      lhs = {k: 'binary', op, left: lhs, right: rhs, s: lhs.s, e: rhs.e}
     }
-    if (op === undefined || !rhs) return lhs
-    return {k: 'binary', op, left: lhs, right: rhs, s: lhs.s, e: rhs.e}
   }
 
   private parseWithTraversals(): Expr {
