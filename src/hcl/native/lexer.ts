@@ -77,6 +77,11 @@ export interface Tokens {
    * file's tokens need no second look for them.
    */
   readonly flagged: number
+  /**
+   * Indices (ascending) of the literal tokens (QUOTED_LIT, STRING_LIT) whose text may need decoding: a
+   * backslash, or a doubled `$` or `%`. Every other literal token's value is its text as it stands.
+   */
+  readonly escaped: readonly number[]
 }
 
 /** Unary and conditional operators in one expression cost the parser far less stack than a bracket each. */
@@ -256,6 +261,7 @@ class Lexer {
   private unary = true
   private tooDeep = -1
   private flagged = 0
+  private readonly escaped: number[] = []
 
   constructor(
     private readonly text: string,
@@ -606,6 +612,7 @@ class Lexer {
         }
         // a run of literal characters: escapes, `$$` / `%%`, a `$` or `%` not starting a sequence
         let j = i
+        let plain = true
         while (j < n) {
           const d = text.charCodeAt(j)
           if (d > 92) {
@@ -616,6 +623,7 @@ class Lexer {
           if (d === 92) {
             const e = text.charCodeAt(j + 1)
             if (j + 1 >= n || e === 10 || e === 13) break
+            plain = false
             j += 2
             continue
           }
@@ -624,9 +632,12 @@ class Lexer {
             if (j + 1 >= n) break
             const e = text.charCodeAt(j + 1)
             if (e === 123) break
-            if (e === d && text.charCodeAt(j + 2) === 123) {
-              j += 3
-              continue
+            if (e === d) {
+              plain = false
+              if (text.charCodeAt(j + 2) === 123) {
+                j += 3
+                continue
+              }
             }
           }
           j++
@@ -637,6 +648,7 @@ class Lexer {
           i++
           continue
         }
+        if (!plain) this.escaped.push(this.count)
         this.emit(T.QUOTED_LIT, i, j)
         i = j
         continue
@@ -668,6 +680,7 @@ class Lexer {
       let j = i
       let eol = false
       let broken = false
+      let plain = true
       while (j < n) {
         const d = text.charCodeAt(j)
         if (d === 10) {
@@ -689,14 +702,20 @@ class Lexer {
           }
           const e = text.charCodeAt(j + 1)
           if (e === 123) break
-          if (e === d && text.charCodeAt(j + 2) === 123) {
-            j += 3
-            continue
+          if (e === d) {
+            plain = false
+            if (text.charCodeAt(j + 2) === 123) {
+              j += 3
+              continue
+            }
           }
         }
         j++
       }
-      if (j > i) this.emit(T.STRING_LIT, i, j)
+      if (j > i) {
+        if (!plain) this.escaped.push(this.count)
+        this.emit(T.STRING_LIT, i, j)
+      }
       if (broken) {
         this.emit(T.INVALID, j, n)
         i = n
@@ -713,6 +732,7 @@ class Lexer {
       ends: this.ends.subarray(0, c),
       tooDeep: this.tooDeep,
       flagged: this.flagged,
+      escaped: this.escaped,
     }
   }
 }

@@ -150,6 +150,7 @@ export class Parser {
   private readonly starts: Int32Array
   private readonly ends: Int32Array
   private readonly last: number
+  private readonly escaped: readonly number[]
 
   constructor(
     private readonly text: string,
@@ -160,6 +161,7 @@ export class Parser {
     this.starts = tokens.starts
     this.ends = tokens.ends
     this.last = tokens.types.length - 1
+    this.escaped = tokens.escaped
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -210,6 +212,23 @@ export class Parser {
 
   private e(i: number): number {
     return this.ends[i]!
+  }
+
+  /** A literal token's value: its text, decoded when the lexer saw something to decode in it. */
+  private literal(i: number, quoted: boolean): string {
+    const a = this.escaped
+    if (a.length > 0) {
+      let lo = 0
+      let hi = a.length - 1
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1
+        const v = a[mid]!
+        if (v === i) return this.decodeQuoted(this.starts[i]!, this.ends[i]!, quoted)
+        if (v < i) lo = mid + 1
+        else hi = mid - 1
+      }
+    }
+    return this.text.slice(this.starts[i]!, this.ends[i]!)
   }
 
   private tokText(i: number): string {
@@ -273,7 +292,8 @@ export class Parser {
   private parseBody(end: number, openIdx: number): PBody {
     const attributes: PAttribute[] = []
     const blocks: PBlock[] = []
-    const seen = new Map<string, PAttribute>()
+    // the attributes by name, once there are enough for a map to pay (until then: a look along the list)
+    let seen: Map<string, PAttribute> | undefined
     const s = end === T.EOF ? 0 : this.e(openIdx)
     let e = this.text.length
     for (;;) {
@@ -292,7 +312,17 @@ export class Parser {
         const item = this.parseBodyItem()
         if (!item) continue
         if ('expr' in item) {
-          const existing = seen.get(item.name)
+          let existing: PAttribute | undefined
+          if (seen) existing = seen.get(item.name)
+          else {
+            const name = item.name
+            for (let a = 0; a < attributes.length; a++) {
+              if (attributes[a]!.name === name) {
+                existing = attributes[a]
+                break
+              }
+            }
+          }
           if (existing) {
             this.err(
               'Attribute redefined',
@@ -301,8 +331,9 @@ export class Parser {
               item.nameE,
             )
           } else {
-            seen.set(item.name, item)
             attributes.push(item)
+            if (seen) seen.set(item.name, item)
+            else if (attributes.length > 16) seen = new Map(attributes.map((a) => [a.name, a]))
           }
         } else blocks.push(item)
         continue
@@ -723,6 +754,21 @@ export class Parser {
       case T.OQUOTE:
       case T.OHEREDOC: {
         const open = this.read()
+        if (t === T.OQUOTE) {
+          // the usual string, one literal or none: its node at once (what parseTemplateInner builds)
+          const t1 = this.types[open + 1]
+          if (t1 === T.CQUOTE) {
+            this.idx = open + 2
+            const s = this.starts[open + 1]!
+            const lit: LiteralExpr = {k: 'lit', v: '', s, e: s}
+            return {k: 'tmpl', parts: [lit], heredoc: false, s: this.starts[open]!, e: this.ends[open + 1]!}
+          }
+          if (t1 === T.QUOTED_LIT && this.types[open + 2] === T.CQUOTE) {
+            this.idx = open + 3
+            const lit: LiteralExpr = {k: 'lit', v: this.literal(open + 1, true), s: this.starts[open + 1]!, e: this.ends[open + 1]!}
+            return {k: 'tmpl', parts: [lit], heredoc: false, s: this.starts[open]!, e: this.ends[open + 2]!}
+          }
+        }
         const closer = t === T.OQUOTE ? T.CQUOTE : T.CHEREDOC
         const flush = t === T.OHEREDOC && this.text.charCodeAt(this.s(open) + 2) === 45
         const {exprs, passthru} = this.parseTemplateInner(closer, flush)
@@ -1052,7 +1098,7 @@ export class Parser {
         break
       }
       if (t === T.QUOTED_LIT) {
-        value += this.decodeQuoted(this.s(i), this.e(i), true)
+        value += this.literal(i, true)
         continue
       }
       if (t === T.TEMPLATE_CONTROL || t === T.TEMPLATE_INTERP) {
@@ -1202,7 +1248,7 @@ export class Parser {
       const canTrimPrev = nextCanTrimPrev
       nextCanTrimPrev = false
       if (t === T.STRING_LIT || t === T.QUOTED_LIT) {
-        let v = this.decodeQuoted(this.s(i), this.e(i), t === T.QUOTED_LIT)
+        let v = this.literal(i, t === T.QUOTED_LIT)
         if (ltrim) v = v.replace(/^\s+/u, '')
         parts.push({t: 'lit', v, s: this.s(i), e: this.e(i)})
         nextCanTrimPrev = true
