@@ -3,7 +3,7 @@
 // give the same output). Every .tf, .tofu, .tfvars and .hcl file under the directories given is parsed by
 // both builds' parseHclNative, and the whole result is compared as JSON: the body, every block's and
 // label's range, every attribute's ranges, source text, syntax tree (spans) and hcl2json-shaped value, and
-// the diagnostics; and the tokens (lexer.ts's `lex`, as the rules read them). To reach the error paths too, each file is also parsed cut short at three points
+// the diagnostics; and the tokens (lexer.ts's `lex`, as the rules read them, and the line starts it finds). To reach the error paths too, each file is also parsed cut short at three points
 // (a third, a half, two thirds of its length), and each attribute's source text is parsed again as an
 // expression and as a bare template, and N times (default 4) with one character taken out or a piece of
 // syntax put in at a place chosen by a seeded generator (the same places on every run) (parseExpressionText, parseTemplateText: the references' and the JSON
@@ -116,6 +116,14 @@ for (const file of files) {
     const b = run(B, (l) => l.parseHclNative(t, file))
     same(what, a, b)
     same(`${what}: tokens`, run(A, (l) => tokens(l, t)), run(B, (l) => tokens(l, t)))
+    // where the lexer says lines start (when it says): where a scan finds them
+    const bom = t.charCodeAt(0) === 0xfeff ? 1 : 0
+    const starts = B.lex(t, bom, false, 500).lineStarts
+    if (starts) {
+      const scan = [bom]
+      for (let k = t.indexOf('\n'); k >= 0; k = t.indexOf('\n', k + 1)) scan.push(k + 1)
+      same(`${what}: line starts`, JSON.stringify(scan), JSON.stringify(starts))
+    }
     if (a.includes('"diagnostics":[{')) errored++
   }
   // every attribute's text as an expression and as a bare template

@@ -20,12 +20,11 @@ export type {RawDiag} from './parser.js'
  * parser does.
  */
 export function parseHclNative(text: string, filename: string): NativeParse {
-  const positions = new Positions(text, filename)
   try {
-    return parseChecked(text, filename, positions)
+    return parseChecked(text, filename)
   } catch (e) {
     // a stack smaller than nesting-limit.ts assumes: refused as too deep, never thrown
-    if (e instanceof RangeError) return refused(nestingDiagnostic(text, 0, filename), positions)
+    if (e instanceof RangeError) return refused(nestingDiagnostic(text, 0, filename), new Positions(text, filename))
     throw e
   }
 }
@@ -35,10 +34,12 @@ function refused(d: Diagnostic, positions: Positions): NativeParse {
   return {file: {filename: positions.filename, syntax: 'native', body}, diagnostics: [d]}
 }
 
-function parseChecked(text: string, filename: string, positions: Positions): NativeParse {
+function parseChecked(text: string, filename: string): NativeParse {
   // the parser recurses per nesting level: text nested deeper than nesting-limit.ts allows is refused
   // (the lexer measures the nesting as it goes, and stops where it went past the limit)
   const tokens = lex(text, text.charCodeAt(0) === 0xfeff ? 1 : 0, false, MAX_NESTING)
+  // the lexer saw every newline: the line table is its (none when it stopped early)
+  const positions = new Positions(text, filename, tokens.lineStarts)
   if (tokens.tooDeep >= 0) return refused(nestingDiagnostic(text, tokens.tooDeep, filename), positions)
   const rangeString = (s: number, e: number): string => formatHclRange(positions.range(s, e))
   const parser = new Parser(text, tokens, rangeString)
@@ -84,7 +85,10 @@ export function formatHclRange(r: SourceRange): string {
 function toBody(b: PBody, text: string, pos: Positions, source: NativeSource, file: boolean): Body {
   const attributes: Attribute[] = b.attributes.map((a) => new NativeAttribute(a.name, a.nameS, a.nameE, a.expr, source, pos.filename))
   const blocks: Block[] = b.blocks.map((k) => {
-    const typeRange = pos.range(k.typeS, k.typeE)
+    // the type's start begins three ranges: one position, shared (positions are never changed)
+    const filename = pos.filename
+    const start = pos.pos(k.typeS)
+    const typeRange: SourceRange = {filename, start, end: pos.pos(k.typeE)}
     const labels = k.labels.map((l) => ({value: l.value, range: pos.range(l.s, l.e)}))
     const last = labels[labels.length - 1]
     return {
@@ -92,8 +96,8 @@ function toBody(b: PBody, text: string, pos: Positions, source: NativeSource, fi
       type: k.type,
       typeRange,
       labels,
-      declRange: last ? {filename: pos.filename, start: typeRange.start, end: last.range.end} : typeRange,
-      range: pos.range(k.typeS, k.e),
+      declRange: last ? {filename, start, end: last.range.end} : typeRange,
+      range: {filename, start, end: pos.pos(k.e)},
       body: toBody(k.body, text, pos, source, false),
     }
   })

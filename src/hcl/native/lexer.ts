@@ -82,6 +82,11 @@ export interface Tokens {
    * backslash, or a doubled `$` or `%`. Every other literal token's value is its text as it stands.
    */
   readonly escaped: readonly number[]
+  /**
+   * Where each line starts (after every `\n`, in order; the first line's start, `from`, first), or
+   * undefined when lexing stopped early (tooDeep): what Positions would find, without a scan of its own.
+   */
+  readonly lineStarts: number[] | undefined
 }
 
 /** Unary and conditional operators in one expression cost the parser far less stack than a bracket each. */
@@ -262,6 +267,7 @@ class Lexer {
   private tooDeep = -1
   private flagged = 0
   private readonly escaped: number[] = []
+  private readonly lines: number[] = []
 
   constructor(
     private readonly text: string,
@@ -349,6 +355,11 @@ class Lexer {
     if (this.tooDeep < 0 && this.depth + Math.floor(this.ops / OPERATORS_PER_LEVEL) > this.limit) this.tooDeep = s
   }
 
+  /** Every line start within text[from, to) (for tokens that may hold any number of newlines). */
+  private linesIn(from: number, to: number): void {
+    for (let k = this.text.indexOf('\n', from); k >= 0 && k < to; k = this.text.indexOf('\n', k + 1)) this.lines.push(k + 1)
+  }
+
   /** A one-character token at `at`, or the two-character one when `second` follows; returns the next index. */
   private pair(at: number, second: number, both: number, one: number): number {
     if (this.text.charCodeAt(at + 1) === second) {
@@ -365,6 +376,8 @@ class Lexer {
     const modes: number[] = [template ? MODE_BARE : MODE_MAIN]
     let mode = modes[0]!
     const heredocs: Heredoc[] = []
+    const lines = this.lines
+    lines.push(from)
     const retBraces: number[] = []
     let braces = 0
     let i = from
@@ -429,12 +442,13 @@ class Lexer {
         switch (c) {
           case 10:
             this.emit(T.NEWLINE, i, i + 1)
-            i++
+            lines.push(++i)
             continue
           case 13:
             if (text.charCodeAt(i + 1) === 10) {
               this.emit(T.NEWLINE, i, i + 2)
               i += 2
+              lines.push(i)
             } else {
               this.emit(T.INVALID, i, i + 1)
               i++
@@ -445,6 +459,7 @@ class Lexer {
             const nl = text.indexOf('\n', i)
             const e = nl < 0 ? n : nl + 1
             this.emit(T.COMMENT, i, e)
+            if (nl >= 0) lines.push(e)
             i = e
             continue
           }
@@ -455,6 +470,7 @@ class Lexer {
               const nl = text.indexOf('\n', i)
               const e = nl < 0 ? n : nl + 1
               this.emit(T.COMMENT, i, e)
+              if (nl >= 0) lines.push(e)
               i = e
               continue
             }
@@ -464,6 +480,7 @@ class Lexer {
               if (close < 0) noCloseFrom = i
               if (close >= 0) {
                 this.emit(T.COMMENT, i, close + 2)
+                this.linesIn(i + 2, close)
                 i = close + 2
                 continue
               }
@@ -512,6 +529,7 @@ class Lexer {
                 if (text.charCodeAt(k) === 13) k++
                 if (text.charCodeAt(k) === 10) {
                   this.emit(T.OHEREDOC, i, k + 1)
+                  lines.push(k + 1)
                   heredocs.push({marker: text.slice(j, j + len), startOfLine: true})
                   modes.push((mode = MODE_HEREDOC))
                   i = k + 1
@@ -607,6 +625,7 @@ class Lexer {
           let j = i + 1
           while (j < n && (text.charCodeAt(j) === 10 || text.charCodeAt(j) === 13)) j++
           this.emit(T.QUOTED_NEWLINE, i, j)
+          this.linesIn(i, j)
           i = j
           continue
         }
@@ -669,6 +688,7 @@ class Lexer {
         if (eol >= 0 && text.slice(i, j).trim() === h.marker) {
           this.emit(T.CHEREDOC, i, j)
           this.emit(T.NEWLINE, j, eol)
+          lines.push(eol)
           heredocs.pop()
           modes.pop()
           mode = modes[modes.length - 1]!
@@ -718,9 +738,11 @@ class Lexer {
       }
       if (broken) {
         this.emit(T.INVALID, j, n)
+        this.linesIn(j, n)
         i = n
         break
       }
+      if (eol) lines.push(j)
       if (h) h.startOfLine = eol
       i = j
     }
@@ -733,6 +755,7 @@ class Lexer {
       tooDeep: this.tooDeep,
       flagged: this.flagged,
       escaped: this.escaped,
+      lineStarts: this.tooDeep < 0 ? lines : undefined,
     }
   }
 }

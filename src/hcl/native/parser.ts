@@ -1636,10 +1636,13 @@ function flushHeredoc(parts: TPart[], text: string): void {
       newline = false
       let spaces = Infinity
       if (p.t === 'lit') {
-        const trimmed = p.v.replace(/^\s+/u, '')
-        if (trimmed.length === 0 && p.v.endsWith('\n')) spaces = Infinity
+        // the leading white space (as /^\s+/u: every such character is one code unit)
+        const v = p.v
+        let lead = 0
+        while (lead < v.length && isSpace(v.charCodeAt(lead))) lead++
+        if (lead === v.length && v.endsWith('\n')) spaces = Infinity
         else {
-          spaces = [...p.v.slice(0, p.v.length - trimmed.length)].length
+          spaces = lead
           adjust.push(p)
         }
       } else if (p.t === 'end') break
@@ -1650,12 +1653,33 @@ function flushHeredoc(parts: TPart[], text: string): void {
   }
   if (min === Infinity) return
   for (const p of adjust) {
-    const chars = [...p.v]
-    const drop = chars.slice(0, min).join('').length
-    p.v = p.v.slice(drop)
+    // the first `min` code points (a surrogate pair is one)
+    const v = p.v
+    let drop = 0
+    for (let k = 0; k < min && drop < v.length; k++) {
+      const c = v.charCodeAt(drop)
+      drop += c >= 0xd800 && c <= 0xdbff && drop + 1 < v.length && (v.charCodeAt(drop + 1) & 0xfc00) === 0xdc00 ? 2 : 1
+    }
+    p.v = v.slice(drop)
     p.s += drop
   }
   void text
+}
+
+/** What /\s/u matches: JavaScript's white space and line terminators. */
+function isSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13)
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  )
 }
 
 /** The closest of `candidates` to `given` (Levenshtein distance under 3), as HCL suggests keywords. */
