@@ -181,6 +181,10 @@ for (let c = 0; c < 128; c++) {
   else CLASS[c] = C_OTHER
 }
 
+/** ASCII characters that continue an identifier: letters, digits, `_` and `-`. */
+const ID_CONTINUE = new Uint8Array(128)
+for (let c = 0; c < 128; c++) if (CLASS[c] !== C_OTHER || c === 45) ID_CONTINUE[c] = 1
+
 const ID_START_RE = /^[\p{ID_Start}]$/u
 const ID_CONTINUE_RE = /^[\p{ID_Continue}]$/u
 
@@ -403,8 +407,8 @@ class Lexer {
             // an ASCII identifier: letters, digits, `_` and `-` (a non-ASCII character goes the long way)
             let j = i + 1
             let d = text.charCodeAt(j)
-            while (CLASS[d] === C_ID || CLASS[d] === C_DIGIT || d === 45) d = text.charCodeAt(++j)
-            if (d >= 0x80 && j < n) j = i + identLength(text, i)
+            while (d < 128 && ID_CONTINUE[d] === 1) d = text.charCodeAt(++j)
+            if (d >= 0x80) j = i + identLength(text, i)
             this.emit(T.IDENT, i, j)
             i = j
             continue

@@ -1210,18 +1210,32 @@ export class Parser {
   private parseTemplateInner(end: number, flush: boolean): {exprs: Expr[]; passthru: boolean} {
     const parts = this.parseTemplateParts(end)
     if (flush) flushHeredoc(parts, this.text)
-    // meld consecutive literals
-    for (let i = 1; i < parts.length;) {
-      const a = parts[i - 1]!
-      const b = parts[i]!
-      if (a.t === 'lit' && b.t === 'lit') {
+    // meld consecutive literals (in one pass: a heredoc is a literal a line)
+    let w = 0
+    let directives = false
+    for (let r = 0; r < parts.length; r++) {
+      const b = parts[r]!
+      const a = w > 0 ? parts[w - 1]! : undefined
+      if (a !== undefined && a.t === 'lit' && b.t === 'lit') {
         a.v += b.v
         a.e = b.e
-        parts.splice(i, 1)
-      } else i++
+      } else {
+        if (b.t !== 'lit' && b.t !== 'interp' && b.t !== 'end') directives = true
+        parts[w++] = b
+      }
     }
-    const tp = new TemplateParser(parts, this.diags, this.rangeString)
-    const exprs = tp.parseRoot()
+    parts.length = w
+    let exprs: Expr[]
+    if (directives) exprs = new TemplateParser(parts, this.diags, this.rangeString).parseRoot()
+    else {
+      // literals and interpolations only: nothing to pair (what TemplateParser.parseRoot makes of them)
+      exprs = []
+      for (let i = 0; i < w - 1; i++) {
+        const p = parts[i]!
+        if (p.t === 'lit') exprs.push({k: 'lit', v: p.v, s: p.s, e: p.e})
+        else if (p.t === 'interp') exprs.push(p.expr)
+      }
+    }
     const passthru = parts.length === 2 && parts[0]!.t === 'interp'
     return {exprs, passthru}
   }
