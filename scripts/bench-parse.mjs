@@ -8,11 +8,16 @@
 //   hcl2json  @cdktf/hcl2json (the parse floor of `npm run bench`) on the native files, one call a file
 //
 //   npm run build && node scripts/bench-parse.mjs [CORPUS] [--rounds N] [--floor-rounds N] [--no-hcl2json]
-//                                                  [--only own|json|hcl2json] [--dist DIR]
+//                                                  [--only own|json|hcl2json] [--dist DIR] [--vs DIR]
 //
 // CORPUS defaults to ../shared/corpus beside the repository; --rounds (default 5) counts the rounds of
 // tfgraph's parsers, --floor-rounds (default 1: ~13 s a round) those of hcl2json; --dist reads another
-// build (a copy of an older commit's dist/, for a paired comparison). The last line is the figures as JSON.
+// build (a copy of an older commit's dist/, for a paired comparison). `--vs DIR` measures tfgraph's native
+// parser of this build against the one of another build (a copy of an older commit's dist/, with a
+// node_modules beside it) in the same process, a round of each in turn (the first pair not counted; the
+// order within a pair alternates): the median of each, in CPU time (on a loaded machine a round's wall
+// time counts its waits for a core too) and wall time, and the median of the per-pair ratios, so a step
+// is judged on rounds run under the same load. The last line is the figures as JSON.
 import {readdirSync, readFileSync, existsSync} from 'node:fs'
 import * as path from 'node:path'
 import {fileURLToPath, pathToFileURL} from 'node:url'
@@ -24,13 +29,14 @@ const opt = (name, dflt) => {
   const i = argv.indexOf(name)
   return i >= 0 ? argv[i + 1] : dflt
 }
-const valued = ['--rounds', '--floor-rounds', '--only', '--dist']
+const valued = ['--rounds', '--floor-rounds', '--only', '--dist', '--vs']
 const positional = argv.filter((a, i) => !a.startsWith('--') && !(i > 0 && valued.includes(argv[i - 1])))
 const corpus = path.resolve(positional[0] ?? path.join(repoRoot, '..', 'shared', 'corpus'))
 const rounds = Number(opt('--rounds', 5))
 const floorRounds = Number(opt('--floor-rounds', 1))
 const only = opt('--only', undefined)
 const dist = path.resolve(opt('--dist', path.join(repoRoot, 'dist')))
+const vs = opt('--vs', undefined)
 const withHcl2json = !argv.includes('--no-hcl2json') && (only === undefined || only === 'hcl2json')
 if (!existsSync(path.join(dist, 'src', 'hcl', 'native', 'index.js'))) {
   console.error('dist/ is missing: run `npm run build` first')
@@ -86,6 +92,56 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
 }
 const now = () => Number(process.hrtime.bigint()) / 1e6
+
+if (vs !== undefined) {
+  const other = await import(pathToFileURL(path.join(path.resolve(vs), 'src', 'hcl', 'native', 'index.js')).href)
+  const bytes = sum(native)
+  // a round's wall time and its CPU time (user + system, the process's)
+  const round = (parse) => {
+    const c = process.cpuUsage()
+    const t = now()
+    for (const f of native) parse(f.text, f.path)
+    const wall = now() - t
+    const d = process.cpuUsage(c)
+    return {wall, cpu: (d.user + d.system) / 1e3}
+  }
+  const a = []
+  const b = []
+  for (let r = 0; r <= rounds; r++) {
+    let ta
+    let tb
+    if (r % 2) {
+      tb = round(other.parseHclNative)
+      ta = round(parseHclNative)
+    } else {
+      ta = round(parseHclNative)
+      tb = round(other.parseHclNative)
+    }
+    if (r > 0) {
+      a.push(ta)
+      b.push(tb)
+    }
+  }
+  const mb = (ms) => Number((bytes / 1e3 / ms).toFixed(1))
+  const side = (xs) => ({
+    cpuMedianMs: Math.round(median(xs.map((x) => x.cpu))),
+    cpuMbPerS: mb(median(xs.map((x) => x.cpu))),
+    wallMedianMs: Math.round(median(xs.map((x) => x.wall))),
+    wallMbPerS: mb(median(xs.map((x) => x.wall))),
+    cpuMs: xs.map((x) => Math.round(x.cpu)),
+  })
+  const ratios = (k) => {
+    const rs = a.map((x, i) => x[k] / b[i][k])
+    return {median: Number(median(rs).toFixed(3)), min: Number(Math.min(...rs).toFixed(3)), max: Number(Math.max(...rs).toFixed(3))}
+  }
+  const out = {files: native.length, bytes, this: side(a), vs: side(b), cpuRatio: ratios('cpu'), wallRatio: ratios('wall')}
+  console.error(
+    `this build: ${out.this.cpuMbPerS} MB/s of CPU time (wall ${out.this.wallMbPerS}); ${vs}: ${out.vs.cpuMbPerS} MB/s (wall ${out.vs.wallMbPerS}); ` +
+      `time this/that per pair: CPU ${out.cpuRatio.median} (${out.cpuRatio.min}–${out.cpuRatio.max}), wall ${out.wallRatio.median} (${out.wallRatio.min}–${out.wallRatio.max})`,
+  )
+  console.log(JSON.stringify({node: process.version, rounds, vs: out}))
+  process.exit(0)
+}
 const results = {}
 for (const [name, {files, run, rounds: n = rounds}] of Object.entries(runs)) {
   if (only && only !== name) continue

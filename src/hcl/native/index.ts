@@ -20,12 +20,11 @@ export type {RawDiag} from './parser.js'
  * parser does.
  */
 export function parseHclNative(text: string, filename: string): NativeParse {
-  const positions = new Positions(text, filename)
   try {
-    return parseChecked(text, filename, positions)
+    return parseChecked(text, filename)
   } catch (e) {
     // a stack smaller than nesting-limit.ts assumes: refused as too deep, never thrown
-    if (e instanceof RangeError) return refused(nestingDiagnostic(text, 0, filename), positions)
+    if (e instanceof RangeError) return refused(nestingDiagnostic(text, 0, filename), new Positions(text, filename))
     throw e
   }
 }
@@ -35,15 +34,17 @@ function refused(d: Diagnostic, positions: Positions): NativeParse {
   return {file: {filename: positions.filename, syntax: 'native', body}, diagnostics: [d]}
 }
 
-function parseChecked(text: string, filename: string, positions: Positions): NativeParse {
+function parseChecked(text: string, filename: string): NativeParse {
   // the parser recurses per nesting level: text nested deeper than nesting-limit.ts allows is refused
   // (the lexer measures the nesting as it goes, and stops where it went past the limit)
   const tokens = lex(text, text.charCodeAt(0) === 0xfeff ? 1 : 0, false, MAX_NESTING)
+  // the lexer saw every newline: the line table is its (none when it stopped early)
+  const positions = new Positions(text, filename, tokens.lineStarts)
   if (tokens.tooDeep >= 0) return refused(nestingDiagnostic(text, tokens.tooDeep, filename), positions)
   const rangeString = (s: number, e: number): string => formatHclRange(positions.range(s, e))
   const parser = new Parser(text, tokens, rangeString)
   const body = parser.parseFile()
-  const raw = [...invalidTokens(text, tokens), ...parser.diags]
+  const raw = tokens.flagged > 0 ? [...invalidTokens(text, tokens), ...parser.diags] : parser.diags
   if (raw.length > 0) {
     const diagnostics: Diagnostic[] = raw.map((d) => errorDiag('hcl.syntax', d.summary, d.detail, positions.range(d.s, d.e)))
     const empty: Body = {attributes: [], blocks: [], range: fileRange(positions, text)}
@@ -63,7 +64,7 @@ export function parseExpressionText(text: string): ParsedExpression {
   const tokens = lex(text, 0)
   const parser = new Parser(text, tokens, (s, e) => `${s}-${e}`)
   const expr = parser.parseWholeExpression()
-  return {expr, errors: [...invalidTokens(text, tokens), ...parser.diags]}
+  return {expr, errors: tokens.flagged > 0 ? [...invalidTokens(text, tokens), ...parser.diags] : parser.diags}
 }
 
 /** Parses `text` as a bare template (the value of a JSON string, without quotes or escapes). Never throws. */
@@ -71,7 +72,7 @@ export function parseTemplateText(text: string): ParsedExpression {
   const tokens = lex(text, 0, true)
   const parser = new Parser(text, tokens, (s, e) => `${s}-${e}`)
   const expr = parser.parseWholeTemplate()
-  return {expr, errors: [...invalidTokens(text, tokens), ...parser.diags]}
+  return {expr, errors: tokens.flagged > 0 ? [...invalidTokens(text, tokens), ...parser.diags] : parser.diags}
 }
 
 /** HCL's Range.String(): `file:L,C-EC`, or `file:L,C-EL,EC` across lines. */
@@ -84,7 +85,10 @@ export function formatHclRange(r: SourceRange): string {
 function toBody(b: PBody, text: string, pos: Positions, source: NativeSource, file: boolean): Body {
   const attributes: Attribute[] = b.attributes.map((a) => new NativeAttribute(a.name, a.nameS, a.nameE, a.expr, source, pos.filename))
   const blocks: Block[] = b.blocks.map((k) => {
-    const typeRange = pos.range(k.typeS, k.typeE)
+    // the type's start begins three ranges: one position, shared (positions are never changed)
+    const filename = pos.filename
+    const start = pos.pos(k.typeS)
+    const typeRange: SourceRange = {filename, start, end: pos.pos(k.typeE)}
     const labels = k.labels.map((l) => ({value: l.value, range: pos.range(l.s, l.e)}))
     const last = labels[labels.length - 1]
     return {
@@ -92,8 +96,8 @@ function toBody(b: PBody, text: string, pos: Positions, source: NativeSource, fi
       type: k.type,
       typeRange,
       labels,
-      declRange: last ? {filename: pos.filename, start: typeRange.start, end: last.range.end} : typeRange,
-      range: pos.range(k.typeS, k.e),
+      declRange: last ? {filename, start, end: last.range.end} : typeRange,
+      range: {filename, start, end: pos.pos(k.e)},
       body: toBody(k.body, text, pos, source, false),
     }
   })
@@ -105,7 +109,7 @@ function fileRange(pos: Positions, text: string): SourceRange {
   return {filename: pos.filename, start: {line: 1, column: 1, byte: 0}, end: pos.pos(text.length)}
 }
 
-/** HCL's checks of characters the language does not use, in token order. */
+/** HCL's checks of characters the language does not use, in token order (only for tokens the lexer flagged). */
 function invalidTokens(text: string, tokens: Tokens): RawDiag[] {
   const out: RawDiag[] = []
   let bitwise = 0

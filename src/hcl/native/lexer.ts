@@ -71,6 +71,22 @@ export interface Tokens {
    * When it did, lexing stopped there: the tokens end early and are not to be parsed.
    */
   readonly tooDeep: number
+  /**
+   * How many tokens HCL reports on their own wherever they appear (bitwise operators, `;`, a backtick or
+   * an apostrophe, a newline in a quoted string, a character the language does not use): when none, a
+   * file's tokens need no second look for them.
+   */
+  readonly flagged: number
+  /**
+   * Indices (ascending) of the literal tokens (QUOTED_LIT, STRING_LIT) whose text may need decoding: a
+   * backslash, or a doubled `$` or `%`. Every other literal token's value is its text as it stands.
+   */
+  readonly escaped: readonly number[]
+  /**
+   * Where each line starts (after every `\n`, in order; the first line's start, `from`, first), or
+   * undefined when lexing stopped early (tooDeep): what Positions would find, without a scan of its own.
+   */
+  readonly lineStarts: number[] | undefined
 }
 
 /** Unary and conditional operators in one expression cost the parser far less stack than a bracket each. */
@@ -123,55 +139,10 @@ NEST[T.MINUS] = N_MINUS
 NEST[T.BANG] = N_UNARY
 NEST[T.QUESTION] = N_UNARY
 
-/**
- * Growable typed arrays for the tokens (a plain array push per token measured 5 MB/s on big files): the
- * three share one ArrayBuffer, so a file's tokens cost one allocation (and one more per doubling).
- */
-class TokenBuffer {
-  types: Uint8Array
-  starts: Int32Array
-  ends: Int32Array
-  n = 0
-
-  constructor(textLength: number) {
-    const cap = Math.min(textLength + 2, 256 + (textLength >> 2))
-    const b = TokenBuffer.views(cap)
-    this.types = b.types
-    this.starts = b.starts
-    this.ends = b.ends
-  }
-
-  /** Three arrays of `cap` entries in one buffer: starts, ends, then types. */
-  private static views(cap: number): {types: Uint8Array; starts: Int32Array; ends: Int32Array} {
-    const buffer = new ArrayBuffer(cap * 9)
-    return {starts: new Int32Array(buffer, 0, cap), ends: new Int32Array(buffer, cap * 4, cap), types: new Uint8Array(buffer, cap * 8, cap)}
-  }
-
-  emit(t: number, s: number, e: number): void {
-    if (this.n === this.types.length) {
-      const b = TokenBuffer.views(this.n * 2)
-      b.types.set(this.types)
-      b.starts.set(this.starts)
-      b.ends.set(this.ends)
-      this.types = b.types
-      this.starts = b.starts
-      this.ends = b.ends
-    }
-    const i = this.n++
-    this.types[i] = t
-    this.starts[i] = s
-    this.ends[i] = e
-  }
-
-  /** The last token's type. */
-  last(): number {
-    return this.types[this.n - 1]!
-  }
-
-  done(tooDeep: number): Tokens {
-    return {types: this.types.subarray(0, this.n), starts: this.starts.subarray(0, this.n), ends: this.ends.subarray(0, this.n), tooDeep}
-  }
-}
+/** Tokens reported wherever they appear (Tokens.flagged). */
+const FLAGGED = new Uint8Array(64)
+for (const t of [T.BIT_AND, T.BIT_OR, T.BIT_XOR, T.BIT_NOT, T.BACKTICK, T.APOSTROPHE, T.SEMICOLON, T.QUOTED_NEWLINE, T.INVALID])
+  FLAGGED[t] = 1
 
 const MODE_MAIN = 0
 const MODE_STRING = 1
@@ -198,6 +169,21 @@ for (const [ch, t] of [
   ["'", T.APOSTROPHE],
 ] as const)
   SELF[ch.charCodeAt(0)] = t
+
+/** ASCII characters by what may start at them in expression mode (CLASS). */
+const C_OTHER = 0
+const C_ID = 1
+const C_DIGIT = 2
+const CLASS = new Uint8Array(128)
+for (let c = 0; c < 128; c++) {
+  if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95) CLASS[c] = C_ID
+  else if (c >= 48 && c <= 57) CLASS[c] = C_DIGIT
+  else CLASS[c] = C_OTHER
+}
+
+/** ASCII characters that continue an identifier: letters, digits, `_` and `-`. */
+const ID_CONTINUE = new Uint8Array(128)
+for (let c = 0; c < 128; c++) if (CLASS[c] !== C_OTHER || c === 45) ID_CONTINUE[c] = 1
 
 const ID_START_RE = /^[\p{ID_Start}]$/u
 const ID_CONTINUE_RE = /^[\p{ID_Continue}]$/u
@@ -262,407 +248,518 @@ interface Heredoc {
  * `?`, a unary `-`) in one top-level expression; past the limit, lexing stops (Tokens.tooDeep).
  */
 export function lex(text: string, from: number, template = false, limit = Infinity): Tokens {
-  const n = text.length
-  const buf = new TokenBuffer(n)
+  return new Lexer(text, limit).run(from, template)
+}
+
+/**
+ * One lexing pass. The state is fields and the loop's locals, not variables shared with closures (which
+ * V8 keeps in a heap context, a memory access each); tokens go straight into growable typed arrays (a
+ * plain array push per token measured 5 MB/s on big files) that share one ArrayBuffer, so a file's tokens
+ * cost one allocation (and one more per doubling).
+ */
+class Lexer {
+  private types: Uint8Array
+  private starts: Int32Array
+  private ends: Int32Array
+  private count = 0
   // the nesting: levels open, the depth before each quote, heredoc or template sequence still open,
   // operators counted in this top-level expression, whether a `-` here is unary
-  let depth = 0
-  const frames: number[] = []
-  let ops = 0
-  let unary = true
-  let tooDeep = -1
-  const emit = (t: number, s: number, e: number): void => {
-    buf.emit(t, s, e)
+  private depth = 0
+  private readonly frames: number[] = []
+  private ops = 0
+  private unary = true
+  private tooDeep = -1
+  private flagged = 0
+  private readonly escaped: number[] = []
+  private readonly lines: number[] = []
+
+  constructor(
+    private readonly text: string,
+    private readonly limit: number,
+  ) {
+    const cap = Math.min(text.length + 2, 256 + (text.length >> 2))
+    const buffer = new ArrayBuffer(cap * 9)
+    this.starts = new Int32Array(buffer, 0, cap)
+    this.ends = new Int32Array(buffer, cap * 4, cap)
+    this.types = new Uint8Array(buffer, cap * 8, cap)
+  }
+
+  /** Three arrays of twice the entries in one new buffer: starts, ends, then types. */
+  private grow(): void {
+    const cap = this.count * 2
+    const buffer = new ArrayBuffer(cap * 9)
+    const starts = new Int32Array(buffer, 0, cap)
+    const ends = new Int32Array(buffer, cap * 4, cap)
+    const types = new Uint8Array(buffer, cap * 8, cap)
+    starts.set(this.starts)
+    ends.set(this.ends)
+    types.set(this.types)
+    this.starts = starts
+    this.ends = ends
+    this.types = types
+  }
+
+  private emit(t: number, s: number, e: number): void {
+    const i = this.count
+    if (i === this.types.length) this.grow()
+    this.count = i + 1
+    this.types[i] = t
+    this.starts[i] = s
+    this.ends[i] = e
     switch (NEST[t]) {
       case N_NEUTRAL:
-        unary = false
+        if (FLAGGED[t] === 1) this.flagged++
+        this.unary = false
         return
       case N_OPERAND:
-        unary = true
+        if (FLAGGED[t] === 1) this.flagged++
+        this.unary = true
         return
       case N_SKIP:
+        if (t === T.QUOTED_NEWLINE) this.flagged++
         return
       case N_OPEN:
-        unary = true
-        depth++
+        this.unary = true
+        this.depth++
         break
       case N_FRAME:
-        frames.push(depth)
-        depth++
+        this.frames.push(this.depth)
+        this.depth++
         break
       case N_TEMPLATE:
-        frames.push(depth)
-        depth++
-        unary = e - s === 2 // `${~`: the `~` comes last
+        this.frames.push(this.depth)
+        this.depth++
+        this.unary = e - s === 2 // `${~`: the `~` comes last
         break
-      case N_CLOSE:
-        unary = false
-        if (depth > (frames.length === 0 ? 0 : frames[frames.length - 1]! + 1)) depth--
+      case N_CLOSE: {
+        this.unary = false
+        const frames = this.frames
+        if (this.depth > (frames.length === 0 ? 0 : frames[frames.length - 1]! + 1)) this.depth--
         return
+      }
       case N_FRAME_CLOSE:
-        unary = false
-        depth = frames.pop()!
+        this.unary = false
+        this.depth = this.frames.pop()!
         return
       case N_MINUS:
-        if (!unary) {
-          unary = true
+        if (!this.unary) {
+          this.unary = true
           return
         }
-        ops++
+        this.ops++
         break
       case N_UNARY:
-        unary = true
-        ops++
+        this.unary = true
+        this.ops++
         break
       case N_NEWLINE:
-        if (depth === 0 && text.charCodeAt(e - 1) === 10) ops = 0
+        if (this.depth === 0 && this.text.charCodeAt(e - 1) === 10) this.ops = 0
         return
     }
-    if (tooDeep < 0 && depth + Math.floor(ops / OPERATORS_PER_LEVEL) > limit) tooDeep = s
+    if (this.tooDeep < 0 && this.depth + Math.floor(this.ops / OPERATORS_PER_LEVEL) > this.limit) this.tooDeep = s
   }
-  const modes: number[] = [template ? MODE_BARE : MODE_MAIN]
-  const heredocs: Heredoc[] = []
-  const retBraces: number[] = []
-  let braces = 0
-  let i = from
-  // no comment closer exists for a comment opened at or after this index
-  let noCloseFrom = Infinity
 
-  /** A one-character token at i, or the two-character one when `second` follows; returns the next index. */
-  const pair = (at: number, second: number, both: number, one: number): number => {
-    if (text.charCodeAt(at + 1) === second) {
-      emit(both, at, at + 2)
+  /** Every line start within text[from, to) (for tokens that may hold any number of newlines). */
+  private linesIn(from: number, to: number): void {
+    for (let k = this.text.indexOf('\n', from); k >= 0 && k < to; k = this.text.indexOf('\n', k + 1)) this.lines.push(k + 1)
+  }
+
+  /** A one-character token at `at`, or the two-character one when `second` follows; returns the next index. */
+  private pair(at: number, second: number, both: number, one: number): number {
+    if (this.text.charCodeAt(at + 1) === second) {
+      this.emit(both, at, at + 2)
       return at + 2
     }
-    emit(one, at, at + 1)
+    this.emit(one, at, at + 1)
     return at + 1
   }
 
-  /** `${` / `%{` (with an optional `~`) at i: emits the opener and enters expression mode. */
-  const templateOpen = (kind: number): void => {
-    const e = text.charCodeAt(i + 2) === 126 ? i + 3 : i + 2
-    emit(kind, i, e)
-    braces++
-    retBraces.push(braces)
-    const h = heredocs[heredocs.length - 1]
-    if (h && modes[modes.length - 1] === MODE_HEREDOC) h.startOfLine = false
-    modes.push(MODE_MAIN)
-    i = e
-  }
+  run(from: number, template: boolean): Tokens {
+    const text = this.text
+    const n = text.length
+    const modes: number[] = [template ? MODE_BARE : MODE_MAIN]
+    let mode = modes[0]!
+    const heredocs: Heredoc[] = []
+    const lines = this.lines
+    lines.push(from)
+    const retBraces: number[] = []
+    let braces = 0
+    let i = from
+    // no comment closer exists for a comment opened at or after this index
+    let noCloseFrom = Infinity
 
-  while (i < n && tooDeep < 0) {
-    const mode = modes[modes.length - 1]!
-    const c = text.charCodeAt(i)
-    if (mode === MODE_MAIN) {
-      if (c === 32 || c === 9) {
-        // a run of blanks (indentation) at once
-        i++
-        while (i < n) {
-          const d = text.charCodeAt(i)
-          if (d !== 32 && d !== 9) break
+    while (i < n && this.tooDeep < 0) {
+      const c = text.charCodeAt(i)
+      if (mode === MODE_MAIN) {
+        if (c === 32 || c === 9) {
+          // a run of blanks (indentation) at once
           i++
-        }
-        continue
-      }
-      if (isDigit(c)) {
-        let j = i + 1
-        for (;;) {
-          const d = text.charCodeAt(j)
-          if (isDigit(d) || d === 46) j++
-          else if (d === 101 || d === 69) {
-            let k = j + 1
-            const s = text.charCodeAt(k)
-            if (s === 43 || s === 45) k++
-            if (isDigit(text.charCodeAt(k))) j = k + 1
-            else break
-          } else break
-        }
-        while (text.charCodeAt(j - 1) === 46) j--
-        emit(T.NUMBER, i, j)
-        i = j
-        continue
-      }
-      if (isAsciiIdStart(c) || c >= 0x80) {
-        const len = identLength(text, i)
-        if (len > 0) {
-          emit(T.IDENT, i, i + len)
-          i += len
-          continue
-        }
-        const cp = codePointAt(text, i)
-        emit(T.INVALID, i, i + cpLen(cp))
-        i += cpLen(cp)
-        continue
-      }
-      switch (c) {
-        case 10:
-          emit(T.NEWLINE, i, i + 1)
-          i++
-          continue
-        case 13:
-          if (text.charCodeAt(i + 1) === 10) {
-            emit(T.NEWLINE, i, i + 2)
-            i += 2
-          } else {
-            emit(T.INVALID, i, i + 1)
+          while (i < n) {
+            const d = text.charCodeAt(i)
+            if (d !== 32 && d !== 9) break
             i++
           }
           continue
-        case 35: {
-          // #
-          const nl = text.indexOf('\n', i)
-          const e = nl < 0 ? n : nl + 1
-          emit(T.COMMENT, i, e)
-          i = e
+        }
+        if (c < 128) {
+          const cls = CLASS[c]!
+          if (cls === C_ID) {
+            // an ASCII identifier: letters, digits, `_` and `-` (a non-ASCII character goes the long way)
+            let j = i + 1
+            let d = text.charCodeAt(j)
+            while (d < 128 && ID_CONTINUE[d] === 1) d = text.charCodeAt(++j)
+            if (d >= 0x80) j = i + identLength(text, i)
+            this.emit(T.IDENT, i, j)
+            i = j
+            continue
+          }
+          if (cls === C_DIGIT) {
+            let j = i + 1
+            for (;;) {
+              const d = text.charCodeAt(j)
+              if (isDigit(d) || d === 46) j++
+              else if (d === 101 || d === 69) {
+                let k = j + 1
+                const s = text.charCodeAt(k)
+                if (s === 43 || s === 45) k++
+                if (isDigit(text.charCodeAt(k))) j = k + 1
+                else break
+              } else break
+            }
+            while (text.charCodeAt(j - 1) === 46) j--
+            this.emit(T.NUMBER, i, j)
+            i = j
+            continue
+          }
+        } else {
+          const len = identLength(text, i)
+          if (len > 0) {
+            this.emit(T.IDENT, i, i + len)
+            i += len
+            continue
+          }
+          const cp = codePointAt(text, i)
+          this.emit(T.INVALID, i, i + cpLen(cp))
+          i += cpLen(cp)
           continue
         }
-        case 47: {
-          // /
-          const d = text.charCodeAt(i + 1)
-          if (d === 47) {
+        switch (c) {
+          case 10:
+            this.emit(T.NEWLINE, i, i + 1)
+            lines.push(++i)
+            continue
+          case 13:
+            if (text.charCodeAt(i + 1) === 10) {
+              this.emit(T.NEWLINE, i, i + 2)
+              i += 2
+              lines.push(i)
+            } else {
+              this.emit(T.INVALID, i, i + 1)
+              i++
+            }
+            continue
+          case 35: {
+            // #
             const nl = text.indexOf('\n', i)
             const e = nl < 0 ? n : nl + 1
-            emit(T.COMMENT, i, e)
+            this.emit(T.COMMENT, i, e)
+            if (nl >= 0) lines.push(e)
             i = e
             continue
           }
-          if (d === 42 && i < noCloseFrom) {
-            const close = text.indexOf('*/', i + 2)
-            // none after i: none after a later opener either (keeps unclosed comments linear)
-            if (close < 0) noCloseFrom = i
-            if (close >= 0) {
-              emit(T.COMMENT, i, close + 2)
-              i = close + 2
+          case 47: {
+            // /
+            const d = text.charCodeAt(i + 1)
+            if (d === 47) {
+              const nl = text.indexOf('\n', i)
+              const e = nl < 0 ? n : nl + 1
+              this.emit(T.COMMENT, i, e)
+              if (nl >= 0) lines.push(e)
+              i = e
               continue
             }
+            if (d === 42 && i < noCloseFrom) {
+              const close = text.indexOf('*/', i + 2)
+              // none after i: none after a later opener either (keeps unclosed comments linear)
+              if (close < 0) noCloseFrom = i
+              if (close >= 0) {
+                this.emit(T.COMMENT, i, close + 2)
+                this.linesIn(i + 2, close)
+                i = close + 2
+                continue
+              }
+            }
+            this.emit(T.SLASH, i, i + 1)
+            i++
+            continue
           }
-          emit(T.SLASH, i, i + 1)
+          case 61: {
+            // =
+            const d = text.charCodeAt(i + 1)
+            if (d === 61) {
+              this.emit(T.EQUAL_OP, i, i + 2)
+              i += 2
+            } else if (d === 62) {
+              this.emit(T.FAT_ARROW, i, i + 2)
+              i += 2
+            } else {
+              this.emit(T.EQUAL, i, i + 1)
+              i++
+            }
+            continue
+          }
+          case 33:
+            i = this.pair(i, 61, T.NOT_EQUAL, T.BANG)
+            continue
+          case 62:
+            i = this.pair(i, 61, T.GTE, T.GT)
+            continue
+          case 60: {
+            // <
+            const d = text.charCodeAt(i + 1)
+            if (d === 61) {
+              this.emit(T.LTE, i, i + 2)
+              i += 2
+              continue
+            }
+            if (d === 60) {
+              // heredoc: << or <<- then an identifier, then a newline
+              let j = i + 2
+              const flush = text.charCodeAt(j) === 45
+              if (flush) j++
+              const len = identLength(text, j)
+              if (len > 0) {
+                let k = j + len
+                if (text.charCodeAt(k) === 13) k++
+                if (text.charCodeAt(k) === 10) {
+                  this.emit(T.OHEREDOC, i, k + 1)
+                  lines.push(k + 1)
+                  heredocs.push({marker: text.slice(j, j + len), startOfLine: true})
+                  modes.push((mode = MODE_HEREDOC))
+                  i = k + 1
+                  continue
+                }
+              }
+            }
+            this.emit(T.LT, i, i + 1)
+            i++
+            continue
+          }
+          case 38:
+            i = this.pair(i, 38, T.AND, T.BIT_AND)
+            continue
+          case 124:
+            i = this.pair(i, 124, T.OR, T.BIT_OR)
+            continue
+          case 58:
+            i = this.pair(i, 58, T.DOUBLE_COLON, T.COLON)
+            continue
+          case 46:
+            if (text.charCodeAt(i + 1) === 46 && text.charCodeAt(i + 2) === 46) {
+              this.emit(T.ELLIPSIS, i, i + 3)
+              i += 3
+            } else {
+              this.emit(T.DOT, i, i + 1)
+              i++
+            }
+            continue
+          case 123:
+            this.emit(T.OBRACE, i, i + 1)
+            braces++
+            i++
+            continue
+          case 125:
+          case 126: {
+            // } and ~}
+            const tilde = c === 126
+            if (tilde && text.charCodeAt(i + 1) !== 125) {
+              this.emit(T.BIT_NOT, i, i + 1)
+              i++
+              continue
+            }
+            const e = tilde ? i + 2 : i + 1
+            if (retBraces.length > 0 && retBraces[retBraces.length - 1] === braces) {
+              this.emit(T.TEMPLATE_SEQ_END, i, e)
+              this.depth = this.frames.pop()! // the sequence's level ends, and any bracket left open in it
+              braces--
+              retBraces.pop()
+              modes.pop()
+              mode = modes[modes.length - 1]!
+            } else {
+              this.emit(tilde ? T.TEMPLATE_SEQ_END : T.CBRACE, i, e)
+              braces--
+            }
+            i = e
+            continue
+          }
+          case 34:
+            this.emit(T.OQUOTE, i, i + 1)
+            modes.push((mode = MODE_STRING))
+            i++
+            continue
+          default: {
+            const t = SELF[c]!
+            if (t >= 0) this.emit(t, i, i + 1)
+            else this.emit(T.INVALID, i, i + 1)
+            i++
+            continue
+          }
+        }
+      }
+      if ((c === 36 || c === 37) && text.charCodeAt(i + 1) === 123) {
+        // `${` / `%{` (with an optional `~`): the opener, then expression mode
+        const e = text.charCodeAt(i + 2) === 126 ? i + 3 : i + 2
+        this.emit(c === 36 ? T.TEMPLATE_INTERP : T.TEMPLATE_CONTROL, i, e)
+        braces++
+        retBraces.push(braces)
+        if (mode === MODE_HEREDOC) heredocs[heredocs.length - 1]!.startOfLine = false
+        modes.push((mode = MODE_MAIN))
+        i = e
+        continue
+      }
+      if (mode === MODE_STRING) {
+        if (c === 34) {
+          this.emit(T.CQUOTE, i, i + 1)
+          modes.pop()
+          mode = modes[modes.length - 1]!
           i++
           continue
         }
-        case 61: {
-          // =
-          const d = text.charCodeAt(i + 1)
-          if (d === 61) emit(T.EQUAL_OP, i, i + 2)
-          else if (d === 62) emit(T.FAT_ARROW, i, i + 2)
-          else emit(T.EQUAL, i, i + 1)
-          i = buf.last() === T.EQUAL ? i + 1 : i + 2
+        if (c === 10 || c === 13) {
+          let j = i + 1
+          while (j < n && (text.charCodeAt(j) === 10 || text.charCodeAt(j) === 13)) j++
+          this.emit(T.QUOTED_NEWLINE, i, j)
+          this.linesIn(i, j)
+          i = j
           continue
         }
-        case 33:
-          i = pair(i, 61, T.NOT_EQUAL, T.BANG)
-          continue
-        case 62:
-          i = pair(i, 61, T.GTE, T.GT)
-          continue
-        case 60: {
-          // <
-          const d = text.charCodeAt(i + 1)
-          if (d === 61) {
-            emit(T.LTE, i, i + 2)
-            i += 2
+        // a run of literal characters: escapes, `$$` / `%%`, a `$` or `%` not starting a sequence
+        let j = i
+        let plain = true
+        while (j < n) {
+          const d = text.charCodeAt(j)
+          if (d > 92) {
+            j++
             continue
           }
-          if (d === 60) {
-            // heredoc: << or <<- then an identifier, then a newline
-            let j = i + 2
-            const flush = text.charCodeAt(j) === 45
-            if (flush) j++
-            const len = identLength(text, j)
-            if (len > 0) {
-              let k = j + len
-              if (text.charCodeAt(k) === 13) k++
-              if (text.charCodeAt(k) === 10) {
-                emit(T.OHEREDOC, i, k + 1)
-                heredocs.push({marker: text.slice(j, j + len), startOfLine: true})
-                modes.push(MODE_HEREDOC)
-                i = k + 1
+          if (d === 34 || d === 10 || d === 13) break
+          if (d === 92) {
+            const e = text.charCodeAt(j + 1)
+            if (j + 1 >= n || e === 10 || e === 13) break
+            plain = false
+            j += 2
+            continue
+          }
+          if (d === 36 || d === 37) {
+            // a `$` or `%` ending the text starts a sequence that never completes
+            if (j + 1 >= n) break
+            const e = text.charCodeAt(j + 1)
+            if (e === 123) break
+            if (e === d) {
+              plain = false
+              if (text.charCodeAt(j + 2) === 123) {
+                j += 3
                 continue
               }
             }
           }
-          emit(T.LT, i, i + 1)
+          j++
+        }
+        if (j === i) {
+          // a lone backslash before a newline or the end, or a `$`/`%` at the end
+          this.emit(T.INVALID, i, i + 1)
           i++
           continue
         }
-        case 38:
-          i = pair(i, 38, T.AND, T.BIT_AND)
-          continue
-        case 124:
-          i = pair(i, 124, T.OR, T.BIT_OR)
-          continue
-        case 58:
-          i = pair(i, 58, T.DOUBLE_COLON, T.COLON)
-          continue
-        case 46:
-          if (text.charCodeAt(i + 1) === 46 && text.charCodeAt(i + 2) === 46) {
-            emit(T.ELLIPSIS, i, i + 3)
-            i += 3
-          } else {
-            emit(T.DOT, i, i + 1)
-            i++
-          }
-          continue
-        case 123:
-          emit(T.OBRACE, i, i + 1)
-          braces++
-          i++
-          continue
-        case 125:
-        case 126: {
-          // } and ~}
-          const tilde = c === 126
-          if (tilde && text.charCodeAt(i + 1) !== 125) {
-            emit(T.BIT_NOT, i, i + 1)
-            i++
-            continue
-          }
-          const e = tilde ? i + 2 : i + 1
-          if (retBraces.length > 0 && retBraces[retBraces.length - 1] === braces) {
-            emit(T.TEMPLATE_SEQ_END, i, e)
-            depth = frames.pop()! // the sequence's level ends, and any bracket left open in it
-            braces--
-            retBraces.pop()
-            modes.pop()
-          } else {
-            emit(tilde ? T.TEMPLATE_SEQ_END : T.CBRACE, i, e)
-            braces--
-          }
-          i = e
-          continue
-        }
-        case 34:
-          emit(T.OQUOTE, i, i + 1)
-          modes.push(MODE_STRING)
-          i++
-          continue
-        default: {
-          const t = c < 128 ? SELF[c]! : -1
-          if (t >= 0) emit(t, i, i + 1)
-          else emit(T.INVALID, i, i + 1)
-          i++
-          continue
-        }
-      }
-    }
-    if (mode === MODE_STRING) {
-      if ((c === 36 || c === 37) && text.charCodeAt(i + 1) === 123) {
-        templateOpen(c === 36 ? T.TEMPLATE_INTERP : T.TEMPLATE_CONTROL)
-        continue
-      }
-      if (c === 34) {
-        emit(T.CQUOTE, i, i + 1)
-        modes.pop()
-        i++
-        continue
-      }
-      if (c === 10 || c === 13) {
-        let j = i + 1
-        while (j < n && (text.charCodeAt(j) === 10 || text.charCodeAt(j) === 13)) j++
-        emit(T.QUOTED_NEWLINE, i, j)
+        if (!plain) this.escaped.push(this.count)
+        this.emit(T.QUOTED_LIT, i, j)
         i = j
         continue
       }
-      // a run of literal characters: escapes, `$$` / `%%`, a `$` or `%` not starting a sequence
-      let j = i
-      while (j < n) {
-        const d = text.charCodeAt(j)
-        if (d === 34 || d === 10 || d === 13) break
-        if (d === 92) {
-          const e = text.charCodeAt(j + 1)
-          if (j + 1 >= n || e === 10 || e === 13) break
-          j += 2
+      // MODE_HEREDOC and MODE_BARE
+      const h = mode === MODE_HEREDOC ? heredocs[heredocs.length - 1] : undefined
+      if (h && h.startOfLine) {
+        // a whole line of plain characters may be the closing marker
+        let j = i
+        while (j < n) {
+          const d = text.charCodeAt(j)
+          if (d === 36 || d === 37 || d === 10 || d === 13) break
+          j++
+        }
+        let eol = -1
+        if (text.charCodeAt(j) === 10) eol = j + 1
+        else if (text.charCodeAt(j) === 13 && text.charCodeAt(j + 1) === 10) eol = j + 2
+        if (eol >= 0 && text.slice(i, j).trim() === h.marker) {
+          this.emit(T.CHEREDOC, i, j)
+          this.emit(T.NEWLINE, j, eol)
+          lines.push(eol)
+          heredocs.pop()
+          modes.pop()
+          mode = modes[modes.length - 1]!
+          i = eol
           continue
         }
+      }
+      // literal text up to a template sequence or through the end of the line
+      let j = i
+      let eol = false
+      let broken = false
+      let plain = true
+      while (j < n) {
+        const d = text.charCodeAt(j)
+        if (d === 10) {
+          j++
+          eol = true
+          break
+        }
+        if (d === 13) {
+          if (text.charCodeAt(j + 1) === 10) {
+            j += 2
+            eol = true
+          } else broken = true // a lone CR: no token matches, the rest of the text is invalid
+          break
+        }
         if (d === 36 || d === 37) {
-          // a `$` or `%` ending the text starts a sequence that never completes
-          if (j + 1 >= n) break
+          if (j + 1 >= n) {
+            broken = true
+            break
+          }
           const e = text.charCodeAt(j + 1)
           if (e === 123) break
-          if (e === d && text.charCodeAt(j + 2) === 123) {
-            j += 3
-            continue
+          if (e === d) {
+            plain = false
+            if (text.charCodeAt(j + 2) === 123) {
+              j += 3
+              continue
+            }
           }
         }
         j++
       }
-      if (j === i) {
-        // a lone backslash before a newline or the end, or a `$`/`%` at the end
-        emit(T.INVALID, i, i + 1)
-        i++
-        continue
+      if (j > i) {
+        if (!plain) this.escaped.push(this.count)
+        this.emit(T.STRING_LIT, i, j)
       }
-      emit(T.QUOTED_LIT, i, j)
+      if (broken) {
+        this.emit(T.INVALID, j, n)
+        this.linesIn(j, n)
+        i = n
+        break
+      }
+      if (eol) lines.push(j)
+      if (h) h.startOfLine = eol
       i = j
-      continue
     }
-    // MODE_HEREDOC and MODE_BARE
-    if ((c === 36 || c === 37) && text.charCodeAt(i + 1) === 123) {
-      templateOpen(c === 36 ? T.TEMPLATE_INTERP : T.TEMPLATE_CONTROL)
-      continue
+    this.emit(T.EOF, n, n)
+    const c = this.count
+    return {
+      types: this.types.subarray(0, c),
+      starts: this.starts.subarray(0, c),
+      ends: this.ends.subarray(0, c),
+      tooDeep: this.tooDeep,
+      flagged: this.flagged,
+      escaped: this.escaped,
+      lineStarts: this.tooDeep < 0 ? lines : undefined,
     }
-    const h = mode === MODE_HEREDOC ? heredocs[heredocs.length - 1] : undefined
-    if (h && h.startOfLine) {
-      // a whole line of plain characters may be the closing marker
-      let j = i
-      while (j < n) {
-        const d = text.charCodeAt(j)
-        if (d === 36 || d === 37 || d === 10 || d === 13) break
-        j++
-      }
-      let eol = -1
-      if (text.charCodeAt(j) === 10) eol = j + 1
-      else if (text.charCodeAt(j) === 13 && text.charCodeAt(j + 1) === 10) eol = j + 2
-      if (eol >= 0 && text.slice(i, j).trim() === h.marker) {
-        emit(T.CHEREDOC, i, j)
-        emit(T.NEWLINE, j, eol)
-        heredocs.pop()
-        modes.pop()
-        i = eol
-        continue
-      }
-    }
-    // literal text up to a template sequence or through the end of the line
-    let j = i
-    let eol = false
-    let broken = false
-    while (j < n) {
-      const d = text.charCodeAt(j)
-      if (d === 10) {
-        j++
-        eol = true
-        break
-      }
-      if (d === 13) {
-        if (text.charCodeAt(j + 1) === 10) {
-          j += 2
-          eol = true
-        } else broken = true // a lone CR: no token matches, the rest of the text is invalid
-        break
-      }
-      if (d === 36 || d === 37) {
-        if (j + 1 >= n) {
-          broken = true
-          break
-        }
-        const e = text.charCodeAt(j + 1)
-        if (e === 123) break
-        if (e === d && text.charCodeAt(j + 2) === 123) {
-          j += 3
-          continue
-        }
-      }
-      j++
-    }
-    if (j > i) emit(T.STRING_LIT, i, j)
-    if (broken) {
-      emit(T.INVALID, j, n)
-      i = n
-      break
-    }
-    if (h) h.startOfLine = eol
-    i = j
   }
-  emit(T.EOF, n, n)
-  return buf.done(tooDeep)
 }

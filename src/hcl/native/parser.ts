@@ -141,6 +141,8 @@ export type RangeString = (s: number, e: number) => string
 
 export class Parser {
   private idx = 0
+  /** Whether newlines count here (the top of `nl`, kept apart for the peeker). */
+  private withNl = true
   private readonly nl: boolean[] = [true]
   private recovery = false
   readonly diags: RawDiag[] = []
@@ -148,6 +150,7 @@ export class Parser {
   private readonly starts: Int32Array
   private readonly ends: Int32Array
   private readonly last: number
+  private readonly escaped: readonly number[]
 
   constructor(
     private readonly text: string,
@@ -158,6 +161,7 @@ export class Parser {
     this.starts = tokens.starts
     this.ends = tokens.ends
     this.last = tokens.types.length - 1
+    this.escaped = tokens.escaped
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -166,8 +170,11 @@ export class Parser {
   /** Index of the next visible token. */
   private nextIndex(): number {
     const types = this.types
-    const withNl = this.nl[this.nl.length - 1]!
-    for (let i = this.idx; i < this.last; i++) {
+    const i0 = this.idx
+    const t0 = types[i0]!
+    if (t0 !== T.COMMENT && (t0 !== T.NEWLINE || this.withNl)) return i0 < this.last ? i0 : this.last
+    const withNl = this.withNl
+    for (let i = i0; i < this.last; i++) {
       const t = types[i]!
       if (t === T.COMMENT) {
         if (withNl && this.text.charCodeAt(this.ends[i]! - 1) === 10) return i
@@ -207,6 +214,23 @@ export class Parser {
     return this.ends[i]!
   }
 
+  /** A literal token's value: its text, decoded when the lexer saw something to decode in it. */
+  private literal(i: number, quoted: boolean): string {
+    const a = this.escaped
+    if (a.length > 0) {
+      let lo = 0
+      let hi = a.length - 1
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1
+        const v = a[mid]!
+        if (v === i) return this.decodeQuoted(this.starts[i]!, this.ends[i]!, quoted)
+        if (v < i) lo = mid + 1
+        else hi = mid - 1
+      }
+    }
+    return this.text.slice(this.starts[i]!, this.ends[i]!)
+  }
+
   private tokText(i: number): string {
     return this.text.slice(this.starts[i]!, this.ends[i]!)
   }
@@ -217,10 +241,13 @@ export class Parser {
 
   private push(include: boolean): void {
     this.nl.push(include)
+    this.withNl = include
   }
 
   private pop(): void {
-    this.nl.pop()
+    const nl = this.nl
+    nl.pop()
+    this.withNl = nl[nl.length - 1]!
   }
 
   private err(summary: string, detail: string, s: number, e: number): void {
@@ -265,7 +292,8 @@ export class Parser {
   private parseBody(end: number, openIdx: number): PBody {
     const attributes: PAttribute[] = []
     const blocks: PBlock[] = []
-    const seen = new Map<string, PAttribute>()
+    // the attributes by name, once there are enough for a map to pay (until then: a look along the list)
+    let seen: Map<string, PAttribute> | undefined
     const s = end === T.EOF ? 0 : this.e(openIdx)
     let e = this.text.length
     for (;;) {
@@ -284,7 +312,17 @@ export class Parser {
         const item = this.parseBodyItem()
         if (!item) continue
         if ('expr' in item) {
-          const existing = seen.get(item.name)
+          let existing: PAttribute | undefined
+          if (seen) existing = seen.get(item.name)
+          else {
+            const name = item.name
+            for (let a = 0; a < attributes.length; a++) {
+              if (attributes[a]!.name === name) {
+                existing = attributes[a]
+                break
+              }
+            }
+          }
           if (existing) {
             this.err(
               'Attribute redefined',
@@ -293,8 +331,9 @@ export class Parser {
               item.nameE,
             )
           } else {
-            seen.set(item.name, item)
             attributes.push(item)
+            if (seen) seen.set(item.name, item)
+            else if (attributes.length > 16) seen = new Map(attributes.map((a) => [a.name, a]))
           }
         } else blocks.push(item)
         continue
@@ -507,26 +546,26 @@ export class Parser {
     return r
   }
 
+  /**
+   * Binary operators by precedence climbing: one call per operand that has operators binding tighter than
+   * `level` after it, not one per precedence level. Left-associative within a level. On an error while
+   * recovering, the operators folded so far are returned (HCL's level-by-level parser returns the same).
+   */
   private parseBinary(level: number): Expr {
-    if (level >= BINARY_LEVELS) return this.parseWithTraversals()
     const before = this.diags.length
-    let lhs = this.parseBinary(level + 1)
+    let lhs = this.parseWithTraversals()
     if (this.recovery && this.diags.length > before) return lhs
-    let op: string | undefined
-    let rhs: Expr | undefined
     for (;;) {
       const t = this.peek()
-      if (BINARY_LEVEL[t] !== level) break
-      const next = BINARY_OP[t]!
-      if (op !== undefined && rhs) lhs = {k: 'binary', op, left: lhs, right: rhs, s: lhs.s, e: rhs.e}
-      op = next
+      const l = BINARY_LEVEL[t]!
+      if (l < level) return lhs
+      const op = BINARY_OP[t]!
       this.read()
       const b = this.diags.length
-      rhs = this.parseBinary(level + 1)
+      const rhs = l + 1 < BINARY_LEVELS ? this.parseBinary(l + 1) : this.parseWithTraversals()
       if (this.recovery && this.diags.length > b) return lhs
+      lhs = {k: 'binary', op, left: lhs, right: rhs, s: lhs.s, e: rhs.e}
     }
-    if (op === undefined || !rhs) return lhs
-    return {k: 'binary', op, left: lhs, right: rhs, s: lhs.s, e: rhs.e}
   }
 
   private parseWithTraversals(): Expr {
@@ -715,6 +754,21 @@ export class Parser {
       case T.OQUOTE:
       case T.OHEREDOC: {
         const open = this.read()
+        if (t === T.OQUOTE) {
+          // the usual string, one literal or none: its node at once (what parseTemplateInner builds)
+          const t1 = this.types[open + 1]
+          if (t1 === T.CQUOTE) {
+            this.idx = open + 2
+            const s = this.starts[open + 1]!
+            const lit: LiteralExpr = {k: 'lit', v: '', s, e: s}
+            return {k: 'tmpl', parts: [lit], heredoc: false, s: this.starts[open]!, e: this.ends[open + 1]!}
+          }
+          if (t1 === T.QUOTED_LIT && this.types[open + 2] === T.CQUOTE) {
+            this.idx = open + 3
+            const lit: LiteralExpr = {k: 'lit', v: this.literal(open + 1, true), s: this.starts[open + 1]!, e: this.ends[open + 1]!}
+            return {k: 'tmpl', parts: [lit], heredoc: false, s: this.starts[open]!, e: this.ends[open + 2]!}
+          }
+        }
         const closer = t === T.OQUOTE ? T.CQUOTE : T.CHEREDOC
         const flush = t === T.OHEREDOC && this.text.charCodeAt(this.s(open) + 2) === 45
         const {exprs, passthru} = this.parseTemplateInner(closer, flush)
@@ -1044,7 +1098,7 @@ export class Parser {
         break
       }
       if (t === T.QUOTED_LIT) {
-        value += this.decodeQuoted(this.s(i), this.e(i), true)
+        value += this.literal(i, true)
         continue
       }
       if (t === T.TEMPLATE_CONTROL || t === T.TEMPLATE_INTERP) {
@@ -1156,18 +1210,32 @@ export class Parser {
   private parseTemplateInner(end: number, flush: boolean): {exprs: Expr[]; passthru: boolean} {
     const parts = this.parseTemplateParts(end)
     if (flush) flushHeredoc(parts, this.text)
-    // meld consecutive literals
-    for (let i = 1; i < parts.length;) {
-      const a = parts[i - 1]!
-      const b = parts[i]!
-      if (a.t === 'lit' && b.t === 'lit') {
+    // meld consecutive literals (in one pass: a heredoc is a literal a line)
+    let w = 0
+    let directives = false
+    for (let r = 0; r < parts.length; r++) {
+      const b = parts[r]!
+      const a = w > 0 ? parts[w - 1]! : undefined
+      if (a !== undefined && a.t === 'lit' && b.t === 'lit') {
         a.v += b.v
         a.e = b.e
-        parts.splice(i, 1)
-      } else i++
+      } else {
+        if (b.t !== 'lit' && b.t !== 'interp' && b.t !== 'end') directives = true
+        parts[w++] = b
+      }
     }
-    const tp = new TemplateParser(parts, this.diags, this.rangeString)
-    const exprs = tp.parseRoot()
+    parts.length = w
+    let exprs: Expr[]
+    if (directives) exprs = new TemplateParser(parts, this.diags, this.rangeString).parseRoot()
+    else {
+      // literals and interpolations only: nothing to pair (what TemplateParser.parseRoot makes of them)
+      exprs = []
+      for (let i = 0; i < w - 1; i++) {
+        const p = parts[i]!
+        if (p.t === 'lit') exprs.push({k: 'lit', v: p.v, s: p.s, e: p.e})
+        else if (p.t === 'interp') exprs.push(p.expr)
+      }
+    }
     const passthru = parts.length === 2 && parts[0]!.t === 'interp'
     return {exprs, passthru}
   }
@@ -1194,7 +1262,7 @@ export class Parser {
       const canTrimPrev = nextCanTrimPrev
       nextCanTrimPrev = false
       if (t === T.STRING_LIT || t === T.QUOTED_LIT) {
-        let v = this.decodeQuoted(this.s(i), this.e(i), t === T.QUOTED_LIT)
+        let v = this.literal(i, t === T.QUOTED_LIT)
         if (ltrim) v = v.replace(/^\s+/u, '')
         parts.push({t: 'lit', v, s: this.s(i), e: this.e(i)})
         nextCanTrimPrev = true
@@ -1582,10 +1650,13 @@ function flushHeredoc(parts: TPart[], text: string): void {
       newline = false
       let spaces = Infinity
       if (p.t === 'lit') {
-        const trimmed = p.v.replace(/^\s+/u, '')
-        if (trimmed.length === 0 && p.v.endsWith('\n')) spaces = Infinity
+        // the leading white space (as /^\s+/u: every such character is one code unit)
+        const v = p.v
+        let lead = 0
+        while (lead < v.length && isSpace(v.charCodeAt(lead))) lead++
+        if (lead === v.length && v.endsWith('\n')) spaces = Infinity
         else {
-          spaces = [...p.v.slice(0, p.v.length - trimmed.length)].length
+          spaces = lead
           adjust.push(p)
         }
       } else if (p.t === 'end') break
@@ -1596,12 +1667,33 @@ function flushHeredoc(parts: TPart[], text: string): void {
   }
   if (min === Infinity) return
   for (const p of adjust) {
-    const chars = [...p.v]
-    const drop = chars.slice(0, min).join('').length
-    p.v = p.v.slice(drop)
+    // the first `min` code points (a surrogate pair is one)
+    const v = p.v
+    let drop = 0
+    for (let k = 0; k < min && drop < v.length; k++) {
+      const c = v.charCodeAt(drop)
+      drop += c >= 0xd800 && c <= 0xdbff && drop + 1 < v.length && (v.charCodeAt(drop + 1) & 0xfc00) === 0xdc00 ? 2 : 1
+    }
+    p.v = v.slice(drop)
     p.s += drop
   }
   void text
+}
+
+/** What /\s/u matches: JavaScript's white space and line terminators. */
+function isSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13)
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  )
 }
 
 /** The closest of `candidates` to `given` (Levenshtein distance under 3), as HCL suggests keywords. */

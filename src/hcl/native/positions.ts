@@ -9,13 +9,18 @@ export class Positions {
   private readonly lineBytes: number[] | undefined
   private readonly bom: number
 
+  /** `lineStarts`: where each line starts, when the lexer found them already (Tokens.lineStarts). */
   constructor(
     private readonly text: string,
     readonly filename: string,
+    lineStarts?: number[],
   ) {
     this.bom = text.charCodeAt(0) === 0xfeff ? 1 : 0
-    const starts = [this.bom]
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1)
+    let starts = lineStarts
+    if (!starts) {
+      starts = [this.bom]
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1)
+    }
     this.lineStarts = starts
     // only text with non-ASCII characters needs byte offsets per line (its UTF-8 is longer than it;
     // a BOM's 3 bytes are 1 character)
