@@ -31,7 +31,40 @@ const newDist = path.resolve(opt('--new') ?? path.join(repoRoot, 'dist'))
 const cuts = !argv.includes('--no-cuts')
 const mutations = Number(opt('--mutations') ?? 4)
 // what the mutations put in: operators, brackets, quotes, template and heredoc openers, escapes, newlines
-const PIECES = ['+', '*', '-', '!', '?', ':', '(', ')', '[', ']', '{', '}', '"', '${', '%{', '~}', '\\', '\n', ',', '.', '=', '==', '&&', '<<EOT\n', '#', '/*', '1.2.3', 'x', '...', '=>', ';', "'"]
+const PIECES = [
+  '+',
+  '*',
+  '-',
+  '!',
+  '?',
+  ':',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  '"',
+  '${',
+  '%{',
+  '~}',
+  '\\',
+  '\n',
+  ',',
+  '.',
+  '=',
+  '==',
+  '&&',
+  '<<EOT\n',
+  '#',
+  '/*',
+  '1.2.3',
+  'x',
+  '...',
+  '=>',
+  ';',
+  "'",
+]
 let seed = 12345
 const next = () => {
   seed = (seed * 1103515245 + 12345) & 0x7fffffff
@@ -103,19 +136,28 @@ for (const file of files) {
   const text = readFileSync(file, 'utf8')
   bytes += text.length
   const variants = [[file, text]]
-  if (cuts) for (const k of [3, 2, 1.5]) variants.push([`${file} (cut at ${Math.floor(text.length / k)})`, text.slice(0, Math.floor(text.length / k))])
+  if (cuts)
+    for (const k of [3, 2, 1.5])
+      variants.push([`${file} (cut at ${Math.floor(text.length / k)})`, text.slice(0, Math.floor(text.length / k))])
   for (let m = 0; m < mutations; m++) {
     // a character taken out or put in at a place chosen by a generator with a fixed seed
     const at = next() % (text.length + 1)
     const put = next() % 3 === 0 ? '' : PIECES[next() % PIECES.length]
     const cut = put === '' || next() % 2 === 0 ? 1 : 0
-    variants.push([`${file} (${cut ? 'removed 1' : 'kept'} at ${at}, put ${JSON.stringify(put)})`, text.slice(0, at) + put + text.slice(at + cut)])
+    variants.push([
+      `${file} (${cut ? 'removed 1' : 'kept'} at ${at}, put ${JSON.stringify(put)})`,
+      text.slice(0, at) + put + text.slice(at + cut),
+    ])
   }
   for (const [what, t] of variants) {
     const a = run(A, (l) => l.parseHclNative(t, file))
     const b = run(B, (l) => l.parseHclNative(t, file))
     same(what, a, b)
-    same(`${what}: tokens`, run(A, (l) => tokens(l, t)), run(B, (l) => tokens(l, t)))
+    same(
+      `${what}: tokens`,
+      run(A, (l) => tokens(l, t)),
+      run(B, (l) => tokens(l, t)),
+    )
     // where the lexer says lines start (when it says): where a scan finds them
     const bom = t.charCodeAt(0) === 0xfeff ? 1 : 0
     const starts = B.lex(t, bom, false, 500).lineStarts
@@ -135,8 +177,16 @@ for (const file of files) {
   }
   collect(parsed.file.body)
   for (const x of exprs) {
-    same(`${file}: expression ${JSON.stringify(x.slice(0, 60))}`, run(A, (l) => l.parseExpressionText(x)), run(B, (l) => l.parseExpressionText(x)))
-    same(`${file}: template ${JSON.stringify(x.slice(0, 60))}`, run(A, (l) => l.parseTemplateText(x)), run(B, (l) => l.parseTemplateText(x)))
+    same(
+      `${file}: expression ${JSON.stringify(x.slice(0, 60))}`,
+      run(A, (l) => l.parseExpressionText(x)),
+      run(B, (l) => l.parseExpressionText(x)),
+    )
+    same(
+      `${file}: template ${JSON.stringify(x.slice(0, 60))}`,
+      run(A, (l) => l.parseTemplateText(x)),
+      run(B, (l) => l.parseTemplateText(x)),
+    )
   }
 }
 console.log(
