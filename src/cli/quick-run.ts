@@ -98,7 +98,9 @@ type Write = typeof process.stdout.write
 export async function runCaptured(q: QuickLine, given: readonly string[]): Promise<StoredAnswer> {
   const streams = [process.stdout, process.stderr] as const
   const chunks: [Buffer[], Buffer[]] = [[], []]
-  const saved = streams.map((s) => ({write: s.write, tty: Object.getOwnPropertyDescriptor(s, 'isTTY')}))
+  // the streams' own properties as they were (a terminal's isTTY is its prototype's), put back after
+  const replaced = ['write', 'isTTY'] as const
+  const saved = streams.map((s) => replaced.map((p) => Object.getOwnPropertyDescriptor(s, p)))
   const exitCode = process.exitCode
   streams.forEach((s, i) => {
     const capture = (chunk: string | Uint8Array, encoding?: unknown, done?: unknown): boolean => {
@@ -111,7 +113,7 @@ export async function runCaptured(q: QuickLine, given: readonly string[]): Promi
       if (typeof callback === 'function') process.nextTick(() => (callback as () => void)())
       return true
     }
-    s.write = capture as Write
+    Object.defineProperty(s, 'write', {value: capture as Write, configurable: true, writable: true})
     Object.defineProperty(s, 'isTTY', {value: false, configurable: true, writable: true})
   })
   process.exitCode = undefined
@@ -123,12 +125,13 @@ export async function runCaptured(q: QuickLine, given: readonly string[]): Promi
     if (text) process.stderr.write(text)
     process.exitCode = exitCode
   } finally {
-    streams.forEach((s, i) => {
-      s.write = saved[i]!.write
-      const tty = saved[i]!.tty
-      if (tty) Object.defineProperty(s, 'isTTY', tty)
-      else delete (s as {isTTY?: boolean}).isTTY
-    })
+    streams.forEach((s, i) =>
+      replaced.forEach((p, j) => {
+        const own = saved[i]![j]
+        if (own) Object.defineProperty(s, p, own)
+        else Reflect.deleteProperty(s, p)
+      }),
+    )
   }
   const code = Number(process.exitCode ?? 0)
   process.exitCode = exitCode
