@@ -9,7 +9,6 @@
 // sees it. `lock` checks only roots that have a lock file. Arguments that start with "-" are passed to
 // tfgraph (write flags with values as --flag=value); everything after "--" is a file. Prints nothing
 // when every root is clean; otherwise tfgraph's own output, and exits with its highest exit code.
-import {spawnSync} from 'node:child_process'
 import {existsSync, readdirSync} from 'node:fs'
 import * as path from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -68,25 +67,36 @@ const roots = [...new Set(files.filter(wanted).map((f) => rootOf(path.dirname(f)
   .sort()
 
 // A root whose output the results cache holds (nothing it read has changed since tfgraph last checked
-// it) is answered here, without starting tfgraph (bin/run.js's quick start: src/cli/quick.ts); the
-// others are checked by a tfgraph process of their own. The V8 flag is bin/run.js's: the script's code
-// cache is only taken under the flags it was made with.
+// it) is answered here, without starting tfgraph (bin/run.js's quick start: src/cli/quick.ts); a root the
+// quick start can run is checked here too, by the command's own code (quick-run.ts), its output captured
+// as from a process of its own; the others (a command line only oclif reads) are checked by a tfgraph
+// process of their own. The V8 flag is bin/run.js's: the scripts' code caches are only taken under the
+// flags they were made with.
 setFlagsFromString('--heap-growing-percent=50')
 const run = fileURLToPath(new URL('run.js', import.meta.url))
+const script = (name) => loadScript(fileURLToPath(new URL(`../dist/cli/${name}.cjs`, import.meta.url))).exports
 let quick
-const stored = (args) => {
-  quick ??= loadScript(fileURLToPath(new URL('../dist/cli/quick.cjs', import.meta.url))).exports
-  // as the process would see its output: pipes, never a terminal (no colours)
-  return quick.quickStored(args, {stdout: {isTTY: false}, stderr: {isTTY: false}})
+let quickRun
+// as the process would see its output: pipes, never a terminal (no colours)
+const notTerminals = {stdout: {isTTY: false}, stderr: {isTTY: false}}
+const check = async (args) => {
+  quick ??= script('quick')
+  const line = quick.quickLine(args, notTerminals)
+  if (line?.stored) return {status: line.stored.exitCode, stdout: line.stored.stdout, stderr: line.stored.stderr}
+  if (line) {
+    quickRun ??= script('quick-run')
+    const out = await quickRun.runCaptured(line.q, args)
+    return {status: out.exitCode, stdout: out.stdout, stderr: out.stderr}
+  }
+  // loaded only here: most runs of the hook start no process (loading it costs ~7 % of `node -e 0`)
+  const {spawnSync} = await import('node:child_process')
+  return spawnSync(process.execPath, [run, ...args], {encoding: 'utf8', maxBuffer: 256 * 1024 * 1024})
 }
 let exitCode = 0
 for (const root of roots) {
   const shown = path.relative(top, root) || '.'
   const args = [mode, shown, ...flags, '--no-progress']
-  const answer = stored(args)
-  const result = answer
-    ? {status: answer.exitCode, stdout: answer.stdout, stderr: answer.stderr}
-    : spawnSync(process.execPath, [run, ...args], {encoding: 'utf8', maxBuffer: 256 * 1024 * 1024})
+  const result = await check(args)
   if (result.error) {
     process.stderr.write(`tfgraph ${mode} ${shown}: ${result.error.message}\n`)
     exitCode = Math.max(exitCode, 1)
@@ -101,3 +111,5 @@ for (const root of roots) {
   }
 }
 process.exitCode = exitCode
+// as bin/run.js ends: once stdout and stderr are flushed, whatever a run left scheduled
+process.stdout.write('', () => process.stderr.write('', () => process.exit()))

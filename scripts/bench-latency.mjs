@@ -5,10 +5,10 @@
 // each run), each run paired with `node -e 0` taken right before it. Reported: the median of the runs and
 // the median of the per-pair ratios. `npm run bench` prints these rows in its CLI latency section.
 //
-//   npm run build && node scripts/bench-latency.mjs [CORPUS] [--runs N] [--bin CHECKOUT]
+//   npm run build && node scripts/bench-latency.mjs [CORPUS] [--runs N] [--bin CHECKOUT] [--only hook]
 //
 // --bin measures another built checkout's bin/run.js and bin/pre-commit.js (a commit before a change,
-// say) with the same fixture and repository.
+// say) with the same fixture and repository; --only hook measures the hook alone.
 import {appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync} from 'node:fs'
 import {loadavg, tmpdir} from 'node:os'
 import * as path from 'node:path'
@@ -34,7 +34,7 @@ function timed(args, {cwd, env, ok = [0, 2]} = {}) {
  * Measures every command on the demo fixture and the hook on one file of `corpus` (skipped when there is
  * none): `runs` pairs each; `checkout`: the built tfgraph to measure.
  */
-export function measureLatency({runs = 9, corpus, checkout = repoRoot} = {}) {
+export function measureLatency({runs = 9, corpus, checkout = repoRoot, commands = COMMANDS} = {}) {
   const work = mkdtempSync(path.join(tmpdir(), 'tfgraph-latency-'))
   const env = {...process.env, NO_COLOR: '1'}
   for (const k of Object.keys(env)) if (k.startsWith('TFGRAPH_') || k === 'NODE_OPTIONS') delete env[k]
@@ -43,7 +43,7 @@ export function measureLatency({runs = 9, corpus, checkout = repoRoot} = {}) {
   const node = () => timed(['-e', '0'])
   const rows = []
   try {
-    for (const command of COMMANDS) {
+    for (const command of commands) {
       const m = {cold: [], warm: [], coldRatio: [], warmRatio: []}
       for (let i = 0; i < runs; i++) {
         const cache = mkdtempSync(path.join(work, 'cache-'))
@@ -93,14 +93,16 @@ export function latencyTable(r) {
   const ms = (xs) => `${Math.round(median(xs))} ms`
   const x = (xs, limit) =>
     `${median(xs).toFixed(2)} ×${limit === undefined ? '' : ` (target ≤ ${limit}: ${median(xs) <= limit ? 'met' : '**not met**'})`}`
-  const lines = [
-    `| command | cold (empty cache directory) | cold / \`node -e 0\` | warm | warm / \`node -e 0\` |`,
-    `|---|---|---|---|---|`,
-    ...r.rows.map(
-      (row) => `| \`tfgraph ${row.what}\` | ${ms(row.cold)} | ${x(row.coldRatio, 2.5)} | ${ms(row.warm)} | ${x(row.warmRatio, 1.5)} |`,
-    ),
-    '',
-  ]
+  const lines = []
+  if (r.rows.length > 0)
+    lines.push(
+      `| command | cold (empty cache directory) | cold / \`node -e 0\` | warm | warm / \`node -e 0\` |`,
+      `|---|---|---|---|---|`,
+      ...r.rows.map(
+        (row) => `| \`tfgraph ${row.what}\` | ${ms(row.cold)} | ${x(row.coldRatio, 2.5)} | ${ms(row.warm)} | ${x(row.warmRatio, 1.5)} |`,
+      ),
+      '',
+    )
   if (r.hook)
     lines.push(
       `| pre-commit hook (\`tfgraph-pre-commit lint main.tf\` in ${r.hook.repo}) | time | / \`node -e 0\` |`,
@@ -122,9 +124,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const i = argv.indexOf(name)
     return i >= 0 ? argv[i + 1] : undefined
   }
-  const positional = argv.filter((a, i) => !a.startsWith('--') && !(i > 0 && (argv[i - 1] === '--runs' || argv[i - 1] === '--bin')))
+  const positional = argv.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--runs', '--bin', '--only'].includes(argv[i - 1])))
   const corpus = path.resolve(positional[0] ?? path.join(repoRoot, '..', 'shared', 'corpus'))
   const checkout = path.resolve(opt('--bin') ?? repoRoot)
-  const r = measureLatency({runs: Number(opt('--runs') ?? 9), corpus, checkout})
+  const only = opt('--only')
+  if (only !== undefined && only !== 'hook') throw new Error(`--only takes "hook", not "${only}"`)
+  const r = measureLatency({runs: Number(opt('--runs') ?? 9), corpus, checkout, ...(only === 'hook' ? {commands: []} : {})})
   console.log(latencyTable(r).join('\n'))
 }

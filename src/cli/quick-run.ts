@@ -3,13 +3,14 @@
 // command begins it, without oclif. One script for the five (dist/cli/quick-run.cjs): a script of each
 // would be nearly as large (the renderers' registry brings every renderer) and the package five times so.
 import {readFileSync} from 'node:fs'
+import {describeCliError} from './cli-errors.js'
 import {startCommand, type CommandFlags, type CommandRun} from './command-run.js'
 import {configOutput} from './config-run.js'
 import {graphOutput} from './graph-run.js'
 import {lintOutput} from './lint-run.js'
 import {lockOutput} from './lock-run.js'
 import {providersOutput} from './providers-run.js'
-import type {QuickLine} from './quick.js'
+import type {QuickLine, StoredAnswer} from './quick.js'
 
 /** tfgraph's version, set by scripts/bundle.mjs in the quick start's scripts (else read from package.json). */
 declare const TFGRAPH_VERSION: string | undefined
@@ -83,4 +84,57 @@ export function runQuick(q: QuickLine): Promise<void> {
     case 'config':
       return runConfig(q)
   }
+}
+
+/** A writable stream's `write`, as the capture below replaces it. */
+type Write = typeof process.stdout.write
+
+/**
+ * Runs the command line the quick start read in this process, as `tfgraph COMMAND ARGV` (`given`) would
+ * run as a process of its own with its output read from pipes: what it wrote to stdout and to stderr, and
+ * its exit code (the pre-commit hook: no second Node start for a root it must check). The streams are
+ * not terminals meanwhile (no colours, as through a pipe); the caller's exit code is kept.
+ */
+export async function runCaptured(q: QuickLine, given: readonly string[]): Promise<StoredAnswer> {
+  const streams = [process.stdout, process.stderr] as const
+  const chunks: [Buffer[], Buffer[]] = [[], []]
+  // the streams' own properties as they were (a terminal's isTTY is its prototype's), put back after
+  const replaced = ['write', 'isTTY'] as const
+  const saved = streams.map((s) => replaced.map((p) => Object.getOwnPropertyDescriptor(s, p)))
+  const exitCode = process.exitCode
+  streams.forEach((s, i) => {
+    const capture = (chunk: string | Uint8Array, encoding?: unknown, done?: unknown): boolean => {
+      chunks[i]!.push(
+        typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+          : Buffer.from(chunk),
+      )
+      const callback = typeof encoding === 'function' ? encoding : done
+      if (typeof callback === 'function') process.nextTick(() => (callback as () => void)())
+      return true
+    }
+    Object.defineProperty(s, 'write', {value: capture as Write, configurable: true, writable: true})
+    Object.defineProperty(s, 'isTTY', {value: false, configurable: true, writable: true})
+  })
+  process.exitCode = undefined
+  try {
+    await runQuick(q)
+  } catch (e) {
+    // what bin/run.js's quick start prints for whatever ends a command line (quick.ts's quickStart)
+    const {text, exitCode} = describeCliError(e, [...given], [q.command], () => undefined)
+    if (text) process.stderr.write(text)
+    process.exitCode = exitCode
+  } finally {
+    streams.forEach((s, i) =>
+      replaced.forEach((p, j) => {
+        const own = saved[i]![j]
+        if (own) Object.defineProperty(s, p, own)
+        else Reflect.deleteProperty(s, p)
+      }),
+    )
+  }
+  const code = Number(process.exitCode ?? 0)
+  process.exitCode = exitCode
+  const [stdout, stderr] = chunks.map((c) => Buffer.concat(c).toString('utf8')) as [string, string]
+  return {stdout, stderr, exitCode: code}
 }

@@ -265,6 +265,16 @@ export function quickStored(given: readonly string[], streams: Streams): StoredA
 }
 
 /**
+ * What the quick start would do with `tfgraph COMMAND ARGV` (`given`) writing to `streams`: the command
+ * line it read and the output stored for it, if any; undefined when the line is oclif's to run. The
+ * pre-commit hook runs such a line in its own process (quick-run.ts's runCaptured) instead of starting
+ * tfgraph for it.
+ */
+export function quickLine(given: readonly string[], streams: Streams): {q: QuickLine; stored: StoredAnswer | undefined} | undefined {
+  return readLine(given, streams)
+}
+
+/**
  * Runs `tfgraph COMMAND ARGV` (`given`) if the quick start can: true when it did (the output is written
  * and the exit code set), false when the command line is oclif's to run (nothing was written).
  */
