@@ -150,7 +150,8 @@ export function moduleStageAtCalls(
   opts: ModuleStageOptions,
 ): LintDiagnostic[] {
   const abs = path.resolve(root)
-  const am = authoredModules(analysis.tree).find((a) => a.module.dir === dir)
+  const tree = analysis.tree
+  const am = ctx.memo.get(tree, 'authored-modules', () => authoredModules(tree)).find((a) => a.module.dir === dir)
   if (!am) return []
   const sourceText = runSourceText(ctx, abs, opts.sourceText)
   const named = rootRelative(abs)

@@ -85,8 +85,9 @@ function bodyPrint(body: Body, skip?: ReadonlySet<string>): unknown {
   ]
 }
 
+/** An argument as written (its file is its block's; a local value's is its `locals` block's, which no stage reads). */
 function attributePrint(a: Attribute): unknown {
-  return [a.name, a.expr, path.basename(a.exprRange.filename)]
+  return [a.name, a.expr]
 }
 
 /** A reference or function call without its offsets. */

@@ -478,7 +478,7 @@ class LintWorkspace implements Workspace {
       if (!carried) continue
       const before = s.findings
       s.diagnostics = carried.diagnostics
-      s.findings = this.findingsByFile(s.root, carried.diagnostics, s.analysis.lint, s.held)
+      s.findings = this.carriedByFile(s, dir, before, carried.diagnostics)
       s.fixed = undefined
       s.carried = true
       s.builtAt = builtAt
@@ -494,6 +494,28 @@ class LintWorkspace implements Workspace {
         if (a.length !== b.length || a.some((d, i) => d !== b[i])) this.untold.add(f)
       }
     }
+  }
+
+  /**
+   * `findingsByFile` of carried findings: only the files of `dir` can have changed (a finding without a place
+   * goes to the root's first file: when that is in `dir` too, every file is filed again).
+   */
+  private carriedByFile(
+    s: RootState,
+    dir: string,
+    before: ReadonlyMap<string, LintDiagnostic[]>,
+    diagnostics: readonly LintDiagnostic[],
+  ): Map<string, LintDiagnostic[]> {
+    const lint = s.analysis!.lint
+    const inDir = (d: LintDiagnostic): boolean | undefined => {
+      const r = displayRange(d)
+      return r ? path.dirname(path.resolve(s.root, r.filename)) === dir : undefined
+    }
+    if (s.root === dir && diagnostics.some((d) => inDir(d) === undefined)) return this.findingsByFile(s.root, diagnostics, lint, s.held)
+    const out = new Map<string, LintDiagnostic[]>()
+    for (const [f, list] of before) if (path.dirname(f) !== dir) out.set(f, list)
+    for (const [f, list] of this.findingsByFile(s.root, diagnostics.filter((d) => inDir(d) === true), lint, s.held)) out.set(f, list)
+    return out
   }
 
   /**
