@@ -169,7 +169,10 @@ export function moduleStageAtCalls(
       ...(options ? {options} : {}),
     })
     const sev = severityFor(rule.id, rule.severity, opts)
-    for (const d of report(rule, found.flatMap((f) => atCalls(am.nodes, f))))
+    for (const d of report(
+      rule,
+      found.flatMap((f) => atCalls(am.nodes, f)),
+    ))
       all.push(namedFinding(sev === rule.severity ? d : {...d, severity: sev}, named))
   }
   return applyIgnores(sourceText, all).kept.map(published)

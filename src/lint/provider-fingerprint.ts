@@ -79,10 +79,7 @@ function blockPrint(b: Block, skipTop?: ReadonlySet<string>): unknown {
 }
 
 function bodyPrint(body: Body, skip?: ReadonlySet<string>): unknown {
-  return [
-    body.attributes.filter((a) => !skip?.has(a.name)).map((a) => [a.name, a.expr]),
-    body.blocks.map((b) => blockPrint(b)),
-  ]
+  return [body.attributes.filter((a) => !skip?.has(a.name)).map((a) => [a.name, a.expr]), body.blocks.map((b) => blockPrint(b))]
 }
 
 /** An argument as written (its file is its block's; a local value's is its `locals` block's, which no stage reads). */

@@ -450,7 +450,6 @@ class LintWorkspace implements Workspace {
     }
   }
 
-
   /** The provider fingerprint of a load of a module directory (one per module object). */
   private printOf(module: Module, loadDiagnostics: readonly Diagnostic[]): string {
     let p = this.prints.get(module)
@@ -514,7 +513,13 @@ class LintWorkspace implements Workspace {
     if (s.root === dir && diagnostics.some((d) => inDir(d) === undefined)) return this.findingsByFile(s.root, diagnostics, lint, s.held)
     const out = new Map<string, LintDiagnostic[]>()
     for (const [f, list] of before) if (path.dirname(f) !== dir) out.set(f, list)
-    for (const [f, list] of this.findingsByFile(s.root, diagnostics.filter((d) => inDir(d) === true), lint, s.held)) out.set(f, list)
+    for (const [f, list] of this.findingsByFile(
+      s.root,
+      diagnostics.filter((d) => inDir(d) === true),
+      lint,
+      s.held,
+    ))
+      out.set(f, list)
     return out
   }
 

@@ -135,7 +135,11 @@ const CHANGED: readonly Edit[] = [
   {what: 'a local value', from: '{ Name = var.name }', to: '{ Name = "x" }'},
   {what: 'an output value', from: 'aws_s3_bucket.b[0].arn', to: 'aws_s3_bucket.b[0].id'},
   {what: 'a moved block added', from: 'locals {', to: 'moved {\n  from = random_id.q\n  to   = random_id.r\n}\n\nlocals {'},
-  {what: 'a check block added', from: 'locals {', to: 'check "c" {\n  assert {\n    condition     = true\n    error_message = "x"\n  }\n}\n\nlocals {'},
+  {
+    what: 'a check block added',
+    from: 'locals {',
+    to: 'check "c" {\n  assert {\n    condition     = true\n    error_message = "x"\n  }\n}\n\nlocals {',
+  },
 ]
 
 test('#48 the fingerprint is left as it is by what the tree stage does not read', async () => {

@@ -60,7 +60,17 @@ function workspace(): Workspace {
 }
 
 const shown = (fs: readonly Finding[]): string[] =>
-  fs.map((f) => JSON.stringify([f.root, f.roots, f.diagnostic.rule, f.diagnostic.summary, f.diagnostic.detail, f.diagnostic.range, f.diagnostic.fixes ?? null]))
+  fs.map((f) =>
+    JSON.stringify([
+      f.root,
+      f.roots,
+      f.diagnostic.rule,
+      f.diagnostic.summary,
+      f.diagnostic.detail,
+      f.diagnostic.range,
+      f.diagnostic.fixes ?? null,
+    ]),
+  )
 
 /** What a workspace that analyses everything with these buffers finds, file by file. */
 async function fresh(buffers: Record<string, string>, fixes = false): Promise<string[][]> {
@@ -106,7 +116,10 @@ test('#48 an edit inside a resource body analyses no root; the findings are thos
         want,
         text,
       )
-      assert.equal(await Promise.all(FILES_SHOWN.map(async (f) => shown(await ws.findingsWithFixes(f)))), await fresh({[moduleFile]: text}, true))
+      assert.equal(
+        await Promise.all(FILES_SHOWN.map(async (f) => shown(await ws.findingsWithFixes(f)))),
+        await fresh({[moduleFile]: text}, true),
+      )
     }
   } finally {
     await ws.close()
