@@ -68,8 +68,8 @@ function escapeRegExp(s: string): string {
  */
 export function namesMovedLine(d: LintDiagnostic, root: string, file: string, c: TextChange): boolean {
   const base = path.basename(file)
+  if (!d.detail.includes(base) && !d.summary.includes(base) && !(d.extra?.explanation?.includes(base) ?? false)) return false
   const text = [d.summary, d.detail, d.extra?.explanation ?? ''].join('\n')
-  if (!text.includes(base)) return false
   const re = new RegExp(`([^\\s(),;'"\`]*?)${escapeRegExp(base)}:(\\d+)`, 'g')
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const prefix = m[1] ?? ''

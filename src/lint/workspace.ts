@@ -506,9 +506,10 @@ class LintWorkspace implements Workspace {
     diagnostics: readonly LintDiagnostic[],
   ): Map<string, LintDiagnostic[]> {
     const lint = s.analysis!.lint
+    const resolve = resolverFrom(s.root)
     const inDir = (d: LintDiagnostic): boolean | undefined => {
       const r = displayRange(d)
-      return r ? path.dirname(path.resolve(s.root, r.filename)) === dir : undefined
+      return r ? path.dirname(resolve(r.filename)) === dir : undefined
     }
     if (s.root === dir && diagnostics.some((d) => inDir(d) === undefined)) return this.findingsByFile(s.root, diagnostics, lint, s.held)
     const out = new Map<string, LintDiagnostic[]>()
@@ -555,9 +556,10 @@ class LintWorkspace implements Workspace {
       if (touchesIgnores(c)) return undefined
       changes.push([p, c])
     }
+    const resolve = resolverFrom(s.root)
     const inDir = (d: LintDiagnostic): boolean => {
       const r = displayRange(d)
-      return r !== undefined && path.dirname(path.resolve(s.root, r.filename)) === dir
+      return r !== undefined && path.dirname(resolve(r.filename)) === dir
     }
     const out: LintDiagnostic[] = []
     for (const d0 of s.diagnostics) {
@@ -571,7 +573,7 @@ class LintWorkspace implements Workspace {
       let d: LintDiagnostic | undefined = d0
       for (const [f, c] of changes) {
         if (namesMovedLine(d, s.root, f, c)) return undefined
-        d = reanchor(d, c, (name) => path.resolve(s.root, name) === f)
+        d = reanchor(d, c, (name) => resolve(name) === f)
         if (!d) return undefined
       }
       out.push(d)
@@ -1170,6 +1172,19 @@ class LintWorkspace implements Workspace {
   async close(): Promise<void> {
     await this.queue
     await this.ctx.close()
+  }
+}
+
+/** `path.resolve(root, name)`, each name once (a root's findings name few files, many times). */
+function resolverFrom(root: string): (name: string) => string {
+  const seen = new Map<string, string>()
+  return (name) => {
+    let abs = seen.get(name)
+    if (abs === undefined) {
+      abs = path.resolve(root, name)
+      seen.set(name, abs)
+    }
+    return abs
   }
 }
 
