@@ -12,7 +12,9 @@ import type {EngineName} from '../load/engine.js'
 import type {Module} from '../load/model.js'
 import type {RunContext} from '../load/run-context.js'
 import {RULES} from '../rules/index.js'
-import {moduleFindings, type ModuleRule} from '../rules/module-stage.js'
+import {atCalls, moduleFindings, type ModuleRule} from '../rules/module-stage.js'
+import {authoredModules} from '../rules/module-expressions.js'
+import type {ProvidersAnalysis} from '../providers/analyze.js'
 import type {LintDiagnostic, ModuleCallView, Rule} from '../rules/rule.js'
 import {report, type Finding} from '../rules/support.js'
 import {EMPTY_CONFIG, TERRAFORM_RULE} from './config.js'
@@ -130,4 +132,48 @@ export async function lintModuleStage(ctx: RunContext, dir: string, opts: Module
   all.sort((a, b) => compareDiagnostics(a, b) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0))
   const {kept, suppressed} = applyIgnores(sourceText, all)
   return {dir, module, diagnostics: kept.map(published), suppressed}
+}
+
+/**
+ * The findings of the rules with a module stage about one module directory as a root's lint reports them
+ * (#48 item 3), for a load of the directory (`module`) other than the one the root's analysis holds: at every
+ * call of the directory in the root's tree (the authored modules' calls, as `moduleStageFindings` reads them),
+ * named from the root, at the root's severities, with ignore comments applied. Undefined when the root's
+ * tree does not reach the directory as a module its authors wrote (it then has no such findings of it).
+ */
+export function moduleStageAtCalls(
+  ctx: RunContext,
+  root: string,
+  analysis: ProvidersAnalysis,
+  dir: string,
+  module: Module,
+  opts: ModuleStageOptions,
+): LintDiagnostic[] {
+  const abs = path.resolve(root)
+  const tree = analysis.tree
+  const am = ctx.memo.get(tree, 'authored-modules', () => authoredModules(tree)).find((a) => a.module.dir === dir)
+  if (!am) return []
+  const sourceText = runSourceText(ctx, abs, opts.sourceText)
+  const named = rootRelative(abs)
+  const config = opts.config ?? EMPTY_CONFIG
+  const all: LintDiagnostic[] = []
+  for (const rule of RULES) {
+    if (!hasModuleStage(rule) || !enabled(rule.id, rule.enabledByDefault, opts)) continue
+    const options = config.options?.get(rule.id)
+    const found = moduleFindings(rule, {
+      module,
+      engine: analysis.tree.engine,
+      broken: false,
+      sourceText,
+      memo: ctx.memo,
+      ...(options ? {options} : {}),
+    })
+    const sev = severityFor(rule.id, rule.severity, opts)
+    for (const d of report(
+      rule,
+      found.flatMap((f) => atCalls(am.nodes, f)),
+    ))
+      all.push(namedFinding(sev === rule.severity ? d : {...d, severity: sev}, named))
+  }
+  return applyIgnores(sourceText, all).kept.map(published)
 }

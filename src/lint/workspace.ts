@@ -12,7 +12,7 @@
 // read changes. Analyses are kept for a bounded number of roots (those holding open buffers always);
 // findings, module directories and inputs of every root are kept (small), so diagnostics stay published.
 import * as path from 'node:path'
-import {displayRange, type SourceRange} from '../diag/diagnostic.js'
+import {compareDiagnostics, displayRange, type SourceRange} from '../diag/diagnostic.js'
 import type {CrawlLimits, ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import {objectEntry} from '../hcl/expr.js'
 import {utf8Text, type FileSource} from '../io/inputs.js'
@@ -25,7 +25,11 @@ import type {LintDiagnostic} from '../rules/rule.js'
 import {configDirsUnder, localCallTargets, type SearchBounds, type SearchSkipped} from './cached.js'
 import {readLintConfig} from './config.js'
 import {lint, lintAnalysis, type LintOptions, type LintResult} from './lint.js'
-import {lintModuleStage} from './module-stage.js'
+import {lintModuleStage, moduleStageAtCalls} from './module-stage.js'
+import {providerFingerprint} from './provider-fingerprint.js'
+import {namesMovedLine, reanchor, textChange, touchesIgnores, type TextChange} from './reanchor.js'
+import type {Module} from '../load/model.js'
+import type {Diagnostic} from '../diag/diagnostic.js'
 
 export interface WorkspaceOptions {
   readonly engine?: EngineName
@@ -181,6 +185,8 @@ interface StageState {
   /** Paths it read, each with the change count it was read at; and the overlay's change count when it started. */
   readonly inputs: ReadonlyMap<string, number>
   readonly builtAt: number
+  /** Whether its findings stand for the stale roots' (a module directory; a root's own is published by its analysis). */
+  readonly publish: boolean
 }
 
 interface RootState {
@@ -207,6 +213,18 @@ interface RootState {
   /** The files its last analysis could not parse (absolute). */
   unparsed: ReadonlySet<string>
   used: number
+  /** Its last analysis's findings as `lint` gives them (files named from the root), before `findingsByFile`. */
+  diagnostics: readonly LintDiagnostic[]
+  /**
+   * Its findings were carried to newer texts of a module directory whose provider fingerprint did not change
+   * (#48 item 3): they are exact, but its analysis (`analysis`) is of the texts before: a request that needs
+   * it up to date, or fixes, analyses it again.
+   */
+  carried: boolean
+  /** The texts of the open module files its findings are of (absolute path → text). */
+  seen: Map<string, string>
+  /** The provider fingerprints of the module directories of open files, as its findings are of them. */
+  prints: Map<string, string>
 }
 
 /** An analysis in which an open file parsed, with the text of the file it read. */
@@ -254,6 +272,8 @@ class LintWorkspace implements Workspace {
   private searching: Promise<void> | undefined
   /** The module stage of the focus's directory, once run (see `moduleStage`). */
   private stage: StageState | undefined
+  /** The provider fingerprint of each module load seen (`printOf`). */
+  private readonly prints = new WeakMap<Module, string>()
 
   constructor(
     readonly dir: string,
@@ -376,21 +396,25 @@ class LintWorkspace implements Workspace {
     const holding = this.holding(file).filter((s) => s.kind !== 'shared' && s.dirs.has(dir))
     const first = holding.sort((a, b) => (a.root < b.root ? -1 : 1))[0]
     if (!first || !holding.some((s) => this.stale(s))) return 'none'
-    // a module directory: a root's (or a directory analysed on its own) is published by its own analysis
-    if (holding.some((s) => s.root === dir)) return 'none'
+    // a module directory: a root's (or a directory analysed on its own) is published by its own analysis;
+    // its stage is run all the same, for its roots' findings to be carried when its fingerprint is unchanged
+    const publish = !holding.some((s) => s.root === dir)
     const builtAt = this.source.version
     // read as the first root holding it reads it: its configuration and engine
     const config = first.options?.config ?? readLintConfig(first.root).config
     const engine = first.analysis?.lint.analysis.tree.engine ?? this.opts.engine
     try {
       const {value, inputs} = await this.serial(() =>
-        this.source.record(() =>
-          lintModuleStage(this.ctx, dir, {
+        this.source.record(async () => {
+          const stage = await lintModuleStage(this.ctx, dir, {
             config,
             ...(engine ? {engine} : {}),
             sourceText: (f) => this.sourceText(f),
-          }),
-        ),
+          })
+          // the same load (the run's): its diagnostics, for the fingerprint
+          const loaded = await this.ctx.loads.load(dir, engine ? {engine} : {})
+          return {...stage, loaded}
+        }),
       )
       const read = new Map<string, number>()
       for (const i of inputs) {
@@ -412,9 +436,11 @@ class LintWorkspace implements Workspace {
         }
         findings.set(f, [...(findings.get(f) ?? []), d])
       }
-      this.stage = {dir, findings, inputs: read, builtAt}
+      this.stage = {dir, findings, inputs: read, builtAt, publish}
       // its open files are published at once (with what the stale roots found on their unchanged lines)
-      for (const f of this.open) if (path.dirname(f) === dir) this.untold.add(f)
+      if (publish) for (const f of this.open) if (path.dirname(f) === dir) this.untold.add(f)
+      // nothing changed meanwhile: the roots whose tree stage reads nothing that changed keep their findings
+      if (this.source.version === builtAt && value.loaded.module === value.module) this.carry(dir, value.module, value.loaded.diagnostics)
       return 'ran'
     } catch (e) {
       if (e instanceof AnalysisCancelled) return 'cancelled'
@@ -422,6 +448,147 @@ class LintWorkspace implements Workspace {
       this.stage = undefined
       return 'none'
     }
+  }
+
+  /** The provider fingerprint of a load of a module directory (one per module object). */
+  private printOf(module: Module, loadDiagnostics: readonly Diagnostic[]): string {
+    let p = this.prints.get(module)
+    if (p === undefined) {
+      p = providerFingerprint(module, loadDiagnostics, this.ctx.memo)
+      this.prints.set(module, p)
+    }
+    return p
+  }
+
+  /**
+   * After the module stage of `dir` (its current load: `module`): each stale root that holds it, when nothing
+   * else it read changed and the directory's provider fingerprint is unchanged, takes its findings to the new
+   * texts instead of being analysed again (#48 item 3): the tree stage's moved with the text, the module
+   * stage's computed for the new load at the root's calls. A root whose findings cannot be taken exactly
+   * stays stale (`carriedFindings`).
+   */
+  private carry(dir: string, module: Module, loadDiagnostics: readonly Diagnostic[]): void {
+    if (loadDiagnostics.some((d) => d.severity === 'error' && d.code.startsWith('hcl.'))) return
+    const print = this.printOf(module, loadDiagnostics)
+    const builtAt = this.source.version
+    for (const s of this.states.values()) {
+      if (!this.kept(s) || s.kind === 'shared' || s.building || !s.analysis || !s.dirs.has(dir) || !this.stale(s)) continue
+      const carried = this.carriedFindings(s, dir, module, print)
+      if (!carried) continue
+      const before = s.findings
+      s.diagnostics = carried.diagnostics
+      s.findings = this.carriedByFile(s, dir, before, carried.diagnostics)
+      s.fixed = undefined
+      s.carried = true
+      s.builtAt = builtAt
+      const texts = new Map(s.texts)
+      for (const [f, text] of carried.texts) {
+        s.seen.set(f, text)
+        if (texts.has(f)) texts.set(f, text)
+      }
+      s.texts = texts
+      for (const f of new Set([...before.keys(), ...s.findings.keys()])) {
+        const a = before.get(f) ?? []
+        const b = s.findings.get(f) ?? []
+        if (a.length !== b.length || a.some((d, i) => d !== b[i])) this.untold.add(f)
+      }
+    }
+  }
+
+  /**
+   * `findingsByFile` of carried findings: only the files of `dir` can have changed (a finding without a place
+   * goes to the root's first file: when that is in `dir` too, every file is filed again).
+   */
+  private carriedByFile(
+    s: RootState,
+    dir: string,
+    before: ReadonlyMap<string, LintDiagnostic[]>,
+    diagnostics: readonly LintDiagnostic[],
+  ): Map<string, LintDiagnostic[]> {
+    const lint = s.analysis!.lint
+    const resolve = resolverFrom(s.root)
+    const inDir = (d: LintDiagnostic): boolean | undefined => {
+      const r = displayRange(d)
+      return r ? path.dirname(resolve(r.filename)) === dir : undefined
+    }
+    if (s.root === dir && diagnostics.some((d) => inDir(d) === undefined)) return this.findingsByFile(s.root, diagnostics, lint, s.held)
+    const out = new Map<string, LintDiagnostic[]>()
+    for (const [f, list] of before) if (path.dirname(f) !== dir) out.set(f, list)
+    for (const [f, list] of this.findingsByFile(
+      s.root,
+      diagnostics.filter((d) => inDir(d) === true),
+      lint,
+      s.held,
+    ))
+      out.set(f, list)
+    return out
+  }
+
+  /**
+   * A stale root's findings taken to the current texts of `dir`'s files (see `carry`), with those texts;
+   * undefined when they cannot be: something else it read changed, a changed file's old text is not known,
+   * the fingerprint differs, a finding lies on the changed lines or names a line after them, an ignore
+   * comment is near them.
+   */
+  private carriedFindings(
+    s: RootState,
+    dir: string,
+    module: Module,
+    print: string,
+  ): {diagnostics: LintDiagnostic[]; texts: Map<string, string>} | undefined {
+    const a = s.analysis
+    const options = s.options
+    if (!a || !options || a.lint.analysis.stack || s.unparsed.size > 0 || s.prints.get(dir) !== print) return undefined
+    const config = path.join(s.root, '.tfgraph.json')
+    const changes: [string, TextChange][] = []
+    const texts = new Map<string, string>()
+    for (const [p, at] of this.source.changesSince(s.builtAt)) {
+      if (p === config) return undefined
+      if (!(at > (s.inputs.get(p) ?? Infinity))) continue
+      // only the buffers of the directory's configuration files, whose texts before are known
+      const then = s.seen.get(p)
+      if (path.dirname(p) !== dir || !MODULE_FILE.test(p) || !this.open.has(p) || then === undefined) return undefined
+      const now = this.sourceText(p)
+      if (now === undefined) return undefined
+      texts.set(p, now)
+      const c = textChange(then, now)
+      if (!c) continue
+      if (touchesIgnores(c)) return undefined
+      changes.push([p, c])
+    }
+    const resolve = resolverFrom(s.root)
+    const inDir = (d: LintDiagnostic): boolean => {
+      const r = displayRange(d)
+      return r !== undefined && path.dirname(resolve(r.filename)) === dir
+    }
+    const out: LintDiagnostic[] = []
+    for (const d0 of s.diagnostics) {
+      if (hasModuleStage(d0.rule)) {
+        // the module stage's: those of this directory are computed again below (one without a place cannot be told apart)
+        if (!displayRange(d0)) return undefined
+        if (inDir(d0)) continue
+        out.push(d0)
+        continue
+      }
+      let d: LintDiagnostic | undefined = d0
+      for (const [f, c] of changes) {
+        if (namesMovedLine(d, s.root, f, c)) return undefined
+        d = reanchor(d, c, (name) => resolve(name) === f)
+        if (!d) return undefined
+      }
+      out.push(d)
+    }
+    const stage = moduleStageAtCalls(this.ctx, s.root, a.lint.analysis, dir, module, {
+      config: options.config ?? readLintConfig(s.root).config,
+      sourceText: (f) => this.sourceText(f),
+    })
+    for (const d of stage) {
+      if (!inDir(d)) return undefined
+      out.push(d)
+    }
+    // as `lint` orders them (a stable sort: the kept ones stay in their order)
+    out.sort((x, y) => compareDiagnostics(x, y) || (x.rule < y.rule ? -1 : x.rule > y.rule ? 1 : 0))
+    return {diagnostics: out, texts}
   }
 
   /**
@@ -601,7 +768,7 @@ class LintWorkspace implements Workspace {
   private stageFindings(abs: string): StageFindings | undefined {
     const st = this.stage
     const d = path.dirname(abs)
-    if (!st || st.dir !== d || !this.focus || path.dirname(this.focus) !== d || !this.stageCurrent(st)) return undefined
+    if (!st || !st.publish || st.dir !== d || !this.focus || path.dirname(this.focus) !== d || !this.stageCurrent(st)) return undefined
     return {dir: st.dir, found: st.findings.get(abs) ?? []}
   }
 
@@ -639,7 +806,11 @@ class LintWorkspace implements Workspace {
     for (let turn = 0; turn < 3; turn++) {
       const missing = this.holding(abs).filter((s) => s.kind !== 'shared' && s.findings.has(abs) && !s.fixed)
       if (missing.length === 0) break
-      for (const s of missing) await this.serial(() => this.computeFixes(s))
+      for (const s of missing) {
+        // findings carried to newer texts: their fixes are computed on an analysis of those texts
+        if (s.carried) await this.fresh(s)
+        await this.serial(() => this.computeFixes(s))
+      }
     }
     const of = (s: RootState): ReadonlyMap<string, readonly LintDiagnostic[]> => s.fixed ?? s.findings
     return this.provisional(abs, of) ?? this.collect(abs, (s) => of(s).get(abs) ?? [])
@@ -652,7 +823,7 @@ class LintWorkspace implements Workspace {
     if (!a || !options || s.fixed) return
     const result = await lintAnalysis(this.ctx, s.root, a.lint.analysis, {...options, fixes: true})
     // analysed again meanwhile: those findings are the ones to fix
-    if (s.analysis === a) s.fixed = s.kind === 'shared' ? new Map() : this.findingsByFile(s.root, result, s.held)
+    if (s.analysis === a) s.fixed = s.kind === 'shared' ? new Map() : this.findingsByFile(s.root, result.diagnostics, result, s.held)
   }
 
   async analysesOf(file: string, opts: AnalysesOptions = {}): Promise<readonly RootAnalysis[]> {
@@ -782,7 +953,7 @@ class LintWorkspace implements Workspace {
         await s.building.catch(() => undefined)
         continue
       }
-      if (s.analysis && !this.stale(s)) return s.analysis
+      if (s.analysis && !this.stale(s) && !s.carried) return s.analysis
       const building = this.serial(() => this.analyse(s))
       s.building = building
       try {
@@ -860,11 +1031,13 @@ class LintWorkspace implements Workspace {
       result.diagnostics.filter((d) => d.code.startsWith('hcl.') && d.range).map((d) => path.resolve(s.root, d.range!.filename)),
     )
     const held = heldBack(trees, unparsed)
-    s.findings = s.kind === 'shared' ? new Map() : this.findingsByFile(s.root, result, held)
+    s.findings = s.kind === 'shared' ? new Map() : this.findingsByFile(s.root, result.diagnostics, result, held)
     s.fixed = undefined
     s.options = options
     s.texts = texts
     s.held = held
+    s.diagnostics = result.diagnostics
+    s.carried = false
     for (const f of s.findings.keys()) this.untold.add(f)
     let locks: Promise<ReadonlyMap<string, string>> | undefined
     const engine = result.analysis.tree.engine
@@ -874,7 +1047,40 @@ class LintWorkspace implements Workspace {
     for (const f of [...s.parsed.keys()]) if (!this.open.has(f)) s.parsed.delete(f)
     for (const f of this.open)
       if (dirs.has(path.dirname(f)) && !unparsed.has(f)) s.parsed.set(f, {analysis: s.analysis, text: this.sourceText(f)})
+    await this.remember(s, trees)
     return s.analysis
+  }
+
+  /**
+   * What a root's findings are of, for them to be carried to newer texts (`carry`): the texts of the open
+   * module files it holds, and the provider fingerprints of their directories (the run's loads of them,
+   * which its tree holds).
+   */
+  private async remember(s: RootState, trees: readonly ModuleTree[]): Promise<void> {
+    s.seen = new Map()
+    s.prints = new Map()
+    if (s.kind === 'shared' || trees.length !== 1) return
+    const tree = trees[0]!
+    for (const f of this.open) {
+      const d = path.dirname(f)
+      if (!MODULE_FILE.test(f) || !s.dirs.has(d)) continue
+      const text = this.sourceText(f)
+      if (text !== undefined) s.seen.set(f, text)
+      if (s.prints.has(d)) continue
+      const node = tree.nodes.find((n) => n.dir === d && n.module)
+      if (!node?.module) continue
+      // the load its crawl made: a root's own directory is loaded choosing its engine, a called one with the root's
+      for (const opts of [{}, {engine: tree.engine}]) {
+        try {
+          const loaded = await this.ctx.loads.load(d, opts)
+          if (loaded.module !== node.module) continue
+          s.prints.set(d, this.printOf(loaded.module, loaded.diagnostics))
+          break
+        } catch {
+          // not carried
+        }
+      }
+    }
   }
 
   /** A directory analysed on its own that a root's tree now holds is that root's: its analysis and findings go. */
@@ -891,10 +1097,15 @@ class LintWorkspace implements Workspace {
    * terraform.tf to create) is said at the start of an existing file of its directory instead: an editor
    * shows diagnostics only on files it can open.
    */
-  private findingsByFile(root: string, result: LintResult, held: HeldBack): Map<string, LintDiagnostic[]> {
+  private findingsByFile(
+    root: string,
+    diagnostics: readonly LintDiagnostic[],
+    result: LintResult,
+    held: HeldBack,
+  ): Map<string, LintDiagnostic[]> {
     const findings = new Map<string, LintDiagnostic[]>()
     const fallback = result.analysis.tree.root.module?.files[0]?.name ?? result.analysis.stack?.config.stack.files[0]?.name
-    for (const d0 of result.diagnostics) {
+    for (const d0 of diagnostics) {
       let d = d0
       const r = displayRange(d)
       let file = r ? path.resolve(root, r.filename) : fallback ? path.join(root, fallback) : undefined
@@ -964,6 +1175,19 @@ class LintWorkspace implements Workspace {
   }
 }
 
+/** `path.resolve(root, name)`, each name once (a root's findings name few files, many times). */
+function resolverFrom(root: string): (name: string) => string {
+  const seen = new Map<string, string>()
+  return (name) => {
+    let abs = seen.get(name)
+    if (abs === undefined) {
+      abs = path.resolve(root, name)
+      seen.set(name, abs)
+    }
+    return abs
+  }
+}
+
 /** The module stage's findings in one file, named relative to `dir`. */
 interface StageFindings {
   readonly dir: string
@@ -999,6 +1223,10 @@ function newState(root: string, kind: RootKind): RootState {
     parsed: new Map(),
     unparsed: new Set(),
     used: 0,
+    diagnostics: [],
+    carried: false,
+    seen: new Map(),
+    prints: new Map(),
   }
 }
 

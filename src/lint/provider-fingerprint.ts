@@ -1,0 +1,207 @@
+// A module directory's provider-facing fingerprint (#48 item 3): everything of one loaded module that an
+// analysis's tree stage reads — the crawl (module calls, the static evaluation of their arguments through
+// variables and locals), resolution, validation, requirements, the graph and refactoring stages, the
+// release checks, provider functions, module arguments, test runs — and the rules that run on a root's
+// tree (scope `tree`, and the `module` rules without a module stage), as a position-free string. Two loads
+// of a directory with the same fingerprint give every root that reaches it the same tree-stage findings,
+// moved with the text (src/lint/reanchor.ts); what differs is the module stage's (src/lint/module-stage.ts).
+//
+// What is left out, because nothing of the tree stage reads it (checked against the code, and by
+// test/lint/provider-fingerprint.test.ts): the literal values inside the bodies of resources and the other
+// blocks of the block-kind table (their attributes are kept by name only when they reference something or
+// call a provider function, with those references and calls), comments and layout (positions), and the
+// `description` arguments of variables and outputs. Everything else is kept as written (conservatively: a
+// variable's default is kept even when no call argument reads it). The table `PARTS` classifies every field
+// of the model, so a field added to it is a compile error here until it is classified.
+import * as path from 'node:path'
+import type {Diagnostic} from '../diag/diagnostic.js'
+import type {Attribute, Block, Body} from '../hcl/syntax.js'
+import type {Module} from '../load/model.js'
+import type {ModuleElements} from '../load/module-elements.js'
+import type {Resource} from '../load/records.js'
+import type {RunMemo} from '../load/run-memo.js'
+import {expressionFacts} from '../rules/module-expressions.js'
+
+/**
+ * How the fingerprint reads each field of the model: `whole` (every block or attribute as written, without
+ * positions), `records` (the block-kind records: their meta-arguments whole, the rest as their references
+ * and provider-function calls), `derived` (computed from fields that are kept), `self` (the directory,
+ * engine, files, diagnostics: kept as they are).
+ */
+export type FingerprintPart = 'whole' | 'whole-but-description' | 'records' | 'derived' | 'self'
+
+export const PARTS: {readonly [K in keyof ModuleElements]-?: FingerprintPart} = {
+  dir: 'self',
+  engine: 'self',
+  files: 'self',
+  variables: 'whole-but-description',
+  locals: 'whole',
+  outputs: 'whole-but-description',
+  moduleCalls: 'whole',
+  providerConfigs: 'whole',
+  managedResources: 'records',
+  dataResources: 'records',
+  ephemeralResources: 'records',
+  requiredProviderAttributes: 'whole',
+  requiredProviders: 'derived',
+  requiredProvidersBlock: 'whole',
+  requiredVersion: 'whole',
+  backend: 'whole',
+  cloud: 'whole',
+  stateStore: 'whole',
+  providerMetas: 'whole',
+  terraformAttributes: 'whole',
+  terraformBlocks: 'whole',
+  moved: 'whole',
+  imports: 'whole',
+  removed: 'whole',
+  checks: 'whole',
+  checkData: 'derived',
+  actions: 'records',
+  listResources: 'records',
+  blockKinds: 'self',
+  resources: 'records',
+  providerArguments: 'derived',
+  otherBlocks: 'whole',
+  overrides: 'self',
+  names: 'derived',
+  decodeDiagnostics: 'self',
+}
+
+/** The arguments of a block-kind record kept whole: what names its provider, repeats it, orders it. */
+const META_ARGUMENTS: ReadonlySet<string> = new Set(['provider', 'count', 'for_each', 'depends_on', 'enabled'])
+/** Nested blocks of a record kept whole (the tree stage reads their structure: conditions, replacement). */
+const META_BLOCKS: ReadonlySet<string> = new Set(['lifecycle'])
+
+/** A block as written, without positions: type, labels, the file it is in, its arguments' texts, its nested blocks. */
+function blockPrint(b: Block, skipTop?: ReadonlySet<string>): unknown {
+  return [b.type, b.labels.map((l) => l.value), path.basename(b.declRange.filename), bodyPrint(b.body, skipTop)]
+}
+
+function bodyPrint(body: Body, skip?: ReadonlySet<string>): unknown {
+  return [body.attributes.filter((a) => !skip?.has(a.name)).map((a) => [a.name, a.expr]), body.blocks.map((b) => blockPrint(b))]
+}
+
+/** An argument as written (its file is its block's; a local value's is its `locals` block's, which no stage reads). */
+function attributePrint(a: Attribute): unknown {
+  return [a.name, a.expr]
+}
+
+/** A reference or function call without its offsets. */
+function positionFree(x: object): unknown {
+  return Object.entries(x).filter(([k]) => k !== 'start' && k !== 'end' && k !== 'range')
+}
+
+/** A block-kind record: its name and file, its meta-arguments whole, the rest of its body as what it references and calls. */
+function recordPrint(m: Module, r: Resource): unknown {
+  const reads: unknown[] = []
+  const walk = (body: Body, at: string): void => {
+    for (const a of body.attributes) {
+      if (at === '' && META_ARGUMENTS.has(a.name)) continue
+      const refs = m.index.referencesOf(a)
+      const calls = m.index.functionCallsOf(a)
+      if (refs.length > 0 || calls.length > 0) reads.push([at + a.name, refs.map(positionFree), calls.map(positionFree)])
+    }
+    body.blocks.forEach((b, i) => {
+      if (at === '' && META_BLOCKS.has(b.type)) return
+      // the nested blocks' structure (types and labels: whether an expression is evaluated depends on it)
+      reads.push([`${at}${b.type}#${i}`, b.labels.map((l) => l.value)])
+      walk(b.body, `${at}${b.type}#${i}.`)
+    })
+  }
+  walk(r.block.body, '')
+  return [
+    r.mode,
+    r.type,
+    r.name,
+    r.block.type,
+    path.basename(r.declRange.filename),
+    r.block.body.attributes.filter((a) => META_ARGUMENTS.has(a.name)).map(attributePrint),
+    r.block.body.blocks.filter((b) => META_BLOCKS.has(b.type)).map((b) => blockPrint(b)),
+    reads,
+  ]
+}
+
+function diagnosticPrint(d: Diagnostic): unknown {
+  return [d.code, d.severity, d.summary, d.detail, d.extra?.explanation ?? null, d.range ? path.basename(d.range.filename) : null]
+}
+
+const DESCRIPTION: ReadonlySet<string> = new Set(['description'])
+
+/** The value of one field of the model, read as `PARTS` says. */
+function partPrint(m: Module, key: keyof ModuleElements, part: FingerprintPart): unknown {
+  switch (part) {
+    case 'derived':
+      return null
+    case 'records': {
+      // `resources`: the same records as the kind maps, its other kinds read below
+      if (key === 'resources') return null
+      const value = m[key] as ReadonlyMap<string, Resource>
+      return [...value.entries()].map(([k, r]) => [k, recordPrint(m, r)])
+    }
+    case 'self':
+      switch (key) {
+        case 'dir':
+          return m.dir
+        case 'engine':
+          return m.engine
+        case 'files':
+          return m.files.map((f) => [f.name, f.kind, f.syntax, f.shadowedBy ?? null])
+        case 'blockKinds':
+          return m.blockKinds.rows.map((k) => k.keyword)
+        case 'overrides':
+          return [...m.overrides.entries()]
+        case 'decodeDiagnostics':
+          return m.decodeDiagnostics.map(diagnosticPrint)
+        default:
+          throw new Error(`provider fingerprint: no reading of ${key}`)
+      }
+    case 'whole':
+    case 'whole-but-description': {
+      const skip = part === 'whole-but-description' ? DESCRIPTION : undefined
+      return wholePrint(m[key], skip)
+    }
+  }
+}
+
+function isBlock(x: unknown): x is Block {
+  return typeof x === 'object' && x !== null && (x as {kind?: unknown}).kind === 'block'
+}
+
+function isAttribute(x: unknown): x is Attribute {
+  return typeof x === 'object' && x !== null && (x as {kind?: unknown}).kind === 'attribute'
+}
+
+/** A field kept whole: blocks and attributes as written; maps and lists of them (and of records holding a `block`). */
+function wholePrint(x: unknown, skip: ReadonlySet<string> | undefined): unknown {
+  if (x === undefined || x === null) return null
+  if (isBlock(x)) return blockPrint(x, skip)
+  if (isAttribute(x)) return attributePrint(x)
+  if (x instanceof Map) return [...(x as Map<unknown, unknown>).entries()].map(([k, v]) => [k, wholePrint(v, skip)])
+  if (Array.isArray(x)) return x.map((v: unknown) => wholePrint(v, skip))
+  if (typeof x === 'object') {
+    // a record (a module call, a provider configuration): its block as written
+    const block = (x as {block?: unknown}).block
+    if (isBlock(block)) return blockPrint(block, skip)
+  }
+  throw new Error('provider fingerprint: a field kept whole is neither a block, an attribute nor a record of one')
+}
+
+/**
+ * The provider-facing fingerprint of a loaded module directory (`loadDiagnostics`: those of reading it):
+ * equal for two loads when every root's tree stage reads the same of them.
+ */
+export function providerFingerprint(m: Module, loadDiagnostics: readonly Diagnostic[], memo?: RunMemo): string {
+  const out: unknown[] = []
+  for (const key of Object.keys(PARTS) as (keyof ModuleElements)[]) out.push([key, partPrint(m, key, PARTS[key])])
+  // the kinds of the block-kind table beyond the built-in maps
+  const builtIn = new Set<unknown>([m.managedResources, m.dataResources, m.ephemeralResources, m.actions, m.listResources])
+  for (const [keyword, map] of m.resources) {
+    if (builtIn.has(map)) continue
+    out.push([keyword, [...map.entries()].map(([k, r]) => [k, recordPrint(m, r)])])
+  }
+  // `terraform.workspace` anywhere (a rule reads it with the root's backend): how many, and in which arguments
+  out.push(['workspaces', expressionFacts(m, memo).workspaces.map((w) => w.attribute.name)])
+  out.push(['load', loadDiagnostics.map(diagnosticPrint)])
+  return JSON.stringify(out)
+}
