@@ -55,6 +55,7 @@ export const PARTS: {readonly [K in keyof ModuleElements]-?: FingerprintPart} = 
   moved: 'whole',
   imports: 'whole',
   removed: 'whole',
+  siteBlocks: 'whole',
   checks: 'whole',
   checkData: 'derived',
   actions: 'records',
