@@ -56,8 +56,6 @@ const STILL_TEXT: readonly Allowed[] = [
   {file: 'src/render/providers-text.ts', line: ".split('.')", why: "the user's --resource text, matched against addresses"},
   {file: 'src/render/graph-svg.ts', line: 'module\\.[^.[]+', why: 'graph nodes carry their address as text'},
   {file: 'src/rules/unused-required-provider.ts', line: ".split('.')", why: 'a reference as written'},
-  {file: 'src/cli/graph-state.ts', line: 'provider\\["([^"]+)"\\]', why: 'state matches carry configurations as text'},
-  {file: 'src/cli/graph-state.ts', line: '/^(.*)\\.provider\\[/', why: 'state matches carry configurations as text'},
 ]
 
 function sourceFiles(dir: string): string[] {
