@@ -6,9 +6,12 @@ export class ModulePath {
   static readonly root: ModulePath = new ModulePath([])
 
   readonly calls: readonly string[]
+  /** The path's identity as a string (its text, like Terraform's UniqueKey): compare and key maps by it, never by the object. */
+  readonly key: string
 
   private constructor(calls: readonly string[]) {
     this.calls = Object.freeze([...calls])
+    this.key = this.calls.map((n) => `module.${n}`).join('.')
     Object.freeze(this)
   }
 
@@ -62,10 +65,15 @@ export class ModulePath {
 
   /** `module.a.module.b`; '' for the root. */
   toString(): string {
-    return this.calls.map((n) => `module.${n}`).join('.')
+    return this.key
+  }
+
+  /** In JSON, the text (a document that holds the value writes what Terraform writes). */
+  toJSON(): string {
+    return this.key
   }
 
   equals(other: ModulePath): boolean {
-    return this.calls.length === other.calls.length && this.calls.every((c, i) => c === other.calls[i])
+    return this.key === other.key
   }
 }

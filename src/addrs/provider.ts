@@ -179,16 +179,29 @@ export function parseLocalConfigRef(text: string): LocalProviderConfig | undefin
   return localConfig(m[1]!, m[2], m[3]?.trim())
 }
 
+/**
+ * The parts of a provider reference as written, however incomplete (an editor's text, a providers map key):
+ * `aws.east` → `aws` and `east`, `aws` → `aws` and no alias. `parseLocalConfigRef` is the strict reading.
+ */
+export function referenceParts(text: string): {localName: string; alias: string | undefined} {
+  const [localName = '', alias] = text.split('.')
+  return {localName, alias}
+}
+
 /** An absolute provider configuration: `module.a.provider["registry.terraform.io/hashicorp/aws"].west`. */
 export class AbsProviderConfig {
   readonly module: ModulePath
   readonly provider: Provider
   readonly alias: string | undefined
+  /** The configuration's identity as a string (its text, like Terraform's UniqueKey): compare and key maps by it, never by the object. */
+  readonly key: string
 
   constructor(module: ModulePath, provider: Provider, alias?: string) {
     this.module = module
     this.provider = providerAddr(provider.host, provider.namespace, provider.type)
     this.alias = alias === '' ? undefined : alias
+    const mod = module.key
+    this.key = `${mod ? mod + '.' : ''}provider[${JSON.stringify(providerString(this.provider))}]${this.alias ? '.' + this.alias : ''}`
     Object.freeze(this)
   }
 
@@ -220,11 +233,15 @@ export class AbsProviderConfig {
 
   /** Terraform's form: the FQN quoted as a Go string (`provider["…"]`), the alias after it. */
   toString(): string {
-    const mod = this.module.toString()
-    return `${mod ? mod + '.' : ''}provider[${JSON.stringify(providerString(this.provider))}]${this.alias ? '.' + this.alias : ''}`
+    return this.key
+  }
+
+  /** In JSON, the text (a document that holds the value writes what Terraform writes). */
+  toJSON(): string {
+    return this.key
   }
 
   equals(other: AbsProviderConfig): boolean {
-    return this.module.equals(other.module) && providerEquals(this.provider, other.provider) && this.alias === other.alias
+    return this.key === other.key
   }
 }

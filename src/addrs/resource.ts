@@ -16,12 +16,16 @@ export class ResourceAddr {
   readonly mode: ResourceMode
   readonly type: string
   readonly name: string
+  /** The address's identity as a string (its text, like Terraform's UniqueKey): compare and key maps by it, never by the object. */
+  readonly key: string
 
   constructor(module: ModulePath, mode: ResourceMode, type: string, name: string) {
     this.module = module
     this.mode = mode
     this.type = type
     this.name = name
+    const local = `${mode === 'managed' ? '' : mode + '.'}${type}.${name}`
+    this.key = module.isRoot ? local : `${module.key}.${local}`
     Object.freeze(this)
   }
 
@@ -32,12 +36,16 @@ export class ResourceAddr {
 
   /** The absolute address: `module.a.data.aws_ami.y` (the local one in the root module). */
   toString(): string {
-    const local = this.localString()
-    return this.module.isRoot ? local : `${this.module.toString()}.${local}`
+    return this.key
+  }
+
+  /** In JSON, the text (a document that holds the value writes what Terraform writes). */
+  toJSON(): string {
+    return this.key
   }
 
   equals(other: ResourceAddr): boolean {
-    return this.module.equals(other.module) && this.mode === other.mode && this.type === other.type && this.name === other.name
+    return this.key === other.key
   }
 }
 

@@ -3,27 +3,34 @@
 // configuration with a dashed `uses` edge; a configuration only the state names (removed from the code, so
 // `terraform plan` fails) is drawn too, marked `state-only`. Objects still declared are the view's own
 // resources already. Data in, data out: the renderers draw the marks (dashed in DOT, SVG, Mermaid, HTML).
+import {providerString, type AbsProviderConfig} from '../addrs/provider.js'
 import type {ExportGraph, GraphEdge, GraphNode} from '../export/model.js'
 import type {StateMatch} from '../state/match.js'
 
-function configLabel(address: string): string {
-  const m = /^(?:(.*)\.)?provider\["([^"]+)"\](?:\.(.+))?$/.exec(address)
-  if (!m) return address
-  const type = m[2]!.split('/').pop() ?? m[2]!
-  return [`${type}${m[3] ? '.' + m[3] : ''}`, m[2]!, m[1] ? `in ${m[1]}` : '', 'removed: only in the state'].filter((x) => x).join('\n')
+function configLabel(c: AbsProviderConfig): string {
+  const module = c.module.key
+  return [
+    `${c.provider.type}${c.alias ? '.' + c.alias : ''}`,
+    providerString(c.provider),
+    module ? `in ${module}` : '',
+    'removed: only in the state',
+  ]
+    .filter((x) => x)
+    .join('\n')
 }
 
 /** The graph with the state's orphans and the configurations only the state names; other views unchanged. */
 export function withStateNodes(g: ExportGraph, match: StateMatch): ExportGraph {
   if (g.view !== 'providers') return g
   const ids = new Set(g.nodes.map((n) => n.id))
-  const groups = new Map<string, {missing: boolean; objects: string[]}>()
+  const groups = new Map<string, {at: AbsProviderConfig; missing: boolean; objects: string[]}>()
   for (const m of match.objects) {
     if (m.status !== 'orphan' && m.status !== 'orphan-configuration-missing') continue
-    const config = m.providerConfig ?? m.object.recorded.toString()
-    const group = groups.get(config) ?? {missing: m.status === 'orphan-configuration-missing', objects: []}
+    // the configuration the match names: the binding's, else the one the state recorded
+    const at = m.binding?.providerConfig ?? m.object.recorded
+    const group = groups.get(at.key) ?? {at, missing: m.status === 'orphan-configuration-missing', objects: []}
     group.objects.push(m.object.address)
-    groups.set(config, group)
+    groups.set(at.key, group)
   }
   const nodes: GraphNode[] = []
   const edges: GraphEdge[] = []
@@ -33,8 +40,8 @@ export function withStateNodes(g: ExportGraph, match: StateMatch): ExportGraph {
         id: config,
         kind: 'provider-config',
         address: config,
-        module: /^(.*)\.provider\[/.exec(config)?.[1] ?? '',
-        label: configLabel(config),
+        module: group.at.module.key,
+        label: configLabel(group.at),
         cluster: null,
         marks: ['state-only'],
         attributes: {state_only: true, objects: group.objects.length},

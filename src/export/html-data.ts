@@ -8,11 +8,11 @@ import {renameFiles, rootRelative} from '../diag/file-names.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
 import {providersDocument} from '../providers/analyze.js'
 import {providerConfigArguments} from '../providers/tree/config-arguments.js'
-import {stepText} from '../providers/tree/step-text.js'
+import {componentModuleNames, stepText} from '../providers/tree/step-text.js'
 import type {ModuleNode} from '../crawl/crawl.js'
 import type {ResourceBinding} from '../providers/tree/resolve.js'
 import type {StackComponentAnalysis} from '../providers/stacks/stack-analyze.js'
-import {stackStep, stackTarget} from '../providers/stacks/stack-document.js'
+import {stackTarget} from '../providers/stacks/stack-document.js'
 import type {ExportGraph, GraphNode} from './model.js'
 
 export interface ResourceDetails {
@@ -82,7 +82,7 @@ export function htmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
 
 /** The page's facts, files named as the model names them. */
 function modelHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
-  const bindings = new Map(a.resolution.resources.map((r) => [r.address, r]))
+  const bindings = new Map(a.resolution.resources.map((r) => [r.address.key, r]))
   const configs = new Map(a.resolution.configs.map((c) => [c.address, c]))
   const modules = new Map(a.tree.nodes.map((m) => [m.address, m]))
   // a configuration's arguments, read from the JSON document of `providers --json` (made the first time one is asked)
@@ -93,14 +93,15 @@ function modelHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
   }
   const usersByConfig = new Map<string, string[]>()
   for (const r of a.resolution.resources)
-    if (r.providerConfig) usersByConfig.set(r.providerConfig, [...(usersByConfig.get(r.providerConfig) ?? []), r.address])
+    if (r.providerConfig) usersByConfig.set(r.providerConfig.key, [...(usersByConfig.get(r.providerConfig.key) ?? []), r.address.key])
   const modulesByConfig = new Map<string, Set<string>>()
-  for (const p of a.resolution.passes) modulesByConfig.set(p.parentAddress, (modulesByConfig.get(p.parentAddress) ?? new Set()).add(p.to))
+  for (const p of a.resolution.passes)
+    modulesByConfig.set(p.parentAddress, (modulesByConfig.get(p.parentAddress) ?? new Set()).add(p.to.key))
   for (const r of a.resolution.resources)
-    if (r.providerConfig && r.module !== '')
-      modulesByConfig.set(r.providerConfig, (modulesByConfig.get(r.providerConfig) ?? new Set()).add(r.module))
+    if (r.providerConfig && !r.module.isRoot)
+      modulesByConfig.set(r.providerConfig.key, (modulesByConfig.get(r.providerConfig.key) ?? new Set()).add(r.module.key))
   const resourceCount = new Map<string, number>()
-  for (const r of a.resolution.resources) resourceCount.set(r.module, (resourceCount.get(r.module) ?? 0) + 1)
+  for (const r of a.resolution.resources) resourceCount.set(r.module.key, (resourceCount.get(r.module.key) ?? 0) + 1)
   const callCount = new Map<string, number>()
   for (const m of a.tree.nodes)
     if (m.address !== '') {
@@ -117,13 +118,13 @@ function modelHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
       details[n.id] = {
         kind: 'resource',
         provider: b.provider,
-        provider_config: b.providerConfig ?? null,
+        provider_config: b.providerConfig?.key ?? null,
         reference: b.reference,
         instance_key: b.instanceKey ?? null,
         chain: b.resolution.map((s) => stepText(s, a.tree.engine)),
         range: formatRange(b.range),
       }
-      if (b.providerConfig) colorKey[n.id] = b.providerConfig
+      if (b.providerConfig) colorKey[n.id] = b.providerConfig.key
     } else if (n.kind === 'provider-config') {
       const c = configs.get(n.address)
       colorKey[n.id] = n.address
@@ -144,7 +145,7 @@ function modelHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
         source: m.sourceText ?? null,
         version: m.version ?? null,
         dir: m.displayDir ?? null,
-        providers: a.resolution.passes.filter((p) => p.to === address).map((p) => `${p.key} = ${p.value}`),
+        providers: a.resolution.passes.filter((p) => p.to.key === address).map((p) => `${p.key} = ${p.value}`),
         resources: resourceCount.get(address) ?? 0,
         calls: callCount.get(address) ?? 0,
         range: m.call ? formatRange(m.call.declRange) : null,
@@ -178,7 +179,8 @@ function stackHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
   for (const c of s.components) {
     modules.set(c.address, {component: c})
     for (const m of c.analysis?.tree.nodes ?? []) if (m.address !== '') modules.set(`${c.address}.${m.address}`, {component: c, node: m})
-    for (const r of c.analysis?.resolution.resources ?? []) resources.set(`${c.address}.${r.address}`, {component: c.address, binding: r})
+    for (const r of c.analysis?.resolution.resources ?? [])
+      resources.set(`${c.address}.${r.address.key}`, {component: c.address, binding: r})
   }
   const details: Record<string, NodeDetails> = {}
   const colorKey: Record<string, string> = {}
@@ -193,7 +195,7 @@ function stackHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
         provider_config: target,
         reference: r.binding.reference,
         instance_key: r.binding.instanceKey ?? null,
-        chain: r.binding.resolution.map((x) => stepText(stackStep(x, r.component), 'terraform')),
+        chain: r.binding.resolution.map((x) => stepText(x, 'terraform', componentModuleNames(r.component))),
         range: formatRange(r.binding.range),
       }
       if (target) colorKey[n.id] = target
@@ -222,9 +224,9 @@ function stackHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
         version: own ? (own.version ?? null) : (c.source.version ?? null),
         dir: own ? (own.displayDir ?? null) : (c.displayDir ?? null),
         providers: own
-          ? (c.analysis?.resolution.passes ?? []).filter((x) => x.to === own.address).map((x) => `${x.key} = ${x.value}`)
+          ? (c.analysis?.resolution.passes ?? []).filter((x) => x.to.key === own.address).map((x) => `${x.key} = ${x.value}`)
           : c.providers.map((b) => `${b.slot} = ${b.value ?? 'NOT GIVEN'}`),
-        resources: [...resources.values()].filter((r) => r.component === c.address && r.binding.module === (own?.address ?? '')).length,
+        resources: [...resources.values()].filter((r) => r.component === c.address && r.binding.module.key === (own?.address ?? '')).length,
         calls: (own ? own.children : (c.analysis?.tree.root.children ?? [])).length,
         range: formatRange(own?.call?.declRange ?? c.declRange),
       }

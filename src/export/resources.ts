@@ -331,7 +331,7 @@ function connectRefs(g: DependencyGraph, from: number | undefined, s: ModuleScop
 function addProviderConfigs(g: DependencyGraph, tree: ModuleTree, scopes: ReadonlyMap<ModuleNode, ModuleScope>): Map<string, string> {
   const resolution = resolveProviders(tree)
   const providerOf = new Map<string, string>()
-  for (const r of resolution.resources) if (r.providerConfig !== undefined) providerOf.set(r.address, r.providerConfig)
+  for (const r of resolution.resources) if (r.providerConfig !== undefined) providerOf.set(r.address.key, r.providerConfig.key)
   const byAddress = new Map(tree.nodes.map((n) => [n.address, n]))
   for (const c of resolution.configs) {
     const n = byAddress.get(c.module)

@@ -5,7 +5,7 @@
 // cursor stands is read from the buffer as typed (src/lsp/text-context.ts); what can be named, from the
 // last complete analysis of the module.
 import {CompletionItemKind, type CompletionItem, type Position} from 'vscode-languageserver'
-import {impliedLocalName, providerString} from '../addrs/provider.js'
+import {impliedLocalName, providerString, referenceParts} from '../addrs/provider.js'
 import type {ModuleNode} from '../crawl/crawl.js'
 import type {RootAnalysis} from '../lint/workspace.js'
 import type {Module} from '../load/model.js'
@@ -100,7 +100,7 @@ function suggestions(spot: CompletionSpot, m: Module, nodes: readonly ModuleNode
     }
     case 'providers-value': {
       const child = childModule(nodes, spot.call)
-      const want = child ? provider(child, spot.key.split('.')[0]!) : undefined
+      const want = child ? provider(child, referenceParts(spot.key).localName) : undefined
       const all = nameableConfigs(m)
       const fitting = want ? all.filter((c) => provider(m, c.localName) === want) : all
       return (fitting.length > 0 ? fitting : all).map((c) => ({label: configKey(c), detail: detail(m, c), rank: c.alias ? 0 : 1}))

@@ -55,12 +55,12 @@ function configOf(a: RootAnalysis, address: string | undefined): ProviderConfigI
 function chainMarkdown(ctx: FeatureContext, a: RootAnalysis, r: ResourceBinding): string {
   const engine = engineByName(a.lint.analysis.tree.engine)
   const name = (f: string): string => ctx.display(path.resolve(a.root, f))
-  const lines = [`\`${r.address}\` uses \`${r.providerConfig ?? 'NOT FOUND'}\``, '']
+  const lines = [`\`${r.address.key}\` uses \`${r.providerConfig?.key ?? 'NOT FOUND'}\``, '']
   r.resolution.forEach((s, i) => {
     const text = renameRanges(stepText(s, engine), name)
     lines.push(`${i + 1}. ${text}${s.range ? ` — ${link(ctx, a.root, s.range)}` : ''}`)
   })
-  const cfg = configOf(a, r.providerConfig)
+  const cfg = configOf(a, r.providerConfig?.key)
   if (cfg?.range) lines.push('', `configuration: ${link(ctx, a.root, cfg.range)}`)
   return lines.join('\n')
 }
@@ -98,8 +98,8 @@ export async function hover(ctx: FeatureContext, at: Spot): Promise<{markdown: s
         .map(({a, t}) => {
           const b = (t as Extract<Target, {kind: 'resource'}>).binding
           const several = resources.filter((o) => o.a === a).length > 1
-          const where = `${ctx.display(a.root)}${several && b.module ? ' ' + b.module : ''}`
-          return `${where}: ${configShort(configOf(a, b.providerConfig), b.providerConfig)}`
+          const where = `${ctx.display(a.root)}${several && !b.module.isRoot ? ' ' + b.module.key : ''}`
+          return `${where}: ${configShort(configOf(a, b.providerConfig?.key), b.providerConfig?.key)}`
         })
         .join(' · '),
     )
@@ -155,12 +155,12 @@ function callHover(ctx: FeatureContext, a: RootAnalysis, t: Extract<Target, {kin
   // what its resources (and those below it) inherit rather than receive
   const inherited = new Map<string, string>()
   for (const r of a.lint.analysis.resolution.resources) {
-    if (!within(r.module, address)) continue
+    if (!within(r.module.key, address)) continue
     for (const s of r.resolution)
-      if (s.kind === 'inherited' && !within(s.from, address) && !inherited.has(providerString(s.provider)))
+      if (s.kind === 'inherited' && !within(s.from.key, address) && !inherited.has(providerString(s.provider)))
         inherited.set(
           providerString(s.provider),
-          `- \`${providerString(s.provider)}\` inherited from ${s.fromCallers ? 'the root module' : moduleName(s.from)}${r.providerConfig ? ` → \`${r.providerConfig}\`` : ''}`,
+          `- \`${providerString(s.provider)}\` inherited from ${s.fromCallers ? 'the root module' : moduleName(s.from)}${r.providerConfig ? ` → \`${r.providerConfig.key}\`` : ''}`,
         )
   }
   if (receives.length === 0 && inherited.size === 0) out.push('receives no provider configuration (none of its resources needs one)')
@@ -176,7 +176,7 @@ function within(module: string, address: string): boolean {
 function providerHover(ctx: FeatureContext, a: RootAnalysis, c: ProviderConfigInfo | undefined, address?: string): string {
   const addr = c?.address ?? address ?? '?'
   const users = resourcesThrough(a, addr)
-  const modules = new Set(users.map((r) => r.module))
+  const modules = new Set(users.map((r) => r.module.key))
   const out = [
     `\`${addr}\`${c?.expected ? ' (expected from the caller)' : c?.legacy ? ' (legacy: a provider block in a non-root module)' : ''}`,
     '',
@@ -184,7 +184,7 @@ function providerHover(ctx: FeatureContext, a: RootAnalysis, c: ProviderConfigIn
   out.push(
     `used by ${users.length} resource${users.length === 1 ? '' : 's'} in ${modules.size} module${modules.size === 1 ? '' : 's'}${stateNote(ctx, a, addr)}`,
   )
-  for (const r of users.slice(0, MAX_LISTED)) out.push(`- \`${r.address}\` — ${link(ctx, a.root, r.range)}`)
+  for (const r of users.slice(0, MAX_LISTED)) out.push(`- \`${r.address.key}\` — ${link(ctx, a.root, r.range)}`)
   if (users.length > MAX_LISTED) out.push(`- … and ${users.length - MAX_LISTED} more`)
   return out.join('\n')
 }
@@ -220,7 +220,7 @@ export function definition(ctx: FeatureContext, at: Spot): Location[] {
     out.push({uri: pathUri(abs), range: lspRange(r, root, ctx.lines)})
   }
   for (const {a, t} of found(ctx, at)) {
-    if (t.kind === 'resource') add(a.root, configOf(a, t.binding.providerConfig)?.range)
+    if (t.kind === 'resource') add(a.root, configOf(a, t.binding.providerConfig?.key)?.range)
     else if (t.kind === 'call' && t.on === 'entry')
       add(a.root, t.entry?.parentAddress ? finalConfig(a, t.entry.parentAddress)?.range : undefined)
     else if (t.kind === 'call' && t.child?.dir && t.child.module) {
@@ -293,7 +293,7 @@ export function codeLenses(ctx: FeatureContext): CodeLens[] {
         const c = a.lint.analysis.resolution.configs.find((x) => x.module === n.address && x.declaration === b)
         if (!c) continue
         const users = resourcesThrough(a, c.address)
-        const modules = new Set(users.map((r) => r.module)).size
+        const modules = new Set(users.map((r) => r.module.key)).size
         const key = `${b.declRange.start.byte}:${b.declRange.end.byte}`
         const entry: Lens = byBlock.get(key) ?? {range: b.declRange, root: a.root, parts: [], locations: new Map<string, Location>()}
         const text = `used by ${users.length} resource${users.length === 1 ? '' : 's'} in ${modules} module${modules === 1 ? '' : 's'}${stateNote(ctx, a, c.address)}`

@@ -9,8 +9,8 @@ import type {RootAnalysis} from '../lint/workspace.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
 import type {ResourceBinding} from '../providers/tree/resolve.js'
 import type {StackComponentAnalysis} from '../providers/stacks/stack-analyze.js'
-import {stackStep, stackTarget} from '../providers/stacks/stack-document.js'
-import {stepText} from '../providers/tree/step-text.js'
+import {stackTarget} from '../providers/stacks/stack-document.js'
+import {componentModuleNames, stepText} from '../providers/tree/step-text.js'
 import {renameRanges} from '../render/paths.js'
 import {holds, pathUri, relativeName, type Spot} from './positions.js'
 
@@ -43,9 +43,9 @@ function link(ctx: Display, root: string, r: SourceRange): string {
 export function stackChainMarkdown(ctx: Display, a: RootAnalysis, c: StackComponent, r: ResourceBinding): string {
   const name = (f: string): string => ctx.display(path.resolve(a.root, f))
   const t = stackTarget(r)
-  const lines = [`\`${c.address}.${r.address}\` uses \`${t.config ?? 'NOT FOUND'}\`${t.value ? ` (\`${t.value}\`)` : ''}`, '']
+  const lines = [`\`${c.address}.${r.address.key}\` uses \`${t.config ?? 'NOT FOUND'}\`${t.value ? ` (\`${t.value}\`)` : ''}`, '']
   r.resolution.forEach((s, i) => {
-    const text = renameRanges(stepText(stackStep(s, c.address), 'terraform'), name)
+    const text = renameRanges(stepText(s, 'terraform', componentModuleNames(c.address)), name)
     lines.push(`${i + 1}. ${text}${s.range ? ` — ${link(ctx, a.root, s.range)}` : ''}`)
   })
   if (c.forEach) lines.push('', `${c.address} has for_each = \`${c.forEach}\`: each instance gets the configuration its key selects`)
@@ -89,7 +89,7 @@ function providerMarkdown(ctx: Display, a: RootAnalysis, address: string): strin
     '',
     `used by ${users.length} resource${users.length === 1 ? '' : 's'} in ${components.size} component${components.size === 1 ? '' : 's'}`,
   ]
-  for (const {c, r} of users.slice(0, MAX_LISTED)) out.push(`- \`${c.address}.${r.address}\` — ${link(ctx, a.root, r.range)}`)
+  for (const {c, r} of users.slice(0, MAX_LISTED)) out.push(`- \`${c.address}.${r.address.key}\` — ${link(ctx, a.root, r.range)}`)
   if (users.length > MAX_LISTED) out.push(`- … and ${users.length - MAX_LISTED} more`)
   return out.join('\n')
 }

@@ -6,7 +6,7 @@
 // read from their syntax nodes (src/hcl/expr.ts), never from their text.
 import * as path from 'node:path'
 import {ModulePath} from '../addrs/module.js'
-import {AbsProviderConfig} from '../addrs/provider.js'
+import {AbsProviderConfig, referenceParts} from '../addrs/provider.js'
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode} from '../crawl/crawl.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
@@ -110,7 +110,7 @@ function boundTarget(a: RootAnalysis, n: ModuleNode, rel: string, at: Spot, here
     const p = b.provider?.attribute
     const onProvider = p !== undefined && holds(attributeSpan(p), rel, at)
     if (!onProvider && !holds(b.declRange, rel, at)) continue
-    const binding = res.resources.find((r) => r.module === n.address && r.declaration === b)
+    const binding = res.resources.find((r) => r.module.key === n.address && r.declaration === b)
     if (binding) return {kind: 'resource', node: n, binding, range: onProvider ? attributeSpan(p) : b.declRange}
   }
   for (const [site, blocks] of siteBlocks(m)) {
@@ -144,11 +144,11 @@ function importTarget(a: RootAnalysis, n: ModuleNode, b: Block, rel: string, at:
   const p = b.body.attributes.find((x) => x.name === 'provider')
   const onProvider = p !== undefined && holds(attributeSpan(p), rel, at)
   if (!onProvider && !holds(b.declRange, rel, at)) return undefined
-  let binding = res.resources.find((r) => r.module === n.address && r.declaration === undefined && sameRange(r.range, b.declRange))
+  let binding = res.resources.find((r) => r.module.key === n.address && r.declaration === undefined && sameRange(r.range, b.declRange))
   if (!binding) {
     const target = importTargets({imports: [b]})[0]
     const declared = target && target.modules.length === 0 ? m.managedResources.get(target.local) : undefined
-    binding = declared && res.resources.find((r) => r.module === n.address && r.declaration === declared)
+    binding = declared && res.resources.find((r) => r.module.key === n.address && r.declaration === declared)
   }
   return binding ? {kind: 'resource', node: n, binding, range: onProvider ? attributeSpan(p) : b.declRange} : undefined
 }
@@ -198,11 +198,11 @@ function callTarget(a: RootAnalysis, n: ModuleNode, name: string, b: ModuleCall,
 
 /** The entries of a module call's `providers` map, with the pass each became. */
 export function providersEntries(a: RootAnalysis, n: ModuleNode, name: string, b: ModuleCall): ProvidersEntry[] {
-  const to = n.address === '' ? `module.${name}` : `${n.address}.module.${name}`
+  const to = ModulePath.of([...n.path, name])
   const out: ProvidersEntry[] = []
   for (const {key, value, inChild, inParent, range} of b.providerEntries) {
     if (!inChild || !inParent) continue
-    const pass = a.lint.analysis.resolution.passes.find((p) => p.to === to && p.key === key)
+    const pass = a.lint.analysis.resolution.passes.find((p) => p.to.equals(to) && p.key === key)
     const provider = n.module?.names.providerFor(inParent.localName)
     const own = provider ? new AbsProviderConfig(ModulePath.of(n.path), provider, inParent.alias).toString() : undefined
     out.push({key, value, range, pass, parentAddress: pass?.parentAddress ?? own})
@@ -212,15 +212,15 @@ export function providersEntries(a: RootAnalysis, n: ModuleNode, name: string, b
 
 /** The address of the configuration a configuration_aliases entry declares in module `n` (`aws.east`). */
 function aliasAddress(a: RootAnalysis, n: ModuleNode, localName: string, name: string): string | undefined {
-  const alias = name.split('.')[1]
+  const alias = referenceParts(name).alias
   if (!alias) return undefined
   const res = a.lint.analysis.resolution
   // the pass that gives it (a called module), else the expected configuration (a shared root), else by provider
-  const pass = res.passes.find((p) => p.to === n.address && p.key === name)
+  const pass = res.passes.find((p) => p.to.key === n.address && p.key === name)
   if (pass) return pass.childAddress
   const own = res.configs.find((c) => c.module === n.address && c.localName === localName && c.alias === alias)
   if (own) return own.address
-  const bound = res.resources.find((r) => r.module === n.address && r.reference === name)
+  const bound = res.resources.find((r) => r.module.key === n.address && r.reference === name)
   const step = bound?.resolution.find((s) => s.kind === 'source')
   return step?.kind === 'source' ? new AbsProviderConfig(ModulePath.of(n.path), step.provider, alias).toString() : undefined
 }
@@ -228,10 +228,10 @@ function aliasAddress(a: RootAnalysis, n: ModuleNode, localName: string, name: s
 /** Every configuration address a binding goes through: its own, each one passed along, the one it ends at. */
 export function chainAddresses(a: RootAnalysis, r: ResourceBinding): Set<string> {
   const out = new Set<string>()
-  if (r.providerConfig) out.add(r.providerConfig)
+  if (r.providerConfig) out.add(r.providerConfig.key)
   for (const s of r.resolution) {
     if (s.kind !== 'passed') continue
-    const p = a.lint.analysis.resolution.passes.find((x) => x.to === s.module && x.key === s.key)
+    const p = a.lint.analysis.resolution.passes.find((x) => x.to.equals(s.module) && x.key === s.key)
     if (p) {
       out.add(p.childAddress)
       out.add(p.parentAddress)
@@ -242,7 +242,7 @@ export function chainAddresses(a: RootAnalysis, r: ResourceBinding): Set<string>
 
 /** The resources bound through the configuration `address` (a block's, a configuration_aliases entry's). */
 export function resourcesThrough(a: RootAnalysis, address: string): ResourceBinding[] {
-  return a.lint.analysis.resolution.resources.filter((r) => r.providerConfig === address || chainAddresses(a, r).has(address))
+  return a.lint.analysis.resolution.resources.filter((r) => r.providerConfig?.key === address || chainAddresses(a, r).has(address))
 }
 
 /**

@@ -67,7 +67,7 @@ function matchesProvider(r: ResourceBinding, want: string): boolean {
 }
 
 function matchesResource(r: ResourceBinding, want: string): boolean {
-  return want.endsWith('*') ? r.address.startsWith(want.slice(0, -1)) : r.address === want
+  return want.endsWith('*') ? r.address.key.startsWith(want.slice(0, -1)) : r.address.key === want
 }
 
 function moduleHeader(n: ModuleNode, name: FileNamer): string {
@@ -101,11 +101,11 @@ export function providersFilterProblem(a: ProvidersAnalysis, opts: ProvidersText
       .split('.')
       .slice(want.startsWith('data.') || /\.data\./.test(want) ? -3 : -2)
       .join('.')
-    const sameName = all.map((r) => r.address).filter((x) => x === tail || x.endsWith(`.${tail}`))
+    const sameName = all.map((r) => r.address.key).filter((x) => x === tail || x.endsWith(`.${tail}`))
     const s =
       didYouMean(
         want,
-        all.map((r) => r.address),
+        all.map((r) => r.address.key),
       ) ?? (sameName.length > 0 ? sameName.join(' or ') : undefined)
     return `--resource ${want}: no resource has this address${hint(s)}; a trailing * matches a prefix`
   }
@@ -128,12 +128,12 @@ export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOpt
   let resources = a.resolution.resources
   if (opts.resource) resources = resources.filter((r) => matchesResource(r, opts.resource!))
   if (opts.provider) resources = resources.filter((r) => matchesProvider(r, opts.provider!))
-  if (allowedModules) resources = resources.filter((r) => allowedModules.has(r.module))
+  if (allowedModules) resources = resources.filter((r) => allowedModules.has(r.module.key))
   const calls = a.tree.nodes.length - 1
   const resolved = a.tree.nodes.filter((n) => n.address !== '' && n.resolved).length
   // the modules analysed: the root and each call that was loaded (not those not installed or not found)
   const loaded = 1 + resolved
-  const usedConfigs = new Set(resources.map((r) => r.providerConfig).filter((x): x is string => x !== undefined))
+  const usedConfigs = new Set(resources.flatMap((r) => (r.providerConfig ? [r.providerConfig.key] : [])))
   const out: string[] = [
     `${loaded} module${loaded === 1 ? '' : 's'}, ${resolved}/${calls} module calls resolved, ${usedConfigs.size} provider configuration${usedConfigs.size === 1 ? '' : 's'} used by ${resources.length} resource${resources.length === 1 ? '' : 's'}`,
     '',
@@ -143,9 +143,9 @@ export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOpt
   // Detailed view: the full chain for each selected resource.
   if (opts.resource) {
     for (const r of resources) {
-      out.push(`${r.address}  (${formatRange({...r.range, filename: name(r.range.filename)})})`)
+      out.push(`${r.address.key}  (${formatRange({...r.range, filename: name(r.range.filename)})})`)
       if (r.declaredBy) out.push(`  ${declaredByText(r.declaredBy, name)}`)
-      out.push(`  uses ${r.providerConfig ?? '(no configuration found)'}${r.instanceKey !== undefined ? ` [${r.instanceKey}]` : ''}`)
+      out.push(`  uses ${r.providerConfig?.key ?? '(no configuration found)'}${r.instanceKey !== undefined ? ` [${r.instanceKey}]` : ''}`)
       r.resolution.forEach((s, i) => out.push(`  ${i + 1}. ${renameRanges(stepText(s, engine), name)}`))
       out.push('')
     }
@@ -154,9 +154,9 @@ export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOpt
   }
   const byModule = new Map<string, ResourceBinding[]>()
   for (const r of resources) {
-    const list = byModule.get(r.module) ?? []
+    const list = byModule.get(r.module.key) ?? []
     list.push(r)
-    byModule.set(r.module, list)
+    byModule.set(r.module.key, list)
   }
   for (const n of a.tree.nodes) {
     if (allowedModules && !allowedModules.has(n.address)) continue
@@ -167,22 +167,20 @@ export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOpt
     out.push(pad + moduleHeader(n, name))
     const groups = new Map<string, {config: string; how: string; items: ResourceBinding[]}>()
     for (const r of list) {
-      const config = r.providerConfig ?? '(no configuration found)'
+      const config = r.providerConfig?.key ?? '(no configuration found)'
       const h = how(r.resolution)
       const key = `${config}\u0000${h}`
       const g = groups.get(key) ?? {config, how: h, items: []}
       g.items.push(r)
       groups.set(key, g)
     }
-    const passes = a.resolution.passes.filter((p) => p.to === n.address)
+    const passes = a.resolution.passes.filter((p) => p.to.key === n.address)
     if (passes.length > 0) out.push(`${pad}  receives: ${passes.map((p) => `${p.key} = ${p.value}`).join(', ')}`)
     if (list.length === 0 && n.resolved) out.push(`${pad}  (no resources)`)
     for (const g of [...groups.values()].sort((x, y) => (x.config < y.config ? -1 : x.config > y.config ? 1 : x.how < y.how ? -1 : 1))) {
       out.push(`${pad}  ${g.config}`)
       out.push(`${pad}    via: ${renameRanges(g.how, name)}`)
-      const names = g.items.map(
-        (r) => (n.address ? r.address.slice(n.address.length + 1) : r.address) + (r.declaredBy ? ` ${declaredByNote(r.declaredBy)}` : ''),
-      )
+      const names = g.items.map((r) => r.address.localString() + (r.declaredBy ? ` ${declaredByNote(r.declaredBy)}` : ''))
       const shown = names.slice(0, max).join(', ')
       out.push(
         `${pad}    ${g.items.length} resource${g.items.length === 1 ? '' : 's'}: ${shown}${names.length > max ? `, … and ${names.length - max} more` : ''}`,
@@ -201,7 +199,7 @@ export const PROVIDERS_SUMMARY_MIN_LINES = 40
 function configurationCounts(resources: readonly ResourceBinding[]): string[] {
   const counts = new Map<string, number>()
   for (const r of resources) {
-    const config = r.providerConfig ?? '(no configuration found)'
+    const config = r.providerConfig?.key ?? '(no configuration found)'
     counts.set(config, (counts.get(config) ?? 0) + 1)
   }
   const configs = [...counts.keys()].filter((c) => c !== '(no configuration found)').length

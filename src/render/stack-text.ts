@@ -6,8 +6,8 @@ import {didYouMean} from '../diag/name-suggestion.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
 import type {ResolutionStep, ResourceBinding} from '../providers/tree/resolve.js'
 import type {StackAnalysis, StackComponentAnalysis} from '../providers/stacks/stack-analyze.js'
-import {stackStep, stackTarget} from '../providers/stacks/stack-document.js'
-import {moduleName, stepText} from '../providers/tree/step-text.js'
+import {stackTarget} from '../providers/stacks/stack-document.js'
+import {componentModuleNames, stepText} from '../providers/tree/step-text.js'
 import {renameRanges, type FileNamer} from './paths.js'
 import {terminalInline, terminalText} from './terminal-text.js'
 
@@ -31,7 +31,7 @@ interface Bound {
 
 function bound(s: StackAnalysis<ProvidersAnalysis>): Bound[] {
   return s.components.flatMap((c) =>
-    (c.analysis?.resolution.resources ?? []).map((binding) => ({component: c, binding, address: `${c.address}.${binding.address}`})),
+    (c.analysis?.resolution.resources ?? []).map((binding) => ({component: c, binding, address: `${c.address}.${binding.address.key}`})),
   )
 }
 
@@ -79,14 +79,15 @@ export function stackFilterProblem(s: StackAnalysis<ProvidersAnalysis>, opts: St
 /** The short form of a chain inside a component: the module steps, then the providers map entry. */
 function via(steps: readonly ResolutionStep[], component: string): string {
   const parts: string[] = []
-  for (const s of steps.map((x) => stackStep(x, component))) {
-    if (s.kind === 'passed') parts.push(`${s.module} receives ${s.key} = ${s.value}`)
-    else if (s.kind === 'inherited') parts.push(`inherited from ${moduleName(s.from)}`)
+  const names = componentModuleNames(component)
+  for (const s of steps) {
+    if (s.kind === 'passed') parts.push(`${names.address(s.module)} receives ${s.key} = ${s.value}`)
+    else if (s.kind === 'inherited') parts.push(`inherited from ${names.name(s.from)}`)
     else if (s.kind === 'component') parts.push(`${s.localName}${s.alias ? `.${s.alias}` : ''} = ${s.value}`)
     else if (s.kind === 'stack-config' && !s.reference) parts.push('known only when Terraform evaluates it')
     else if (s.kind === 'stack-config' && !s.declared) parts.push(`no provider "${s.localName}" "${s.name}" block`)
     else if (s.kind === 'missing') parts.push('NOT GIVEN')
-    else if (s.kind === 'legacy' || s.kind === 'declared') parts.push(`its own provider block in ${moduleName(s.module)}`)
+    else if (s.kind === 'legacy' || s.kind === 'declared') parts.push(`its own provider block in ${names.name(s.module)}`)
   }
   return parts.join(' → ')
 }
@@ -114,8 +115,10 @@ function detail(list: readonly Bound[], name: FileNamer): string[] {
     const r = b.binding
     const t = stackTarget(r)
     out.push(`${b.address}  (${formatRange({...r.range, filename: name(r.range.filename)})})`)
-    out.push(`  uses ${t.config ?? r.providerConfig ?? '(no configuration found)'}${t.value ? ` (${terminalInline(t.value)})` : ''}`)
-    r.resolution.forEach((s, i) => out.push(`  ${i + 1}. ${renameRanges(stepText(stackStep(s, b.component.address), 'terraform'), name)}`))
+    out.push(`  uses ${t.config ?? r.providerConfig?.key ?? '(no configuration found)'}${t.value ? ` (${terminalInline(t.value)})` : ''}`)
+    r.resolution.forEach((s, i) =>
+      out.push(`  ${i + 1}. ${renameRanges(stepText(s, 'terraform', componentModuleNames(b.component.address)), name)}`),
+    )
     out.push('')
   }
   return out
@@ -140,7 +143,7 @@ export function renderStackText(a: ProvidersAnalysis, opts: StackTextOptions = {
       out.push(`  ${p.slot} = ${p.value !== undefined ? terminalInline(p.value) : 'NOT GIVEN'}${p.config ? `  → ${p.config}` : ''}`)
     const groups = new Map<string, {config: string; via: string; items: Bound[]}>()
     for (const b of mine) {
-      const config = stackTarget(b.binding).config ?? b.binding.providerConfig ?? '(no configuration found)'
+      const config = stackTarget(b.binding).config ?? b.binding.providerConfig?.key ?? '(no configuration found)'
       const v = via(b.binding.resolution, c.address)
       const g = groups.get(`${config}\0${v}`) ?? {config, via: v, items: []}
       g.items.push(b)
@@ -148,7 +151,7 @@ export function renderStackText(a: ProvidersAnalysis, opts: StackTextOptions = {
     }
     if (c.analysis && mine.length === 0) out.push('  (no resources)')
     for (const g of [...groups.values()].sort((x, y) => (x.config < y.config ? -1 : x.config > y.config ? 1 : x.via < y.via ? -1 : 1))) {
-      const names = g.items.map((b) => b.binding.address)
+      const names = g.items.map((b) => b.binding.address.key)
       out.push(`  ${g.config}`, `    via: ${terminalInline(g.via)}`)
       out.push(
         `    ${names.length} resource${names.length === 1 ? '' : 's'}: ${names.slice(0, max).join(', ')}${names.length > max ? `, … and ${names.length - max} more` : ''}`,

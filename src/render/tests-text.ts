@@ -28,11 +28,11 @@ function runLines(r: TestRunAnalysis, name: FileNamer, max: number): string[] {
   const out = [`  run "${r.name}" (${r.command}${mod})${counts ? `: ${counts}` : ''}`]
   const groups = new Map<string, {config: string; via: string; items: string[]}>()
   for (const b of r.resources) {
-    const config = b.providerConfig ?? '(no configuration found)'
+    const config = b.providerConfig?.key ?? '(no configuration found)'
     const via = how(b.resolution)
     const key = `${config}\u0000${via}`
     const g = groups.get(key) ?? {config, via, items: []}
-    g.items.push(b.address)
+    g.items.push(b.address.key)
     groups.set(key, g)
   }
   if (r.resources.length === 0) out.push(r.module && !r.module.loaded ? '    (module not loaded)' : '    (no resources)')

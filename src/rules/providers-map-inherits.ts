@@ -27,9 +27,9 @@ export const providersMapInherits = {
     // resources by module, in resolution order, so a call's subtree is read without scanning them all
     const byModule = new Map<string, {index: number; r: ResourceBinding}[]>()
     resolution.resources.forEach((r, index) => {
-      const list = byModule.get(r.module) ?? []
+      const list = byModule.get(r.module.key) ?? []
       list.push({index, r})
-      byModule.set(r.module, list)
+      byModule.set(r.module.key, list)
     })
     const subtreeResources = (top: ModuleNode): ResourceBinding[] => {
       const out: {index: number; r: ResourceBinding}[] = []
@@ -49,11 +49,11 @@ export const providersMapInherits = {
       const inherited = new Map<string, {config: ProviderConfigInfo; resources: ResourceBinding[]}>()
       for (const r of subtreeResources(node)) {
         if (r.providerConfig === undefined) continue
-        const config = configs.get(r.providerConfig)
+        const config = configs.get(r.providerConfig.key)
         if (!config || isWithin(config.module, node.address)) continue
         // The root's implied empty configuration is what the module would get anyway: nothing surprising.
         if (config.implied) continue
-        if (r.resolution.some((s) => s.kind === 'passed' && s.module === node.address)) continue
+        if (r.resolution.some((s) => s.kind === 'passed' && s.module.key === node.address)) continue
         const e = inherited.get(config.address) ?? {config, resources: []}
         e.resources.push(r)
         inherited.set(config.address, e)
@@ -63,7 +63,7 @@ export const providersMapInherits = {
       for (const {config, resources} of inherited.values()) {
         const first = resources[0]!
         const provider = parseProviderString(config.provider) ?? providerAddr('', '', '')
-        const inChild = childNames.localNameFor(provider) ?? (first.module === node.address ? first.reference : config.localName)
+        const inChild = childNames.localNameFor(provider) ?? (first.module.key === node.address ? first.reference : config.localName)
         const inParent = parentNames?.localNameFor(provider) ?? config.localName
         const steps = first.resolution.filter(
           (s) =>
@@ -72,7 +72,7 @@ export const providersMapInherits = {
         const names =
           resources
             .slice(0, 3)
-            .map((r) => `${r.address} (${where(r.range)})`)
+            .map((r) => `${r.address.key} (${where(r.range)})`)
             .join(', ') + (resources.length > 3 ? ` and ${resources.length - 3} more` : '')
         findings.push({
           summary: 'Provider inherited despite a providers map',

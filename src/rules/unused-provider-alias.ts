@@ -18,7 +18,7 @@ export const unusedProviderAlias = {
     const {tree, resolution} = analysis
     const root = tree.root
     if (!root.module) return []
-    const usedByResource = new Set(resolution.resources.flatMap((r) => (r.providerConfig ? [r.providerConfig] : [])))
+    const usedByResource = new Set(resolution.resources.flatMap((r) => (r.providerConfig ? [r.providerConfig.key] : [])))
     const findings: Finding[] = []
     const proxies = edgeView(analysis.graph, new Set(['proxies']))
     for (const config of resolution.configs) {
@@ -30,7 +30,7 @@ export const unusedProviderAlias = {
       if (analysis.graph.hasNode(providerKey(config.address))) {
         bfsFromNode(proxies, providerKey(config.address), (_key, attr) => void reached.add(attr.address), {mode: 'inbound'})
       }
-      const passedTo = resolution.passes.filter((p) => reached.has(p.parentAddress)).map((p) => p.to)
+      const passedTo = resolution.passes.filter((p) => reached.has(p.parentAddress)).map((p) => p.to.key)
       const opaque = tree.nodes.some((n) => {
         if (n.resolved || !n.parent?.module || !n.call) return false
         const names = n.parent.module.names

@@ -164,7 +164,7 @@ function instanceDeclared(o: StateObject, binding: ResourceBinding, moved: boole
   if (moved) return 'declared'
   const modules = moduleDeclared(o.module, ctx)
   if (modules === 'gone') return 'gone'
-  const node = ctx.nodes.get(binding.module)
+  const node = ctx.nodes.get(binding.module.key)
   const decl = binding.declaration
   if (!node || !decl) return 'unknown'
   const r = keyDeclared(declaredKeys(node, decl.count, decl.forEach, ctx.keys), o.key)
@@ -208,7 +208,7 @@ function matchObject(o: StateObject, ctx: MatchContext): MatchedObject {
   }
   if (binding) {
     const instance = instanceDeclared(o, binding, to !== from, ctx)
-    const providerConfig = binding.providerConfig ?? null
+    const providerConfig = binding.providerConfig?.key ?? null
     const status: StateStatus = instance === 'gone' ? 'orphan' : providerConfig === recorded ? 'bound' : 'rehomed'
     // OpenTofu destroys an orphaned instance through the provider instance the state recorded (its key)
     const instanceMissing =
@@ -261,7 +261,7 @@ function providerInstanceMissing(o: StateObject, ctx: MatchContext): InstanceMis
 /** Every object of the state matched to the analysis's configuration. */
 export function matchState(state: StateFile, a: ProvidersAnalysis): StateMatch {
   const ctx: MatchContext = {
-    bindings: new Map(a.resolution.resources.filter((b) => !b.declaredBy || b.declaredBy.kind === 'check').map((b) => [b.address, b])),
+    bindings: new Map(a.resolution.resources.filter((b) => !b.declaredBy || b.declaredBy.kind === 'check').map((b) => [b.address.key, b])),
     nodes: new Map(a.tree.nodes.map((n) => [n.address, n])),
     configs: new Set(a.resolution.configs.filter((c) => !c.expected).map((c) => c.address)),
     moves: movedEntries(a.tree),

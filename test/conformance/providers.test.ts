@@ -29,7 +29,7 @@ if (hasShared('conformance: provider resolution', 'conformance/opentofu/internal
     for (const [name, want] of Object.entries(BINDINGS)) {
       C(`${name} (${engine})`, async () => {
         const a = await analyzeProviders(path.join(up, 'tofu/testdata', name), {engine, env: {}})
-        const got = Object.fromEntries(a.resolution.resources.map((r) => [r.address, r.providerConfig]))
+        const got = Object.fromEntries(a.resolution.resources.map((r) => [r.address.key, r.providerConfig?.key]))
         const expected = Object.fromEntries(Object.entries(want).map(([k, v]) => [k, v.replace('H/', host(engine) + '/')]))
         assert.equal(got, expected)
         assert.not.ok(a.diagnostics.some((d) => d.severity === 'error'))

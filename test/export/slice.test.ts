@@ -129,7 +129,7 @@ test('provider hops join the declaring module to the resource module, one call a
   for (const dir of dirs) {
     const a = await analyzeProviders(dir, {env: {}})
     for (const r of a.resolution.resources) {
-      const config = a.resolution.configs.find((c) => c.address === r.providerConfig)
+      const config = a.resolution.configs.find((c) => c.address === r.providerConfig?.key)
       if (!config) continue
       const hops = providerHops(r, a)
       let at = config.module
@@ -145,7 +145,7 @@ test('provider hops join the declaring module to the resource module, one call a
         )
         at = h.to
       }
-      assert.is(at, r.module, `${r.address}: the hops end at its module`)
+      assert.is(at, r.module.key, `${r.address}: the hops end at its module`)
       assert.is(
         hops.filter((h) => h.pass !== undefined).length,
         r.resolution.filter((s) => s.kind === 'passed').length,

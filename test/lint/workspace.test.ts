@@ -44,7 +44,7 @@ test('the first update analyses every root; a change analyses again only the roo
     // the binding per root, from the buffer
     const as = await ws.analysesOf(at('modules/app/main.tf'))
     assert.equal(
-      as.map((a) => [path.relative(MEMORY_ROOT, a.root), a.lint.analysis.resolution.resources.map((r) => r.providerConfig)]),
+      as.map((a) => [path.relative(MEMORY_ROOT, a.root), a.lint.analysis.resolution.resources.map((r) => r.providerConfig?.key)]),
       [
         ['envs/dev', ['provider["registry.terraform.io/hashicorp/aws"]']],
         ['envs/prod', ['provider["registry.terraform.io/hashicorp/aws"].east']],
@@ -156,7 +156,7 @@ test('an edit that arrives while an analysis runs abandons it: the newest text w
     assert.ok(arrived, 'the edit arrived during the analysis')
     const [a] = await ws.analysesOf(dev, {fresh: false})
     assert.equal(
-      a!.lint.analysis.resolution.resources.filter((r) => r.module === '').map((r) => r.reference),
+      a!.lint.analysis.resolution.resources.filter((r) => r.module.isRoot).map((r) => r.reference),
       ['aws.second'],
     )
     // the abandoned analysis told nothing: dev's findings were told once, those of the second text

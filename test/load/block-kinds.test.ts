@@ -154,12 +154,12 @@ test('hover finds its binding, completion offers configurations after provider =
     // the header of widget "aws_gadget" "w" (line 13) and its provider argument (line 14)
     const onHeader = targetsAt(ra, file, {line: 13, column: 3})
     assert.equal(
-      onHeader.map((t) => (t.kind === 'resource' ? `${t.binding.address} ${t.binding.providerConfig ?? ''}` : t.kind)),
+      onHeader.map((t) => (t.kind === 'resource' ? `${t.binding.address.key} ${t.binding.providerConfig?.key ?? ''}` : t.kind)),
       [`widget.aws_gadget.w ${AWS}.east`],
     )
     const onArgument = targetsAt(ra, file, {line: 14, column: 15})
     assert.equal(
-      onArgument.map((t) => (t.kind === 'resource' ? t.binding.address : t.kind)),
+      onArgument.map((t) => (t.kind === 'resource' ? t.binding.address.key : t.kind)),
       ['widget.aws_gadget.w'],
     )
     // completion after `provider = ` in a widget block (the text being typed)

@@ -16,7 +16,7 @@ const twoRoots = path.join(fixturesDir, 'crawl/one-module-two-roots')
 
 /** The bindings and the diagnostics of an analysis, as comparable lines. */
 function bindings(a: Awaited<ReturnType<typeof analyzeProviders>>): string[] {
-  const out = a.resolution.resources.map((r) => `${r.address} -> ${r.providerConfig ?? '(none)'}`)
+  const out = a.resolution.resources.map((r) => `${r.address.key} -> ${r.providerConfig?.key ?? '(none)'}`)
   for (const d of a.diagnostics) out.push(`${d.severity}: ${d.summary} at ${d.range?.filename ?? ''}:${d.range?.start.line ?? 0}`)
   return out.sort()
 }

@@ -28,8 +28,8 @@ test('graph: proxies, inherits and bindings of the platform fixture', async () =
   for (const r of a.resolution.resources) {
     const attr = a.graph.getNodeAttributes(`resource:${r.address}`)
     assert.ok(
-      attr.kind === 'resource' && attr.bound && attr.providerConfig === (r.providerConfig ?? null) && attr.resolution === r.resolution,
-      r.address,
+      attr.kind === 'resource' && attr.bound && attr.providerConfig === (r.providerConfig?.key ?? null) && attr.resolution === r.resolution,
+      r.address.key,
     )
   }
   assert.equal(moduleSubtree(a.graph, 'module.network'), ['module.network', 'module.network.module.dns'])

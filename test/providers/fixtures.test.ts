@@ -87,7 +87,7 @@ for (const name of readdirSync(base).sort()) {
     test(`providers ${name}: every binding (or the error that stopped the graph) agrees with recorded Terraform`, async () => {
       const oracle = JSON.parse(readFileSync(oracleFile, 'utf8')) as OracleBindings
       const a = await analyzeProviders(dir, {engine: 'terraform', env: {}})
-      const ours = Object.fromEntries(a.resolution.resources.map((r) => [r.address, r.providerConfig ?? null]))
+      const ours = Object.fromEntries(a.resolution.resources.map((r) => [r.address.key, r.providerConfig?.key ?? null]))
       if (Object.keys(oracle.resources).length === 0) {
         // Terraform stopped before the graph was built (a configuration error) or while building it (a
         // graph-stage error): tfgraph gives the same errors, with Terraform's summary and detail
@@ -164,8 +164,8 @@ test('registry module: static source/version, manifest lookup, unresolved call k
 test('OpenTofu: registry.opentofu.org and provider for_each instance keys', async () => {
   const a = await analyzeProviders(path.join(base, 'tofu-for-each'), {env: {}})
   assert.is(a.tree.engine, 'opentofu')
-  const r = a.resolution.resources.find((x) => x.address === 'aws_vpc.per_region')
-  assert.is(r?.providerConfig, 'provider["registry.opentofu.org/hashicorp/aws"].by_region')
+  const r = a.resolution.resources.find((x) => x.address.key === 'aws_vpc.per_region')
+  assert.is(r?.providerConfig?.key, 'provider["registry.opentofu.org/hashicorp/aws"].by_region')
   assert.is(r?.instanceKey, 'each.key')
 })
 

@@ -22,9 +22,9 @@ function cli(...args: string[]) {
 
 test('providers: resources using an expected configuration bind to it; a child receives one through its providers map', async () => {
   const a = await analyzeProviders(dir, {engine: 'terraform', env: {}})
-  const bound = Object.fromEntries(a.resolution.resources.map((r) => [r.address, r.providerConfig]))
+  const bound = Object.fromEntries(a.resolution.resources.map((r) => [r.address.key, r.providerConfig?.key]))
   assert.equal(bound, {'aws_instance.x': `${AWS}.source`, 'aws_instance.y': AWS, 'module.child.aws_instance.z': `${AWS}.dest`})
-  const x = a.resolution.resources.find((r) => r.address === 'aws_instance.x')
+  const x = a.resolution.resources.find((r) => r.address.key === 'aws_instance.x')
   const expected = x?.resolution.find((s) => s.kind === 'expected')
   assert.match(
     expected ? renameRanges(stepText(expected, a.tree.engine), rootRelative(dir)) : '',

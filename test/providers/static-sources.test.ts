@@ -19,7 +19,7 @@ async function analysis(name: string) {
 }
 
 function bindings(a: Awaited<ReturnType<typeof analysis>>): Record<string, string | null> {
-  return Object.fromEntries(a.resolution.resources.map((r) => [r.address, r.providerConfig ?? null]))
+  return Object.fromEntries(a.resolution.resources.map((r) => [r.address.key, r.providerConfig?.key ?? null]))
 }
 
 for (const [name, registry] of [

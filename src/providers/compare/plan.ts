@@ -1,6 +1,7 @@
 // `tfgraph providers --plan PLAN.json`: every entry of a saved plan's `resource_changes` (the JSON of
 // `terraform show -json PLANFILE`, format 1.x) joined to the static binding, and the plan's own
 // `configuration` section checked against it.
+import {referenceParts} from '../../addrs/provider.js'
 import {warningDiag, type Diagnostic} from '../../diag/diagnostic.js'
 import type {ProvidersAnalysis, ProvidersDocument} from '../analyze.js'
 import {providerConfigArguments, withoutInstanceKeys, type ConfigArguments} from '../tree/config-arguments.js'
@@ -89,7 +90,7 @@ function configForKey(key: string, plan: PlanJson, doc: ProvidersDocument): stri
   const colon = key.lastIndexOf(':')
   const module = entry?.module_address ?? (colon >= 0 ? key.slice(0, colon) : '')
   const local = colon >= 0 ? key.slice(colon + 1) : key
-  const [name, alias] = entry ? [entry.name, entry.alias] : [local.split('.')[0], local.split('.')[1]]
+  const [name, alias] = entry ? [entry.name, entry.alias] : [referenceParts(local).localName, referenceParts(local).alias]
   return doc.provider_configs.find((c) => c.module === module && c.local_name === name && (c.alias ?? undefined) === (alias ?? undefined))
     ?.address
 }

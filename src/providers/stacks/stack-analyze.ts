@@ -6,6 +6,7 @@
 // this file and that one do not import each other.
 import * as path from 'node:path'
 import {isDeepStrictEqual} from 'node:util'
+import {ModulePath} from '../../addrs/module.js'
 import {providerString, type Provider} from '../../addrs/provider.js'
 import type {Diagnostic, SourceRange} from '../../diag/diagnostic.js'
 import {errorDiag, warningDiag} from '../../diag/diagnostic.js'
@@ -161,7 +162,7 @@ function inboundSteps(
   const v = providerValue(node.stack, e.attribute, e.value)
   const component: ResolutionStep = {
     kind: 'component',
-    module: '',
+    module: ModulePath.root,
     localName: e.localName,
     ...(e.alias ? {alias: e.alias} : {}),
     component: kind === 'removed' ? `removed ${address}` : address,
@@ -173,14 +174,23 @@ function inboundSteps(
   if (v.kind !== 'ref')
     return [
       component,
-      {kind: 'stack-config', module: '', stack: node.address, localName: '', name: '', forEach: false, declared: false, reference: false},
+      {
+        kind: 'stack-config',
+        module: ModulePath.root,
+        stack: node.address,
+        localName: '',
+        name: '',
+        forEach: false,
+        declared: false,
+        reference: false,
+      },
     ]
   const c = v.config
   return [
     component,
     {
       kind: 'stack-config',
-      module: '',
+      module: ModulePath.root,
       stack: node.address,
       localName: v.localName,
       name: v.name,

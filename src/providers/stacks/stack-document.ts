@@ -4,7 +4,7 @@
 import type {SourceRange} from '../../diag/diagnostic.js'
 import type {ResolutionStep, ResourceBinding} from '../tree/resolve.js'
 import type {StackAnalysis, StackComponentAnalysis, TreeAnalysis} from './stack-analyze.js'
-import {stepText} from '../tree/step-text.js'
+import {componentModuleNames, stepText} from '../tree/step-text.js'
 
 export interface StackResourceDocument {
   /** The stack address: `component.s3.aws_s3_bucket.b` (the component's address, then the resource's in its module tree). */
@@ -65,13 +65,6 @@ export interface StackDocument {
   readonly lock_file: boolean
 }
 
-/** A step of a component's module tree named from the stack: `component.s3`, `component.s3.module.a` for its modules. */
-export function stackStep(s: ResolutionStep, component: string): ResolutionStep {
-  const name = (m: string): string => (m === '' ? component : `${component}.${m}`)
-  if (s.kind === 'passed' || s.kind === 'inherited') return {...s, module: name(s.module), from: name(s.from)}
-  return {...s, module: name(s.module)}
-}
-
 /** Where a binding's chain ends in the stack: the stack configuration's address and the providers map value. */
 export function stackTarget(r: ResourceBinding): {config: string | null; value: string | null} {
   const steps: readonly ResolutionStep[] = r.resolution
@@ -84,18 +77,18 @@ function resources<A extends TreeAnalysis>(c: StackComponentAnalysis<A>): StackR
   return (c.analysis?.resolution.resources ?? []).map((r) => {
     const t = stackTarget(r)
     return {
-      address: `${c.address}.${r.address}`,
-      module_address: r.address,
+      address: `${c.address}.${r.address.key}`,
+      module_address: r.address.key,
       mode: r.mode,
       type: r.type,
       provider: r.provider,
       provider_config: t.config,
       value: t.value,
-      root_config: r.providerConfig ?? null,
+      root_config: r.providerConfig?.key ?? null,
       chain: r.resolution.map((s) => ({
         kind: s.kind,
-        module: s.module,
-        text: stepText(stackStep(s, c.address), 'terraform'),
+        module: s.module.key,
+        text: stepText(s, 'terraform', componentModuleNames(c.address)),
         ...(s.range ? {range: s.range} : {}),
       })),
       range: r.range,

@@ -1,5 +1,7 @@
 // What the analysis of a root module's test files returns and takes (test-runs.ts).
-import type {ResourceMode} from '../../addrs/resource.js'
+import type {ModulePath} from '../../addrs/module.js'
+import type {AbsProviderConfig} from '../../addrs/provider.js'
+import type {ResourceAddr, ResourceMode} from '../../addrs/resource.js'
 import type {Diagnostic, SourceRange} from '../../diag/diagnostic.js'
 import type {ModuleTree} from '../../crawl/crawl.js'
 import type {RunModuleInfo, RunModuleOptions} from '../../crawl/run-module.js'
@@ -8,13 +10,13 @@ import type {TestProviderBlock} from '../../load/test-files.js'
 import type {DeclaredBy, ResolutionStep} from '../tree/resolve.js'
 
 export interface TestRunBinding {
-  readonly address: string
-  readonly module: string
+  readonly address: ResourceAddr
+  readonly module: ModulePath
   readonly mode: ResourceMode
   /** The provider it uses (`host/namespace/type`). */
   readonly provider: string
   /** The configuration in the module under test (as `providers` shows it). */
-  readonly providerConfig: string | undefined
+  readonly providerConfig: AbsProviderConfig | undefined
   /** The test file's block that serves it, by the address the file gives it: `provider["…/aws"].w`; undefined: none. */
   readonly testProviderConfig: string | undefined
   readonly mock: boolean

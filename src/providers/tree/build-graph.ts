@@ -5,6 +5,7 @@
 // The `providers` renderers, the `graph` export views and slicing read it.
 import {MultiDirectedGraph} from 'graphology'
 import {bfsFromNode} from 'graphology-traversal'
+import {ModulePath} from '../../addrs/module.js'
 import type {SourceRange} from '../../diag/diagnostic.js'
 import type {ModuleTree} from '../../crawl/crawl.js'
 import type {ProviderPass, Resolution, ResolutionStep, ResourceBinding} from './resolve.js'
@@ -109,11 +110,6 @@ export function resourceKey(address: string): string {
   return `resource:${address}`
 }
 
-function parentOf(address: string): string {
-  const i = address.lastIndexOf('.module.')
-  return i < 0 ? '' : address.slice(0, i)
-}
-
 /**
  * The modules a resource's configuration travels through, from the declaring module down to the
  * resource's module: each hop is a pass (with its entry) or an inheritance. Read off the resolution chain.
@@ -121,19 +117,18 @@ function parentOf(address: string): string {
 export function providerHops(r: ResourceBinding, passes: readonly ProviderPass[]): {from: string; to: string; pass?: string}[] {
   const hops: {from: string; to: string; pass?: string}[] = []
   let cur = r.module
-  const inheritUpTo = (target: string): void => {
-    while (cur !== target && cur !== '') {
-      const parent = parentOf(cur)
-      hops.push({from: parent, to: cur})
+  const inheritUpTo = (target: ModulePath): void => {
+    for (let parent = cur.parent; !cur.equals(target) && parent; parent = cur.parent) {
+      hops.push({from: parent.key, to: cur.key})
       cur = parent
     }
   }
   for (const s of r.resolution) {
     if (s.kind === 'passed') {
       inheritUpTo(s.module)
-      const p = passes.find((x) => x.to === s.module && x.key === s.key && x.value === s.value)
+      const p = passes.find((x) => x.to.equals(s.module) && x.key === s.key && x.value === s.value)
       if (!p) break
-      hops.push({from: p.from, to: p.to, pass: `${p.key} = ${p.value}`})
+      hops.push({from: p.from.key, to: p.to.key, pass: `${p.key} = ${p.value}`})
       cur = p.from
     } else if (s.kind === 'declared' || s.kind === 'legacy' || s.kind === 'implied-config') {
       inheritUpTo(s.module)
@@ -184,8 +179,8 @@ export function buildGraph(tree: ModuleTree, res: Resolution): ModuleGraph {
     if (g.hasNode(moduleKey(c.module))) g.addDirectedEdge(moduleKey(c.module), providerKey(c.address), {kind: 'declares'})
   }
   for (const p of res.passes) {
-    if (g.hasNode(moduleKey(p.from)) && g.hasNode(moduleKey(p.to))) {
-      g.addDirectedEdge(moduleKey(p.from), moduleKey(p.to), {
+    if (g.hasNode(moduleKey(p.from.key)) && g.hasNode(moduleKey(p.to.key))) {
+      g.addDirectedEdge(moduleKey(p.from.key), moduleKey(p.to.key), {
         kind: 'passes-provider',
         key: p.key,
         value: p.value,
@@ -195,7 +190,7 @@ export function buildGraph(tree: ModuleTree, res: Resolution): ModuleGraph {
       })
     }
     if (!g.hasNode(providerKey(p.childAddress)))
-      g.addNode(providerKey(p.childAddress), {kind: 'provider-proxy', address: p.childAddress, module: p.to})
+      g.addNode(providerKey(p.childAddress), {kind: 'provider-proxy', address: p.childAddress, module: p.to.key})
   }
   for (const p of res.passes) {
     if (p.childAddress !== p.parentAddress && g.hasNode(providerKey(p.parentAddress)))
@@ -210,7 +205,7 @@ export function buildGraph(tree: ModuleTree, res: Resolution): ModuleGraph {
       const key = `${h.from}\u0000${h.to}`
       const e = inherited.get(key) ?? {from: h.from, to: h.to, providers: new Set<string>(), configs: new Set<string>()}
       e.providers.add(r.provider)
-      e.configs.add(r.providerConfig)
+      e.configs.add(r.providerConfig.key)
       inherited.set(key, e)
     }
   }
@@ -224,25 +219,25 @@ export function buildGraph(tree: ModuleTree, res: Resolution): ModuleGraph {
       })
   }
   for (const r of res.resources) {
-    const key = resourceKey(r.address)
+    const key = resourceKey(r.address.key)
     g.addNode(key, {
       kind: 'resource',
-      address: r.address,
-      module: r.module,
+      address: r.address.key,
+      module: r.module.key,
       mode: r.mode,
       type: r.type,
       name: r.name,
       provider: r.provider,
       reference: r.reference,
-      providerConfig: r.providerConfig ?? null,
+      providerConfig: r.providerConfig?.key ?? null,
       instanceKey: r.instanceKey ?? null,
       resolution: r.resolution,
       range: r.range,
       bound: true,
     })
-    g.addDirectedEdge(moduleKey(r.module), key, {kind: 'contains'})
-    if (r.providerConfig && g.hasNode(providerKey(r.providerConfig)))
-      g.addDirectedEdge(key, providerKey(r.providerConfig), {kind: 'uses-provider'})
+    g.addDirectedEdge(moduleKey(r.module.key), key, {kind: 'contains'})
+    if (r.providerConfig && g.hasNode(providerKey(r.providerConfig.key)))
+      g.addDirectedEdge(key, providerKey(r.providerConfig.key), {kind: 'uses-provider'})
   }
   return g
 }

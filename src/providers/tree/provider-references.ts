@@ -6,7 +6,7 @@
 // configuration's alias or local name in every module that denotes it, and nothing else (the
 // `textDocument/rename` of `tfgraph lsp`), and the configurations a module can name (its completion).
 import * as path from 'node:path'
-import {impliedLocalName, localNameProblem} from '../../addrs/provider.js'
+import {impliedLocalName, localNameProblem, referenceParts} from '../../addrs/provider.js'
 import type {SourceRange} from '../../diag/diagnostic.js'
 import {advancePos} from '../../diag/positions.js'
 import {literalOf, partRange, traversalOf, unwrapTemplate, type Expr} from '../../hcl/expr.js'
@@ -94,7 +94,7 @@ function exprSite(role: SiteRole, a: Attribute, e: Expr): ProviderSite | undefin
   }
   const lit = literalOf(unwrapTemplate(e))
   if (typeof lit !== 'string' || !/^[\w-]+(\.[\p{L}\p{N}_-]+)?$/u.test(lit)) return undefined
-  const [localName = '', alias] = lit.split('.')
+  const {localName, alias} = referenceParts(lit)
   const x = unwrapTemplate(e)
   const inner = partRange(a, {s: x.s, e: x.e})
   if (inner.end.byte - inner.start.byte !== utf8Length(lit) + 2) return undefined

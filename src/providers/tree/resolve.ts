@@ -38,8 +38,8 @@ export type StepKind =
   | 'missing'
 
 interface StepBase {
-  /** Module where the step happens ('' for the root). */
-  readonly module: string
+  /** Module where the step happens. */
+  readonly module: ModulePath
   readonly range?: SourceRange
 }
 
@@ -59,7 +59,7 @@ export type ResolutionStep =
       readonly kind: 'passed'
       readonly key: string
       readonly value: string
-      readonly from: string
+      readonly from: ModulePath
       /** The module's own provider block the pass replaces, empty to Terraform only because an override file merges into it. */
       readonly mergedBlock?: SourceRange
     })
@@ -70,7 +70,7 @@ export type ResolutionStep =
   | (StepBase & {
       readonly kind: 'inherited'
       readonly provider: Provider
-      readonly from: string
+      readonly from: ModulePath
       readonly between: boolean
       readonly fromCallers: boolean
     })
@@ -205,9 +205,9 @@ export interface TestRunResolution {
 }
 
 export interface ProviderPass {
-  /** The calling module ('' root) and the called module address. */
-  readonly from: string
-  readonly to: string
+  /** The calling module and the called module. */
+  readonly from: ModulePath
+  readonly to: ModulePath
   /** Entry as written: `aws.src = aws.east`. */
   readonly key: string
   readonly value: string
@@ -229,15 +229,15 @@ export type DeclaredBy =
   | {readonly kind: 'list'; readonly range: SourceRange}
 
 export interface ResourceBinding {
-  readonly address: string
-  readonly module: string
+  readonly address: ResourceAddr
+  readonly module: ModulePath
   readonly mode: ResourceMode
   readonly type: string
   readonly name: string
   /** Local reference used: the `provider` argument or the implied local name. */
   readonly reference: string
   readonly provider: string
-  readonly providerConfig: string | undefined
+  readonly providerConfig: AbsProviderConfig | undefined
   /** OpenTofu provider for_each: the instance key expression, e.g. `each.key`. */
   readonly instanceKey?: string
   readonly resolution: readonly ResolutionStep[]
@@ -284,8 +284,8 @@ export interface Resolution {
 }
 
 type Node =
-  | {readonly kind: 'declared'; readonly info: ProviderConfigInfo; readonly proxiable: boolean}
-  | {readonly kind: 'required'; readonly info: ProviderConfigInfo}
+  | {readonly kind: 'declared'; readonly config: AbsProviderConfig; readonly info: ProviderConfigInfo; readonly proxiable: boolean}
+  | {readonly kind: 'required'; readonly config: AbsProviderConfig; readonly info: ProviderConfigInfo}
   | {
       readonly kind: 'proxy'
       readonly addr: string
@@ -299,6 +299,8 @@ type Node =
 interface ModuleCtx {
   readonly node: ModuleNode
   readonly names: LocalNames
+  /** The node's module path (`node.address` as a value). */
+  readonly path: ModulePath
 }
 
 /**
@@ -365,8 +367,8 @@ function entryKey(node: Node): string {
       'P',
       node.addr,
       node.target.toString(),
-      p.from,
-      p.to,
+      p.from.key,
+      p.to.key,
       p.key,
       p.value,
       p.childAddress,
@@ -405,6 +407,7 @@ class Resolver {
   readonly nodes = new Map<string, Node>()
   readonly passes: ProviderPass[] = []
   readonly impliedRoot = new Map<string, ProviderConfigInfo>()
+  private readonly impliedConfigs = new Map<string, AbsProviderConfig>()
   readonly resources: ResourceBinding[] = []
   /** The configuration nodes of each module instance (by address) as text, once phase 1 is done. */
   private readonly entries = new Map<string, string[]>()
@@ -426,7 +429,7 @@ class Resolver {
       const names = n.module.names
       this.diagnostics.push(...names.diagnostics)
       for (const d of names.diagnostics) if (!this.diagnosticModules.has(d)) this.diagnosticModules.set(d, n.address)
-      this.ctx.set(n, {node: n, names})
+      this.ctx.set(n, {node: n, names, path: ModulePath.of(n.path)})
     }
     this.sharedModule = test || inbound ? undefined : sharedModuleOf(this.ctx.get(tree.root))
   }
@@ -434,9 +437,11 @@ class Resolver {
   /** Configurations given to the root from outside its tree (a stack component's providers map). */
   inboundProvided(inbound: readonly InboundConfig[]): void {
     for (const i of inbound) {
-      const addr = this.abs([], i.provider, i.alias)
+      const config = this.absConfig([], i.provider, i.alias)
+      const addr = config.key
       this.nodes.set(addr, {
         kind: 'declared',
+        config,
         proxiable: false,
         info: {
           address: addr,
@@ -457,9 +462,11 @@ class Resolver {
   /** A test run's provider blocks, as the root's configurations they serve (Terraform's test runner). */
   testProvided(test: TestRunResolution): void {
     for (const t of test.provided) {
-      const addr = this.abs([], t.provider, t.alias)
+      const config = this.absConfig([], t.provider, t.alias)
+      const addr = config.key
       this.nodes.set(addr, {
         kind: 'declared',
+        config,
         proxiable: false,
         info: {
           address: addr,
@@ -480,7 +487,7 @@ class Resolver {
   /** Groups the configuration nodes by the module instance they belong to. */
   groupEntries(): void {
     for (const node of this.nodes.values()) {
-      const module = node.kind === 'proxy' ? node.pass.to : node.info.module
+      const module = node.kind === 'proxy' ? node.pass.to.key : node.info.module
       const list = this.entries.get(module) ?? []
       list.push(entryKey(node))
       this.entries.set(module, list)
@@ -528,8 +535,12 @@ class Resolver {
   }
 
   /** The root's implied empty configuration of `provider` (Terraform creates it when something inherits it). */
-  impliedConfig(provider: Provider, localName: string): string {
-    const addr = this.abs([], provider)
+  impliedConfig(provider: Provider, localName: string): AbsProviderConfig {
+    const kept = this.impliedConfigs.get(providerString(provider))
+    if (kept) return kept
+    const config = this.absConfig([], provider)
+    const addr = config.key
+    this.impliedConfigs.set(providerString(provider), config)
     if (!this.impliedRoot.has(addr)) {
       this.impliedRoot.set(addr, {
         address: addr,
@@ -541,7 +552,7 @@ class Resolver {
         empty: true,
       })
     }
-    return addr
+    return config
   }
 
   absConfig(path: readonly string[], provider: Provider, alias?: string): AbsProviderConfig {
@@ -556,10 +567,12 @@ class Resolver {
   rootRequirements(n: ModuleNode, c: ModuleCtx): void {
     for (const [name, r] of c.names.requirements) {
       if (n.module?.providerConfigs.has(name)) continue
-      const addr = this.abs([], r.provider)
+      const config = this.absConfig([], r.provider)
+      const addr = config.key
       if (this.nodes.has(addr)) continue
       this.nodes.set(addr, {
         kind: 'required',
+        config,
         info: {
           address: addr,
           module: '',
@@ -579,10 +592,12 @@ class Resolver {
     for (const [, b] of [...(n.module?.providerConfigs ?? [])].sort(([a], [z]) => (a < z ? -1 : 1))) {
       const {localName, alias, empty} = b
       const provider = c.names.providerFor(localName)
-      const addr = this.abs(n.path, provider, alias)
+      const config = this.absConfig(n.path, provider, alias)
+      const addr = config.key
       if (this.nodes.has(addr)) continue
       this.nodes.set(addr, {
         kind: 'declared',
+        config,
         proxiable: n.address !== '' && empty,
         info: {
           address: addr,
@@ -606,10 +621,12 @@ class Resolver {
       for (const entry of r.aliases) {
         const ref = entry.value
         if (!ref?.alias || ref.localName !== name) continue
-        const addr = this.abs([], r.provider, ref.alias)
+        const config = this.absConfig([], r.provider, ref.alias)
+        const addr = config.key
         if (this.nodes.has(addr)) continue
         this.nodes.set(addr, {
           kind: 'declared',
+          config,
           proxiable: false,
           info: {
             address: addr,
@@ -640,8 +657,8 @@ class Resolver {
       const parentConfig = this.absConfig(parent.path, provider, inParent.alias)
       const parentAddr = parentConfig.toString()
       const pass: ProviderPass = {
-        from: parent.address,
-        to: n.address,
+        from: parentConfig.module,
+        to: c.path,
         key: localConfigString(inChild),
         value: localConfigString(inParent),
         childAddress: childAddr,
@@ -692,7 +709,7 @@ class Resolver {
   }
 
   /** Follows proxies from a configuration address to the configuration it stands for, with the steps. */
-  follow(addr: string, steps: ResolutionStep[]): string | undefined {
+  follow(addr: string, steps: ResolutionStep[]): AbsProviderConfig | undefined {
     for (let guard = 0; guard < 1000; guard++) {
       const node = this.nodes.get(addr)
       if (!node) return undefined
@@ -710,7 +727,7 @@ class Resolver {
         continue
       }
       steps.push(...configSteps(node))
-      return node.info.address
+      return node.config
     }
     return undefined
   }
@@ -754,20 +771,20 @@ class Resolver {
   /** One resource's binding: its reference, the provider it means, and the configuration it ends at. */
   bind(n: ModuleNode, c: ModuleCtx, res: ResourceDecl): void {
     const {mode, type, name, provider: arg, declRange, declaredBy, declaration} = res
-    const address = new ResourceAddr(ModulePath.of(n.path), mode, type, name).toString()
+    const address = new ResourceAddr(c.path, mode, type, name)
     const steps: ResolutionStep[] = []
     let ref = arg?.value
-    if (arg && ref) steps.push({kind: 'reference', module: n.address, ref, range: arg.attribute.exprRange})
+    if (arg && ref) steps.push({kind: 'reference', module: c.path, ref, range: arg.attribute.exprRange})
     if (!ref) {
       const implied = impliedLocalName(type)
       ref = localConfig(implied)
-      steps.push({kind: 'implied-name', module: n.address, localName: implied, resourceType: type})
+      steps.push({kind: 'implied-name', module: c.path, localName: implied, resourceType: type})
     }
     const provider = c.names.providerFor(ref.localName)
     const req = c.names.requirements.get(ref.localName)
     steps.push({
       kind: 'source',
-      module: n.address,
+      module: c.path,
       localName: ref.localName,
       provider,
       required: req !== undefined,
@@ -785,16 +802,16 @@ class Resolver {
       const notGiven = this.inbound !== undefined && !passed && (n.address === '' || !ref.alias)
       steps.push({
         kind: 'missing',
-        module: n.address,
+        module: c.path,
         config: passed ? own.target : notGiven ? this.absConfig([], provider, ref.alias) : wantConfig,
         passed,
         ...(notGiven ? {notGiven} : {}),
       })
-      this.notPresent(n, address, ref, wantConfig.toString(), arg?.attribute.exprRange ?? declRange)
+      this.notPresent(n, address.key, ref, wantConfig.key, arg?.attribute.exprRange ?? declRange)
     }
     this.resources.push({
       address,
-      module: n.address,
+      module: c.path,
       mode,
       type,
       name,
@@ -810,15 +827,21 @@ class Resolver {
   }
 
   /** A default configuration from the nearest caller that has one, else the root's implied empty one (none with inbound configurations). */
-  inherit(n: ModuleNode, c: ModuleCtx, provider: Provider, ref: LocalProviderConfig, steps: ResolutionStep[]): string | undefined {
+  inherit(
+    n: ModuleNode,
+    c: ModuleCtx,
+    provider: Provider,
+    ref: LocalProviderConfig,
+    steps: ResolutionStep[],
+  ): AbsProviderConfig | undefined {
     for (let p = n.parent; p; p = p.parent) {
       const addr = this.abs(p.path, provider)
       if (!this.nodes.has(addr)) continue
       steps.push({
         kind: 'inherited',
-        module: n.address,
+        module: c.path,
         provider,
-        from: p.address,
+        from: this.ctx.get(p)?.path ?? ModulePath.of(p.path),
         between: p.address !== n.parent?.address,
         fromCallers: false,
       })
@@ -826,8 +849,8 @@ class Resolver {
       if (found) return found
     }
     if (this.inbound) return undefined
-    if (n.address !== '') steps.push({kind: 'inherited', module: n.address, provider, from: '', between: false, fromCallers: true})
-    steps.push({kind: 'implied-config', module: '', localName: c.names.localNameFor(provider) ?? ref.localName})
+    if (!c.path.isRoot) steps.push({kind: 'inherited', module: c.path, provider, from: ModulePath.root, between: false, fromCallers: true})
+    steps.push({kind: 'implied-config', module: ModulePath.root, localName: c.names.localNameFor(provider) ?? ref.localName})
     this.implied.push({provider, localName: ref.localName})
     return this.impliedConfig(provider, ref.localName)
   }
@@ -860,7 +883,7 @@ class Resolver {
     for (const node of this.nodes.values()) if (node.kind !== 'proxy') configs.push(node.info)
     for (const info of this.impliedRoot.values()) if (!this.nodes.has(info.address)) configs.push(info)
     configs.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))
-    const resources = [...this.resources].sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))
+    const resources = [...this.resources].sort((a, b) => (a.address.key < b.address.key ? -1 : a.address.key > b.address.key ? 1 : 0))
     const {passes, diagnostics, diagnosticModules, graphDiagnostics, sharedModule} = this
     return {configs, passes, resources, diagnostics, diagnosticModules, graphDiagnostics, ...(sharedModule ? {sharedModule} : {})}
   }
@@ -889,7 +912,7 @@ function configStep(node: Exclude<Node, {kind: 'proxy'}>): ResolutionStep {
   if (t)
     return {
       kind: 'test',
-      module: '',
+      module: ModulePath.root,
       localName: t.localName,
       ...(t.alias ? {alias: t.alias} : {}),
       file: t.file,
@@ -902,15 +925,15 @@ function configStep(node: Exclude<Node, {kind: 'proxy'}>): ResolutionStep {
   if (info.expected)
     return {
       kind: 'expected',
-      module: '',
+      module: ModulePath.root,
       localName: info.localName,
       ...(info.alias ? {alias: info.alias} : {}),
       ...(info.range ? {range: info.range} : {}),
     }
-  if (node.kind === 'required') return {kind: 'implied-config', module: '', localName: info.localName}
+  if (node.kind === 'required') return {kind: 'implied-config', module: ModulePath.root, localName: info.localName}
   return {
     kind: info.legacy ? 'legacy' : 'declared',
-    module: info.module,
+    module: node.config.module,
     localName: info.localName,
     ...(info.alias ? {alias: info.alias} : {}),
     empty: info.empty,

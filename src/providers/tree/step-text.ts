@@ -2,14 +2,31 @@
 // `providers` text, in `providers --json` (`resolution[].text`), in `providers diff` and in the lint
 // findings that quote a chain. The one place steps become text; here rather than in render/ because the
 // JSON document (analyze.ts) and the lint rules, below render, quote them too.
+import type {ModulePath} from '../../addrs/module.js'
 import {localConfigString, providerForDisplay, providerString} from '../../addrs/provider.js'
 import {formatRange, type SourceRange} from '../../diag/diagnostic.js'
 import {engineByName, type Engine, type EngineName} from '../../load/engine.js'
 import type {ResolutionStep} from './resolve.js'
 
 /** How a step names a module: its address, or "the root module". */
-export function moduleName(address: string): string {
-  return address === '' ? 'the root module' : address
+export function moduleName(address: ModulePath | string): string {
+  const text = typeof address === 'string' ? address : address.key
+  return text === '' ? 'the root module' : text
+}
+
+/** How the sentences of steps write a module: its address (`address`), and as a subject or object (`name`). */
+export interface ModuleNames {
+  address(m: ModulePath): string
+  name(m: ModulePath): string
+}
+
+/** A module tree's own names: `module.a`, and "the root module". */
+export const MODULE_NAMES: ModuleNames = {address: (m) => m.key, name: moduleName}
+
+/** The names of a stack component's module tree: `component.s3`, `component.s3.module.a`. */
+export function componentModuleNames(component: string): ModuleNames {
+  const address = (m: ModulePath): string => (m.isRoot ? component : `${component}.${m.key}`)
+  return {address, name: address}
 }
 
 const at = (r: SourceRange | undefined): string => (r ? formatRange(r) : '?')
@@ -24,8 +41,10 @@ export function providerBlock(localName: string, alias: string | undefined): str
 }
 
 /** The step as one sentence; `engine` (or its name) gives the product and its default registry. */
-export function stepText(s: ResolutionStep, engineOrName: Engine | EngineName): string {
+export function stepText(s: ResolutionStep, engineOrName: Engine | EngineName, names: ModuleNames = MODULE_NAMES): string {
   const engine = typeof engineOrName === 'string' ? engineByName(engineOrName) : engineOrName
+  const moduleName = names.name
+  const address = names.address
   switch (s.kind) {
     case 'reference':
       return `provider = ${localConfigString(s.ref)} (${formatRange(s.range)})`
@@ -36,7 +55,7 @@ export function stepText(s: ResolutionStep, engineOrName: Engine | EngineName): 
         ? `${moduleName(s.module)} requires ${s.localName} = ${providerForDisplay(s.provider, engine.defaultRegistryHost)} (${at(s.range)})`
         : `${moduleName(s.module)} has no required_providers entry "${s.localName}": ${engine.product} assumes ${providerString(s.provider)}`
     case 'passed':
-      return `${s.module} receives ${s.key} = ${s.value} from ${moduleName(s.from)}${s.mergedBlock ? ` (its own provider block at ${at(s.mergedBlock)} does not count: ${MERGED_EMPTY})` : ''}`
+      return `${address(s.module)} receives ${s.key} = ${s.value} from ${moduleName(s.from)}${s.mergedBlock ? ` (its own provider block at ${at(s.mergedBlock)} does not count: ${MERGED_EMPTY})` : ''}`
     case 'inherited':
       return s.fromCallers
         ? `no configuration for ${providerString(s.provider)} in ${moduleName(s.module)} or its callers: inherited from the root module`
@@ -44,7 +63,7 @@ export function stepText(s: ResolutionStep, engineOrName: Engine | EngineName): 
     case 'declared':
       return `${moduleName(s.module)} defines ${providerBlock(s.localName, s.alias)} at ${at(s.range)}`
     case 'legacy':
-      return `${s.module} has its own ${s.empty ? 'empty ' : ''}${providerBlock(s.localName, s.alias)} block at ${at(s.range)} (legacy module${s.emptyByMerge ? `; empty because ${MERGED_EMPTY}` : ''})`
+      return `${address(s.module)} has its own ${s.empty ? 'empty ' : ''}${providerBlock(s.localName, s.alias)} block at ${at(s.range)} (legacy module${s.emptyByMerge ? `; empty because ${MERGED_EMPTY}` : ''})`
     case 'implied-config':
       return `the root module has no provider "${s.localName}" block: ${engine.product} uses an empty default configuration`
     case 'test':

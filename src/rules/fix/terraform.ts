@@ -2,7 +2,7 @@
 // provider block's `version` moved into required_providers, the declaration a child module lacks for a
 // configuration its caller passes, and — a choice, offered in the editor and left by `--fix` — which
 // configuration to pass for a configuration_aliases slot a call does not fill.
-import {providerEquals, providerForDisplay, providerString} from '../../addrs/provider.js'
+import {providerEquals, providerForDisplay, providerString, referenceParts} from '../../addrs/provider.js'
 import type {ModuleNode} from '../../crawl/crawl.js'
 import type {Diagnostic, SourceRange} from '../../diag/diagnostic.js'
 import {dottedName, objectItemsOf, unwrapTemplate} from '../../hcl/expr.js'
@@ -96,7 +96,7 @@ function childDeclarationFixes(r: SourceRange, inputs: TerraformFixInputs): Fix[
   if (!child?.module || !site || !key) return []
   const engine = engineByName(tree.engine)
   // the type the child reads the name as (what Terraform assumes), else what the caller passes
-  const name = key.split('.')[0]!
+  const name = referenceParts(key).localName
   const type = child.module.names.providerFor(name)
   const fix = declareInChildFix(
     site,

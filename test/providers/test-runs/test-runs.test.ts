@@ -90,7 +90,7 @@ for (const name of readdirSync(base).sort()) {
         assert.equal(mine.diagnostics.map(ours).sort(), r.diagnostics.map(theirs).sort(), what)
         // Terraform binds before its validate walk; a run stopped earlier (a providers map it cannot use) has none
         if (Object.keys(r.bindings).length === 0 && r.status !== 'pass') continue
-        const bound = Object.fromEntries(mine.resources.filter((b) => b.providerConfig).map((b) => [b.address, b.providerConfig]))
+        const bound = Object.fromEntries(mine.resources.filter((b) => b.providerConfig).map((b) => [b.address.key, b.providerConfig?.key]))
         assert.equal(bound, r.bindings, what)
       }
     }

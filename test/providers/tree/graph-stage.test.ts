@@ -30,7 +30,7 @@ test("a providers entry passing a configuration the caller lacks: Terraform's gr
   assert.is(d?.detail, '')
   assert.match(d?.extra?.explanation ?? '', /passes aws\.nope as aws, but the root module has no configuration/)
   // the child's resource follows the map to nothing: no inheritance, no second error for it
-  const r = a.resolution.resources.find((x) => x.address === 'module.child.aws_instance.x')
+  const r = a.resolution.resources.find((x) => x.address.key === 'module.child.aws_instance.x')
   assert.is(r?.providerConfig, undefined)
   assert.equal(r?.resolution.map((s) => s.kind).slice(-2), ['passed', 'missing'])
 })
