@@ -7,7 +7,13 @@ export * from '../../src/render/index.js'
 export {loadConfig, configDocument, type ConfigDocument} from '../../src/config.js'
 export * from '../../src/addrs/provider.js'
 export {DEFAULT_MAX_MODULES, type CrawlLimits, type CrawlOptions, type ModuleNode, type ModuleTree} from '../../src/crawl/crawl.js'
-export {buildGraph, moduleSubtree, type ModuleGraph, type NodeAttributes, type EdgeAttributes} from '../../src/providers/tree/build-graph.js'
+export {
+  buildGraph,
+  moduleSubtree,
+  type ModuleGraph,
+  type NodeAttributes,
+  type EdgeAttributes,
+} from '../../src/providers/tree/build-graph.js'
 export {
   resolveProviders,
   type Resolution,

@@ -3,7 +3,14 @@
 // run plans anything.
 import {rootRelative} from '../../diag/file-names.js'
 import {ModulePath} from '../../addrs/module.js'
-import {AbsProviderConfig, impliedLocalName, localConfigString, providerEquals, providerString, type Provider} from '../../addrs/provider.js'
+import {
+  AbsProviderConfig,
+  impliedLocalName,
+  localConfigString,
+  providerEquals,
+  providerString,
+  type Provider,
+} from '../../addrs/provider.js'
 import type {Diagnostic} from '../../diag/diagnostic.js'
 import {errorDiag, sortDiagnostics} from '../../diag/diagnostic.js'
 import {goQuote} from '../../diag/go-quote.js'

@@ -5,7 +5,14 @@
 // (backend-type.ts). Texts follow `tree.engine`.
 import * as path from 'node:path'
 import {ModulePath} from '../../addrs/module.js'
-import {impliedLocalName, parseProviderPart, providerEquals, providerForDisplay, providerString, type Provider} from '../../addrs/provider.js'
+import {
+  impliedLocalName,
+  parseProviderPart,
+  providerEquals,
+  providerForDisplay,
+  providerString,
+  type Provider,
+} from '../../addrs/provider.js'
 import {ResourceAddr} from '../../addrs/resource.js'
 import type {Diagnostic, SourceRange} from '../../diag/diagnostic.js'
 import {errorDiag, formatRange, warningDiag} from '../../diag/diagnostic.js'
