@@ -20,7 +20,9 @@ import {installed, npm, skip, type Installed} from './install.js'
 // 680: the second fidelity scan's checks (#39)
 // 740: the state (#51: src/state, addrs/instance), the third scan's checks (#52: module arguments, literal
 // sources, pinned releases), the editor's last-good-parse answers (#49: lsp/shift), fixes that leave no husks (#54)
-const MAX_FILES = 740
+// 760: the rules' shared module-stage helpers (#50: rules/expression-findings), the editor's provider
+// fingerprint and re-anchored findings (#48: lint/provider-fingerprint, lint/reanchor)
+const MAX_FILES = 760
 // 1 MB: the language server, the decoded model and the rules of #33;
 // 1.6 MB: providers' start without the command framework (#41): the library bundled a second time as one
 // CommonJS script (dist/cli/quick-run.cjs, ~0.2 MB packed) and the V8 code caches of it and quick.cjs (~0.34 MB
