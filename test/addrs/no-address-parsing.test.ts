@@ -50,7 +50,6 @@ const STILL_TEXT: readonly Allowed[] = [
   {file: 'src/providers/compare/diff.ts', line: 'module\\.[^.]+$', why: 'moved blocks in `providers diff` documents are text'},
   {file: 'src/lsp/stack-hover.ts', line: "c.address.split('.')", why: 'stack component addresses are text (no stack address type yet)'},
   {file: 'src/lsp/state.ts', line: 'module\\.[^.]+$', why: 'state objects name their module as text here'},
-  {file: 'src/export/slice.ts', line: "m.split('.module.')", why: 'graph nodes carry their module as text'},
   {file: 'src/lint/stack-lint.ts', line: "address.split('.module.')", why: 'stack diagnostics carry their address as text'},
   {file: 'src/render/graph-page-geometry.ts', line: "n.address.split('.')", why: 'graph nodes carry their address as text'},
   {file: 'src/render/providers-text.ts', line: ".split('.')", why: "the user's --resource text, matched against addresses"},
