@@ -2,6 +2,7 @@
 // neighbourhood), --depth alone (modules at most so many calls deep) and --collapse (resources folded into
 // modules or into counts). Each is a pure function of the model (focus also reads the analysis graph,
 // which it traverses); the order the command applies them is exclude → module → focus or depth → collapse.
+import {leadingModuleCalls} from '../addrs/address-text.js'
 import {ModulePath} from '../addrs/module.js'
 import {bfsFromNode} from 'graphology-traversal'
 import picomatch from 'picomatch'
@@ -35,7 +36,7 @@ function inSubtree(module: string, root: string): boolean {
 
 /** How many module calls `module` lies below `base` (`module.a.module.b` below the root: 2; above `base`: negative). */
 export function moduleDepth(module: string, base = ''): number {
-  const calls = (m: string): number => (m === '' ? 0 : m.split('.module.').length)
+  const calls = (m: string): number => leadingModuleCalls(m).calls.length
   return calls(module) - calls(base)
 }
 

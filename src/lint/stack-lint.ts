@@ -2,6 +2,7 @@
 // components' module trees (rule `terraform`), and the rules run on each component's module tree — a module
 // the stack calls, so findings name it from the stack (`component.s3.module.a`). A finding of several
 // components that share a module is reported once.
+import {beforeFirstModuleCall} from '../addrs/address-text.js'
 import {compareDiagnostics} from '../diag/diagnostic.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
 import type {LintDiagnostic} from '../rules/rule.js'
@@ -41,7 +42,7 @@ export async function lintStack(
   if (steps.terraform)
     for (const d of analysis.diagnostics) {
       const address = s.diagnosticAddresses.get(d)
-      all.push({...d, rule: TERRAFORM_RULE, ...(address ? {address, callers: [address.split('.module.')[0]!]} : {})})
+      all.push({...d, rule: TERRAFORM_RULE, ...(address ? {address, callers: [beforeFirstModuleCall(address)]} : {})})
     }
   // provider blocks in a component's modules are Terraform's error here: the rule about shared modules' blocks says it again
   const inline = new Set(

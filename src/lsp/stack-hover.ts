@@ -3,6 +3,7 @@
 // chain of a resource named from the stack and ending at the stack's provider block, and hover text on
 // the stack's own files — a component block (its providers map and the stack configurations it gives),
 // a `provider "TYPE" "NAME"` block (the components and resources that use it).
+import {lastSteps} from '../addrs/address-text.js'
 import * as path from 'node:path'
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {RootAnalysis} from '../lint/workspace.js'
@@ -124,7 +125,7 @@ function blockRange(a: RootAnalysis, c: StackComponent): SourceRange {
   const nodes = [s.config, ...descendants(s.config)]
   for (const n of nodes) {
     if (n.address !== c.stack) continue
-    const name = c.address.split('.').pop()!
+    const name = lastSteps(c.address, 1)
     const comp = c.kind === 'component' ? n.stack.components.get(name) : n.stack.removed.find((r) => r.declRange === c.declRange)
     if (comp) return comp.block.range
   }

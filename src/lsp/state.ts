@@ -5,6 +5,7 @@
 // Its diagnostics go where the configuration was expected: a diagnostic about a resource at its range; an
 // orphan whose configuration is gone at the main file of the module that held the provider block, or, when
 // that module is no longer called, of the nearest module above it that still is (the root's, at worst).
+import {parentModuleText} from '../addrs/address-text.js'
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {displayRange} from '../diag/diagnostic.js'
@@ -64,7 +65,7 @@ export interface StateFinding {
 /** The main file of the module at `address`, or of the nearest module above it that the tree still has. */
 function homeOf(a: RootAnalysis, address: string): string | undefined {
   const nodes = new Map<string, ModuleNode>(a.lint.analysis.tree.nodes.map((n) => [n.address, n]))
-  for (let at = address; ; at = at.replace(/(^|\.)module\.[^.]+$/, '')) {
+  for (let at = address; ; at = parentModuleText(at)) {
     const n = nodes.get(at)
     const main = n ? mainFile(n) : undefined
     if (main) return main

@@ -1,5 +1,6 @@
 // DOT → SVG with Graphviz compiled to WebAssembly (@viz-js/viz): `graph --format svg` needs no system
 // package. Loaded only when SVG is asked for (the module is 1.4 MB of WebAssembly).
+import {resourceAddressParts} from '../addrs/address-text.js'
 import {nodesByDepth} from '../export/slice.js'
 import type {ExportGraph} from '../export/model.js'
 
@@ -221,6 +222,6 @@ export function narrowHints(g: ExportGraph, base?: string): string[] {
 
 /** `aws_instance` of `module.a["x"].data.aws_instance.b[0]`. */
 function resourceType(address: string): string {
-  const parts = address.replace(/^(?:module\.[^.[]+(?:\[[^\]]*\])?\.)+/, '').split('.')
+  const parts = resourceAddressParts(address).local
   return (parts[0] === 'data' || parts[0] === 'ephemeral' || parts[0] === 'list' ? parts[1] : parts[0]) ?? address
 }

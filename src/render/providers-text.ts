@@ -1,6 +1,7 @@
 // `tfgraph providers` as text: the module tree, and under each module the provider configurations its
 // resources use, how each got there, and which resources use it. Grouped and counted so a
 // 300-module configuration stays readable; filters narrow it down.
+import {lastSteps} from '../addrs/address-text.js'
 import {formatRange} from '../diag/diagnostic.js'
 import {moduleSubtree} from '../providers/tree/build-graph.js'
 import type {ModuleNode} from '../crawl/crawl.js'
@@ -97,10 +98,7 @@ export function providersFilterProblem(a: ProvidersAnalysis, opts: ProvidersText
   if (opts.resource && !all.some((r) => matchesResource(r, opts.resource!))) {
     const want = opts.resource
     // a close address, else the resource of that type and name in another module
-    const tail = want
-      .split('.')
-      .slice(want.startsWith('data.') || /\.data\./.test(want) ? -3 : -2)
-      .join('.')
+    const tail = lastSteps(want, want.startsWith('data.') || /\.data\./.test(want) ? 3 : 2)
     const sameName = all.map((r) => r.address.key).filter((x) => x === tail || x.endsWith(`.${tail}`))
     const s =
       didYouMean(

@@ -5,6 +5,7 @@
 // passed) the provider uses it, unlike tflint's terraform_unused_required_providers, which looks at one
 // module alone (tflint-ruleset-terraform#21). Modules below an unresolved call are unknown, so a module
 // with one in its subtree is not reported.
+import {resourceAddressParts} from '../addrs/address-text.js'
 import {impliedLocalName, providerString, type Provider} from '../addrs/provider.js'
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode} from '../crawl/crawl.js'
@@ -32,11 +33,8 @@ function lifecycleBlockNames(blocks: readonly Block[], attr: string, args: Reado
     }
     const target = b.body.attributes.find((a) => a.name === attr)
     if (!target) continue
-    const parts = referenceText(target)
-      .replace(/\[[^\]]*\]/g, '')
-      .split('.')
-    // skip module.NAME… prefixes; data.TYPE.NAME names its type second
-    while (parts[0] === 'module' && parts.length > 2) parts.splice(0, 2)
+    // the address as written, its module.NAME… calls skipped; data.TYPE.NAME names its type second
+    const parts = resourceAddressParts(referenceText(target)).local
     const type = parts[0] === 'data' || parts[0] === 'ephemeral' ? parts[1] : parts[0]
     if (type && type !== 'module') out.push(impliedLocalName(type))
   }

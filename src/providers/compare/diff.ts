@@ -1,6 +1,7 @@
 // `tfgraph providers diff`: the provider binding of every resource in two revisions of a configuration,
 // compared by address (after the new revision's `moved` blocks), each difference with one kind and why.
 // Works on the `providers --json` documents (the stable contract) plus the configurations' arguments.
+import {isModuleCallAddress} from '../../addrs/address-text.js'
 import type {SourceRange} from '../../diag/diagnostic.js'
 import type {ProvidersAnalysis, ProvidersDocument} from '../analyze.js'
 import {providersDocument} from '../analyze.js'
@@ -148,7 +149,7 @@ function resourceMove(
   moves: readonly MovedEntry[],
   engine: string,
 ): {kind: ProviderMove; reason: string} | undefined {
-  const own = moves.find((m) => !/(^|\.)module\.[^.]+$/.test(m.from))
+  const own = moves.find((m) => !isModuleCallAddress(m.from))
   if (!own) return undefined
   const product = engine === 'opentofu' ? 'OpenTofu' : 'Terraform'
   const accepted =

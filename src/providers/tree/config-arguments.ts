@@ -1,5 +1,6 @@
 // What a provider configuration says (its own arguments as written) and what `moved` blocks say, read
 // from the module tree: the inputs `providers diff` and `providers --plan` need beside the binding.
+import {leadingModuleCalls} from '../../addrs/address-text.js'
 import type {SourceRange} from '../../diag/diagnostic.js'
 import type {ModuleTree} from '../../crawl/crawl.js'
 import type {Body, Value} from '../../hcl/syntax.js'
@@ -95,7 +96,9 @@ export function applyMoves(address: string, moves: readonly MovedEntry[]): {addr
   const used: MovedEntry[] = []
   let cur = address
   for (let guard = 0; guard < 100; guard++) {
-    const m = moves.find((x) => !used.includes(x) && (cur === x.from || (x.from.startsWith('module.') && cur.startsWith(x.from + '.'))))
+    const m = moves.find(
+      (x) => !used.includes(x) && (cur === x.from || (leadingModuleCalls(x.from).calls.length > 0 && cur.startsWith(x.from + '.'))),
+    )
     if (!m) break
     used.push(m)
     cur = m.to + cur.slice(m.from.length)
