@@ -1302,15 +1302,9 @@ function isHeldBack(held: HeldBack, d: string, finding: LintDiagnostic): boolean
  * (what changed) are left out.
  */
 function shiftFindings(found: readonly LintDiagnostic[], then: string, now: string): LintDiagnostic[] {
-  if (then === now) return [...found]
-  const a = then.split('\n')
-  const b = now.split('\n')
-  let head = 0
-  while (head < a.length && head < b.length && a[head] === b[head]) head++
-  let tail = 0
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++
-  const lines = b.length - a.length
-  const bytes = Buffer.byteLength(now, 'utf8') - Buffer.byteLength(then, 'utf8')
+  const change = textChange(then, now)
+  if (!change) return [...found]
+  const {head, oldEnd, lines, bytes} = change
   const move = (r: SourceRange): SourceRange => ({
     ...r,
     start: {...r.start, line: r.start.line + lines, byte: r.start.byte + bytes},
@@ -1319,9 +1313,9 @@ function shiftFindings(found: readonly LintDiagnostic[], then: string, now: stri
   const out: LintDiagnostic[] = []
   for (const d of found) {
     const r = displayRange(d)
-    // lines are 1-based: the first `head` are shared, and those after the old text's `a.length - tail`
+    // lines are 1-based: the first `head` are shared, and those after the old text's `oldEnd`
     if (!r || r.end.line <= head) out.push(d)
-    else if (r.start.line > a.length - tail) {
+    else if (r.start.line > oldEnd) {
       const extra = d.extra?.range && d.extra.range.filename === r.filename ? {extra: {...d.extra, range: move(d.extra.range)}} : {}
       out.push({...d, ...(d.range ? {range: move(d.range)} : {}), ...extra})
     }
