@@ -17,8 +17,13 @@
 //      whose map gives a key twice, named after the edit: the module stage's finding), of
 //      fast/stages/0-org-setup/main.tf and of modules/net-vpc/main.tf, timed to the diagnostics of the
 //      edited file that name it as every root holding the file found it (not the module stage's provisional ones).
+//   4. (#48) a module shared by 30 roots (a workspace scripts/synth-workspace.mjs writes in a temporary
+//      directory): edits of the shared module's main.tf, one inside a resource body (a map giving a key
+//      twice, named after the edit: the module stage's finding) and one naming a provider configuration the
+//      module is not given (`provider = aws.<edit>`: every root's tree stage finds it), each timed to the
+//      first diagnostics of the file that name it (the file's own) and to those that list every root.
 // `--bin DIR` runs the server and CLI of another checkout (DIR/bin/run.js, built: the commit before, for a
-// paired run; the table is then printed, not written); BENCH_ONLY=body runs part 3 alone.
+// paired run; the table is then printed, not written); BENCH_ONLY=body runs part 3 alone, BENCH_ONLY=shared part 4.
 import {spawn, spawnSync} from 'node:child_process'
 import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {cpus, loadavg, tmpdir, totalmem} from 'node:os'
@@ -57,6 +62,8 @@ const EDITS = Number(process.env.BENCH_EDITS ?? 200)
 const BURST = Number(process.env.BENCH_BURST ?? 300)
 const SOAK = Number(process.env.BENCH_SOAK ?? 1000)
 const FABRIC_EDITS = Number(process.env.BENCH_FABRIC_EDITS ?? 60)
+const SHARED_ROOTS = Number(process.env.BENCH_SHARED_ROOTS ?? 30)
+const SHARED_EDITS = Number(process.env.BENCH_SHARED_EDITS ?? 30)
 if (!existsSync(stage)) {
   console.log(`SKIP bench:lsp: ${stage} not found (needs ../shared)`)
   process.exit(0)
@@ -277,8 +284,68 @@ async function bodyRows() {
   ]
 }
 
-if (ONLY === 'body') {
-  const rows = await bodyRows()
+/**
+ * Part 4: a module shared by SHARED_ROOTS roots. Each edit is timed twice: to the first diagnostics of the
+ * edited file that name it (its own: the module stage's, or the first root's) and to the diagnostics whose
+ * finding lists every root. `text(base, marker, i)` makes the edited text.
+ */
+async function sharedEdits(s, file, base, n, tag, text) {
+  const own = []
+  const all = []
+  const cpu0 = cpuOf(s.child.pid)
+  for (let i = 0; i < n; i++) {
+    const marker = `${tag}${i}`
+    const names = (p) => p.uri === uri(file) && p.diagnostics.filter((d) => d.message.includes(marker))
+    const first = s.diagnostics((p) => (names(p) || []).length > 0)
+    const every = s.diagnostics((p) => (names(p) || []).some((d) => (d.relatedInformation?.length ?? 0) >= SHARED_ROOTS))
+    const t = performance.now()
+    s.conn.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: {uri: uri(file), version: ++s.versions},
+      contentChanges: [{text: text(base, marker, i)}],
+    })
+    own.push((await first) - t)
+    all.push((await every) - t)
+  }
+  return {own, all, cpu: (cpuOf(s.child.pid) - cpu0) / n}
+}
+
+async function sharedRows() {
+  const {generateWorkspace} = await import('./synth-workspace.mjs')
+  const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-bench-shared-'))
+  try {
+    const {shared} = generateWorkspace(dir, SHARED_ROOTS)
+    const s = await server(dir)
+    const base = s.open(shared)
+    const at = base.indexOf('{\n', base.search(/^resource "/m)) + 2
+    const body = (b, marker, i) =>
+      b.slice(0, at) + `  # body edit ${i}\n`.repeat(1 + (i % 2)) + `  bench_map = { ${marker} = "1", ${marker} = "2" }\n` + b.slice(at)
+    const naming = (b, marker) => `${b}\nresource "aws_sns_topic" "${marker}" {\n  provider = aws.${marker}\n}\n`
+    // untimed: the first edit of the file after opening it
+    await sharedEdits(s, shared, base, 1, 'warm', naming)
+    const b = await sharedEdits(s, shared, base, SHARED_EDITS, 'sbody', body)
+    const p = await sharedEdits(s, shared, base, SHARED_EDITS, 'snaming', naming)
+    await s.stop()
+    const cells = (r) => [
+      `own ${p5095(r.own)}; every root ${p5095(r.all)} (server CPU ${ms(r.cpu)} per edit)`,
+      `own p95 ≤ 20 ms: ${verdict(pct(r.own, 95) <= 20)}; every root ≤ 300 ms: ${verdict(pct(r.all, 95) <= 300)}`,
+    ]
+    return [
+      row(
+        `${SHARED_ROOTS} roots sharing a module (generated): edit inside a resource body of its main.tf (${SHARED_EDITS} edits): p50 / p95`,
+        ...cells(b),
+      ),
+      row(
+        `${SHARED_ROOTS} roots sharing a module (generated): edit naming a provider configuration it is not given (${SHARED_EDITS} edits): p50 / p95`,
+        ...cells(p),
+      ),
+    ]
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+  }
+}
+
+if (ONLY === 'body' || ONLY === 'shared') {
+  const rows = ONLY === 'body' ? await bodyRows() : await sharedRows()
   console.log(
     [`${bin}, load average ${loadBefore} before and ${load()} after`, '', '| | measured | target |', '|---|---|---|', ...rows].join('\n'),
   )
@@ -316,6 +383,7 @@ const vpcBase = f.open(netVpc)
 const vpc = await editLatencies(f, netVpc, vpcBase, Math.max(5, Math.round(FABRIC_EDITS / 2)), 'vpc', '  project = "p"\n')
 await f.stop()
 const body = await bodyRows()
+const sharedModule = await sharedRows()
 
 const rows = [
   row(
@@ -362,6 +430,7 @@ const rows = [
     `p95 ≤ 50 ms after #36: ${verdict(pct(vpc, 95) <= 50)}`,
   ),
   ...body,
+  ...sharedModule,
 ]
 const date = new Date().toISOString().slice(0, 10)
 const table = [
