@@ -3,7 +3,8 @@
 // configuration. One row each, read by the test-file schema and decoder (test-file-schema.ts,
 // test-file-decode.ts: which blocks a release accepts, their labels, which decoder reads them, whether a
 // declared block is a mock), the lint rule about mocks (unused-mock-provider: the keyword its findings name),
-// the bindings' messages (the keywords a run's providers are served by) and the stack decoder
+// a run's bindings (test-runs/: the keyword of the block a resolution step names, the blocks the
+// missing-configuration explanations name) and the stack decoder
 // (stacks/decode-file.ts: the labels of component, removed and provider). A run carries the table with its
 // block kinds (`BlockKinds.files`), so a test run of a context built with another table reads that one.
 //

@@ -2,8 +2,9 @@
 // or pass a provider configuration (src/load/file-sites.ts). A test-file block no engine has, added to one
 // run's table in memory (one row and its decoder, written here and nowhere else), is accepted by the test
 // file's schema, decoded, named by a run's providers map, binds the module's resources in that run, serves a
-// run without a map by default, and is read by the lint rule about mocks; a stack-file row is accepted and
-// checked by the stack decoder. A run with the default table rejects both blocks.
+// run without a map by default, is named by its keyword in the text output and the runs' explanations, and is
+// read by the lint rule about mocks; a stack-file row is accepted and checked by the stack decoder. A run
+// with the default table rejects both blocks.
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {lint} from '../../src/api.js'
@@ -13,6 +14,7 @@ import {MEMORY_ROOT, MemorySource} from '../../src/io/memory-source.js'
 import {BLOCK_KINDS, BUILTIN_KINDS, BUILTIN_SITES, blockKinds, type BlockKinds, type KindDecode} from '../../src/load/block-kinds.js'
 import {BUILTIN_FILE_SITES, type FileSite} from '../../src/load/file-sites.js'
 import {RunContext} from '../../src/load/run-context.js'
+import {renderTestsText} from '../../src/render/tests-text.js'
 import {analyzeProviders} from '../helpers/internal.js'
 
 /** The decoder of the fictional test-file block: a stub must say what it answers (`reply`). */
@@ -98,6 +100,12 @@ run "mapped" {
 }
 
 run "default" {}
+
+run "unknown" {
+  providers = {
+    aws = aws.nope
+  }
+}
 `
 
 const FILES = {'main.tf': MAIN, 'tests/t.tftest.hcl': TESTS}
@@ -148,18 +156,28 @@ test("its blocks serve the runs: through a run's providers map, and by default i
   const served = (name: string): string[] =>
     (runs.find((r) => r.name === name)?.resources ?? []).map((b) => {
       const step = b.resolution.find((s) => s.kind === 'test')
-      return `${b.address.type}.${b.address.name} ${b.testProviderConfig ?? '-'} mock=${b.mock} ${step?.kind === 'test' ? `${step.key} mapped=${step.mapped}` : '-'}`
+      return `${b.address.type}.${b.address.name} ${b.testProviderConfig ?? '-'} mock=${b.mock} ${step?.kind === 'test' ? `${step.keyword} ${step.key} mapped=${step.mapped}` : '-'}`
     })
   assert.equal(served('mapped'), [
-    'aws_instance.x provider["registry.terraform.io/hashicorp/aws"].s mock=true aws.s mapped=true',
-    'google_storage_bucket.b provider["registry.terraform.io/hashicorp/google"] mock=true google mapped=true',
+    'aws_instance.x provider["registry.terraform.io/hashicorp/aws"].s mock=true stub_provider aws.s mapped=true',
+    'google_storage_bucket.b provider["registry.terraform.io/hashicorp/google"] mock=true stub_provider google mapped=true',
   ])
   // without a map the run gets the file's blocks by their addresses: aws's default has no block (aws.s is aliased)
   assert.equal(served('default'), [
     'aws_instance.x - mock=false -',
-    'google_storage_bucket.b provider["registry.terraform.io/hashicorp/google"] mock=true google mapped=false',
+    'google_storage_bucket.b provider["registry.terraform.io/hashicorp/google"] mock=true stub_provider google mapped=false',
   ])
   assert.equal(runs.find((r) => r.name === 'mapped')?.diagnostics, [])
+  // the text output names the block by its keyword
+  const text = renderTestsText(a)
+  assert.ok(text.includes('stub_provider aws.s of tests/t.tftest.hcl (providers map)'), text)
+  // a providers map naming no block: the explanation names the blocks the table declares
+  const unknown = runs.find((r) => r.name === 'unknown')?.diagnostics ?? []
+  assert.equal(
+    unknown.map((d) => d.summary),
+    ['Missing provider definition for aws.nope'],
+  )
+  assert.match(String(unknown[0]?.extra?.explanation), 'has no provider, mock_provider or stub_provider block aws.nope')
 })
 
 test('the lint rule about mocks reads the row: a stub for a provider nothing uses is named by its keyword', async () => {
