@@ -8,17 +8,19 @@
 // The five kinds Terraform has (resource, data, ephemeral, action, list) are decoded by build-module.ts's
 // appending and merging, which keep Terraform's own messages per kind; a row with `decode` is read from the
 // primary files: its blocks, labelled type and name, the first of an address kept.
+//
+// Two more tables share the run's `BlockKinds`: the blocks that name a provider and are not kinds of their
+// own (`NamingSite` below: import, removed, a check block's data), and the blocks of test files and stack
+// files that declare or pass a provider configuration (`FileSite`, file-sites.ts: a test file's run,
+// provider and mock_provider, a stack's component, provider and removed). Each is one row plus, unless its
+// file's decoder knows it, its `decode`.
 import type {EngineName} from '../addrs/engine-name.js'
 import type {ResourceMode} from '../addrs/resource.js'
-import type {Diagnostic} from '../diag/diagnostic.js'
 import type {Block} from '../hcl/syntax.js'
+import {BUILTIN_FILE_SITES, type FileSite, type KindDecode} from './file-sites.js'
 import type {Resource} from './records.js'
 
-/** What a row's decoder says of one block: its problems, and whether the block is kept. */
-export interface KindDecode {
-  readonly diagnostics: readonly Diagnostic[]
-  readonly keep: boolean
-}
+export type {KindDecode} from './file-sites.js'
 
 export interface BlockKind {
   /** The top-level block type (`resource`, `data`, …): also its container in the module index and its key in `Module.resources`. */
@@ -135,6 +137,8 @@ export interface BlockKinds {
   readonly rows: readonly BlockKind[]
   /** The blocks that name a provider and are not kinds of their own (the second table), in the order a module's are read. */
   readonly sites: readonly NamingSite[]
+  /** The blocks of test files and stack files that declare or pass a provider configuration (the third table, file-sites.ts). */
+  readonly files: readonly FileSite[]
   byKeyword(keyword: string): BlockKind | undefined
   byMode(mode: ResourceMode): BlockKind | undefined
   /** The row of a block standing `within` (a module's top level, a check block). */
@@ -201,17 +205,24 @@ export const BUILTIN_KINDS: readonly BlockKind[] = Object.freeze([
   },
 ] satisfies BlockKind[])
 
-/** A table of `rows` and `sites` (a later row of a keyword already there, in the same place, replaces it). */
-export function blockKinds(rows: readonly BlockKind[], sites: readonly NamingSite[] = BUILTIN_SITES): BlockKinds {
+/** A table of `rows`, `sites` and `files` (a later row of a keyword already there, in the same place, replaces it). */
+export function blockKinds(
+  rows: readonly BlockKind[],
+  sites: readonly NamingSite[] = BUILTIN_SITES,
+  files: readonly FileSite[] = BUILTIN_FILE_SITES,
+): BlockKinds {
   const byKeyword = new Map<string, BlockKind>()
   for (const r of rows) byKeyword.set(r.keyword, r)
   const all = Object.freeze([...byKeyword.values()])
   const byMode = new Map(all.map((r) => [r.mode, r] as const))
   const bySite = new Map<string, NamingSite>()
   for (const s of sites) bySite.set(`${s.within} ${s.keyword}`, s)
+  const byFile = new Map<string, FileSite>()
+  for (const f of files) byFile.set(`${f.file} ${f.keyword}`, f)
   return Object.freeze({
     rows: all,
     sites: Object.freeze([...bySite.values()]),
+    files: Object.freeze([...byFile.values()]),
     byKeyword: (k: string) => byKeyword.get(k),
     byMode: (m: ResourceMode) => byMode.get(m),
     site: (k: string, within: NamingSite['within']) => bySite.get(`${within} ${k}`),

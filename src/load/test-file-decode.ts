@@ -2,7 +2,9 @@
 // loadTestFile does (internal/configs/test_file.go, mock_provider.go, provider.go at v1.16.0-rc2): its
 // provider and mock_provider blocks (one namespace, keyed `name` or `name.alias`), its run blocks (command,
 // `providers` map, `module` block), and the loader's diagnostics with Terraform's texts and subjects. A run
-// with errors is left out, as Terraform leaves it out; the file's other runs are kept.
+// with errors is left out, as Terraform leaves it out; the file's other runs are kept. Which blocks declare
+// or pass a provider configuration is the file-site table's (file-sites.ts): a row this decoder does not
+// know is read by its own `decode`, then as a provider block (a row that declares) or a run (a providers map).
 import {localNameProblem} from '../addrs/provider.js'
 import {parseModuleSource, type ModuleSource} from '../addrs/module-source.js'
 import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
@@ -14,6 +16,7 @@ import {BAD_IDENTIFIER_DETAIL} from './action-blocks.js'
 import {bodySchemaProblems, labelProblems} from './body-schema.js'
 import {decodeProvidersMap, type PassedProvider} from './decode.js'
 import type {Engine} from './engine.js'
+import type {FileSite} from './file-sites.js'
 import {testFileSchema, type TestFileSchema} from './test-file-schema.js'
 
 /** A provider or mock_provider block of a test file. */
@@ -66,6 +69,8 @@ export interface TestDecodeOptions {
   readonly runNameSubject: boolean
   /** The release whose test-file schema applies (test-file-schema.ts); default: the newest. */
   readonly version?: string
+  /** The run's file-site table (`BlockKinds.files`); default: the built-in rows. */
+  readonly sites?: readonly FileSite[]
 }
 
 const VALID_IDENTIFIER = /^[\p{ID_Start}_][\p{ID_Continue}-]*$/u
@@ -84,7 +89,7 @@ class FileDecoder {
   readonly schema: TestFileSchema
 
   constructor(readonly opts: TestDecodeOptions) {
-    this.schema = testFileSchema(opts.engine.name, opts.version ?? NEWEST)
+    this.schema = testFileSchema(opts.engine.name, opts.version ?? NEWEST, opts.sites)
   }
 
   error(code: Parameters<typeof errorDiag>[0], summary: string, detail: string, range?: SourceRange): void {
@@ -126,14 +131,18 @@ class FileDecoder {
     const labelDiags = labelProblems(b, labels)
     this.diags.push(...labelDiags)
     if (labelDiags.length > 0) return
+    const site = this.schema.sites.get(b.type)
+    if (site) {
+      if (site.decode) {
+        const d = site.decode(b)
+        this.diags.push(...d.diagnostics)
+        if (!d.keep) return
+      }
+      if (site.names === 'providers map') this.run(b, site)
+      else this.provider(b, site)
+      return
+    }
     switch (b.type) {
-      case 'run':
-        this.run(b)
-        break
-      case 'provider':
-      case 'mock_provider':
-        this.provider(b)
-        break
       case 'variables':
         if (this.variables)
           this.error(
@@ -154,9 +163,9 @@ class FileDecoder {
     }
   }
 
-  run(b: Block): void {
+  run(b: Block, site: FileSite): void {
     const before = this.diags.length
-    const run = decodeRun(b, this.opts, this.schema, this.diags)
+    const run = site.decode ? decodeRunOf(b, this.opts.engine, this.diags) : decodeRun(b, this.opts, this.schema, this.diags)
     const ok = !this.diags.slice(before).some((d) => d.severity === 'error')
     if (ok) this.runs.push(run)
     const prev = this.runNames.get(run.name)
@@ -172,9 +181,12 @@ class FileDecoder {
     } else this.runNames.set(run.name, b)
   }
 
-  provider(b: Block): void {
-    const p =
-      b.type === 'mock_provider' ? decodeMockProvider(b, this.schema, this.diags) : decodeTestProvider(b, this.opts.engine, this.diags)
+  provider(b: Block, site: FileSite): void {
+    const p = site.decode
+      ? decodeProviderOf(b, site, this.diags)
+      : site.mock
+        ? decodeMockProvider(b, this.schema, this.diags)
+        : decodeTestProvider(b, this.opts.engine, this.diags)
     if (!p) return
     if (this.opts.engine.name === 'opentofu') {
       this.tofuProvider(p)
@@ -204,8 +216,8 @@ class FileDecoder {
       if (mock) {
         this.error(
           'test.duplicate-provider',
-          'Duplicated `mock_provider` block',
-          `It is not allowed to have multiple \`mock_provider\` blocks with the same address: \`${p.key}\`.`,
+          `Duplicated \`${p.block.type}\` block`,
+          `It is not allowed to have multiple \`${p.block.type}\` blocks with the same address: \`${p.key}\`.`,
           p.block.declRange,
         )
         return
@@ -304,6 +316,25 @@ function decodeTestProvider(b: Block, engine: Engine, diags: Diagnostic[]): Test
       ),
     )
   return {name, ...(alias !== undefined ? {alias} : {}), key: alias !== undefined ? `${name}.${alias}` : name, mock: false, block: b}
+}
+
+/** A provider block of a row the decoder does not know (its own `decode` checked it): its name and alias. */
+function decodeProviderOf(b: Block, site: FileSite, diags: Diagnostic[]): TestProviderBlock | undefined {
+  const name = b.labels[0]!.value
+  const problem = localNameProblem(name)
+  if (problem) {
+    diags.push(errorDiag('provider.invalid-local-name', 'Invalid provider local name', problem, b.declRange))
+    return undefined
+  }
+  const alias = aliasOf(b, diags)
+  return {name, ...(alias !== undefined ? {alias} : {}), key: alias !== undefined ? `${name}.${alias}` : name, mock: site.mock, block: b}
+}
+
+/** A run of a row the decoder does not know (its own `decode` checked it): its name and providers map; it applies. */
+function decodeRunOf(b: Block, engine: Engine, diags: Diagnostic[]): TestRun {
+  const providersAttr = b.body.attributes.find((a) => a.name === 'providers')
+  const providers = providersAttr ? decodeProvidersMap(providersAttr, engine, diags) : []
+  return {name: b.labels[0]?.value ?? '', block: b, command: 'apply', providers}
 }
 
 /** mock_provider.go decodeMockProviderBlock and decodeMockDataBody (OpenTofu: test_file.go decodeMockProviderBlock). */

@@ -4,8 +4,11 @@
 // `skip_cleanup` and a run's `backend` block in 1.14 (experimental builds only); OpenTofu's loader (v1.12.6)
 // has no `test`, `variable`, `state_key`, `parallel` or `skip_cleanup`, and its mock_provider takes
 // `for_each` from 1.11 (mockProviderBlockSchema, opentofu #3087) but no `source` or `override_during`.
-// What a release does not know is HCL's "Unsupported block type" / "Unsupported argument".
+// What a release does not know is HCL's "Unsupported block type" / "Unsupported argument". The blocks that
+// declare or pass a provider configuration (run, provider, mock_provider, and any other) are the rows of the
+// run's file-site table (file-sites.ts) that the engine's release accepts.
 import type {EngineName} from './engine.js'
+import {atLeast, BUILTIN_FILE_SITES, fileSitesOf, type FileSite} from './file-sites.js'
 
 export interface TestFileSchema {
   /** Top-level block types, with their label names (the `test` block apart). */
@@ -15,40 +18,33 @@ export interface TestFileSchema {
   readonly runAttributes: readonly string[]
   readonly runBlocks: readonly string[]
   readonly mockProviderAttributes: readonly string[]
-}
-
-/** `version` (a release number such as 1.11.4) is `min` or later. */
-function atLeast(version: string, min: string): boolean {
-  const v = version.split(/[.-]/).map(Number)
-  const m = min.split('.').map(Number)
-  for (let i = 0; i < 3; i++) if ((v[i] ?? 0) !== (m[i] ?? 0)) return (v[i] ?? 0) > (m[i] ?? 0)
-  return true
+  /** The rows of the file-site table the release accepts, by keyword (their blocks lead `fileBlocks`). */
+  readonly sites: ReadonlyMap<string, FileSite>
 }
 
 const OVERRIDES = ['override_resource', 'override_data', 'override_module']
 
-/** The schema of `engine`'s test files at `version` (the release whose behaviour tfgraph follows). */
-export function testFileSchema(engine: EngineName, version: string): TestFileSchema {
+/** The schema of `engine`'s test files at `version` (the release whose behaviour tfgraph follows), with the rows of `table`. */
+export function testFileSchema(engine: EngineName, version: string, table: readonly FileSite[] = BUILTIN_FILE_SITES): TestFileSchema {
   const from = (min: string, ...names: string[]): string[] => (atLeast(version, min) ? names : [])
+  const sites = new Map(fileSitesOf(table, 'test', engine, version).map((s) => [s.keyword, s] as const))
+  const rows = Object.fromEntries([...sites.values()].map((s) => [s.keyword, s.labels]))
   if (engine === 'opentofu')
     return {
       fileBlocks: {
-        run: ['name'],
-        provider: ['name'],
-        mock_provider: ['name'],
+        ...rows,
         variables: [],
         ...Object.fromEntries(OVERRIDES.map((o) => [o, []])),
       },
       runAttributes: ['command', 'providers', 'expect_failures'],
       runBlocks: ['plan_options', 'assert', 'variables', 'module', ...OVERRIDES],
       mockProviderAttributes: ['alias', ...from('1.11.0', 'for_each')],
+      sites,
     }
   const mocks = atLeast(version, '1.7.0')
   return {
     fileBlocks: {
-      run: ['name'],
-      provider: ['name'],
-      ...(mocks ? {mock_provider: ['name']} : {}),
+      ...rows,
       ...(atLeast(version, '1.13.0') ? {variable: ['name']} : {}),
       variables: [],
       ...(mocks ? Object.fromEntries(OVERRIDES.map((o) => [o, []])) : {}),
@@ -64,5 +60,6 @@ export function testFileSchema(engine: EngineName, version: string): TestFileSch
     ],
     runBlocks: ['plan_options', 'assert', 'variables', 'module', ...(mocks ? OVERRIDES : []), ...from('1.14.0', 'backend')],
     mockProviderAttributes: ['alias', 'source', 'override_during'],
+    sites,
   }
 }

@@ -120,6 +120,7 @@ export async function loadTestFiles(ctx: LoadContext, root: string, opts: TestFi
         engine,
         runNameSubject: opts.runNameSubject ?? true,
         ...(opts.version !== undefined ? {version: opts.version} : {}),
+        ...(ctx.blockKinds ? {sites: ctx.blockKinds.files} : {}),
       })
       // the mock data directories of its mock_provider blocks (Terraform's loader reads them with the configuration)
       const mocks = await Promise.all(

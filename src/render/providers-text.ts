@@ -51,7 +51,7 @@ export function how(steps: readonly ResolutionStep[]): string {
         parts.push(`expected from the caller (configuration_aliases at ${s.range ? formatRange(s.range) : 'the root module'})`)
         break
       case 'test':
-        parts.push(`${s.mock ? 'mock_provider' : 'provider'} ${s.key} of ${s.file}${s.mapped ? ` (providers map)` : ''}`)
+        parts.push(`${s.keyword} ${s.key} of ${s.file}${s.mapped ? ` (providers map)` : ''}`)
         break
       case 'missing':
         parts.push('NOT FOUND')

@@ -3,7 +3,8 @@
 // execute. Terraform accepts it and the mock replaces nothing: the runs still use the real provider, or fail
 // for want of a configuration the author meant to mock. Usually a local name that does not match the module's
 // (`mock_provider "aws_west"` for `aws.west`), or a mock left from a provider the module no longer uses.
-// tfgraph's own check (Terraform has none).
+// tfgraph's own check (Terraform has none). A mock is a block of a row of the file-site table that declares
+// a mock (src/load/file-sites.ts `mock`); findings name the block by its keyword.
 import {providerString} from '../addrs/provider.js'
 import {didYouMean} from '../diag/name-suggestion.js'
 import {formatRange} from '../diag/diagnostic.js'
@@ -33,11 +34,12 @@ export const unusedMockProvider = {
         const provider = providerString(names.providerFor(block.name))
         if (used.has(provider)) continue
         const hint = didYouMean(block.name, localNames)
+        const keyword = block.block.type
         findings.push({
           summary: 'Mock provider the module does not use',
-          detail: `${file.path} declares mock_provider "${block.name}"${block.alias ? ` with alias "${block.alias}"` : ''} at ${formatRange(block.block.declRange)}, which stands for ${provider}, but no resource of the module under test${file.runs.some((r) => r.module) ? ' or of the modules its runs execute' : ''} uses that provider: the mock replaces nothing, and the runs use whatever else serves their configurations.${hint ? ` The module names a provider "${hint}": did you mean mock_provider "${hint}"?` : ''} To fix it, give the block the local name the module uses for the provider it should mock, or remove it.`,
+          detail: `${file.path} declares ${keyword} "${block.name}"${block.alias ? ` with alias "${block.alias}"` : ''} at ${formatRange(block.block.declRange)}, which stands for ${provider}, but no resource of the module under test${file.runs.some((r) => r.module) ? ' or of the modules its runs execute' : ''} uses that provider: the mock replaces nothing, and the runs use whatever else serves their configurations.${hint ? ` The module names a provider "${hint}": did you mean ${keyword} "${hint}"?` : ''} To fix it, give the block the local name the module uses for the provider it should mock, or remove it.`,
           range: block.block.declRange,
-          address: `mock_provider.${block.key}`,
+          address: `${keyword}.${block.key}`,
           module: root,
           key: `${file.path} ${block.key}`,
         })

@@ -1,10 +1,14 @@
 // One stack configuration file's body (stackconfig's DecodeFileBody): the `language` edition, then every
-// block in file order, each decoded and added to the file's declarations.
+// block in file order, each decoded and added to the file's declarations. The blocks that declare or pass a
+// provider configuration (component, provider, removed) are the stack rows of the run's file-site table
+// (src/load/file-sites.ts): their labels are the rows', a row this decoder does not know is checked by its
+// own `decode` and kept nowhere.
 import type {Diagnostic} from '../../diag/diagnostic.js'
 import {errorDiag} from '../../diag/diagnostic.js'
 import {keywordOf} from '../../hcl/expr.js'
 import type {Body} from '../../hcl/syntax.js'
 import {bodySchemaProblems, labelProblems, type BodySchema} from '../body-schema.js'
+import {BUILTIN_FILE_SITES, fileSitesOf, type FileSite} from '../file-sites.js'
 import {
   decodeComponent,
   decodeEmbeddedStack,
@@ -20,24 +24,37 @@ import {Declarations} from './declarations.js'
 
 const LANGUAGE_EDITION = 'TFStack2023'
 
-const LABELS: Readonly<Record<string, readonly string[]>> = {
+/** The stack's own blocks that are not rows of the file-site table, with their labels. */
+const OWN: Readonly<Record<string, readonly string[]>> = {
   stack: ['name'],
-  component: ['name'],
   variable: ['name'],
   locals: [],
   output: ['name'],
-  provider: ['type', 'name'],
   required_providers: [],
-  removed: [],
 }
 
-const ROOT: BodySchema = {attributes: ['language'], blocks: Object.keys(LABELS)}
+/** stackconfig's rootConfigSchema order (a misspelt block's suggestion takes the first of equally near names); rows after. */
+const SCHEMA_ORDER = ['stack', 'component', 'variable', 'locals', 'output', 'provider', 'required_providers', 'removed']
+
+/** The blocks of a stack file with their labels, and the rows among them by keyword. */
+function stackSchema(table: readonly FileSite[]): {labels: Map<string, readonly string[]>; rows: Map<string, FileSite>} {
+  // Terraform is the engine of Stacks; its rows are in every release tfgraph follows
+  const rows = new Map(fileSitesOf(table, 'stack', 'terraform', '99.0.0').map((r) => [r.keyword, r] as const))
+  const labels = new Map<string, readonly string[]>([
+    ...Object.entries(OWN),
+    ...[...rows.values()].map((r) => [r.keyword, r.labels] as const),
+  ])
+  const rank = (k: string): number => (SCHEMA_ORDER.includes(k) ? SCHEMA_ORDER.indexOf(k) : SCHEMA_ORDER.length)
+  return {labels: new Map([...labels].sort((a, b) => rank(a[0]) - rank(b[0]))), rows}
+}
 
 /** The file's declarations; `ctx.diags` gets its problems. */
 export function decodeStackFile(body: Body, ctx: DecodeContext): Declarations {
   const diags = ctx.diags
   const d = new Declarations()
-  diags.push(...bodySchemaProblems(body, ROOT))
+  const schema = stackSchema(ctx.sites ?? BUILTIN_FILE_SITES)
+  const root: BodySchema = {attributes: ['language'], blocks: [...schema.labels.keys()]}
+  diags.push(...bodySchemaProblems(body, root))
   const language = body.attributes.find((a) => a.name === 'language')
   if (language) {
     const edition = keywordOf(language.node)
@@ -57,14 +74,16 @@ export function decodeStackFile(body: Body, ctx: DecodeContext): Declarations {
   }
   const exprs = d.expressions
   for (const b of body.blocks) {
-    const labels = LABELS[b.type]
+    const labels = schema.labels.get(b.type)
     if (!labels) continue // reported by the schema check
     const labelDiags = labelProblems(b, labels)
     if (labelDiags.length > 0) {
       diags.push(...labelDiags)
       continue
     }
-    decodeBlock(b, d, ctx, exprs)
+    const decode = schema.rows.get(b.type)?.decode
+    if (decode) diags.push(...decode(b).diagnostics)
+    else decodeBlock(b, d, ctx, exprs)
   }
   return d
 }

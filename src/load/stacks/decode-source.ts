@@ -8,6 +8,7 @@ import {errorDiag} from '../../diag/diagnostic.js'
 import {goQuote} from '../../diag/go-quote.js'
 import {literalOf, partRange, unwrapTemplate, type Expr} from '../../hcl/expr.js'
 import type {Attribute} from '../../hcl/syntax.js'
+import type {FileSite} from '../file-sites.js'
 import type {StackSource} from './model.js'
 
 /** What decoding needs besides the syntax: the diagnostics it adds to, and a version constraint parser (go-versions'). */
@@ -15,6 +16,8 @@ export interface DecodeContext {
   readonly diags: Diagnostic[]
   /** go-versions' error for a constraint string (ParseRubyStyleMulti), or undefined when it parses. */
   readonly versionProblem: (constraints: string) => string | undefined
+  /** The run's file-site table (`BlockKinds.files`: the stack rows); default: the built-in rows. */
+  readonly sites?: readonly FileSite[]
 }
 
 /** An attribute's whole range, `name = expr` (hcl.Attribute.Range). */

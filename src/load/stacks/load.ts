@@ -113,7 +113,11 @@ export async function loadStackDir(ctx: LoadContext, dir: string, displayPrefix:
     if (!parsed.file || parsed.diagnostics.some((d) => d.severity === 'error')) continue
     // a file with any error is left out of the stack (LoadSingleStackConfig)
     const fileDiags: Diagnostic[] = []
-    const decls = decodeStackFile(parsed.file.body, {...decodeCtx, diags: fileDiags})
+    const decls = decodeStackFile(parsed.file.body, {
+      ...decodeCtx,
+      diags: fileDiags,
+      ...(ctx.blockKinds ? {sites: ctx.blockKinds.files} : {}),
+    })
     diags.push(...fileDiags)
     if (fileDiags.some((d) => d.severity === 'error')) continue
     merged.merge(decls, diags)

@@ -17,6 +17,7 @@ import {goQuote} from '../../diag/go-quote.js'
 import type {ModuleNode, ModuleTree} from '../../crawl/crawl.js'
 import {defaultProvider, refString, type PassedProvider} from '../../load/decode.js'
 import {engineByName, type Engine} from '../../load/engine.js'
+import {keywordsText, type FileSite} from '../../load/file-sites.js'
 import type {TestFile, TestProviderBlock, TestRun} from '../../load/test-files.js'
 import {engineBehaviour} from '../releases/engine-version.js'
 import {resolveProviders, type ResolutionMemo, type TestProvided} from '../tree/resolve.js'
@@ -70,6 +71,13 @@ export interface RunInput {
   readonly checkMismatch: boolean
   /** The run's memo: a module instance whose configurations are those of an earlier run (or the main analysis) keeps its bindings. */
   readonly memo?: ResolutionMemo
+  /** The test-file rows that declare a configuration (the run's file-site table, the engine's): the messages name them. */
+  readonly declaring: readonly FileSite[]
+}
+
+/** `provider or mock_provider`, and the first mock's keyword, for the messages. */
+function blockWords(input: RunInput): {any: string; mock: string} {
+  return {any: keywordsText(input.declaring), mock: input.declaring.find((s) => s.mock)?.keyword ?? 'mock_provider'}
 }
 
 function testAddress(main: ModuleTree, block: TestProviderBlock): {provider: Provider; address: string} {
@@ -111,6 +119,7 @@ function provided(input: RunInput): {provided: TestProvided[]; diagnostics: Diag
         ...(p.inChild.alias ? {alias: p.inChild.alias} : {}),
         provider,
         key: block.key,
+        keyword: block.block.type,
         mock: block.mock,
         mapped: true,
         testAddress: t.address,
@@ -132,6 +141,7 @@ function provided(input: RunInput): {provided: TestProvided[]; diagnostics: Diag
       ...(block.alias ? {alias: block.alias} : {}),
       provider,
       key: block.key,
+      keyword: block.block.type,
       mock: block.mock,
       mapped: false,
       testAddress: t.address,
@@ -145,6 +155,7 @@ function provided(input: RunInput): {provided: TestProvided[]; diagnostics: Diag
 function missingDefinition(input: RunInput, p: PassedProvider): Diagnostic {
   const key = refString(p.inParent)
   const have = [...input.file.providers.keys()].sort()
+  const words = blockWords(input)
   return {
     ...errorDiag(
       'test.missing-provider-definition',
@@ -153,7 +164,7 @@ function missingDefinition(input: RunInput, p: PassedProvider): Diagnostic {
       p.inParent.nameRange,
     ),
     extra: {
-      explanation: `run "${input.run.name}" passes ${key} as ${refString(p.inChild)}, but ${input.file.path} has no provider or mock_provider block ${key}${have.length > 0 ? ` (it has ${have.join(', ')})` : ' (it has none)'}. A run's providers map names the test file's blocks, not the module's configurations. To fix it, add ${p.inParent.alias ? `provider "${p.inParent.name}" { alias = "${p.inParent.alias}" }` : `provider "${p.inParent.name}" {}`} (or a mock_provider) to the test file, or map ${refString(p.inChild)} to a block it has.`,
+      explanation: `run "${input.run.name}" passes ${key} as ${refString(p.inChild)}, but ${input.file.path} has no ${words.any} block ${key}${have.length > 0 ? ` (it has ${have.join(', ')})` : ' (it has none)'}. A run's providers map names the test file's blocks, not the module's configurations. To fix it, add ${p.inParent.alias ? `provider "${p.inParent.name}" { alias = "${p.inParent.alias}" }` : `provider "${p.inParent.name}" {}`} (or a ${words.mock}) to the test file, or map ${refString(p.inChild)} to a block it has.`,
     },
   }
 }
@@ -161,6 +172,7 @@ function missingDefinition(input: RunInput, p: PassedProvider): Diagnostic {
 /** The run's graph-stage errors as `terraform test` reports them: located at the run, explained for the test file. */
 function runGraphDiagnostics(input: RunInput, graph: ReturnType<typeof resolveProviders>['graphDiagnostics']): Diagnostic[] {
   const {file, run, tree} = input
+  const words = blockWords(input)
   return graph.map((g) => {
     if (!g.resource || g.module !== '') return {...g.diagnostic, extra: {...g.diagnostic.extra, range: run.block.declRange}}
     const {address, reference, range} = g.resource
@@ -170,12 +182,12 @@ function runGraphDiagnostics(input: RunInput, graph: ReturnType<typeof resolvePr
     const how =
       run.providers.length > 0
         ? `its providers map has no entry for ${ref} (a run with a providers map gets only what it names)`
-        : `it has no providers map, and ${file.path} has no provider or mock_provider block ${ref}`
+        : `it has no providers map, and ${file.path} has no ${words.any} block ${ref}`
     return {
       ...g.diagnostic,
       extra: {
         range: run.block.declRange,
-        explanation: `${address} (${rootRelative(input.main.rootDir)(range.filename)}:${range.start.line}) uses ${ref}, and ${subject} has no provider block for it${expected ? ': it expects the configuration from its caller (configuration_aliases)' : ''}. In a test the run is that caller, and run "${run.name}" does not serve ${ref}: ${how}. To fix it, add ${ref} = <a block of the test file> to the run's providers map, or a provider "${reference.localName}"${reference.alias ? ` block with alias = "${reference.alias}"` : ' block'} (or a mock_provider) to ${file.path}.`,
+        explanation: `${address} (${rootRelative(input.main.rootDir)(range.filename)}:${range.start.line}) uses ${ref}, and ${subject} has no provider block for it${expected ? ': it expects the configuration from its caller (configuration_aliases)' : ''}. In a test the run is that caller, and run "${run.name}" does not serve ${ref}: ${how}. To fix it, add ${ref} = <a block of the test file> to the run's providers map, or a provider "${reference.localName}"${reference.alias ? ` block with alias = "${reference.alias}"` : ' block'} (or a ${words.mock}) to ${file.path}.`,
       },
     }
   })

@@ -18,6 +18,7 @@
 import {sortDiagnostics, type Diagnostic, type SourceRange} from '../../diag/diagnostic.js'
 import type {ModuleTree} from '../../crawl/crawl.js'
 import {runModuleTree, type RunModuleInfo} from '../../crawl/run-module.js'
+import {fileSitesOf} from '../../load/file-sites.js'
 import {engineByName} from '../../load/engine.js'
 import {runContextFor, type RunContext} from '../../load/run-context.js'
 import {loadTestFiles, type TestRun} from '../../load/test-files.js'
@@ -65,6 +66,8 @@ export async function analyzeTestsWith(
   })
   const files: TestFileAnalysis[] = []
   const memo: ResolutionMemo = {memo: ctx.memo, stats: ctx.stats}
+  // the blocks the messages name: every release's (a message names mock_provider under Terraform 1.6 too)
+  const declaring = fileSitesOf(ctx.blockKinds.files, 'test', engine.name, '99.0.0').filter((s) => s.names === 'declares')
   // the module under test of runs naming one directory, crawled once
   const crawled = new Map<string, Promise<ModuleTree>>()
   for (const file of loaded.files) {
@@ -95,7 +98,9 @@ export async function analyzeTestsWith(
         })
         continue
       }
-      runs.push(analyzeRun({file, run: p.run, tree, main, engine, selection, checkMismatch: modern, memo}, p.info, p.diagnostics))
+      runs.push(
+        analyzeRun({file, run: p.run, tree, main, engine, selection, checkMismatch: modern, memo, declaring}, p.info, p.diagnostics),
+      )
     }
     const mismatches = testProviderTypeMismatches(file, main, trees, engine)
     // the names the file and its runs use, against the modules the runs execute

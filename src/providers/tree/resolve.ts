@@ -98,6 +98,8 @@ export type ResolutionStep =
       readonly file: string
       readonly run: string
       readonly key: string
+      /** The block's type (`provider`, `mock_provider`: a row of the file-site table, src/load/file-sites.ts). */
+      readonly keyword: string
       readonly mock: boolean
       readonly mapped: boolean
     })
@@ -189,6 +191,8 @@ export interface TestProvided {
   readonly file: string
   readonly run: string
   readonly key: string
+  /** The block's type (`provider`, `mock_provider`, …). */
+  readonly keyword: string
   readonly mock: boolean
   /** Named in the run's providers map (else: the file's default). */
   readonly mapped: boolean
@@ -918,6 +922,7 @@ function configStep(node: Exclude<Node, {kind: 'proxy'}>): ResolutionStep {
       file: t.file,
       run: t.run,
       key: t.key,
+      keyword: t.keyword,
       mock: t.mock,
       mapped: t.mapped,
       range: t.range,

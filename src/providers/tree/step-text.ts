@@ -67,7 +67,7 @@ export function stepText(s: ResolutionStep, engineOrName: Engine | EngineName, n
     case 'implied-config':
       return `the root module has no provider "${s.localName}" block: ${engine.product} uses an empty default configuration`
     case 'test':
-      return `${s.file} run "${s.run}" serves ${s.localName}${s.alias ? `.${s.alias}` : ''} with its ${s.mock ? 'mock_provider' : 'provider'} block ${s.key} at ${at(s.range)}${s.mapped ? ` (providers = { ${s.localName}${s.alias ? `.${s.alias}` : ''} = ${s.key} })` : " (the file's default: the run has no providers map)"}`
+      return `${s.file} run "${s.run}" serves ${s.localName}${s.alias ? `.${s.alias}` : ''} with its ${s.keyword} block ${s.key} at ${at(s.range)}${s.mapped ? ` (providers = { ${s.localName}${s.alias ? `.${s.alias}` : ''} = ${s.key} })` : " (the file's default: the run has no providers map)"}`
     case 'expected':
       return `expected from the caller: the root module is a shared module that declares ${s.localName}.${s.alias ?? ''} in configuration_aliases (${at(s.range)})`
     case 'component':
