@@ -6,7 +6,9 @@
 //   tfgraph cold (empty cache directory), warm (the same again), after an edit of one file,
 //   and as secondary rows --no-cache and --jobs 1;
 // then `tfgraph providers` on the bundled demo fixture paired with `terraform providers` (when terraform is
-// on PATH; a SKIP line when not) and `node -e 0`, and every command's start (bench-latency.mjs);
+// on PATH; a SKIP line when not) and `node -e 0`, and every command's start (bench-latency.mjs); a large
+// root, `providers` cold and warm beside `terraform providers`: the real aztfmod/terraform-azurerm-caf
+// `examples` from ../shared/large (a SKIP line without it) and the caf-shaped synthetic root (scaling row);
 // pathological input (a 600 KB list, 10,000-level nesting); a scaling table on synthetic monorepos up to 100,000 files; per repository, tfgraph's analysis through the
 // library (no caches, 1 job and all cores) against the floors and a peer; the worker-pool crossover.
 // It prints a report and writes it into BENCHMARKS.md between the `bench:start` / `bench:end` markers,
