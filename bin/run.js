@@ -21,6 +21,11 @@ const exitWhenFlushed = () => process.stdout.write('', () => process.stderr.writ
 // what they cannot read (other flags, --help, a directory that is not a module) falls through to oclif.
 const QUICK = ['providers', 'lint', 'graph', 'lock', 'config']
 const given = process.argv.slice(2)
+// A run of the analysing commands is short and cold: V8's optimising compiler, inlining as much as it does
+// by default (920 bytes of bytecode a function), spent as much CPU on its own threads as the command did on
+// the main one on a large root (the lexer's and parser's big functions compiled again after each
+// deoptimisation); a fifth of that inlining keeps the main thread's time and cuts the whole (BENCHMARKS.md, #53).
+if (QUICK.includes(given[0])) setFlagsFromString('--max-inlined-bytecode-size-cumulative=184')
 const script = (name) => loadScript(fileURLToPath(new URL(`../dist/cli/${name}.cjs`, import.meta.url))).exports
 const quick = QUICK.includes(given[0]) && (await script('quick').quickStart(given, (q) => script('quick-run').runQuick(q)))
 if (!quick) await runOclif(given)

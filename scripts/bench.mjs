@@ -6,13 +6,15 @@
 //   tfgraph cold (empty cache directory), warm (the same again), after an edit of one file,
 //   and as secondary rows --no-cache and --jobs 1;
 // then `tfgraph providers` on the bundled demo fixture paired with `terraform providers` (when terraform is
-// on PATH; a SKIP line when not) and `node -e 0`, and every command's start (bench-latency.mjs);
+// on PATH; a SKIP line when not) and `node -e 0`, and every command's start (bench-latency.mjs); a large
+// root, `providers` cold and warm beside `terraform providers`: the real aztfmod/terraform-azurerm-caf
+// `examples` from ../shared/large (a SKIP line without it) and the caf-shaped synthetic root (scaling row);
 // pathological input (a 600 KB list, 10,000-level nesting); a scaling table on synthetic monorepos up to 100,000 files; per repository, tfgraph's analysis through the
 // library (no caches, 1 job and all cores) against the floors and a peer; the worker-pool crossover.
 // It prints a report and writes it into BENCHMARKS.md between the `bench:start` / `bench:end` markers,
 // with a plot of the scaling table in docs/images/bench-scaling.svg.
 //
-//   npm run build && npm run bench [-- CORPUS] [--rounds N] [--quick] [--no-write]
+//   npm run build && npm run bench [-- CORPUS] [--rounds N] [--quick] [--no-write] [--only large]
 //
 // Rounds alternate the modes so each ratio compares measurements taken close together; the minimum of
 // the rounds is reported (the least disturbed by other work on the machine). Peak memory is the peak
@@ -34,9 +36,14 @@ const opt = (name, dflt) => {
   const i = argv.indexOf(name)
   return i >= 0 ? argv[i + 1] : dflt
 }
-const positional = argv.filter((a, i) => !a.startsWith('--') && !(i > 0 && argv[i - 1] === '--rounds'))
+const positional = argv.filter((a, i) => !a.startsWith('--') && !(i > 0 && (argv[i - 1] === '--rounds' || argv[i - 1] === '--only')))
 const corpus = path.resolve(positional[0] ?? path.join(repoRoot, '..', 'shared', 'corpus'))
 const quick = flag('--quick')
+// `--only large`: only the large-root section, printed, nothing written (a check of that section alone)
+const onlyLarge = opt('--only', undefined) === 'large'
+// the real large root (../shared/large: aztfmod/terraform-azurerm-caf, its README says which commit)
+const largeDir = path.join(repoRoot, '..', 'shared', 'large')
+const CAF_REPO = 'aztfmod+terraform-azurerm-caf'
 const rounds = Number(opt('--rounds', quick ? 1 : 2))
 const cores = availableParallelism()
 if (!existsSync(path.join(repoRoot, 'dist', 'src', 'index.js'))) {
@@ -79,13 +86,13 @@ function listModules(root) {
 const fmt = (n) => Math.round(n).toLocaleString('en-US')
 const work = mkdtempSync(path.join(tmpdir(), 'tfgraph-bench-'))
 // a copy of the corpus: one run edits a file of it (and the shared corpus is never written)
-if (!existsSync(corpus)) {
+if (!existsSync(corpus) && !onlyLarge) {
   console.error(`SKIP: no corpus at ${corpus} (give one: npm run bench -- DIR)`)
   process.exit(0)
 }
 const corpusCopy = path.join(work, 'corpus')
-cpSync(corpus, corpusCopy, {recursive: true, dereference: true})
-const modules = listModules(corpusCopy)
+if (!onlyLarge) cpSync(corpus, corpusCopy, {recursive: true, dereference: true})
+const modules = onlyLarge ? [] : listModules(corpusCopy)
 const repos = [...new Set(modules.map((m) => m.repo))]
 const modulesFile = path.join(work, 'modules.json')
 writeFileSync(modulesFile, JSON.stringify(modules))
@@ -123,6 +130,53 @@ function cli(args, {cacheDir, cwd, ok = [0, 2]} = {}) {
   return {ms: Math.round(ms), cpuMs: u.cpuMs, rssMb: u.rssMb, status: r.status, stdout: r.stdout, stderr: r.stderr}
 }
 const freshCache = () => mkdtempSync(path.join(work, 'cache-'))
+
+// ---- `terraform providers` beside tfgraph (CLI latency, the large root): helpers and the terraform found
+const fixture = path.join(repoRoot, 'fixtures', 'providers', 'demo')
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+const latencyRuns = quick ? 3 : 9
+function timed(cmd, args, opts) {
+  const t = process.hrtime.bigint()
+  const r = spawnSync(cmd, args, {encoding: 'utf8', ...opts})
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr}`)
+  return Number(process.hrtime.bigint() - t) / 1e6
+}
+// terraform providers reads the modules `terraform get` installed: a copy of the fixture, modules
+// installed once (local sources only: nothing is downloaded), no checkpoint call
+let terraform = null
+let terraformSkip = ''
+const tfEnv = {...process.env, CHECKPOINT_DISABLE: '1', TF_IN_AUTOMATION: '1'}
+{
+  const which = spawnSync('terraform', ['version'], {encoding: 'utf8', env: tfEnv})
+  if (which.error || which.status !== 0) terraformSkip = 'terraform is not on PATH'
+  else {
+    const copy = path.join(work, 'tfdemo')
+    cpSync(fixture, copy, {recursive: true})
+    const get = spawnSync('terraform', ['get'], {cwd: copy, encoding: 'utf8', env: tfEnv})
+    if (get.status !== 0) terraformSkip = `terraform get failed in a copy of the fixture: ${get.stderr.trim().split('\n')[0]}`
+    else terraform = {version: which.stdout.split('\n')[0], dir: copy}
+  }
+}
+/** `providers DIR` cold (a fresh cache directory), then warm (the cache that run filled): times and peak RSS into `into`. */
+function providersColdWarm(dir, into) {
+  const cache = freshCache()
+  const c = cli(['providers', dir], {cacheDir: cache, ok: [0]})
+  const w = cli(['providers', dir], {cacheDir: cache, ok: [0]})
+  into.cold.push(c.ms)
+  into.warm.push(w.ms)
+  into.rssCold.push(c.rssMb)
+  into.rssWarm.push(w.rssMb)
+}
+/** The median of each list (NaN for an empty one). */
+const medians = (lists) => Object.fromEntries(Object.entries(lists).map(([k, v]) => [k, v.length ? median(v) : NaN]))
+
+// `--only large`: the large-root section alone, printed (BENCHMARKS.md is not written)
+if (onlyLarge) {
+  const report = largeRootLines(measureLargeRoot()).join('\n') + '\n'
+  rmSync(work, {recursive: true, force: true})
+  process.stdout.write(report)
+  process.exit(0)
+}
 
 // ---- headline: the whole corpus in one `lint --recursive` run, default settings
 const lintArgs = ['lint', '--recursive', '--format', 'json', corpusCopy]
@@ -175,45 +229,6 @@ const maxRss = (xs) => Math.max(...xs.map((x) => x.rssMb ?? x.maxRssMb))
 const minCpu = (xs) => Math.min(...xs.map((x) => x.cpuMs))
 const summary = JSON.parse(reference).summary
 
-// ---- CLI latency: `providers` on the demo fixture, paired with `terraform providers` and `node -e 0`
-const fixture = path.join(repoRoot, 'fixtures', 'providers', 'demo')
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-const latencyRuns = quick ? 3 : 9
-function timed(cmd, args, opts) {
-  const t = process.hrtime.bigint()
-  const r = spawnSync(cmd, args, {encoding: 'utf8', ...opts})
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr}`)
-  return Number(process.hrtime.bigint() - t) / 1e6
-}
-// terraform providers reads the modules `terraform get` installed: a copy of the fixture, modules
-// installed once (local sources only: nothing is downloaded), no checkpoint call
-let terraform = null
-let terraformSkip = ''
-const tfEnv = {...process.env, CHECKPOINT_DISABLE: '1', TF_IN_AUTOMATION: '1'}
-{
-  const which = spawnSync('terraform', ['version'], {encoding: 'utf8', env: tfEnv})
-  if (which.error || which.status !== 0) terraformSkip = 'terraform is not on PATH'
-  else {
-    const copy = path.join(work, 'tfdemo')
-    cpSync(fixture, copy, {recursive: true})
-    const get = spawnSync('terraform', ['get'], {cwd: copy, encoding: 'utf8', env: tfEnv})
-    if (get.status !== 0) terraformSkip = `terraform get failed in a copy of the fixture: ${get.stderr.trim().split('\n')[0]}`
-    else terraform = {version: which.stdout.split('\n')[0], dir: copy}
-  }
-}
-/** `providers DIR` cold (a fresh cache directory), then warm (the cache that run filled): times and peak RSS into `into`. */
-function providersColdWarm(dir, into) {
-  const cache = freshCache()
-  const c = cli(['providers', dir], {cacheDir: cache, ok: [0]})
-  const w = cli(['providers', dir], {cacheDir: cache, ok: [0]})
-  into.cold.push(c.ms)
-  into.warm.push(w.ms)
-  into.rssCold.push(c.rssMb)
-  into.rssWarm.push(w.rssMb)
-}
-/** The median of each list (NaN for an empty one). */
-const medians = (lists) => Object.fromEntries(Object.entries(lists).map(([k, v]) => [k, v.length ? median(v) : NaN]))
-
 const lat = {node: [], version: [], terraform: [], cold: [], warm: [], rssCold: [], rssWarm: []}
 for (let i = 0; i < latencyRuns; i++) {
   lat.node.push(timed(process.execPath, ['-e', '0']))
@@ -228,29 +243,8 @@ log(
   `latency: node ${L.node.toFixed(0)} ms, terraform providers ${terraform ? L.terraform.toFixed(0) + ' ms' : 'SKIP'}, --version ${L.version.toFixed(0)} ms, providers cold ${L.cold.toFixed(0)} ms, warm ${L.warm.toFixed(0)} ms`,
 )
 
-// ---- a large real-shaped root: aztfmod/terraform-azurerm-caf's `examples` (scripts/synth-caf.mjs), `providers`
-// cold and warm, paired with `terraform providers` after `terraform get` in the same directory (local sources)
-const cafRuns = quick ? 1 : 3
-const cafDir = path.join(work, 'caf-shaped')
-const cafMade = generateCafShaped(cafDir)
-const cafRoot = path.join(cafDir, 'examples')
-let cafTerraform = false
-let cafSkip = terraformSkip
-if (terraform) {
-  const get = spawnSync('terraform', ['get'], {cwd: cafRoot, encoding: 'utf8', env: tfEnv})
-  if (get.status === 0) cafTerraform = true
-  else cafSkip = `terraform get failed in the caf-shaped root: ${get.stderr.trim().split('\n')[0]}`
-}
-const caf = {terraform: [], cold: [], warm: [], rssCold: [], rssWarm: []}
-for (let i = 0; i < cafRuns; i++) {
-  if (cafTerraform) caf.terraform.push(timed('terraform', ['providers'], {cwd: cafRoot, env: tfEnv}))
-  providersColdWarm(cafRoot, caf)
-}
-const C = medians(caf)
-log(
-  `caf-shaped: terraform providers ${cafTerraform ? C.terraform.toFixed(0) + ' ms' : 'SKIP'}, providers cold ${C.cold.toFixed(0)} ms, warm ${C.warm.toFixed(0)} ms`,
-)
-rmSync(cafDir, {recursive: true, force: true})
+// ---- a large root: the real one from ../shared/large when present, and the caf-shaped synthetic one
+const large = measureLargeRoot()
 
 // ---- pathological input: one attribute holding a 600 KB list; expressions nested 10,000 levels deep
 const bigList = path.join(work, 'big-list')
@@ -408,22 +402,7 @@ lines.push(
 lines.push('')
 lines.push(...latencyTable(every))
 lines.push('')
-lines.push(
-  `### A large root: \`tfgraph providers\` on a root of aztfmod/terraform-azurerm-caf's \`examples\` shape (median of ${cafRuns} paired runs, wall time)`,
-)
-lines.push('')
-lines.push(
-  `\`node scripts/synth-caf.mjs DIR\` writes it: one root calling one module that calls the rest — ${fmt(cafMade.modules)} module directories, ${fmt(cafMade.instances)} module instances, ${fmt(cafMade.files)} files — all local sources. ${cafTerraform ? `\`terraform providers\` (${terraform.version}) runs in the same directory after \`terraform get\`; each run of the pair takes its turn right after the other.` : `SKIP \`terraform providers\`: ${cafSkip}.`}`,
-)
-lines.push('')
-lines.push(`| \`terraform providers\` | providers, cold (empty cache directory) | providers, warm |`)
-lines.push(`|---|---|---|`)
-const vsCaf = (v, limit) =>
-  cafTerraform ? `${ratio(v, C.terraform)} × terraform (target ≤ ${limit}: ${target(v <= limit * C.terraform)})` : 'terraform: SKIP'
-lines.push(
-  `| ${cafTerraform ? fmt(Math.round(C.terraform)) + ' ms' : 'SKIP'} | ${fmt(Math.round(C.cold))} ms, ${median(caf.rssCold)} MB: ${vsCaf(C.cold, 1.0)} | ${fmt(Math.round(C.warm))} ms, ${median(caf.rssWarm)} MB: ${vsCaf(C.warm, 0.25)} |`,
-)
-lines.push('')
+lines.push(...largeRootLines(large))
 lines.push(`### Pathological input (\`tfgraph lint DIR\`, default settings, median of ${quick ? 1 : 3})`)
 lines.push('')
 lines.push(`| input | time | peak RSS | exit | first finding |`)
@@ -513,4 +492,107 @@ if (!flag('--no-write')) {
   writeFileSync(file, next)
   writeFileSync(path.join(repoRoot, 'docs', 'images', 'bench-scaling.svg'), svgPlot(curve))
   log('wrote BENCHMARKS.md and docs/images/bench-scaling.svg')
+}
+
+/**
+ * The large-root section's runs: `tfgraph providers` cold (an empty cache directory) and warm, each run
+ * paired with `terraform providers` in the same directory after `terraform get` (local sources only), on
+ * the real root (../shared/large: aztfmod/terraform-azurerm-caf's `examples`, a copy) when it is there, and
+ * on the caf-shaped synthetic root (scripts/synth-caf.mjs) as the scaling row.
+ */
+function measureLargeRoot() {
+  const runs = quick ? 1 : 3
+  const countTf = (dir) => {
+    let n = 0
+    for (const e of readdirSync(dir, {withFileTypes: true})) {
+      if (e.name.startsWith('.')) continue
+      if (e.isDirectory()) n += countTf(path.join(dir, e.name))
+      else if (e.name.endsWith('.tf')) n++
+    }
+    return n
+  }
+  const one = (name, root, made) => {
+    let tf = terraform !== null
+    let skip = terraformSkip
+    if (tf) {
+      const get = spawnSync('terraform', ['get'], {cwd: root, encoding: 'utf8', env: tfEnv})
+      if (get.status !== 0) {
+        tf = false
+        skip = `terraform get failed in a copy of the root: ${get.stderr.trim().split('\n')[0]}`
+      }
+    }
+    const r = {terraform: [], cold: [], warm: [], cpuCold: [], cpuWarm: [], rssCold: [], rssWarm: []}
+    let exit = 0
+    for (let i = 0; i < runs; i++) {
+      if (tf) r.terraform.push(timed('terraform', ['providers'], {cwd: root, env: tfEnv}))
+      const cache = freshCache()
+      // exit 2: the root has errors (the synthetic one's made-up arguments, say); the output is measured all the same
+      const c = cli(['providers', root], {cacheDir: cache})
+      const w = cli(['providers', root], {cacheDir: cache})
+      exit = c.status
+      if (w.stdout !== c.stdout) throw new Error(`the warm run on ${name} printed something else than the cold run`)
+      r.cold.push(c.ms)
+      r.warm.push(w.ms)
+      r.cpuCold.push(c.cpuMs)
+      r.cpuWarm.push(w.cpuMs)
+      r.rssCold.push(c.rssMb)
+      r.rssWarm.push(w.rssMb)
+    }
+    const m = medians(r)
+    log(
+      `${name}: terraform providers ${tf ? m.terraform.toFixed(0) + ' ms' : 'not measured'}, providers cold ${m.cold.toFixed(0)} ms, warm ${m.warm.toFixed(0)} ms`,
+    )
+    return {name, runs, made, terraform: tf, skip, m, exit}
+  }
+  let real
+  let realSkip
+  const source = path.join(largeDir, CAF_REPO)
+  if (!existsSync(source)) realSkip = `no ${path.join('..', 'shared', 'large', CAF_REPO)} beside the repository`
+  else {
+    const copy = path.join(work, 'large-caf')
+    cpSync(source, copy, {recursive: true, dereference: true})
+    const root = path.join(copy, 'examples')
+    real = one('real caf root', root, {files: countTf(copy)})
+    rmSync(copy, {recursive: true, force: true})
+  }
+  const cafDir = path.join(work, 'caf-shaped')
+  const made = generateCafShaped(cafDir)
+  const synthetic = one('caf-shaped root', path.join(cafDir, 'examples'), made)
+  rmSync(cafDir, {recursive: true, force: true})
+  return {real, realSkip, synthetic}
+}
+
+/** The large-root section of the report. */
+function largeRootLines({real, realSkip, synthetic}) {
+  const n = (v) => Math.round(v).toLocaleString('en-US')
+  const vs = (r, v, limit) =>
+    r.terraform
+      ? `${(v / r.m.terraform).toFixed(2)} × terraform (target ≤ ${limit}: ${v <= limit * r.m.terraform ? 'met' : '**not met**'})`
+      : 'terraform: not measured'
+  const row = (label, r) =>
+    `| ${label}${r.exit === 0 ? '' : ` (exit ${r.exit})`} | ${r.terraform ? n(r.m.terraform) + ' ms' : 'not measured'} | ${n(r.m.cold)} ms (CPU ${n(r.m.cpuCold)} ms), ${r.m.rssCold} MB: ${vs(r, r.m.cold, 0.8)} | ${n(r.m.warm)} ms (CPU ${n(r.m.cpuWarm)} ms), ${r.m.rssWarm} MB: ${vs(r, r.m.warm, 0.15)} |`
+  const out = []
+  out.push(
+    `### A large root: \`tfgraph providers\` on aztfmod/terraform-azurerm-caf's \`examples\` (median of ${synthetic.runs} paired runs, wall time)`,
+  )
+  out.push('')
+  out.push(
+    real
+      ? `The headline is the real root: a copy of \`../shared/large/${CAF_REPO}\` (its README names the commit), \`examples/\` — one root calling the repository's root module, which calls the rest: ${n(real.made.files)} \`.tf\` files, all local sources.`
+      : `SKIP the real root: ${realSkip}.`,
+  )
+  out.push(
+    `The scaling row is the caf-shaped synthetic root \`node scripts/synth-caf.mjs DIR\` writes — ${n(synthetic.made.modules)} module directories, ${n(synthetic.made.instances)} module instances, ${n(synthetic.made.files)} files.`,
+  )
+  const tfNote = (r) =>
+    r.terraform
+      ? `\`terraform providers\` (${terraform.version}) runs in the same directory after \`terraform get\`; each run of the pair takes its turn right after the other.`
+      : `\`terraform providers\` not measured: ${r.skip}.`
+  out.push(real ? tfNote(real) : tfNote(synthetic))
+  out.push('')
+  out.push(`| root | \`terraform providers\` | providers, cold (empty cache directory) | providers, warm |`)
+  out.push(`|---|---|---|---|`)
+  if (real) out.push(row('**the real caf `examples` root**', real))
+  out.push(row('scaling: the caf-shaped synthetic root', synthetic))
+  return out
 }

@@ -322,7 +322,13 @@ function childVariables(call: ModuleCall, argument: (a: Attribute, ident: Static
   const out = new Map<string, Value>()
   for (const a of call.block.body.attributes) {
     if (META_ARGUMENTS.has(a.name)) continue
-    const v = argument(a, {subject: `var.${a.name}`, range: a.exprRange})
+    // the range only when a message needs it (most arguments evaluate, or fail without one of their own)
+    const v = argument(a, {
+      subject: `var.${a.name}`,
+      get range() {
+        return a.exprRange
+      },
+    })
     if ('value' in v) out.set(a.name, v.value)
   }
   return out

@@ -6,7 +6,7 @@
 // records). A stored result is reused only when `unchanged` finds every one of its inputs as it was
 // (results-cache.ts).
 import {AsyncLocalStorage} from 'node:async_hooks'
-import {createHash} from 'node:crypto'
+import * as crypto from 'node:crypto'
 import {closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync, type Dirent, type Stats} from 'node:fs'
 
 /** One input: what a read found (`null`: it failed — missing, unreadable or not that kind of thing). */
@@ -80,12 +80,15 @@ function note(rec: Recorder, kind: Input['kind'], p: string, value: string | nul
   if (!m.has(p)) m.set(p, stamp === undefined ? {kind, path: p, value} : {kind, path: p, value, stamp})
 }
 
+/** Node's one-call hash (from 20.12): no Hash object per file read (what every cold run pays once a file). */
+const oneShotHash: typeof crypto.hash | undefined = (crypto as {readonly hash?: typeof crypto.hash}).hash
+
 function hashBytes(b: Uint8Array): string {
-  return createHash('sha1').update(b).digest('base64')
+  return oneShotHash ? oneShotHash('sha1', b, 'base64') : crypto.createHash('sha1').update(b).digest('base64')
 }
 
 function listingHash(entries: readonly Dirent[]): string {
-  const h = createHash('sha1')
+  const h = crypto.createHash('sha1')
   for (const e of [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     h.update(e.name).update(e.isFile() ? '\0f\0' : e.isDirectory() ? '\0d\0' : e.isSymbolicLink() ? '\0l\0' : '\0o\0')
   }

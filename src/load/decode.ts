@@ -477,9 +477,15 @@ function decodeCall(name: string, b: Block, engine: Engine, diags: Diagnostic[])
 }
 
 function decodeResource(mode: ResourceMode, b: Block, engine: Engine, diags: Diagnostic[]): Resource {
-  const p = attr(b, 'provider')
-  const count = attr(b, 'count')
-  const forEach = attr(b, 'for_each')
+  // one pass over the body's attributes (a resource has dozens), the first of each name as `attr` finds it
+  let p: Attribute | undefined
+  let count: Attribute | undefined
+  let forEach: Attribute | undefined
+  for (const a of b.body.attributes) {
+    if (a.name === 'provider') p ??= a
+    else if (a.name === 'count') count ??= a
+    else if (a.name === 'for_each') forEach ??= a
+  }
   return {
     mode,
     type: b.labels[0]?.value ?? '',

@@ -569,7 +569,8 @@ function collectDeclarations(m: IndexedModule): Declarations {
 /** Whether an attribute's text may hold a provider-defined function call (`::`; a JSON string may write it escaped). */
 function mayCall(a: Attribute): boolean {
   const t = a.expr
-  return t.includes('::') || (a.exprRange.filename.endsWith('.json') && t.includes('\\u'))
+  // the text test first: an attribute's range is computed (a position lookup, three objects) only for the few with `\u`
+  return t.includes('::') || (t.includes('\\u') && a.exprRange.filename.endsWith('.json'))
 }
 
 function collectCalls(s: Slots): CallIndex {

@@ -15,6 +15,7 @@ import {terminalInline, terminalText} from './terminal-text.js'
 import {excerpt} from './excerpt.js'
 import type {LintDiagnostic, Rule} from '../rules/rule.js'
 import {CONFIG_RULE} from '../lint/config.js'
+import {countText} from './count-text.js'
 
 export interface LintRenderInput {
   /** The root's label (`--recursive` JSON and headers when there is no `cwd`). */
@@ -188,7 +189,7 @@ export function ruleCountTable(results: readonly LintRenderInput[], opts: TextRe
   const rows = [...counts]
     .map(([rule, c]) => ({rule, ...c, total: c.errors + c.warnings}))
     .sort((a, b) => b.total - a.total || (a.rule < b.rule ? -1 : 1))
-  const n = (x: number): string => x.toLocaleString('en-US')
+  const n = countText
   const plural = (x: number, one: string): string => `${one}${x === 1 ? '' : 's'}`
   // "2,624 warnings", or "12 (2 errors, 10 warnings)" for a rule that found both
   const cells = rows.map((r) => [

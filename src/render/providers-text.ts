@@ -13,6 +13,7 @@ import {didYouMean} from '../diag/name-suggestion.js'
 import {renameRanges, rootRelative, type FileNamer} from './paths.js'
 import {terminalInline, terminalText} from './terminal-text.js'
 import {renderStackText, stackFilterProblem} from './stack-text.js'
+import {countText} from './count-text.js'
 
 export interface ProvidersTextOptions {
   /** Show only these resources (exact configuration address, or a prefix ending in `*`). */
@@ -201,7 +202,7 @@ function configurationCounts(resources: readonly ResourceBinding[]): string[] {
     counts.set(config, (counts.get(config) ?? 0) + 1)
   }
   const configs = [...counts.keys()].filter((c) => c !== '(no configuration found)').length
-  const n = (x: number): string => x.toLocaleString('en-US')
+  const n = countText
   const rows = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
   const width = Math.max(...rows.map(([c]) => c.length))
   const countWidth = Math.max(...rows.map(([, k]) => n(k).length))
