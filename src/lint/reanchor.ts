@@ -67,8 +67,10 @@ function escapeRegExp(s: string): string {
  * say another line now.
  */
 export function namesMovedLine(d: LintDiagnostic, root: string, file: string, c: TextChange): boolean {
+  // `base:LINE` only (most texts name no file, or none with a line)
   const base = path.basename(file)
-  if (!d.detail.includes(base) && !d.summary.includes(base) && !(d.extra?.explanation?.includes(base) ?? false)) return false
+  const named = base + ':'
+  if (!d.detail.includes(named) && !d.summary.includes(named) && !(d.extra?.explanation?.includes(named) ?? false)) return false
   const text = [d.summary, d.detail, d.extra?.explanation ?? ''].join('\n')
   const re = new RegExp(`([^\\s(),;'"\`]*?)${escapeRegExp(base)}:(\\d+)`, 'g')
   for (let m = re.exec(text); m; m = re.exec(text)) {

@@ -27,6 +27,7 @@ import type {Expr, ObjectExpr, ObjectItem} from '../hcl/native/ast.js'
 import {children} from '../hcl/native/ast.js'
 import {attributeFunctionCalls, attributeReferences, type ProviderFunctionCall, type Reference} from '../hcl/references.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
+import {attributeFilename} from '../hcl/native/attribute.js'
 import type {ResourceMode} from '../addrs/resource.js'
 import type {ModuleCall, ProviderConfig, Resource} from './records.js'
 import {recordsByKind, siteBlocks, type BlockKind, type NamingSite} from './block-kinds.js'
@@ -569,7 +570,7 @@ function collectDeclarations(m: IndexedModule): Declarations {
 /** Whether an attribute's text may hold a provider-defined function call (`::`; a JSON string may write it escaped). */
 function mayCall(a: Attribute): boolean {
   const t = a.expr
-  return t.includes('::') || (a.exprRange.filename.endsWith('.json') && t.includes('\\u'))
+  return t.includes('::') || (t.includes('\\u') && attributeFilename(a).endsWith('.json'))
 }
 
 function collectCalls(s: Slots): CallIndex {

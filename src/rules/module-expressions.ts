@@ -5,6 +5,7 @@
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import {children, type Expr} from '../hcl/native/ast.js'
 import type {Attribute, Block, Body} from '../hcl/syntax.js'
+import {attributeFilename} from '../hcl/native/attribute.js'
 import type {Module} from '../load/model.js'
 import {siteBlocks} from '../load/block-kinds.js'
 import type {RunMemo} from '../load/run-memo.js'
@@ -12,7 +13,7 @@ import {inRemotePackage, type Finding} from './support.js'
 
 /** Whether an attribute is written in JSON syntax (a `.tf.json` or `.tofu.json` file). */
 export function inJson(a: Attribute): boolean {
-  return a.exprRange.filename.endsWith('.json')
+  return attributeFilename(a).endsWith('.json')
 }
 
 /** A check block's `data` block is one of the module's data resources: read there, not twice. */
