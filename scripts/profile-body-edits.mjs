@@ -37,7 +37,10 @@ const uri = (f) => pathToFileURL(f).toString()
 const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-interval', '200', '--cpu-prof-dir', prof, bin, 'lsp', '--stdio'], {cwd: fabric, stdio: ['pipe', 'pipe', 'inherit']})
 const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin))
 const waiting = new Map()
+const sent = {count: 0, bytes: 0}
 conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
+  sent.count++
+  sent.bytes += JSON.stringify(p).length
   for (const [pred, resolve] of waiting) if (pred(p)) (waiting.delete(pred), resolve())
 })
 const done = new Promise((resolve) => conn.onNotification('$/progress', (p) => p.value?.kind === 'end' && resolve()))
@@ -63,6 +66,7 @@ for (const file of files) {
   await sleep(4000)
   process.stderr.write(`WINDOW ${file}\n`)
   const t0 = process.hrtime.bigint()
+  const sent0 = {...sent}
   for (let i = 0; i < N; i++) {
     const marker = `prof${i}`
     const got = new Promise((resolve) => waiting.set((p) => p.uri === uri(file) && p.diagnostics.some((d) => d.message.includes(`"${marker}"`)), resolve))
@@ -71,7 +75,7 @@ for (const file of files) {
   }
   // the last edit's later publishes (the roots' final ones)
   await sleep(1500)
-  windows.push({file: path.relative(fabric, file), from: t0, to: process.hrtime.bigint()})
+  windows.push({file: path.relative(fabric, file), from: t0, to: process.hrtime.bigint(), publishes: (sent.count - sent0.count) / N, bytes: (sent.bytes - sent0.bytes) / N})
 }
 await conn.sendRequest(ShutdownRequest.type)
 await conn.sendNotification(ExitNotification.type)
@@ -105,7 +109,7 @@ for (const w of windows) {
       incl.set(k, (incl.get(k) ?? 0) + dt)
     }
   }
-  console.log(`\n== ${w.file}: ${N} edits, ${(total / N).toFixed(2)} ms CPU (non-idle samples) per edit`)
+  console.log(`\n== ${w.file}: ${N} edits, ${(total / N).toFixed(2)} ms CPU (non-idle samples) per edit; ${w.publishes} publishDiagnostics of ${Math.round(w.bytes)} bytes per edit`)
   const top = (m, k) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k).map(([name, v]) => `  ${(v / N).toFixed(2).padStart(6)} ms ${((100 * v) / total).toFixed(1).padStart(5)} %  ${name}`).join('\n')
   console.log('self:\n' + top(self, 25))
   console.log('inclusive (tfgraph functions):\n' + top(incl, 45))

@@ -18,6 +18,7 @@ import type {Diagnostic} from '../diag/diagnostic.js'
 import type {Attribute, Block, Body} from '../hcl/syntax.js'
 import type {Module} from '../load/model.js'
 import type {ModuleElements} from '../load/module-elements.js'
+import {mayCall} from '../load/module-index.js'
 import type {Resource} from '../load/records.js'
 import type {RunMemo} from '../load/run-memo.js'
 import {expressionFacts} from '../rules/module-expressions.js'
@@ -142,7 +143,8 @@ function recordPrint(m: Module, r: Resource): unknown {
     for (const a of body.attributes) {
       if (at === '' && META_ARGUMENTS.has(a.name)) continue
       const refs = m.index.referencesOf(a)
-      const calls = m.index.functionCallsOf(a)
+      // none without `::` (asked of the index, they are found for every expression of the module at once)
+      const calls = mayCall(a) ? m.index.functionCallsOf(a) : []
       if (refs.length > 0 || calls.length > 0) reads.push([at + a.name, refs.map(positionFree), calls.map(positionFree)])
     }
     body.blocks.forEach((b, i) => {
