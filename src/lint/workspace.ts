@@ -191,6 +191,8 @@ interface StageState {
 
 interface RootState {
   readonly root: string
+  /** Its configuration file (`.tfgraph.json`: a change of it makes the root stale). */
+  readonly config: string
   kind: RootKind
   analysis: RootAnalysis | undefined
   /** Paths its last analysis read (files, listings, stats), each with the change count it was read at (the earliest). */
@@ -390,7 +392,7 @@ class LintWorkspace implements Workspace {
 
   private stale(s: RootState): boolean {
     if (s.builtAt < 0) return true
-    const config = path.join(s.root, '.tfgraph.json')
+    const config = s.config
     // a path read after it changed was read as it is now: only a change after the read makes the root stale
     return this.source.changesSince(s.builtAt).some(([p, at]) => at > (s.inputs.get(p) ?? Infinity) || p === config)
   }
@@ -570,7 +572,7 @@ class LintWorkspace implements Workspace {
     const a = s.analysis
     const options = s.options
     if (!a || !options || a.lint.analysis.stack || s.unparsed.size > 0 || s.prints.get(dir) !== print) return undefined
-    const config = path.join(s.root, '.tfgraph.json')
+    const config = s.config
     const changes: [string, TextChange][] = []
     const texts = new Map<string, string>()
     for (const [p, at] of this.source.changesSince(s.builtAt)) {
@@ -1254,6 +1256,7 @@ function hasModuleStage(id: string): boolean {
 function newState(root: string, kind: RootKind): RootState {
   return {
     root,
+    config: path.join(root, '.tfgraph.json'),
     kind,
     analysis: undefined,
     inputs: new Map(),
