@@ -6,7 +6,8 @@
 // read or stat'ed again): an input is unchanged while nothing was told about its path since it was read.
 // With `remember`, what a path is (`stat`), where its links lead (`realpath`) and a directory's entries
 // (`list`) are asked of the disk once and then answered from memory until a change is told about the path
-// or a directory above it (a file told changed changes its directory's listing).
+// or a directory above it (a file told changed changes its directory's listing); so is the content of a
+// file in a directory that holds a buffer (the files an editor's edit loads again with the buffer).
 import {AsyncLocalStorage} from 'node:async_hooks'
 import * as path from 'node:path'
 import {DiskSource, type FileEntry, type FileSource, type Input, type StatKind} from './inputs.js'
@@ -24,6 +25,8 @@ export class OverlaySource implements FileSource {
   private readonly kinds: Map<string, StatKind | null> | undefined
   private readonly reals: Map<string, string | null> | undefined
   private readonly lists: Map<string, {readonly entries: FileEntry[]} | {readonly error: unknown}> | undefined
+  /** With `remember`: the disk's content of files beside a buffer, until the path is told changed. */
+  private readonly contents: Map<string, Uint8Array> | undefined
 
   /**
    * `remember`: answer `stat`, `realpath` and `list` from memory once the disk was asked (an editor's run, whose
@@ -37,6 +40,7 @@ export class OverlaySource implements FileSource {
       this.kinds = new Map()
       this.reals = new Map()
       this.lists = new Map()
+      this.contents = new Map()
     }
   }
 
@@ -54,7 +58,8 @@ export class OverlaySource implements FileSource {
     const abs = path.resolve(p)
     const opened = !this.buffers.has(abs)
     this.buffers.set(abs, Buffer.from(text, 'utf8'))
-    this.touch(abs, opened)
+    // a buffer replaced: the path is a file, nothing below it is remembered
+    this.touch(abs, opened, opened)
   }
 
   /** Takes the buffer of `p` away: reads see the disk again. */
@@ -86,16 +91,17 @@ export class OverlaySource implements FileSource {
     return out
   }
 
-  private touch(abs: string, listing: boolean): void {
+  private touch(abs: string, listing: boolean, below = true): void {
     this.epoch++
     this.changedAt.set(abs, this.epoch)
     if (listing) this.changedAt.set(path.dirname(abs), this.epoch)
     // the path may be a directory (created, deleted, renamed): what is below it is asked again too
-    for (const m of [this.kinds, this.reals, this.lists]) {
+    for (const m of [this.kinds, this.reals, this.lists, this.contents]) {
       if (!m) continue
       m.delete(abs)
-      const below = abs + path.sep
-      for (const k of m.keys()) if (k.startsWith(below)) m.delete(k)
+      if (!below) continue
+      const under = abs + path.sep
+      for (const k of m.keys()) if (k.startsWith(under)) m.delete(k)
     }
     if (listing) this.lists?.delete(path.dirname(abs))
   }
@@ -134,7 +140,22 @@ export class OverlaySource implements FileSource {
   read(p: string): Uint8Array {
     const abs = path.resolve(p)
     this.noteRead('file', abs)
-    return this.buffers.get(abs) ?? this.disk.read(abs)
+    const buffer = this.buffers.get(abs)
+    if (buffer) return buffer
+    if (!this.contents) return this.disk.read(abs)
+    let bytes = this.contents.get(abs)
+    if (bytes === undefined) {
+      bytes = this.disk.read(abs)
+      if (this.besideBuffer(abs)) this.contents.set(abs, bytes)
+    }
+    return bytes
+  }
+
+  /** Whether a buffer is open in the directory of `abs`. */
+  private besideBuffer(abs: string): boolean {
+    const d = path.dirname(abs)
+    for (const f of this.buffers.keys()) if (path.dirname(f) === d) return true
+    return false
   }
 
   list(p: string): FileEntry[] {

@@ -45,12 +45,12 @@ export function applyIgnores(
   text: (filename: string) => string | undefined,
   diags: readonly LintDiagnostic[],
 ): {kept: LintDiagnostic[]; suppressed: number} {
-  const cache = new Map<string, {lines: string[]; file: string[]} | undefined>()
-  const linesOf = (f: string): {lines: string[]; file: string[]} | undefined => {
+  const cache = new Map<string, {lines: Lines; file: string[]} | undefined>()
+  const linesOf = (f: string): {lines: Lines; file: string[]} | undefined => {
     if (!cache.has(f)) {
       const t = text(f)
-      const lines = t?.split(/\r?\n/)
-      cache.set(f, lines ? {lines, file: fileIgnoredRules(lines)} : undefined)
+      const lines = t === undefined ? undefined : new Lines(t)
+      cache.set(f, lines ? {lines, file: fileIgnoredRules(lines.opening())} : undefined)
     }
     return cache.get(f)
   }
@@ -59,13 +59,48 @@ export function applyIgnores(
   for (const d of diags) {
     const r = displayRange(d)
     const ls = r ? linesOf(r.filename) : undefined
-    const ids = ls && r ? [...ls.file, ...ignoredRules(ls.lines[r.start.line - 1]), ...ignoredRules(ls.lines[r.start.line - 2])] : []
+    const ids = ls && r ? [...ls.file, ...ignoredRules(ls.lines.at(r.start.line - 1)), ...ignoredRules(ls.lines.at(r.start.line - 2))] : []
     // a finding about a module call may also be silenced on the call's header (or the line before it)
     const also = d.ignoreAt
     const als = also ? linesOf(also.filename) : undefined
-    if (also && als) ids.push(...ignoredRules(als.lines[also.start.line - 1]), ...ignoredRules(als.lines[also.start.line - 2]))
+    if (also && als) ids.push(...ignoredRules(als.lines.at(also.start.line - 1)), ...ignoredRules(als.lines.at(also.start.line - 2)))
     if (ids.includes(d.rule) || ids.includes('*') || ids.includes('all')) suppressed++
     else kept.push(d)
   }
   return {kept, suppressed}
+}
+
+/**
+ * A text's lines as `text.split(/\r?\n/)` gives them, each cut out only when asked (a finding asks for two:
+ * a file is not split whole for each set of findings in it).
+ */
+class Lines {
+  /** Where each line starts (line i: from starts[i] to the newline before starts[i + 1]). */
+  readonly #starts: number[] = [0]
+
+  constructor(readonly text: string) {
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.#starts.push(i + 1)
+  }
+
+  /** Line `i` (0-based) without its line ending; undefined past the last. */
+  at(i: number): string | undefined {
+    const starts = this.#starts
+    if (i < 0 || i >= starts.length) return undefined
+    const start = starts[i]!
+    let end = i + 1 < starts.length ? starts[i + 1]! - 1 : this.text.length
+    if (end > start && i + 1 < starts.length && this.text.charCodeAt(end - 1) === 13) end--
+    return this.text.slice(start, end)
+  }
+
+  /** The lines up to the first that is neither blank nor a comment (what `fileIgnoredRules` reads), that one included. */
+  opening(): string[] {
+    const out: string[] = []
+    for (let i = 0; i < this.#starts.length; i++) {
+      const line = this.at(i)!
+      out.push(line)
+      const t = line.trim()
+      if (t !== '' && !t.startsWith('#') && !t.startsWith('//')) break
+    }
+    return out
+  }
 }

@@ -18,6 +18,7 @@ import type {Diagnostic} from '../diag/diagnostic.js'
 import type {Attribute, Block, Body} from '../hcl/syntax.js'
 import type {Module} from '../load/model.js'
 import type {ModuleElements} from '../load/module-elements.js'
+import {mayCall} from '../load/module-index.js'
 import type {Resource} from '../load/records.js'
 import type {RunMemo} from '../load/run-memo.js'
 import {expressionFacts} from '../rules/module-expressions.js'
@@ -69,6 +70,39 @@ export const PARTS: {readonly [K in keyof ModuleElements]-?: FingerprintPart} = 
   decodeDiagnostics: 'self',
 }
 
+/**
+ * Prints already computed, by the parser's objects they are of (a block, an argument): an editor's run keeps
+ * one across edits, so that a load whose files did not change but one reads only that file's blocks again
+ * (the parser gives an unchanged file's same objects). Each print is a pure function of its object.
+ */
+export interface FingerprintCache {
+  /** A block-kind record's print by its block, with the mode it was read in. */
+  readonly records: WeakMap<Block, {readonly mode: string; readonly json: string}>
+  /** A block kept whole: as written, and without its `description`. */
+  readonly blocks: WeakMap<Block, string>
+  readonly blocksButDescription: WeakMap<Block, string>
+}
+
+export function fingerprintCache(): FingerprintCache {
+  return {records: new WeakMap(), blocks: new WeakMap(), blocksButDescription: new WeakMap()}
+}
+
+/** A piece of the fingerprint already in JSON (a cached print). */
+class Json {
+  constructor(readonly json: string) {}
+}
+
+/** `JSON.stringify` of a value whose pieces may already be JSON (`Json`): the same string as without them. */
+function toJson(x: unknown): string {
+  if (x instanceof Json) return x.json
+  if (Array.isArray(x)) {
+    let out = '['
+    for (let i = 0; i < x.length; i++) out += (i > 0 ? ',' : '') + (x[i] === undefined ? 'null' : toJson(x[i]))
+    return out + ']'
+  }
+  return JSON.stringify(x)
+}
+
 /** The arguments of a block-kind record kept whole: what names its provider, repeats it, orders it. */
 const META_ARGUMENTS: ReadonlySet<string> = new Set(['provider', 'count', 'for_each', 'depends_on', 'enabled'])
 /** Nested blocks of a record kept whole (the tree stage reads their structure: conditions, replacement). */
@@ -93,6 +127,15 @@ function positionFree(x: object): unknown {
   return Object.entries(x).filter(([k]) => k !== 'start' && k !== 'end' && k !== 'range')
 }
 
+/** `recordPrint` through the cache (its labels and body are its block's; its mode, the kind map's). */
+function recordJson(m: Module, r: Resource, cache: FingerprintCache | undefined): Json {
+  const seen = cache?.records.get(r.block)
+  if (seen && seen.mode === r.mode) return new Json(seen.json)
+  const json = JSON.stringify(recordPrint(m, r))
+  cache?.records.set(r.block, {mode: r.mode, json})
+  return new Json(json)
+}
+
 /** A block-kind record: its name and file, its meta-arguments whole, the rest of its body as what it references and calls. */
 function recordPrint(m: Module, r: Resource): unknown {
   const reads: unknown[] = []
@@ -100,7 +143,8 @@ function recordPrint(m: Module, r: Resource): unknown {
     for (const a of body.attributes) {
       if (at === '' && META_ARGUMENTS.has(a.name)) continue
       const refs = m.index.referencesOf(a)
-      const calls = m.index.functionCallsOf(a)
+      // none without `::` (asked of the index, they are found for every expression of the module at once)
+      const calls = mayCall(a) ? m.index.functionCallsOf(a) : []
       if (refs.length > 0 || calls.length > 0) reads.push([at + a.name, refs.map(positionFree), calls.map(positionFree)])
     }
     body.blocks.forEach((b, i) => {
@@ -130,7 +174,7 @@ function diagnosticPrint(d: Diagnostic): unknown {
 const DESCRIPTION: ReadonlySet<string> = new Set(['description'])
 
 /** The value of one field of the model, read as `PARTS` says. */
-function partPrint(m: Module, key: keyof ModuleElements, part: FingerprintPart): unknown {
+function partPrint(m: Module, key: keyof ModuleElements, part: FingerprintPart, cache: FingerprintCache | undefined): unknown {
   switch (part) {
     case 'derived':
       return null
@@ -138,7 +182,7 @@ function partPrint(m: Module, key: keyof ModuleElements, part: FingerprintPart):
       // `resources`: the same records as the kind maps, its other kinds read below
       if (key === 'resources') return null
       const value = m[key] as ReadonlyMap<string, Resource>
-      return [...value.entries()].map(([k, r]) => [k, recordPrint(m, r)])
+      return [...value.entries()].map(([k, r]) => [k, recordJson(m, r, cache)])
     }
     case 'self':
       switch (key) {
@@ -160,7 +204,7 @@ function partPrint(m: Module, key: keyof ModuleElements, part: FingerprintPart):
     case 'whole':
     case 'whole-but-description': {
       const skip = part === 'whole-but-description' ? DESCRIPTION : undefined
-      return wholePrint(m[key], skip)
+      return wholePrint(m[key], skip, cache && (skip ? cache.blocksButDescription : cache.blocks))
     }
   }
 }
@@ -174,16 +218,25 @@ function isAttribute(x: unknown): x is Attribute {
 }
 
 /** A field kept whole: blocks and attributes as written; maps and lists of them (and of records holding a `block`). */
-function wholePrint(x: unknown, skip: ReadonlySet<string> | undefined): unknown {
+function wholePrint(x: unknown, skip: ReadonlySet<string> | undefined, cache: WeakMap<Block, string> | undefined): unknown {
   if (x === undefined || x === null) return null
-  if (isBlock(x)) return blockPrint(x, skip)
+  const block = (b: Block): unknown => {
+    if (!cache) return blockPrint(b, skip)
+    let json = cache.get(b)
+    if (json === undefined) {
+      json = JSON.stringify(blockPrint(b, skip))
+      cache.set(b, json)
+    }
+    return new Json(json)
+  }
+  if (isBlock(x)) return block(x)
   if (isAttribute(x)) return attributePrint(x)
-  if (x instanceof Map) return [...(x as Map<unknown, unknown>).entries()].map(([k, v]) => [k, wholePrint(v, skip)])
-  if (Array.isArray(x)) return x.map((v: unknown) => wholePrint(v, skip))
+  if (x instanceof Map) return [...(x as Map<unknown, unknown>).entries()].map(([k, v]) => [k, wholePrint(v, skip, cache)])
+  if (Array.isArray(x)) return x.map((v: unknown) => wholePrint(v, skip, cache))
   if (typeof x === 'object') {
     // a record (a module call, a provider configuration): its block as written
-    const block = (x as {block?: unknown}).block
-    if (isBlock(block)) return blockPrint(block, skip)
+    const b = (x as {block?: unknown}).block
+    if (isBlock(b)) return block(b)
   }
   throw new Error('provider fingerprint: a field kept whole is neither a block, an attribute nor a record of one')
 }
@@ -192,17 +245,22 @@ function wholePrint(x: unknown, skip: ReadonlySet<string> | undefined): unknown 
  * The provider-facing fingerprint of a loaded module directory (`loadDiagnostics`: those of reading it):
  * equal for two loads when every root's tree stage reads the same of them.
  */
-export function providerFingerprint(m: Module, loadDiagnostics: readonly Diagnostic[], memo?: RunMemo): string {
+export function providerFingerprint(
+  m: Module,
+  loadDiagnostics: readonly Diagnostic[],
+  memo?: RunMemo,
+  cache?: FingerprintCache,
+): string {
   const out: unknown[] = []
-  for (const key of Object.keys(PARTS) as (keyof ModuleElements)[]) out.push([key, partPrint(m, key, PARTS[key])])
+  for (const key of Object.keys(PARTS) as (keyof ModuleElements)[]) out.push([key, partPrint(m, key, PARTS[key], cache)])
   // the kinds of the block-kind table beyond the built-in maps
   const builtIn = new Set<unknown>([m.managedResources, m.dataResources, m.ephemeralResources, m.actions, m.listResources])
   for (const [keyword, map] of m.resources) {
     if (builtIn.has(map)) continue
-    out.push([keyword, [...map.entries()].map(([k, r]) => [k, recordPrint(m, r)])])
+    out.push([keyword, [...map.entries()].map(([k, r]) => [k, recordJson(m, r, cache)])])
   }
   // `terraform.workspace` anywhere (a rule reads it with the root's backend): how many, and in which arguments
   out.push(['workspaces', expressionFacts(m, memo).workspaces.map((w) => w.attribute.name)])
   out.push(['load', loadDiagnostics.map(diagnosticPrint)])
-  return JSON.stringify(out)
+  return toJson(out)
 }

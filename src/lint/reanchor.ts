@@ -57,27 +57,40 @@ export function touchesIgnores(c: TextChange): boolean {
   return JSON.stringify(fileIgnoredRules(c.oldLines)) !== JSON.stringify(fileIgnoredRules(c.newLines))
 }
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-}
-
 /**
  * Whether a finding's text names a line of the changed file `file` (absolute) at or after the change's first
  * changed line (`modules/x/main.tf:12`, named from `root` as the findings' texts name files): that text would
  * say another line now.
  */
 export function namesMovedLine(d: LintDiagnostic, root: string, file: string, c: TextChange): boolean {
+  // `base:LINE` only (most texts name no file, or none with a line)
   const base = path.basename(file)
-  if (!d.detail.includes(base) && !d.summary.includes(base) && !(d.extra?.explanation?.includes(base) ?? false)) return false
+  const named = base + ':'
+  if (!d.detail.includes(named) && !d.summary.includes(named) && !(d.extra?.explanation?.includes(named) ?? false)) return false
   const text = [d.summary, d.detail, d.extra?.explanation ?? ''].join('\n')
-  const re = new RegExp(`([^\\s(),;'"\`]*?)${escapeRegExp(base)}:(\\d+)`, 'g')
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const prefix = m[1] ?? ''
+  // each `base:LINE` with the name before it back to a separator (or to the end of the one before): what
+  // /([^\s(),;'"`]*?)BASE:(\d+)/g finds, without trying every start (a long text made that quadratic)
+  let from = 0
+  for (let q = text.indexOf(named); q >= 0; q = text.indexOf(named, Math.max(q + 1, from))) {
+    let e = q + named.length
+    while (e < text.length && isDigit(text.charCodeAt(e))) e++
+    if (e === q + named.length) continue
+    let s = q
+    while (s > from && !SEPARATOR.test(text[s - 1]!)) s--
+    const prefix = text.slice(s, q)
+    from = e
     // `aws_main.tf:3` is another file; a name ends at a separator
     if (prefix !== '' && !prefix.endsWith('/') && !prefix.endsWith(path.sep)) continue
-    if (path.resolve(root, prefix + base) === file && Number(m[2]) > c.head) return true
+    if (path.resolve(root, prefix + base) === file && Number(text.slice(q + named.length, e)) > c.head) return true
   }
   return false
+}
+
+/** What ends a file name written in a text (as a range's prefix). */
+const SEPARATOR = /[\s(),;'"`]/
+
+function isDigit(ch: number): boolean {
+  return ch >= 48 && ch <= 57
 }
 
 /** A range of the changed file taken to the new text; undefined when it lies on or across the changed lines. */

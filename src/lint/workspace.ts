@@ -26,7 +26,7 @@ import {configDirsUnder, localCallTargets, type SearchBounds, type SearchSkipped
 import {readLintConfig} from './config.js'
 import {lint, lintAnalysis, type LintOptions, type LintResult} from './lint.js'
 import {lintModuleStage, moduleStageAtCalls} from './module-stage.js'
-import {providerFingerprint} from './provider-fingerprint.js'
+import {fingerprintCache, providerFingerprint} from './provider-fingerprint.js'
 import {namesMovedLine, reanchor, textChange, touchesIgnores, type TextChange} from './reanchor.js'
 import type {Module} from '../load/model.js'
 import type {Diagnostic} from '../diag/diagnostic.js'
@@ -191,6 +191,8 @@ interface StageState {
 
 interface RootState {
   readonly root: string
+  /** Its configuration file (`.tfgraph.json`: a change of it makes the root stale). */
+  readonly config: string
   kind: RootKind
   analysis: RootAnalysis | undefined
   /** Paths its last analysis read (files, listings, stats), each with the change count it was read at (the earliest). */
@@ -206,6 +208,8 @@ interface RootState {
   /** How its last analysis was linted (without fixes), and the texts of the files it read through `sourceText`. */
   options: LintOptions | undefined
   texts: ReadonlyMap<string, string | undefined>
+  /** The texts its carried findings are of, of the files among `texts` whose texts changed since (`carry`). */
+  newer: Map<string, string>
   /** What its last analysis held back while files did not parse. */
   held: HeldBack
   /** For each open file it holds, the last analysis in which that file parsed, and the text it parsed. */
@@ -272,8 +276,19 @@ class LintWorkspace implements Workspace {
   private searching: Promise<void> | undefined
   /** The module stage of the focus's directory, once run (see `moduleStage`). */
   private stage: StageState | undefined
+  /** Each root's `resolverFrom` (the names its findings give files, made absolute), kept across edits. */
+  private readonly resolvers = new Map<string, (name: string) => string>()
   /** The provider fingerprint of each module load seen (`printOf`). */
   private readonly prints = new WeakMap<Module, string>()
+  /** The fingerprints' pieces by the parser's blocks: an edit's load prints only the edited file's blocks again. */
+  private readonly printCache = fingerprintCache()
+
+  /** `path.resolve(root, name)`, each name once per root. */
+  private resolver(root: string): (name: string) => string {
+    let r = this.resolvers.get(root)
+    if (!r) this.resolvers.set(root, (r = resolverFrom(root)))
+    return r
+  }
 
   constructor(
     readonly dir: string,
@@ -292,11 +307,13 @@ class LintWorkspace implements Workspace {
     const abs = path.resolve(file)
     if (!this.open.has(abs)) this.opened(abs)
     const old = this.source.buffer(abs)
-    if (old) this.ctx.parser.forget(utf8Text(old))
+    // its text, when read since it last changed, is the buffer's (not decoded again)
+    if (old) this.ctx.parser.forget(this.texts.get(abs) ?? utf8Text(old))
+    const wasOpen = this.open.has(abs)
     this.source.set(abs, text)
     this.open.add(abs)
     this.focus = abs
-    this.changed(abs)
+    this.changed(abs, wasOpen)
   }
 
   /**
@@ -326,10 +343,14 @@ class LintWorkspace implements Workspace {
     for (const f of abs) this.changed(f)
   }
 
-  private changed(abs: string): void {
+  /** A path changed (`buffer`: a buffer already open changed, so a file: nothing is below it). */
+  private changed(abs: string, buffer = false): void {
     if (CONFIG_FILE.test(abs)) this.dirtyDirs.add(path.dirname(abs))
+    this.texts.delete(abs)
+    if (buffer) return
     // a path may be a file or a directory (deleted, renamed): every text below it goes
-    for (const f of [...this.texts.keys()]) if (f === abs || f.startsWith(abs + path.sep)) this.texts.delete(f)
+    const below = abs + path.sep
+    for (const f of [...this.texts.keys()]) if (f.startsWith(below)) this.texts.delete(f)
   }
 
   /** A file's text through the buffers, read once per change. */
@@ -371,7 +392,7 @@ class LintWorkspace implements Workspace {
 
   private stale(s: RootState): boolean {
     if (s.builtAt < 0) return true
-    const config = path.join(s.root, '.tfgraph.json')
+    const config = s.config
     // a path read after it changed was read as it is now: only a change after the read makes the root stale
     return this.source.changesSince(s.builtAt).some(([p, at]) => at > (s.inputs.get(p) ?? Infinity) || p === config)
   }
@@ -400,9 +421,11 @@ class LintWorkspace implements Workspace {
     // its stage is run all the same, for its roots' findings to be carried when its fingerprint is unchanged
     const publish = !holding.some((s) => s.root === dir)
     const builtAt = this.source.version
-    // read as the first root holding it reads it: its configuration and engine
+    // read as the first root holding it reads it: its configuration and engine; a root's own directory
+    // as its crawl loads it (the engine given, else chosen from the files), so that an analysis of the root
+    // after this stage takes the same load (one module object, one fingerprint) instead of loading it again
     const config = first.options?.config ?? readLintConfig(first.root).config
-    const engine = first.analysis?.lint.analysis.tree.engine ?? this.opts.engine
+    const engine = publish ? (first.analysis?.lint.analysis.tree.engine ?? this.opts.engine) : this.opts.engine
     try {
       const {value, inputs} = await this.serial(() =>
         this.source.record(async () => {
@@ -454,7 +477,7 @@ class LintWorkspace implements Workspace {
   private printOf(module: Module, loadDiagnostics: readonly Diagnostic[]): string {
     let p = this.prints.get(module)
     if (p === undefined) {
-      p = providerFingerprint(module, loadDiagnostics, this.ctx.memo)
+      p = providerFingerprint(module, loadDiagnostics, this.ctx.memo, this.printCache)
       this.prints.set(module, p)
     }
     return p
@@ -471,9 +494,20 @@ class LintWorkspace implements Workspace {
     if (loadDiagnostics.some((d) => d.severity === 'error' && d.code.startsWith('hcl.'))) return
     const print = this.printOf(module, loadDiagnostics)
     const builtAt = this.source.version
+    // the change of a file's text, once for the roots that read the same text before (most: all of them)
+    const changes = new Map<string, Map<string, Change | undefined>>()
+    const changeOf = (p: string, then: string, now: string): Change | undefined => {
+      let byThen = changes.get(p)
+      if (!byThen) changes.set(p, (byThen = new Map()))
+      if (!byThen.has(then)) {
+        const c = textChange(then, now)
+        byThen.set(then, c ? {change: c, ignores: touchesIgnores(c)} : undefined)
+      }
+      return byThen.get(then)
+    }
     for (const s of this.states.values()) {
       if (!this.kept(s) || s.kind === 'shared' || s.building || !s.analysis || !s.dirs.has(dir) || !this.stale(s)) continue
-      const carried = this.carriedFindings(s, dir, module, print)
+      const carried = this.carriedFindings(s, dir, module, print, changeOf)
       if (!carried) continue
       const before = s.findings
       s.diagnostics = carried.diagnostics
@@ -481,12 +515,10 @@ class LintWorkspace implements Workspace {
       s.fixed = undefined
       s.carried = true
       s.builtAt = builtAt
-      const texts = new Map(s.texts)
       for (const [f, text] of carried.texts) {
         s.seen.set(f, text)
-        if (texts.has(f)) texts.set(f, text)
+        if (s.texts.has(f)) s.newer.set(f, text)
       }
-      s.texts = texts
       for (const f of new Set([...before.keys(), ...s.findings.keys()])) {
         const a = before.get(f) ?? []
         const b = s.findings.get(f) ?? []
@@ -506,7 +538,7 @@ class LintWorkspace implements Workspace {
     diagnostics: readonly LintDiagnostic[],
   ): Map<string, LintDiagnostic[]> {
     const lint = s.analysis!.lint
-    const resolve = resolverFrom(s.root)
+    const resolve = this.resolver(s.root)
     const inDir = (d: LintDiagnostic): boolean | undefined => {
       const r = displayRange(d)
       return r ? path.dirname(resolve(r.filename)) === dir : undefined
@@ -535,11 +567,12 @@ class LintWorkspace implements Workspace {
     dir: string,
     module: Module,
     print: string,
+    changeOf: (p: string, then: string, now: string) => Change | undefined,
   ): {diagnostics: LintDiagnostic[]; texts: Map<string, string>} | undefined {
     const a = s.analysis
     const options = s.options
     if (!a || !options || a.lint.analysis.stack || s.unparsed.size > 0 || s.prints.get(dir) !== print) return undefined
-    const config = path.join(s.root, '.tfgraph.json')
+    const config = s.config
     const changes: [string, TextChange][] = []
     const texts = new Map<string, string>()
     for (const [p, at] of this.source.changesSince(s.builtAt)) {
@@ -551,12 +584,12 @@ class LintWorkspace implements Workspace {
       const now = this.sourceText(p)
       if (now === undefined) return undefined
       texts.set(p, now)
-      const c = textChange(then, now)
+      const c = changeOf(p, then, now)
       if (!c) continue
-      if (touchesIgnores(c)) return undefined
-      changes.push([p, c])
+      if (c.ignores) return undefined
+      changes.push([p, c.change])
     }
-    const resolve = resolverFrom(s.root)
+    const resolve = this.resolver(s.root)
     const inDir = (d: LintDiagnostic): boolean => {
       const r = displayRange(d)
       return r !== undefined && path.dirname(resolve(r.filename)) === dir
@@ -792,7 +825,7 @@ class LintWorkspace implements Workspace {
       (s) => {
         const found = of(s).get(abs) ?? []
         if (!stale.has(s) || found.length === 0) return found
-        const then = s.texts.get(abs)
+        const then = s.newer.get(abs) ?? s.texts.get(abs)
         const shifted = then === undefined || now === undefined ? [] : shiftFindings(found, then, now)
         return stage ? shifted.filter((d) => !hasModuleStage(d.rule) || stagePlaces.has(placeOf(d))) : shifted
       },
@@ -911,13 +944,20 @@ class LintWorkspace implements Workspace {
       if (!homes.has(root)) homes.set(root, this.homeIn(root))
       return homes.get(root)
     }
-    const sources = [...this.states.values()].filter((s) => s.kind !== 'shared').sort((a, b) => (a.root < b.root ? -1 : 1))
+    // the roots with findings in the file (the others add nothing), by path
+    const found = new Map<RootState, readonly LintDiagnostic[]>()
+    for (const s of this.states.values()) {
+      if (s.kind === 'shared') continue
+      const list = of(s)
+      if (list.length > 0) found.set(s, list)
+    }
+    const sources = [...found.keys()].sort((a, b) => (a.root < b.root ? -1 : 1))
     // with the module stage: the roots up to date first (their form), then the stage, then the stale roots
     const order = stage ? [...sources.filter((s) => !this.stale(s)), undefined, ...sources.filter((s) => this.stale(s))] : sources
     for (const s of order) {
       const counted = new Map<string, number>()
       const exact = new Set<string>()
-      for (const d of s ? of(s) : (stage?.found ?? [])) {
+      for (const d of s ? found.get(s)! : (stage?.found ?? [])) {
         const place = placeOf(d)
         const full = [place, d.summary, d.detail].join('\0')
         if (exact.has(full)) continue
@@ -1035,6 +1075,7 @@ class LintWorkspace implements Workspace {
     s.fixed = undefined
     s.options = options
     s.texts = texts
+    s.newer = new Map()
     s.held = held
     s.diagnostics = result.diagnostics
     s.carried = false
@@ -1188,6 +1229,12 @@ function resolverFrom(root: string): (name: string) => string {
   }
 }
 
+/** A change of a file's text (`textChange`), and whether an ignore comment is near it (`touchesIgnores`). */
+interface Change {
+  readonly change: TextChange
+  readonly ignores: boolean
+}
+
 /** The module stage's findings in one file, named relative to `dir`. */
 interface StageFindings {
   readonly dir: string
@@ -1209,6 +1256,7 @@ function hasModuleStage(id: string): boolean {
 function newState(root: string, kind: RootKind): RootState {
   return {
     root,
+    config: path.join(root, '.tfgraph.json'),
     kind,
     analysis: undefined,
     inputs: new Map(),
@@ -1219,6 +1267,7 @@ function newState(root: string, kind: RootKind): RootState {
     fixed: undefined,
     options: undefined,
     texts: new Map(),
+    newer: new Map(),
     held: {broken: new Set(), related: new Set()},
     parsed: new Map(),
     unparsed: new Set(),

@@ -13,7 +13,7 @@ import type {Module} from './model.js'
 import {elementKey} from './model.js'
 import {attr, blocksOfType, mergeBodies} from './merge-body.js'
 import {labelProblems} from './body-schema.js'
-import {ModuleIndex} from './module-index.js'
+import {ModuleIndex, type ReferenceMemo} from './module-index.js'
 import {localNames, readRequiredProviders} from './local-names.js'
 import {decodeModule} from './decode.js'
 import {checkMergedVariable, decodeVariable, TypeExprMemo, type DefaultState} from './variable-default.js'
@@ -1070,6 +1070,7 @@ export function buildModule(
   parsed: readonly ParsedFile[],
   types: TypeExprMemo = new TypeExprMemo(),
   kinds: BlockKinds = BLOCK_KINDS,
+  references?: ReferenceMemo,
 ): {module: Module; diagnostics: Diagnostic[]} {
   const b = new Builder(engine, types, kinds)
   const primaries = parsed.filter((p) => p.entry.kind === 'primary')
@@ -1156,6 +1157,6 @@ export function buildModule(
     decodeDiagnostics: records.diagnostics,
   }
   // one index per module: built with it, read lazily (see module-index.ts)
-  const module: Module = {...built, index: new ModuleIndex(built)}
+  const module: Module = {...built, index: new ModuleIndex(built, references)}
   return {module, diagnostics: b.diags}
 }

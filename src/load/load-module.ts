@@ -13,6 +13,7 @@ import {buildModule, type ParsedFile} from './build-module.js'
 import {engineFor, selectConfigFiles, type ConfigFileEntry} from './file-set.js'
 import type {Module} from './model.js'
 import type {BlockKinds} from './block-kinds.js'
+import type {ReferenceMemo} from './module-index.js'
 import {TypeExprMemo} from './variable-default.js'
 import {osErrorCode, osErrorText} from '../diag/os-error.js'
 
@@ -24,6 +25,8 @@ export interface LoadContext {
   readonly types: TypeExprMemo
   /** The block kinds that use a provider as resources do (default: the engines' own). */
   readonly blockKinds?: BlockKinds
+  /** Attributes' references already read in this run (the parser gives an unchanged file's same attributes). */
+  readonly references?: ReferenceMemo
 }
 
 /** The disk and a parser of its own, for a load made outside any run. */
@@ -293,7 +296,7 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}, ctx: Lo
     if (r.diagnostics.some((d) => d.severity === 'error')) incomplete = true
     if (r.file) parsed.push({entry: reading[i]!, file: r.file})
   })
-  const built = buildModule(abs, engine, files, parsed, ctx.types, ctx.blockKinds)
+  const built = buildModule(abs, engine, files, parsed, ctx.types, ctx.blockKinds, ctx.references)
   stats.decoded++
   diagnostics.push(...built.diagnostics)
   return {module: built.module, engine: engineName, diagnostics, incomplete, filesRead: reading.length}

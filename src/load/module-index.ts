@@ -27,6 +27,7 @@ import type {Expr, ObjectExpr, ObjectItem} from '../hcl/native/ast.js'
 import {children} from '../hcl/native/ast.js'
 import {attributeFunctionCalls, attributeReferences, type ProviderFunctionCall, type Reference} from '../hcl/references.js'
 import type {Attribute, Block} from '../hcl/syntax.js'
+import {attributeFilename} from '../hcl/native/attribute.js'
 import type {ResourceMode} from '../addrs/resource.js'
 import type {ModuleCall, ProviderConfig, Resource} from './records.js'
 import {recordsByKind, siteBlocks, type BlockKind, type NamingSite} from './block-kinds.js'
@@ -148,6 +149,12 @@ const CONDITION_BLOCKS: ReadonlySet<string> = new Set(['lifecycle', 'preconditio
 const NO_REFERENCES: readonly Reference[] = Object.freeze([])
 const NO_CALLS: readonly ProviderFunctionCall[] = Object.freeze([])
 
+/**
+ * The references of attributes read so far, kept by a run across its modules (their unchanged files' attributes
+ * are the parser's same objects, read with no dynamic iterator in scope: a pure function of the attribute).
+ */
+export type ReferenceMemo = WeakMap<Attribute, readonly Reference[]>
+
 /** The parts of a module the index reads (the merged model: `Module` without its index). */
 export type IndexedModule = ModuleElements
 
@@ -200,8 +207,11 @@ export class ModuleIndex {
   #positions: Map<string, Intervals> | undefined
   #generatingImports: readonly ImportTarget[] | undefined
 
-  constructor(module: IndexedModule) {
+  readonly #memo: ReferenceMemo | undefined
+
+  constructor(module: IndexedModule, memo?: ReferenceMemo) {
     this.#module = module
+    this.#memo = memo
   }
 
   /** The import blocks that generate their target's configuration (imports.ts), worked out once for the resolver, the requirements, the rules and rename. */
@@ -269,7 +279,18 @@ export class ModuleIndex {
     const refs = (this.#refs ??= new Array<readonly Reference[] | undefined>(s.attributes.length))
     const cached = refs[i]
     if (cached) return cached
-    return (refs[i] = s.flags[i]! & PROVIDER_ARGUMENT ? NO_REFERENCES : readReferences(s.attributes[i]!, s.scopes.get(i)))
+    return (refs[i] = s.flags[i]! & PROVIDER_ARGUMENT ? NO_REFERENCES : this.#read(s.attributes[i]!, s.scopes.get(i)))
+  }
+
+  /** `readReferences`, through the run's memo when no dynamic iterator is in scope. */
+  #read(a: Attribute, scope: ReadonlySet<string> | undefined): readonly Reference[] {
+    if (scope || !this.#memo) return readReferences(a, scope)
+    let refs = this.#memo.get(a)
+    if (!refs) {
+      refs = readReferences(a, undefined)
+      this.#memo.set(a, refs)
+    }
+    return refs
   }
 
   /** Every reference of the module with the expression that makes it, in model order. */
@@ -566,11 +587,11 @@ function collectDeclarations(m: IndexedModule): Declarations {
 // ---------------------------------------------------------------------------------------------------------
 // Provider-defined function calls
 
-/** Whether an attribute's text may hold a provider-defined function call (`::`; a JSON string may write it escaped). */
-function mayCall(a: Attribute): boolean {
+/** Whether an attribute's text may hold a provider-defined function call (`::`; a JSON string may write it escaped): `functionCallsOf` gives none when not. */
+export function mayCall(a: Attribute): boolean {
   const t = a.expr
-  // the text test first: an attribute's range is computed (a position lookup, three objects) only for the few with `\u`
-  return t.includes('::') || (t.includes('\\u') && a.exprRange.filename.endsWith('.json'))
+  // the text test first: the attribute's file name is looked up only for the few with `\u`
+  return t.includes('::') || (t.includes('\\u') && attributeFilename(a).endsWith('.json'))
 }
 
 function collectCalls(s: Slots): CallIndex {

@@ -12,6 +12,7 @@ import {ParsePool} from '../hcl/parse-pool.js'
 import {newParseStats, type ParseStats} from '../hcl/parse-stats.js'
 import {parserKindFromEnv, type ParserKind} from '../hcl/parser-kind.js'
 import type {LoadContext} from './load-module.js'
+import type {ReferenceMemo} from './module-index.js'
 import {RunMemo} from './run-memo.js'
 import {BLOCK_KINDS, type BlockKinds} from './block-kinds.js'
 import {SharedLoads} from './shared-load.js'
@@ -60,6 +61,8 @@ export class RunContext implements LoadContext {
   readonly pool: ParsePool
   readonly parser: NativeParser
   readonly types = new TypeExprMemo()
+  /** Attributes' references read so far (an editor's edit reads only the edited file's again). */
+  readonly references: ReferenceMemo = new WeakMap()
   /** Values derived once per run from shared objects (what the lint rules read from a module's expressions). */
   readonly memo = new RunMemo()
   readonly loads: SharedLoads

@@ -34,6 +34,8 @@ type ParsedType = ReturnType<typeof parseTypeConstraint>
  */
 export class TypeExprMemo {
   private readonly parsed = new Map<string, ParsedType>()
+  /** Variable blocks decoded in this run, by engine (a pure function of the block: an unchanged file's blocks are the parser's same objects). */
+  readonly variables = new WeakMap<Block, {readonly engine: EngineName; readonly decoded: DecodedVariable}>()
 
   parse(a: Attribute): ParsedType {
     const syntax = syntaxOf(a)
@@ -119,7 +121,21 @@ function reservedName(b: Block, out: Diagnostic[]): void {
   )
 }
 
+/** A variable block decoded: what is wrong with it, and what its default gives. */
+interface DecodedVariable {
+  readonly diagnostics: readonly Diagnostic[]
+  readonly state: DefaultState
+}
+
 export function decodeVariable(b: Block, types: TypeExprMemo, engine: EngineName): {diagnostics: Diagnostic[]; state: DefaultState} {
+  const seen = types.variables.get(b)
+  if (seen?.engine === engine) return {diagnostics: [...seen.decoded.diagnostics], state: seen.decoded.state}
+  const decoded = decodeVariableBlock(b, types, engine)
+  types.variables.set(b, {engine, decoded: {diagnostics: [...decoded.diagnostics], state: decoded.state}})
+  return decoded
+}
+
+function decodeVariableBlock(b: Block, types: TypeExprMemo, engine: EngineName): {diagnostics: Diagnostic[]; state: DefaultState} {
   const diagnostics: Diagnostic[] = []
   const typeAttr = attr(b.body, 'type')
   const defAttr = attr(b.body, 'default')

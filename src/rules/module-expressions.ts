@@ -5,6 +5,7 @@
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import {children, type Expr} from '../hcl/native/ast.js'
 import type {Attribute, Block, Body} from '../hcl/syntax.js'
+import {attributeFilename} from '../hcl/native/attribute.js'
 import type {Module} from '../load/model.js'
 import {siteBlocks} from '../load/block-kinds.js'
 import type {RunMemo} from '../load/run-memo.js'
@@ -12,7 +13,7 @@ import {inRemotePackage, type Finding} from './support.js'
 
 /** Whether an attribute is written in JSON syntax (a `.tf.json` or `.tofu.json` file). */
 export function inJson(a: Attribute): boolean {
-  return a.exprRange.filename.endsWith('.json')
+  return attributeFilename(a).endsWith('.json')
 }
 
 /** A check block's `data` block is one of the module's data resources: read there, not twice. */
@@ -106,17 +107,25 @@ function splatMarker(each: Expr): Expr | undefined {
  * and of variables their `default` and validation blocks (a type is a type expression, the other settings
  * constants). The `terraform` block is not read: its arguments are constants.
  */
-function forEachAttribute(m: Module, fn: (a: Attribute) => void): void {
+function forEachAttribute(m: Module, fn: (a: Attribute) => void, each?: (b: Block, walk: () => void) => void): void {
   const body = (b: Body, skip?: ReadonlySet<string>): void => {
     for (const a of b.attributes) fn(a)
     for (const nb of b.blocks) if (!skip?.has(nb.type)) body(nb.body)
   }
+  // each top-level block's attributes, through `each` when given (a block is always walked the same way)
   const blocks = (bs: Iterable<Block>, skip?: ReadonlySet<string>): void => {
-    for (const b of bs) body(b.body, skip)
+    for (const b of bs) {
+      if (each) each(b, () => body(b.body, skip))
+      else body(b.body, skip)
+    }
   }
-  for (const v of m.variables.values()) {
+  const variable = (v: Block): void => {
     for (const a of v.body.attributes) if (a.name === 'default') fn(a)
     for (const nb of v.body.blocks) body(nb.body)
+  }
+  for (const v of m.variables.values()) {
+    if (each) each(v, () => variable(v))
+    else variable(v)
   }
   for (const a of m.locals.values()) fn(a)
   blocks(m.outputs.values())
@@ -231,31 +240,56 @@ function plainText(e: Expr): boolean {
   return true
 }
 
-function collectFacts(m: Module): ExpressionFacts {
-  const f: Facts = {
-    wraps: [],
-    legacyIndexes: [],
-    lookups: [],
-    emptyListComparisons: [],
-    objects: [],
-    workspaces: [],
-  }
+function noFacts(): Facts {
+  return {wraps: [], legacyIndexes: [], lookups: [], emptyListComparisons: [], objects: [], workspaces: []}
+}
+
+/** `to` with `from`'s facts after its own. */
+function addFacts(to: Facts, from: Facts): void {
+  for (const k of FACT_KINDS) if (from[k].length > 0) (to[k] as unknown[]).push(...from[k])
+}
+
+const FACT_KINDS = ['wraps', 'legacyIndexes', 'lookups', 'emptyListComparisons', 'objects', 'workspaces'] as const
+
+/**
+ * The facts of a module's expressions; with `byBlock`, each top-level block's are kept there and taken from
+ * there (a pure function of the block: an editor's edit walks only the edited file's blocks again).
+ */
+function collectFacts(m: Module, byBlock?: WeakMap<Block, Facts>): ExpressionFacts {
+  const all = noFacts()
+  let f = all
   const stack: Expr[] = []
-  forEachAttribute(m, (a) => {
-    // a literal (most arguments) holds nothing any expression rule looks for
-    if (plainText(a.node)) return
-    const w = new Walked(a, inJson(a))
-    // a reference alone (`var.x`, `module.m.out`: the most frequent argument after a literal)
-    if (a.node.k === 'trav') return visit(f, w, a.node, stack)
-    stack.push(a.node)
-    while (stack.length > 0) visit(f, w, stack.pop()!, stack)
-  })
-  return f
+  forEachAttribute(
+    m,
+    (a) => {
+      // a literal (most arguments) holds nothing any expression rule looks for
+      if (plainText(a.node)) return
+      const w = new Walked(a, inJson(a))
+      // a reference alone (`var.x`, `module.m.out`: the most frequent argument after a literal)
+      if (a.node.k === 'trav') return visit(f, w, a.node, stack)
+      stack.push(a.node)
+      while (stack.length > 0) visit(f, w, stack.pop()!, stack)
+    },
+    byBlock &&
+      ((b, walk) => {
+        let mine = byBlock.get(b)
+        if (!mine) {
+          f = mine = noFacts()
+          walk()
+          f = all
+          byBlock.set(b, mine)
+        }
+        addFacts(all, mine)
+      }),
+  )
+  return all
 }
 
 /** The expression facts of a module: from the run's memo when there is one (a module reached from many roots is walked once). */
 export function expressionFacts(m: Module, memo: RunMemo | undefined): ExpressionFacts {
-  return memo ? memo.get(m, 'expression-facts', () => collectFacts(m)) : collectFacts(m)
+  return memo
+    ? memo.get(m, 'expression-facts', () => collectFacts(m, memo.get(memo, 'expression-facts-by-block', () => new WeakMap<Block, Facts>())))
+    : collectFacts(m)
 }
 
 function collectReads(m: Module): Reads {

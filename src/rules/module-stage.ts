@@ -25,7 +25,10 @@ export function moduleRule(r: Omit<Rule, 'scope' | 'check' | 'checkModule'> & Pi
 
 /** The memo slot of a rule's module stage: one per rule and per setting the findings depend on. */
 function slotOf(rule: ModuleRule, ctx: ModuleRuleContext): string {
-  const variant = JSON.stringify([ctx.engine, ctx.broken, ctx.options ?? null, ctx.fixes === true, ctx.sourceText !== undefined])
+  // JSON.stringify([engine, broken, options ?? null, fixes, sourceText given]), the options alone stringified
+  // (asked once per rule per root and module: an editor's edit asks it for every root holding the module)
+  const options = ctx.options === undefined ? 'null' : JSON.stringify(ctx.options)
+  const variant = `[${JSON.stringify(ctx.engine)},${ctx.broken},${options},${ctx.fixes === true},${ctx.sourceText !== undefined}]`
   return `module-stage ${rule.id} ${variant}`
 }
 

@@ -56,6 +56,11 @@ export class NativeAttribute implements Attribute {
     return this.#source.range(this.#filename, this.node.s, this.node.e)
   }
 
+  /** The file it is in (its ranges' `filename`), without computing a range. */
+  get filename(): string {
+    return this.#filename
+  }
+
   get expr(): string {
     return this.#source.text.slice(this.node.s, this.node.e)
   }
@@ -82,4 +87,9 @@ export class NativeAttribute implements Attribute {
       value: this.value,
     }
   }
+}
+
+/** The file an attribute is in (`exprRange.filename`), without computing a position when it is tfgraph's parser's. */
+export function attributeFilename(a: Attribute): string {
+  return a instanceof NativeAttribute ? a.filename : a.exprRange.filename
 }
