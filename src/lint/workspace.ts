@@ -1102,16 +1102,27 @@ class LintWorkspace implements Workspace {
     s.prints = new Map()
     if (s.kind === 'shared' || trees.length !== 1) return
     const tree = trees[0]!
+    // the texts now, before any wait below (an edit may land during a load); a file changed since the
+    // analysis began has no text before: it is not carried (its findings may be of either text)
+    const changed = new Set(this.source.changesSince(s.builtAt).map(([p]) => p))
+    const texts = new Map<string, string>()
+    for (const f of this.open) {
+      if (!MODULE_FILE.test(f) || !s.dirs.has(path.dirname(f)) || changed.has(f)) continue
+      const text = this.sourceText(f)
+      if (text !== undefined) texts.set(f, text)
+    }
     for (const f of this.open) {
       const d = path.dirname(f)
       if (!MODULE_FILE.test(f) || !s.dirs.has(d)) continue
-      const text = this.sourceText(f)
+      const text = texts.get(f)
       if (text !== undefined) s.seen.set(f, text)
       if (s.prints.has(d)) continue
       const node = tree.nodes.find((n) => n.dir === d && n.module)
       if (!node?.module) continue
-      // the load its crawl made: a root's own directory is loaded choosing its engine, a called one with the root's
-      for (const opts of [{}, {engine: tree.engine}]) {
+      // the load its crawl made: a root's own directory is loaded choosing its engine, a called one with the
+      // root's (asked in that order: the other is not in the run's loads and would be loaded for nothing)
+      const own = d === s.root
+      for (const opts of own ? [{}, {engine: tree.engine}] : [{engine: tree.engine}, {}]) {
         try {
           const loaded = await this.ctx.loads.load(d, opts)
           if (loaded.module !== node.module) continue
