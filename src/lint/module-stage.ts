@@ -138,7 +138,7 @@ export async function lintModuleStage(ctx: RunContext, dir: string, opts: Module
  * The findings of the rules with a module stage about one module directory as a root's lint reports them
  * (#48 item 3), for a load of the directory (`module`) other than the one the root's analysis holds: at every
  * call of the directory in the root's tree (the authored modules' calls, as `moduleStageFindings` reads them),
- * named from the root, at the root's severities, with ignore comments applied. Undefined when the root's
+ * named from the root, at the root's severities, with ignore comments applied. None when the root's
  * tree does not reach the directory as a module its authors wrote (it then has no such findings of it).
  */
 export function moduleStageAtCalls(

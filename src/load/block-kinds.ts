@@ -53,7 +53,7 @@ export interface BlockKind {
 
 /**
  * A block that names a provider configuration but is not a resource-like kind of its own: a row of the second
- * table (`NAMING_SITES`), read by the builder (which blocks a module or a check block accepts, and keeps), the
+ * table (`BUILTIN_SITES`), read by the builder (which blocks a module or a check block accepts, and keeps), the
  * decoder (its `provider` argument becomes one of `Module.providerArguments`, which the provider references,
  * rename, stack slots and resolution read), the module index (its element and whether its `provider`
  * argument is a provider reference rather than references to values), hover (`targets.ts`) and completion

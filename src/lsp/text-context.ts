@@ -33,11 +33,11 @@ export type CompletionSpot =
       readonly present: readonly string[]
     }
 
-/** The header of a block of one of `keywords` (a module's block kinds): `resource "aws_instance" "x"`. */
 /** The head of a block with `labels` labels (`import`, `removed`, …): its type. */
 function siteHead(labels: number): RegExp {
   return new RegExp(`^([\\w-]+)${'\\s+"[^"]*"'.repeat(labels)}$`)
 }
+/** The header of a block of one of `keywords` (a module's block kinds): `resource "aws_instance" "x"`. */
 function boundBlock(head: string, keywords: readonly string[]): RegExpExecArray | null {
   const m = /^([\w-]+)\s+"([^"]*)"\s+"[^"]*"$/.exec(head)
   return m && keywords.includes(m[1]!) ? m : null

@@ -53,6 +53,7 @@ test('the part before the first module call', () => {
   assert.is(beforeFirstModuleCall('component.app.module.vpc.aws_x.y'), 'component.app')
   assert.is(beforeFirstModuleCall('component.app["a.module.b"].module.vpc'), 'component.app["a.module.b"]')
   assert.is(beforeFirstModuleCall('component.app'), 'component.app')
+  assert.is(beforeFirstModuleCall('component.module.module.vpc.aws_x.y'), 'component.module')
   assert.is(beforeFirstModuleCall('module.a.aws_x.y'), 'module.a.aws_x.y')
 })
 
