@@ -96,7 +96,7 @@ function modelHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
     if (r.providerConfig) usersByConfig.set(r.providerConfig.key, [...(usersByConfig.get(r.providerConfig.key) ?? []), r.address.key])
   const modulesByConfig = new Map<string, Set<string>>()
   for (const p of a.resolution.passes)
-    modulesByConfig.set(p.parentAddress, (modulesByConfig.get(p.parentAddress) ?? new Set()).add(p.to.key))
+    modulesByConfig.set(p.parentAddress.key, (modulesByConfig.get(p.parentAddress.key) ?? new Set()).add(p.to.key))
   for (const r of a.resolution.resources)
     if (r.providerConfig && !r.module.isRoot)
       modulesByConfig.set(r.providerConfig.key, (modulesByConfig.get(r.providerConfig.key) ?? new Set()).add(r.module.key))

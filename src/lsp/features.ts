@@ -133,7 +133,7 @@ function callHover(ctx: FeatureContext, a: RootAnalysis, t: Extract<Target, {kin
   const entries = call ? providersEntries(a, t.node, t.name, call) : []
   const receives: string[] = []
   for (const e of entries) {
-    const final = e.parentAddress ? finalConfig(a, e.parentAddress) : undefined
+    const final = e.parentAddress ? finalConfig(a, e.parentAddress.key) : undefined
     receives.push(
       `- \`${e.key}\` = \`${e.value}\` passed from ${moduleName(t.node.address)}${final ? ` → \`${final.address}\`` : ' (no such configuration)'}`,
     )
@@ -222,7 +222,7 @@ export function definition(ctx: FeatureContext, at: Spot): Location[] {
   for (const {a, t} of found(ctx, at)) {
     if (t.kind === 'resource') add(a.root, configOf(a, t.binding.providerConfig?.key)?.range)
     else if (t.kind === 'call' && t.on === 'entry')
-      add(a.root, t.entry?.parentAddress ? finalConfig(a, t.entry.parentAddress)?.range : undefined)
+      add(a.root, t.entry?.parentAddress ? finalConfig(a, t.entry.parentAddress.key)?.range : undefined)
     else if (t.kind === 'call' && t.child?.dir && t.child.module) {
       const main = mainFile(t.child)
       if (main && !seen.has(main)) {

@@ -29,7 +29,7 @@ export interface ProvidersEntry {
    * The caller's configuration it passes (absolute): the pass's, else the caller's own reading of the value
    * (a module not installed or not found has no pass, but what its call passes is the caller's all the same).
    */
-  readonly parentAddress: string | undefined
+  readonly parentAddress: AbsProviderConfig | undefined
 }
 
 export type Target =
@@ -204,7 +204,7 @@ export function providersEntries(a: RootAnalysis, n: ModuleNode, name: string, b
     if (!inChild || !inParent) continue
     const pass = a.lint.analysis.resolution.passes.find((p) => p.to.equals(to) && p.key === key)
     const provider = n.module?.names.providerFor(inParent.localName)
-    const own = provider ? new AbsProviderConfig(ModulePath.of(n.path), provider, inParent.alias).toString() : undefined
+    const own = provider ? new AbsProviderConfig(ModulePath.of(n.path), provider, inParent.alias) : undefined
     out.push({key, value, range, pass, parentAddress: pass?.parentAddress ?? own})
   }
   return out
@@ -217,7 +217,7 @@ function aliasAddress(a: RootAnalysis, n: ModuleNode, localName: string, name: s
   const res = a.lint.analysis.resolution
   // the pass that gives it (a called module), else the expected configuration (a shared root), else by provider
   const pass = res.passes.find((p) => p.to.key === n.address && p.key === name)
-  if (pass) return pass.childAddress
+  if (pass) return pass.childAddress.key
   const own = res.configs.find((c) => c.module === n.address && c.localName === localName && c.alias === alias)
   if (own) return own.address
   const bound = res.resources.find((r) => r.module.key === n.address && r.reference === name)
@@ -233,8 +233,8 @@ export function chainAddresses(a: RootAnalysis, r: ResourceBinding): Set<string>
     if (s.kind !== 'passed') continue
     const p = a.lint.analysis.resolution.passes.find((x) => x.to.equals(s.module) && x.key === s.key)
     if (p) {
-      out.add(p.childAddress)
-      out.add(p.parentAddress)
+      out.add(p.childAddress.key)
+      out.add(p.parentAddress.key)
     }
   }
   return out
@@ -255,9 +255,9 @@ export function finalConfig(a: RootAnalysis, address: string): ProviderConfigInf
   for (let guard = 0; guard < 1000; guard++) {
     const own = res.configs.find((c) => c.address === addr)
     if (own) return own
-    const pass = res.passes.find((p) => p.childAddress === addr)
+    const pass = res.passes.find((p) => p.childAddress.key === addr)
     if (pass) {
-      addr = pass.parentAddress
+      addr = pass.parentAddress.key
       continue
     }
     // `module.a.module.b.provider["…"]` → `module.a.provider["…"]` (aliases are never inherited)

@@ -193,8 +193,8 @@ function modelDocument(a: ProvidersAnalysis, rootArg: string): ProvidersDocument
       to: p.to.key,
       key: p.key,
       value: p.value,
-      child_address: p.childAddress,
-      parent_address: p.parentAddress,
+      child_address: p.childAddress.key,
+      parent_address: p.parentAddress.key,
     })),
     resources: a.resolution.resources.map((r) => ({
       address: r.address.key,

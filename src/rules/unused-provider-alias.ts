@@ -30,7 +30,7 @@ export const unusedProviderAlias = {
       if (analysis.graph.hasNode(providerKey(config.address))) {
         bfsFromNode(proxies, providerKey(config.address), (_key, attr) => void reached.add(attr.address), {mode: 'inbound'})
       }
-      const passedTo = resolution.passes.filter((p) => reached.has(p.parentAddress)).map((p) => p.to.key)
+      const passedTo = resolution.passes.filter((p) => reached.has(p.parentAddress.key)).map((p) => p.to.key)
       const opaque = tree.nodes.some((n) => {
         if (n.resolved || !n.parent?.module || !n.call) return false
         const names = n.parent.module.names

@@ -184,17 +184,17 @@ export function buildGraph(tree: ModuleTree, res: Resolution): ModuleGraph {
         kind: 'passes-provider',
         key: p.key,
         value: p.value,
-        childAddress: p.childAddress,
-        parentAddress: p.parentAddress,
+        childAddress: p.childAddress.key,
+        parentAddress: p.parentAddress.key,
         range: p.range ?? null,
       })
     }
-    if (!g.hasNode(providerKey(p.childAddress)))
-      g.addNode(providerKey(p.childAddress), {kind: 'provider-proxy', address: p.childAddress, module: p.to.key})
+    if (!g.hasNode(providerKey(p.childAddress.key)))
+      g.addNode(providerKey(p.childAddress.key), {kind: 'provider-proxy', address: p.childAddress.key, module: p.to.key})
   }
   for (const p of res.passes) {
-    if (p.childAddress !== p.parentAddress && g.hasNode(providerKey(p.parentAddress)))
-      g.addDirectedEdge(providerKey(p.childAddress), providerKey(p.parentAddress), {kind: 'proxies', key: p.key, value: p.value})
+    if (!p.childAddress.equals(p.parentAddress) && g.hasNode(providerKey(p.parentAddress.key)))
+      g.addDirectedEdge(providerKey(p.childAddress.key), providerKey(p.parentAddress.key), {kind: 'proxies', key: p.key, value: p.value})
   }
   // inheritance, one edge per caller/child pair, in the order of the child in the tree
   const inherited = new Map<string, {from: string; to: string; providers: Set<string>; configs: Set<string>}>()

@@ -211,9 +211,9 @@ export interface ProviderPass {
   /** Entry as written: `aws.src = aws.east`. */
   readonly key: string
   readonly value: string
-  /** Absolute addresses of the proxy in the child and its target in the parent. */
-  readonly childAddress: string
-  readonly parentAddress: string
+  /** The proxy in the child and its target in the parent. */
+  readonly childAddress: AbsProviderConfig
+  readonly parentAddress: AbsProviderConfig
   readonly range?: SourceRange
 }
 
@@ -371,8 +371,8 @@ function entryKey(node: Node): string {
       p.to.key,
       p.key,
       p.value,
-      p.childAddress,
-      p.parentAddress,
+      p.childAddress.key,
+      p.parentAddress.key,
       rangeKey(p.range),
       rangeKey(node.mergedBlock),
     ].join('\u0000')
@@ -653,16 +653,17 @@ class Resolver {
     for (const {inChild, inParent, valueRange} of n.call.providerEntries) {
       if (!inChild || !inParent) continue
       const provider = c.names.providerFor(inChild.localName)
-      const childAddr = this.abs(n.path, provider, inChild.alias)
+      const childConfig = this.absConfig(n.path, provider, inChild.alias)
+      const childAddr = childConfig.key
       const parentConfig = this.absConfig(parent.path, provider, inParent.alias)
-      const parentAddr = parentConfig.toString()
+      const parentAddr = parentConfig.key
       const pass: ProviderPass = {
         from: parentConfig.module,
         to: c.path,
         key: localConfigString(inChild),
         value: localConfigString(inParent),
-        childAddress: childAddr,
-        parentAddress: parentAddr,
+        childAddress: childConfig,
+        parentAddress: parentConfig,
         range: providersAttr.exprRange,
       }
       this.passes.push(pass)
