@@ -263,7 +263,7 @@ export function matchState(state: StateFile, a: ProvidersAnalysis): StateMatch {
   const ctx: MatchContext = {
     bindings: new Map(a.resolution.resources.filter((b) => !b.declaredBy || b.declaredBy.kind === 'check').map((b) => [b.address.key, b])),
     nodes: new Map(a.tree.nodes.map((n) => [n.address, n])),
-    configs: new Set(a.resolution.configs.filter((c) => !c.expected).map((c) => c.address)),
+    configs: new Set(a.resolution.configs.filter((c) => !c.expected).map((c) => c.address.key)),
     moves: movedEntries(a.tree),
     removed: removedEntries(a.tree),
     keys: new Map(),

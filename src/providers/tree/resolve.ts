@@ -138,12 +138,13 @@ export type ResolutionStep =
   | (StepBase & {readonly kind: 'missing'; readonly config: AbsProviderConfig; readonly passed: boolean; readonly notGiven?: true})
 
 export interface ProviderConfigInfo {
-  /** Absolute address in Terraform's syntax. */
-  readonly address: string
-  readonly module: string
+  /** Its absolute address. */
+  readonly address: AbsProviderConfig
+  /** The module it belongs to (its address's module). */
+  readonly module: ModulePath
   readonly localName: string
   readonly alias?: string
-  readonly provider: string
+  readonly provider: Provider
   /** An empty configuration Terraform creates because none is declared (root only). */
   readonly implied: boolean
   /** A provider block inside a non-root module (legacy module). */
@@ -381,11 +382,11 @@ function entryKey(node: Node): string {
   return [
     node.kind,
     node.kind === 'declared' && node.proxiable,
-    i.address,
-    i.module,
+    i.address.key,
+    i.module.key,
     i.localName,
     i.alias ?? '',
-    i.provider,
+    providerString(i.provider),
     i.implied,
     i.legacy,
     i.empty,
@@ -444,11 +445,11 @@ class Resolver {
         config,
         proxiable: false,
         info: {
-          address: addr,
-          module: '',
+          address: config,
+          module: ModulePath.root,
           localName: i.localName,
           ...(i.alias ? {alias: i.alias} : {}),
-          provider: providerString(i.provider),
+          provider: i.provider,
           implied: false,
           legacy: false,
           empty: false,
@@ -469,11 +470,11 @@ class Resolver {
         config,
         proxiable: false,
         info: {
-          address: addr,
-          module: '',
+          address: config,
+          module: ModulePath.root,
           localName: t.localName,
           ...(t.alias ? {alias: t.alias} : {}),
-          provider: providerString(t.provider),
+          provider: t.provider,
           implied: false,
           legacy: false,
           empty: false,
@@ -487,7 +488,7 @@ class Resolver {
   /** Groups the configuration nodes by the module instance they belong to. */
   groupEntries(): void {
     for (const node of this.nodes.values()) {
-      const module = node.kind === 'proxy' ? node.pass.to.key : node.info.module
+      const module = node.kind === 'proxy' ? node.pass.to.key : node.info.module.key
       const list = this.entries.get(module) ?? []
       list.push(entryKey(node))
       this.entries.set(module, list)
@@ -543,10 +544,10 @@ class Resolver {
     this.impliedConfigs.set(providerString(provider), config)
     if (!this.impliedRoot.has(addr)) {
       this.impliedRoot.set(addr, {
-        address: addr,
-        module: '',
+        address: config,
+        module: ModulePath.root,
         localName: this.ctx.get(this.tree.root)?.names.localNameFor(provider) ?? localName,
-        provider: providerString(provider),
+        provider,
         implied: true,
         legacy: false,
         empty: true,
@@ -574,10 +575,10 @@ class Resolver {
         kind: 'required',
         config,
         info: {
-          address: addr,
-          module: '',
+          address: config,
+          module: ModulePath.root,
           localName: name,
-          provider: providerString(r.provider),
+          provider: r.provider,
           implied: true,
           legacy: false,
           empty: true,
@@ -600,11 +601,11 @@ class Resolver {
         config,
         proxiable: n.address !== '' && empty,
         info: {
-          address: addr,
-          module: n.address,
+          address: config,
+          module: c.path,
           localName,
           ...(alias ? {alias} : {}),
-          provider: providerString(provider),
+          provider,
           implied: false,
           legacy: n.address !== '',
           empty,
@@ -629,11 +630,11 @@ class Resolver {
           config,
           proxiable: false,
           info: {
-            address: addr,
-            module: '',
+            address: config,
+            module: ModulePath.root,
             localName: name,
             alias: ref.alias,
-            provider: providerString(r.provider),
+            provider: r.provider,
             implied: false,
             legacy: false,
             empty: true,
@@ -882,8 +883,8 @@ class Resolver {
   result(): Resolution {
     const configs: ProviderConfigInfo[] = []
     for (const node of this.nodes.values()) if (node.kind !== 'proxy') configs.push(node.info)
-    for (const info of this.impliedRoot.values()) if (!this.nodes.has(info.address)) configs.push(info)
-    configs.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))
+    for (const info of this.impliedRoot.values()) if (!this.nodes.has(info.address.key)) configs.push(info)
+    configs.sort((a, b) => (a.address.key < b.address.key ? -1 : a.address.key > b.address.key ? 1 : 0))
     const resources = [...this.resources].sort((a, b) => (a.address.key < b.address.key ? -1 : a.address.key > b.address.key ? 1 : 0))
     const {passes, diagnostics, diagnosticModules, graphDiagnostics, sharedModule} = this
     return {configs, passes, resources, diagnostics, diagnosticModules, graphDiagnostics, ...(sharedModule ? {sharedModule} : {})}
