@@ -256,10 +256,12 @@ export interface ResourceBinding {
  */
 export interface GraphDiagnostic {
   readonly kind: 'pass' | 'resource'
-  readonly module: string
+  readonly module: ModulePath
+  /** The configuration that is missing: the caller's one the entry passes (`pass`), the one the resource refers to (`resource`). */
+  readonly config: AbsProviderConfig
   readonly diagnostic: Diagnostic
   /** A resource left without a configuration: its address, the reference it uses and its block. */
-  readonly resource?: {readonly address: string; readonly reference: LocalProviderConfig; readonly range: SourceRange}
+  readonly resource?: {readonly address: ResourceAddr; readonly reference: LocalProviderConfig; readonly range: SourceRange}
 }
 
 /**
@@ -670,7 +672,7 @@ class Resolver {
       this.passes.push(pass)
       // the child's resources still follow the map (to nothing): they are shown as NOT FOUND through it,
       // not as if they inherited a configuration the map overrides
-      if (!this.nodes.has(parentAddr)) this.missingInParent(n, parent, inChild, inParent, parentAddr, valueRange)
+      if (!this.nodes.has(parentAddr)) this.missingInParent(n, c.path, parent, inChild, inParent, parentConfig, valueRange)
       const existing = this.nodes.get(childAddr)
       if (existing && !(existing.kind === 'declared' && existing.proxiable)) continue
       const merged = existing?.info.declaration?.emptyByMerge ? existing.info.declaration.declRange : undefined
@@ -688,15 +690,18 @@ class Resolver {
   /** Terraform's graph builder fails with a plain error (no detail, no range). */
   missingInParent(
     n: ModuleNode,
+    module: ModulePath,
     parent: ModuleNode,
     inChild: LocalProviderConfig,
     inParent: LocalProviderConfig,
-    parentAddr: string,
+    parentConfig: AbsProviderConfig,
     valueRange: SourceRange,
   ): void {
+    const parentAddr = parentConfig.key
     this.graphDiagnostics.push({
       kind: 'pass',
-      module: n.address,
+      module,
+      config: parentConfig,
       diagnostic: {
         code: 'provider.missing-in-parent',
         severity: 'error',
@@ -809,7 +814,7 @@ class Resolver {
         passed,
         ...(notGiven ? {notGiven} : {}),
       })
-      this.notPresent(n, address.key, ref, wantConfig.key, arg?.attribute.exprRange ?? declRange)
+      this.notPresent(n, c.path, address, ref, wantConfig, arg?.attribute.exprRange ?? declRange)
     }
     this.resources.push({
       address,
@@ -861,12 +866,22 @@ class Resolver {
    * Terraform's text names the graph node (`<address> (expand)` in a plan; `terraform test` reports it from
    * its validate walk, whose node is the address alone) and gives no source range.
    */
-  notPresent(n: ModuleNode, address: string, ref: LocalProviderConfig, want: string, at: SourceRange): void {
+  notPresent(
+    n: ModuleNode,
+    module: ModulePath,
+    resourceAddr: ResourceAddr,
+    ref: LocalProviderConfig,
+    config: AbsProviderConfig,
+    at: SourceRange,
+  ): void {
+    const address = resourceAddr.key
+    const want = config.key
     const vertex = this.test ? address : `${address} (expand)`
     this.graphDiagnostics.push({
       kind: 'resource',
-      module: n.address,
-      resource: {address, reference: ref, range: at},
+      module,
+      config,
+      resource: {address: resourceAddr, reference: ref, range: at},
       diagnostic: {
         code: 'provider.config-not-present',
         severity: 'error',
