@@ -31,7 +31,7 @@ export interface FeatureContext {
 /** ` · N state objects`: how many objects of the state Terraform works with through the configuration (its root's state only). */
 function stateNote(ctx: FeatureContext, a: RootAnalysis, address: string): string {
   if (!ctx.state || ctx.state.root !== a.root) return ''
-  const n = ctx.state.analysis.match.objects.filter((m) => m.providerConfig === address).length
+  const n = ctx.state.analysis.match.objects.filter((m) => m.providerConfig?.key === address).length
   return ` · ${n} state object${n === 1 ? '' : 's'}`
 }
 
