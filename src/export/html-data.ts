@@ -3,6 +3,7 @@
 // it; a module's source, version, providers map and counts; a provider configuration's arguments as
 // written and its users), and per diagnostic the nodes it concerns. Read off the analysis; plain data.
 import {ModulePath} from '../addrs/module.js'
+import {providerString} from '../addrs/provider.js'
 import {formatRange, type Diagnostic} from '../diag/diagnostic.js'
 import {renameFiles, rootRelative} from '../diag/file-names.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
@@ -83,7 +84,7 @@ export function htmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
 /** The page's facts, files named as the model names them. */
 function modelHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
   const bindings = new Map(a.resolution.resources.map((r) => [r.address.key, r]))
-  const configs = new Map(a.resolution.configs.map((c) => [c.address, c]))
+  const configs = new Map(a.resolution.configs.map((c) => [c.address.key, c]))
   const modules = new Map(a.tree.nodes.map((m) => [m.address, m]))
   // a configuration's arguments, read from the JSON document of `providers --json` (made the first time one is asked)
   let args: Map<string, Readonly<Record<string, {text: string}>>> | undefined
@@ -96,7 +97,7 @@ function modelHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
     if (r.providerConfig) usersByConfig.set(r.providerConfig.key, [...(usersByConfig.get(r.providerConfig.key) ?? []), r.address.key])
   const modulesByConfig = new Map<string, Set<string>>()
   for (const p of a.resolution.passes)
-    modulesByConfig.set(p.parentAddress, (modulesByConfig.get(p.parentAddress) ?? new Set()).add(p.to.key))
+    modulesByConfig.set(p.parentAddress.key, (modulesByConfig.get(p.parentAddress.key) ?? new Set()).add(p.to.key))
   for (const r of a.resolution.resources)
     if (r.providerConfig && !r.module.isRoot)
       modulesByConfig.set(r.providerConfig.key, (modulesByConfig.get(r.providerConfig.key) ?? new Set()).add(r.module.key))
@@ -130,8 +131,8 @@ function modelHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
       colorKey[n.id] = n.address
       details[n.id] = {
         kind: 'provider-config',
-        provider: c?.provider ?? String(n.attributes['provider'] ?? ''),
-        arguments: c ? argsOf(c.address) : [],
+        provider: c ? providerString(c.provider) : String(n.attributes['provider'] ?? ''),
+        arguments: c ? argsOf(c.address.key) : [],
         resources: usersByConfig.get(n.address) ?? [],
         modules: [...(modulesByConfig.get(n.address) ?? [])].sort(),
         range: c?.range ? formatRange(c.range) : null,

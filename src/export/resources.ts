@@ -334,11 +334,11 @@ function addProviderConfigs(g: DependencyGraph, tree: ModuleTree, scopes: Readon
   for (const r of resolution.resources) if (r.providerConfig !== undefined) providerOf.set(r.address.key, r.providerConfig.key)
   const byAddress = new Map(tree.nodes.map((n) => [n.address, n]))
   for (const c of resolution.configs) {
-    const n = byAddress.get(c.module)
+    const n = byAddress.get(c.module.key)
     const s = n && scopes.get(n)
     const b = n?.module?.providerConfigs.get(c.alias !== undefined ? `${c.localName}.${c.alias}` : c.localName)
     if (!n || !s || !b || c.implied) continue
-    const v = g.add(key.provider(c.address), c.address, b.declRange)
+    const v = g.add(key.provider(c.address.key), c.address.key, b.declRange)
     const refs: Reference[] = []
     bodyRefs(n.module!, b.block.body, refs, new Set(['alias', 'version']))
     connectRefs(g, v, s, refs)

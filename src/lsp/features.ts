@@ -31,7 +31,7 @@ export interface FeatureContext {
 /** ` · N state objects`: how many objects of the state Terraform works with through the configuration (its root's state only). */
 function stateNote(ctx: FeatureContext, a: RootAnalysis, address: string): string {
   if (!ctx.state || ctx.state.root !== a.root) return ''
-  const n = ctx.state.analysis.match.objects.filter((m) => m.providerConfig === address).length
+  const n = ctx.state.analysis.match.objects.filter((m) => m.providerConfig?.key === address).length
   return ` · ${n} state object${n === 1 ? '' : 's'}`
 }
 
@@ -39,7 +39,7 @@ const MAX_LISTED = 20
 
 function configShort(c: ProviderConfigInfo | undefined, fallback: string | undefined): string {
   if (!c) return fallback ?? 'no configuration'
-  return `${c.module ? c.module + '.' : ''}${c.localName}${c.alias ? '.' + c.alias : ''}`
+  return `${c.module.isRoot ? '' : c.module.key + '.'}${c.localName}${c.alias ? '.' + c.alias : ''}`
 }
 
 function link(ctx: FeatureContext, root: string, r: SourceRange): string {
@@ -48,7 +48,7 @@ function link(ctx: FeatureContext, root: string, r: SourceRange): string {
 }
 
 function configOf(a: RootAnalysis, address: string | undefined): ProviderConfigInfo | undefined {
-  return address ? a.lint.analysis.resolution.configs.find((c) => c.address === address) : undefined
+  return address ? a.lint.analysis.resolution.configs.find((c) => c.address.key === address) : undefined
 }
 
 /** The resolution chain as `tfgraph providers --resource` prints it, each step linking to its place. */
@@ -121,7 +121,7 @@ async function hoverOf(ctx: FeatureContext, a: RootAnalysis, t: Target): Promise
     case 'provider':
       return providerHover(ctx, a, t.config)
     case 'requirement':
-      return t.alias ? providerHover(ctx, a, configOf(a, t.alias.address), t.alias.address) : requirementHover(ctx, a, t)
+      return t.alias ? providerHover(ctx, a, configOf(a, t.alias.address.key), t.alias.address.key) : requirementHover(ctx, a, t)
   }
 }
 
@@ -135,7 +135,7 @@ function callHover(ctx: FeatureContext, a: RootAnalysis, t: Extract<Target, {kin
   for (const e of entries) {
     const final = e.parentAddress ? finalConfig(a, e.parentAddress) : undefined
     receives.push(
-      `- \`${e.key}\` = \`${e.value}\` passed from ${moduleName(t.node.address)}${final ? ` → \`${final.address}\`` : ' (no such configuration)'}`,
+      `- \`${e.key}\` = \`${e.value}\` passed from ${moduleName(t.node.address)}${final ? ` → \`${final.address.key}\`` : ' (no such configuration)'}`,
     )
   }
   if (!child.resolved) {
@@ -174,7 +174,7 @@ function within(module: string, address: string): boolean {
 }
 
 function providerHover(ctx: FeatureContext, a: RootAnalysis, c: ProviderConfigInfo | undefined, address?: string): string {
-  const addr = c?.address ?? address ?? '?'
+  const addr = c?.address.key ?? address ?? '?'
   const users = resourcesThrough(a, addr)
   const modules = new Set(users.map((r) => r.module.key))
   const out = [
@@ -266,7 +266,7 @@ export function references(ctx: FeatureContext, at: Spot, includeDeclaration = f
     else if (t.kind === 'requirement' && t.alias) add(a.root, t.alias.range)
   }
   for (const {a, t} of all) {
-    const address = t.kind === 'provider' ? t.config.address : t.kind === 'requirement' ? t.alias?.address : undefined
+    const address = t.kind === 'provider' ? t.config.address.key : t.kind === 'requirement' ? t.alias?.address.key : undefined
     if (!address) continue
     for (const r of resourcesThrough(a, address)) add(a.root, r.range)
   }
@@ -290,13 +290,13 @@ export function codeLenses(ctx: FeatureContext): CodeLens[] {
       for (const b of n.module!.providerConfigs.values()) {
         if (path.resolve(a.root, b.declRange.filename) !== ctx.file) continue
         // the block's own configuration: its record itself (not merely a block at the same start byte)
-        const c = a.lint.analysis.resolution.configs.find((x) => x.module === n.address && x.declaration === b)
+        const c = a.lint.analysis.resolution.configs.find((x) => x.module.key === n.address && x.declaration === b)
         if (!c) continue
-        const users = resourcesThrough(a, c.address)
+        const users = resourcesThrough(a, c.address.key)
         const modules = new Set(users.map((r) => r.module.key)).size
         const key = `${b.declRange.start.byte}:${b.declRange.end.byte}`
         const entry: Lens = byBlock.get(key) ?? {range: b.declRange, root: a.root, parts: [], locations: new Map<string, Location>()}
-        const text = `used by ${users.length} resource${users.length === 1 ? '' : 's'} in ${modules} module${modules === 1 ? '' : 's'}${stateNote(ctx, a, c.address)}`
+        const text = `used by ${users.length} resource${users.length === 1 ? '' : 's'} in ${modules} module${modules === 1 ? '' : 's'}${stateNote(ctx, a, c.address.key)}`
         entry.parts.push(ctx.analyses.length > 1 ? `${text} (${ctx.display(a.root)}${n.address ? ' ' + n.address : ''})` : text)
         // a resource reached from several roots is one place in the editor
         for (const r of users) {

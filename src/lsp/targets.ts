@@ -29,7 +29,7 @@ export interface ProvidersEntry {
    * The caller's configuration it passes (absolute): the pass's, else the caller's own reading of the value
    * (a module not installed or not found has no pass, but what its call passes is the caller's all the same).
    */
-  readonly parentAddress: string | undefined
+  readonly parentAddress: AbsProviderConfig | undefined
 }
 
 export type Target =
@@ -50,7 +50,7 @@ export type Target =
       readonly localName: string
       readonly attribute: Attribute
       /** A configuration_aliases entry under the cursor (`aws.east`) and the configuration it declares. */
-      readonly alias?: {readonly name: string; readonly address: string; readonly range: SourceRange}
+      readonly alias?: {readonly name: string; readonly address: AbsProviderConfig; readonly range: SourceRange}
       readonly range: SourceRange
     }
 
@@ -132,7 +132,7 @@ function namedConfigTarget(a: RootAnalysis, n: ModuleNode, b: Block, rel: string
   const onProvider = holds(attributeSpan(arg.attribute), rel, at)
   if (!onProvider && !holds(b.declRange, rel, at)) return undefined
   const config = a.lint.analysis.resolution.configs.find(
-    (c) => c.module === n.address && c.localName === ref.localName && c.alias === ref.alias,
+    (c) => c.module.key === n.address && c.localName === ref.localName && c.alias === ref.alias,
   )
   return config ? {kind: 'provider', node: n, config, range: onProvider ? attributeSpan(arg.attribute) : b.declRange} : undefined
 }
@@ -167,7 +167,7 @@ function targetIn(a: RootAnalysis, n: ModuleNode, rel: string, at: Spot): Target
   }
   for (const b of m.providerConfigs.values()) {
     if (!here.blocks.has(b.block) || !holds(b.block.range, rel, at)) continue
-    const config = res.configs.find((c) => c.module === n.address && c.declaration === b)
+    const config = res.configs.find((c) => c.module.key === n.address && c.declaration === b)
     if (config) return {kind: 'provider', node: n, config, range: b.declRange}
   }
   for (const [localName, r] of m.requiredProviders) {
@@ -204,25 +204,25 @@ export function providersEntries(a: RootAnalysis, n: ModuleNode, name: string, b
     if (!inChild || !inParent) continue
     const pass = a.lint.analysis.resolution.passes.find((p) => p.to.equals(to) && p.key === key)
     const provider = n.module?.names.providerFor(inParent.localName)
-    const own = provider ? new AbsProviderConfig(ModulePath.of(n.path), provider, inParent.alias).toString() : undefined
+    const own = provider ? new AbsProviderConfig(ModulePath.of(n.path), provider, inParent.alias) : undefined
     out.push({key, value, range, pass, parentAddress: pass?.parentAddress ?? own})
   }
   return out
 }
 
 /** The address of the configuration a configuration_aliases entry declares in module `n` (`aws.east`). */
-function aliasAddress(a: RootAnalysis, n: ModuleNode, localName: string, name: string): string | undefined {
+function aliasAddress(a: RootAnalysis, n: ModuleNode, localName: string, name: string): AbsProviderConfig | undefined {
   const alias = referenceParts(name).alias
   if (!alias) return undefined
   const res = a.lint.analysis.resolution
   // the pass that gives it (a called module), else the expected configuration (a shared root), else by provider
   const pass = res.passes.find((p) => p.to.key === n.address && p.key === name)
   if (pass) return pass.childAddress
-  const own = res.configs.find((c) => c.module === n.address && c.localName === localName && c.alias === alias)
+  const own = res.configs.find((c) => c.module.key === n.address && c.localName === localName && c.alias === alias)
   if (own) return own.address
   const bound = res.resources.find((r) => r.module.key === n.address && r.reference === name)
   const step = bound?.resolution.find((s) => s.kind === 'source')
-  return step?.kind === 'source' ? new AbsProviderConfig(ModulePath.of(n.path), step.provider, alias).toString() : undefined
+  return step?.kind === 'source' ? new AbsProviderConfig(ModulePath.of(n.path), step.provider, alias) : undefined
 }
 
 /** Every configuration address a binding goes through: its own, each one passed along, the one it ends at. */
@@ -233,8 +233,8 @@ export function chainAddresses(a: RootAnalysis, r: ResourceBinding): Set<string>
     if (s.kind !== 'passed') continue
     const p = a.lint.analysis.resolution.passes.find((x) => x.to.equals(s.module) && x.key === s.key)
     if (p) {
-      out.add(p.childAddress)
-      out.add(p.parentAddress)
+      out.add(p.childAddress.key)
+      out.add(p.parentAddress.key)
     }
   }
   return out
@@ -249,22 +249,21 @@ export function resourcesThrough(a: RootAnalysis, address: string): ResourceBind
  * The configuration that `address` finally stands for: through `providers` passes up the tree, then,
  * for a default configuration a module lacks, inherited from the nearest module above that has one.
  */
-export function finalConfig(a: RootAnalysis, address: string): ProviderConfigInfo | undefined {
+export function finalConfig(a: RootAnalysis, address: AbsProviderConfig): ProviderConfigInfo | undefined {
   const res = a.lint.analysis.resolution
-  let addr = address
+  let config = address
   for (let guard = 0; guard < 1000; guard++) {
-    const own = res.configs.find((c) => c.address === addr)
+    const own = res.configs.find((c) => c.address.equals(config))
     if (own) return own
-    const pass = res.passes.find((p) => p.childAddress === addr)
+    const pass = res.passes.find((p) => p.childAddress.equals(config))
     if (pass) {
-      addr = pass.parentAddress
+      config = pass.parentAddress
       continue
     }
     // `module.a.module.b.provider["…"]` → `module.a.provider["…"]` (aliases are never inherited)
-    const config = AbsProviderConfig.parse(addr)
-    const parent = config?.module.parent
-    if (!config || !parent || config.alias !== undefined) return undefined
-    addr = new AbsProviderConfig(parent, config.provider).toString()
+    const parent = config.module.parent
+    if (!parent || config.alias !== undefined) return undefined
+    config = new AbsProviderConfig(parent, config.provider)
   }
   return undefined
 }

@@ -1,5 +1,6 @@
 // `tfgraph providers`: crawl the module tree, resolve every resource's provider configuration, build
 // the graph, collect requirements. Returns data only; renderers turn it into text or JSON.
+import {providerString} from '../addrs/provider.js'
 import {renameFiles, rootRelative} from '../diag/file-names.js'
 import {formatRange, withoutCode, type DiagnosticJson, type SourceRange} from '../diag/diagnostic.js'
 import type {DiagnosticCode} from '../diag/codes.js'
@@ -178,11 +179,11 @@ function modelDocument(a: ProvidersAnalysis, rootArg: string): ProvidersDocument
       range: n.call?.declRange ?? null,
     })),
     provider_configs: a.resolution.configs.map((c) => ({
-      address: c.address,
-      module: c.module,
+      address: c.address.key,
+      module: c.module.key,
       local_name: c.localName,
       alias: c.alias ?? null,
-      provider: c.provider,
+      provider: providerString(c.provider),
       implied: c.implied,
       legacy: c.legacy,
       ...(c.expected ? {expected: true} : {}),
@@ -193,8 +194,8 @@ function modelDocument(a: ProvidersAnalysis, rootArg: string): ProvidersDocument
       to: p.to.key,
       key: p.key,
       value: p.value,
-      child_address: p.childAddress,
-      parent_address: p.parentAddress,
+      child_address: p.childAddress.key,
+      parent_address: p.parentAddress.key,
     })),
     resources: a.resolution.resources.map((r) => ({
       address: r.address.key,

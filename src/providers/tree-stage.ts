@@ -70,8 +70,8 @@ export async function analyzeTree(ctx: RunContext, tree: ModuleTree, opts: Analy
   // where no configuration error concerns the called module or a module above it)
   const argumentStage = moduleArgumentDiagnostics(tree).filter((a) => ![...errorModules].some((m) => ModulePath.within(a.module, m)))
   for (const a of argumentStage) modules.set(a.diagnostic, a.module)
-  const graphStage = graphStageDiagnostics(resolution.graphDiagnostics, errorModules, tree, fromRoot)
-  for (const g of graphStage) modules.set(g.diagnostic, g.module)
+  const graphStage = graphStageDiagnostics(resolution.graphDiagnostics, errorModules, fromRoot)
+  for (const g of graphStage) modules.set(g.diagnostic, g.module.key)
   const graphErrors = graphStage.length > 0 || argumentStage.some((a) => a.diagnostic.severity === 'error')
   const evalStage: Diagnostic[] = []
   if (errorModules.size === 0 && !graphErrors)

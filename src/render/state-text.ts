@@ -12,9 +12,9 @@ function objectLine(m: MatchedObject): string {
     case 'bound':
       return `    ${o.address}${deposed}${moved}${keys}`
     case 'rehomed':
-      return `    ${o.address}${deposed}${moved}: re-homed to ${m.providerConfig ?? 'no configuration'}${keys}`
+      return `    ${o.address}${deposed}${moved}: re-homed to ${m.providerConfig?.key ?? 'no configuration'}${keys}`
     case 'orphan':
-      return `    ${o.address}${deposed}${m.providerConfig && m.providerConfig !== o.recordedText ? `: destroyed through ${m.providerConfig}` : ''}${m.removedBy ? ` (removed block${m.removedBy.destroy ? '' : ', destroy = false'})` : ''}`
+      return `    ${o.address}${deposed}${m.providerConfig && m.providerConfig.key !== o.recordedText ? `: destroyed through ${m.providerConfig.key}` : ''}${m.removedBy ? ` (removed block${m.removedBy.destroy ? '' : ', destroy = false'})` : ''}`
     case 'orphan-configuration-missing':
       return `    ${o.address}${deposed}${m.removedBy ? ` (removed block${m.removedBy.destroy ? '' : ', destroy = false'})` : ''}`
   }

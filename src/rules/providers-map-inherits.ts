@@ -3,7 +3,7 @@
 // Terraform Core still finds a default configuration by walking up to the callers, so the provider the
 // map leaves out is silently inherited. Only configurations that are declared somewhere count: the root
 // module's implied empty configuration is what the module would get in any case.
-import {localConfigString, parseProviderString, providerAddr} from '../addrs/provider.js'
+import {localConfigString, providerString} from '../addrs/provider.js'
 import {engineByName} from '../load/engine.js'
 import {stepText} from '../providers/tree/step-text.js'
 import type {ProviderConfigInfo, ResourceBinding} from '../providers/tree/resolve.js'
@@ -22,7 +22,7 @@ export const providersMapInherits = {
   check({analysis, memo}): LintDiagnostic[] {
     const {tree, resolution} = analysis
     const engine = engineByName(tree.engine)
-    const configs = new Map<string, ProviderConfigInfo>(resolution.configs.map((c) => [c.address, c]))
+    const configs = new Map<string, ProviderConfigInfo>(resolution.configs.map((c) => [c.address.key, c]))
     const findings: Finding[] = []
     // resources by module, in resolution order, so a call's subtree is read without scanning them all
     const byModule = new Map<string, {index: number; r: ResourceBinding}[]>()
@@ -50,19 +50,19 @@ export const providersMapInherits = {
       for (const r of subtreeResources(node)) {
         if (r.providerConfig === undefined) continue
         const config = configs.get(r.providerConfig.key)
-        if (!config || isWithin(config.module, node.address)) continue
+        if (!config || isWithin(config.module.key, node.address)) continue
         // The root's implied empty configuration is what the module would get anyway: nothing surprising.
         if (config.implied) continue
         if (r.resolution.some((s) => s.kind === 'passed' && s.module.key === node.address)) continue
-        const e = inherited.get(config.address) ?? {config, resources: []}
+        const e = inherited.get(config.address.key) ?? {config, resources: []}
         e.resources.push(r)
-        inherited.set(config.address, e)
+        inherited.set(config.address.key, e)
       }
       const childNames = node.module.names
       const parentNames = parent.module ? parent.module.names : undefined
       for (const {config, resources} of inherited.values()) {
         const first = resources[0]!
-        const provider = parseProviderString(config.provider) ?? providerAddr('', '', '')
+        const provider = config.provider
         const inChild = childNames.localNameFor(provider) ?? (first.module.key === node.address ? first.reference : config.localName)
         const inParent = parentNames?.localNameFor(provider) ?? config.localName
         const steps = first.resolution.filter(
@@ -76,11 +76,11 @@ export const providersMapInherits = {
             .join(', ') + (resources.length > 3 ? ` and ${resources.length - 3} more` : '')
         findings.push({
           summary: 'Provider inherited despite a providers map',
-          detail: `The providers map of ${node.address} at ${where(providersAttr.exprRange)} ${listed.length > 0 ? `lists ${listed.join(', ')}` : 'lists nothing'} but not "${inChild}", yet ${names} in ${node.address} use${resources.length === 1 ? 's' : ''} ${config.address}: ${steps.map((s) => stepText(s, engine)).join('; ')}. ${engine.product}'s documentation says a providers map replaces the inherited default configurations, but ${engine.product} still walks up to the callers for a default configuration the map leaves out, so this inheritance is easy to miss (and breaks if the caller's configuration changes). To fix it, make it explicit: add ${inChild} = ${inParent} to the providers map of ${node.address} in ${moduleText(parent.address)} (or pass the configuration you actually meant).`,
+          detail: `The providers map of ${node.address} at ${where(providersAttr.exprRange)} ${listed.length > 0 ? `lists ${listed.join(', ')}` : 'lists nothing'} but not "${inChild}", yet ${names} in ${node.address} use${resources.length === 1 ? 's' : ''} ${config.address.key}: ${steps.map((s) => stepText(s, engine)).join('; ')}. ${engine.product}'s documentation says a providers map replaces the inherited default configurations, but ${engine.product} still walks up to the callers for a default configuration the map leaves out, so this inheritance is easy to miss (and breaks if the caller's configuration changes). To fix it, make it explicit: add ${inChild} = ${inParent} to the providers map of ${node.address} in ${moduleText(parent.address)} (or pass the configuration you actually meant).`,
           range: providersAttr.exprRange,
           address: node.address,
           module: parent,
-          key: config.provider,
+          key: providerString(config.provider),
         })
       }
     }

@@ -22,22 +22,22 @@ export const unusedProviderAlias = {
     const findings: Finding[] = []
     const proxies = edgeView(analysis.graph, new Set(['proxies']))
     for (const config of resolution.configs) {
-      if (config.module !== '' || config.alias === undefined || config.implied) continue
-      if (usedByResource.has(config.address)) continue
+      if (!config.module.isRoot || config.alias === undefined || config.implied) continue
+      if (usedByResource.has(config.address.key)) continue
       // Follow providers maps: every proxy address it reaches (the graph's `proxies` edges, backwards), and
       // any call we could not look into.
-      const reached = new Set([config.address])
-      if (analysis.graph.hasNode(providerKey(config.address))) {
-        bfsFromNode(proxies, providerKey(config.address), (_key, attr) => void reached.add(attr.address), {mode: 'inbound'})
+      const reached = new Set([config.address.key])
+      if (analysis.graph.hasNode(providerKey(config.address.key))) {
+        bfsFromNode(proxies, providerKey(config.address.key), (_key, attr) => void reached.add(attr.address), {mode: 'inbound'})
       }
-      const passedTo = resolution.passes.filter((p) => reached.has(p.parentAddress)).map((p) => p.to.key)
+      const passedTo = resolution.passes.filter((p) => reached.has(p.parentAddress.key)).map((p) => p.to.key)
       const opaque = tree.nodes.some((n) => {
         if (n.resolved || !n.parent?.module || !n.call) return false
         const names = n.parent.module.names
         return n.call.providerEntries.some(({inParent: ref}) => {
           return (
             ref !== undefined &&
-            reached.has(new AbsProviderConfig(ModulePath.of(n.parent?.path ?? []), names.providerFor(ref.localName), ref.alias).toString())
+            reached.has(new AbsProviderConfig(ModulePath.of(n.parent?.path ?? []), names.providerFor(ref.localName), ref.alias).key)
           )
         })
       })
@@ -47,7 +47,7 @@ export const unusedProviderAlias = {
         summary: 'Unused provider configuration',
         detail: `The root module configures provider "${config.localName}" with alias "${config.alias}" at ${where(config.range)}, but no resource uses it${passedTo.length > 0 ? `: it is passed to ${[...new Set(passedTo)].join(', ')}, where no resource uses the configuration it becomes` : ' and no module call receives it in a providers map'}. An unused configuration still has to be valid (credentials, region) for every plan. To fix it, remove the block, or use it with provider = ${key} on the resources meant for it or providers = { <name> = ${key} } on the module call.`,
         ...(config.range ? {range: config.range} : {}),
-        address: config.address,
+        address: config.address.key,
         module: root,
       })
     }

@@ -69,7 +69,7 @@ function goKey(k: InstanceKey | undefined): string {
 
 function rehomedDiagnostic(m: MatchedObject, a: ProvidersAnalysis): Diagnostic {
   const recorded = m.object.recorded.toString()
-  const now = m.providerConfig ?? 'no configuration'
+  const now = m.providerConfig?.key ?? 'no configuration'
   const chain = (m.binding?.resolution ?? [])
     .filter((s) => s.kind === 'passed' || s.kind === 'inherited' || s.kind === 'missing')
     .map((s) => stepText(s, a.tree.engine))
@@ -92,7 +92,7 @@ export function stateDiagnostics(match: StateMatch, a: ProvidersAnalysis, name: 
   for (const m of match.objects) {
     if (m.status === 'orphan-configuration-missing') out.push({diagnostic: missingDiagnostic(m, a), address: m.object.address})
     else if (m.instanceMissing) out.push({diagnostic: instanceMissingDiagnostic(m), address: m.object.address})
-    else if (m.binding && m.providerConfig !== m.object.recorded.toString())
+    else if (m.binding && !(m.providerConfig?.equals(m.object.recorded) ?? false))
       out.push({diagnostic: rehomedDiagnostic(m, a), address: m.object.address})
   }
   const managed = match.objects.filter((m) => m.object.resource.mode === 'managed')

@@ -31,8 +31,8 @@ export function diffState(state: StateFile, before: ProvidersAnalysis, after: Pr
         if (list) list.push(m.object.address)
         else orphaned.set(m.object.recordedText, [m.object.address])
       }
-    } else if (m.binding && old.providerConfig !== m.providerConfig)
-      rehomed.push({address: m.object.address, before: old.providerConfig, after: m.providerConfig})
+    } else if (m.binding && old.providerConfig?.key !== m.providerConfig?.key)
+      rehomed.push({address: m.object.address, before: old.providerConfig?.key ?? null, after: m.providerConfig?.key ?? null})
   }
   return {
     state: n.state,

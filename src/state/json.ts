@@ -36,7 +36,7 @@ export function stateJson(m: StateMatch): StateJson {
       type: o.object.resource.type,
       ...(o.object.deposed ? {deposed: o.object.deposed} : {}),
       recorded_provider_config: o.object.recordedText,
-      provider_config: o.providerConfig,
+      provider_config: o.providerConfig?.key ?? null,
       status: o.status,
       moved_from: o.movedFrom ?? null,
       ...(o.instance === 'unknown' ? {instance_keys: 'unknown' as const} : {}),

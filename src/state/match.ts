@@ -44,7 +44,7 @@ export interface MatchedObject {
   readonly object: StateObject
   readonly status: StateStatus
   /** The configuration Terraform works with it through now; null when it needs one that is gone. */
-  readonly providerConfig: string | null
+  readonly providerConfig: AbsProviderConfig | null
   /** The resource it is declared as now (after `moved` blocks); undefined for an orphan. */
   readonly configAddress?: string
   /** The resource address the state has, when `moved` blocks took it elsewhere. */
@@ -208,11 +208,11 @@ function matchObject(o: StateObject, ctx: MatchContext): MatchedObject {
   }
   if (binding) {
     const instance = instanceDeclared(o, binding, to !== from, ctx)
-    const providerConfig = binding.providerConfig?.key ?? null
-    const status: StateStatus = instance === 'gone' ? 'orphan' : providerConfig === recorded ? 'bound' : 'rehomed'
+    const providerConfig = binding.providerConfig ?? null
+    const same = providerConfig?.key === recorded
+    const status: StateStatus = instance === 'gone' ? 'orphan' : same ? 'bound' : 'rehomed'
     // OpenTofu destroys an orphaned instance through the provider instance the state recorded (its key)
-    const instanceMissing =
-      instance === 'gone' && providerConfig === recorded && o.resource.mode === 'managed' ? providerInstanceMissing(o, ctx) : undefined
+    const instanceMissing = instance === 'gone' && same && o.resource.mode === 'managed' ? providerInstanceMissing(o, ctx) : undefined
     return {
       object: o,
       status,
@@ -231,7 +231,7 @@ function matchObject(o: StateObject, ctx: MatchContext): MatchedObject {
   return {
     object: o,
     status: exists || o.resource.mode === 'data' ? 'orphan' : 'orphan-configuration-missing',
-    providerConfig: exists ? recorded : null,
+    providerConfig: exists ? o.recorded : null,
     ...movedFields,
     moves,
     ...(removedBy ? {removedBy} : {}),
@@ -263,7 +263,7 @@ export function matchState(state: StateFile, a: ProvidersAnalysis): StateMatch {
   const ctx: MatchContext = {
     bindings: new Map(a.resolution.resources.filter((b) => !b.declaredBy || b.declaredBy.kind === 'check').map((b) => [b.address.key, b])),
     nodes: new Map(a.tree.nodes.map((n) => [n.address, n])),
-    configs: new Set(a.resolution.configs.filter((c) => !c.expected).map((c) => c.address)),
+    configs: new Set(a.resolution.configs.filter((c) => !c.expected).map((c) => c.address.key)),
     moves: movedEntries(a.tree),
     removed: removedEntries(a.tree),
     keys: new Map(),

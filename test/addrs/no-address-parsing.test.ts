@@ -1,7 +1,8 @@
 // Addresses travel as values (src/addrs: ModulePath, AbsProviderConfig, ResourceAddr, keyed by `.key`) and
 // become text only where they are written out (issue #50). Reading an address string back — splitting it on
-// dots, matching `module.` or `provider[` with a regular expression, cutting it at `.module.` — belongs in
-// src/addrs alone. This test finds those shapes anywhere else in src/ and fails with file:line, unless the
+// dots, matching `module.` or `provider[` with a regular expression, cutting it at `.module.` or out of a
+// diagnostic's summary — belongs in src/addrs alone. This test finds those shapes anywhere else in src/ and
+// fails with file:line, unless the
 // line is on the list below with its reason: text that is no address (versions, Mermaid ids, prose), or an
 // address string the code still reads back because the value it comes from is still a string (listed to be
 // converted, not to stay).
@@ -18,6 +19,8 @@ const SHAPES: readonly RegExp[] = [
   /module\\\.|provider\\\[/,
   // cutting an address at a module call or a provider configuration
   /(?:startsWith|indexOf|lastIndexOf|includes)\(\s*(['"`])\.?(?:module\.|provider\[)/,
+  // an address cut back out of a diagnostic's text (`missing provider <address>`): carry the value instead
+  /\.summary\.(?:slice|split|match|substring|indexOf)\(/,
 ]
 
 /** What may keep one of those shapes: a file, a text its line contains, and why. */
@@ -32,7 +35,7 @@ const NOT_ADDRESSES: readonly Allowed[] = [
   {file: 'src/providers/releases/constraints.ts', line: "(m[1] ?? '').split('.')", why: 'a version constraint'},
   {file: 'src/providers/releases/constraints.ts', line: "a.split('.')", why: 'a version number'},
   {file: 'src/providers/releases/constraints.ts', line: "b.split('.')", why: 'a version number'},
-  {file: 'src/load/test-file-schema.ts', line: "min.split('.')", why: 'a version number'},
+  {file: 'src/load/file-sites.ts', line: "min.split('.')", why: 'a version number'},
   {file: 'src/render/graph-mermaid.ts', line: "id.split('.')", why: "a Mermaid node id's segments, checked as Mermaid reads them"},
   {
     file: 'src/load/stacks/decode-providers-map.ts',
@@ -77,13 +80,14 @@ test('the detector finds each shape of reading an address back', () => {
     "at.replace(/(^|\\.)module\\.[^.]+$/, '')",
     "if (x.startsWith('module.')) return",
     "const i = text.indexOf('.provider[')",
+    "const addr = p.diagnostic.summary.slice('missing provider '.length)",
     "// address.split('.') in a comment",
     "const v = version.split('-')",
     'const s = `${m}.provider[${JSON.stringify(p)}]`',
   ].join('\n')
   assert.equal(
     addressParsingLines('x.ts', sample).map((l) => l.line),
-    [1, 2, 3, 4, 5, 6],
+    [1, 2, 3, 4, 5, 6, 7],
   )
 })
 

@@ -129,10 +129,10 @@ test('provider hops join the declaring module to the resource module, one call a
   for (const dir of dirs) {
     const a = await analyzeProviders(dir, {env: {}})
     for (const r of a.resolution.resources) {
-      const config = a.resolution.configs.find((c) => c.address === r.providerConfig?.key)
+      const config = a.resolution.configs.find((c) => c.address.key === r.providerConfig?.key)
       if (!config) continue
       const hops = providerHops(r, a)
-      let at = config.module
+      let at = config.module.key
       for (const h of hops) {
         assert.is(h.from, at, `${r.address}: hop from ${h.from}`)
         assert.ok(

@@ -174,7 +174,7 @@ function runGraphDiagnostics(input: RunInput, graph: ReturnType<typeof resolvePr
   const {file, run, tree} = input
   const words = blockWords(input)
   return graph.map((g) => {
-    if (!g.resource || g.module !== '') return {...g.diagnostic, extra: {...g.diagnostic.extra, range: run.block.declRange}}
+    if (!g.resource || !g.module.isRoot) return {...g.diagnostic, extra: {...g.diagnostic.extra, range: run.block.declRange}}
     const {address, reference, range} = g.resource
     const ref = localConfigString(reference)
     const expected = tree.root.module?.names.requirements.get(reference.localName)?.aliases.some((a) => a.text === ref) === true
@@ -187,7 +187,7 @@ function runGraphDiagnostics(input: RunInput, graph: ReturnType<typeof resolvePr
       ...g.diagnostic,
       extra: {
         range: run.block.declRange,
-        explanation: `${address} (${rootRelative(input.main.rootDir)(range.filename)}:${range.start.line}) uses ${ref}, and ${subject} has no provider block for it${expected ? ': it expects the configuration from its caller (configuration_aliases)' : ''}. In a test the run is that caller, and run "${run.name}" does not serve ${ref}: ${how}. To fix it, add ${ref} = <a block of the test file> to the run's providers map, or a provider "${reference.localName}"${reference.alias ? ` block with alias = "${reference.alias}"` : ' block'} (or a ${words.mock}) to ${file.path}.`,
+        explanation: `${address.key} (${rootRelative(input.main.rootDir)(range.filename)}:${range.start.line}) uses ${ref}, and ${subject} has no provider block for it${expected ? ': it expects the configuration from its caller (configuration_aliases)' : ''}. In a test the run is that caller, and run "${run.name}" does not serve ${ref}: ${how}. To fix it, add ${ref} = <a block of the test file> to the run's providers map, or a provider "${reference.localName}"${reference.alias ? ` block with alias = "${reference.alias}"` : ' block'} (or a ${words.mock}) to ${file.path}.`,
       },
     }
   })

@@ -6,6 +6,7 @@
 import {MultiDirectedGraph} from 'graphology'
 import {bfsFromNode} from 'graphology-traversal'
 import {ModulePath} from '../../addrs/module.js'
+import {providerString} from '../../addrs/provider.js'
 import type {SourceRange} from '../../diag/diagnostic.js'
 import type {ModuleTree} from '../../crawl/crawl.js'
 import type {ProviderPass, Resolution, ResolutionStep, ResourceBinding} from './resolve.js'
@@ -139,7 +140,7 @@ export function providerHops(r: ResourceBinding, passes: readonly ProviderPass[]
 
 export function buildGraph(tree: ModuleTree, res: Resolution): ModuleGraph {
   const g: ModuleGraph = new MultiDirectedGraph<NodeAttributes, EdgeAttributes>({allowSelfLoops: false})
-  const legacyModules = new Set(res.configs.filter((c) => c.legacy && !c.empty && c.module !== '').map((c) => c.module))
+  const legacyModules = new Set(res.configs.filter((c) => c.legacy && !c.empty && !c.module.isRoot).map((c) => c.module.key))
   const callsPerDir = new Map<string, number>()
   for (const n of tree.nodes) if (n.displayDir !== undefined) callsPerDir.set(n.displayDir, (callsPerDir.get(n.displayDir) ?? 0) + 1)
   for (const n of tree.nodes) {
@@ -163,12 +164,12 @@ export function buildGraph(tree: ModuleTree, res: Resolution): ModuleGraph {
     if (n.parent) g.addDirectedEdge(moduleKey(n.parent.address), moduleKey(n.address), {kind: 'calls'})
   }
   for (const c of res.configs) {
-    g.addNode(providerKey(c.address), {
+    g.addNode(providerKey(c.address.key), {
       kind: 'provider-config',
-      address: c.address,
-      module: c.module,
+      address: c.address.key,
+      module: c.module.key,
       localName: c.localName,
-      provider: c.provider,
+      provider: providerString(c.provider),
       alias: c.alias ?? null,
       implied: c.implied,
       legacy: c.legacy,
@@ -176,7 +177,7 @@ export function buildGraph(tree: ModuleTree, res: Resolution): ModuleGraph {
       expected: c.expected === true,
       range: c.range ?? null,
     })
-    if (g.hasNode(moduleKey(c.module))) g.addDirectedEdge(moduleKey(c.module), providerKey(c.address), {kind: 'declares'})
+    if (g.hasNode(moduleKey(c.module.key))) g.addDirectedEdge(moduleKey(c.module.key), providerKey(c.address.key), {kind: 'declares'})
   }
   for (const p of res.passes) {
     if (g.hasNode(moduleKey(p.from.key)) && g.hasNode(moduleKey(p.to.key))) {
@@ -184,17 +185,17 @@ export function buildGraph(tree: ModuleTree, res: Resolution): ModuleGraph {
         kind: 'passes-provider',
         key: p.key,
         value: p.value,
-        childAddress: p.childAddress,
-        parentAddress: p.parentAddress,
+        childAddress: p.childAddress.key,
+        parentAddress: p.parentAddress.key,
         range: p.range ?? null,
       })
     }
-    if (!g.hasNode(providerKey(p.childAddress)))
-      g.addNode(providerKey(p.childAddress), {kind: 'provider-proxy', address: p.childAddress, module: p.to.key})
+    if (!g.hasNode(providerKey(p.childAddress.key)))
+      g.addNode(providerKey(p.childAddress.key), {kind: 'provider-proxy', address: p.childAddress.key, module: p.to.key})
   }
   for (const p of res.passes) {
-    if (p.childAddress !== p.parentAddress && g.hasNode(providerKey(p.parentAddress)))
-      g.addDirectedEdge(providerKey(p.childAddress), providerKey(p.parentAddress), {kind: 'proxies', key: p.key, value: p.value})
+    if (!p.childAddress.equals(p.parentAddress) && g.hasNode(providerKey(p.parentAddress.key)))
+      g.addDirectedEdge(providerKey(p.childAddress.key), providerKey(p.parentAddress.key), {kind: 'proxies', key: p.key, value: p.value})
   }
   // inheritance, one edge per caller/child pair, in the order of the child in the tree
   const inherited = new Map<string, {from: string; to: string; providers: Set<string>; configs: Set<string>}>()

@@ -1,9 +1,7 @@
 // Terraform's graph stage, after the configuration's own errors: which of the resolver's graph-stage
 // errors Terraform reaches (analyze.ts runs the stages in Terraform's order).
 import {ModulePath} from '../../addrs/module.js'
-import {AbsProviderConfig} from '../../addrs/provider.js'
 import type {FileNamer} from '../../diag/file-names.js'
-import type {ModuleTree} from '../../crawl/crawl.js'
 import type {GraphDiagnostic} from './resolve.js'
 
 /**
@@ -15,25 +13,21 @@ import type {GraphDiagnostic} from './resolve.js'
 export function graphStageDiagnostics(
   graphDiags: readonly GraphDiagnostic[],
   configErrorModules: ReadonlySet<string>,
-  tree: ModuleTree,
   name: FileNamer,
 ): GraphDiagnostic[] {
-  const applies = (g: GraphDiagnostic): boolean => ![...configErrorModules].some((m) => ModulePath.within(g.module, m))
+  const applies = (g: GraphDiagnostic): boolean => ![...configErrorModules].some((m) => ModulePath.within(g.module.key, m))
   const passes = graphDiags.filter((g) => g.kind === 'pass' && applies(g))
-  const resources = graphDiags.filter(
-    (g) => g.kind === 'resource' && applies(g) && !passes.some((p) => ModulePath.within(g.module, p.module)),
-  )
+  const resources = graphDiags.filter((g) => g.kind === 'resource' && applies(g) && !passes.some((p) => p.module.contains(g.module)))
   // a resource that uses the very configuration a `providers` map could not pass: Terraform stops at the
   // map (`missing provider …`) and says nothing of the resource; tfgraph names it in that error's explanation
-  const missing = new Map(passes.map((p) => [p.diagnostic.summary.slice('missing provider '.length), p] as const))
+  const missing = new Map(passes.map((p) => [p.config.key, p] as const))
   const users = new Map<GraphDiagnostic, string[]>()
   const kept = resources.filter((g) => {
-    const addr = g.resource ? configAddress(tree, g) : undefined
-    const pass = addr !== undefined ? missing.get(addr) : undefined
+    const pass = g.resource ? missing.get(g.config.key) : undefined
     if (!pass) return true
     users.set(pass, [
       ...(users.get(pass) ?? []),
-      `${g.resource!.address} (${name(g.resource!.range.filename)}:${g.resource!.range.start.line})`,
+      `${g.resource!.address.key} (${name(g.resource!.range.filename)}:${g.resource!.range.start.line})`,
     ])
     return false
   })
@@ -45,12 +39,4 @@ export function graphStageDiagnostics(
     return {...p, diagnostic: {...d, extra: {...d.extra, explanation: (d.extra?.explanation ?? '') + also}}}
   })
   return [...said, ...kept]
-}
-
-/** The absolute address of the configuration a resource left without one refers to: `provider["…/aws"].west`. */
-function configAddress(tree: ModuleTree, g: GraphDiagnostic): string | undefined {
-  const n = tree.nodes.find((x) => x.address === g.module)
-  const ref = g.resource?.reference
-  if (!n?.module || !ref) return undefined
-  return new AbsProviderConfig(ModulePath.of(n.path), n.module.names.providerFor(ref.localName), ref.alias).toString()
 }

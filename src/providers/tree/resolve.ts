@@ -140,12 +140,13 @@ export type ResolutionStep =
   | (StepBase & {readonly kind: 'missing'; readonly config: AbsProviderConfig; readonly passed: boolean; readonly notGiven?: true})
 
 export interface ProviderConfigInfo {
-  /** Absolute address in Terraform's syntax. */
-  readonly address: string
-  readonly module: string
+  /** Its absolute address. */
+  readonly address: AbsProviderConfig
+  /** The module it belongs to (its address's module). */
+  readonly module: ModulePath
   readonly localName: string
   readonly alias?: string
-  readonly provider: string
+  readonly provider: Provider
   /** An empty configuration Terraform creates because none is declared (root only). */
   readonly implied: boolean
   /** A provider block inside a non-root module (legacy module). */
@@ -215,9 +216,9 @@ export interface ProviderPass {
   /** Entry as written: `aws.src = aws.east`. */
   readonly key: string
   readonly value: string
-  /** Absolute addresses of the proxy in the child and its target in the parent. */
-  readonly childAddress: string
-  readonly parentAddress: string
+  /** The proxy in the child and its target in the parent. */
+  readonly childAddress: AbsProviderConfig
+  readonly parentAddress: AbsProviderConfig
   readonly range?: SourceRange
 }
 
@@ -259,10 +260,12 @@ export interface ResourceBinding {
  */
 export interface GraphDiagnostic {
   readonly kind: 'pass' | 'resource'
-  readonly module: string
+  readonly module: ModulePath
+  /** The configuration that is missing: the caller's one the entry passes (`pass`), the one the resource refers to (`resource`). */
+  readonly config: AbsProviderConfig
   readonly diagnostic: Diagnostic
   /** A resource left without a configuration: its address, the reference it uses and its block. */
-  readonly resource?: {readonly address: string; readonly reference: LocalProviderConfig; readonly range: SourceRange}
+  readonly resource?: {readonly address: ResourceAddr; readonly reference: LocalProviderConfig; readonly range: SourceRange}
 }
 
 /**
@@ -375,8 +378,8 @@ function entryKey(node: Node): string {
       p.to.key,
       p.key,
       p.value,
-      p.childAddress,
-      p.parentAddress,
+      p.childAddress.key,
+      p.parentAddress.key,
       rangeKey(p.range),
       rangeKey(node.mergedBlock),
     ].join('\u0000')
@@ -385,11 +388,11 @@ function entryKey(node: Node): string {
   return [
     node.kind,
     node.kind === 'declared' && node.proxiable,
-    i.address,
-    i.module,
+    i.address.key,
+    i.module.key,
     i.localName,
     i.alias ?? '',
-    i.provider,
+    providerString(i.provider),
     i.implied,
     i.legacy,
     i.empty,
@@ -448,11 +451,11 @@ class Resolver {
         config,
         proxiable: false,
         info: {
-          address: addr,
-          module: '',
+          address: config,
+          module: ModulePath.root,
           localName: i.localName,
           ...(i.alias ? {alias: i.alias} : {}),
-          provider: providerString(i.provider),
+          provider: i.provider,
           implied: false,
           legacy: false,
           empty: false,
@@ -473,11 +476,11 @@ class Resolver {
         config,
         proxiable: false,
         info: {
-          address: addr,
-          module: '',
+          address: config,
+          module: ModulePath.root,
           localName: t.localName,
           ...(t.alias ? {alias: t.alias} : {}),
-          provider: providerString(t.provider),
+          provider: t.provider,
           implied: false,
           legacy: false,
           empty: false,
@@ -491,7 +494,7 @@ class Resolver {
   /** Groups the configuration nodes by the module instance they belong to. */
   groupEntries(): void {
     for (const node of this.nodes.values()) {
-      const module = node.kind === 'proxy' ? node.pass.to.key : node.info.module
+      const module = node.kind === 'proxy' ? node.pass.to.key : node.info.module.key
       const list = this.entries.get(module) ?? []
       list.push(entryKey(node))
       this.entries.set(module, list)
@@ -547,10 +550,10 @@ class Resolver {
     this.impliedConfigs.set(providerString(provider), config)
     if (!this.impliedRoot.has(addr)) {
       this.impliedRoot.set(addr, {
-        address: addr,
-        module: '',
+        address: config,
+        module: ModulePath.root,
         localName: this.ctx.get(this.tree.root)?.names.localNameFor(provider) ?? localName,
-        provider: providerString(provider),
+        provider,
         implied: true,
         legacy: false,
         empty: true,
@@ -578,10 +581,10 @@ class Resolver {
         kind: 'required',
         config,
         info: {
-          address: addr,
-          module: '',
+          address: config,
+          module: ModulePath.root,
           localName: name,
-          provider: providerString(r.provider),
+          provider: r.provider,
           implied: true,
           legacy: false,
           empty: true,
@@ -604,11 +607,11 @@ class Resolver {
         config,
         proxiable: n.address !== '' && empty,
         info: {
-          address: addr,
-          module: n.address,
+          address: config,
+          module: c.path,
           localName,
           ...(alias ? {alias} : {}),
-          provider: providerString(provider),
+          provider,
           implied: false,
           legacy: n.address !== '',
           empty,
@@ -633,11 +636,11 @@ class Resolver {
           config,
           proxiable: false,
           info: {
-            address: addr,
-            module: '',
+            address: config,
+            module: ModulePath.root,
             localName: name,
             alias: ref.alias,
-            provider: providerString(r.provider),
+            provider: r.provider,
             implied: false,
             legacy: false,
             empty: true,
@@ -657,22 +660,23 @@ class Resolver {
     for (const {inChild, inParent, valueRange} of n.call.providerEntries) {
       if (!inChild || !inParent) continue
       const provider = c.names.providerFor(inChild.localName)
-      const childAddr = this.abs(n.path, provider, inChild.alias)
+      const childConfig = this.absConfig(n.path, provider, inChild.alias)
+      const childAddr = childConfig.key
       const parentConfig = this.absConfig(parent.path, provider, inParent.alias)
-      const parentAddr = parentConfig.toString()
+      const parentAddr = parentConfig.key
       const pass: ProviderPass = {
         from: parentConfig.module,
         to: c.path,
         key: localConfigString(inChild),
         value: localConfigString(inParent),
-        childAddress: childAddr,
-        parentAddress: parentAddr,
+        childAddress: childConfig,
+        parentAddress: parentConfig,
         range: providersAttr.exprRange,
       }
       this.passes.push(pass)
       // the child's resources still follow the map (to nothing): they are shown as NOT FOUND through it,
       // not as if they inherited a configuration the map overrides
-      if (!this.nodes.has(parentAddr)) this.missingInParent(n, parent, inChild, inParent, parentAddr, valueRange)
+      if (!this.nodes.has(parentAddr)) this.missingInParent(n, c.path, parent, inChild, inParent, parentConfig, valueRange)
       const existing = this.nodes.get(childAddr)
       if (existing && !(existing.kind === 'declared' && existing.proxiable)) continue
       const merged = existing?.info.declaration?.emptyByMerge ? existing.info.declaration.declRange : undefined
@@ -690,15 +694,18 @@ class Resolver {
   /** Terraform's graph builder fails with a plain error (no detail, no range). */
   missingInParent(
     n: ModuleNode,
+    module: ModulePath,
     parent: ModuleNode,
     inChild: LocalProviderConfig,
     inParent: LocalProviderConfig,
-    parentAddr: string,
+    parentConfig: AbsProviderConfig,
     valueRange: SourceRange,
   ): void {
+    const parentAddr = parentConfig.key
     this.graphDiagnostics.push({
       kind: 'pass',
-      module: n.address,
+      module,
+      config: parentConfig,
       diagnostic: {
         code: 'provider.missing-in-parent',
         severity: 'error',
@@ -811,7 +818,7 @@ class Resolver {
         passed,
         ...(notGiven ? {notGiven} : {}),
       })
-      this.notPresent(n, address.key, ref, wantConfig.key, arg?.attribute.exprRange ?? declRange)
+      this.notPresent(n, c.path, address, ref, wantConfig, arg?.attribute.exprRange ?? declRange)
     }
     this.resources.push({
       address,
@@ -863,12 +870,22 @@ class Resolver {
    * Terraform's text names the graph node (`<address> (expand)` in a plan; `terraform test` reports it from
    * its validate walk, whose node is the address alone) and gives no source range.
    */
-  notPresent(n: ModuleNode, address: string, ref: LocalProviderConfig, want: string, at: SourceRange): void {
+  notPresent(
+    n: ModuleNode,
+    module: ModulePath,
+    resourceAddr: ResourceAddr,
+    ref: LocalProviderConfig,
+    config: AbsProviderConfig,
+    at: SourceRange,
+  ): void {
+    const address = resourceAddr.key
+    const want = config.key
     const vertex = this.test ? address : `${address} (expand)`
     this.graphDiagnostics.push({
       kind: 'resource',
-      module: n.address,
-      resource: {address, reference: ref, range: at},
+      module,
+      config,
+      resource: {address: resourceAddr, reference: ref, range: at},
       diagnostic: {
         code: 'provider.config-not-present',
         severity: 'error',
@@ -885,8 +902,8 @@ class Resolver {
   result(): Resolution {
     const configs: ProviderConfigInfo[] = []
     for (const node of this.nodes.values()) if (node.kind !== 'proxy') configs.push(node.info)
-    for (const info of this.impliedRoot.values()) if (!this.nodes.has(info.address)) configs.push(info)
-    configs.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))
+    for (const info of this.impliedRoot.values()) if (!this.nodes.has(info.address.key)) configs.push(info)
+    configs.sort((a, b) => (a.address.key < b.address.key ? -1 : a.address.key > b.address.key ? 1 : 0))
     const resources = [...this.resources].sort((a, b) => (a.address.key < b.address.key ? -1 : a.address.key > b.address.key ? 1 : 0))
     const {passes, diagnostics, diagnosticModules, graphDiagnostics, sharedModule} = this
     return {configs, passes, resources, diagnostics, diagnosticModules, graphDiagnostics, ...(sharedModule ? {sharedModule} : {})}
