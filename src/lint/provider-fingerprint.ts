@@ -245,12 +245,7 @@ function wholePrint(x: unknown, skip: ReadonlySet<string> | undefined, cache: We
  * The provider-facing fingerprint of a loaded module directory (`loadDiagnostics`: those of reading it):
  * equal for two loads when every root's tree stage reads the same of them.
  */
-export function providerFingerprint(
-  m: Module,
-  loadDiagnostics: readonly Diagnostic[],
-  memo?: RunMemo,
-  cache?: FingerprintCache,
-): string {
+export function providerFingerprint(m: Module, loadDiagnostics: readonly Diagnostic[], memo?: RunMemo, cache?: FingerprintCache): string {
   const out: unknown[] = []
   for (const key of Object.keys(PARTS) as (keyof ModuleElements)[]) out.push([key, partPrint(m, key, PARTS[key], cache)])
   // the kinds of the block-kind table beyond the built-in maps

@@ -288,7 +288,12 @@ function collectFacts(m: Module, byBlock?: WeakMap<Block, Facts>): ExpressionFac
 /** The expression facts of a module: from the run's memo when there is one (a module reached from many roots is walked once). */
 export function expressionFacts(m: Module, memo: RunMemo | undefined): ExpressionFacts {
   return memo
-    ? memo.get(m, 'expression-facts', () => collectFacts(m, memo.get(memo, 'expression-facts-by-block', () => new WeakMap<Block, Facts>())))
+    ? memo.get(m, 'expression-facts', () =>
+        collectFacts(
+          m,
+          memo.get(memo, 'expression-facts-by-block', () => new WeakMap<Block, Facts>()),
+        ),
+      )
     : collectFacts(m)
 }
 
