@@ -267,13 +267,8 @@ function aliasOf(b: Block, diags: Diagnostic[]): string | undefined {
 
 /** provider.go decodeProviderBlock with testFile = true: no version constraint in a test file. */
 function decodeTestProvider(b: Block, engine: Engine, diags: Diagnostic[]): TestProviderBlock | undefined {
-  const name = b.labels[0]!.value
-  const problem = localNameProblem(name)
-  if (problem) {
-    diags.push(errorDiag('provider.invalid-local-name', 'Invalid provider local name', problem, b.declRange))
-    return undefined
-  }
-  const alias = aliasOf(b, diags)
+  const names = providerNames(b, diags)
+  if (!names) return undefined
   const version = b.body.attributes.find((a) => a.name === 'version')
   // OpenTofu decodes a test file's provider block like every other: a version is deprecated, not an error
   if (version && engine.name === 'opentofu')
@@ -315,11 +310,17 @@ function decodeTestProvider(b: Block, engine: Engine, diags: Diagnostic[]): Test
         nb.typeRange,
       ),
     )
-  return {name, ...(alias !== undefined ? {alias} : {}), key: alias !== undefined ? `${name}.${alias}` : name, mock: false, block: b}
+  return {...names, mock: false, block: b}
 }
 
 /** A provider block of a row the decoder does not know (its own `decode` checked it): its name and alias. */
 function decodeProviderOf(b: Block, site: FileSite, diags: Diagnostic[]): TestProviderBlock | undefined {
+  const names = providerNames(b, diags)
+  return names && {...names, mock: site.mock, block: b}
+}
+
+/** A test file's provider block's local name, alias and key; none when the name is not one (said in `diags`). */
+function providerNames(b: Block, diags: Diagnostic[]): Pick<TestProviderBlock, 'name' | 'alias' | 'key'> | undefined {
   const name = b.labels[0]!.value
   const problem = localNameProblem(name)
   if (problem) {
@@ -327,7 +328,7 @@ function decodeProviderOf(b: Block, site: FileSite, diags: Diagnostic[]): TestPr
     return undefined
   }
   const alias = aliasOf(b, diags)
-  return {name, ...(alias !== undefined ? {alias} : {}), key: alias !== undefined ? `${name}.${alias}` : name, mock: site.mock, block: b}
+  return {name, ...(alias !== undefined ? {alias} : {}), key: alias !== undefined ? `${name}.${alias}` : name}
 }
 
 /** A run of a row the decoder does not know (its own `decode` checked it): its name and providers map; it applies. */
