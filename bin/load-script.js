@@ -7,6 +7,13 @@ import {createRequire} from 'node:module'
 import * as path from 'node:path'
 import {constants, Script} from 'node:vm'
 
+/**
+ * V8's flags of every run that loads these scripts, set before the first (bin/run.js for its quick start,
+ * bin/pre-commit.js, scripts/code-cache.mjs): V8 takes a code cache only under the flags it was made with,
+ * so the three set the same ones (test/cli/code-cache.test.ts). Why each: bin/run.js.
+ */
+export const SCRIPT_FLAGS = Object.freeze(['--heap-growing-percent=50', '--max-inlined-bytecode-size-cumulative=184'])
+
 /** The script's exports, and the script (for `createCachedData`). */
 export function loadScript(file) {
   const source = readFileSync(file, 'utf8')

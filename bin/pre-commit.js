@@ -13,7 +13,7 @@ import {existsSync, readdirSync} from 'node:fs'
 import * as path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {setFlagsFromString} from 'node:v8'
-import {loadScript} from './load-script.js'
+import {loadScript, SCRIPT_FLAGS} from './load-script.js'
 
 const LOCK_FILE = '.terraform.lock.hcl'
 const CONFIG_FILE = /\.(tf|tofu)(\.json)?$/
@@ -70,9 +70,9 @@ const roots = [...new Set(files.filter(wanted).map((f) => rootOf(path.dirname(f)
 // it) is answered here, without starting tfgraph (bin/run.js's quick start: src/cli/quick.ts); a root the
 // quick start can run is checked here too, by the command's own code (quick-run.ts), its output captured
 // as from a process of its own; the others (a command line only oclif reads) are checked by a tfgraph
-// process of their own. The V8 flag is bin/run.js's: the scripts' code caches are only taken under the
-// flags they were made with.
-setFlagsFromString('--heap-growing-percent=50')
+// process of their own. The V8 flags are bin/run.js's quick start's: the scripts' code caches are only taken
+// under the flags they were made with.
+for (const flag of SCRIPT_FLAGS) setFlagsFromString(flag)
 const run = fileURLToPath(new URL('run.js', import.meta.url))
 const script = (name) => loadScript(fileURLToPath(new URL(`../dist/cli/${name}.cjs`, import.meta.url))).exports
 let quick

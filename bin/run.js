@@ -4,7 +4,7 @@
 // Errors are reported by tfgraph (src/cli/cli-errors.ts): one line, exit 1 for usage errors.
 import {fileURLToPath} from 'node:url'
 import {setFlagsFromString} from 'node:v8'
-import {loadScript} from './load-script.js'
+import {loadScript, SCRIPT_FLAGS} from './load-script.js'
 
 // A run over many files allocates fast and keeps little (the whole corpus: ~50 MB live): by default V8
 // lets the heap grow to several times that between collections (peak 336 MB). Growing by half at most
@@ -25,7 +25,8 @@ const given = process.argv.slice(2)
 // by default (920 bytes of bytecode a function), spent as much CPU on its own threads as the command did on
 // the main one on a large root (the lexer's and parser's big functions compiled again after each
 // deoptimisation); a fifth of that inlining keeps the main thread's time and cuts the whole (BENCHMARKS.md, #53).
-if (QUICK.includes(given[0])) setFlagsFromString('--max-inlined-bytecode-size-cumulative=184')
+// The quick start's scripts are loaded under SCRIPT_FLAGS (these two), the flags their code caches were made with.
+if (QUICK.includes(given[0])) for (const flag of SCRIPT_FLAGS) setFlagsFromString(flag)
 const script = (name) => loadScript(fileURLToPath(new URL(`../dist/cli/${name}.cjs`, import.meta.url))).exports
 const quick = QUICK.includes(given[0]) && (await script('quick').quickStart(given, (q) => script('quick-run').runQuick(q)))
 if (!quick) await runOclif(given)

@@ -7,10 +7,10 @@ import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {setFlagsFromString} from 'node:v8'
-import {loadScript} from '../bin/load-script.js'
+import {loadScript, SCRIPT_FLAGS} from '../bin/load-script.js'
 
 // the flags bin/run.js sets before it loads the scripts: V8 rejects a cache made under other flags
-setFlagsFromString('--heap-growing-percent=50')
+for (const flag of SCRIPT_FLAGS) setFlagsFromString(flag)
 const dir = process.argv[2]
 const demo = fileURLToPath(new URL('../fixtures/providers/demo', import.meta.url))
 const LINES = {
