@@ -39,7 +39,9 @@ const MAX_PACKED_BYTES = 2_300_000
 // 7.2 MB: Stacks, the second scan's checks, the page's additions and the module index (#40, #39, #42, #36)
 // 7.5 MB: the state, the third scan's checks, #49's and #54's modules (#51, #52, #49, #54; ~0.13 MB)
 // 8.0 MB: every command's quick start (#53; ~0.4 MB)
-const MAX_UNPACKED_BYTES = 8_000_000
+// 8.1 MB: test and stack files' block rows (#50: load/file-sites), the editor's per-block memos (#48) and the
+// count text without Intl (#53), in dist/src and again in the quick start's script (~0.03 MB)
+const MAX_UNPACKED_BYTES = 8_100_000
 
 const packageJsonBefore = readFileSync(path.join(repoRoot, 'package.json'), 'utf8')
 const got = await installed()
