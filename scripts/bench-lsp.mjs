@@ -23,7 +23,13 @@
 //      module is not given (`provider = aws.<edit>`: every root's tree stage finds it), each timed to the
 //      first diagnostics of the file that name it (the file's own) and to those that list every root.
 // `--bin DIR` runs the server and CLI of another checkout (DIR/bin/run.js, built: the commit before, for a
-// paired run; the table is then printed, not written); BENCH_ONLY=body runs part 3 alone, BENCH_ONLY=shared part 4.
+// paired run; the table is then printed, not written); BENCH_ONLY=body runs part 3 alone, BENCH_ONLY=shared part 4,
+// BENCH_ONLY=first part 5, BENCH_ONLY=provider part 6.
+//   5. (#48) the whole repository, fast/stages/0-org-setup/main.tf opened with the `initialized` notification (as
+//      an editor started on a file does), BENCH_FIRST_RUNS servers one after another: initialize → the first
+//      diagnostics of that file, → the first of any file, → every root analysed (the server's CPU to then).
+//   6. (#48) the whole repository: part 2's edits of fast/stages/0-org-setup/main.tf alone (an aliased provider
+//      block added: the provider fingerprint changes, the root is analysed), with the server's CPU per edit.
 import {spawn, spawnSync} from 'node:child_process'
 import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {cpus, loadavg, tmpdir, totalmem} from 'node:os'
@@ -101,8 +107,11 @@ function coldCli(args, runs) {
   return pct(times, 50)
 }
 
-/** One server on `dir`: initialize, wait for the first analysis; diagnostics can be waited for by predicate. */
-async function server(dir) {
+/**
+ * One server on `dir`: initialize, wait for the first analysis; diagnostics can be waited for by predicate.
+ * `open`: a file opened with the `initialized` notification (`firstOpen`: its first diagnostics, ms).
+ */
+async function server(dir, open) {
   const t0 = performance.now()
   const child = spawn(
     process.execPath,
@@ -111,9 +120,13 @@ async function server(dir) {
   )
   const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin))
   const waiting = new Map()
-  const s = {child, conn, firstDiagnostics: undefined, progressEnd: undefined, versions: 1}
+  const s = {child, conn, firstDiagnostics: undefined, firstOpen: undefined, progressEnd: undefined, versions: 1}
   conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
     s.firstDiagnostics ??= performance.now() - t0
+    if (open && p.uri === uri(open) && s.firstOpen === undefined) {
+      s.firstOpen = performance.now() - t0
+      s.firstOpenCpu = cpuOf(child.pid)
+    }
     for (const [pred, resolve] of waiting) if (pred(p)) (waiting.delete(pred), resolve(performance.now()))
   })
   const done = new Promise((resolve) => {
@@ -128,7 +141,13 @@ async function server(dir) {
     rootUri: uri(dir),
     capabilities: {window: {workDoneProgress: true}},
   })
+  s.initialized = performance.now() - t0
+  s.initializedCpu = cpuOf(child.pid)
   await conn.sendNotification(InitializedNotification.type, {})
+  if (open)
+    await conn.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: {uri: uri(open), languageId: 'terraform', version: 1, text: readFileSync(open, 'utf8')},
+    })
   await done
   s.diagnostics = (pred) => new Promise((resolve) => waiting.set(pred, resolve))
   s.open = (file) => {
@@ -344,11 +363,61 @@ async function sharedRows() {
   }
 }
 
-if (ONLY === 'body' || ONLY === 'shared') {
-  const rows = ONLY === 'body' ? await bodyRows() : await sharedRows()
+/** Part 5: the first diagnostics of a file opened at once, the whole repository as the workspace. */
+async function firstRows() {
+  const runs = Number(process.env.BENCH_FIRST_RUNS ?? 5)
+  const open = [], any = [], all = [], cpu = [], init = [], openCpu = [], initCpu = []
+  for (let i = 0; i < runs; i++) {
+    const s = await server(fabric, main)
+    open.push(s.firstOpen ?? NaN)
+    openCpu.push(s.firstOpenCpu ?? NaN)
+    init.push(s.initialized)
+    initCpu.push(s.initializedCpu)
+    any.push(s.firstDiagnostics ?? NaN)
+    all.push(s.progressEnd)
+    cpu.push(cpuOf(s.child.pid))
+    await s.stop()
+  }
+  const med = (xs) => ms(pct(xs, 50))
+  return [
+    row(
+      `whole repository, fast/stages/0-org-setup/main.tf opened with \`initialized\`: the process started → its first diagnostics (median of ${runs}; each; the server's CPU to then, median)`,
+      `${med(open)} (${open.map((x) => x.toFixed(0)).join(', ')}; CPU ${med(openCpu)})`,
+      `≤ 300 ms (#48): ${verdict(pct(open, 50) <= 300)}`,
+    ),
+    row('the same: initialize → the first diagnostics of any file (median)', med(any), ''),
+    row('the same: the process started → initialize answered (median; the server\'s CPU to then, median)', `${med(init)} (${med(initCpu)})`, ''),
+    row('the same: initialize answered → the file\'s first diagnostics (median)', med(open.map((x, i) => x - init[i])), ''),
+    row('the same: initialize → every root analysed (median; server CPU to then, median)', `${med(all)} (${med(cpu)})`, ''),
+  ]
+}
+
+/** Part 6: provider-block edits of fast/stages/0-org-setup/main.tf, the whole repository as the workspace. */
+async function providerRows() {
+  const s = await server(fabric)
+  const base = s.open(main)
+  // untimed: the first edit after opening the file (opening re-reads its directory)
+  await editLatencies(s, main, base, 1, 'warm')
+  const cpu0 = cpuOf(s.child.pid)
+  const edits = await editLatencies(s, main, base, FABRIC_EDITS, 'fab')
+  const cpu = (cpuOf(s.child.pid) - cpu0) / edits.length
+  await s.stop()
+  return [
+    row(
+      `whole repository: edit adding a provider block → publishDiagnostics, fast/stages/0-org-setup/main.tf (${edits.length} edits): p50 / p95`,
+      `${p5095(edits)} (server CPU ${ms(cpu)} per edit)`,
+      `p95 ≤ 30 ms (#48): ${verdict(pct(edits, 95) <= 30)}`,
+    ),
+  ]
+}
+
+if (ONLY === 'body' || ONLY === 'shared' || ONLY === 'first' || ONLY === 'provider') {
+  const rows = await {body: bodyRows, shared: sharedRows, first: firstRows, provider: providerRows}[ONLY]()
   console.log(
     [`${bin}, load average ${loadBefore} before and ${load()} after`, '', '| | measured | target |', '|---|---|---|', ...rows].join('\n'),
   )
+  // a CPU profile is written by the server as it exits
+  if (process.env.BENCH_PROF) await new Promise((r) => setTimeout(r, 2000))
   process.exit(0)
 }
 

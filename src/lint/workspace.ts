@@ -185,8 +185,12 @@ interface StageState {
   /** Paths it read, each with the change count it was read at; and the overlay's change count when it started. */
   readonly inputs: ReadonlyMap<string, number>
   readonly builtAt: number
-  /** Whether its findings stand for the stale roots' (a module directory; a root's own is published by its analysis). */
-  readonly publish: boolean
+  /**
+   * Whether its findings stand for the stale roots' (a module directory; a root's own is published by its
+   * analysis). Undefined: run before any root holding the directory was analysed (the first update, before
+   * the roots are even found): published until one is, then as the roots holding it say.
+   */
+  readonly publish: boolean | undefined
 }
 
 interface RootState {
@@ -416,16 +420,19 @@ class LintWorkspace implements Workspace {
     if (this.stage?.dir === dir && this.stageCurrent(this.stage)) return 'none'
     const holding = this.holding(file).filter((s) => s.kind !== 'shared' && s.dirs.has(dir))
     const first = holding.sort((a, b) => (a.root < b.root ? -1 : 1))[0]
-    if (!first || !holding.some((s) => this.stale(s))) return 'none'
+    // no root analysed holds it yet, but one will (the first update: the roots not even found yet): its
+    // stage alone is what the editor shows first, read as the directory's own root would read it
+    const early = !first && this.awaited(dir)
+    if (!early && (!first || !holding.some((s) => this.stale(s)))) return 'none'
     // a module directory: a root's (or a directory analysed on its own) is published by its own analysis;
     // its stage is run all the same, for its roots' findings to be carried when its fingerprint is unchanged
-    const publish = !holding.some((s) => s.root === dir)
+    const publish = first ? !holding.some((s) => s.root === dir) : undefined
     const builtAt = this.source.version
     // read as the first root holding it reads it: its configuration and engine; a root's own directory
     // as its crawl loads it (the engine given, else chosen from the files), so that an analysis of the root
     // after this stage takes the same load (one module object, one fingerprint) instead of loading it again
-    const config = first.options?.config ?? readLintConfig(first.root).config
-    const engine = publish ? (first.analysis?.lint.analysis.tree.engine ?? this.opts.engine) : this.opts.engine
+    const config = first ? (first.options?.config ?? readLintConfig(first.root).config) : readLintConfig(dir).config
+    const engine = first && publish ? (first.analysis?.lint.analysis.tree.engine ?? this.opts.engine) : this.opts.engine
     try {
       const {value, inputs} = await this.serial(() =>
         this.source.record(async () => {
@@ -461,7 +468,7 @@ class LintWorkspace implements Workspace {
       }
       this.stage = {dir, findings, inputs: read, builtAt, publish}
       // its open files are published at once (with what the stale roots found on their unchanged lines)
-      if (publish) for (const f of this.open) if (path.dirname(f) === dir) this.untold.add(f)
+      if (publish !== false) for (const f of this.open) if (path.dirname(f) === dir) this.untold.add(f)
       // nothing changed meanwhile: the roots whose tree stage reads nothing that changed keep their findings
       if (this.source.version === builtAt && value.loaded.module === value.module) this.carry(dir, value.module, value.loaded.diagnostics)
       return 'ran'
@@ -714,9 +721,11 @@ class LintWorkspace implements Workspace {
     let best: RootState | undefined
     let bestRank = -1
     const focus = this.focus && this.open.has(this.focus) ? path.dirname(this.focus) : undefined
+    // a root never analysed holds what its local calls reach, as the search read them
+    const reaching = focus !== undefined ? this.reachingRoots(focus) : new Set<string>()
     for (const s of this.states.values()) {
       if (!this.kept(s) || !this.stale(s)) continue
-      const rank = focus !== undefined && s.dirs.has(focus) ? 2 : this.holdsOpen(s) ? 1 : 0
+      const rank = focus !== undefined && (s.dirs.has(focus) || (s.builtAt < 0 && reaching.has(s.root))) ? 2 : this.holdsOpen(s) ? 1 : 0
       if (!best || rank > bestRank || (rank === bestRank && s.root < best.root)) {
         best = s
         bestRank = rank
@@ -739,6 +748,13 @@ class LintWorkspace implements Workspace {
     for (;;) {
       await this.settle()
       if (opts.stop?.()) break
+      // the first update: the module stage of the file being edited runs before the roots are searched for
+      // (the search reads every directory's calls): its findings are what the editor shows first
+      if (!this.configDirs) {
+        const early = await this.moduleStage()
+        if (early === 'cancelled') continue
+        if (early === 'ran') tell()
+      }
       // an analysis may find new calls that change the root set: the search follows every change
       await this.serial(() => this.findRoots())
       tell()
@@ -775,12 +791,28 @@ class LintWorkspace implements Workspace {
     const d = path.dirname(abs)
     for (const s of this.states.values())
       if (this.kept(s) && s.builtAt >= 0 && (s.dirs.has(d) || s.findings.has(abs) || s.root === d)) return true
-    return false
+    // the module stage of its directory, run before any root holding it was analysed (its findings are published)
+    return this.stageFindings(abs) !== undefined && this.awaited(d)
   }
 
   current(file: string): boolean {
     const abs = path.resolve(file)
-    return !this.holding(abs).some((s) => this.stale(s))
+    const holding = this.holding(abs)
+    // none analysed holds it: not current while a root still to be analysed (or found) may
+    if (holding.length === 0) return !this.awaited(path.dirname(abs))
+    return !holding.some((s) => this.stale(s))
+  }
+
+  /**
+   * Whether a root not analysed yet may hold directory `d`: the roots are not found yet, or one found and
+   * never analysed reaches it through its local calls.
+   */
+  private awaited(d: string): boolean {
+    if (!this.configDirs) return true
+    // a directory the search did not find (an installed module, one too deep) may be any root's
+    const known = this.configDirs.has(d)
+    for (const s of this.states.values()) if (s.kind === 'root' && s.builtAt < 0 && (!known || this.reaches(s.root, d))) return true
+    return false
   }
 
   /** The roots `update` analyses whose last analysis holds `abs` (its directory, or findings in it). */
@@ -801,7 +833,9 @@ class LintWorkspace implements Workspace {
   private stageFindings(abs: string): StageFindings | undefined {
     const st = this.stage
     const d = path.dirname(abs)
-    if (!st || !st.publish || st.dir !== d || !this.focus || path.dirname(this.focus) !== d || !this.stageCurrent(st)) return undefined
+    if (!st || st.dir !== d || !this.focus || path.dirname(this.focus) !== d || !this.stageCurrent(st)) return undefined
+    // run before any root holding it was analysed: published until one is, and then unless it is one of them
+    if (!(st.publish ?? !this.holding(abs).some((s) => s.root === d))) return undefined
     return {dir: st.dir, found: st.findings.get(abs) ?? []}
   }
 
@@ -816,6 +850,8 @@ class LintWorkspace implements Workspace {
     stage?: StageFindings,
   ): readonly Finding[] | undefined {
     const holding = this.holding(abs)
+    // no root analysed holds it yet: the module stage's findings alone, while a root to come may hold it
+    if (holding.length === 0) return stage && this.awaited(path.dirname(abs)) ? this.collect(abs, () => [], stage) : undefined
     const stale = new Set(holding.filter((s) => this.stale(s)))
     if (stale.size === 0 || (stale.size === holding.length && !stage)) return undefined
     const now = this.sourceText(abs)
@@ -899,6 +935,20 @@ class LintWorkspace implements Workspace {
     if (!out.some((a) => a.root === d) && out.some((a) => declaresAliases(a, d))) out.push(await get(this.state(d, 'shared')))
     this.evict()
     return out
+  }
+
+  /** `d` and the directories whose local module calls reach it, as the root search read them. */
+  private reachingRoots(d: string): Set<string> {
+    const callers = new Map<string, string[]>()
+    for (const [from, to] of this.calls) for (const t of to) callers.set(t, [...(callers.get(t) ?? []), from])
+    const seen = new Set<string>()
+    const todo = [d]
+    for (let x = todo.pop(); x !== undefined; x = todo.pop()) {
+      if (seen.has(x)) continue
+      seen.add(x)
+      todo.push(...(callers.get(x) ?? []))
+    }
+    return seen
   }
 
   /** Whether `d` is `root` or a directory its local module calls reach, as the root search read them. */
