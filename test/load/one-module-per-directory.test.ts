@@ -97,11 +97,28 @@ if (hasShared('load: an edit in a fabric stage decodes one module again', 'corpu
       const local = await step()
       assert.equal([local.decoded, local.resolved, local.reused], [1, 1, instances - 1])
       assert.equal(local.bindings, await fresh(files))
-      // an edit that adds a provider configuration: what the module feeds (its two callees) is bound again
+      // an edit that adds an aliased provider configuration no providers map passes on: its callees cannot
+      // reach it (aliases are never inherited), so only the module's one instance is bound again (#48)
       files.set(factory, original + '\nprovider "google" {\n  alias = "edited"\n}\n')
       const provider = await step()
-      assert.equal([provider.decoded, provider.resolved, provider.reused], [1, 3, instances - 3])
+      assert.equal([provider.decoded, provider.resolved, provider.reused], [1, 1, instances - 1])
       assert.equal(provider.bindings, await fresh(files))
+      // a default configuration: what the module feeds (its two callees inherit it) is bound again
+      files.set(factory, original + '\nprovider "google" {\n  region = "edited"\n}\n')
+      const inherited = await step()
+      assert.equal([inherited.decoded, inherited.resolved, inherited.reused], [1, 3, instances - 3])
+      assert.equal(inherited.bindings, await fresh(files))
+      files.set(factory, original)
+      await step()
+      // the root's own aliased provider block (an editor's provider-block edit of the stage): the root alone
+      const main = path.join(root, 'main.tf')
+      const rootText = readFileSync(main, 'utf8')
+      for (const alias of ['edit1', 'edit2']) {
+        files.set(main, rootText + `\nprovider "google" {\n  alias = "${alias}"\n}\n`)
+        const rooted = await step()
+        assert.equal([rooted.decoded, rooted.resolved, rooted.reused], [1, 1, instances - 1])
+        assert.equal(rooted.bindings, await fresh(files))
+      }
     } finally {
       await ctx.close()
     }

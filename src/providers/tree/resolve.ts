@@ -418,7 +418,13 @@ class Resolver {
   readonly resources: ResourceBinding[] = []
   /** The configuration nodes of each module instance (by address) as text, once phase 1 is done. */
   private readonly entries = new Map<string, string[]>()
+  /**
+   * The same without the aliased configurations no providers map passes on (a declared, required or
+   * implied one: no module below can reach it — aliases are never inherited), as the modules below see them.
+   */
+  private readonly below = new Map<string, string[]>()
   private readonly visibleCache = new Map<string, string>()
+  private readonly belowCache = new Map<string, string>()
   /** The root's implied configurations the instance being bound inherits. */
   private implied: {provider: Provider; localName: string}[] = []
   /** What the root's configurations come from, in the memo's keys: a test run, a stack component's map, or the tree itself. */
@@ -493,21 +499,44 @@ class Resolver {
 
   /** Groups the configuration nodes by the module instance they belong to. */
   groupEntries(): void {
+    // the configurations a providers map passes on (what `follow` reaches from below)
+    const passed = new Set<string>()
+    for (const node of this.nodes.values()) if (node.kind === 'proxy') passed.add(node.target.key)
     for (const node of this.nodes.values()) {
       const module = node.kind === 'proxy' ? node.pass.to.key : node.info.module.key
+      const key = entryKey(node)
       const list = this.entries.get(module) ?? []
-      list.push(entryKey(node))
+      list.push(key)
       this.entries.set(module, list)
+      if (node.kind !== 'proxy' && node.info.alias !== undefined && !passed.has(node.config.key)) continue
+      const below = this.below.get(module) ?? []
+      below.push(key)
+      this.below.set(module, below)
     }
   }
 
-  /** The configurations visible from `n`: its own and those of every module above it, as text. */
+  /**
+   * The configurations visible from `n`, as text: its own, and of every module above it those a binding in
+   * `n` can reach (`bind`: its own configurations, those `follow` reaches through providers maps, and the
+   * default ones `inherit` finds above) — an aliased configuration above that no map passes on is not.
+   */
   visible(n: ModuleNode): string {
     let v = this.visibleCache.get(n.address)
     if (v === undefined) {
       const own = (this.entries.get(n.address) ?? []).join('\u0001')
-      v = (n.parent ? this.visible(n.parent) : this.mode) + '\u0002' + n.address + '\u0003' + own
+      v = (n.parent ? this.seenBelow(n.parent) : this.mode) + '\u0002' + n.address + '\u0003' + own
       this.visibleCache.set(n.address, v)
+    }
+    return v
+  }
+
+  /** What of `n`'s configurations and its callers' the modules below `n` can reach, as text (see `visible`). */
+  private seenBelow(n: ModuleNode): string {
+    let v = this.belowCache.get(n.address)
+    if (v === undefined) {
+      const own = (this.below.get(n.address) ?? []).join('\u0001')
+      v = (n.parent ? this.seenBelow(n.parent) : this.mode) + '\u0002' + n.address + '\u0003' + own
+      this.belowCache.set(n.address, v)
     }
     return v
   }
