@@ -70,7 +70,13 @@ function attrOf(b: Block, name: string): Attribute | undefined {
 
 /** What OpenTofu calls the argument it evaluates, and where it reports a failed dependency of it. */
 function ident(arg: 'source' | 'version', name: string, a: Attribute): StaticIdent {
-  return {subject: `module.${name}.${arg}`, range: arg === 'source' ? a.exprRange : attributeRange(a)}
+  // the range only when a message needs it
+  return {
+    subject: `module.${name}.${arg}`,
+    get range() {
+      return arg === 'source' ? a.exprRange : attributeRange(a)
+    },
+  }
 }
 
 /** Evaluates a call's version, then its source, and parses the source address. */

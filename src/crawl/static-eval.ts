@@ -237,8 +237,8 @@ class Evaluation {
     for (const r of refs) {
       if (r.kind !== 'var' && r.kind !== 'local') continue
       const key = `${r.kind}.${r.name}`
-      const range = subRange(a.exprRange, a.expr, r.start, r.end)
-      const got = r.kind === 'var' ? this.variable(r.name, range) : this.local(r.name, ident, depth)
+      // the reference's range only when a message needs it (most references evaluate)
+      const got = r.kind === 'var' ? this.variable(r.name, () => subRange(a.exprRange, a.expr, r.start, r.end)) : this.local(r.name, ident, depth)
       if ('failed' in got) diags.push(...got.diagnostics)
       if (!resolved.has(key) || 'failed' in got) resolved.set(key, got)
     }
@@ -249,7 +249,7 @@ class Evaluation {
     return new TreeEvaluation(this, a, resolved).whole(a.node)
   }
 
-  private variable(name: string, range: SourceRange): StaticResult {
+  private variable(name: string, range: () => SourceRange): StaticResult {
     const v = this.scope.module.variables.get(name)
     if (!v) return {unknown: `variable "${name}" is not declared`}
     const isConst = boolArgument(v, 'const')
@@ -261,7 +261,7 @@ class Evaluation {
             'config.static-non-const-variable',
             'Unable to use variable in static context',
             `The variable ${JSON.stringify(name)} cannot be used in a static context, because it is declared as "const = false".`,
-            range,
+            range(),
           ),
         ],
       }
@@ -271,13 +271,31 @@ class Evaluation {
     if (this.scope.variables.has(name)) return withMarks({value: this.scope.variables.get(name) ?? null}, marks)
     const def = v.body.attributes.find((a) => a.name === 'default')
     if (!def) return {unknown: `variable "${name}" has no default and no value was given`}
-    return withMarks(this.attribute(def, {subject: `var.${name}`, range: v.declRange}, 1), marks)
+    return withMarks(
+      this.attribute(
+        def,
+        {
+          subject: `var.${name}`,
+          get range() {
+            return v.declRange
+          },
+        },
+        1,
+      ),
+      marks,
+    )
   }
 
   private local(name: string, from: StaticIdent, depth: number): StaticResult {
     const l = this.scope.module.locals.get(name)
     if (!l) return {unknown: `local value "${name}" is not defined`}
-    const id: StaticIdent = {subject: `local.${name}`, range: attributeRange(l)}
+    // its range only when a message needs it
+    const id: StaticIdent = {
+      subject: `local.${name}`,
+      get range() {
+        return attributeRange(l)
+      },
+    }
     let r = this.locals.get(name)
     if (!r) {
       if (this.evaluating.has(name)) return {unknown: `local value "${name}" refers to itself`}
@@ -299,7 +317,7 @@ class Evaluation {
 
   /** Evaluates a `var.`/`local.` reference again (TreeEvaluation asks for those it did not see resolved). */
   reference(kind: 'var' | 'local', name: string): StaticResult {
-    const r = kind === 'var' ? this.variable(name, NO_RANGE) : this.local(name, {subject: '', range: NO_RANGE}, 0)
+    const r = kind === 'var' ? this.variable(name, () => NO_RANGE) : this.local(name, {subject: '', range: NO_RANGE}, 0)
     return 'failed' in r ? {unknown: r.failed} : r
   }
 
