@@ -51,7 +51,6 @@ export async function analyzeTree(ctx: RunContext, tree: ModuleTree, opts: Analy
   await checkpoint?.(true)
   const resolution = resolveProviders(tree, undefined, memo, opts.inbound?.(tree))
   await checkpoint?.(true)
-  const graph = buildGraph(tree, resolution)
   const requirements = tree.nodes.flatMap((n) => moduleRequirements(n))
   await checkpoint?.(true)
   const validation = validateProviderConfigsByModule(tree, behaviour)
@@ -106,10 +105,14 @@ export async function analyzeTree(ctx: RunContext, tree: ModuleTree, opts: Analy
     if (m !== undefined) diagnosticModules.set(shown, m)
     return shown
   })
+  // the graph when first read (the renderers, export, slicing): an editor's analyses lint without it
+  let graph: ReturnType<typeof buildGraph> | undefined
   return {
     tree,
     resolution,
-    graph,
+    get graph() {
+      return (graph ??= buildGraph(tree, resolution))
+    },
     requirements,
     diagnostics: sortDiagnostics(diagnostics),
     diagnosticModules,

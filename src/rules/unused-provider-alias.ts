@@ -1,9 +1,7 @@
 // unused-provider-alias: an aliased provider configuration in the root module that no resource ends up
 // using, neither directly (`provider = aws.x`) nor through providers maps of module calls.
-import {bfsFromNode} from 'graphology-traversal'
 import {ModulePath} from '../addrs/module.js'
 import {AbsProviderConfig} from '../addrs/provider.js'
-import {edgeView, providerKey} from '../providers/tree/build-graph.js'
 import type {LintDiagnostic, Rule} from './rule.js'
 import {report, where, type Finding} from './support.js'
 
@@ -20,15 +18,23 @@ export const unusedProviderAlias = {
     if (!root.module) return []
     const usedByResource = new Set(resolution.resources.flatMap((r) => (r.providerConfig ? [r.providerConfig.key] : [])))
     const findings: Finding[] = []
-    const proxies = edgeView(analysis.graph, new Set(['proxies']))
+    // the analysis graph's `proxies` edges, read from the passes they are made of (buildGraph): a pass from
+    // a configuration or proxy address to another one; the graph itself is built only when something needs it
+    const addresses = new Set([...resolution.configs.map((c) => c.address.key), ...resolution.passes.map((p) => p.childAddress.key)])
+    const proxies = resolution.passes.filter((p) => !p.childAddress.equals(p.parentAddress) && addresses.has(p.parentAddress.key))
     for (const config of resolution.configs) {
       if (!config.module.isRoot || config.alias === undefined || config.implied) continue
       if (usedByResource.has(config.address.key)) continue
-      // Follow providers maps: every proxy address it reaches (the graph's `proxies` edges, backwards), and
-      // any call we could not look into.
+      // Follow providers maps: every proxy address it reaches (the `proxies` edges, backwards), and any call
+      // we could not look into.
       const reached = new Set([config.address.key])
-      if (analysis.graph.hasNode(providerKey(config.address.key))) {
-        bfsFromNode(proxies, providerKey(config.address.key), (_key, attr) => void reached.add(attr.address), {mode: 'inbound'})
+      for (let grew = true; grew; ) {
+        grew = false
+        for (const p of proxies)
+          if (reached.has(p.parentAddress.key) && !reached.has(p.childAddress.key)) {
+            reached.add(p.childAddress.key)
+            grew = true
+          }
       }
       const passedTo = resolution.passes.filter((p) => reached.has(p.parentAddress.key)).map((p) => p.to.key)
       const opaque = tree.nodes.some((n) => {
