@@ -41,8 +41,12 @@ function lifecycleBlockNames(blocks: readonly Block[], attr: string, args: Reado
   return out
 }
 
-/** Every provider local name a module uses itself. */
-function namesUsed(m: Module): Set<string> {
+/** Every provider local name a module uses itself; with the run's memo, once per module in the run (an editor's edit reads one module again). */
+function namesUsed(m: Module, memo: RunMemo | undefined): ReadonlySet<string> {
+  return memo ? memo.get(m, 'unused-required-provider:names-used', () => computeNamesUsed(m)) : computeNamesUsed(m)
+}
+
+function computeNamesUsed(m: Module): Set<string> {
   const used = new Set(providerUses(m).map((u) => u.localName))
   for (const b of m.providerMetas.values()) used.add(b.labels[0]?.value ?? '')
   // Terraform's state_store names the provider that stores the state in a nested provider block
@@ -60,7 +64,7 @@ function subtreeProviders(node: ModuleNode, engine: Engine, memo: RunMemo | unde
     const n = stack.pop()!
     if (!n.module || !n.resolved) return undefined
     const names = n.module.names
-    for (const name of namesUsed(n.module)) {
+    for (const name of namesUsed(n.module, memo)) {
       out.add(providerString(names.providerFor(name)))
       // a local name the module below uses without a source address of its own (no entry, or one without
       // source) while a caller declares it with another: implied-provider-mismatch reports that, and the fix
@@ -94,7 +98,7 @@ export const unusedRequiredProvider = {
       if (!m || inRemotePackage(node) || (node.source !== undefined && node.source.kind !== 'local')) continue
       const names = m.names
       if (names.requirements.size === 0) continue
-      const used = namesUsed(m)
+      const used = namesUsed(m, memo)
       let below: Set<string> | undefined | null = null
       for (const r of names.requirements.values()) {
         // configuration_aliases entries: unused-configuration-alias reports the aliases nothing uses
