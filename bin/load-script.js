@@ -8,18 +8,21 @@ import * as path from 'node:path'
 import {constants, Script} from 'node:vm'
 
 /**
- * V8's flags of every run that loads quick-run.cjs, set before it is loaded (bin/run.js, bin/pre-commit.js,
- * scripts/code-cache.mjs, each by `setScriptFlags`): V8 takes a code cache only under the flags it was made
- * with (test/cli/code-cache.test.ts). Why each: bin/run.js. quick.cjs is loaded, and its cache made, under
- * Node's own flags, before any is set: a warm answer then never loads node:v8 (BENCHMARKS.md, #53).
+ * V8's flags of every run that loads these scripts, set before the first (bin/run.js for its quick start,
+ * bin/pre-commit.js, scripts/code-cache.mjs): V8 takes a code cache only under the flags it was made with,
+ * so the three set the same ones (test/cli/code-cache.test.ts). Why each: bin/run.js.
  */
 export const SCRIPT_FLAGS = Object.freeze(['--heap-growing-percent=50', '--max-inlined-bytecode-size-cumulative=184'])
 
-/** Sets V8's flags, SCRIPT_FLAGS by default (node:v8, with the stream modules it loads, only now). */
-export async function setScriptFlags(flags = SCRIPT_FLAGS) {
-  const {setFlagsFromString} = await import('node:v8')
-  for (const flag of flags) setFlagsFromString(flag)
-}
+/**
+ * Set besides SCRIPT_FLAGS while quick.cjs looks for a stored answer (its code cache is made under both),
+ * and undone by ANSWER_UNDO before anything else runs (quick-run.cjs, oclif): an answer is a short loop over
+ * a few thousand stat calls, and V8's optimising compiler, compiling that loop and Node's stat code on its
+ * threads, cost about a third of the answer's CPU on the caf root (BENCHMARKS.md, "#53: the warm path").
+ * V8 hashes only the flags away from their defaults, so after the undo quick-run.cjs's cache is taken.
+ */
+export const ANSWER_FLAGS = Object.freeze(['--no-opt'])
+export const ANSWER_UNDO = Object.freeze(['--opt'])
 
 /** The script's exports, and the script (for `createCachedData`). */
 export function loadScript(file) {

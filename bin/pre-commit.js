@@ -12,7 +12,8 @@
 import {existsSync, readdirSync} from 'node:fs'
 import * as path from 'node:path'
 import {fileURLToPath} from 'node:url'
-import {loadScript, setScriptFlags} from './load-script.js'
+import {setFlagsFromString} from 'node:v8'
+import {ANSWER_FLAGS, ANSWER_UNDO, loadScript, SCRIPT_FLAGS} from './load-script.js'
 
 const LOCK_FILE = '.terraform.lock.hcl'
 const CONFIG_FILE = /\.(tf|tofu)(\.json)?$/
@@ -69,8 +70,11 @@ const roots = [...new Set(files.filter(wanted).map((f) => rootOf(path.dirname(f)
 // it) is answered here, without starting tfgraph (bin/run.js's quick start: src/cli/quick.ts); a root the
 // quick start can run is checked here too, by the command's own code (quick-run.ts), its output captured
 // as from a process of its own; the others (a command line only oclif reads) are checked by a tfgraph
-// process of their own. The V8 flags are bin/run.js's quick start's (set before quick-run.cjs is loaded,
-// none before quick.cjs): the scripts' code caches are only taken under the flags they were made with.
+// process of their own. The V8 flags are bin/run.js's quick start's: the scripts' code caches are only taken
+// under the flags they were made with.
+// While the stored answers are looked for, ANSWER_FLAGS too, undone before a root is checked here.
+for (const flag of SCRIPT_FLAGS) setFlagsFromString(flag)
+for (const flag of ANSWER_FLAGS) setFlagsFromString(flag)
 const run = fileURLToPath(new URL('run.js', import.meta.url))
 const script = (name) => loadScript(fileURLToPath(new URL(`../dist/cli/${name}.cjs`, import.meta.url))).exports
 let quick
@@ -83,7 +87,7 @@ const check = async (args) => {
   if (line?.stored) return {status: line.stored.exitCode, stdout: line.stored.stdout, stderr: line.stored.stderr}
   if (line) {
     if (!quickRun) {
-      await setScriptFlags()
+      for (const flag of ANSWER_UNDO) setFlagsFromString(flag)
       quickRun = script('quick-run')
     }
     const out = await quickRun.runCaptured(line.q, args)

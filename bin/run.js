@@ -3,7 +3,13 @@
 // one file to load instead of hundreds, the library and the parser only when a command needs them.
 // Errors are reported by tfgraph (src/cli/cli-errors.ts): one line, exit 1 for usage errors.
 import {fileURLToPath} from 'node:url'
-import {loadScript, setScriptFlags} from './load-script.js'
+import {setFlagsFromString} from 'node:v8'
+import {ANSWER_FLAGS, ANSWER_UNDO, loadScript, SCRIPT_FLAGS} from './load-script.js'
+
+// A run over many files allocates fast and keeps little (the whole corpus: ~50 MB live): by default V8
+// lets the heap grow to several times that between collections (peak 336 MB). Growing by half at most
+// keeps the whole corpus under 210 MB for ~5 % more time (BENCHMARKS.md); a small run never gets there.
+setFlagsFromString('--heap-growing-percent=50')
 
 // The process ends once stdout and stderr are flushed, with the code the command set: the WebAssembly
 // parser's Go runtime leaves timers that would keep Node alive for up to a second after the work is done.
@@ -15,25 +21,25 @@ const exitWhenFlushed = () => process.stdout.write('', () => process.stderr.writ
 // what they cannot read (other flags, --help, a directory that is not a module) falls through to oclif.
 const QUICK = ['providers', 'lint', 'graph', 'lock', 'config']
 const given = process.argv.slice(2)
-// Whatever runs a command sets V8's flags first (setScriptFlags, load-script.js's SCRIPT_FLAGS):
-// - `--heap-growing-percent=50`: a run over many files allocates fast and keeps little (the whole corpus:
-//   ~50 MB live): by default V8 lets the heap grow to several times that between collections (peak 336 MB).
-//   Growing by half at most keeps the whole corpus under 210 MB for ~5 % more time (BENCHMARKS.md).
-// - the inlining budget at a fifth: a run of the analysing commands is short and cold: V8's optimising
-//   compiler, inlining as much as it does by default (920 bytes of bytecode a function), spent as much CPU
-//   on its own threads as the command did on the main one on a large root (the lexer's and parser's big
-//   functions compiled again after each deoptimisation); a fifth of that inlining keeps the main thread's
-//   time and cuts the whole (BENCHMARKS.md, #53).
-// A stored answer (quick.cjs alone, loaded under Node's own flags as its code cache was made) sets none.
+// A run of the analysing commands is short and cold: V8's optimising compiler, inlining as much as it does
+// by default (920 bytes of bytecode a function), spent as much CPU on its own threads as the command did on
+// the main one on a large root (the lexer's and parser's big functions compiled again after each
+// deoptimisation); a fifth of that inlining keeps the main thread's time and cuts the whole (BENCHMARKS.md, #53).
+// The quick start's scripts are loaded under SCRIPT_FLAGS (these two), the flags their code caches were made with.
+// While it looks for a stored answer, ANSWER_FLAGS too (no optimising compiler), undone before anything runs.
+if (QUICK.includes(given[0])) for (const flag of SCRIPT_FLAGS) setFlagsFromString(flag)
+if (QUICK.includes(given[0])) for (const flag of ANSWER_FLAGS) setFlagsFromString(flag)
+const answered = () => {
+  for (const flag of ANSWER_UNDO) setFlagsFromString(flag)
+}
 const script = (name) => loadScript(fileURLToPath(new URL(`../dist/cli/${name}.cjs`, import.meta.url))).exports
-const runQuick = async (q) => {
-  await setScriptFlags()
+const runQuick = (q) => {
+  answered()
   return script('quick-run').runQuick(q)
 }
 const quick = QUICK.includes(given[0]) && (await script('quick').quickStart(given, runQuick))
 if (!quick) {
-  // the other commands: the heap's growth only
-  await setScriptFlags(QUICK.includes(given[0]) ? undefined : ['--heap-growing-percent=50'])
+  answered()
   await runOclif(given)
 }
 exitWhenFlushed()
