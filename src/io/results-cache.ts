@@ -8,8 +8,8 @@
 // One ResultsCache belongs to one run (run-context.ts).
 //
 // An entry is one line of JSON — the format, the whole key, the inputs grouped by directory, the value
-// — then the bytes of the value's long texts (a command's stdout and stderr), so that a warm answer
-// parses a fifth of what it did and decodes its output straight from the file (BENCHMARKS.md, "#53: the
+// — then the value's long texts (a command's stdout and stderr) as they are, so that a warm answer
+// parses a fifth of what it did and takes its output straight from the file (BENCHMARKS.md, "#53: the
 // warm path"). Its name is a hash of the key made without node:crypto (which a warm answer then never
 // loads); the key is stored whole and compared, so two keys with one name only miss.
 import {mkdirSync, readFileSync, renameSync, statSync, writeFileSync} from 'node:fs'
@@ -111,9 +111,9 @@ function unpackInputs(v: unknown): Input[] | undefined {
   return out
 }
 
-/** Texts at least this long are stored after the entry's line, as bytes. */
+/** Texts at least this long are stored after the entry's line, as they are. */
 const TEXT_MIN = 64
-/** Texts that go after the entry's line as bytes: well-formed ones (UTF-8 gives back exactly such a text). */
+/** Texts that go after the entry's line: well-formed ones (UTF-8 gives back exactly such a text). */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
 /** Environment variables an analysis may read (`TF_DATA_DIR`, and Terraform's others for safety), for keys. */
@@ -204,16 +204,17 @@ export class ResultsCache {
   /** The value stored in the entry while it holds this key and every input it was computed from reads the same, else undefined. */
   private stored<T>(entry: {file: string; key: string}, narrow: (v: unknown) => v is T): {value: T} | undefined {
     try {
-      const bytes = readFileSync(entry.file)
-      const end = bytes.indexOf(10) // JSON.stringify writes no line break: the first ends the line
+      // as text (Node reads and decodes UTF-8 in one call; a Buffer per entry would count as external memory)
+      const text = readFileSync(entry.file, 'utf8')
+      const end = text.indexOf('\n') // JSON.stringify writes no line break: the first ends the line
       if (end < 0) return undefined
-      const raw: unknown = JSON.parse(bytes.toString('utf8', 0, end))
+      const raw: unknown = JSON.parse(text.slice(0, end))
       if (typeof raw !== 'object' || raw === null) return undefined
       const e = raw as {format?: unknown; key?: unknown; inputs?: unknown; value?: unknown; texts?: unknown}
       if (e.format !== FORMAT || e.key !== entry.key) return undefined
       const inputs = unpackInputs(e.inputs)
       if (inputs === undefined || !this.opts.files.unchanged(inputs, 'contents')) return undefined
-      const value = withTexts(e.value, e.texts, bytes, end + 1)
+      const value = withTexts(e.value, e.texts, text, end + 1)
       if (!narrow(value)) return undefined
       // a result that uses this one (a command's output, say) depends on its inputs too
       this.opts.files.note(inputs)
@@ -255,7 +256,7 @@ export class ResultsCache {
         this.shards.add(shard)
       }
       const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
-      writeFileSync(tmp, entryBytes(entry.key, inputs, value))
+      writeFileSync(tmp, entryText(entry.key, inputs, value))
       renameSync(tmp, file)
     } catch (e) {
       this.broken = true
@@ -265,37 +266,36 @@ export class ResultsCache {
   }
 }
 
-/** An entry's bytes: its line (format, key, inputs, the value without its long texts), then those texts. */
-function entryBytes(key: string, inputs: readonly Input[], value: unknown): Buffer {
+/** An entry's text: its line (format, key, inputs, the value without its long texts), then those texts. */
+function entryText(key: string, inputs: readonly Input[], value: unknown): string {
   const texts: [string, number][] = []
-  const tails: Buffer[] = []
+  const tails: string[] = []
   let rest = value
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     const kept: Record<string, unknown> = {}
     for (const [k, v] of Object.entries(value)) {
       if (typeof v === 'string' && v.length >= TEXT_MIN && !LONE_SURROGATE.test(v)) {
-        const b = Buffer.from(v, 'utf8')
-        texts.push([k, b.length])
-        tails.push(b)
+        texts.push([k, v.length])
+        tails.push(v)
         kept[k] = 0 // in its place: the value's keys read back in their order
       } else kept[k] = v
     }
     rest = kept
   }
   const line = JSON.stringify({format: FORMAT, key, inputs: packInputs(inputs), value: rest, ...(texts.length > 0 ? {texts} : {})})
-  return Buffer.concat([Buffer.from(line + '\n', 'utf8'), ...tails])
+  return line + '\n' + tails.join('')
 }
 
-/** A stored value with its texts put back from the bytes after its line (`at`), or undefined when they do not fit. */
-function withTexts(value: unknown, texts: unknown, bytes: Buffer, at: number): unknown {
+/** A stored value with its texts put back from the entry's text after its line (`at`), or undefined when they do not fit. */
+function withTexts(value: unknown, texts: unknown, text: string, at: number): unknown {
   if (texts === undefined) return value
   if (!Array.isArray(texts) || typeof value !== 'object' || value === null) return undefined
   const out: Record<string, unknown> = {...(value as Record<string, unknown>)}
   for (const t of texts) {
-    if (!Array.isArray(t) || typeof t[0] !== 'string' || out[t[0]] !== 0 || typeof t[1] !== 'number' || at + t[1] > bytes.length)
+    if (!Array.isArray(t) || typeof t[0] !== 'string' || out[t[0]] !== 0 || typeof t[1] !== 'number' || at + t[1] > text.length)
       return undefined
-    out[t[0]] = bytes.toString('utf8', at, at + t[1])
+    out[t[0]] = text.slice(at, at + t[1])
     at += t[1]
   }
-  return at === bytes.length ? out : undefined
+  return at === text.length ? out : undefined
 }

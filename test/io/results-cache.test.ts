@@ -324,7 +324,7 @@ R(
     assert.equal(stored, produced)
     const [file] = entryFiles()
     const bytes = readFileSync(file!)
-    assert.ok(bytes.subarray(bytes.indexOf(10) + 1).equals(Buffer.from(stdout)), 'stdout after the line, as bytes')
+    assert.ok(bytes.subarray(bytes.indexOf(10) + 1).equals(Buffer.from(stdout)), 'stdout after the line, as it is')
     assert.is(results().storedOutput('providers', {dir: path.join(work, 'other')}), undefined, 'another key')
   },
 )
