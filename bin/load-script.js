@@ -14,6 +14,16 @@ import {constants, Script} from 'node:vm'
  */
 export const SCRIPT_FLAGS = Object.freeze(['--heap-growing-percent=50', '--max-inlined-bytecode-size-cumulative=184'])
 
+/**
+ * Set besides SCRIPT_FLAGS while quick.cjs looks for a stored answer (its code cache is made under both),
+ * and undone by ANSWER_UNDO before anything else runs (quick-run.cjs, oclif): an answer is a short loop over
+ * a few thousand stat calls, and V8's optimising compiler, compiling that loop and Node's stat code on its
+ * threads, cost about a third of the answer's CPU on the caf root (BENCHMARKS.md, "#53: the warm path").
+ * V8 hashes only the flags away from their defaults, so after the undo quick-run.cjs's cache is taken.
+ */
+export const ANSWER_FLAGS = Object.freeze(['--no-opt'])
+export const ANSWER_UNDO = Object.freeze(['--opt'])
+
 /** The script's exports, and the script (for `createCachedData`). */
 export function loadScript(file) {
   const source = readFileSync(file, 'utf8')

@@ -13,7 +13,7 @@ import {existsSync, readdirSync} from 'node:fs'
 import * as path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {setFlagsFromString} from 'node:v8'
-import {loadScript, SCRIPT_FLAGS} from './load-script.js'
+import {ANSWER_FLAGS, ANSWER_UNDO, loadScript, SCRIPT_FLAGS} from './load-script.js'
 
 const LOCK_FILE = '.terraform.lock.hcl'
 const CONFIG_FILE = /\.(tf|tofu)(\.json)?$/
@@ -72,7 +72,9 @@ const roots = [...new Set(files.filter(wanted).map((f) => rootOf(path.dirname(f)
 // as from a process of its own; the others (a command line only oclif reads) are checked by a tfgraph
 // process of their own. The V8 flags are bin/run.js's quick start's: the scripts' code caches are only taken
 // under the flags they were made with.
+// While the stored answers are looked for, ANSWER_FLAGS too, undone before a root is checked here.
 for (const flag of SCRIPT_FLAGS) setFlagsFromString(flag)
+for (const flag of ANSWER_FLAGS) setFlagsFromString(flag)
 const run = fileURLToPath(new URL('run.js', import.meta.url))
 const script = (name) => loadScript(fileURLToPath(new URL(`../dist/cli/${name}.cjs`, import.meta.url))).exports
 let quick
@@ -84,7 +86,10 @@ const check = async (args) => {
   const line = quick.quickLine(args, notTerminals)
   if (line?.stored) return {status: line.stored.exitCode, stdout: line.stored.stdout, stderr: line.stored.stderr}
   if (line) {
-    quickRun ??= script('quick-run')
+    if (!quickRun) {
+      for (const flag of ANSWER_UNDO) setFlagsFromString(flag)
+      quickRun = script('quick-run')
+    }
     const out = await quickRun.runCaptured(line.q, args)
     return {status: out.exitCode, stdout: out.stdout, stderr: out.stderr}
   }

@@ -4,7 +4,7 @@
 // Errors are reported by tfgraph (src/cli/cli-errors.ts): one line, exit 1 for usage errors.
 import {fileURLToPath} from 'node:url'
 import {setFlagsFromString} from 'node:v8'
-import {loadScript, SCRIPT_FLAGS} from './load-script.js'
+import {ANSWER_FLAGS, ANSWER_UNDO, loadScript, SCRIPT_FLAGS} from './load-script.js'
 
 // A run over many files allocates fast and keeps little (the whole corpus: ~50 MB live): by default V8
 // lets the heap grow to several times that between collections (peak 336 MB). Growing by half at most
@@ -26,10 +26,22 @@ const given = process.argv.slice(2)
 // the main one on a large root (the lexer's and parser's big functions compiled again after each
 // deoptimisation); a fifth of that inlining keeps the main thread's time and cuts the whole (BENCHMARKS.md, #53).
 // The quick start's scripts are loaded under SCRIPT_FLAGS (these two), the flags their code caches were made with.
+// While it looks for a stored answer, ANSWER_FLAGS too (no optimising compiler), undone before anything runs.
 if (QUICK.includes(given[0])) for (const flag of SCRIPT_FLAGS) setFlagsFromString(flag)
+if (QUICK.includes(given[0])) for (const flag of ANSWER_FLAGS) setFlagsFromString(flag)
+const answered = () => {
+  for (const flag of ANSWER_UNDO) setFlagsFromString(flag)
+}
 const script = (name) => loadScript(fileURLToPath(new URL(`../dist/cli/${name}.cjs`, import.meta.url))).exports
-const quick = QUICK.includes(given[0]) && (await script('quick').quickStart(given, (q) => script('quick-run').runQuick(q)))
-if (!quick) await runOclif(given)
+const runQuick = (q) => {
+  answered()
+  return script('quick-run').runQuick(q)
+}
+const quick = QUICK.includes(given[0]) && (await script('quick').quickStart(given, runQuick))
+if (!quick) {
+  answered()
+  await runOclif(given)
+}
 exitWhenFlushed()
 
 async function runOclif(given) {

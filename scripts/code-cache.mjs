@@ -7,10 +7,15 @@ import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {setFlagsFromString} from 'node:v8'
-import {loadScript, SCRIPT_FLAGS} from '../bin/load-script.js'
+import {ANSWER_FLAGS, ANSWER_UNDO, loadScript, SCRIPT_FLAGS} from '../bin/load-script.js'
 
 // the flags bin/run.js sets before it loads the scripts: V8 rejects a cache made under other flags
 for (const flag of SCRIPT_FLAGS) setFlagsFromString(flag)
+// quick.cjs is loaded, and its cache made, under ANSWER_FLAGS too; quick-run.cjs without them (as bin/run.js does)
+const setFlags = (flags) => {
+  for (const flag of flags) setFlagsFromString(flag)
+}
+for (const flag of ANSWER_FLAGS) setFlagsFromString(flag)
 const dir = process.argv[2]
 const demo = fileURLToPath(new URL('../fixtures/providers/demo', import.meta.url))
 const LINES = {
@@ -21,7 +26,9 @@ const LINES = {
   config: [[], ['--json']],
 }
 const quick = loadScript(path.join(dir, 'quick.cjs'))
+for (const flag of ANSWER_UNDO) setFlagsFromString(flag)
 const run = loadScript(path.join(dir, 'quick-run.cjs'))
+setFlags(ANSWER_FLAGS)
 const cache = mkdtempSync(path.join(tmpdir(), 'tfgraph-code-cache-'))
 process.env['TFGRAPH_CACHE_DIR'] = cache
 // what the runs say on stderr (the demo has no lock file: `lock` warns) is not the build's to print
@@ -30,11 +37,18 @@ process.stderr.write = () => true
 try {
   for (const [command, lines] of Object.entries(LINES))
     for (const flags of lines)
-      for (let i = 0; i < 2; i++) await quick.exports.quickStart([command, demo, ...flags], (q) => run.exports.runQuick(q))
+      for (let i = 0; i < 2; i++)
+        await quick.exports.quickStart([command, demo, ...flags], async (q) => {
+          setFlags(ANSWER_UNDO)
+          await run.exports.runQuick(q)
+          setFlags(ANSWER_FLAGS)
+        })
 } finally {
   process.stderr.write = write
   rmSync(cache, {recursive: true, force: true})
 }
 process.exitCode = 0
+// V8 stamps a cache with the flags set when it is made
 writeFileSync(path.join(dir, 'quick.cjs.cache'), quick.script.createCachedData())
+setFlags(ANSWER_UNDO)
 writeFileSync(path.join(dir, 'quick-run.cjs.cache'), run.script.createCachedData())

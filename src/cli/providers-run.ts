@@ -2,7 +2,7 @@
 // reaches it: the oclif command (commands/providers.ts, every flag) and the quick start (quick.ts, the
 // common flags, before oclif loads). One key, one computation, one output: the two cannot disagree.
 import * as path from 'node:path'
-import {createHash} from 'node:crypto'
+import {nodeCrypto} from '../io/node-crypto.js'
 import type {CacheOutcome, CommandOutput} from '../io/results-cache.js'
 import type {CommandRun} from './command-run.js'
 import {exitCodeOf} from './command-run.js'
@@ -73,7 +73,7 @@ export function providersInputs(dir: string, flags: ProvidersFlags, color: boole
 /** The results-cache key of a providers command line: everything its output depends on besides the files it reads. */
 export function providersKey(i: ProvidersInputs): unknown {
   return {
-    ...(i.plan !== undefined ? {plan: createHash('sha256').update(i.plan.text).digest('hex')} : {}),
+    ...(i.plan !== undefined ? {plan: nodeCrypto().createHash('sha256').update(i.plan.text).digest('hex')} : {}),
     dir: path.resolve(i.dir),
     given: i.dir,
     engine: i.engine ?? null,

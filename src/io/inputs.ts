@@ -6,8 +6,21 @@
 // records). A stored result is reused only when `unchanged` finds every one of its inputs as it was
 // (results-cache.ts).
 import {AsyncLocalStorage} from 'node:async_hooks'
-import * as crypto from 'node:crypto'
-import {closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync, type Dirent, type Stats} from 'node:fs'
+import type * as Crypto from 'node:crypto'
+import {
+  closeSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  realpathSync,
+  statSync,
+  type Dirent,
+  type Stats,
+} from 'node:fs'
+import {nodeCrypto} from './node-crypto.js'
 
 /** One input: what a read found (`null`: it failed — missing, unreadable or not that kind of thing). */
 export interface Input {
@@ -66,29 +79,39 @@ function stampOf(s: Stats, racyMs: number | undefined): string | undefined {
   return `${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`
 }
 
-function stampNow(p: string, racyMs: number | undefined): string | undefined {
+/** The path's stats after links, or undefined when it is missing or unreachable (a permission problem, say). */
+function statNow(p: string): Stats | undefined {
   try {
-    const s = statSync(p, {throwIfNoEntry: false})
-    return s ? stampOf(s, racyMs) : undefined
+    return statSync(p, {throwIfNoEntry: false})
   } catch {
-    return undefined // unreachable (a permission problem, say)
+    return undefined
   }
 }
+
+function stampNow(p: string, racyMs: number | undefined): string | undefined {
+  const s = statNow(p)
+  return s ? stampOf(s, racyMs) : undefined
+}
+
+/** An absolute POSIX path without empty, `.` or `..` parts and no trailing slash (what path.resolve gives). */
+const NORMAL_ABSOLUTE = /^(?:\/(?!\.\.?(?:\/|$))[^/]+)+$/
+
+const kindOf = (s: Stats): StatKind => (s.isFile() ? 'file' : s.isDirectory() ? 'dir' : 'other')
 
 function note(rec: Recorder, kind: Input['kind'], p: string, value: string | null, stamp?: string): void {
   const m = rec[kind]
   if (!m.has(p)) m.set(p, stamp === undefined ? {kind, path: p, value} : {kind, path: p, value, stamp})
 }
 
-/** Node's one-call hash (from 20.12): no Hash object per file read (what every cold run pays once a file). */
-const oneShotHash: typeof crypto.hash | undefined = (crypto as {readonly hash?: typeof crypto.hash}).hash
-
+/** A file's hash; Node's one-call hash where it has one (20.12): no Hash object per file read (what every cold run pays once a file). */
 function hashBytes(b: Uint8Array): string {
+  const crypto = nodeCrypto() // not loaded by a warm answer, which compares stamps only
+  const oneShotHash = (crypto as {readonly hash?: typeof Crypto.hash}).hash
   return oneShotHash ? oneShotHash('sha1', b, 'base64') : crypto.createHash('sha1').update(b).digest('base64')
 }
 
 function listingHash(entries: readonly Dirent[]): string {
-  const h = crypto.createHash('sha1')
+  const h = nodeCrypto().createHash('sha1')
   for (const e of [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     h.update(e.name).update(e.isFile() ? '\0f\0' : e.isDirectory() ? '\0d\0' : e.isSymbolicLink() ? '\0l\0' : '\0o\0')
   }
@@ -101,8 +124,7 @@ function entryOf(e: Dirent): FileEntry {
 
 function statKindNow(p: string): StatKind | null {
   try {
-    const s = statSync(p)
-    return s.isFile() ? 'file' : s.isDirectory() ? 'dir' : 'other'
+    return kindOf(statSync(p))
   } catch {
     return null
   }
@@ -168,6 +190,8 @@ export class DiskSource implements FileSource {
     stat: new Map(),
     real: new Map(),
   }
+  /** What each path looked at while checking is without following a link (null: missing); realpaths and stamps share them. */
+  private readonly ownKinds = new Map<string, StatKind | 'link' | null>()
   private readonly racyMs: number
 
   /** `racyMs`: record stamps only of files changed longer ago than this (default 2 s; tests use 0). */
@@ -261,7 +285,14 @@ export class DiskSource implements FileSource {
     const checked = this.checked[i.kind]
     let seen = checked.get(i.path)
     if (!seen) {
-      seen = i.kind === 'file' || i.kind === 'dir' ? {stamp: stampNow(i.path, undefined)} : {}
+      if (i.kind === 'file' || i.kind === 'dir') {
+        // one call gives the stamp and what the path is: a `stat` input of the same path (a module
+        // directory has both) is answered from it without a call of its own
+        const s = this.statAfterLinks(i.path)
+        seen = {stamp: s ? stampOf(s, undefined) : undefined}
+        if (!this.checked.stat.has(i.path)) this.checked.stat.set(i.path, {value: s ? kindOf(s) : null})
+      } else if (i.kind === 'real' && this.realIsItself(i)) seen = {value: i.value}
+      else seen = {}
       checked.set(i.path, seen)
     }
     if (i.stamp !== undefined && seen.stamp === i.stamp) return true
@@ -269,9 +300,52 @@ export class DiskSource implements FileSource {
     return seen.value === i.value
   }
 
+  /** A path's own stats (a link not followed), or null when it is missing or unreachable; what it is, kept. */
+  private lstatNow(p: string): Stats | null {
+    let s: Stats | null
+    try {
+      s = lstatSync(p, {throwIfNoEntry: false}) ?? null
+    } catch {
+      s = null
+    }
+    // only what it is: Stats objects kept for a whole root (2,200 with their Dates) cost more in
+    // garbage collection than the calls they would save
+    this.ownKinds.set(p, s === null ? null : s.isSymbolicLink() ? 'link' : kindOf(s))
+    return s
+  }
+
+  /** A path's stats after links: its own when it is not a link (one call), else followed. */
+  private statAfterLinks(p: string): Stats | undefined {
+    const own = this.lstatNow(p)
+    if (own === null) return undefined // missing (or unreachable): so is what a stat would follow
+    return own.isSymbolicLink() ? statNow(p) : own
+  }
+
+  /**
+   * True when a realpath recorded as the path itself still is: on Linux, realpath(3) gives an absolute,
+   * normal path back as it is exactly when every part of it exists and none is a link, and the parts a
+   * root's directories share are looked at once each (one lstat a directory instead of realpath's
+   * readlink for each of its parts: 1,938 calls on the caf root). False: not known this way (the realpath
+   * is then taken).
+   */
+  private realIsItself(i: Input): boolean {
+    const p = i.path
+    if (i.value !== p || process.platform !== 'linux' || !NORMAL_ABSOLUTE.test(p)) return false
+    for (let q = p; q !== '/'; q = q.slice(0, q.lastIndexOf('/')) || '/') {
+      let kind = this.ownKinds.get(q)
+      if (kind === undefined) {
+        this.lstatNow(q)
+        kind = this.ownKinds.get(q)
+      }
+      if (kind === null || kind === 'link' || (q !== p && kind !== 'dir')) return false
+    }
+    return true
+  }
+
   /** Forgets what inputs read as (a long-lived process checking again). */
   forgetChecked(): void {
     for (const m of Object.values(this.checked)) m.clear()
+    this.ownKinds.clear()
   }
 }
 

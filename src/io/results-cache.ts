@@ -6,15 +6,20 @@
 // stored. Same storage rules as the parse cache: atomic writes, bounded size, a corrupt entry is
 // ignored and rewritten, an unwritable directory only turns it off; `--no-cache` bypasses both.
 // One ResultsCache belongs to one run (run-context.ts).
-import {createHash} from 'node:crypto'
+//
+// An entry is one line of JSON — the format, the whole key, the inputs grouped by directory, the value
+// — then the value's long texts (a command's stdout and stderr) as they are, so that a warm answer
+// parses a fifth of what it did and takes its output straight from the file (BENCHMARKS.md, "#53: the
+// warm path"). Its name is a hash of the key made without node:crypto (which a warm answer then never
+// loads); the key is stored whole and compared, so two keys with one name only miss.
 import {mkdirSync, readFileSync, renameSync, statSync, writeFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {pruneCacheAreaDaily, type CacheSettings} from './cache-dir.js'
-import {isInputList, type FileSource} from './inputs.js'
+import type {FileSource, Input} from './inputs.js'
 
 /** Bump when a stored result's shape or meaning changes. */
-const FORMAT = 'tfgraph-results-2'
+const FORMAT = 'tfgraph-results-3'
 
 /** The build of tfgraph, set by scripts/bundle.mjs in the CLI's bundles (a hash of the compiled code and the lock file). */
 declare const TFGRAPH_BUILD_ID: string | undefined
@@ -34,6 +39,82 @@ function buildId(): string {
     return String(Date.now()) // cannot identify the code: nothing stored now is reused later
   }
 }
+
+/** 128 bits of a key's text as 32 hex digits (four multiplicative hashes, each mixed at the end): an entry's name. */
+export function keyName(text: string): string {
+  let a = 0x811c9dc5
+  let b = 0x9e3779b9
+  let c = 0x85ebca6b
+  let d = 0xc2b2ae35
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i)
+    a = Math.imul(a ^ ch, 0x01000193)
+    b = Math.imul(b ^ ch, 0x5bd1e995)
+    c = Math.imul(c ^ ch, 0x27d4eb2f)
+    d = Math.imul(d ^ ch, 0x165667b1)
+  }
+  const mix = (h: number, k: number): string => {
+    h = Math.imul(h ^ (h >>> 16) ^ k, 0x85ebca6b)
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35)
+    return ((h ^ (h >>> 16)) >>> 0).toString(16).padStart(8, '0')
+  }
+  return mix(a, d) + mix(b, a) + mix(c, b) + mix(d, c)
+}
+
+/** One-letter kinds of the stored inputs. */
+const KIND_LETTER = {file: 'f', dir: 'd', stat: 's', real: 'r'} as const
+const LETTER_KIND: Readonly<Record<string, Input['kind']>> = {f: 'file', d: 'dir', s: 'stat', r: 'real'}
+
+/** Where a path's last part starts (its separator included, so that the two parts join back as they were). */
+function lastPart(p: string): number {
+  return Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\'))
+}
+
+/**
+ * Inputs as stored: runs of inputs in one directory, each `[dir, kind, name, value, stamp, kind, …]` —
+ * a name holds its separator, a value of 1 is a realpath that is the path itself, a stamp of 0 none.
+ */
+function packInputs(inputs: readonly Input[]): unknown[][] {
+  const groups: unknown[][] = []
+  let group: unknown[] | undefined
+  for (const i of inputs) {
+    const cut = Math.max(0, lastPart(i.path))
+    const dir = i.path.slice(0, cut)
+    if (group?.[0] !== dir) groups.push((group = [dir]))
+    group.push(KIND_LETTER[i.kind], i.path.slice(cut), i.kind === 'real' && i.value === i.path ? 1 : i.value, i.stamp ?? 0)
+  }
+  return groups
+}
+
+/** Stored inputs back as a list, or undefined when they are not what `packInputs` writes (a corrupt entry). */
+function unpackInputs(v: unknown): Input[] | undefined {
+  if (!Array.isArray(v)) return undefined
+  const out: Input[] = []
+  for (const g of v) {
+    if (!Array.isArray(g) || g.length % 4 !== 1) return undefined
+    const dir: unknown = g[0]
+    if (typeof dir !== 'string') return undefined
+    for (let j = 1; j < g.length; j += 4) {
+      const kind = LETTER_KIND[String(g[j])]
+      const name: unknown = g[j + 1]
+      const value: unknown = g[j + 2]
+      const stamp: unknown = g[j + 3]
+      if (kind === undefined || typeof name !== 'string') return undefined
+      const p = dir + name
+      const v2 = value === 1 && kind === 'real' ? p : value
+      if (v2 !== null && typeof v2 !== 'string') return undefined
+      if (stamp === 0) out.push({kind, path: p, value: v2})
+      else if (typeof stamp === 'string') out.push({kind, path: p, value: v2, stamp})
+      else return undefined
+    }
+  }
+  return out
+}
+
+/** Texts at least this long are stored after the entry's line, as they are. */
+const TEXT_MIN = 64
+/** Texts that go after the entry's line: well-formed ones (UTF-8 gives back exactly such a text). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
 /** Environment variables an analysis may read (`TF_DATA_DIR`, and Terraform's others for safety), for keys. */
 export function analysisEnv(env: NodeJS.ProcessEnv): [string, string][] {
@@ -106,42 +187,39 @@ export class ResultsCache {
 
   /** The stored output `output` would print for these arguments, or undefined (nothing is computed or written). */
   storedOutput(command: string, key: unknown): CommandOutput | undefined {
-    const file = this.entryFile(command, outputKey(key))
-    return file === undefined ? undefined : this.stored(file, isCommandOutput)?.value
+    const entry = this.entryOf(command, outputKey(key))
+    return entry === undefined ? undefined : this.stored(entry, isCommandOutput)?.value
   }
 
-  /** Where the entry of this computation lives, or undefined when the cache is off. */
-  private entryFile(name: string, key: unknown): string | undefined {
+  /** Where the entry of this computation lives and the key it must hold, or undefined when the cache is off. */
+  private entryOf(name: string, key: unknown): {file: string; key: string} | undefined {
     const settings = this.opts.settings()
     if (!settings.enabled || this.broken) return undefined
     this.build ??= buildId()
-    const digest = createHash('sha256')
-      .update(FORMAT)
-      .update('\0')
-      .update(this.build)
-      .update('\0')
-      .update(this.opts.variant ?? '')
-      .update('\0')
-      .update(name)
-      .update('\0')
-      .update(JSON.stringify(key))
-      .digest('hex')
-    return path.join(settings.dir, 'results', digest.slice(0, 2), digest.slice(2) + '.json')
+    const text = JSON.stringify([FORMAT, this.build, this.opts.variant ?? '', name, key])
+    const digest = keyName(text)
+    return {file: path.join(settings.dir, 'results', digest.slice(0, 2), digest.slice(2) + '.json'), key: text}
   }
 
-  /** The value stored in `file` while every input it was computed from reads the same, else undefined. */
-  private stored<T>(file: string, narrow: (v: unknown) => v is T): {value: T} | undefined {
+  /** The value stored in the entry while it holds this key and every input it was computed from reads the same, else undefined. */
+  private stored<T>(entry: {file: string; key: string}, narrow: (v: unknown) => v is T): {value: T} | undefined {
     try {
-      const raw: unknown = JSON.parse(readFileSync(file, 'utf8'))
-      if (typeof raw === 'object' && raw !== null) {
-        const e = raw as {format?: unknown; inputs?: unknown; value?: unknown}
-        if (e.format === FORMAT && isInputList(e.inputs) && narrow(e.value) && this.opts.files.unchanged(e.inputs, 'contents')) {
-          // a result that uses this one (a command's output, say) depends on its inputs too
-          this.opts.files.note(e.inputs)
-          this.opts.onHit?.()
-          return {value: e.value}
-        }
-      }
+      // as text (Node reads and decodes UTF-8 in one call; a Buffer per entry would count as external memory)
+      const text = readFileSync(entry.file, 'utf8')
+      const end = text.indexOf('\n') // JSON.stringify writes no line break: the first ends the line
+      if (end < 0) return undefined
+      const raw: unknown = JSON.parse(text.slice(0, end))
+      if (typeof raw !== 'object' || raw === null) return undefined
+      const e = raw as {format?: unknown; key?: unknown; inputs?: unknown; value?: unknown; texts?: unknown}
+      if (e.format !== FORMAT || e.key !== entry.key) return undefined
+      const inputs = unpackInputs(e.inputs)
+      if (inputs === undefined || !this.opts.files.unchanged(inputs, 'contents')) return undefined
+      const value = withTexts(e.value, e.texts, text, end + 1)
+      if (!narrow(value)) return undefined
+      // a result that uses this one (a command's output, say) depends on its inputs too
+      this.opts.files.note(inputs)
+      this.opts.onHit?.()
+      return {value}
     } catch {
       // no entry, or a corrupt one
     }
@@ -158,9 +236,9 @@ export class ResultsCache {
     compute: () => Promise<T>,
     opts: {readonly narrow: (v: unknown) => v is T; readonly keep?: (v: T) => boolean},
   ): Promise<CacheOutcome<T>> {
-    const file = this.entryFile(name, key)
-    if (file === undefined) return {value: await compute(), cached: false}
-    const hit = this.stored(file, opts.narrow)
+    const entry = this.entryOf(name, key)
+    if (entry === undefined) return {value: await compute(), cached: false}
+    const hit = this.stored(entry, opts.narrow)
     if (hit) return {value: hit.value, cached: true}
     const settings = this.opts.settings()
     const {value, inputs} = await this.opts.files.record(compute)
@@ -171,13 +249,14 @@ export class ResultsCache {
         this.pruned = true
         pruneCacheAreaDaily(settings.dir, 'results')
       }
+      const {file} = entry
       const shard = path.dirname(file)
       if (!this.shards.has(shard)) {
         mkdirSync(shard, {recursive: true})
         this.shards.add(shard)
       }
       const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
-      writeFileSync(tmp, JSON.stringify({format: FORMAT, inputs, value}))
+      writeFileSync(tmp, entryText(entry.key, inputs, value))
       renameSync(tmp, file)
     } catch (e) {
       this.broken = true
@@ -185,4 +264,38 @@ export class ResultsCache {
     }
     return {value, cached: false}
   }
+}
+
+/** An entry's text: its line (format, key, inputs, the value without its long texts), then those texts. */
+function entryText(key: string, inputs: readonly Input[], value: unknown): string {
+  const texts: [string, number][] = []
+  const tails: string[] = []
+  let rest = value
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const kept: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(value)) {
+      if (typeof v === 'string' && v.length >= TEXT_MIN && !LONE_SURROGATE.test(v)) {
+        texts.push([k, v.length])
+        tails.push(v)
+        kept[k] = 0 // in its place: the value's keys read back in their order
+      } else kept[k] = v
+    }
+    rest = kept
+  }
+  const line = JSON.stringify({format: FORMAT, key, inputs: packInputs(inputs), value: rest, ...(texts.length > 0 ? {texts} : {})})
+  return line + '\n' + tails.join('')
+}
+
+/** A stored value with its texts put back from the entry's text after its line (`at`), or undefined when they do not fit. */
+function withTexts(value: unknown, texts: unknown, text: string, at: number): unknown {
+  if (texts === undefined) return value
+  if (!Array.isArray(texts) || typeof value !== 'object' || value === null) return undefined
+  const out: Record<string, unknown> = {...(value as Record<string, unknown>)}
+  for (const t of texts) {
+    if (!Array.isArray(t) || typeof t[0] !== 'string' || out[t[0]] !== 0 || typeof t[1] !== 'number' || at + t[1] > text.length)
+      return undefined
+    out[t[0]] = text.slice(at, at + t[1])
+    at += t[1]
+  }
+  return at === text.length ? out : undefined
 }

@@ -1,6 +1,7 @@
 // The quick start's V8 code caches (dist/cli/quick.cjs.cache, quick-run.cjs.cache, made at build by
 // scripts/code-cache.mjs) are taken by V8 only under the flags they were made with: bin/run.js and
-// bin/pre-commit.js set bin/load-script.js's SCRIPT_FLAGS before loading the scripts, so a run uses the
+// bin/pre-commit.js set bin/load-script.js's SCRIPT_FLAGS before loading the scripts (and ANSWER_FLAGS while
+// quick.cjs looks for a stored answer, undone before quick-run.cjs loads), so a run uses the
 // caches; under other flags V8 rejects them and compiles the scripts again (tens of milliseconds a run).
 import {spawnSync} from 'node:child_process'
 import {readFileSync} from 'node:fs'
@@ -10,16 +11,22 @@ import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {repoRoot} from '../helpers/paths.js'
 
-/** Whether V8 rejected each script's cache, loaded in a fresh Node under `flags`. */
+/**
+ * Whether V8 rejected each script's cache, loaded in a fresh Node under `flags`: as bin/run.js loads them
+ * (SCRIPT_FLAGS; ANSWER_FLAGS for quick.cjs, undone for quick-run.cjs) or with one flag only.
+ */
 function rejected(flags: 'script' | 'heap only'): Record<string, boolean> {
   const loader = pathToFileURL(path.join(repoRoot, 'bin', 'load-script.js')).href
   const dir = path.join(repoRoot, 'dist', 'cli')
+  const script = flags === 'script'
   const code = `
     import {setFlagsFromString} from 'node:v8'
-    import {loadScript, SCRIPT_FLAGS} from ${JSON.stringify(loader)}
-    for (const f of ${flags === 'script' ? 'SCRIPT_FLAGS' : "['--heap-growing-percent=50']"}) setFlagsFromString(f)
+    import {ANSWER_FLAGS, ANSWER_UNDO, loadScript, SCRIPT_FLAGS} from ${JSON.stringify(loader)}
+    for (const f of ${script ? '[...SCRIPT_FLAGS, ...ANSWER_FLAGS]' : "['--heap-growing-percent=50']"}) setFlagsFromString(f)
     const out = {}
-    for (const name of ['quick', 'quick-run']) out[name] = loadScript(${JSON.stringify(dir)} + '/' + name + '.cjs').script.cachedDataRejected
+    out.quick = loadScript(${JSON.stringify(dir)} + '/quick.cjs').script.cachedDataRejected
+    for (const f of ${script ? 'ANSWER_UNDO' : '[]'}) setFlagsFromString(f)
+    out['quick-run'] = loadScript(${JSON.stringify(dir)} + '/quick-run.cjs').script.cachedDataRejected
     process.stdout.write(JSON.stringify(out))
   `
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], {encoding: 'utf8', cwd: repoRoot})
@@ -27,7 +34,7 @@ function rejected(flags: 'script' | 'heap only'): Record<string, boolean> {
   return JSON.parse(r.stdout) as Record<string, boolean>
 }
 
-test('the code caches are taken under SCRIPT_FLAGS, the flags they were made with', () => {
+test('the code caches are taken as bin/run.js loads them: SCRIPT_FLAGS, with ANSWER_FLAGS for quick.cjs and undone for quick-run.cjs', () => {
   assert.equal(rejected('script'), {quick: false, 'quick-run': false})
 })
 
@@ -42,6 +49,10 @@ test('bin/run.js, bin/pre-commit.js and the cache builder set SCRIPT_FLAGS befor
     assert.ok(set > 0, `${file} sets SCRIPT_FLAGS`)
     const load = text.search(/loadScript\(/)
     assert.ok(load > set, `${file} sets them before its first loadScript call`)
+    const answer = text.indexOf('for (const flag of ANSWER_FLAGS) setFlagsFromString(flag)')
+    assert.ok(answer > 0 && answer < load, `${file} sets ANSWER_FLAGS before it loads quick.cjs`)
+    const undo = text.indexOf('for (const flag of ANSWER_UNDO) setFlagsFromString(flag)')
+    assert.ok(undo > 0, `${file} undoes them`)
   }
 })
 

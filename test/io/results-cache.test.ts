@@ -1,12 +1,24 @@
 // The results cache (src/io/results-cache.ts) and the inputs it checks (src/io/inputs.ts): a root's
 // findings are reused only while every file, listing, stat and realpath it read is unchanged and the
 // options and environment are the same; anything else recomputes.
-import {cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync} from 'node:fs'
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {suite} from 'uvu'
 import * as assert from 'uvu/assert'
 import {DiskSource} from '../../src/io/inputs.js'
+import {ResultsCache} from '../../src/io/results-cache.js'
 import {findRootModules as findRoots, lintCached as lintRoot} from '../../src/lint/cached.js'
 import type {LintOptions} from '../../src/lint/lint.js'
 import {RunContext} from '../../src/load/run-context.js'
@@ -270,6 +282,95 @@ R('inputs: each computation records its own reads, also when several run at once
   mkdirSync(path.join(dir, 'a'))
   disk.forgetChecked()
   assert.not.ok(disk.unchanged(x.inputs, 'contents'), 'the link now leads to a directory')
+})
+
+/** Every entry file under the cache's results area. */
+function entryFiles(): string[] {
+  const out: string[] = []
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d, {withFileTypes: true})) e.isDirectory() ? walk(path.join(d, e.name)) : out.push(path.join(d, e.name))
+  }
+  walk(path.join(cache, 'results'))
+  return out
+}
+
+R('an entry holds its whole key: another key under the same name is a miss, and the entry is rewritten', async () => {
+  const dir = copy('legacy')
+  await again(dir)
+  const [file] = entryFiles()
+  const bytes = readFileSync(file!, 'latin1')
+  const line = bytes.indexOf('\n')
+  // the same name, a key that differs in one character (what two keys with one hash would look like)
+  const changed = bytes.slice(0, line).replace('legacy', 'legacz')
+  assert.not.equal(changed, bytes.slice(0, line))
+  writeFileSync(file!, changed + bytes.slice(line), 'latin1')
+  assert.is((await again(dir)).cached, false)
+  assert.is((await again(dir)).cached, true, 'rewritten')
+})
+
+R(
+  'a stored output reads back as it was: its texts as bytes after the line, the order of its fields, a text UTF-8 cannot hold kept in the line',
+  async () => {
+    const files = new DiskSource({racyMs: 0})
+    const results = () => new ResultsCache({settings: () => ({enabled: true, dir: cache}), files})
+    const stdout = 'resources ─ "é" \\ \n'.repeat(50)
+    const stderr = 'warning: \ud800 alone\n'.repeat(10) // a lone surrogate: no UTF-8 form
+    const produced = {stdout, stderr, exitCode: 0, stderrFirst: true}
+    const first = await results().output('providers', {dir: work}, async () => produced)
+    assert.is(first.cached, false)
+    const stored = results().storedOutput('providers', {dir: work})
+    assert.ok(stored)
+    assert.equal(Object.keys(stored), Object.keys(produced))
+    assert.equal(stored, produced)
+    const [file] = entryFiles()
+    const bytes = readFileSync(file!)
+    assert.ok(bytes.subarray(bytes.indexOf(10) + 1).equals(Buffer.from(stdout)), 'stdout after the line, as it is')
+    assert.is(results().storedOutput('providers', {dir: path.join(work, 'other')}), undefined, 'another key')
+  },
+)
+
+R('inputs: a realpath recorded as the path itself is checked by looking at its parts, and a part become a link is seen', async () => {
+  const top = path.join(work, 'top')
+  mkdirSync(path.join(top, 'a', 'b'), {recursive: true})
+  const inner = path.join(top, 'a', 'b')
+  const disk = new DiskSource({racyMs: 0})
+  const {inputs} = await disk.record(async () => {
+    disk.realpath(inner)
+    disk.realpath(path.join(top, 'missing'))
+    disk.list(inner)
+    disk.stat(inner)
+  })
+  disk.forgetChecked()
+  assert.ok(disk.unchanged(inputs, 'contents'))
+  // the directory moved and a link put in its place: the same path now resolves elsewhere
+  renameSync(path.join(top, 'a'), path.join(top, 'moved'))
+  symlinkSync(path.join(top, 'moved'), path.join(top, 'a'))
+  disk.forgetChecked()
+  assert.not.ok(
+    disk.unchanged(
+      inputs.filter((i) => i.kind === 'real'),
+      'contents',
+    ),
+    'the realpath changed',
+  )
+  assert.ok(
+    disk.unchanged(
+      inputs.filter((i) => i.kind !== 'real'),
+      'contents',
+    ),
+    'the listing and the kind read the same through the link',
+  )
+  rmSync(path.join(top, 'a'))
+  renameSync(path.join(top, 'moved'), path.join(top, 'a'))
+  mkdirSync(path.join(top, 'missing'))
+  disk.forgetChecked()
+  assert.not.ok(
+    disk.unchanged(
+      inputs.filter((i) => i.kind === 'real'),
+      'contents',
+    ),
+    'a missing path now exists',
+  )
 })
 
 R.run()
