@@ -180,7 +180,8 @@ function stackHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
   const modules = new Map<string, {component: StackComponentAnalysis<ProvidersAnalysis>; node?: ModuleNode}>()
   for (const c of s.components) {
     modules.set(c.address.key, {component: c})
-    for (const m of c.analysis?.tree.nodes ?? []) if (m.address !== '') modules.set(`${c.address.key}.${m.address}`, {component: c, node: m})
+    for (const m of c.analysis?.tree.nodes ?? [])
+      if (m.address !== '') modules.set(`${c.address.key}.${m.address}`, {component: c, node: m})
     for (const r of c.analysis?.resolution.resources ?? [])
       resources.set(`${c.address.key}.${r.address.key}`, {component: c.address, binding: r})
   }
@@ -228,7 +229,8 @@ function stackHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
         providers: own
           ? (c.analysis?.resolution.passes ?? []).filter((x) => x.to.key === own.address).map((x) => `${x.key} = ${x.value}`)
           : c.providers.map((b) => `${b.slot} = ${b.value ?? 'NOT GIVEN'}`),
-        resources: [...resources.values()].filter((r) => r.component.equals(c.address) && r.binding.module.key === (own?.address ?? '')).length,
+        resources: [...resources.values()].filter((r) => r.component.equals(c.address) && r.binding.module.key === (own?.address ?? ''))
+          .length,
         calls: (own ? own.children : (c.analysis?.tree.root.children ?? [])).length,
         range: formatRange(own?.call?.declRange ?? c.declRange),
       }

@@ -32,7 +32,11 @@ interface Bound {
 
 function bound(s: StackAnalysis<ProvidersAnalysis>): Bound[] {
   return s.components.flatMap((c) =>
-    (c.analysis?.resolution.resources ?? []).map((binding) => ({component: c, binding, address: `${c.address.key}.${binding.address.key}`})),
+    (c.analysis?.resolution.resources ?? []).map((binding) => ({
+      component: c,
+      binding,
+      address: `${c.address.key}.${binding.address.key}`,
+    })),
   )
 }
 
@@ -116,7 +120,9 @@ function detail(list: readonly Bound[], name: FileNamer): string[] {
     const r = b.binding
     const t = stackTarget(r)
     out.push(`${b.address}  (${formatRange({...r.range, filename: name(r.range.filename)})})`)
-    out.push(`  uses ${t.config?.key ?? r.providerConfig?.key ?? '(no configuration found)'}${t.value ? ` (${terminalInline(t.value)})` : ''}`)
+    out.push(
+      `  uses ${t.config?.key ?? r.providerConfig?.key ?? '(no configuration found)'}${t.value ? ` (${terminalInline(t.value)})` : ''}`,
+    )
     r.resolution.forEach((s, i) =>
       out.push(`  ${i + 1}. ${renameRanges(stepText(s, 'terraform', componentModuleNames(b.component.address)), name)}`),
     )
@@ -164,8 +170,7 @@ export function renderStackText(a: ProvidersAnalysis, opts: StackTextOptions = {
     out.push('', `${e.address.key}  ${terminalInline(e.source)}  NOT LOADED: not a local source (tfgraph reads no network)`)
   if (s.deployments.length > 0) {
     out.push('', 'deployments')
-    for (const d of s.deployments)
-      out.push(`  ${d.stack.prefix()}${d.name}: ${d.inputs.map((i) => i.name).join(', ') || '(no inputs)'}`)
+    for (const d of s.deployments) out.push(`  ${d.stack.prefix()}${d.name}: ${d.inputs.map((i) => i.name).join(', ') || '(no inputs)'}`)
   }
   return terminalText(out.join('\n') + '\n')
 }

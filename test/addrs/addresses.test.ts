@@ -13,7 +13,7 @@ import {
   providerEquals,
   providerString,
 } from '../../src/addrs/provider.js'
-import {ResourceAddr} from '../../src/addrs/resource.js'
+import {parseConfigAddress, ResourceAddr} from '../../src/addrs/resource.js'
 import {ComponentAddr, StackPath, StackProviderConfigAddr} from '../../src/addrs/stack.js'
 
 const AWS = providerAddr('registry.terraform.io', 'hashicorp', 'aws')
@@ -125,7 +125,8 @@ test('stack addresses: embedded stack paths, components and their instances, as 
     assert.is(ComponentAddr.parse(text)?.key, text, text)
   assert.is(ComponentAddr.parse('stack.net.component.app')?.stack.key, 'stack.net')
   assert.is(ComponentAddr.parse('component.app["k"]')?.instanceKey, 'k')
-  for (const text of ['component', 'module.a', 'component.a.module.b', 'component.a[x]', 'stack.s', 'component.a[01]']) assert.is(ComponentAddr.parse(text), undefined, text)
+  for (const text of ['component', 'module.a', 'component.a.module.b', 'component.a[x]', 'stack.s', 'component.a[01]'])
+    assert.is(ComponentAddr.parse(text), undefined, text)
 })
 
 test("stack provider configurations: the FQN quoted with the block's name, provider.TYPE.NAME while undeclared", () => {
@@ -139,6 +140,21 @@ test("stack provider configurations: the FQN quoted with the block's name, provi
   assert.is(StackProviderConfigAddr.parse('provider.awz.x')?.localName, 'awz')
   for (const text of ['provider["aws"].x', 'provider.aws', 'module.a.provider["registry.terraform.io/hashicorp/aws"].x'])
     assert.is(StackProviderConfigAddr.parse(text), undefined, text)
+})
+
+test('configuration addresses of moved and removed blocks: a module or a resource, instance keys dropped', () => {
+  const m = parseConfigAddress('module.a["x.y"].module.b[0]')
+  assert.ok(m instanceof ModulePath && m.key === 'module.a.module.b')
+  const r = parseConfigAddress('module.a[0].data.aws_ami.x["k"]')
+  assert.ok(r instanceof ResourceAddr && r.key === 'module.a.data.aws_ami.x' && r.mode === 'data')
+  assert.is(ResourceAddr.parse('aws_instance.x')?.key, 'aws_instance.x')
+  assert.is(ResourceAddr.parse('list.aws_instance.all')?.mode, 'list')
+  assert.is(ResourceAddr.parse('module.a'), undefined)
+  for (const text of ['', 'module', 'module.a.b', 'a.b.c.d', 'aws_instance.x.', 'module.a.managed.x.y'])
+    assert.is(parseConfigAddress(text), undefined, text)
+  const x = new ResourceAddr(ModulePath.of(['a']), 'managed', 't', 'n')
+  assert.is(x.inModule(ModulePath.of(['b', 'c'])).key, 'module.b.module.c.t.n')
+  assert.ok(x.inModule(ModulePath.of(['a'])) === x)
 })
 
 test.run()

@@ -251,10 +251,7 @@ async function loadNode(t: TreeLoad, dir: string, address: StackPath, callers: r
       node.diagnostics.push(tooDeep(t, [...callers, dir], call.declRange))
       continue
     }
-    const child = await loadNode(t, path.resolve(dir, call.source.text), address.child(call.name), [
-      ...callers,
-      dir,
-    ])
+    const child = await loadNode(t, path.resolve(dir, call.source.text), address.child(call.name), [...callers, dir])
     node.children.set(call.name, child)
   }
   await removedStacks(t, node, dir, callers)
@@ -301,10 +298,7 @@ async function removedStacks(t: TreeLoad, node: MutableNode, dir: string, caller
       continue
     }
     if (callers.length === MAX_NESTING) continue
-    current.children.set(
-      last.name,
-      await loadNode(t, source, current.address.child(last.name), [...callers, dir]),
-    )
+    current.children.set(last.name, await loadNode(t, source, current.address.child(last.name), [...callers, dir]))
   }
 }
 

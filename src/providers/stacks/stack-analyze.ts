@@ -158,7 +158,6 @@ function shownDir(root: string, dir: string): string {
   return rel === '' ? '.' : rel
 }
 
-
 /** The steps that end a resource's chain at a providers map entry: the component's entry, then the stack's block. */
 function inboundSteps(
   node: StackConfigNode,

@@ -130,7 +130,12 @@ export function stackDocument<A extends TreeAnalysis>(s: StackAnalysis<A>): Stac
       resources: resources(c),
       range: c.declRange,
     })),
-    embedded_stacks: s.embeddedStacks.map((e) => ({address: e.address.key, source: e.source, dir: e.displayDir ?? null, resolved: e.resolved})),
+    embedded_stacks: s.embeddedStacks.map((e) => ({
+      address: e.address.key,
+      source: e.source,
+      dir: e.displayDir ?? null,
+      resolved: e.resolved,
+    })),
     deployments: s.deployments.map((d) => ({stack: d.stack.key, name: d.name, inputs: d.inputs.map((i) => i.name), range: d.declRange})),
     lock_file: s.lockFile,
   }

@@ -30,10 +30,12 @@ export function stackProvidersAnalysis(stack: StackAnalysis<ProvidersAnalysis>):
     graph: buildGraph(tree, resolution),
     requirements: [],
     diagnostics,
-    diagnosticModules: new Map(diagnostics.map((d) => {
-      const p = stack.diagnosticAddresses.get(d)
-      return [d, p ? stackPlaceText(p) : '']
-    })),
+    diagnosticModules: new Map(
+      diagnostics.map((d) => {
+        const p = stack.diagnosticAddresses.get(d)
+        return [d, p ? stackPlaceText(p) : '']
+      }),
+    ),
     stack,
     incomplete: stack.incomplete,
   }
