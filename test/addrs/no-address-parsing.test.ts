@@ -1,4 +1,4 @@
-// Addresses travel as values (src/addrs: ModulePath, AbsProviderConfig, ResourceAddr, keyed by `.key`) and
+// Addresses travel as values (src/addrs: ModulePath, AbsProviderConfig, ResourceAddr, the stack addresses, keyed by `.key`) and
 // become text only where they are written out (issue #50). Reading an address string back — splitting it on
 // dots, matching `module.` or `provider[` with a regular expression, cutting it at `.module.` or out of a
 // diagnostic's summary — belongs in src/addrs alone. This test finds those shapes anywhere else in src/ and
