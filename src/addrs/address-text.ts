@@ -87,10 +87,3 @@ export function lastModuleCall(text: string): string {
 export function lastSteps(text: string, n: number): string {
   return addressSteps(text).slice(-n).join('.')
 }
-
-/** What comes before an address's first module call past its first two steps (`component.app.module.vpc.aws_x.y` → `component.app`: a component may be named `module`); the whole text when it has none. */
-export function beforeFirstModuleCall(text: string): string {
-  const steps = addressSteps(text)
-  for (let i = 2; i + 1 < steps.length; i++) if (steps[i] === 'module') return steps.slice(0, i).join('.')
-  return text
-}

@@ -2,6 +2,7 @@
 // `ephemeral.random_password.p`, inside a module `module.a.data.aws_ami.y` (REFERENCE §a.2). Terraform 1.14's
 // actions (`action.aws_lambda_invoke.notify`, addrs.Action) and query files' list blocks (`list.aws_instance.all`,
 // addrs.ListResourceMode) use provider configurations as resources do, so they share the form.
+import {addressSteps} from './address-text.js'
 import {ModulePath} from './module.js'
 
 /** The engines' modes. */
@@ -47,6 +48,47 @@ export class ResourceAddr {
   equals(other: ResourceAddr): boolean {
     return this.key === other.key
   }
+
+  /**
+   * Parses a resource's configuration address (`module.a.data.aws_ami.y`, `aws_instance.x`), instance keys
+   * dropped wherever they are (`module.a["k"].aws_instance.x[0]`); undefined when the text is not one.
+   */
+  static parse(text: string): ResourceAddr | undefined {
+    const a = parseConfigAddress(text)
+    return a instanceof ResourceAddr ? a : undefined
+  }
+
+  /** The same resource in another module: `module.a.x.y` → `module.b.module.c.x.y`. */
+  inModule(module: ModulePath): ResourceAddr {
+    return module.equals(this.module) ? this : new ResourceAddr(module, this.mode, this.type, this.name)
+  }
+}
+
+const STEP_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/
+
+/**
+ * A configuration address as a `moved` or `removed` block writes one, or a document carries one: a module
+ * (`module.a.module.b`) or a resource (`module.a.data.aws_ami.y`), instance keys dropped
+ * (`module.a["k"].aws_instance.x[0]` → `module.a.aws_instance.x`); undefined when the text is neither.
+ */
+export function parseConfigAddress(text: string): ModulePath | ResourceAddr | undefined {
+  const names = addressSteps(text).map((step) => {
+    const i = step.indexOf('[')
+    return i < 0 ? step : step.slice(0, i)
+  })
+  if (names.length === 0 || !names.every((n) => STEP_NAME.test(n))) return undefined
+  const calls: string[] = []
+  let i = 0
+  while (names[i] === 'module' && i + 1 < names.length) {
+    calls.push(names[i + 1]!)
+    i += 2
+  }
+  const module = ModulePath.of(calls)
+  const local = names.slice(i)
+  if (local.length === 0) return module
+  if (local.length === 2) return new ResourceAddr(module, 'managed', local[0]!, local[1]!)
+  if (local.length === 3 && local[0] !== 'managed') return new ResourceAddr(module, local[0]!, local[1]!, local[2]!)
+  return undefined
 }
 
 /**

@@ -4,6 +4,7 @@
 // written and its users), and per diagnostic the nodes it concerns. Read off the analysis; plain data.
 import {ModulePath} from '../addrs/module.js'
 import {providerString} from '../addrs/provider.js'
+import type {ComponentAddr} from '../addrs/stack.js'
 import {formatRange, type Diagnostic} from '../diag/diagnostic.js'
 import {renameFiles, rootRelative} from '../diag/file-names.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
@@ -12,7 +13,7 @@ import {providerConfigArguments} from '../providers/tree/config-arguments.js'
 import {componentModuleNames, stepText} from '../providers/tree/step-text.js'
 import type {ModuleNode} from '../crawl/crawl.js'
 import type {ResourceBinding} from '../providers/tree/resolve.js'
-import type {StackComponentAnalysis} from '../providers/stacks/stack-analyze.js'
+import {stackPlaceText, type StackComponentAnalysis} from '../providers/stacks/stack-analyze.js'
 import {stackTarget} from '../providers/stacks/stack-document.js'
 import type {ExportGraph, GraphNode} from './model.js'
 
@@ -175,13 +176,14 @@ function modelHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
 /** The facts of a stack's graph: its components' resources (chains named from the stack), components and provider configurations. */
 function stackHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
   const s = a.stack!
-  const resources = new Map<string, {component: string; binding: ResourceBinding}>()
+  const resources = new Map<string, {component: ComponentAddr; binding: ResourceBinding}>()
   const modules = new Map<string, {component: StackComponentAnalysis<ProvidersAnalysis>; node?: ModuleNode}>()
   for (const c of s.components) {
-    modules.set(c.address, {component: c})
-    for (const m of c.analysis?.tree.nodes ?? []) if (m.address !== '') modules.set(`${c.address}.${m.address}`, {component: c, node: m})
+    modules.set(c.address.key, {component: c})
+    for (const m of c.analysis?.tree.nodes ?? [])
+      if (m.address !== '') modules.set(`${c.address.key}.${m.address}`, {component: c, node: m})
     for (const r of c.analysis?.resolution.resources ?? [])
-      resources.set(`${c.address}.${r.address.key}`, {component: c.address, binding: r})
+      resources.set(`${c.address.key}.${r.address.key}`, {component: c.address, binding: r})
   }
   const details: Record<string, NodeDetails> = {}
   const colorKey: Record<string, string> = {}
@@ -189,7 +191,7 @@ function stackHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
     if (n.kind === 'resource') {
       const r = resources.get(n.address)
       if (!r) continue
-      const target = stackTarget(r.binding).config
+      const target = stackTarget(r.binding).config?.key ?? null
       details[n.id] = {
         kind: 'resource',
         provider: r.binding.provider,
@@ -201,17 +203,17 @@ function stackHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
       }
       if (target) colorKey[n.id] = target
     } else if (n.kind === 'provider-config') {
-      const p = s.providerConfigs.find((x) => x.address === n.address)
+      const p = s.providerConfigs.find((x) => x.address.key === n.address)
       if (!p) continue
       colorKey[n.id] = n.address
-      const users = [...resources].filter(([, r]) => stackTarget(r.binding).config === n.address).map(([address]) => address)
+      const users = [...resources].filter(([, r]) => stackTarget(r.binding).config?.key === n.address).map(([address]) => address)
       const block = s.config.stack.providerConfigs.get(`${p.localName}.${p.name}`)?.config
       details[n.id] = {
         kind: 'provider-config',
         provider: p.provider ?? '',
         arguments: (block?.body.attributes ?? []).map((x) => [x.name, x.expr] as const),
         resources: users,
-        modules: s.components.filter((c) => c.providers.some((b) => b.config === n.address)).map((c) => c.address),
+        modules: s.components.filter((c) => c.providers.some((b) => b.config?.key === n.address)).map((c) => c.address.key),
         range: formatRange(p.range),
       }
     } else {
@@ -227,14 +229,16 @@ function stackHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
         providers: own
           ? (c.analysis?.resolution.passes ?? []).filter((x) => x.to.key === own.address).map((x) => `${x.key} = ${x.value}`)
           : c.providers.map((b) => `${b.slot} = ${b.value ?? 'NOT GIVEN'}`),
-        resources: [...resources.values()].filter((r) => r.component === c.address && r.binding.module.key === (own?.address ?? '')).length,
+        resources: [...resources.values()].filter((r) => r.component.equals(c.address) && r.binding.module.key === (own?.address ?? ''))
+          .length,
         calls: (own ? own.children : (c.analysis?.tree.root.children ?? [])).length,
         range: formatRange(own?.call?.declRange ?? c.declRange),
       }
     }
   }
   const diagnostics = g.diagnostics.map((d: Diagnostic) => {
-    const address = s.diagnosticAddresses.get(d)
+    const place = s.diagnosticAddresses.get(d)
+    const address = place && stackPlaceText(place)
     const node = address === undefined ? undefined : g.nodes.find((n) => n.address === address)
     return {
       severity: d.severity,

@@ -31,7 +31,7 @@ function addressIn(component: string, address: string): string {
 }
 
 function componentLabel(c: Component): string {
-  const lines = [visible(c.address), visible(c.source.text) + (c.source.version ? ` (${visible(c.source.version)})` : '')]
+  const lines = [visible(c.address.key), visible(c.source.text) + (c.source.version ? ` (${visible(c.source.version)})` : '')]
   if (c.kind === 'removed') lines.push('removed')
   if (c.forEach) lines.push('[for_each]')
   if (!c.analysis) lines.push('not loaded')
@@ -43,10 +43,10 @@ function componentNode(c: Component, fromTree: GraphNode | undefined): GraphNode
   if (c.forEach && !marks.includes('multi-instance')) marks.push('multi-instance')
   if (!c.analysis) marks.push('unresolved')
   return {
-    id: c.address,
+    id: c.address.key,
     kind: 'module',
-    address: c.address,
-    module: c.address,
+    address: c.address.key,
+    module: c.address.key,
     label: componentLabel(c),
     cluster: null,
     marks,
@@ -72,6 +72,7 @@ function componentPart(
 ): {nodes: GraphNode[]; edges: GraphEdge[]; clusters: GraphCluster[]} {
   if (!c.analysis) return {nodes: view === 'resources' ? [] : [componentNode(c, undefined)], edges: [], clusters: []}
   const g = build(c.analysis, view, forFocus)
+  const at = c.address.key
   const dropped = new Set(g.nodes.filter((n) => n.kind === 'provider-config' && n.module === '').map((n) => n.id))
   const nodes = g.nodes
     .filter((n) => !dropped.has(n.id))
@@ -80,20 +81,20 @@ function componentPart(
         ? componentNode(c, n)
         : {
             ...n,
-            id: idIn(c.address, n.id),
-            address: addressIn(c.address, n.address),
-            module: addressIn(c.address, n.module),
-            cluster: n.cluster === null ? null : idIn(c.address, n.cluster),
+            id: idIn(at, n.id),
+            address: addressIn(at, n.address),
+            module: addressIn(at, n.module),
+            cluster: n.cluster === null ? null : idIn(at, n.cluster),
           },
     )
   const edges = g.edges
     .filter((e) => !dropped.has(e.from) && !dropped.has(e.to))
-    .map((e) => ({...e, from: idIn(c.address, e.from), to: idIn(c.address, e.to)}))
+    .map((e) => ({...e, from: idIn(at, e.from), to: idIn(at, e.to)}))
   const clusters = g.clusters.map((k) => ({
     ...k,
-    id: idIn(c.address, k.id),
-    module: addressIn(c.address, k.module),
-    label: addressIn(c.address, k.label),
+    id: idIn(at, k.id),
+    module: addressIn(at, k.module),
+    label: addressIn(at, k.label),
   }))
   return {nodes, edges, clusters}
 }
@@ -114,31 +115,31 @@ function stackPart(a: ProvidersAnalysis, view: GraphView): {nodes: GraphNode[]; 
       attributes: {name: null, stack: true},
     },
   ]
-  const edges: GraphEdge[] = s.components.map((c) => ({from: 'root', to: c.address, kind: 'calls', label: null, attributes: {}}))
+  const edges: GraphEdge[] = s.components.map((c) => ({from: 'root', to: c.address.key, kind: 'calls', label: null, attributes: {}}))
   if (view !== 'providers') return {nodes, edges}
   for (const p of s.providerConfigs) {
     const short = p.provider?.replace(/^registry\.terraform\.io\//, '') ?? `undeclared local name "${p.localName}"`
     nodes.push({
-      id: p.address,
+      id: p.address.key,
       kind: 'provider-config',
-      address: p.address,
-      module: p.stack,
+      address: p.address.key,
+      module: p.stack.key,
       label: [visible(`${p.localName}.${p.name}`), visible(short), ...(p.forEach ? ['[for_each]'] : [])].join('\n'),
       cluster: null,
       marks: ['aliased'],
       attributes: {local_name: p.localName, name: p.name, provider: p.provider ?? null, for_each: p.forEach, range: null},
     })
-    edges.push({from: p.address, to: p.stack === '' ? 'root' : p.stack, kind: 'provides', label: null, attributes: {}})
+    edges.push({from: p.address.key, to: p.stack.isRoot ? 'root' : p.stack.key, kind: 'provides', label: null, attributes: {}})
   }
   for (const c of s.components)
     for (const b of c.providers)
       if (b.config && b.value !== undefined)
         edges.push({
-          from: b.config,
-          to: c.address,
+          from: b.config.key,
+          to: c.address.key,
           kind: 'passes',
           label: visible(`${b.slot} = ${b.value}`),
-          attributes: {key: b.slot, value: b.value, child_address: c.address, parent_address: b.config},
+          attributes: {key: b.slot, value: b.value, child_address: c.address.key, parent_address: b.config.key},
         })
   return {nodes, edges}
 }

@@ -2,9 +2,10 @@
 // components' module trees (rule `terraform`), and the rules run on each component's module tree — a module
 // the stack calls, so findings name it from the stack (`component.s3.module.a`). A finding of several
 // components that share a module is reported once.
-import {beforeFirstModuleCall} from '../addrs/address-text.js'
+import type {ComponentAddr} from '../addrs/stack.js'
 import {compareDiagnostics} from '../diag/diagnostic.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
+import {stackPlaceText} from '../providers/stacks/stack-analyze.js'
 import type {LintDiagnostic} from '../rules/rule.js'
 import {TERRAFORM_RULE} from './config.js'
 import {applyIgnores} from './ignore.js'
@@ -22,7 +23,8 @@ function key(d: LintDiagnostic): string {
 }
 
 /** A component's finding named from the stack. */
-function fromStack(d: LintDiagnostic, component: string): LintDiagnostic {
+function fromStack(d: LintDiagnostic, addr: ComponentAddr): LintDiagnostic {
+  const component = addr.key
   return {
     ...d,
     // the rules' own texts name the component's root module as a root
@@ -41,8 +43,8 @@ export async function lintStack(
   const all: LintDiagnostic[] = []
   if (steps.terraform)
     for (const d of analysis.diagnostics) {
-      const address = s.diagnosticAddresses.get(d)
-      all.push({...d, rule: TERRAFORM_RULE, ...(address ? {address, callers: [beforeFirstModuleCall(address)]} : {})})
+      const place = s.diagnosticAddresses.get(d)
+      all.push({...d, rule: TERRAFORM_RULE, ...(place ? {address: stackPlaceText(place), callers: [place.component.key]} : {})})
     }
   // provider blocks in a component's modules are Terraform's error here: the rule about shared modules' blocks says it again
   const inline = new Set(

@@ -287,7 +287,7 @@ function stackRequirements(node: StackConfigNode, out = new Map<string, Requirem
     if (r.version !== undefined) {
       const p = parseProviderConstraints(r.version)
       if ('constraints' in p) e.constraints.push(...p.constraints)
-      e.sources.push({module: node.address || 'stack', constraint: r.version, range: r.versionRange ?? r.nameRange})
+      e.sources.push({module: node.address.key || 'stack', constraint: r.version, range: r.versionRange ?? r.nameRange})
     }
     out.set(name, e)
   }

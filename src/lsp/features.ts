@@ -106,7 +106,7 @@ export async function hover(ctx: FeatureContext, at: Spot): Promise<{markdown: s
   const many = new Set(all.map((f) => f.a)).size > 1
   for (const {a, t, component} of all) {
     const body = component && t.kind === 'resource' ? stackChainMarkdown(ctx, a, component, t.binding) : await hoverOf(ctx, a, t)
-    const title = component ? `**${component.address}**` : rootTitle(ctx, a)
+    const title = component ? `**${component.address.key}**` : rootTitle(ctx, a)
     sections.push(many ? `${title}\n\n${body}` : a.kind === 'shared' ? `${title}\n\n${body}` : body)
   }
   return {markdown: sections.join('\n\n---\n\n'), range: first.t.range, root: first.a.root}

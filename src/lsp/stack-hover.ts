@@ -3,7 +3,7 @@
 // chain of a resource named from the stack and ending at the stack's provider block, and hover text on
 // the stack's own files — a component block (its providers map and the stack configurations it gives),
 // a `provider "TYPE" "NAME"` block (the components and resources that use it).
-import {lastSteps} from '../addrs/address-text.js'
+import type {StackPath, StackProviderConfigAddr} from '../addrs/stack.js'
 import * as path from 'node:path'
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {RootAnalysis} from '../lint/workspace.js'
@@ -44,12 +44,12 @@ function link(ctx: Display, root: string, r: SourceRange): string {
 export function stackChainMarkdown(ctx: Display, a: RootAnalysis, c: StackComponent, r: ResourceBinding): string {
   const name = (f: string): string => ctx.display(path.resolve(a.root, f))
   const t = stackTarget(r)
-  const lines = [`\`${c.address}.${r.address.key}\` uses \`${t.config ?? 'NOT FOUND'}\`${t.value ? ` (\`${t.value}\`)` : ''}`, '']
+  const lines = [`\`${c.address.key}.${r.address.key}\` uses \`${t.config?.key ?? 'NOT FOUND'}\`${t.value ? ` (\`${t.value}\`)` : ''}`, '']
   r.resolution.forEach((s, i) => {
     const text = renameRanges(stepText(s, 'terraform', componentModuleNames(c.address)), name)
     lines.push(`${i + 1}. ${text}${s.range ? ` — ${link(ctx, a.root, s.range)}` : ''}`)
   })
-  if (c.forEach) lines.push('', `${c.address} has for_each = \`${c.forEach}\`: each instance gets the configuration its key selects`)
+  if (c.forEach) lines.push('', `${c.address.key} has for_each = \`${c.forEach}\`: each instance gets the configuration its key selects`)
   const block = r.resolution.find((s) => s.kind === 'stack-config')?.range
   if (block) lines.push('', `configuration: ${link(ctx, a.root, block)}`)
   return lines.join('\n')
@@ -61,7 +61,7 @@ function bindingsOf(c: StackComponent): readonly ResourceBinding[] {
 
 function componentMarkdown(ctx: Display, a: RootAnalysis, c: StackComponent): string {
   const out = [
-    `\`${c.address}\`${c.kind === 'removed' ? ' (removed)' : ''} — \`${c.source.text}\`${c.forEach ? `, for_each = \`${c.forEach}\`` : ''}${c.analysis ? '' : ` (not loaded: ${c.unresolvedReason ?? 'unknown'})`}`,
+    `\`${c.address.key}\`${c.kind === 'removed' ? ' (removed)' : ''} — \`${c.source.text}\`${c.forEach ? `, for_each = \`${c.forEach}\`` : ''}${c.analysis ? '' : ` (not loaded: ${c.unresolvedReason ?? 'unknown'})`}`,
     '',
     'providers:',
   ]
@@ -70,27 +70,27 @@ function componentMarkdown(ctx: Display, a: RootAnalysis, c: StackComponent): st
       r.resolution.some((s) => s.kind === 'component' && `${s.localName}${s.alias ? '.' + s.alias : ''}` === p.slot),
     )
     out.push(
-      `- \`${p.slot}\` = ${p.value !== undefined ? `\`${p.value}\`` : '**not given**'}${p.config ? ` → \`${p.config}\`` : ''}${users.length > 0 ? ` — ${users.length} resource${users.length === 1 ? '' : 's'}` : ''}`,
+      `- \`${p.slot}\` = ${p.value !== undefined ? `\`${p.value}\`` : '**not given**'}${p.config ? ` → \`${p.config.key}\`` : ''}${users.length > 0 ? ` — ${users.length} resource${users.length === 1 ? '' : 's'}` : ''}`,
     )
   }
   if (c.providers.length === 0) out.push('- none')
   return out.join('\n')
 }
 
-function providerMarkdown(ctx: Display, a: RootAnalysis, address: string): string {
+function providerMarkdown(ctx: Display, a: RootAnalysis, address: StackProviderConfigAddr): string {
   const s = a.lint.analysis.stack!
   const users = s.components.flatMap((c) =>
     bindingsOf(c)
-      .filter((r) => stackTarget(r).config === address)
+      .filter((r) => stackTarget(r).config?.key === address.key)
       .map((r) => ({c, r})),
   )
-  const components = new Set(users.map((u) => u.c.address))
+  const components = new Set(users.map((u) => u.c.address.key))
   const out = [
-    `\`${address}\``,
+    `\`${address.key}\``,
     '',
     `used by ${users.length} resource${users.length === 1 ? '' : 's'} in ${components.size} component${components.size === 1 ? '' : 's'}`,
   ]
-  for (const {c, r} of users.slice(0, MAX_LISTED)) out.push(`- \`${c.address}.${r.address.key}\` — ${link(ctx, a.root, r.range)}`)
+  for (const {c, r} of users.slice(0, MAX_LISTED)) out.push(`- \`${c.address.key}.${r.address.key}\` — ${link(ctx, a.root, r.range)}`)
   if (users.length > MAX_LISTED) out.push(`- … and ${users.length - MAX_LISTED} more`)
   return out.join('\n')
 }
@@ -124,17 +124,17 @@ function blockRange(a: RootAnalysis, c: StackComponent): SourceRange {
   const s = a.lint.analysis.stack!
   const nodes = [s.config, ...descendants(s.config)]
   for (const n of nodes) {
-    if (n.address !== c.stack) continue
-    const name = lastSteps(c.address, 1)
+    if (!n.address.equals(c.stack)) continue
+    const name = c.address.name
     const comp = c.kind === 'component' ? n.stack.components.get(name) : n.stack.removed.find((r) => r.declRange === c.declRange)
     if (comp) return comp.block.range
   }
   return c.declRange
 }
 
-function providerBlock(a: RootAnalysis, stack: string, localName: string, name: string): SourceRange | undefined {
+function providerBlock(a: RootAnalysis, stack: StackPath, localName: string, name: string): SourceRange | undefined {
   const s = a.lint.analysis.stack!
-  const n = [s.config, ...descendants(s.config)].find((x) => x.address === stack)
+  const n = [s.config, ...descendants(s.config)].find((x) => x.address.equals(stack))
   return n?.stack.providerConfigs.get(`${localName}.${name}`)?.block.range
 }
 

@@ -168,7 +168,7 @@ export function renderProvidersDiffText(d: ProvidersDiff, o: DiffRenderOptions):
     } else lines.push('', `${c.kind}  ${c.address}${c.movedFrom ? `  (moved from ${c.movedFrom})` : ''}`)
     lines.push(`  ${renameRanges(c.reason, o.newFile)}`)
     for (const a of c.argumentChanges ?? []) lines.push(`    ${a.name}: ${a.before ?? '(unset)'} → ${a.after ?? '(unset)'}`)
-    for (const m of c.moved ?? []) lines.push(`  moved { from = ${m.from}, to = ${m.to} } at ${at(m.range, o.newFile)}`)
+    for (const m of c.moved ?? []) lines.push(`  moved { from = ${m.from.key}, to = ${m.to.key} } at ${at(m.range, o.newFile)}`)
     if (c.before) lines.push(...chain(c.before, 'before', o.oldFile, shared))
     if (c.after) lines.push(...chain(c.after, 'after', o.newFile, shared))
   }

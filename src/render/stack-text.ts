@@ -1,6 +1,7 @@
 // `tfgraph providers` for a Terraform Stacks configuration, as text: the stack's provider configurations,
 // then per component its providers map and, grouped by the stack configuration they end at, the resources
 // of its module tree with the way there; `--resource` gives the full chain of each resource.
+import type {ComponentAddr} from '../addrs/stack.js'
 import {formatRange} from '../diag/diagnostic.js'
 import {didYouMean} from '../diag/name-suggestion.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
@@ -31,7 +32,11 @@ interface Bound {
 
 function bound(s: StackAnalysis<ProvidersAnalysis>): Bound[] {
   return s.components.flatMap((c) =>
-    (c.analysis?.resolution.resources ?? []).map((binding) => ({component: c, binding, address: `${c.address}.${binding.address.key}`})),
+    (c.analysis?.resolution.resources ?? []).map((binding) => ({
+      component: c,
+      binding,
+      address: `${c.address.key}.${binding.address.key}`,
+    })),
   )
 }
 
@@ -56,12 +61,12 @@ export function stackFilterProblem(s: StackAnalysis<ProvidersAnalysis>, opts: St
     opts.module &&
     opts.module !== '.' &&
     !all.some((b) => matches(b, {module: opts.module!})) &&
-    !s.components.some((c) => c.address === opts.module)
+    !s.components.some((c) => c.address.key === opts.module)
   )
     return `--module ${opts.module}: no such component or module in this stack${hint(
       didYouMean(
         opts.module,
-        s.components.map((c) => c.address),
+        s.components.map((c) => c.address.key),
       ),
     )}`
   if (opts.resource && !all.some((b) => matches(b, {resource: opts.resource!})))
@@ -77,7 +82,7 @@ export function stackFilterProblem(s: StackAnalysis<ProvidersAnalysis>, opts: St
 }
 
 /** The short form of a chain inside a component: the module steps, then the providers map entry. */
-function via(steps: readonly ResolutionStep[], component: string): string {
+function via(steps: readonly ResolutionStep[], component: ComponentAddr): string {
   const parts: string[] = []
   const names = componentModuleNames(component)
   for (const s of steps) {
@@ -97,8 +102,8 @@ function header(s: StackAnalysis<ProvidersAnalysis>, shown: number): string {
   const removed = s.components.length - n
   const used = new Set(
     bound(s)
-      .map((b) => stackTarget(b.binding).config)
-      .filter((x) => x !== null),
+      .map((b) => stackTarget(b.binding).config?.key)
+      .filter((x) => x !== undefined),
   )
   return `stack: ${n} component${n === 1 ? '' : 's'}${removed ? ` and ${removed} removed` : ''}, ${s.providerConfigs.length} provider configuration${s.providerConfigs.length === 1 ? '' : 's'} (${used.size} used by ${shown} resource${shown === 1 ? '' : 's'}); Terraform ${s.behaviourVersion}'s rules`
 }
@@ -106,7 +111,7 @@ function header(s: StackAnalysis<ProvidersAnalysis>, shown: number): string {
 function componentHeader(c: Component, name: FileNamer): string {
   const dir = c.displayDir !== undefined && `./${c.displayDir}` !== c.source.text ? `  → ${terminalInline(name(c.displayDir))}` : ''
   const flags = [c.kind === 'removed' ? 'removed' : '', c.forEach ? `for_each = ${terminalInline(c.forEach)}` : ''].filter(Boolean)
-  return `${c.address}  ${terminalInline(c.source.text)}${c.source.version ? ` (${terminalInline(c.source.version)})` : ''}${dir}${flags.length ? `  [${flags.join(', ')}]` : ''}${c.analysis ? '' : `  NOT LOADED: ${terminalInline(c.unresolvedReason ?? '')}`}`
+  return `${c.address.key}  ${terminalInline(c.source.text)}${c.source.version ? ` (${terminalInline(c.source.version)})` : ''}${dir}${flags.length ? `  [${flags.join(', ')}]` : ''}${c.analysis ? '' : `  NOT LOADED: ${terminalInline(c.unresolvedReason ?? '')}`}`
 }
 
 function detail(list: readonly Bound[], name: FileNamer): string[] {
@@ -115,7 +120,9 @@ function detail(list: readonly Bound[], name: FileNamer): string[] {
     const r = b.binding
     const t = stackTarget(r)
     out.push(`${b.address}  (${formatRange({...r.range, filename: name(r.range.filename)})})`)
-    out.push(`  uses ${t.config ?? r.providerConfig?.key ?? '(no configuration found)'}${t.value ? ` (${terminalInline(t.value)})` : ''}`)
+    out.push(
+      `  uses ${t.config?.key ?? r.providerConfig?.key ?? '(no configuration found)'}${t.value ? ` (${terminalInline(t.value)})` : ''}`,
+    )
     r.resolution.forEach((s, i) =>
       out.push(`  ${i + 1}. ${renameRanges(stepText(s, 'terraform', componentModuleNames(b.component.address)), name)}`),
     )
@@ -133,17 +140,17 @@ export function renderStackText(a: ProvidersAnalysis, opts: StackTextOptions = {
   if (opts.resource) return terminalText([...out, ...detail(list, name)].join('\n'))
   out.push('provider configurations')
   for (const p of s.providerConfigs)
-    out.push(`  ${p.address}${p.forEach ? '  [for_each]' : ''}  (${formatRange({...p.range, filename: name(p.range.filename)})})`)
+    out.push(`  ${p.address.key}${p.forEach ? '  [for_each]' : ''}  (${formatRange({...p.range, filename: name(p.range.filename)})})`)
   if (s.providerConfigs.length === 0) out.push('  (none)')
   for (const c of s.components) {
     const mine = list.filter((b) => b.component === c)
     if ((opts.provider || (opts.module && opts.module !== '.')) && mine.length === 0) continue
     out.push('', componentHeader(c, name))
     for (const p of c.providers)
-      out.push(`  ${p.slot} = ${p.value !== undefined ? terminalInline(p.value) : 'NOT GIVEN'}${p.config ? `  → ${p.config}` : ''}`)
+      out.push(`  ${p.slot} = ${p.value !== undefined ? terminalInline(p.value) : 'NOT GIVEN'}${p.config ? `  → ${p.config.key}` : ''}`)
     const groups = new Map<string, {config: string; via: string; items: Bound[]}>()
     for (const b of mine) {
-      const config = stackTarget(b.binding).config ?? b.binding.providerConfig?.key ?? '(no configuration found)'
+      const config = stackTarget(b.binding).config?.key ?? b.binding.providerConfig?.key ?? '(no configuration found)'
       const v = via(b.binding.resolution, c.address)
       const g = groups.get(`${config}\0${v}`) ?? {config, via: v, items: []}
       g.items.push(b)
@@ -160,11 +167,10 @@ export function renderStackText(a: ProvidersAnalysis, opts: StackTextOptions = {
   }
   const unresolved = s.embeddedStacks.filter((e) => !e.resolved)
   for (const e of unresolved)
-    out.push('', `${e.address}  ${terminalInline(e.source)}  NOT LOADED: not a local source (tfgraph reads no network)`)
+    out.push('', `${e.address.key}  ${terminalInline(e.source)}  NOT LOADED: not a local source (tfgraph reads no network)`)
   if (s.deployments.length > 0) {
     out.push('', 'deployments')
-    for (const d of s.deployments)
-      out.push(`  ${d.stack ? d.stack + '.' : ''}${d.name}: ${d.inputs.map((i) => i.name).join(', ') || '(no inputs)'}`)
+    for (const d of s.deployments) out.push(`  ${d.stack.prefix()}${d.name}: ${d.inputs.map((i) => i.name).join(', ') || '(no inputs)'}`)
   }
   return terminalText(out.join('\n') + '\n')
 }

@@ -6,7 +6,7 @@ import type {MatchedObject, StateMatch} from '../state/match.js'
 function objectLine(m: MatchedObject): string {
   const o = m.object
   const deposed = o.deposed ? ` (deposed ${o.deposed})` : ''
-  const moved = m.movedFrom ? `, moved to ${m.configAddress}` : ''
+  const moved = m.movedFrom ? `, moved to ${m.configAddress?.key}` : ''
   const keys = m.instance === 'unknown' ? ' (whether its instance keys are still declared is not known statically)' : ''
   switch (m.status) {
     case 'bound':

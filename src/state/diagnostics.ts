@@ -34,7 +34,7 @@ function missingDiagnostic(m: MatchedObject, a: ProvidersAnalysis): Diagnostic {
     `To work with ${v} its original provider configuration at ${recorded} is required, but it has been removed. This occurs when a provider configuration is removed while objects created by that provider still exist in the state. Re-add the provider configuration to destroy ${v}, after which you can remove the provider configuration again.`,
   )
   const removed = m.removedBy
-    ? ` The removed block (${m.removedBy.from}${m.removedBy.destroy ? '' : ', destroy = false'}) does not help: Terraform still needs the configuration to ${m.removedBy.destroy ? 'destroy' : 'forget'} the object.`
+    ? ` The removed block (${m.removedBy.from.key}${m.removedBy.destroy ? '' : ', destroy = false'}) does not help: Terraform still needs the configuration to ${m.removedBy.destroy ? 'destroy' : 'forget'} the object.`
     : ' A removed block alone does not help: Terraform still needs the configuration to destroy or forget the object.'
   const explanation =
     `${m.object.address} is not declared any more, and the state records it under ${recorded}, which was ${whereItWas(m, a)}: that block is gone.` +
@@ -73,7 +73,7 @@ function rehomedDiagnostic(m: MatchedObject, a: ProvidersAnalysis): Diagnostic {
   const chain = (m.binding?.resolution ?? [])
     .filter((s) => s.kind === 'passed' || s.kind === 'inherited' || s.kind === 'missing')
     .map((s) => stepText(s, a.tree.engine))
-  const moved = m.movedFrom ? ` (moved from ${m.movedFrom})` : ''
+  const moved = m.movedFrom ? ` (moved from ${m.movedFrom.key})` : ''
   const what =
     m.status === 'orphan'
       ? `Terraform destroys it through ${now}, not through the configuration that created it`
@@ -81,7 +81,7 @@ function rehomedDiagnostic(m: MatchedObject, a: ProvidersAnalysis): Diagnostic {
   const d = warningDiag(
     'state.rehomed',
     'A state object moves to another provider configuration',
-    `The state records ${m.object.address} under ${recorded}; the configuration now binds ${m.configAddress ?? m.object.address}${moved} to ${now}${chain.length > 0 ? ` (${chain.join('; ')})` : ''}. ${what}.`,
+    `The state records ${m.object.address} under ${recorded}; the configuration now binds ${m.configAddress?.key ?? m.object.address}${moved} to ${now}${chain.length > 0 ? ` (${chain.join('; ')})` : ''}. ${what}.`,
   )
   return m.binding ? {...d, extra: {range: m.binding.range}} : d
 }

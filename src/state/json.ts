@@ -38,9 +38,9 @@ export function stateJson(m: StateMatch): StateJson {
       recorded_provider_config: o.object.recordedText,
       provider_config: o.providerConfig?.key ?? null,
       status: o.status,
-      moved_from: o.movedFrom ?? null,
+      moved_from: o.movedFrom?.key ?? null,
       ...(o.instance === 'unknown' ? {instance_keys: 'unknown' as const} : {}),
-      ...(o.removedBy ? {removed: {from: o.removedBy.from, destroy: o.removedBy.destroy}} : {}),
+      ...(o.removedBy ? {removed: {from: o.removedBy.from.key, destroy: o.removedBy.destroy}} : {}),
     })),
   }
 }

@@ -8,7 +8,8 @@
 // there. An orphaned data source needs none: Terraform drops it from the state (measured, 1.11.4).
 import type {InstanceKey, ModuleInstance} from '../addrs/instance.js'
 import {providerEquals, type AbsProviderConfig} from '../addrs/provider.js'
-import type {ResourceAddr} from '../addrs/resource.js'
+import {ModulePath} from '../addrs/module.js'
+import {ResourceAddr} from '../addrs/resource.js'
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import {evaluateAttribute} from '../crawl/static-eval.js'
@@ -35,7 +36,8 @@ export type InstanceDeclared = 'declared' | 'gone' | 'unknown'
 
 /** A `removed` block that names the object's resource or one of its modules. */
 export interface RemovedBy {
-  readonly from: string
+  /** Its target: a resource, or a module (all its resources). */
+  readonly from: ResourceAddr | ModulePath
   readonly destroy: boolean
   readonly range: SourceRange
 }
@@ -46,9 +48,9 @@ export interface MatchedObject {
   /** The configuration Terraform works with it through now; null when it needs one that is gone. */
   readonly providerConfig: AbsProviderConfig | null
   /** The resource it is declared as now (after `moved` blocks); undefined for an orphan. */
-  readonly configAddress?: string
+  readonly configAddress?: ResourceAddr
   /** The resource address the state has, when `moved` blocks took it elsewhere. */
-  readonly movedFrom?: string
+  readonly movedFrom?: ResourceAddr
   /** The `moved` blocks applied, in order. */
   readonly moves: readonly SourceRange[]
   /** For a declared resource: is this instance still declared? */
@@ -72,13 +74,21 @@ function removedEntries(tree: ModuleTree): RemovedBy[] {
       const from = b.body.attributes.find((a) => a.name === 'from')
       const parsed = from ? parseAddress(from, false, []) : undefined
       if (!parsed) continue
-      const modules = parsed.modules.map((m) => `module.${m}`).join('.')
-      const local = parsed.kind === 'resource' ? parsed.local : undefined
-      const rel = [modules, local].filter((x) => x).join('.')
+      const module = ModulePath.of([...n.path, ...parsed.modules])
+      const {type, name} = parsed
+      const target =
+        parsed.kind !== 'resource'
+          ? module
+          : type !== undefined && name !== undefined
+            ? new ResourceAddr(module, parsed.mode ?? 'managed', type, name)
+            : undefined
+      if (!target) continue
+      // the root module itself is no target
+      if (target instanceof ModulePath && target.isRoot) continue
       const lifecycle = b.body.blocks.find((x) => x.type === 'lifecycle')
       const destroy = lifecycle?.body.attributes.find((a) => a.name === 'destroy')
       out.push({
-        from: n.address && rel ? `${n.address}.${rel}` : n.address || rel,
+        from: target,
         destroy: literalBool(destroy) !== false,
         range: b.declRange,
       })
@@ -173,8 +183,8 @@ function instanceDeclared(o: StateObject, binding: ResourceBinding, moved: boole
 
 /** What matching finds of a resource, the same for all its instances. */
 interface ResourceMatch {
-  readonly from: string
-  readonly to: string
+  readonly from: ResourceAddr
+  readonly to: ResourceAddr
   readonly moves: readonly SourceRange[]
   readonly binding: ResourceBinding | undefined
   readonly removedBy: RemovedBy | undefined
@@ -183,15 +193,17 @@ interface ResourceMatch {
 function matchResource(o: StateObject, ctx: MatchContext): ResourceMatch {
   let r = ctx.resources.get(o.resource)
   if (!r) {
-    const from = o.resource.toString()
-    const moved = applyMoves(from, ctx.moves)
-    const binding = ctx.bindings.get(moved.address)
+    const from = o.resource
+    const to = applyMoves(from, ctx.moves)
+    const binding = ctx.bindings.get(to.address.key)
     r = {
       from,
-      to: moved.address,
-      moves: moved.moves.map((m) => m.range),
+      to: to.address,
+      moves: to.moves.map((m) => m.range),
       binding,
-      removedBy: binding ? undefined : ctx.removed.find((x) => x.from === moved.address || moved.address.startsWith(x.from + '.')),
+      removedBy: binding
+        ? undefined
+        : ctx.removed.find((x) => (x.from instanceof ResourceAddr ? x.from.equals(to.address) : x.from.contains(to.address.module))),
     }
     ctx.resources.set(o.resource, r)
   }
@@ -200,14 +212,15 @@ function matchResource(o: StateObject, ctx: MatchContext): ResourceMatch {
 
 function matchObject(o: StateObject, ctx: MatchContext): MatchedObject {
   const {from, to, moves, binding, removedBy} = matchResource(o, ctx)
-  const movedFields = to !== from ? {movedFrom: from} : {}
+  const moved = !to.equals(from)
+  const movedFields = moved ? {movedFrom: from} : {}
   let recorded = ctx.recorded.get(o.recorded)
   if (recorded === undefined) {
     recorded = o.recorded.toString()
     ctx.recorded.set(o.recorded, recorded)
   }
   if (binding) {
-    const instance = instanceDeclared(o, binding, to !== from, ctx)
+    const instance = instanceDeclared(o, binding, moved, ctx)
     const providerConfig = binding.providerConfig ?? null
     const same = providerConfig?.key === recorded
     const status: StateStatus = instance === 'gone' ? 'orphan' : same ? 'bound' : 'rehomed'

@@ -4,7 +4,6 @@ import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {
   addressSteps,
-  beforeFirstModuleCall,
   isModuleCallAddress,
   lastModuleCall,
   lastSteps,
@@ -47,14 +46,6 @@ test('module addresses: whether one, its parent, its last call', () => {
   assert.is(parentModuleText('aws_instance.x'), 'aws_instance.x')
   assert.is(lastModuleCall('module.a.module.b["x.y"]'), 'module.b["x.y"]')
   assert.is(lastSteps('module.a.data.aws_ami.x["k.v"]', 3), 'data.aws_ami.x["k.v"]')
-})
-
-test('the part before the first module call', () => {
-  assert.is(beforeFirstModuleCall('component.app.module.vpc.aws_x.y'), 'component.app')
-  assert.is(beforeFirstModuleCall('component.app["a.module.b"].module.vpc'), 'component.app["a.module.b"]')
-  assert.is(beforeFirstModuleCall('component.app'), 'component.app')
-  assert.is(beforeFirstModuleCall('component.module.module.vpc.aws_x.y'), 'component.module')
-  assert.is(beforeFirstModuleCall('module.a.aws_x.y'), 'module.a.aws_x.y')
 })
 
 test.run()

@@ -13,7 +13,8 @@ import {
   providerEquals,
   providerString,
 } from '../../src/addrs/provider.js'
-import {ResourceAddr} from '../../src/addrs/resource.js'
+import {parseConfigAddress, ResourceAddr} from '../../src/addrs/resource.js'
+import {ComponentAddr, StackPath, StackProviderConfigAddr} from '../../src/addrs/stack.js'
 
 const AWS = providerAddr('registry.terraform.io', 'hashicorp', 'aws')
 
@@ -105,6 +106,55 @@ test('absolute provider configurations parse back from their string form; other 
     'resource.provider["registry.terraform.io/hashicorp/aws"]',
   ])
     assert.is(AbsProviderConfig.parse(text), undefined, text)
+})
+
+test('stack addresses: embedded stack paths, components and their instances, as Terraform writes them', () => {
+  assert.is(StackPath.root.key, '')
+  assert.ok(StackPath.of([]) === StackPath.root && StackPath.root.isRoot)
+  const net = StackPath.root.child('net').child('vpc')
+  assert.is(net.toString(), 'stack.net.stack.vpc')
+  assert.is(net.prefix(), 'stack.net.stack.vpc.')
+  assert.ok(net.equals(StackPath.of(['net', 'vpc'])))
+  assert.is(new ComponentAddr(StackPath.root, 's3').key, 'component.s3')
+  assert.is(new ComponentAddr(net, 'app').key, 'stack.net.stack.vpc.component.app')
+  assert.is(new ComponentAddr(StackPath.root, 'app', 'eu.west').key, 'component.app["eu.west"]')
+  assert.is(new ComponentAddr(StackPath.root, 'app', 0).key, 'component.app[0]')
+  assert.ok(new ComponentAddr(StackPath.root, 'app', 'k').config.equals(new ComponentAddr(StackPath.root, 'app')))
+  assert.is(JSON.stringify({a: new ComponentAddr(net, 'x')}), '{"a":"stack.net.stack.vpc.component.x"}')
+  for (const text of ['component.s3', 'stack.net.component.app', 'component.app["a.module.b"]', 'component.app[3]', 'component.module'])
+    assert.is(ComponentAddr.parse(text)?.key, text, text)
+  assert.is(ComponentAddr.parse('stack.net.component.app')?.stack.key, 'stack.net')
+  assert.is(ComponentAddr.parse('component.app["k"]')?.instanceKey, 'k')
+  for (const text of ['component', 'module.a', 'component.a.module.b', 'component.a[x]', 'stack.s', 'component.a[01]'])
+    assert.is(ComponentAddr.parse(text), undefined, text)
+})
+
+test("stack provider configurations: the FQN quoted with the block's name, provider.TYPE.NAME while undeclared", () => {
+  const east = new StackProviderConfigAddr(StackPath.root, 'aws', 'east', AWS)
+  assert.is(east.key, 'provider["registry.terraform.io/hashicorp/aws"].east')
+  const inner = new StackProviderConfigAddr(StackPath.root.child('s'), 'aws', 'east', AWS)
+  assert.is(inner.toString(), 'stack.s.provider["registry.terraform.io/hashicorp/aws"].east')
+  assert.is(new StackProviderConfigAddr(StackPath.root, 'awz', 'x').key, 'provider.awz.x')
+  assert.ok(StackProviderConfigAddr.parse(inner.key)?.equals(inner))
+  assert.is(StackProviderConfigAddr.parse('stack.s.provider.awz.x')?.stack.key, 'stack.s')
+  assert.is(StackProviderConfigAddr.parse('provider.awz.x')?.localName, 'awz')
+  for (const text of ['provider["aws"].x', 'provider.aws', 'module.a.provider["registry.terraform.io/hashicorp/aws"].x'])
+    assert.is(StackProviderConfigAddr.parse(text), undefined, text)
+})
+
+test('configuration addresses of moved and removed blocks: a module or a resource, instance keys dropped', () => {
+  const m = parseConfigAddress('module.a["x.y"].module.b[0]')
+  assert.ok(m instanceof ModulePath && m.key === 'module.a.module.b')
+  const r = parseConfigAddress('module.a[0].data.aws_ami.x["k"]')
+  assert.ok(r instanceof ResourceAddr && r.key === 'module.a.data.aws_ami.x' && r.mode === 'data')
+  assert.is(ResourceAddr.parse('aws_instance.x')?.key, 'aws_instance.x')
+  assert.is(ResourceAddr.parse('list.aws_instance.all')?.mode, 'list')
+  assert.is(ResourceAddr.parse('module.a'), undefined)
+  for (const text of ['', 'module', 'module.a.b', 'a.b.c.d', 'aws_instance.x.', 'module.a.managed.x.y'])
+    assert.is(parseConfigAddress(text), undefined, text)
+  const x = new ResourceAddr(ModulePath.of(['a']), 'managed', 't', 'n')
+  assert.is(x.inModule(ModulePath.of(['b', 'c'])).key, 'module.b.module.c.t.n')
+  assert.ok(x.inModule(ModulePath.of(['a'])) === x)
 })
 
 test.run()

@@ -1,4 +1,4 @@
-// Addresses travel as values (src/addrs: ModulePath, AbsProviderConfig, ResourceAddr, keyed by `.key`) and
+// Addresses travel as values (src/addrs: ModulePath, AbsProviderConfig, ResourceAddr, the stack addresses, keyed by `.key`) and
 // become text only where they are written out (issue #50). Reading an address string back — splitting it on
 // dots, matching `module.` or `provider[` with a regular expression, cutting it at `.module.` or out of a
 // diagnostic's summary — belongs in src/addrs alone. This test finds those shapes anywhere else in src/ and
@@ -15,10 +15,10 @@ import {repoRoot} from '../helpers/paths.js'
 const SHAPES: readonly RegExp[] = [
   // splitting on the address separator, or at a module call
   /\.split\(\s*(['"`])\.(?:module\.)?\1\s*\)/,
-  // regular expressions over module calls or provider configurations
-  /module\\\.|provider\\\[/,
+  // regular expressions over module calls, provider configurations, or a stack's components and embedded stacks
+  /module\\\.|provider\\\[|\bcomponent\\\.|\bstack\\\./,
   // cutting an address at a module call or a provider configuration
-  /(?:startsWith|indexOf|lastIndexOf|includes)\(\s*(['"`])\.?(?:module\.|provider\[)/,
+  /(?:startsWith|indexOf|lastIndexOf|includes)\(\s*(['"`])\.?(?:module\.|provider\[|component\.|stack\.)/,
   // an address cut back out of a diagnostic's text (`missing provider <address>`): carry the value instead
   /\.summary\.(?:slice|split|match|substring|indexOf)\(/,
 ]
@@ -81,13 +81,15 @@ test('the detector finds each shape of reading an address back', () => {
     "if (x.startsWith('module.')) return",
     "const i = text.indexOf('.provider[')",
     "const addr = p.diagnostic.summary.slice('missing provider '.length)",
+    "if (address.startsWith('component.')) return",
+    'const m = /^stack\\.([^.]+)\\.component\\.(.+)$/.exec(address)',
     "// address.split('.') in a comment",
     "const v = version.split('-')",
     'const s = `${m}.provider[${JSON.stringify(p)}]`',
   ].join('\n')
   assert.equal(
     addressParsingLines('x.ts', sample).map((l) => l.line),
-    [1, 2, 3, 4, 5, 6, 7],
+    [1, 2, 3, 4, 5, 6, 7, 8, 9],
   )
 })
 

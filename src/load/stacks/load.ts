@@ -2,6 +2,7 @@
 // LoadSingleStackConfig), then the tree of embedded stacks with local sources (LoadConfigDir: the nesting
 // limit, the sources of removed blocks). Remote sources are not fetched: such a call is kept, unresolved.
 import * as path from 'node:path'
+import {StackPath} from '../../addrs/stack.js'
 import type {Diagnostic} from '../../diag/diagnostic.js'
 import {errorDiag, warningDiag} from '../../diag/diagnostic.js'
 import {goQuote} from '../../diag/go-quote.js'
@@ -231,7 +232,7 @@ function finalSource(t: TreeLoad, dir: string): string {
 /** The stack configuration at `rootDir` and the embedded stacks it calls through local sources. */
 export async function loadStackConfig(ctx: LoadContext, rootDir: string, opts: StackLoadOptions): Promise<StackConfigNode> {
   const t: TreeLoad = {ctx, rootDir: path.resolve(rootDir), opts}
-  return loadNode(t, t.rootDir, '', [])
+  return loadNode(t, t.rootDir, StackPath.root, [])
 }
 
 interface MutableNode extends StackConfigNode {
@@ -239,7 +240,7 @@ interface MutableNode extends StackConfigNode {
   readonly diagnostics: Diagnostic[]
 }
 
-async function loadNode(t: TreeLoad, dir: string, address: string, callers: readonly string[]): Promise<MutableNode> {
+async function loadNode(t: TreeLoad, dir: string, address: StackPath, callers: readonly string[]): Promise<MutableNode> {
   const rel = path.relative(t.rootDir, dir).split(path.sep).join('/')
   const prefix = rel === '' ? '' : rel + '/'
   const stack = await loadStackDir(t.ctx, dir, prefix, t.opts)
@@ -250,10 +251,7 @@ async function loadNode(t: TreeLoad, dir: string, address: string, callers: read
       node.diagnostics.push(tooDeep(t, [...callers, dir], call.declRange))
       continue
     }
-    const child = await loadNode(t, path.resolve(dir, call.source.text), `${address ? address + '.' : ''}stack.${call.name}`, [
-      ...callers,
-      dir,
-    ])
+    const child = await loadNode(t, path.resolve(dir, call.source.text), address.child(call.name), [...callers, dir])
     node.children.set(call.name, child)
   }
   await removedStacks(t, node, dir, callers)
@@ -300,10 +298,7 @@ async function removedStacks(t: TreeLoad, node: MutableNode, dir: string, caller
       continue
     }
     if (callers.length === MAX_NESTING) continue
-    current.children.set(
-      last.name,
-      await loadNode(t, source, `${current.address ? current.address + '.' : ''}stack.${last.name}`, [...callers, dir]),
-    )
+    current.children.set(last.name, await loadNode(t, source, current.address.child(last.name), [...callers, dir]))
   }
 }
 

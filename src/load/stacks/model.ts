@@ -4,6 +4,7 @@
 // the expressions kept as attributes (their syntax tree) for validation to read. Deployment files
 // (`.tfdeploy.hcl`) are read only for what their deployments pass to the stack's variables.
 import type {Provider} from '../../addrs/provider.js'
+import type {StackPath} from '../../addrs/stack.js'
 import type {Diagnostic, SourceRange} from '../../diag/diagnostic.js'
 import type {Attribute, Block} from '../../hcl/syntax.js'
 import type {Expr} from '../../hcl/expr.js'
@@ -178,8 +179,8 @@ export interface Stack {
 /** A stack and the embedded stacks it calls (local sources), as Terraform's stackconfig.ConfigNode. */
 export interface StackConfigNode {
   readonly stack: Stack
-  /** `stack.a.stack.b`; '' for the root stack. */
-  readonly address: string
+  /** `stack.a.stack.b`; the root stack's is empty. */
+  readonly address: StackPath
   /** The directory relative to the root stack's (`.` for the root). */
   readonly displayDir: string
   readonly children: ReadonlyMap<string, StackConfigNode>

@@ -1,7 +1,7 @@
 // `tfgraph providers diff`: the provider binding of every resource in two revisions of a configuration,
 // compared by address (after the new revision's `moved` blocks), each difference with one kind and why.
 // Works on the `providers --json` documents (the stable contract) plus the configurations' arguments.
-import {isModuleCallAddress} from '../../addrs/address-text.js'
+import {ResourceAddr} from '../../addrs/resource.js'
 import type {SourceRange} from '../../diag/diagnostic.js'
 import type {ProvidersAnalysis, ProvidersDocument} from '../analyze.js'
 import {providersDocument} from '../analyze.js'
@@ -149,7 +149,7 @@ function resourceMove(
   moves: readonly MovedEntry[],
   engine: string,
 ): {kind: ProviderMove; reason: string} | undefined {
-  const own = moves.find((m) => !isModuleCallAddress(m.from))
+  const own = moves.find((m) => m.from instanceof ResourceAddr)
   if (!own) return undefined
   const product = engine === 'opentofu' ? 'OpenTofu' : 'Terraform'
   const accepted =
@@ -177,7 +177,11 @@ export function diffProviders(before: DiffSide, after: DiffSide): ProvidersDiff 
   let unchanged = 0
   let movedUnchanged = 0
   for (const o of before.doc.resources) {
-    const {address, moves} = applyMoves(o.address, after.moves)
+    // the old revision's address, read back from its document, taken through the new revision's moved blocks
+    const old = ResourceAddr.parse(o.address)
+    const moved = old && old.key === o.address ? applyMoves(old, after.moves) : undefined
+    const address = moved ? moved.address.key : o.address
+    const moves = moved?.moves ?? []
     const n = newByAddr.get(address)
     const mv = address !== o.address ? {movedFrom: o.address, moved: moves} : {}
     if (!n) {

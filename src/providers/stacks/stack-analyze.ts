@@ -7,7 +7,8 @@
 import * as path from 'node:path'
 import {isDeepStrictEqual} from 'node:util'
 import {ModulePath} from '../../addrs/module.js'
-import {providerString, type Provider} from '../../addrs/provider.js'
+import {providerString} from '../../addrs/provider.js'
+import {ComponentAddr, StackPath, StackProviderConfigAddr} from '../../addrs/stack.js'
 import type {Diagnostic, SourceRange} from '../../diag/diagnostic.js'
 import {errorDiag, warningDiag} from '../../diag/diagnostic.js'
 import {renameFiles, rootRelative} from '../../diag/file-names.js'
@@ -59,8 +60,8 @@ export interface StackTreeOptions extends Pick<
 /** A `provider "TYPE" "NAME"` block of the stack (or of an embedded stack). */
 export interface StackProviderConfigInfo {
   /** `provider["registry.terraform.io/hashicorp/aws"].east`; `stack.s.` before it in an embedded stack; `provider.TYPE.NAME` when the type is undeclared. */
-  readonly address: string
-  readonly stack: string
+  readonly address: StackProviderConfigAddr
+  readonly stack: StackPath
   readonly localName: string
   readonly name: string
   readonly provider?: string
@@ -78,13 +79,13 @@ export interface StackSlotBinding {
   readonly value?: string
   readonly range?: SourceRange
   /** The stack configuration the value stands for, when tfgraph can tell. */
-  readonly config?: string
+  readonly config?: StackProviderConfigAddr
 }
 
 export interface StackComponentAnalysis<A extends TreeAnalysis> {
   /** `component.s3`, `stack.net.component.vpc`; a removed block: the component it removes. */
-  readonly address: string
-  readonly stack: string
+  readonly address: ComponentAddr
+  readonly stack: StackPath
   readonly kind: 'component' | 'removed'
   readonly source: StackSource
   /** The `for_each` expression as written. */
@@ -109,17 +110,28 @@ export interface StackAnalysis<A extends TreeAnalysis> {
   readonly components: readonly StackComponentAnalysis<A>[]
   readonly providerConfigs: readonly StackProviderConfigInfo[]
   readonly embeddedStacks: readonly {
-    readonly address: string
+    readonly address: StackPath
     readonly source: string
     readonly displayDir?: string
     readonly resolved: boolean
   }[]
-  readonly deployments: readonly (Deployment & {readonly stack: string})[]
+  readonly deployments: readonly (Deployment & {readonly stack: StackPath})[]
   readonly lockFile: boolean
   readonly diagnostics: readonly Diagnostic[]
-  /** The stack address each diagnostic is about, where it is a component's (`component.a`, `component.a.module.b`). */
-  readonly diagnosticAddresses: ReadonlyMap<Diagnostic, string>
+  /** Where in the stack each diagnostic is, where it is a component's (`component.a`, `component.a.module.b`). */
+  readonly diagnosticAddresses: ReadonlyMap<Diagnostic, StackDiagnosticPlace>
   readonly incomplete: boolean
+}
+
+/** A place in a stack: a component, and the module of its tree (its module address, '' the root module). */
+export interface StackDiagnosticPlace {
+  readonly component: ComponentAddr
+  readonly module: string
+}
+
+/** The place's address: `component.a`, `component.a.module.b`. */
+export function stackPlaceText(p: StackDiagnosticPlace): string {
+  return p.module ? `${p.component.key}.${p.module}` : p.component.key
 }
 
 function versionProblem(s: string): string | undefined {
@@ -146,15 +158,10 @@ function shownDir(root: string, dir: string): string {
   return rel === '' ? '.' : rel
 }
 
-function configAddress(stack: string, localName: string, name: string, provider: Provider | undefined): string {
-  const base = provider ? `provider[${JSON.stringify(providerString(provider))}].${name}` : `provider.${localName}.${name}`
-  return stack ? `${stack}.${base}` : base
-}
-
 /** The steps that end a resource's chain at a providers map entry: the component's entry, then the stack's block. */
 function inboundSteps(
   node: StackConfigNode,
-  address: string,
+  address: ComponentAddr,
   kind: 'component' | 'removed',
   forEach: boolean,
   e: ProvidersMapEntry,
@@ -165,7 +172,7 @@ function inboundSteps(
     module: ModulePath.root,
     localName: e.localName,
     ...(e.alias ? {alias: e.alias} : {}),
-    component: kind === 'removed' ? `removed ${address}` : address,
+    component: address,
     value: e.valueText,
     forEach,
     removed: kind === 'removed',
@@ -194,7 +201,7 @@ function inboundSteps(
       stack: node.address,
       localName: v.localName,
       name: v.name,
-      ...(c ? {address: configAddress(node.address, c.localName, c.name, c.provider)} : {}),
+      ...(c ? {address: new StackProviderConfigAddr(node.address, c.localName, c.name, c.provider)} : {}),
       ...(c?.provider ? {provider: c.provider} : {}),
       forEach: c?.forEach !== undefined,
       declared: c !== undefined,
@@ -219,7 +226,7 @@ interface Run<A extends TreeAnalysis> {
 type Decl = {
   readonly kind: 'component' | 'removed'
   readonly dependsOn?: ProvidersMapEntry['attribute']
-  readonly address: string
+  readonly address: ComponentAddr
   readonly source: StackSource
   readonly forEach: ProvidersMapEntry['attribute'] | undefined
   readonly providers: readonly ProvidersMapEntry[]
@@ -228,12 +235,11 @@ type Decl = {
 
 /** The components and removed components of one stack node. */
 function declsOf(node: StackConfigNode): Decl[] {
-  const prefix = node.address ? node.address + '.' : ''
   const out: Decl[] = []
   for (const c of [...node.stack.components.values()].sort((a, b) => (a.name < b.name ? -1 : 1)))
     out.push({
       kind: 'component',
-      address: `${prefix}component.${c.name}`,
+      address: new ComponentAddr(node.address, c.name),
       source: c.source,
       forEach: c.forEach,
       providers: c.providers,
@@ -242,8 +248,8 @@ function declsOf(node: StackConfigNode): Decl[] {
     })
   for (const r of node.stack.removed) {
     if (!r.fromComponent) continue
-    const steps = r.fromStack.map((s) => `stack.${s.name}`)
-    const address = prefix + [...steps, `component.${r.fromComponent.name}`].join('.')
+    const stack = r.fromStack.reduce((p, s) => p.child(s.name), node.address)
+    const address = new ComponentAddr(stack, r.fromComponent.name)
     out.push({kind: 'removed', address, source: r.source, forEach: r.forEach, providers: r.providers, declRange: r.declRange})
   }
   return out
@@ -276,7 +282,7 @@ async function analyzeComponent<A extends TreeAnalysis>(
         warningDiag(
           'stack.source-not-fetched',
           'Component source not fetched',
-          `${d.address} comes from ${JSON.stringify(d.source.text)}, a ${d.source.kind} source. tfgraph reads no network, so the resources of its modules are not shown and its providers map is not checked against them; a local copy (source = "./path") would be.`,
+          `${d.address.key} comes from ${JSON.stringify(d.source.text)}, a ${d.source.kind} source. tfgraph reads no network, so the resources of its modules are not shown and its providers map is not checked against them; a local copy (source = "./path") would be.`,
           d.source.range,
         ),
       ],
@@ -328,7 +334,7 @@ function slotBindings(node: StackConfigNode, d: Decl, a: TreeAnalysis): StackSlo
       ...(names ? {provider: providerString(names.providerFor(e.localName))} : {}),
       value: e.valueText,
       range: e.valueRange,
-      ...(c ? {config: configAddress(node.address, c.localName, c.name, c.provider)} : {}),
+      ...(c ? {config: new StackProviderConfigAddr(node.address, c.localName, c.name, c.provider)} : {}),
     }
   })
   for (const s of providerSlots(a.tree.root)) {
@@ -473,10 +479,10 @@ export async function analyzeStack<A extends TreeAnalysis>(
   const diagnostics: Diagnostic[] = []
   const components: StackComponentAnalysis<A>[] = []
   const providerConfigs: StackProviderConfigInfo[] = []
-  const embeddedStacks: {address: string; source: string; displayDir?: string; resolved: boolean}[] = []
-  const deployments: (Deployment & {stack: string})[] = []
-  const addresses = new Map<Diagnostic, string>()
-  const shownAddresses = new Map<Diagnostic, string>()
+  const embeddedStacks: {address: StackPath; source: string; displayDir?: string; resolved: boolean}[] = []
+  const deployments: (Deployment & {stack: StackPath})[] = []
+  const addresses = new Map<Diagnostic, StackDiagnosticPlace>()
+  const shownAddresses = new Map<Diagnostic, StackDiagnosticPlace>()
   let incomplete = false
   for (const node of nodesOf(config)) {
     const s = node.stack
@@ -484,7 +490,7 @@ export async function analyzeStack<A extends TreeAnalysis>(
     diagnostics.push(...s.diagnostics, ...node.diagnostics)
     for (const c of s.providerConfigs.values())
       providerConfigs.push({
-        address: configAddress(node.address, c.localName, c.name, c.provider),
+        address: new StackProviderConfigAddr(node.address, c.localName, c.name, c.provider),
         stack: node.address,
         localName: c.localName,
         name: c.name,
@@ -494,7 +500,7 @@ export async function analyzeStack<A extends TreeAnalysis>(
       })
     for (const call of s.embeddedStacks.values()) {
       const child = node.children.get(call.name)
-      const address = `${node.address ? node.address + '.' : ''}stack.${call.name}`
+      const address = node.address.child(call.name)
       embeddedStacks.push({
         address,
         source: call.source.text,
@@ -511,7 +517,7 @@ export async function analyzeStack<A extends TreeAnalysis>(
       const within = r.modules
       for (const x of r.diagnostics) {
         const m = within?.get(x)
-        if (!addresses.has(x)) addresses.set(x, m ? `${d.address}.${m}` : d.address)
+        if (!addresses.has(x)) addresses.set(x, {component: d.address, module: m ?? ''})
       }
       incomplete ||= r.component.analysis?.incomplete ?? false
     }
@@ -546,11 +552,11 @@ export async function analyzeStack<A extends TreeAnalysis>(
 }
 
 /** An embedded stack from a registry or remote source: said as a remote component's source is. */
-function embeddedNotFetched(address: string, source: StackSource): Diagnostic {
+function embeddedNotFetched(address: StackPath, source: StackSource): Diagnostic {
   return warningDiag(
     'stack.embedded-source-not-fetched',
     'Embedded stack source not fetched',
-    `${address} comes from ${JSON.stringify(source.text)}, a ${source.kind} source. tfgraph reads no network, so its components, provider configurations and their modules are not shown or checked; a local copy (source = "./path") would be.`,
+    `${address.key} comes from ${JSON.stringify(source.text)}, a ${source.kind} source. tfgraph reads no network, so its components, provider configurations and their modules are not shown or checked; a local copy (source = "./path") would be.`,
     source.range,
   )
 }

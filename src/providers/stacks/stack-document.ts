@@ -1,6 +1,7 @@
 // The `stack` part of `tfgraph providers --json` for a Terraform Stacks configuration: its provider
 // configurations, and per component its providers map and every resource of its module tree with the stack
 // configuration it uses and the chain that leads there (docs/json.md).
+import type {StackProviderConfigAddr} from '../../addrs/stack.js'
 import type {SourceRange} from '../../diag/diagnostic.js'
 import type {ResolutionStep, ResourceBinding} from '../tree/resolve.js'
 import type {StackAnalysis, StackComponentAnalysis, TreeAnalysis} from './stack-analyze.js'
@@ -66,23 +67,23 @@ export interface StackDocument {
 }
 
 /** Where a binding's chain ends in the stack: the stack configuration's address and the providers map value. */
-export function stackTarget(r: ResourceBinding): {config: string | null; value: string | null} {
+export function stackTarget(r: ResourceBinding): {config: StackProviderConfigAddr | undefined; value: string | null} {
   const steps: readonly ResolutionStep[] = r.resolution
   const c = steps.find((s): s is Extract<ResolutionStep, {kind: 'stack-config'}> => s.kind === 'stack-config')
   const v = steps.find((s): s is Extract<ResolutionStep, {kind: 'component'}> => s.kind === 'component')
-  return {config: c?.address ?? null, value: v?.value ?? null}
+  return {config: c?.address, value: v?.value ?? null}
 }
 
 function resources<A extends TreeAnalysis>(c: StackComponentAnalysis<A>): StackResourceDocument[] {
   return (c.analysis?.resolution.resources ?? []).map((r) => {
     const t = stackTarget(r)
     return {
-      address: `${c.address}.${r.address.key}`,
+      address: `${c.address.key}.${r.address.key}`,
       module_address: r.address.key,
       mode: r.mode,
       type: r.type,
       provider: r.provider,
-      provider_config: t.config,
+      provider_config: t.config?.key ?? null,
       value: t.value,
       root_config: r.providerConfig?.key ?? null,
       chain: r.resolution.map((s) => ({
@@ -102,8 +103,8 @@ export function stackDocument<A extends TreeAnalysis>(s: StackAnalysis<A>): Stac
     behaviour_version: s.behaviourVersion,
     files: s.config.stack.files.map((f) => ({name: f.name, kind: f.kind, read: f.kind === 'deploy' || !skipped.has(f.name)})),
     provider_configs: s.providerConfigs.map((p) => ({
-      address: p.address,
-      stack: p.stack,
+      address: p.address.key,
+      stack: p.stack.key,
       local_name: p.localName,
       name: p.name,
       provider: p.provider ?? null,
@@ -111,7 +112,7 @@ export function stackDocument<A extends TreeAnalysis>(s: StackAnalysis<A>): Stac
       range: p.range,
     })),
     components: s.components.map((c) => ({
-      address: c.address,
+      address: c.address.key,
       kind: c.kind,
       source: c.source.text,
       version: c.source.version ?? null,
@@ -123,14 +124,19 @@ export function stackDocument<A extends TreeAnalysis>(s: StackAnalysis<A>): Stac
         slot: p.slot,
         provider: p.provider ?? null,
         value: p.value ?? null,
-        provider_config: p.config ?? null,
+        provider_config: p.config?.key ?? null,
         range: p.range ?? null,
       })),
       resources: resources(c),
       range: c.declRange,
     })),
-    embedded_stacks: s.embeddedStacks.map((e) => ({address: e.address, source: e.source, dir: e.displayDir ?? null, resolved: e.resolved})),
-    deployments: s.deployments.map((d) => ({stack: d.stack, name: d.name, inputs: d.inputs.map((i) => i.name), range: d.declRange})),
+    embedded_stacks: s.embeddedStacks.map((e) => ({
+      address: e.address.key,
+      source: e.source,
+      dir: e.displayDir ?? null,
+      resolved: e.resolved,
+    })),
+    deployments: s.deployments.map((d) => ({stack: d.stack.key, name: d.name, inputs: d.inputs.map((i) => i.name), range: d.declRange})),
     lock_file: s.lockFile,
   }
 }

@@ -5,7 +5,7 @@ import {rootModuleNode, type ModuleTree} from '../../crawl/crawl.js'
 import type {ProvidersAnalysis} from '../analysis.js'
 import {buildGraph} from '../tree/build-graph.js'
 import {resolveProviders} from '../tree/resolve.js'
-import type {StackAnalysis} from './stack-analyze.js'
+import {stackPlaceText, type StackAnalysis} from './stack-analyze.js'
 
 /**
  * A stack's analysis as the analysis of its directory: the directory alone as the module tree (it is no
@@ -30,7 +30,12 @@ export function stackProvidersAnalysis(stack: StackAnalysis<ProvidersAnalysis>):
     graph: buildGraph(tree, resolution),
     requirements: [],
     diagnostics,
-    diagnosticModules: new Map(diagnostics.map((d) => [d, stack.diagnosticAddresses.get(d) ?? ''])),
+    diagnosticModules: new Map(
+      diagnostics.map((d) => {
+        const p = stack.diagnosticAddresses.get(d)
+        return [d, p ? stackPlaceText(p) : '']
+      }),
+    ),
     stack,
     incomplete: stack.incomplete,
   }

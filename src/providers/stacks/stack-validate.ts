@@ -5,6 +5,7 @@
 // (validateModuleForStacks); and every provider the stack configures or requires must be in the stack's
 // dependency lock file at a version its constraints allow (CheckProviderInLockfile, checkRequiredProviders).
 import {isBuiltin, providerForDisplay, providerString} from '../../addrs/provider.js'
+import type {ComponentAddr} from '../../addrs/stack.js'
 import type {Diagnostic, SourceRange} from '../../diag/diagnostic.js'
 import {errorDiag} from '../../diag/diagnostic.js'
 import {goQuote} from '../../diag/go-quote.js'
@@ -30,7 +31,7 @@ export function entryFor(providers: readonly ProvidersMapEntry[], slot: Provider
 
 export interface ComponentScope {
   /** `component.a`, `stack.s.component.a` (a removed block: the component it removes). */
-  readonly address: string
+  readonly address: ComponentAddr
   readonly declRange: SourceRange
   readonly providers: readonly ProvidersMapEntry[]
   readonly stack: Stack
@@ -63,7 +64,7 @@ export function componentProviderDiagnostics(scope: ComponentScope, slots: reado
         errorDiag(
           'stack.missing-provider-config',
           'Missing required provider configuration',
-          `The root module for ${scope.address} requires a provider configuration named ${goQuote(name)} for provider ${goQuote(providerForDisplay(slot.provider, HOST))}, which is not assigned in the block's "providers" argument.`,
+          `The root module for ${scope.address.key} requires a provider configuration named ${goQuote(name)} for provider ${goQuote(providerForDisplay(slot.provider, HOST))}, which is not assigned in the block's "providers" argument.`,
           scope.declRange,
         ),
       )

@@ -1,6 +1,7 @@
 // What a provider configuration says (its own arguments as written) and what `moved` blocks say, read
 // from the module tree: the inputs `providers diff` and `providers --plan` need beside the binding.
-import {leadingModuleCalls} from '../../addrs/address-text.js'
+import {ModulePath} from '../../addrs/module.js'
+import {parseConfigAddress, ResourceAddr} from '../../addrs/resource.js'
 import type {SourceRange} from '../../diag/diagnostic.js'
 import type {ModuleTree} from '../../crawl/crawl.js'
 import type {Body, Value} from '../../hcl/syntax.js'
@@ -45,12 +46,10 @@ export function providerConfigArguments(tree: ModuleTree, doc: ProvidersDocument
   return out
 }
 
-/** A `moved` block as an old → new mapping of absolute configuration addresses (resources or modules). */
-export interface MovedEntry {
-  readonly from: string
-  readonly to: string
-  readonly range: SourceRange
-}
+/** A `moved` block as an old → new mapping of absolute configuration addresses, both resources or both modules. */
+export type MovedEntry =
+  | {readonly from: ResourceAddr; readonly to: ResourceAddr; readonly range: SourceRange}
+  | {readonly from: ModulePath; readonly to: ModulePath; readonly range: SourceRange}
 
 /** An address without its instance keys: `module.x["a"].aws_vpc.this[0]` → `module.x.aws_vpc.this`. */
 export function withoutInstanceKeys(address: string): string {
@@ -77,31 +76,36 @@ export function movedEntries(tree: ModuleTree): MovedEntry[] {
   const out: MovedEntry[] = []
   for (const n of tree.nodes) {
     for (const b of n.module?.moved ?? []) {
-      const end = (name: string): string | undefined => {
+      const end = (name: string): ModulePath | ResourceAddr | undefined => {
         const v = b.body.attributes.find((a) => a.name === name)?.value
         if (typeof v !== 'string') return undefined
-        const text = withoutInstanceKeys((isExpression(v) ? unwrapExpression(v) : v).trim())
-        return text ? (n.address ? `${n.address}.${text}` : text) : undefined
+        const a = parseConfigAddress((isExpression(v) ? unwrapExpression(v) : v).trim())
+        // relative to the block's module (the root module's own address is no end)
+        if (a instanceof ResourceAddr) return a.inModule(ModulePath.of([...n.path, ...a.module.calls]))
+        const module = a ? ModulePath.of([...n.path, ...a.calls]) : undefined
+        return module && !module.isRoot ? module : undefined
       }
       const from = end('from')
       const to = end('to')
-      if (from && to && from !== to) out.push({from, to, range: b.declRange})
+      if (from instanceof ResourceAddr && to instanceof ResourceAddr && !from.equals(to)) out.push({from, to, range: b.declRange})
+      else if (from instanceof ModulePath && to instanceof ModulePath && !from.equals(to)) out.push({from, to, range: b.declRange})
     }
   }
   return out
 }
 
 /** Where an old resource address is in the new revision after the `moved` blocks (itself when none applies). */
-export function applyMoves(address: string, moves: readonly MovedEntry[]): {address: string; moves: MovedEntry[]} {
+export function applyMoves(address: ResourceAddr, moves: readonly MovedEntry[]): {address: ResourceAddr; moves: MovedEntry[]} {
   const used: MovedEntry[] = []
   let cur = address
   for (let guard = 0; guard < 100; guard++) {
-    const m = moves.find(
-      (x) => !used.includes(x) && (cur === x.from || (leadingModuleCalls(x.from).calls.length > 0 && cur.startsWith(x.from + '.'))),
-    )
+    const m = moves.find((x) => !used.includes(x) && (x.from instanceof ResourceAddr ? x.from.equals(cur) : x.from.contains(cur.module)))
     if (!m) break
     used.push(m)
-    cur = m.to + cur.slice(m.from.length)
+    // a module moved: the resource keeps its place inside it (`module.a.module.b.x.y`, `module.a` → `module.c`: `module.c.module.b.x.y`)
+    if (m.from instanceof ModulePath && m.to instanceof ModulePath)
+      cur = cur.inModule(ModulePath.of([...m.to.calls, ...cur.module.calls.slice(m.from.calls.length)]))
+    else if (m.to instanceof ResourceAddr) cur = m.to
   }
   return {address: cur, moves: used}
 }

@@ -12,6 +12,7 @@ import {
   type Provider,
 } from '../../addrs/provider.js'
 import {ResourceAddr} from '../../addrs/resource.js'
+import type {ComponentAddr, StackPath, StackProviderConfigAddr} from '../../addrs/stack.js'
 import type {Diagnostic, SourceRange} from '../../diag/diagnostic.js'
 import {engineByName, type Engine} from '../../load/engine.js'
 import type {Module, ResourceMode} from '../../load/model.js'
@@ -111,7 +112,7 @@ export type ResolutionStep =
       readonly kind: 'component'
       readonly localName: string
       readonly alias?: string
-      readonly component: string
+      readonly component: ComponentAddr
       readonly value: string
       readonly forEach: boolean
       readonly removed: boolean
@@ -123,11 +124,11 @@ export type ResolutionStep =
    */
   | (StepBase & {
       readonly kind: 'stack-config'
-      readonly stack: string
+      readonly stack: StackPath
       readonly localName: string
       readonly name: string
       /** The configuration's address in the stack: `provider["registry.terraform.io/hashicorp/aws"].east` (`stack.s.` before it in an embedded stack). */
-      readonly address?: string
+      readonly address?: StackProviderConfigAddr
       readonly provider?: Provider
       readonly forEach: boolean
       readonly declared: boolean

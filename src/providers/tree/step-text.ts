@@ -4,6 +4,7 @@
 // JSON document (analyze.ts) and the lint rules, below render, quote them too.
 import type {ModulePath} from '../../addrs/module.js'
 import {localConfigString, providerForDisplay, providerString} from '../../addrs/provider.js'
+import type {ComponentAddr} from '../../addrs/stack.js'
 import {formatRange, type SourceRange} from '../../diag/diagnostic.js'
 import {engineByName, type Engine, type EngineName} from '../../load/engine.js'
 import type {ResolutionStep} from './resolve.js'
@@ -24,8 +25,8 @@ export interface ModuleNames {
 export const MODULE_NAMES: ModuleNames = {address: (m) => m.key, name: moduleName}
 
 /** The names of a stack component's module tree: `component.s3`, `component.s3.module.a`. */
-export function componentModuleNames(component: string): ModuleNames {
-  const address = (m: ModulePath): string => (m.isRoot ? component : `${component}.${m.key}`)
+export function componentModuleNames(component: ComponentAddr): ModuleNames {
+  const address = (m: ModulePath): string => (m.isRoot ? component.key : `${component.key}.${m.key}`)
   return {address, name: address}
 }
 
@@ -71,7 +72,7 @@ export function stepText(s: ResolutionStep, engineOrName: Engine | EngineName, n
     case 'expected':
       return `expected from the caller: the root module is a shared module that declares ${s.localName}.${s.alias ?? ''} in configuration_aliases (${at(s.range)})`
     case 'component':
-      return `${s.component}${s.forEach ? ' (for_each)' : ''} gives ${s.localName}${s.alias ? `.${s.alias}` : ''} = ${s.value} in its providers map (${at(s.range)})`
+      return `${s.removed ? 'removed ' : ''}${s.component.key}${s.forEach ? ' (for_each)' : ''} gives ${s.localName}${s.alias ? `.${s.alias}` : ''} = ${s.value} in its providers map (${at(s.range)})`
     case 'stack-config':
       return stackConfigText(s)
     case 'missing':
@@ -84,7 +85,7 @@ export function stepText(s: ResolutionStep, engineOrName: Engine | EngineName, n
 
 /** The stack configuration a component's providers map entry stands for. */
 function stackConfigText(s: Extract<ResolutionStep, {kind: 'stack-config'}>): string {
-  const where = s.stack === '' ? 'the stack' : s.stack
+  const where = s.stack.isRoot ? 'the stack' : s.stack.key
   const block = `provider "${s.localName}" "${s.name}"`
   if (!s.reference) return `the value is no provider.TYPE.NAME reference: Terraform knows the configuration only when it evaluates it`
   if (!s.declared) return `${where} has no ${block} block`

@@ -55,7 +55,7 @@ test('item 9: a stack pinned to 1.13 by .terraform-version reads its .tfstack.hc
   assert.is(a.stack!.behaviourVersion, '1.13.0')
   assert.is(a.stack!.readDeprecated, true)
   assert.equal(
-    a.stack!.components.map((c) => c.address),
+    a.stack!.components.map((c) => c.address.key),
     ['component.pet'],
   )
   assert.equal(

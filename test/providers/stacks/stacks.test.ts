@@ -329,7 +329,7 @@ test('files: .tfstack.hcl read only when a component module requires Terraform 1
   const read = await analyzeProviders(path.join(fixturesDir, 'stacks', 'deprecated-files-1-13'))
   assert.is(read.stack!.behaviourVersion, '1.13.5')
   assert.equal(
-    read.stack!.components.map((c) => c.address),
+    read.stack!.components.map((c) => c.address.key),
     ['component.pet'],
   )
   assert.equal(
@@ -360,7 +360,7 @@ test('files: .tfstack.hcl read only when a component module requires Terraform 1
     ],
   )
   assert.is(
-    stray.stack!.components.find((c) => c.address === 'component.names')?.unresolvedReason,
+    stray.stack!.components.find((c) => c.address.key === 'component.names')?.unresolvedReason,
     'remote source: not fetched (tfgraph reads no network)',
   )
 })
