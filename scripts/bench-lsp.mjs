@@ -24,6 +24,7 @@
 //      first diagnostics of the file that name it (the file's own) and to those that list every root.
 // `--bin DIR` runs the server and CLI of another checkout (DIR/bin/run.js, built: the commit before, for a
 // paired run; the table is then printed, not written); BENCH_ONLY=body runs part 3 alone, BENCH_ONLY=shared part 4,
+// BENCH_ONLY=root part 1 without the cold CLI (the hovers during the burst listed one by one, RSS besides),
 // BENCH_ONLY=first part 5, BENCH_ONLY=provider part 6.
 //   5. (#48) the whole repository, fast/stages/0-org-setup/main.tf opened with the `initialized` notification (as
 //      an editor started on a file does), BENCH_FIRST_RUNS servers one after another: initialize → the first
@@ -422,7 +423,7 @@ if (ONLY === 'body' || ONLY === 'shared' || ONLY === 'first' || ONLY === 'provid
 }
 
 // 1. the root 0-org-setup as the workspace
-const cliStage = coldCli([stage], 3)
+const cliStage = ONLY === 'root' ? NaN : coldCli([stage], 3)
 const a = await server(stage)
 const rssStart = rssOf(a.child.pid)
 const targets = hoverTargets(
@@ -442,6 +443,19 @@ const b = await burst(a, main, base, targets)
 await editLatencies(a, main, base, Math.max(0, SOAK - EDITS - BURST), 'soak')
 const rssEnd = rssOf(a.child.pid)
 await a.stop()
+if (ONLY === 'root') {
+  console.log(
+    [
+      `${bin}, load average ${loadBefore} before and ${load()} after`,
+      `hover, idle, 200 requests: p50 / p95 ${p5095(idle)}`,
+      `edit → publishDiagnostics, ${EDITS} edits one after another: p50 / p95 ${p5095(edits)}`,
+      `hover during a burst of ${BURST} edits: ${b.hovers.map(ms).join(', ')} (p50 / p95 ${p5095(b.hovers)})`,
+      `the burst's last edit → its diagnostics: ${ms(b.lastDiagnostics)}`,
+      `RSS after the first analysis / after ${Math.max(SOAK, EDITS + BURST)} edits: ${rssStart.toFixed(0)} / ${rssEnd.toFixed(0)} MB (${(((rssEnd - rssStart) / rssStart) * 100).toFixed(1)} %)`,
+    ].join('\n'),
+  )
+  process.exit(0)
+}
 
 // 2. the whole repository as the workspace
 const cliFabric = coldCli([fabric, '--recursive'], 1)

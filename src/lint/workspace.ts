@@ -93,6 +93,22 @@ export interface UpdateOptions {
   readonly stop?: () => boolean
   /** Told when a root's analysis failed (the others go on; it is tried again when something it read changes). */
   readonly failed?: (root: string, error: unknown) => void
+  /**
+   * The editor's messages (`tfgraph lsp`: bytes read, messages dispatched). No analysis starts, and none goes
+   * on after letting the event loop in, while a message is partly read or in a turn of the event loop in
+   * which one arrived or was handled: a burst of edits, and the requests queued behind it, are all read
+   * and handled first (for at most {@link DRAIN_MS} at a time), not made to wait behind an analysis of a
+   * text already replaced, a turn per message. Kept for the analyses after this update too.
+   */
+  readonly traffic?: EditorTraffic
+}
+
+/** The editor's messages as `update` waits for them to be read and handled (`UpdateOptions.traffic`). */
+export interface EditorTraffic {
+  /** A count that moves whenever a message (or part of one) arrives, and whenever one is handled. */
+  count(): number
+  /** While a message is partly read: settles when more of it arrives (or soon, if nothing does); else undefined. */
+  partial(): Promise<void> | undefined
 }
 
 export interface AnalysesOptions {
@@ -247,6 +263,8 @@ const MODULE_FILE = /\.(tf|tofu)(\.json)?$/
 
 /** How long an analysis runs before it lets the event loop in (a request waits at most about this long). */
 const YIELD_MS = 4
+/** How long an update waits at most, before it starts an analysis, for the editor's messages to stop coming (`traffic`). */
+const DRAIN_MS = 100
 
 /** Opens a workspace on `dir` (its roots are searched on the first update). */
 export function openWorkspace(dir: string, opts: WorkspaceOptions = {}): Workspace {
@@ -274,6 +292,8 @@ class LintWorkspace implements Workspace {
   /** Files' texts for the rules and ignore comments, as of the last change told about each. */
   private readonly texts = new Map<string, string | undefined>()
   private lastYield = 0
+  /** The editor's traffic, as the last update was given it (`UpdateOptions.traffic`). */
+  private traffic: EditorTraffic | undefined
   /** The file last changed in a buffer: the roots holding it are analysed first. */
   private focus: string | undefined
   /** The search for roots while it runs (requests wait for it: which roots hold a directory is not known before). */
@@ -372,17 +392,32 @@ class LintWorkspace implements Workspace {
   /** The run's checkpoint: lets the event loop in now and then; abandons an analysis whose inputs changed. */
   private async checkpoint(mayCancel: boolean): Promise<void> {
     if (performance.now() - this.lastYield >= YIELD_MS) {
-      await new Promise<void>((resolve) => setImmediate(resolve))
+      await this.drain()
       this.lastYield = performance.now()
     }
     if (mayCancel && this.source.recordingOutdated()) throw new AnalysisCancelled()
   }
 
-  /** Waits until no change comes in for a turn of the event loop: edits queued behind one another become one analysis. */
+  /**
+   * Lets the event loop in for a turn; with the editor's `traffic` (`UpdateOptions.traffic`), for more turns
+   * while its messages keep arriving or being handled (at most {@link DRAIN_MS}): the connection handles one
+   * message a turn, and a request queued behind a burst of edits is not made to wait a turn per edit.
+   */
+  private async drain(): Promise<void> {
+    const traffic = this.traffic
+    const until = performance.now() + DRAIN_MS
+    for (let t = traffic?.count(); ;) {
+      // a message partly read: the rest is on its way
+      await (traffic?.partial() ?? new Promise<void>((resolve) => setImmediate(resolve)))
+      if (traffic === undefined || t === (t = traffic.count()) || performance.now() >= until) break
+    }
+  }
+
+  /** Waits until no change and no message comes in for a turn of the event loop: edits queued behind one another become one analysis. */
   private async settle(): Promise<void> {
     for (let v = -1; v !== this.source.version;) {
       v = this.source.version
-      await new Promise<void>((resolve) => setImmediate(resolve))
+      await this.drain()
     }
     this.lastYield = performance.now()
   }
@@ -745,6 +780,7 @@ class LintWorkspace implements Workspace {
       opts.analysed?.(files)
     }
     let done = 0
+    if (opts.traffic) this.traffic = opts.traffic
     for (;;) {
       await this.settle()
       if (opts.stop?.()) break

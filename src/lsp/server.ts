@@ -42,7 +42,7 @@ import {CODE_ACTION_KINDS, codeActions} from './code-actions.js'
 
 import {prepareRename, rename, RenameRefused, type RenameContext} from './rename.js'
 import {lineShift, shiftLenses, shiftLocations, type LineShift} from './shift.js'
-import {transport} from './transport.js'
+import {transport, Traffic} from './transport.js'
 import {watchedPath, watchTree} from './watch.js'
 import {readStateFor, stateFindingsByFile, stateOption, stateRoot, type StateSetting} from './state.js'
 
@@ -71,7 +71,9 @@ export interface ServerOptions {
 export function startServer(opts: ServerOptions): Connection {
   const exit = opts.exit ?? ((code: number) => process.exit(code))
   const stderr = opts.stderr ?? ((line: string) => void process.stderr.write(line + '\n'))
+  const traffic = new Traffic()
   const {reader, writer} = transport({
+    traffic,
     input: opts.input,
     output: opts.output,
     fatal: (message) => {
@@ -81,8 +83,8 @@ export function startServer(opts: ServerOptions): Connection {
     ended: (shutdown) => exit(shutdown ? 0 : 1),
     ...(opts.frameTimeoutMs !== undefined ? {frameTimeoutMs: opts.frameTimeoutMs} : {}),
   })
-  const connection = createConnection(reader, writer)
-  new LanguageServer(connection, opts.onFirstAnalysis)
+  const connection = createConnection(reader, writer, {messageStrategy: traffic.messageStrategy})
+  new LanguageServer(connection, opts.onFirstAnalysis, traffic)
   connection.listen()
   return connection
 }
@@ -123,6 +125,7 @@ class LanguageServer {
   constructor(
     private readonly connection: Connection,
     private readonly onFirstAnalysis: (() => void) | undefined,
+    private readonly traffic: Traffic,
   ) {
     connection.onInitialize((p) => this.initialize(p))
     connection.onInitialized(() => this.initialized())
@@ -406,8 +409,15 @@ class LanguageServer {
     analysed: (files: ReadonlySet<string>) => void
     failed: (root: string, e: unknown) => void
     stop: () => boolean
+    traffic: Traffic
   } {
-    return {analysed: (files) => this.publish(ws, files), failed: (_root, e) => this.log(e), stop: () => this.ended}
+    return {
+      analysed: (files) => this.publish(ws, files),
+      failed: (_root, e) => this.log(e),
+      stop: () => this.ended,
+      // the client's messages are read and handled before an analysis starts
+      traffic: this.traffic,
+    }
   }
 
   /**

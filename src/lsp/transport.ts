@@ -5,6 +5,7 @@
 // header, a frame left incomplete with nothing more coming) leaves no way to find the next message, so
 // the server says so in one line on stderr and ends with exit code 1 — it never waits forever on a
 // stream it no longer understands. A request before `initialize` gets -32002, one after `shutdown` -32600.
+import type {EditorTraffic} from '../lint/workspace.js'
 import {
   AbstractMessageReader,
   ErrorCodes,
@@ -12,6 +13,7 @@ import {
   type DataCallback,
   type Disposable,
   type Message,
+  type MessageStrategy,
   type MessageWriter,
   type ResponseMessage,
 } from 'vscode-languageserver/node'
@@ -34,11 +36,61 @@ export interface TransportOptions {
   readonly frameTimeoutMs?: number
   /** How long the messages read before the input ended get to be handled (default 200 ms). */
   readonly graceMs?: number
+  /** Told of each chunk read, and whether a message is left partly read. */
+  readonly traffic?: Traffic
 }
 
 export interface Transport {
   readonly reader: FrameReader
   readonly writer: MessageWriter
+}
+
+/** How long an analysis waits at most for the rest of a message partly read (`Traffic.partial`). */
+const PARTIAL_WAIT_MS = 20
+
+/**
+ * The client's traffic (`UpdateOptions.traffic`): a count, one more for each chunk of bytes read
+ * (`FrameReader`) and each message the connection dispatches (`messageStrategy`, for `createConnection`),
+ * and whether a message is partly read. An analysis waits for a turn of the event loop in which the count
+ * does not move, and for the rest of a message partly read: what the client sent is read and handled first.
+ */
+export class Traffic implements EditorTraffic {
+  private n = 0
+  private incomplete = false
+  private waiting: (() => void)[] = []
+
+  count(): number {
+    return this.n
+  }
+
+  /** A chunk was read; `incomplete`: a message is left partly read. */
+  read(incomplete: boolean): void {
+    this.n++
+    this.incomplete = incomplete
+    const waiting = this.waiting
+    this.waiting = []
+    for (const wake of waiting) wake()
+  }
+
+  partial(): Promise<void> | undefined {
+    if (!this.incomplete) return undefined
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, PARTIAL_WAIT_MS)
+      timer.unref()
+      this.waiting.push(() => {
+        clearTimeout(timer)
+        resolve()
+      })
+    })
+  }
+
+  /** For `createConnection`'s options: counts each message as it is dispatched. */
+  readonly messageStrategy: MessageStrategy = {
+    handleMessage: (message, next) => {
+      this.n++
+      return next(message)
+    },
+  }
 }
 
 /** The reader and writer for `createConnection`, reading `input` strictly and answering what no handler should see. */
@@ -100,6 +152,11 @@ export class FrameReader extends AbstractMessageReader {
   }
 
   private data(chunk: Buffer, callback: DataCallback): void {
+    this.frames(chunk, callback)
+    this.opts.traffic?.read(!this.dead && (this.buffer.length > 0 || this.length !== undefined))
+  }
+
+  private frames(chunk: Buffer, callback: DataCallback): void {
     if (this.dead) return
     this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk])
     for (;;) {
