@@ -367,7 +367,13 @@ async function sharedRows() {
 /** Part 5: the first diagnostics of a file opened at once, the whole repository as the workspace. */
 async function firstRows() {
   const runs = Number(process.env.BENCH_FIRST_RUNS ?? 5)
-  const open = [], any = [], all = [], cpu = [], init = [], openCpu = [], initCpu = []
+  const open = [],
+    any = [],
+    all = [],
+    cpu = [],
+    init = [],
+    openCpu = [],
+    initCpu = []
   for (let i = 0; i < runs; i++) {
     const s = await server(fabric, main)
     open.push(s.firstOpen ?? NaN)
@@ -387,8 +393,12 @@ async function firstRows() {
       `≤ 300 ms (#48): ${verdict(pct(open, 50) <= 300)}`,
     ),
     row('the same: initialize → the first diagnostics of any file (median)', med(any), ''),
-    row('the same: the process started → initialize answered (median; the server\'s CPU to then, median)', `${med(init)} (${med(initCpu)})`, ''),
-    row('the same: initialize answered → the file\'s first diagnostics (median)', med(open.map((x, i) => x - init[i])), ''),
+    row(
+      "the same: the process started → initialize answered (median; the server's CPU to then, median)",
+      `${med(init)} (${med(initCpu)})`,
+      '',
+    ),
+    row("the same: initialize answered → the file's first diagnostics (median)", med(open.map((x, i) => x - init[i])), ''),
     row('the same: initialize → every root analysed (median; server CPU to then, median)', `${med(all)} (${med(cpu)})`, ''),
   ]
 }

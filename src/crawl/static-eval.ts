@@ -238,7 +238,8 @@ class Evaluation {
       if (r.kind !== 'var' && r.kind !== 'local') continue
       const key = `${r.kind}.${r.name}`
       // the reference's range only when a message needs it (most references evaluate)
-      const got = r.kind === 'var' ? this.variable(r.name, () => subRange(a.exprRange, a.expr, r.start, r.end)) : this.local(r.name, ident, depth)
+      const got =
+        r.kind === 'var' ? this.variable(r.name, () => subRange(a.exprRange, a.expr, r.start, r.end)) : this.local(r.name, ident, depth)
       if ('failed' in got) diags.push(...got.diagnostics)
       if (!resolved.has(key) || 'failed' in got) resolved.set(key, got)
     }

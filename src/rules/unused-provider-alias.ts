@@ -28,7 +28,7 @@ export const unusedProviderAlias = {
       // Follow providers maps: every proxy address it reaches (the `proxies` edges, backwards), and any call
       // we could not look into.
       const reached = new Set([config.address.key])
-      for (let grew = true; grew; ) {
+      for (let grew = true; grew;) {
         grew = false
         for (const p of proxies)
           if (reached.has(p.parentAddress.key) && !reached.has(p.childAddress.key)) {

@@ -47,7 +47,10 @@ test('#48 first update with a file open: its module stage is told first, before 
     assert.ok(first, 'told')
     assert.equal(first.files, ['modules/app/main.tf'], 'the open file is told first, alone')
     assert.is(first.roots, 0, 'before the roots are searched for')
-    assert.ok(first.provisional?.includes('map-duplicate-keys') && first.provisional.includes('unused-declaration'), 'its module stage findings')
+    assert.ok(
+      first.provisional?.includes('map-duplicate-keys') && first.provisional.includes('unused-declaration'),
+      'its module stage findings',
+    )
     assert.is(first.current, false, 'not current: its roots are still to be analysed')
     assert.is(first.analysed, true, 'an editor can publish it')
     assert.is(started[0], 'z', 'the root reaching the open file is analysed first')
