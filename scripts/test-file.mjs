@@ -2,7 +2,7 @@
 // Runs ONE uvu test file in this process, as uvu's own command line does for many (its suites deferred,
 // then run in order), and writes what it counted to the file named by TFGRAPH_TEST_RESULT (JSON), so
 // scripts/test.mjs learns the counts and this process's peak memory without reading its output.
-// Usage: node --import tsx scripts/test-file.mjs test/x/y.test.ts
+// Usage: node --import tsx scripts/test-file.mjs test/x/y.test.ts   (TFGRAPH_TEST_TIMES=1: each test's time too)
 import {writeFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {pathToFileURL} from 'node:url'
@@ -16,6 +16,54 @@ globalThis.UVU_DEFER = 1
 const uvu = await import('uvu')
 globalThis.UVU_INDEX = 0
 globalThis.UVU_QUEUE.push([null])
+
+// TFGRAPH_TEST_TIMES=1: each test's wall time (the file's default suite), on a line of its own, to find the slow ones
+if (process.env['TFGRAPH_TEST_TIMES']) {
+  const {readFileSync, readdirSync} = await import('node:fs')
+  // CPU seconds of this process's children and their descendants, running or ended (Linux's /proc; 0 elsewhere)
+  const childrenCpu = () => {
+    try {
+      const stats = new Map()
+      for (const pid of readdirSync('/proc')) {
+        if (!/^\d+$/.test(pid)) continue
+        try {
+          const line = readFileSync(`/proc/${pid}/stat`, 'utf8')
+          const f = line.slice(line.lastIndexOf(')') + 2).split(' ')
+          stats.set(Number(pid), {ppid: Number(f[1]), own: Number(f[11]) + Number(f[12]), reaped: Number(f[13]) + Number(f[14])})
+        } catch {
+          // ended meanwhile
+        }
+      }
+      let ticks = stats.get(process.pid)?.reaped ?? 0
+      const walk = (parent) => {
+        for (const [pid, s] of stats)
+          if (s.ppid === parent) {
+            ticks += s.own + s.reaped
+            walk(pid)
+          }
+      }
+      walk(process.pid)
+      return ticks / 100
+    } catch {
+      return 0
+    }
+  }
+  let began = 0
+  let cpu = process.cpuUsage()
+  let children = 0
+  uvu.test.before.each(() => {
+    began = performance.now()
+    cpu = process.cpuUsage()
+    children = childrenCpu()
+  })
+  uvu.test.after.each((state) => {
+    const used = process.cpuUsage(cpu)
+    const s = (n) => n.toFixed(2).padStart(6)
+    process.stderr.write(
+      `\n  ${s((performance.now() - began) / 1000)} s, CPU ${s((used.user + used.system) / 1e6)} s here and ${s(childrenCpu() - children)} s in child processes  ${state.__test__}\n`,
+    )
+  })
+}
 
 // uvu prints its summary through process.stdout; the counts are read back from what it wrote
 let printed = ''

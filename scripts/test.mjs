@@ -187,17 +187,20 @@ async function main() {
 
 /** Files known to take longest alone start first; the rest keep their order. */
 function weight(file) {
-  // measured alone (BENCHMARKS.md, issue #47): the page in Chromium, the safety checks, the page after a
-  // search, Prettier, the fuzzing, the CLI's errors, the pre-commit hooks, the Neovim and package files
+  // measured in the pool (BENCHMARKS.md, issue #47, 2026-12-02): the page in Chromium, the safety checks, the
+  // page after a search, the editor's property test, the quick start's commands, providers diff, the CLI's
+  // errors, the --help examples, the fuzzing, Prettier, the pre-commit hooks, the Neovim and package files
   const heavy = [
     'render/graph-html-browser',
     'reliability/safety',
     'render/graph-html-after-search',
     'lsp/edit-property',
     'cli/quick-commands',
-    'format.test',
-    'reliability/fuzz',
+    'providers/compare/diff',
     'cli/errors',
+    'cli/help-examples',
+    'reliability/fuzz',
+    'format.test',
     'package/pre-commit',
     'lsp/neovim',
     'package/',

@@ -6,17 +6,17 @@
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {availableParallelism, loadavg, tmpdir} from 'node:os'
 import * as path from 'node:path'
-import {pathToFileURL} from 'node:url'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import type {Browser, Page} from 'playwright-core'
 import {analyzeProviders, exportGraph, type GraphView} from '../helpers/internal.js'
-import {chromiumPath, hasChromium} from '../helpers/browser.js'
+import {chromiumPath, hasChromium, Tabs} from '../helpers/browser.js'
 import {hasShared, sharedDir} from '../helpers/paths.js'
 import {graphHtmlPage} from '../../src/render/graph-html.js'
 
 const run = hasChromium('graph --format html after a search or an expansion')
 let browser: Browser | undefined
+let tabs: Tabs | undefined
 let dir = ''
 const shots = process.env['TFGRAPH_SCREENSHOTS'] ?? ''
 
@@ -24,6 +24,7 @@ test.before(async () => {
   if (!run) return
   const {chromium} = await import('playwright-core')
   browser = await chromium.launch({executablePath: chromiumPath, args: ['--enable-unsafe-swiftshader']})
+  tabs = new Tabs(browser)
   dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-html-54-'))
 })
 test.after(async () => {
@@ -31,25 +32,27 @@ test.after(async () => {
   if (dir) rmSync(dir, {recursive: true, force: true})
 })
 
+const analyses = new Map<string, ReturnType<typeof analyzeProviders>>()
+
+/** The page of `root` in `view` (the analysis of a root made once in this file and shared by its views). */
 async function writePage(root: string, view: GraphView, name: string): Promise<string> {
-  const a = await analyzeProviders(root, {env: {}})
+  let analysis = analyses.get(root)
+  if (!analysis) analyses.set(root, (analysis = analyzeProviders(root, {env: {}})))
+  const a = await analysis
   const {graph} = exportGraph(a, {view})
   const file = path.join(dir, name)
   writeFileSync(file, await graphHtmlPage(a, graph, {root}))
   return file
 }
 
-async function open(file: string): Promise<{page: Page; errors: string[]}> {
-  const context = await browser!.newContext({viewport: {width: 1280, height: 800}})
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('pageerror', (e) => errors.push(e.message))
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text())
-  })
-  await page.goto(pathToFileURL(file).href)
-  await page.waitForSelector('body[data-ready="true"]', {timeout: 30_000})
-  return {page, errors}
+/** Opens the page, in a tab an earlier test left idle unless `fresh` (test/helpers/browser.ts). */
+async function open(file: string, opts: {fresh?: boolean} = {}): Promise<{page: Page; errors: string[]; readyMs: number}> {
+  return tabs!.open(file, {width: 1280, height: 800}, opts)
+}
+
+/** Done with the page: its tab goes back to the idle ones. */
+function close(page: Page): Promise<void> {
+  return tabs!.close(page)
 }
 
 interface Box {
@@ -111,18 +114,20 @@ function writeWideTree(root: string): void {
   w('leaf/main.tf', 'resource "aws_leaf" "x" {}\nresource "aws_leaf" "y" {}\n')
 }
 
-let wide = ''
-async function widePage(view: GraphView): Promise<string> {
+let wide: Promise<string> | undefined
+/** The wide tree's providers page, written once in this file: every test below opens it. */
+function widePage(): Promise<string> {
   if (!wide) {
-    wide = path.join(dir, 'wide')
-    writeWideTree(wide)
+    const root = path.join(dir, 'wide')
+    writeWideTree(root)
+    wide = writePage(root, 'providers', 'wide-providers.html')
   }
-  return writePage(wide, view, `wide-${view}.html`)
+  return wide
 }
 
 test('11: the hover box covers the label it enlarges and keeps the providers-map line under it readable', async () => {
   if (!run) return
-  const {page, errors} = await open(await widePage('providers'))
+  const {page, errors} = await open(await widePage())
   await page.evaluate(() => tfgraph.collapse('module.example', false))
   await settled(page)
   const at = (await page.evaluate(() => tfgraph.nodeViewport('module.example')))!
@@ -145,12 +150,12 @@ test('11: the hover box covers the label it enlarges and keeps the providers-map
     )
   await screenshot(page, 'graph-html-hover.png')
   assert.equal(errors, [])
-  await page.context().close()
+  await close(page)
 })
 
 test('11: the side panel lists 401 neighbours one line a row, only those in view made, with a filter', async () => {
   if (!run) return
-  const {page, errors} = await open(await widePage('providers'))
+  const {page, errors} = await open(await widePage())
   await page.evaluate(() => tfgraph.select('module.example', true))
   await settled(page)
   const heading = await page.textContent('#details h3:has(+ .neighbours)')
@@ -187,12 +192,12 @@ test('11: the side panel lists 401 neighbours one line a row, only those in view
   await settled(page)
   await screenshot(page, 'graph-html-neighbours.png')
   assert.equal(errors, [])
-  await page.context().close()
+  await close(page)
 })
 
 test('11: the outline cuts a long address in the middle: its start and its end show, the full text on hover', async () => {
   if (!run) return
-  const {page, errors} = await open(await widePage('providers'))
+  const {page, errors} = await open(await widePage())
   const long = 'provider["registry.terraform.io/hashicorp/aws"].east'
   const item = page.locator('#outline button.item', {hasText: long})
   const parts = await item.evaluate((b) => {
@@ -214,12 +219,12 @@ test('11: the outline cuts a long address in the middle: its start and its end s
   await item.focus()
   assert.is(await page.textContent('#tip'), long)
   assert.equal(errors, [])
-  await page.context().close()
+  await close(page)
 })
 
 test('9: a search match inside collapsed modules: the path from the root to it labelled, the rest faded, framed to fit', async () => {
   if (!run) return
-  const {page, errors} = await open(await widePage('providers'))
+  const {page, errors} = await open(await widePage())
   const match = 'module.example.module.component_with_a_long_name_009.module.inner.aws_leaf.x'
   assert.ok((await page.evaluate(() => tfgraph.collapsedModules())).includes('module.example'), 'opens collapsed')
   await page.fill('#search', 'component_with_a_long_name_009.module.inner.aws_leaf.x')
@@ -263,12 +268,12 @@ test('9: a search match inside collapsed modules: the path from the root to it l
   assert.ok(hover && hover.x >= 0 && hover.x + hover.width <= canvas.width + 1, `the match's label on the canvas: ${JSON.stringify(hover)}`)
   await screenshot(page, 'graph-html-search-path.png')
   assert.equal(errors, [])
-  await page.context().close()
+  await close(page)
 })
 
 test('10: a group of 360 modules opens as a grid about as wide as it is tall, without a curtain of edges; 0 shows it readable, then whole', async () => {
   if (!run) return
-  const {page, errors} = await open(await widePage('providers'))
+  const {page, errors} = await open(await widePage())
   await page.evaluate(() => tfgraph.collapse('module.example', false))
   await settled(page)
   const fan = (await page.evaluate(() => tfgraph.fans())).find((f) => f.label === 'modules (360)')
@@ -320,7 +325,7 @@ test('10: a group of 360 modules opens as a grid about as wide as it is tall, wi
   )
   await screenshot(page, 'graph-html-grid-whole.png')
   assert.equal(errors, [])
-  await page.context().close()
+  await close(page)
 })
 
 /** A bound for a time measured on this machine: as given on a quiet one, more when every core is already busy. */
@@ -333,16 +338,18 @@ test('12: the caf examples root (1,900 files, 622 module instances): first frame
   const root = path.join(sharedDir, 'large', 'aztfmod+terraform-azurerm-caf', 'examples')
   for (const view of ['modules', 'providers', 'resources'] as const) {
     const file = await writePage(root, view, `caf-${view}.html`)
-    // the best of three openings: the first pays for the browser's own warm-up
+    // the best of three openings, each in a new tab: the first pays for the browser's own warm-up; once
+    // one meets the bound, the ones left would not change the best
     const times: number[] = []
-    for (let i = 0; i < 3; i++) {
-      const {page, errors} = await open(file)
-      times.push(await page.evaluate(() => performance.getEntriesByName('tfgraph-ready')[0]?.startTime ?? Infinity))
+    let bound = timeBound(2000)
+    for (let i = 0; i < 3 && !(Math.min(...times) < bound); i++) {
+      const {page, errors, readyMs} = await open(file, {fresh: true})
+      times.push(readyMs)
       assert.equal(errors, [])
-      await page.context().close()
+      await close(page)
+      bound = timeBound(2000)
     }
     const best = Math.min(...times)
-    const bound = timeBound(2000)
     process.stdout.write(`caf ${view}: first frame ${times.map((t) => Math.round(t)).join(', ')} ms (load ${loadavg()[0]!.toFixed(1)})\n`)
     assert.ok(best < bound, `caf ${view} view: first frame in ${Math.round(best)} ms, over ${Math.round(bound)} ms`)
   }

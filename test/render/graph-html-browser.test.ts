@@ -9,24 +9,25 @@
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {availableParallelism, loadavg, tmpdir} from 'node:os'
 import * as path from 'node:path'
-import {pathToFileURL} from 'node:url'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import type {Browser, Page} from 'playwright-core'
 import {analyzeProviders, exportGraph, type GraphView} from '../helpers/internal.js'
 import {fixturesDir, hasShared, sharedDir} from '../helpers/paths.js'
-import {chromiumPath, hasChromium} from '../helpers/browser.js'
+import {chromiumPath, hasChromium, Tabs, type Opened} from '../helpers/browser.js'
 import {graphHtmlPage} from '../../src/render/graph-html.js'
 import {providersDocument} from '../../src/providers/analyze.js'
 
 const run = hasChromium('graph --format html browser tests')
 let browser: Browser | undefined
+let tabs: Tabs | undefined
 let dir = ''
 
 test.before(async () => {
   if (!run) return
   const {chromium} = await import('playwright-core')
   browser = await chromium.launch({executablePath: chromiumPath, args: ['--enable-unsafe-swiftshader']})
+  tabs = new Tabs(browser)
   dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-html-'))
 })
 test.after(async () => {
@@ -34,29 +35,45 @@ test.after(async () => {
   if (dir) rmSync(dir, {recursive: true, force: true})
 })
 
-interface Opened {
-  page: Page
-  errors: string[]
-  requests: string[]
-  readyMs: number
+const trees = new Map<string, string>()
+
+/** The directory `write` fills, written once in this file (the tests that use the same tree share it). */
+function treeOf(name: string, write: (root: string) => void): string {
+  let root = trees.get(name)
+  if (!root) {
+    root = path.join(dir, name)
+    write(root)
+    trees.set(name, root)
+  }
+  return root
 }
 
-async function writePage(
-  root: string,
-  view: GraphView,
-  name: string,
-): Promise<{file: string; graph: ReturnType<typeof exportGraph>['graph']; a: Awaited<ReturnType<typeof analyzeProviders>>}> {
-  const a = await analyzeProviders(root, {env: {}})
-  const {graph} = exportGraph(a, {view})
-  const file = path.join(dir, name)
-  writeFileSync(file, await graphHtmlPage(a, graph, {root}))
-  return {file, graph, a}
+type Written = {file: string; graph: ReturnType<typeof exportGraph>['graph']; a: Awaited<ReturnType<typeof analyzeProviders>>}
+const analyses = new Map<string, ReturnType<typeof analyzeProviders>>()
+const written = new Map<string, Promise<Written>>()
+
+/** The page of `root` in `view`, written once in this file (the tests that open the same page share it, and the analysis of a root serves its views). */
+function writePage(root: string, view: GraphView, name: string): Promise<Written> {
+  const key = `${root}\0${view}`
+  let page = written.get(key)
+  if (!page) {
+    page = (async () => {
+      let analysis = analyses.get(root)
+      if (!analysis) analyses.set(root, (analysis = analyzeProviders(root, {env: {}})))
+      const a = await analysis
+      const {graph} = exportGraph(a, {view})
+      const file = path.join(dir, name)
+      writeFileSync(file, await graphHtmlPage(a, graph, {root}))
+      return {file, graph, a}
+    })()
+    written.set(key, page)
+  }
+  return page
 }
 
 /** Pixels of a screenshot that differ from its background (its most common colour), counted in the browser. */
 async function drawnPixels(png: Buffer): Promise<{drawn: number; total: number}> {
-  const context = await browser!.newContext()
-  const page = await context.newPage()
+  const page = await tabs!.blank()
   const counted = await page.evaluate(async (b64: string) => {
     const img = new Image()
     img.src = `data:image/png;base64,${b64}`
@@ -75,31 +92,32 @@ async function drawnPixels(png: Buffer): Promise<{drawn: number; total: number}>
     const total = canvas.width * canvas.height
     return {drawn: total - Math.max(...counts.values()), total}
   }, png.toString('base64'))
-  await context.close()
+  await tabs!.close(page)
   return counted
 }
 
-/** Opens the page; every request but the file itself is aborted and recorded. */
-async function open(file: string, viewport = {width: 1280, height: 800}): Promise<Opened> {
-  const context = await browser!.newContext({viewport})
-  const page = await context.newPage()
-  const url = pathToFileURL(file).href
-  const errors: string[] = []
-  const requests: string[] = []
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text())
-  })
-  page.on('pageerror', (e) => errors.push(e.message))
-  await context.route('**/*', (route) => {
-    const u = route.request().url()
-    if (u === url) return route.continue()
-    requests.push(u)
-    return route.abort()
-  })
-  await page.goto(url)
-  await page.waitForSelector('body[data-ready="true"]', {timeout: 30_000})
-  const readyMs = await page.evaluate(() => performance.getEntriesByName('tfgraph-ready')[0]?.startTime ?? Infinity)
-  return {page, errors, requests, readyMs}
+/** Opens the page (in a tab an earlier page left idle unless `fresh`); every request but the file itself is aborted and recorded. */
+function open(file: string, viewport = {width: 1280, height: 800}, opts: {fresh?: boolean} = {}): Promise<Opened> {
+  return tabs!.open(file, viewport, opts)
+}
+
+/** Done with the page: its tab goes back to the idle ones. */
+function close(page: Page): Promise<void> {
+  return tabs!.close(page)
+}
+
+/**
+ * The best of two openings of a large page, each in a new tab, as a reader opens it: the first that meets
+ * the time bound is kept (the second opening is made only when the first misses it, the busy machine or
+ * the browser's first WebGL start-up being slower), with the first's errors and first-frame time.
+ */
+async function openTimed(file: string, limit: () => number): Promise<Opened & {first: Opened; bound: number}> {
+  const first = await open(file, undefined, {fresh: true})
+  const bound = limit()
+  if (first.readyMs < bound) return {...first, first, bound}
+  await close(first.page)
+  const second = await open(file, undefined, {fresh: true})
+  return {...second, first, bound: limit()}
 }
 
 interface Box {
@@ -306,7 +324,7 @@ test('providers view: counts, search, click → resolution chain, outline, colla
   assert.ok(drawn > total * 0.005, `the canvas is not blank: ${drawn} of ${total} pixels differ from the background`)
   assert.equal(errors, [], 'no console errors')
   assert.equal(requests, [], 'no request but the file itself')
-  await page.context().close()
+  await close(page)
 })
 
 for (const view of ['modules', 'resources'] as const) {
@@ -323,7 +341,7 @@ for (const view of ['modules', 'resources'] as const) {
     await assertReadable(page, `platform ${view} view`)
     assert.equal(errors, [])
     assert.equal(requests, [])
-    await page.context().close()
+    await close(page)
   })
 }
 
@@ -351,7 +369,7 @@ test('the demo: every node labelled with its short name (provider configurations
     await page.evaluate((id) => (tfgraph as unknown as {select(id: string): void}).select(id), graph.nodes.at(-1)!.id)
     assert.is(await page.textContent('#details h2'), graph.nodes.at(-1)!.address || 'root module')
     assert.equal(errors, [])
-    await page.context().close()
+    await close(page)
   }
 })
 
@@ -387,7 +405,7 @@ test('not-installed and legacy modules are marked in the drawing and the legend,
   assert.match(note ?? '', 'terraform init')
   await page.click('#outline button.module-name >> text=module.monitoring')
   assert.match((await page.textContent('#details .note.warning')) ?? '', /^Legacy module.*provider blocks of its own/)
-  await page.context().close()
+  await close(page)
 })
 
 test('the outline: one line a row, long addresses cut in the middle with an ellipsis, the full text on hover and on focus', async () => {
@@ -424,7 +442,7 @@ test('the outline: one line a row, long addresses cut in the middle with an elli
   await item.focus()
   assert.ok(await page.locator('#tip').isVisible())
   assert.is(await page.textContent('#tip'), long)
-  await page.context().close()
+  await close(page)
 })
 
 // ---- large graphs: a 600-module tree (one module calling 360 others) and its providers view ----
@@ -455,15 +473,12 @@ function writeLargeTree(root: string): void {
 
 test('a 600-module tree: opens collapsed in under 2 s, readable; a click or Enter expands a module, readably', async () => {
   if (!run) return
-  const tree = path.join(dir, 'large-tree')
-  writeLargeTree(tree)
+  const tree = treeOf('large-tree', writeLargeTree)
   const {file, graph} = await writePage(tree, 'modules', 'large-modules.html')
   assert.ok(graph.nodes.length >= 600, `${graph.nodes.length} modules`)
-  const first = await open(file)
-  await first.page.context().close()
-  const {page, errors, readyMs} = await open(file)
+  const {page, errors, readyMs, first, bound} = await openTimed(file, () => timeBound(2000))
   const best = Math.min(first.readyMs, readyMs)
-  assert.ok(best < timeBound(2000), `opened in ${Math.round(first.readyMs)}, ${Math.round(readyMs)} ms`)
+  assert.ok(best < bound, `opened in ${Math.round(first.readyMs)}, ${Math.round(readyMs)} ms`)
   process.stdout.write(`  600-module tree, modules view (${graph.nodes.length} nodes): first frame after ${Math.round(best)} ms\n`)
   const shown = await page.evaluate(() => tfgraph.visibleNodes())
   assert.ok(shown < 160, `opens collapsed: ${shown} of ${graph.nodes.length} nodes shown`)
@@ -497,20 +512,17 @@ test('a 600-module tree: opens collapsed in under 2 s, readable; a click or Ente
   assert.not.ok((await page.evaluate(() => tfgraph.collapsedModules())).includes(inner))
   assert.ok((await page.evaluate(() => tfgraph.shownIds())).includes(`${inner}.module.inner`))
   assert.equal(errors, [])
-  await page.context().close()
+  await close(page)
 })
 
 test('the providers view of the 600-module tree (~2,600 nodes): collapsed in under 2 s; edges and labels hidden while the camera moves', async () => {
   if (!run) return
-  const tree = path.join(dir, 'large-tree-providers')
-  writeLargeTree(tree)
+  const tree = treeOf('large-tree', writeLargeTree)
   const {file, graph} = await writePage(tree, 'providers', 'large-providers.html')
   assert.ok(graph.nodes.length >= 2400, `${graph.nodes.length} nodes`)
-  const first = await open(file)
-  await first.page.context().close()
-  const {page, errors, readyMs} = await open(file)
+  const {page, errors, readyMs, first, bound} = await openTimed(file, () => timeBound(2000))
   const best = Math.min(first.readyMs, readyMs)
-  assert.ok(best < timeBound(2000), `opened in ${Math.round(first.readyMs)}, ${Math.round(readyMs)} ms`)
+  assert.ok(best < bound, `opened in ${Math.round(first.readyMs)}, ${Math.round(readyMs)} ms`)
   process.stdout.write(`  600-module tree, providers view (${graph.nodes.length} nodes): first frame after ${Math.round(best)} ms\n`)
   assert.ok((await page.evaluate(() => tfgraph.visibleNodes())) < 160)
   await assertReadable(page, 'the collapsed providers view')
@@ -527,7 +539,7 @@ test('the providers view of the 600-module tree (~2,600 nodes): collapsed in und
   assert.equal(d.nodeOverlaps, [], 'no two nodes overlap, all expanded')
   assert.equal(d.labelOverlaps, [], 'no two labels overlap, all expanded')
   assert.equal(errors, [])
-  await page.context().close()
+  await close(page)
 })
 
 test('the largest corpus root (0-org-setup): every view opens in under 2 s, collapsed when large, readable', async () => {
@@ -535,13 +547,11 @@ test('the largest corpus root (0-org-setup): every view opens in under 2 s, coll
   const root = path.join(sharedDir, 'corpus', 'GoogleCloudPlatform__cloud-foundation-fabric', 'fast', 'stages', '0-org-setup')
   for (const view of ['resources', 'providers', 'modules'] as const) {
     const {file, graph} = await writePage(root, view, `org-${view}.html`)
-    // the best of two opens: the machine may be busy with other tests (the first WebGL start-up of a browser is also slower)
-    const first = await open(file)
-    await first.page.context().close()
-    const {page, errors, requests, readyMs} = await open(file)
+    // the best of two opens (openTimed): the machine may be busy with other tests (the first WebGL start-up of a browser is also slower)
+    const {page, errors, requests, readyMs, first, bound} = await openTimed(file, () => timeBound(2000))
     const best = Math.min(first.readyMs, readyMs)
     assert.is(await page.evaluate(() => tfgraph.nodeCount), graph.nodes.length)
-    assert.ok(best < timeBound(2000), `${view}: first frame after ${Math.round(first.readyMs)} and ${Math.round(readyMs)} ms`)
+    assert.ok(best < bound, `${view}: first frame after ${Math.round(first.readyMs)} and ${Math.round(readyMs)} ms`)
     process.stdout.write(
       `  0-org-setup ${view} view: ${graph.nodes.length} nodes, ${await page.evaluate(() => tfgraph.visibleNodes())} shown, first frame after ${Math.round(best)} ms\n`,
     )
@@ -549,7 +559,7 @@ test('the largest corpus root (0-org-setup): every view opens in under 2 s, coll
     assert.equal(first.errors, [])
     assert.equal(errors, [])
     assert.equal(requests, [])
-    await page.context().close()
+    await close(page)
   }
 })
 
@@ -644,10 +654,8 @@ async function counts(
 
 test('every page opens with labels of 11 px or more, fitting what fits, none under the outline or the details panel', async () => {
   if (!run) return
-  const eks = path.join(dir, 'eks-like')
-  writeEksLike(eks)
-  const fan = path.join(dir, 'fan-tree')
-  writeFanTree(fan)
+  const eks = treeOf('eks-like', writeEksLike)
+  const fan = treeOf('fan-tree', writeFanTree)
   const cases: [string, GraphView][] = [
     [path.join(fixturesDir, 'providers', 'demo'), 'providers'],
     [path.join(fixturesDir, 'providers', 'demo'), 'resources'],
@@ -674,7 +682,7 @@ test('every page opens with labels of 11 px or more, fitting what fits, none und
     assert.ok(font <= 15.5, `${what}: not blown up (${font.toFixed(1)} px)`)
     await assertReadable(page, what)
     assert.equal(errors, [], what)
-    await page.context().close()
+    await close(page)
   })
 })
 
@@ -691,8 +699,7 @@ async function inParallel<T>(items: T[], width: number, each: (item: T) => Promi
 
 test('not-installed modules hang from their caller in the page, as in DOT and JSON', async () => {
   if (!run) return
-  const eks = path.join(dir, 'eks-like-2')
-  writeEksLike(eks)
+  const eks = treeOf('eks-like', writeEksLike)
   const {file, graph} = await writePage(eks, 'providers', 'eks-like.html')
   const notInstalled = graph.nodes.filter((n) => n.marks.includes('unresolved')).map((n) => n.id)
   assert.is(notInstalled.length, 8)
@@ -715,13 +722,12 @@ test('not-installed modules hang from their caller in the page, as in DOT and JS
   const labelled = new Set((await page.evaluate(() => tfgraph.labelBoxes())).map((b) => b.id))
   for (const id of notInstalled) assert.ok(labelled.has(id), `${id} is labelled on the canvas`)
   assert.equal(errors, [])
-  await page.context().close()
+  await close(page)
 })
 
 test('a wide fan-out is grouped by kind and type; a click on a group shows its nodes, re-fitted, readable, none under the panel', async () => {
   if (!run) return
-  const fan = path.join(dir, 'fan-tree-2')
-  writeFanTree(fan)
+  const fan = treeOf('fan-tree', writeFanTree)
   const {file} = await writePage(fan, 'providers', 'fan.html')
   const {page, errors} = await open(file)
   assert.ok((await page.evaluate(() => tfgraph.collapsedModules())).includes('module.example'), 'opens with module.example collapsed')
@@ -763,7 +769,7 @@ test('a wide fan-out is grouped by kind and type; a click on a group shows its n
   await page.press('#search', 'Enter')
   assert.ok((await page.evaluate(() => tfgraph.shownIds())).includes('module.example.data.aws_region.d7'))
   assert.equal(errors, [])
-  await page.context().close()
+  await close(page)
 })
 
 test('providers-map entries are written on their edges (aws = aws.east), in the colour of those edges, readable', async () => {
@@ -780,13 +786,12 @@ test('providers-map entries are written on their edges (aws = aws.east), in the 
   assert.ok(ids.includes('module.network ←') && ids.includes('module.network.module.dns ←'), ids.join(', '))
   await assertReadable(page, 'platform providers view with its providers-map labels')
   assert.equal(errors, [])
-  await page.context().close()
+  await close(page)
 })
 
 test('the header counts what is drawn: one circle per node said shown, one per group', async () => {
   if (!run) return
-  const fan = path.join(dir, 'fan-tree-3')
-  writeFanTree(fan)
+  const fan = treeOf('fan-tree', writeFanTree)
   for (const view of ['resources', 'providers'] as const) {
     const {file, graph} = await writePage(fan, view, `counts-${view}.html`)
     const {page} = await open(file)
@@ -808,7 +813,7 @@ test('the header counts what is drawn: one circle per node said shown, one per g
     await page.evaluate(() => tfgraph.expandAll())
     await check('all expanded')
     assert.is((await counts(page)).said.nodes, (await counts(page)).said.total)
-    await page.context().close()
+    await close(page)
   }
 })
 
@@ -856,15 +861,13 @@ test('a 10,000-node synthetic graph: first frame in under 2 s', async () => {
     file,
     renderGraphHtml(g, {details: {}, colorKey, diagnostics: []}, await layoutGraph(g), loadViewerAsset(), {root: 'synthetic'}),
   )
-  const first = await open(file)
-  await first.page.context().close()
-  const {page, errors, readyMs} = await open(file)
+  const {page, errors, readyMs, first, bound} = await openTimed(file, () => timeBound(2000))
   const best = Math.min(first.readyMs, readyMs)
   process.stdout.write(`  10,000-node synthetic graph: first frame after ${Math.round(best)} ms\n`)
-  assert.ok(best < timeBound(2000), `first frame after ${Math.round(first.readyMs)} and ${Math.round(readyMs)} ms`)
+  assert.ok(best < bound, `first frame after ${Math.round(first.readyMs)} and ${Math.round(readyMs)} ms`)
   await assertReadable(page, 'the synthetic graph as opened')
   assert.equal(errors, [])
-  await page.context().close()
+  await close(page)
 })
 
 test.run()

@@ -11,7 +11,7 @@ import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import type {Browser} from 'playwright-core'
+import type {Browser, Page} from 'playwright-core'
 import {analyzeProviders, exportGraph, type GraphView} from '../helpers/internal.js'
 import {fixturesDir} from '../helpers/paths.js'
 import {chromiumPath, hasChromium} from '../helpers/browser.js'
@@ -33,12 +33,15 @@ function fontsInstalled(): boolean {
 
 const run = hasChromium('graph --format svg font checks') && fontsInstalled()
 let browser: Browser | undefined
+let page: Page | undefined
 let dir = ''
 
 test.before(async () => {
   if (!run) return
   const {chromium} = await import('playwright-core')
   browser = await chromium.launch({executablePath: chromiumPath})
+  // one tab for every drawing: each new tab would cost Chromium a renderer process of its own
+  page = await browser.newPage()
   dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-svg-fonts-'))
 })
 test.after(async () => {
@@ -76,9 +79,8 @@ type Overflow = {node: string; text: string; by: number}
 
 /** Every <text> of every node drawn in `font`: how far each runs past its node's shape, if it does. */
 async function overflows(svg: string, font: string): Promise<{texts: number; over: Overflow[]}> {
-  const page = await browser!.newPage()
-  await page.setContent(`<!doctype html><style>svg text { font-family: "${font}" !important }</style>${svg.slice(svg.indexOf('<svg'))}`)
-  const r = await page.evaluate(() => {
+  await page!.setContent(`<!doctype html><style>svg text { font-family: "${font}" !important }</style>${svg.slice(svg.indexOf('<svg'))}`)
+  return page!.evaluate(() => {
     const over: {node: string; text: string; by: number}[] = []
     let texts = 0
     for (const g of document.querySelectorAll('g.node')) {
@@ -92,12 +94,14 @@ async function overflows(svg: string, font: string): Promise<{texts: number; ove
     }
     return {texts, over}
   })
-  await page.close()
-  return r
 }
 
+const analyses = new Map<string, ReturnType<typeof analyzeProviders>>()
 const svgOf = async (root: string, view: GraphView, opts: {collapse?: boolean} = {}): Promise<string> => {
-  const a = await analyzeProviders(root, {env: {}})
+  // a root analysed once for all its views
+  let analysis = analyses.get(root)
+  if (!analysis) analyses.set(root, (analysis = analyzeProviders(root, {env: {}})))
+  const a = await analysis
   const {graph} = exportGraph(a, {view, ...opts})
   return (await loadSvgRenderer()).toSvg(renderGraphDot(graph, {svg: true}))
 }
