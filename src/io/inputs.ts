@@ -69,6 +69,28 @@ export interface FileSource {
 /** What a recording noted, by kind and path (one map per kind: no key strings made per read). */
 type Recorder = Record<Input['kind'], Map<string, Input>>
 
+/**
+ * The recordings in progress in the current async context, each under its source's key. One
+ * AsyncLocalStorage for every source, holding no data of its own (each `run` is given a new map): Node 20
+ * keeps every AsyncLocalStorage that has run in a list it walks for each promise created afterwards, and
+ * never drops it, so one per source made a process that creates many sources (an editor, `lint
+ * --recursive`, the tests) slower and larger with each (reliability/safety's CPU 62.5 -> 24.9 s).
+ */
+const RECORDINGS = new AsyncLocalStorage<ReadonlyMap<RecordingKey<unknown>, unknown>>()
+
+/** A source's key into the recordings in progress: `run` starts one for a computation, `current` finds it. */
+export class RecordingKey<R> {
+  run<T>(rec: R, fn: () => Promise<T>): Promise<T> {
+    const inner = new Map(RECORDINGS.getStore())
+    inner.set(this, rec)
+    return RECORDINGS.run(inner, fn)
+  }
+
+  current(): R | undefined {
+    return RECORDINGS.getStore()?.get(this) as R | undefined
+  }
+}
+
 const newRecorder = (): Recorder => ({file: new Map(), dir: new Map(), stat: new Map(), real: new Map()})
 
 /** Changes more recent than this are too close to the stamp's clock tick to trust the stamp. */
@@ -178,7 +200,7 @@ function readOpen(fd: number, stats: Stats): Buffer {
 
 /** The disk, read with Node's synchronous calls (files are small; see load-module.ts), every read noted. */
 export class DiskSource implements FileSource {
-  private readonly store = new AsyncLocalStorage<Recorder>()
+  private readonly store = new RecordingKey<Recorder>()
   /**
    * What each input read as when first checked by this source (files by stamp, and by hash once
    * hashed): results sharing modules look at each file once. A run takes the file system as it found
@@ -209,7 +231,7 @@ export class DiskSource implements FileSource {
   }
 
   read(p: string): Uint8Array {
-    const rec = this.store.getStore()
+    const rec = this.store.current()
     if (!rec) return readFileSync(p)
     // recording: the stamp from the open file (fstat), not a second lookup of the path (~1.5 s of stat
     // calls for 100,000 files); the same file is stamped and read, so the two cannot disagree
@@ -232,7 +254,7 @@ export class DiskSource implements FileSource {
   }
 
   list(p: string): FileEntry[] {
-    const rec = this.store.getStore()
+    const rec = this.store.current()
     const stamp = rec ? stampNow(p, this.racyMs) : undefined
     let entries: Dirent[]
     try {
@@ -247,20 +269,20 @@ export class DiskSource implements FileSource {
 
   stat(p: string): StatKind | null {
     const k = statKindNow(p)
-    const rec = this.store.getStore()
+    const rec = this.store.current()
     if (rec) note(rec, 'stat', p, k)
     return k
   }
 
   realpath(p: string): string | null {
     const r = realNow(p)
-    const rec = this.store.getStore()
+    const rec = this.store.current()
     if (rec) note(rec, 'real', p, r)
     return r
   }
 
   note(inputs: readonly Input[]): void {
-    const rec = this.store.getStore()
+    const rec = this.store.current()
     if (!rec) return
     for (const i of inputs) {
       const m = rec[i.kind]

@@ -8,15 +8,14 @@
 // (`list`) are asked of the disk once and then answered from memory until a change is told about the path
 // or a directory above it (a file told changed changes its directory's listing); so is the content of a
 // file in a directory that holds a buffer (the files an editor's edit loads again with the buffer).
-import {AsyncLocalStorage} from 'node:async_hooks'
 import * as path from 'node:path'
-import {DiskSource, type FileEntry, type FileSource, type Input, type StatKind} from './inputs.js'
+import {DiskSource, RecordingKey, type FileEntry, type FileSource, type Input, type StatKind} from './inputs.js'
 
 type Recorder = Map<string, Input>
 
 export class OverlaySource implements FileSource {
   private readonly buffers = new Map<string, Uint8Array>()
-  private readonly store = new AsyncLocalStorage<Recorder>()
+  private readonly store = new RecordingKey<Recorder>()
   /** The change count: one more for every path told changed. */
   private epoch = 0
   /** The count at which each path (file or directory) last changed. */
@@ -195,7 +194,7 @@ export class OverlaySource implements FileSource {
    * computed from it is already out of date (an editor abandons it). False outside a recording.
    */
   recordingOutdated(): boolean {
-    const rec = this.store.getStore()
+    const rec = this.store.current()
     if (!rec) return false
     for (const i of rec.values()) {
       const at = this.changedAt.get(i.path)
@@ -212,13 +211,13 @@ export class OverlaySource implements FileSource {
 
   /** The current recording notes `kind` of `p` as read now (its stamp: the change count). */
   private noteRead(kind: Input['kind'], p: string): void {
-    const rec = this.store.getStore()
+    const rec = this.store.current()
     const key = kind + '\0' + p
     if (rec && !rec.has(key)) rec.set(key, {kind, path: p, value: null, stamp: String(this.epoch)})
   }
 
   note(inputs: readonly Input[]): void {
-    const rec = this.store.getStore()
+    const rec = this.store.current()
     if (!rec) return
     for (const i of inputs) {
       const key = i.kind + '\0' + i.path

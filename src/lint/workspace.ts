@@ -452,9 +452,12 @@ class LintWorkspace implements Workspace {
     const file = this.focus && this.open.has(this.focus) && MODULE_FILE.test(this.focus) ? this.focus : undefined
     if (!file) return 'none'
     const dir = path.dirname(file)
-    if (this.stage?.dir === dir && this.stageCurrent(this.stage)) return 'none'
     const holding = this.holding(file).filter((s) => s.kind !== 'shared' && s.dirs.has(dir))
     const first = holding.sort((a, b) => (a.root < b.root ? -1 : 1))[0]
+    // a stage run before the roots were found was read with the directory's own configuration and the
+    // default engine: once a root holds the directory, it is run again as that root reads it
+    const readAsRoot = this.stage?.publish !== undefined || !first
+    if (this.stage?.dir === dir && readAsRoot && this.stageCurrent(this.stage)) return 'none'
     // no root analysed holds it yet, but one will (the first update: the roots not even found yet): its
     // stage alone is what the editor shows first, read as the directory's own root would read it
     const early = !first && this.awaited(dir)

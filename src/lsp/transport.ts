@@ -72,15 +72,24 @@ export class Traffic implements EditorTraffic {
     for (const wake of waiting) wake()
   }
 
+  /** The input ended or can no longer be read: no message is partly read any more, and nothing waits for one. */
+  closed(): void {
+    this.read(false)
+  }
+
   partial(): Promise<void> | undefined {
     if (!this.incomplete) return undefined
     return new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, PARTIAL_WAIT_MS)
-      timer.unref()
-      this.waiting.push(() => {
+      const wake = (): void => {
         clearTimeout(timer)
         resolve()
-      })
+      }
+      const timer = setTimeout(() => {
+        this.waiting = this.waiting.filter((w) => w !== wake)
+        resolve()
+      }, PARTIAL_WAIT_MS)
+      timer.unref()
+      this.waiting.push(wake)
     })
   }
 
@@ -131,6 +140,7 @@ export class FrameReader extends AbstractMessageReader {
       if (ending) return
       ending = true
       this.clearTimer()
+      this.opts.traffic?.closed()
       setTimeout(() => {
         this.fireClose()
         this.opts.ended(this.state === 'shutdown')
@@ -273,6 +283,7 @@ export class FrameReader extends AbstractMessageReader {
     if (this.dead) return
     this.dead = true
     this.clearTimer()
+    this.opts.traffic?.closed()
     // the answers already given go out first
     void this.written.then(() => this.opts.fatal(`tfgraph lsp: cannot read the client's messages any more: ${why}`))
   }
