@@ -522,22 +522,21 @@ class Resolver {
    * default ones `inherit` finds above) — an aliased configuration above that no map passes on is not.
    */
   visible(n: ModuleNode): string {
-    let v = this.visibleCache.get(n.address)
-    if (v === undefined) {
-      const own = (this.entries.get(n.address) ?? []).join('\u0001')
-      v = (n.parent ? this.seenBelow(n.parent) : this.mode) + '\u0002' + n.address + '\u0003' + own
-      this.visibleCache.set(n.address, v)
-    }
-    return v
+    return this.seenWith(n, this.entries, this.visibleCache)
   }
 
   /** What of `n`'s configurations and its callers' the modules below `n` can reach, as text (see `visible`). */
   private seenBelow(n: ModuleNode): string {
-    let v = this.belowCache.get(n.address)
+    return this.seenWith(n, this.below, this.belowCache)
+  }
+
+  /** What the modules above `n` show below them, then `n`'s own entries of `own`, as text (kept in `cache`). */
+  private seenWith(n: ModuleNode, own: Map<string, string[]>, cache: Map<string, string>): string {
+    let v = cache.get(n.address)
     if (v === undefined) {
-      const own = (this.below.get(n.address) ?? []).join('\u0001')
-      v = (n.parent ? this.seenBelow(n.parent) : this.mode) + '\u0002' + n.address + '\u0003' + own
-      this.belowCache.set(n.address, v)
+      const mine = (own.get(n.address) ?? []).join('\u0001')
+      v = (n.parent ? this.seenBelow(n.parent) : this.mode) + '\u0002' + n.address + '\u0003' + mine
+      cache.set(n.address, v)
     }
     return v
   }
