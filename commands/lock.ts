@@ -1,4 +1,5 @@
 import {Args, Command, Flags} from '@oclif/core'
+import type {ResourceInstanceAddr} from '../src/addrs/instance.js'
 import {runFlags} from '../src/cli/run-flags.js'
 import {limitFlags} from '../src/cli/limit-flags.js'
 import {startCommand} from '../src/cli/command-run.js'
@@ -62,7 +63,7 @@ Exit codes: 0 = consistent, 1 = the tool failed, 2 = the lock file is inconsiste
       const problem = pluginDirProblem(d)
       if (problem) cmd.fail(problem)
     }
-    let stateObjects: ReadonlyMap<string, readonly string[]> | undefined
+    let stateObjects: ReadonlyMap<string, readonly ResourceInstanceAddr[]> | undefined
     if (flags.state !== undefined) {
       const read = (await import('../src/cli/state-input.js')).readStateInput(flags.state)
       if ('problem' in read) return cmd.fail(read.problem)

@@ -3,6 +3,7 @@
 // instances (`provider["registry.opentofu.org/hashicorp/aws"].a["key"]`, its provider `for_each`).
 import {ModulePath} from './module.js'
 import {AbsProviderConfig, providerAddr} from './provider.js'
+import type {ResourceAddr} from './resource.js'
 
 /** A `count` index or a `for_each` key. */
 export type InstanceKey = number | string
@@ -95,4 +96,52 @@ export function parseLegacyProviderConfig(text: string): AbsProviderConfig | und
   if (!m) return undefined
   const module = ModulePath.parse(m[1]!.replace(/\.$/, ''))
   return module ? new AbsProviderConfig(module, providerAddr('registry.terraform.io', 'hashicorp', m[2]!), m[3]) : undefined
+}
+
+/**
+ * A resource instance as a state names it: the module instance, the resource and its key
+ * (`module.m["a"].terraform_data.r[0]`, Terraform's AbsResourceInstance). A deposed object's key is no part of it.
+ */
+export class ResourceInstanceAddr {
+  readonly module: ModuleInstance
+  readonly resource: ResourceAddr
+  /** The `count` index or `for_each` key; undefined for a resource without either. */
+  readonly instanceKey?: InstanceKey
+  /** The address's identity as a string (its text, like Terraform's UniqueKey): compare and key maps by it, never by the object. */
+  readonly key: string
+
+  /** `resourceText`: the text without the instance key when the caller has it already (one per resource, not per instance). */
+  constructor(module: ModuleInstance, resource: ResourceAddr, instanceKey?: InstanceKey, resourceText?: string) {
+    this.module = module
+    this.resource = resource
+    if (instanceKey !== undefined) this.instanceKey = instanceKey
+    const text = resourceText ?? ResourceInstanceAddr.resourceText(module, resource)
+    this.key = instanceKey === undefined ? text : text + instanceKeyString(instanceKey)
+    Object.freeze(this)
+  }
+
+  /** The resource in its module instance, without an instance key: `module.m["a"].terraform_data.r`. */
+  static resourceText(module: ModuleInstance, resource: ResourceAddr): string {
+    const m = moduleInstanceString(module)
+    return `${m ? m + '.' : ''}${resource.localString()}`
+  }
+
+  /** The same resource of the same module instance without the instance key: `module.m["a"].terraform_data.r`. */
+  withoutKey(): ResourceInstanceAddr {
+    return this.instanceKey === undefined ? this : new ResourceInstanceAddr(this.module, this.resource)
+  }
+
+  /** `module.m["a"].terraform_data.r[0]`. */
+  toString(): string {
+    return this.key
+  }
+
+  /** In JSON, the text (a document that holds the value writes what Terraform writes). */
+  toJSON(): string {
+    return this.key
+  }
+
+  equals(other: ResourceInstanceAddr): boolean {
+    return this.key === other.key
+  }
 }

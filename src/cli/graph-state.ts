@@ -3,6 +3,7 @@
 // configuration with a dashed `uses` edge; a configuration only the state names (removed from the code, so
 // `terraform plan` fails) is drawn too, marked `state-only`. Objects still declared are the view's own
 // resources already. Data in, data out: the renderers draw the marks (dashed in DOT, SVG, Mermaid, HTML).
+import type {ResourceInstanceAddr} from '../addrs/instance.js'
 import {providerString, type AbsProviderConfig} from '../addrs/provider.js'
 import type {ExportGraph, GraphEdge, GraphNode} from '../export/model.js'
 import type {StateMatch} from '../state/match.js'
@@ -23,7 +24,7 @@ function configLabel(c: AbsProviderConfig): string {
 export function withStateNodes(g: ExportGraph, match: StateMatch): ExportGraph {
   if (g.view !== 'providers') return g
   const ids = new Set(g.nodes.map((n) => n.id))
-  const groups = new Map<string, {at: AbsProviderConfig; missing: boolean; objects: string[]}>()
+  const groups = new Map<string, {at: AbsProviderConfig; missing: boolean; objects: ResourceInstanceAddr[]}>()
   for (const m of match.objects) {
     if (m.status !== 'orphan' && m.status !== 'orphan-configuration-missing') continue
     // the configuration the match names: the binding's, else the one the state recorded
@@ -49,7 +50,11 @@ export function withStateNodes(g: ExportGraph, match: StateMatch): ExportGraph {
       ids.add(config)
     }
     const n = group.objects.length
-    const shown = group.objects.slice(0, 3).join('\n') + (n > 3 ? `\nand ${n - 3} more` : '')
+    const shown =
+      group.objects
+        .slice(0, 3)
+        .map((o) => o.key)
+        .join('\n') + (n > 3 ? `\nand ${n - 3} more` : '')
     const id = `state-orphans:${config}`
     nodes.push({
       id,
@@ -59,7 +64,7 @@ export function withStateNodes(g: ExportGraph, match: StateMatch): ExportGraph {
       label: `${n} orphan${n === 1 ? '' : 's'} in the state${group.missing ? ' (plan fails)' : ''}\n${shown}`,
       cluster: null,
       marks: ['orphan'],
-      attributes: {orphans: group.objects, configuration_missing: group.missing},
+      attributes: {orphans: group.objects.map((o) => o.key), configuration_missing: group.missing},
     })
     edges.push({from: config, to: id, kind: 'uses', label: null, attributes: {state: true}})
   }

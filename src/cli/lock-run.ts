@@ -5,6 +5,7 @@
 // the library.
 import * as path from 'node:path'
 import type {CacheOutcome, CommandOutput} from '../io/results-cache.js'
+import type {ResourceInstanceAddr} from '../addrs/instance.js'
 import type {CommandRun} from './command-run.js'
 import {exitCodeOf} from './command-run.js'
 import {engineFlag, limitOptions} from './flag-values.js'
@@ -72,7 +73,7 @@ export function lockKey(i: LockInputs): unknown {
 export function lockOutput(
   cmd: Pick<CommandRun<unknown>, 'context' | 'renderer' | 'diagnostics' | 'end'>,
   i: LockInputs,
-  stateObjects?: ReadonlyMap<string, readonly string[]>,
+  stateObjects?: ReadonlyMap<string, readonly ResourceInstanceAddr[]>,
 ): Promise<CacheOutcome<LockOutput>> {
   if (i.verify || stateObjects) return lockReport(cmd, i, stateObjects).then((value) => ({value, cached: false}))
   return cmd.context.results.output('lock', lockKey(i), () => lockReport(cmd, i))
@@ -84,7 +85,7 @@ export type LockOutput = CommandOutput & {readonly stderrFirst?: boolean}
 async function lockReport(
   cmd: Pick<CommandRun<unknown>, 'context' | 'renderer' | 'diagnostics' | 'end'>,
   i: LockInputs,
-  stateObjects?: ReadonlyMap<string, readonly string[]>,
+  stateObjects?: ReadonlyMap<string, readonly ResourceInstanceAddr[]>,
 ): Promise<LockOutput> {
   const [{checkLock}, {fileNamer}] = await Promise.all([import('../lock/check.js'), import('../render/paths.js')])
   const c = await checkLock(i.dir, {

@@ -15,6 +15,7 @@ import {analyzeProvidersWith, type ProvidersAnalysis} from '../providers/analyze
 import {allows, constraintsString, parseProviderConstraints, parseVersion, type Constraint} from '../providers/releases/constraints.js'
 import {hashDirH1, hashZipH1, hashZipZh} from './hash.js'
 import {providerString} from '../addrs/provider.js'
+import type {ResourceInstanceAddr} from '../addrs/instance.js'
 import type {StackConfigNode} from '../load/stacks/model.js'
 import {parseLockFile, type ProviderLock} from './lockfile.js'
 import {osErrorCode, osErrorText} from '../diag/os-error.js'
@@ -45,7 +46,7 @@ export interface LockProvider {
   /** Errors reported inside this provider's block of the lock file. */
   readonly entryErrors: number
   /** With a state (`lock --state`), for an unused entry: the state's objects that keep it. */
-  readonly stateObjects?: readonly string[]
+  readonly stateObjects?: readonly ResourceInstanceAddr[]
 }
 
 export type PackageStatus = 'match' | 'mismatch' | 'unlocked'
@@ -77,7 +78,7 @@ export interface LockCheckOptions {
    * `lock --state`: the objects of a state (their addresses) by the provider (FQN) they were recorded with.
    * An entry no module requires is then kept by those objects, or removed by the next init when none.
    */
-  readonly stateObjects?: ReadonlyMap<string, readonly string[]>
+  readonly stateObjects?: ReadonlyMap<string, readonly ResourceInstanceAddr[]>
 }
 
 export interface LockCheck {
@@ -333,7 +334,7 @@ function compareProvider(
   lockFileState: LockFileState,
   engine: Engine,
   diagnostics: Diagnostic[],
-  state?: ReadonlyMap<string, readonly string[]>,
+  state?: ReadonlyMap<string, readonly ResourceInstanceAddr[]>,
 ): LockProvider | undefined {
   const users = state && !req && lock ? (state.get(name) ?? []) : undefined
   const current = req ? constraintsString(req.constraints) : ''
@@ -391,12 +392,16 @@ function compareProvider(
 }
 
 /** Why an unused entry stays or goes: the state's objects that keep it (`users`; undefined: no state was given). */
-function unusedReason(users: readonly string[] | undefined, engine: Engine): string {
+function unusedReason(users: readonly ResourceInstanceAddr[] | undefined, engine: Engine): string {
   const init = `"${engine.command} init"`
   if (!users)
     return `${init} removes a lock entry only once neither the configuration nor the state depends on the provider, so this one stays while resources in the state still use it (tfgraph does not read the state).`
   if (users.length === 0) return `No object of the state uses it either: the next ${init} removes the entry.`
-  const shown = users.slice(0, 3).join(', ') + (users.length > 3 ? ` and ${users.length - 3} more` : '')
+  const shown =
+    users
+      .slice(0, 3)
+      .map((o) => o.key)
+      .join(', ') + (users.length > 3 ? ` and ${users.length - 3} more` : '')
   return `${users.length} object${users.length === 1 ? '' : 's'} of the state still use${users.length === 1 ? 's' : ''} it (${shown}): ${init} keeps the entry until they are destroyed or removed from the state.`
 }
 
@@ -553,7 +558,7 @@ export function lockDocument(c: LockCheck): object {
       sources: p.sources,
       hashes: p.hashes,
       entry_errors: p.entryErrors,
-      ...(p.stateObjects ? {state_objects: p.stateObjects} : {}),
+      ...(p.stateObjects ? {state_objects: p.stateObjects.map((o) => o.key)} : {}),
     })),
     packages: c.packages,
     diagnostics: c.diagnostics.map(withoutCode),

@@ -5,7 +5,7 @@
 // Its diagnostics go where the configuration was expected: a diagnostic about a resource at its range; an
 // orphan whose configuration is gone at the main file of the module that held the provider block, or, when
 // that module is no longer called, of the nearest module above it that still is (the root's, at worst).
-import {parentModuleText} from '../addrs/address-text.js'
+import {ModulePath} from '../addrs/module.js'
 import {readFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {displayRange} from '../diag/diagnostic.js'
@@ -63,23 +63,24 @@ export interface StateFinding {
 }
 
 /** The main file of the module at `address`, or of the nearest module above it that the tree still has. */
-function homeOf(a: RootAnalysis, address: string): string | undefined {
+function homeOf(a: RootAnalysis, module: ModulePath): string | undefined {
   const nodes = new Map<string, ModuleNode>(a.lint.analysis.tree.nodes.map((n) => [n.address, n]))
-  for (let at = address; ; at = parentModuleText(at)) {
-    const n = nodes.get(at)
+  for (let at: ModulePath | undefined = module; at; at = at.parent) {
+    const n = nodes.get(at.key)
     const main = n ? mainFile(n) : undefined
     if (main) return main
-    if (at === '') return undefined
   }
+  return undefined
 }
 
 /** The state's diagnostics by the file each is shown in. */
 export function stateFindingsByFile(a: RootAnalysis, s: StateAnalysis): Map<string, StateFinding[]> {
   const out = new Map<string, StateFinding[]>()
-  const modules = new Map(s.match.objects.map((m) => [m.object.address, m.object.recorded.module.toString()]))
-  for (const d of stateFindings(s)) {
+  const modules = new Map(s.match.objects.map((m) => [m.object.address.key, m.object.recorded.module]))
+  for (const [i, d] of stateFindings(s).entries()) {
     const r = displayRange(d)
-    const file = r ? path.resolve(a.root, r.filename) : homeOf(a, d.address !== undefined ? (modules.get(d.address) ?? '') : '')
+    const address = s.addresses.get(s.diagnostics[i]!)
+    const file = r ? path.resolve(a.root, r.filename) : homeOf(a, (address && modules.get(address.key)) ?? ModulePath.root)
     if (!file) continue
     out.set(file, [...(out.get(file) ?? []), {file, diagnostic: d}])
   }

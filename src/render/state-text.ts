@@ -54,14 +54,18 @@ const objectsText = (n: number): string => `${n} object${n === 1 ? '' : 's'}`
 export function renderStateDiffLines(d: StateDiff): string[] {
   const lines: string[] = []
   for (const o of d.orphaned) {
-    const shown = o.objects.slice(0, 3).join(', ') + (o.objects.length > 3 ? ` and ${o.objects.length - 3} more` : '')
+    const shown =
+      o.objects
+        .slice(0, 3)
+        .map((a) => a.key)
+        .join(', ') + (o.objects.length > 3 ? ` and ${o.objects.length - 3} more` : '')
     lines.push(
       `removes ${o.providerConfig}, which ${objectsText(o.objects.length)} of the state still use${o.objects.length === 1 ? 's' : ''} (${shown}): terraform plan fails ("Provider configuration not present") until they are destroyed or removed from the state`,
     )
   }
   for (const r of d.rehomed)
     lines.push(
-      `moves ${r.address} of the state from ${r.before ?? 'no configuration'} to ${r.after ?? 'no configuration'}: Terraform reads and changes it through the new one`,
+      `moves ${r.address.key} of the state from ${r.before?.key ?? 'no configuration'} to ${r.after?.key ?? 'no configuration'}: Terraform reads and changes it through the new one`,
     )
   if (d.alreadyMissing > 0)
     lines.push(

@@ -7,7 +7,7 @@ import {errorDiag, warningDiag, type Diagnostic} from '../diag/diagnostic.js'
 import {renameFiles, rootRelative} from '../diag/file-names.js'
 import type {ProvidersAnalysis} from '../providers/analysis.js'
 import {stepText} from '../providers/tree/step-text.js'
-import {instanceKeyString, type InstanceKey} from '../addrs/instance.js'
+import {instanceKeyString, type InstanceKey, type ResourceInstanceAddr} from '../addrs/instance.js'
 import type {MatchedObject, StateMatch} from './match.js'
 
 /** The object as Terraform's plan graph names an orphan's vertex: `terraform_data.a (orphan)`, `… (deposed KEY)`. */
@@ -50,7 +50,7 @@ function instanceMissingDiagnostic(m: MatchedObject): Diagnostic {
   const o = m.object
   const config = o.recorded.toString()
   const instance = o.recordedKey === undefined ? config : o.recordedText
-  const resource = o.address.slice(0, o.address.length - (o.key === undefined ? 0 : instanceKeyString(o.key).length))
+  const resource = o.address.withoutKey().key
   const keyed = m.instanceMissing === 'keyed'
   const detail = o.deposed
     ? keyed
@@ -87,8 +87,12 @@ function rehomedDiagnostic(m: MatchedObject, a: ProvidersAnalysis): Diagnostic {
 }
 
 /** The diagnostics of a state's match, files named relative to the analysed root (as the analysis's), each with the state object it concerns (none for the whole state's). */
-export function stateDiagnostics(match: StateMatch, a: ProvidersAnalysis, name: string): {diagnostic: Diagnostic; address?: string}[] {
-  const out: {diagnostic: Diagnostic; address?: string}[] = []
+export function stateDiagnostics(
+  match: StateMatch,
+  a: ProvidersAnalysis,
+  name: string,
+): {diagnostic: Diagnostic; address?: ResourceInstanceAddr}[] {
+  const out: {diagnostic: Diagnostic; address?: ResourceInstanceAddr}[] = []
   for (const m of match.objects) {
     if (m.status === 'orphan-configuration-missing') out.push({diagnostic: missingDiagnostic(m, a), address: m.object.address})
     else if (m.instanceMissing) out.push({diagnostic: instanceMissingDiagnostic(m), address: m.object.address})

@@ -2,6 +2,8 @@
 // is matched to both revisions; an object whose recorded configuration the old revision has and the new
 // one removes, while the new one no longer declares the object, is one `terraform plan` refuses ("removes
 // aws.east, which 14 objects still use"); one the new revision binds to another configuration is re-homed.
+import type {ResourceInstanceAddr} from '../addrs/instance.js'
+import type {AbsProviderConfig} from '../addrs/provider.js'
 import type {ProvidersAnalysis} from '../providers/analysis.js'
 import {matchState} from './match.js'
 import type {StateFile} from './read.js'
@@ -9,9 +11,13 @@ import type {StateFile} from './read.js'
 export interface StateDiff {
   readonly state: Omit<StateFile, 'objects'>
   /** Per configuration the new revision removes: the state's objects that still need it. */
-  readonly orphaned: readonly {readonly providerConfig: string; readonly objects: readonly string[]}[]
+  readonly orphaned: readonly {readonly providerConfig: string; readonly objects: readonly ResourceInstanceAddr[]}[]
   /** Objects the new revision binds to another configuration than the old one did. */
-  readonly rehomed: readonly {readonly address: string; readonly before: string | null; readonly after: string | null}[]
+  readonly rehomed: readonly {
+    readonly address: ResourceInstanceAddr
+    readonly before?: AbsProviderConfig
+    readonly after?: AbsProviderConfig
+  }[]
   /** Objects whose configuration the old revision had already lost (plan fails either way). */
   readonly alreadyMissing: number
 }
@@ -19,8 +25,8 @@ export interface StateDiff {
 export function diffState(state: StateFile, before: ProvidersAnalysis, after: ProvidersAnalysis): StateDiff {
   const b = matchState(state, before).objects
   const n = matchState(state, after)
-  const orphaned = new Map<string, string[]>()
-  const rehomed: {address: string; before: string | null; after: string | null}[] = []
+  const orphaned = new Map<string, ResourceInstanceAddr[]>()
+  const rehomed: {address: ResourceInstanceAddr; before?: AbsProviderConfig; after?: AbsProviderConfig}[] = []
   let alreadyMissing = 0
   for (const [i, m] of n.objects.entries()) {
     const old = b[i]!
@@ -32,7 +38,11 @@ export function diffState(state: StateFile, before: ProvidersAnalysis, after: Pr
         else orphaned.set(m.object.recordedText, [m.object.address])
       }
     } else if (m.binding && old.providerConfig?.key !== m.providerConfig?.key)
-      rehomed.push({address: m.object.address, before: old.providerConfig?.key ?? null, after: m.providerConfig?.key ?? null})
+      rehomed.push({
+        address: m.object.address,
+        ...(old.providerConfig ? {before: old.providerConfig} : {}),
+        ...(m.providerConfig ? {after: m.providerConfig} : {}),
+      })
   }
   return {
     state: n.state,
@@ -58,8 +68,8 @@ export function stateDiffJson(d: StateDiff): StateDiffJson {
     serial: d.state.serial,
     lineage: d.state.lineage,
     terraform_version: d.state.terraformVersion,
-    orphaned: d.orphaned.map((o) => ({provider_config: o.providerConfig, objects: o.objects})),
-    rehomed: d.rehomed.map((r) => ({...r})),
+    orphaned: d.orphaned.map((o) => ({provider_config: o.providerConfig, objects: o.objects.map((a) => a.key)})),
+    rehomed: d.rehomed.map((r) => ({address: r.address.key, before: r.before?.key ?? null, after: r.after?.key ?? null})),
     already_missing: d.alreadyMissing,
   }
 }

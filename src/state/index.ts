@@ -1,5 +1,6 @@
 // The state stage (issue #51): a state read (read.ts), matched to an analysis (match.ts), its diagnostics
 // (diagnostics.ts) and its JSON (json.ts). Beside rules, lock and export: it reads the analysis.
+import type {ResourceInstanceAddr} from '../addrs/instance.js'
 import type {Diagnostic} from '../diag/diagnostic.js'
 import type {ProvidersAnalysis} from '../providers/analysis.js'
 import {stateDiagnostics} from './diagnostics.js'
@@ -17,7 +18,7 @@ export interface StateAnalysis {
   readonly match: StateMatch
   readonly diagnostics: readonly Diagnostic[]
   /** The state object (its instance address) each diagnostic concerns; none for one about the whole state. */
-  readonly addresses: ReadonlyMap<Diagnostic, string>
+  readonly addresses: ReadonlyMap<Diagnostic, ResourceInstanceAddr>
 }
 
 /** Reads a state's text (`name`: the file, or `stdin`) and matches it to the analysis; a state that cannot be used throws StateError. */

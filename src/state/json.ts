@@ -31,7 +31,7 @@ export function stateJson(m: StateMatch): StateJson {
     lineage: m.state.lineage,
     terraform_version: m.state.terraformVersion,
     objects: m.objects.map((o) => ({
-      address: o.object.address,
+      address: o.object.address.key,
       mode: o.object.resource.mode === 'data' ? 'data' : 'managed',
       type: o.object.resource.type,
       ...(o.object.deposed ? {deposed: o.object.deposed} : {}),

@@ -4,13 +4,12 @@
 // under. Attribute values are never kept: only the addresses, keys and provider configurations are copied
 // out of the parsed document. Nothing of the state is cached or written.
 import {
-  instanceKeyString,
-  moduleInstanceString,
   parseModuleInstance,
   parseLegacyProviderConfig,
   parseProviderInstance,
   type InstanceKey,
   type ModuleInstance,
+  ResourceInstanceAddr,
 } from '../addrs/instance.js'
 import type {AbsProviderConfig} from '../addrs/provider.js'
 import {ResourceAddr} from '../addrs/resource.js'
@@ -28,8 +27,8 @@ export interface StateObject {
   readonly key?: InstanceKey
   /** The deposed object's key (create_before_destroy replaced it and could not destroy it yet). */
   readonly deposed?: string
-  /** The instance address: `module.m["a"].terraform_data.r[0]`. */
-  readonly address: string
+  /** The instance address (`module.m["a"].terraform_data.r[0]`): the module instance, resource and key above as one value. */
+  readonly address: ResourceInstanceAddr
   /** The provider configuration it was recorded under (the resource's, or OpenTofu's instance's). */
   readonly recorded: AbsProviderConfig
   /** OpenTofu: the key of the provider instance (a configuration with `for_each`). */
@@ -114,8 +113,7 @@ function resourceObjects(r: unknown, n: number, name: string, out: StateObject[]
   if (!module) throw bad(name, `resources[${n}] has the module address ${JSON.stringify(moduleText)}`)
   if (!Array.isArray(instances)) throw bad(name, `resources[${n}] has no instances list`)
   const resource = new ResourceAddr(module.path, mode, type, rname)
-  const modulePrefix = moduleInstanceString(module)
-  const prefix = `${modulePrefix ? modulePrefix + '.' : ''}${resource.localString()}`
+  const resourceText = ResourceInstanceAddr.resourceText(module, resource)
   for (const [i, inst] of instances.entries()) {
     if (!isObj(inst)) throw bad(name, `resources[${n}].instances[${i}] is not an object`)
     const k = inst['index_key']
@@ -131,7 +129,7 @@ function resourceObjects(r: unknown, n: number, name: string, out: StateObject[]
     if (typeof text !== 'string' || !recorded)
       throw bad(name, `${resource.toString()} has the provider configuration ${JSON.stringify(text ?? null)}`)
     const deposed = typeof inst['deposed'] === 'string' && inst['deposed'] ? inst['deposed'] : undefined
-    const address = key === undefined ? prefix : prefix + instanceKeyString(key)
+    const address = new ResourceInstanceAddr(module, resource, key, resourceText)
     out.push({
       resource,
       module,
