@@ -165,7 +165,7 @@ export function renderProvidersDiffText(d: ProvidersDiff, o: DiffRenderOptions):
     if (shared) {
       lines.push('', `${c.kind}  ${group.length} resources with the same chain:`)
       for (const m of group) lines.push(`    ${m.address}  (${placeOf(m, o)})`)
-    } else lines.push('', `${c.kind}  ${c.address}${c.movedFrom ? `  (moved from ${c.movedFrom})` : ''}`)
+    } else lines.push('', `${c.kind}  ${c.address}${c.movedFrom ? `  (moved from ${c.movedFrom.key})` : ''}`)
     lines.push(`  ${renameRanges(c.reason, o.newFile)}`)
     for (const a of c.argumentChanges ?? []) lines.push(`    ${a.name}: ${a.before ?? '(unset)'} → ${a.after ?? '(unset)'}`)
     for (const m of c.moved ?? []) lines.push(`  moved { from = ${m.from.key}, to = ${m.to.key} } at ${at(m.range, o.newFile)}`)
@@ -217,7 +217,7 @@ export function renderProvidersDiffMarkdown(d: ProvidersDiff, o: DiffRenderOptio
   out.push('', '| | Kind | Resource | Before | After | Why |', '|---|---|---|---|---|---|')
   for (const c of d.changes) {
     const mark = isRisky(c) ? '⚠️' : c.kind === 'added' ? '➕' : c.providerMove ? 'ℹ️' : '➖'
-    const resource = code(c.address) + (c.movedFrom ? `<br>moved from ${code(c.movedFrom)}` : '')
+    const resource = code(c.address) + (c.movedFrom ? `<br>moved from ${code(c.movedFrom.key)}` : '')
     const args = (c.argumentChanges ?? [])
       .map((a) => `<br>${code(`${a.name} = ${a.before ?? '(unset)'}`)} → ${code(`${a.name} = ${a.after ?? '(unset)'}`)}`)
       .join('')

@@ -38,7 +38,7 @@ export interface BindingChange {
   readonly address: string
   readonly kind: ChangeKind
   /** The old address, when a `moved` block renamed the resource or its module. */
-  readonly movedFrom?: string
+  readonly movedFrom?: ResourceAddr
   readonly moved?: readonly MovedEntry[]
   readonly before: BindingSide | null
   readonly after: BindingSide | null
@@ -183,7 +183,7 @@ export function diffProviders(before: DiffSide, after: DiffSide): ProvidersDiff 
     const address = moved ? moved.address.key : o.address
     const moves = moved?.moves ?? []
     const n = newByAddr.get(address)
-    const mv = address !== o.address ? {movedFrom: o.address, moved: moves} : {}
+    const mv = old && moved && address !== o.address ? {movedFrom: old, moved: moves} : {}
     if (!n) {
       const b = side(o, before)
       if (configGone(o, before.doc.provider_configs, newConfigs)) {
@@ -329,7 +329,7 @@ export function providersDiffDocument(d: ProvidersDiff, oldName: string, newName
     changes: d.changes.map((c) => ({
       address: c.address,
       kind: c.kind,
-      ...(c.movedFrom ? {moved_from: c.movedFrom} : {}),
+      ...(c.movedFrom ? {moved_from: c.movedFrom.key} : {}),
       reason: c.reason,
       ...(c.argumentChanges ? {argument_changes: c.argumentChanges} : {}),
       ...(c.providerMove ? {provider_move: c.providerMove} : {}),
