@@ -56,7 +56,9 @@ export type CrawlLimits = Pick<CrawlOptions, 'maxDepth' | 'maxFiles' | 'maxModul
 export interface ModuleNode {
   /** Call names from the root. */
   readonly path: readonly string[]
-  /** `module.a.module.b`; '' for the root. */
+  /** The module's path as a value (`module.a.module.b`, the root's ModulePath.root): compare by it (`key`, `equals`). */
+  readonly addr: ModulePath
+  /** `module.a.module.b`; '' for the root: `addr`'s text (`addr.key`), for the readers that still take text. */
   readonly address: string
   /** Manifest key: call names joined with '.'. */
   readonly key: string
@@ -90,7 +92,7 @@ export interface ModuleTree {
   readonly nodes: readonly ModuleNode[]
   readonly diagnostics: readonly Diagnostic[]
   /** The module each diagnostic concerns: the module whose files it is about, or the caller of a call it is about. */
-  readonly diagnosticModules: ReadonlyMap<Diagnostic, string>
+  readonly diagnosticModules: ReadonlyMap<Diagnostic, ModulePath>
   /** A directory, a file or the manifest could not be read or parsed. */
   readonly incomplete: boolean
   /**
@@ -115,7 +117,7 @@ export async function crawl(rootDir: string, opts: CrawlOptions = {}): Promise<M
 /** One crawl's state: what it reports, what it followed, and the limits. */
 class Crawl {
   readonly diagnostics: Diagnostic[] = []
-  readonly modules = new Map<Diagnostic, string>()
+  readonly modules = new Map<Diagnostic, ModulePath>()
   readonly nodes: ModuleNode[] = []
   /** The root calls' source and version diagnostics (ModuleTree.rootOwnDiagnostics). */
   readonly rootCallDiagnostics: Diagnostic[] = []
@@ -134,13 +136,13 @@ class Crawl {
     private readonly literalSources = false,
   ) {}
 
-  report(d: Diagnostic, module: string): void {
+  report(d: Diagnostic, module: ModulePath): void {
     this.diagnostics.push(d)
     this.modules.set(d, module)
   }
 
   /** A module's own load diagnostics, once per module (a module reached by several calls is loaded once). */
-  reportLoad(identity: string, diags: readonly Diagnostic[], incomplete: boolean, module: string): void {
+  reportLoad(identity: string, diags: readonly Diagnostic[], incomplete: boolean, module: ModulePath): void {
     if (this.reportedLoads.has(identity)) return
     this.reportedLoads.add(identity)
     for (const d of diags) this.report(d, module)
@@ -149,7 +151,7 @@ class Crawl {
   }
 
   /** Why a call is not followed because of the depth or module-count limits (reported once per run for the count). */
-  private limit(childPath: readonly string[], call: ModuleCall, caller: string): string | undefined {
+  private limit(childPath: readonly string[], call: ModuleCall, caller: ModulePath): string | undefined {
     const address = ModulePath.of(childPath).toString()
     if (childPath.length > this.maxDepth) {
       this.report(
@@ -191,8 +193,8 @@ class Crawl {
     const call = node.module!.moduleCalls.get(name)!
     const childPath = [...node.path, name]
     const report = (d: Diagnostic): void => {
-      this.report(d, node.address)
-      if (node.address === '') this.rootCallDiagnostics.push(d)
+      this.report(d, node.addr)
+      if (node.addr.isRoot) this.rootCallDiagnostics.push(d)
     }
     const cs = evaluateCallSource(name, call.block, {
       name,
@@ -205,7 +207,7 @@ class Crawl {
     const base = {name, call, childPath, sourceText: cs.sourceText, source: cs.source, version: cs.version}
     if (cs.reason || !cs.source || cs.sourceText === undefined)
       return {...base, found: Promise.resolve({kind: 'unresolved', reason: cs.reason ?? 'not loaded', diagnostics: []})}
-    const limited = this.limit(childPath, call, node.address)
+    const limited = this.limit(childPath, call, node.addr)
     if (limited) return {...base, found: Promise.resolve({kind: 'unresolved', reason: limited, diagnostics: []})}
     const request: ModuleRequest = {
       name,
@@ -232,8 +234,9 @@ class Crawl {
     let reason: string | undefined
     let module: Module | undefined
     let identity: string | undefined
+    const addr = ModulePath.of(p.childPath)
     if (found.kind === 'unresolved') {
-      for (const d of found.diagnostics) this.report(d, node.address)
+      for (const d of found.diagnostics) this.report(d, node.addr)
       if (found.incomplete) this.incomplete = true
       reason = found.reason
     } else if (chain.includes(found.identity)) {
@@ -243,19 +246,20 @@ class Crawl {
         errorDiag(
           'module.cycle',
           'Module call cycle',
-          `${ModulePath.of(p.childPath).toString()} calls ${JSON.stringify(p.sourceText)}, which is the directory of one of its own callers; following it would never end.`,
+          `${addr.key} calls ${JSON.stringify(p.sourceText)}, which is the directory of one of its own callers; following it would never end.`,
           srcAttr?.exprRange ?? p.call.declRange,
         ),
-        node.address,
+        node.addr,
       )
     } else {
-      this.reportLoad(found.identity, found.diagnostics, found.incomplete, ModulePath.of(p.childPath).toString())
+      this.reportLoad(found.identity, found.diagnostics, found.incomplete, addr)
       module = found.module
       identity = found.identity
     }
     const child: ModuleNode = {
       path: p.childPath,
-      address: ModulePath.of(p.childPath).toString(),
+      addr,
+      address: addr.key,
       key: p.childPath.join('.'),
       parent: node,
       call: p.call,
@@ -364,9 +368,9 @@ export async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOpt
     opts.literalSources?.(rootLoad.module, engine, pinned) ?? false,
   )
   const rootIdentity = ctx.files.realpath(root) ?? root
-  for (const d of rootLoad.diagnostics) c.report(d, '')
-  if (!opts.walker) for (const d of installed.manifestDiagnostics) c.report(d, '')
-  for (const d of rootVars.diagnostics) c.report(d, '')
+  for (const d of rootLoad.diagnostics) c.report(d, ModulePath.root)
+  if (!opts.walker) for (const d of installed.manifestDiagnostics) c.report(d, ModulePath.root)
+  for (const d of rootVars.diagnostics) c.report(d, ModulePath.root)
   const rootNode = rootModuleNode(root, {
     enabled: false,
     // from the directory file names are shown relative to (a stack component's, a test run's module: not the root)
@@ -393,6 +397,7 @@ export async function crawlWith(ctx: RunContext, rootDir: string, opts: CrawlOpt
 export function rootModuleNode(dir: string, own: Pick<ModuleNode, 'enabled' | 'displayDir' | 'module' | 'variables'>): ModuleNode {
   return {
     path: [],
+    addr: ModulePath.root,
     address: '',
     key: '',
     parent: undefined,

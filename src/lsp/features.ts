@@ -1,7 +1,6 @@
 // The language features over the analyses of the roots that hold a file: hover text (Markdown), the
 // definition of what a resource or a `providers` entry uses, the resources a provider configuration
 // serves, code lenses. Pure functions of the analyses; server.ts wires them to the protocol.
-import {ModulePath} from '../addrs/module.js'
 import * as path from 'node:path'
 import type {CodeLens, Location} from 'vscode-languageserver'
 import type {SourceRange} from '../diag/diagnostic.js'
@@ -127,7 +126,7 @@ async function hoverOf(ctx: FeatureContext, a: RootAnalysis, t: Target): Promise
 
 function callHover(ctx: FeatureContext, a: RootAnalysis, t: Extract<Target, {kind: 'call'}>): string {
   const child = t.child
-  const address = child?.address ?? (t.node.address ? `${t.node.address}.module.${t.name}` : `module.${t.name}`)
+  const address = (child?.addr ?? t.node.addr.child(t.name)).key
   if (!child) return `\`${address}\`: not part of the tree`
   const call = t.node.module?.moduleCalls.get(t.name)
   const entries = call ? providersEntries(a, t.node, t.name, call) : []
@@ -155,9 +154,9 @@ function callHover(ctx: FeatureContext, a: RootAnalysis, t: Extract<Target, {kin
   // what its resources (and those below it) inherit rather than receive
   const inherited = new Map<string, string>()
   for (const r of a.lint.analysis.resolution.resources) {
-    if (!within(r.module.key, address)) continue
+    if (!child.addr.contains(r.module)) continue
     for (const s of r.resolution)
-      if (s.kind === 'inherited' && !within(s.from.key, address) && !inherited.has(providerString(s.provider)))
+      if (s.kind === 'inherited' && !child.addr.contains(s.from) && !inherited.has(providerString(s.provider)))
         inherited.set(
           providerString(s.provider),
           `- \`${providerString(s.provider)}\` inherited from ${s.fromCallers ? 'the root module' : moduleName(s.from)}${r.providerConfig ? ` → \`${r.providerConfig.key}\`` : ''}`,
@@ -166,11 +165,6 @@ function callHover(ctx: FeatureContext, a: RootAnalysis, t: Extract<Target, {kin
   if (receives.length === 0 && inherited.size === 0) out.push('receives no provider configuration (none of its resources needs one)')
   else out.push('receives:', ...receives, ...inherited.values())
   return out.join('\n')
-}
-
-/** `module` is `address` or inside it. */
-function within(module: string, address: string): boolean {
-  return ModulePath.within(module, address)
 }
 
 function providerHover(ctx: FeatureContext, a: RootAnalysis, c: ProviderConfigInfo | undefined, address?: string): string {

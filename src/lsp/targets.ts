@@ -204,7 +204,7 @@ export function providersEntries(a: RootAnalysis, n: ModuleNode, name: string, b
     if (!inChild || !inParent) continue
     const pass = a.lint.analysis.resolution.passes.find((p) => p.to.equals(to) && p.key === key)
     const provider = n.module?.names.providerFor(inParent.localName)
-    const own = provider ? new AbsProviderConfig(ModulePath.of(n.path), provider, inParent.alias) : undefined
+    const own = provider ? new AbsProviderConfig(n.addr, provider, inParent.alias) : undefined
     out.push({key, value, range, pass, parentAddress: pass?.parentAddress ?? own})
   }
   return out
@@ -222,7 +222,7 @@ function aliasAddress(a: RootAnalysis, n: ModuleNode, localName: string, name: s
   if (own) return own.address
   const bound = res.resources.find((r) => r.module.key === n.address && r.reference === name)
   const step = bound?.resolution.find((s) => s.kind === 'source')
-  return step?.kind === 'source' ? new AbsProviderConfig(ModulePath.of(n.path), step.provider, alias) : undefined
+  return step?.kind === 'source' ? new AbsProviderConfig(n.addr, step.provider, alias) : undefined
 }
 
 /** Every configuration address a binding goes through: its own, each one passed along, the one it ends at. */

@@ -56,9 +56,10 @@ export async function analyzeTree(ctx: RunContext, tree: ModuleTree, opts: Analy
   const validation = validateProviderConfigsByModule(tree, behaviour)
   const release = releaseDiagnostics(tree, behaviour)
   // every diagnostic carries the module it concerns from the stage that made it
+  // (the analysis's map names a module by its text, as a stack's names a place of the stack: see ProvidersAnalysis)
   const modules = new Map<Diagnostic, string>([
-    ...tree.diagnosticModules,
-    ...resolution.diagnosticModules,
+    ...[...tree.diagnosticModules].map(([d, m]) => [d, m.key] as const),
+    ...[...resolution.diagnosticModules].map(([d, m]) => [d, m.key] as const),
     ...validation.modules,
     ...release.modules,
   ])

@@ -1,6 +1,5 @@
 // legacy-module-provider: a called (non-root) module that configures providers itself. Terraform then
 // refuses count, for_each and depends_on (OpenTofu: also enabled) on every call that reaches it.
-import {ModulePath} from '../addrs/module.js'
 import {AbsProviderConfig, providerForDisplay, type Provider} from '../addrs/provider.js'
 import type {SourceRange} from '../diag/diagnostic.js'
 import type {ModuleNode} from '../crawl/crawl.js'
@@ -71,7 +70,7 @@ export const legacyModuleProvider = {
           summary: 'Provider configured inside a shared module',
           detail: `${node.address} has its own provider "${localName}"${alias ? ` configuration with alias "${alias}"` : ' configuration'} at ${where(b.declRange)}, which makes it a legacy shared module: ${engine.product} does not allow ${metas} on any call that reaches it, and removing a call also removes the configuration needed to destroy its resources. ${status} To fix it, move the settings of this block to the root module's provider "${localName}" block, remove the block here, ${fix}.`,
           range: b.declRange,
-          address: new AbsProviderConfig(ModulePath.of(node.path), provider, alias).toString(),
+          address: new AbsProviderConfig(node.addr, provider, alias).toString(),
           module: node,
         })
       }

@@ -9,7 +9,7 @@ import {stepText} from '../providers/tree/step-text.js'
 import type {ProviderConfigInfo, ResourceBinding} from '../providers/tree/resolve.js'
 import type {ModuleNode} from '../crawl/crawl.js'
 import type {LintDiagnostic, Rule} from './rule.js'
-import {isWithin, moduleText, report, where, type Finding} from './support.js'
+import {moduleText, report, where, type Finding} from './support.js'
 
 export const providersMapInherits = {
   id: 'providers-map-inherits',
@@ -50,7 +50,7 @@ export const providersMapInherits = {
       for (const r of subtreeResources(node)) {
         if (r.providerConfig === undefined) continue
         const config = configs.get(r.providerConfig.key)
-        if (!config || isWithin(config.module.key, node.address)) continue
+        if (!config || node.addr.contains(config.module)) continue
         // The root's implied empty configuration is what the module would get anyway: nothing surprising.
         if (config.implied) continue
         if (r.resolution.some((s) => s.kind === 'passed' && s.module.key === node.address)) continue

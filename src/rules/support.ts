@@ -1,6 +1,5 @@
 // Helpers shared by the lint rules (not a rule itself): call chains, building and de-duplicating
 // diagnostics, where a module call lies.
-import {ModulePath} from '../addrs/module.js'
 import {compareDiagnostics, formatRange, type DiagnosticCode, type SourceRange} from '../diag/diagnostic.js'
 import {lintCode} from '../diag/codes.js'
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
@@ -88,11 +87,6 @@ export function sameModuleNodes(nodes: readonly ModuleNode[], node: ModuleNode):
   return nodes.filter((n) => n.module !== undefined && n.module === node.module)
 }
 
-/** Whether `address` is `ancestor` or inside it (`module.a.module.b` is inside `module.a`; everything is inside ''). */
-export function isWithin(address: string, ancestor: string): boolean {
-  return ModulePath.within(address, ancestor)
-}
-
 /** The engine's own errors about a module call's `source` or `version` that it cannot evaluate (Terraform while installing modules, OpenTofu while loading the configuration). */
 export const MODULE_EVALUATION_ERRORS: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
   'module.source-unknown',
@@ -137,8 +131,8 @@ export function brokenModules(tree: ModuleTree): Set<Module> {
   const out = new Set<Module>()
   for (const d of tree.diagnostics) {
     if (d.severity !== 'error' || !d.code.startsWith('hcl.')) continue
-    const address = tree.diagnosticModules.get(d)
-    const m = address === undefined ? undefined : tree.nodes.find((n) => n.address === address)?.module
+    const at = tree.diagnosticModules.get(d)
+    const m = at === undefined ? undefined : tree.nodes.find((n) => n.addr.equals(at))?.module
     if (m) out.add(m)
   }
   return out

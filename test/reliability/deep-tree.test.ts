@@ -3,6 +3,7 @@
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
+import {ModulePath} from '../../src/addrs/module.js'
 import * as lib from '../helpers/internal.js'
 import type {ModuleNode, ModuleTree} from '../helpers/internal.js'
 import {removeTree, tempTree, write} from './trees.js'
@@ -19,7 +20,8 @@ test('provider validation and the requirements tree on a 2,500-level module chai
       const p = parent ? [...parent.path, 'a'] : []
       return {
         path: p,
-        address: p.map((n) => `module.${n}`).join('.'),
+        addr: ModulePath.of(p),
+        address: ModulePath.of(p).key,
         key: p.join('.'),
         parent,
         call: parent ? call : undefined,

@@ -285,7 +285,7 @@ export interface Resolution {
   /** Configuration-stage diagnostics (required_providers entries). */
   readonly diagnostics: readonly Diagnostic[]
   /** The module each of `diagnostics` concerns. */
-  readonly diagnosticModules: ReadonlyMap<Diagnostic, string>
+  readonly diagnosticModules: ReadonlyMap<Diagnostic, ModulePath>
   /** Graph-stage errors, each with the module it concerns; the analysis decides which apply. */
   readonly graphDiagnostics: readonly GraphDiagnostic[]
   readonly sharedModule?: SharedModule
@@ -408,7 +408,7 @@ function entryKey(node: Node): string {
 class Resolver {
   readonly engine: Engine
   readonly diagnostics: Diagnostic[] = []
-  readonly diagnosticModules = new Map<Diagnostic, string>()
+  readonly diagnosticModules = new Map<Diagnostic, ModulePath>()
   readonly graphDiagnostics: GraphDiagnostic[] = []
   readonly ctx = new Map<ModuleNode, ModuleCtx>()
   readonly sharedModule: SharedModule | undefined
@@ -442,8 +442,8 @@ class Resolver {
       if (!n.module) continue
       const names = n.module.names
       this.diagnostics.push(...names.diagnostics)
-      for (const d of names.diagnostics) if (!this.diagnosticModules.has(d)) this.diagnosticModules.set(d, n.address)
-      this.ctx.set(n, {node: n, names, path: ModulePath.of(n.path)})
+      for (const d of names.diagnostics) if (!this.diagnosticModules.has(d)) this.diagnosticModules.set(d, n.addr)
+      this.ctx.set(n, {node: n, names, path: n.addr})
     }
     this.sharedModule = test || inbound ? undefined : sharedModuleOf(this.ctx.get(tree.root))
   }
@@ -881,7 +881,7 @@ class Resolver {
         kind: 'inherited',
         module: c.path,
         provider,
-        from: this.ctx.get(p)?.path ?? ModulePath.of(p.path),
+        from: this.ctx.get(p)?.path ?? p.addr,
         between: p.address !== n.parent?.address,
         fromCallers: false,
       })
