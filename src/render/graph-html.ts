@@ -12,7 +12,7 @@ import type {HtmlData} from '../export/html-data.js'
 import type {ExportGraph} from '../export/model.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
 import type {Layout} from './graph-layout.js'
-import {pageLabel} from './graph-page-geometry.js'
+import {pageLabel} from './graph-page-label.js'
 
 export interface ViewerAsset {
   readonly script: string

@@ -7,7 +7,8 @@
 // positions for them ('tree'). Deterministic: the same graph gives the same coordinates (rounded to 0.1).
 import {createRequire} from 'node:module'
 import type {ExportGraph} from '../export/model.js'
-import {nodeBoxWidth, PAGE_GEOMETRY, pageLabel} from './graph-page-geometry.js'
+import {nodeBoxWidth, PAGE_GEOMETRY} from './graph-page-geometry.js'
+import {pageLabel} from './graph-page-label.js'
 
 const require = createRequire(import.meta.url)
 

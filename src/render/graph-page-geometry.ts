@@ -30,19 +30,3 @@ export const PAGE_GEOMETRY = {
 export function nodeBoxWidth(kind: PageNodeKind, textWidth: number): number {
   return 2 * PAGE_GEOMETRY.radius[kind] + 2 * PAGE_GEOMETRY.labelGap + textWidth
 }
-
-/** The label the page draws beside a node: its short name (`module.network`, `aws.east`); the panel shows the full address. */
-export function pageLabel(n: {
-  readonly kind: PageNodeKind
-  readonly address: string
-  readonly label: string
-  readonly attributes: Readonly<Record<string, unknown>>
-}): string {
-  if (n.kind === 'module') {
-    const name = n.attributes['name']
-    if (typeof name === 'string') return `module.${name}`
-    if (n.attributes['stack'] === true) return 'stack'
-    return n.address === '' ? 'root module' : n.address.split('.').slice(-2).join('.')
-  }
-  return n.label.split('\n')[0] || n.address
-}
