@@ -4,6 +4,7 @@
 import {ModulePath} from './module.js'
 import {AbsProviderConfig, providerAddr} from './provider.js'
 import type {ResourceAddr} from './resource.js'
+import {KeyedAddress} from './keyed.js'
 
 /** A `count` index or a `for_each` key. */
 export type InstanceKey = number | string
@@ -102,7 +103,7 @@ export function parseLegacyProviderConfig(text: string): AbsProviderConfig | und
  * A resource instance as a state names it: the module instance, the resource and its key
  * (`module.m["a"].terraform_data.r[0]`, Terraform's AbsResourceInstance). A deposed object's key is no part of it.
  */
-export class ResourceInstanceAddr {
+export class ResourceInstanceAddr extends KeyedAddress {
   readonly module: ModuleInstance
   readonly resource: ResourceAddr
   /** The `count` index or `for_each` key; undefined for a resource without either. */
@@ -112,6 +113,7 @@ export class ResourceInstanceAddr {
 
   /** `resourceText`: the text without the instance key when the caller has it already (one per resource, not per instance). */
   constructor(module: ModuleInstance, resource: ResourceAddr, instanceKey?: InstanceKey, resourceText?: string) {
+    super()
     this.module = module
     this.resource = resource
     if (instanceKey !== undefined) this.instanceKey = instanceKey
@@ -129,19 +131,5 @@ export class ResourceInstanceAddr {
   /** The same resource of the same module instance without the instance key: `module.m["a"].terraform_data.r`. */
   withoutKey(): ResourceInstanceAddr {
     return this.instanceKey === undefined ? this : new ResourceInstanceAddr(this.module, this.resource)
-  }
-
-  /** `module.m["a"].terraform_data.r[0]`. */
-  toString(): string {
-    return this.key
-  }
-
-  /** In JSON, the text (a document that holds the value writes what Terraform writes). */
-  toJSON(): string {
-    return this.key
-  }
-
-  equals(other: ResourceInstanceAddr): boolean {
-    return this.key === other.key
   }
 }

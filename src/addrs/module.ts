@@ -1,17 +1,13 @@
 // Module instance paths from the root: `module.a.module.b`, '' for the root module itself
 // (REFERENCE §a.2). tfgraph analyses configurations statically, so a path has no instance keys.
+import {CallPath} from './keyed.js'
 
 /** The calls from the root module to a module: `module.a.module.b` (the root: no calls, ''). */
-export class ModulePath {
+export class ModulePath extends CallPath {
   static readonly root: ModulePath = new ModulePath([])
 
-  readonly calls: readonly string[]
-  /** The path's identity as a string (its text, like Terraform's UniqueKey): compare and key maps by it, never by the object. */
-  readonly key: string
-
   private constructor(calls: readonly string[]) {
-    this.calls = Object.freeze([...calls])
-    this.key = this.calls.map((n) => `module.${n}`).join('.')
+    super('module', calls)
     Object.freeze(this)
   }
 
@@ -31,10 +27,6 @@ export class ModulePath {
       calls.push(parts[i + 1]!)
     }
     return new ModulePath(calls)
-  }
-
-  get isRoot(): boolean {
-    return this.calls.length === 0
   }
 
   /** The module this one is called from; undefined for the root. */
@@ -61,19 +53,5 @@ export class ModulePath {
 
   child(call: string): ModulePath {
     return new ModulePath([...this.calls, call])
-  }
-
-  /** `module.a.module.b`; '' for the root. */
-  toString(): string {
-    return this.key
-  }
-
-  /** In JSON, the text (a document that holds the value writes what Terraform writes). */
-  toJSON(): string {
-    return this.key
-  }
-
-  equals(other: ModulePath): boolean {
-    return this.key === other.key
   }
 }

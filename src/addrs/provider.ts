@@ -3,6 +3,7 @@
 // configuration are frozen values (`providerAddr`, `localConfig`) with `…String` and `…Equals`; an absolute
 // configuration is a class (`AbsProviderConfig`), built from a module path (module.ts).
 import {ModulePath} from './module.js'
+import {KeyedAddress} from './keyed.js'
 
 export const BUILTIN_HOST = 'terraform.io'
 
@@ -189,7 +190,7 @@ export function referenceParts(text: string): {localName: string; alias: string 
 }
 
 /** An absolute provider configuration: `module.a.provider["registry.terraform.io/hashicorp/aws"].west`. */
-export class AbsProviderConfig {
+export class AbsProviderConfig extends KeyedAddress {
   readonly module: ModulePath
   readonly provider: Provider
   readonly alias: string | undefined
@@ -197,6 +198,7 @@ export class AbsProviderConfig {
   readonly key: string
 
   constructor(module: ModulePath, provider: Provider, alias?: string) {
+    super()
     this.module = module
     this.provider = providerAddr(provider.host, provider.namespace, provider.type)
     this.alias = alias === '' ? undefined : alias
@@ -229,19 +231,5 @@ export class AbsProviderConfig {
     const alias = tail.slice(1)
     if (alias !== '' && !/^\.[A-Za-z_][A-Za-z0-9_-]*$/.test(alias)) return undefined
     return new AbsProviderConfig(module, provider, alias.slice(1))
-  }
-
-  /** Terraform's form: the FQN quoted as a Go string (`provider["…"]`), the alias after it. */
-  toString(): string {
-    return this.key
-  }
-
-  /** In JSON, the text (a document that holds the value writes what Terraform writes). */
-  toJSON(): string {
-    return this.key
-  }
-
-  equals(other: AbsProviderConfig): boolean {
-    return this.key === other.key
   }
 }

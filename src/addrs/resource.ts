@@ -4,6 +4,7 @@
 // addrs.ListResourceMode) use provider configurations as resources do, so they share the form.
 import {addressSteps} from './address-text.js'
 import {ModulePath} from './module.js'
+import {KeyedAddress} from './keyed.js'
 
 /** The engines' modes. */
 export type EngineMode = 'managed' | 'data' | 'ephemeral' | 'action' | 'list'
@@ -12,7 +13,7 @@ export type EngineMode = 'managed' | 'data' | 'ephemeral' | 'action' | 'list'
 export type ResourceMode = EngineMode | (string & {})
 
 /** One resource block of one module: its mode, type and name. */
-export class ResourceAddr {
+export class ResourceAddr extends KeyedAddress {
   readonly module: ModulePath
   readonly mode: ResourceMode
   readonly type: string
@@ -21,6 +22,7 @@ export class ResourceAddr {
   readonly key: string
 
   constructor(module: ModulePath, mode: ResourceMode, type: string, name: string) {
+    super()
     this.module = module
     this.mode = mode
     this.type = type
@@ -33,20 +35,6 @@ export class ResourceAddr {
   /** The address inside its module: `aws_instance.x`, `data.aws_ami.y`. */
   localString(): string {
     return `${this.mode === 'managed' ? '' : this.mode + '.'}${this.type}.${this.name}`
-  }
-
-  /** The absolute address: `module.a.data.aws_ami.y` (the local one in the root module). */
-  toString(): string {
-    return this.key
-  }
-
-  /** In JSON, the text (a document that holds the value writes what Terraform writes). */
-  toJSON(): string {
-    return this.key
-  }
-
-  equals(other: ResourceAddr): boolean {
-    return this.key === other.key
   }
 
   /**

@@ -6,29 +6,34 @@
 // embedded stack). Values with a `key` (their text, like Terraform's UniqueKey); text only at the outputs.
 import {instanceKeyString, type InstanceKey} from './instance.js'
 import {parseProviderString, providerAddr, providerString, type Provider} from './provider.js'
+import {CallPath, KeyedAddress} from './keyed.js'
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/
 
+/** The embedded stack calls an address starts with (`stack.a.stack.b.`) and the text after them. */
+function leadingStackCalls(text: string): {calls: string[]; rest: string} {
+  const calls: string[] = []
+  let rest = text
+  for (;;) {
+    const m = /^stack\.([A-Za-z_][A-Za-z0-9_-]*)\./.exec(rest)
+    if (!m) break
+    calls.push(m[1]!)
+    rest = rest.slice(m[0].length)
+  }
+  return {calls, rest}
+}
+
 /** The embedded stack calls from the root stack to a stack: `stack.a.stack.b` (the root stack: none, ''). */
-export class StackPath {
+export class StackPath extends CallPath {
   static readonly root: StackPath = new StackPath([])
 
-  readonly calls: readonly string[]
-  /** The path's identity as a string: compare and key maps by it, never by the object. */
-  readonly key: string
-
   private constructor(calls: readonly string[]) {
-    this.calls = Object.freeze([...calls])
-    this.key = this.calls.map((n) => `stack.${n}`).join('.')
+    super('stack', calls)
     Object.freeze(this)
   }
 
   static of(calls: readonly string[]): StackPath {
     return calls.length === 0 ? StackPath.root : new StackPath(calls)
-  }
-
-  get isRoot(): boolean {
-    return this.calls.length === 0
   }
 
   /** The stack this one calls as `stack.NAME`. */
@@ -40,22 +45,10 @@ export class StackPath {
   prefix(): string {
     return this.isRoot ? '' : this.key + '.'
   }
-
-  toString(): string {
-    return this.key
-  }
-
-  toJSON(): string {
-    return this.key
-  }
-
-  equals(other: StackPath): boolean {
-    return this.key === other.key
-  }
 }
 
 /** A component of a stack: `component.x`, `stack.s.component.x`; an instance with its `for_each` key: `component.x["k"]`. */
-export class ComponentAddr {
+export class ComponentAddr extends KeyedAddress {
   readonly stack: StackPath
   readonly name: string
   readonly instanceKey: InstanceKey | undefined
@@ -63,6 +56,7 @@ export class ComponentAddr {
   readonly key: string
 
   constructor(stack: StackPath, name: string, instanceKey?: InstanceKey) {
+    super()
     this.stack = stack
     this.name = name
     this.instanceKey = instanceKey
@@ -72,14 +66,7 @@ export class ComponentAddr {
 
   /** Parses `stack.a.component.x`, `component.x["k"]`, `component.x[0]`; undefined when the text is no component address. */
   static parse(text: string): ComponentAddr | undefined {
-    const calls: string[] = []
-    let rest = text
-    for (;;) {
-      const m = /^stack\.([A-Za-z_][A-Za-z0-9_-]*)\./.exec(rest)
-      if (!m) break
-      calls.push(m[1]!)
-      rest = rest.slice(m[0].length)
-    }
+    const {calls, rest} = leadingStackCalls(text)
     const c = /^component\.([A-Za-z_][A-Za-z0-9_-]*)(.*)$/s.exec(rest)
     if (!c) return undefined
     const tail = c[2]!
@@ -100,18 +87,6 @@ export class ComponentAddr {
   get config(): ComponentAddr {
     return this.instanceKey === undefined ? this : new ComponentAddr(this.stack, this.name)
   }
-
-  toString(): string {
-    return this.key
-  }
-
-  toJSON(): string {
-    return this.key
-  }
-
-  equals(other: ComponentAddr): boolean {
-    return this.key === other.key
-  }
 }
 
 /**
@@ -119,7 +94,7 @@ export class ComponentAddr {
  * local name TYPE is not in the stack's required_providers, `provider.TYPE.NAME`; `stack.s.` before either in an
  * embedded stack.
  */
-export class StackProviderConfigAddr {
+export class StackProviderConfigAddr extends KeyedAddress {
   readonly stack: StackPath
   readonly localName: string
   readonly name: string
@@ -129,6 +104,7 @@ export class StackProviderConfigAddr {
   readonly key: string
 
   constructor(stack: StackPath, localName: string, name: string, provider?: Provider) {
+    super()
     this.stack = stack
     this.localName = localName
     this.name = name
@@ -143,14 +119,7 @@ export class StackProviderConfigAddr {
    * otherwise. The first form does not say the local name: `localName` is then the provider's type.
    */
   static parse(text: string): StackProviderConfigAddr | undefined {
-    const calls: string[] = []
-    let rest = text
-    for (;;) {
-      const m = /^stack\.([A-Za-z_][A-Za-z0-9_-]*)\./.exec(rest)
-      if (!m) break
-      calls.push(m[1]!)
-      rest = rest.slice(m[0].length)
-    }
+    const {calls, rest} = leadingStackCalls(text)
     const stack = StackPath.of(calls)
     const undeclared = /^provider\.([A-Za-z_][A-Za-z0-9_-]*)\.([A-Za-z_][A-Za-z0-9_-]*)$/.exec(rest)
     if (undeclared) return new StackProviderConfigAddr(stack, undeclared[1]!, undeclared[2]!)
@@ -164,17 +133,5 @@ export class StackProviderConfigAddr {
     }
     const provider = typeof fqn === 'string' ? parseProviderString(fqn) : undefined
     return provider ? new StackProviderConfigAddr(stack, provider.type, m[2]!, provider) : undefined
-  }
-
-  toString(): string {
-    return this.key
-  }
-
-  toJSON(): string {
-    return this.key
-  }
-
-  equals(other: StackProviderConfigAddr): boolean {
-    return this.key === other.key
   }
 }
