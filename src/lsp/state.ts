@@ -64,7 +64,7 @@ export interface StateFinding {
 
 /** The main file of the module at `address`, or of the nearest module above it that the tree still has. */
 function homeOf(a: RootAnalysis, module: ModulePath): string | undefined {
-  const nodes = new Map<string, ModuleNode>(a.lint.analysis.tree.nodes.map((n) => [n.address, n]))
+  const nodes = new Map<string, ModuleNode>(a.lint.analysis.tree.nodes.map((n) => [n.addr.key, n]))
   for (let at: ModulePath | undefined = module; at; at = at.parent) {
     const n = nodes.get(at.key)
     const main = n ? mainFile(n) : undefined

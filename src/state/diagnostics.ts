@@ -18,11 +18,10 @@ function vertexName(m: MatchedObject): string {
 /** Where the recorded configuration was: `provider "terraform" with alias "x" in the root module`. */
 function whereItWas(m: MatchedObject, a: ProvidersAnalysis): string {
   const c = m.object.recorded
-  const module = c.module.toString()
   const block = `a provider "${c.provider.type}" block${c.alias ? ` with alias = "${c.alias}"` : ''}`
-  if (module === '') return `${block} in the root module`
-  const called = a.tree.nodes.some((n) => n.address === module)
-  return `${block} in ${module}${called ? '' : ' (a module the configuration no longer calls)'}`
+  if (c.module.isRoot) return `${block} in the root module`
+  const called = a.tree.nodes.some((n) => n.addr.equals(c.module))
+  return `${block} in ${c.module.key}${called ? '' : ' (a module the configuration no longer calls)'}`
 }
 
 function missingDiagnostic(m: MatchedObject, a: ProvidersAnalysis): Diagnostic {

@@ -152,14 +152,9 @@ function moduleDeclared(m: ModuleInstance, ctx: MatchContext): InstanceDeclared 
   let result = ctx.modules.get(m)
   if (result) return result
   result = 'declared'
-  const calls = m.path.calls
-  for (let i = 0; i < calls.length && result !== 'gone'; i++) {
-    const node = ctx.nodes.get(
-      calls
-        .slice(0, i + 1)
-        .map((c) => `module.${c}`)
-        .join('.'),
-    )
+  const modules = m.path.ancestry()
+  for (let i = 0; i < modules.length && result !== 'gone'; i++) {
+    const node = ctx.nodes.get(modules[i]!.key)
     const parent = node?.parent
     const r = node?.call && parent ? keyDeclared(declaredKeys(parent, node.call.count, node.call.forEach, ctx.keys), m.keys[i]) : 'unknown'
     if (r !== 'declared') result = r
@@ -259,7 +254,7 @@ function matchObject(o: StateObject, ctx: MatchContext): MatchedObject {
  */
 function providerInstanceMissing(o: StateObject, ctx: MatchContext): InstanceMissing | undefined {
   const c = o.recorded
-  const node = ctx.nodes.get(c.module.toString())
+  const node = ctx.nodes.get(c.module.key)
   const m = node?.module
   if (!node || !m || m.engine !== 'opentofu') return undefined
   const block = [...m.providerConfigs.values()].find(
@@ -275,7 +270,7 @@ function providerInstanceMissing(o: StateObject, ctx: MatchContext): InstanceMis
 export function matchState(state: StateFile, a: ProvidersAnalysis): StateMatch {
   const ctx: MatchContext = {
     bindings: new Map(a.resolution.resources.filter((b) => !b.declaredBy || b.declaredBy.kind === 'check').map((b) => [b.address.key, b])),
-    nodes: new Map(a.tree.nodes.map((n) => [n.address, n])),
+    nodes: new Map(a.tree.nodes.map((n) => [n.addr.key, n])),
     configs: new Set(a.resolution.configs.filter((c) => !c.expected).map((c) => c.address.key)),
     moves: movedEntries(a.tree),
     removed: removedEntries(a.tree),
