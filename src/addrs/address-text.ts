@@ -45,25 +45,26 @@ function stepName(step: string): string {
  */
 export function resourceAddressParts(text: string): {calls: string[]; local: string[]} {
   const steps = addressSteps(text)
+  const {calls, end} = callsAtStart(steps, 1)
+  return {calls, local: steps.slice(end).map(stepName)}
+}
+
+/** The module calls `steps` starts with, each with its key (`module.a[0]`), leaving at least `keep` steps after them; and where they end. */
+function callsAtStart(steps: readonly string[], keep: number): {calls: string[]; end: number} {
   const calls: string[] = []
   let i = 0
-  while (steps[i] === 'module' && i + 2 < steps.length) {
+  while (steps[i] === 'module' && i + 1 + keep < steps.length) {
     calls.push(`module.${steps[i + 1]}`)
     i += 2
   }
-  return {calls, local: steps.slice(i).map(stepName)}
+  return {calls, end: i}
 }
 
 /** The module calls an address starts with, each with its key (`module.a[0].module.b` → module.a[0], module.b); the rest of its steps after them. */
 export function leadingModuleCalls(text: string): {calls: string[]; rest: string[]} {
   const steps = addressSteps(text)
-  const calls: string[] = []
-  let i = 0
-  while (steps[i] === 'module' && i + 1 < steps.length) {
-    calls.push(`module.${steps[i + 1]}`)
-    i += 2
-  }
-  return {calls, rest: steps.slice(i)}
+  const {calls, end} = callsAtStart(steps, 0)
+  return {calls, rest: steps.slice(end)}
 }
 
 /** Whether the address names a module (its last step is a module call: `module.a`, `module.a.module.b["k"]`). */
