@@ -4,7 +4,7 @@
 // Errors are reported by tfgraph (src/cli/cli-errors.ts): one line, exit 1 for usage errors.
 import {fileURLToPath} from 'node:url'
 import {setFlagsFromString} from 'node:v8'
-import {ANSWER_FLAGS, ANSWER_UNDO, loadScript, SCRIPT_FLAGS} from './load-script.js'
+import {ANSWER_FLAGS, ANSWER_UNDO, loadScript, LSP_UNDO, SCRIPT_FLAGS} from './load-script.js'
 
 // A run over many files allocates fast and keeps little (the whole corpus: ~50 MB live): by default V8
 // lets the heap grow to several times that between collections (peak 336 MB). Growing by half at most
@@ -37,6 +37,16 @@ const runQuick = (q) => {
   answered()
   return script('quick-run').runQuick(q)
 }
+// `tfgraph lsp` with the flags editors pass starts the same way: the server is in quick-run.cjs (its modules
+// initialised only for it), loaded from its code cache under SCRIPT_FLAGS; the inlining limit is then put
+// back to V8's default for the long-lived process. Other flags, --help and errors are oclif's.
+if (given[0] === 'lsp' && lspLine(given.slice(1))) {
+  for (const flag of SCRIPT_FLAGS) setFlagsFromString(flag)
+  const server = script('quick-run').languageServer()
+  for (const flag of LSP_UNDO) setFlagsFromString(flag)
+  // runs until the client ends it (the process exits)
+  await (await server).serveStdio()
+}
 const quick = QUICK.includes(given[0]) && (await script('quick').quickStart(given, runQuick))
 if (!quick) {
   answered()
@@ -57,4 +67,23 @@ async function runOclif(given) {
     if (text) process.stderr.write(text)
     process.exitCode = exitCode
   }
+}
+
+/**
+ * Whether `tfgraph lsp ARGV` is a line oclif would run as it is, with nothing for oclif to say: `--stdio` and
+ * `--clientProcessId ID` (or `=ID`), each at most once, and no DEBUG (which makes oclif talk).
+ */
+function lspLine(argv) {
+  if (process.env.DEBUG !== undefined) return false
+  const seen = new Set()
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]
+    const name = a.startsWith('--clientProcessId=') ? '--clientProcessId' : a
+    if (seen.has(name)) return false
+    seen.add(name)
+    if (a === '--stdio') continue
+    const value = a === '--clientProcessId' ? argv[++i] : name === '--clientProcessId' ? a.slice(name.length + 1) : undefined
+    if (value === undefined || value === '' || value.startsWith('-')) return false
+  }
+  return true
 }
