@@ -113,6 +113,9 @@ for (const [name, source] of Object.entries(scripts))
     logLevel: 'warning',
   })
 rmSync(quickRunEntry)
+// bin/load-script.js reads them as Latin-1: esbuild writes ASCII (its default charset), checked here
+for (const name of Object.keys(scripts))
+  if (readFileSync(path.join(out, `${name}.cjs`)).some((byte) => byte > 0x7f)) throw new Error(`dist/cli/${name}.cjs is not ASCII`)
 // their code caches: made by running them (functions compiled while a script runs are cached too)
 const cached = spawnSync(process.execPath, [path.join(root, 'scripts', 'code-cache.mjs'), out], {stdio: ['ignore', 'ignore', 'inherit']})
 if (cached.status !== 0) throw new Error('the code caches of dist/cli/*.cjs could not be made')
