@@ -24,12 +24,6 @@ export const SCRIPT_FLAGS = Object.freeze(['--heap-growing-percent=50', '--max-i
 export const ANSWER_FLAGS = Object.freeze(['--no-opt'])
 export const ANSWER_UNDO = Object.freeze(['--opt'])
 
-/**
- * Set after `tfgraph lsp` has loaded quick-run.cjs under SCRIPT_FLAGS (bin/run.js): the server is a long-lived
- * process, not a short cold run, and inlines as V8 does by default (920 bytes of bytecode a function).
- */
-export const LSP_UNDO = Object.freeze(['--max-inlined-bytecode-size-cumulative=920'])
-
 /** The script's exports, and the script (for `createCachedData`). */
 export function loadScript(file) {
   // the scripts are ASCII (scripts/bundle.mjs checks it): read as Latin-1, the same string for a third of

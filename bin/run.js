@@ -4,7 +4,7 @@
 // Errors are reported by tfgraph (src/cli/cli-errors.ts): one line, exit 1 for usage errors.
 import {fileURLToPath} from 'node:url'
 import {setFlagsFromString} from 'node:v8'
-import {ANSWER_FLAGS, ANSWER_UNDO, loadScript, LSP_UNDO, SCRIPT_FLAGS} from './load-script.js'
+import {ANSWER_FLAGS, ANSWER_UNDO, loadScript, SCRIPT_FLAGS} from './load-script.js'
 
 // A run over many files allocates fast and keeps little (the whole corpus: ~50 MB live): by default V8
 // lets the heap grow to several times that between collections (peak 336 MB). Growing by half at most
@@ -38,14 +38,13 @@ const runQuick = (q) => {
   return script('quick-run').runQuick(q)
 }
 // `tfgraph lsp` with the flags editors pass starts the same way: the server is in quick-run.cjs (its modules
-// initialised only for it), loaded from its code cache under SCRIPT_FLAGS; the inlining limit is then put
-// back to V8's default for the long-lived process. Other flags, --help and errors are oclif's.
+// initialised only for it), loaded from its code cache under SCRIPT_FLAGS, kept for the long-lived process:
+// the smaller inlining costs the server less CPU too (fabric, CPU per provider-block edit 51-57 -> 41-50 ms,
+// every root analysed 4.5 -> 3.6 s; BENCHMARKS.md). Other flags, --help and errors are oclif's.
 if (given[0] === 'lsp' && lspLine(given.slice(1))) {
   for (const flag of SCRIPT_FLAGS) setFlagsFromString(flag)
-  const server = script('quick-run').languageServer()
-  for (const flag of LSP_UNDO) setFlagsFromString(flag)
   // runs until the client ends it (the process exits)
-  await (await server).serveStdio()
+  await (await script('quick-run').languageServer()).serveStdio()
 }
 const quick = QUICK.includes(given[0]) && (await script('quick').quickStart(given, runQuick))
 if (!quick) {
