@@ -26,7 +26,9 @@ export const ANSWER_UNDO = Object.freeze(['--opt'])
 
 /** The script's exports, and the script (for `createCachedData`). */
 export function loadScript(file) {
-  const source = readFileSync(file, 'utf8')
+  // the scripts are ASCII (scripts/bundle.mjs checks it): read as Latin-1, the same string for a third of
+  // the CPU of decoding UTF-8 (1.5 MB: ~8 -> ~2.5 ms under load)
+  const source = readFileSync(file, 'latin1')
   let cachedData
   try {
     cachedData = readFileSync(file + '.cache')

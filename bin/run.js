@@ -37,6 +37,15 @@ const runQuick = (q) => {
   answered()
   return script('quick-run').runQuick(q)
 }
+// `tfgraph lsp` with the flags editors pass starts the same way: the server is in quick-run.cjs (its modules
+// initialised only for it), loaded from its code cache under SCRIPT_FLAGS, kept for the long-lived process:
+// the smaller inlining costs the server less CPU too (fabric, CPU per provider-block edit 51-57 -> 41-50 ms,
+// every root analysed 4.5 -> 3.6 s; BENCHMARKS.md). Other flags, --help and errors are oclif's.
+if (given[0] === 'lsp' && lspLine(given.slice(1))) {
+  for (const flag of SCRIPT_FLAGS) setFlagsFromString(flag)
+  // runs until the client ends it (the process exits)
+  await (await script('quick-run').languageServer()).serveStdio()
+}
 const quick = QUICK.includes(given[0]) && (await script('quick').quickStart(given, runQuick))
 if (!quick) {
   answered()
@@ -57,4 +66,23 @@ async function runOclif(given) {
     if (text) process.stderr.write(text)
     process.exitCode = exitCode
   }
+}
+
+/**
+ * Whether `tfgraph lsp ARGV` is a line oclif would run as it is, with nothing for oclif to say: `--stdio` and
+ * `--clientProcessId ID` (or `=ID`), each at most once, and no DEBUG (which makes oclif talk).
+ */
+function lspLine(argv) {
+  if (process.env.DEBUG !== undefined) return false
+  const seen = new Set()
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]
+    const name = a.startsWith('--clientProcessId=') ? '--clientProcessId' : a
+    if (seen.has(name)) return false
+    seen.add(name)
+    if (a === '--stdio') continue
+    const value = a === '--clientProcessId' ? argv[++i] : name === '--clientProcessId' ? a.slice(name.length + 1) : undefined
+    if (value === undefined || value === '' || value.startsWith('-')) return false
+  }
+  return true
 }

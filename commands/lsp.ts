@@ -1,4 +1,6 @@
 import {Command, Flags} from '@oclif/core'
+import {createRequire} from 'node:module'
+import {fileURLToPath} from 'node:url'
 
 export default class Lsp extends Command {
   static override summary = 'Run the language server (Language Server Protocol over stdio) for editors.'
@@ -21,17 +23,14 @@ The server ends when the client sends "exit" or closes stdin (exit code 0 after 
 
   async run(): Promise<void> {
     await this.parse(Lsp)
-    const [v8, {startServer}] = await Promise.all([import('node:v8'), import('../src/lsp/server.js')])
-    startServer({
-      input: process.stdin,
-      output: process.stdout,
-      // then a long-lived process that analyses again on every edit: V8's default heap growth lets the
-      // resident size climb by half with a flat live heap (fabric 0-org-setup: 142 → 202 MB over 400
-      // edits, the live heap 26 → 28 MB); growing by 50 % keeps it within 5 % (BENCHMARKS.md). Not
-      // before: the first analysis is faster with the default.
-      onFirstAnalysis: () => v8.setFlagsFromString('--heap-growing-percent=50'),
-    })
-    // the server runs until the client ends it (vscode-languageserver exits the process)
-    await new Promise<never>(() => undefined)
+    // The server is in the quick start's script (dist/cli/quick-run.cjs; bin/run.js starts `tfgraph lsp`
+    // from it without oclif), not in this bundle: the package holds its code once. It runs until the
+    // client ends it (vscode-languageserver exits the process).
+    const script = fileURLToPath(new URL('../cli/quick-run.cjs', import.meta.url))
+    const loaded: unknown = createRequire(import.meta.url)(script)
+    const server = typeof loaded === 'object' && loaded !== null && 'languageServer' in loaded ? loaded.languageServer : undefined
+    if (typeof server !== 'function') throw new Error(`${script} holds no language server`)
+    const {serveStdio} = await (server as () => Promise<typeof import('../src/lsp/server.js')>)()
+    await serveStdio()
   }
 }

@@ -792,7 +792,12 @@ class LintWorkspace implements Workspace {
       if (!this.configDirs) {
         const early = await this.moduleStage()
         if (early === 'cancelled') continue
-        if (early === 'ran') tell()
+        if (early === 'ran') {
+          tell()
+          // what the editor was told goes out before the search, which reads every directory without a turn of
+          // the event loop (the server's writes wait for one: the whole fabric's search, ~0.3 s, before it)
+          await this.drain()
+        }
       }
       // an analysis may find new calls that change the root set: the search follows every change
       await this.serial(() => this.findRoots())

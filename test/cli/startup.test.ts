@@ -4,23 +4,28 @@ import {spawnSync} from 'node:child_process'
 import {mkdtempSync, readFileSync, rmSync, existsSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
-import {fileURLToPath} from 'node:url'
+import {fileURLToPath, pathToFileURL} from 'node:url'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
 const preload = path.join(repoRoot, 'test/helpers/trace-imports.mjs')
 
-function traced(args: string[], env: NodeJS.ProcessEnv = {}): {code: number | null; stdout: string; modules: string[]} {
+function traced(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  input?: string,
+): {code: number | null; stdout: string; stderr: string; modules: string[]} {
   const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-trace-'))
   const out = path.join(dir, 'imports.txt')
   try {
     const r = spawnSync(process.execPath, ['--import', preload, path.join(repoRoot, 'bin/run.js'), ...args], {
       encoding: 'utf8',
       env: {...process.env, NO_COLOR: '1', ...env, TFGRAPH_TRACE_IMPORTS: out},
+      ...(input !== undefined ? {input} : {}),
     })
     const modules = existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter(Boolean) : []
-    return {code: r.status, stdout: r.stdout, modules}
+    return {code: r.status, stdout: r.stdout, stderr: r.stderr, modules}
   } finally {
     rmSync(dir, {recursive: true, force: true})
   }
@@ -43,7 +48,7 @@ test('the oclif manifest is built', () => {
   for (const id of ['config', 'providers', 'lint', 'lock', 'lock:diff']) assert.ok(manifest.commands[id], `manifest lacks ${id}`)
 })
 
-for (const args of [['--version'], ['--help'], ['providers', '--help'], ['lint', '--help']]) {
+for (const args of [['--version'], ['--help'], ['providers', '--help'], ['lint', '--help'], ['lsp', '--help']]) {
   test(`${args.join(' ')} loads no command code, library or parser`, () => {
     const r = traced(args)
     assert.is(r.code, 0)
@@ -123,6 +128,57 @@ test('--parser hcl2json loads the reference parser and prints the same', () => {
   assert.ok(parser(reference.modules).length > 0, 'the reference parser is loaded')
   assert.is(reference.code, own.code)
   assert.is(reference.stdout, own.stdout)
+})
+
+/** An editor's shortest session: initialize on `dir`, shutdown, exit (LSP frames, as a client writes them). */
+function lspSession(dir: string): string {
+  const messages = [
+    {jsonrpc: '2.0', id: 1, method: 'initialize', params: {processId: null, rootUri: pathToFileURL(dir).href, capabilities: {}}},
+    {jsonrpc: '2.0', method: 'initialized', params: {}},
+    {jsonrpc: '2.0', id: 2, method: 'shutdown'},
+    {jsonrpc: '2.0', method: 'exit'},
+  ]
+  return messages
+    .map((m) => JSON.stringify(m))
+    .map((body) => `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`)
+    .join('')
+}
+const oclif = (mods: string[]) => mods.filter((m) => m.endsWith('/dist/cli/entry.js'))
+const quickRun = (mods: string[]) => mods.filter((m) => m.endsWith('/dist/cli/quick-run.cjs'))
+
+test("tfgraph lsp starts from the quick start's script without oclif, and answers as the oclif command does", () => {
+  const dir = path.join(fixturesDir, 'lsp', 'workspace')
+  const input = lspSession(dir)
+  for (const args of [['lsp'], ['lsp', '--stdio'], ['lsp', '--clientProcessId=1', '--stdio'], ['lsp', '--clientProcessId', '1']]) {
+    const quick = traced(args, {}, input)
+    assert.is(quick.code, 0, args.join(' '))
+    assert.equal(oclif(quick.modules), [], `${args.join(' ')}: no oclif`)
+    assert.is(quickRun(quick.modules).length, 1, `${args.join(' ')}: the server from quick-run.cjs`)
+  }
+  // a line bin/run.js leaves to oclif (the flag twice): oclif runs the same server, which answers the same
+  const quick = traced(['lsp', '--stdio'], {}, input)
+  const viaOclif = traced(['lsp', '--stdio', '--stdio'], {}, input)
+  assert.ok(oclif(viaOclif.modules).length > 0, 'oclif ran it')
+  assert.is(quickRun(viaOclif.modules).length, 1, 'the oclif command starts the server from quick-run.cjs too')
+  assert.is(viaOclif.code, quick.code)
+  assert.is(viaOclif.stdout, quick.stdout)
+  assert.ok(quick.stdout.includes('"serverInfo":{"name":"tfgraph"}'), quick.stdout)
+  // the end of the input without shutdown: exit code 1, as before
+  assert.is(traced(['lsp', '--stdio'], {}, '').code, 1)
+})
+
+test("tfgraph lsp with a flag it does not take, or a bad value, is oclif's usage error (exit 1), the server never loaded", () => {
+  for (const [args, message] of [
+    [['lsp', '--bogus'], 'Error: unknown flag --bogus\nSee "tfgraph lsp --help".\n'],
+    [['lsp', '--clientProcessId'], 'Error: --clientProcessId needs a value\nSee "tfgraph lsp --help".\n'],
+    [['lsp', '--stdio=true'], 'Error: --stdio takes no value (got "--stdio=true")\nSee "tfgraph lsp --help".\n'],
+    [['lsp', '--clientProcessId=1', '--clientProcessId=2'], 'Error: --clientProcessId can be given only once\nSee "tfgraph lsp --help".\n'],
+  ] as const) {
+    const r = traced([...args], {}, '')
+    assert.is(r.code, 1, args.join(' '))
+    assert.is(r.stderr, message)
+    assert.equal(quickRun(r.modules), [], `${args.join(' ')}: no server`)
+  }
 })
 
 test.run()
