@@ -3,7 +3,7 @@
 // keeps the pages it grew into, so a server's RSS after a thousand edits is a third above its RSS after the
 // first analysis with nothing retained (BENCHMARKS.md). Once the editor stops sending — nothing read,
 // handled or written for a while, no update running, as editors' own servers collect when idle — and the
-// heap has grown since the last collection, one full collection that compacts the old generation brings
+// heap has grown by a tenth since the last collection (or since it was first quiet), one full collection that compacts the old generation brings
 // it back to what is live and gives its pages back (V8 returns them in the background, within seconds).
 // It never runs while messages arrive or an update runs, nor twice without traffic in between.
 import {getHeapStatistics, setFlagsFromString} from 'node:v8'
@@ -31,8 +31,12 @@ export class IdleCollector {
   private seen = Number.NaN
   /** The traffic's count at the last collection (or at the last look that found the heap had not grown). */
   private collectedAt = Number.NaN
-  /** The heap's size after the last collection. */
-  private sizeAfter = 0
+  /**
+   * The heap's size after the last collection, or when the server was first found quiet (after the first
+   * analysis, which V8 has just collected: a collection then would only lower V8's next limit, and the
+   * edits after it would collect more often).
+   */
+  private sizeAfter: number | undefined
   private gc: (() => void) | undefined
   /** Collections made. */
   collections = 0
@@ -58,6 +62,10 @@ export class IdleCollector {
     if (!quiet || n === this.collectedAt) return
     this.collectedAt = n
     const size = this.opts.size ?? heapSize
+    if (this.sizeAfter === undefined) {
+      this.sizeAfter = size()
+      return
+    }
     if (size() < this.sizeAfter * (this.opts.growth ?? 1.1)) return
     this.collections++
     ;(this.opts.collect ?? (this.gc ??= compactingCollection()))()

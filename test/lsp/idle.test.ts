@@ -1,6 +1,7 @@
 // The server's collection when idle (#48, src/lsp/idle.ts): after traffic, once nothing has moved for a
-// whole period and no update runs, one collection when the heap has grown since the last; traffic (or
-// work) in the period puts it off, and with no traffic since, there is none again.
+// whole period and no update runs, one collection when the heap has grown since the last (or since it was
+// first quiet: not at once after the first analysis); traffic (or work) in the period puts it off, and with
+// no traffic since, there is none again.
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {compactingCollection, IdleCollector} from '../../src/lsp/idle.js'
@@ -28,9 +29,13 @@ test('collects once after a quiet period; traffic in the period puts it off; non
   state.count = 9
   c.look()
   assert.is(state.collected, 0, 'traffic since the last look: not quiet')
+  c.look()
+  assert.is(state.collected, 0, 'quiet for the first time: its size noted, not collected')
+  state.count = 10
+  c.look()
   state.size = 150
   c.look()
-  assert.is(state.collected, 1, 'quiet for a whole period: collected')
+  assert.is(state.collected, 1, 'quiet for a whole period, grown since: collected')
   state.size = 150
   c.look()
   c.look()
@@ -51,13 +56,17 @@ test('not when the heap has not grown by a tenth since the last collection', () 
   state.count = 1
   c.look()
   c.look()
-  assert.is(state.collected, 1)
   state.count = 2
+  state.size = 130
+  c.look()
+  c.look()
+  assert.is(state.collected, 1)
+  state.count = 3
   state.size = 105
   c.look()
   c.look()
   assert.is(state.collected, 1, 'grown by 5 %: left')
-  state.count = 3
+  state.count = 4
   state.size = 120
   c.look()
   c.look()
