@@ -68,6 +68,8 @@ const BODY_EDITS = Number(process.env.BENCH_BODY_EDITS ?? 40)
 const EDITS = Number(process.env.BENCH_EDITS ?? 200)
 const BURST = Number(process.env.BENCH_BURST ?? 300)
 const SOAK = Number(process.env.BENCH_SOAK ?? 1000)
+/** How long the client stays quiet before RSS is read again after the first analysis and after the edits (0: not read). */
+const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 1500)
 const FABRIC_EDITS = Number(process.env.BENCH_FABRIC_EDITS ?? 60)
 const SHARED_ROOTS = Number(process.env.BENCH_SHARED_ROOTS ?? 30)
 const SHARED_EDITS = Number(process.env.BENCH_SHARED_EDITS ?? 30)
@@ -108,6 +110,15 @@ function coldCli(args, runs) {
   return pct(times, 50)
 }
 
+/** vscode-jsonrpc's writer, noting when the last hover request was written out (handed to the pipe). */
+class TimedWriter extends StreamMessageWriter {
+  hoverWritten = 0
+  async write(msg) {
+    await super.write(msg)
+    if (msg.method === HoverRequest.type.method) this.hoverWritten = performance.now()
+  }
+}
+
 /**
  * One server on `dir`: initialize, wait for the first analysis; diagnostics can be waited for by predicate.
  * `open`: a file opened with the `initialized` notification (`firstOpen`: its first diagnostics, ms).
@@ -119,9 +130,10 @@ async function server(dir, open) {
     [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROF] : []), bin, 'lsp', '--stdio'],
     {cwd: dir, stdio: ['pipe', 'pipe', 'inherit']},
   )
-  const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin))
+  const writer = new TimedWriter(child.stdin)
+  const conn = createProtocolConnection(new StreamMessageReader(child.stdout), writer)
   const waiting = new Map()
-  const s = {child, conn, firstDiagnostics: undefined, firstOpen: undefined, progressEnd: undefined, versions: 1}
+  const s = {child, conn, writer, firstDiagnostics: undefined, firstOpen: undefined, progressEnd: undefined, versions: 1}
   conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
     s.firstDiagnostics ??= performance.now() - t0
     if (open && p.uri === uri(open) && s.firstOpen === undefined) {
@@ -251,13 +263,18 @@ function hoverTargets(s, files) {
   return targets
 }
 
+/**
+ * One hover: its time from being sent (`ms`: behind what the client still had to write, a burst's megabyte
+ * included) and from its bytes being written out to the server (`written`: the server's part).
+ */
 async function hoverOnce(s, t) {
   const start = performance.now()
   const h = await s.conn.sendRequest(HoverRequest.type, {
     textDocument: {uri: uri(t.file)},
     position: {line: t.line, character: t.character},
   })
-  return {ms: performance.now() - start, answered: h !== null}
+  const end = performance.now()
+  return {ms: end - start, written: end - Math.max(start, s.writer.hoverWritten), answered: h !== null}
 }
 
 /** `BURST` edits sent at once while hovers are asked one after another until the last edit's diagnostics arrive. */
@@ -266,10 +283,15 @@ async function burst(s, file, base, targets) {
   let finished = false
   const last = s.diagnostics(s.naming(file, marker)).then((t) => ((finished = true), t))
   const hovers = []
+  const written = []
   for (let i = 0; i < BURST; i++) s.change(file, base, `burst${i}`)
   const lastSent = performance.now()
-  for (let i = 0; !finished; i++) hovers.push((await hoverOnce(s, targets[i % targets.length])).ms)
-  return {hovers, lastDiagnostics: (await last) - lastSent}
+  for (let i = 0; !finished; i++) {
+    const h = await hoverOnce(s, targets[i % targets.length])
+    hovers.push(h.ms)
+    written.push(h.written)
+  }
+  return {hovers, written, lastDiagnostics: (await last) - lastSent}
 }
 
 const verdict = (ok) => (ok ? 'met' : '**not met**')
@@ -436,6 +458,15 @@ if (ONLY === 'body' || ONLY === 'shared' || ONLY === 'first' || ONLY === 'provid
 const cliStage = ONLY === 'root' ? NaN : coldCli([stage], 3)
 const a = await server(stage)
 const rssStart = rssOf(a.child.pid)
+const sleep = (n) => new Promise((r) => setTimeout(r, n))
+/** RSS after the client stays quiet for IDLE_MS, and the server's CPU meanwhile. */
+const idleRss = async () => {
+  if (IDLE_MS <= 0) return {rss: NaN, cpu: NaN}
+  const cpu0 = cpuOf(a.child.pid)
+  await sleep(IDLE_MS)
+  return {rss: rssOf(a.child.pid), cpu: cpuOf(a.child.pid) - cpu0}
+}
+const startIdle = await idleRss()
 const targets = hoverTargets(
   a,
   ['organization.tf', 'main.tf', 'billing.tf', 'factory.tf'].map((f) => path.join(stage, f)),
@@ -450,9 +481,13 @@ for (let i = 0; i < 200; i++) {
 const base = readFileSync(main, 'utf8')
 const edits = await editLatencies(a, main, base, EDITS, 'bench')
 const b = await burst(a, main, base, targets)
-await editLatencies(a, main, base, Math.max(0, SOAK - EDITS - BURST), 'soak')
+const soakCpu0 = cpuOf(a.child.pid)
+const soak = await editLatencies(a, main, base, Math.max(0, SOAK - EDITS - BURST), 'soak')
+const soakCpu = soak.length > 0 ? (cpuOf(a.child.pid) - soakCpu0) / soak.length : NaN
 const rssEnd = rssOf(a.child.pid)
+const endIdle = await idleRss()
 await a.stop()
+const growth = (x, from = rssStart) => `${(((x - from) / from) * 100).toFixed(1)} %`
 if (ONLY === 'root') {
   console.log(
     [
@@ -460,10 +495,14 @@ if (ONLY === 'root') {
       `hover, idle, 200 requests: p50 / p95 ${p5095(idle)}`,
       `edit → publishDiagnostics, ${EDITS} edits one after another: p50 / p95 ${p5095(edits)}`,
       `hover during a burst of ${BURST} edits: ${b.hovers.map(ms).join(', ')} (p50 / p95 ${p5095(b.hovers)})`,
+      `the same from each hover's bytes written: ${b.written.map(ms).join(', ')} (p50 / p95 ${p5095(b.written)})`,
       `the burst's last edit → its diagnostics: ${ms(b.lastDiagnostics)}`,
-      `RSS after the first analysis / after ${Math.max(SOAK, EDITS + BURST)} edits: ${rssStart.toFixed(0)} / ${rssEnd.toFixed(0)} MB (${(((rssEnd - rssStart) / rssStart) * 100).toFixed(1)} %)`,
+      `RSS after the first analysis / after ${Math.max(SOAK, EDITS + BURST)} edits: ${rssStart.toFixed(0)} / ${rssEnd.toFixed(0)} MB (${growth(rssEnd)})`,
+      `the same after ${IDLE_MS} ms quiet: ${startIdle.rss.toFixed(0)} / ${endIdle.rss.toFixed(0)} MB (${growth(endIdle.rss)} from the first; ${growth(endIdle.rss, startIdle.rss)} from the first quiet), server CPU while quiet ${startIdle.cpu} / ${endIdle.cpu} ms`,
+      `server CPU per edit over the last ${soak.length} edits (one after another): ${ms(soakCpu)}`,
     ].join('\n'),
   )
+  if (process.env.BENCH_PROF) await sleep(2000)
   process.exit(0)
 }
 

@@ -303,7 +303,9 @@ class Crawl {
     const planned = [...node.module.moduleCalls.keys()].sort().map((name) => this.plan(node, scope, name))
     // the calls' arguments share one evaluation: a local value many arguments read is evaluated once
     const argument = scopeEvaluator({...scope, constOnly: false})
-    for (const p of planned) {
+    for (const [i, p] of planned.entries()) {
+      // and between one call's arguments and the next's (a module of many calls evaluates many arguments)
+      if (i > 0) await this.checkpoint?.(false)
       const {child, identity} = await this.child(node, p, chain, argument)
       node.children.push(child)
       await this.visit(child, identity ? [...chain, identity] : chain)

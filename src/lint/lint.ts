@@ -118,6 +118,7 @@ export async function lintAnalysis(ctx: RunContext, dir: string, analysis: Provi
           {...(await ruleInputs(ctx, dir, a, opts.env)), sourceText, memo: ctx.memo, ...(opts.fixes ? {fixes: true} : {})},
           opts,
           named,
+          ctx.checkpoint,
         ),
       terraform: enabled(TERRAFORM_RULE, true, opts),
     })
@@ -134,8 +135,8 @@ export async function lintAnalysis(ctx: RunContext, dir: string, analysis: Provi
   }
   // the analysis's diagnostics name files from the root: the tree's ranges, by their absolute paths
   const inTree = (r: SourceRange): SourceRange => ({...r, filename: path.resolve(root, r.filename)})
+  ruleDiags.push(...(await ruleFindings(analysis, inputs, opts, named, ctx.checkpoint)))
   await ctx.checkpoint?.(true)
-  ruleDiags.push(...ruleFindings(analysis, inputs, opts, named))
   const terraform: LintDiagnostic[] = []
   if (enabled(TERRAFORM_RULE, true, opts)) {
     const nodes = analysis.tree.nodes

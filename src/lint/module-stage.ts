@@ -94,6 +94,9 @@ export async function lintModuleStage(ctx: RunContext, dir: string, opts: Module
   const abs = path.resolve(dir)
   const loaded = await ctx.loads.load(abs, opts.engine ? {engine: opts.engine} : {})
   const module = loaded.module
+  // an editor's run lets requests in after the load and between rules, and abandons a stage whose inputs changed
+  const checkpoint = ctx.checkpoint
+  await checkpoint?.(true)
   const sourceText = runSourceText(ctx, abs, opts.sourceText)
   const named = rootRelative(abs)
   const call: ModuleCallView = opts.call ?? {address: '', displayDir: '.'}
@@ -107,6 +110,7 @@ export async function lintModuleStage(ctx: RunContext, dir: string, opts: Module
   const config = opts.config ?? EMPTY_CONFIG
   for (const rule of RULES) {
     if (!hasModuleStage(rule) || !enabled(rule.id, rule.enabledByDefault, opts)) continue
+    await checkpoint?.(true)
     const options = config.options?.get(rule.id)
     const found = moduleFindings(rule, {
       module,

@@ -6,7 +6,7 @@ import type {Severity} from '../diag/diagnostic.js'
 import {renameFiles, type FileNamer} from '../diag/file-names.js'
 import {readManifest} from '../crawl/manifest.js'
 import {utf8Text} from '../io/inputs.js'
-import type {RunContext} from '../load/run-context.js'
+import type {Checkpoint, RunContext} from '../load/run-context.js'
 import {parseLockFile} from '../lock/lockfile.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
 import {RULES} from '../rules/index.js'
@@ -61,16 +61,19 @@ export async function ruleInputs(
 }
 
 /** The enabled rules' findings over one analysis, at the severities the configuration gives them. */
-export function ruleFindings(
+export async function ruleFindings(
   analysis: ProvidersAnalysis,
   inputs: Omit<RuleContext, 'analysis' | 'options'>,
   opts: RuleSelection,
   named: FileNamer,
-): LintDiagnostic[] {
+  checkpoint?: Checkpoint,
+): Promise<LintDiagnostic[]> {
   const out: LintDiagnostic[] = []
   const config = opts.config ?? EMPTY_CONFIG
   for (const rule of RULES as readonly Rule[]) {
     if (!enabled(rule.id, rule.enabledByDefault, opts)) continue
+    // an editor's run lets requests in between rules (#48: a slice of a few ms, not the whole stage)
+    await checkpoint?.(true)
     const sev = severityFor(rule.id, rule.severity, opts)
     const options = config.options?.get(rule.id)
     for (const d of rule.check({analysis, ...inputs, ...(options ? {options} : {})}))

@@ -94,21 +94,25 @@ export interface UpdateOptions {
   /** Told when a root's analysis failed (the others go on; it is tried again when something it read changes). */
   readonly failed?: (root: string, error: unknown) => void
   /**
-   * The editor's messages (`tfgraph lsp`: bytes read, messages dispatched). No analysis starts, and none goes
-   * on after letting the event loop in, while a message is partly read or in a turn of the event loop in
-   * which one arrived or was handled: a burst of edits, and the requests queued behind it, are all read
-   * and handled first (for at most {@link DRAIN_MS} at a time), not made to wait behind an analysis of a
-   * text already replaced, a turn per message. Kept for the analyses after this update too.
+   * The editor's messages (`tfgraph lsp`: bytes read, messages dispatched, answers written). No analysis
+   * starts, and none goes on after letting the event loop in, while a message is partly read, read and not
+   * handled yet, or being written, or in a turn of the event loop in which one arrived, was handled or was
+   * written: a burst of edits, and the requests queued behind it, are all read and handled and the answers
+   * written first (for at most {@link DRAIN_MS} at a time), not made to wait behind an analysis of a text
+   * already replaced, a turn per message. Kept for the analyses after this update too.
    */
   readonly traffic?: EditorTraffic
 }
 
 /** The editor's messages as `update` waits for them to be read and handled (`UpdateOptions.traffic`). */
 export interface EditorTraffic {
-  /** A count that moves whenever a message (or part of one) arrives, and whenever one is handled. */
+  /** A count that moves whenever a message (or part of one) arrives, whenever one is handled, and whenever one is written. */
   count(): number
-  /** While a message is partly read: settles when more of it arrives (or soon, if nothing does); else undefined. */
-  partial(): Promise<void> | undefined
+  /**
+   * While a message is partly read, read and not handled yet, or being written: settles at the next step
+   * (more of it arrives, it is handled, it is written; or soon, if nothing comes); else undefined.
+   */
+  pending(): Promise<void> | undefined
 }
 
 export interface AnalysesOptions {
@@ -292,6 +296,8 @@ class LintWorkspace implements Workspace {
   /** Files' texts for the rules and ignore comments, as of the last change told about each. */
   private readonly texts = new Map<string, string | undefined>()
   private lastYield = 0
+  /** The overlay's change count when a checkpoint last found nothing an analysis read changed (no change since: none did). */
+  private checkedAt = -1
   /** The editor's traffic, as the last update was given it (`UpdateOptions.traffic`). */
   private traffic: EditorTraffic | undefined
   /** The file last changed in a buffer: the roots holding it are analysed first. */
@@ -395,7 +401,11 @@ class LintWorkspace implements Workspace {
       await this.drain()
       this.lastYield = performance.now()
     }
-    if (mayCancel && this.source.recordingOutdated()) throw new AnalysisCancelled()
+    // what an analysis read is checked again only after a change (a checkpoint comes every few rules)
+    if (mayCancel && this.checkedAt !== this.source.version) {
+      if (this.source.recordingOutdated()) throw new AnalysisCancelled()
+      this.checkedAt = this.source.version
+    }
   }
 
   /**
@@ -407,8 +417,8 @@ class LintWorkspace implements Workspace {
     const traffic = this.traffic
     const until = performance.now() + DRAIN_MS
     for (let t = traffic?.count(); ;) {
-      // a message partly read: the rest is on its way
-      await (traffic?.partial() ?? new Promise<void>((resolve) => setImmediate(resolve)))
+      // a message partly read, or not handled yet, or an answer being written: the next step is on its way
+      await (traffic?.pending() ?? new Promise<void>((resolve) => setImmediate(resolve)))
       if (traffic === undefined || t === (t = traffic.count()) || performance.now() >= until) break
     }
   }

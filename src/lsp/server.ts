@@ -44,11 +44,15 @@ import {CODE_ACTION_KINDS, codeActions} from './code-actions.js'
 import {prepareRename, rename, RenameRefused, type RenameContext} from './rename.js'
 import {lineShift, shiftLenses, shiftLocations, type LineShift} from './shift.js'
 import {transport, Traffic} from './transport.js'
+import {IdleCollector} from './idle.js'
 import {watchedPath, watchTree} from './watch.js'
 import {readStateFor, stateFindingsByFile, stateOption, stateRoot, type StateSetting} from './state.js'
 
 /** The files the server analyses: configuration files, Terraform's query files (their list blocks) and Terraform Stacks' files. */
 export const CONFIG_FILE = /\.(tf|tofu)(\.json)?$|\.tfquery\.(hcl|json)$|\.(tfcomponent|tfstack)\.(hcl|json)$|\.tfdeploy\.hcl$/
+
+/** How long the server is quiet (no message, no update) before a full garbage collection (`IdleCollector`). */
+const IDLE_GC_MS = 500
 
 export interface ServerOptions {
   readonly input: NodeJS.ReadableStream
@@ -138,16 +142,27 @@ class LanguageServer {
   private readonly stateFound = new Map<Workspace, Map<string, Finding[]>>()
   /** The last thing said about a folder's state in the log (said again only when it changes). */
   private readonly stateSaid = new Map<Workspace, string>()
+  /** Whether the first analysis is done. */
+  private started = false
+  /** A full collection once the editor is quiet (the heap back to what is live: RSS stays near its size after the first analysis). */
+  private readonly collector: IdleCollector
 
   constructor(
     private readonly connection: Connection,
     private readonly onFirstAnalysis: (() => void) | undefined,
     private readonly traffic: Traffic,
   ) {
+    this.collector = new IdleCollector({
+      count: () => traffic.count(),
+      busy: () => !this.started || this.running !== undefined || this.inflight > 0,
+      quietMs: IDLE_GC_MS,
+    })
+    this.collector.start()
     connection.onInitialize((p) => this.initialize(p))
     connection.onInitialized(() => this.initialized())
     connection.onShutdown(async () => {
       this.ended = true
+      this.collector.stop()
       for (const stop of this.unwatch.values()) stop()
       await Promise.all(this.all().map((w) => w.close().catch(() => undefined)))
     })
@@ -416,6 +431,7 @@ class LanguageServer {
     } catch (e) {
       this.log(e)
     } finally {
+      this.started = true
       reporter?.done()
       this.onFirstAnalysis?.()
     }

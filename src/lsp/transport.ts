@@ -45,40 +45,81 @@ export interface Transport {
   readonly writer: MessageWriter
 }
 
-/** How long an analysis waits at most for the rest of a message partly read (`Traffic.partial`). */
-const PARTIAL_WAIT_MS = 20
+/** How long an analysis waits at most for the next step of the traffic it waits for (`Traffic.pending`). */
+const PENDING_WAIT_MS = 20
 
 /**
  * The client's traffic (`UpdateOptions.traffic`): a count, one more for each chunk of bytes read
- * (`FrameReader`) and each message the connection dispatches (`messageStrategy`, for `createConnection`),
- * and whether a message is partly read. An analysis waits for a turn of the event loop in which the count
- * does not move, and for the rest of a message partly read: what the client sent is read and handled first.
+ * (`FrameReader`), each message the connection dispatches (`messageStrategy`, for `createConnection`) and
+ * each message written to the client (`transport`'s writer) — and what is under way: a message partly read,
+ * messages read that the connection has not dispatched yet (it dispatches one a turn of the event loop),
+ * messages being written (vscode-jsonrpc's writer starts each write a turn later). An analysis waits for a
+ * turn in which the count does not move and nothing is under way: what the client sent is read and
+ * handled, and the answers written, before an analysis slice runs (#48: a hover waits for none).
  */
 export class Traffic implements EditorTraffic {
   private n = 0
   private incomplete = false
+  /** Messages read and handed to the connection, not dispatched yet (a `$/cancelRequest` may never be: not counted). */
+  private readonly queued = new Set<Message>()
+  /** The last message handed to the connection while it is not dispatched yet: the tail of the connection's queue. */
+  private tail: Message | undefined
+  private writing = 0
   private waiting: (() => void)[] = []
 
   count(): number {
     return this.n
   }
 
-  /** A chunk was read; `incomplete`: a message is left partly read. */
-  read(incomplete: boolean): void {
+  private moved(): void {
     this.n++
-    this.incomplete = incomplete
     const waiting = this.waiting
     this.waiting = []
     for (const wake of waiting) wake()
   }
 
-  /** The input ended or can no longer be read: no message is partly read any more, and nothing waits for one. */
+  /** A chunk was read; `incomplete`: a message is left partly read. */
+  read(incomplete: boolean): void {
+    this.incomplete = incomplete
+    this.moved()
+  }
+
+  /** The input ended or can no longer be read: nothing is partly read or queued any more, and nothing waits for it. */
   closed(): void {
+    this.queued.clear()
+    this.tail = undefined
     this.read(false)
   }
 
-  partial(): Promise<void> | undefined {
-    if (!this.incomplete) return undefined
+  /**
+   * A message read is handed to the connection (`deliver`: its callback). A change of a document that
+   * follows another of the same document still queued is added to that one instead (`mergeChange`): the
+   * connection dispatches one message a turn, and a burst of edits is applied in as many turns as it
+   * arrived in chunks, not one per edit, its text the same.
+   */
+  handOver(m: Message, deliver: (m: Message) => void): void {
+    if (this.tail && mergeChange(this.tail, m)) return this.moved()
+    const counted = (m as {method?: unknown}).method !== '$/cancelRequest'
+    if (counted) {
+      this.queued.add(m)
+      this.tail = m
+    }
+    deliver(m)
+    this.moved()
+  }
+
+  /** A message is being written to the client (`done`: it is written, or failed). */
+  written(done: boolean): void {
+    this.writing += done ? -1 : 1
+    this.moved()
+  }
+
+  /**
+   * While a message is partly read, read and not yet dispatched, or being written: settles at the next
+   * step of the traffic (or after {@link PENDING_WAIT_MS} if none comes); else undefined.
+   */
+  pending(): Promise<void> | undefined {
+    if (!this.incomplete && this.queued.size === 0 && this.writing === 0) return undefined
     return new Promise<void>((resolve) => {
       const wake = (): void => {
         clearTimeout(timer)
@@ -87,7 +128,7 @@ export class Traffic implements EditorTraffic {
       const timer = setTimeout(() => {
         this.waiting = this.waiting.filter((w) => w !== wake)
         resolve()
-      }, PARTIAL_WAIT_MS)
+      }, PENDING_WAIT_MS)
       timer.unref()
       this.waiting.push(wake)
     })
@@ -96,15 +137,76 @@ export class Traffic implements EditorTraffic {
   /** For `createConnection`'s options: counts each message as it is dispatched. */
   readonly messageStrategy: MessageStrategy = {
     handleMessage: (message, next) => {
-      this.n++
+      this.queued.delete(message)
+      if (this.tail === message) this.tail = undefined
+      this.moved()
       return next(message)
     },
   }
 }
 
+/** A `textDocument/didChange` notification's parameters, as far as merging two reads them. */
+interface ChangeParams {
+  textDocument: {uri: string; version: number}
+  contentChanges: Record<string, unknown>[]
+}
+
+function changeParams(m: Message): ChangeParams | undefined {
+  const x = m as {method?: unknown; params?: unknown}
+  if (x.method !== 'textDocument/didChange' || typeof x.params !== 'object' || x.params === null) return undefined
+  const p = x.params as {textDocument?: unknown; contentChanges?: unknown}
+  const doc = p.textDocument as {uri?: unknown; version?: unknown} | undefined
+  if (typeof doc !== 'object' || doc === null || typeof doc.uri !== 'string' || typeof doc.version !== 'number') return undefined
+  const changes = p.contentChanges
+  if (!Array.isArray(changes) || changes.length === 0) return undefined
+  if (!changes.every((c: unknown) => typeof c === 'object' && c !== null && typeof (c as {text?: unknown}).text === 'string'))
+    return undefined
+  return p as ChangeParams
+}
+
+/**
+ * Adds the changes of `next`, a change of a document, to `into`, one of the same document (still queued):
+ * the changes applied in order, from the last that replaces the whole text (no `range`), and `next`'s
+ * version. False (nothing done) when either is not a well-formed change, or they are of two documents.
+ */
+export function mergeChange(into: Message, next: Message): boolean {
+  const a = changeParams(into)
+  const b = a ? changeParams(next) : undefined
+  if (!a || !b || a.textDocument.uri !== b.textDocument.uri || b.textDocument.version <= a.textDocument.version) return false
+  const changes = [...a.contentChanges, ...b.contentChanges]
+  let from = 0
+  for (let i = changes.length - 1; i > 0; i--)
+    if (!('range' in changes[i]!)) {
+      from = i
+      break
+    }
+  a.contentChanges = changes.slice(from)
+  a.textDocument = {...a.textDocument, version: b.textDocument.version}
+  return true
+}
+
+/** vscode-jsonrpc's writer, telling the traffic of each message written. */
+class CountingWriter extends StreamMessageWriter {
+  constructor(
+    output: NodeJS.WritableStream,
+    private readonly traffic: Traffic | undefined,
+  ) {
+    super(output)
+  }
+
+  override async write(msg: Message): Promise<void> {
+    this.traffic?.written(false)
+    try {
+      await super.write(msg)
+    } finally {
+      this.traffic?.written(true)
+    }
+  }
+}
+
 /** The reader and writer for `createConnection`, reading `input` strictly and answering what no handler should see. */
 export function transport(opts: TransportOptions): Transport {
-  const writer = new StreamMessageWriter(opts.output)
+  const writer = new CountingWriter(opts.output, opts.traffic)
   const reader = new FrameReader(opts, (m) => writer.write(m).catch(() => undefined))
   return {reader, writer}
 }
@@ -162,7 +264,8 @@ export class FrameReader extends AbstractMessageReader {
   }
 
   private data(chunk: Buffer, callback: DataCallback): void {
-    this.frames(chunk, callback)
+    const traffic = this.opts.traffic
+    this.frames(chunk, traffic ? (m) => traffic.handOver(m, callback) : callback)
     this.opts.traffic?.read(!this.dead && (this.buffer.length > 0 || this.length !== undefined))
   }
 

@@ -54,6 +54,7 @@ export async function analyzeTree(ctx: RunContext, tree: ModuleTree, opts: Analy
   const requirements = tree.nodes.flatMap((n) => moduleRequirements(n))
   await checkpoint?.(true)
   const validation = validateProviderConfigsByModule(tree, behaviour)
+  await checkpoint?.(true)
   const release = releaseDiagnostics(tree, behaviour)
   // every diagnostic carries the module it concerns from the stage that made it
   // (the analysis's map names a module by its text, as a stack's names a place of the stack: see ProvidersAnalysis)
@@ -66,9 +67,11 @@ export async function analyzeTree(ctx: RunContext, tree: ModuleTree, opts: Analy
   const configStage = [...treeDiags, ...release.diagnostics, ...validation.diagnostics, ...resolution.diagnostics]
   const errorModules = new Set<string>()
   for (const d of configStage) if (d.severity === 'error') errorModules.add(modules.get(d) ?? '')
+  await checkpoint?.(true)
   // the graph builder checks module-call arguments before it connects providers (as graphStageDiagnostics:
   // where no configuration error concerns the called module or a module above it)
   const argumentStage = moduleArgumentDiagnostics(tree).filter((a) => ![...errorModules].some((m) => ModulePath.within(a.module, m)))
+  await checkpoint?.(true)
   for (const a of argumentStage) modules.set(a.diagnostic, a.module)
   const graphStage = graphStageDiagnostics(resolution.graphDiagnostics, errorModules, fromRoot)
   for (const g of graphStage) modules.set(g.diagnostic, g.module.key)

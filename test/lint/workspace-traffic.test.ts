@@ -36,7 +36,7 @@ class Wire implements EditorTraffic {
   count(): number {
     return this.n
   }
-  partial(): Promise<void> | undefined {
+  pending(): Promise<void> | undefined {
     return this.incomplete ? new Promise<void>((resolve) => this.waiting.push(resolve)) : undefined
   }
   chunk(incomplete: boolean): void {
@@ -120,9 +120,9 @@ test('without traffic, an update waits for edits alone (a message partly read do
 
 test("the server's traffic: a message partly read holds an analysis until the next chunk, or the input's end", async () => {
   const t = new Traffic()
-  assert.is(t.partial(), undefined, 'nothing partly read: nothing to wait for')
+  assert.is(t.pending(), undefined, 'nothing partly read: nothing to wait for')
   t.read(true)
-  const held = t.partial()
+  const held = t.pending()
   assert.ok(held, 'a message partly read: wait for the rest')
   let woken = false
   void held.then(() => (woken = true))
@@ -131,7 +131,7 @@ test("the server's traffic: a message partly read holds an analysis until the ne
   t.closed()
   await turn()
   assert.ok(woken, 'the input ended: the wait ends at once')
-  assert.is(t.partial(), undefined, 'after the end no message is partly read')
+  assert.is(t.pending(), undefined, 'after the end no message is partly read')
   assert.is(t.count(), 2, 'each chunk read and the end counted')
 })
 
