@@ -162,3 +162,21 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
   const [stdout, stderr] = chunks.map((c) => Buffer.concat(c).toString('utf8')) as [string, string]
   return {code, stdout, stderr}
 }
+
+/**
+ * `runCli` with `options`, whose first command line runs as a process of its own too and must give the same
+ * exit code, stdout and stderr (so that each file that runs its command lines here checks one on the process).
+ */
+export function checkedRunner(options: CliOptions = {}): (args: readonly string[]) => Promise<CliRun> {
+  let first = true
+  return async (args) => {
+    const r = await runCli(args, options)
+    if (first) {
+      first = false
+      const real = runCliProcess(args, options)
+      if (JSON.stringify(real) !== JSON.stringify(r))
+        throw new Error(`tfgraph ${args.join(' ')}: in this process ${JSON.stringify(r)}, as a process of its own ${JSON.stringify(real)}`)
+    }
+    return r
+  }
+}
