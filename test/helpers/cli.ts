@@ -163,20 +163,21 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
   return {code, stdout, stderr}
 }
 
-/**
- * `runCli` with `options`, whose first command line runs as a process of its own too and must give the same
- * exit code, stdout and stderr (so that each file that runs its command lines here checks one on the process).
- */
+/** `runCli`, and the same command line as a process of its own (`runCliProcess`), which must give the same exit code, stdout and stderr. */
+export async function runCliChecked(args: readonly string[], options: CliOptions = {}): Promise<CliRun> {
+  const r = await runCli(args, options)
+  const real = runCliProcess(args, options)
+  if (JSON.stringify(real) !== JSON.stringify(r))
+    throw new Error(`tfgraph ${args.join(' ')}: in this process ${JSON.stringify(r)}, as a process of its own ${JSON.stringify(real)}`)
+  return r
+}
+
+/** `runCli` with `options`, whose first command line is run by `runCliChecked` (so that each file that runs its command lines here checks one on the process). */
 export function checkedRunner(options: CliOptions = {}): (args: readonly string[]) => Promise<CliRun> {
   let first = true
-  return async (args) => {
-    const r = await runCli(args, options)
-    if (first) {
-      first = false
-      const real = runCliProcess(args, options)
-      if (JSON.stringify(real) !== JSON.stringify(r))
-        throw new Error(`tfgraph ${args.join(' ')}: in this process ${JSON.stringify(r)}, as a process of its own ${JSON.stringify(real)}`)
-    }
-    return r
+  return (args) => {
+    const check = first
+    first = false
+    return check ? runCliChecked(args, options) : runCli(args, options)
   }
 }
