@@ -52,9 +52,10 @@ test('a sample of command lines: the same exit code, stdout and stderr in this p
   }
 })
 
-test('the run leaves the process as it was: exit code, working directory, environment, streams', async () => {
+test('the run leaves the process as it was: exit code, working directory, environment, streams and their listeners', async () => {
   const cwd = process.cwd()
   const write = process.stdout.write
+  const listeners = process.stdout.listenerCount('drain')
   const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-in-process-'))
   try {
     cpSync(path.join(fixturesDir, 'providers/demo'), dir, {recursive: true})
@@ -64,6 +65,9 @@ test('the run leaves the process as it was: exit code, working directory, enviro
     assert.is(process.cwd(), cwd)
     assert.is(process.env['TFGRAPH_IN_PROCESS_MARK'], undefined)
     assert.is(process.stdout.write, write)
+    // oclif's flush leaves a 'drain' listener on stdout each run; twelve runs would pass Node's limit
+    for (let i = 0; i < 12; i++) assert.is((await runCli(['--version'])).stderr, '')
+    assert.is(process.stdout.listenerCount('drain'), listeners)
   } finally {
     rmSync(dir, {recursive: true, force: true})
   }

@@ -115,6 +115,9 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
   const chunks: [Buffer[], Buffer[]] = [[], []]
   const replaced = ['write', 'isTTY'] as const
   const saved = streams.map((s) => replaced.map((p) => Object.getOwnPropertyDescriptor(s, p)))
+  // listeners the run leaves on the streams (oclif's flush waits for a 'drain' that a write which returned
+  // true never brings): one per run would pass Node's limit of ten and print its warning into a later run
+  const listening = streams.map((s) => new Map(s.eventNames().map((e) => [e, s.listeners(e)])))
   const exitCode = process.exitCode
   const cwd = process.cwd()
   const env = {NO_COLOR: '1', ...options.env}
@@ -150,13 +153,15 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
       if (v === undefined) delete process.env[k]
       else process.env[k] = v
     }
-    streams.forEach((s, i) =>
+    streams.forEach((s, i) => {
       replaced.forEach((p, j) => {
         const own = saved[i]![j]
         if (own) Object.defineProperty(s, p, own)
         else Reflect.deleteProperty(s, p)
-      }),
-    )
+      })
+      for (const e of s.eventNames())
+        for (const l of s.listeners(e)) if (!listening[i]!.get(e)?.includes(l)) s.removeListener(e, l as (...a: unknown[]) => void)
+    })
     state.busy = false
   }
   const [stdout, stderr] = chunks.map((c) => Buffer.concat(c).toString('utf8')) as [string, string]
