@@ -11,6 +11,9 @@
 //
 // TFGRAPH_TEST_JOBS sets the number of files run at once (default: os.availableParallelism()).
 // TFGRAPH_TEST_TIMEOUT the seconds one file may take before it is stopped and counted failed (default 600).
+// TFGRAPH_TEST_TSX=1 runs each file's TypeScript through tsx; =0 through a compiled mirror of the repository
+// made once per run (scripts/test-compile.mjs: about 2.5 s of CPU, then 0.4-0.5 s less per file). Default: the
+// mirror when more than MIRROR_FROM files run, tsx for fewer (where compiling everything costs more than it saves).
 import {spawn} from 'node:child_process'
 import {fileURLToPath} from 'node:url'
 import {mkdtempSync, readFileSync, readdirSync, rmSync} from 'node:fs'
@@ -18,9 +21,12 @@ import {availableParallelism, tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {countSkipLines} from './skip-count.mjs'
 import {changedTestFiles} from './test-changed.mjs'
+import {compileMirror} from './test-compile.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const entry = path.join(root, 'scripts', 'test-file.mjs')
+/** From this many files on, the run compiles the repository once (scripts/test-compile.mjs) instead of each file through tsx. */
+const MIRROR_FROM = 6
 
 function usage(message) {
   process.stderr.write(`${message}\nusage: node scripts/test.mjs [--changed] [--list] [PATTERN ...]   (npm test -- PATTERN)\n`)
@@ -76,14 +82,15 @@ async function selectFiles(argv) {
 }
 
 /** One file in a process of its own; resolves with its output, counts, wall time and peak memory. */
-function runFile(file, cacheDir, timeoutMs) {
+function runFile(file, cacheDir, timeoutMs, mirror) {
   return new Promise((resolve) => {
     const resultFile = path.join(cacheDir, `result-${file.replace(/[^\w.-]+/g, '_')}.json`)
     const env = {...process.env, NO_COLOR: '1', TFGRAPH_CACHE_DIR: path.join(cacheDir, 'cache'), TFGRAPH_TEST_RESULT: resultFile}
     // one colour switch only: Node warns when NO_COLOR and FORCE_COLOR are both set
     delete env['FORCE_COLOR']
     const started = performance.now()
-    const child = spawn(process.execPath, ['--import', 'tsx', entry, file], {cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env})
+    const args = mirror ? [entry, path.join(mirror, file.replace(/\.ts$/, '.js'))] : ['--import', 'tsx', entry, file]
+    const child = spawn(process.execPath, args, {cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env})
     let output = ''
     child.stdout.on('data', (c) => (output += c))
     child.stderr.on('data', (c) => (output += c))
@@ -141,6 +148,9 @@ async function main() {
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
   const started = performance.now()
+  const tsx = process.env['TFGRAPH_TEST_TSX']
+  const mirror = tsx === '1' || (tsx !== '0' && files.length < MIRROR_FROM) ? null : path.join(cacheDir, 'mirror')
+  if (mirror) await compileMirror(root, mirror)
   process.stdout.write(`${files.length} test file${files.length === 1 ? '' : 's'}, ${jobs} at a time${partial ? ' (a selection)' : ''}\n`)
 
   // the longest files first, so the last minutes are not one slow file alone (order of output is unchanged)
@@ -158,7 +168,7 @@ async function main() {
   const worker = async () => {
     while (next < order.length) {
       const file = order[next++]
-      results.set(file, await runFile(file, cacheDir, timeoutMs))
+      results.set(file, await runFile(file, cacheDir, timeoutMs, mirror))
       flush()
     }
   }
@@ -185,28 +195,34 @@ async function main() {
   return failedFiles.length === 0 && passed === total ? 0 : 1
 }
 
-/** Files known to take longest alone start first; the rest keep their order. */
+/** Files known to take longest start first (longest first, so the two lanes end together); the rest keep their order. */
 function weight(file) {
-  // measured in the pool (BENCHMARKS.md, issue #47, 2026-12-02): the page in Chromium, the safety checks, the
-  // page after a search, the editor's property test, the quick start's commands, providers diff, the CLI's
-  // errors, the --help examples, the fuzzing, Prettier, the pre-commit hooks, the Neovim and package files
-  const heavy = [
-    'render/graph-html-browser',
-    'reliability/safety',
-    'render/graph-html-after-search',
-    'lsp/edit-property',
-    'cli/quick-commands',
-    'providers/compare/diff',
-    'cli/errors',
-    'cli/help-examples',
-    'reliability/fuzz',
-    'format.test',
-    'package/pre-commit',
-    'lsp/neovim',
-    'package/',
-  ]
-  const i = heavy.findIndex((h) => file.includes(h))
-  return i < 0 ? 0 : heavy.length - i
+  // seconds each took in CI's last run, two at a time (BENCHMARKS.md, issue #47, 2026-12-02 fourth session);
+  // files not named took under 12 s. Only the order matters: a stale figure costs minutes, never a result.
+  const heavy = {
+    'render/graph-html-browser': 98.7,
+    'render/graph-html-after-search': 53.7,
+    'lsp/edit-property': 41.4,
+    'cli/quick-commands': 28.8,
+    'cli/errors': 26.1,
+    'cli/help-examples': 24.9,
+    'cli/graph.test': 23.8,
+    'reliability/safety': 23.6,
+    'test-runner': 23.3,
+    'package/pre-commit': 23.2,
+    'providers/compare/diff': 22.9,
+    'cli/parser-equality': 21.5,
+    'format.test': 21.1,
+    'cli/state': 18.6,
+    'package/npm-package': 15.5,
+    'reliability/fuzz': 14.3,
+    'cli/readme-tour': 13.8,
+    'hcl/parse-pool': 12.3,
+    'lsp/neovim': 12,
+    'package/': 12,
+  }
+  for (const [h, seconds] of Object.entries(heavy)) if (file.includes(h)) return seconds
+  return 0
 }
 
 process.exitCode = await main()

@@ -10,7 +10,7 @@ import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {repoRoot} from './helpers/paths.js'
 
-const RUNNER_FILES = ['test.mjs', 'test-file.mjs', 'test-changed.mjs', 'skip-count.mjs']
+const RUNNER_FILES = ['test.mjs', 'test-file.mjs', 'test-changed.mjs', 'test-compile.mjs', 'skip-count.mjs']
 
 function makeRepo(files: Record<string, string>): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-runner-'))

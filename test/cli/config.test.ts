@@ -1,27 +1,23 @@
 // Smoke tests of the real binary: exit codes, streams, no stack traces.
-import {spawnSync} from 'node:child_process'
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {fixturesDir, repoRoot} from '../helpers/paths.js'
+import {checkedRunner} from '../helpers/cli.js'
+import {fixturesDir} from '../helpers/paths.js'
 
-function run(...args: string[]) {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {
-    encoding: 'utf8',
-    cwd: repoRoot,
-    env: {...process.env, NO_COLOR: '1'},
-  })
-  return {code: r.status, stdout: r.stdout, stderr: r.stderr}
-}
+// `tfgraph ARGS` in this process as bin/run.js runs it (test/helpers/cli.ts; the same output and exit code,
+// test/cli/in-process.test.ts), the first also as a process of its own
+const cli = checkedRunner()
+const run = (...args: string[]) => cli(args)
 
 function noStack(s: string) {
   assert.not.match(s, /\n\s+at .+:\d+:\d+/, 'no stack trace')
 }
 
-test('config --json on a valid fixture: exit 0, JSON on stdout', () => {
-  const r = run('config', path.join(fixturesDir, 'load/override-locals'), '--json')
+test('config --json on a valid fixture: exit 0, JSON on stdout', async () => {
+  const r = await run('config', path.join(fixturesDir, 'load/override-locals'), '--json')
   assert.is(r.code, 0, r.stderr)
   const doc = JSON.parse(r.stdout) as {format_version: string; engine: string; config: {locals: {env: string}[]}}
   assert.is(doc.format_version, '1')
@@ -29,33 +25,33 @@ test('config --json on a valid fixture: exit 0, JSON on stdout', () => {
   assert.is(doc.config.locals[0]?.env, 'staging')
 })
 
-test('config text marks what override files changed', () => {
-  const r = run('config', path.join(fixturesDir, 'load/override-resource'))
+test('config text marks what override files changed', async () => {
+  const r = await run('config', path.join(fixturesDir, 'load/override-resource'))
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /instance_type = "t3.large"\s+# from fixtures\/load\/override-resource\/web_override.tf:3/)
   assert.match(r.stdout, /overridden by web_override.tf/)
 })
 
-test('configuration errors: exit 2 with file:line diagnostics on stderr', () => {
-  const r = run('config', path.join(fixturesDir, 'load/override-errors'))
+test('configuration errors: exit 2 with file:line diagnostics on stderr', async () => {
+  const r = await run('config', path.join(fixturesDir, 'load/override-errors'))
   assert.is(r.code, 2)
   assert.match(r.stderr, /Error: Missing base variable declaration to override/)
   assert.match(r.stderr, /on fixtures\/load\/override-errors\/errors_override.tf:1,1-16:/)
   noStack(r.stderr)
 })
 
-test('a directory that does not exist: exit 1, clear message', () => {
-  const r = run('config', path.join(fixturesDir, 'does-not-exist'))
+test('a directory that does not exist: exit 1, clear message', async () => {
+  const r = await run('config', path.join(fixturesDir, 'does-not-exist'))
   assert.is(r.code, 1)
   assert.match(r.stderr, /Failed to read module directory/)
   noStack(r.stderr)
 })
 
-test('a directory without configuration files: one line saying so, exit 1', () => {
+test('a directory without configuration files: one line saying so, exit 1', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-empty-'))
   try {
     writeFileSync(path.join(dir, 'README.md'), '# nothing here\n')
-    const r = run('config', dir)
+    const r = await run('config', dir)
     assert.is(r.code, 1)
     assert.match(
       r.stderr,
@@ -63,10 +59,10 @@ test('a directory without configuration files: one line saying so, exit 1', () =
     )
     noStack(r.stderr)
     writeFileSync(path.join(dir, 'prod.tfvars'), 'x = 1\n')
-    const vars = run('config', dir)
+    const vars = await run('config', dir)
     assert.is(vars.code, 1)
     assert.match(vars.stderr, /it holds only prod\.tfvars .*the one these variables are for/)
-    const file = run('config', path.join(dir, 'prod.tfvars'))
+    const file = await run('config', path.join(dir, 'prod.tfvars'))
     assert.is(file.code, 1)
     assert.match(file.stderr, /prod\.tfvars is a file; pass its directory/)
   } finally {
@@ -74,8 +70,8 @@ test('a directory without configuration files: one line saying so, exit 1', () =
   }
 })
 
-test('malformed, binary and non-UTF-8 files: diagnostics with locations, exit 1, other files still loaded', () => {
-  const r = run('config', path.join(fixturesDir, 'load/bad-input'), '--json')
+test('malformed, binary and non-UTF-8 files: diagnostics with locations, exit 1, other files still loaded', async () => {
+  const r = await run('config', path.join(fixturesDir, 'load/bad-input'), '--json')
   assert.is(r.code, 1)
   const doc = JSON.parse(r.stdout) as {
     diagnostics: {summary: string; range?: {filename: string; start: {line: number}}}[]
@@ -101,17 +97,17 @@ test('malformed, binary and non-UTF-8 files: diagnostics with locations, exit 1,
   assert.ok(doc.config.resource && 'null_resource' in doc.config.resource)
 })
 
-test('--help shows examples; unknown flag is a usage error without a stack trace', () => {
-  const h = run('config', '--help')
+test('--help shows examples; unknown flag is a usage error without a stack trace', async () => {
+  const h = await run('config', '--help')
   assert.is(h.code, 0)
   assert.match(h.stdout, /EXAMPLES/)
-  const bad = run('config', '--bogus')
+  const bad = await run('config', '--bogus')
   assert.is.not(bad.code, 0)
   noStack(bad.stderr)
 })
 
-test('--engine is validated', () => {
-  const r = run('config', path.join(fixturesDir, 'load/override-locals'), '--engine', 'pulumi')
+test('--engine is validated', async () => {
+  const r = await run('config', path.join(fixturesDir, 'load/override-locals'), '--engine', 'pulumi')
   assert.is.not(r.code, 0)
   noStack(r.stderr)
 })

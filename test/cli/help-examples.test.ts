@@ -12,6 +12,7 @@ import * as path from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
+import {runCli, runCliChecked} from '../helpers/cli.js'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
 interface Example {
@@ -199,7 +200,7 @@ const git = (cwd: string, ...args: string[]) =>
 examples.forEach((ex, n) => {
   const setup = SETUP[ex.line]
   if (!setup) return
-  test(`${ex.id}: ${ex.line} → exit ${setup.exit}`, () => {
+  test(`${ex.id}: ${ex.line} → exit ${setup.exit}`, async () => {
     const scratch = path.join(scratchRoot, String(n))
     const home = path.join(scratch, 'home')
     const cwd = path.join(scratch, 'cwd')
@@ -228,14 +229,21 @@ examples.forEach((ex, n) => {
     const named = argv.includes('-o') ? argv[argv.indexOf('-o') + 1] : redirect
     const inClone = named === undefined ? undefined : path.join(repoRoot, named)
     const wasInClone = inClone !== undefined && existsSync(inClone)
-    const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...argv.slice(1)], {
-      cwd,
-      encoding: 'utf8',
-      env: {...process.env, HOME: home, NO_COLOR: '1'},
-      ...(setup.input === undefined ? {} : {input: setup.input}),
-    })
+    // in this process as bin/run.js runs it (test/helpers/cli.ts; the same output and exit code,
+    // test/cli/in-process.test.ts), save what reads stdin (the language server) and the first example,
+    // which runs as a process of its own too and must give the same
+    const r =
+      setup.input === undefined
+        ? await (n === 0 ? runCliChecked : runCli)(argv.slice(1), {cwd, env: {HOME: home}})
+        : spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...argv.slice(1)], {
+            cwd,
+            encoding: 'utf8',
+            env: {...process.env, HOME: home, NO_COLOR: '1'},
+            input: setup.input,
+          })
     if (redirect) writeFileSync(path.join(cwd, redirect), r.stdout)
-    assert.is(r.status, setup.exit, `exit ${r.status}:\n${r.stderr}`)
+    const status = 'status' in r ? r.status : r.code
+    assert.is(status, setup.exit, `exit ${status}:\n${r.stderr}`)
     assert.not.match(r.stderr, /\n\s+at .+:\d+:\d+/, 'no stack trace')
     const written = argv.includes('-o') ? argv[argv.indexOf('-o') + 1] : redirect
     if (written) assert.ok(existsSync(path.join(cwd, written)), `${written} written`)

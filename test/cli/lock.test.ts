@@ -5,24 +5,23 @@ import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
+import {checkedRunner} from '../helpers/cli.js'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
-function run(...args: string[]) {
-  const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1'}
-  delete env['TF_DATA_DIR']
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {encoding: 'utf8', env})
-  return {code: r.status, stdout: r.stdout, stderr: r.stderr}
-}
+// `tfgraph ARGS` in this process as bin/run.js runs it (test/helpers/cli.ts; the same output and exit code,
+// test/cli/in-process.test.ts), the first also as a process of its own
+const cli = checkedRunner({cwd: process.cwd(), env: {TF_DATA_DIR: undefined}})
+const run = (...args: string[]) => cli(args)
 
-test('lock: inconsistent lock file exits 2 with Terraform wording', () => {
-  const r = run('lock', path.join(fixturesDir, 'lock/statuses'))
+test('lock: inconsistent lock file exits 2 with Terraform wording', async () => {
+  const r = await run('lock', path.join(fixturesDir, 'lock/statuses'))
   assert.is(r.code, 2)
   assert.match(r.stdout, /MISSING\s+registry.terraform.io\/hashicorp\/tls/)
   assert.match(r.stderr, /Error: Inconsistent dependency lock file/)
 })
 
-test('lock --json contract', () => {
-  const r = run('lock', path.join(fixturesDir, 'lock/statuses'), '--json')
+test('lock --json contract', async () => {
+  const r = await run('lock', path.join(fixturesDir, 'lock/statuses'), '--json')
   const doc = JSON.parse(r.stdout) as {
     format_version: string
     lock_file: string
@@ -36,19 +35,19 @@ test('lock --json contract', () => {
   )
 })
 
-test('lock diff: two files, text and JSON; unreadable file exits 1', () => {
+test('lock diff: two files, text and JSON; unreadable file exits 1', async () => {
   const dir = path.join(fixturesDir, 'lock/diff/upgraded')
-  const r = run('lock', 'diff', path.join(dir, 'old.terraform.lock.hcl'), path.join(dir, 'new.terraform.lock.hcl'))
+  const r = await run('lock', 'diff', path.join(dir, 'old.terraform.lock.hcl'), path.join(dir, 'new.terraform.lock.hcl'))
   assert.is(r.code, 0)
   assert.match(r.stdout, /Upgraded/)
-  const j = run('lock', 'diff', path.join(dir, 'old.terraform.lock.hcl'), path.join(dir, 'new.terraform.lock.hcl'), '--json')
+  const j = await run('lock', 'diff', path.join(dir, 'old.terraform.lock.hcl'), path.join(dir, 'new.terraform.lock.hcl'), '--json')
   assert.is((JSON.parse(j.stdout) as {format_version: string}).format_version, '1')
-  const missing = run('lock', 'diff', path.join(dir, 'nope.hcl'), path.join(dir, 'new.terraform.lock.hcl'))
+  const missing = await run('lock', 'diff', path.join(dir, 'nope.hcl'), path.join(dir, 'new.terraform.lock.hcl'))
   assert.is(missing.code, 1)
   assert.not.match(missing.stderr, /\n\s+at .+:\d+:\d+/)
 })
 
-test('lock diff --git REV compares the committed file with the working file', () => {
+test('lock diff --git REV compares the committed file with the working file', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-git-'))
   const src = path.join(fixturesDir, 'lock/diff/added')
   try {
@@ -74,7 +73,7 @@ test('lock diff --git REV compares the committed file with the working file', ()
   }
 })
 
-test('lock says what the file holds: an empty file locks no provider; a number version is shown as written (#54)', () => {
+test('lock says what the file holds: an empty file locks no provider; a number version is shown as written (#54)', async () => {
   const d = mkdtempSync(path.join(tmpdir(), 'tfgraph-lock-'))
   try {
     writeFileSync(
@@ -82,7 +81,7 @@ test('lock says what the file holds: an empty file locks no provider; a number v
       'terraform {\n  required_providers {\n    aws = { source = "hashicorp/aws", version = "~> 5.0" }\n  }\n}\n',
     )
     writeFileSync(path.join(d, '.terraform.lock.hcl'), '')
-    const empty = run('lock', d)
+    const empty = await run('lock', d)
     assert.is(empty.code, 2, empty.stderr)
     assert.is(empty.stdout.split('\n')[0], `${d}/.terraform.lock.hcl: no providers locked`)
     assert.match(empty.stdout, /^MISSING {2}registry\.terraform\.io\/hashicorp\/aws {2}- {2}~> 5\.0$/m)
@@ -90,7 +89,7 @@ test('lock says what the file holds: an empty file locks no provider; a number v
       path.join(d, '.terraform.lock.hcl'),
       'provider "registry.terraform.io/hashicorp/aws" {\n  version     = 5.0\n  constraints = "~> 5.0"\n  hashes      = ["h1:abc="]\n}\n',
     )
-    const number = run('lock', d)
+    const number = await run('lock', d)
     assert.is(number.code, 2, number.stderr)
     assert.match(number.stdout, /: 1 provider locked; the file has 1 error/)
     assert.match(number.stdout, /^INVALID {2}registry\.terraform\.io\/hashicorp\/aws {2}5\.0 {2}~> 5\.0/m)

@@ -5,43 +5,42 @@ import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
+import {checkedRunner} from '../helpers/cli.js'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
-function run(...args: string[]) {
-  const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1'}
-  delete env['TF_DATA_DIR']
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'providers', ...args], {encoding: 'utf8', env})
-  return {code: r.status, stdout: r.stdout, stderr: r.stderr}
-}
+// `tfgraph ARGS` in this process as bin/run.js runs it (test/helpers/cli.ts; the same output and exit code,
+// test/cli/in-process.test.ts), the first also as a process of its own
+const cli = checkedRunner({cwd: process.cwd(), env: {TF_DATA_DIR: undefined}})
+const run = (...args: string[]) => cli(['providers', ...args])
 
 const demo = path.join(fixturesDir, 'providers/demo')
 
-test('text: per-module configurations with how they got there', () => {
-  const r = run(demo)
+test('text: per-module configurations with how they got there', async () => {
+  const r = await run(demo)
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /2\/2 module calls resolved/)
   assert.match(r.stdout, /passed as aws = aws.east from the root module/)
   assert.is(r.stderr, '')
 })
 
-test('--resource prints the whole chain', () => {
-  const r = run(demo, '--resource', 'module.network.module.subnet.aws_subnet.private')
+test('--resource prints the whole chain', async () => {
+  const r = await run(demo, '--resource', 'module.network.module.subnet.aws_subnet.private')
   assert.is(r.code, 0)
   assert.match(r.stdout, /uses provider\["registry.terraform.io\/hashicorp\/aws"\].east/)
   assert.match(r.stdout, /inherited from module.network/)
 })
 
-test('--module and --provider filter', () => {
-  const r = run(demo, '--module', 'module.network.module.subnet')
+test('--module and --provider filter', async () => {
+  const r = await run(demo, '--module', 'module.network.module.subnet')
   assert.not.match(r.stdout, /aws_s3_bucket.logs/)
   assert.match(r.stdout, /aws_subnet.private/)
-  const p = run(demo, '--provider', 'random')
+  const p = await run(demo, '--provider', 'random')
   assert.match(p.stdout, /random_id.suffix/)
   assert.not.match(p.stdout, /aws_vpc.main/)
 })
 
-test('--json contract', () => {
-  const r = run(demo, '--json')
+test('--json contract', async () => {
+  const r = await run(demo, '--json')
   assert.is(r.code, 0)
   const doc = JSON.parse(r.stdout) as {
     format_version: string
@@ -58,22 +57,22 @@ test('--json contract', () => {
   assert.ok((vpc?.resolution.length ?? 0) >= 3)
 })
 
-test('unresolved module calls are warnings on stderr, exit 0; missing directory exit 1', () => {
-  const r = run(path.join(fixturesDir, 'providers/registry-modules'))
+test('unresolved module calls are warnings on stderr, exit 0; missing directory exit 1', async () => {
+  const r = await run(path.join(fixturesDir, 'providers/registry-modules'))
   assert.is(r.code, 0)
   assert.match(r.stdout, /module.dns .*NOT LOADED/)
   assert.match(r.stderr, /Warning: Module not installed/)
-  const missing = run(path.join(fixturesDir, 'nope'))
+  const missing = await run(path.join(fixturesDir, 'nope'))
   assert.is(missing.code, 1)
   assert.not.match(missing.stderr, /\n\s+at .+:\d+:\d+/)
 })
 
-test('a directory of test files only: --tests analyses its runs (as Terraform 1.12 runs it), without it one line says to add it', () => {
+test('a directory of test files only: --tests analyses its runs (as Terraform 1.12 runs it), without it one line says to add it', async () => {
   const dir = path.join(fixturesDir, 'tests/only-test-files')
-  const plain = run(dir)
+  const plain = await run(dir)
   assert.is(plain.code, 1)
   assert.match(plain.stderr, /holds only test files \(main\.tftest\.hcl\) and no configuration files: add --tests/)
-  const tests = run(dir, '--tests')
+  const tests = await run(dir, '--tests')
   assert.is(tests.code, 0, tests.stderr)
   assert.match(tests.stdout, /Tests: 1 file, 1 run/)
   assert.match(tests.stdout, /run "foo" \(apply, module \.\/fixtures\)/)
@@ -85,7 +84,7 @@ test('a directory of test files only: --tests analyses its runs (as Terraform 1.
   assert.is(lint.status, 0, lint.stderr)
 })
 
-test('a tree longer than a screen ends with the resources per provider configuration, as the first line counts them (#54)', () => {
+test('a tree longer than a screen ends with the resources per provider configuration, as the first line counts them (#54)', async () => {
   const d = mkdtempSync(path.join(tmpdir(), 'tfgraph-summary-'))
   try {
     const calls: string[] = ['provider "aws" {\n  alias  = "east"\n  region = "us-east-1"\n}\n']
@@ -95,7 +94,7 @@ test('a tree longer than a screen ends with the resources per provider configura
       calls.push(`module "m${i}" {\n  source = "./m${i}"\n${i < 5 ? '  providers = { aws = aws.east }\n' : ''}}\n`)
     }
     writeFileSync(path.join(d, 'main.tf'), calls.join(''))
-    const r = run(d)
+    const r = await run(d)
     assert.is(r.code, 0, r.stderr)
     assert.is(r.stdout.split('\n')[0], '16 modules, 15/15 module calls resolved, 3 provider configurations used by 30 resources')
     assert.ok(
@@ -108,7 +107,7 @@ test('a tree longer than a screen ends with the resources per provider configura
       r.stdout.slice(-400),
     )
     // a short tree (the demo) has no such ending: its first line says it all
-    assert.not.match(run(demo).stdout, /used by \d+ resources:\n/)
+    assert.not.match((await run(demo)).stdout, /used by \d+ resources:\n/)
   } finally {
     rmSync(d, {recursive: true, force: true})
   }

@@ -6,11 +6,16 @@ import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
+import {checkedRunner} from '../helpers/cli.js'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
 const cache = mkdtempSync(path.join(tmpdir(), 'tfgraph-state-cli-'))
 
-function run(args: string[], input?: string) {
+// `tfgraph ARGS` in this process as bin/run.js runs it (test/helpers/cli.ts; the same output and exit code,
+// test/cli/in-process.test.ts), the first also as a process of its own; with stdin, a process of its own
+const cli = checkedRunner({env: {TFGRAPH_CACHE_DIR: cache, TF_DATA_DIR: undefined, TFGRAPH_NO_CACHE: undefined}})
+async function run(args: string[], input?: string) {
+  if (input === undefined) return cli(args)
   const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1', TFGRAPH_CACHE_DIR: cache}
   delete env['TF_DATA_DIR']
   delete env['TFGRAPH_NO_CACHE']
@@ -18,7 +23,7 @@ function run(args: string[], input?: string) {
     cwd: repoRoot,
     encoding: 'utf8',
     env,
-    input: input ?? '',
+    input,
   })
   return {code: r.status, stdout: r.stdout, stderr: r.stderr}
 }
@@ -43,8 +48,8 @@ interface Doc {
   }
 }
 
-test('providers --state: objects per recorded configuration, orphans apart; the errors; exit 2', () => {
-  const r = run(['providers', fx('removed-alias', 'v2'), '--state', fx('removed-alias', 'terraform.tfstate')])
+test('providers --state: objects per recorded configuration, orphans apart; the errors; exit 2', async () => {
+  const r = await run(['providers', fx('removed-alias', 'v2'), '--state', fx('removed-alias', 'terraform.tfstate')])
   assert.is(r.code, 2, r.stderr)
   assert.match(
     r.stdout,
@@ -60,8 +65,8 @@ test('providers --state: objects per recorded configuration, orphans apart; the 
   assert.not.match(r.stderr, /\n\s+at /)
 })
 
-test('providers --state - --json: the state section, read from stdin', () => {
-  const r = run(['providers', fx('moved', 'v2'), '--state', '-', '--json'], stateText('moved'))
+test('providers --state - --json: the state section, read from stdin', async () => {
+  const r = await run(['providers', fx('moved', 'v2'), '--state', '-', '--json'], stateText('moved'))
   assert.is(r.code, 0, r.stderr)
   const doc = JSON.parse(r.stdout) as Doc
   assert.is(doc.state?.terraform_version, '1.11.4')
@@ -76,8 +81,8 @@ test('providers --state - --json: the state section, read from stdin', () => {
   })
 })
 
-test('lint --state: the state findings (rule state), exit 2 on the errors; nothing of the state cached', () => {
-  const r = run(['lint', fx('nested', 'v2'), '--state', fx('nested', 'terraform.tfstate'), '--format', 'json'])
+test('lint --state: the state findings (rule state), exit 2 on the errors; nothing of the state cached', async () => {
+  const r = await run(['lint', fx('nested', 'v2'), '--state', fx('nested', 'terraform.tfstate'), '--format', 'json'])
   assert.is(r.code, 2, r.stderr)
   const doc = JSON.parse(r.stdout) as {diagnostics: {rule: string; summary: string; detail: string}[]}
   const state = doc.diagnostics.filter((d) => d.rule === 'state')
@@ -90,12 +95,12 @@ test('lint --state: the state findings (rule state), exit 2 on the errors; nothi
     readdirSync(d).flatMap((e) => (statSync(path.join(d, e)).isDirectory() ? files(path.join(d, e)) : [path.join(d, e)]))
   for (const f of files(cache))
     assert.not.ok(readFileSync(f, 'utf8').includes('module.a.module.b[0]') || readFileSync(f, 'utf8').includes(lineage), f)
-  const clean = run(['lint', fx('alias-to-default', 'v2'), '--state', '-', '--format', 'compact'], stateText('alias-to-default'))
+  const clean = await run(['lint', fx('alias-to-default', 'v2'), '--state', '-', '--format', 'compact'], stateText('alias-to-default'))
   assert.is(clean.code, 0, clean.stderr)
   assert.match(clean.stdout, /warning: A state object moves to another provider configuration \[state\]/)
 })
 
-test('what is not a state: exit 1, one line', () => {
+test('what is not a state: exit 1, one line', async () => {
   const cases: [string, RegExp][] = [
     ['', /^Error: stdin is empty: no state was given; run terraform state pull/],
     [stateText('moved').slice(0, 300), /^Error: stdin is not a state: the JSON ends early \(truncated\?\)/],
@@ -108,23 +113,23 @@ test('what is not a state: exit 1, one line', () => {
   ]
   for (const [input, want] of cases) {
     for (const cmd of ['providers', 'lint']) {
-      const r = run([cmd, fx('moved', 'v2'), '--state', '-'], input)
+      const r = await run([cmd, fx('moved', 'v2'), '--state', '-'], input)
       assert.is(r.code, 1, `${cmd}: ${r.stderr}`)
       assert.match(r.stderr, want)
       assert.is(r.stderr.trim().split('\n').length, 1, r.stderr)
       assert.is(r.stdout, '')
     }
   }
-  const missing = run(['providers', fx('moved', 'v2'), '--state', 'no-such.tfstate'])
+  const missing = await run(['providers', fx('moved', 'v2'), '--state', 'no-such.tfstate'])
   assert.is(missing.code, 1)
   assert.match(missing.stderr, /cannot read the state: no-such.tfstate does not exist; run terraform state pull/)
-  const recursive = run(['lint', fx('moved', 'v2'), '--state', 'x', '--recursive'])
+  const recursive = await run(['lint', fx('moved', 'v2'), '--state', 'x', '--recursive'])
   assert.is(recursive.code, 1)
   assert.match(recursive.stderr, /--state is the state of one root module/)
 })
 
-test('lock --state: the objects that keep an entry no module requires, or that none does', () => {
-  const r = run(['lock', 'fixtures/lock/statuses', '--state', fx('lock-unused', 'terraform.tfstate'), '--json'])
+test('lock --state: the objects that keep an entry no module requires, or that none does', async () => {
+  const r = await run(['lock', 'fixtures/lock/statuses', '--state', fx('lock-unused', 'terraform.tfstate'), '--json'])
   assert.is(r.code, 2, r.stderr)
   const doc = JSON.parse(r.stdout) as {
     providers: {provider: string; status: string; state_objects?: string[]}[]
@@ -138,16 +143,16 @@ test('lock --state: the objects that keep an entry no module requires, or that n
     detail,
     /2 objects of the state still use it \(module.legacy.null_resource.wait\[0\], module.legacy.null_resource.wait\[1\]\): "terraform init" keeps the entry/,
   )
-  const none = run(['lock', 'fixtures/lock/statuses', '--state', '-'], JSON.stringify({version: 4, resources: []}))
+  const none = await run(['lock', 'fixtures/lock/statuses', '--state', '-'], JSON.stringify({version: 4, resources: []}))
   assert.match(none.stderr, /No object of the state uses it either: the next "terraform init" removes the entry/)
-  const bad = run(['lock', 'fixtures/lock/statuses', '--state', '-'], '{"format_version": "1.0", "values": {}}')
+  const bad = await run(['lock', 'fixtures/lock/statuses', '--state', '-'], '{"format_version": "1.0", "values": {}}')
   assert.is(bad.code, 1)
   assert.match(bad.stderr, /^Error: stdin is terraform show -json output/)
-  const plain = JSON.parse(run(['lock', 'fixtures/lock/statuses', '--json']).stdout) as {providers: object[]}
+  const plain = JSON.parse((await run(['lock', 'fixtures/lock/statuses', '--json'])).stdout) as {providers: object[]}
   assert.ok(plain.providers.every((p) => !('state_objects' in p)))
 })
 
-test('providers diff --state: the configurations the change removes while objects of the state need them (exit 2)', () => {
+test('providers diff --state: the configurations the change removes while objects of the state need them (exit 2)', async () => {
   const args = [
     'providers',
     'diff',
@@ -156,7 +161,7 @@ test('providers diff --state: the configurations the change removes while object
     '--state',
     fx('removed-alias', 'terraform.tfstate'),
   ]
-  const r = run(args)
+  const r = await run(args)
   assert.is(r.code, 2, r.stderr)
   assert.match(
     r.stdout,
@@ -166,7 +171,7 @@ test('providers diff --state: the configurations the change removes while object
     r.stdout,
     /removes provider\["terraform.io\/builtin\/terraform"\].x, which 1 object of the state still uses \(terraform_data.a\)/,
   )
-  const doc = JSON.parse(run([...args, '--json']).stdout) as {
+  const doc = JSON.parse((await run([...args, '--json'])).stdout) as {
     state: {orphaned: {provider_config: string; objects: string[]}[]; rehomed: object[]}
   }
   assert.equal(doc.state.orphaned, [
@@ -181,20 +186,20 @@ test('providers diff --state: the configurations the change removes while object
     },
   ])
   // a key removed while its alias stays: nothing lost, exit 0
-  const kept = run(
+  const kept = await run(
     ['providers', 'diff', fx('foreach-key-alias-kept', 'v1'), fx('foreach-key-alias-kept', 'v2'), '--state', '-'],
     stateText('foreach-key-alias-kept'),
   )
   assert.is(kept.code, 0, kept.stderr)
   assert.match(kept.stdout, /no object of the state loses its provider configuration or moves to another one/)
-  const bad = run(['providers', 'diff', fx('moved', 'v1'), fx('moved', 'v2'), '--state', '-'], '')
+  const bad = await run(['providers', 'diff', fx('moved', 'v1'), fx('moved', 'v2'), '--state', '-'], '')
   assert.is(bad.code, 1)
   assert.match(bad.stderr, /stdin is empty/)
 })
 
-test('graph --type providers --state: the orphans and the configurations only the state names, dashed', () => {
+test('graph --type providers --state: the orphans and the configurations only the state names, dashed', async () => {
   const args = ['graph', fx('removed-alias', 'v2'), '--type', 'providers', '--state', fx('removed-alias', 'terraform.tfstate')]
-  const json = run([...args, '--format', 'json'])
+  const json = await run([...args, '--format', 'json'])
   assert.is(json.code, 2, json.stderr)
   const g = JSON.parse(json.stdout) as {
     nodes: {id: string; marks: string[]}[]
@@ -211,23 +216,23 @@ test('graph --type providers --state: the orphans and the configurations only th
   ])
   assert.is(g.edges.filter((e) => e.attributes['state'] === true).length, 2)
   assert.match(
-    run([...args, '--format', 'dot']).stdout,
+    (await run([...args, '--format', 'dot'])).stdout,
     /"terraform.x\\nterraform.io\/builtin\/terraform\\nremoved: only in the state", shape = "hexagon", color = "#b00000", fontcolor = "#b00000", style = "dashed"/,
   )
-  assert.match(run([...args, '--format', 'mermaid']).stdout, /classDef state_only stroke:#b00000,stroke-dasharray:4 3/)
-  const other = run(['graph', fx('removed-alias', 'v2'), '--state', fx('removed-alias', 'terraform.tfstate')])
+  assert.match((await run([...args, '--format', 'mermaid'])).stdout, /classDef state_only stroke:#b00000,stroke-dasharray:4 3/)
+  const other = await run(['graph', fx('removed-alias', 'v2'), '--state', fx('removed-alias', 'terraform.tfstate')])
   assert.is(other.code, 1)
   assert.match(other.stderr, /--state draws into the providers view: add --type providers/)
-  const plain = JSON.parse(run(['graph', fx('removed-alias', 'v2'), '--type', 'providers', '--format', 'json']).stdout) as {
+  const plain = JSON.parse((await run(['graph', fx('removed-alias', 'v2'), '--type', 'providers', '--format', 'json'])).stdout) as {
     nodes: {marks: string[]}[]
   }
   assert.ok(plain.nodes.every((n) => !n.marks.includes('orphan') && !n.marks.includes('state-only')))
 })
 
-test('without --state the outputs are unchanged', () => {
-  const r = run(['providers', fx('moved', 'v2'), '--json'])
+test('without --state the outputs are unchanged', async () => {
+  const r = await run(['providers', fx('moved', 'v2'), '--json'])
   assert.not.ok('state' in (JSON.parse(r.stdout) as object))
-  assert.not.match(run(['providers', fx('moved', 'v2')]).stdout, /^state /m)
+  assert.not.match((await run(['providers', fx('moved', 'v2')])).stdout, /^state /m)
 })
 
 test.after(() => rmSync(cache, {recursive: true, force: true}))

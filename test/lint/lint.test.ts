@@ -1,6 +1,5 @@
 // tfgraph lint: Terraform's own checks on the upstream file cases, formats (JSON, SARIF validated
 // against the SARIF 2.1.0 schema, compact), inline ignores, configuration, exit codes.
-import {spawnSync} from 'node:child_process'
 import {copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import {tmpdir} from 'node:os'
@@ -10,20 +9,18 @@ import * as assert from 'uvu/assert'
 import AjvDraft04 from 'ajv-draft-04'
 import {lint, readLintConfig, RULES, type EngineName} from '../helpers/internal.js'
 import {actualMarkers, expectedMarkers} from '../helpers/markers.js'
-import {fixturesDir, hasShared, repoRoot, sharedDir} from '../helpers/paths.js'
+import {checkedRunner, runCli} from '../helpers/cli.js'
+import {fixturesDir, hasShared, sharedDir} from '../helpers/paths.js'
 
 const L = suite('lint')
 const testdata = path.join(sharedDir, 'conformance/opentofu/internal/configs/testdata')
 /** Upstream cases read from ../shared. */
 const upstream = hasShared('lint: upstream configs testdata cases', 'conformance/opentofu/internal/configs') ? L : L.skip
 
-function run(...args: string[]) {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'lint', ...args], {
-    encoding: 'utf8',
-    env: {...process.env, NO_COLOR: '1'},
-  })
-  return {code: r.status, stdout: r.stdout, stderr: r.stderr}
-}
+// `tfgraph ARGS` in this process as bin/run.js runs it (test/helpers/cli.ts; the same output and exit code,
+// test/cli/in-process.test.ts), the first also as a process of its own
+const cli = checkedRunner({cwd: process.cwd()})
+const run = (...args: string[]) => cli(['lint', ...args])
 
 // Upstream single-file cases about providers and modules (inline ERROR/WARNING markers).
 const FILE_CASES: [string, EngineName[]][] = [
@@ -124,8 +121,8 @@ L('inline ignore and .tfgraph.json severity', async () => {
   assert.ok(r.suppressed >= 1)
 })
 
-L('--format json: terraform validate -json shape with rule, address, callers', () => {
-  const r = run(path.join(fixturesDir, 'lint/ignore-and-config'), '--format', 'json')
+L('--format json: terraform validate -json shape with rule, address, callers', async () => {
+  const r = await run(path.join(fixturesDir, 'lint/ignore-and-config'), '--format', 'json')
   assert.is(r.code, 2, r.stderr)
   const doc = JSON.parse(r.stdout) as {
     format_version: string
@@ -142,8 +139,8 @@ L('--format json: terraform validate -json shape with rule, address, callers', (
   assert.is(legacy?.range.filename, 'a/main.tf')
 })
 
-L('--format sarif validates against the SARIF 2.1.0 schema', () => {
-  const r = run(path.join(fixturesDir, 'providers/legacy'), '--format', 'sarif')
+L('--format sarif validates against the SARIF 2.1.0 schema', async () => {
+  const r = await run(path.join(fixturesDir, 'providers/legacy'), '--format', 'sarif')
   const require = createRequire(import.meta.url)
   const schemaPath = require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json')
   const schema = JSON.parse(readFileSync(schemaPath, 'utf8')) as Record<string, unknown>
@@ -155,22 +152,22 @@ L('--format sarif validates against the SARIF 2.1.0 schema', () => {
   assert.ok(RULES.every((rule) => log.runs[0]?.tool.driver.rules.some((x) => x.id === rule.id)))
 })
 
-L('--format compact: one line per finding', () => {
-  const r = run(path.join(fixturesDir, 'providers/legacy'), '--format', 'compact')
+L('--format compact: one line per finding', async () => {
+  const r = await run(path.join(fixturesDir, 'providers/legacy'), '--format', 'compact')
   for (const line of r.stdout.trim().split('\n')) assert.match(line, /^[^:]+:\d+:\d+: (error|warning): .+ \[[a-z-]+\]/)
 })
 
-L('text: source line and caret; --max-warnings; unknown rule ids are a tool error', () => {
-  const r = run(path.join(fixturesDir, 'providers/legacy'))
+L('text: source line and caret; --max-warnings; unknown rule ids are a tool error', async () => {
+  const r = await run(path.join(fixturesDir, 'providers/legacy'))
   assert.match(r.stdout, /\n\s+\d+: .+\n\s+\^+/)
-  assert.is(run(path.join(fixturesDir, 'providers/legacy'), '--max-warnings', '0').code, 2)
-  const bad = run('.', '--only', 'no-such-rule')
+  assert.is((await run(path.join(fixturesDir, 'providers/legacy'), '--max-warnings', '0')).code, 2)
+  const bad = await run('.', '--only', 'no-such-rule')
   assert.is(bad.code, 1)
   assert.match(bad.stderr, /unknown rule id/)
 })
 
-L('--recursive finds root modules and groups results', () => {
-  const r = run(path.join(fixturesDir, 'providers'), '--recursive', '--format', 'json')
+L('--recursive finds root modules and groups results', async () => {
+  const r = await run(path.join(fixturesDir, 'providers'), '--recursive', '--format', 'json')
   const doc = JSON.parse(r.stdout) as {roots: {root: string}[]}
   const roots = doc.roots.map((x) => path.basename(x.root))
   assert.ok(roots.includes('demo') && roots.includes('legacy'))
@@ -195,21 +192,14 @@ function fourRoots(): string {
   return dir
 }
 
-function runIn(cwd: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'lint', ...args], {
-    encoding: 'utf8',
-    cwd,
-    env: {...process.env, NO_COLOR: '1'},
-  })
-  return {code: r.status, stdout: r.stdout, stderr: r.stderr}
-}
+const runIn = (cwd: string, ...args: string[]) => runCli(['lint', ...args], {cwd})
 
 L(
   '--recursive: one report ending in one summary line; a syntax error and a broken .tfgraph.json are findings of their roots (exit 2); the others are linted',
-  () => {
+  async () => {
     const dir = fourRoots()
     try {
-      const r = runIn(dir, '.', '--recursive')
+      const r = await runIn(dir, '.', '--recursive')
       assert.is(r.code, 2, r.stderr)
       assert.is(r.stderr, '')
       for (const root of ['a', 'b', 'c', 'd']) assert.match(r.stdout, new RegExp(`(^|\\n)== ${root}\\n`))
@@ -220,7 +210,7 @@ L(
       assert.not.match(r.stdout, /on d\/main\.tf/)
       assert.ok(r.stdout.endsWith('\n4 root modules: 2 errors, 3 warnings\n'), r.stdout.slice(-200))
       // compact: one line per finding, nothing else
-      const compact = runIn(dir, '.', '--recursive', '--format', 'compact')
+      const compact = await runIn(dir, '.', '--recursive', '--format', 'compact')
       assert.is(compact.code, 2)
       assert.equal(
         compact.stdout
@@ -230,10 +220,13 @@ L(
         ['a/main.tf:1:1', 'b/main.tf:1:30', 'c/m/main.tf:1:1', 'c/m/main.tf:1:1', 'd/.tfgraph.json:1:12'],
       )
       // JSON: the counts over every root
-      const doc = JSON.parse(runIn(dir, '.', '--recursive', '--format', 'json').stdout) as {summary: unknown; roots: {root: string}[]}
+      const doc = JSON.parse((await runIn(dir, '.', '--recursive', '--format', 'json')).stdout) as {
+        summary: unknown
+        roots: {root: string}[]
+      }
       assert.equal(doc.summary, {roots: 4, errors: 2, warnings: 3, unread: []})
       // a single root with a syntax error: the same exit code, a finding
-      const single = runIn(dir, 'b')
+      const single = await runIn(dir, 'b')
       assert.is(single.code, 2)
       assert.is(single.stderr, '')
       assert.match(single.stdout, /1 error, 0 warnings\n$/)
@@ -243,12 +236,12 @@ L(
   },
 )
 
-L('--recursive: a root tfgraph cannot read completely is exit 1, named in the summary and in one line on stderr', () => {
+L('--recursive: a root tfgraph cannot read completely is exit 1, named in the summary and in one line on stderr', async () => {
   const dir = fourRoots()
   try {
     // --max-files 1: root c (two files in two modules) cannot be read whole
     rmSync(path.join(dir, 'd', '.tfgraph.json'))
-    const r = runIn(dir, '.', '--recursive', '--max-files', '1')
+    const r = await runIn(dir, '.', '--recursive', '--max-files', '1')
     assert.is(r.code, 1, r.stdout)
     assert.match(r.stdout, /\n4 root modules: \d+ errors?, \d+ warnings?; 1 could not be read \(c\)\n$/)
     assert.is(r.stderr, 'Error: 1 of 4 root modules (c) could not be read completely: the findings above are incomplete\n')
