@@ -12,7 +12,11 @@ import {constants, Script} from 'node:vm'
  * bin/pre-commit.js, scripts/code-cache.mjs): V8 takes a code cache only under the flags it was made with,
  * so the three set the same ones (test/cli/code-cache.test.ts). Why each: bin/run.js.
  */
-export const SCRIPT_FLAGS = Object.freeze(['--heap-growing-percent=50', '--max-inlined-bytecode-size-cumulative=184'])
+export const SCRIPT_FLAGS = Object.freeze([
+  '--heap-growing-percent=50',
+  '--max-inlined-bytecode-size-cumulative=184',
+  '--interrupt-budget=811008',
+])
 
 /**
  * Set besides SCRIPT_FLAGS while quick.cjs looks for a stored answer (its code cache is made under both),

@@ -25,7 +25,10 @@ const given = process.argv.slice(2)
 // by default (920 bytes of bytecode a function), spent as much CPU on its own threads as the command did on
 // the main one on a large root (the lexer's and parser's big functions compiled again after each
 // deoptimisation); a fifth of that inlining keeps the main thread's time and cuts the whole (BENCHMARKS.md, #53).
-// The quick start's scripts are loaded under SCRIPT_FLAGS (these two), the flags their code caches were made with.
+// And a function is sent to that compiler after 12 times V8's default budget of bytecode run (66 KB): most
+// functions of a cold run were compiled for a few more calls (the caf root: V8's threads 0.95 -> 0.42 s of CPU,
+// the main thread's the same; the whole 0.77 ×).
+// The quick start's scripts are loaded under SCRIPT_FLAGS (these three), the flags their code caches were made with.
 // While it looks for a stored answer, ANSWER_FLAGS too (no optimising compiler), undone before anything runs.
 if (QUICK.includes(given[0])) for (const flag of SCRIPT_FLAGS) setFlagsFromString(flag)
 if (QUICK.includes(given[0])) for (const flag of ANSWER_FLAGS) setFlagsFromString(flag)

@@ -125,19 +125,37 @@ function note(rec: Recorder, kind: Input['kind'], p: string, value: string | nul
   if (!m.has(p)) m.set(p, stamp === undefined ? {kind, path: p, value} : {kind, path: p, value, stamp})
 }
 
-/** A file's hash; Node's one-call hash where it has one (20.12): no Hash object per file read (what every cold run pays once a file). */
-function hashBytes(b: Uint8Array): string {
-  const crypto = nodeCrypto() // not loaded by a warm answer, which compares stamps only
-  const oneShotHash = (crypto as {readonly hash?: typeof Crypto.hash}).hash
-  return oneShotHash ? oneShotHash('sha1', b, 'base64') : crypto.createHash('sha1').update(b).digest('base64')
-}
+/**
+ * The hashes a source makes (file contents, directory listings), with node:crypto loaded at the first
+ * (a warm answer compares stamps only) and kept: `process.getBuiltinModule` brings a loaded module's
+ * exports up to date for `import` on every call (~10 µs; once per file read in a cold run).
+ */
+class Hashing {
+  #crypto: typeof Crypto | undefined
+  #oneShot: typeof Crypto.hash | undefined
 
-function listingHash(entries: readonly Dirent[]): string {
-  const h = nodeCrypto().createHash('sha1')
-  for (const e of [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    h.update(e.name).update(e.isFile() ? '\0f\0' : e.isDirectory() ? '\0d\0' : e.isSymbolicLink() ? '\0l\0' : '\0o\0')
+  private get crypto(): typeof Crypto {
+    if (!this.#crypto) {
+      this.#crypto = nodeCrypto()
+      this.#oneShot = (this.#crypto as {readonly hash?: typeof Crypto.hash}).hash
+    }
+    return this.#crypto
   }
-  return h.digest('base64')
+
+  /** A file's hash; Node's one-call hash where it has one (20.12): no Hash object per file read (what every cold run pays once a file). */
+  bytes(b: Uint8Array): string {
+    const crypto = this.crypto
+    const oneShot = this.#oneShot
+    return oneShot ? oneShot('sha1', b, 'base64') : crypto.createHash('sha1').update(b).digest('base64')
+  }
+
+  listing(entries: readonly Dirent[]): string {
+    const h = this.crypto.createHash('sha1')
+    for (const e of [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      h.update(e.name).update(e.isFile() ? '\0f\0' : e.isDirectory() ? '\0d\0' : e.isSymbolicLink() ? '\0l\0' : '\0o\0')
+    }
+    return h.digest('base64')
+  }
 }
 
 function entryOf(e: Dirent): FileEntry {
@@ -161,17 +179,17 @@ function realNow(p: string): string | null {
   }
 }
 
-function readNow(i: Input): string | null {
+function readNow(i: Input, hashing: Hashing): string | null {
   switch (i.kind) {
     case 'file':
       try {
-        return hashBytes(readFileSync(i.path))
+        return hashing.bytes(readFileSync(i.path))
       } catch {
         return null
       }
     case 'dir':
       try {
-        return listingHash(readdirSync(i.path, {withFileTypes: true}))
+        return hashing.listing(readdirSync(i.path, {withFileTypes: true}))
       } catch {
         return null
       }
@@ -201,6 +219,7 @@ function readOpen(fd: number, stats: Stats): Buffer {
 /** The disk, read with Node's synchronous calls (files are small; see load-module.ts), every read noted. */
 export class DiskSource implements FileSource {
   private readonly store = new RecordingKey<Recorder>()
+  private readonly hashing = new Hashing()
   /**
    * What each input read as when first checked by this source (files by stamp, and by hash once
    * hashed): results sharing modules look at each file once. A run takes the file system as it found
@@ -249,7 +268,7 @@ export class DiskSource implements FileSource {
     } finally {
       if (fd !== undefined) closeSync(fd)
     }
-    note(rec, 'file', p, hashBytes(bytes), stamp)
+    note(rec, 'file', p, this.hashing.bytes(bytes), stamp)
     return bytes
   }
 
@@ -263,7 +282,7 @@ export class DiskSource implements FileSource {
       if (rec) note(rec, 'dir', p, null)
       throw e
     }
-    if (rec) note(rec, 'dir', p, listingHash(entries), stamp)
+    if (rec) note(rec, 'dir', p, this.hashing.listing(entries), stamp)
     return entries.map(entryOf)
   }
 
@@ -295,7 +314,7 @@ export class DiskSource implements FileSource {
       for (const i of inputs) {
         if (i.kind === 'file' || i.kind === 'dir') {
           if (i.stamp === undefined || stampNow(i.path, undefined) !== i.stamp) return false
-        } else if (readNow(i) !== i.value) return false
+        } else if (readNow(i, this.hashing) !== i.value) return false
       }
       return true
     }
@@ -318,7 +337,7 @@ export class DiskSource implements FileSource {
       checked.set(i.path, seen)
     }
     if (i.stamp !== undefined && seen.stamp === i.stamp) return true
-    if (seen.value === undefined) seen.value = readNow(i)
+    if (seen.value === undefined) seen.value = readNow(i, this.hashing)
     return seen.value === i.value
   }
 
