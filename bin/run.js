@@ -46,8 +46,16 @@ const runQuick = (q) => {
 // every root analysed 4.5 -> 3.6 s; BENCHMARKS.md). Other flags, --help and errors are oclif's.
 if (given[0] === 'lsp' && lspLine(given.slice(1))) {
   for (const flag of SCRIPT_FLAGS) setFlagsFromString(flag)
+  let server
+  try {
+    server = await script('quick-run').languageServer()
+  } catch (err) {
+    // the package's script missing or unreadable: one line, as oclif's command would say it
+    process.stderr.write(`tfgraph: cannot start the language server: ${err instanceof Error ? err.message : String(err)}\n`)
+    process.exit(1)
+  }
   // runs until the client ends it (the process exits)
-  await (await script('quick-run').languageServer()).serveStdio()
+  await server.serveStdio()
 }
 const quick = QUICK.includes(given[0]) && (await script('quick').quickStart(given, runQuick))
 if (!quick) {

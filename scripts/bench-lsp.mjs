@@ -69,7 +69,7 @@ const EDITS = Number(process.env.BENCH_EDITS ?? 200)
 const BURST = Number(process.env.BENCH_BURST ?? 300)
 const SOAK = Number(process.env.BENCH_SOAK ?? 1000)
 /** How long the client stays quiet before RSS is read again after the first analysis and after the edits (0: not read). */
-const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 1500)
+const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 5000)
 const FABRIC_EDITS = Number(process.env.BENCH_FABRIC_EDITS ?? 60)
 const SHARED_ROOTS = Number(process.env.BENCH_SHARED_ROOTS ?? 30)
 const SHARED_EDITS = Number(process.env.BENCH_SHARED_EDITS ?? 30)

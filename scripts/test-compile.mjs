@@ -9,7 +9,7 @@
 // repository (node_modules, package.json, fixtures, dist, scripts, non-TypeScript files under test/) is a
 // symbolic link to the original. The options are tsx's (keepNames, the running Node as target), so names and
 // behaviour are the same; a stack trace names the mirror's .js file, at the same line give or take a few.
-import {mkdirSync, readdirSync, symlinkSync} from 'node:fs'
+import {existsSync, mkdirSync, readdirSync, symlinkSync} from 'node:fs'
 import {readFile, writeFile} from 'node:fs/promises'
 import * as path from 'node:path'
 import {pathToFileURL} from 'node:url'
@@ -31,7 +31,9 @@ export async function compileMirror(root, mirror) {
       const r = rel ? `${rel}/${e.name}` : e.name
       if (e.isDirectory() && !(top && LINK_WHOLE.has(e.name)) && e.name !== 'node_modules') walk(r, false)
       else if (e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.d.ts')) jobs.push(r)
-      else symlinkSync(path.join(root, r), path.join(mirror, r))
+      // a `.js` beside a `.ts` of the same name (a stray build output) is not linked: the compiled `.ts` takes its place
+      else if (!(e.name.endsWith('.js') && existsSync(path.join(dir, e.name.slice(0, -3) + '.ts'))))
+        symlinkSync(path.join(root, r), path.join(mirror, r))
     }
   }
   walk('', true)
@@ -54,7 +56,8 @@ export async function compileMirror(root, mirror) {
         symlinkSync(source, path.join(mirror, rel))
         return
       }
-      await writeFile(path.join(mirror, rel.slice(0, -3) + '.js'), out.code)
+      // 'wx': never through a link into the repository
+      await writeFile(path.join(mirror, rel.slice(0, -3) + '.js'), out.code, {flag: 'wx'})
     }),
   )
   // the compiler's service process ends here, not when the run does

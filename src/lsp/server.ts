@@ -51,8 +51,9 @@ import {readStateFor, stateFindingsByFile, stateOption, stateRoot, type StateSet
 /** The files the server analyses: configuration files, Terraform's query files (their list blocks) and Terraform Stacks' files. */
 export const CONFIG_FILE = /\.(tf|tofu)(\.json)?$|\.tfquery\.(hcl|json)$|\.(tfcomponent|tfstack)\.(hcl|json)$|\.tfdeploy\.hcl$/
 
-/** How long the server is quiet (no message, no update) before a full garbage collection (`IdleCollector`). */
-const IDLE_GC_MS = 500
+/** How long the server is quiet (no message, no update) before a full garbage collection (`IdleCollector`): long enough
+ * that a pause in typing is not one (a compacting collection holds the thread for tens of milliseconds). */
+const IDLE_GC_MS = 2000
 
 export interface ServerOptions {
   readonly input: NodeJS.ReadableStream

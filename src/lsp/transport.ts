@@ -47,6 +47,8 @@ export interface Transport {
 
 /** How long an analysis waits at most for the next step of the traffic it waits for (`Traffic.pending`). */
 const PENDING_WAIT_MS = 20
+/** How long a message handed to the connection counts as queued at most (the connection dispatches one a turn). */
+const QUEUED_FOR_MS = 1000
 
 /**
  * The client's traffic (`UpdateOptions.traffic`): a count, one more for each chunk of bytes read
@@ -60,12 +62,19 @@ const PENDING_WAIT_MS = 20
 export class Traffic implements EditorTraffic {
   private n = 0
   private incomplete = false
-  /** Messages read and handed to the connection, not dispatched yet (a `$/cancelRequest` may never be: not counted). */
-  private readonly queued = new Set<Message>()
+  /**
+   * Messages read and handed to the connection, not dispatched yet, with when (a `$/cancelRequest` may never
+   * be: not counted). One the connection drops without dispatching (a request repeating a queued one's id
+   * replaces it in vscode-jsonrpc's queue) is forgotten after {@link QUEUED_FOR_MS}.
+   */
+  private readonly queued = new Map<Message, number>()
   /** The last message handed to the connection while it is not dispatched yet: the tail of the connection's queue. */
   private tail: Message | undefined
   private writing = 0
   private waiting: (() => void)[] = []
+
+  /** `waitMs`: how long {@link pending} waits at most for the traffic's next step (default {@link PENDING_WAIT_MS}). */
+  constructor(private readonly waitMs = PENDING_WAIT_MS) {}
 
   count(): number {
     return this.n
@@ -101,7 +110,7 @@ export class Traffic implements EditorTraffic {
     if (this.tail && mergeChange(this.tail, m)) return this.moved()
     const counted = (m as {method?: unknown}).method !== '$/cancelRequest'
     if (counted) {
-      this.queued.add(m)
+      this.queued.set(m, performance.now())
       this.tail = m
     }
     deliver(m)
@@ -116,9 +125,17 @@ export class Traffic implements EditorTraffic {
 
   /**
    * While a message is partly read, read and not yet dispatched, or being written: settles at the next
-   * step of the traffic (or after {@link PENDING_WAIT_MS} if none comes); else undefined.
+   * step of the traffic (or after `waitMs` if none comes); else undefined.
    */
   pending(): Promise<void> | undefined {
+    if (this.queued.size > 0) {
+      const before = performance.now() - QUEUED_FOR_MS
+      for (const [m, at] of this.queued)
+        if (at < before) {
+          this.queued.delete(m)
+          if (this.tail === m) this.tail = undefined
+        }
+    }
     if (!this.incomplete && this.queued.size === 0 && this.writing === 0) return undefined
     return new Promise<void>((resolve) => {
       const wake = (): void => {
@@ -128,7 +145,7 @@ export class Traffic implements EditorTraffic {
       const timer = setTimeout(() => {
         this.waiting = this.waiting.filter((w) => w !== wake)
         resolve()
-      }, PENDING_WAIT_MS)
+      }, this.waitMs)
       timer.unref()
       this.waiting.push(wake)
     })

@@ -60,7 +60,7 @@ test('not merged: another document, an older version, something other than a cha
 })
 
 test('a burst handed over while the connection has not dispatched: one message, the last version', async () => {
-  const t = new Traffic()
+  const t = new Traffic(60_000) // no timeout within the test: only the traffic ends the wait
   const delivered: Message[] = []
   for (let v = 2; v <= 6; v++) t.handOver(change('file:///a.tf', v, {text: `v${v}`}), (m) => delivered.push(m))
   assert.is(delivered.length, 1)
@@ -82,7 +82,7 @@ test('a burst handed over while the connection has not dispatched: one message, 
 })
 
 test('an answer being written holds an analysis until it is written', async () => {
-  const t = new Traffic()
+  const t = new Traffic(60_000)
   const before = t.count()
   t.written(false)
   const waiting = t.pending()
@@ -102,6 +102,14 @@ test('a cancellation is handed over but not waited for (the connection may never
   const t = new Traffic()
   t.handOver({jsonrpc: '2.0', method: '$/cancelRequest', params: {id: 1}} as Message, () => undefined)
   assert.is(t.pending(), undefined)
+})
+
+test('a message the connection never dispatches (a request id repeated replaces it) stops holding analyses', async () => {
+  const t = new Traffic(60_000)
+  t.handOver({jsonrpc: '2.0', id: 1, method: 'textDocument/hover', params: {}} as Message, () => undefined)
+  assert.ok(t.pending(), 'queued: analyses wait')
+  await new Promise((resolve) => setTimeout(resolve, 1100))
+  assert.is(t.pending(), undefined, 'forgotten after a second')
 })
 
 test.run()
