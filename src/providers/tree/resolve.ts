@@ -450,55 +450,37 @@ class Resolver {
 
   /** Configurations given to the root from outside its tree (a stack component's providers map). */
   inboundProvided(inbound: readonly InboundConfig[]): void {
-    for (const i of inbound) {
-      const config = this.absConfig([], i.provider, i.alias)
-      const addr = config.key
-      this.nodes.set(addr, {
-        kind: 'declared',
-        config,
-        proxiable: false,
-        info: {
-          address: config,
-          module: ModulePath.root,
-          localName: i.localName,
-          ...(i.alias ? {alias: i.alias} : {}),
-          provider: i.provider,
-          implied: false,
-          legacy: false,
-          empty: false,
-          inbound: i,
-          range: i.range,
-        },
-      })
-    }
+    for (const i of inbound) this.givenToRoot(i, {inbound: i})
   }
 
   /** A test run's provider blocks, as the root's configurations they serve (Terraform's test runner). */
   testProvided(test: TestRunResolution): void {
-    for (const t of test.provided) {
-      const config = this.absConfig([], t.provider, t.alias)
-      const addr = config.key
-      this.nodes.set(addr, {
-        kind: 'declared',
-        config,
-        proxiable: false,
-        info: {
-          address: config,
-          module: ModulePath.root,
-          localName: t.localName,
-          ...(t.alias ? {alias: t.alias} : {}),
-          provider: t.provider,
-          implied: false,
-          legacy: false,
-          empty: false,
-          test: t,
-          range: t.range,
-        },
-      })
-    }
+    for (const t of test.provided) this.givenToRoot(t, {test: t})
   }
 
-  /** Groups the configuration nodes by the module instance they belong to. */
+  /** A root configuration served from outside the module's own blocks; `from` says what serves it. */
+  private givenToRoot(g: InboundConfig | TestProvided, from: {readonly inbound: InboundConfig} | {readonly test: TestProvided}): void {
+    const config = this.absConfig([], g.provider, g.alias)
+    const addr = config.key
+    this.nodes.set(addr, {
+      kind: 'declared',
+      config,
+      proxiable: false,
+      info: {
+        address: config,
+        module: ModulePath.root,
+        localName: g.localName,
+        ...(g.alias ? {alias: g.alias} : {}),
+        provider: g.provider,
+        implied: false,
+        legacy: false,
+        empty: false,
+        ...from,
+        range: g.range,
+      },
+    })
+  }
+
   groupEntries(): void {
     // the configurations a providers map passes on (what `follow` reaches from below)
     const passed = new Set<string>()
