@@ -212,6 +212,16 @@ function providerBodyEmpty(b: Block): boolean {
   return true
 }
 
+/** A provider (or mock_provider) block with for_each and no alias: OpenTofu's error. */
+export function forEachWithoutAlias(forEach: Attribute): Diagnostic {
+  return errorDiag(
+    'provider.for-each-without-alias',
+    'Alias required when using "for_each"',
+    'The for_each argument is allowed only for provider configurations with an alias.',
+    forEach.exprRange,
+  )
+}
+
 /**
  * `merged`: an override file merged into the block. Terraform decides "empty" with `Content` of an empty
  * schema, which a merged body answers through `PartialContent` (configs/module_merge_body.go): it never
@@ -248,16 +258,7 @@ function decodeProviderBlock(b: Block, engine: Engine, diags: Diagnostic[], merg
     )
   }
   const tofu = engine.name === 'opentofu'
-  if (tofu && forEach && !alias) {
-    diags.push(
-      errorDiag(
-        'provider.for-each-without-alias',
-        'Alias required when using "for_each"',
-        'The for_each argument is allowed only for provider configurations with an alias.',
-        forEach.exprRange,
-      ),
-    )
-  }
+  if (tofu && forEach && !alias) diags.push(forEachWithoutAlias(forEach))
   for (const reserved of tofu ? ['count', 'depends_on', 'source'] : ['count', 'depends_on', 'for_each', 'source']) {
     const a = attr(b, reserved)
     if (a)

@@ -14,7 +14,7 @@ import {keywordOf, literalBool, literalString, traversalOf, type ScopeTraversalE
 import type {Attribute, Block, Body, ConfigFile} from '../hcl/syntax.js'
 import {BAD_IDENTIFIER_DETAIL} from './action-blocks.js'
 import {bodySchemaProblems, labelProblems} from './body-schema.js'
-import {decodeProvidersMap, type PassedProvider} from './decode.js'
+import {decodeProvidersMap, forEachWithoutAlias, type PassedProvider} from './decode.js'
 import type {Engine} from './engine.js'
 import type {FileSite} from './file-sites.js'
 import {testFileSchema, type TestFileSchema} from './test-file-schema.js'
@@ -340,37 +340,18 @@ function decodeRunOf(b: Block, engine: Engine, diags: Diagnostic[]): TestRun {
 
 /** mock_provider.go decodeMockProviderBlock and decodeMockDataBody (OpenTofu: test_file.go decodeMockProviderBlock). */
 function decodeMockProvider(b: Block, schema: TestFileSchema, diags: Diagnostic[]): TestProviderBlock | undefined {
-  const name = b.labels[0]!.value
-  const problem = localNameProblem(name)
-  if (problem) {
-    diags.push(errorDiag('provider.invalid-local-name', 'Invalid provider local name', problem, b.declRange))
-    return undefined
-  }
-  const alias = aliasOf(b, diags)
+  const names = providerNames(b, diags)
+  if (!names) return undefined
+  const alias = names.alias
   if (schema.mockProviderAttributes.includes('override_during')) diags.push(...overrideDuring(b))
   const forEach = b.body.attributes.find((a) => a.name === 'for_each')
-  if (forEach && alias === undefined && schema.mockProviderAttributes.includes('for_each'))
-    diags.push(
-      errorDiag(
-        'provider.for-each-without-alias',
-        'Alias required when using "for_each"',
-        'The for_each argument is allowed only for provider configurations with an alias.',
-        forEach.exprRange,
-      ),
-    )
+  if (forEach && alias === undefined && schema.mockProviderAttributes.includes('for_each')) diags.push(forEachWithoutAlias(forEach))
   const data = {...b.body, attributes: b.body.attributes.filter((a) => !schema.mockProviderAttributes.includes(a.name))}
   diags.push(...mockDataProblems(data))
   const source = schema.mockProviderAttributes.includes('source')
     ? literalString(b.body.attributes.find((a) => a.name === 'source'))
     : undefined
-  return {
-    name,
-    ...(alias !== undefined ? {alias} : {}),
-    key: alias !== undefined ? `${name}.${alias}` : name,
-    mock: true,
-    block: b,
-    ...(source ? {mockSource: source} : {}),
-  }
+  return {...names, mock: true, block: b, ...(source ? {mockSource: source} : {})}
 }
 
 /** decodeMockDataBody: the mock and override blocks of a mock_provider (or of a mock data file), and nothing else. */
