@@ -46,12 +46,12 @@ export function unify(convertible: Convertible, types: readonly TypeConstraint[]
   const n = types.length
   if (mapCt > 0 && mapCt + dynamicCt === n) return unifyCollectionTypes(convertible, 'map', types, unsafe, dynamicCt > 0)
   if (mapCt > 0 && mapCt + objectCt + dynamicCt === n) {
-    const u = unifyObjectsAsMaps(convertible, types, unsafe)
-    if (u && u.type.kind === 'map') return u
+    const u = unifyStructuralAs(convertible, 'map', types, unsafe)
+    if (u) return u
   } else if (listCt > 0 && listCt + dynamicCt === n) return unifyCollectionTypes(convertible, 'list', types, unsafe, dynamicCt > 0)
   else if (listCt > 0 && listCt + tupleCt + dynamicCt === n) {
-    const u = unifyTuplesAsList(convertible, types, unsafe)
-    if (u && u.type.kind === 'list') return u
+    const u = unifyStructuralAs(convertible, 'list', types, unsafe)
+    if (u) return u
   } else if (setCt > 0 && setCt + dynamicCt === n) return unifyCollectionTypes(convertible, 'set', types, unsafe, dynamicCt > 0)
   else if (objectCt > 0 && objectCt + dynamicCt === n) return unifyObjectTypes(convertible, types as ObjectType[], unsafe, dynamicCt > 0)
   else if (tupleCt > 0 && tupleCt + dynamicCt === n) return unifyTupleTypes(convertible, types as TupleType[], unsafe, dynamicCt > 0)
@@ -74,22 +74,34 @@ function allConvert(convertible: Convertible, types: readonly TypeConstraint[], 
   return types.every((t) => typeEquals(t, to) || convertible(t, to, unsafe))
 }
 
-function unifyTuplesAsList(convertible: Convertible, types: readonly TypeConstraint[], unsafe: boolean): Unified | undefined {
-  const tuples = types.filter((t): t is TupleType => t.kind === 'tuple')
-  const ty = unifyTupleTypesToList(convertible, tuples, unsafe)
-  if (!ty || ty.type.kind !== 'list') return undefined
-  const listed = types.map((t) => (t.kind === 'tuple' ? ty.type : t))
-  const u = unify(convertible, listed, unsafe)
-  return u && u.type.kind === 'list' ? u : undefined
-}
-
-function unifyObjectsAsMaps(convertible: Convertible, types: readonly TypeConstraint[], unsafe: boolean): Unified | undefined {
-  const objs = types.filter((t): t is ObjectType => t.kind === 'object')
-  const ty = unifyObjectTypesToMap(convertible, objs, unsafe)
-  if (!ty || ty.type.kind !== 'map') return undefined
-  const mapped = types.map((t) => (t.kind === 'object' ? ty.type : t))
-  const u = unify(convertible, mapped, unsafe)
-  return u && u.type.kind === 'map' ? u : undefined
+// unify.go unifyObjectsAsMaps (`kind` map) and unifyTuplesAsList (`kind` list): the objects (tuples) unified as
+// one map (list) type, then all the types with that type in their place.
+function unifyStructuralAs(
+  convertible: Convertible,
+  kind: 'map' | 'list',
+  types: readonly TypeConstraint[],
+  unsafe: boolean,
+): Unified | undefined {
+  const from = kind === 'map' ? 'object' : 'tuple'
+  const ty =
+    kind === 'map'
+      ? unifyObjectTypesToMap(
+          convertible,
+          types.filter((t): t is ObjectType => t.kind === 'object'),
+          unsafe,
+        )
+      : unifyTupleTypesToList(
+          convertible,
+          types.filter((t): t is TupleType => t.kind === 'tuple'),
+          unsafe,
+        )
+  if (!ty || ty.type.kind !== kind) return undefined
+  const u = unify(
+    convertible,
+    types.map((t) => (t.kind === from ? ty.type : t)),
+    unsafe,
+  )
+  return u && u.type.kind === kind ? u : undefined
 }
 
 function unifyCollectionTypes(
@@ -100,11 +112,24 @@ function unifyCollectionTypes(
   hasDynamic: boolean,
 ): Unified | undefined {
   if (hasDynamic) return {type: ANY, dynamicAll: true}
-  const e = unify(
+  return collectionOf(
     convertible,
+    kind,
     types.map((t) => (t as Collection).element),
+    types,
     unsafe,
   )
+}
+
+/** The collection type of `kind` whose element type unifies `elements`, if every one of `types` converts to it. */
+function collectionOf(
+  convertible: Convertible,
+  kind: 'list' | 'set' | 'map',
+  elements: readonly TypeConstraint[],
+  types: readonly TypeConstraint[],
+  unsafe: boolean,
+): Unified | undefined {
+  const e = unify(convertible, elements, unsafe)
   if (!e) return undefined
   const ret: TypeConstraint = {kind, element: e.type}
   return allConvert(convertible, types, ret, unsafe) ? {type: ret} : undefined
@@ -139,10 +164,7 @@ function unifyObjectTypes(
 
 function unifyObjectTypesToMap(convertible: Convertible, types: readonly ObjectType[], unsafe: boolean): Unified | undefined {
   const atys = types.flatMap((t) => attrNames(t).map((n) => (t.attributes[n] as ObjectAttribute).type))
-  const e = unify(convertible, atys, unsafe)
-  if (!e) return undefined
-  const ret: TypeConstraint = {kind: 'map', element: e.type}
-  return allConvert(convertible, types, ret, unsafe) ? {type: ret} : undefined
+  return collectionOf(convertible, 'map', atys, types, unsafe)
 }
 
 function unifyTupleTypes(convertible: Convertible, types: readonly TupleType[], unsafe: boolean, hasDynamic: boolean): Unified | undefined {
@@ -164,14 +186,13 @@ function unifyTupleTypes(convertible: Convertible, types: readonly TupleType[], 
 }
 
 function unifyTupleTypesToList(convertible: Convertible, types: readonly TupleType[], unsafe: boolean): Unified | undefined {
-  const e = unify(
+  return collectionOf(
     convertible,
+    'list',
     types.flatMap((t) => t.elements),
+    types,
     unsafe,
   )
-  if (!e) return undefined
-  const ret: TypeConstraint = {kind: 'list', element: e.type}
-  return allConvert(convertible, types, ret, unsafe) ? {type: ret} : undefined
 }
 
 // sort_types.go + compare_types.go
@@ -233,34 +254,28 @@ function compareTypes(a0: TypeConstraint, b0: TypeConstraint): number {
   if (a.kind === 'map' && b.kind === 'object') return -1 * swap
   if (a.kind === 'object' && b.kind === 'object') {
     const an = attrNames(a)
-    if (an.length !== attrNames(b).length) return 0
-    let aSuper = false
-    let bSuper = false
-    for (const k of an) {
-      const bk = attr(b, k)
-      if (!bk) return 0
-      const cmp = compareTypes((a.attributes[k] as ObjectAttribute).type, bk.type)
-      if (cmp < 0) aSuper = true
-      else if (cmp > 0) bSuper = true
-    }
-    if (aSuper && bSuper) return 0
-    if (aSuper) return -1 * swap
-    if (bSuper) return 1 * swap
-    return 0
+    if (an.length !== attrNames(b).length || an.some((k) => !attr(b, k))) return 0
+    return partsOrder(
+      an.map((k) => compareTypes((a.attributes[k] as ObjectAttribute).type, (attr(b, k) as ObjectAttribute).type)),
+      swap,
+    )
   }
   if (a.kind === 'tuple' && b.kind === 'tuple') {
     if (a.elements.length !== b.elements.length) return 0
-    let aSuper = false
-    let bSuper = false
-    a.elements.forEach((e, i) => {
-      const cmp = compareTypes(e, (b as TupleType).elements[i] as TypeConstraint)
-      if (cmp < 0) aSuper = true
-      else if (cmp > 0) bSuper = true
-    })
-    if (aSuper && bSuper) return 0
-    if (aSuper) return -1 * swap
-    if (bSuper) return 1 * swap
-    return 0
+    return partsOrder(
+      a.elements.map((e, i) => compareTypes(e, (b as TupleType).elements[i] as TypeConstraint)),
+      swap,
+    )
   }
+  return 0
+}
+
+/** compare_types.go's object and tuple cases: one side is the supertype if its parts are, each at least (0 when mixed or alike). */
+function partsOrder(cmps: readonly number[], swap: number): number {
+  const aSuper = cmps.some((c) => c < 0)
+  const bSuper = cmps.some((c) => c > 0)
+  if (aSuper && bSuper) return 0
+  if (aSuper) return -1 * swap
+  if (bSuper) return 1 * swap
   return 0
 }
