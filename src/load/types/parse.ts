@@ -131,6 +131,18 @@ function fail(diags: readonly TypeDiagnostic[]): ParseResult {
 const NOT_A_TYPE =
   'A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).'
 
+/** A type constructor given bare or with other than one argument: what it requires. */
+function oneArgumentRequired(name: 'list' | 'map' | 'set' | 'object' | 'tuple'): string {
+  switch (name) {
+    case 'object':
+      return 'The object type constructor requires one argument specifying the attribute types and values as a map.'
+    case 'tuple':
+      return 'The tuple type constructor requires one argument specifying the element types as a list.'
+    default:
+      return `The ${name} type constructor requires one argument specifying the element type.`
+  }
+}
+
 // getType with constraint=true, withDefaults=true (TypeConstraintWithDefaults).
 function getType(expr: Expr, diags: TypeDiagnostic[], options: ParseOptions): TypeConstraint {
   const err = (detail: string): TypeConstraint => {
@@ -150,11 +162,9 @@ function getType(expr: Expr, diags: TypeDiagnostic[], options: ParseOptions): Ty
     case 'list':
     case 'map':
     case 'set':
-      return err(`The ${kw} type constructor requires one argument specifying the element type.`)
     case 'object':
-      return err('The object type constructor requires one argument specifying the attribute types and values as a map.')
     case 'tuple':
-      return err('The tuple type constructor requires one argument specifying the element types as a list.')
+      return err(oneArgumentRequired(kw))
     case '':
       break
     default:
@@ -176,11 +186,9 @@ function getType(expr: Expr, diags: TypeDiagnostic[], options: ParseOptions): Ty
       case 'list':
       case 'set':
       case 'map':
-        return err(`The ${name} type constructor requires one argument specifying the element type.`)
       case 'object':
-        return err('The object type constructor requires one argument specifying the attribute types and values as a map.')
       case 'tuple':
-        return err('The tuple type constructor requires one argument specifying the element types as a list.')
+        return err(oneArgumentRequired(name))
     }
   }
   const arg = args[0] as Expr
