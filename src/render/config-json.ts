@@ -57,28 +57,25 @@ export function bodyToJson(body: Body): Obj {
 function bodyJson(owned: WeakSet<object>, body: Body): Obj {
   const out: Obj = {}
   for (const a of body.attributes) out[a.name] = a.value
-  for (const b of body.blocks)
-    pushBlock(
-      owned,
-      out,
-      b.type,
-      b.labels.map((l) => l.value),
-      bodyJson(owned, b.body),
-    )
+  for (const b of body.blocks) pushBlockJson(owned, out, b)
   return deepSort(out) as Obj
+}
+
+/** Block `b` with its body, nested in `into` under its type and labels. */
+function pushBlockJson(owned: WeakSet<object>, into: Obj, b: Block): void {
+  pushBlock(
+    owned,
+    into,
+    b.type,
+    b.labels.map((l) => l.value),
+    bodyJson(owned, b.body),
+  )
 }
 
 /** The merged module as one hcl2json-shaped document. */
 export function moduleToJson(m: Module): Obj {
   const owned = new WeakSet<object>()
-  const blockInto = (into: Obj, b: Block): void =>
-    pushBlock(
-      owned,
-      into,
-      b.type,
-      b.labels.map((l) => l.value),
-      bodyJson(owned, b.body),
-    )
+  const blockInto = (into: Obj, b: Block): void => pushBlockJson(owned, into, b)
   const out: Obj = {}
   const tf: Obj = {}
   for (const [name, a] of m.terraformAttributes) tf[name] = a.value
