@@ -1,7 +1,7 @@
 // Reads one module directory from disk: lists and selects files, reads and decodes them (UTF-8 only),
 // parses each with the native or JSON reader, and builds the merged Module.
 import * as path from 'node:path'
-import type {Diagnostic} from '../diag/diagnostic.js'
+import type {Diagnostic, SourceRange} from '../diag/diagnostic.js'
 import {DiskSource, type FileSource} from '../io/inputs.js'
 import {errorDiag} from '../diag/diagnostic.js'
 import {parseJsonConfig, type JsonRoot} from '../hcl/parse-json.js'
@@ -136,18 +136,22 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
   return -1
 }
 
+/** The range of the one byte at `offset`. */
+function byteRange(bytes: Uint8Array, offset: number, filename: string): SourceRange {
+  const start = positionOfByte(bytes, offset)
+  return {filename, start, end: {line: start.line, column: start.column + 1, byte: offset + 1}}
+}
+
 /** Decodes file bytes as UTF-8 text, or explains (at the offending byte) why it is not configuration text. */
 export function decodeConfigText(bytes: Uint8Array, filename: string): {text: string} | {diagnostic: Diagnostic} {
   const nul = bytes.indexOf(0)
   if (nul >= 0) {
-    const start = positionOfByte(bytes, nul)
-    const end = {line: start.line, column: start.column + 1, byte: nul + 1}
     return {
       diagnostic: errorDiag(
         'hcl.binary-file',
         'Invalid character',
         'This character is not used within the language. The file contains NUL bytes: it looks like a binary file, not configuration text.',
-        {filename, start, end},
+        byteRange(bytes, nul, filename),
       ),
     }
   }
@@ -155,14 +159,12 @@ export function decodeConfigText(bytes: Uint8Array, filename: string): {text: st
     return {text: decoder.decode(bytes)}
   } catch {
     const bad = Math.max(0, firstInvalidUtf8(bytes))
-    const start = positionOfByte(bytes, bad)
-    const end = {line: start.line, column: start.column + 1, byte: bad + 1}
     return {
       diagnostic: errorDiag(
         'hcl.invalid-encoding',
         'Invalid character encoding',
         'All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.',
-        {filename, start, end},
+        byteRange(bytes, bad, filename),
       ),
     }
   }
