@@ -24,20 +24,12 @@ export function quotedStringRanges(a: Attribute): SourceRange[] {
   return a.node.k === 'tuple' ? a.node.items.filter(plainString).map((x) => partRange(a, x)) : []
 }
 
-function refWarning(engine: Engine, range: SourceRange): Diagnostic {
+/** The deprecation warning of a quoted reference (`reference`) or keyword (`keyword`). */
+function quotedWarning(engine: Engine, range: SourceRange, what: 'reference' | 'keyword'): Diagnostic {
   return warningDiag(
-    'config.quoted-reference',
-    'Quoted references are deprecated',
-    `In this context, references are expected literally rather than in quotes. ${engine.product} 0.11 and earlier required quotes, but quoted references are now deprecated and will be removed in a future version of ${engine.product}. Remove the quotes surrounding this reference to silence this warning.`,
-    range,
-  )
-}
-
-function keywordWarning(engine: Engine, range: SourceRange): Diagnostic {
-  return warningDiag(
-    'config.quoted-keyword',
-    'Quoted keywords are deprecated',
-    `In this context, keywords are expected literally rather than in quotes. ${engine.product} 0.11 and earlier required quotes, but quoted keywords are now deprecated and will be removed in a future version of ${engine.product}. Remove the quotes surrounding this keyword to silence this warning.`,
+    what === 'reference' ? 'config.quoted-reference' : 'config.quoted-keyword',
+    `Quoted ${what}s are deprecated`,
+    `In this context, ${what}s are expected literally rather than in quotes. ${engine.product} 0.11 and earlier required quotes, but quoted ${what}s are now deprecated and will be removed in a future version of ${engine.product}. Remove the quotes surrounding this ${what} to silence this warning.`,
     range,
   )
 }
@@ -54,20 +46,22 @@ function isNative(a: Attribute): boolean {
 export function quotedReferenceWarnings(b: Block, engine: Engine): Diagnostic[] {
   const out: Diagnostic[] = []
   const dep = ['resource', 'data', 'ephemeral', 'module', 'output', 'check'].includes(b.type) ? attrOf(b, 'depends_on') : undefined
-  if (dep && isNative(dep)) for (const r of quotedStringRanges(dep)) out.push(refWarning(engine, r))
+  if (dep && isNative(dep)) for (const r of quotedStringRanges(dep)) out.push(quotedWarning(engine, r, 'reference'))
   if (b.type === 'resource' || b.type === 'data' || b.type === 'ephemeral') {
     const p = attrOf(b, 'provider')
-    if (p && isNative(p) && literalString(p) !== undefined && quotedStringRanges(p).length === 1) out.push(refWarning(engine, p.exprRange))
+    if (p && isNative(p) && literalString(p) !== undefined && quotedStringRanges(p).length === 1)
+      out.push(quotedWarning(engine, p.exprRange, 'reference'))
     for (const lc of b.body.blocks.filter((x) => x.type === 'lifecycle')) {
       const ic = attrOf(lc, 'ignore_changes')
       const all = ic !== undefined && plainString(ic.node) && literalString(ic) === 'all'
-      if (ic && isNative(ic) && !all) for (const r of quotedStringRanges(ic)) out.push(refWarning(engine, r))
-      if (ic && isNative(ic) && all) out.push(keywordWarning(engine, ic.exprRange))
+      if (ic && isNative(ic) && !all) for (const r of quotedStringRanges(ic)) out.push(quotedWarning(engine, r, 'reference'))
+      if (ic && isNative(ic) && all) out.push(quotedWarning(engine, ic.exprRange, 'keyword'))
     }
     for (const pv of b.body.blocks.filter((x) => x.type === 'provisioner')) {
       for (const name of ['when', 'on_failure']) {
         const k = attrOf(pv, name)
-        if (k && isNative(k) && quotedStringRanges(k).length === 1 && k.node.k !== 'tuple') out.push(keywordWarning(engine, k.exprRange))
+        if (k && isNative(k) && quotedStringRanges(k).length === 1 && k.node.k !== 'tuple')
+          out.push(quotedWarning(engine, k.exprRange, 'keyword'))
       }
     }
   }
