@@ -58,8 +58,6 @@ export interface ModuleNode {
   readonly path: readonly string[]
   /** The module's path as a value (`module.a.module.b`, the root's ModulePath.root): compare by it (`key`, `equals`). */
   readonly addr: ModulePath
-  /** `module.a.module.b`; '' for the root: `addr`'s text (`addr.key`), for the readers that still take text. */
-  readonly address: string
   /** Manifest key: call names joined with '.'. */
   readonly key: string
   readonly parent: ModuleNode | undefined
@@ -200,7 +198,7 @@ class Crawl {
       name,
       engine: this.engine,
       scope,
-      caller: node.address,
+      caller: node.addr.key,
       report,
       literalSources: this.literalSources,
     })
@@ -259,7 +257,6 @@ class Crawl {
     const child: ModuleNode = {
       path: p.childPath,
       addr,
-      address: addr.key,
       key: p.childPath.join('.'),
       parent: node,
       call: p.call,
@@ -290,7 +287,7 @@ class Crawl {
       engine: this.engine,
       // path.module is the module's directory as the engine's installer names it, relative to the root
       paths: {module: node.displayDir ?? '.', root: '.', cwd: this.root.split(path.sep).join('/')},
-      address: node.address,
+      address: node.addr.key,
     }
   }
 
@@ -400,7 +397,6 @@ export function rootModuleNode(dir: string, own: Pick<ModuleNode, 'enabled' | 'd
   return {
     path: [],
     addr: ModulePath.root,
-    address: '',
     key: '',
     parent: undefined,
     call: undefined,

@@ -86,7 +86,7 @@ export function htmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
 function modelHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
   const bindings = new Map(a.resolution.resources.map((r) => [r.address.key, r]))
   const configs = new Map(a.resolution.configs.map((c) => [c.address.key, c]))
-  const modules = new Map(a.tree.nodes.map((m) => [m.address, m]))
+  const modules = new Map(a.tree.nodes.map((m) => [m.addr.key, m]))
   // a configuration's arguments, read from the JSON document of `providers --json` (made the first time one is asked)
   let args: Map<string, Readonly<Record<string, {text: string}>>> | undefined
   const argsOf = (address: string): readonly (readonly [string, string])[] => {
@@ -106,7 +106,7 @@ function modelHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
   for (const r of a.resolution.resources) resourceCount.set(r.module.key, (resourceCount.get(r.module.key) ?? 0) + 1)
   const callCount = new Map<string, number>()
   for (const m of a.tree.nodes)
-    if (m.address !== '') {
+    if (!m.addr.isRoot) {
       const parent = ModulePath.of(m.path.slice(0, -1)).toString()
       callCount.set(parent, (callCount.get(parent) ?? 0) + 1)
     }
@@ -180,8 +180,7 @@ function stackHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
   const modules = new Map<string, {component: StackComponentAnalysis<ProvidersAnalysis>; node?: ModuleNode}>()
   for (const c of s.components) {
     modules.set(c.address.key, {component: c})
-    for (const m of c.analysis?.tree.nodes ?? [])
-      if (m.address !== '') modules.set(`${c.address.key}.${m.address}`, {component: c, node: m})
+    for (const m of c.analysis?.tree.nodes ?? []) if (!m.addr.isRoot) modules.set(`${c.address.key}.${m.addr.key}`, {component: c, node: m})
     for (const r of c.analysis?.resolution.resources ?? [])
       resources.set(`${c.address.key}.${r.address.key}`, {component: c.address, binding: r})
   }
@@ -227,9 +226,9 @@ function stackHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
         version: own ? (own.version ?? null) : (c.source.version ?? null),
         dir: own ? (own.displayDir ?? null) : (c.displayDir ?? null),
         providers: own
-          ? (c.analysis?.resolution.passes ?? []).filter((x) => x.to.key === own.address).map((x) => `${x.key} = ${x.value}`)
+          ? (c.analysis?.resolution.passes ?? []).filter((x) => x.to.key === own.addr.key).map((x) => `${x.key} = ${x.value}`)
           : c.providers.map((b) => `${b.slot} = ${b.value ?? 'NOT GIVEN'}`),
-        resources: [...resources.values()].filter((r) => r.component.equals(c.address) && r.binding.module.key === (own?.address ?? ''))
+        resources: [...resources.values()].filter((r) => r.component.equals(c.address) && r.binding.module.key === (own?.addr.key ?? ''))
           .length,
         calls: (own ? own.children : (c.analysis?.tree.root.children ?? [])).length,
         range: formatRange(own?.call?.declRange ?? c.declRange),

@@ -228,7 +228,7 @@ function collectResources(tree: ModuleTree, scopes: ReadonlyMap<ModuleNode, Modu
       if (seen.has(label)) return
       seen.add(label)
       entries.push({
-        node: {id: inModule(n.address, label), label, module: n.address, mode, type, name, range: b.declRange},
+        node: {id: inModule(n.addr.key, label), label, module: n.addr.key, mode, type, name, range: b.declRange},
         block: b,
         scope,
       })
@@ -285,7 +285,7 @@ export function resourceGraph(tree: ModuleTree): ResourceGraph {
 function addModuleObjects(g: DependencyGraph, tree: ModuleTree): void {
   for (const n of tree.nodes) {
     const m = n.module
-    const a = n.address
+    const a = n.addr.key
     if (a !== '') {
       g.add(key.expand(a), `${a} (expand)`, n.call?.declRange)
       g.add(key.close(a), `${a} (close)`, n.call?.declRange)
@@ -299,7 +299,7 @@ function addModuleObjects(g: DependencyGraph, tree: ModuleTree): void {
 
 /** The vertices a reference made in module `s` points to (ReferenceMap.referenceMapKey). */
 function targets(g: DependencyGraph, s: ModuleScope, r: Reference): number[] {
-  const a = s.node.address
+  const a = s.node.addr.key
   switch (r.kind) {
     case 'var':
       return opt(g.get(key.variable(a, r.name)))
@@ -310,9 +310,9 @@ function targets(g: DependencyGraph, s: ModuleScope, r: Reference): number[] {
     case 'module': {
       const child = s.children.get(r.call)
       if (!child) return []
-      if (r.output !== undefined && child.module?.outputs.has(r.output)) return opt(g.get(key.output(child.address, r.output)))
-      const all = [g.get(key.expand(child.address)), g.get(key.close(child.address))]
-      for (const o of child.module?.outputs.keys() ?? []) all.push(g.get(key.output(child.address, o)))
+      if (r.output !== undefined && child.module?.outputs.has(r.output)) return opt(g.get(key.output(child.addr.key, r.output)))
+      const all = [g.get(key.expand(child.addr.key)), g.get(key.close(child.addr.key))]
+      for (const o of child.module?.outputs.keys() ?? []) all.push(g.get(key.output(child.addr.key, o)))
       return all.filter((x): x is number => x !== undefined)
     }
   }
@@ -332,7 +332,7 @@ function addProviderConfigs(g: DependencyGraph, tree: ModuleTree, scopes: Readon
   const resolution = resolveProviders(tree)
   const providerOf = new Map<string, string>()
   for (const r of resolution.resources) if (r.providerConfig !== undefined) providerOf.set(r.address.key, r.providerConfig.key)
-  const byAddress = new Map(tree.nodes.map((n) => [n.address, n]))
+  const byAddress = new Map(tree.nodes.map((n) => [n.addr.key, n]))
   for (const c of resolution.configs) {
     const n = byAddress.get(c.module.key)
     const s = n && scopes.get(n)
@@ -342,8 +342,8 @@ function addProviderConfigs(g: DependencyGraph, tree: ModuleTree, scopes: Readon
     const refs: Reference[] = []
     bodyRefs(n.module!, b.block.body, refs, new Set(['alias', 'version']))
     connectRefs(g, v, s, refs)
-    if (n.address !== '') g.connect(v, g.get(key.expand(n.address)))
-    g.connect(g.get(key.close(n.address)), v)
+    if (!n.addr.isRoot) g.connect(v, g.get(key.expand(n.addr.key)))
+    g.connect(g.get(key.close(n.addr.key)), v)
   }
   return providerOf
 }
@@ -353,7 +353,7 @@ function addProviderConfigs(g: DependencyGraph, tree: ModuleTree, scopes: Readon
  * the calling module) and on its parent's expansion; its close node waits for it and closes its parent's.
  */
 function connectExpansion(g: DependencyGraph, n: ModuleNode, scopes: ReadonlyMap<ModuleNode, ModuleScope>): void {
-  const a = n.address
+  const a = n.addr.key
   const expand = a === '' ? undefined : g.get(key.expand(a))
   const close = a === '' ? undefined : g.get(key.close(a))
   if (!n.parent || expand === undefined) return
@@ -364,9 +364,9 @@ function connectExpansion(g: DependencyGraph, n: ModuleNode, scopes: ReadonlyMap
     for (const lc of n.call.block.body.blocks)
       if (lc.type === 'lifecycle') connectRefs(g, expand, ps, attrRefs(pm, attr(lc.body, 'enabled')))
   }
-  if (n.parent.address !== '') {
-    g.connect(expand, g.get(key.expand(n.parent.address)))
-    g.connect(g.get(key.close(n.parent.address)), close)
+  if (!n.parent.addr.isRoot) {
+    g.connect(expand, g.get(key.expand(n.parent.addr.key)))
+    g.connect(g.get(key.close(n.parent.addr.key)), close)
   }
   g.connect(close, expand)
 }
@@ -379,7 +379,7 @@ function connectExpansion(g: DependencyGraph, n: ModuleNode, scopes: ReadonlyMap
 function connectModuleObjects(g: DependencyGraph, n: ModuleNode, s: ModuleScope, scopes: ReadonlyMap<ModuleNode, ModuleScope>): void {
   const m = n.module
   if (!m) return
-  const a = n.address
+  const a = n.addr.key
   const expand = a === '' ? undefined : g.get(key.expand(a))
   const close = a === '' ? undefined : g.get(key.close(a))
   const inside = (v: number | undefined): void => {

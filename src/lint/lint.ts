@@ -156,7 +156,7 @@ export async function lintAnalysis(ctx: RunContext, dir: string, analysis: Provi
       // the module whose files hold the range; among calls of one directory, the one the diagnostic is about
       const byFile = d.range ? nodeHoldingFile(analysis.tree.nodes, path.resolve(root, d.range.filename)) : undefined
       const known = analysis.diagnosticModules.get(d)
-      const about = known !== undefined ? analysis.tree.nodes.find((x) => x.address === known) : undefined
+      const about = known !== undefined ? analysis.tree.nodes.find((x) => x.addr.key === known) : undefined
       const n = about && byFile && about.module === byFile.module ? about : byFile
       // (the fixes read the model, whose ranges name files by their absolute paths)
       const fixes = opts.fixes
@@ -169,7 +169,7 @@ export async function lintAnalysis(ctx: RunContext, dir: string, analysis: Provi
       terraform.push({
         ...d,
         rule: TERRAFORM_RULE,
-        ...(n && n.address ? {address: n.address} : {}),
+        ...(n && !n.addr.isRoot ? {address: n.addr.key} : {}),
         callers: callersOf(n),
         ...(call ? {ignoreAt: renameFiles(call.declRange, named)} : {}),
         ...(fixes.length > 0 ? {fixes} : {}),

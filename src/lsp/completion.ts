@@ -135,7 +135,7 @@ function aliasSuggestions(localName: string, present: readonly string[], m: Modu
       if (s.role === 'slot' && s.call === call && s.localName === localName && s.alias && !out.has(`${localName}.${s.alias}`))
         out.set(`${localName}.${s.alias}`, {
           label: `${localName}.${s.alias}`,
-          detail: `passed by ${n.parent.address || 'the root module'}`,
+          detail: `passed by ${n.parent.addr.isRoot ? 'the root module' : n.parent.addr.key}`,
           rank: 0,
         })
   }

@@ -134,7 +134,7 @@ function callHover(ctx: FeatureContext, a: RootAnalysis, t: Extract<Target, {kin
   for (const e of entries) {
     const final = e.parentAddress ? finalConfig(a, e.parentAddress) : undefined
     receives.push(
-      `- \`${e.key}\` = \`${e.value}\` passed from ${moduleName(t.node.address)}${final ? ` → \`${final.address.key}\`` : ' (no such configuration)'}`,
+      `- \`${e.key}\` = \`${e.value}\` passed from ${moduleName(t.node.addr.key)}${final ? ` → \`${final.address.key}\`` : ' (no such configuration)'}`,
     )
   }
   if (!child.resolved) {
@@ -284,14 +284,14 @@ export function codeLenses(ctx: FeatureContext): CodeLens[] {
       for (const b of n.module!.providerConfigs.values()) {
         if (path.resolve(a.root, b.declRange.filename) !== ctx.file) continue
         // the block's own configuration: its record itself (not merely a block at the same start byte)
-        const c = a.lint.analysis.resolution.configs.find((x) => x.module.key === n.address && x.declaration === b)
+        const c = a.lint.analysis.resolution.configs.find((x) => x.module.key === n.addr.key && x.declaration === b)
         if (!c) continue
         const users = resourcesThrough(a, c.address.key)
         const modules = new Set(users.map((r) => r.module.key)).size
         const key = `${b.declRange.start.byte}:${b.declRange.end.byte}`
         const entry: Lens = byBlock.get(key) ?? {range: b.declRange, root: a.root, parts: [], locations: new Map<string, Location>()}
         const text = `used by ${users.length} resource${users.length === 1 ? '' : 's'} in ${modules} module${modules === 1 ? '' : 's'}${stateNote(ctx, a, c.address.key)}`
-        entry.parts.push(ctx.analyses.length > 1 ? `${text} (${ctx.display(a.root)}${n.address ? ' ' + n.address : ''})` : text)
+        entry.parts.push(ctx.analyses.length > 1 ? `${text} (${ctx.display(a.root)}${n.addr.isRoot ? '' : ' ' + n.addr.key})` : text)
         // a resource reached from several roots is one place in the editor
         for (const r of users) {
           const abs = path.resolve(a.root, r.range.filename)

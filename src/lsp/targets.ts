@@ -110,7 +110,7 @@ function boundTarget(a: RootAnalysis, n: ModuleNode, rel: string, at: Spot, here
     const p = b.provider?.attribute
     const onProvider = p !== undefined && holds(attributeSpan(p), rel, at)
     if (!onProvider && !holds(b.declRange, rel, at)) continue
-    const binding = res.resources.find((r) => r.module.key === n.address && r.declaration === b)
+    const binding = res.resources.find((r) => r.module.key === n.addr.key && r.declaration === b)
     if (binding) return {kind: 'resource', node: n, binding, range: onProvider ? attributeSpan(p) : b.declRange}
   }
   for (const [site, blocks] of siteBlocks(m)) {
@@ -132,7 +132,7 @@ function namedConfigTarget(a: RootAnalysis, n: ModuleNode, b: Block, rel: string
   const onProvider = holds(attributeSpan(arg.attribute), rel, at)
   if (!onProvider && !holds(b.declRange, rel, at)) return undefined
   const config = a.lint.analysis.resolution.configs.find(
-    (c) => c.module.key === n.address && c.localName === ref.localName && c.alias === ref.alias,
+    (c) => c.module.key === n.addr.key && c.localName === ref.localName && c.alias === ref.alias,
   )
   return config ? {kind: 'provider', node: n, config, range: onProvider ? attributeSpan(arg.attribute) : b.declRange} : undefined
 }
@@ -144,11 +144,11 @@ function importTarget(a: RootAnalysis, n: ModuleNode, b: Block, rel: string, at:
   const p = b.body.attributes.find((x) => x.name === 'provider')
   const onProvider = p !== undefined && holds(attributeSpan(p), rel, at)
   if (!onProvider && !holds(b.declRange, rel, at)) return undefined
-  let binding = res.resources.find((r) => r.module.key === n.address && r.declaration === undefined && sameRange(r.range, b.declRange))
+  let binding = res.resources.find((r) => r.module.key === n.addr.key && r.declaration === undefined && sameRange(r.range, b.declRange))
   if (!binding) {
     const target = importTargets({imports: [b]})[0]
     const declared = target && target.modules.length === 0 ? m.managedResources.get(target.local) : undefined
-    binding = declared && res.resources.find((r) => r.module.key === n.address && r.declaration === declared)
+    binding = declared && res.resources.find((r) => r.module.key === n.addr.key && r.declaration === declared)
   }
   return binding ? {kind: 'resource', node: n, binding, range: onProvider ? attributeSpan(p) : b.declRange} : undefined
 }
@@ -167,7 +167,7 @@ function targetIn(a: RootAnalysis, n: ModuleNode, rel: string, at: Spot): Target
   }
   for (const b of m.providerConfigs.values()) {
     if (!here.blocks.has(b.block) || !holds(b.block.range, rel, at)) continue
-    const config = res.configs.find((c) => c.module.key === n.address && c.declaration === b)
+    const config = res.configs.find((c) => c.module.key === n.addr.key && c.declaration === b)
     if (config) return {kind: 'provider', node: n, config, range: b.declRange}
   }
   for (const [localName, r] of m.requiredProviders) {
@@ -216,11 +216,11 @@ function aliasAddress(a: RootAnalysis, n: ModuleNode, localName: string, name: s
   if (!alias) return undefined
   const res = a.lint.analysis.resolution
   // the pass that gives it (a called module), else the expected configuration (a shared root), else by provider
-  const pass = res.passes.find((p) => p.to.key === n.address && p.key === name)
+  const pass = res.passes.find((p) => p.to.key === n.addr.key && p.key === name)
   if (pass) return pass.childAddress
-  const own = res.configs.find((c) => c.module.key === n.address && c.localName === localName && c.alias === alias)
+  const own = res.configs.find((c) => c.module.key === n.addr.key && c.localName === localName && c.alias === alias)
   if (own) return own.address
-  const bound = res.resources.find((r) => r.module.key === n.address && r.reference === name)
+  const bound = res.resources.find((r) => r.module.key === n.addr.key && r.reference === name)
   const step = bound?.resolution.find((s) => s.kind === 'source')
   return step?.kind === 'source' ? new AbsProviderConfig(n.addr, step.provider, alias) : undefined
 }

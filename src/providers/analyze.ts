@@ -167,7 +167,7 @@ function modelDocument(a: ProvidersAnalysis, rootArg: string): ProvidersDocument
     engine: a.tree.engine,
     root: rootArg,
     modules: a.tree.nodes.map((n) => ({
-      path: n.address,
+      path: n.addr.key,
       source: n.sourceText ?? null,
       version: n.version ?? null,
       dir: n.displayDir ?? null,

@@ -73,7 +73,7 @@ function matchesResource(r: ResourceBinding, want: string): boolean {
 }
 
 function moduleHeader(n: ModuleNode, name: FileNamer): string {
-  if (n.address === '') return 'root module (.)'
+  if (n.addr.isRoot) return 'root module (.)'
   const flags = [n.count ? 'count' : '', n.forEach ? 'for_each' : '', n.dependsOn ? 'depends_on' : '', n.enabled ? 'enabled' : ''].filter(
     Boolean,
   )
@@ -81,7 +81,7 @@ function moduleHeader(n: ModuleNode, name: FileNamer): string {
   const src = n.sourceText !== undefined ? `  ${terminalInline(n.sourceText)}${n.version ? ` (${terminalInline(n.version)})` : ''}` : ''
   const dir =
     n.displayDir && n.sourceText !== n.displayDir && `./${n.displayDir}` !== n.sourceText ? `  → ${terminalInline(name(n.displayDir))}` : ''
-  return `${terminalInline(n.address)}${src}${dir}${flags.length ? `  [${flags.join(', ')}]` : ''}${n.resolved ? '' : `  NOT LOADED: ${terminalInline(n.unresolvedReason ?? '')}`}`
+  return `${terminalInline(n.addr.key)}${src}${dir}${flags.length ? `  [${flags.join(', ')}]` : ''}${n.resolved ? '' : `  NOT LOADED: ${terminalInline(n.unresolvedReason ?? '')}`}`
 }
 
 /**
@@ -92,8 +92,13 @@ function moduleHeader(n: ModuleNode, name: FileNamer): string {
 export function providersFilterProblem(a: ProvidersAnalysis, opts: ProvidersTextOptions): string | undefined {
   if (a.stack) return stackFilterProblem(a.stack, opts)
   const hint = (s: string | undefined): string => (s ? ` (did you mean ${s}?)` : '')
-  if (opts.module && opts.module !== '.' && !a.tree.nodes.some((n) => n.address === opts.module)) {
-    return `--module ${opts.module}: no such module call in this configuration${hint(didYouMean(opts.module, a.tree.nodes.map((n) => n.address).filter(Boolean)))}`
+  if (opts.module && opts.module !== '.' && !a.tree.nodes.some((n) => n.addr.key === opts.module)) {
+    return `--module ${opts.module}: no such module call in this configuration${hint(
+      didYouMean(
+        opts.module,
+        a.tree.nodes.filter((n) => !n.addr.isRoot).map((n) => n.addr.key),
+      ),
+    )}`
   }
   const all = a.resolution.resources
   if (opts.resource && !all.some((r) => matchesResource(r, opts.resource!))) {
@@ -129,7 +134,7 @@ export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOpt
   if (opts.provider) resources = resources.filter((r) => matchesProvider(r, opts.provider!))
   if (allowedModules) resources = resources.filter((r) => allowedModules.has(r.module.key))
   const calls = a.tree.nodes.length - 1
-  const resolved = a.tree.nodes.filter((n) => n.address !== '' && n.resolved).length
+  const resolved = a.tree.nodes.filter((n) => !n.addr.isRoot && n.resolved).length
   // the modules analysed: the root and each call that was loaded (not those not installed or not found)
   const loaded = 1 + resolved
   const usedConfigs = new Set(resources.flatMap((r) => (r.providerConfig ? [r.providerConfig.key] : [])))
@@ -158,8 +163,8 @@ export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOpt
     byModule.set(r.module.key, list)
   }
   for (const n of a.tree.nodes) {
-    if (allowedModules && !allowedModules.has(n.address)) continue
-    const list = byModule.get(n.address) ?? []
+    if (allowedModules && !allowedModules.has(n.addr.key)) continue
+    const list = byModule.get(n.addr.key) ?? []
     if ((opts.provider || opts.resource) && list.length === 0) continue
     const depth = n.path.length
     const pad = '  '.repeat(depth)
@@ -173,7 +178,7 @@ export function renderProvidersText(a: ProvidersAnalysis, opts: ProvidersTextOpt
       g.items.push(r)
       groups.set(key, g)
     }
-    const passes = a.resolution.passes.filter((p) => p.to.key === n.address)
+    const passes = a.resolution.passes.filter((p) => p.to.key === n.addr.key)
     if (passes.length > 0) out.push(`${pad}  receives: ${passes.map((p) => `${p.key} = ${p.value}`).join(', ')}`)
     if (list.length === 0 && n.resolved) out.push(`${pad}  (no resources)`)
     for (const g of [...groups.values()].sort((x, y) => (x.config < y.config ? -1 : x.config > y.config ? 1 : x.how < y.how ? -1 : 1))) {

@@ -44,7 +44,7 @@ export function requirementsTree(tree: ModuleTree, tests?: TestsAnalysis): strin
       : []
   const expand = (n: ModuleNode, prefix: string): void => {
     const reqs = moduleRequirements(n)
-    const children = [...n.children].sort((a, b) => (a.address < b.address ? -1 : 1))
+    const children = [...n.children].sort((a, b) => (a.addr.key < b.addr.key ? -1 : 1))
     push(
       [
         ...reqs.map((r) => ({label: `provider[${r.provider}]${r.canonical ? ' ' + r.canonical : ''}`})),

@@ -32,9 +32,9 @@ export const impliedProviderMismatch = {
       const sameName = mm.localName === u.localName
       findings.push({
         summary: "Implied provider differs from the caller's",
-        detail: `${moduleText(u.node.address)} uses the provider local name "${u.localName}" (${usesText(uses)}) without a required_providers entry, so ${engine.product} implies the source address ${implied}; but ${moduleText(mm.node.address)} declares ${sameName ? 'that name' : `the same provider type as "${mm.localName}"`} as ${declared} at ${where(mm.range)}. These are two different providers: init tries to install ${implied} (which usually does not exist, failing with "Failed to query available provider packages"), and the resources of ${moduleText(u.node.address)} cannot use the configuration of ${providerString(mm.provider)} set up by the caller. To fix it, add ${u.localName} = { source = "${declared}" } to the required_providers of ${moduleText(u.node.address)}.`,
+        detail: `${moduleText(u.node.addr.key)} uses the provider local name "${u.localName}" (${usesText(uses)}) without a required_providers entry, so ${engine.product} implies the source address ${implied}; but ${moduleText(mm.node.addr.key)} declares ${sameName ? 'that name' : `the same provider type as "${mm.localName}"`} as ${declared} at ${where(mm.range)}. These are two different providers: init tries to install ${implied} (which usually does not exist, failing with "Failed to query available provider packages"), and the resources of ${moduleText(u.node.addr.key)} cannot use the configuration of ${providerString(mm.provider)} set up by the caller. To fix it, add ${u.localName} = { source = "${declared}" } to the required_providers of ${moduleText(u.node.addr.key)}.`,
         range: first.range,
-        address: u.node.address,
+        address: u.node.addr.key,
         module: u.node,
         key: u.localName,
       })
@@ -47,9 +47,9 @@ export const impliedProviderMismatch = {
       const sameName = mm.localName === r.localName
       findings.push({
         summary: "Implied provider differs from the caller's",
-        detail: `${moduleText(e.node.address)} declares the provider local name "${r.localName}" in required_providers at ${where(r.attribute.nameRange)} without a source address, so ${engine.product} implies ${implied}; but ${moduleText(mm.node.address)} declares ${sameName ? 'that name' : `the same provider type as "${mm.localName}"`} as ${declared} at ${where(mm.range)}. These are two different providers: init tries to install ${implied} (which usually does not exist, failing with "Failed to query available provider packages"), and the resources of ${moduleText(e.node.address)} cannot use the configuration of ${providerString(mm.provider)} set up by the caller. An entry without source never inherits the caller's source address. To fix it, add source = "${declared}" to the entry: ${r.localName} = { source = "${declared}"${r.version !== undefined ? `, version = ${JSON.stringify(r.version)}` : ''} }.`,
+        detail: `${moduleText(e.node.addr.key)} declares the provider local name "${r.localName}" in required_providers at ${where(r.attribute.nameRange)} without a source address, so ${engine.product} implies ${implied}; but ${moduleText(mm.node.addr.key)} declares ${sameName ? 'that name' : `the same provider type as "${mm.localName}"`} as ${declared} at ${where(mm.range)}. These are two different providers: init tries to install ${implied} (which usually does not exist, failing with "Failed to query available provider packages"), and the resources of ${moduleText(e.node.addr.key)} cannot use the configuration of ${providerString(mm.provider)} set up by the caller. An entry without source never inherits the caller's source address. To fix it, add source = "${declared}" to the entry: ${r.localName} = { source = "${declared}"${r.version !== undefined ? `, version = ${JSON.stringify(r.version)}` : ''} }.`,
         range: r.attribute.nameRange,
-        address: e.node.address,
+        address: e.node.addr.key,
         module: e.node,
         key: r.localName,
       })

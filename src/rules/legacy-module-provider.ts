@@ -15,12 +15,12 @@ interface Restriction {
 
 /** The nearest call on the chain to `node` (itself first) that uses count/for_each/enabled/depends_on. */
 function restrictionOf(node: ModuleNode, tofu: boolean): Restriction | undefined {
-  for (let n: ModuleNode | undefined = node; n && n.address !== ''; n = n.parent) {
+  for (let n: ModuleNode | undefined = node; n && !n.addr.isRoot; n = n.parent) {
     const call = n.call
-    if (n.count) return {call: n.address, meta: 'count', range: call?.count?.exprRange}
-    if (n.forEach) return {call: n.address, meta: 'for_each', range: call?.forEach?.exprRange}
-    if (tofu && n.enabled) return {call: n.address, meta: 'enabled', range: call?.enabled?.exprRange}
-    if (n.dependsOn) return {call: n.address, meta: 'depends_on', range: call?.dependsOn?.exprRange}
+    if (n.count) return {call: n.addr.key, meta: 'count', range: call?.count?.exprRange}
+    if (n.forEach) return {call: n.addr.key, meta: 'for_each', range: call?.forEach?.exprRange}
+    if (tofu && n.enabled) return {call: n.addr.key, meta: 'enabled', range: call?.enabled?.exprRange}
+    if (n.dependsOn) return {call: n.addr.key, meta: 'depends_on', range: call?.dependsOn?.exprRange}
   }
   return undefined
 }
@@ -40,16 +40,18 @@ export const legacyModuleProvider = {
     const findings: Finding[] = []
     for (const node of tree.nodes) {
       const m = node.module
-      if (!m || node.address === '') continue
+      if (!m || node.addr.isRoot) continue
       const configured = [...m.providerConfigs.values()].filter((p) => p.configured)
       if (configured.length === 0) continue
       const names = m.names
-      const calls = sameModuleNodes(tree.nodes, node).filter((n) => n.address !== '')
+      const calls = sameModuleNodes(tree.nodes, node).filter((n) => !n.addr.isRoot)
       const broken = calls.flatMap((n) => {
         const r = restrictionOf(n, tofu)
-        return r ? [`${n.address} (${r.call === n.address ? 'its call' : `its caller ${r.call}`} uses ${r.meta} at ${where(r.range)})`] : []
+        return r
+          ? [`${n.addr.key} (${r.call === n.addr.key ? 'its call' : `its caller ${r.call}`} uses ${r.meta} at ${where(r.range)})`]
+          : []
       })
-      const fine = calls.filter((n) => !restrictionOf(n, tofu)).map((n) => n.address)
+      const fine = calls.filter((n) => !restrictionOf(n, tofu)).map((n) => n.addr.key)
       const status = [
         broken.length > 0
           ? `Calls that already fail (${engine.product} reports "Module is incompatible with count, for_each${tofu ? ', enabled' : ','} and depends_on"): ${broken.join('; ')}.`
@@ -68,7 +70,7 @@ export const legacyModuleProvider = {
           : `declare the provider in required_providers only (${localName} = { source = "${source}" }, adding configuration_aliases for any alias it needs) and let callers configure it in the root module and pass it down (by inheritance, or providers = { ${localName} = ${localName} })`
         findings.push({
           summary: 'Provider configured inside a shared module',
-          detail: `${node.address} has its own provider "${localName}"${alias ? ` configuration with alias "${alias}"` : ' configuration'} at ${where(b.declRange)}, which makes it a legacy shared module: ${engine.product} does not allow ${metas} on any call that reaches it, and removing a call also removes the configuration needed to destroy its resources. ${status} To fix it, move the settings of this block to the root module's provider "${localName}" block, remove the block here, ${fix}.`,
+          detail: `${node.addr.key} has its own provider "${localName}"${alias ? ` configuration with alias "${alias}"` : ' configuration'} at ${where(b.declRange)}, which makes it a legacy shared module: ${engine.product} does not allow ${metas} on any call that reaches it, and removing a call also removes the configuration needed to destroy its resources. ${status} To fix it, move the settings of this block to the root module's provider "${localName}" block, remove the block here, ${fix}.`,
           range: b.declRange,
           address: new AbsProviderConfig(node.addr, provider, alias).toString(),
           module: node,

@@ -47,9 +47,9 @@ function sourcelessFinding(e: SourcelessEntry, node: ModuleNode, engine: Engine,
   const version = e.legacy ? literalString(e.attribute) : literalOf(objectEntry(e.attribute.node, 'version')?.value ?? e.attribute.node)
   return {
     summary: e.legacy ? 'Legacy required_providers entry' : 'required_providers entry without source',
-    detail: `${moduleText(node.address)} declares "${e.name}" in required_providers at ${where(range)} ${e.legacy ? 'in the legacy form of Terraform 0.12, a version constraint alone' : 'without a source address'}, so ${engine.product} assumes ${implied}${e.legacy ? '' : " (an entry without source never takes a caller's source address)"}: right only for a HashiCorp provider, and the reader cannot tell which provider is meant. To fix it, write ${e.name} = { source = "hashicorp/${e.name}"${typeof version === 'string' ? `, version = ${JSON.stringify(version)}` : ''} } (with the provider's real source address if it is not a HashiCorp provider).`,
+    detail: `${moduleText(node.addr.key)} declares "${e.name}" in required_providers at ${where(range)} ${e.legacy ? 'in the legacy form of Terraform 0.12, a version constraint alone' : 'without a source address'}, so ${engine.product} assumes ${implied}${e.legacy ? '' : " (an entry without source never takes a caller's source address)"}: right only for a HashiCorp provider, and the reader cannot tell which provider is meant. To fix it, write ${e.name} = { source = "hashicorp/${e.name}"${typeof version === 'string' ? `, version = ${JSON.stringify(version)}` : ''} } (with the provider's real source address if it is not a HashiCorp provider).`,
     range,
-    address: node.address,
+    address: node.addr.key,
     module: node,
     key: `entry:${e.name}`,
     ...(fix ? {fixes: [fix]} : {}),
@@ -83,14 +83,14 @@ export const missingRequiredProvider = {
       if (!first) continue
       const block = u.node.module?.requiredProvidersBlock
       const site = fixes && sourceText ? siteOf(u.node, sourceText) : undefined
-      const root = u.node.address === '' && analysis.sharedModule === undefined
+      const root = u.node.addr.isRoot && analysis.sharedModule === undefined
       const fix =
         site && missingEntryFix(site, u.localName, display(u.implied, engine), lockedProviders?.get(providerString(u.implied)), root)
       findings.push({
         summary: 'Provider used without a required_providers entry',
-        detail: `${moduleText(u.node.address)} uses the provider local name "${u.localName}" (${usesText(u.uses)}) but declares no required_providers entry for it, so ${engine.product} assumes the source address ${display(u.implied, engine)} and no version constraint. ${u.uses.some((x) => x.function) ? `Its provider-defined functions (provider::${u.localName}::…) are available only through that entry. ` : ''}Every module should declare the providers it uses so that ${engine.product} installs the right one and can pick a version all modules accept. To fix it, add ${u.localName} = { source = "hashicorp/${u.localName}", version = ">= <oldest version you support>" } (with the provider's real source address if it is not a HashiCorp provider) to ${block ? `the required_providers block at ${where(block.declRange)}` : 'a terraform { required_providers { … } } block'}.`,
+        detail: `${moduleText(u.node.addr.key)} uses the provider local name "${u.localName}" (${usesText(u.uses)}) but declares no required_providers entry for it, so ${engine.product} assumes the source address ${display(u.implied, engine)} and no version constraint. ${u.uses.some((x) => x.function) ? `Its provider-defined functions (provider::${u.localName}::…) are available only through that entry. ` : ''}Every module should declare the providers it uses so that ${engine.product} installs the right one and can pick a version all modules accept. To fix it, add ${u.localName} = { source = "hashicorp/${u.localName}", version = ">= <oldest version you support>" } (with the provider's real source address if it is not a HashiCorp provider) to ${block ? `the required_providers block at ${where(block.declRange)}` : 'a terraform { required_providers { … } } block'}.`,
         range: first.range,
-        address: u.node.address,
+        address: u.node.addr.key,
         module: u.node,
         key: u.localName,
         ...(fix ? {fixes: [fix]} : {}),

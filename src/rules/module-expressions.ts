@@ -43,7 +43,7 @@ export function authoredModules(tree: ModuleTree): AuthoredModule[] {
 
 /** A finding about one place of an authored module, made once per call that reaches it (report() keeps the first and names the others). */
 export function atEveryCall(am: AuthoredModule, make: (node: ModuleNode) => Omit<Finding, 'module' | 'address'>): Finding[] {
-  return am.nodes.map((node) => ({...make(node), address: node.address, module: node}))
+  return am.nodes.map((node) => ({...make(node), address: node.addr.key, module: node}))
 }
 
 /** An expression node found in an attribute. */

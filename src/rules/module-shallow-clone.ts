@@ -41,9 +41,9 @@ export const moduleShallowClone = {
       const range = call.source?.exprRange ?? call.declRange
       findings.push({
         summary: 'Module source cloned with its whole history',
-        detail: `${node.address} (called at ${where(call.declRange)}) installs ${JSON.stringify(node.sourceText ?? node.source.normalized)} from a Git repository at ref=${rev.value} without depth=1, so "${engine.command} init" clones every commit of the repository to check out one revision. To fix it, add depth=1 to the query of the source address (…?depth=1&ref=${rev.value}); a shallow clone fetches only the tag or branch named.`,
+        detail: `${node.addr.key} (called at ${where(call.declRange)}) installs ${JSON.stringify(node.sourceText ?? node.source.normalized)} from a Git repository at ref=${rev.value} without depth=1, so "${engine.command} init" clones every commit of the repository to check out one revision. To fix it, add depth=1 to the query of the source address (…?depth=1&ref=${rev.value}); a shallow clone fetches only the tag or branch named.`,
         range,
-        address: node.address,
+        address: node.addr.key,
         module: node.parent,
         ignoreAt: call.declRange,
       })

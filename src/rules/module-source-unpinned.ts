@@ -72,7 +72,7 @@ export const moduleSourceUnpinned = {
           : style === 'sha'
             ? '?rev=<changeset id>'
             : '?rev=v1.2.3'
-      const base = `${node.address} (called at ${where(call.declRange)}) installs ${shown} from a ${tool} repository`
+      const base = `${node.addr.key} (called at ${where(call.declRange)}) installs ${shown} from a ${tool} repository`
       let problem: string | undefined
       let summary = 'Module source not pinned to a revision'
       if (rev.value === undefined) {
@@ -92,7 +92,7 @@ export const moduleSourceUnpinned = {
         summary,
         detail: `${base} ${problem}. To fix it, pin a ${style === 'sha' ? 'commit' : 'release tag or commit'}: add ${example} to the source address${node.source.subdir !== '' ? ' (after the //subdirectory)' : ''}.`,
         range,
-        address: node.address,
+        address: node.addr.key,
         module: node.parent,
         ignoreAt: call.declRange,
       })

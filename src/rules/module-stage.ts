@@ -54,11 +54,11 @@ export function moduleRuleContext(ctx: RuleContext, module: Module, broken: bool
 export function atCalls(nodes: readonly ModuleNode[], f: ModuleFinding): Finding[] {
   return nodes.map((node) => ({
     summary: f.summary,
-    detail: f.detail(node),
+    detail: f.detail({address: node.addr.key, displayDir: node.displayDir}),
     range: f.range,
     key: f.key,
     ...(f.fixes ? {fixes: f.fixes} : {}),
-    address: node.address,
+    address: node.addr.key,
     module: node,
   }))
 }

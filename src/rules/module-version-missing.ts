@@ -73,9 +73,9 @@ export const moduleVersionMissing = {
         const isNull = verAttr !== undefined
         findings.push({
           summary: 'Registry module without a version constraint',
-          detail: `${node.address} (called at ${where(call.declRange)}) installs ${node.source.package} from a module registry with ${isNull ? `a version argument that is null (${where(verAttr.exprRange)}), which Terraform reads as no version at all` : 'no version argument'}, so "${engine.command} init" takes whatever version is newest on the day it runs${inst}: two machines, or two runs a month apart, can get different code, and a new major version can change the module's inputs and resources without warning. To fix it, ${isNull ? 'give it a version constraint: ' : 'add '}version = "${suggest ?? '~> X.Y'}"${suggest ? '' : ' with the version you tested'}${isNull ? '' : ' to the module block'} (or an exact version to pin it).`,
+          detail: `${node.addr.key} (called at ${where(call.declRange)}) installs ${node.source.package} from a module registry with ${isNull ? `a version argument that is null (${where(verAttr.exprRange)}), which Terraform reads as no version at all` : 'no version argument'}, so "${engine.command} init" takes whatever version is newest on the day it runs${inst}: two machines, or two runs a month apart, can get different code, and a new major version can change the module's inputs and resources without warning. To fix it, ${isNull ? 'give it a version constraint: ' : 'add '}version = "${suggest ?? '~> X.Y'}"${suggest ? '' : ' with the version you tested'}${isNull ? '' : ' to the module block'} (or an exact version to pin it).`,
           range: isNull ? verAttr.exprRange : call.declRange,
-          address: node.address,
+          address: node.addr.key,
           module: node.parent,
           ...(isNull ? {ignoreAt: call.declRange} : {}),
         })
@@ -87,9 +87,9 @@ export const moduleVersionMissing = {
       if (exact && (parts.length > 1 || !EXACT_VERSION.test(parts[0] ?? ''))) {
         findings.push({
           summary: 'Registry module version not exact',
-          detail: `${node.address} (called at ${where(call.declRange)}) requires ${node.source.package} version "${constraint}" at ${where(verAttr.exprRange)}, ${parts.length > 1 ? 'several constraints' : 'a range'} where the exact option of this rule (.tfgraph.json) asks for one exact version${inst}, so that every init installs the same release. To fix it, pin it: version = "${installed ?? 'X.Y.Z'}".`,
+          detail: `${node.addr.key} (called at ${where(call.declRange)}) requires ${node.source.package} version "${constraint}" at ${where(verAttr.exprRange)}, ${parts.length > 1 ? 'several constraints' : 'a range'} where the exact option of this rule (.tfgraph.json) asks for one exact version${inst}, so that every init installs the same release. To fix it, pin it: version = "${installed ?? 'X.Y.Z'}".`,
           range: verAttr.exprRange,
-          address: node.address,
+          address: node.addr.key,
           module: node.parent,
           ignoreAt: call.declRange,
         })
@@ -100,9 +100,9 @@ export const moduleVersionMissing = {
       if ('error' in parsed || boundsMajor(parsed.constraints)) continue
       findings.push({
         summary: 'Registry module version constraint without an upper bound',
-        detail: `${node.address} (called at ${where(call.declRange)}) requires ${node.source.package} version "${constraint}" at ${where(verAttr.exprRange)}, which admits every later major version${inst}: "${engine.command} init -upgrade" moves to the next major version as soon as it is published, with whatever breaking changes it brings. To fix it, cap the major version: version = "${suggest ?? '~> X.Y'}"${suggest ? '' : ' (or ">= X.Y, < X+1.0")'}.`,
+        detail: `${node.addr.key} (called at ${where(call.declRange)}) requires ${node.source.package} version "${constraint}" at ${where(verAttr.exprRange)}, which admits every later major version${inst}: "${engine.command} init -upgrade" moves to the next major version as soon as it is published, with whatever breaking changes it brings. To fix it, cap the major version: version = "${suggest ?? '~> X.Y'}"${suggest ? '' : ' (or ">= X.Y, < X+1.0")'}.`,
         range: verAttr.exprRange,
-        address: node.address,
+        address: node.addr.key,
         module: node.parent,
         ignoreAt: call.declRange,
       })

@@ -48,7 +48,7 @@ export const providerConstraintNotMinimum = {
     const findings: Finding[] = []
     for (const node of tree.nodes) {
       const m = node.module
-      if (!m || node.address === '') continue
+      if (!m || node.addr.isRoot) continue
       const names = m.names
       const origins: {what: string; constraint: string; range: SourceRange}[] = []
       for (const r of names.requirements.values()) {
@@ -73,9 +73,9 @@ export const providerConstraintNotMinimum = {
         const min = minimumOf(parsed.constraints)
         findings.push({
           summary: 'Shared module constrains more than the minimum provider version',
-          detail: `The ${o.what} of ${node.address} at ${where(o.range)} requires "${o.constraint}": ${bad.map(describe).join(', ')}. ${node.address} is called by other configurations, and every constraint in the module tree must hold at once, so a maximum here blocks all of them from upgrading the provider (and an exact version conflicts with any other module's choice). Terraform's documentation advises reusable modules to constrain only their minimum provider versions; pin exact versions in the root module and its dependency lock file. To fix it, write ${min ? `version = "${min}"` : 'a minimum such as version = ">= X.Y"'}.`,
+          detail: `The ${o.what} of ${node.addr.key} at ${where(o.range)} requires "${o.constraint}": ${bad.map(describe).join(', ')}. ${node.addr.key} is called by other configurations, and every constraint in the module tree must hold at once, so a maximum here blocks all of them from upgrading the provider (and an exact version conflicts with any other module's choice). Terraform's documentation advises reusable modules to constrain only their minimum provider versions; pin exact versions in the root module and its dependency lock file. To fix it, write ${min ? `version = "${min}"` : 'a minimum such as version = ">= X.Y"'}.`,
           range: o.range,
-          address: node.address,
+          address: node.addr.key,
           module: node,
         })
       }

@@ -35,7 +35,7 @@ export const providersMapInherits = {
       const out: {index: number; r: ResourceBinding}[] = []
       const stack = [top]
       for (let n = stack.pop(); n; n = stack.pop()) {
-        out.push(...(byModule.get(n.address) ?? []))
+        out.push(...(byModule.get(n.addr.key) ?? []))
         stack.push(...n.children)
       }
       return out.sort((a, b) => a.index - b.index).map((e) => e.r)
@@ -53,7 +53,7 @@ export const providersMapInherits = {
         if (!config || node.addr.contains(config.module)) continue
         // The root's implied empty configuration is what the module would get anyway: nothing surprising.
         if (config.implied) continue
-        if (r.resolution.some((s) => s.kind === 'passed' && s.module.key === node.address)) continue
+        if (r.resolution.some((s) => s.kind === 'passed' && s.module.key === node.addr.key)) continue
         const e = inherited.get(config.address.key) ?? {config, resources: []}
         e.resources.push(r)
         inherited.set(config.address.key, e)
@@ -63,7 +63,7 @@ export const providersMapInherits = {
       for (const {config, resources} of inherited.values()) {
         const first = resources[0]!
         const provider = config.provider
-        const inChild = childNames.localNameFor(provider) ?? (first.module.key === node.address ? first.reference : config.localName)
+        const inChild = childNames.localNameFor(provider) ?? (first.module.key === node.addr.key ? first.reference : config.localName)
         const inParent = parentNames?.localNameFor(provider) ?? config.localName
         const steps = first.resolution.filter(
           (s) =>
@@ -76,9 +76,9 @@ export const providersMapInherits = {
             .join(', ') + (resources.length > 3 ? ` and ${resources.length - 3} more` : '')
         findings.push({
           summary: 'Provider inherited despite a providers map',
-          detail: `The providers map of ${node.address} at ${where(providersAttr.exprRange)} ${listed.length > 0 ? `lists ${listed.join(', ')}` : 'lists nothing'} but not "${inChild}", yet ${names} in ${node.address} use${resources.length === 1 ? 's' : ''} ${config.address.key}: ${steps.map((s) => stepText(s, engine)).join('; ')}. ${engine.product}'s documentation says a providers map replaces the inherited default configurations, but ${engine.product} still walks up to the callers for a default configuration the map leaves out, so this inheritance is easy to miss (and breaks if the caller's configuration changes). To fix it, make it explicit: add ${inChild} = ${inParent} to the providers map of ${node.address} in ${moduleText(parent.address)} (or pass the configuration you actually meant).`,
+          detail: `The providers map of ${node.addr.key} at ${where(providersAttr.exprRange)} ${listed.length > 0 ? `lists ${listed.join(', ')}` : 'lists nothing'} but not "${inChild}", yet ${names} in ${node.addr.key} use${resources.length === 1 ? 's' : ''} ${config.address.key}: ${steps.map((s) => stepText(s, engine)).join('; ')}. ${engine.product}'s documentation says a providers map replaces the inherited default configurations, but ${engine.product} still walks up to the callers for a default configuration the map leaves out, so this inheritance is easy to miss (and breaks if the caller's configuration changes). To fix it, make it explicit: add ${inChild} = ${inParent} to the providers map of ${node.addr.key} in ${moduleText(parent.addr.key)} (or pass the configuration you actually meant).`,
           range: providersAttr.exprRange,
-          address: node.address,
+          address: node.addr.key,
           module: parent,
           key: providerString(config.provider),
         })

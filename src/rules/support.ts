@@ -9,7 +9,7 @@ import type {Module} from '../load/model.js'
 /** Module call addresses from the root that reach `node`, outermost first (empty for the root). */
 export function callersOf(node: ModuleNode | undefined): string[] {
   const out: string[] = []
-  for (let p = node; p && p.address !== ''; p = p.parent) out.unshift(p.address)
+  for (let p = node; p && !p.addr.isRoot; p = p.parent) out.unshift(p.addr.key)
   return out
 }
 
@@ -122,7 +122,7 @@ export function callAround(nodes: readonly ModuleNode[], r: SourceRange): Module
  * a call made by such a module is its author's to fix, not the configuration's.
  */
 export function inRemotePackage(node: ModuleNode): boolean {
-  for (let p = node.parent; p && p.address !== ''; p = p.parent) if (p.source !== undefined && p.source.kind !== 'local') return true
+  for (let p = node.parent; p && !p.addr.isRoot; p = p.parent) if (p.source !== undefined && p.source.kind !== 'local') return true
   return false
 }
 

@@ -57,7 +57,7 @@ export const unresolvedModule = {
       const own: Diagnostic | undefined = tree.diagnostics.find(
         (d) => d.range !== undefined && inside(d.range, call.block.range) && CRAWLER_CODES.has(d.code),
       )
-      if (own?.severity === 'error') errors.add(node.address)
+      if (own?.severity === 'error') errors.add(node.addr.key)
       const notStatic = /cannot be evaluated statically|source is not a string/.test(reason)
       const fix = /not installed|no record/.test(reason)
         ? `Run "${engine.command} init" (or "${engine.command} get") in the root directory to install it, then lint again.`
@@ -71,10 +71,10 @@ export const unresolvedModule = {
       findings.push({
         summary: own?.summary ?? (notStatic ? 'Module source not static' : 'Module not loaded'),
         detail: own?.detail
-          ? `${node.address} (called at ${where(call.declRange)}) could not be loaded${own.detail.includes(reason) ? '' : `: ${reason}`}. Nothing inside it was analysed, so the other rules cannot see its resources, provider requirements or nested calls. ${own.detail}${/Run "[a-z ]+ init"/.test(own.detail) ? '' : ` ${fix}`}`
-          : `${node.address} (called at ${where(call.declRange)}, source ${node.sourceText !== undefined ? JSON.stringify(node.sourceText) : 'unknown'}) could not be loaded: ${reason}. Nothing inside it was analysed, so the other rules cannot see its resources, provider requirements or nested calls. ${fix}`,
+          ? `${node.addr.key} (called at ${where(call.declRange)}) could not be loaded${own.detail.includes(reason) ? '' : `: ${reason}`}. Nothing inside it was analysed, so the other rules cannot see its resources, provider requirements or nested calls. ${own.detail}${/Run "[a-z ]+ init"/.test(own.detail) ? '' : ` ${fix}`}`
+          : `${node.addr.key} (called at ${where(call.declRange)}, source ${node.sourceText !== undefined ? JSON.stringify(node.sourceText) : 'unknown'}) could not be loaded: ${reason}. Nothing inside it was analysed, so the other rules cannot see its resources, provider requirements or nested calls. ${fix}`,
         range: call.declRange,
-        address: node.address,
+        address: node.addr.key,
         module: node.parent,
         // the restated diagnostic may be at the source expression (an invalid address, a cycle): one finding, here
         ...(own ? {restates: own.code, ...(own.range ? {restatesAt: own.range} : {})} : {}),

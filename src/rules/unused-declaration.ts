@@ -55,8 +55,7 @@ function declarationFindings(m: Module, reads: Reads): ModuleFinding[] {
 /** A module directory inside the analysed root's directory (not the root): no other root is expected to call it. */
 function privateTo(am: AuthoredModule): boolean {
   return am.nodes.every(
-    (n) =>
-      n.address !== '' && n.displayDir !== undefined && n.displayDir !== '.' && n.displayDir !== '..' && !n.displayDir.startsWith('../'),
+    (n) => !n.addr.isRoot && n.displayDir !== undefined && n.displayDir !== '.' && n.displayDir !== '..' && !n.displayDir.startsWith('../'),
   )
 }
 
@@ -71,11 +70,11 @@ function outputFindings(am: AuthoredModule, readsByModule: ReadonlyMap<Module, R
       return got === undefined ? false : got.has('*') || got.has(name)
     })
     if (read) continue
-    const calls = am.nodes.map((n) => n.address).join(', ')
+    const calls = am.nodes.map((n) => n.addr.key).join(', ')
     out.push(
       ...atEveryCall(am, (node) => ({
         summary: 'Output not used',
-        detail: `${moduleText(node.address)} declares output "${name}" at ${where(b.declRange)}, but no call of the module (${calls}) reads module.${node.path[node.path.length - 1] ?? ''}.${name}; the module's directory lies inside the root module's, so no other configuration is expected to call it. To fix it, remove the output, or read it where it was meant to be used.`,
+        detail: `${moduleText(node.addr.key)} declares output "${name}" at ${where(b.declRange)}, but no call of the module (${calls}) reads module.${node.path[node.path.length - 1] ?? ''}.${name}; the module's directory lies inside the root module's, so no other configuration is expected to call it. To fix it, remove the output, or read it where it was meant to be used.`,
         range: b.declRange,
         key: `output.${name}`,
       })),

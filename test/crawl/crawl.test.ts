@@ -27,7 +27,7 @@ test('a module that calls itself, and a -> b -> a, end with a cycle diagnostic',
     assert.is(cycles.length, 2)
     assert.equal(cycles.map((d) => `${d.range?.filename}:${d.range?.start.line}`).sort(), ['b/main.tf:2', 'main.tf:2'])
     assert.equal(
-      t.nodes.map((n) => `${n.address}:${n.resolved}`),
+      t.nodes.map((n) => `${n.addr.key}:${n.resolved}`),
       [':true', 'module.a:true', 'module.a.module.b:true', 'module.a.module.b.module.a:false', 'module.self:false'],
     )
   } finally {
@@ -44,8 +44,8 @@ test('a symlinked module directory is loaded once; a symlink loop is a cycle', a
     symlinkSync(path.join(dir, 'real'), path.join(dir, 'link'))
     symlinkSync(path.join(dir, 'real'), path.join(dir, 'real', 'back'))
     const t = await crawl(dir, {env: {}})
-    assert.ok(t.nodes.find((n) => n.address === 'module.y')?.resolved)
-    assert.is(t.nodes.find((n) => n.address === 'module.x.module.loop')?.resolved, false)
+    assert.ok(t.nodes.find((n) => n.addr.key === 'module.y')?.resolved)
+    assert.is(t.nodes.find((n) => n.addr.key === 'module.x.module.loop')?.resolved, false)
     assert.ok(t.diagnostics.some((d) => d.summary === 'Module call cycle'))
   } finally {
     rmSync(dir, {recursive: true, force: true})
@@ -73,7 +73,7 @@ test('a missing local directory is an unresolved call with the reason', async ()
   const dir = tree({'main.tf': 'module "gone" {\n  source = "./gone"\n}\n'})
   try {
     const t = await crawl(dir, {env: {}})
-    const gone = t.nodes.find((n) => n.address === 'module.gone')
+    const gone = t.nodes.find((n) => n.addr.key === 'module.gone')
     assert.is(gone?.resolved, false)
     assert.match(gone?.unresolvedReason ?? '', /cannot be read/)
     assert.ok(t.diagnostics.some((d) => d.summary === 'Unreadable module directory' && d.range?.filename === 'main.tf'))
@@ -137,7 +137,7 @@ test('path.cwd is the root directory, absolute (both engines)', async () => {
   try {
     for (const engine of ['terraform', 'opentofu'] as const) {
       const t = await crawl(dir, {env: {}, engine})
-      const m = t.nodes.find((n) => n.address === 'module.m')
+      const m = t.nodes.find((n) => n.addr.key === 'module.m')
       assert.is(m?.sourceText, `${dir.split(path.sep).join('/')}/a`, engine)
       // an absolute path is not a local source: the engine installs it (go-getter's file detector)
       assert.is(m?.resolved, false, engine)

@@ -144,16 +144,16 @@ for (const name of readdirSync(base).sort()) {
 test('TF_DATA_DIR moves the installed-modules manifest', async () => {
   const dir = path.join(base, 'registry-modules')
   const withDefault = await analyzeProviders(dir, {env: {}})
-  assert.ok(withDefault.tree.nodes.find((n) => n.address === 'module.vpc')?.resolved)
+  assert.ok(withDefault.tree.nodes.find((n) => n.addr.key === 'module.vpc')?.resolved)
   const elsewhere = await analyzeProviders(dir, {env: {TF_DATA_DIR: 'no-such-dir'}})
-  const vpc = elsewhere.tree.nodes.find((n) => n.address === 'module.vpc')
+  const vpc = elsewhere.tree.nodes.find((n) => n.addr.key === 'module.vpc')
   assert.is(vpc?.resolved, false)
   assert.ok(elsewhere.diagnostics.some((d) => d.summary === 'Module not installed'))
 })
 
 test('registry module: static source/version, manifest lookup, unresolved call kept', async () => {
   const a = await analyzeProviders(path.join(base, 'registry-modules'), {env: {}})
-  const byAddr = new Map(a.tree.nodes.map((n) => [n.address, n]))
+  const byAddr = new Map(a.tree.nodes.map((n) => [n.addr.key, n]))
   assert.is(byAddr.get('module.vpc')?.sourceText, 'terraform-aws-modules/vpc/aws')
   assert.is(byAddr.get('module.vpc')?.version, '~> 5.0')
   assert.is(byAddr.get('module.vpc.module.flow_logs')?.displayDir, '.terraform/modules/vpc/modules/flow-logs')

@@ -35,7 +35,7 @@ for (const [name, registry] of [
       'module.via_local.null_resource.b': nul,
       'module.via_root.null_resource.b': nul,
     })
-    const byAddress = new Map(a.tree.nodes.map((n) => [n.address, n]))
+    const byAddress = new Map(a.tree.nodes.map((n) => [n.addr.key, n]))
     assert.is(byAddress.get('module.direct')?.sourceText, './mods/a')
     assert.is(byAddress.get('module.via_local')?.displayDir, 'mods/b')
     // path.root is "." in a child too: "./inner" beside the child
@@ -68,7 +68,7 @@ test('source-errors (Terraform): null, a null template part, provider functions,
   ])
   assert.equal(bindings(a), {'module.ok.null_resource.a': 'provider["registry.terraform.io/hashicorp/null"]'})
   // the version failed: Terraform installs nothing, so no "not installed" either
-  assert.is(a.tree.nodes.find((n) => n.address === 'module.sensitive_version')?.resolved, false)
+  assert.is(a.tree.nodes.find((n) => n.addr.key === 'module.sensitive_version')?.resolved, false)
 })
 
 test('const-sensitive (Terraform): a const variable is neither sensitive nor ephemeral; its value is marked all the same', async () => {

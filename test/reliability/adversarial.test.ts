@@ -177,7 +177,7 @@ test('--max-files: reading stops at the limit with a diagnostic, and the result 
         limit.length >= 1 && limit.length <= 2,
         where({command: '', exitCode: 0, diagnostics: a.diagnostics, text: [], json: []}).join('\n'),
       )
-      assert.ok(a.tree.nodes.find((n) => n.address === 'module.b')?.resolved === false, 'module.b is not read')
+      assert.ok(a.tree.nodes.find((n) => n.addr.key === 'module.b')?.resolved === false, 'module.b is not read')
       const one = await lib.loadModuleDir(path.join(d, 'a'), {fileBudget: {remaining: 2, limit: 2}})
       assert.ok(one.incomplete)
       assert.is(one.module.managedResources.size, 2)

@@ -21,7 +21,6 @@ test('provider validation and the requirements tree on a 2,500-level module chai
       return {
         path: p,
         addr: ModulePath.of(p),
-        address: ModulePath.of(p).key,
         key: p.join('.'),
         parent,
         call: parent ? call : undefined,

@@ -45,7 +45,7 @@ export function releaseDiagnostics(
     ]
     for (const d of found) {
       diagnostics.push(d)
-      modules.set(d, n.address)
+      modules.set(d, n.addr.key)
     }
   }
   return {diagnostics, modules}

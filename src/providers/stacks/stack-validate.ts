@@ -115,7 +115,7 @@ export function moduleTreeDiagnostics(tree: ModuleTree, modules: Map<Diagnostic,
         errorDiag(
           'stack.inline-provider-config',
           'Inline provider configuration not allowed',
-          n.address === ''
+          n.addr.isRoot
             ? 'A module used as a stack component must have all of its provider configurations passed from the stack configuration, using the "providers" argument within the component configuration block.'
             : 'This module is not compatible with Terraform Stacks, because it declares an inline provider configuration.\n\nTo be used with stacks, this module must instead accept provider configurations from its caller.',
           p.declRange,
@@ -132,7 +132,7 @@ export function moduleTreeDiagnostics(tree: ModuleTree, modules: Map<Diagnostic,
             v.declRange,
           ),
         )
-    for (const d of out.slice(from)) modules.set(d, n.address)
+    for (const d of out.slice(from)) modules.set(d, n.addr.key)
   }
   return out
 }
@@ -158,7 +158,7 @@ export function workspaceReferenceDiagnostics(tree: ModuleTree, modules: Map<Dia
       walkExpr(a.node, (e) => {
         if (e.k !== 'trav' || e.root !== 'terraform' || e.steps[0]?.k !== 'attr' || e.steps[0].name !== 'workspace') return
         const d = errorDiag('stack.workspace-reference', 'Invalid reference', WORKSPACE_DETAIL, partRange(a, {s: e.s, e: e.steps[0].e}))
-        modules.set(d, n.address)
+        modules.set(d, n.addr.key)
         out.push(d)
       })
     }

@@ -144,9 +144,9 @@ export function buildGraph(tree: ModuleTree, res: Resolution): ModuleGraph {
   const callsPerDir = new Map<string, number>()
   for (const n of tree.nodes) if (n.displayDir !== undefined) callsPerDir.set(n.displayDir, (callsPerDir.get(n.displayDir) ?? 0) + 1)
   for (const n of tree.nodes) {
-    g.addNode(moduleKey(n.address), {
+    g.addNode(moduleKey(n.addr.key), {
       kind: 'module',
-      address: n.address,
+      address: n.addr.key,
       name: n.path[n.path.length - 1] ?? null,
       source: n.sourceText ?? null,
       version: n.version ?? null,
@@ -158,10 +158,10 @@ export function buildGraph(tree: ModuleTree, res: Resolution): ModuleGraph {
       forEach: n.forEach,
       dependsOn: n.dependsOn,
       enabled: n.enabled,
-      legacy: legacyModules.has(n.address),
+      legacy: legacyModules.has(n.addr.key),
       range: n.call?.declRange ?? null,
     })
-    if (n.parent) g.addDirectedEdge(moduleKey(n.parent.address), moduleKey(n.address), {kind: 'calls'})
+    if (n.parent) g.addDirectedEdge(moduleKey(n.parent.addr.key), moduleKey(n.addr.key), {kind: 'calls'})
   }
   for (const c of res.configs) {
     g.addNode(providerKey(c.address.key), {
@@ -210,7 +210,7 @@ export function buildGraph(tree: ModuleTree, res: Resolution): ModuleGraph {
       inherited.set(key, e)
     }
   }
-  const order = new Map(tree.nodes.map((n, i) => [n.address, i]))
+  const order = new Map(tree.nodes.map((n, i) => [n.addr.key, i]))
   for (const e of [...inherited.values()].sort((x, y) => (order.get(x.to) ?? 0) - (order.get(y.to) ?? 0))) {
     if (g.hasNode(moduleKey(e.from)) && g.hasNode(moduleKey(e.to)))
       g.addDirectedEdge(moduleKey(e.from), moduleKey(e.to), {

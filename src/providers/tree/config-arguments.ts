@@ -32,7 +32,7 @@ function addBody(out: Record<string, ConfigArgument>, b: Body, prefix: string): 
 /** The arguments of every declared provider configuration, by its absolute address (implied ones have none). */
 export function providerConfigArguments(tree: ModuleTree, doc: ProvidersDocument): Map<string, ConfigArguments> {
   const out = new Map<string, ConfigArguments>()
-  const byModule = new Map(tree.nodes.map((n) => [n.address, n]))
+  const byModule = new Map(tree.nodes.map((n) => [n.addr.key, n]))
   for (const c of doc.provider_configs) {
     if (c.implied || c.expected) {
       out.set(c.address, {})

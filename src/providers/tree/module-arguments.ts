@@ -34,7 +34,7 @@ export function moduleArgumentDiagnostics(tree: ModuleTree): ModuleArgumentDiagn
     const names = [...m.variables.keys()]
     const required = names.filter((name) => attr(m.variables.get(name)!.body, 'default') === undefined)
     for (const diagnostic of bodySchemaProblems(remain, {attributes: names, blocks: [], required}, call.block))
-      out.push({module: n.address, diagnostic})
+      out.push({module: n.addr.key, diagnostic})
   }
   return out
 }

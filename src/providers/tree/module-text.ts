@@ -2,5 +2,5 @@
 import type {ModuleNode} from '../../crawl/crawl.js'
 
 export function moduleText(n: ModuleNode): string {
-  return n.address === '' ? 'the root module' : n.address
+  return n.addr.isRoot ? 'the root module' : n.addr.key
 }

@@ -71,7 +71,7 @@ export function unknownProviderFunctions(tree: {readonly nodes: readonly ModuleN
   if (!tree.nodes.some((n) => n.module && providerFunctionUses(n.module).some((f) => f.validated && unknownToTerraform(f, n.module!))))
     return []
   const objects = new Map<string, WalkObject>()
-  const key = (n: ModuleNode, local: string): string => `${n.address}|${local}`
+  const key = (n: ModuleNode, local: string): string => `${n.addr.key}|${local}`
   const add = (
     n: ModuleNode,
     scope: ModuleNode,
@@ -104,7 +104,7 @@ export function unknownProviderFunctions(tree: {readonly nodes: readonly ModuleN
             validated,
           })
     }
-    objects.set(key(n, local), {deps, errors, module: scope.address})
+    objects.set(key(n, local), {deps, errors, module: scope.addr.key})
   }
   for (const n of tree.nodes) {
     const m = n.module
@@ -205,7 +205,7 @@ export function unknownFunctionProviders(tree: {readonly nodes: readonly ModuleN
           `Provider ${JSON.stringify(f.provider)} does not exist within the required_providers of this module`,
           f.range,
         ),
-        module: n.address,
+        module: n.addr.key,
       })
     }
   }

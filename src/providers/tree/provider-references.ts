@@ -192,7 +192,7 @@ export function renameTargetOf(n: ModuleNode, site: ProviderSite, onAlias: boole
   const child = n.children.find((c) => c.path[c.path.length - 1] === site.call)
   if (!child?.dir || !child.module)
     return {
-      error: `${child?.address ?? `module.${site.call}`} is not installed or not found: its provider configurations cannot be renamed`,
+      error: `${child?.addr.key ?? `module.${site.call}`} is not installed or not found: its provider configurations cannot be renamed`,
     }
   return {dir: child.dir, ...base}
 }
@@ -271,7 +271,7 @@ export function renameEdits(trees: Trees, t: RenameTarget, newName: string): {ed
   for (const tree of trees) {
     for (const n of tree.nodes) {
       if (n.dir !== t.dir || !n.module) continue
-      const where = n.address === '' ? 'the root module' : n.address
+      const where = n.addr.isRoot ? 'the root module' : n.addr.key
       const sites = providerSites(n.module)
       const why = conflict(n.module, sites, t, newName, where)
       if (why) return {error: why}
@@ -286,7 +286,7 @@ export function renameEdits(trees: Trees, t: RenameTarget, newName: string): {ed
       )
       if (clash)
         return {
-          error: `the providers map of ${n.address} already has the key ${t.part === 'name' ? newName : `${t.localName}.${newName}`} (${rangeText(clash.nameRange)})`,
+          error: `the providers map of ${n.addr.key} already has the key ${t.part === 'name' ? newName : `${t.localName}.${newName}`} (${rangeText(clash.nameRange)})`,
         }
       for (const s of callerSites) if (denotes(s, t)) add(tree, s)
     }
@@ -302,7 +302,7 @@ export function renameRefusal(trees: Trees, t: RenameTarget): string | undefined
   for (const tree of trees)
     for (const n of tree.nodes) {
       if (n.dir !== t.dir || !n.module) continue
-      const why = impliedUses(n.module, t, n.address === '' ? 'the root module' : n.address)
+      const why = impliedUses(n.module, t, n.addr.isRoot ? 'the root module' : n.addr.key)
       if (why) return why
     }
   return undefined

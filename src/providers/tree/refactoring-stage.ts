@@ -72,7 +72,7 @@ function removedStillExists(tree: ModuleTree): PlanStageDiagnostic[] {
       if (r)
         out.push({
           diagnostic: errorDiag('config.removed-still-exists', 'Removed resource still exists', detail, r.declRange),
-          module: s.node.address,
+          module: s.node.addr.key,
         })
       continue
     }
@@ -81,7 +81,7 @@ function removedStillExists(tree: ModuleTree): PlanStageDiagnostic[] {
     if (call)
       out.push({
         diagnostic: errorDiag('config.removed-still-exists', 'Removed module still exists', detail, call.declRange),
-        module: s.node.address,
+        module: s.node.addr.key,
       })
   }
   return out
@@ -181,7 +181,7 @@ function moves(tree: ModuleTree): Move[] | undefined {
       }
       out.push({
         block: b,
-        module: n.address,
+        module: n.addr.key,
         from: abs(from),
         to: abs(to),
         noun: from.kind === 'module' ? 'module call' : 'resource',

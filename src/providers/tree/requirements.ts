@@ -58,7 +58,7 @@ export function moduleRequirements(n: ModuleNode): ModuleRequirement[] {
       const r = parseProviderConstraints(o.constraint)
       if ('constraints' in r) parsed.push(...r.constraints)
     }
-    out.push({module: n.address, provider: k, canonical: constraintsString(parsed), constraints: e.origins})
+    out.push({module: n.addr.key, provider: k, canonical: constraintsString(parsed), constraints: e.origins})
   }
   return out.sort((a, b) => (a.provider < b.provider ? -1 : a.provider > b.provider ? 1 : 0))
 }

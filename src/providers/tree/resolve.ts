@@ -327,12 +327,12 @@ export function resolveProviders(
   for (const n of tree.nodes) {
     const c = r.ctx.get(n)
     if (!c || !n.module) continue
-    if (n.address === '' && !inbound) r.rootRequirements(n, c)
+    if (n.addr.isRoot && !inbound) r.rootRequirements(n, c)
     r.declaredBlocks(n, c)
-    if (n.address === '' && test) r.testProvided(test)
-    if (n.address === '' && inbound) r.inboundProvided(inbound)
+    if (n.addr.isRoot && test) r.testProvided(test)
+    if (n.addr.isRoot && inbound) r.inboundProvided(inbound)
     // a shared module analysed on its own: the aliases it expects from its caller, where it has no block
-    if (n.address === '' && r.sharedModule) r.expectedAliases(c)
+    if (n.addr.isRoot && r.sharedModule) r.expectedAliases(c)
     r.proxies(n, c)
   }
   // 2. Resources: a module instance whose module and visible configurations are unchanged keeps its bindings.
@@ -514,11 +514,11 @@ class Resolver {
 
   /** What the modules above `n` show below them, then `n`'s own entries of `own`, as text (kept in `cache`). */
   private seenWith(n: ModuleNode, own: Map<string, string[]>, cache: Map<string, string>): string {
-    let v = cache.get(n.address)
+    let v = cache.get(n.addr.key)
     if (v === undefined) {
-      const mine = (own.get(n.address) ?? []).join('\u0001')
-      v = (n.parent ? this.seenBelow(n.parent) : this.mode) + '\u0002' + n.address + '\u0003' + mine
-      cache.set(n.address, v)
+      const mine = (own.get(n.addr.key) ?? []).join('\u0001')
+      v = (n.parent ? this.seenBelow(n.parent) : this.mode) + '\u0002' + n.addr.key + '\u0003' + mine
+      cache.set(n.addr.key, v)
     }
     return v
   }
@@ -530,7 +530,7 @@ class Resolver {
       return
     }
     const store = memo.memo.get(m, 'resolution', () => new Map<string, NodeResolution>())
-    const key = `${this.mode}\u0000${n.address}`
+    const key = `${this.mode}\u0000${n.addr.key}`
     const visible = this.visible(n)
     const kept = store.get(key)
     if (kept && kept.visible === visible) {
@@ -616,7 +616,7 @@ class Resolver {
       this.nodes.set(addr, {
         kind: 'declared',
         config,
-        proxiable: n.address !== '' && empty,
+        proxiable: !n.addr.isRoot && empty,
         info: {
           address: config,
           module: c.path,
@@ -624,7 +624,7 @@ class Resolver {
           ...(alias ? {alias} : {}),
           provider,
           implied: false,
-          legacy: n.address !== '',
+          legacy: !n.addr.isRoot,
           empty,
           range: b.declRange,
           declaration: b,
@@ -724,7 +724,7 @@ class Resolver {
         detail: '',
         extra: {
           range: valueRange,
-          explanation: `The call to ${n.address} passes ${localConfigString(inParent)} as ${localConfigString(inChild)}, but ${moduleText(parent)} has no configuration ${parentAddr} to pass. Declare it in ${moduleText(parent)} (a provider "${inParent.localName}" block${inParent.alias ? ` with alias = "${inParent.alias}"` : ''})${parent.address === '' ? '' : `, or have the caller of ${parent.address} pass it in`}.`,
+          explanation: `The call to ${n.addr.key} passes ${localConfigString(inParent)} as ${localConfigString(inChild)}, but ${moduleText(parent)} has no configuration ${parentAddr} to pass. Declare it in ${moduleText(parent)} (a provider "${inParent.localName}" block${inParent.alias ? ` with alias = "${inParent.alias}"` : ''})${parent.addr.isRoot ? '' : `, or have the caller of ${parent.addr.key} pass it in`}.`,
         },
       },
     })
@@ -821,7 +821,7 @@ class Resolver {
       const wantConfig = this.absConfig(n.path, provider, ref.alias)
       const passed = passedMissing && own.kind === 'proxy'
       // inbound configurations only (a stack component): what the root is not given is missing, nothing is implied
-      const notGiven = this.inbound !== undefined && !passed && (n.address === '' || !ref.alias)
+      const notGiven = this.inbound !== undefined && !passed && (n.addr.isRoot || !ref.alias)
       steps.push({
         kind: 'missing',
         module: c.path,
@@ -864,7 +864,7 @@ class Resolver {
         module: c.path,
         provider,
         from: this.ctx.get(p)?.path ?? p.addr,
-        between: p.address !== n.parent?.address,
+        between: p.addr.key !== n.parent?.addr.key,
         fromCallers: false,
       })
       const found = this.follow(addr, steps)
@@ -904,7 +904,7 @@ class Resolver {
         detail: `To work with ${vertex} its original provider configuration at ${want} is required, but it has been removed. This occurs when a provider configuration is removed while objects created by that provider still exist in the state. Re-add the provider configuration to destroy ${vertex}, after which you can remove the provider configuration again.`,
         extra: {
           range: at,
-          explanation: `${address} uses ${localConfigString(ref)}, but ${moduleText(n)} has no provider "${ref.localName}" block with alias = "${ref.alias ?? ''}"${n.address === '' ? '' : ', no providers map entry for it in its call, and aliased configurations are never inherited'}. Nothing here concerns a state: ${this.engine.product} reports a missing configuration with this text.`,
+          explanation: `${address} uses ${localConfigString(ref)}, but ${moduleText(n)} has no provider "${ref.localName}" block with alias = "${ref.alias ?? ''}"${n.addr.isRoot ? '' : ', no providers map entry for it in its call, and aliased configurations are never inherited'}. Nothing here concerns a state: ${this.engine.product} reports a missing configuration with this text.`,
         },
       },
     })

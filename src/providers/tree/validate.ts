@@ -92,7 +92,7 @@ interface Ctx {
 type Restriction = {readonly meta: MetaArgument; readonly range: SourceRange; readonly call: string} | undefined
 
 function byAddress(a: ModuleNode, b: ModuleNode): number {
-  return a.address < b.address ? -1 : a.address > b.address ? 1 : 0
+  return a.addr.key < b.addr.key ? -1 : a.addr.key > b.addr.key ? 1 : 0
 }
 
 /**
@@ -114,7 +114,7 @@ function validateNode(ctx: Ctx, root: ModuleNode, rootRestriction: Restriction, 
       stack.pop()
       const from = out.length
       validateOne(ctx, top.node, top.restriction, out)
-      for (let i = from; i < out.length; i++) modules.set(out[i]!, top.node.address)
+      for (let i = from; i < out.length; i++) modules.set(out[i]!, top.node.addr.key)
       continue
     }
     top.expanded = true
@@ -195,7 +195,7 @@ function validateOne(ctx: Ctx, node: ModuleNode, restriction: Restriction, out: 
   if (c.tofu) instanceKeys(c)
   inheritedValues(c)
   // 6. nothing else for the root module
-  if (node.address === '' || !node.parent?.module || !node.call) return
+  if (node.addr.isRoot || !node.parent?.module || !node.call) return
   legacyUnderMetaArguments(c, restriction)
   overriddenConfigurations(c)
   missingConfigurationAliases(c)
@@ -352,7 +352,7 @@ function instanceKeys(c: ModuleCheck): void {
       if (passed.inParent.keyRange)
         identical(
           'module',
-          `-target=${node.address ? node.address + '.' : ''}module.${call.name}`,
+          `-target=${node.addr.isRoot ? '' : node.addr.key + '.'}module.${call.name}`,
           call.forEach,
           instanced.get(refString(passed.inParent)),
         )
@@ -365,7 +365,7 @@ function instanceKeys(c: ModuleCheck): void {
     if (ref.keyRange && r.mode === 'managed') {
       identical(
         'resource',
-        `-target=${node.address ? node.address + '.' : ''}${r.type}.${r.name}`,
+        `-target=${node.addr.isRoot ? '' : node.addr.key + '.'}${r.type}.${r.name}`,
         r.forEach,
         instanced.get(refString(ref)),
       )
@@ -395,7 +395,7 @@ function inheritedValues(c: ModuleCheck): void {
         )
         continue
       }
-      if (node.address !== '' && !confOK && !passedOK && node.call) {
+      if (!node.addr.isRoot && !confOK && !passedOK && node.call) {
         out.push(
           warningDiag(
             'provider.missing-inherited-config',
@@ -419,7 +419,7 @@ function legacyUnderMetaArguments(c: ModuleCheck, restriction: Restriction): voi
       errorDiag(
         'module.legacy-provider-incompatible',
         `Module is incompatible with ${metas}`,
-        `The module at ${node.address} is a legacy module which contains its own local provider configurations, and so calls to it may not use the ${args} arguments.\n\nIf you also control the module ${q(node.source?.normalized ?? node.sourceText ?? '')}, consider updating this module to instead expect provider configurations to be passed by its caller.`,
+        `The module at ${node.addr.key} is a legacy module which contains its own local provider configurations, and so calls to it may not use the ${args} arguments.\n\nIf you also control the module ${q(node.source?.normalized ?? node.sourceText ?? '')}, consider updating this module to instead expect provider configurations to be passed by its caller.`,
         restriction.range,
       ),
     )
@@ -578,14 +578,14 @@ function childModuleChecks(
     stack.pop()
     const from = out.length
     childModuleChecksOne(top.node, engine, importsInChildren, out)
-    for (let i = from; i < out.length; i++) modules.set(out[i]!, top.node.address)
+    for (let i = from; i < out.length; i++) modules.set(out[i]!, top.node.addr.key)
   }
 }
 
 /** Tree-building checks of one child module. */
 function childModuleChecksOne(node: ModuleNode, engine: Engine, importsAllowed: boolean, out: Diagnostic[]): void {
   const m = node.module
-  if (!m || node.address === '') return
+  if (!m || node.addr.isRoot) return
   const tofu = engine.name === 'opentofu'
   if (m.backend) {
     out.push(
@@ -615,7 +615,7 @@ function childModuleChecksOne(node: ModuleNode, engine: Engine, importsAllowed: 
       errorDiag(
         'query.list-in-child',
         'Invalid list configuration',
-        `A list block was detected in ${q(node.address)}. List blocks are only allowed in the root module.`,
+        `A list block was detected in ${q(node.addr.key)}. List blocks are only allowed in the root module.`,
         firstList.declRange,
       ),
     )
@@ -626,7 +626,7 @@ function childModuleChecksOne(node: ModuleNode, engine: Engine, importsAllowed: 
       errorDiag(
         'module.import-in-child',
         'Invalid import configuration',
-        `An import block was detected in ${q(node.address)}. Import blocks are only allowed in the root module.`,
+        `An import block was detected in ${q(node.addr.key)}. Import blocks are only allowed in the root module.`,
         firstImport.declRange,
       ),
     )
@@ -643,7 +643,7 @@ function staticProviderForEach(n: ModuleNode, engine: Engine): Diagnostic[] {
   for (const p of n.module.providerConfigs.values()) {
     if (!p.valid || !p.forEach) continue
     const ident = {subject: `provider.${p.localName}.${p.alias ?? ''}.for_each`, range: p.forEach.exprRange}
-    out.push(...staticContextErrors(p.forEach, {module: n.module, variables: new Map(), address: n.address}, ident))
+    out.push(...staticContextErrors(p.forEach, {module: n.module, variables: new Map(), address: n.addr.key}, ident))
   }
   return out
 }
@@ -688,7 +688,7 @@ export function validateProviderConfigsByModule(tree: ModuleTree, behaviour: Eng
     // decode-time diagnostics, once per module, for the first call that reaches it
     for (const d of [...n.module.decodeDiagnostics, ...staticProviderForEach(n, engine)]) {
       out.push(d)
-      modules.set(d, n.address)
+      modules.set(d, n.addr.key)
       decodeTime.add(d)
     }
   }
@@ -703,7 +703,7 @@ export function validateProviderConfigsByModule(tree: ModuleTree, behaviour: Eng
   // the root module's backend type: `init` checks it (Terraform ≥ 1.15 `validate` too, after the graph)
   for (const d of unsupportedBackendType(tree.root.module, engine)) {
     out.push(d)
-    modules.set(d, tree.root.address)
+    modules.set(d, tree.root.addr.key)
   }
   return {diagnostics: out, modules, decodeTime}
 }

@@ -63,7 +63,7 @@ function versionFixes(r: SourceRange, node: ModuleNode | undefined, inputs: Terr
     const name = block.labels[0]?.value ?? ''
     const engine = engineByName(inputs.analysis.tree.engine)
     const source = providerForDisplay(m.names.providerFor(name), engine.defaultRegistryHost)
-    const root = node.address === '' && inputs.analysis.sharedModule === undefined
+    const root = node.addr.isRoot && inputs.analysis.sharedModule === undefined
     const fix = moveVersionFix(site, block, v, source, root)
     return fix ? [fix] : []
   }
@@ -123,7 +123,7 @@ function passFixes(r: SourceRange, inputs: TerraformFixInputs): Fix[] {
     for (const {text: slot} of req.aliases) {
       if (passed.has(slot) || cm.providerConfigs.has(slot)) continue
       for (const candidate of candidatesIn(pmod, req.provider)) {
-        const fix = passConfigurationFix(site, call.block, slot, candidate, `Pass ${candidate} to ${child.address} as ${slot}`)
+        const fix = passConfigurationFix(site, call.block, slot, candidate, `Pass ${candidate} to ${child.addr.key} as ${slot}`)
         if (fix) out.push(fix)
       }
     }
