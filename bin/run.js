@@ -60,24 +60,10 @@ if (given[0] === 'lsp' && lspLine(given.slice(1))) {
 const quick = QUICK.includes(given[0]) && (await script('quick').quickStart(given, runQuick))
 if (!quick) {
   answered()
-  await runOclif(given)
+  const {runOclif} = await import('./oclif-run.js')
+  await runOclif(given, import.meta.url)
 }
 exitWhenFlushed()
-
-async function runOclif(given) {
-  const {COMMANDS, describeCliError, flush, run} = await import('../dist/cli/entry.js')
-  // `tfgraph help lint` is `tfgraph lint --help`
-  const argv = given[0] === 'help' ? [...given.slice(1), '--help'] : given
-  try {
-    await run(argv, import.meta.url)
-    await flush()
-  } catch (error) {
-    const ids = Object.keys(COMMANDS)
-    const {text, exitCode} = describeCliError(error, argv, ids, (command) => COMMANDS[command.split(' ').join(':')])
-    if (text) process.stderr.write(text)
-    process.exitCode = exitCode
-  }
-}
 
 /**
  * Whether `tfgraph lsp ARGV` is a line oclif would run as it is, with nothing for oclif to say: `--stdio` and

@@ -95,7 +95,7 @@ if (typeof got === 'string') {
   test('the tarball holds only what runs: bin/, the built dist/cli, dist/src and dist/viewer, the manifest', () => {
     // dist/cli/quick*.cjs and their V8 code caches (.cjs.cache) are what `providers` starts from (bin/load-script.js)
     const allowed =
-      /^(README\.md|LICENSE|package\.json|oclif\.manifest\.json|bin\/(run|pre-commit|load-script)\.js|dist\/(cli|src)\/.+\.(js|d\.ts)|dist\/cli\/[\w-]+\.cjs(\.cache)?|dist\/viewer\/viewer\.(js|css))$/
+      /^(README\.md|LICENSE|package\.json|oclif\.manifest\.json|bin\/(run|pre-commit|load-script|oclif-run)\.js|dist\/(cli|src)\/.+\.(js|d\.ts)|dist\/cli\/[\w-]+\.cjs(\.cache)?|dist\/viewer\/viewer\.(js|css))$/
     const stray = inst.files.filter((f) => !allowed.test(f))
     assert.equal(stray, [], `files that do not run: ${stray.join(', ')}`)
     assert.ok(!inst.files.some((f) => /^(test|fixtures|scripts|src|commands|docs)\//.test(f)))
