@@ -6,6 +6,7 @@ import {readFileSync} from 'node:fs'
 import {describeCliError} from './cli-errors.js'
 import {startCommand, type CommandFlags, type CommandRun} from './command-run.js'
 import {configOutput} from './config-run.js'
+import {captureStreams} from './capture-streams.js'
 import {graphOutput} from './graph-run.js'
 import {lintOutput} from './lint-run.js'
 import {lockOutput} from './lock-run.js'
@@ -86,9 +87,6 @@ export function runQuick(q: QuickLine): Promise<void> {
   }
 }
 
-/** A writable stream's `write`, as the capture below replaces it. */
-type Write = typeof process.stdout.write
-
 /**
  * Runs the command line the quick start read in this process, as `tfgraph COMMAND ARGV` (`given`) would
  * run as a process of its own with its output read from pipes: what it wrote to stdout and to stderr, and
@@ -96,27 +94,10 @@ type Write = typeof process.stdout.write
  * not terminals meanwhile (no colours, as through a pipe); the caller's exit code is kept.
  */
 export async function runCaptured(q: QuickLine, given: readonly string[]): Promise<StoredAnswer> {
-  const streams = [process.stdout, process.stderr] as const
-  const chunks: [Buffer[], Buffer[]] = [[], []]
-  // the streams' own properties as they were (a terminal's isTTY is its prototype's), put back after
-  const replaced = ['write', 'isTTY'] as const
-  const saved = streams.map((s) => replaced.map((p) => Object.getOwnPropertyDescriptor(s, p)))
+  const captured = captureStreams()
   const exitCode = process.exitCode
-  streams.forEach((s, i) => {
-    const capture = (chunk: string | Uint8Array, encoding?: unknown, done?: unknown): boolean => {
-      chunks[i]!.push(
-        typeof chunk === 'string'
-          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
-          : Buffer.from(chunk),
-      )
-      const callback = typeof encoding === 'function' ? encoding : done
-      if (typeof callback === 'function') process.nextTick(() => (callback as () => void)())
-      return true
-    }
-    Object.defineProperty(s, 'write', {value: capture as Write, configurable: true, writable: true})
-    Object.defineProperty(s, 'isTTY', {value: false, configurable: true, writable: true})
-  })
   process.exitCode = undefined
+  let written: {readonly stdout: string; readonly stderr: string}
   try {
     await runQuick(q)
   } catch (e) {
@@ -125,16 +106,9 @@ export async function runCaptured(q: QuickLine, given: readonly string[]): Promi
     if (text) process.stderr.write(text)
     process.exitCode = exitCode
   } finally {
-    streams.forEach((s, i) =>
-      replaced.forEach((p, j) => {
-        const own = saved[i]![j]
-        if (own) Object.defineProperty(s, p, own)
-        else Reflect.deleteProperty(s, p)
-      }),
-    )
+    written = captured.restore()
   }
   const code = Number(process.exitCode ?? 0)
   process.exitCode = exitCode
-  const [stdout, stderr] = chunks.map((c) => Buffer.concat(c).toString('utf8')) as [string, string]
-  return {stdout, stderr, exitCode: code}
+  return {...written, exitCode: code}
 }
