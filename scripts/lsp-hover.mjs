@@ -21,10 +21,16 @@ import {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
-export async function hoverAt(dir, file, line, column) {
+/** The hover's Markdown; `options.stderr`, when given, gets what the server writes to stderr (else it goes to this process's). */
+export async function hoverAt(dir, file, line, column, options = {}) {
   const ws = path.resolve(root, dir)
   const abs = path.resolve(root, file)
-  const child = spawn(process.execPath, [path.join(root, 'bin', 'run.js'), 'lsp', '--stdio'], {cwd: ws, stdio: ['pipe', 'pipe', 'inherit']})
+  const child = spawn(process.execPath, [path.join(root, 'bin', 'run.js'), 'lsp', '--stdio'], {
+    cwd: ws,
+    stdio: ['pipe', 'pipe', options.stderr ? 'pipe' : 'inherit'],
+  })
+  if (options.stderr) child.stderr.on('data', options.stderr)
+  const ended = options.stderr ? new Promise((r) => child.on('close', r)) : Promise.resolve()
   const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin))
   conn.listen()
   const uri = (f) => pathToFileURL(f).toString()
@@ -38,6 +44,8 @@ export async function hoverAt(dir, file, line, column) {
   const h = await conn.sendRequest(HoverRequest.type, {textDocument: {uri: uri(abs)}, position: {line: line - 1, character: column - 1}})
   await conn.sendRequest(ShutdownRequest.type)
   await conn.sendNotification(ExitNotification.type)
+  // all of its stderr read before the caller looks at it
+  await ended
   const value = typeof h?.contents === 'object' && 'value' in h.contents ? h.contents.value : ''
   // links to the repository's files, relative to it (a reader's clone is elsewhere)
   return value.split(uri(root) + '/').join('')

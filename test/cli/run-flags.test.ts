@@ -1,28 +1,24 @@
 // The shared run flags: --jobs (worker threads give the same output), --verbose (what the run read),
-// --no-cache, and no progress line when stderr is not a terminal.
-import {spawnSync} from 'node:child_process'
+// --no-cache, and no progress line when stderr is not a terminal. The command lines run in this process
+// (test/helpers/cli.ts); the usage error and the piped-stderr one also as processes of their own (the
+// --verbose lines report milliseconds, which differ from run to run).
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {fixturesDir, repoRoot} from '../helpers/paths.js'
+import {runCli, runCliChecked} from '../helpers/cli.js'
+import {fixturesDir} from '../helpers/paths.js'
 
-function run(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {
-    encoding: 'utf8',
-    env: {...process.env, NO_COLOR: '1', ...env},
-  })
-  return {code: r.status, stdout: r.stdout, stderr: r.stderr}
-}
+const run = (args: string[], env: Record<string, string> = {}) => runCli(args, {env})
 
 const demo = path.join(fixturesDir, 'providers/demo')
 
-test('--parser hcl2json --jobs 2 parses in worker threads and prints exactly what --jobs 1 prints', () => {
+test('--parser hcl2json --jobs 2 parses in worker threads and prints exactly what --jobs 1 prints', async () => {
   const cache = mkdtempSync(path.join(tmpdir(), 'tfgraph-jobs-'))
   try {
-    const one = run(['providers', demo, '--jobs', '1', '--no-cache', '--verbose', '--parser', 'hcl2json'])
-    const two = run(['providers', demo, '--jobs', '2', '--verbose', '--parser', 'hcl2json'], {
+    const one = await run(['providers', demo, '--jobs', '1', '--no-cache', '--verbose', '--parser', 'hcl2json'])
+    const two = await run(['providers', demo, '--jobs', '2', '--verbose', '--parser', 'hcl2json'], {
       TFGRAPH_POOL_THRESHOLD: '0',
       TFGRAPH_CACHE_DIR: cache,
     })
@@ -34,10 +30,10 @@ test('--parser hcl2json --jobs 2 parses in worker threads and prints exactly wha
     assert.ok(m, two.stderr)
     assert.ok(Number(m![2]) > 0 && Number(m![2]) <= Number(m![1]))
     // the workers filled the parse cache: another view of the same root reads every file from it
-    const json = run(['providers', demo, '--json', '--verbose', '--parser', 'hcl2json'], {TFGRAPH_CACHE_DIR: cache})
+    const json = await run(['providers', demo, '--json', '--verbose', '--parser', 'hcl2json'], {TFGRAPH_CACHE_DIR: cache})
     assert.match(json.stderr, new RegExp(`, ${m![2]} from the parse cache, 0 parsed`))
     // and the same command again is answered whole by the results cache
-    const warm = run(['providers', demo, '--verbose', '--parser', 'hcl2json'], {TFGRAPH_CACHE_DIR: cache})
+    const warm = await run(['providers', demo, '--verbose', '--parser', 'hcl2json'], {TFGRAPH_CACHE_DIR: cache})
     assert.match(warm.stderr, /\(0 parsed, 0 from the parse cache, 0 parsed by \d+ worker threads, 1 result from the results cache\)/)
     assert.is(warm.stdout, one.stdout)
   } finally {
@@ -45,15 +41,16 @@ test('--parser hcl2json --jobs 2 parses in worker threads and prints exactly wha
   }
 })
 
-test('--jobs must be a positive integer', () => {
-  const r = run(['providers', demo, '--jobs', '0'])
+test('--jobs must be a positive integer', async () => {
+  const r = await runCliChecked(['providers', demo, '--jobs', '0'])
   assert.is(r.code, 1, 'a usage error')
   assert.match(r.stderr, /jobs/)
   assert.not.match(r.stderr, /    at /)
 })
 
-test('piped stderr gets no progress line', () => {
-  const r = run(['lint', demo])
+test('piped stderr gets no progress line', async () => {
+  // a process of its own too: its stderr is a real pipe
+  const r = await runCliChecked(['lint', demo])
   assert.not.match(r.stderr, /files read/)
   assert.not.match(r.stderr, /\x1b\[2K/)
 })

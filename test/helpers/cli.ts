@@ -90,6 +90,19 @@ async function runAsBin(cli: Loaded, given: readonly string[]): Promise<void> {
 
 /** `tfgraph ARGS` in this process: what it wrote to stdout and stderr and its exit code, as `runCliProcess` gives them. */
 export async function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliRun> {
+  const {code, stdout, stderr} = await runHere(args, options)
+  return {code, stdout, stderr}
+}
+
+/**
+ * `runCli`, and `merged`: stdout and stderr as one stream in the order they were written, as a terminal (or
+ * one file given both, `2>&1`) shows them: each write is one call here, as a process of its own writes a file.
+ */
+export function runCliMerged(args: readonly string[], options: CliOptions = {}): Promise<CliRun & {readonly merged: string}> {
+  return runHere(args, options)
+}
+
+async function runHere(args: readonly string[], options: CliOptions): Promise<CliRun & {readonly merged: string}> {
   if (state.busy) throw new Error('runCli: one command line at a time (it swaps the process streams)')
   state.busy = true
   const cli = await (state.loaded ??= load())
@@ -103,6 +116,20 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
   }
   process.exitCode = undefined
   const captured = captureStreams()
+  // both streams' writes, in the order made, over the capture's own (which `restore` takes away with them)
+  const merged: Buffer[] = []
+  for (const s of [process.stdout, process.stderr]) {
+    const capture = s.write.bind(s) as (chunk: string | Uint8Array, ...rest: unknown[]) => boolean
+    const write = (chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
+      merged.push(
+        typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : 'utf8')
+          : Buffer.from(chunk),
+      )
+      return capture(chunk, ...rest)
+    }
+    Object.defineProperty(s, 'write', {value: write, configurable: true, writable: true})
+  }
   let code: number
   let written: {readonly stdout: string; readonly stderr: string}
   try {
@@ -119,7 +146,7 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
     written = captured.restore()
     state.busy = false
   }
-  return {code, stdout: written.stdout, stderr: written.stderr}
+  return {code, stdout: written.stdout, stderr: written.stderr, merged: Buffer.concat(merged).toString('utf8')}
 }
 
 /** `runCli`, and the same command line as a process of its own (`runCliProcess`), which must give the same exit code, stdout and stderr. */
