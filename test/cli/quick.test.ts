@@ -12,6 +12,7 @@ import * as assert from 'uvu/assert'
 import Providers from '../../commands/providers.js'
 import {providersInputs, providersKey} from '../../src/cli/providers-run.js'
 import {PROVIDERS_SUBCOMMANDS, quickArgs, type QuickLine} from '../../src/cli/quick.js'
+import {runCli} from '../helpers/cli.js'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
 const demo = path.join(fixturesDir, 'providers/demo')
@@ -84,15 +85,20 @@ test('quick start leaves a run with TFGRAPH_PARSER or DEBUG set to oclif', () =>
   assert.ok(quickProvidersArgs([demo], {}))
 })
 
-function run(argv: string[], cache: string, via: 'bin' | 'oclif') {
+/** As a process of its own: `node bin/run.js providers ARGV`, or the oclif command itself, as bin/run.js runs every command line the quick start does not take. */
+function runProcess(argv: string[], cache: string, via: 'bin' | 'oclif') {
   const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1', TFGRAPH_CACHE_DIR: cache}
   delete env['TF_DATA_DIR']
   const bin = path.join(repoRoot, 'bin/run.js')
-  // the oclif command itself, as bin/run.js runs every command line the quick start does not take
-  const oclif = `const {run, flush} = await import(${JSON.stringify(pathToFileURL(path.join(repoRoot, 'dist/cli/entry.js')).href)}); try { await run(${JSON.stringify(['providers', ...argv])}, ${JSON.stringify(pathToFileURL(bin).href)}); await flush() } catch (e) { if (e?.oclif?.exit === undefined) throw e; process.exitCode = e.oclif.exit }`
+  const oclif = `const {runOclif} = await import(${JSON.stringify(pathToFileURL(path.join(repoRoot, 'bin/oclif-run.js')).href)}); await runOclif(${JSON.stringify(['providers', ...argv])}, ${JSON.stringify(pathToFileURL(bin).href)})`
   const args = via === 'bin' ? [bin, 'providers', ...argv] : ['--input-type=module', '-e', oclif]
   const r = spawnSync(process.execPath, args, {encoding: 'utf8', env, cwd: repoRoot})
   return {code: r.status, stdout: r.stdout, stderr: r.stderr}
+}
+
+/** The same in this process (test/helpers/cli.ts): the quick start as bin/run.js runs it, or the oclif command. */
+function run(argv: string[], cache: string, via: 'bin' | 'oclif') {
+  return runCli(['providers', ...argv], {env: {TFGRAPH_CACHE_DIR: cache, TF_DATA_DIR: undefined}, oclif: via === 'oclif'})
 }
 
 const SAME: string[][] = [
@@ -107,12 +113,12 @@ const SAME: string[][] = [
 ]
 
 for (const argv of SAME) {
-  test(`\`providers ${argv.join(' ')}\`: the quick start prints what oclif prints, cold and warm`, () => {
+  test(`\`providers ${argv.join(' ')}\`: the quick start prints what oclif prints, cold and warm`, async () => {
     const caches = [mkdtempSync(path.join(tmpdir(), 'tfgraph-quick-')), mkdtempSync(path.join(tmpdir(), 'tfgraph-quick-'))]
     try {
-      const oclif = run(argv, caches[0]!, 'oclif')
-      const cold = run(argv, caches[1]!, 'bin')
-      const warm = run(argv, caches[1]!, 'bin')
+      const oclif = await run(argv, caches[0]!, 'oclif')
+      const cold = await run(argv, caches[1]!, 'bin')
+      const warm = await run(argv, caches[1]!, 'bin')
       // --verbose ends with a line about the run (how many files, in how many ms): compared without it
       const steady = (s: string) => s.replace(/^tfgraph: \d+ files read in \d+ ms.*\n/m, '')
       for (const r of [cold, warm]) {
@@ -121,20 +127,28 @@ for (const argv of SAME) {
         assert.is(steady(r.stderr), steady(oclif.stderr))
       }
       assert.ok(oclif.stdout.length > 0 || oclif.stderr.length > 0, 'the command printed something')
+      // the first line also as processes of their own (fresh caches): the same as in this process
+      if (argv === SAME[0]) {
+        const fresh = [mkdtempSync(path.join(tmpdir(), 'tfgraph-quick-')), mkdtempSync(path.join(tmpdir(), 'tfgraph-quick-'))]
+        caches.push(...fresh)
+        assert.equal(runProcess(argv, fresh[0]!, 'oclif'), oclif, 'oclif as a process of its own')
+        assert.equal(runProcess(argv, fresh[1]!, 'bin'), cold, 'the quick start, cold, as a process of its own')
+        assert.equal(runProcess(argv, fresh[1]!, 'bin'), warm, 'the quick start, warm, as a process of its own')
+      }
     } finally {
       for (const c of caches) rmSync(c, {recursive: true, force: true})
     }
   })
 }
 
-test('a warm quick start answers from what the oclif command stored, and the other way round', () => {
+test('a warm quick start answers from what the oclif command stored, and the other way round', async () => {
   const cache = mkdtempSync(path.join(tmpdir(), 'tfgraph-quick-'))
   try {
     const argv = [path.relative(repoRoot, demo), '--json']
-    const stored = run(argv, cache, 'oclif')
+    const stored = await run(argv, cache, 'oclif')
     const entries = () => readdirSync(path.join(cache, 'results'), {recursive: true}).filter((f) => String(f).endsWith('.json')).length
     assert.is(entries(), 1)
-    assert.is(run(argv, cache, 'bin').stdout, stored.stdout)
+    assert.is((await run(argv, cache, 'bin')).stdout, stored.stdout)
     assert.is(entries(), 1, 'the quick start found the entry the command stored (one key, one build id)')
   } finally {
     rmSync(cache, {recursive: true, force: true})

@@ -25,6 +25,8 @@ export interface CliOptions {
   readonly cwd?: string
   /** Variables set (a string) or removed (undefined) for the run, over the test process's own. */
   readonly env?: Readonly<Record<string, string | undefined>>
+  /** In this process only: the oclif command even for a line the quick start takes (bin/oclif-run.js's runOclif). */
+  readonly oclif?: boolean
 }
 
 const bin = path.join(repoRoot, 'bin/run.js')
@@ -82,8 +84,9 @@ async function load(): Promise<Loaded> {
 const state: {loaded?: Promise<Loaded>; busy: boolean} = {busy: false}
 
 /** What bin/run.js does with the command line, output and exit code kept instead of ending the process. */
-async function runAsBin(cli: Loaded, given: readonly string[]): Promise<void> {
-  const quick = cli.quickCommands.includes(given[0] ?? '') && (await cli.quick.quickStart(given, (q) => cli.quickRun().runQuick(q)))
+async function runAsBin(cli: Loaded, given: readonly string[], oclif = false): Promise<void> {
+  const quick =
+    !oclif && cli.quickCommands.includes(given[0] ?? '') && (await cli.quick.quickStart(given, (q) => cli.quickRun().runQuick(q)))
   if (quick) return
   await (await cli.oclif()).runOclif(given, pathToFileURL(bin).href)
 }
@@ -134,7 +137,7 @@ async function runHere(args: readonly string[], options: CliOptions): Promise<Cl
   let written: {readonly stdout: string; readonly stderr: string}
   try {
     process.chdir(options.cwd ?? repoRoot)
-    await runAsBin(cli, args)
+    await runAsBin(cli, args, options.oclif)
   } finally {
     code = Number(process.exitCode ?? 0)
     process.exitCode = exitCode
