@@ -1,44 +1,30 @@
 // The whole pipeline gives the same output with either parser of native-syntax files (TFGRAPH_PARSER=tfgraph,
 // the default, and TFGRAPH_PARSER=hcl2json, the reference): `lint --format json` and `providers --json`
 // through the real CLI (dist/), on every fixture root module, five root modules of ../shared/corpus and one
-// of its repositories.
+// of its repositories. The command lines run in this process (test/helpers/cli.ts: the reference parser's
+// WebAssembly loaded once, not once per command line); the first with each parser also as a process of its own.
 // scripts/parser-equality.mjs does the same for every repository and root module of the corpus.
-import {spawn} from 'node:child_process'
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {findRootModules, RunContext} from '../helpers/internal.js'
+import {checkedRunner, type CliRun} from '../helpers/cli.js'
 import {fixturesDir, hasShared, repoRoot, sharedDir} from '../helpers/paths.js'
 
-interface Run {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
+/** One runner a parser, so that the first command line of each is also run as a process of its own (runCliChecked). */
+const runners = {tfgraph: checkedRunner(), hcl2json: checkedRunner()}
 
-function run(args: readonly string[], parser: 'tfgraph' | 'hcl2json'): Promise<Run> {
+async function run(args: readonly string[], parser: 'tfgraph' | 'hcl2json'): Promise<CliRun> {
   const cacheDir = mkdtempSync(path.join(tmpdir(), `tfgraph-parser-equality-${parser}-`))
-  const env: NodeJS.ProcessEnv = {...process.env, TFGRAPH_PARSER: parser, TFGRAPH_NO_CACHE: '1', TFGRAPH_CACHE_DIR: cacheDir, NO_COLOR: '1'}
-  delete env['TF_DATA_DIR']
-  delete env['FORCE_COLOR']
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {
-      cwd: repoRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+  try {
+    return await runners[parser](args, {
+      env: {TFGRAPH_PARSER: parser, TFGRAPH_NO_CACHE: '1', TFGRAPH_CACHE_DIR: cacheDir, TF_DATA_DIR: undefined, FORCE_COLOR: undefined},
     })
-    const out: Buffer[] = []
-    const err: Buffer[] = []
-    child.stdout.on('data', (c: Buffer) => out.push(c))
-    child.stderr.on('data', (c: Buffer) => err.push(c))
-    child.on('error', reject)
-    child.on('close', (code) => {
-      rmSync(cacheDir, {recursive: true, force: true})
-      resolve({code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8')})
-    })
-  })
+  } finally {
+    rmSync(cacheDir, {recursive: true, force: true})
+  }
 }
 
 function firstLineDiff(a: string, b: string): string {
@@ -49,30 +35,26 @@ function firstLineDiff(a: string, b: string): string {
   return '(line endings)'
 }
 
-/** Each command with both parsers, two commands at a time; the differences, one line or three each. */
+/** Each command with both parsers, one after another (one command line at a time in this process); the differences, one line or three each. */
 async function differences(commands: readonly (readonly string[])[]): Promise<string[]> {
   const out: string[] = []
-  let next = 0
-  const worker = async (): Promise<void> => {
-    while (next < commands.length) {
-      const args = commands[next++]!
-      const [a, b] = [await run(args, 'tfgraph'), await run(args, 'hcl2json')]
-      const label = args.map((x) => path.relative(repoRoot, x) || x).join(' ')
-      if (a.code !== b.code) out.push(`${label}: exit code tfgraph ${a.code}, hcl2json ${b.code}`)
-      if (a.stdout !== b.stdout) out.push(`${label}: stdout differs at ${firstLineDiff(a.stdout, b.stdout)}`)
-      if (a.stderr !== b.stderr) out.push(`${label}: stderr differs at ${firstLineDiff(a.stderr, b.stderr)}`)
-      if (a.stdout === '') out.push(`${label}: no output (exit ${a.code}): ${a.stderr.trim().split('\n')[0] ?? ''}`)
-    }
+  for (const args of commands) {
+    const [a, b] = [await run(args, 'tfgraph'), await run(args, 'hcl2json')]
+    const label = args.map((x) => path.relative(repoRoot, x) || x).join(' ')
+    if (a.code !== b.code) out.push(`${label}: exit code tfgraph ${a.code}, hcl2json ${b.code}`)
+    if (a.stdout !== b.stdout) out.push(`${label}: stdout differs at ${firstLineDiff(a.stdout, b.stdout)}`)
+    if (a.stderr !== b.stderr) out.push(`${label}: stderr differs at ${firstLineDiff(a.stderr, b.stderr)}`)
+    if (a.stdout === '') out.push(`${label}: no output (exit ${a.code}): ${a.stderr.trim().split('\n')[0] ?? ''}`)
   }
-  await Promise.all([worker(), worker()])
   return out
 }
 
 test('fixtures: lint --recursive --format json (every root module) and providers --json are identical with either parser', async () => {
+  // the small one first: the first command line of each parser is also run as a process of its own
   const diffs = await differences([
-    ['lint', fixturesDir, '--recursive', '--format', 'json'],
     ['providers', path.join(fixturesDir, 'providers/demo'), '--json'],
     ['providers', path.join(fixturesDir, 'providers/provider-functions'), '--json'],
+    ['lint', fixturesDir, '--recursive', '--format', 'json'],
   ])
   assert.ok(diffs.length === 0, `${diffs.length} differences:\n${diffs.join('\n')}`)
 })

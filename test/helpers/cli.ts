@@ -38,7 +38,8 @@ export function runCliProcess(args: readonly string[], options: CliOptions = {})
     if (v === undefined) delete env[k]
     else env[k] = v
   }
-  const r = spawnSync(process.execPath, [bin, ...args], {cwd: options.cwd ?? repoRoot, encoding: 'utf8', env})
+  // no limit on the output but memory's (spawnSync's default, 1 MB, would cut a large JSON document)
+  const r = spawnSync(process.execPath, [bin, ...args], {cwd: options.cwd ?? repoRoot, encoding: 'utf8', env, maxBuffer: 1 << 30})
   return {code: r.status, stdout: r.stdout, stderr: r.stderr}
 }
 
@@ -161,12 +162,16 @@ export async function runCliChecked(args: readonly string[], options: CliOptions
   return r
 }
 
-/** `runCli` with `options`, whose first command line is run by `runCliChecked` (so that each file that runs its command lines here checks one on the process). */
-export function checkedRunner(options: CliOptions = {}): (args: readonly string[]) => Promise<CliRun> {
+/**
+ * `runCli` with `options` (and a line's own, `more`, over them), whose first command line is run by
+ * `runCliChecked` (so that each file that runs its command lines here checks one on the process).
+ */
+export function checkedRunner(options: CliOptions = {}): (args: readonly string[], more?: CliOptions) => Promise<CliRun> {
   let first = true
-  return (args) => {
+  return (args, more) => {
     const check = first
     first = false
-    return check ? runCliChecked(args, options) : runCli(args, options)
+    const given = more ? {...options, ...more, env: {...options.env, ...more.env}} : options
+    return check ? runCliChecked(args, given) : runCli(args, given)
   }
 }
