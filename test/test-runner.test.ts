@@ -2,7 +2,7 @@
 // order whatever order they finish in, failures, crashes and hangs counted as failed, the closing line CI
 // reads, a selection by words, --list, and --changed through the import graph. Run on a small repository
 // of its own (the runner's scripts copied, node_modules linked), never on this one.
-import {execFileSync, spawnSync} from 'node:child_process'
+import {execFileSync, spawn, spawnSync} from 'node:child_process'
 import {cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
@@ -25,56 +25,36 @@ function makeRepo(files: Record<string, string>): string {
   return dir
 }
 
-function runner(dir: string, args: string[], env: NodeJS.ProcessEnv = {}): {status: number | null; stdout: string; stderr: string} {
+type Ran = {status: number | null; stdout: string; stderr: string}
+
+function runnerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const e: NodeJS.ProcessEnv = {...process.env, TFGRAPH_TEST_JOBS: '2', ...env}
   delete e['CI']
-  const r = spawnSync(process.execPath, [path.join(dir, 'scripts', 'test.mjs'), ...args], {cwd: dir, encoding: 'utf8', env: e})
+  return e
+}
+
+function runner(dir: string, args: string[], env: NodeJS.ProcessEnv = {}): Ran {
+  const r = spawnSync(process.execPath, [path.join(dir, 'scripts', 'test.mjs'), ...args], {cwd: dir, encoding: 'utf8', env: runnerEnv(env)})
   return {status: r.status, stdout: r.stdout, stderr: r.stderr}
+}
+
+/** `runner`, not waited for: the run goes on while the file's other tests run. */
+function runnerStarted(dir: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(dir, 'scripts', 'test.mjs'), ...args], {cwd: dir, env: runnerEnv(env)})
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c))
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c))
+    child.on('error', reject)
+    child.on('close', (status) => resolve({status, stdout, stderr}))
+  })
 }
 
 const passing = (name: string, n: number): string =>
   `import {test} from 'uvu'\nimport * as assert from 'uvu/assert'\n` +
   Array.from({length: n}, (_, i) => `test('${name} ${i}', () => assert.ok(true))\n`).join('') +
   'test.run()\n'
-
-test('each file alone, printed in sorted order; a failure, a crash and a hang are failed files; the closing line', () => {
-  const dir = makeRepo({
-    // the first file takes longest, so it finishes last: its output still comes first
-    'test/a-slow.test.ts': `import {test} from 'uvu'\nimport * as assert from 'uvu/assert'\ntest('slow', async () => { await new Promise((r) => setTimeout(r, 1000)); assert.ok(true) })\ntest.run()\n`,
-    'test/b-fails.test.ts': `import {test} from 'uvu'\nimport * as assert from 'uvu/assert'\ntest('one', () => assert.ok(true))\ntest('two', () => assert.is(1, 2, 'one is not two'))\ntest.run()\n`,
-    'test/c-crashes.test.ts': `import {test} from 'uvu'\ntest('exits', () => { process.exit(3) })\ntest.run()\n`,
-    'test/d-hangs.test.ts': `import {test} from 'uvu'\ntest('waits forever', () => new Promise(() => { setInterval(() => {}, 1000) }))\ntest.run()\n`,
-    'test/e-state.test.ts': `import {test} from 'uvu'\nimport * as assert from 'uvu/assert'\n// no state from another file: each runs in a fresh process\ntest('fresh', () => { assert.is((globalThis as {mark?: number}).mark, undefined); (globalThis as {mark?: number}).mark = 1 })\ntest.run()\n`,
-    'test/f-state.test.ts': `import {test} from 'uvu'\nimport * as assert from 'uvu/assert'\ntest('fresh too', () => { assert.is((globalThis as {mark?: number}).mark, undefined); (globalThis as {mark?: number}).mark = 2 })\ntest.run()\n`,
-    'test/g-skip.test.ts': `import {test} from 'uvu'\nprocess.stdout.write('SKIP g: needs nothing, for the count\\n')\ntest('ok', () => {})\ntest.run()\n`,
-  })
-  try {
-    // long enough that a file which does finish finishes on a machine under a load of 20 (seen: 2 s was not)
-    const r = runner(dir, [], {TFGRAPH_TEST_TIMEOUT: '15'})
-    assert.is(r.status, 1, r.stdout + r.stderr)
-    const heads = [...r.stdout.matchAll(/^── (\S+) \(/gm)].map((m) => m[1])
-    assert.equal(heads, [
-      'test/a-slow.test.ts',
-      'test/b-fails.test.ts',
-      'test/c-crashes.test.ts',
-      'test/d-hangs.test.ts',
-      'test/e-state.test.ts',
-      'test/f-state.test.ts',
-      'test/g-skip.test.ts',
-    ])
-    assert.match(r.stdout, /── test\/b-fails\.test\.ts \([\d.]+ s, 1\/2 passed, FAILED\)/)
-    assert.match(r.stdout, /one is not two/)
-    assert.match(r.stdout, /test\/c-crashes\.test\.ts: exited with code 3 before reporting its results/)
-    assert.match(r.stdout, /test\/d-hangs\.test\.ts: stopped after 15 s/)
-    assert.match(r.stdout, /^failed: test\/b-fails\.test\.ts, test\/c-crashes\.test\.ts, test\/d-hangs\.test\.ts$/m)
-    assert.match(r.stdout, /^slowest files/m)
-    const last = r.stdout.trimEnd().split('\n').at(-1)
-    // a-slow 1, b 1 of 2, e 1, f 1, g 1 passed; b (one), c (one), d (one) failed
-    assert.is(last, '5 passed, 3 failed, 0 skipped (1 part, each listed above as SKIP with its reason)')
-  } finally {
-    rmSync(dir, {recursive: true, force: true})
-  }
-})
 
 test('npm test -- WORD: the files whose path has a word; --list prints them; a word that matches nothing is exit 1', () => {
   const dir = makeRepo({
@@ -135,6 +115,49 @@ test('--changed: the test files whose imports reach a changed source file, a cha
     assert.is(all.stdout.split('\n').filter((l) => l.endsWith('.test.ts')).length, 3)
   } finally {
     rmSync(dir, {recursive: true, force: true})
+  }
+})
+
+// The run with a hanging file waits out its timeout (15 s): it is started here, before the other tests,
+// and the test that checks it is the file's last, so that the wait and the other tests overlap.
+const hangRepo = makeRepo({
+  // the first file takes longest, so it finishes last: its output still comes first
+  'test/a-slow.test.ts': `import {test} from 'uvu'\nimport * as assert from 'uvu/assert'\ntest('slow', async () => { await new Promise((r) => setTimeout(r, 1000)); assert.ok(true) })\ntest.run()\n`,
+  'test/b-fails.test.ts': `import {test} from 'uvu'\nimport * as assert from 'uvu/assert'\ntest('one', () => assert.ok(true))\ntest('two', () => assert.is(1, 2, 'one is not two'))\ntest.run()\n`,
+  'test/c-crashes.test.ts': `import {test} from 'uvu'\ntest('exits', () => { process.exit(3) })\ntest.run()\n`,
+  'test/d-hangs.test.ts': `import {test} from 'uvu'\ntest('waits forever', () => new Promise(() => { setInterval(() => {}, 1000) }))\ntest.run()\n`,
+  'test/e-state.test.ts': `import {test} from 'uvu'\nimport * as assert from 'uvu/assert'\n// no state from another file: each runs in a fresh process\ntest('fresh', () => { assert.is((globalThis as {mark?: number}).mark, undefined); (globalThis as {mark?: number}).mark = 1 })\ntest.run()\n`,
+  'test/f-state.test.ts': `import {test} from 'uvu'\nimport * as assert from 'uvu/assert'\ntest('fresh too', () => { assert.is((globalThis as {mark?: number}).mark, undefined); (globalThis as {mark?: number}).mark = 2 })\ntest.run()\n`,
+  'test/g-skip.test.ts': `import {test} from 'uvu'\nprocess.stdout.write('SKIP g: needs nothing, for the count\\n')\ntest('ok', () => {})\ntest.run()\n`,
+})
+// long enough that a file which does finish finishes on a machine under a load of 20 (seen: 2 s was not)
+const hangRun = runnerStarted(hangRepo, [], {TFGRAPH_TEST_TIMEOUT: '15'})
+
+test('each file alone, printed in sorted order; a failure, a crash and a hang are failed files; the closing line', async () => {
+  try {
+    const r = await hangRun
+    assert.is(r.status, 1, r.stdout + r.stderr)
+    const heads = [...r.stdout.matchAll(/^── (\S+) \(/gm)].map((m) => m[1])
+    assert.equal(heads, [
+      'test/a-slow.test.ts',
+      'test/b-fails.test.ts',
+      'test/c-crashes.test.ts',
+      'test/d-hangs.test.ts',
+      'test/e-state.test.ts',
+      'test/f-state.test.ts',
+      'test/g-skip.test.ts',
+    ])
+    assert.match(r.stdout, /── test\/b-fails\.test\.ts \([\d.]+ s, 1\/2 passed, FAILED\)/)
+    assert.match(r.stdout, /one is not two/)
+    assert.match(r.stdout, /test\/c-crashes\.test\.ts: exited with code 3 before reporting its results/)
+    assert.match(r.stdout, /test\/d-hangs\.test\.ts: stopped after 15 s/)
+    assert.match(r.stdout, /^failed: test\/b-fails\.test\.ts, test\/c-crashes\.test\.ts, test\/d-hangs\.test\.ts$/m)
+    assert.match(r.stdout, /^slowest files/m)
+    const last = r.stdout.trimEnd().split('\n').at(-1)
+    // a-slow 1, b 1 of 2, e 1, f 1, g 1 passed; b (one), c (one), d (one) failed
+    assert.is(last, '5 passed, 3 failed, 0 skipped (1 part, each listed above as SKIP with its reason)')
+  } finally {
+    rmSync(hangRepo, {recursive: true, force: true})
   }
 })
 
