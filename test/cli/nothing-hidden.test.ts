@@ -4,19 +4,19 @@
 // in says the modules are not installed, a symbolic link loop is called one, and a long lint report ends
 // with its count per rule and how to narrow it. (`lint --recursive` on an unreadable directory:
 // test/reliability/adversarial.test.ts, as an unprivileged user, and test/lint/recursive-search.test.ts.)
-import {spawnSync} from 'node:child_process'
 import {existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
+import {checkedRunner} from '../helpers/cli.js'
 import {repoRoot} from '../helpers/paths.js'
 
+/** The command lines run in this process (test/helpers/cli.ts); the first also as a process of its own. */
+const runner = checkedRunner({env: {TFGRAPH_NO_CACHE: '1', TF_DATA_DIR: undefined}})
+
 function cli(args: readonly string[], cwd = repoRoot) {
-  const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1', TFGRAPH_NO_CACHE: '1'}
-  delete env['TF_DATA_DIR']
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {cwd, encoding: 'utf8', env})
-  return {code: r.status, stdout: r.stdout, stderr: r.stderr}
+  return runner(args, {cwd})
 }
 
 function tree(files: Record<string, string>): string {
@@ -30,15 +30,15 @@ function tree(files: Record<string, string>): string {
 
 const uninitialised = path.join('fixtures', 'lint', 'uninitialised')
 
-test('lock: module calls not installed are said, and the lock file to come covers their providers too', () => {
-  const r = cli(['lock', uninitialised])
+test('lock: module calls not installed are said, and the lock file to come covers their providers too', async () => {
+  const r = await cli(['lock', uninitialised])
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stderr, /Warning: 3 module calls not installed — run "terraform init" to include them; --verbose lists them/)
   assert.match(
     r.stderr,
     /"terraform init" will create one selecting versions for 1 provider, and for whatever providers the 3 module calls not installed require/,
   )
-  const json = JSON.parse(cli(['lock', uninitialised, '--json']).stdout) as {diagnostics: {summary: string}[]}
+  const json = JSON.parse((await cli(['lock', uninitialised, '--json'])).stdout) as {diagnostics: {summary: string}[]}
   assert.is(json.diagnostics.filter((d) => d.summary === 'Module not installed').length, 3)
   // a lock file whose entry no loaded module requires: one of the calls not installed may
   const dir = tree({
@@ -46,7 +46,7 @@ test('lock: module calls not installed are said, and the lock file to come cover
     '.terraform.lock.hcl': 'provider "registry.terraform.io/hashicorp/aws" {\n  version = "5.31.0"\n  hashes = ["h1:x"]\n}\n',
   })
   try {
-    const unused = cli(['lock', dir])
+    const unused = await cli(['lock', dir])
     assert.match(unused.stdout, /UNUSED\s+registry\.terraform\.io\/hashicorp\/aws/)
     assert.match(
       unused.stderr,
@@ -57,28 +57,28 @@ test('lock: module calls not installed are said, and the lock file to come cover
   }
 })
 
-test('lock --plugin-dir: a directory that does not exist, or a file, is an error (exit 1, one line); without --verify a usage error', () => {
-  const missing = cli(['lock', 'fixtures/lock/statuses', '--verify', '--plugin-dir', '/nonexistent/dir'])
+test('lock --plugin-dir: a directory that does not exist, or a file, is an error (exit 1, one line); without --verify a usage error', async () => {
+  const missing = await cli(['lock', 'fixtures/lock/statuses', '--verify', '--plugin-dir', '/nonexistent/dir'])
   assert.is(missing.code, 1)
   assert.is(missing.stdout, '')
   assert.is(missing.stderr, 'Error: --plugin-dir /nonexistent/dir does not exist\n')
-  const file = cli(['lock', 'fixtures/lock/statuses', '--verify', '--plugin-dir', 'fixtures/lock/statuses/main.tf'])
+  const file = await cli(['lock', 'fixtures/lock/statuses', '--verify', '--plugin-dir', 'fixtures/lock/statuses/main.tf'])
   assert.is(file.code, 1)
   assert.is(file.stderr, 'Error: --plugin-dir fixtures/lock/statuses/main.tf is not a directory\n')
-  const noVerify = cli(['lock', 'fixtures/lock/statuses', '--plugin-dir', 'fixtures'])
+  const noVerify = await cli(['lock', 'fixtures/lock/statuses', '--plugin-dir', 'fixtures'])
   assert.is(noVerify.code, 1)
   assert.match(noVerify.stderr, /^Error: --plugin-dir fixtures is read only by --verify: add --verify\nSee "tfgraph lock --help"\.\n$/)
   // an existing mirror is verified as before
-  assert.not.equal(cli(['lock', 'fixtures/lock/statuses', '--verify', '--plugin-dir', 'fixtures/lock/verify']).code, 1)
+  assert.not.equal((await cli(['lock', 'fixtures/lock/statuses', '--verify', '--plugin-dir', 'fixtures/lock/verify'])).code, 1)
 })
 
-test('lint: three different .tfgraph.json errors are each shown in full; only identical ones group', () => {
+test('lint: three different .tfgraph.json errors are each shown in full; only identical ones group', async () => {
   const dir = tree({
     'main.tf': 'terraform {\n  required_version = ">= 1.5"\n}\n',
     '.tfgraph.json': '{"rules": {"no-such-rule": "off", "typed-variables": "fatal"}, "max_warnings": -3}\n',
   })
   try {
-    const r = cli(['lint', dir])
+    const r = await cli(['lint', dir])
     assert.is(r.code, 2)
     assert.not.match(r.stdout, /more like this/)
     assert.match(r.stdout, /Unknown rule id "no-such-rule"/)
@@ -90,60 +90,60 @@ test('lint: three different .tfgraph.json errors are each shown in full; only id
   }
 })
 
-test('graph: a file that does not parse prints nothing on stdout and writes no file (exit 1); -o - is stdout', () => {
+test('graph: a file that does not parse prints nothing on stdout and writes no file (exit 1); -o - is stdout', async () => {
   const dir = tree({'main.tf': 'resource "null_resource" "a" {\n', 'ok/main.tf': 'resource "null_resource" "a" {}\n'})
   try {
-    const r = cli(['graph', dir])
+    const r = await cli(['graph', dir])
     assert.is(r.code, 1)
     assert.is(r.stdout, '')
     assert.match(r.stderr, /Error: Unclosed configuration block/)
     const out = path.join(dir, 'g.svg')
-    assert.is(cli(['graph', dir, '-o', out]).code, 1)
+    assert.is((await cli(['graph', dir, '-o', out])).code, 1)
     assert.not.ok(existsSync(out), 'no file written when failing')
-    const dash = cli(['graph', path.join(dir, 'ok'), '-o', '-'], dir)
+    const dash = await cli(['graph', path.join(dir, 'ok'), '-o', '-'], dir)
     assert.is(dash.code, 0, dash.stderr)
     assert.ok(dash.stdout.startsWith('digraph "tfgraph modules" {\n'), dash.stdout)
     assert.not.ok(existsSync(path.join(dir, '-')), 'no file named "-"')
     // -o - with --format: the format asked for, on stdout
-    assert.ok(JSON.parse(cli(['graph', path.join(dir, 'ok'), '-o', '-', '--format', 'json']).stdout))
+    assert.ok(JSON.parse((await cli(['graph', path.join(dir, 'ok'), '-o', '-', '--format', 'json'])).stdout))
   } finally {
     rmSync(dir, {recursive: true, force: true})
   }
 })
 
-test('no .terraform at all: "modules not installed (run terraform init)", not a missing manifest record', () => {
-  const r = cli(['providers', uninitialised])
+test('no .terraform at all: "modules not installed (run terraform init)", not a missing manifest record', async () => {
+  const r = await cli(['providers', uninitialised])
   assert.match(
     r.stdout,
     /NOT LOADED: registry\.terraform\.io\/terraform-aws-modules\/vpc\/aws is not installed \(modules not installed: run "terraform init"\)/,
   )
   assert.not.match(r.stdout, /installed-modules manifest/)
   // with a manifest, a call it has no record for is named as such (fixtures/providers/registry-modules)
-  const installed = cli(['providers', 'fixtures/providers/registry-modules'])
+  const installed = await cli(['providers', 'fixtures/providers/registry-modules'])
   assert.match(installed.stdout, /no record "dns" in the installed-modules manifest/)
 })
 
-test('a two-link symbolic link loop is called a loop: as a module call, as DIR, as --plugin-dir', () => {
+test('a two-link symbolic link loop is called a loop: as a module call, as DIR, as --plugin-dir', async () => {
   const dir = tree({'main.tf': 'module "a" {\n  source = "./a"\n}\n'})
   try {
     symlinkSync('b', path.join(dir, 'a'))
     symlinkSync('a', path.join(dir, 'b'))
-    const r = cli(['providers', dir])
+    const r = await cli(['providers', dir])
     assert.match(r.stdout, /NOT LOADED: the directory a is a symbolic link loop/)
-    const lint = JSON.parse(cli(['lint', dir, '--json']).stdout) as {diagnostics: {summary: string; detail: string}[]}
+    const lint = JSON.parse((await cli(['lint', dir, '--json'])).stdout) as {diagnostics: {summary: string; detail: string}[]}
     const loop = lint.diagnostics.find((d) => d.summary === 'Unreadable module directory')
     assert.match(loop?.detail ?? '', /The directory a of module\.a \(source "\.\/a"\) is a symbolic link loop/)
     assert.not.match(loop?.detail ?? '', /could not be read or holds no/)
-    const asDir = cli(['providers', path.join(dir, 'a')])
+    const asDir = await cli(['providers', path.join(dir, 'a')])
     assert.is(asDir.code, 1)
     assert.match(
       asDir.stderr,
       /^Error: Failed to read module directory: .*a is a symbolic link loop: following its links leads back to a link already followed\n/,
     )
-    const recursive = cli(['lint', path.join(dir, 'b'), '--recursive'])
+    const recursive = await cli(['lint', path.join(dir, 'b'), '--recursive'])
     assert.is(recursive.code, 1)
     assert.match(recursive.stderr, /is a symbolic link loop/)
-    const plugin = cli(['lock', dir, '--verify', '--plugin-dir', path.join(dir, 'a')])
+    const plugin = await cli(['lock', dir, '--verify', '--plugin-dir', path.join(dir, 'a')])
     assert.is(plugin.code, 1)
     assert.match(plugin.stderr, /^Error: --plugin-dir .*a is a symbolic link loop/)
   } finally {
@@ -151,12 +151,12 @@ test('a two-link symbolic link loop is called a loop: as a module call, as DIR, 
   }
 })
 
-test('lint: more than 50 findings end with a count per rule, most first, and how to narrow the report', () => {
+test('lint: more than 50 findings end with a count per rule, most first, and how to narrow the report', async () => {
   const variables = Array.from({length: 40}, (_, i) => `variable "v${i}" {}\n`).join('')
   const resources = Array.from({length: 12}, (_, i) => `resource "null_resource" "r${i}" {\n  count = "${'${'}1}"\n}\n`).join('')
   const dir = tree({'main.tf': variables + resources})
   try {
-    const r = cli(['lint', dir])
+    const r = await cli(['lint', dir])
     assert.is(r.code, 0, r.stderr)
     const table = r.stdout.slice(r.stdout.lastIndexOf('findings by rule:') - 20)
     const total = Number(/(\d+) findings by rule:/.exec(table)?.[1])
@@ -180,14 +180,14 @@ test('lint: more than 50 findings end with a count per rule, most first, and how
     // 50 findings or fewer: no table
     const small = tree({'main.tf': variables.split('\n').slice(0, 5).join('\n') + '\n'})
     try {
-      assert.not.match(cli(['lint', small]).stdout, /findings by rule/)
+      assert.not.match((await cli(['lint', small])).stdout, /findings by rule/)
     } finally {
       rmSync(small, {recursive: true, force: true})
     }
     // compact and JSON stay one finding a line / one document
-    assert.not.match(cli(['lint', dir, '--format', 'compact']).stdout, /findings by rule/)
+    assert.not.match((await cli(['lint', dir, '--format', 'compact'])).stdout, /findings by rule/)
     // --recursive: the example is the command for this run's directory, not a placeholder (#54)
-    const rec = cli(['lint', path.basename(dir), '--recursive'], path.dirname(dir))
+    const rec = await cli(['lint', path.basename(dir), '--recursive'], path.dirname(dir))
     assert.match(
       rec.stdout,
       `For example: tfgraph lint ${path.basename(dir)} --recursive --disable typed-variables  or  tfgraph lint ${path.basename(dir)} --recursive --only unused-declaration\n`,
