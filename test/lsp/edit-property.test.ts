@@ -13,7 +13,7 @@ import {fileURLToPath} from 'node:url'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import type {Diagnostic} from 'vscode-languageserver-protocol/node'
-import {lint} from '../../src/lint/lint.js'
+import {crawl} from '../helpers/internal.js'
 import {hasShared, sharedDir} from '../helpers/paths.js'
 import {startClient, tfgraphBin, type Client} from './client.js'
 
@@ -142,9 +142,9 @@ async function copyCase(c: Case, into: string): Promise<void> {
   const repo = path.join(sharedDir, c.repo)
   const dirs = new Set<string>()
   for (const r of c.roots) {
-    const res = await lint(path.join(repo, r), {tests: false})
-    for (const n of res.analysis.tree.nodes)
-      if (n.module && (n.module.dir === repo || n.module.dir.startsWith(repo + path.sep))) dirs.add(n.module.dir)
+    // the module tree alone (the crawl): the directories lint's analysis reaches, without running its rules
+    const tree = await crawl(path.join(repo, r))
+    for (const n of tree.nodes) if (n.module && (n.module.dir === repo || n.module.dir.startsWith(repo + path.sep))) dirs.add(n.module.dir)
   }
   for (const d of dirs) {
     const to = path.join(into, path.relative(repo, d))
