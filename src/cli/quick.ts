@@ -243,13 +243,13 @@ function readLine(given: readonly string[], streams: Streams = process): {q: Qui
   // `providers --verbose` ends with a line about the run: the run writes it
   if (q.noCache || (q.command === 'providers' && q.inputs.verbose) || !settings.enabled) return {q, stored: undefined}
   const results = new ResultsCache({settings: () => settings, files: new DiskSource(), variant: parserKindFromEnv()})
-  return {q, stored: results.storedOutput(command, quickKey(q))}
+  return {q, stored: results.storedOutputBytes(command, quickKey(q))}
 }
 
-/** A stored output: what the command printed, in the order it printed it. */
+/** A stored output: what the command printed (a long text as its UTF-8 bytes), in the order it printed it. */
 export interface StoredAnswer {
-  readonly stdout: string
-  readonly stderr: string
+  readonly stdout: string | Uint8Array
+  readonly stderr: string | Uint8Array
   readonly exitCode: number
   /** The stderr text went first (an error that stopped the work, before what could still be shown). */
   readonly stderrFirst?: boolean
@@ -285,9 +285,9 @@ export async function quickStart(given: readonly string[], runner: QuickRunner):
   if (stored) {
     // as the command's finish writes it: an error that stopped the work before what could be shown
     const first = stored.stderrFirst === true
-    if (first && stored.stderr) process.stderr.write(stored.stderr)
-    if (stored.stdout) process.stdout.write(stored.stdout)
-    if (!first && stored.stderr) process.stderr.write(stored.stderr)
+    if (first && stored.stderr.length > 0) process.stderr.write(stored.stderr)
+    if (stored.stdout.length > 0) process.stdout.write(stored.stdout)
+    if (!first && stored.stderr.length > 0) process.stderr.write(stored.stderr)
     process.exitCode = stored.exitCode
     return true
   }

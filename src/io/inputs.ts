@@ -64,6 +64,62 @@ export interface FileSource {
    * file is read, nothing remembered); `contents`: files whose stamp changed are hashed and compared.
    */
   unchanged(inputs: readonly Input[], how: 'stamps' | 'contents'): boolean
+  /**
+   * Optional: `unchanged(unpackInputs(packed), 'contents')` checked straight from the stored form, and
+   * the inputs then noted as `note` does; undefined when `packed` is not what `packInputs` writes.
+   */
+  unchangedPacked?(packed: unknown): boolean | undefined
+}
+
+/** One-letter kinds of the stored inputs. */
+const KIND_LETTER = {file: 'f', dir: 'd', stat: 's', real: 'r'} as const
+const LETTER_KIND: Readonly<Record<string, Input['kind']>> = {f: 'file', d: 'dir', s: 'stat', r: 'real'}
+
+/** Where a path's last part starts (its separator included, so that the two parts join back as they were). */
+function lastPart(p: string): number {
+  return Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\'))
+}
+
+/**
+ * Inputs as a results-cache entry stores them: runs of inputs in one directory, each `[dir, kind, name,
+ * value, stamp, kind, …]` — a name holds its separator, a value of 1 is a realpath that is the path
+ * itself, a stamp of 0 none.
+ */
+export function packInputs(inputs: readonly Input[]): unknown[][] {
+  const groups: unknown[][] = []
+  let group: unknown[] | undefined
+  for (const i of inputs) {
+    const cut = Math.max(0, lastPart(i.path))
+    const dir = i.path.slice(0, cut)
+    if (group?.[0] !== dir) groups.push((group = [dir]))
+    group.push(KIND_LETTER[i.kind], i.path.slice(cut), i.kind === 'real' && i.value === i.path ? 1 : i.value, i.stamp ?? 0)
+  }
+  return groups
+}
+
+/** Stored inputs back as a list, or undefined when they are not what `packInputs` writes (a corrupt entry). */
+export function unpackInputs(v: unknown): Input[] | undefined {
+  if (!Array.isArray(v)) return undefined
+  const out: Input[] = []
+  for (const g of v) {
+    if (!Array.isArray(g) || g.length % 4 !== 1) return undefined
+    const dir: unknown = g[0]
+    if (typeof dir !== 'string') return undefined
+    for (let j = 1; j < g.length; j += 4) {
+      const kind = LETTER_KIND[String(g[j])]
+      const name: unknown = g[j + 1]
+      const value: unknown = g[j + 2]
+      const stamp: unknown = g[j + 3]
+      if (kind === undefined || typeof name !== 'string') return undefined
+      const p = dir + name
+      const v2 = value === 1 && kind === 'real' ? p : value
+      if (v2 !== null && typeof v2 !== 'string') return undefined
+      if (stamp === 0) out.push({kind, path: p, value: v2})
+      else if (typeof stamp === 'string') out.push({kind, path: p, value: v2, stamp})
+      else return undefined
+    }
+  }
+  return out
 }
 
 /** What a recording noted, by kind and path (one map per kind: no key strings made per read). */
@@ -179,24 +235,24 @@ function realNow(p: string): string | null {
   }
 }
 
-function readNow(i: Input, hashing: Hashing): string | null {
-  switch (i.kind) {
+function readNow(kind: Input['kind'], p: string, hashing: Hashing): string | null {
+  switch (kind) {
     case 'file':
       try {
-        return hashing.bytes(readFileSync(i.path))
+        return hashing.bytes(readFileSync(p))
       } catch {
         return null
       }
     case 'dir':
       try {
-        return hashing.listing(readdirSync(i.path, {withFileTypes: true}))
+        return hashing.listing(readdirSync(p, {withFileTypes: true}))
       } catch {
         return null
       }
     case 'stat':
-      return statKindNow(i.path)
+      return statKindNow(p)
     case 'real':
-      return realNow(i.path)
+      return realNow(p)
   }
 }
 
@@ -221,18 +277,22 @@ export class DiskSource implements FileSource {
   private readonly store = new RecordingKey<Recorder>()
   private readonly hashing = new Hashing()
   /**
-   * What each input read as when first checked by this source (files by stamp, and by hash once
-   * hashed): results sharing modules look at each file once. A run takes the file system as it found
-   * it; a long-lived process (a watch loop) calls `forgetChecked` before it checks again.
+   * What each file's and directory's stamp was when first checked by this source (null: missing or
+   * unreachable), and what each input read as once read (a file's or listing's hash, a kind, a realpath):
+   * results sharing modules look at each path once. A run takes the file system as it found it; a
+   * long-lived process (a watch loop) calls `forgetChecked` before it checks again.
    */
-  private readonly checked: Record<Input['kind'], Map<string, {stamp?: string | undefined; value?: string | null}>> = {
+  private readonly stamps = new Map<string, string | null>()
+  private readonly values: Record<Input['kind'], Map<string, string | null>> = {
     file: new Map(),
     dir: new Map(),
     stat: new Map(),
     real: new Map(),
   }
-  /** What each path looked at while checking is without following a link (null: missing); realpaths and stamps share them. */
+  /** What each directory (and each part of a realpath) is without following a link (null: missing); realpaths share them. */
   private readonly ownKinds = new Map<string, StatKind | 'link' | null>()
+  /** Directories found to be their own realpaths (every part there, none a link): a realpath below one looks no further. */
+  private readonly realDirs = new Set<string>()
   private readonly racyMs: number
 
   /** `racyMs`: record stamps only of files changed longer ago than this (default 2 s; tests use 0). */
@@ -314,7 +374,7 @@ export class DiskSource implements FileSource {
       for (const i of inputs) {
         if (i.kind === 'file' || i.kind === 'dir') {
           if (i.stamp === undefined || stampNow(i.path, undefined) !== i.stamp) return false
-        } else if (readNow(i, this.hashing) !== i.value) return false
+        } else if (readNow(i.kind, i.path, this.hashing) !== i.value) return false
       }
       return true
     }
@@ -322,71 +382,134 @@ export class DiskSource implements FileSource {
     return true
   }
 
+  /**
+   * The inputs of a stored result checked as they are stored: a warm answer checks every input of a root
+   * (2,874 on the caf root), so each costs one lstat and one comparison when its stamp is the same —
+   * no list of inputs made, no Stats object kept, nothing recorded per input beyond its path's stamp.
+   */
+  unchangedPacked(packed: unknown): boolean | undefined {
+    if (!Array.isArray(packed)) return undefined
+    for (const g of packed) {
+      if (!Array.isArray(g) || g.length % 4 !== 1) return undefined
+      const dir: unknown = g[0]
+      if (typeof dir !== 'string') return undefined
+      for (let j = 1; j < g.length; j += 4) {
+        const letter: unknown = g[j]
+        const name: unknown = g[j + 1]
+        const value: unknown = g[j + 2]
+        const stamp: unknown = g[j + 3]
+        if (typeof name !== 'string' || (stamp !== 0 && typeof stamp !== 'string')) return undefined
+        const p = dir + name
+        let kind: Input['kind']
+        if (letter === 'f' || letter === 'd') {
+          let now = this.stamps.get(p)
+          if (now === undefined) now = this.stampChecked(p, letter === 'd')
+          if (now !== null && now === stamp) continue
+          kind = letter === 'f' ? 'file' : 'dir'
+        } else if (letter === 's') kind = 'stat'
+        else if (letter === 'r') {
+          if (value === 1) {
+            if (this.realIsItself(p) || this.valueNow('real', p) === p) continue
+            return false
+          }
+          kind = 'real'
+        } else return undefined
+        if (value !== null && typeof value !== 'string') return undefined
+        if (this.valueNow(kind, p) !== value) return false
+      }
+    }
+    // a result that uses this one (a command's output, say) depends on its inputs too
+    if (this.store.current()) this.note(unpackInputs(packed) ?? [])
+    return true
+  }
+
+  /** Whether one input reads as recorded (as `unchangedPacked` checks each). */
   private checkedUnchanged(i: Input): boolean {
-    const checked = this.checked[i.kind]
-    let seen = checked.get(i.path)
-    if (!seen) {
-      if (i.kind === 'file' || i.kind === 'dir') {
-        // one call gives the stamp and what the path is: a `stat` input of the same path (a module
-        // directory has both) is answered from it without a call of its own
-        const s = this.statAfterLinks(i.path)
-        seen = {stamp: s ? stampOf(s, undefined) : undefined}
-        if (!this.checked.stat.has(i.path)) this.checked.stat.set(i.path, {value: s ? kindOf(s) : null})
-      } else if (i.kind === 'real' && this.realIsItself(i)) seen = {value: i.value}
-      else seen = {}
-      checked.set(i.path, seen)
-    }
-    if (i.stamp !== undefined && seen.stamp === i.stamp) return true
-    if (seen.value === undefined) seen.value = readNow(i, this.hashing)
-    return seen.value === i.value
+    const p = i.path
+    const kind = i.kind
+    if (kind === 'file' || kind === 'dir') {
+      let now = this.stamps.get(p)
+      if (now === undefined) now = this.stampChecked(p, kind === 'dir')
+      if (now !== null && now === i.stamp) return true
+    } else if (kind === 'real' && i.value === p && this.realIsItself(p)) return true
+    return this.valueNow(kind, p) === i.value
   }
 
-  /** A path's own stats (a link not followed), or null when it is missing or unreachable; what it is, kept. */
-  private lstatNow(p: string): Stats | null {
-    let s: Stats | null
-    try {
-      s = lstatSync(p, {throwIfNoEntry: false}) ?? null
-    } catch {
-      s = null
+  /** What an input of this kind reads as now (a file's or listing's hash, a kind, a realpath), read once. */
+  private valueNow(kind: Input['kind'], p: string): string | null {
+    const values = this.values[kind]
+    let value = values.get(p)
+    if (value === undefined && !values.has(p)) {
+      value = readNow(kind, p, this.hashing)
+      values.set(p, value)
     }
-    // only what it is: Stats objects kept for a whole root (2,200 with their Dates) cost more in
-    // garbage collection than the calls they would save
-    this.ownKinds.set(p, s === null ? null : s.isSymbolicLink() ? 'link' : kindOf(s))
-    return s
-  }
-
-  /** A path's stats after links: its own when it is not a link (one call), else followed. */
-  private statAfterLinks(p: string): Stats | undefined {
-    const own = this.lstatNow(p)
-    if (own === null) return undefined // missing (or unreachable): so is what a stat would follow
-    return own.isSymbolicLink() ? statNow(p) : own
+    return value ?? null
   }
 
   /**
-   * True when a realpath recorded as the path itself still is: on Linux, realpath(3) gives an absolute,
+   * A path's stamp now (null: missing or unreachable), kept. One call gives the stamp and, for a
+   * directory, what it is after links (a module directory's `stat` input is answered from it) and
+   * without (the parts of its realpath); a file's kinds are not kept (they are rarely asked).
+   */
+  private stampChecked(p: string, dir: boolean): string | null {
+    let own: Stats | undefined
+    try {
+      own = lstatSync(p, {throwIfNoEntry: false})
+    } catch {
+      own = undefined
+    }
+    const link = own !== undefined && own.isSymbolicLink()
+    const s = link ? statNow(p) : own
+    const stamp = s === undefined ? null : stampOf(s, undefined)!
+    this.stamps.set(p, stamp)
+    if (dir) {
+      this.ownKinds.set(p, own === undefined ? null : link ? 'link' : kindOf(own))
+      if (!this.values.stat.has(p)) this.values.stat.set(p, s === undefined ? null : kindOf(s))
+    }
+    return stamp
+  }
+
+  /** A path's own kind (a link not followed; null: missing or unreachable), kept. */
+  private ownKind(p: string): StatKind | 'link' | null {
+    let kind = this.ownKinds.get(p)
+    if (kind === undefined) {
+      let s: Stats | undefined
+      try {
+        s = lstatSync(p, {throwIfNoEntry: false})
+      } catch {
+        s = undefined
+      }
+      kind = s === undefined ? null : s.isSymbolicLink() ? 'link' : kindOf(s)
+      this.ownKinds.set(p, kind)
+    }
+    return kind
+  }
+
+  /**
+   * True when `p`, whose realpath was recorded as `p` itself, still is its own realpath: on Linux, realpath(3) gives an absolute,
    * normal path back as it is exactly when every part of it exists and none is a link, and the parts a
    * root's directories share are looked at once each (one lstat a directory instead of realpath's
    * readlink for each of its parts: 1,938 calls on the caf root). False: not known this way (the realpath
    * is then taken).
    */
-  private realIsItself(i: Input): boolean {
-    const p = i.path
-    if (i.value !== p || process.platform !== 'linux' || !NORMAL_ABSOLUTE.test(p)) return false
-    for (let q = p; q !== '/'; q = q.slice(0, q.lastIndexOf('/')) || '/') {
-      let kind = this.ownKinds.get(q)
-      if (kind === undefined) {
-        this.lstatNow(q)
-        kind = this.ownKinds.get(q)
-      }
+  private realIsItself(p: string): boolean {
+    if (process.platform !== 'linux' || !NORMAL_ABSOLUTE.test(p)) return false
+    const seen: string[] = []
+    for (let q = p; q !== '/' && !this.realDirs.has(q); q = q.slice(0, q.lastIndexOf('/')) || '/') {
+      const kind = this.ownKind(q)
       if (kind === null || kind === 'link' || (q !== p && kind !== 'dir')) return false
+      if (kind === 'dir') seen.push(q)
     }
+    for (const q of seen) this.realDirs.add(q)
     return true
   }
 
   /** Forgets what inputs read as (a long-lived process checking again). */
   forgetChecked(): void {
-    for (const m of Object.values(this.checked)) m.clear()
+    this.stamps.clear()
+    for (const m of Object.values(this.values)) m.clear()
     this.ownKinds.clear()
+    this.realDirs.clear()
   }
 }
 

@@ -8,18 +8,19 @@
 // One ResultsCache belongs to one run (run-context.ts).
 //
 // An entry is one line of JSON — the format, the whole key, the inputs grouped by directory, the value
-// — then the value's long texts (a command's stdout and stderr) as they are, so that a warm answer
-// parses a fifth of what it did and takes its output straight from the file (BENCHMARKS.md, "#53: the
-// warm path"). Its name is a hash of the key made without node:crypto (which a warm answer then never
-// loads); the key is stored whole and compared, so two keys with one name only miss.
+// — then the value's long texts (a command's stdout and stderr) as they are (their lengths in bytes in
+// the line), so that a warm answer parses a fifth of what it did and writes its output straight from the
+// file (BENCHMARKS.md, "#53: the warm path", "fifth session"). Its name is a hash of the key made without
+// node:crypto (which a warm answer then never loads); the key is stored whole and compared, so two keys
+// with one name only miss.
 import {mkdirSync, readFileSync, renameSync, statSync, writeFileSync} from 'node:fs'
 import * as path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {pruneCacheAreaDaily, type CacheSettings} from './cache-dir.js'
-import type {FileSource, Input} from './inputs.js'
+import {packInputs, unpackInputs, type FileSource, type Input} from './inputs.js'
 
 /** Bump when a stored result's shape or meaning changes. */
-const FORMAT = 'tfgraph-results-3'
+const FORMAT = 'tfgraph-results-4'
 
 /** The build of tfgraph, set by scripts/bundle.mjs in the CLI's bundles (a hash of the compiled code and the lock file). */
 declare const TFGRAPH_BUILD_ID: string | undefined
@@ -61,56 +62,6 @@ export function keyName(text: string): string {
   return mix(a, d) + mix(b, a) + mix(c, b) + mix(d, c)
 }
 
-/** One-letter kinds of the stored inputs. */
-const KIND_LETTER = {file: 'f', dir: 'd', stat: 's', real: 'r'} as const
-const LETTER_KIND: Readonly<Record<string, Input['kind']>> = {f: 'file', d: 'dir', s: 'stat', r: 'real'}
-
-/** Where a path's last part starts (its separator included, so that the two parts join back as they were). */
-function lastPart(p: string): number {
-  return Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\'))
-}
-
-/**
- * Inputs as stored: runs of inputs in one directory, each `[dir, kind, name, value, stamp, kind, …]` —
- * a name holds its separator, a value of 1 is a realpath that is the path itself, a stamp of 0 none.
- */
-function packInputs(inputs: readonly Input[]): unknown[][] {
-  const groups: unknown[][] = []
-  let group: unknown[] | undefined
-  for (const i of inputs) {
-    const cut = Math.max(0, lastPart(i.path))
-    const dir = i.path.slice(0, cut)
-    if (group?.[0] !== dir) groups.push((group = [dir]))
-    group.push(KIND_LETTER[i.kind], i.path.slice(cut), i.kind === 'real' && i.value === i.path ? 1 : i.value, i.stamp ?? 0)
-  }
-  return groups
-}
-
-/** Stored inputs back as a list, or undefined when they are not what `packInputs` writes (a corrupt entry). */
-function unpackInputs(v: unknown): Input[] | undefined {
-  if (!Array.isArray(v)) return undefined
-  const out: Input[] = []
-  for (const g of v) {
-    if (!Array.isArray(g) || g.length % 4 !== 1) return undefined
-    const dir: unknown = g[0]
-    if (typeof dir !== 'string') return undefined
-    for (let j = 1; j < g.length; j += 4) {
-      const kind = LETTER_KIND[String(g[j])]
-      const name: unknown = g[j + 1]
-      const value: unknown = g[j + 2]
-      const stamp: unknown = g[j + 3]
-      if (kind === undefined || typeof name !== 'string') return undefined
-      const p = dir + name
-      const v2 = value === 1 && kind === 'real' ? p : value
-      if (v2 !== null && typeof v2 !== 'string') return undefined
-      if (stamp === 0) out.push({kind, path: p, value: v2})
-      else if (typeof stamp === 'string') out.push({kind, path: p, value: v2, stamp})
-      else return undefined
-    }
-  }
-  return out
-}
-
 /** Texts at least this long are stored after the entry's line, as they are. */
 const TEXT_MIN = 64
 /** Texts that go after the entry's line: well-formed ones (UTF-8 gives back exactly such a text). */
@@ -137,10 +88,25 @@ export interface CommandOutput {
   readonly exitCode: number
 }
 
+/** A stored output as `storedOutputBytes` reads it: a long text as the entry's bytes (UTF-8), a short one as text. */
+export interface StoredOutputBytes {
+  readonly stdout: string | Uint8Array
+  readonly stderr: string | Uint8Array
+  readonly exitCode: number
+}
+
 function isCommandOutput(v: unknown): v is CommandOutput {
   if (typeof v !== 'object' || v === null) return false
   const r = v as Record<string, unknown>
   return typeof r['stdout'] === 'string' && typeof r['stderr'] === 'string' && typeof r['exitCode'] === 'number'
+}
+
+const isText = (v: unknown): v is string | Uint8Array => typeof v === 'string' || v instanceof Uint8Array
+
+function isStoredOutputBytes(v: unknown): v is StoredOutputBytes {
+  if (typeof v !== 'object' || v === null) return false
+  const r = v as Record<string, unknown>
+  return isText(r['stdout']) && isText(r['stderr']) && typeof r['exitCode'] === 'number'
 }
 
 /** A command's key as stored: its arguments, the working directory and the `TF_*` environment. */
@@ -188,7 +154,16 @@ export class ResultsCache {
   /** The stored output `output` would print for these arguments, or undefined (nothing is computed or written). */
   storedOutput(command: string, key: unknown): CommandOutput | undefined {
     const entry = this.entryOf(command, outputKey(key))
-    return entry === undefined ? undefined : this.stored(entry, isCommandOutput)?.value
+    return entry === undefined ? undefined : this.stored(entry, isCommandOutput, false)?.value
+  }
+
+  /**
+   * The same, its long texts as the entry's bytes: what a warm answer writes as it is, neither decoded
+   * from UTF-8 nor encoded again (the caf root's 340 KB output: about a tenth of the answer's instructions).
+   */
+  storedOutputBytes(command: string, key: unknown): StoredOutputBytes | undefined {
+    const entry = this.entryOf(command, outputKey(key))
+    return entry === undefined ? undefined : this.stored(entry, isStoredOutputBytes, true)?.value
   }
 
   /** Where the entry of this computation lives and the key it must hold, or undefined when the cache is off. */
@@ -202,22 +177,29 @@ export class ResultsCache {
   }
 
   /** The value stored in the entry while it holds this key and every input it was computed from reads the same, else undefined. */
-  private stored<T>(entry: {file: string; key: string}, narrow: (v: unknown) => v is T): {value: T} | undefined {
+  private stored<T>(entry: {file: string; key: string}, narrow: (v: unknown) => v is T, asBytes: boolean): {value: T} | undefined {
     try {
-      // as text (Node reads and decodes UTF-8 in one call; a Buffer per entry would count as external memory)
-      const text = readFileSync(entry.file, 'utf8')
-      const end = text.indexOf('\n') // JSON.stringify writes no line break: the first ends the line
+      // the line decoded alone (a command's output with one character beyond Latin-1, caf's "→", made the
+      // whole entry a two-byte string), the texts after it as their bytes or decoded on their own
+      const bytes = readFileSync(entry.file)
+      const end = bytes.indexOf(0x0a) // JSON.stringify writes no line break, and UTF-8 none inside a character
       if (end < 0) return undefined
-      const raw: unknown = JSON.parse(text.slice(0, end))
+      const raw: unknown = JSON.parse(bytes.toString('utf8', 0, end))
       if (typeof raw !== 'object' || raw === null) return undefined
       const e = raw as {format?: unknown; key?: unknown; inputs?: unknown; value?: unknown; texts?: unknown}
       if (e.format !== FORMAT || e.key !== entry.key) return undefined
-      const inputs = unpackInputs(e.inputs)
-      if (inputs === undefined || !this.opts.files.unchanged(inputs, 'contents')) return undefined
-      const value = withTexts(e.value, e.texts, text, end + 1)
+      const value = e.texts === undefined ? e.value : withTexts(e.value, e.texts, bytes, end + 1, asBytes)
       if (!narrow(value)) return undefined
-      // a result that uses this one (a command's output, say) depends on its inputs too
-      this.opts.files.note(inputs)
+      // every input as it was; then noted, as a result that uses this one (a command's output, say)
+      // depends on them too: the disk checks them as stored, other sources as a list
+      const files = this.opts.files
+      const packed = files.unchangedPacked?.(e.inputs)
+      if (packed === false) return undefined
+      if (packed === undefined) {
+        const inputs = unpackInputs(e.inputs)
+        if (inputs === undefined || !files.unchanged(inputs, 'contents')) return undefined
+        files.note(inputs)
+      }
       this.opts.onHit?.()
       return {value}
     } catch {
@@ -238,7 +220,7 @@ export class ResultsCache {
   ): Promise<CacheOutcome<T>> {
     const entry = this.entryOf(name, key)
     if (entry === undefined) return {value: await compute(), cached: false}
-    const hit = this.stored(entry, opts.narrow)
+    const hit = this.stored(entry, opts.narrow, false)
     if (hit) return {value: hit.value, cached: true}
     const settings = this.opts.settings()
     const {value, inputs} = await this.opts.files.record(compute)
@@ -275,7 +257,7 @@ function entryText(key: string, inputs: readonly Input[], value: unknown): strin
     const kept: Record<string, unknown> = {}
     for (const [k, v] of Object.entries(value)) {
       if (typeof v === 'string' && v.length >= TEXT_MIN && !LONE_SURROGATE.test(v)) {
-        texts.push([k, v.length])
+        texts.push([k, Buffer.byteLength(v)])
         tails.push(v)
         kept[k] = 0 // in its place: the value's keys read back in their order
       } else kept[k] = v
@@ -286,16 +268,18 @@ function entryText(key: string, inputs: readonly Input[], value: unknown): strin
   return line + '\n' + tails.join('')
 }
 
-/** A stored value with its texts put back from the entry's text after its line (`at`), or undefined when they do not fit. */
-function withTexts(value: unknown, texts: unknown, text: string, at: number): unknown {
-  if (texts === undefined) return value
+/**
+ * A stored value with its texts put back from the entry's bytes after its line (from `at`: each text's
+ * length in bytes), as text or as those bytes; undefined when they do not fit.
+ */
+function withTexts(value: unknown, texts: unknown, bytes: Buffer, at: number, asBytes: boolean): unknown {
   if (!Array.isArray(texts) || typeof value !== 'object' || value === null) return undefined
   const out: Record<string, unknown> = {...(value as Record<string, unknown>)}
   for (const t of texts) {
-    if (!Array.isArray(t) || typeof t[0] !== 'string' || out[t[0]] !== 0 || typeof t[1] !== 'number' || at + t[1] > text.length)
+    if (!Array.isArray(t) || typeof t[0] !== 'string' || out[t[0]] !== 0 || typeof t[1] !== 'number' || at + t[1] > bytes.length)
       return undefined
-    out[t[0]] = text.slice(at, at + t[1])
+    out[t[0]] = asBytes ? bytes.subarray(at, at + t[1]) : bytes.toString('utf8', at, at + t[1])
     at += t[1]
   }
-  return at === text.length ? out : undefined
+  return at === bytes.length ? out : undefined
 }

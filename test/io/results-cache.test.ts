@@ -17,7 +17,7 @@ import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {suite} from 'uvu'
 import * as assert from 'uvu/assert'
-import {DiskSource} from '../../src/io/inputs.js'
+import {DiskSource, packInputs, unpackInputs, type Input} from '../../src/io/inputs.js'
 import {ResultsCache} from '../../src/io/results-cache.js'
 import {findRootModules as findRoots, lintCached as lintRoot} from '../../src/lint/cached.js'
 import type {LintOptions} from '../../src/lint/lint.js'
@@ -326,8 +326,94 @@ R(
     const bytes = readFileSync(file!)
     assert.ok(bytes.subarray(bytes.indexOf(10) + 1).equals(Buffer.from(stdout)), 'stdout after the line, as it is')
     assert.is(results().storedOutput('providers', {dir: path.join(work, 'other')}), undefined, 'another key')
+    // as a warm answer writes it: the long text as the entry's bytes, the one kept in the line as text
+    const raw = results().storedOutputBytes('providers', {dir: work})
+    assert.ok(raw)
+    assert.equal(Object.keys(raw), Object.keys(produced))
+    assert.ok(raw.stdout instanceof Uint8Array && Buffer.from(raw.stdout).equals(Buffer.from(stdout)), 'stdout as its UTF-8 bytes')
+    assert.is(raw.stderr, stderr, 'a text without a UTF-8 form stays text')
+    assert.is(raw.exitCode, 0)
+    // a length that no longer fits the bytes after the line: not an answer
+    writeFileSync(file!, Buffer.concat([bytes, Buffer.from('x')]))
+    assert.is(results().storedOutputBytes('providers', {dir: work}), undefined)
+    assert.is(results().storedOutput('providers', {dir: work}), undefined)
   },
 )
+
+R('inputs: checked as stored (packed), they read as the list does after every kind of change, and are noted on a hit', async () => {
+  const top = path.join(work, 'top')
+  const mod = path.join(top, 'mod')
+  mkdirSync(mod, {recursive: true})
+  writeFileSync(path.join(mod, 'main.tf'), 'variable "a" {}\n')
+  writeFileSync(path.join(mod, 'vars.tf'), 'variable "b" {}\n')
+  const disk = new DiskSource({racyMs: 0})
+  const {inputs} = await disk.record(async () => {
+    disk.list(mod)
+    disk.stat(mod)
+    disk.realpath(mod)
+    disk.read(path.join(mod, 'main.tf'))
+    disk.read(path.join(mod, 'vars.tf'))
+    try {
+      disk.read(path.join(mod, 'main_override.tf'))
+    } catch {
+      // missing: an input too
+    }
+    disk.stat(path.join(mod, 'vars.tf'))
+  })
+  const packed = JSON.parse(JSON.stringify(packInputs(inputs))) as unknown
+  assert.equal(unpackInputs(packed), inputs, 'the stored form reads back as the list')
+  const both = (): [boolean | undefined, boolean] => {
+    disk.forgetChecked()
+    const fast = disk.unchangedPacked(packed)
+    disk.forgetChecked()
+    return [fast, disk.unchanged(inputs, 'contents')]
+  }
+  assert.equal(both(), [true, true])
+  const changes: [string, () => void, () => void][] = [
+    [
+      'a file edited',
+      () => writeFileSync(path.join(mod, 'main.tf'), 'variable "c" {}\n'),
+      () => writeFileSync(path.join(mod, 'main.tf'), 'variable "a" {}\n'),
+    ],
+    ['an override added', () => writeFileSync(path.join(mod, 'main_override.tf'), ''), () => rmSync(path.join(mod, 'main_override.tf'))],
+    ['a file removed', () => rmSync(path.join(mod, 'vars.tf')), () => writeFileSync(path.join(mod, 'vars.tf'), 'variable "b" {}\n')],
+    [
+      'a file become a directory',
+      () => (rmSync(path.join(mod, 'vars.tf')), mkdirSync(path.join(mod, 'vars.tf'))),
+      () => (rmSync(path.join(mod, 'vars.tf'), {recursive: true}), writeFileSync(path.join(mod, 'vars.tf'), 'variable "b" {}\n')),
+    ],
+    [
+      'the directory moved and a link put in its place',
+      () => (renameSync(mod, path.join(top, 'moved')), symlinkSync(path.join(top, 'moved'), mod)),
+      () => (rmSync(mod), renameSync(path.join(top, 'moved'), mod)),
+    ],
+    [
+      'a parent moved and a link put in its place',
+      () => (renameSync(top, top + '-moved'), symlinkSync(top + '-moved', top)),
+      () => (rmSync(top), renameSync(top + '-moved', top)),
+    ],
+  ]
+  for (const [what, change, undo] of changes) {
+    change()
+    assert.equal(both(), [false, false], what)
+    undo()
+    assert.equal(both(), [true, true], `${what}, undone`)
+  }
+  // a file touched (a new stamp) with the same contents: still unchanged, its contents compared
+  const later = new Date(Date.now() + 60_000)
+  utimesSync(path.join(mod, 'main.tf'), later, later)
+  assert.equal(both(), [true, true], 'touched')
+  // not the stored form: undefined (the list is then unpacked, and found not to be one either)
+  for (const bad of [null, [['/x', 'q', '/a', null, 0]], [['/x', 'f', 1, null, 0]], [['/x', 'f', '/a', null]], [[7]]])
+    assert.is(disk.unchangedPacked(bad), undefined, JSON.stringify(bad))
+  // a hit notes the inputs into the computation being recorded, as `note` does
+  disk.forgetChecked()
+  const outer = await disk.record(async () => {
+    assert.is(disk.unchangedPacked(packed), true)
+  })
+  const key = (i: Input) => `${i.kind}:${i.path}`
+  assert.equal(outer.inputs.map(key).sort(), inputs.map(key).sort())
+})
 
 R('inputs: a realpath recorded as the path itself is checked by looking at its parts, and a part become a link is seen', async () => {
   const top = path.join(work, 'top')
