@@ -7,6 +7,7 @@
 import {instanceKeyString, type InstanceKey} from './instance.js'
 import {parseProviderString, providerAddr, providerString, type Provider} from './provider.js'
 import {CallPath, KeyedAddress} from './keyed.js'
+import {ModulePath} from './module.js'
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/
 
@@ -135,3 +136,22 @@ export class StackProviderConfigAddr extends KeyedAddress {
     return provider ? new StackProviderConfigAddr(stack, provider.type, m[2]!, provider) : undefined
   }
 }
+
+/** A place in a stack: a component, and a module of its tree (the root module: the component itself): `component.a`, `component.a.module.b`. */
+export class StackPlace extends KeyedAddress {
+  readonly component: ComponentAddr
+  readonly module: ModulePath
+  /** The place's identity as a string (its text): compare and key maps by it, never by the object. */
+  readonly key: string
+
+  constructor(component: ComponentAddr, module: ModulePath) {
+    super()
+    this.component = component
+    this.module = module
+    this.key = module.isRoot ? component.key : `${component.key}.${module.key}`
+    Object.freeze(this)
+  }
+}
+
+/** Where a diagnostic is: a module of a tree, or a place in a stack. */
+export type DiagnosticPlace = ModulePath | StackPlace

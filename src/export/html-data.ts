@@ -13,7 +13,7 @@ import {providerConfigArguments} from '../providers/tree/config-arguments.js'
 import {componentModuleNames, stepText} from '../providers/tree/step-text.js'
 import type {ModuleNode} from '../crawl/crawl.js'
 import type {ResourceBinding} from '../providers/tree/resolve.js'
-import {stackPlaceText, type StackComponentAnalysis} from '../providers/stacks/stack-analyze.js'
+import type {StackComponentAnalysis} from '../providers/stacks/stack-analyze.js'
 import {stackTarget} from '../providers/stacks/stack-document.js'
 import type {ExportGraph, GraphNode} from './model.js'
 
@@ -162,7 +162,7 @@ function modelHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
   const addressLike = /(?:module\.[\w-]+\.)*(?:(?:data|ephemeral)\.)?[A-Za-z_][\w-]*\.[A-Za-z_][\w-]*|provider\["[^"]+"\](?:\.[\w-]+)?/g
   const diagnostics = g.diagnostics.map((d: Diagnostic) => {
     const nodes = new Set<string>()
-    const mod = a.diagnosticModules.get(d)
+    const mod = a.diagnosticModules.get(d)?.key
     if (mod !== undefined && moduleNode.has(mod)) nodes.add(moduleNode.get(mod)!)
     for (const m of `${d.summary} ${d.detail}`.matchAll(addressLike)) {
       const id = byAddress.get(m[0])
@@ -237,7 +237,7 @@ function stackHtmlData(a: ProvidersAnalysis, g: ExportGraph): HtmlData {
   }
   const diagnostics = g.diagnostics.map((d: Diagnostic) => {
     const place = s.diagnosticAddresses.get(d)
-    const address = place && stackPlaceText(place)
+    const address = place?.key
     const node = address === undefined ? undefined : g.nodes.find((n) => n.address === address)
     return {
       severity: d.severity,

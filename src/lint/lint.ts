@@ -156,7 +156,7 @@ export async function lintAnalysis(ctx: RunContext, dir: string, analysis: Provi
       // the module whose files hold the range; among calls of one directory, the one the diagnostic is about
       const byFile = d.range ? nodeHoldingFile(analysis.tree.nodes, path.resolve(root, d.range.filename)) : undefined
       const known = analysis.diagnosticModules.get(d)
-      const about = known !== undefined ? analysis.tree.nodes.find((x) => x.addr.key === known) : undefined
+      const about = known !== undefined ? analysis.tree.nodes.find((x) => x.addr.key === known.key) : undefined
       const n = about && byFile && about.module === byFile.module ? about : byFile
       // (the fixes read the model, whose ranges name files by their absolute paths)
       const fixes = opts.fixes

@@ -3,6 +3,7 @@
 // (`Rule.checkModule`), which depend on the directory's files alone. They come from the run's shared load
 // of the directory and the run's memo, the same that serve every root reaching it, so what an editor
 // publishes for a module's files before any root is analysed is computed once, and reused by the roots.
+import {ModulePath} from '../addrs/module.js'
 import * as path from 'node:path'
 import {utf8Text} from '../io/inputs.js'
 import {OverlaySource} from '../io/overlay-source.js'
@@ -99,12 +100,12 @@ export async function lintModuleStage(ctx: RunContext, dir: string, opts: Module
   await checkpoint?.(true)
   const sourceText = runSourceText(ctx, abs, opts.sourceText)
   const named = rootRelative(abs)
-  const call: ModuleCallView = opts.call ?? {address: '', displayDir: '.'}
+  const call: ModuleCallView = opts.call ?? {address: ModulePath.root, displayDir: '.'}
   const all: LintDiagnostic[] = []
   // reading the files (parsing, merging) and decoding the records: what Terraform reports while it loads the module
   if (enabled(TERRAFORM_RULE, true, opts))
     for (const d of [...loaded.diagnostics, ...module.decodeDiagnostics])
-      all.push(namedFinding({...d, rule: TERRAFORM_RULE, ...(call.address ? {address: call.address} : {}), callers: []}, named))
+      all.push(namedFinding({...d, rule: TERRAFORM_RULE, ...(call.address.isRoot ? {} : {address: call.address.key}), callers: []}, named))
   // a file that did not parse: what it holds is not known (as brokenModules() reads a root's tree)
   const broken = loaded.diagnostics.some((d) => d.severity === 'error' && d.code.startsWith('hcl.'))
   const config = opts.config ?? EMPTY_CONFIG
@@ -127,7 +128,7 @@ export async function lintModuleStage(ctx: RunContext, dir: string, opts: Module
       range: f.range,
       key: f.key,
       ...(f.fixes ? {fixes: f.fixes} : {}),
-      address: call.address,
+      address: call.address.key,
       module: undefined,
     }))
     const sev = severityFor(rule.id, rule.severity, opts)

@@ -5,7 +5,6 @@
 import type {ComponentAddr} from '../addrs/stack.js'
 import {compareDiagnostics} from '../diag/diagnostic.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
-import {stackPlaceText} from '../providers/stacks/stack-analyze.js'
 import type {LintDiagnostic} from '../rules/rule.js'
 import {TERRAFORM_RULE} from './config.js'
 import {applyIgnores} from './ignore.js'
@@ -44,7 +43,7 @@ export async function lintStack(
   if (steps.terraform)
     for (const d of analysis.diagnostics) {
       const place = s.diagnosticAddresses.get(d)
-      all.push({...d, rule: TERRAFORM_RULE, ...(place ? {address: stackPlaceText(place), callers: [place.component.key]} : {})})
+      all.push({...d, rule: TERRAFORM_RULE, ...(place ? {address: place.key, callers: [place.component.key]} : {})})
     }
   // provider blocks in a component's modules are Terraform's error here: the rule about shared modules' blocks says it again
   const inline = new Set(

@@ -1,6 +1,7 @@
 // What `analyzeProviders` returns and takes: the analysis of a directory (a module tree, or a stack's
 // components) that every output and the lint pipeline read.
 import type {Diagnostic} from '../diag/diagnostic.js'
+import type {DiagnosticPlace} from '../addrs/stack.js'
 import type {CrawlOptions, ModuleTree} from '../crawl/crawl.js'
 import type {ModuleGraph} from './tree/build-graph.js'
 import type {ModuleRequirement} from './tree/requirements.js'
@@ -14,8 +15,8 @@ export interface ProvidersAnalysis {
   readonly graph: ModuleGraph
   readonly requirements: readonly ModuleRequirement[]
   readonly diagnostics: readonly Diagnostic[]
-  /** The module (address, '' for the root) each diagnostic concerns, where it is known. */
-  readonly diagnosticModules: ReadonlyMap<Diagnostic, string>
+  /** The module (for a stack: the place of the stack) each diagnostic concerns, where it is known. */
+  readonly diagnosticModules: ReadonlyMap<Diagnostic, DiagnosticPlace>
   /** Set when the directory is analysed as a shared module (its required_providers declares configuration_aliases). */
   readonly sharedModule?: SharedModule
   /** The root module's test files and the bindings of each run, when asked for (their diagnostics are in `diagnostics` too). */

@@ -57,24 +57,27 @@ export async function analyzeTree(ctx: RunContext, tree: ModuleTree, opts: Analy
   await checkpoint?.(true)
   const release = releaseDiagnostics(tree, behaviour)
   // every diagnostic carries the module it concerns from the stage that made it
-  // (the analysis's map names a module by its text, as a stack's names a place of the stack: see ProvidersAnalysis)
-  const modules = new Map<Diagnostic, string>([
-    ...[...tree.diagnosticModules].map(([d, m]) => [d, m.key] as const),
-    ...[...resolution.diagnosticModules].map(([d, m]) => [d, m.key] as const),
+  const modules = new Map<Diagnostic, ModulePath>([
+    ...tree.diagnosticModules,
+    ...resolution.diagnosticModules,
     ...validation.modules,
     ...release.modules,
   ])
   const configStage = [...treeDiags, ...release.diagnostics, ...validation.diagnostics, ...resolution.diagnostics]
-  const errorModules = new Set<string>()
-  for (const d of configStage) if (d.severity === 'error') errorModules.add(modules.get(d) ?? '')
+  const errorModules = new Map<string, ModulePath>()
+  for (const d of configStage)
+    if (d.severity === 'error') {
+      const m = modules.get(d) ?? ModulePath.root
+      errorModules.set(m.key, m)
+    }
   await checkpoint?.(true)
   // the graph builder checks module-call arguments before it connects providers (as graphStageDiagnostics:
   // where no configuration error concerns the called module or a module above it)
-  const argumentStage = moduleArgumentDiagnostics(tree).filter((a) => ![...errorModules].some((m) => ModulePath.within(a.module, m)))
+  const argumentStage = moduleArgumentDiagnostics(tree).filter((a) => ![...errorModules.values()].some((m) => m.contains(a.module)))
   await checkpoint?.(true)
   for (const a of argumentStage) modules.set(a.diagnostic, a.module)
-  const graphStage = graphStageDiagnostics(resolution.graphDiagnostics, errorModules, fromRoot)
-  for (const g of graphStage) modules.set(g.diagnostic, g.module.key)
+  const graphStage = graphStageDiagnostics(resolution.graphDiagnostics, [...errorModules.values()], fromRoot)
+  for (const g of graphStage) modules.set(g.diagnostic, g.module)
   const graphErrors = graphStage.length > 0 || argumentStage.some((a) => a.diagnostic.severity === 'error')
   const evalStage: Diagnostic[] = []
   if (errorModules.size === 0 && !graphErrors)
@@ -95,12 +98,12 @@ export async function analyzeTree(ctx: RunContext, tree: ModuleTree, opts: Analy
     ...planStage.map((p) => p.diagnostic),
   ]
   const testDiags = tests ? uniqueDiagnostics(tests.diagnostics, new Set(uniqueKeys(main))) : []
-  for (const d of testDiags) modules.set(d, '')
-  const diagnosticModules = new Map<Diagnostic, string>()
+  for (const d of testDiags) modules.set(d, ModulePath.root)
+  const diagnosticModules = new Map<Diagnostic, ModulePath>()
   // the root's load and its calls' sources (the crawl), and its records decoded and its release checks
   const rootOwn = [
     ...(tree.rootOwnDiagnostics ?? []),
-    ...[...validation.decodeTime, ...release.diagnostics].filter((d) => modules.get(d) === ''),
+    ...[...validation.decodeTime, ...release.diagnostics].filter((d) => modules.get(d)?.isRoot === true),
   ]
   const stopped = afterRootErrors(rootOwn)
   const diagnostics = [...main, ...testDiags].map((d) => {

@@ -54,7 +54,7 @@ export function moduleRuleContext(ctx: RuleContext, module: Module, broken: bool
 export function atCalls(nodes: readonly ModuleNode[], f: ModuleFinding): Finding[] {
   return nodes.map((node) => ({
     summary: f.summary,
-    detail: f.detail({address: node.addr.key, displayDir: node.displayDir}),
+    detail: f.detail({address: node.addr, displayDir: node.displayDir}),
     range: f.range,
     key: f.key,
     ...(f.fixes ? {fixes: f.fixes} : {}),

@@ -44,14 +44,14 @@ export const providerVersionMissing = {
         if (!shared && rootPolicy === 'unlocked' && locked !== undefined) continue
         const range = r.attribute.nameRange
         const why = shared
-          ? `${moduleText(node.addr.key)} is ${isRoot ? 'a shared module (it declares configuration_aliases, so other configurations call it)' : `called by ${node.parent ? moduleText(node.parent.addr.key) : 'another module'}`}, and its callers cannot tell from it which versions of ${short} it works with: "${engine.command} init" picks the newest version every other constraint allows, including a new major version that may remove what the module uses.`
+          ? `${moduleText(node.addr)} is ${isRoot ? 'a shared module (it declares configuration_aliases, so other configurations call it)' : `called by ${node.parent ? moduleText(node.parent.addr) : 'another module'}`}, and its callers cannot tell from it which versions of ${short} it works with: "${engine.command} init" picks the newest version every other constraint allows, including a new major version that may remove what the module uses.`
           : `${lockedProviders === undefined ? 'The root module has no dependency lock file' : `The dependency lock file does not select a version of ${fqn}`}, so "${engine.command} init" installs the newest version, and every other machine or later run may get a different one.`
         const fix = shared
           ? `To fix it, add the oldest version the module supports as a minimum: ${r.localName} = { source = "${short}", version = ">= X.Y" }.`
           : `To fix it, add a version constraint (${r.localName} = { source = "${short}", version = "~> X.Y" }) and commit the .terraform.lock.hcl that "${engine.command} init" writes.`
         findings.push({
           summary: 'Provider requirement without a version constraint',
-          detail: `The required_providers entry "${r.localName}" (${short}) of ${moduleText(node.addr.key)} at ${where(range)} has no version argument. ${why} ${fix}`,
+          detail: `The required_providers entry "${r.localName}" (${short}) of ${moduleText(node.addr)} at ${where(range)} has no version argument. ${why} ${fix}`,
           range,
           address: node.addr.key,
           module: node,

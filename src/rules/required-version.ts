@@ -67,7 +67,7 @@ export const requiredVersion = moduleRule({
       {
         summary: 'No required_version',
         detail: (call) => {
-          const root = call.address === ''
+          const root = call.address.isRoot
           const whereTo = create
             ? ` (in a new file ${shownFile(call, 'terraform.tf')}, as the style guide names it: none of the module's files has a terraform block)`
             : ''

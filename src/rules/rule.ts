@@ -1,5 +1,6 @@
 // The lint rule type. A rule is data (id, severity, description, docs) plus a pure check over the
 // analysis of one root module; it returns diagnostics tagged with its id.
+import type {ModulePath} from '../addrs/module.js'
 import type {Diagnostic, DiagnosticCode, Severity, SourceRange} from '../diag/diagnostic.js'
 import type {ProvidersAnalysis} from '../providers/analyze.js'
 import type {EngineName} from '../load/engine.js'
@@ -68,9 +69,9 @@ export interface ModuleRuleContext {
   readonly fixes?: boolean
 }
 
-/** How a root reaches a module: the call's address (`''` for the root module) and the module's directory as the root shows it. */
+/** How a root reaches a module: the call's address (the root module's: `ModulePath.root`) and the module's directory as the root shows it. */
 export interface ModuleCallView {
-  readonly address: string
+  readonly address: ModulePath
   readonly displayDir?: string | undefined
 }
 

@@ -1,5 +1,6 @@
 // Helpers shared by the lint rules (not a rule itself): call chains, building and de-duplicating
 // diagnostics, where a module call lies.
+import type {ModulePath} from '../addrs/module.js'
 import {compareDiagnostics, formatRange, type DiagnosticCode, type SourceRange} from '../diag/diagnostic.js'
 import {lintCode} from '../diag/codes.js'
 import type {ModuleNode, ModuleTree} from '../crawl/crawl.js'
@@ -14,8 +15,8 @@ export function callersOf(node: ModuleNode | undefined): string[] {
 }
 
 /** `the root module` or the module's address. */
-export function moduleText(address: string): string {
-  return address === '' ? 'the root module' : address
+export function moduleText(address: ModulePath): string {
+  return address.isRoot ? 'the root module' : address.key
 }
 
 /** `file:LINE,COL-…`, or `an unknown location`. */

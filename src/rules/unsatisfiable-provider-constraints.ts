@@ -63,10 +63,10 @@ export const unsatisfiableProviderConstraints = {
       }
       const [host = '', namespace = '', type = ''] = provider.split('/')
       const name = providerForDisplay({host, namespace, type}, engine.defaultRegistryHost)
-      const list = origins.map((o) => `  - ${moduleText(o.node.addr.key)}: "${o.text}" at ${where(o.range)}`).join('\n')
+      const list = origins.map((o) => `  - ${moduleText(o.node.addr)}: "${o.text}" at ${where(o.range)}`).join('\n')
       findings.push({
         summary: 'No provider version satisfies every module',
-        detail: `No version of ${name} satisfies all the constraints of this configuration (together: ${constraintsString(all)}); ${engine.command} init would fail with "no available releases match the given constraints". The constraints, in module order:\n${list}\nThe one at ${where(tip.range)} (${moduleText(tip.node.addr.key)}) is where the set becomes empty. To fix it, relax the constraints that set upper bounds or exact versions (shared modules should only set minimums with >=) so that one version satisfies all of them, or upgrade the module that needs an older version.`,
+        detail: `No version of ${name} satisfies all the constraints of this configuration (together: ${constraintsString(all)}); ${engine.command} init would fail with "no available releases match the given constraints". The constraints, in module order:\n${list}\nThe one at ${where(tip.range)} (${moduleText(tip.node.addr)}) is where the set becomes empty. To fix it, relax the constraints that set upper bounds or exact versions (shared modules should only set minimums with >=) so that one version satisfies all of them, or upgrade the module that needs an older version.`,
         ...(tip.range ? {range: tip.range} : {}),
         address: tip.node.addr.key,
         module: tip.node,

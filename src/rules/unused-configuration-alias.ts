@@ -48,7 +48,7 @@ export const unusedConfigurationAlias = {
           const fix = site && unusedSlotFix(site, r.attribute, key, sameModuleNodes(tree.nodes, node))
           findings.push({
             summary: 'Unused configuration alias',
-            detail: `${moduleText(node.addr.key)} declares the configuration alias ${key} in its required_providers entry "${r.localName}" at ${where(r.attribute.nameRange)}, but no resource, data source or nested module call in it refers to ${key}. Every caller must still pass a configuration for it (${engine.product} reports "Missing required provider configuration" otherwise). To fix it, remove ${key} from configuration_aliases, or use it with provider = ${key} in the resources meant for it.`,
+            detail: `${moduleText(node.addr)} declares the configuration alias ${key} in its required_providers entry "${r.localName}" at ${where(r.attribute.nameRange)}, but no resource, data source or nested module call in it refers to ${key}. Every caller must still pass a configuration for it (${engine.product} reports "Missing required provider configuration" otherwise). To fix it, remove ${key} from configuration_aliases, or use it with provider = ${key} in the resources meant for it.`,
             range: entry.range,
             address: node.addr.key,
             module: node,

@@ -74,7 +74,7 @@ function outputFindings(am: AuthoredModule, readsByModule: ReadonlyMap<Module, R
     out.push(
       ...atEveryCall(am, (node) => ({
         summary: 'Output not used',
-        detail: `${moduleText(node.addr.key)} declares output "${name}" at ${where(b.declRange)}, but no call of the module (${calls}) reads module.${node.path[node.path.length - 1] ?? ''}.${name}; the module's directory lies inside the root module's, so no other configuration is expected to call it. To fix it, remove the output, or read it where it was meant to be used.`,
+        detail: `${moduleText(node.addr)} declares output "${name}" at ${where(b.declRange)}, but no call of the module (${calls}) reads module.${node.path[node.path.length - 1] ?? ''}.${name}; the module's directory lies inside the root module's, so no other configuration is expected to call it. To fix it, remove the output, or read it where it was meant to be used.`,
         range: b.declRange,
         key: `output.${name}`,
       })),

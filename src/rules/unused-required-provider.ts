@@ -123,7 +123,7 @@ function finding(node: ModuleNode, localName: string, provider: Provider, range:
     node.children.length > 0 ? ', and none of the modules it calls uses that provider (by inheritance or through a providers map)' : ''
   return {
     summary: 'Required provider not used',
-    detail: `${moduleText(node.addr.key)} declares "${localName}" (${display(provider, engine)}) in required_providers at ${where(range)}, but no resource, data source, ephemeral resource, provider block, provider-defined function (provider::${localName}::…) or providers map of the module uses it${calls}. The entry still makes "${engine.command} init" install the provider and adds its version constraint to every configuration that uses the module. To fix it, remove the entry (or use the provider if something is missing).`,
+    detail: `${moduleText(node.addr)} declares "${localName}" (${display(provider, engine)}) in required_providers at ${where(range)}, but no resource, data source, ephemeral resource, provider block, provider-defined function (provider::${localName}::…) or providers map of the module uses it${calls}. The entry still makes "${engine.command} init" install the provider and adds its version constraint to every configuration that uses the module. To fix it, remove the entry (or use the provider if something is missing).`,
     range,
     address: node.addr.key,
     module: node,

@@ -43,7 +43,7 @@ export const workspaceRemote = {
         findings.push(
           ...atEveryCall(am, (node) => ({
             summary: 'terraform.workspace with the remote backend',
-            detail: `${moduleText(node.addr.key)} reads terraform.workspace at ${where(range)} (argument ${a.name}), and the root module uses the "remote" backend (${where(backendAt)}) with a required_version that admits Terraform 1.0.x. With remote execution, those releases give terraform.workspace the value "default" in every workspace, so whatever is named after it collides across workspaces. To fix it, require Terraform 1.1 or later (required_version = ">= 1.1"), or pass the workspace name in a variable.`,
+            detail: `${moduleText(node.addr)} reads terraform.workspace at ${where(range)} (argument ${a.name}), and the root module uses the "remote" backend (${where(backendAt)}) with a required_version that admits Terraform 1.0.x. With remote execution, those releases give terraform.workspace the value "default" in every workspace, so whatever is named after it collides across workspaces. To fix it, require Terraform 1.1 or later (required_version = ">= 1.1"), or pass the workspace name in a variable.`,
             range,
             key: 'workspace',
           })),

@@ -57,7 +57,7 @@ function instanceMissingDiagnostic(m: MatchedObject): Diagnostic {
       : `To work with ${o.address}'s deposed object ${o.deposed} its original provider instance at ${instance} is required, but it has been removed. This suggests that you've added for_each to this provider configuration while there are existing deposed objects of ${o.address} that need to be destroyed by the original single-instance provider configuration.\n\nTo proceed, return to your previous single-instance configuration for ${config} and ensure that all deposed instances of ${o.address} have been destroyed before using for_each with this provider.`
     : keyed
       ? `To work with ${o.address} its original provider instance at ${instance} is required, but it has been removed. This occurs when an element is removed from the provider configuration's for_each collection while objects created by that the associated provider instance still exist in the state. Re-add the for_each element to destroy ${o.address}, after which you can remove the provider configuration again.\n\nThis is commonly caused by using the same for_each collection both for a resource (or its containing module) and its associated provider configuration. To successfully remove an instance of a resource it must be possible to remove the corresponding element from the resource's for_each collection while retaining the corresponding element in the provider's for_each collection.`
-      : `To work with ${o.address} its original provider instance at ${instance} is required, but it has been removed. This suggests that you've added for_each to this provider configuration while there are existing instances of ${resource} that need to be destroyed by the original single-instance provider configuration.\n\nTo proceed, return to your previous single-instance configuration for ${config} and ensure that ${o.address} has been destroyed or forgotten before using for_each with this provider, or change the resource configuration to still declare an instance with the key ${goKey(o.key)}.`
+      : `To work with ${o.address} its original provider instance at ${instance} is required, but it has been removed. This suggests that you've added for_each to this provider configuration while there are existing instances of ${resource} that need to be destroyed by the original single-instance provider configuration.\n\nTo proceed, return to your previous single-instance configuration for ${config} and ensure that ${o.address} has been destroyed or forgotten before using for_each with this provider, or change the resource configuration to still declare an instance with the key ${goKey(o.address.instanceKey)}.`
   return errorDiag('state.provider-instance-missing', 'Provider instance not present', detail)
 }
 
@@ -98,7 +98,7 @@ export function stateDiagnostics(
     else if (m.binding && !(m.providerConfig?.equals(m.object.recorded) ?? false))
       out.push({diagnostic: rehomedDiagnostic(m, a), address: m.object.address})
   }
-  const managed = match.objects.filter((m) => m.object.resource.mode === 'managed')
+  const managed = match.objects.filter((m) => m.object.address.resource.mode === 'managed')
   if (managed.length > 0 && managed.every((m) => m.configAddress === undefined) && a.resolution.resources.length > 0) {
     out.push({
       diagnostic: warningDiag(

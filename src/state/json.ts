@@ -32,8 +32,8 @@ export function stateJson(m: StateMatch): StateJson {
     terraform_version: m.state.terraformVersion,
     objects: m.objects.map((o) => ({
       address: o.object.address.key,
-      mode: o.object.resource.mode === 'data' ? 'data' : 'managed',
-      type: o.object.resource.type,
+      mode: o.object.address.resource.mode === 'data' ? 'data' : 'managed',
+      type: o.object.address.resource.type,
       ...(o.object.deposed ? {deposed: o.object.deposed} : {}),
       recorded_provider_config: o.object.recordedText,
       provider_config: o.providerConfig?.key ?? null,

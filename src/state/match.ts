@@ -167,12 +167,12 @@ function moduleDeclared(m: ModuleInstance, ctx: MatchContext): InstanceDeclared 
 function instanceDeclared(o: StateObject, binding: ResourceBinding, moved: boolean, ctx: MatchContext): InstanceDeclared {
   // after a move the keys belong to the old address: only a move of the whole object keeps them (not judged)
   if (moved) return 'declared'
-  const modules = moduleDeclared(o.module, ctx)
+  const modules = moduleDeclared(o.address.module, ctx)
   if (modules === 'gone') return 'gone'
   const node = ctx.nodes.get(binding.module.key)
   const decl = binding.declaration
   if (!node || !decl) return 'unknown'
-  const r = keyDeclared(declaredKeys(node, decl.count, decl.forEach, ctx.keys), o.key)
+  const r = keyDeclared(declaredKeys(node, decl.count, decl.forEach, ctx.keys), o.address.instanceKey)
   return r === 'gone' ? 'gone' : r === 'unknown' ? 'unknown' : modules
 }
 
@@ -186,9 +186,9 @@ interface ResourceMatch {
 }
 
 function matchResource(o: StateObject, ctx: MatchContext): ResourceMatch {
-  let r = ctx.resources.get(o.resource)
+  let r = ctx.resources.get(o.address.resource)
   if (!r) {
-    const from = o.resource
+    const from = o.address.resource
     const to = applyMoves(from, ctx.moves)
     const binding = ctx.bindings.get(to.address.key)
     r = {
@@ -200,7 +200,7 @@ function matchResource(o: StateObject, ctx: MatchContext): ResourceMatch {
         ? undefined
         : ctx.removed.find((x) => (x.from instanceof ResourceAddr ? x.from.equals(to.address) : x.from.contains(to.address.module))),
     }
-    ctx.resources.set(o.resource, r)
+    ctx.resources.set(o.address.resource, r)
   }
   return r
 }
@@ -220,7 +220,8 @@ function matchObject(o: StateObject, ctx: MatchContext): MatchedObject {
     const same = providerConfig?.key === recorded
     const status: StateStatus = instance === 'gone' ? 'orphan' : same ? 'bound' : 'rehomed'
     // OpenTofu destroys an orphaned instance through the provider instance the state recorded (its key)
-    const instanceMissing = instance === 'gone' && same && o.resource.mode === 'managed' ? providerInstanceMissing(o, ctx) : undefined
+    const instanceMissing =
+      instance === 'gone' && same && o.address.resource.mode === 'managed' ? providerInstanceMissing(o, ctx) : undefined
     return {
       object: o,
       status,
@@ -235,10 +236,10 @@ function matchObject(o: StateObject, ctx: MatchContext): MatchedObject {
   }
   const exists = (o.recorded.module.isRoot && o.recorded.alias === undefined) || ctx.configs.has(recorded)
   // an orphaned data source is dropped from the state without its provider
-  const instanceMissing = exists && o.resource.mode === 'managed' ? providerInstanceMissing(o, ctx) : undefined
+  const instanceMissing = exists && o.address.resource.mode === 'managed' ? providerInstanceMissing(o, ctx) : undefined
   return {
     object: o,
-    status: exists || o.resource.mode === 'data' ? 'orphan' : 'orphan-configuration-missing',
+    status: exists || o.address.resource.mode === 'data' ? 'orphan' : 'orphan-configuration-missing',
     providerConfig: exists ? o.recorded : null,
     ...movedFields,
     moves,

@@ -8,7 +8,6 @@ import {
   parseLegacyProviderConfig,
   parseProviderInstance,
   type InstanceKey,
-  type ModuleInstance,
   ResourceInstanceAddr,
 } from '../addrs/instance.js'
 import type {AbsProviderConfig} from '../addrs/provider.js'
@@ -20,14 +19,12 @@ export class StateError extends Error {}
 
 /** One object of the state: a resource instance's current object, or one of its deposed objects. */
 export interface StateObject {
-  /** The resource (its module path without instance keys). */
-  readonly resource: ResourceAddr
-  readonly module: ModuleInstance
-  /** The instance key (`count` index or `for_each` key); undefined for a resource without either. */
-  readonly key?: InstanceKey
   /** The deposed object's key (create_before_destroy replaced it and could not destroy it yet). */
   readonly deposed?: string
-  /** The instance address (`module.m["a"].terraform_data.r[0]`): the module instance, resource and key above as one value. */
+  /**
+   * The instance address (`module.m["a"].terraform_data.r[0]`): its module instance (`module`), its resource (its
+   * module path without instance keys, `resource`) and its `count` index or `for_each` key (`instanceKey`).
+   */
   readonly address: ResourceInstanceAddr
   /** The provider configuration it was recorded under (the resource's, or OpenTofu's instance's). */
   readonly recorded: AbsProviderConfig
@@ -131,9 +128,6 @@ function resourceObjects(r: unknown, n: number, name: string, out: StateObject[]
     const deposed = typeof inst['deposed'] === 'string' && inst['deposed'] ? inst['deposed'] : undefined
     const address = new ResourceInstanceAddr(module, resource, key, resourceText)
     out.push({
-      resource,
-      module,
-      ...(key !== undefined ? {key} : {}),
       ...(deposed ? {deposed} : {}),
       address,
       recorded: recorded.config,

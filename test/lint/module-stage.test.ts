@@ -5,6 +5,7 @@
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
+import {ModulePath} from '../../src/addrs/module.js'
 import {lint, type LintResult} from '../../src/lint/lint.js'
 import {lintModuleStage} from '../../src/lint/module-stage.js'
 import {MEMORY_ROOT, MemorySource} from '../../src/io/memory-source.js'
@@ -115,7 +116,10 @@ test('lintModuleStage: the directory alone, as lint reports it as a root; a root
   await lintRoot(ctx, roots[1]!)
   for (const id of STAGED) assert.is(stageRuns(ctx).get(id), 2, id)
   // named for a call instead: the address and the module in the detail are the call's
-  const called = await lintModuleStage(ctx, dir, {only: ['typed-variables'], call: {address: 'module.s', displayDir: '../modules/shared'}})
+  const called = await lintModuleStage(ctx, dir, {
+    only: ['typed-variables'],
+    call: {address: ModulePath.of(['s']), displayDir: '../modules/shared'},
+  })
   assert.equal(
     called.diagnostics.map((d) => [d.address, d.detail.slice(0, 38)]),
     [['module.s', 'module.s declares variable "x" at main']],

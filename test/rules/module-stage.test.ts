@@ -3,6 +3,7 @@
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
+import {ModulePath} from '../../src/addrs/module.js'
 import {analyzeProviders} from '../../src/providers/analyze.js'
 import {RunMemo} from '../../src/load/run-memo.js'
 import {RULES} from '../../src/rules/index.js'
@@ -47,9 +48,9 @@ test('a module called three times: its findings computed once, reported at each 
 
 test('shownRange: a file of the module as a call shows it', () => {
   const r = {filename: path.join(MEMORY_ROOT, 'm', 'main.tf'), start: {line: 1, column: 1, byte: 0}, end: {line: 1, column: 1, byte: 0}}
-  assert.is(shownRange({address: 'module.a', displayDir: 'm'}, r).filename, 'm/main.tf')
-  assert.is(shownRange({address: '', displayDir: '.'}, r).filename, 'main.tf')
-  assert.is(shownRange({address: 'module.a', displayDir: '../shared/m'}, r).filename, '../shared/m/main.tf')
+  assert.is(shownRange({address: ModulePath.of(['a']), displayDir: 'm'}, r).filename, 'm/main.tf')
+  assert.is(shownRange({address: ModulePath.root, displayDir: '.'}, r).filename, 'main.tf')
+  assert.is(shownRange({address: ModulePath.of(['a']), displayDir: '../shared/m'}, r).filename, '../shared/m/main.tf')
 })
 
 test.run()

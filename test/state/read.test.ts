@@ -81,14 +81,14 @@ test('every instance object of a state Terraform wrote', () => {
   // the address is a value: its module instance, resource and key, the text made from them
   const inst = s.objects[2]!.address
   assert.equal(inst.module.keys, [undefined, 1])
-  assert.ok(inst.resource.equals(s.objects[2]!.resource))
+  assert.ok(inst.resource.equals(s.objects[2]!.address.resource))
   assert.is(inst.instanceKey, 'one')
   assert.is(inst.withoutKey().toString(), 'module.a.module.b[1].terraform_data.deep')
   assert.is(JSON.stringify(inst), JSON.stringify('module.a.module.b[1].terraform_data.deep["one"]'))
   const deep = s.objects[1]!
-  assert.is(deep.resource.toString(), 'module.a.module.b.terraform_data.deep')
-  assert.equal(deep.module.keys, [undefined, 0])
-  assert.is(deep.key, 'one')
+  assert.is(deep.address.resource.toString(), 'module.a.module.b.terraform_data.deep')
+  assert.equal(deep.address.module.keys, [undefined, 0])
+  assert.is(deep.address.instanceKey, 'one')
 })
 
 test('data sources, deposed objects, OpenTofu instance providers; attributes are not kept', () => {
@@ -127,7 +127,7 @@ test('data sources, deposed objects, OpenTofu instance providers; attributes are
   const s = readState(text, 'x')
   assert.is(s.serial, 7)
   assert.equal(
-    s.objects.map((o) => [o.address.key, o.resource.mode, o.deposed ?? null, o.recorded.toString(), o.recordedKey ?? null]),
+    s.objects.map((o) => [o.address.key, o.address.resource.mode, o.deposed ?? null, o.recorded.toString(), o.recordedKey ?? null]),
     [
       ['data.terraform_remote_state.s', 'data', null, 'provider["terraform.io/builtin/terraform"].x', null],
       ['module.m["a"].aws_vpc.v[0]', 'managed', null, 'provider["registry.opentofu.org/hashicorp/aws"].r', 'eu'],

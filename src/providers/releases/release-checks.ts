@@ -3,6 +3,7 @@
 // and made `id` optional: internal/configs/import.go, "Invalid import block"; 1.11: `id` required and
 // `identity` unknown, as HCL's schema check words it), and a provider source whose namespace has an
 // underscore (accepted from 1.16, Terraform #38894; before, "Invalid provider namespace"). Terraform only.
+import type {ModulePath} from '../../addrs/module.js'
 import type {Diagnostic} from '../../diag/diagnostic.js'
 import {errorDiag} from '../../diag/diagnostic.js'
 import type {ModuleTree} from '../../crawl/crawl.js'
@@ -30,9 +31,9 @@ export function importReleaseProblems(b: Block, identity: boolean): Diagnostic[]
 export function releaseDiagnostics(
   tree: ModuleTree,
   behaviour: EngineBehaviour,
-): {diagnostics: Diagnostic[]; modules: Map<Diagnostic, string>} {
+): {diagnostics: Diagnostic[]; modules: Map<Diagnostic, ModulePath>} {
   const diagnostics: Diagnostic[] = []
-  const modules = new Map<Diagnostic, string>()
+  const modules = new Map<Diagnostic, ModulePath>()
   if (tree.engine !== 'terraform') return {diagnostics, modules}
   const seen = new Set<Module>()
   for (const n of tree.nodes) {
@@ -45,7 +46,7 @@ export function releaseDiagnostics(
     ]
     for (const d of found) {
       diagnostics.push(d)
-      modules.set(d, n.addr.key)
+      modules.set(d, n.addr)
     }
   }
   return {diagnostics, modules}

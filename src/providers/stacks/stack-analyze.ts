@@ -8,7 +8,7 @@ import * as path from 'node:path'
 import {isDeepStrictEqual} from 'node:util'
 import {ModulePath} from '../../addrs/module.js'
 import {providerString} from '../../addrs/provider.js'
-import {ComponentAddr, StackPath, StackProviderConfigAddr} from '../../addrs/stack.js'
+import {ComponentAddr, StackPath, StackPlace, StackProviderConfigAddr, type DiagnosticPlace} from '../../addrs/stack.js'
 import type {Diagnostic, SourceRange} from '../../diag/diagnostic.js'
 import {errorDiag, warningDiag} from '../../diag/diagnostic.js'
 import {renameFiles, rootRelative} from '../../diag/file-names.js'
@@ -41,7 +41,7 @@ export interface TreeAnalysis {
   readonly resolution: Resolution
   readonly requirements: readonly {readonly provider: string}[]
   readonly diagnostics: readonly Diagnostic[]
-  readonly diagnosticModules: ReadonlyMap<Diagnostic, string>
+  readonly diagnosticModules: ReadonlyMap<Diagnostic, DiagnosticPlace>
   readonly incomplete: boolean
 }
 
@@ -119,19 +119,8 @@ export interface StackAnalysis<A extends TreeAnalysis> {
   readonly lockFile: boolean
   readonly diagnostics: readonly Diagnostic[]
   /** Where in the stack each diagnostic is, where it is a component's (`component.a`, `component.a.module.b`). */
-  readonly diagnosticAddresses: ReadonlyMap<Diagnostic, StackDiagnosticPlace>
+  readonly diagnosticAddresses: ReadonlyMap<Diagnostic, StackPlace>
   readonly incomplete: boolean
-}
-
-/** A place in a stack: a component, and the module of its tree (its module address, '' the root module). */
-export interface StackDiagnosticPlace {
-  readonly component: ComponentAddr
-  readonly module: string
-}
-
-/** The place's address: `component.a`, `component.a.module.b`. */
-export function stackPlaceText(p: StackDiagnosticPlace): string {
-  return p.module ? `${p.component.key}.${p.module}` : p.component.key
 }
 
 function versionProblem(s: string): string | undefined {
@@ -260,7 +249,7 @@ async function analyzeComponent<A extends TreeAnalysis>(
   run: Run<A>,
   node: StackConfigNode,
   d: Decl,
-): Promise<{component: StackComponentAnalysis<A>; diagnostics: Diagnostic[]; modules?: ReadonlyMap<Diagnostic, string>}> {
+): Promise<{component: StackComponentAnalysis<A>; diagnostics: Diagnostic[]; modules?: ReadonlyMap<Diagnostic, DiagnosticPlace>}> {
   const forEach = d.forEach ? partText(d.forEach, d.forEach.node).trim() : undefined
   const base = {
     address: d.address,
@@ -350,7 +339,7 @@ function componentDiagnostics<A extends TreeAnalysis>(
   node: StackConfigNode,
   d: Decl,
   a: A,
-  modules: Map<Diagnostic, string>,
+  modules: Map<Diagnostic, DiagnosticPlace>,
 ): Diagnostic[] {
   const moduleDiags = moduleTreeDiagnostics(a.tree, modules)
   const configStage = a.diagnostics.filter((x) => !LATER_STAGES.has(x.code))
@@ -366,7 +355,7 @@ function componentDiagnostics<A extends TreeAnalysis>(
   if (unlocked) return [...configStage, ...moduleDiags, ...providerDiags]
   // the root's configurations are the map's: a configuration it lacks is Missing required provider configuration above
   const later = a.diagnostics.filter(
-    (x) => LATER_STAGES.has(x.code) && !(x.code === 'provider.config-not-present' && a.diagnosticModules.get(x) === ''),
+    (x) => LATER_STAGES.has(x.code) && !(x.code === 'provider.config-not-present' && a.diagnosticModules.get(x)?.key === ''),
   )
   // the validate walk evaluates the expressions: terraform.workspace has no value in a stack
   return [...configStage, ...moduleDiags, ...providerDiags, ...later, ...workspaceReferenceDiagnostics(a.tree, modules)]
@@ -481,8 +470,8 @@ export async function analyzeStack<A extends TreeAnalysis>(
   const providerConfigs: StackProviderConfigInfo[] = []
   const embeddedStacks: {address: StackPath; source: string; displayDir?: string; resolved: boolean}[] = []
   const deployments: (Deployment & {stack: StackPath})[] = []
-  const addresses = new Map<Diagnostic, StackDiagnosticPlace>()
-  const shownAddresses = new Map<Diagnostic, StackDiagnosticPlace>()
+  const addresses = new Map<Diagnostic, StackPlace>()
+  const shownAddresses = new Map<Diagnostic, StackPlace>()
   let incomplete = false
   for (const node of nodesOf(config)) {
     const s = node.stack
@@ -517,7 +506,7 @@ export async function analyzeStack<A extends TreeAnalysis>(
       const within = r.modules
       for (const x of r.diagnostics) {
         const m = within?.get(x)
-        if (!addresses.has(x)) addresses.set(x, {component: d.address, module: m ?? ''})
+        if (!addresses.has(x)) addresses.set(x, new StackPlace(d.address, m instanceof ModulePath ? m : ModulePath.root))
       }
       incomplete ||= r.component.analysis?.incomplete ?? false
     }

@@ -1,11 +1,13 @@
 // A Terraform Stacks directory's analysis in the shape of a module tree's (analysis.ts), for the outputs
 // that read one: the components' analyses are in its `stack`.
-import {sortDiagnostics} from '../../diag/diagnostic.js'
+import {ModulePath} from '../../addrs/module.js'
+import type {DiagnosticPlace} from '../../addrs/stack.js'
+import {sortDiagnostics, type Diagnostic} from '../../diag/diagnostic.js'
 import {rootModuleNode, type ModuleTree} from '../../crawl/crawl.js'
 import type {ProvidersAnalysis} from '../analysis.js'
 import {buildGraph} from '../tree/build-graph.js'
 import {resolveProviders} from '../tree/resolve.js'
-import {stackPlaceText, type StackAnalysis} from './stack-analyze.js'
+import type {StackAnalysis} from './stack-analyze.js'
 
 /**
  * A stack's analysis as the analysis of its directory: the directory alone as the module tree (it is no
@@ -30,11 +32,8 @@ export function stackProvidersAnalysis(stack: StackAnalysis<ProvidersAnalysis>):
     graph: buildGraph(tree, resolution),
     requirements: [],
     diagnostics,
-    diagnosticModules: new Map(
-      diagnostics.map((d) => {
-        const p = stack.diagnosticAddresses.get(d)
-        return [d, p ? stackPlaceText(p) : '']
-      }),
+    diagnosticModules: new Map<Diagnostic, DiagnosticPlace>(
+      diagnostics.map((d) => [d, stack.diagnosticAddresses.get(d) ?? ModulePath.root]),
     ),
     stack,
     incomplete: stack.incomplete,

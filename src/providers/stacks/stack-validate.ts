@@ -5,7 +5,7 @@
 // (validateModuleForStacks); and every provider the stack configures or requires must be in the stack's
 // dependency lock file at a version its constraints allow (CheckProviderInLockfile, checkRequiredProviders).
 import {isBuiltin, providerForDisplay, providerString} from '../../addrs/provider.js'
-import type {ComponentAddr} from '../../addrs/stack.js'
+import type {ComponentAddr, DiagnosticPlace} from '../../addrs/stack.js'
 import type {Diagnostic, SourceRange} from '../../diag/diagnostic.js'
 import {errorDiag} from '../../diag/diagnostic.js'
 import {goQuote} from '../../diag/go-quote.js'
@@ -103,7 +103,7 @@ export function componentProviderDiagnostics(scope: ComponentScope, slots: reado
 }
 
 /** validateModuleForStacks: provider blocks and const variables in a component's modules (`modules` gets each one's module). */
-export function moduleTreeDiagnostics(tree: ModuleTree, modules: Map<Diagnostic, string>): Diagnostic[] {
+export function moduleTreeDiagnostics(tree: ModuleTree, modules: Map<Diagnostic, DiagnosticPlace>): Diagnostic[] {
   const out: Diagnostic[] = []
   for (const n of tree.nodes) {
     const m = n.module
@@ -132,7 +132,7 @@ export function moduleTreeDiagnostics(tree: ModuleTree, modules: Map<Diagnostic,
             v.declRange,
           ),
         )
-    for (const d of out.slice(from)) modules.set(d, n.addr.key)
+    for (const d of out.slice(from)) modules.set(d, n.addr)
   }
   return out
 }
@@ -146,7 +146,7 @@ const WORKSPACE_DETAIL =
  * says `Invalid reference` at the reference (`internal/terraform/evaluate.go` GetTerraformAttr; the
  * stackruntime test planning/no_workspace_name_ref). `modules` gets each one's module.
  */
-export function workspaceReferenceDiagnostics(tree: ModuleTree, modules: Map<Diagnostic, string>): Diagnostic[] {
+export function workspaceReferenceDiagnostics(tree: ModuleTree, modules: Map<Diagnostic, DiagnosticPlace>): Diagnostic[] {
   const out: Diagnostic[] = []
   const seen = new Set<Module>()
   for (const n of tree.nodes) {
@@ -158,7 +158,7 @@ export function workspaceReferenceDiagnostics(tree: ModuleTree, modules: Map<Dia
       walkExpr(a.node, (e) => {
         if (e.k !== 'trav' || e.root !== 'terraform' || e.steps[0]?.k !== 'attr' || e.steps[0].name !== 'workspace') return
         const d = errorDiag('stack.workspace-reference', 'Invalid reference', WORKSPACE_DETAIL, partRange(a, {s: e.s, e: e.steps[0].e}))
-        modules.set(d, n.addr.key)
+        modules.set(d, n.addr)
         out.push(d)
       })
     }

@@ -1,6 +1,6 @@
 // Terraform's graph stage, after the configuration's own errors: which of the resolver's graph-stage
 // errors Terraform reaches (analyze.ts runs the stages in Terraform's order).
-import {ModulePath} from '../../addrs/module.js'
+import type {ModulePath} from '../../addrs/module.js'
 import type {FileNamer} from '../../diag/file-names.js'
 import type {GraphDiagnostic} from './resolve.js'
 
@@ -12,10 +12,10 @@ import type {GraphDiagnostic} from './resolve.js'
  */
 export function graphStageDiagnostics(
   graphDiags: readonly GraphDiagnostic[],
-  configErrorModules: ReadonlySet<string>,
+  configErrorModules: readonly ModulePath[],
   name: FileNamer,
 ): GraphDiagnostic[] {
-  const applies = (g: GraphDiagnostic): boolean => ![...configErrorModules].some((m) => ModulePath.within(g.module.key, m))
+  const applies = (g: GraphDiagnostic): boolean => !configErrorModules.some((m) => m.contains(g.module))
   const passes = graphDiags.filter((g) => g.kind === 'pass' && applies(g))
   const resources = graphDiags.filter((g) => g.kind === 'resource' && applies(g) && !passes.some((p) => p.module.contains(g.module)))
   // a resource that uses the very configuration a `providers` map could not pass: Terraform stops at the

@@ -2,6 +2,7 @@
 // builds the graph (ModuleVariableTransformer, internal/terraform/transform_module_variable.go: the call's
 // remaining body against a schema of one attribute per variable, required when it has no default), before
 // it connects providers, with HCL's `Body.Content` texts and ranges.
+import type {ModulePath} from '../../addrs/module.js'
 import type {Diagnostic} from '../../diag/diagnostic.js'
 import type {ModuleTree} from '../../crawl/crawl.js'
 import type {Body} from '../../hcl/syntax.js'
@@ -14,7 +15,7 @@ const META_BLOCKS: ReadonlySet<string> = new Set(['lifecycle', 'locals', 'provid
 
 export interface ModuleArgumentDiagnostic {
   /** The called module's address (the graph builder reaches it only when its module and callers loaded). */
-  readonly module: string
+  readonly module: ModulePath
   readonly diagnostic: Diagnostic
 }
 
@@ -34,7 +35,7 @@ export function moduleArgumentDiagnostics(tree: ModuleTree): ModuleArgumentDiagn
     const names = [...m.variables.keys()]
     const required = names.filter((name) => attr(m.variables.get(name)!.body, 'default') === undefined)
     for (const diagnostic of bodySchemaProblems(remain, {attributes: names, blocks: [], required}, call.block))
-      out.push({module: n.addr.key, diagnostic})
+      out.push({module: n.addr, diagnostic})
   }
   return out
 }

@@ -2,6 +2,7 @@
 // error for a call whose provider NAME the module does not declare in required_providers. A function is
 // available only through the module's own required_providers entry (an implied provider, or the caller's
 // entry, does not make it available), so every call is also a use of that entry.
+import type {ModulePath} from '../../addrs/module.js'
 import type {Diagnostic} from '../../diag/diagnostic.js'
 import {errorDiag} from '../../diag/diagnostic.js'
 import {subRange} from '../../diag/positions.js'
@@ -46,7 +47,7 @@ interface WalkObject {
   /** Its own errors (calls of undeclared provider functions in what it evaluates). */
   readonly errors: ProviderFunctionUse[]
   /** The module whose files hold its expressions. */
-  readonly module: string
+  readonly module: ModulePath
 }
 
 /** Attributes of a block, nested blocks included, each with whether Terraform evaluates it with the module's functions. */
@@ -66,7 +67,7 @@ function blockAttributes(body: Body, validated: boolean, skip: ReadonlySet<strin
  * hides those of the child module that read it. Each error once (a directory called twice has its errors once),
  * with the address of the first module where it is reported.
  */
-export function unknownProviderFunctions(tree: {readonly nodes: readonly ModuleNode[]}): {diagnostic: Diagnostic; module: string}[] {
+export function unknownProviderFunctions(tree: {readonly nodes: readonly ModuleNode[]}): {diagnostic: Diagnostic; module: ModulePath}[] {
   // fast path: no module calls an undeclared provider's function
   if (!tree.nodes.some((n) => n.module && providerFunctionUses(n.module).some((f) => f.validated && unknownToTerraform(f, n.module!))))
     return []
@@ -104,7 +105,7 @@ export function unknownProviderFunctions(tree: {readonly nodes: readonly ModuleN
             validated,
           })
     }
-    objects.set(key(n, local), {deps, errors, module: scope.addr.key})
+    objects.set(key(n, local), {deps, errors, module: scope.addr})
   }
   for (const n of tree.nodes) {
     const m = n.module
@@ -166,7 +167,7 @@ export function unknownProviderFunctions(tree: {readonly nodes: readonly ModuleN
       failed.set(top.k, (objects.get(top.k)?.errors.length ?? 0) > 0 || upstreamFailed(top.k))
     }
   }
-  const out: {diagnostic: Diagnostic; module: string}[] = []
+  const out: {diagnostic: Diagnostic; module: ModulePath}[] = []
   const seen = new Set<string>()
   for (const [k, o] of objects) {
     if (o.errors.length === 0 || upstreamFailed(k)) continue
@@ -187,8 +188,8 @@ export function unknownProviderFunctions(tree: {readonly nodes: readonly ModuleN
  * read are those Terraform's validate walk evaluates (resources, data sources, locals, outputs, module
  * arguments); calls in conditions are not checked. Once per module directory.
  */
-export function unknownFunctionProviders(tree: {readonly nodes: readonly ModuleNode[]}): {diagnostic: Diagnostic; module: string}[] {
-  const out: {diagnostic: Diagnostic; module: string}[] = []
+export function unknownFunctionProviders(tree: {readonly nodes: readonly ModuleNode[]}): {diagnostic: Diagnostic; module: ModulePath}[] {
+  const out: {diagnostic: Diagnostic; module: ModulePath}[] = []
   const seen = new Set<string>()
   for (const n of tree.nodes) {
     const m = n.module
@@ -205,7 +206,7 @@ export function unknownFunctionProviders(tree: {readonly nodes: readonly ModuleN
           `Provider ${JSON.stringify(f.provider)} does not exist within the required_providers of this module`,
           f.range,
         ),
-        module: n.addr.key,
+        module: n.addr,
       })
     }
   }
@@ -217,6 +218,6 @@ export function unknownFunctionProviders(tree: {readonly nodes: readonly ModuleN
  * provider-defined functions that a module does not declare — Terraform's validate walk ("Unknown provider
  * function"), OpenTofu's graph builder ("Unknown function provider"). Once per module directory.
  */
-export function unknownFunctionDiagnostics(tree: ModuleTree): {diagnostic: Diagnostic; module: string}[] {
+export function unknownFunctionDiagnostics(tree: ModuleTree): {diagnostic: Diagnostic; module: ModulePath}[] {
   return tree.engine === 'terraform' ? unknownProviderFunctions(tree) : unknownFunctionProviders(tree)
 }

@@ -7,6 +7,7 @@
 // repeated (no `count` or `for_each` on a call on their path), through module instance keys only where the
 // calls' `count` or `for_each` is a literal (a number, an object, `toset([...])` of strings); any other
 // instance key leaves the statement to the plan, whose answer depends on the instances. Terraform only.
+import type {ModulePath} from '../../addrs/module.js'
 import type {Diagnostic, SourceRange} from '../../diag/diagnostic.js'
 import {errorDiag} from '../../diag/diagnostic.js'
 import type {ModuleNode, ModuleTree} from '../../crawl/crawl.js'
@@ -19,8 +20,8 @@ import {parseAddress, type InstanceKey, type ParsedAddress} from '../../load/ref
 
 export interface PlanStageDiagnostic {
   readonly diagnostic: Diagnostic
-  /** The module whose block it is about ('' for the root). */
-  readonly module: string
+  /** The module whose block it is about. */
+  readonly module: ModulePath
 }
 
 const moduleAddr = (path: readonly string[]): string => path.map((p) => `module.${p}`).join('.')
@@ -72,7 +73,7 @@ function removedStillExists(tree: ModuleTree): PlanStageDiagnostic[] {
       if (r)
         out.push({
           diagnostic: errorDiag('config.removed-still-exists', 'Removed resource still exists', detail, r.declRange),
-          module: s.node.addr.key,
+          module: s.node.addr,
         })
       continue
     }
@@ -81,7 +82,7 @@ function removedStillExists(tree: ModuleTree): PlanStageDiagnostic[] {
     if (call)
       out.push({
         diagnostic: errorDiag('config.removed-still-exists', 'Removed module still exists', detail, call.declRange),
-        module: s.node.addr.key,
+        module: s.node.addr,
       })
   }
   return out
@@ -96,7 +97,7 @@ function repeated(n: ModuleNode | undefined): boolean {
 /** One move statement with its endpoints as absolute addresses, and what `from` is, if the configuration decides it. */
 interface Move {
   readonly block: Block
-  readonly module: string
+  readonly module: ModulePath
   readonly from: string
   readonly to: string
   readonly noun: 'resource' | 'module call'
@@ -181,7 +182,7 @@ function moves(tree: ModuleTree): Move[] | undefined {
       }
       out.push({
         block: b,
-        module: n.addr.key,
+        module: n.addr,
         from: abs(from),
         to: abs(to),
         noun: from.kind === 'module' ? 'module call' : 'resource',

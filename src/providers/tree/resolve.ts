@@ -460,8 +460,25 @@ class Resolver {
 
   /** A root configuration served from outside the module's own blocks; `from` says what serves it. */
   private givenToRoot(g: InboundConfig | TestProvided, from: {readonly inbound: InboundConfig} | {readonly test: TestProvided}): void {
-    const config = this.absConfig([], g.provider, g.alias)
+    this.declareRoot(g.localName, g.provider, g.alias, from, g.range)
+  }
+
+  /**
+   * A root configuration with no block of its own: given from outside (`from`: the inbound configuration or
+   * the test run's provider block), or expected from the caller (`{expected: true}`: empty, and only when no
+   * block declares it).
+   */
+  private declareRoot(
+    localName: string,
+    provider: Provider,
+    alias: string | undefined,
+    from: {readonly inbound: InboundConfig} | {readonly test: TestProvided} | {readonly expected: true},
+    range: SourceRange | undefined,
+  ): void {
+    const config = this.absConfig([], provider, alias)
     const addr = config.key
+    const empty = 'expected' in from
+    if (empty && this.nodes.has(addr)) return
     this.nodes.set(addr, {
       kind: 'declared',
       config,
@@ -469,14 +486,14 @@ class Resolver {
       info: {
         address: config,
         module: ModulePath.root,
-        localName: g.localName,
-        ...(g.alias ? {alias: g.alias} : {}),
-        provider: g.provider,
+        localName,
+        ...(alias ? {alias} : {}),
+        provider,
         implied: false,
         legacy: false,
-        empty: false,
+        empty,
         ...from,
-        range: g.range,
+        range,
       },
     })
   }
@@ -639,26 +656,7 @@ class Resolver {
       for (const entry of r.aliases) {
         const ref = entry.value
         if (!ref?.alias || ref.localName !== name) continue
-        const config = this.absConfig([], r.provider, ref.alias)
-        const addr = config.key
-        if (this.nodes.has(addr)) continue
-        this.nodes.set(addr, {
-          kind: 'declared',
-          config,
-          proxiable: false,
-          info: {
-            address: config,
-            module: ModulePath.root,
-            localName: name,
-            alias: ref.alias,
-            provider: r.provider,
-            implied: false,
-            legacy: false,
-            empty: true,
-            expected: true,
-            range: entry.range,
-          },
-        })
+        this.declareRoot(name, r.provider, ref.alias, {expected: true}, entry.range)
       }
     }
   }

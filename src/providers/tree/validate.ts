@@ -99,7 +99,13 @@ function byAddress(a: ModuleNode, b: ModuleNode): number {
  * Validates a subtree children first (in order of address), then the node itself, without recursion:
  * a chain of modules can be as deep as --max-depth allows, far deeper than the JavaScript stack.
  */
-function validateNode(ctx: Ctx, root: ModuleNode, rootRestriction: Restriction, out: Diagnostic[], modules: Map<Diagnostic, string>): void {
+function validateNode(
+  ctx: Ctx,
+  root: ModuleNode,
+  rootRestriction: Restriction,
+  out: Diagnostic[],
+  modules: Map<Diagnostic, ModulePath>,
+): void {
   const stack: {node: ModuleNode; restriction: Restriction; expanded: boolean}[] = [
     {node: root, restriction: rootRestriction, expanded: false},
   ]
@@ -114,7 +120,7 @@ function validateNode(ctx: Ctx, root: ModuleNode, rootRestriction: Restriction, 
       stack.pop()
       const from = out.length
       validateOne(ctx, top.node, top.restriction, out)
-      for (let i = from; i < out.length; i++) modules.set(out[i]!, top.node.addr.key)
+      for (let i = from; i < out.length; i++) modules.set(out[i]!, top.node.addr)
       continue
     }
     top.expanded = true
@@ -565,7 +571,7 @@ function childModuleChecks(
   engine: Engine,
   importsInChildren: boolean,
   out: Diagnostic[],
-  modules: Map<Diagnostic, string>,
+  modules: Map<Diagnostic, ModulePath>,
 ): void {
   const stack: {node: ModuleNode; expanded: boolean}[] = [{node: root, expanded: false}]
   while (stack.length > 0) {
@@ -578,7 +584,7 @@ function childModuleChecks(
     stack.pop()
     const from = out.length
     childModuleChecksOne(top.node, engine, importsInChildren, out)
-    for (let i = from; i < out.length; i++) modules.set(out[i]!, top.node.addr.key)
+    for (let i = from; i < out.length; i++) modules.set(out[i]!, top.node.addr)
   }
 }
 
@@ -669,7 +675,7 @@ export function validateProviderConfigs(tree: ModuleTree): Diagnostic[] {
 /** Provider validation with the module each diagnostic concerns (the module checked; for a module's own files, the first call that reaches it). */
 export interface ModuleDiagnostics {
   readonly diagnostics: readonly Diagnostic[]
-  readonly modules: ReadonlyMap<Diagnostic, string>
+  readonly modules: ReadonlyMap<Diagnostic, ModulePath>
   /** The modules' decode-time diagnostics among them (Terraform reports them while it loads each module). */
   readonly decodeTime: ReadonlySet<Diagnostic>
 }
@@ -679,7 +685,7 @@ export function validateProviderConfigsByModule(tree: ModuleTree, behaviour: Eng
   const engine = engineByName(tree.engine)
   const decoded = (m: Module): Decoded => decodedOf(m)
   const out: Diagnostic[] = []
-  const modules = new Map<Diagnostic, string>()
+  const modules = new Map<Diagnostic, ModulePath>()
   const seen = new Set<Module>()
   const decodeTime = new Set<Diagnostic>()
   for (const n of tree.nodes) {
@@ -688,7 +694,7 @@ export function validateProviderConfigsByModule(tree: ModuleTree, behaviour: Eng
     // decode-time diagnostics, once per module, for the first call that reaches it
     for (const d of [...n.module.decodeDiagnostics, ...staticProviderForEach(n, engine)]) {
       out.push(d)
-      modules.set(d, n.addr.key)
+      modules.set(d, n.addr)
       decodeTime.add(d)
     }
   }
@@ -703,7 +709,7 @@ export function validateProviderConfigsByModule(tree: ModuleTree, behaviour: Eng
   // the root module's backend type: `init` checks it (Terraform ≥ 1.15 `validate` too, after the graph)
   for (const d of unsupportedBackendType(tree.root.module, engine)) {
     out.push(d)
-    modules.set(d, tree.root.addr.key)
+    modules.set(d, tree.root.addr)
   }
   return {diagnostics: out, modules, decodeTime}
 }
