@@ -19,6 +19,7 @@ import {
   DidChangeWatchedFilesNotification,
   ErrorCodes,
   LSPErrorCodes,
+  RegistrationRequest,
   ResponseError,
   TextDocumentSyncKind,
   TextDocuments,
@@ -296,20 +297,30 @@ class LanguageServer {
   }
 
   private initialized(): void {
+    // registered under an id of the server's own (vscode-languageserver's `client.register` makes a random one:
+    // node:crypto loaded for it before the first diagnostics, #48)
     if (this.clientWatches)
-      void this.connection.client
-        .register(DidChangeWatchedFilesNotification.type, {
-          watchers: [
+      void this.connection
+        .sendRequest(RegistrationRequest.type, {
+          registrations: [
             {
-              globPattern:
-                '**/*.{tf,tofu,tf.json,tofu.json,tfquery.hcl,tfquery.json,tfcomponent.hcl,tfcomponent.json,tfstack.hcl,tfstack.json,tfdeploy.hcl}',
+              id: 'tfgraph-watched-files',
+              method: DidChangeWatchedFilesNotification.type.method,
+              registerOptions: {
+                watchers: [
+                  {
+                    globPattern:
+                      '**/*.{tf,tofu,tf.json,tofu.json,tfquery.hcl,tfquery.json,tfcomponent.hcl,tfcomponent.json,tfstack.hcl,tfstack.json,tfdeploy.hcl}',
+                  },
+                  {globPattern: '**/{.terraform.lock.hcl,.tfgraph.json,modules.json}'},
+                  // what an analysis reads besides: variable definitions and test files (the workspace asks the disk
+                  // again only about paths it is told changed)
+                  {globPattern: '**/*.{tfvars,tfvars.json,tftest.hcl,tftest.json,tofutest.hcl,tofutest.json}'},
+                  // a directory created, deleted or renamed with the files in it (other paths are left out on arrival)
+                  {globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete},
+                ],
+              },
             },
-            {globPattern: '**/{.terraform.lock.hcl,.tfgraph.json,modules.json}'},
-            // what an analysis reads besides: variable definitions and test files (the workspace asks the disk
-            // again only about paths it is told changed)
-            {globPattern: '**/*.{tfvars,tfvars.json,tftest.hcl,tftest.json,tofutest.hcl,tofutest.json}'},
-            // a directory created, deleted or renamed with the files in it (other paths are left out on arrival)
-            {globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete},
           ],
         })
         .catch(() => undefined)
