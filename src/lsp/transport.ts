@@ -49,22 +49,15 @@ export interface Transport {
 const PENDING_WAIT_MS = 20
 /** How long a message handed to the connection counts as queued at most (the connection dispatches one a turn). */
 const QUEUED_FOR_MS = 1000
-/** Messages each read within this long of the one before are one burst; an analysis waits until none has come for this long. */
-const BURST_GAP_MS = 2
-/** How many messages one after another make a burst (a client writing many at once: edits, files opened). */
-const BURST_MESSAGES = 8
 
 /**
  * The client's traffic (`UpdateOptions.traffic`): a count, one more for each chunk of bytes read
  * (`FrameReader`), each message the connection dispatches (`messageStrategy`, for `createConnection`) and
  * each message written to the client (`transport`'s writer) — and what is under way: a message partly read,
  * messages read that the connection has not dispatched yet (it dispatches one a turn of the event loop),
- * messages being written (vscode-jsonrpc's writer starts each write a turn later), a burst of messages coming
- * in (the last within {@link BURST_GAP_MS}). An analysis waits for a turn in which the count does not move and
- * nothing is under way: what the client sent is read and handled, and the answers written, before an
- * analysis slice runs (#48: a hover waits for none). During a burst the client writes faster than one turn
- * apart only while the server reads: an analysis slice between two of its messages (a module stage's load,
- * 5-20 ms) fills the socket and stops the client writing, and a hover it sends behind the burst with it.
+ * messages being written (vscode-jsonrpc's writer starts each write a turn later). An analysis waits for a
+ * turn in which the count does not move and nothing is under way: what the client sent is read and
+ * handled, and the answers written, before an analysis slice runs (#48: a hover waits for none).
  */
 export class Traffic implements EditorTraffic {
   private n = 0
@@ -79,9 +72,6 @@ export class Traffic implements EditorTraffic {
   private tail: Message | undefined
   private writing = 0
   private waiting: (() => void)[] = []
-  /** Messages handed over one after another, each within {@link BURST_GAP_MS} of the one before, and when the last was. */
-  private streak = 0
-  private lastHanded = Number.NEGATIVE_INFINITY
 
   /** `waitMs`: how long {@link pending} waits at most for the traffic's next step (default {@link PENDING_WAIT_MS}). */
   constructor(private readonly waitMs = PENDING_WAIT_MS) {}
@@ -117,9 +107,6 @@ export class Traffic implements EditorTraffic {
    * arrived in chunks, not one per edit, its text the same.
    */
   handOver(m: Message, deliver: (m: Message) => void): void {
-    const now = performance.now()
-    this.streak = now - this.lastHanded <= BURST_GAP_MS ? this.streak + 1 : 1
-    this.lastHanded = now
     if (this.tail && mergeChange(this.tail, m)) return this.moved()
     const counted = (m as {method?: unknown}).method !== '$/cancelRequest'
     if (counted) {
@@ -138,8 +125,7 @@ export class Traffic implements EditorTraffic {
 
   /**
    * While a message is partly read, read and not yet dispatched, or being written: settles at the next
-   * step of the traffic (or after `waitMs` if none comes); while a burst of messages is coming in: at the
-   * next step, or once none has come for {@link BURST_GAP_MS}; else undefined.
+   * step of the traffic (or after `waitMs` if none comes); else undefined.
    */
   pending(): Promise<void> | undefined {
     if (this.queued.size > 0) {
@@ -150,10 +136,7 @@ export class Traffic implements EditorTraffic {
           if (this.tail === m) this.tail = undefined
         }
     }
-    const underWay = this.incomplete || this.queued.size > 0 || this.writing > 0
-    const burst = this.streak >= BURST_MESSAGES ? this.lastHanded + BURST_GAP_MS - performance.now() : 0
-    if (!underWay && burst <= 0) return undefined
-    const waitMs = underWay ? this.waitMs : Math.ceil(burst)
+    if (!this.incomplete && this.queued.size === 0 && this.writing === 0) return undefined
     return new Promise<void>((resolve) => {
       const wake = (): void => {
         clearTimeout(timer)
@@ -162,7 +145,7 @@ export class Traffic implements EditorTraffic {
       const timer = setTimeout(() => {
         this.waiting = this.waiting.filter((w) => w !== wake)
         resolve()
-      }, waitMs)
+      }, this.waitMs)
       timer.unref()
       this.waiting.push(wake)
     })

@@ -1,5 +1,5 @@
 // The server's traffic (#48, src/lsp/transport.ts): what an analysis waits for before it goes on (a message
-// partly read, read and not dispatched yet, an answer being written, a burst coming in), and a burst of changes of one document
+// partly read, read and not dispatched yet, an answer being written), and a burst of changes of one document
 // merged while the connection has not dispatched them: the text the same as applying each, one message.
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
@@ -110,29 +110,6 @@ test('a message the connection never dispatches (a request id repeated replaces 
   assert.ok(t.pending(), 'queued: analyses wait')
   await new Promise((resolve) => setTimeout(resolve, 1100))
   assert.is(t.pending(), undefined, 'forgotten after a second')
-})
-
-test('a burst of messages coming in holds an analysis until none has come for a moment; a few do not', async () => {
-  const t = new Traffic(60_000)
-  const handled = (n: number): void => {
-    for (let i = 0; i < n; i++)
-      t.handOver({jsonrpc: '2.0', method: 'textDocument/didSave', params: {textDocument: {uri: `file:///${i}.tf`}}} as Message, (m) =>
-        t.messageStrategy.handleMessage(m, () => undefined),
-      )
-  }
-  handled(3)
-  assert.is(t.pending(), undefined, 'three messages dispatched: nothing holds an analysis')
-  handled(10)
-  const waiting = t.pending()
-  assert.ok(waiting, 'a burst still coming in: analyses wait')
-  const from = performance.now()
-  // the traffic's timers do not keep a process alive (the server's input does)
-  const alive = setTimeout(() => undefined, 5000)
-  await waiting
-  clearTimeout(alive)
-  assert.ok(performance.now() - from < 1000, 'the wait ends once the burst stops, not after the traffic timeout')
-  await new Promise((resolve) => setTimeout(resolve, 10))
-  assert.is(t.pending(), undefined, 'quiet since: analyses go on')
 })
 
 test.run()
