@@ -94,6 +94,24 @@ rmSync(entry)
 const quickRunEntry = path.join(root, 'dist', 'quick-run-entry.js')
 writeFileSync(quickRunEntry, `export * from './src/cli/quick-run.js'\nexport const languageServer = () => import('./src/lsp/server.js')\n`)
 const scripts = {quick: path.join(root, 'dist', 'src', 'cli', 'quick.js'), 'quick-run': quickRunEntry}
+// The language server's packages load two of Node's modules it does not use before its first diagnostics:
+// vscode-jsonrpc node:crypto (random ids for pipes and messages the server never asks for) and
+// vscode-languageserver's files.js node:child_process (resolving global modules): ~20 ms of the server's start
+// under load (#48). In the script, they get each a stand-in that loads the module at its first use.
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(b) {
+    b.onResolve({filter: /^(node:)?(crypto|child_process)$/}, (args) =>
+      /[\\/]node_modules[\\/]vscode-(jsonrpc|languageserver)[\\/]/.test(args.importer)
+        ? {path: args.path.replace(/^node:/, ''), namespace: 'lazy-builtin'}
+        : undefined,
+    )
+    b.onLoad({filter: /.*/, namespace: 'lazy-builtin'}, (args) => ({
+      contents: `let m; module.exports = new Proxy({}, {get: (_, k) => (m ??= require('node:${args.path}'))[k]})`,
+      loader: 'js',
+    }))
+  },
+}
 const version = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version
 for (const [name, source] of Object.entries(scripts))
   await build({
@@ -110,6 +128,7 @@ for (const [name, source] of Object.entries(scripts))
     minifyWhitespace: true,
     minifySyntax: true,
     banner: {js: "const __tfgraphMeta = {url: require('node:url').pathToFileURL(__filename).href, resolve: (s) => require.resolve(s)};"},
+    plugins: [lazyBuiltins],
     logLevel: 'warning',
   })
 rmSync(quickRunEntry)

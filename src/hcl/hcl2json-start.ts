@@ -4,11 +4,12 @@
 // the cache directory (keyed by a hash of the package's .gz, so an upgrade gets a new copy). Same
 // calling convention as the package: parse(filename, text) → JSON text, or an error message.
 // Any surprise (another package layout) falls back to the package's entry point (parse-native.ts).
-import {createHash} from 'node:crypto'
 import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import * as path from 'node:path'
 import {gunzipSync} from 'node:zlib'
+// node:crypto when the parser starts: a run that never does (the language server's start) does not load it (#48)
+import {nodeCrypto} from '../io/node-crypto.js'
 
 export type Hcl2JsonParse = (filename: string, contents: string) => Promise<unknown>
 
@@ -25,7 +26,7 @@ function isGoConstructor(v: unknown): v is new () => GoRuntime {
 function wasmBytes(pkgDir: string, cacheDir: string | undefined): Uint8Array<ArrayBuffer> {
   const gz = readFileSync(path.join(pkgDir, 'main.wasm.gz'))
   const file = cacheDir
-    ? path.join(cacheDir, 'wasm', `hcl2json-${createHash('sha256').update(gz).digest('hex').slice(0, 32)}.wasm`)
+    ? path.join(cacheDir, 'wasm', `hcl2json-${nodeCrypto().createHash('sha256').update(gz).digest('hex').slice(0, 32)}.wasm`)
     : undefined
   if (file) {
     try {

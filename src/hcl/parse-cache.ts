@@ -3,11 +3,12 @@
 // WebAssembly parser. Safe to share between runs (write to a temporary file, then rename); a corrupt
 // or unreadable entry is ignored and rewritten; an unwritable directory only disables caching.
 // One ParseCache belongs to one run (run-context.ts): its settings and whether it broke are that run's.
-import {createHash} from 'node:crypto'
 import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
 import * as path from 'node:path'
 import type {Diagnostic} from '../diag/diagnostic.js'
 import {pruneCacheArea, pruneCacheAreaDaily, type CacheSettings} from '../io/cache-dir.js'
+// node:crypto when a key is first made: a run without the cache (the language server's) does not load it (#48)
+import {nodeCrypto} from '../io/node-crypto.js'
 import {relabelParse} from './relabel.js'
 import type {ParserKind} from './parser-kind.js'
 import type {ConfigFile} from './syntax.js'
@@ -58,7 +59,7 @@ export class ParseCache {
   }
 
   private entryPath(text: string): string {
-    const key = createHash('sha256').update(FORMAT).update('\0').update(this.parserId).update('\0').update(text).digest('hex')
+    const key = nodeCrypto().createHash('sha256').update(FORMAT).update('\0').update(this.parserId).update('\0').update(text).digest('hex')
     return path.join(this.dir, 'parse', key.slice(0, 2), key.slice(2) + '.json')
   }
 

@@ -6,7 +6,9 @@
 // their results to the shared parse cache themselves. A worker that dies only sends its files back
 // to in-process parsing.
 import {availableParallelism} from 'node:os'
-import {Worker} from 'node:worker_threads'
+import type * as WorkerThreads from 'node:worker_threads'
+import type {Worker} from 'node:worker_threads'
+import {nodeBuiltin} from '../io/node-crypto.js'
 import type {Diagnostic} from '../diag/diagnostic.js'
 import type {CacheSettings} from '../io/cache-dir.js'
 import type {ParserKind} from './parser-kind.js'
@@ -110,6 +112,8 @@ interface Lane {
 }
 
 function startWorker(data: unknown): Worker {
+  // loaded when the first worker starts: most runs (and the language server's start) never start one
+  const {Worker} = nodeBuiltin('node:worker_threads') as typeof WorkerThreads
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./parse-worker.js', import.meta.url), {workerData: data})
   // Run from source under tsx (the tests): a worker does not inherit tsx's loader, so register it first.
   const target = new URL('./parse-worker.ts', import.meta.url).href

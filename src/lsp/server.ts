@@ -5,8 +5,8 @@
 // (the configuration actually used), find references (the resources a configuration serves), code lenses
 // on provider blocks, rename of a provider alias or local name across modules, completion of provider
 // references, quick fixes, and the lint findings published per file (with the document's version), unsaved buffers
-// included. The analysis is one Workspace per workspace folder (src/lint/workspace.ts, through the public
-// `openWorkspace`): edits only mark roots stale, one loop brings them up to date (the newest text wins,
+// included. The analysis is one Workspace per workspace folder (src/lint/workspace.ts's `openWorkspace`, the one
+// api.ts exports): edits only mark roots stale, one loop brings them up to date (the newest text wins,
 // stale work is abandoned), and requests are answered from the last complete analysis meanwhile. The
 // wire is read strictly (transport.ts). With a state file set up (the initialization option `state`,
 // state.ts), provider blocks count the state's objects and the state's diagnostics are published; the
@@ -19,10 +19,13 @@ import {
   DidChangeWatchedFilesNotification,
   ErrorCodes,
   LSPErrorCodes,
+  RegistrationRequest,
   ResponseError,
   TextDocumentSyncKind,
   TextDocuments,
   WatchKind,
+  WorkDoneProgress,
+  WorkDoneProgressCreateRequest,
   createConnection,
   type Connection,
   type Diagnostic as LspDiagnostic,
@@ -30,11 +33,15 @@ import {
   type InitializeResult,
   type Location,
   type Position,
+  type WorkDoneProgressBegin,
+  type WorkDoneProgressEnd,
+  type WorkDoneProgressReport,
 } from 'vscode-languageserver/node'
 import {TextDocument} from 'vscode-languageserver-textdocument'
-import {openWorkspace} from '../api.js'
 import {displayRange} from '../diag/diagnostic.js'
-import type {Finding, RootAnalysis, Workspace} from '../lint/workspace.js'
+// the library's workspace itself (what the public `openWorkspace` of api.ts returns): the server does not
+// initialise the rest of the public API's modules at its start (the exporters, the lock checks: ~10 ms, #48)
+import {openWorkspace, type Finding, type RootAnalysis, type Workspace} from '../lint/workspace.js'
 import type {StateAnalysis} from '../state/index.js'
 import {completions} from './completion.js'
 import {codeLenses, definition, hover, references, SHOW_RESOURCES, type FeatureContext} from './features.js'
@@ -54,6 +61,13 @@ export const CONFIG_FILE = /\.(tf|tofu)(\.json)?$|\.tfquery\.(hcl|json)$|\.(tfco
 /** How long the server is quiet (no message, no update) before a full garbage collection (`IdleCollector`): long enough
  * that a pause in typing is not one (a compacting collection holds the thread for tens of milliseconds). */
 const IDLE_GC_MS = 2000
+
+/**
+ * How far before `initialize` the server's own watcher, started after the first diagnostics, looks back for
+ * files changed on the disk (`watchTree`'s `since`): a file's times come from the kernel's coarse clock, a
+ * few milliseconds behind the one `Date.now()` reads.
+ */
+const WATCH_SINCE_MARGIN_MS = 100
 
 export interface ServerOptions {
   readonly input: NodeJS.ReadableStream
@@ -132,6 +146,12 @@ class LanguageServer {
   private progress = false
   private clientWatches = false
   private readonly unwatch = new Map<Workspace, () => void>()
+  /**
+   * When the workspace folders' own watchers are to look back to, while they wait to start (a client that
+   * watches no files): they start after the first diagnostics are written, telling what changed on the disk
+   * since `initialize` (setting them up, fabric's ~40 directories, cost ~20 ms before the first diagnostics, #48).
+   */
+  private watchFrom: number | undefined
   private ended = false
   /** The update loop, while it runs; `dirty`: a change came in since it last looked. */
   private running: Promise<void> | undefined
@@ -257,6 +277,8 @@ class LanguageServer {
     this.setState(stateOption(p.initializationOptions))
     this.progress = p.capabilities.window?.workDoneProgress === true
     this.clientWatches = p.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true
+    // before anything is read from the disk
+    if (!this.clientWatches) this.watchFrom = Date.now() - WATCH_SINCE_MARGIN_MS
     const prepare = p.capabilities.textDocument?.rename?.prepareSupport === true
     return {
       capabilities: {
@@ -275,29 +297,49 @@ class LanguageServer {
   }
 
   private initialized(): void {
+    // registered under an id of the server's own (vscode-languageserver's `client.register` makes a random one:
+    // node:crypto loaded for it before the first diagnostics, #48)
     if (this.clientWatches)
-      void this.connection.client
-        .register(DidChangeWatchedFilesNotification.type, {
-          watchers: [
+      void this.connection
+        .sendRequest(RegistrationRequest.type, {
+          registrations: [
             {
-              globPattern:
-                '**/*.{tf,tofu,tf.json,tofu.json,tfquery.hcl,tfquery.json,tfcomponent.hcl,tfcomponent.json,tfstack.hcl,tfstack.json,tfdeploy.hcl}',
+              id: 'tfgraph-watched-files',
+              method: DidChangeWatchedFilesNotification.type.method,
+              registerOptions: {
+                watchers: [
+                  {
+                    globPattern:
+                      '**/*.{tf,tofu,tf.json,tofu.json,tfquery.hcl,tfquery.json,tfcomponent.hcl,tfcomponent.json,tfstack.hcl,tfstack.json,tfdeploy.hcl}',
+                  },
+                  {globPattern: '**/{.terraform.lock.hcl,.tfgraph.json,modules.json}'},
+                  // what an analysis reads besides: variable definitions and test files (the workspace asks the disk
+                  // again only about paths it is told changed)
+                  {globPattern: '**/*.{tfvars,tfvars.json,tftest.hcl,tftest.json,tofutest.hcl,tofutest.json}'},
+                  // a directory created, deleted or renamed with the files in it (other paths are left out on arrival)
+                  {globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete},
+                ],
+              },
             },
-            {globPattern: '**/{.terraform.lock.hcl,.tfgraph.json,modules.json}'},
-            // what an analysis reads besides: variable definitions and test files (the workspace asks the disk
-            // again only about paths it is told changed)
-            {globPattern: '**/*.{tfvars,tfvars.json,tftest.hcl,tftest.json,tofutest.hcl,tofutest.json}'},
-            // a directory created, deleted or renamed with the files in it (other paths are left out on arrival)
-            {globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete},
           ],
         })
         .catch(() => undefined)
-    else for (const ws of this.folders) this.watch(ws, true)
     this.ready = this.firstAnalysis()
   }
 
-  /** The server's own watcher of a workspace's directory (and below it, when `recursive`), for a client that has none. */
-  private watch(ws: Workspace, recursive: boolean): void {
+  /** The workspace folders' own watchers, if they wait to start (`watchFrom`): started now. */
+  private startWatching(): void {
+    const since = this.watchFrom
+    if (since === undefined || this.ended) return
+    this.watchFrom = undefined
+    for (const ws of this.folders) this.watch(ws, true, since)
+  }
+
+  /**
+   * The server's own watcher of a workspace's directory (and below it, when `recursive`), for a client that
+   * has none; `since`: what changed from then is told too.
+   */
+  private watch(ws: Workspace, recursive: boolean, since?: number): void {
     this.unwatch.set(
       ws,
       watchTree(
@@ -305,6 +347,7 @@ class LanguageServer {
         (files) => this.changedOnDisk(files),
         (why) => this.connection.console.warn(why),
         recursive,
+        since,
       ),
     )
   }
@@ -312,8 +355,8 @@ class LanguageServer {
   private changedOnDisk(files: readonly string[]): void {
     const byWs = new Map<Workspace, string[]>()
     for (const file of files.filter(watchedPath)) {
-      // a change outside every workspace is nobody's: it opens none
-      const ws = this.holder(file) ?? this.outside.get(file)
+      // a change outside every workspace is nobody's: it opens none (a folder's own directory: its watcher's look back)
+      const ws = this.holder(file) ?? this.folders.find((w) => w.dir === file) ?? this.outside.get(file)
       if (ws) byWs.set(ws, [...(byWs.get(ws) ?? []), file])
     }
     for (const [ws, changed] of byWs) ws.changedOnDisk(changed)
@@ -417,8 +460,9 @@ class LanguageServer {
   }
 
   private async firstAnalysis(): Promise<void> {
-    const reporter = this.progress ? await this.connection.window.createWorkDoneProgress().catch(() => undefined) : undefined
-    reporter?.begin('tfgraph', 0, 'finding root modules', false)
+    const reporter = this.progress
+      ? clientProgress(this.connection, 'tfgraph-first-analysis', 'tfgraph', 'finding root modules')
+      : undefined
     try {
       for (const ws of [...this.folders]) {
         await ws.update({
@@ -434,6 +478,7 @@ class LanguageServer {
     } finally {
       this.started = true
       reporter?.done()
+      this.startWatching()
       this.onFirstAnalysis?.()
     }
   }
@@ -528,6 +573,8 @@ class LanguageServer {
       }
       const version = this.documents.get(uri)?.version
       void this.connection.sendDiagnostics({uri, ...(version !== undefined ? {version} : {}), diagnostics})
+      // the first diagnostics written (the connection writes a turn later), the folders' own watchers start
+      if (this.watchFrom !== undefined) setImmediate(() => this.startWatching())
     }
   }
 
@@ -690,6 +737,43 @@ class LanguageServer {
     if (!this.folders.some((w) => file.startsWith(w.dir + path.sep)) && !this.outside.has(path.dirname(file)))
       return 'outside the workspace folders'
     return undefined
+  }
+}
+
+/**
+ * Progress in the client's window (`window/workDoneProgress/create`) under the server's own `token`, the
+ * work not waiting for the client to take it: `begin` goes out once it has (with the last step reported
+ * meanwhile), `report` and `end` after. (vscode-languageserver's `createWorkDoneProgress` is waited for and
+ * makes a random token: node:crypto loaded for it and a round trip to the client, before the first analysis, #48.)
+ */
+function clientProgress(
+  connection: Connection,
+  token: string,
+  title: string,
+  message: string,
+): {report: (percentage: number, message: string) => void; done: () => void} {
+  let taken = false
+  let ended = false
+  let last = {percentage: 0, message}
+  const send = (value: WorkDoneProgressBegin | WorkDoneProgressReport | WorkDoneProgressEnd): void =>
+    void connection.sendProgress(WorkDoneProgress.type, token, value)
+  connection.sendRequest(WorkDoneProgressCreateRequest.type, {token}).then(
+    () => {
+      taken = true
+      send({kind: 'begin', title, cancellable: false, ...last})
+      if (ended) send({kind: 'end'})
+    },
+    () => undefined,
+  )
+  return {
+    report: (percentage, message) => {
+      last = {percentage: Math.round(percentage), message}
+      if (taken && !ended) send({kind: 'report', ...last})
+    },
+    done: () => {
+      if (taken && !ended) send({kind: 'end'})
+      ended = true
+    },
   }
 }
 

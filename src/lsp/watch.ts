@@ -10,6 +10,32 @@ const WATCHED =
   /(\.(tf|tofu)(\.json)?|\.(tfquery|tfcomponent|tfstack|tftest|tofutest)\.(hcl|json)|\.tfdeploy\.hcl|\.tfvars(\.json)?|^\.terraform\.lock\.hcl|^\.tfgraph\.json|^modules\.json)$/
 const BATCH_MS = 50
 
+/** Whether `p`'s modification or status change time is `since` or later (a path that cannot be read: not). */
+const changedSince = (p: string, since: number): boolean => {
+  try {
+    const st = lstatSync(p)
+    return st.mtimeMs >= since || st.ctimeMs >= since
+  } catch {
+    return false
+  }
+}
+
+/**
+ * What of the directory `d` (its `entries`) changed since `since`: a file changed or created (its own
+ * times); an entry created, deleted or renamed (the directory's times): the directory itself — everything
+ * below it is read again, as the name of one gone is not known — and its files. Directories in it answer
+ * for themselves.
+ */
+function changedIn(d: string, entries: readonly Dirent[], since: number): string[] {
+  const listed = changedSince(d, since)
+  const out = listed ? [d] : []
+  for (const e of entries) {
+    const p = path.join(d, e.name)
+    if (!e.isDirectory() && watchedPath(p) && (listed || changedSince(p, since))) out.push(p)
+  }
+  return out
+}
+
 const exists = (p: string): boolean => {
   try {
     lstatSync(p)
@@ -32,12 +58,21 @@ export function watchedPath(p: string): boolean {
 
 /**
  * Watches `dir` (and its subdirectories, when `recursive`); `changed` gets absolute paths. Returns what stops it.
+ * `since` (a time, ms since the epoch): what changed from then until the watch began is told too
+ * (`changedIn`), as if the watch had begun then (the language server starts its watcher after the first
+ * diagnostics; the analysis read the disk from `since`).
  * Below `dir`, each directory is watched on its own (one inotify watch a directory, not `.git`): Node 20's
  * recursive watch on Linux stats and watches every file, ~0.1 s of CPU on fabric's 1,300 entries before the
  * first analysis could start, where this takes a few milliseconds. A directory that appears is watched
  * with what is in it (its entries are told as changed); one that goes is let go.
  */
-export function watchTree(dir: string, changed: (files: string[]) => void, failed: (why: string) => void, recursive = true): () => void {
+export function watchTree(
+  dir: string,
+  changed: (files: string[]) => void,
+  failed: (why: string) => void,
+  recursive = true,
+  since?: number,
+): () => void {
   const pending = new Set<string>()
   let timer: NodeJS.Timeout | undefined
   const flush = (): void => {
@@ -78,6 +113,7 @@ export function watchTree(dir: string, changed: (files: string[]) => void, faile
     // a directory deleted or renamed away: the one above tells it
     w.on('error', () => stopBelow(d))
     below.set(d, w)
+    if (since !== undefined && !fresh) for (const p of changedIn(d, entries, since)) tell(p)
     for (const e of entries) {
       const p = path.join(d, e.name)
       if (fresh) tell(p)
@@ -148,9 +184,11 @@ export function watchTree(dir: string, changed: (files: string[]) => void, faile
     return () => undefined
   }
   w.on('error', (e) => failed(`tfgraph: watching ${dir} stopped (${e.message})`))
-  if (recursive) {
+  if (recursive || since !== undefined) {
     try {
-      for (const e of readdirSync(dir, {withFileTypes: true})) {
+      const entries = readdirSync(dir, {withFileTypes: true})
+      if (since !== undefined) for (const p of changedIn(dir, entries, since)) tell(p)
+      for (const e of recursive ? entries : []) {
         const p = path.join(dir, e.name)
         if (e.isDirectory() && e.name !== '.git') watchDir(p, false)
         else if (e.isSymbolicLink() && watchedPath(p)) watchLink(p)

@@ -32,8 +32,11 @@ test('#48 configuration, lock, variable definitions and test files and directori
   )
 })
 
-/** A tree watched by watchTree: what it has told so far, and a wait for a path to be told. */
-function watched(dir: string): {told: Set<string>; until: (p: string) => Promise<void>; stop: () => void; problems: string[]} {
+/** A tree watched by watchTree (`since`: looking back to then): what it has told so far, and a wait for a path to be told. */
+function watched(
+  dir: string,
+  since?: number,
+): {told: Set<string>; until: (p: string) => Promise<void>; stop: () => void; problems: string[]} {
   const told = new Set<string>()
   const problems: string[] = []
   const waits: {p: string; resolve: () => void}[] = []
@@ -44,6 +47,8 @@ function watched(dir: string): {told: Set<string>; until: (p: string) => Promise
       for (const w of [...waits]) if (told.has(w.p)) (waits.splice(waits.indexOf(w), 1), w.resolve())
     },
     (why) => problems.push(why),
+    true,
+    since,
   )
   const until = (p: string): Promise<void> =>
     told.has(p)
@@ -96,6 +101,49 @@ test("#48 the server's own watcher tells files changed at any depth, directories
       [],
     )
     assert.equal(w.problems, [])
+  } finally {
+    w.stop()
+    rmSync(tmp, {recursive: true, force: true})
+  }
+})
+
+test("#48 a watch begun late (the server's, after the first diagnostics) tells what changed since the time it is given, and not the rest", async () => {
+  const tmp = mkdtempSync(path.join(tmpdir(), 'tfgraph-watch-'))
+  const dir = path.join(tmp, 'ws')
+  const file = (...p: string[]): string => path.join(dir, ...p)
+  for (const d of ['same', 'edited', 'listed', 'gone']) mkdirSync(file('envs', d), {recursive: true})
+  for (const f of [['main.tf'], ['envs', 'same', 'main.tf'], ['envs', 'edited', 'main.tf'], ['envs', 'edited', 'other.tf']])
+    writeFileSync(file(...f), '')
+  writeFileSync(file('envs', 'listed', 'main.tf'), '')
+  writeFileSync(file('envs', 'listed', 'deleted.tf'), '')
+  writeFileSync(file('envs', 'gone', 'main.tf'), '')
+  // the time to look back to is taken after a pause (file times come from the kernel's coarse clock)
+  await new Promise((r) => setTimeout(r, 50))
+  const since = Date.now()
+  await new Promise((r) => setTimeout(r, 50))
+  // after `since`, before the watch: a file edited in place, one deleted, a directory deleted, one made with a file
+  writeFileSync(file('envs', 'edited', 'main.tf'), 'locals {}\n')
+  rmSync(file('envs', 'listed', 'deleted.tf'))
+  rmSync(file('envs', 'gone'), {recursive: true})
+  mkdirSync(file('envs', 'new'))
+  writeFileSync(file('envs', 'new', 'made.tf'), '')
+  const w = watched(dir, since)
+  try {
+    await w.until(file('envs', 'new', 'made.tf'))
+    await new Promise((r) => setTimeout(r, 200))
+    assert.equal([...w.told].map((f) => path.relative(dir, f).split(path.sep).join('/')).sort(), [
+      // the directory whose listing changed: it, and what is in it
+      'envs',
+      'envs/edited/main.tf',
+      'envs/listed',
+      'envs/listed/main.tf',
+      'envs/new',
+      'envs/new/made.tf',
+    ])
+    assert.equal(w.problems, [])
+    // and it watches from then on
+    writeFileSync(file('envs', 'same', 'main.tf'), 'locals {}\n')
+    await w.until(file('envs', 'same', 'main.tf'))
   } finally {
     w.stop()
     rmSync(tmp, {recursive: true, force: true})
