@@ -15,7 +15,7 @@ import * as path from 'node:path'
 import {compareDiagnostics, displayRange, type SourceRange} from '../diag/diagnostic.js'
 import type {CrawlLimits, ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import {objectEntry} from '../hcl/expr.js'
-import {utf8Text, type FileSource} from '../io/inputs.js'
+import {utf8Text, type FileSource, type Input} from '../io/inputs.js'
 import {OverlaySource} from '../io/overlay-source.js'
 import type {EngineName} from '../load/engine.js'
 import {AnalysisCancelled, RunContext} from '../load/run-context.js'
@@ -399,6 +399,16 @@ class LintWorkspace implements Workspace {
     return this.texts.get(abs)
   }
 
+  /**
+   * `source.record`: what `fn` reads, recorded. The checkpoints' "nothing changed since the last check"
+   * (`checkedAt`) is of one recording: a new one is checked at its first checkpoint, whatever an earlier
+   * one found (it may note inputs read before, through the run's loads).
+   */
+  private recorded<T>(fn: () => Promise<T>): Promise<{value: T; inputs: Input[]}> {
+    this.checkedAt = -1
+    return this.source.record(fn)
+  }
+
   /** The run's checkpoint: lets the event loop in now and then; abandons an analysis whose inputs changed. */
   private async checkpoint(mayCancel: boolean): Promise<void> {
     if (performance.now() - this.lastYield >= YIELD_MS) {
@@ -487,7 +497,7 @@ class LintWorkspace implements Workspace {
     const engine = first && publish ? (first.analysis?.lint.analysis.tree.engine ?? this.opts.engine) : this.opts.engine
     try {
       const {value, inputs} = await this.serial(() =>
-        this.source.record(async () => {
+        this.recorded(async () => {
           const stage = await lintModuleStage(this.ctx, dir, {
             config,
             ...(engine ? {engine} : {}),
@@ -1153,13 +1163,11 @@ class LintWorkspace implements Workspace {
       ...(o.env ? {env: o.env} : {}),
       ...(o.limits ? {limits: o.limits} : {}),
     }
-    const {value: result, inputs} = await this.source
-      .record(() => lint(s.root, options))
-      .catch((e: unknown) => {
-        // a failure (not a cancellation) is not tried again until something the root read changes
-        if (!(e instanceof AnalysisCancelled)) s.builtAt = builtAt
-        throw e
-      })
+    const {value: result, inputs} = await this.recorded(() => lint(s.root, options)).catch((e: unknown) => {
+      // a failure (not a cancellation) is not tried again until something the root read changes
+      if (!(e instanceof AnalysisCancelled)) s.builtAt = builtAt
+      throw e
+    })
     const dirs = new Set<string>()
     // a stack: its components' module trees are what it reads (and the directories it calls)
     const stack = result.analysis.stack
