@@ -32,11 +32,16 @@ export function rootRelative(root: string): FileNamer {
  * renamed wherever it starts a word.
  */
 export function renameRanges(text: string, name: FileNamer): string {
+  // most texts write no range (`FILE:LINE,COL-…`): no lookbehinds tried at every position for them
+  if (!RANGE_TAIL.test(text)) return text
   return text.replace(
     /(?:(?<=(?:^|[\s(])(?:at|in|from) |\(|, |^)|(?<=^|[\s(;"'`])(?=\/))([^\s:,()"'`[\]]+\.[A-Za-z]+):(\d+,\d+-\d+)/gm,
     (_m, file: string, rest: string) => `${name(file)}:${rest}`,
   )
 }
+
+/** What every range written in a text ends with: `:LINE,COL-` and a digit. */
+const RANGE_TAIL = /:\d+,\d+-\d/
 
 /** Ranges of files named by their absolute paths (how the model names them) renamed with `name`, in any text. */
 export function renameAbsoluteRanges(text: string, name: FileNamer): string {

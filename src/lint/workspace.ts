@@ -15,7 +15,7 @@ import * as path from 'node:path'
 import {compareDiagnostics, displayRange, type SourceRange} from '../diag/diagnostic.js'
 import type {CrawlLimits, ModuleNode, ModuleTree} from '../crawl/crawl.js'
 import {objectEntry} from '../hcl/expr.js'
-import {utf8Text, type FileSource} from '../io/inputs.js'
+import {utf8Text, type FileSource, type Input} from '../io/inputs.js'
 import {OverlaySource} from '../io/overlay-source.js'
 import type {EngineName} from '../load/engine.js'
 import {AnalysisCancelled, RunContext} from '../load/run-context.js'
@@ -312,6 +312,10 @@ class LintWorkspace implements Workspace {
   private readonly prints = new WeakMap<Module, string>()
   /** The fingerprints' pieces by the parser's blocks: an edit's load prints only the edited file's blocks again. */
   private readonly printCache = fingerprintCache()
+  /** The directory of each finding's place (`dirOf`): a carried root's unchanged findings are the same objects. */
+  private readonly dirsOf = new WeakMap<LintDiagnostic, {readonly root: string; readonly dir: string | undefined}>()
+  /** Whether each rule has a module stage (`moduleStaged`). */
+  private readonly staged = new Map<string, boolean>()
 
   /** `path.resolve(root, name)`, each name once per root. */
   private resolver(root: string): (name: string) => string {
@@ -393,6 +397,16 @@ class LintWorkspace implements Workspace {
       }
     }
     return this.texts.get(abs)
+  }
+
+  /**
+   * `source.record`: what `fn` reads, recorded. The checkpoints' "nothing changed since the last check"
+   * (`checkedAt`) is of one recording: a new one is checked at its first checkpoint, whatever an earlier
+   * one found (it may note inputs read before, through the run's loads).
+   */
+  private recorded<T>(fn: () => Promise<T>): Promise<{value: T; inputs: Input[]}> {
+    this.checkedAt = -1
+    return this.source.record(fn)
   }
 
   /** The run's checkpoint: lets the event loop in now and then; abandons an analysis whose inputs changed. */
@@ -483,7 +497,7 @@ class LintWorkspace implements Workspace {
     const engine = first && publish ? (first.analysis?.lint.analysis.tree.engine ?? this.opts.engine) : this.opts.engine
     try {
       const {value, inputs} = await this.serial(() =>
-        this.source.record(async () => {
+        this.recorded(async () => {
           const stage = await lintModuleStage(this.ctx, dir, {
             config,
             ...(engine ? {engine} : {}),
@@ -593,10 +607,9 @@ class LintWorkspace implements Workspace {
     diagnostics: readonly LintDiagnostic[],
   ): Map<string, LintDiagnostic[]> {
     const lint = s.analysis!.lint
-    const resolve = this.resolver(s.root)
     const inDir = (d: LintDiagnostic): boolean | undefined => {
-      const r = displayRange(d)
-      return r ? path.dirname(resolve(r.filename)) === dir : undefined
+      const at = this.dirOf(s.root, d)
+      return at === undefined ? undefined : at === dir
     }
     if (s.root === dir && diagnostics.some((d) => inDir(d) === undefined)) return this.findingsByFile(s.root, diagnostics, lint, s.held)
     const out = new Map<string, LintDiagnostic[]>()
@@ -645,13 +658,10 @@ class LintWorkspace implements Workspace {
       changes.push([p, c.change])
     }
     const resolve = this.resolver(s.root)
-    const inDir = (d: LintDiagnostic): boolean => {
-      const r = displayRange(d)
-      return r !== undefined && path.dirname(resolve(r.filename)) === dir
-    }
+    const inDir = (d: LintDiagnostic): boolean => this.dirOf(s.root, d) === dir
     const out: LintDiagnostic[] = []
     for (const d0 of s.diagnostics) {
-      if (hasModuleStage(d0.rule)) {
+      if (this.moduleStaged(d0.rule)) {
         // the module stage's: those of this directory are computed again below (one without a place cannot be told apart)
         if (!displayRange(d0)) return undefined
         if (inDir(d0)) continue
@@ -670,13 +680,27 @@ class LintWorkspace implements Workspace {
       config: options.config ?? readLintConfig(s.root).config,
       sourceText: (f) => this.sourceText(f),
     })
-    for (const d of stage) {
-      if (!inDir(d)) return undefined
-      out.push(d)
-    }
-    // as `lint` orders them (a stable sort: the kept ones stay in their order)
-    out.sort((x, y) => compareDiagnostics(x, y) || (x.rule < y.rule ? -1 : x.rule > y.rule ? 1 : 0))
-    return {diagnostics: out, texts}
+    for (const d of stage) if (!inDir(d)) return undefined
+    // as `lint` orders them (a stable sort: the kept ones stay in their order, the stage's after them on a tie)
+    return {diagnostics: mergeSorted(out, stage, lintOrder), texts}
+  }
+
+  /** The directory (absolute) of a finding's place in a root's findings (named from the root); undefined without one. */
+  private dirOf(root: string, d: LintDiagnostic): string | undefined {
+    // a finding object is one root's (its texts name files from that root): kept while it is carried unchanged
+    const known = this.dirsOf.get(d)
+    if (known?.root === root) return known.dir
+    const r = displayRange(d)
+    const dir = r ? path.dirname(this.resolver(root)(r.filename)) : undefined
+    this.dirsOf.set(d, {root, dir})
+    return dir
+  }
+
+  /** Whether the rule `id` has a module stage (`hasModuleStage`), each rule once. */
+  private moduleStaged(id: string): boolean {
+    let v = this.staged.get(id)
+    if (v === undefined) this.staged.set(id, (v = hasModuleStage(id)))
+    return v
   }
 
   /**
@@ -769,11 +793,12 @@ class LintWorkspace implements Workspace {
     let best: RootState | undefined
     let bestRank = -1
     const focus = this.focus && this.open.has(this.focus) ? path.dirname(this.focus) : undefined
-    // a root never analysed holds what its local calls reach, as the search read them
-    const reaching = focus !== undefined ? this.reachingRoots(focus) : new Set<string>()
+    // a root never analysed holds what its local calls reach, as the search read them (read only while there is one)
+    let reaching: Set<string> | undefined
+    const reaches = (root: string): boolean => (reaching ??= this.reachingRoots(focus!)).has(root)
     for (const s of this.states.values()) {
       if (!this.kept(s) || !this.stale(s)) continue
-      const rank = focus !== undefined && (s.dirs.has(focus) || (s.builtAt < 0 && reaching.has(s.root))) ? 2 : this.holdsOpen(s) ? 1 : 0
+      const rank = focus !== undefined && (s.dirs.has(focus) || (s.builtAt < 0 && reaches(s.root))) ? 2 : this.holdsOpen(s) ? 1 : 0
       if (!best || rank > bestRank || (rank === bestRank && s.root < best.root)) {
         best = s
         bestRank = rank
@@ -1138,13 +1163,11 @@ class LintWorkspace implements Workspace {
       ...(o.env ? {env: o.env} : {}),
       ...(o.limits ? {limits: o.limits} : {}),
     }
-    const {value: result, inputs} = await this.source
-      .record(() => lint(s.root, options))
-      .catch((e: unknown) => {
-        // a failure (not a cancellation) is not tried again until something the root read changes
-        if (!(e instanceof AnalysisCancelled)) s.builtAt = builtAt
-        throw e
-      })
+    const {value: result, inputs} = await this.recorded(() => lint(s.root, options)).catch((e: unknown) => {
+      // a failure (not a cancellation) is not tried again until something the root read changes
+      if (!(e instanceof AnalysisCancelled)) s.builtAt = builtAt
+      throw e
+    })
     const dirs = new Set<string>()
     // a stack: its components' module trees are what it reads (and the directories it calls)
     const stack = result.analysis.stack
@@ -1360,6 +1383,27 @@ interface StageFindings {
 function placeOf(d: LintDiagnostic): string {
   const r = displayRange(d)
   return [d.rule, d.code, d.severity, r?.start.byte, r?.end.byte].join('\0')
+}
+
+/** The order `lint` gives its findings: by place, then by rule. */
+function lintOrder(x: LintDiagnostic, y: LintDiagnostic): number {
+  return compareDiagnostics(x, y) || (x.rule < y.rule ? -1 : x.rule > y.rule ? 1 : 0)
+}
+
+/**
+ * `[...a, ...b].sort(order)` (a stable sort) for `a` and `b` each in that order already, in one pass: on a
+ * tie `a`'s come first. Either one out of order: sorted as a whole.
+ */
+function mergeSorted<T>(a: readonly T[], b: readonly T[], order: (x: T, y: T) => number): T[] {
+  const sorted = (xs: readonly T[]): boolean => xs.every((x, i) => i === 0 || order(xs[i - 1]!, x) <= 0)
+  if (!sorted(a) || !sorted(b)) return [...a, ...b].sort(order)
+  const out: T[] = []
+  let i = 0
+  let j = 0
+  while (i < a.length && j < b.length) out.push(order(b[j]!, a[i]!) < 0 ? b[j++]! : a[i++]!)
+  while (i < a.length) out.push(a[i++]!)
+  while (j < b.length) out.push(b[j++]!)
+  return out
 }
 
 /** Whether the rule `id` has a module stage (`lintModuleStage` runs it). */

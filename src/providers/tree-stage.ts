@@ -51,9 +51,9 @@ export async function analyzeTree(ctx: RunContext, tree: ModuleTree, opts: Analy
   await checkpoint?.(true)
   const resolution = resolveProviders(tree, undefined, memo, opts.inbound?.(tree))
   await checkpoint?.(true)
-  const requirements = tree.nodes.flatMap((n) => moduleRequirements(n))
+  const requirements = tree.nodes.flatMap((n) => moduleRequirements(n, ctx.memo))
   await checkpoint?.(true)
-  const validation = validateProviderConfigsByModule(tree, behaviour)
+  const validation = validateProviderConfigsByModule(tree, behaviour, ctx.memo)
   await checkpoint?.(true)
   const release = releaseDiagnostics(tree, behaviour)
   // every diagnostic carries the module it concerns from the stage that made it

@@ -22,7 +22,7 @@ export const unsatisfiableProviderConstraints = {
   scope: 'tree',
   description: 'The version constraints on a provider from all modules of the configuration admit no version.',
   docs: 'docs/rules/unsatisfiable-provider-constraints.md',
-  check({analysis}): LintDiagnostic[] {
+  check({analysis, memo}): LintDiagnostic[] {
     const {tree, requirements} = analysis
     const engine = engineByName(tree.engine)
     const nodeByAddress = new Map(tree.nodes.map((n) => [n.addr.key, n]))
@@ -36,7 +36,10 @@ export const unsatisfiableProviderConstraints = {
         const k = `${req.provider}\0${o.constraint}\0${o.range ? `${o.range.filename}:${o.range.start.byte}` : req.module}`
         if (seen.has(k)) continue
         seen.add(k)
-        const parsed = parseProviderConstraints(o.constraint, {engine: tree.engine})
+        // an origin is its module's (`moduleRequirements`, once per module in the run): parsed once with it (#48)
+        const parsed = memo
+          ? memo.get(o, `parsed-constraint:${tree.engine}`, () => parseProviderConstraints(o.constraint, {engine: tree.engine}))
+          : parseProviderConstraints(o.constraint, {engine: tree.engine})
         if ('error' in parsed) continue // the loader reports invalid syntax
         // a required_providers entry's range is the whole object: narrow it to the version value
         const entry = o.range

@@ -6,6 +6,8 @@ import {impliedLocalName, providerString, type Provider} from '../../addrs/provi
 import type {SourceRange} from '../../diag/diagnostic.js'
 import type {ModuleNode} from '../../crawl/crawl.js'
 import {resourceRecords} from '../../load/block-kinds.js'
+import type {Module} from '../../load/model.js'
+import type {RunMemo} from '../../load/run-memo.js'
 import {constraintsString, parseProviderConstraints, type Constraint} from '../releases/constraints.js'
 
 export interface ConstraintOrigin {
@@ -21,9 +23,19 @@ export interface ModuleRequirement {
   readonly constraints: readonly ConstraintOrigin[]
 }
 
-export function moduleRequirements(n: ModuleNode): ModuleRequirement[] {
+/**
+ * The requirements of the module at node `n`. A module's requirements are a function of its model alone:
+ * with the run's `memo`, they are computed once per module (every instance of it, every root of the run,
+ * every analysis of an editor's session while its files are unchanged: #48).
+ */
+export function moduleRequirements(n: ModuleNode, memo?: RunMemo): ModuleRequirement[] {
   const m = n.module
   if (!m) return []
+  const own = memo ? memo.get(m, 'module-requirements', () => requirementsOf(m)) : requirementsOf(m)
+  return own.map((r) => ({module: n.addr.key, ...r}))
+}
+
+function requirementsOf(m: Module): Omit<ModuleRequirement, 'module'>[] {
   const names = m.names
   const acc = new Map<string, {provider: Provider; origins: ConstraintOrigin[]}>()
   const add = (p: Provider, origin?: ConstraintOrigin): void => {
@@ -51,14 +63,14 @@ export function moduleRequirements(n: ModuleNode): ModuleRequirement[] {
     if (typeof t.provider?.value === 'string') local = t.provider.value.replace(/^\$\{|\}$/g, '').split(/[.[]/)[0] ?? local
     add(names.providerFor(local))
   }
-  const out: ModuleRequirement[] = []
+  const out: Omit<ModuleRequirement, 'module'>[] = []
   for (const [k, e] of acc) {
     const parsed: Constraint[] = []
     for (const o of e.origins) {
       const r = parseProviderConstraints(o.constraint)
       if ('constraints' in r) parsed.push(...r.constraints)
     }
-    out.push({module: n.addr.key, provider: k, canonical: constraintsString(parsed), constraints: e.origins})
+    out.push({provider: k, canonical: constraintsString(parsed), constraints: e.origins})
   }
   return out.sort((a, b) => (a.provider < b.provider ? -1 : a.provider > b.provider ? 1 : 0))
 }

@@ -20,6 +20,7 @@ import type {ModuleNode, ModuleTree} from '../../crawl/crawl.js'
 import type {Attribute} from '../../hcl/syntax.js'
 import {engineByName, type Engine} from '../../load/engine.js'
 import type {Module} from '../../load/model.js'
+import type {RunMemo} from '../../load/run-memo.js'
 import {resourceRecords, type BlockKinds} from '../../load/block-kinds.js'
 import {defaultProvider, impliedForType} from '../../load/decode.js'
 import {
@@ -681,9 +682,17 @@ export interface ModuleDiagnostics {
 }
 
 /** `behaviour`: the release followed for the tree's root (`engineBehaviour`). */
-export function validateProviderConfigsByModule(tree: ModuleTree, behaviour: EngineBehaviour): ModuleDiagnostics {
+export function validateProviderConfigsByModule(tree: ModuleTree, behaviour: EngineBehaviour, memo?: RunMemo): ModuleDiagnostics {
   const engine = engineByName(tree.engine)
-  const decoded = (m: Module): Decoded => decodedOf(m)
+  // what validation reads of a module's records, once per module (with the run's memo: once per run, every
+  // analysis of an editor's session reusing it while the module's files are unchanged, #48)
+  const own = new Map<Module, Decoded>()
+  const decoded = (m: Module): Decoded => {
+    if (memo) return memo.get(m, 'validation-decoded', () => decodedOf(m))
+    let d = own.get(m)
+    if (!d) own.set(m, (d = decodedOf(m)))
+    return d
+  }
   const out: Diagnostic[] = []
   const modules = new Map<Diagnostic, ModulePath>()
   const seen = new Set<Module>()
