@@ -277,7 +277,7 @@ class LanguageServer {
     this.setState(stateOption(p.initializationOptions))
     this.progress = p.capabilities.window?.workDoneProgress === true
     this.clientWatches = p.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true
-    // before anything is read from the disk
+    // before the first analysis reads the disk (the workspaces opened above have read nothing yet)
     if (!this.clientWatches) this.watchFrom = Date.now() - WATCH_SINCE_MARGIN_MS
     const prepare = p.capabilities.textDocument?.rename?.prepareSupport === true
     return {
@@ -354,9 +354,9 @@ class LanguageServer {
 
   private changedOnDisk(files: readonly string[]): void {
     const byWs = new Map<Workspace, string[]>()
-    for (const file of files.filter(watchedPath)) {
+    for (const file of files.filter((f) => watchedPath(f) || isDirectory(f))) {
       // a change outside every workspace is nobody's: it opens none (a folder's own directory: its watcher's look back)
-      const ws = this.holder(file) ?? this.folders.find((w) => w.dir === file) ?? this.outside.get(file)
+      const ws = this.folders.find((w) => w.dir === file) ?? this.holder(file) ?? this.outside.get(file)
       if (ws) byWs.set(ws, [...(byWs.get(ws) ?? []), file])
     }
     for (const [ws, changed] of byWs) ws.changedOnDisk(changed)
@@ -746,6 +746,15 @@ class LanguageServer {
  * meanwhile), `report` and `end` after. (vscode-languageserver's `createWorkDoneProgress` is waited for and
  * makes a random token: node:crypto loaded for it and a round trip to the client, before the first analysis, #48.)
  */
+/** Whether `p` is a directory now (a changed path whose name has a dot, as `prod.eu`, may be one). */
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory()
+  } catch {
+    return false
+  }
+}
+
 function clientProgress(
   connection: Connection,
   token: string,

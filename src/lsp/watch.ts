@@ -3,18 +3,24 @@
 // the installed-modules manifest, variable definitions files and test files created, changed, deleted or renamed under a workspace folder by another
 // program are told to the workspace as the client's watcher would. Events come in batches (a save
 // writes several times; a checkout touches many files).
-import {lstatSync, readdirSync, watch, type Dirent, type FSWatcher, type Stats} from 'node:fs'
+import {lstatSync, readdirSync, statSync, watch, type Dirent, type FSWatcher, type Stats} from 'node:fs'
 import * as path from 'node:path'
 
 const WATCHED =
   /(\.(tf|tofu)(\.json)?|\.(tfquery|tfcomponent|tfstack|tftest|tofutest)\.(hcl|json)|\.tfdeploy\.hcl|\.tfvars(\.json)?|^\.terraform\.lock\.hcl|^\.tfgraph\.json|^modules\.json)$/
 const BATCH_MS = 50
 
-/** Whether `p`'s modification or status change time is `since` or later (a path that cannot be read: not). */
+/**
+ * Whether `p`'s modification or status change time is `since` or later, or, for a symbolic link, its
+ * target's (a file edited through a link); a path that cannot be read: not.
+ */
 const changedSince = (p: string, since: number): boolean => {
   try {
     const st = lstatSync(p)
-    return st.mtimeMs >= since || st.ctimeMs >= since
+    if (st.mtimeMs >= since || st.ctimeMs >= since) return true
+    if (!st.isSymbolicLink()) return false
+    const target = statSync(p)
+    return target.mtimeMs >= since || target.ctimeMs >= since
   } catch {
     return false
   }
@@ -81,10 +87,12 @@ export function watchTree(
     pending.clear()
     if (files.length > 0) changed(files)
   }
-  const tell = (file: string): void => {
-    if (!watchedPath(file)) return
-    pending.add(file)
+  const tellDir = (p: string): void => {
+    pending.add(p)
     timer ??= setTimeout(flush, BATCH_MS)
+  }
+  const tell = (file: string): void => {
+    if (watchedPath(file)) tellDir(file)
   }
   /** The directories watched below `dir`, and symbolic links to files, by path. */
   const below = new Map<string, FSWatcher>()
@@ -113,7 +121,8 @@ export function watchTree(
     // a directory deleted or renamed away: the one above tells it
     w.on('error', () => stopBelow(d))
     below.set(d, w)
-    if (since !== undefined && !fresh) for (const p of changedIn(d, entries, since)) tell(p)
+    // a directory is told whatever its name (`prod.eu`: watchedPath takes a name with a dot for a file's)
+    if (since !== undefined && !fresh) for (const p of changedIn(d, entries, since)) (p === d ? tellDir : tell)(p)
     for (const e of entries) {
       const p = path.join(d, e.name)
       if (fresh) tell(p)

@@ -1,6 +1,6 @@
 // The server's own file watcher tells the workspace about every kind of file an analysis reads: the
 // workspace asks the disk again only about paths it is told changed (#48 item 4).
-import {mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync} from 'node:fs'
+import {mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
@@ -111,12 +111,17 @@ test("#48 a watch begun late (the server's, after the first diagnostics) tells w
   const tmp = mkdtempSync(path.join(tmpdir(), 'tfgraph-watch-'))
   const dir = path.join(tmp, 'ws')
   const file = (...p: string[]): string => path.join(dir, ...p)
-  for (const d of ['same', 'edited', 'listed', 'gone']) mkdirSync(file('envs', d), {recursive: true})
+  for (const d of ['same', 'edited', 'listed', 'gone', 'prod.eu']) mkdirSync(file('envs', d), {recursive: true})
   for (const f of [['main.tf'], ['envs', 'same', 'main.tf'], ['envs', 'edited', 'main.tf'], ['envs', 'edited', 'other.tf']])
     writeFileSync(file(...f), '')
   writeFileSync(file('envs', 'listed', 'main.tf'), '')
   writeFileSync(file('envs', 'listed', 'deleted.tf'), '')
   writeFileSync(file('envs', 'gone', 'main.tf'), '')
+  // a directory whose name has a dot, and a link to a file outside the tree
+  writeFileSync(file('envs', 'prod.eu', 'main.tf'), '')
+  writeFileSync(file('envs', 'prod.eu', 'old.tf'), '')
+  writeFileSync(path.join(tmp, 'target.tf'), '')
+  symlinkSync(path.join(tmp, 'target.tf'), file('linked.tf'))
   // the time to look back to is taken after a pause (file times come from the kernel's coarse clock)
   await new Promise((r) => setTimeout(r, 50))
   const since = Date.now()
@@ -127,6 +132,8 @@ test("#48 a watch begun late (the server's, after the first diagnostics) tells w
   rmSync(file('envs', 'gone'), {recursive: true})
   mkdirSync(file('envs', 'new'))
   writeFileSync(file('envs', 'new', 'made.tf'), '')
+  rmSync(file('envs', 'prod.eu', 'old.tf'))
+  writeFileSync(path.join(tmp, 'target.tf'), 'locals {}\n')
   const w = watched(dir, since)
   try {
     await w.until(file('envs', 'new', 'made.tf'))
@@ -139,6 +146,9 @@ test("#48 a watch begun late (the server's, after the first diagnostics) tells w
       'envs/listed/main.tf',
       'envs/new',
       'envs/new/made.tf',
+      'envs/prod.eu',
+      'envs/prod.eu/main.tf',
+      'linked.tf',
     ])
     assert.equal(w.problems, [])
     // and it watches from then on
