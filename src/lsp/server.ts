@@ -740,12 +740,6 @@ class LanguageServer {
   }
 }
 
-/**
- * Progress in the client's window (`window/workDoneProgress/create`) under the server's own `token`, the
- * work not waiting for the client to take it: `begin` goes out once it has (with the last step reported
- * meanwhile), `report` and `end` after. (vscode-languageserver's `createWorkDoneProgress` is waited for and
- * makes a random token: node:crypto loaded for it and a round trip to the client, before the first analysis, #48.)
- */
 /** Whether `p` is a directory now (a changed path whose name has a dot, as `prod.eu`, may be one). */
 function isDirectory(p: string): boolean {
   try {
@@ -755,6 +749,12 @@ function isDirectory(p: string): boolean {
   }
 }
 
+/**
+ * Progress in the client's window (`window/workDoneProgress/create`) under the server's own `token`, the
+ * work not waiting for the client to take it: `begin` goes out once it has (with the last step reported
+ * meanwhile), `report` and `end` after. (vscode-languageserver's `createWorkDoneProgress` is waited for and
+ * makes a random token: node:crypto loaded for it and a round trip to the client, before the first analysis, #48.)
+ */
 function clientProgress(
   connection: Connection,
   token: string,
