@@ -48,8 +48,12 @@ export async function runLint(q: Extract<QuickLine, {command: 'lint'}>): Promise
     typeof TFGRAPH_VERSION === 'string'
       ? TFGRAPH_VERSION
       : (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {version: string}).version
-  // the quick start takes no --recursive: there is always the one root
-  const out = await lintOutput(cmd, q.inputs, {version, noRoots: () => exit(1)})
+  // --recursive that finds no root: the oclif command's own error
+  const noRoots = (): never => {
+    process.stderr.write(`Error: no root modules found under ${q.inputs.dir}\n`)
+    return exit(1)
+  }
+  const out = await lintOutput(cmd, q.inputs, {version, noRoots})
   await cmd.finish(out.value)
 }
 

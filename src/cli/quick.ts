@@ -13,7 +13,7 @@ import {configInputs, configKey, type ConfigInputs} from './config-run.js'
 import {graphInputs, graphKey, type GraphFormat, type GraphInputs} from './graph-run.js'
 import {lintInputs, lintKey, type LintInputs} from './lint-run.js'
 import {lockInputs, lockKey, type LockInputs} from './lock-run.js'
-import {moduleDirProblem} from './module-dir.js'
+import {moduleDirProblem, recursiveDirProblem} from './module-dir.js'
 import {providersInputs, providersKey, type ProvidersInputs} from './providers-run.js'
 
 /** The commands the quick start runs (bin/run.js names them too, so that it loads nothing for the others). */
@@ -49,7 +49,7 @@ export type QuickProviders = Extract<QuickLine, {command: 'providers'}>
 const RUN_SWITCHES = ['no-color', 'no-cache', 'no-progress']
 const SWITCHES: Readonly<Record<QuickCommand, ReadonlySet<string>>> = {
   providers: new Set(['json', 'requirements', 'tests', 'verbose', ...RUN_SWITCHES]),
-  lint: new Set(['json', 'no-tests', ...RUN_SWITCHES]),
+  lint: new Set(['json', 'no-tests', 'recursive', ...RUN_SWITCHES]),
   graph: new Set(['collapse', 'force', ...RUN_SWITCHES]),
   lock: new Set(['json', ...RUN_SWITCHES]),
   config: new Set(['json', ...RUN_SWITCHES]),
@@ -162,6 +162,7 @@ export function quickArgs(
         'max-warnings': maxWarnings,
         'test-directory': values.get('test-directory'),
         'no-tests': switches.has('no-tests'),
+        recursive: switches.has('recursive'),
       }
       return {command, inputs: lintInputs(dir, flags, useColor(streams.stdout, noColor, env)), ...run}
     }
@@ -215,6 +216,7 @@ export function quickKey(q: QuickLine): unknown {
 function dirProblem(q: QuickLine): string | undefined {
   switch (q.command) {
     case 'lint': {
+      if (q.inputs.recursive) return recursiveDirProblem(q.inputs.dir)
       const t = q.inputs.tests
       return moduleDirProblem(q.inputs.dir, [], {
         ...(t !== false ? {tests: true} : {}),
@@ -240,8 +242,10 @@ function readLine(given: readonly string[], streams: Streams = process): {q: Qui
   const q = quickArgs(command, argv, process.env, streams)
   if (!q || dirProblem(q) !== undefined) return undefined
   const settings = cacheSettingsFromEnv()
-  // `providers --verbose` ends with a line about the run: the run writes it
-  if (q.noCache || (q.command === 'providers' && q.inputs.verbose) || !settings.enabled) return {q, stored: undefined}
+  // `providers --verbose` ends with a line about the run: the run writes it; `lint --recursive` stores each
+  // root's findings, not its output (the run reads them back root by root)
+  if (q.noCache || (q.command === 'providers' && q.inputs.verbose) || (q.command === 'lint' && q.inputs.recursive) || !settings.enabled)
+    return {q, stored: undefined}
   const results = new ResultsCache({settings: () => settings, files: new DiskSource(), variant: parserKindFromEnv()})
   return {q, stored: results.storedOutputBytes(command, quickKey(q))}
 }

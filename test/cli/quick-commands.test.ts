@@ -78,6 +78,8 @@ const TAKEN: [Exclude<QuickCommand, 'providers'>, string[]][] = [
   ['lint', [demo, '--format=sarif', '--engine', 'opentofu', '--no-color']],
   ['lint', [demo, '--config', 'x.json', '--max-warnings', '0', '--no-tests']],
   ['lint', [demo, '--test-directory', 'checks', '--max-warnings=12', '--no-cache', '--no-progress']],
+  ['lint', [demo, '--recursive']],
+  ['lint', ['--recursive', demo, '--format', 'json', '--max-warnings', '3', '--no-tests']],
   ['graph', [demo]],
   ['graph', [demo, '--type', 'providers', '--format', 'json']],
   ['graph', [demo, '--type=resources', '--format=mermaid', '--collapse']],
@@ -101,12 +103,12 @@ for (const [command, argv] of TAKEN) {
     assert.is(q.noCache, flags['no-cache'] === true)
     assert.is(q.noProgress, flags['no-progress'] === true)
     assert.is(q.noColor, flags['no-color'] === true)
+    if (q.command === 'lint') assert.is(q.inputs.recursive, flags['recursive'] === true, '--recursive read')
   })
 }
 
 const LEFT: [QuickCommand, string[]][] = [
   ['lint', ['--help']],
-  ['lint', [demo, '--recursive']],
   ['lint', [demo, '--fix']],
   ['lint', [demo, '--state', 'x.tfstate']],
   ['lint', [demo, '--list-rules']],
@@ -119,6 +121,8 @@ const LEFT: [QuickCommand, string[]][] = [
   ['lint', [demo, '--max-warnings', '07']],
   ['lint', [demo, '--var', 'a=b']],
   ['lint', [demo, '--max-files', '10']],
+  ['lint', [demo, '--recursive', '--jobs', '2']],
+  ['lint', [demo, '--recursive', '--recursive']],
   ['graph', [demo, '-o', 'g.svg']],
   ['graph', [demo, '--output', 'g.dot']],
   ['graph', [demo, '--format', 'svg']],
@@ -164,6 +168,9 @@ const SAME: string[][] = [
   ['lint', rel, '--format', 'sarif'],
   ['lint', 'fixtures/providers/missing-alias', '--format', 'compact'],
   ['lint', 'fixtures/providers/legacy', '--max-warnings', '0'],
+  ['lint', 'fixtures/lock', '--recursive'],
+  ['lint', 'fixtures/lock', '--recursive', '--format', 'json'],
+  ['lint', 'README.md', '--recursive'],
   ['graph', rel],
   ['graph', rel, '--type', 'providers', '--format', 'json'],
   ['graph', 'fixtures/graph/platform', '--focus', 'module.nothing'],
@@ -192,6 +199,22 @@ for (const argv of SAME) {
     }
   })
 }
+
+test('`lint --recursive` that finds no root module: one line, exit 1, as the oclif command says it', () => {
+  const cache = mkdtempSync(path.join(tmpdir(), 'tfgraph-quick-'))
+  try {
+    for (const r of [
+      run(['lint', 'docs', '--recursive'], cache, 'bin'),
+      run(['lint', 'docs', '--recursive', '--format', 'json'], cache, 'bin'),
+    ]) {
+      assert.is(r.code, 1)
+      assert.is(r.stdout, '')
+      assert.is(r.stderr, 'Error: no root modules found under docs\n')
+    }
+  } finally {
+    rmSync(cache, {recursive: true, force: true})
+  }
+})
 
 test('a warm quick start answers from what the oclif command stored, for each command', () => {
   const cache = mkdtempSync(path.join(tmpdir(), 'tfgraph-quick-'))
