@@ -71,7 +71,9 @@ async function agree(a: Client, b: Client, files: ReadonlyMap<string, number>, w
 }
 
 const shown = (d: readonly Diagnostic[]): string[] =>
-  d.map((x) => `${x.range.start.line}:${x.range.start.character}-${x.range.end.line}:${x.range.end.character} ${x.code} ${x.message}`)
+  d.map(
+    (x) => `${x.range.start.line}:${x.range.start.character}-${x.range.end.line}:${x.range.end.character} ${x.code} ${String(x.message)}`,
+  )
 
 test('range changes give the same diagnostics as the whole text, edit after edit', async () => {
   const dir = path.join(fixturesDir, 'lsp', 'workspace')
@@ -142,9 +144,9 @@ test('range changes give the same diagnostics as the whole text, edit after edit
       })
     }
     const dev = files[0]!
-    const last = await ranges.diagnostics(dev, (d) => d.some((x) => x.message.includes('aws.nowhere')))
+    const last = await ranges.diagnostics(dev, (d) => d.some((x) => String(x.message).includes('aws.nowhere')))
     assert.equal(
-      [...new Set(last.filter((x) => x.message.includes('aws.nowhere')).map((x) => x.range.start.line))],
+      [...new Set(last.filter((x) => String(x.message).includes('aws.nowhere')).map((x) => x.range.start.line))],
       [1],
       JSON.stringify(shown(last)),
     )
