@@ -8,8 +8,8 @@
 import type {EditorTraffic} from '../lint/workspace.js'
 import {
   AbstractMessageReader,
+  AbstractMessageWriter,
   ErrorCodes,
-  StreamMessageWriter,
   type DataCallback,
   type Disposable,
   type Message,
@@ -55,7 +55,7 @@ const QUEUED_FOR_MS = 1000
  * (`FrameReader`), each message the connection dispatches (`messageStrategy`, for `createConnection`) and
  * each message written to the client (`transport`'s writer) — and what is under way: a message partly read,
  * messages read that the connection has not dispatched yet (it dispatches one a turn of the event loop),
- * messages being written (vscode-jsonrpc's writer starts each write a turn later). An analysis waits for a
+ * messages being written. An analysis waits for a
  * turn in which the count does not move and nothing is under way: what the client sent is read and
  * handled, and the answers written, before an analysis slice runs (#48: a hover waits for none).
  */
@@ -202,28 +202,54 @@ export function mergeChange(into: Message, next: Message): boolean {
   return true
 }
 
-/** vscode-jsonrpc's writer, telling the traffic of each message written. */
-class CountingWriter extends StreamMessageWriter {
+/**
+ * The frames written to the client, telling the traffic of each message written: header and body in one
+ * write, at once (vscode-jsonrpc's writer takes a turn to start, writes the header, waits for its callback,
+ * then writes the body: two writes and two turns a message, a publish or a hover's answer).
+ */
+class FrameWriter extends AbstractMessageWriter implements MessageWriter {
+  private errors = 0
+
   constructor(
-    output: NodeJS.WritableStream,
+    private readonly output: NodeJS.WritableStream,
     private readonly traffic: Traffic | undefined,
   ) {
-    super(output)
+    super()
+    output.on('error', (e: unknown) => this.fireError(e))
+    output.on('close', () => this.fireClose())
   }
 
-  override async write(msg: Message): Promise<void> {
+  write(msg: Message): Promise<void> {
     this.traffic?.written(false)
-    try {
-      await super.write(msg)
-    } finally {
-      this.traffic?.written(true)
-    }
+    return new Promise((resolve, reject) => {
+      const done = (e?: Error | null): void => {
+        this.traffic?.written(true)
+        if (e) {
+          this.fireError(e, msg, ++this.errors)
+          reject(e)
+        } else resolve()
+      }
+      try {
+        const body = Buffer.from(JSON.stringify(msg), 'utf8')
+        const head = `Content-Length: ${body.byteLength}\r\n\r\n`
+        const frame = Buffer.allocUnsafe(head.length + body.byteLength)
+        frame.write(head, 0, 'ascii')
+        body.copy(frame, head.length)
+        this.output.write(frame, done)
+      } catch (e) {
+        done(e instanceof Error ? e : new Error(String(e)))
+      }
+    })
+  }
+
+  end(): void {
+    this.output.end()
   }
 }
 
 /** The reader and writer for `createConnection`, reading `input` strictly and answering what no handler should see. */
 export function transport(opts: TransportOptions): Transport {
-  const writer = new CountingWriter(opts.output, opts.traffic)
+  const writer = new FrameWriter(opts.output, opts.traffic)
   const reader = new FrameReader(opts, (m) => writer.write(m).catch(() => undefined))
   return {reader, writer}
 }
