@@ -93,6 +93,8 @@ async function selectFiles(argv) {
 const CPU_REAPER = `
 import ctypes, json, os, resource, sys
 ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)
+# what was reaped before this script ran (a launcher such as pyenv's shim, whose children count across exec)
+before = resource.getrusage(resource.RUSAGE_CHILDREN)
 pid = os.fork()
 if pid == 0:
     os.execv(sys.argv[2], sys.argv[2:])
@@ -106,7 +108,7 @@ while True:
         code = os.waitstatus_to_exitcode(status)
 u = resource.getrusage(resource.RUSAGE_CHILDREN)
 with open(sys.argv[1], 'w') as f:
-    json.dump({'user': u.ru_utime, 'sys': u.ru_stime}, f)
+    json.dump({'user': u.ru_utime - before.ru_utime, 'sys': u.ru_stime - before.ru_stime}, f)
 sys.exit(code if code >= 0 else 128 - code)
 `
 
