@@ -124,7 +124,10 @@ function runFile(file, cacheDir, timeoutMs, mirror, cpu) {
       TFGRAPH_CACHE_DIR: path.join(cacheDir, 'cache'),
       TFGRAPH_TEST_RESULT: resultFile,
       TFGRAPH_TEST_SHARED: path.join(cacheDir, 'shared'),
+      // where the compiled repository is, for a test that starts one of its TypeScript files as a process (test/helpers/paths.ts)
+      TFGRAPH_TEST_MIRROR: mirror ?? '',
     }
+    if (!mirror) delete env['TFGRAPH_TEST_MIRROR']
     // one colour switch only: Node warns when NO_COLOR and FORCE_COLOR are both set
     delete env['FORCE_COLOR']
     // a run started by a test (test-runner's) is not measured
