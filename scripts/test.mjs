@@ -262,29 +262,33 @@ async function main() {
 
 /** Files known to take longest start first (longest first, so the two lanes end together); the rest keep their order. */
 function weight(file) {
-  // seconds each took in CI's last run, two at a time (BENCHMARKS.md, issue #47, 2026-12-02 fourth session);
-  // files not named took under 12 s. Only the order matters: a stale figure costs minutes, never a result.
+  // CPU seconds of each file, every process it started (TFGRAPH_TEST_CPU=1), in the sixth session's run of
+  // 2026-12-02 (BENCHMARKS.md), after its cuts; test-runner and lsp/protocol by their wall time (they wait on
+  // timers). Files not named took under 7.5 s. Only the order matters: a stale figure costs minutes, never a result.
   const heavy = {
-    'render/graph-html-browser': 98.7,
-    'render/graph-html-after-search': 53.7,
-    'lsp/edit-property': 41.4,
-    'cli/quick-commands': 28.8,
-    'cli/errors': 26.1,
-    'cli/help-examples': 24.9,
-    'cli/graph.test': 23.8,
-    'reliability/safety': 23.6,
-    'test-runner': 23.3,
-    'package/pre-commit': 23.2,
-    'providers/compare/diff': 22.9,
-    'cli/parser-equality': 21.5,
-    'format.test': 21.1,
-    'cli/state': 18.6,
-    'package/npm-package': 15.5,
-    'reliability/fuzz': 14.3,
-    'cli/readme-tour': 13.8,
-    'hcl/parse-pool': 12.3,
-    'lsp/neovim': 12,
-    'package/': 12,
+    'render/graph-html-browser': 114,
+    'render/graph-html-after-search': 50,
+    'lsp/edit-property': 30,
+    'format.test': 29,
+    'reliability/safety': 22,
+    'package/pre-commit': 22,
+    'cli/parser-equality': 17,
+    'reliability/fuzz': 15,
+    'test-runner': 15,
+    'cli/startup': 13,
+    'reliability/adversarial': 11,
+    'cli/state': 11,
+    'cli/quick-commands': 10,
+    'cli/in-process': 9.6,
+    'render/graph-svg-browser': 9.4,
+    'hcl/native-tree': 9.4,
+    'cli/graph.test': 9.1,
+    'hcl/parse-pool': 8,
+    'export/corpus': 8.2,
+    'export/escaping': 7.9,
+    'package/github-action': 7.8,
+    'layers.test': 7.6,
+    'lsp/protocol': 7,
   }
   for (const [h, seconds] of Object.entries(heavy)) if (file.includes(h)) return seconds
   return 0
