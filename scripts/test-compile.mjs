@@ -14,6 +14,14 @@ import {readFile, writeFile} from 'node:fs/promises'
 import * as path from 'node:path'
 import {pathToFileURL} from 'node:url'
 
+/**
+ * Modules whose `import.meta.url` stays the mirror's own. src/hcl/parse-pool.ts starts its worker threads
+ * from the compiled parse-worker.js beside it when it is not running from a .ts file; from source (tsx)
+ * each worker registers tsx and compiles the parser's modules again (about 0.5-1 s of CPU a worker, and the
+ * tests start dozens). In the mirror, the workers run the same source compiled the same way, without tsx.
+ */
+const OWN_URL = new Set(['src/hcl/parse-pool.ts'])
+
 /** Directories never mirrored file by file (linked whole, or left out). */
 const LINK_WHOLE = new Set(['node_modules', 'dist', '.git', 'fixtures', 'docs', 'bin', 'scripts'])
 
@@ -49,7 +57,7 @@ export async function compileMirror(root, mirror) {
           target: `node${process.versions.node}`,
           keepNames: true,
           sourcefile: source,
-          define: {'import.meta.url': JSON.stringify(pathToFileURL(source).href)},
+          define: OWN_URL.has(rel) ? {} : {'import.meta.url': JSON.stringify(pathToFileURL(source).href)},
         })
       } catch {
         // not a module esbuild can compile (a fixture written as TypeScript): the original, linked

@@ -14,6 +14,10 @@
 // TFGRAPH_TEST_TSX=1 runs each file's TypeScript through tsx; =0 through a compiled mirror of the repository
 // made once per run (scripts/test-compile.mjs: about 2.5 s of CPU, then 0.4-0.5 s less per file). Default: the
 // mirror when more than MIRROR_FROM files run, tsx for fewer (where compiling everything costs more than it saves).
+// TFGRAPH_TEST_CPU=1 (Linux, python3): each file's CPU seconds, every process it started included, also those
+// nobody waits for (Chromium's renderers, which /usr/bin/time does not see): the file's process runs under a
+// small python3 parent that adopts its orphans (PR_SET_CHILD_SUBREAPER), reaps them all and reads their
+// rusage. Printed beside each file's wall time, and at the end every file by CPU with the sum.
 import {spawn} from 'node:child_process'
 import {fileURLToPath} from 'node:url'
 import {mkdtempSync, readFileSync, readdirSync, rmSync} from 'node:fs'
@@ -81,16 +85,57 @@ async function selectFiles(argv) {
   return {files, list: flags.has('--list'), partial: flags.has('--changed') || patterns.length > 0}
 }
 
+/**
+ * TFGRAPH_TEST_CPU's parent process (python3 -c): made the reaper of every orphan below it, it runs the
+ * command, reaps everything until nothing is left, writes the children's user and system seconds (all
+ * reaped descendants, orphans included) as JSON to argv[1] and exits as the command did.
+ */
+const CPU_REAPER = `
+import ctypes, json, os, resource, sys
+ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)
+# what was reaped before this script ran (a launcher such as pyenv's shim, whose children count across exec)
+before = resource.getrusage(resource.RUSAGE_CHILDREN)
+pid = os.fork()
+if pid == 0:
+    os.execv(sys.argv[2], sys.argv[2:])
+code = 1
+while True:
+    try:
+        p, status = os.wait()
+    except ChildProcessError:
+        break
+    if p == pid:
+        code = os.waitstatus_to_exitcode(status)
+u = resource.getrusage(resource.RUSAGE_CHILDREN)
+with open(sys.argv[1], 'w') as f:
+    json.dump({'user': u.ru_utime - before.ru_utime, 'sys': u.ru_stime - before.ru_stime}, f)
+sys.exit(code if code >= 0 else 128 - code)
+`
+
 /** One file in a process of its own; resolves with its output, counts, wall time and peak memory. */
-function runFile(file, cacheDir, timeoutMs, mirror) {
+function runFile(file, cacheDir, timeoutMs, mirror, cpu) {
   return new Promise((resolve) => {
     const resultFile = path.join(cacheDir, `result-${file.replace(/[^\w.-]+/g, '_')}.json`)
-    const env = {...process.env, NO_COLOR: '1', TFGRAPH_CACHE_DIR: path.join(cacheDir, 'cache'), TFGRAPH_TEST_RESULT: resultFile}
+    const cpuFile = `${resultFile}.cpu`
+    // TFGRAPH_TEST_SHARED: a directory of the run's, where test files leave what others may reuse (test/package/install.ts)
+    const env = {
+      ...process.env,
+      NO_COLOR: '1',
+      TFGRAPH_CACHE_DIR: path.join(cacheDir, 'cache'),
+      TFGRAPH_TEST_RESULT: resultFile,
+      TFGRAPH_TEST_SHARED: path.join(cacheDir, 'shared'),
+      // where the compiled repository is, for a test that starts one of its TypeScript files as a process (test/helpers/paths.ts)
+      TFGRAPH_TEST_MIRROR: mirror ?? '',
+    }
+    if (!mirror) delete env['TFGRAPH_TEST_MIRROR']
     // one colour switch only: Node warns when NO_COLOR and FORCE_COLOR are both set
     delete env['FORCE_COLOR']
+    // a run started by a test (test-runner's) is not measured
+    delete env['TFGRAPH_TEST_CPU']
     const started = performance.now()
     const args = mirror ? [entry, path.join(mirror, file.replace(/\.ts$/, '.js'))] : ['--import', 'tsx', entry, file]
-    const child = spawn(process.execPath, args, {cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env})
+    const [command, argv] = cpu ? ['python3', ['-c', CPU_REAPER, cpuFile, process.execPath, ...args]] : [process.execPath, args]
+    const child = spawn(command, argv, {cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env})
     let output = ''
     child.stdout.on('data', (c) => (output += c))
     child.stderr.on('data', (c) => (output += c))
@@ -108,6 +153,14 @@ function runFile(file, cacheDir, timeoutMs, mirror) {
       } catch {
         // the file died before it could say: counted as one failure below
       }
+      let cpuSeconds = null
+      if (cpu)
+        try {
+          const c = JSON.parse(readFileSync(cpuFile, 'utf8'))
+          cpuSeconds = c.user + c.sys
+        } catch {
+          // the reaper was stopped (timeout): no figure
+        }
       if (timedOut) output += `\n${file}: stopped after ${timeoutMs / 1000} s (TFGRAPH_TEST_TIMEOUT)\n`
       else if (!counts) output += `\n${file}: exited with ${signal ?? `code ${code}`} before reporting its results\n`
       const total = counts && !timedOut ? counts.total : Math.max(1, counts?.total ?? 1)
@@ -121,6 +174,7 @@ function runFile(file, cacheDir, timeoutMs, mirror) {
         passed,
         skipped: counts?.skipped ?? 0,
         maxRssMB: counts?.maxRssMB ?? null,
+        cpuSeconds,
         ok: code === 0 && counts !== null && !timedOut && passed === total,
       })
     })
@@ -151,6 +205,7 @@ async function main() {
   const tsx = process.env['TFGRAPH_TEST_TSX']
   const mirror = tsx === '1' || (tsx !== '0' && files.length < MIRROR_FROM) ? null : path.join(cacheDir, 'mirror')
   if (mirror) await compileMirror(root, mirror)
+  const cpu = process.env['TFGRAPH_TEST_CPU'] === '1'
   process.stdout.write(`${files.length} test file${files.length === 1 ? '' : 's'}, ${jobs} at a time${partial ? ' (a selection)' : ''}\n`)
 
   // the longest files first, so the last minutes are not one slow file alone (order of output is unchanged)
@@ -161,14 +216,17 @@ async function main() {
     while (printed < files.length && results.has(files[printed])) {
       const r = results.get(files[printed++])
       const status = r.ok ? 'ok' : 'FAILED'
-      process.stdout.write(`\n── ${r.file} (${r.seconds.toFixed(1)} s, ${r.passed}/${r.total} passed, ${status})\n${r.output.trimEnd()}\n`)
+      const cpuNote = r.cpuSeconds === null || r.cpuSeconds === undefined ? '' : `, CPU ${r.cpuSeconds.toFixed(1)} s`
+      process.stdout.write(
+        `\n── ${r.file} (${r.seconds.toFixed(1)} s${cpuNote}, ${r.passed}/${r.total} passed, ${status})\n${r.output.trimEnd()}\n`,
+      )
     }
   }
   let next = 0
   const worker = async () => {
     while (next < order.length) {
       const file = order[next++]
-      results.set(file, await runFile(file, cacheDir, timeoutMs, mirror))
+      results.set(file, await runFile(file, cacheDir, timeoutMs, mirror, cpu))
       flush()
     }
   }
@@ -187,6 +245,13 @@ async function main() {
   for (const r of [...all].sort((a, b) => b.seconds - a.seconds).slice(0, 10))
     process.stdout.write(`  ${r.seconds.toFixed(1).padStart(6)} s  ${String(r.maxRssMB ?? '?').padStart(5)} MB  ${r.file}\n`)
   process.stdout.write(`${files.length} file${files.length === 1 ? '' : 's'} in ${wall.toFixed(1)} s; largest test process ${peak} MB\n`)
+  if (cpu) {
+    const measured = all.filter((r) => r.cpuSeconds !== null).sort((a, b) => b.cpuSeconds - a.cpuSeconds)
+    const sum = measured.reduce((s, r) => s + r.cpuSeconds, 0)
+    process.stdout.write(`\nCPU of each file, every process it started (TFGRAPH_TEST_CPU), ${sum.toFixed(1)} s in all:\n`)
+    for (const r of measured)
+      process.stdout.write(`  ${r.cpuSeconds.toFixed(2).padStart(7)} s  ${r.seconds.toFixed(1).padStart(6)} s wall  ${r.file}\n`)
+  }
   if (failedFiles.length) process.stdout.write(`failed: ${failedFiles.map((r) => r.file).join(', ')}\n`)
   // uvu's Total leaves skipped tests out; each part skipped for want of something (../shared, pre-commit, …) says so in a SKIP line
   process.stdout.write(
@@ -197,29 +262,33 @@ async function main() {
 
 /** Files known to take longest start first (longest first, so the two lanes end together); the rest keep their order. */
 function weight(file) {
-  // seconds each took in CI's last run, two at a time (BENCHMARKS.md, issue #47, 2026-12-02 fourth session);
-  // files not named took under 12 s. Only the order matters: a stale figure costs minutes, never a result.
+  // CPU seconds of each file, every process it started (TFGRAPH_TEST_CPU=1), in the sixth session's run of
+  // 2026-12-02 (BENCHMARKS.md), after its cuts; test-runner and lsp/protocol by their wall time (they wait on
+  // timers). Files not named took under 7.5 s. Only the order matters: a stale figure costs minutes, never a result.
   const heavy = {
-    'render/graph-html-browser': 98.7,
-    'render/graph-html-after-search': 53.7,
-    'lsp/edit-property': 41.4,
-    'cli/quick-commands': 28.8,
-    'cli/errors': 26.1,
-    'cli/help-examples': 24.9,
-    'cli/graph.test': 23.8,
-    'reliability/safety': 23.6,
-    'test-runner': 23.3,
-    'package/pre-commit': 23.2,
-    'providers/compare/diff': 22.9,
-    'cli/parser-equality': 21.5,
-    'format.test': 21.1,
-    'cli/state': 18.6,
-    'package/npm-package': 15.5,
-    'reliability/fuzz': 14.3,
-    'cli/readme-tour': 13.8,
-    'hcl/parse-pool': 12.3,
-    'lsp/neovim': 12,
-    'package/': 12,
+    'render/graph-html-browser': 114,
+    'render/graph-html-after-search': 50,
+    'lsp/edit-property': 30,
+    'format.test': 29,
+    'reliability/safety': 22,
+    'package/pre-commit': 22,
+    'cli/parser-equality': 17,
+    'reliability/fuzz': 15,
+    'test-runner': 15,
+    'cli/startup': 13,
+    'reliability/adversarial': 11,
+    'cli/state': 11,
+    'cli/quick-commands': 10,
+    'cli/in-process': 9.6,
+    'render/graph-svg-browser': 9.4,
+    'hcl/native-tree': 9.4,
+    'cli/graph.test': 9.1,
+    'hcl/parse-pool': 8,
+    'export/corpus': 8.2,
+    'export/escaping': 7.9,
+    'package/github-action': 7.8,
+    'layers.test': 7.6,
+    'lsp/protocol': 7,
   }
   for (const [h, seconds] of Object.entries(heavy)) if (file.includes(h)) return seconds
   return 0

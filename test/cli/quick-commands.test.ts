@@ -21,6 +21,7 @@ import {graphInputs, graphKey} from '../../src/cli/graph-run.js'
 import {lintInputs, lintKey} from '../../src/cli/lint-run.js'
 import {lockInputs, lockKey} from '../../src/cli/lock-run.js'
 import {LOCK_SUBCOMMANDS, QUICK_COMMANDS, quickArgs, quickKey, type QuickCommand} from '../../src/cli/quick.js'
+import {runCli, type CliRun} from '../helpers/cli.js'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
 const demo = path.join(fixturesDir, 'providers/demo')
@@ -150,7 +151,8 @@ for (const [command, argv] of LEFT) {
   })
 }
 
-function run(argv: string[], cache: string, via: 'bin' | 'oclif', cwd = repoRoot) {
+/** As a process of its own: `node bin/run.js ARGV`, or the oclif command itself, as bin/run.js runs every command line the quick start does not take. */
+function runProcess(argv: string[], cache: string, via: 'bin' | 'oclif', cwd = repoRoot): CliRun {
   const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1', TFGRAPH_CACHE_DIR: cache}
   delete env['TF_DATA_DIR']
   const bin = path.join(repoRoot, 'bin/run.js')
@@ -159,6 +161,14 @@ function run(argv: string[], cache: string, via: 'bin' | 'oclif', cwd = repoRoot
   const args = via === 'bin' ? [bin, ...argv] : ['--input-type=module', '-e', oclif]
   const r = spawnSync(process.execPath, args, {encoding: 'utf8', env, cwd})
   return {code: r.status, stdout: r.stdout, stderr: r.stderr}
+}
+
+/**
+ * The same in this process (test/helpers/cli.ts): the quick start as bin/run.js runs it, or the oclif
+ * command. The first command line of each command below also runs as processes of their own, compared.
+ */
+function run(argv: string[], cache: string, via: 'bin' | 'oclif', cwd = repoRoot): Promise<CliRun> {
+  return runCli(argv, {env: {TFGRAPH_CACHE_DIR: cache, TF_DATA_DIR: undefined}, oclif: via === 'oclif', cwd})
 }
 
 const rel = path.relative(repoRoot, demo)
@@ -182,18 +192,26 @@ const SAME: string[][] = [
 ]
 
 for (const argv of SAME) {
-  test(`\`${argv.join(' ')}\`: the quick start prints what oclif prints, cold and warm`, () => {
+  test(`\`${argv.join(' ')}\`: the quick start prints what oclif prints, cold and warm`, async () => {
     const caches = [mkdtempSync(path.join(tmpdir(), 'tfgraph-quick-')), mkdtempSync(path.join(tmpdir(), 'tfgraph-quick-'))]
     try {
-      const oclif = run(argv, caches[0]!, 'oclif')
-      const cold = run(argv, caches[1]!, 'bin')
-      const warm = run(argv, caches[1]!, 'bin')
+      const oclif = await run(argv, caches[0]!, 'oclif')
+      const cold = await run(argv, caches[1]!, 'bin')
+      const warm = await run(argv, caches[1]!, 'bin')
       for (const r of [cold, warm]) {
         assert.is(r.code, oclif.code)
         assert.is(r.stdout, oclif.stdout)
         assert.is(r.stderr, oclif.stderr)
       }
       assert.ok(oclif.stdout.length > 0 || oclif.stderr.length > 0, 'the command printed something')
+      // the first line of each command also as processes of their own (fresh caches): the same as in this process
+      if (SAME.find((a) => a[0] === argv[0]) === argv) {
+        const fresh = [mkdtempSync(path.join(tmpdir(), 'tfgraph-quick-')), mkdtempSync(path.join(tmpdir(), 'tfgraph-quick-'))]
+        caches.push(...fresh)
+        assert.equal(runProcess(argv, fresh[0]!, 'oclif'), oclif, 'oclif as a process of its own')
+        assert.equal(runProcess(argv, fresh[1]!, 'bin'), cold, 'the quick start, cold, as a process of its own')
+        assert.equal(runProcess(argv, fresh[1]!, 'bin'), warm, 'the quick start, warm, as a process of its own')
+      }
     } finally {
       for (const c of caches) rmSync(c, {recursive: true, force: true})
     }
@@ -204,8 +222,8 @@ test('`lint --recursive` that finds no root module: one line, exit 1, as the ocl
   const cache = mkdtempSync(path.join(tmpdir(), 'tfgraph-quick-'))
   try {
     for (const r of [
-      run(['lint', 'docs', '--recursive'], cache, 'bin'),
-      run(['lint', 'docs', '--recursive', '--format', 'json'], cache, 'bin'),
+      runProcess(['lint', 'docs', '--recursive'], cache, 'bin'),
+      runProcess(['lint', 'docs', '--recursive', '--format', 'json'], cache, 'bin'),
     ]) {
       assert.is(r.code, 1)
       assert.is(r.stdout, '')
@@ -216,16 +234,16 @@ test('`lint --recursive` that finds no root module: one line, exit 1, as the ocl
   }
 })
 
-test('a warm quick start answers from what the oclif command stored, for each command', () => {
+test('a warm quick start answers from what the oclif command stored, for each command', async () => {
   const cache = mkdtempSync(path.join(tmpdir(), 'tfgraph-quick-'))
   try {
     const entries = () => readdirSync(path.join(cache, 'results'), {recursive: true}).filter((f) => String(f).endsWith('.json')).length
     for (const command of ['lint', 'graph', 'lock', 'config']) {
       const before = readdirSync(cache).length > 0 ? entries() : 0
-      const stored = run([command, rel], cache, 'oclif')
+      const stored = await run([command, rel], cache, 'oclif')
       const after = entries()
       assert.ok(after > before, `${command} stored its output`)
-      const warm = run([command, rel], cache, 'bin')
+      const warm = await run([command, rel], cache, 'bin')
       assert.is(warm.stdout, stored.stdout)
       assert.is(warm.stderr, stored.stderr)
       assert.is(entries(), after, `the quick start found the entry \`${command}\` stored (one key, one build id)`)
@@ -243,6 +261,9 @@ function scratch(): {dir: string; cache: string; cwd: string; done: () => void} 
   const cache = path.join(cwd, '.cache')
   return {dir, cache, cwd, done: () => rmSync(cwd, {recursive: true, force: true})}
 }
+
+/** The first EDITS case's outputs, each way it ran. */
+const outputs: {via: string; runs: CliRun[]}[] = []
 
 const EDITS: {what: string; argv: string[]; edit: (dir: string) => void}[] = [
   {
@@ -281,38 +302,54 @@ const EDITS: {what: string; argv: string[]; edit: (dir: string) => void}[] = [
   },
 ]
 
-for (const {what, argv, edit} of EDITS) {
-  test(`\`${argv.join(' ')}\` after a change to ${what}: never the stored output, what a run without the cache prints`, () => {
-    const s = scratch()
-    try {
-      const before = run(argv, s.cache, 'bin', s.cwd)
-      assert.is(run(argv, s.cache, 'bin', s.cwd).stdout, before.stdout, 'warm: the same')
-      edit(s.dir)
-      const after = run(argv, s.cache, 'bin', s.cwd)
-      const fresh = run([...argv, '--no-cache'], s.cache, 'bin', s.cwd)
-      assert.is(after.code, fresh.code)
-      assert.is(after.stdout, fresh.stdout)
-      assert.is(after.stderr, fresh.stderr)
-      assert.ok(after.stdout + after.stderr !== before.stdout + before.stderr, 'the change shows in the output')
-      // and the new output is what the next warm run prints
-      assert.is(run(argv, s.cache, 'bin', s.cwd).stdout, fresh.stdout)
-    } finally {
-      s.done()
+for (const [i, {what, argv, edit}] of EDITS.entries()) {
+  test(`\`${argv.join(' ')}\` after a change to ${what}: never the stored output, what a run without the cache prints`, async () => {
+    // the first case in this process and, on a copy of its own, as processes of their own: the same outputs
+    for (const via of i === 0 ? (['here', 'process'] as const) : (['here'] as const)) {
+      const s = scratch()
+      const tfgraph = (a: string[]): Promise<CliRun> | CliRun =>
+        via === 'here' ? run(a, s.cache, 'bin', s.cwd) : runProcess(a, s.cache, 'bin', s.cwd)
+      try {
+        const before = await tfgraph(argv)
+        assert.is((await tfgraph(argv)).stdout, before.stdout, 'warm: the same')
+        edit(s.dir)
+        const after = await tfgraph(argv)
+        const fresh = await tfgraph([...argv, '--no-cache'])
+        assert.is(after.code, fresh.code)
+        assert.is(after.stdout, fresh.stdout)
+        assert.is(after.stderr, fresh.stderr)
+        assert.ok(after.stdout + after.stderr !== before.stdout + before.stderr, 'the change shows in the output')
+        // and the new output is what the next warm run prints
+        const next = await tfgraph(argv)
+        assert.is(next.stdout, fresh.stdout)
+        outputs.push({
+          via,
+          runs: [before, after, fresh, next].map((r) => ({
+            ...r,
+            stdout: r.stdout.replaceAll(s.cwd, '<cwd>'),
+            stderr: r.stderr.replaceAll(s.cwd, '<cwd>'),
+          })),
+        })
+      } finally {
+        s.done()
+      }
     }
+    if (outputs.length === 2) assert.equal(outputs[1]!.runs, outputs[0]!.runs, 'as processes of their own: the same outputs')
+    outputs.length = 0
   })
 }
 
-test("a lint output made while the root's own stored findings served it is not reused once a file changes", () => {
+test("a lint output made while the root's own stored findings served it is not reused once a file changes", async () => {
   const s = scratch()
   try {
     // the text run stores the root's findings and its output; the JSON run's output is made from the stored findings
-    run(['lint', 'demo'], s.cache, 'bin', s.cwd)
+    await run(['lint', 'demo'], s.cache, 'bin', s.cwd)
     const json = ['lint', 'demo', '--format', 'json']
-    const before = run(json, s.cache, 'bin', s.cwd)
+    const before = await run(json, s.cache, 'bin', s.cwd)
     appendFileSync(path.join(s.dir, 'main.tf'), '\nvariable "unused" {\n  type = strin\n}\n')
-    const after = run(json, s.cache, 'bin', s.cwd)
+    const after = await run(json, s.cache, 'bin', s.cwd)
     assert.is.not(after.stdout, before.stdout)
-    assert.is(after.stdout, run([...json, '--no-cache'], s.cache, 'bin', s.cwd).stdout)
+    assert.is(after.stdout, (await run([...json, '--no-cache'], s.cache, 'bin', s.cwd)).stdout)
   } finally {
     s.done()
   }

@@ -76,15 +76,6 @@ export class Tabs {
     return {page, errors, requests, readyMs}
   }
 
-  /** An idle tab at about:blank, for work of the test's own (give it back with {@link close}). */
-  async blank(): Promise<Page> {
-    const page = this.idle.pop() ?? (await (await this.browser.newContext()).newPage())
-    this.giveBack.set(page, async () => {
-      this.idle.push(page)
-    })
-    return page
-  }
-
   /** Gives the page back: its tab waits at about:blank for the next test (a fresh tab is closed). */
   async close(page: Page): Promise<void> {
     const back = this.giveBack.get(page)

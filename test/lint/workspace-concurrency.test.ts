@@ -5,10 +5,10 @@ import {spawnSync} from 'node:child_process'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {repoRoot} from '../helpers/paths.js'
+import {repoRoot, tsProcessArgs} from '../helpers/paths.js'
 
 test('a cancelled analysis waited on by a second request: both requests are answered, at every delay of the edit', () => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'test/lint/concurrent-requests.ts')], {
+  const r = spawnSync(process.execPath, tsProcessArgs(path.join(repoRoot, 'test/lint/concurrent-requests.ts')), {
     cwd: repoRoot,
     encoding: 'utf8',
     timeout: 120_000,

@@ -1,8 +1,9 @@
 // The npm package as a user gets it: `npm pack` of the built dist/ (scripts ignored: the test command
 // has just built it), installed from the tarball into a temporary prefix, offline. Packed and installed
-// once per test process; test files that need it await installed().
+// once per test process, or once per run of scripts/test.mjs (TFGRAPH_TEST_SHARED: about 12 s of CPU, npm's
+// own, that the second file needing it does not spend again); test files that need it await installed().
 import {spawnSync, type SpawnSyncReturns} from 'node:child_process'
-import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {repoRoot} from '../helpers/paths.js'
@@ -52,18 +53,71 @@ const PACKED_FROM = ['package.json', 'README.md', 'LICENSE', 'oclif.manifest.jso
 
 let pending: Promise<Installed | string> | undefined
 
-/** The installed package, or why it could not be installed here (a reason to skip). Removed at exit. */
+/** The installed package, or why it could not be installed here (a reason to skip). Removed at exit (a run's shared one, at the run's end). */
 export function installed(): Promise<Installed | string> {
-  pending ??= Promise.resolve().then(install)
+  pending ??= Promise.resolve().then(() => {
+    const shared = process.env['TFGRAPH_TEST_SHARED']
+    return shared ? installedOnce(shared) : withWork(install(temporaryRoot()))
+  })
   return pending
 }
 
-function install(): Installed | string {
-  if (!existsSync(path.join(repoRoot, 'dist/cli/entry.js'))) return 'dist/ is not built (npm run build)'
+type Shared = Omit<Installed, 'work' | 'bin'>
+
+/** A scratch directory of this process's own beside the (maybe shared) install: what one test file writes there no other sees. */
+function withWork(got: Shared | string): Installed | string {
+  if (typeof got === 'string') return got
+  const work = mkdtempSync(path.join(tmpdir(), 'tfgraph-package-work-'))
+  process.on('exit', () => rmSync(work, {recursive: true, force: true}))
+  return {...got, work, bin: (name) => path.join(got.prefix, 'node_modules', '.bin', name)}
+}
+
+function temporaryRoot(): string {
   const root = mkdtempSync(path.join(tmpdir(), 'tfgraph-package-'))
   process.on('exit', () => rmSync(root, {recursive: true, force: true}))
+  return root
+}
+
+/**
+ * The package installed once in the run's shared directory (scripts/test.mjs removes it at the end): the
+ * first test file to ask packs and installs it, and writes what it got (or why not) to `package-installed.json`;
+ * the others wait for that file (at most 15 minutes).
+ */
+async function installedOnce(shared: string): Promise<Installed | string> {
+  const root = path.join(shared, 'package')
+  const said = path.join(shared, 'package-installed.json')
+  mkdirSync(shared, {recursive: true})
+  let first = true
+  try {
+    mkdirSync(root, {recursive: false})
+  } catch {
+    first = false
+  }
+  if (first) {
+    let got: Shared | string
+    try {
+      got = install(root)
+    } catch (err) {
+      writeFileSync(said, JSON.stringify({error: err instanceof Error ? err.message : String(err)}))
+      throw err
+    }
+    writeFileSync(`${said}.part`, JSON.stringify({got}))
+    renameSync(`${said}.part`, said)
+    return withWork(got)
+  }
+  for (const started = Date.now(); !existsSync(said); await new Promise((r) => setTimeout(r, 200)))
+    if (Date.now() - started > 15 * 60_000) throw new Error(`the package another test file installs in ${root}: not ready after 15 minutes`)
+  const result = JSON.parse(readFileSync(said, 'utf8')) as {got?: Shared | string; error?: string}
+  if (result.got === undefined) throw new Error(`the package another test file installed in ${root}: ${result.error}`)
+  return withWork(result.got)
+}
+
+/** Packs and installs the package under `root`. */
+function install(root: string): Shared | string {
+  if (!existsSync(path.join(repoRoot, 'dist/cli/entry.js'))) return 'dist/ is not built (npm run build)'
   const packs = path.join(root, 'pack')
   const prefix = path.join(root, 'prefix')
+  // npm install runs here: a directory outside the repository and the prefix
   const work = path.join(root, 'work')
   for (const d of [packs, prefix, work]) mkdirSync(d)
   const packedFrom = path.join(root, 'package')
@@ -121,7 +175,5 @@ function install(): Installed | string {
     unpackedSize: info.unpackedSize,
     files: info.files.map((f) => f.path).sort(),
     prefix,
-    work,
-    bin: (name) => path.join(prefix, 'node_modules', '.bin', name),
   }
 }

@@ -8,7 +8,7 @@ import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {fixturesDir, repoRoot} from '../helpers/paths.js'
+import {fixturesDir, repoRoot, tsProcessArgs} from '../helpers/paths.js'
 import {runAll} from './trees.js'
 
 const RUNNER = path.join(repoRoot, 'test/reliability/fuzz-runner.ts')
@@ -26,7 +26,7 @@ function fuzz(args: readonly string[], timeoutMs: number): {events: Event[]; sta
   const work = mkdtempSync(path.join(tmpdir(), 'tfgraph-fuzz-test-'))
   const progress = path.join(work, 'progress.json')
   try {
-    const r = spawnSync(process.execPath, ['--max-old-space-size=2048', '--import', 'tsx', RUNNER, ...args, '--progress', progress], {
+    const r = spawnSync(process.execPath, ['--max-old-space-size=2048', ...tsProcessArgs(RUNNER), ...args, '--progress', progress], {
       cwd: repoRoot,
       encoding: 'utf8',
       timeout: timeoutMs,
