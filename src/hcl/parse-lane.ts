@@ -8,8 +8,11 @@
 // (native/index.ts `RawParse`) flattened into an Int32Array and a list of strings (native/transfer.ts: a
 // structured clone of the objects cost the main thread about what parsing them did; rebuilding them from
 // the flat form about a tenth), and the main thread builds the tree from it as it would from its own parse.
-// Starting the worker costs ~20–40 ms on a loaded machine: it starts only once a run has announced
-// `threshold` characters of source (BENCHMARKS.md, "#53: cold runs on both cores").
+// Starting the worker costs ~20–40 ms on a quiet machine, and all of it with the worker's own cold parse
+// and the flattening came to 1.2–1.3 × the whole process's CPU on the real caf root for 0.88–0.94 × the
+// main thread's: on this project's shared 2-core machine a loss of wall time, so a run has a lane only when
+// TFGRAPH_LANE_THRESHOLD says from how many characters of source announced it starts (run-context.ts;
+// BENCHMARKS.md, "#53: cold runs on both cores (sixth session)").
 import type * as WorkerThreads from 'node:worker_threads'
 import type {MessagePort, Worker} from 'node:worker_threads'
 import {nodeBuiltin} from '../io/node-crypto.js'
@@ -17,7 +20,7 @@ import type {RawParse} from './native/index.js'
 import {Unflattener, type FlatParse} from './native/transfer.js'
 import {startWorker} from './parse-pool.js'
 
-/** Characters of source announced before the worker starts (TFGRAPH_LANE_THRESHOLD overrides; BENCHMARKS.md). */
+/** Characters of source announced before the worker starts, when nothing says (the best of those measured on the caf root). */
 export const DEFAULT_LANE_THRESHOLD = 200_000
 
 /** Files one lane can be told about (4 bytes of shared memory each); later ones are parsed on the main thread. */
@@ -44,7 +47,7 @@ export interface LaneWorkerData {
   readonly claims: Int32Array
 }
 
-/** The threshold from the environment (`TFGRAPH_LANE_THRESHOLD`, characters; 0 starts the worker on the first file). */
+/** The threshold from the environment (`TFGRAPH_LANE_THRESHOLD`, characters; 0 starts the worker on the first file); unset: no lane. */
 export function envLaneThreshold(env: NodeJS.ProcessEnv = process.env): number | undefined {
   const v = env['TFGRAPH_LANE_THRESHOLD']
   const n = Number(v)
@@ -78,7 +81,7 @@ export class ParseLane {
   private readonly unflattener = new Unflattener()
   private receivedCount = 0
 
-  constructor(private readonly threshold: number = envLaneThreshold() ?? DEFAULT_LANE_THRESHOLD) {}
+  constructor(private readonly threshold: number = DEFAULT_LANE_THRESHOLD) {}
 
   /** Files about to be parsed: once the run has announced `threshold` characters, offered to the worker. */
   announce(files: readonly {readonly text: string; readonly filename: string}[]): void {

@@ -9,7 +9,7 @@ import {ResultsCache} from '../io/results-cache.js'
 import {ParseCache} from '../hcl/parse-cache.js'
 import {NativeParser} from '../hcl/native-parser.js'
 import {ParsePool} from '../hcl/parse-pool.js'
-import {ParseLane} from '../hcl/parse-lane.js'
+import {envLaneThreshold, ParseLane} from '../hcl/parse-lane.js'
 import {newParseStats, type ParseStats} from '../hcl/parse-stats.js'
 import {parserKindFromEnv, type ParserKind} from '../hcl/parser-kind.js'
 import type {LoadContext} from './load-module.js'
@@ -30,10 +30,12 @@ export interface RunContextOptions {
   readonly poolThreshold?: number
   /**
    * Parse with tfgraph's own parser on a second thread too, past a threshold of source (parse-lane.ts): a
-   * command's run, on a machine of more than one core (`jobs` above 1). Default: off (an editor's, a library call's).
+   * command's run, on a machine of more than one core (`jobs` above 1), when `laneThreshold` or
+   * TFGRAPH_LANE_THRESHOLD gives the threshold (unset: no lane; it cost more CPU than it saved on the shared
+   * machine it was measured on, BENCHMARKS.md). Default: off (an editor's, a library call's).
    */
   readonly lane?: boolean
-  /** Characters of source announced before the second thread starts (default: parse-lane.ts's). */
+  /** Characters of source announced before the second thread starts (default: TFGRAPH_LANE_THRESHOLD). */
   readonly laneThreshold?: number
   /** Say on stderr when a cache turns itself off. */
   readonly verbose?: boolean
@@ -99,7 +101,11 @@ export class RunContext implements LoadContext {
       cache: () => this.cache.settings(),
       parser: this.parserKind,
     })
-    this.lane = opts.lane === true && this.parserKind === 'tfgraph' && this.pool.jobs > 1 ? new ParseLane(opts.laneThreshold) : undefined
+    const laneThreshold = opts.laneThreshold ?? envLaneThreshold(opts.env)
+    this.lane =
+      opts.lane === true && laneThreshold !== undefined && this.parserKind === 'tfgraph' && this.pool.jobs > 1
+        ? new ParseLane(laneThreshold)
+        : undefined
     this.parser = new NativeParser({
       cache: this.cache,
       pool: this.pool,

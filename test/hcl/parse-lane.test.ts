@@ -100,9 +100,11 @@ test('a file the worker parsed under one name, asked for under another, names th
   }
 })
 
-test('no lane with one job, or unless asked for', () => {
-  assert.is(new RunContext({cache: false, jobs: 1, lane: true}).lane, undefined)
-  assert.is(new RunContext({cache: false, jobs: 2}).lane, undefined)
+test('no lane with one job, unless asked for, or without a threshold', () => {
+  assert.is(new RunContext({cache: false, jobs: 1, lane: true, laneThreshold: 0}).lane, undefined)
+  assert.is(new RunContext({cache: false, jobs: 2, laneThreshold: 0}).lane, undefined)
+  assert.is(new RunContext({cache: false, jobs: 2, lane: true, env: {}}).lane, undefined)
+  assert.ok(new RunContext({cache: false, jobs: 2, lane: true, env: {TFGRAPH_LANE_THRESHOLD: '5'}}).lane)
 })
 
 test.run()
