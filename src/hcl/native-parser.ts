@@ -61,6 +61,11 @@ export class NativeParser {
     return p
   }
 
+  /** Whether files announced to this parser may be parsed on a second thread (`announce` does something). */
+  get hasLane(): boolean {
+    return this.parts.lane !== undefined && (this.parts.kind ?? 'tfgraph') === 'tfgraph'
+  }
+
   /**
    * Files the caller is about to parse (a directory's, read): with tfgraph's own parser and a lane, those
    * not parsed yet in this run are offered to its worker thread, which parses each at most once, when it

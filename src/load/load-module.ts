@@ -297,23 +297,32 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}, ctx: Lo
       : []
   const stats = ctx.parser.stats
   stats.found += reading.length
-  // read now, before anything is parsed: the crawl starts the loads of a module's calls together, so the
-  // parser's second thread (parse-lane.ts) is told of every file they will parse before the first is
   const paths = reading.map((f) => entryPath(abs, f.name))
   const shown = opts.fileNames === 'absolute' ? paths : reading.map((f) => f.name)
-  const texts = reading.map((_, i) => readConfigFile(ctx, paths[i]!, shown[i]!))
-  const native: {text: string; filename: string}[] = []
-  texts.forEach((t, i) => {
-    if ('text' in t && reading[i]!.syntax === 'native') native.push({text: t.text, filename: shown[i]!})
-  })
-  ctx.parser.announce(native)
+  // with a second parsing thread (parse-lane.ts), read now, before anything is parsed: the crawl starts the
+  // loads of a module's calls together, so the thread is told of every file they will parse before the first
+  // is; without one, each file is read when it is parsed (fewer texts held at once)
+  const early = ctx.parser.hasLane ? reading.map((_, i) => readConfigFile(ctx, paths[i]!, shown[i]!)) : undefined
+  if (early) {
+    const native: {text: string; filename: string}[] = []
+    early.forEach((t, i) => {
+      if ('text' in t && reading[i]!.syntax === 'native') native.push({text: t.text, filename: shown[i]!})
+    })
+    ctx.parser.announce(native)
+  }
   // let timers run between modules (in-process parsing resolves in microtasks, which would starve the
   // progress line until the whole run is done)
   await new Promise<void>((resolve) => setImmediate(resolve))
   // all at once: with the worker pool running, a module's files are parsed in parallel
   const results = await Promise.all(
     reading.map(async (f, i) => {
-      const r = await parseConfigText(ctx, texts[i]!, shown[i]!, f.syntax, f.kind === 'query' ? 'query' : 'config')
+      const r = await parseConfigText(
+        ctx,
+        early?.[i] ?? readConfigFile(ctx, paths[i]!, shown[i]!),
+        shown[i]!,
+        f.syntax,
+        f.kind === 'query' ? 'query' : 'config',
+      )
       stats.done++
       return r
     }),
