@@ -63,6 +63,7 @@ await build({
     // tfgraph --help: oclif loads it from package.json's oclif.helpClass
     'root-help': path.join(root, 'dist', 'src', 'cli', 'root-help.js'),
     'parse-worker': path.join(root, 'dist', 'src', 'hcl', 'parse-worker.js'),
+    'lane-worker': path.join(root, 'dist', 'src', 'hcl', 'lane-worker.js'),
   },
   bundle: true,
   splitting: true,

@@ -22,6 +22,7 @@ export function beginRun(flags: RunFlags, opts: {quiet?: boolean} = {}): Run {
     ...(flags.jobs === undefined ? {} : {jobs: flags.jobs}),
     ...(isParserKind(flags.parser) ? {parser: flags.parser} : {}),
     verbose: flags.verbose === true,
+    lane: true,
   })
   const started = Date.now()
   const stopProgress = flags['no-progress'] || opts.quiet ? () => {} : startProgress(process.stderr, context.stats)

@@ -4,6 +4,7 @@
 import {cacheSettingsFromEnv} from '../io/cache-dir.js'
 import {ParseCache} from './parse-cache.js'
 import type {NativeParse, ParsePool} from './parse-pool.js'
+import type {ParseLane} from './parse-lane.js'
 import {newParseStats, type ParseStats} from './parse-stats.js'
 import {relabelParse} from './relabel.js'
 import {parserKindFromEnv, type ParserKind} from './parser-kind.js'
@@ -23,6 +24,8 @@ export interface NativeParserParts {
   readonly stats: ParseStats
   /** Which parser (default tfgraph's own; the worker pool only serves the reference parser). */
   readonly kind?: ParserKind
+  /** A second thread parsing with tfgraph's own parser the files the loader announces (none: all in this thread). */
+  readonly lane?: ParseLane
 }
 
 /**
@@ -56,6 +59,22 @@ export class NativeParser {
     if (!seen) this.remember(text, p)
     else this.memo.set(text, p)
     return p
+  }
+
+  /** Whether files announced to this parser may be parsed on a second thread (`announce` does something). */
+  get hasLane(): boolean {
+    return this.parts.lane !== undefined && (this.parts.kind ?? 'tfgraph') === 'tfgraph'
+  }
+
+  /**
+   * Files the caller is about to parse (a directory's, read): with tfgraph's own parser and a lane, those
+   * not parsed yet in this run are offered to its worker thread, which parses each at most once, when it
+   * claims it before `parse` does.
+   */
+  announce(files: readonly {readonly text: string; readonly filename: string}[]): void {
+    const lane = this.parts.lane
+    if (!lane || (this.parts.kind ?? 'tfgraph') !== 'tfgraph') return
+    lane.announce(this.memo.size === 0 ? files : files.filter((f) => !this.memo.has(f.text)))
   }
 
   /**
@@ -104,6 +123,16 @@ export class NativeParser {
       return cached
     }
     stats.uncached++
+    const taken = kind === 'tfgraph' ? this.parts.lane?.take(text, filename) : undefined
+    if (taken) {
+      // undefined: the worker could not parse it (it threw), parsed here again
+      const raw = await taken
+      if (raw) {
+        this.native ??= await import('./parse-native.js')
+        stats.pooled++
+        return this.native.parseFromRaw(text, filename, raw)
+      }
+    }
     // worker threads pay only for the slow reference parser: with ours a pool of 2 was slower at every
     // size measured (BENCHMARKS.md, crossover), so files are parsed in-process
     if (pool && kind === 'hcl2json' && pool.shouldUse(stats.uncached, stats.cached)) {

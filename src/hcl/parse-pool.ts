@@ -111,14 +111,19 @@ interface Lane {
   readonly tasks: Map<number, Task>
 }
 
-function startWorker(data: unknown): Worker {
+/**
+ * A worker thread running `name` (a module of this folder: `parse-worker`, `lane-worker`), found beside this
+ * module (the bundles put the workers' entries beside their own files).
+ */
+export function startWorker(name: string, data: unknown, transferList?: readonly WorkerThreads.TransferListItem[]): Worker {
   // loaded when the first worker starts: most runs (and the language server's start) never start one
   const {Worker} = nodeBuiltin('node:worker_threads') as typeof WorkerThreads
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./parse-worker.js', import.meta.url), {workerData: data})
+  const options = {workerData: data, ...(transferList ? {transferList: [...transferList]} : {})}
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, import.meta.url), options)
   // Run from source under tsx (the tests): a worker does not inherit tsx's loader, so register it first.
-  const target = new URL('./parse-worker.ts', import.meta.url).href
+  const target = new URL(`./${name}.ts`, import.meta.url).href
   const code = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((m) => { m.register(); return import(${JSON.stringify(target)}) })`
-  return new Worker(code, {eval: true, workerData: data})
+  return new Worker(code, {eval: true, ...options})
 }
 
 class Pool {
@@ -137,7 +142,7 @@ class Pool {
     for (let i = 0; i < size; i++) {
       let worker: Worker
       try {
-        worker = startWorker({})
+        worker = startWorker('parse-worker', {})
       } catch {
         continue
       }

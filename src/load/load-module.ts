@@ -178,6 +178,13 @@ export async function parseConfigFile(
   /** What a JSON file holds: configuration (default), a query file or a test file (their block types differ). */
   jsonRoot: JsonRoot = 'config',
 ): Promise<{file?: ConfigFile; diagnostics: Diagnostic[]}> {
+  return parseConfigText(ctx, readConfigFile(ctx, absPath, displayName), displayName, syntax, jsonRoot)
+}
+
+/** A configuration file's text, or why it has none (unreadable, not UTF-8 text). */
+type ReadFile = {readonly text: string} | {readonly diagnostics: Diagnostic[]}
+
+function readConfigFile(ctx: LoadContext, absPath: string, displayName: string): ReadFile {
   let bytes: Uint8Array
   try {
     bytes = ctx.files.read(absPath)
@@ -195,9 +202,18 @@ export async function parseConfigFile(
     }
   }
   const decoded = decodeConfigText(bytes, displayName)
-  if ('diagnostic' in decoded) return {diagnostics: [decoded.diagnostic]}
-  const parsed =
-    syntax === 'json' ? parseJsonConfig(decoded.text, displayName, jsonRoot) : await ctx.parser.parse(decoded.text, displayName)
+  return 'diagnostic' in decoded ? {diagnostics: [decoded.diagnostic]} : decoded
+}
+
+async function parseConfigText(
+  ctx: LoadContext,
+  read: ReadFile,
+  displayName: string,
+  syntax: 'native' | 'json',
+  jsonRoot: JsonRoot,
+): Promise<{file?: ConfigFile; diagnostics: Diagnostic[]}> {
+  if ('diagnostics' in read) return {diagnostics: read.diagnostics}
+  const parsed = syntax === 'json' ? parseJsonConfig(read.text, displayName, jsonRoot) : await ctx.parser.parse(read.text, displayName)
   return {file: parsed.file, diagnostics: parsed.diagnostics}
 }
 
@@ -281,17 +297,29 @@ export async function loadModuleDir(dir: string, opts: LoadOptions = {}, ctx: Lo
       : []
   const stats = ctx.parser.stats
   stats.found += reading.length
+  const paths = reading.map((f) => entryPath(abs, f.name))
+  const shown = opts.fileNames === 'absolute' ? paths : reading.map((f) => f.name)
+  // with a second parsing thread (parse-lane.ts), read now, before anything is parsed: the crawl starts the
+  // loads of a module's calls together, so the thread is told of every file they will parse before the first
+  // is; without one, each file is read when it is parsed (fewer texts held at once)
+  const early = ctx.parser.hasLane ? reading.map((_, i) => readConfigFile(ctx, paths[i]!, shown[i]!)) : undefined
+  if (early) {
+    const native: {text: string; filename: string}[] = []
+    early.forEach((t, i) => {
+      if ('text' in t && reading[i]!.syntax === 'native') native.push({text: t.text, filename: shown[i]!})
+    })
+    ctx.parser.announce(native)
+  }
   // let timers run between modules (in-process parsing resolves in microtasks, which would starve the
   // progress line until the whole run is done)
   await new Promise<void>((resolve) => setImmediate(resolve))
   // all at once: with the worker pool running, a module's files are parsed in parallel
   const results = await Promise.all(
-    reading.map(async (f) => {
-      const file = entryPath(abs, f.name)
-      const r = await parseConfigFile(
+    reading.map(async (f, i) => {
+      const r = await parseConfigText(
         ctx,
-        file,
-        opts.fileNames === 'absolute' ? file : f.name,
+        early?.[i] ?? readConfigFile(ctx, paths[i]!, shown[i]!),
+        shown[i]!,
         f.syntax,
         f.kind === 'query' ? 'query' : 'config',
       )

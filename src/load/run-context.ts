@@ -9,6 +9,7 @@ import {ResultsCache} from '../io/results-cache.js'
 import {ParseCache} from '../hcl/parse-cache.js'
 import {NativeParser} from '../hcl/native-parser.js'
 import {ParsePool} from '../hcl/parse-pool.js'
+import {envLaneThreshold, ParseLane} from '../hcl/parse-lane.js'
 import {newParseStats, type ParseStats} from '../hcl/parse-stats.js'
 import {parserKindFromEnv, type ParserKind} from '../hcl/parser-kind.js'
 import type {LoadContext} from './load-module.js'
@@ -27,6 +28,15 @@ export interface RunContextOptions {
   readonly jobs?: number
   /** Uncached files parsed in-process before the worker pool starts. */
   readonly poolThreshold?: number
+  /**
+   * Parse with tfgraph's own parser on a second thread too, past a threshold of source (parse-lane.ts): a
+   * command's run, on a machine of more than one core (`jobs` above 1), when `laneThreshold` or
+   * TFGRAPH_LANE_THRESHOLD gives the threshold (unset: no lane; it cost more CPU than it saved on the shared
+   * machine it was measured on, BENCHMARKS.md). Default: off (an editor's, a library call's).
+   */
+  readonly lane?: boolean
+  /** Characters of source announced before the second thread starts (default: TFGRAPH_LANE_THRESHOLD). */
+  readonly laneThreshold?: number
   /** Say on stderr when a cache turns itself off. */
   readonly verbose?: boolean
   /** Environment for the cache settings and TFGRAPH_PARSER (default `process.env`). */
@@ -59,6 +69,8 @@ export class RunContext implements LoadContext {
   readonly stats: ParseStats = newParseStats()
   readonly cache: ParseCache
   readonly pool: ParsePool
+  /** The second parsing thread (tfgraph's own parser), when the run has one. */
+  readonly lane: ParseLane | undefined
   readonly parser: NativeParser
   readonly types = new TypeExprMemo()
   /** Attributes' references read so far (an editor's edit reads only the edited file's again). */
@@ -89,7 +101,18 @@ export class RunContext implements LoadContext {
       cache: () => this.cache.settings(),
       parser: this.parserKind,
     })
-    this.parser = new NativeParser({cache: this.cache, pool: this.pool, stats: this.stats, kind: this.parserKind})
+    const laneThreshold = opts.laneThreshold ?? envLaneThreshold(opts.env)
+    this.lane =
+      opts.lane === true && laneThreshold !== undefined && this.parserKind === 'tfgraph' && this.pool.jobs > 1
+        ? new ParseLane(laneThreshold)
+        : undefined
+    this.parser = new NativeParser({
+      cache: this.cache,
+      pool: this.pool,
+      stats: this.stats,
+      kind: this.parserKind,
+      ...(this.lane ? {lane: this.lane} : {}),
+    })
     this.loads = new SharedLoads(this)
     this.results = new ResultsCache({
       // results found with another table are not the default's: kept out of the cache
@@ -101,9 +124,9 @@ export class RunContext implements LoadContext {
     })
   }
 
-  /** Ends the run: stops the worker pool. */
+  /** Ends the run: stops the worker pool and the second parsing thread. */
   async close(): Promise<void> {
-    await this.pool.close()
+    await Promise.all([this.pool.close(), this.lane?.close()])
   }
 }
 

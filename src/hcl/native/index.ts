@@ -21,7 +21,7 @@ export type {RawDiag} from './parser.js'
  */
 export function parseHclNative(text: string, filename: string): NativeParse {
   try {
-    return parseChecked(text, filename)
+    return fromRaw(text, filename, rawParse(text, filename))
   } catch (e) {
     // a stack smaller than nesting-limit.ts assumes: refused as too deep, never thrown
     if (e instanceof RangeError) return refused(nestingDiagnostic(text, 0, filename), new Positions(text, filename))
@@ -29,28 +29,71 @@ export function parseHclNative(text: string, filename: string): NativeParse {
   }
 }
 
-function refused(d: Diagnostic, positions: Positions): NativeParse {
-  const body: Body = {attributes: [], blocks: [], range: positions.range(0, Number.MAX_SAFE_INTEGER)}
-  return {file: {filename: positions.filename, syntax: 'native', body}, diagnostics: [d]}
+/** `parseHclNative`'s result from a raw parse made elsewhere (a worker thread's, of the same text and name). */
+export function parseFromRaw(text: string, filename: string, raw: RawParse): NativeParse {
+  try {
+    return fromRaw(text, filename, raw)
+  } catch (e) {
+    // a stack smaller than nesting-limit.ts assumes: refused as too deep, never thrown
+    if (e instanceof RangeError) return refused(nestingDiagnostic(text, 0, filename), new Positions(text, filename))
+    throw e
+  }
 }
 
-function parseChecked(text: string, filename: string): NativeParse {
+/**
+ * What the lexer and the parser make of a file, before its tree is built: plain data of numbers, strings
+ * and arrays (a structured clone carries it from a worker thread, parse-lane.ts), from which `fromRaw` makes
+ * the same result as `parseHclNative` — the one a file's text and name always give.
+ */
+export interface RawParse {
+  /** Where each line starts (the lexer's), or undefined when lexing stopped early. */
+  readonly lines: number[] | undefined
+  /** Where the nesting went past the limit, or -1; 0 too when the parser ran out of stack (`RangeError`). */
+  readonly tooDeep: number
+  /** The file's body, when the text nests within the limit. */
+  readonly body: PBody | undefined
+  /** Every syntax error, lexical ones first. */
+  readonly diags: readonly RawDiag[]
+}
+
+/** Lexes and parses a file (the half of `parseHclNative` a worker thread does). Throws only as `parseHclNative` would. */
+export function rawParse(text: string, filename: string): RawParse {
   // the parser recurses per nesting level: text nested deeper than nesting-limit.ts allows is refused
   // (the lexer measures the nesting as it goes, and stops where it went past the limit)
   const tokens = lex(text, text.charCodeAt(0) === 0xfeff ? 1 : 0, false, MAX_NESTING)
-  // the lexer saw every newline: the line table is its (none when it stopped early)
-  const positions = new Positions(text, filename, tokens.lineStarts)
-  if (tokens.tooDeep >= 0) return refused(nestingDiagnostic(text, tokens.tooDeep, filename), positions)
-  const rangeString = (s: number, e: number): string => formatHclRange(positions.range(s, e))
+  if (tokens.tooDeep >= 0) return {lines: tokens.lineStarts, tooDeep: tokens.tooDeep, body: undefined, diags: []}
+  // messages name places by their ranges: the line table is needed only when there is one
+  let positions: Positions | undefined
+  const rangeString = (s: number, e: number): string =>
+    formatHclRange((positions ??= new Positions(text, filename, tokens.lineStarts)).range(s, e))
   const parser = new Parser(text, tokens, rangeString)
   const body = parser.parseFile()
-  const raw = tokens.flagged > 0 ? [...invalidTokens(text, tokens), ...parser.diags] : parser.diags
-  if (raw.length > 0) {
-    const diagnostics: Diagnostic[] = raw.map((d) => errorDiag('hcl.syntax', d.summary, d.detail, positions.range(d.s, d.e)))
+  const diags = tokens.flagged > 0 ? [...invalidTokens(text, tokens), ...parser.diags] : parser.diags
+  return {lines: tokens.lineStarts, tooDeep: -1, body, diags}
+}
+
+/** The parse of `text` named `filename` from its raw parse (the half of `parseHclNative` that builds the tree). */
+export function fromRaw(text: string, filename: string, raw: RawParse): NativeParse {
+  // the lexer saw every newline: the line table is its (none when it stopped early)
+  const positions = new Positions(text, filename, raw.lines)
+  if (raw.tooDeep >= 0) return refused(nestingDiagnostic(text, raw.tooDeep, filename), positions)
+  if (raw.diags.length > 0 || raw.body === undefined) {
+    const diagnostics: Diagnostic[] = raw.diags.map((d) => errorDiag('hcl.syntax', d.summary, d.detail, positions.range(d.s, d.e)))
     const empty: Body = {attributes: [], blocks: [], range: fileRange(positions, text)}
     return {file: {filename, syntax: 'native', body: empty}, diagnostics}
   }
-  return {file: {filename, syntax: 'native', body: toBody(body, text, positions, new NativeSource(text, positions), true)}, diagnostics: []}
+  return {
+    file: {filename, syntax: 'native', body: toBody(raw.body, text, positions, new NativeSource(text, positions), true)},
+    diagnostics: [],
+  }
+}
+
+/** The raw parse of a file the parser ran out of stack on (`RangeError`): refused as too deep, as `parseHclNative` does. */
+export const STACK_EXHAUSTED: RawParse = {lines: undefined, tooDeep: 0, body: undefined, diags: []}
+
+function refused(d: Diagnostic, positions: Positions): NativeParse {
+  const body: Body = {attributes: [], blocks: [], range: positions.range(0, Number.MAX_SAFE_INTEGER)}
+  return {file: {filename: positions.filename, syntax: 'native', body}, diagnostics: [d]}
 }
 
 /** A parsed expression or template: its tree (spans are offsets into the text given) and its syntax errors. */
