@@ -1,12 +1,12 @@
 // A bound on V8's young generation for the language server's long-lived process (#48: memory over a long
 // session). V8 doubles the young generation's two semi-spaces (1 → 16 MB each) as objects survive its
-// collections, and never gives them back: neither a full collection (compacting or not) nor the idle
-// collector shrinks them, and the flag that bounds them (`--max-semi-space-size`) is read only when the heap
+// collections, and keeps them: only a collection of its memory reducer shrinks them (8 s after the last full
+// collection, none of which the server can ask for: `gc()`, compacting or not, does not), and the flag that bounds them (`--max-semi-space-size`) is read only when the heap
 // is set up, before the server's code runs. Fabric's 0-org-setup: the young generation was at its 2 × 16 MB
-// during the first analysis and resident in full after a few hundred edits (RSS +20 % after 1,000 edits
-// and 5 s quiet; with 2 MB semi-spaces +8 %, the server's CPU per edit the same: BENCHMARKS.md, "#48: the
-// server's start and memory (sixth session)"). What V8 reads at each growth is the factor it grows by
-// (`--semi-space-growth-factor`): set to 1 once the young generation has reached the bound, it grows no more.
+// during the first analysis and resident in full after a few hundred edits: RSS +19-24 % after 1,000 edits
+// and 5 s quiet, with 2 MB semi-spaces +7-8.5 % and ~30 MB less (BENCHMARKS.md, "#48: the server's start
+// and memory (sixth session)", with the CPU figures). What V8 reads at each growth is the factor it grows
+// by (`--semi-space-growth-factor`): set to 1 once the young generation has reached the bound, it grows no more.
 import {getHeapSpaceStatistics, setFlagsFromString} from 'node:v8'
 
 /** The bound the server sets: both semi-spaces together, bytes (2 MB each). */
