@@ -52,6 +52,7 @@ import {prepareRename, rename, RenameRefused, type RenameContext} from './rename
 import {lineShift, shiftLenses, shiftLocations, type LineShift} from './shift.js'
 import {transport, Traffic} from './transport.js'
 import {IdleCollector} from './idle.js'
+import {YOUNG_GENERATION_BYTES, YoungBound} from './young.js'
 import {watchedPath, watchTree} from './watch.js'
 import {readStateFor, stateFindingsByFile, stateOption, stateRoot, type StateSetting} from './state.js'
 
@@ -114,13 +115,20 @@ export function startServer(opts: ServerOptions): Connection {
  * the promise never settles). Run by the oclif command and by bin/run.js's quick start (dist/cli/quick-run.cjs).
  */
 export function serveStdio(): Promise<never> {
+  // the young generation bounded before the first analysis grows it (#48: RSS over a long session, young.ts)
+  const young = new YoungBound(YOUNG_GENERATION_BYTES)
+  young.start()
   startServer({
     input: process.stdin,
     output: process.stdout,
     // then a long-lived process that analyses again on every edit: V8's default heap growth lets the
     // resident size climb by half with a flat live heap (fabric 0-org-setup: 142 → 202 MB over 400
     // edits, the live heap 26 → 28 MB); growing by 50 % keeps it within 5 % (BENCHMARKS.md).
-    onFirstAnalysis: () => setFlagsFromString('--heap-growing-percent=50'),
+    // The young generation grows no more after it either (young.ts).
+    onFirstAnalysis: () => {
+      young.end()
+      setFlagsFromString('--heap-growing-percent=50')
+    },
   })
   return new Promise<never>(() => undefined)
 }
