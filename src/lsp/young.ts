@@ -1,16 +1,18 @@
 // A bound on V8's young generation for the language server's long-lived process (#48: memory over a long
 // session). V8 doubles the young generation's two semi-spaces (1 → 16 MB each) as objects survive its
 // collections, and keeps them: only a collection of its memory reducer shrinks them (8 s after the last full
-// collection, none of which the server can ask for: `gc()`, compacting or not, does not), and the flag that bounds them (`--max-semi-space-size`) is read only when the heap
-// is set up, before the server's code runs. Fabric's 0-org-setup: the young generation was at its 2 × 16 MB
-// during the first analysis and resident in full after a few hundred edits: RSS +19-24 % after 1,000 edits
-// and 5 s quiet, with 2 MB semi-spaces +7-8.5 % and ~30 MB less (BENCHMARKS.md, "#48: the server's start
-// and memory (sixth session)", with the CPU figures). What V8 reads at each growth is the factor it grows
+// collection, none of which the server can ask for: `gc()`, compacting or not, does not), and the flag that
+// bounds them (`--max-semi-space-size`) is read only when the heap is set up, before the server's code runs.
+// Fabric's 0-org-setup: the young generation was at its 2 × 16 MB during the first analysis and resident in
+// full after a few hundred edits: RSS +13-19 % after 1,000 edits and 5 s quiet; with 4 MB semi-spaces +9-10 %
+// and ~25 MB less at about the same CPU per edit; with 2 MB ones +7.6-8.8 %, but 1.3-1.4 × the CPU per edit
+// (more scavenges, promoting more). BENCHMARKS.md: "#48: the server's start and memory (sixth session)" and
+// "#48 and #53 after the sixth session's merges, quiet". What V8 reads at each growth is the factor it grows
 // by (`--semi-space-growth-factor`): set to 1 once the young generation has reached the bound, it grows no more.
 import {getHeapSpaceStatistics, setFlagsFromString} from 'node:v8'
 
-/** The bound the server sets: both semi-spaces together, bytes (2 MB each). */
-export const YOUNG_GENERATION_BYTES = 4 * 1024 * 1024
+/** The bound the server sets: both semi-spaces together, bytes (4 MB each). */
+export const YOUNG_GENERATION_BYTES = 8 * 1024 * 1024
 
 export interface YoungBoundOptions {
   /** The young generation's capacity now, bytes (default: V8's new space, both semi-spaces). */
