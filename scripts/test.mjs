@@ -135,14 +135,20 @@ function runFile(file, cacheDir, timeoutMs, mirror, cpu) {
     const started = performance.now()
     const args = mirror ? [entry, path.join(mirror, file.replace(/\.ts$/, '.js'))] : ['--import', 'tsx', entry, file]
     const [command, argv] = cpu ? ['python3', ['-c', CPU_REAPER, cpuFile, process.execPath, ...args]] : [process.execPath, args]
-    const child = spawn(command, argv, {cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env})
+    // under TFGRAPH_TEST_CPU the reaper leads a process group of its own: a timeout ends the whole group
+    const child = spawn(command, argv, {cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env, detached: cpu})
     let output = ''
     child.stdout.on('data', (c) => (output += c))
     child.stderr.on('data', (c) => (output += c))
     let timedOut = false
     const timer = setTimeout(() => {
       timedOut = true
-      child.kill('SIGKILL')
+      try {
+        if (cpu && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
+        else child.kill('SIGKILL')
+      } catch {
+        child.kill('SIGKILL')
+      }
     }, timeoutMs)
     child.on('close', (code, signal) => {
       clearTimeout(timer)

@@ -48,10 +48,9 @@ export async function runLint(q: Extract<QuickLine, {command: 'lint'}>): Promise
     typeof TFGRAPH_VERSION === 'string'
       ? TFGRAPH_VERSION
       : (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {version: string}).version
-  // --recursive that finds no root: the oclif command's own error
+  // --recursive that finds no root: the oclif command's own error (`this.error`), said as bin/run.js says it
   const noRoots = (): never => {
-    process.stderr.write(`Error: no root modules found under ${q.inputs.dir}\n`)
-    return exit(1)
+    throw Object.assign(new Error(`no root modules found under ${q.inputs.dir}`), {name: 'CLIError', oclif: {exit: 1}})
   }
   const out = await lintOutput(cmd, q.inputs, {version, noRoots})
   await cmd.finish(out.value)

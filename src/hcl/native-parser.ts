@@ -129,7 +129,7 @@ export class NativeParser {
       const raw = await taken
       if (raw) {
         this.native ??= await import('./parse-native.js')
-        stats.pooled++
+        stats.laned++
         return this.native.parseFromRaw(text, filename, raw)
       }
     }

@@ -157,9 +157,18 @@ export class ParseLane {
   }
 
   private onResult(msg: LaneResult): void {
+    if (this.dead) return
     this.receivedCount++
     // every message is read as it comes: the shapes it defines serve the ones after it
-    const raw = msg.flat && (this.unflattener.unflatten(msg.flat) as RawParse)
+    let raw: RawParse | undefined
+    try {
+      raw = msg.flat && (this.unflattener.unflatten(msg.flat) as RawParse)
+    } catch {
+      // a message that cannot be read leaves the shapes after it unknown: the main thread parses the rest
+      void this.running?.worker.terminate()
+      this.stop()
+      return
+    }
     const resolve = this.waiting.get(msg.id)
     if (!resolve) {
       this.arrived.set(msg.id, raw)

@@ -7,8 +7,10 @@ export interface ParseStats {
   done: number
   /** Native-syntax files answered by the parse cache. */
   cached: number
-  /** Native-syntax files parsed in a worker thread. */
+  /** Native-syntax files parsed in a worker thread of the pool (the reference parser). */
   pooled: number
+  /** Native-syntax files parsed by the second parsing thread (parse-lane.ts, TFGRAPH_LANE_THRESHOLD). */
+  laned: number
   /** Whole results (a root's findings, a search for roots) answered by the results cache. */
   results: number
   /** Native-syntax files this run had to parse (not in the cache); decides when the worker pool starts. */
@@ -21,5 +23,5 @@ export interface ParseStats {
 }
 
 export function newParseStats(): ParseStats {
-  return {found: 0, done: 0, cached: 0, pooled: 0, results: 0, uncached: 0, decoded: 0, resolved: 0, reused: 0}
+  return {found: 0, done: 0, cached: 0, pooled: 0, laned: 0, results: 0, uncached: 0, decoded: 0, resolved: 0, reused: 0}
 }

@@ -1,28 +1,17 @@
 // The second parsing thread (parse-lane.ts): a file parsed by the worker gives the main thread the same
 // result as parsing it there, each file is parsed once (by the worker or by the main thread), and a file
 // announced under one name and parsed under another still names the second in its messages.
-import {readdirSync, readFileSync} from 'node:fs'
-import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {parseFromRaw, parseHclNative, rawParse} from '../../src/hcl/native/index.js'
 import {Flattener, Unflattener} from '../../src/hcl/native/transfer.js'
 import type {ParseLane} from '../../src/hcl/parse-lane.js'
 import {RunContext} from '../../src/load/run-context.js'
-import {fixturesDir} from '../helpers/paths.js'
+import {fixtureTfFiles} from '../helpers/sample-files.js'
 
 /** Every native file under fixtures/providers and fixtures/load (valid and broken ones alike), with a few made here. */
 function sampleFiles(): {name: string; text: string}[] {
-  const out: {name: string; text: string}[] = []
-  const walk = (d: string): void => {
-    for (const e of readdirSync(d, {withFileTypes: true}).sort((a, b) => a.name.localeCompare(b.name))) {
-      const p = path.join(d, e.name)
-      if (e.isDirectory()) walk(p)
-      else if (e.name.endsWith('.tf')) out.push({name: path.relative(fixturesDir, p), text: readFileSync(p, 'utf8')})
-    }
-  }
-  walk(path.join(fixturesDir, 'providers'))
-  walk(path.join(fixturesDir, 'load'))
+  const out = fixtureTfFiles()
   out.push(
     {name: 'made/numbers.tf', text: 'a = 1e400\nb = -0\nc = 0.5\nd = 12345678901234\n'},
     {name: 'made/broken.tf', text: 'resource "x" "y" {\n  a = \n  a = 2\n}\n'},
@@ -77,10 +66,10 @@ test('files announced to the lane are parsed once each, and as in the main threa
     await received(lane, 1)
     const results = await Promise.all(distinct.map((f) => ctx.parser.parse(f.text, f.name)))
     results.forEach((r, i) => assert.equal(plain(r), plain(parseHclNative(distinct[i]!.text, distinct[i]!.name)), distinct[i]!.name))
-    assert.ok(ctx.stats.pooled > 0, 'the worker parsed some')
+    assert.ok(ctx.stats.laned > 0, 'the worker parsed some')
     assert.is(ctx.stats.uncached, distinct.length)
     // every result the worker sent was one the main thread took: none parsed twice
-    assert.is(lane.received, ctx.stats.pooled)
+    assert.is(lane.received, ctx.stats.laned)
   } finally {
     await ctx.close()
   }

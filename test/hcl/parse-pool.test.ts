@@ -1,30 +1,15 @@
 // The worker pool parses exactly as in-process parsing does, writes the shared cache, and falls back
 // to in-process parsing when its workers go away.
-import {mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs'
+import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {ParseCache} from '../../src/hcl/parse-cache.js'
 import {RunContext} from '../../src/load/run-context.js'
-import {fixturesDir} from '../helpers/paths.js'
+import {fixtureTfFiles} from '../helpers/sample-files.js'
 
-/** Every native file under fixtures/providers and fixtures/load (valid and broken ones alike). */
-function sampleFiles(): {name: string; text: string}[] {
-  const out: {name: string; text: string}[] = []
-  const walk = (d: string): void => {
-    for (const e of readdirSync(d, {withFileTypes: true}).sort((a, b) => a.name.localeCompare(b.name))) {
-      const p = path.join(d, e.name)
-      if (e.isDirectory()) walk(p)
-      else if (e.name.endsWith('.tf')) out.push({name: path.relative(fixturesDir, p), text: readFileSync(p, 'utf8')})
-    }
-  }
-  walk(path.join(fixturesDir, 'providers'))
-  walk(path.join(fixturesDir, 'load'))
-  return out
-}
-
-const files = sampleFiles()
+const files = fixtureTfFiles()
 
 /** A run with its own parser: the cache off or at `cache`, `jobs` workers starting after `threshold` uncached files. */
 function run(cache: string | false, jobs: number, threshold: number): RunContext {

@@ -20,6 +20,7 @@ import {toValue} from '../../src/hcl/value.js'
 import {cacheSettingsFromEnv} from '../../src/io/cache-dir.js'
 import type {NativeParse} from '../../src/hcl/parse-pool.js'
 import type {Value} from '../../src/hcl/syntax.js'
+import {seededRandom} from './seeded.js'
 
 // ------------------------------------------------------------------------------------------ the oracle
 
@@ -339,14 +340,7 @@ export function distinctFiles(paths: readonly string[]): DistinctFile[] {
 
 /** A deterministic shuffle (mulberry32, Fisher–Yates): the same seed gives the same order. */
 export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
-  let s = seed >>> 0
-  const next = (): number => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  const next = seededRandom(seed)
   const out = [...items]
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1))

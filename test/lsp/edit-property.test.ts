@@ -16,6 +16,7 @@ import type {Diagnostic} from 'vscode-languageserver-protocol/node'
 import {crawl} from '../helpers/internal.js'
 import {hasShared, sharedDir} from '../helpers/paths.js'
 import {startClient, tfgraphBin, type Client} from './client.js'
+import {seededRandom as random} from '../helpers/seeded.js'
 
 interface Case {
   readonly name: string
@@ -55,18 +56,6 @@ const CASES: readonly Case[] = [
     seeds: [48],
   },
 ]
-
-/** A small seeded generator (mulberry32): the same seed, the same edits. */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** Top-level blocks of a formatted file: [start, end) offsets of `name … {` through its closing `}` line. */
 function blocks(text: string): [number, number][] {

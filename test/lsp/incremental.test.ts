@@ -10,18 +10,7 @@ import {DidChangeTextDocumentNotification, type Diagnostic, type TextDocumentCon
 import {TextDocument} from 'vscode-languageserver-textdocument'
 import {fixturesDir} from '../helpers/paths.js'
 import {startClient, uriOf, type Client} from './client.js'
-
-/** A small seeded generator (mulberry32): the same seed, the same edits. */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import {seededRandom as random} from '../helpers/seeded.js'
 
 const SNIPPETS = [
   '',

@@ -87,13 +87,17 @@ async function installedOnce(shared: string): Promise<Installed | string> {
   const root = path.join(shared, 'package')
   const said = path.join(shared, 'package-installed.json')
   mkdirSync(shared, {recursive: true})
+  const pidFile = path.join(shared, 'package-installer.pid')
   let first = true
   try {
     mkdirSync(root, {recursive: false})
-  } catch {
+  } catch (e) {
+    // another file installs it; any other failure is this one's to report
+    if (!(e instanceof Error && 'code' in e && e.code === 'EEXIST')) throw e
     first = false
   }
   if (first) {
+    writeFileSync(pidFile, String(process.pid))
     let got: Shared | string
     try {
       got = install(root)
@@ -105,11 +109,30 @@ async function installedOnce(shared: string): Promise<Installed | string> {
     renameSync(`${said}.part`, said)
     return withWork(got)
   }
-  for (const started = Date.now(); !existsSync(said); await new Promise((r) => setTimeout(r, 200)))
+  for (const started = Date.now(); !existsSync(said); await new Promise((r) => setTimeout(r, 200))) {
     if (Date.now() - started > 15 * 60_000) throw new Error(`the package another test file installs in ${root}: not ready after 15 minutes`)
+    if (!existsSync(said) && !installerAlive(pidFile))
+      throw new Error(`the package another test file was installing in ${root}: that process ended without saying what it got`)
+  }
   const result = JSON.parse(readFileSync(said, 'utf8')) as {got?: Shared | string; error?: string}
   if (result.got === undefined) throw new Error(`the package another test file installed in ${root}: ${result.error}`)
   return withWork(result.got)
+}
+
+/** Whether the process that installs the package (its pid in `pidFile`, once written) is still running. */
+function installerAlive(pidFile: string): boolean {
+  let pid: number
+  try {
+    pid = Number(readFileSync(pidFile, 'utf8'))
+  } catch {
+    return true // not written yet: the installer has only just made its directory
+  }
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return e instanceof Error && 'code' in e && e.code === 'EPERM'
+  }
 }
 
 /** Packs and installs the package under `root`. */
