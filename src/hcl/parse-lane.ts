@@ -113,7 +113,7 @@ export class ParseLane {
     this.tickets.delete(text)
     if (Atomics.compareExchange(this.claims, t.id, FREE, BY_MAIN) === FREE) return undefined
     const raw = this.rawOf(t.id)
-    // the worker's messages name the file as announced: under another name only a parse without any serves
+    // the worker's messages name the file as announced: under another name only a parse without diagnostics serves
     // (the caller parses again)
     return t.filename === filename ? raw : raw?.then((r) => (r && r.diags.length > 0 ? undefined : r))
   }

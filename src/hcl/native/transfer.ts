@@ -189,7 +189,7 @@ function unflatten(flat: FlatParse, makers: Make[]): unknown {
  * the same order, and one hidden class for every object of the shape (as the parser's own literals give).
  */
 function maker(keys: readonly string[]): Make {
-  // the keys are JSON-quoted: any string is a property name, but `__proto__` in a literal sets the prototype
+  // the keys are JSON-quoted: every string is a property name, but `__proto__` in a literal sets the prototype
   if (keys.includes('__proto__')) throw new TypeError('cannot unflatten a __proto__ key')
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
   return new Function('read', `return {${keys.map((k) => `${JSON.stringify(k)}: read()`).join(', ')}}`) as Make
