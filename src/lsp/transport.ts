@@ -230,12 +230,9 @@ class FrameWriter extends AbstractMessageWriter implements MessageWriter {
         } else resolve()
       }
       try {
-        const body = Buffer.from(JSON.stringify(msg), 'utf8')
-        const head = `Content-Length: ${body.byteLength}\r\n\r\n`
-        const frame = Buffer.allocUnsafe(head.length + body.byteLength)
-        frame.write(head, 0, 'ascii')
-        body.copy(frame, head.length)
-        this.output.write(frame, done)
+        const json = JSON.stringify(msg)
+        // one string, encoded once by the stream: the length counts the body's UTF-8 bytes
+        this.output.write(`Content-Length: ${Buffer.byteLength(json, 'utf8')}\r\n\r\n${json}`, 'utf8', done)
       } catch (e) {
         done(e instanceof Error ? e : new Error(String(e)))
       }

@@ -20,21 +20,19 @@ export type {RawDiag} from './parser.js'
  * parser does.
  */
 export function parseHclNative(text: string, filename: string): NativeParse {
-  try {
-    return fromRaw(text, filename, rawParse(text, filename))
-  } catch (e) {
-    // a stack smaller than nesting-limit.ts assumes: refused as too deep, never thrown
-    if (e instanceof RangeError) return refused(nestingDiagnostic(text, 0, filename), new Positions(text, filename))
-    throw e
-  }
+  return guarded(text, filename, () => fromRaw(text, filename, rawParse(text, filename)))
 }
 
 /** `parseHclNative`'s result from a raw parse made elsewhere (a worker thread's, of the same text and name). */
 export function parseFromRaw(text: string, filename: string, raw: RawParse): NativeParse {
+  return guarded(text, filename, () => fromRaw(text, filename, raw))
+}
+
+/** `parse()`, or, when the stack ran out (smaller than nesting-limit.ts assumes), the file refused as too deep: never thrown. */
+function guarded(text: string, filename: string, parse: () => NativeParse): NativeParse {
   try {
-    return fromRaw(text, filename, raw)
+    return parse()
   } catch (e) {
-    // a stack smaller than nesting-limit.ts assumes: refused as too deep, never thrown
     if (e instanceof RangeError) return refused(nestingDiagnostic(text, 0, filename), new Positions(text, filename))
     throw e
   }
