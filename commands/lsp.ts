@@ -23,7 +23,7 @@ The server ends when the client sends "exit" or closes stdin (exit code 0 after 
 
   async run(): Promise<void> {
     await this.parse(Lsp)
-    // The server is in the quick start's script (dist/cli/quick-run.cjs; bin/run.js starts `tfgraph lsp`
+    // The server is in the quick start's script (dist/cli/quick-run.cjs; bin/run.cjs starts `tfgraph lsp`
     // from it without oclif), not in this bundle: the package holds its code once. It runs until the
     // client ends it (vscode-languageserver exits the process).
     const script = fileURLToPath(new URL('../cli/quick-run.cjs', import.meta.url))

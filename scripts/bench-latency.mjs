@@ -7,7 +7,7 @@
 //
 //   npm run build && node scripts/bench-latency.mjs [CORPUS] [--runs N] [--bin CHECKOUT] [--only hook]
 //
-// --bin measures another built checkout's bin/run.js and bin/pre-commit.js (a commit before a change,
+// --bin measures another built checkout's bin/run.cjs and bin/pre-commit.cjs (a commit before a change,
 // say) with the same fixture and repository; --only hook measures the hook alone.
 import {appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync} from 'node:fs'
 import {loadavg, tmpdir} from 'node:os'
@@ -38,7 +38,7 @@ export function measureLatency({runs = 9, corpus, checkout = repoRoot, commands 
   const work = mkdtempSync(path.join(tmpdir(), 'tfgraph-latency-'))
   const env = {...process.env, NO_COLOR: '1'}
   for (const k of Object.keys(env)) if (k.startsWith('TFGRAPH_') || k === 'NODE_OPTIONS') delete env[k]
-  const run = path.join(checkout, 'bin', 'run.js')
+  const run = entryOf(checkout, 'run')
   const demo = path.join('fixtures', 'providers', 'demo')
   const node = () => timed(['-e', '0'])
   const rows = []
@@ -67,7 +67,7 @@ export function measureLatency({runs = 9, corpus, checkout = repoRoot, commands 
       const copy = path.join(work, repo)
       cpSync(path.join(corpus, repo), copy, {recursive: true, dereference: true})
       const e = {...env, TFGRAPH_CACHE_DIR: mkdtempSync(path.join(work, 'cache-'))}
-      const preCommit = [path.join(checkout, 'bin', 'pre-commit.js'), 'lint', 'main.tf']
+      const preCommit = [entryOf(checkout, 'pre-commit'), 'lint', 'main.tf']
       timed(preCommit, {cwd: copy, env: e, ok: [0, 1, 2]})
       hook = {repo, warm: [], warmRatio: [], edited: [], editedRatio: []}
       for (let i = 0; i < runs; i++) {
@@ -131,4 +131,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   if (only !== undefined && only !== 'hook') throw new Error(`--only takes "hook", not "${only}"`)
   const r = measureLatency({runs: Number(opt('--runs') ?? 9), corpus, checkout, ...(only === 'hook' ? {commands: []} : {})})
   console.log(latencyTable(r).join('\n'))
+}
+
+/** A checkout's entry: bin/NAME.cjs, or bin/NAME.js in a checkout from before the entries were CommonJS. */
+function entryOf(checkout, name) {
+  const cjs = path.join(checkout, 'bin', `${name}.cjs`)
+  return existsSync(cjs) ? cjs : path.join(checkout, 'bin', `${name}.js`)
 }

@@ -7,7 +7,7 @@
 // (`debounce_text_changes` 150 ms: pending changes go out together, at the latest in front of the next
 // request) and every edit sent at once (debounce 0: 300 notifications queued before the first hover, as
 // scripts/bench-lsp.mjs's own client sends them). Prints a table; a benchmark, not a test: nothing fails.
-// `--bin DIR` runs another checkout's server (DIR/bin/run.js, built), for a paired run.
+// `--bin DIR` runs another checkout's server (DIR/bin/run.cjs, built), for a paired run.
 import {spawnSync} from 'node:child_process'
 import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {loadavg, tmpdir} from 'node:os'
@@ -19,7 +19,10 @@ const shared = process.env.TFGRAPH_SHARED ?? path.resolve(repo, '..', 'shared')
 const stage = path.join(shared, 'corpus', 'GoogleCloudPlatform__cloud-foundation-fabric', 'fast', 'stages', '0-org-setup')
 const nvim = process.env.TFGRAPH_NVIM ?? '/usr/bin/nvim'
 const binArg = process.argv.indexOf('--bin')
-const bin = binArg >= 0 ? path.resolve(process.argv[binArg + 1], 'bin', 'run.js') : path.join(repo, 'bin', 'run.js')
+const bin =
+  binArg >= 0
+    ? ['run.cjs', 'run.js'].map((f) => path.resolve(process.argv[binArg + 1], 'bin', f)).find((f) => existsSync(f))
+    : path.join(repo, 'bin', 'run.cjs')
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const BURST = Number(process.env.BENCH_BURST ?? 300)
 const WARM = Number(process.env.BENCH_WARM ?? 50)

@@ -24,7 +24,7 @@
 //      twice, named after the edit: the module stage's finding) and one naming a provider configuration the
 //      module is not given (`provider = aws.<edit>`: every root's tree stage finds it), each timed to the
 //      first diagnostics of the file that name it (the file's own) and to those that list every root.
-// `--bin DIR` runs the server and CLI of another checkout (DIR/bin/run.js, built: the commit before, for a
+// `--bin DIR` runs the server and CLI of another checkout (DIR/bin/run.cjs, built: the commit before, for a
 // paired run; the table is then printed, not written); BENCH_ONLY=body runs part 3 alone, BENCH_ONLY=shared part 4,
 // BENCH_ONLY=root part 1 without the cold CLI (the hovers during the burst listed one by one, RSS besides),
 // BENCH_ONLY=first part 5, BENCH_ONLY=provider part 6.
@@ -64,8 +64,8 @@ const otherBin = binArg >= 0 ? process.argv[binArg + 1] : undefined
 const bin = otherBin
   ? otherBin.endsWith('.js')
     ? path.resolve(otherBin)
-    : path.resolve(otherBin, 'bin', 'run.js')
-  : path.join(repo, 'bin', 'run.js')
+    : [path.resolve(otherBin, 'bin', 'run.cjs'), path.resolve(otherBin, 'bin', 'run.js')].find((f) => existsSync(f))
+  : path.join(repo, 'bin', 'run.cjs')
 const ONLY = process.env.BENCH_ONLY
 const BODY_EDITS = Number(process.env.BENCH_BODY_EDITS ?? 40)
 const EDITS = Number(process.env.BENCH_EDITS ?? 200)

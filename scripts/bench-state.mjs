@@ -54,7 +54,7 @@ writeFileSync(
 
 function run(args) {
   const env = {...process.env, NO_COLOR: '1', TFGRAPH_NO_CACHE: '1'}
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, path.join(repoRoot, 'bin/run.js'), ...args], {
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, path.join(repoRoot, 'bin/run.cjs'), ...args], {
     encoding: 'utf8',
     env,
     maxBuffer: 1 << 30,

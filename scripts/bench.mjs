@@ -123,7 +123,7 @@ function cli(args, {cacheDir, cwd, ok = [0, 2]} = {}) {
   rmSync(usageFile, {force: true})
   const env = {...cliEnv, TFGRAPH_CACHE_DIR: cacheDir ?? path.join(work, 'unused-cache')}
   const t = process.hrtime.bigint()
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'run.js'), ...args], {env, cwd, encoding: 'utf8', maxBuffer: 1 << 28})
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'run.cjs'), ...args], {env, cwd, encoding: 'utf8', maxBuffer: 1 << 28})
   const ms = Number(process.hrtime.bigint() - t) / 1e6
   if (!ok.includes(r.status)) throw new Error(`tfgraph ${args.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 2000)}`)
   const u = JSON.parse(readFileSync(usageFile, 'utf8'))

@@ -1,6 +1,6 @@
 // Start-up speed: after `tsc`, bundle oclif and the command classes into dist/cli/entry.js (one file
 // instead of ~200 CommonJS modules), the library as dist/cli/lib.js (imported by a command when it runs)
-// and the parse worker as its own entry. bin/run.js imports the bundle; oclif finds the commands through its "explicit"
+// and the parse worker as its own entry. bin/run.cjs imports the bundle; oclif finds the commands through its "explicit"
 // strategy (package.json oclif.commands → COMMANDS in entry.js). The WebAssembly parser stays outside
 // (@cdktf/hcl2json loads its .wasm from its own package directory) and is only imported to parse.
 import {build} from 'esbuild'
@@ -83,11 +83,11 @@ await build({
 })
 rmSync(entry)
 
-// The quick start without oclif (bin/run.js): CommonJS scripts, so that V8 can compile them from a
-// code cache (bin/load-script.js) — a small one that answers from the results cache, and the commands'
+// The quick start without oclif (bin/run.cjs): CommonJS scripts, so that V8 can compile them from a
+// code cache (bin/load-script.cjs) — a small one that answers from the results cache, and the commands'
 // runs; import.meta is the script's own file (the worker, the viewer and the reference parser are found
 // from it, as from the modules above).
-// quick-run.cjs holds the language server too (`tfgraph lsp`: bin/run.js, and the oclif command): one
+// quick-run.cjs holds the language server too (`tfgraph lsp`: bin/run.cjs, and the oclif command): one
 // script for both rather than the library a third time, and the server's code once in the package (not in
 // the modules above). Its modules are initialised only when it starts. Its code cache holds what the
 // commands' runs compile (the library the server shares with them), not the server's own functions: those
@@ -133,7 +133,7 @@ for (const [name, source] of Object.entries(scripts))
     logLevel: 'warning',
   })
 rmSync(quickRunEntry)
-// bin/load-script.js reads them as Latin-1: esbuild writes ASCII (its default charset), checked here
+// bin/load-script.cjs reads them as Latin-1: esbuild writes ASCII (its default charset), checked here
 for (const name of Object.keys(scripts))
   if (readFileSync(path.join(out, `${name}.cjs`)).some((byte) => byte > 0x7f)) throw new Error(`dist/cli/${name}.cjs is not ASCII`)
 // their code caches: made by running them (functions compiled while a script runs are cached too)

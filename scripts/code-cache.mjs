@@ -1,5 +1,5 @@
-// Makes the V8 code caches of dist/cli/quick.cjs and quick-run.cjs (FILE.cache; bin/load-script.js
-// reads them): loads the scripts as bin/run.js does and runs each quick command on the demo fixture a few
+// Makes the V8 code caches of dist/cli/quick.cjs and quick-run.cjs (FILE.cache; bin/load-script.cjs
+// reads them): loads the scripts as bin/run.cjs does and runs each quick command on the demo fixture a few
 // ways, computed and then answered from a results cache of its own (output thrown away by the caller), so
 // that the functions a run needs are compiled; then saves what V8 compiled.
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
@@ -7,11 +7,11 @@ import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {setFlagsFromString} from 'node:v8'
-import {ANSWER_FLAGS, ANSWER_UNDO, loadScript, SCRIPT_FLAGS} from '../bin/load-script.js'
+import {ANSWER_FLAGS, ANSWER_UNDO, loadScript, SCRIPT_FLAGS} from '../bin/load-script.cjs'
 
-// the flags bin/run.js sets before it loads the scripts: V8 rejects a cache made under other flags
+// the flags bin/run.cjs sets before it loads the scripts: V8 rejects a cache made under other flags
 for (const flag of SCRIPT_FLAGS) setFlagsFromString(flag)
-// quick.cjs is loaded, and its cache made, under ANSWER_FLAGS too; quick-run.cjs without them (as bin/run.js does)
+// quick.cjs is loaded, and its cache made, under ANSWER_FLAGS too; quick-run.cjs without them (as bin/run.cjs does)
 const setFlags = (flags) => {
   for (const flag of flags) setFlagsFromString(flag)
 }

@@ -19,7 +19,7 @@ const args = process.argv.slice(2)
 const oracle = args.includes('--oracle')
 const keep = args.includes('--keep')
 const corpus = path.resolve(args.find((a) => !a.startsWith('--')) ?? path.join(repo, '..', 'shared', 'corpus'))
-const bin = path.join(repo, 'bin', 'run.js')
+const bin = path.join(repo, 'bin', 'run.cjs')
 const {analyze, lint} = await import(path.join(repo, 'dist', 'src', 'index.js'))
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'tfgraph-fix-corpus-'))

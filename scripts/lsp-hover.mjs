@@ -25,7 +25,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export async function hoverAt(dir, file, line, column, options = {}) {
   const ws = path.resolve(root, dir)
   const abs = path.resolve(root, file)
-  const child = spawn(process.execPath, [path.join(root, 'bin', 'run.js'), 'lsp', '--stdio'], {
+  const child = spawn(process.execPath, [path.join(root, 'bin', 'run.cjs'), 'lsp', '--stdio'], {
     cwd: ws,
     stdio: ['pipe', 'pipe', options.stderr ? 'pipe' : 'inherit'],
   })

@@ -35,7 +35,7 @@ import {
 const repo = fileURLToPath(new URL('..', import.meta.url))
 const shared = process.env.TFGRAPH_SHARED ?? path.resolve(repo, '..', 'shared')
 const fabric = path.join(shared, 'corpus', 'GoogleCloudPlatform__cloud-foundation-fabric')
-const bin = path.join(repo, 'bin', 'run.js')
+const bin = path.join(repo, 'bin', 'run.cjs')
 const EDITS = Number(process.env.SOAK_EDITS ?? 300)
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300)
 const SAMPLE_MS = Number(process.env.SOAK_SAMPLE_MS ?? 250)

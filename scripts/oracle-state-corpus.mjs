@@ -75,7 +75,7 @@ function shuffle(items, rnd) {
 }
 
 const tfgraph = (args) =>
-  spawnSync(process.execPath, [path.join(repo, 'bin/run.js'), ...args], {encoding: 'utf8', maxBuffer: 1 << 28, timeout: 120_000})
+  spawnSync(process.execPath, [path.join(repo, 'bin/run.cjs'), ...args], {encoding: 'utf8', maxBuffer: 1 << 28, timeout: 120_000})
 
 /** `module.a.module.b` → ['a', 'b']. */
 const segments = (m) => (m === '' ? [] : m.split('.').filter((_, i) => i % 2 === 1))

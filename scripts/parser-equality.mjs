@@ -20,7 +20,7 @@ import {runOrdered} from './oracle-common.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const repoRoot = path.resolve(here, '..')
-const bin = path.join(repoRoot, 'bin', 'run.js')
+const bin = path.join(repoRoot, 'bin', 'run.cjs')
 const PARSERS = ['tfgraph', 'hcl2json']
 const USAGE = 'Usage: node scripts/parser-equality.mjs [SUBSTRING] [--limit N] [--jobs N] [--corpus DIR] [--no-lint] [--no-providers]'
 

@@ -27,7 +27,7 @@ import {
 const repo = fileURLToPath(new URL('..', import.meta.url))
 const args = process.argv.slice(2)
 const binAt = args.indexOf('--bin')
-const bin = binAt >= 0 ? path.resolve(args.splice(binAt, 2)[1], 'bin', 'run.js') : path.join(repo, 'bin', 'run.js')
+const bin = binAt >= 0 ? path.resolve(args.splice(binAt, 2)[1], 'bin', 'run.js') : path.join(repo, 'bin', 'run.cjs')
 const N = Number(args[0] ?? 100)
 const shared = process.env.TFGRAPH_SHARED ?? path.resolve(repo, '..', 'shared')
 const fabric = path.join(shared, 'corpus', 'GoogleCloudPlatform__cloud-foundation-fabric')

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Refreshes the real outputs in README.md and every page of docs/ (docs/**/*.md): every block between
-// `<!-- tour: ARGS -->` and `<!-- /tour -->` becomes "$ tfgraph ARGS" and what `node bin/run.js ARGS`
+// `<!-- tour: ARGS -->` and `<!-- /tour -->` becomes "$ tfgraph ARGS" and what `node bin/run.cjs ARGS`
 // prints (stdout, then stderr), run from the repository root with colours off; `<!-- tour-markdown: ARGS
 // -->` blocks show the output as Markdown (providers diff --format markdown); `<!-- tour-hover: DIR FILE
 // LINE:COLUMN -->` blocks show what an editor's hover gets from `tfgraph lsp` there (scripts/lsp-hover.mjs),
@@ -22,9 +22,9 @@ const argsOf = (line) => line.match(/'[^']*'|\S+/g).map((a) => a.replace(/^'|'$/
 /** The environment each tour line runs with, over the caller's. */
 export const TOUR_ENV = {NO_COLOR: '1', TFGRAPH_NO_CACHE: '1', FORCE_COLOR: '0'}
 
-/** `tfgraph ARGS` as a process of its own (`node bin/run.js`), from the repository root: its stdout and stderr. */
+/** `tfgraph ARGS` as a process of its own (`node bin/run.cjs`), from the repository root: its stdout and stderr. */
 function runProcess(args) {
-  return spawnSync(process.execPath, [path.join(root, 'bin/run.js'), ...args], {
+  return spawnSync(process.execPath, [path.join(root, 'bin/run.cjs'), ...args], {
     cwd: root,
     encoding: 'utf8',
     env: {...process.env, ...TOUR_ENV},

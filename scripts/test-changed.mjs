@@ -4,7 +4,7 @@
 //   - a test file reaches itself;
 //   - source (src/, commands/, bin/, test/ helpers, viewer/): through the import graph dependency-cruiser
 //     reads (the same tool `npm run layers` runs), where a test file that starts the built command line
-//     (bin/run.js, dist/) imports every command, and the page of graph --format html imports viewer/;
+//     (bin/run.cjs, dist/) imports every command, and the page of graph --format html imports viewer/;
 //   - a fixture, a doc or any other file: the test files (and the helpers they import) that name it, its
 //     folder or, for fixtures/A/…, the folder A;
 //   - package.json, the lock file, the tsconfigs, .ci/ and the test runner itself: every test file.

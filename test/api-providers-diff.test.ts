@@ -24,10 +24,14 @@ function filesOf(dir: string, prefix = ''): Record<string, string> {
 
 test('providersDiff: the document `providers diff --json` prints, and the failing count behind exit 2', async () => {
   const r = await providersDiff(rel(oldDir), rel(newDir))
-  const cli = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'run.js'), 'providers', 'diff', rel(oldDir), rel(newDir), '--json'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-  })
+  const cli = spawnSync(
+    process.execPath,
+    [path.join(repoRoot, 'bin', 'run.cjs'), 'providers', 'diff', rel(oldDir), rel(newDir), '--json'],
+    {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    },
+  )
   assert.is(cli.status, 2)
   assert.equal(r.diff, JSON.parse(cli.stdout))
   assert.is(r.failing, 2)

@@ -45,7 +45,7 @@ test('analyze({files}) gives the bindings, tree and diagnostics the CLI gives on
 test('the document is exactly what `tfgraph providers --json` prints', async () => {
   const dir = path.join(fixturesDir, 'providers', 'demo')
   const {spawnSync} = await import('node:child_process')
-  const cli = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'providers', dir, '--json', '--no-cache'], {
+  const cli = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.cjs'), 'providers', dir, '--json', '--no-cache'], {
     encoding: 'utf8',
     env: {...process.env, NO_COLOR: '1'},
   })

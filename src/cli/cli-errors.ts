@@ -2,7 +2,7 @@
 // the whole usage after them and exits 2 — the code tfgraph keeps for findings. Here every usage error is
 // one line naming the problem (and the valid choices), then one line pointing at --help, exit 1; a
 // command's own failures (`this.exit`, `this.error`) keep their code; anything unexpected is one line
-// too, never a stack trace (set DEBUG=tfgraph to see it). bin/run.js calls describeCliError for whatever
+// too, never a stack trace (set DEBUG=tfgraph to see it). bin/run.cjs calls describeCliError for whatever
 // ends a command line, so no command needs its own handler.
 import {didYouMean} from '../diag/name-suggestion.js'
 

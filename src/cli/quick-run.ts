@@ -16,7 +16,7 @@ import type {QuickLine, StoredAnswer} from './quick.js'
 /** tfgraph's version, set by scripts/bundle.mjs in the quick start's scripts (else read from package.json). */
 declare const TFGRAPH_VERSION: string | undefined
 
-/** What `this.exit(code)` throws in an oclif command, so that bin/run.js's handling stays the same. */
+/** What `this.exit(code)` throws in an oclif command, so that bin/run.cjs's handling stays the same. */
 class QuickExit extends Error {
   readonly code = 'EEXIT'
   readonly oclif: {readonly exit: number}
@@ -48,7 +48,7 @@ export async function runLint(q: Extract<QuickLine, {command: 'lint'}>): Promise
     typeof TFGRAPH_VERSION === 'string'
       ? TFGRAPH_VERSION
       : (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {version: string}).version
-  // --recursive that finds no root: the oclif command's own error (`this.error`), said as bin/run.js says it
+  // --recursive that finds no root: the oclif command's own error (`this.error`), said as bin/run.cjs says it
   const noRoots = (): never => {
     throw Object.assign(new Error(`no root modules found under ${q.inputs.dir}`), {name: 'CLIError', oclif: {exit: 1}})
   }
@@ -104,7 +104,7 @@ export async function runCaptured(q: QuickLine, given: readonly string[]): Promi
   try {
     await runQuick(q)
   } catch (e) {
-    // what bin/run.js's quick start prints for whatever ends a command line (quick.ts's quickStart)
+    // what bin/run.cjs's quick start prints for whatever ends a command line (quick.ts's quickStart)
     const {text, exitCode} = describeCliError(e, [...given], [q.command], () => undefined)
     if (text) process.stderr.write(text)
     process.exitCode = exitCode

@@ -1,4 +1,4 @@
-// The quick start of the analysing commands (`providers`, `lint`, `graph`, `lock`, `config`): bin/run.js
+// The quick start of the analysing commands (`providers`, `lint`, `graph`, `lock`, `config`): bin/run.cjs
 // hands it the command line before the command framework (oclif, ~0.1 s to load) is imported. For the
 // common flags it answers from the results cache at once (a warm run loads nothing else), or runs the
 // command itself (quick-run.ts: the code the oclif command runs, *-run.ts). Anything else — another
@@ -16,7 +16,7 @@ import {lockInputs, lockKey, type LockInputs} from './lock-run.js'
 import {moduleDirProblem, recursiveDirProblem} from './module-dir.js'
 import {providersInputs, providersKey, type ProvidersInputs} from './providers-run.js'
 
-/** The commands the quick start runs (bin/run.js names them too, so that it loads nothing for the others). */
+/** The commands the quick start runs (bin/run.cjs names them too, so that it loads nothing for the others). */
 export const QUICK_COMMANDS = ['providers', 'lint', 'graph', 'lock', 'config'] as const
 export type QuickCommand = (typeof QUICK_COMMANDS)[number]
 
@@ -230,7 +230,7 @@ function dirProblem(q: QuickLine): string | undefined {
   }
 }
 
-/** Runs the command when no stored answer serves: quick-run.ts (bin/run.js loads the command's bundle only then). */
+/** Runs the command when no stored answer serves: quick-run.ts (bin/run.cjs loads the command's bundle only then). */
 export type QuickRunner = (q: QuickLine) => Promise<void>
 
 const isQuickCommand = (c: string | undefined): c is QuickCommand => QUICK_COMMANDS.some((q) => q === c)
@@ -298,7 +298,7 @@ export async function quickStart(given: readonly string[], runner: QuickRunner):
   try {
     await runner(q)
   } catch (e) {
-    // what bin/run.js prints for whatever ends a command line (its own exits, a bug), said the same way
+    // what bin/run.cjs prints for whatever ends a command line (its own exits, a bug), said the same way
     const {describeCliError} = await import('./cli-errors.js')
     const {text, exitCode} = describeCliError(e, [...given], [q.command], () => undefined)
     if (text) process.stderr.write(text)

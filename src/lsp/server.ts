@@ -112,7 +112,7 @@ export function startServer(opts: ServerOptions): Connection {
 
 /**
  * `tfgraph lsp`: the server on the process's stdin and stdout, until the client ends it (the process exits;
- * the promise never settles). Run by the oclif command and by bin/run.js's quick start (dist/cli/quick-run.cjs).
+ * the promise never settles). Run by the oclif command and by bin/run.cjs's quick start (dist/cli/quick-run.cjs).
  */
 export function serveStdio(): Promise<never> {
   // the young generation bounded before the first analysis grows it (#48: RSS over a long session, young.ts)

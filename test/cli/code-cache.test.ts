@@ -1,6 +1,6 @@
 // The quick start's V8 code caches (dist/cli/quick.cjs.cache, quick-run.cjs.cache, made at build by
-// scripts/code-cache.mjs) are taken by V8 only under the flags they were made with: bin/run.js and
-// bin/pre-commit.js set bin/load-script.js's SCRIPT_FLAGS before loading the scripts (and ANSWER_FLAGS while
+// scripts/code-cache.mjs) are taken by V8 only under the flags they were made with: bin/run.cjs and
+// bin/pre-commit.cjs set bin/load-script.cjs's SCRIPT_FLAGS before loading the scripts (and ANSWER_FLAGS while
 // quick.cjs looks for a stored answer, undone before quick-run.cjs loads), so a run uses the
 // caches; under other flags V8 rejects them and compiles the scripts again (tens of milliseconds a run).
 import {spawnSync} from 'node:child_process'
@@ -12,7 +12,7 @@ import * as assert from 'uvu/assert'
 import {repoRoot} from '../helpers/paths.js'
 
 /**
- * Whether V8 rejected each script's cache, loaded in a fresh Node under `flags`: as bin/run.js loads them
+ * Whether V8 rejected each script's cache, loaded in a fresh Node under `flags`: as bin/run.cjs loads them
  * (SCRIPT_FLAGS; ANSWER_FLAGS for quick.cjs, undone for quick-run.cjs) or with one flag only.
  */
 function rejected(flags: 'script' | 'heap only'): Record<string, boolean> {
@@ -34,7 +34,7 @@ function rejected(flags: 'script' | 'heap only'): Record<string, boolean> {
   return JSON.parse(r.stdout) as Record<string, boolean>
 }
 
-test('the code caches are taken as bin/run.js loads them: SCRIPT_FLAGS, with ANSWER_FLAGS for quick.cjs and undone for quick-run.cjs', () => {
+test('the code caches are taken as bin/run.cjs loads them: SCRIPT_FLAGS, with ANSWER_FLAGS for quick.cjs and undone for quick-run.cjs', () => {
   assert.equal(rejected('script'), {quick: false, 'quick-run': false})
 })
 
@@ -42,8 +42,8 @@ test('under other flags V8 rejects them (what the test above would see if a flag
   assert.equal(rejected('heap only'), {quick: true, 'quick-run': true})
 })
 
-test('bin/run.js, bin/pre-commit.js and the cache builder set SCRIPT_FLAGS before they load a script', () => {
-  for (const file of ['bin/run.js', 'bin/pre-commit.js', 'scripts/code-cache.mjs']) {
+test('bin/run.cjs, bin/pre-commit.cjs and the cache builder set SCRIPT_FLAGS before they load a script', () => {
+  for (const file of ['bin/run.cjs', 'bin/pre-commit.cjs', 'scripts/code-cache.mjs']) {
     const text = readFileSync(path.join(repoRoot, file), 'utf8')
     const set = text.indexOf('for (const flag of SCRIPT_FLAGS) setFlagsFromString(flag)')
     assert.ok(set > 0, `${file} sets SCRIPT_FLAGS`)

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert'
 import {checkedRunner} from '../helpers/cli.js'
 import {fixturesDir} from '../helpers/paths.js'
 
-// `tfgraph ARGS` in this process as bin/run.js runs it (test/helpers/cli.ts; the same output and exit code,
+// `tfgraph ARGS` in this process as bin/run.cjs runs it (test/helpers/cli.ts; the same output and exit code,
 // test/cli/in-process.test.ts), the first also as a process of its own
 const cli = checkedRunner()
 const run = (...args: string[]) => cli(args)

@@ -12,7 +12,7 @@ import {didYouMean} from '../../src/diag/name-suggestion.js'
 import {runCli, runCliProcess} from '../helpers/cli.js'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
-// Most command lines run in this process as bin/run.js runs them (test/helpers/cli.ts; the same output and
+// Most command lines run in this process as bin/run.cjs runs them (test/helpers/cli.ts; the same output and
 // exit code, test/cli/in-process.test.ts); the first of each kind runs as a process of its own too, and
 // must give the same (`real`), so that the exit code CI sees is checked on the process itself.
 const run = (args: readonly string[], cwd = repoRoot) => runCli(args, {cwd})

@@ -10,7 +10,7 @@ import {dotToSvg, parseMermaid, svgTexts} from '../export/graph-tools.js'
 import {runCli, runCliProcess} from '../helpers/cli.js'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
-// `tfgraph graph ARGS` in this process as bin/run.js runs it (test/helpers/cli.ts; the same output and exit
+// `tfgraph graph ARGS` in this process as bin/run.cjs runs it (test/helpers/cli.ts; the same output and exit
 // code, test/cli/in-process.test.ts), the working directory the test's own; the first test's command line
 // runs as a process of its own too and must give the same (`real`)
 const options = {cwd: process.cwd(), env: {TF_DATA_DIR: undefined}}
@@ -160,7 +160,7 @@ test('configuration errors: the graph is still printed, the errors go to stderr,
 
 test('help shows the views and examples', () => {
   const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1'}
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'graph', '--help'], {encoding: 'utf8', env})
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.cjs'), 'graph', '--help'], {encoding: 'utf8', env})
   assert.match(r.stdout, /EXAMPLES/)
   assert.match(r.stdout, /-o modules.svg/)
   assert.match(r.stdout, /--type=<option>/)

@@ -229,13 +229,13 @@ examples.forEach((ex, n) => {
     const named = argv.includes('-o') ? argv[argv.indexOf('-o') + 1] : redirect
     const inClone = named === undefined ? undefined : path.join(repoRoot, named)
     const wasInClone = inClone !== undefined && existsSync(inClone)
-    // in this process as bin/run.js runs it (test/helpers/cli.ts; the same output and exit code,
+    // in this process as bin/run.cjs runs it (test/helpers/cli.ts; the same output and exit code,
     // test/cli/in-process.test.ts), save what reads stdin (the language server) and the first example,
     // which runs as a process of its own too and must give the same
     const r =
       setup.input === undefined
         ? await (n === 0 ? runCliChecked : runCli)(argv.slice(1), {cwd, env: {HOME: home}})
-        : spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...argv.slice(1)], {
+        : spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.cjs'), ...argv.slice(1)], {
             cwd,
             encoding: 'utf8',
             env: {...process.env, HOME: home, NO_COLOR: '1'},

@@ -1,4 +1,4 @@
-// test/helpers/cli.ts runs `tfgraph ARGS` in the test's own process, as bin/run.js runs it in a process of
+// test/helpers/cli.ts runs `tfgraph ARGS` in the test's own process, as bin/run.cjs runs it in a process of
 // its own, so that the tests which check many command lines' output need not start Node and load the CLI
 // for each. Here a sample of command lines of each kind, run both ways, gives the same exit code, stdout
 // and stderr: the quick start cold and warm, the oclif commands, --help and --version, usage errors, a

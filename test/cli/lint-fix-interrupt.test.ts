@@ -30,7 +30,7 @@ function env(extra: Record<string, string>): NodeJS.ProcessEnv {
   return {...process.env, NO_COLOR: '1', TFGRAPH_NO_CACHE: '1', ...extra}
 }
 
-const args = [path.join(repoRoot, 'bin/run.js'), 'lint', 'roots', '--recursive', '--fix', '--only', 'deprecated-interpolation']
+const args = [path.join(repoRoot, 'bin/run.cjs'), 'lint', 'roots', '--recursive', '--fix', '--only', 'deprecated-interpolation']
 
 test('Ctrl-C while files are written: the files written are whole, the rest untouched and named, exit 130', () => {
   const d = tree()

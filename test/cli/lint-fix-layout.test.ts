@@ -12,7 +12,7 @@ import {repoRoot} from '../helpers/paths.js'
 
 function lint(cwd: string, ...args: string[]) {
   const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1', TFGRAPH_NO_CACHE: '1'}
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'lint', ...args], {cwd, encoding: 'utf8', env})
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.cjs'), 'lint', ...args], {cwd, encoding: 'utf8', env})
   return {code: r.status, stdout: r.stdout, stderr: r.stderr}
 }
 

@@ -16,7 +16,7 @@ const demo = path.join(fixturesDir, 'fix', 'demo')
 function run(cwd: string, ...args: string[]) {
   const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1', TFGRAPH_NO_CACHE: '1'}
   delete env['TF_DATA_DIR']
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {cwd, encoding: 'utf8', env})
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.cjs'), ...args], {cwd, encoding: 'utf8', env})
   return {code: r.status, stdout: r.stdout, stderr: r.stderr}
 }
 

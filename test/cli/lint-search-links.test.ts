@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert'
 import {repoRoot} from '../helpers/paths.js'
 
 function lint(args: readonly string[], cwd: string) {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'lint', ...args], {
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.cjs'), 'lint', ...args], {
     cwd,
     encoding: 'utf8',
     env: {...process.env, NO_COLOR: '1', TFGRAPH_CACHE_DIR: path.join(cwd, '.cache')},

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert'
 import {checkedRunner} from '../helpers/cli.js'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
-// `tfgraph ARGS` in this process as bin/run.js runs it (test/helpers/cli.ts; the same output and exit code,
+// `tfgraph ARGS` in this process as bin/run.cjs runs it (test/helpers/cli.ts; the same output and exit code,
 // test/cli/in-process.test.ts), the first also as a process of its own
 const cli = checkedRunner({cwd: process.cwd(), env: {TF_DATA_DIR: undefined}})
 const run = (...args: string[]) => cli(args)
@@ -62,7 +62,7 @@ test('lock diff --git REV compares the committed file with the working file', as
     git('add', '.terraform.lock.hcl')
     git('commit', '-q', '-m', 'old')
     copyFileSync(path.join(src, 'new.terraform.lock.hcl'), path.join(dir, '.terraform.lock.hcl'))
-    const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'lock', 'diff', '--git', 'HEAD'], {
+    const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.cjs'), 'lock', 'diff', '--git', 'HEAD'], {
       cwd: dir,
       encoding: 'utf8',
     })

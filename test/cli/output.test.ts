@@ -10,7 +10,7 @@ import {useColor} from '../../src/cli/color.js'
 import {runCli, runCliProcess} from '../helpers/cli.js'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
-// `tfgraph ARGS` in this process as bin/run.js runs it (test/helpers/cli.ts; the same output and exit code,
+// `tfgraph ARGS` in this process as bin/run.cjs runs it (test/helpers/cli.ts; the same output and exit code,
 // test/cli/in-process.test.ts); what is about the pipe itself (colours) runs as processes of their own
 type Options = {cwd?: string; env?: NodeJS.ProcessEnv}
 const options = (opts: Options) => ({cwd: opts.cwd ?? repoRoot, env: {TF_DATA_DIR: undefined, ...opts.env}})

@@ -1,4 +1,4 @@
-// The pre-commit hook (bin/pre-commit.js) checks a root the quick start can run in its own process
+// The pre-commit hook (bin/pre-commit.cjs) checks a root the quick start can run in its own process
 // (src/cli/quick-run.ts's runCaptured) instead of starting tfgraph for it (#53). What it prints must be
 // what it printed when a tfgraph process of its own checked the root: that process's stdout and stderr
 // after the hook's heading line, its exit code — cold, after an edit (never a stored answer for an
@@ -13,8 +13,8 @@ import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
-const hookScript = path.join(repoRoot, 'bin/pre-commit.js')
-const runScript = path.join(repoRoot, 'bin/run.js')
+const hookScript = path.join(repoRoot, 'bin/pre-commit.cjs')
+const runScript = path.join(repoRoot, 'bin/run.cjs')
 
 /** infra/ (the ignore-and-config fixture: findings, a .tfgraph.json, non-ASCII text in the details), in a directory of its own. */
 function workTree(): string {
@@ -88,7 +88,7 @@ test("runCaptured: no colours with the hook's streams terminals, a usage error c
   const dir = workTree()
   const cache = mkdtempSync(path.join(tmpdir(), 'tfgraph-hook-quick-cache-'))
   try {
-    const load = pathToFileURL(path.join(repoRoot, 'bin/load-script.js')).href
+    const load = pathToFileURL(path.join(repoRoot, 'bin/load-script.cjs')).href
     const script = `
       import {setFlagsFromString} from 'node:v8'
       import {writeSync} from 'node:fs'

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert'
 import {checkedRunner} from '../helpers/cli.js'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
-// `tfgraph ARGS` in this process as bin/run.js runs it (test/helpers/cli.ts; the same output and exit code,
+// `tfgraph ARGS` in this process as bin/run.cjs runs it (test/helpers/cli.ts; the same output and exit code,
 // test/cli/in-process.test.ts), the first also as a process of its own
 const cli = checkedRunner({cwd: process.cwd(), env: {TF_DATA_DIR: undefined}})
 const run = (...args: string[]) => cli(['providers', ...args])
@@ -77,7 +77,7 @@ test('a directory of test files only: --tests analyses its runs (as Terraform 1.
   assert.match(tests.stdout, /Tests: 1 file, 1 run/)
   assert.match(tests.stdout, /run "foo" \(apply, module \.\/fixtures\)/)
   assert.not.match(tests.stderr, /No configuration files/)
-  const lint = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'lint', dir], {
+  const lint = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.cjs'), 'lint', dir], {
     encoding: 'utf8',
     env: {...process.env, NO_COLOR: '1'},
   })

@@ -26,10 +26,10 @@ import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
 const demo = path.join(fixturesDir, 'providers/demo')
 
-test('bin/run.js hands the quick start the commands it runs', async () => {
-  const bin = await import('node:fs').then((fs) => fs.readFileSync(path.join(repoRoot, 'bin/run.js'), 'utf8'))
+test('bin/run.cjs hands the quick start the commands it runs', async () => {
+  const bin = await import('node:fs').then((fs) => fs.readFileSync(path.join(repoRoot, 'bin/run.cjs'), 'utf8'))
   const listed = /const QUICK = \[([^\]]*)\]/.exec(bin)?.[1]
-  assert.ok(listed, 'bin/run.js lists them')
+  assert.ok(listed, 'bin/run.cjs lists them')
   assert.equal(
     listed
       .split(',')
@@ -151,12 +151,12 @@ for (const [command, argv] of LEFT) {
   })
 }
 
-/** As a process of its own: `node bin/run.js ARGV`, or the oclif command itself, as bin/run.js runs every command line the quick start does not take. */
+/** As a process of its own: `node bin/run.cjs ARGV`, or the oclif command itself, as bin/run.cjs runs every command line the quick start does not take. */
 function runProcess(argv: string[], cache: string, via: 'bin' | 'oclif', cwd = repoRoot): CliRun {
   const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1', TFGRAPH_CACHE_DIR: cache}
   delete env['TF_DATA_DIR']
-  const bin = path.join(repoRoot, 'bin/run.js')
-  // the oclif command itself, as bin/run.js runs every command line the quick start does not take
+  const bin = path.join(repoRoot, 'bin/run.cjs')
+  // the oclif command itself, as bin/run.cjs runs every command line the quick start does not take
   const oclif = `const {run, flush} = await import(${JSON.stringify(pathToFileURL(path.join(repoRoot, 'dist/cli/entry.js')).href)}); try { await run(${JSON.stringify(argv)}, ${JSON.stringify(pathToFileURL(bin).href)}); await flush() } catch (e) { if (e?.oclif?.exit === undefined) throw e; process.exitCode = e.oclif.exit }`
   const args = via === 'bin' ? [bin, ...argv] : ['--input-type=module', '-e', oclif]
   const r = spawnSync(process.execPath, args, {encoding: 'utf8', env, cwd})
@@ -164,7 +164,7 @@ function runProcess(argv: string[], cache: string, via: 'bin' | 'oclif', cwd = r
 }
 
 /**
- * The same in this process (test/helpers/cli.ts): the quick start as bin/run.js runs it, or the oclif
+ * The same in this process (test/helpers/cli.ts): the quick start as bin/run.cjs runs it, or the oclif
  * command. The first command line of each command below also runs as processes of their own, compared.
  */
 function run(argv: string[], cache: string, via: 'bin' | 'oclif', cwd = repoRoot): Promise<CliRun> {

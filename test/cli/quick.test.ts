@@ -85,18 +85,18 @@ test('quick start leaves a run with TFGRAPH_PARSER or DEBUG set to oclif', () =>
   assert.ok(quickProvidersArgs([demo], {}))
 })
 
-/** As a process of its own: `node bin/run.js providers ARGV`, or the oclif command itself, as bin/run.js runs every command line the quick start does not take. */
+/** As a process of its own: `node bin/run.cjs providers ARGV`, or the oclif command itself, as bin/run.cjs runs every command line the quick start does not take. */
 function runProcess(argv: string[], cache: string, via: 'bin' | 'oclif') {
   const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1', TFGRAPH_CACHE_DIR: cache}
   delete env['TF_DATA_DIR']
-  const bin = path.join(repoRoot, 'bin/run.js')
+  const bin = path.join(repoRoot, 'bin/run.cjs')
   const oclif = `const {runOclif} = await import(${JSON.stringify(pathToFileURL(path.join(repoRoot, 'bin/oclif-run.js')).href)}); await runOclif(${JSON.stringify(['providers', ...argv])}, ${JSON.stringify(pathToFileURL(bin).href)})`
   const args = via === 'bin' ? [bin, 'providers', ...argv] : ['--input-type=module', '-e', oclif]
   const r = spawnSync(process.execPath, args, {encoding: 'utf8', env, cwd: repoRoot})
   return {code: r.status, stdout: r.stdout, stderr: r.stderr}
 }
 
-/** The same in this process (test/helpers/cli.ts): the quick start as bin/run.js runs it, or the oclif command. */
+/** The same in this process (test/helpers/cli.ts): the quick start as bin/run.cjs runs it, or the oclif command. */
 function run(argv: string[], cache: string, via: 'bin' | 'oclif') {
   return runCli(['providers', ...argv], {env: {TFGRAPH_CACHE_DIR: cache, TF_DATA_DIR: undefined}, oclif: via === 'oclif'})
 }

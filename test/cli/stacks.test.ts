@@ -11,7 +11,7 @@ import {assertGolden} from '../helpers/golden.js'
 import {checkedRunner} from '../helpers/cli.js'
 import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
-// `tfgraph ARGS` in this process as bin/run.js runs it (test/helpers/cli.ts; the same output and exit code,
+// `tfgraph ARGS` in this process as bin/run.cjs runs it (test/helpers/cli.ts; the same output and exit code,
 // test/cli/in-process.test.ts), the first also as a process of its own
 const cli = checkedRunner({env: {TF_DATA_DIR: undefined}})
 const run = (...args: string[]) => cli([...args, '--no-cache'])

@@ -19,7 +19,7 @@ function traced(
   const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-trace-'))
   const out = path.join(dir, 'imports.txt')
   try {
-    const r = spawnSync(process.execPath, ['--import', preload, path.join(repoRoot, 'bin/run.js'), ...args], {
+    const r = spawnSync(process.execPath, ['--import', preload, path.join(repoRoot, 'bin/run.cjs'), ...args], {
       encoding: 'utf8',
       env: {...process.env, NO_COLOR: '1', ...env, TFGRAPH_TRACE_IMPORTS: out},
       ...(input !== undefined ? {input} : {}),
@@ -155,7 +155,7 @@ test("tfgraph lsp starts from the quick start's script without oclif, and answer
     assert.equal(oclif(quick.modules), [], `${args.join(' ')}: no oclif`)
     assert.is(quickRun(quick.modules).length, 1, `${args.join(' ')}: the server from quick-run.cjs`)
   }
-  // a line bin/run.js leaves to oclif (the flag twice): oclif runs the same server, which answers the same
+  // a line bin/run.cjs leaves to oclif (the flag twice): oclif runs the same server, which answers the same
   const quick = traced(['lsp', '--stdio'], {}, input)
   const viaOclif = traced(['lsp', '--stdio', '--stdio'], {}, input)
   assert.ok(oclif(viaOclif.modules).length > 0, 'oclif ran it')

@@ -11,7 +11,7 @@ import {fixturesDir, repoRoot} from '../helpers/paths.js'
 
 const cache = mkdtempSync(path.join(tmpdir(), 'tfgraph-state-cli-'))
 
-// `tfgraph ARGS` in this process as bin/run.js runs it (test/helpers/cli.ts; the same output and exit code,
+// `tfgraph ARGS` in this process as bin/run.cjs runs it (test/helpers/cli.ts; the same output and exit code,
 // test/cli/in-process.test.ts), the first also as a process of its own; with stdin, a process of its own
 const cli = checkedRunner({env: {TFGRAPH_CACHE_DIR: cache, TF_DATA_DIR: undefined, TFGRAPH_NO_CACHE: undefined}})
 async function run(args: string[], input?: string) {
@@ -19,7 +19,7 @@ async function run(args: string[], input?: string) {
   const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1', TFGRAPH_CACHE_DIR: cache}
   delete env['TF_DATA_DIR']
   delete env['TFGRAPH_NO_CACHE']
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.cjs'), ...args], {
     cwd: repoRoot,
     encoding: 'utf8',
     env,

@@ -1,10 +1,10 @@
-// `tfgraph ARGS` run in the test's own process, as bin/run.js runs it in a process of its own, with its
+// `tfgraph ARGS` run in the test's own process, as bin/run.cjs runs it in a process of its own, with its
 // output read as from pipes: the built quick start (dist/cli/quick.cjs, then quick-run.cjs) for the command
-// lines it takes, else the oclif command (bin/oclif-run.js, as bin/run.js runs it); stdout,
+// lines it takes, else the oclif command (bin/oclif-run.js, as bin/run.cjs runs it); stdout,
 // stderr and the exit code it would end with. What it saves is a Node start and the CLI's load for each
 // command line (about 0.3 s of CPU); a test that runs many command lines for their output runs most of them
 // here and a few as real processes (`runCliProcess`), and test/cli/in-process.test.ts checks that the two
-// give the same for a sample of command lines. bin/pre-commit.js runs command lines in its process the same
+// give the same for a sample of command lines. bin/pre-commit.cjs runs command lines in its process the same
 // way (src/cli/quick-run.ts's runCaptured; both capture the streams with src/cli/capture-streams.ts). One command line at a time: the streams, the working directory,
 // the environment and process.exitCode are the process's own, swapped for the run and put back after.
 import {spawnSync} from 'node:child_process'
@@ -29,9 +29,9 @@ export interface CliOptions {
   readonly oclif?: boolean
 }
 
-const bin = path.join(repoRoot, 'bin/run.js')
+const bin = path.join(repoRoot, 'bin/run.cjs')
 
-/** `tfgraph ARGS` as a process of its own (bin/run.js), with NO_COLOR=1 (as every test runs it) and `options.env` over the test's environment. */
+/** `tfgraph ARGS` as a process of its own (bin/run.cjs), with NO_COLOR=1 (as every test runs it) and `options.env` over the test's environment. */
 export function runCliProcess(args: readonly string[], options: CliOptions = {}): CliRun {
   const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1'}
   for (const [k, v] of Object.entries(options.env ?? {})) {
@@ -60,15 +60,15 @@ interface Loaded {
   readonly oclif: () => Promise<OclifRun>
 }
 
-/** The built CLI's parts, loaded as bin/run.js loads them (its list of quick commands read from it). */
+/** The built CLI's parts, loaded as bin/run.cjs loads them (its list of quick commands read from it). */
 async function load(): Promise<Loaded> {
   const listed = /const QUICK = \[([^\]]*)\]/.exec(readFileSync(bin, 'utf8'))?.[1]
-  if (!listed) throw new Error('bin/run.js: no list of quick commands (const QUICK = [...])')
+  if (!listed) throw new Error('bin/run.cjs: no list of quick commands (const QUICK = [...])')
   const quickCommands = listed
     .split(',')
     .map((s) => s.trim().replace(/'/g, ''))
     .filter(Boolean)
-  const {loadScript} = (await import(pathToFileURL(path.join(repoRoot, 'bin/load-script.js')).href)) as {
+  const {loadScript} = (await import(pathToFileURL(path.join(repoRoot, 'bin/load-script.cjs')).href)) as {
     loadScript: (file: string) => {exports: unknown}
   }
   const script = (name: string): unknown => loadScript(path.join(repoRoot, 'dist/cli', `${name}.cjs`)).exports
@@ -84,7 +84,7 @@ async function load(): Promise<Loaded> {
 
 const state: {loaded?: Promise<Loaded>; busy: boolean} = {busy: false}
 
-/** What bin/run.js does with the command line, output and exit code kept instead of ending the process. */
+/** What bin/run.cjs does with the command line, output and exit code kept instead of ending the process. */
 async function runAsBin(cli: Loaded, given: readonly string[], oclif = false): Promise<void> {
   const quick =
     !oclif && cli.quickCommands.includes(given[0] ?? '') && (await cli.quick.quickStart(given, (q) => cli.quickRun().runQuick(q)))

@@ -17,7 +17,7 @@ const testdata = path.join(sharedDir, 'conformance/opentofu/internal/configs/tes
 /** Upstream cases read from ../shared. */
 const upstream = hasShared('lint: upstream configs testdata cases', 'conformance/opentofu/internal/configs') ? L : L.skip
 
-// `tfgraph ARGS` in this process as bin/run.js runs it (test/helpers/cli.ts; the same output and exit code,
+// `tfgraph ARGS` in this process as bin/run.cjs runs it (test/helpers/cli.ts; the same output and exit code,
 // test/cli/in-process.test.ts), the first also as a process of its own
 const cli = checkedRunner({cwd: process.cwd()})
 const run = (...args: string[]) => cli(['lint', ...args])

@@ -104,7 +104,7 @@ T('.tfgraph.json wins where both speak; the note is one line in the output', () 
     assert.equal(cfg.config.options?.get('module-source-unpinned'), {style: 'sha', default_branches: ['dev']})
     assert.is(cfg.notes.length, 1)
     assert.match(cfg.notes[0] ?? '', 'not understood, ignored: plugin "aws"')
-    const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'lint', dir], {
+    const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.cjs'), 'lint', dir], {
       encoding: 'utf8',
       env: {...process.env, NO_COLOR: '1', TFGRAPH_NO_CACHE: '1'},
     })

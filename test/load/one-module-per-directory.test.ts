@@ -22,7 +22,7 @@ function bindings(a: Awaited<ReturnType<typeof analyzeProviders>>): string[] {
 }
 
 T('two roots calling one module twice each: lint --recursive --verbose --no-cache decodes 3 directories', () => {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'lint', '--recursive', '--verbose', '--no-cache', '.'], {
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.cjs'), 'lint', '--recursive', '--verbose', '--no-cache', '.'], {
     cwd: twoRoots,
     encoding: 'utf8',
     env: {...process.env, NO_COLOR: '1'},

@@ -103,7 +103,7 @@ T('lint --recursive --verbose --no-cache on a tree written just now decodes 3 di
   const dir = mkdtempSync(path.join(tmpdir(), 'tfgraph-race-'))
   try {
     cpSync(twoRoots, dir, {recursive: true})
-    const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), 'lint', '--recursive', '--verbose', '--no-cache', '.'], {
+    const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.cjs'), 'lint', '--recursive', '--verbose', '--no-cache', '.'], {
       cwd: dir,
       encoding: 'utf8',
       env: {...process.env, NO_COLOR: '1'},

@@ -22,11 +22,11 @@ function env(): NodeJS.ProcessEnv {
 
 /** Runs the CLI as a process with stdout and stderr apart, and once more into one file (the order a terminal shows). */
 function runProcess(args: string[], cwd = repoRoot) {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {encoding: 'utf8', env: env(), cwd})
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.cjs'), ...args], {encoding: 'utf8', env: env(), cwd})
   const file = path.join(tmp, `merged-${Math.random().toString(36).slice(2)}.txt`)
   const fd = openSync(file, 'w')
   try {
-    spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {stdio: ['ignore', fd, fd], env: env(), cwd})
+    spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.cjs'), ...args], {stdio: ['ignore', fd, fd], env: env(), cwd})
   } finally {
     closeSync(fd)
   }

@@ -48,7 +48,7 @@ export interface Client {
   stop(): Promise<number | null>
 }
 
-export const tfgraphBin = path.join(repoRoot, 'bin', 'run.js')
+export const tfgraphBin = path.join(repoRoot, 'bin', 'run.cjs')
 
 export async function startClient(
   workspace: string,

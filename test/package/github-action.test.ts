@@ -187,10 +187,10 @@ test('the step: providers diff calls `tfgraph providers diff DIR --git REV --for
   const stub = mkdtempSync(path.join(tmpdir(), 'tfgraph-action-stub-'))
   mkdirSync(path.join(stub, 'bin'))
   writeFileSync(
-    path.join(stub, 'bin/run.js'),
-    `import {writeFileSync} from 'node:fs'\nwriteFileSync(${JSON.stringify(path.join(stub, 'argv.json'))}, JSON.stringify(process.argv.slice(2)))\nconsole.log('| resource | before | after |\\n|---|---|---|')\n`,
+    path.join(stub, 'bin/run.cjs'),
+    `const {writeFileSync} = require('node:fs')\nwriteFileSync(${JSON.stringify(path.join(stub, 'argv.json'))}, JSON.stringify(process.argv.slice(2)))\nconsole.log('| resource | before | after |\\n|---|---|---|')\n`,
   )
-  chmodSync(path.join(stub, 'bin/run.js'), 0o755)
+  chmodSync(path.join(stub, 'bin/run.cjs'), 0o755)
   const argv = () => JSON.parse(readFileSync(path.join(stub, 'argv.json'), 'utf8')) as string[]
   try {
     const r = runStep(dir, {command: 'providers diff', path: 'demo', base: 'v1.2.0'}, {action_path: stub})

@@ -33,7 +33,7 @@ test('docs/ci.md: the GitLab job writes SARIF and a Code Quality report, and fai
     mkdirSync(path.join(dir, 'bin'))
     writeFileSync(
       path.join(dir, 'bin/tfgraph'),
-      `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(repoRoot, 'bin/run.js'))} "$@"\n`,
+      `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(repoRoot, 'bin/run.cjs'))} "$@"\n`,
     )
     chmodSync(path.join(dir, 'bin/tfgraph'), 0o755)
     const work = path.join(dir, 'work')

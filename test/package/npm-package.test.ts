@@ -13,7 +13,7 @@ import {installed, npm, skip, type Installed} from './install.js'
 // 470: tfgraph lsp added its module files (src/lsp, the overlay source, the workspace: 12 with their .d.ts);
 // 560: the decoded model's modules (crawl/call-source, walker, load/decode, load/records, imports, hcl/expr…),
 // the page's layout and text measures, and the rules of #33 (a .js and a .d.ts per source file);
-// 580: providers started without the command framework (#41: bin/load-script.js, dist/cli/quick*.cjs and their
+// 580: providers started without the command framework (#41: bin/load-script.cjs, dist/cli/quick*.cjs and their
 // code caches, cli/providers-run, graph-run, quick, quick-run, flag-values)
 // 640: Terraform Stacks (#40: load/stacks, the stack analysis, its renderers, lint and hover)
 // 660: the fix engine (#38: rules/fix, lint/fix, render/fix-diff, lsp code actions)
@@ -95,9 +95,9 @@ if (typeof got === 'string') {
     spawnSync(inst.bin(bin), args, {cwd, encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}})
 
   test('the tarball holds only what runs: bin/, the built dist/cli, dist/src and dist/viewer, the manifest', () => {
-    // dist/cli/quick*.cjs and their V8 code caches (.cjs.cache) are what `providers` starts from (bin/load-script.js)
+    // dist/cli/quick*.cjs and their V8 code caches (.cjs.cache) are what `providers` starts from (bin/load-script.cjs)
     const allowed =
-      /^(README\.md|LICENSE|package\.json|oclif\.manifest\.json|bin\/(run|pre-commit|load-script|oclif-run)\.js|dist\/(cli|src)\/.+\.(js|d\.ts)|dist\/cli\/[\w-]+\.cjs(\.cache)?|dist\/viewer\/viewer\.(js|css))$/
+      /^(README\.md|LICENSE|package\.json|oclif\.manifest\.json|bin\/((run|pre-commit|load-script|oclif-run)\.js|(run|pre-commit|load-script)\.cjs)|dist\/(cli|src)\/.+\.(js|d\.ts)|dist\/cli\/[\w-]+\.cjs(\.cache)?|dist\/viewer\/viewer\.(js|css))$/
     const stray = inst.files.filter((f) => !allowed.test(f))
     assert.equal(stray, [], `files that do not run: ${stray.join(', ')}`)
     assert.ok(!inst.files.some((f) => /^(test|fixtures|scripts|src|commands|docs)\//.test(f)))
@@ -206,7 +206,7 @@ if (typeof got === 'string') {
   })
 
   test('the pre-commit entry is installed as a command of the package', () => {
-    assert.is(pkg.bin['tfgraph-pre-commit'], 'bin/pre-commit.js')
+    assert.is(pkg.bin['tfgraph-pre-commit'], 'bin/pre-commit.cjs')
     const r = run('tfgraph-pre-commit', ['lint', path.join('ignore-and-config', 'main.tf')])
     assert.ok(r.status === 0 || r.status === 2, `exit ${r.status}: ${r.stderr}`)
   })

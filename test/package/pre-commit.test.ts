@@ -1,4 +1,4 @@
-// The pre-commit hooks (.pre-commit-hooks.yaml, bin/pre-commit.js). The entry script is tested directly
+// The pre-commit hooks (.pre-commit-hooks.yaml, bin/pre-commit.cjs). The entry script is tested directly
 // (which roots it runs, quiet when clean); then Debian's `pre-commit` runs the hooks in a temporary git
 // repository as a user would: `pre-commit install`, then `git commit` — a bad change is blocked with
 // tfgraph's message, a clean one goes through. The offline `-system` hooks are the ones run (the `node`
@@ -111,7 +111,7 @@ test('the repo: local configurations in README.md and docs/ci.md are the -system
   }
 })
 
-const script = path.join(repoRoot, 'bin/pre-commit.js')
+const script = path.join(repoRoot, 'bin/pre-commit.cjs')
 const entry = (cwd: string, args: string[]) =>
   spawnSync(process.execPath, [script, ...args], {cwd, encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}})
 

@@ -13,7 +13,7 @@ const dir = path.join(fixturesDir, 'providers/shared-module')
 const AWS = 'provider["registry.terraform.io/hashicorp/aws"]'
 
 function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.js'), ...args], {
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/run.cjs'), ...args], {
     encoding: 'utf8',
     env: {...process.env, NO_COLOR: '1'},
   })

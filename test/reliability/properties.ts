@@ -154,7 +154,7 @@ export interface CliResult {
   readonly error?: string
 }
 
-/** Spawns `node bin/run.js ARGS` with a time limit and a V8 heap limit proportional to the input. */
+/** Spawns `node bin/run.cjs ARGS` with a time limit and a V8 heap limit proportional to the input. */
 export function spawnCli(
   args: readonly string[],
   opts: {
@@ -170,7 +170,7 @@ export function spawnCli(
   } = {bytes: 0},
 ): CliResult {
   const heapMb = Math.ceil(512 + (opts.bytes / 1e6) * 40)
-  const runJs = path.join(opts.cliRoot ?? repoRoot, 'bin/run.js')
+  const runJs = path.join(opts.cliRoot ?? repoRoot, 'bin/run.cjs')
   const nodeArgs = [`--max-old-space-size=${heapMb}`, ...(opts.nodeOptions ?? []), runJs, ...args]
   const [cmd, ...pre] = opts.prefix && opts.prefix.length > 0 ? [...opts.prefix, process.execPath] : [process.execPath]
   const started = Date.now()
@@ -213,7 +213,7 @@ export function readableCliCopy(uid: number, gid: number): {root: string; remove
     if (statSync(p).isDirectory()) for (const e of readdirSync(p)) open(path.join(p, e))
   }
   open(root)
-  const probe = spawnSync(process.execPath, [path.join(root, 'bin/run.js'), '--version'], {encoding: 'utf8', uid, gid, cwd: root})
+  const probe = spawnSync(process.execPath, [path.join(root, 'bin/run.cjs'), '--version'], {encoding: 'utf8', uid, gid, cwd: root})
   if (probe.status === 0) return {root, remove}
   remove()
   const firstLine = (probe.error?.message ?? probe.stderr.trim().split('\n')[0] ?? '').trim()

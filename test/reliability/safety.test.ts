@@ -260,7 +260,7 @@ test('a plain run (no preload, no namespace): the local "internet" the tree poin
       ['lock', dir, '--verify'],
     ]) {
       const code = await new Promise<number | null>((resolve) => {
-        const p = spawn(process.execPath, [path.join(repoRoot, 'bin', 'run.js'), ...args], {env, stdio: 'ignore'})
+        const p = spawn(process.execPath, [path.join(repoRoot, 'bin', 'run.cjs'), ...args], {env, stdio: 'ignore'})
         p.on('exit', resolve)
       })
       assert.ok(code === 1 || code === 2, `exit ${code}`)

@@ -16,7 +16,7 @@ import {fixturesDir, repoRoot} from '../../helpers/paths.js'
 const D = suite('providers diff')
 const base = path.join(fixturesDir, 'providers-diff')
 
-// `tfgraph providers diff ARGS` in this process as bin/run.js runs it (test/helpers/cli.ts; the same output
+// `tfgraph providers diff ARGS` in this process as bin/run.cjs runs it (test/helpers/cli.ts; the same output
 // and exit code, test/cli/in-process.test.ts); the first case's text also as a process of its own, which
 // must give the same (`real`)
 const env = {TFGRAPH_NO_CACHE: '1', TF_DATA_DIR: undefined}

@@ -13,7 +13,7 @@ import {fixturesDir} from '../../helpers/paths.js'
 const P = suite('providers --plan')
 const plans = path.join(fixturesDir, 'plans')
 
-// `tfgraph ARGS` in this process as bin/run.js runs it (test/helpers/cli.ts; the same output and exit code,
+// `tfgraph ARGS` in this process as bin/run.cjs runs it (test/helpers/cli.ts; the same output and exit code,
 // test/cli/in-process.test.ts), the first also as a process of its own
 const cli = checkedRunner({env: {TFGRAPH_NO_CACHE: '1', TF_DATA_DIR: undefined}})
 const run = (...args: string[]) => cli(['providers', ...args])

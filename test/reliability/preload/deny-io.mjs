@@ -1,4 +1,4 @@
-// Preloaded into the CLI by the safety tests (`node --import <this file> bin/run.js …`): every way Node
+// Preloaded into the CLI by the safety tests (`node --import <this file> bin/run.cjs …`): every way Node
 // offers to reach the network or start a process throws, and each attempt is appended to the file named
 // by TFGRAPH_DENY_LOG (so an attempt whose error the program swallowed is still seen). Worker threads
 // (the parse pool) stay allowed: they run tfgraph's own code.
