@@ -220,7 +220,9 @@ function entryOf(e: Dirent): FileEntry {
 
 function statKindNow(p: string): StatKind | null {
   try {
-    return kindOf(statSync(p))
+    // a missing path answered without an error made and thrown (most `stat` inputs ask for what is absent)
+    const s = statSync(p, {throwIfNoEntry: false})
+    return s === undefined ? null : kindOf(s)
   } catch {
     return null
   }
@@ -405,6 +407,10 @@ export class DiskSource implements FileSource {
           let now = this.stamps.get(p)
           if (now === undefined) now = this.stampChecked(p, letter === 'd')
           if (now !== null && now === stamp) continue
+          // missing when recorded and now (no stamp now: neither stat nor open can reach it): unchanged,
+          // without the failed open and its error (a root's absent modules.json, .tflint.hcl, tests/...:
+          // 2,580 a warm run over the corpus)
+          if (now === null && value === null) continue
           kind = letter === 'f' ? 'file' : 'dir'
         } else if (letter === 's') kind = 'stat'
         else if (letter === 'r') {
@@ -431,6 +437,7 @@ export class DiskSource implements FileSource {
       let now = this.stamps.get(p)
       if (now === undefined) now = this.stampChecked(p, kind === 'dir')
       if (now !== null && now === i.stamp) return true
+      if (now === null && i.value === null) return true // missing then and now (as unchangedPacked)
     } else if (kind === 'real' && i.value === p && this.realIsItself(p)) return true
     return this.valueNow(kind, p) === i.value
   }

@@ -73,7 +73,7 @@ export async function lintCached(ctx: RunContext, dir: string, opts: LintOptions
     varFiles: opts.varFiles ?? [],
     limits: opts.limits ?? {},
     tests: opts.tests ?? true,
-    env: analysisEnv(opts.env ?? process.env),
+    env: opts.env ? analysisEnv(opts.env) : ctx.results.processEnvKey(),
   }
   const r = await ctx.results.get(
     'lint',

@@ -415,6 +415,51 @@ R('inputs: checked as stored (packed), they read as the list does after every ki
   assert.equal(outer.inputs.map(key).sort(), inputs.map(key).sort())
 })
 
+R('inputs: what was missing and still is reads as unchanged; each kind of missing input made later is a change', async () => {
+  const top = path.join(work, 'absent')
+  mkdirSync(top, {recursive: true})
+  const disk = new DiskSource({racyMs: 0})
+  const file = path.join(top, '.tflint.hcl')
+  const dir = path.join(top, 'tests')
+  const statted = path.join(top, 'modules.json')
+  const {inputs} = await disk.record(async () => {
+    assert.throws(() => disk.read(file))
+    assert.throws(() => disk.list(dir))
+    assert.is(disk.stat(statted), null)
+  })
+  assert.equal(inputs.map((i) => `${i.kind} ${path.basename(i.path)} ${i.value}`).sort(), [
+    'dir tests null',
+    'file .tflint.hcl null',
+    'stat modules.json null',
+  ])
+  const packed = JSON.parse(JSON.stringify(packInputs(inputs))) as unknown
+  const both = (): [boolean | undefined, boolean] => {
+    disk.forgetChecked()
+    const fast = disk.unchangedPacked(packed)
+    disk.forgetChecked()
+    return [fast, disk.unchanged(inputs, 'contents')]
+  }
+  assert.equal(both(), [true, true], 'all still missing')
+  const changes: [string, () => void, () => void][] = [
+    ['the file made', () => writeFileSync(file, ''), () => rmSync(file)],
+    ['the file made as a directory', () => mkdirSync(file), () => rmSync(file, {recursive: true})],
+    ['the directory made', () => mkdirSync(dir), () => rmSync(dir, {recursive: true})],
+    ['the directory made as a file', () => writeFileSync(dir, ''), () => rmSync(dir)],
+    ['the stat path made', () => writeFileSync(statted, '{}'), () => rmSync(statted)],
+    ["a dangling link in the file's place", () => symlinkSync(path.join(top, 'nowhere'), file), () => rmSync(file)],
+  ]
+  for (const [what, change, undo] of changes) {
+    change()
+    const now = both()
+    undo()
+    // still unreadable as what was asked (a dangling link, a directory read as a file, a file listed):
+    // unchanged, as reading it would say (a recording's parent listing is what sees those)
+    const unreadable = what.startsWith('a dangling link') || what.includes(' as a ')
+    assert.equal(now, unreadable ? [true, true] : [false, false], what)
+    assert.equal(both(), [true, true], `${what}, undone`)
+  }
+})
+
 R('inputs: a realpath recorded as the path itself is checked by looking at its parts, and a part become a link is seen', async () => {
   const top = path.join(work, 'top')
   mkdirSync(path.join(top, 'a', 'b'), {recursive: true})
