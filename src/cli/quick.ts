@@ -242,9 +242,8 @@ function readLine(given: readonly string[], streams: Streams = process): {q: Qui
   const q = quickArgs(command, argv, process.env, streams)
   if (!q || dirProblem(q) !== undefined) return undefined
   const settings = cacheSettingsFromEnv()
-  // `providers --verbose` ends with a line about the run: the run writes it; `lint --recursive` stores each
-  // root's findings, not its output (the run reads them back root by root)
-  if (q.noCache || (q.command === 'providers' && q.inputs.verbose) || (q.command === 'lint' && q.inputs.recursive) || !settings.enabled)
+  // `providers --verbose` ends with a line about the run: the run writes it
+  if (q.noCache || (q.command === 'providers' && q.inputs.verbose) || !settings.enabled)
     return {q, stored: undefined}
   const results = new ResultsCache({settings: () => settings, files: new DiskSource(), variant: parserKindFromEnv()})
   return {q, stored: results.storedOutputBytes(command, quickKey(q))}

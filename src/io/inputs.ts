@@ -122,6 +122,22 @@ export function unpackInputs(v: unknown): Input[] | undefined {
   return out
 }
 
+/** `note` of the inputs `unpackInputs(packed)` gives, for a stored form already checked to be one. */
+function notePacked(rec: Recorder, packed: readonly unknown[]): void {
+  for (const g of packed as readonly (readonly unknown[])[]) {
+    const dir = g[0] as string
+    for (let j = 1; j < g.length; j += 4) {
+      const kind = LETTER_KIND[String(g[j])]!
+      const m = rec[kind]
+      const p = dir + (g[j + 1] as string)
+      if (m.has(p)) continue
+      const value = g[j + 2] === 1 && kind === 'real' ? p : (g[j + 2] as string | null)
+      const stamp = g[j + 3]
+      m.set(p, typeof stamp === 'string' ? {kind, path: p, value, stamp} : {kind, path: p, value})
+    }
+  }
+}
+
 /** What a recording noted, by kind and path (one map per kind: no key strings made per read). */
 type Recorder = Record<Input['kind'], Map<string, Input>>
 
@@ -424,8 +440,11 @@ export class DiskSource implements FileSource {
         if (this.valueNow(kind, p) !== value) return false
       }
     }
-    // a result that uses this one (a command's output, say) depends on its inputs too
-    if (this.store.current()) this.note(unpackInputs(packed) ?? [])
+    // a result that uses this one (a command's output, say) depends on its inputs too: noted from the
+    // stored form, an Input made only for a path not yet noted (the roots of `lint --recursive` share
+    // most of theirs)
+    const rec = this.store.current()
+    if (rec) notePacked(rec, packed)
     return true
   }
 
