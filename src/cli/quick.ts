@@ -243,8 +243,7 @@ function readLine(given: readonly string[], streams: Streams = process): {q: Qui
   if (!q || dirProblem(q) !== undefined) return undefined
   const settings = cacheSettingsFromEnv()
   // `providers --verbose` ends with a line about the run: the run writes it
-  if (q.noCache || (q.command === 'providers' && q.inputs.verbose) || !settings.enabled)
-    return {q, stored: undefined}
+  if (q.noCache || (q.command === 'providers' && q.inputs.verbose) || !settings.enabled) return {q, stored: undefined}
   const results = new ResultsCache({settings: () => settings, files: new DiskSource(), variant: parserKindFromEnv()})
   return {q, stored: results.storedOutputBytes(command, quickKey(q))}
 }

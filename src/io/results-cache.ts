@@ -253,7 +253,7 @@ export class ResultsCache {
       try {
         for (const part of entryParts(entry.key, inputs, value)) {
           const bytes = Buffer.from(part)
-          for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at)
+          for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at)
         }
       } finally {
         closeSync(fd)
