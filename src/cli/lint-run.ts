@@ -157,9 +157,10 @@ async function lintReport(cmd: CommandRun<unknown>, i: LintInputs, x: LintExtras
     if (storable(i, x))
       for (const f of [i.config !== undefined ? path.resolve(i.config) : path.join(root, '.tfgraph.json'), path.join(root, '.tflint.hcl')])
         try {
-          cmd.context.files.read(path.resolve(f))
+          // most roots have neither file: a missing one noted by its stat (a failed read makes and throws an error)
+          if (cmd.context.files.stat(path.resolve(f)) !== null) cmd.context.files.read(path.resolve(f))
         } catch {
-          // not there: noted as missing
+          // unreadable: noted as such
         }
     return {root, cfg: config.readLintConfig(root, i.config)}
   })
