@@ -1,8 +1,10 @@
 // Where tfgraph keeps its caches (parse results, whole results, the inflated parser) and how an area of
 // it is kept bounded. Shared by every cache; each cache object belongs to one run.
 import {mkdirSync, readdirSync, statSync, unlinkSync, utimesSync, writeFileSync} from 'node:fs'
-import {homedir} from 'node:os'
+import type * as Os from 'node:os'
 import * as path from 'node:path'
+// node:os only for a home directory: a run given its cache directory does not load it (#53)
+import {nodeBuiltin} from './node-crypto.js'
 
 /** Most entries kept (`TFGRAPH_CACHE_MAX_ENTRIES`, default 50,000 ≈ 800 MB); the oldest go first. */
 function maxEntries(env: NodeJS.ProcessEnv = process.env): number {
@@ -14,7 +16,7 @@ function maxEntries(env: NodeJS.ProcessEnv = process.env): number {
 export function parseCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env['TFGRAPH_CACHE_DIR']) return path.resolve(env['TFGRAPH_CACHE_DIR'])
   if (env['XDG_CACHE_HOME']) return path.join(env['XDG_CACHE_HOME'], 'tfgraph')
-  return path.join(homedir(), '.cache', 'tfgraph')
+  return path.join((nodeBuiltin('node:os') as typeof Os).homedir(), '.cache', 'tfgraph')
 }
 
 /** What a cache is (and what a parse worker needs to share it). */
