@@ -185,6 +185,18 @@ for (let c = 0; c < 128; c++) {
 const ID_CONTINUE = new Uint8Array(128)
 for (let c = 0; c < 128; c++) if (CLASS[c] !== C_OTHER || c === 45) ID_CONTINUE[c] = 1
 
+/**
+ * A run of characters a quoted string's literal takes as they are (no quote, line break, backslash, `$` or
+ * `%`), and one a heredoc's or a bare template's takes (no line break, `$` or `%`): skipped by V8's own scan
+ * (#53: in a short run the loops over them ran interpreted, over every description and heredoc).
+ */
+const QUOTED_PLAIN = /[^"\n\r\\$%]+/y
+const LINE_PLAIN = /[^\n\r$%]+/y
+/** Where the run of `re`'s characters from `i` ends (`i` when there is none). */
+function plainEnd(re: RegExp, text: string, i: number): number {
+  re.lastIndex = i
+  return re.test(text) ? re.lastIndex : i
+}
 const ID_START_RE = /^[\p{ID_Start}]$/u
 const ID_CONTINUE_RE = /^[\p{ID_Continue}]$/u
 
@@ -637,6 +649,8 @@ class Lexer {
         let j = i
         let plain = true
         while (j < n) {
+          j = plainEnd(QUOTED_PLAIN, text, j)
+          if (j >= n) break
           const d = text.charCodeAt(j)
           if (d > 92) {
             j++
@@ -680,12 +694,7 @@ class Lexer {
       const h = mode === MODE_HEREDOC ? heredocs[heredocs.length - 1] : undefined
       if (h && h.startOfLine) {
         // a whole line of plain characters may be the closing marker
-        let j = i
-        while (j < n) {
-          const d = text.charCodeAt(j)
-          if (d === 36 || d === 37 || d === 10 || d === 13) break
-          j++
-        }
+        const j = plainEnd(LINE_PLAIN, text, i)
         let eol = -1
         if (text.charCodeAt(j) === 10) eol = j + 1
         else if (text.charCodeAt(j) === 13 && text.charCodeAt(j + 1) === 10) eol = j + 2
@@ -706,6 +715,8 @@ class Lexer {
       let broken = false
       let plain = true
       while (j < n) {
+        j = plainEnd(LINE_PLAIN, text, j)
+        if (j >= n) break
         const d = text.charCodeAt(j)
         if (d === 10) {
           j++
