@@ -181,10 +181,6 @@ for (let c = 0; c < 128; c++) {
   else CLASS[c] = C_OTHER
 }
 
-/** ASCII characters that continue an identifier: letters, digits, `_` and `-`. */
-const ID_CONTINUE = new Uint8Array(128)
-for (let c = 0; c < 128; c++) if (CLASS[c] !== C_OTHER || c === 45) ID_CONTINUE[c] = 1
-
 /**
  * A run of characters a quoted string's literal takes as they are (no quote, line break, backslash, `$` or
  * `%`), and one a heredoc's or a bare template's takes (no line break, `$` or `%`): skipped by V8's own scan
@@ -192,6 +188,8 @@ for (let c = 0; c < 128; c++) if (CLASS[c] !== C_OTHER || c === 45) ID_CONTINUE[
  */
 const QUOTED_PLAIN = /[^"\n\r\\$%]+/y
 const LINE_PLAIN = /[^\n\r$%]+/y
+/** The ASCII characters that continue an identifier (letters, digits, `_` and `-`), as a run. */
+const ID_REST = /[A-Za-z0-9_-]+/y
 /** Where the run of `re`'s characters from `i` ends (`i` when there is none). */
 function plainEnd(re: RegExp, text: string, i: number): number {
   re.lastIndex = i
@@ -417,10 +415,8 @@ class Lexer {
           const cls = CLASS[c]!
           if (cls === C_ID) {
             // an ASCII identifier: letters, digits, `_` and `-` (a non-ASCII character goes the long way)
-            let j = i + 1
-            let d = text.charCodeAt(j)
-            while (d < 128 && ID_CONTINUE[d] === 1) d = text.charCodeAt(++j)
-            if (d >= 0x80) j = i + identLength(text, i)
+            let j = plainEnd(ID_REST, text, i + 1)
+            if (text.charCodeAt(j) >= 0x80) j = i + identLength(text, i)
             this.emit(T.IDENT, i, j)
             i = j
             continue
