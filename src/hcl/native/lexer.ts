@@ -190,6 +190,8 @@ const QUOTED_PLAIN = /[^"\n\r\\$%]+/y
 const LINE_PLAIN = /[^\n\r$%]+/y
 /** The ASCII characters that continue an identifier (letters, digits, `_` and `-`), as a run. */
 const ID_REST = /[A-Za-z0-9_-]+/y
+/** Spaces and tabs, as a run. */
+const BLANKS = /[ \t]+/y
 /** Where the run of `re`'s characters from `i` ends (`i` when there is none). */
 function plainEnd(re: RegExp, text: string, i: number): number {
   re.lastIndex = i
@@ -403,12 +405,7 @@ class Lexer {
       if (mode === MODE_MAIN) {
         if (c === 32 || c === 9) {
           // a run of blanks (indentation) at once
-          i++
-          while (i < n) {
-            const d = text.charCodeAt(i)
-            if (d !== 32 && d !== 9) break
-            i++
-          }
+          i = plainEnd(BLANKS, text, i + 1)
           continue
         }
         if (c < 128) {
