@@ -55,6 +55,9 @@ export function impliedProvider(localName: string, defaultHost: string): Provide
   return providerAddr(defaultHost, 'hashicorp', localName)
 }
 
+/** A part of ASCII letters and digits with dashes inside: valid with or without underscores allowed. */
+const ASCII_PART = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/
+
 /**
  * Validates one part of a provider address (ParseProviderPart); returns the normalized part or the problem.
  * `underscores`: a namespace as Terraform 1.16 and later read it (terraform-registry-address 0.5's
@@ -64,6 +67,9 @@ export function parseProviderPart(given: string, underscores = false): {part: st
   if (given.length === 0) return {error: 'must have at least one character'}
   if (given.includes('.')) return {error: 'dots are not allowed'}
   if (given.includes('--')) return {error: 'cannot use multiple consecutive dashes'}
+  // ASCII letters, digits and dashes first: the same answer for such a part (NFKC leaves ASCII as it is), without
+  // the Unicode classes, whose first matches cost ~0.3 ms each (V8 compiles their ranges; #53: a run reads a few)
+  if (ASCII_PART.test(given)) return {part: given.toLowerCase()}
   const valid = underscores ? /^[\p{L}\p{N}_](?:[\p{L}\p{N}_-]*[\p{L}\p{N}_])?$/u : /^[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?$/u
   if (!valid.test(given)) {
     return {error: 'must contain only letters, digits, and dashes, and may not use leading or trailing dashes'}

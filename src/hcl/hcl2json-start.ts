@@ -7,9 +7,10 @@
 import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import * as path from 'node:path'
-import {gunzipSync} from 'node:zlib'
-// node:crypto when the parser starts: a run that never does (the language server's start) does not load it (#48)
-import {nodeCrypto} from '../io/node-crypto.js'
+import type * as Zlib from 'node:zlib'
+// node:crypto and node:zlib when the parser starts: a run that never does (the language server's start, every
+// run of tfgraph's own parser) loads neither (#48, #53: parse-native.ts imports this module)
+import {nodeBuiltin, nodeCrypto} from '../io/node-crypto.js'
 
 export type Hcl2JsonParse = (filename: string, contents: string) => Promise<unknown>
 
@@ -35,7 +36,7 @@ function wasmBytes(pkgDir: string, cacheDir: string | undefined): Uint8Array<Arr
       // not there yet
     }
   }
-  const bytes = gunzipSync(gz)
+  const bytes = (nodeBuiltin('node:zlib') as typeof Zlib).gunzipSync(gz)
   if (file) {
     try {
       mkdirSync(path.dirname(file), {recursive: true})

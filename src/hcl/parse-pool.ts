@@ -5,7 +5,7 @@
 // `jobs` workers (one with --jobs 1) take over, with the parser compiled for speed. Workers write
 // their results to the shared parse cache themselves. A worker that dies only sends its files back
 // to in-process parsing.
-import {availableParallelism} from 'node:os'
+import type * as Os from 'node:os'
 import type * as WorkerThreads from 'node:worker_threads'
 import type {Worker} from 'node:worker_threads'
 import {nodeBuiltin} from '../io/node-crypto.js'
@@ -51,7 +51,9 @@ export interface ParsePoolOptions {
 
 /** One run's worker pool: started on demand, stopped by `close` (idle workers never keep a process alive). */
 export class ParsePool {
-  readonly jobs: number
+  #jobs: number | undefined
+  /** --jobs, else TFGRAPH_JOBS, as the run was made with. */
+  private readonly given: number | undefined
   private readonly threshold: number
   private readonly cache: () => CacheSettings
   readonly parser: ParserKind
@@ -59,10 +61,15 @@ export class ParsePool {
   private expected = 0
 
   constructor(opts: ParsePoolOptions) {
-    this.jobs = Math.max(1, Math.floor(opts.jobs ?? envJobs() ?? availableParallelism()))
+    this.given = opts.jobs ?? envJobs()
     this.threshold = Math.max(0, Math.floor(opts.threshold ?? envThreshold() ?? DEFAULT_POOL_THRESHOLD))
     this.cache = opts.cache
     this.parser = opts.parser ?? 'tfgraph'
+  }
+
+  /** The number of workers; node:os (the machine's parallelism) is loaded only when asked (#53: most runs start none). */
+  get jobs(): number {
+    return (this.#jobs ??= Math.max(1, Math.floor(this.given ?? (nodeBuiltin('node:os') as typeof Os).availableParallelism())))
   }
 
   /**

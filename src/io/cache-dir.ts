@@ -1,8 +1,10 @@
 // Where tfgraph keeps its caches (parse results, whole results, the inflated parser) and how an area of
 // it is kept bounded. Shared by every cache; each cache object belongs to one run.
 import {mkdirSync, readdirSync, statSync, unlinkSync, utimesSync, writeFileSync} from 'node:fs'
-import {homedir} from 'node:os'
+import type * as Os from 'node:os'
 import * as path from 'node:path'
+// node:os only for a home directory: a run given its cache directory does not load it (#53)
+import {nodeBuiltin} from './node-crypto.js'
 
 /** Most entries kept (`TFGRAPH_CACHE_MAX_ENTRIES`, default 50,000 ≈ 800 MB); the oldest go first. */
 function maxEntries(env: NodeJS.ProcessEnv = process.env): number {
@@ -10,11 +12,20 @@ function maxEntries(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isInteger(n) && n > 0 ? n : 50000
 }
 
+/**
+ * The home directory as `os.homedir()` gives it: off Windows, libuv's answer is `HOME` whenever it is set
+ * (empty included), so node:os is loaded only where it is not (#53: most runs then load no node:os).
+ */
+function homeDir(): string {
+  const home = process.platform === 'win32' ? undefined : process.env['HOME']
+  return home ?? (nodeBuiltin('node:os') as typeof Os).homedir()
+}
+
 /** The cache directory: `TFGRAPH_CACHE_DIR`, else `$XDG_CACHE_HOME/tfgraph`, else `~/.cache/tfgraph`. */
 export function parseCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env['TFGRAPH_CACHE_DIR']) return path.resolve(env['TFGRAPH_CACHE_DIR'])
   if (env['XDG_CACHE_HOME']) return path.join(env['XDG_CACHE_HOME'], 'tfgraph')
-  return path.join(homedir(), '.cache', 'tfgraph')
+  return path.join(homeDir(), '.cache', 'tfgraph')
 }
 
 /** What a cache is (and what a parse worker needs to share it). */

@@ -1,10 +1,10 @@
 // Keeping a cache area bounded without listing it on every run: an area is looked over at most once a day.
 import {mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
+import {homedir, tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {pruneCacheAreaDaily} from '../../src/io/cache-dir.js'
+import {parseCacheDir, pruneCacheAreaDaily} from '../../src/io/cache-dir.js'
 
 function fill(dir: string, n: number): void {
   for (let i = 0; i < n; i++) {
@@ -35,6 +35,20 @@ test('an area is pruned on its first look, then not again within a day, then aga
     if (env === undefined) delete process.env['TFGRAPH_CACHE_MAX_ENTRIES']
     else process.env['TFGRAPH_CACHE_MAX_ENTRIES'] = env
     rmSync(dir, {recursive: true, force: true})
+  }
+})
+
+test('without TFGRAPH_CACHE_DIR and XDG_CACHE_HOME: under the home directory os.homedir() gives, HOME set, empty or unset', () => {
+  const home = process.env['HOME']
+  try {
+    for (const value of ['/x/y/', '', 'relative', undefined]) {
+      if (value === undefined) delete process.env['HOME']
+      else process.env['HOME'] = value
+      assert.is(parseCacheDir({}), path.join(homedir(), '.cache', 'tfgraph'), JSON.stringify(value))
+    }
+  } finally {
+    if (home === undefined) delete process.env['HOME']
+    else process.env['HOME'] = home
   }
 })
 

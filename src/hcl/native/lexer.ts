@@ -181,10 +181,22 @@ for (let c = 0; c < 128; c++) {
   else CLASS[c] = C_OTHER
 }
 
-/** ASCII characters that continue an identifier: letters, digits, `_` and `-`. */
-const ID_CONTINUE = new Uint8Array(128)
-for (let c = 0; c < 128; c++) if (CLASS[c] !== C_OTHER || c === 45) ID_CONTINUE[c] = 1
-
+/**
+ * A run of characters a quoted string's literal takes as they are (no quote, line break, backslash, `$` or
+ * `%`), and one a heredoc's or a bare template's takes (no line break, `$` or `%`): skipped by V8's own scan
+ * (#53: in a short run the loops over them ran interpreted, over every description and heredoc).
+ */
+const QUOTED_PLAIN = /[^"\n\r\\$%]+/y
+const LINE_PLAIN = /[^\n\r$%]+/y
+/** The ASCII characters that continue an identifier (letters, digits, `_` and `-`), as a run. */
+const ID_REST = /[A-Za-z0-9_-]+/y
+/** Spaces and tabs, as a run. */
+const BLANKS = /[ \t]+/y
+/** Where the run of `re`'s characters from `i` ends (`i` when there is none). */
+function plainEnd(re: RegExp, text: string, i: number): number {
+  re.lastIndex = i
+  return re.test(text) ? re.lastIndex : i
+}
 const ID_START_RE = /^[\p{ID_Start}]$/u
 const ID_CONTINUE_RE = /^[\p{ID_Continue}]$/u
 
@@ -393,22 +405,15 @@ class Lexer {
       if (mode === MODE_MAIN) {
         if (c === 32 || c === 9) {
           // a run of blanks (indentation) at once
-          i++
-          while (i < n) {
-            const d = text.charCodeAt(i)
-            if (d !== 32 && d !== 9) break
-            i++
-          }
+          i = plainEnd(BLANKS, text, i + 1)
           continue
         }
         if (c < 128) {
           const cls = CLASS[c]!
           if (cls === C_ID) {
             // an ASCII identifier: letters, digits, `_` and `-` (a non-ASCII character goes the long way)
-            let j = i + 1
-            let d = text.charCodeAt(j)
-            while (d < 128 && ID_CONTINUE[d] === 1) d = text.charCodeAt(++j)
-            if (d >= 0x80) j = i + identLength(text, i)
+            let j = plainEnd(ID_REST, text, i + 1)
+            if (text.charCodeAt(j) >= 0x80) j = i + identLength(text, i)
             this.emit(T.IDENT, i, j)
             i = j
             continue
@@ -637,6 +642,8 @@ class Lexer {
         let j = i
         let plain = true
         while (j < n) {
+          j = plainEnd(QUOTED_PLAIN, text, j)
+          if (j >= n) break
           const d = text.charCodeAt(j)
           if (d > 92) {
             j++
@@ -680,12 +687,7 @@ class Lexer {
       const h = mode === MODE_HEREDOC ? heredocs[heredocs.length - 1] : undefined
       if (h && h.startOfLine) {
         // a whole line of plain characters may be the closing marker
-        let j = i
-        while (j < n) {
-          const d = text.charCodeAt(j)
-          if (d === 36 || d === 37 || d === 10 || d === 13) break
-          j++
-        }
+        const j = plainEnd(LINE_PLAIN, text, i)
         let eol = -1
         if (text.charCodeAt(j) === 10) eol = j + 1
         else if (text.charCodeAt(j) === 13 && text.charCodeAt(j + 1) === 10) eol = j + 2
@@ -706,6 +708,8 @@ class Lexer {
       let broken = false
       let plain = true
       while (j < n) {
+        j = plainEnd(LINE_PLAIN, text, j)
+        if (j >= n) break
         const d = text.charCodeAt(j)
         if (d === 10) {
           j++
