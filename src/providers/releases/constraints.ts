@@ -84,11 +84,11 @@ function goTrimSpace(s: string): string {
   return start === 0 && end === s.length ? s : s.slice(start, end)
 }
 
-// made at the first quote (an error message), not when the module loads: ~0.4 ms for its Unicode classes (#53)
-let printable: RegExp | undefined
-
 /** Go's `%q` for a string (strconv.Quote). */
 export function goQuote(s: string): string {
+  // a literal in the function, not in the module: V8 makes its Unicode classes (~0.4 ms) at the first quote
+  // (an error message), not when the module loads (#53), and reuses them after
+  const printable = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u
   let out = '"'
   for (const ch of s) {
     const cp = ch.codePointAt(0) ?? 0
@@ -121,7 +121,7 @@ export function goQuote(s: string): string {
         out += '\\v'
         continue
     }
-    if ((printable ??= /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u).test(ch)) out += ch
+    if ((cp >= 0x20 && cp < 0x7f) || printable.test(ch)) out += ch
     else if (cp < 0x80) out += '\\x' + cp.toString(16).padStart(2, '0')
     else if (cp >= 0xd800 && cp <= 0xdfff)
       out += '\\ufffd' // a lone surrogate: Go would see invalid UTF-8
