@@ -20,7 +20,7 @@ setFlagsFromString('--heap-growing-percent=50')
 const exitWhenFlushed = () => process.stdout.write('', () => process.stderr.write('', () => process.exit()))
 
 // `tfgraph providers|lint|graph|lock|config` with common flags start without oclif (~0.1 s to load),
-// from scripts compiled from V8's code cache (load-script.js): a stored answer is printed by a small one
+// from scripts compiled from V8's code cache (load-script.cjs): a stored answer is printed by a small one
 // (src/cli/quick.ts), anything else runs the same command code from a second (src/cli/quick-run.ts);
 // what they cannot read (other flags, --help, a directory that is not a module) falls through to oclif.
 const QUICK = ['providers', 'lint', 'graph', 'lock', 'config']

@@ -128,7 +128,7 @@ export interface LintExtras {
  * linted and rendered.
  */
 export function lintOutput(cmd: CommandRun<unknown>, i: LintInputs, x: LintExtras): Promise<CacheOutcome<LintOutput>> {
-  if (!storable(i, x)) return lintReport(cmd, i, x).then((value) => ({value, cached: false}))
+  if (!storable(x)) return lintReport(cmd, i, x).then((value) => ({value, cached: false}))
   return cmd.context.results.output('lint', lintKey(i), () => lintReport(cmd, i, x))
 }
 
@@ -139,7 +139,7 @@ export function lintOutput(cmd: CommandRun<unknown>, i: LintInputs, x: LintExtra
  * are linted again; a warm run then reads one entry instead of one a root (the corpus: 525 entries, 6.4 MB
  * of JSON parsed, against one; BENCHMARKS.md, "#53: the warm corpus").
  */
-const storable = (_i: LintInputs, x: LintExtras): boolean => !x.fix && !x.state
+const storable = (x: LintExtras): boolean => !x.fix && !x.state
 
 async function lintReport(cmd: CommandRun<unknown>, i: LintInputs, x: LintExtras): Promise<LintOutput> {
   // what a run answered by the results cache needs, and no more: the analysis (loader, resolver,
@@ -152,18 +152,8 @@ async function lintReport(cmd: CommandRun<unknown>, i: LintInputs, x: LintExtras
   if (roots.length === 0 && unreadable.length === 0) return x.noRoots()
   // a broken --config FILE is a usage error (nothing is linted, exit 1); a root's own broken .tfgraph.json
   // is that root's finding (exit 2), and the other roots are linted. The configuration files are read
-  // through the run's files too, so that a stored output is not reused once one of them changed.
-  const configs = roots.map((root) => {
-    if (storable(i, x))
-      for (const f of [i.config !== undefined ? path.resolve(i.config) : path.join(root, '.tfgraph.json'), path.join(root, '.tflint.hcl')])
-        try {
-          // most roots have neither file: a missing one noted by its stat (a failed read makes and throws an error)
-          if (cmd.context.files.stat(path.resolve(f)) !== null) cmd.context.files.read(path.resolve(f))
-        } catch {
-          // unreadable: noted as such
-        }
-    return {root, cfg: config.readLintConfig(root, i.config)}
-  })
+  // through the run's files, so that a stored output is not reused once one of them changed.
+  const configs = roots.map((root) => ({root, cfg: config.readLintConfig(root, i.config, cmd.context.files)}))
   const explicitErrors = i.config === undefined ? [] : (configs[0]?.cfg.diagnostics ?? [])
   if (explicitErrors.length > 0) return {stdout: '', stderr: (await import('./fail.js')).errorLines(explicitErrors), exitCode: 1}
   // several roots at once, so the worker pool has files to parse in parallel; results keep the roots' order

@@ -97,8 +97,11 @@ export function packInputs(inputs: readonly Input[]): unknown[][] {
   return groups
 }
 
-/** Stored inputs back as a list, or undefined when they are not what `packInputs` writes (a corrupt entry). */
-export function unpackInputs(v: unknown): Input[] | undefined {
+/**
+ * Stored inputs back as a list, or undefined when they are not what `packInputs` writes (a corrupt entry);
+ * `wanted`: only the inputs it takes are made (the others are checked all the same).
+ */
+export function unpackInputs(v: unknown, wanted?: (kind: Input['kind'], p: string) => boolean): Input[] | undefined {
   if (!Array.isArray(v)) return undefined
   const out: Input[] = []
   for (const g of v) {
@@ -114,28 +117,14 @@ export function unpackInputs(v: unknown): Input[] | undefined {
       const p = dir + name
       const v2 = value === 1 && kind === 'real' ? p : value
       if (v2 !== null && typeof v2 !== 'string') return undefined
-      if (stamp === 0) out.push({kind, path: p, value: v2})
+      if (wanted && !wanted(kind, p)) {
+        if (stamp !== 0 && typeof stamp !== 'string') return undefined
+      } else if (stamp === 0) out.push({kind, path: p, value: v2})
       else if (typeof stamp === 'string') out.push({kind, path: p, value: v2, stamp})
       else return undefined
     }
   }
   return out
-}
-
-/** `note` of the inputs `unpackInputs(packed)` gives, for a stored form already checked to be one. */
-function notePacked(rec: Recorder, packed: readonly unknown[]): void {
-  for (const g of packed as readonly (readonly unknown[])[]) {
-    const dir = g[0] as string
-    for (let j = 1; j < g.length; j += 4) {
-      const kind = LETTER_KIND[String(g[j])]!
-      const m = rec[kind]
-      const p = dir + (g[j + 1] as string)
-      if (m.has(p)) continue
-      const value = g[j + 2] === 1 && kind === 'real' ? p : (g[j + 2] as string | null)
-      const stamp = g[j + 3]
-      m.set(p, typeof stamp === 'string' ? {kind, path: p, value, stamp} : {kind, path: p, value})
-    }
-  }
 }
 
 /** What a recording noted, by kind and path (one map per kind: no key strings made per read). */
@@ -444,7 +433,7 @@ export class DiskSource implements FileSource {
     // stored form, an Input made only for a path not yet noted (the roots of `lint --recursive` share
     // most of theirs)
     const rec = this.store.current()
-    if (rec) notePacked(rec, packed)
+    if (rec) for (const i of unpackInputs(packed, (kind, p) => !rec[kind].has(p)) ?? []) rec[i.kind].set(i.path, i)
     return true
   }
 
