@@ -144,6 +144,9 @@ export async function startCommand<L>(command: Pick<Command, 'exit'>, flags: Com
       } else if (out.stdout) process.stdout.write(out.stdout)
       if (!out.stderrFirst && out.stderr) process.stderr.write(out.stderr)
       process.exitCode = out.exitCode
+      // the results cache's entries (the output's own among them) are written while the output is
+      // printed; the process ends once they are
+      await run?.context.results.settled()
     },
   }
 }

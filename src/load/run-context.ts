@@ -124,9 +124,9 @@ export class RunContext implements LoadContext {
     })
   }
 
-  /** Ends the run: stops the worker pool and the second parsing thread. */
+  /** Ends the run: stops the worker pool and the second parsing thread, and waits for the results cache's writes. */
   async close(): Promise<void> {
-    await Promise.all([this.pool.close(), this.lane?.close()])
+    await Promise.all([this.pool.close(), this.lane?.close(), this.results.settled()])
   }
 }
 

@@ -74,7 +74,9 @@ function copy(name: string): string {
 /** Lints as a new run would: this process's memory of checked inputs and parses is dropped first. */
 async function again(dir: string, opts: LintOptions = {}) {
   await newRun()
-  return lintCached(dir, {env: {}, ...opts})
+  const r = await lintCached(dir, {env: {}, ...opts})
+  await run.results.settled() // its entry written, as a run's end waits for it
+  return r
 }
 
 R('a second lint of an unchanged root comes from the cache, with the same findings and modules', async () => {
@@ -316,8 +318,10 @@ R(
     const stdout = 'resources ─ "é" \\ \n'.repeat(50)
     const stderr = 'warning: \ud800 alone\n'.repeat(10) // a lone surrogate: no UTF-8 form
     const produced = {stdout, stderr, exitCode: 0, stderrFirst: true}
-    const first = await results().output('providers', {dir: work}, async () => produced)
+    const writer = results()
+    const first = await writer.output('providers', {dir: work}, async () => produced)
     assert.is(first.cached, false)
+    await writer.settled()
     const stored = results().storedOutput('providers', {dir: work})
     assert.ok(stored)
     assert.equal(Object.keys(stored), Object.keys(produced))
@@ -503,5 +507,42 @@ R('inputs: a realpath recorded as the path itself is checked by looking at its p
     'a missing path now exists',
   )
 })
+
+R(
+  'an entry still being written answers a second look-up of the run; the run waits for it; an unwritable directory only turns the cache off',
+  async () => {
+    const files = new DiskSource({racyMs: 0})
+    let computed = 0
+    const produce = async () => ({stdout: `run ${++computed}\n`.repeat(40), stderr: '', exitCode: 0})
+    const writer = new ResultsCache({settings: () => ({enabled: true, dir: cache}), files})
+    const key = {dir: work, case: 'pending'}
+    const first = await writer.output('lint', key, produce)
+    const second = await writer.output('lint', key, produce)
+    assert.is(first.cached, false)
+    assert.is(second.cached, true, 'answered while its entry is being written')
+    assert.is(computed, 1)
+    assert.equal(second.value, first.value)
+    await writer.settled()
+    const later = new ResultsCache({settings: () => ({enabled: true, dir: cache}), files})
+    assert.equal(later.storedOutput('lint', key), first.value, 'on disk once settled')
+    assert.equal(
+      entryFiles().filter((f) => f.endsWith('.tmp')),
+      [],
+      'no temporary file left',
+    )
+    // a cache directory that is a file: the writes fail in the background, the results are still given
+    const blocked = path.join(work, 'not-a-dir')
+    writeFileSync(blocked, 'x')
+    const broken = new ResultsCache({settings: () => ({enabled: true, dir: blocked}), files})
+    const a = await broken.output('lint', key, produce)
+    await broken.settled()
+    const b = await broken.output('lint', {...key, other: 1}, produce)
+    await broken.settled()
+    assert.is(a.cached, false)
+    assert.is(b.cached, false)
+    assert.is(b.value.stdout, `run 3\n`.repeat(40))
+    assert.is(readFileSync(blocked, 'utf8'), 'x')
+  },
+)
 
 R.run()
