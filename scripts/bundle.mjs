@@ -133,6 +133,14 @@ for (const [name, source] of Object.entries(scripts))
     logLevel: 'warning',
   })
 rmSync(quickRunEntry)
+// lint --recursive's worker thread (src/lint/lint-threads.ts): the quick start's script from its code cache, as
+// the main thread loads it, then its lint loop
+writeFileSync(
+  path.join(out, 'lint-worker.cjs'),
+  `'use strict'\n// lint --recursive's second thread (src/lint/lint-threads.ts), written by scripts/bundle.mjs\n` +
+    `const path = require('node:path')\n` +
+    `require(path.join(__dirname, '..', '..', 'bin', 'load-script.cjs')).loadScript(path.join(__dirname, 'quick-run.cjs')).exports.lintThreadMain()\n`,
+)
 // bin/load-script.cjs reads them as Latin-1: esbuild writes ASCII (its default charset), checked here
 for (const name of Object.keys(scripts))
   if (readFileSync(path.join(out, `${name}.cjs`)).some((byte) => byte > 0x7f)) throw new Error(`dist/cli/${name}.cjs is not ASCII`)

@@ -6,6 +6,10 @@
 import * as path from 'node:path'
 import {readFileSync} from 'node:fs'
 import type {CacheOutcome, CommandOutput as StoredOutput} from '../io/results-cache.js'
+import {DiskSource} from '../io/inputs.js'
+import type {RootSearch} from '../lint/cached.js'
+import type {ReadConfig} from '../lint/config.js'
+import type {ThreadOptions, ThreadOutcome} from '../lint/lint-threads.js'
 import type {LintDiagnostic} from '../rules/rule.js'
 import type {CommandRun} from './command-run.js'
 import type {LimitFlagValues, VarFlagValues} from './flag-values.js'
@@ -146,9 +150,10 @@ async function lintReport(cmd: CommandRun<unknown>, i: LintInputs, x: LintExtras
   // rules) is imported by lintCached only for a root it must analyse again
   const [cached, config] = await Promise.all([import('../lint/cached.js'), import('../lint/config.js')])
   const rules = async () => (await import('../rules/index.js')).RULES
-  const {roots, unreadable, skipped} = i.recursive
+  const search: RootSearch = i.recursive
     ? await cached.findRoots(cmd.context, i.dir, i.engine)
     : {roots: [i.dir], unreadable: [], skipped: []}
+  const {roots, unreadable, skipped} = search
   if (roots.length === 0 && unreadable.length === 0) return x.noRoots()
   // a broken --config FILE is a usage error (nothing is linted, exit 1); a root's own broken .tfgraph.json
   // is that root's finding (exit 2), and the other roots are linted. The configuration files are read
@@ -192,24 +197,39 @@ async function lintReport(cmd: CommandRun<unknown>, i: LintInputs, x: LintExtras
   if (stateInput && 'problem' in stateInput) return cmd.fail(stateInput.problem)
   const fixed = [...(fixing?.results ?? [])].reverse()
   const [{mapLimit}, {RemainingRoots}] = await Promise.all([import('../lint/map-limit.js'), import('../lint/release.js')])
-  const remaining = new RemainingRoots(roots)
-  const perRoot = await mapLimit(configs, fixing ? 1 : 4, async ({root, cfg}) => {
-    const r =
-      cfg.diagnostics.length > 0
-        ? {diagnostics: config.configFindings(root, cfg.diagnostics), notes: [], unread: false}
-        : fixing
-          ? fixed.pop()!
-          : stateInput
-            ? await (await import('./lint-state.js')).lintWithState(cmd.context, root, {...options, config: cfg.config}, stateInput)
-            : await cached.lintCached(cmd.context, root, {...options, config: cfg.config})
-    if ('error' in r) return {root, cfg, r: {diagnostics: [], notes: [], unread: true}, error: r.error}
-    // what no root still to come can use goes: one run over many roots holds only what it still needs
-    remaining.done(root)
-    if (i.recursive && !('cached' in r && r.cached))
-      cmd.context.loads.release((dir, reachedAs) => reachedAs.some((p) => remaining.useful(dir, p)))
-    // only what is printed is kept until the end (not the list of modules each root covered)
-    return {root, cfg, r: {diagnostics: r.diagnostics, notes: r.notes, unread: r.unread}}
-  })
+  // --recursive over groups of roots that share no file: those the cache cannot answer on two threads
+  const dealt = i.recursive && !fixing && !stateInput ? await dealRoots(cmd, search, configs, options) : undefined
+  const mine = dealt?.here ?? configs
+  const remaining = new RemainingRoots(mine.map((c) => c.root))
+  const lintHere = (list: typeof configs) =>
+    mapLimit(list, fixing ? 1 : 4, async ({root, cfg}) => {
+      const r =
+        cfg.diagnostics.length > 0
+          ? {diagnostics: config.configFindings(root, cfg.diagnostics), notes: [], unread: false}
+          : fixing
+            ? fixed.pop()!
+            : stateInput
+              ? await (await import('./lint-state.js')).lintWithState(cmd.context, root, {...options, config: cfg.config}, stateInput)
+              : await cached.lintCached(cmd.context, root, {...options, config: cfg.config})
+      if ('error' in r) return {root, cfg, r: {diagnostics: [], notes: [], unread: true}, error: r.error}
+      // what no root still to come can use goes: one run over many roots holds only what it still needs
+      remaining.done(root)
+      if (i.recursive && !('cached' in r && r.cached))
+        cmd.context.loads.release((dir, reachedAs) => reachedAs.some((p) => remaining.useful(dir, p)))
+      // only what is printed is kept until the end (not the list of modules each root covered)
+      return {root, cfg, r: {diagnostics: r.diagnostics, notes: r.notes, unread: r.unread}}
+    })
+  const perRoot: Awaited<ReturnType<typeof lintHere>> = [...(dealt?.answered ?? []), ...(await lintHere(mine))]
+  if (dealt) {
+    const outcomes = await dealt.there.outcomes
+    if (outcomes) {
+      for (const [k, o] of outcomes.entries()) {
+        // what the worker read is read by this run too: the stored output depends on it
+        cmd.context.files.note(o.inputs)
+        perRoot.push({root: o.root, cfg: dealt.there.configs[k]!.cfg, r: {diagnostics: o.diagnostics, notes: o.notes, unread: o.unread}})
+      }
+    } else perRoot.push(...(await lintHere(dealt.there.configs)))
+  }
   const stateError = perRoot.find((p) => 'error' in p)
   if (stateError && 'error' in stateError) return cmd.fail(stateError.error ?? '')
   // a directory the search could not list is reported as a root that could not be read (root modules may hide there)
@@ -280,4 +300,79 @@ function unlistedResult(dir: string, why: string): {diagnostics: LintDiagnostic[
     notes: [],
     unread: true,
   }
+}
+
+/** A root with its lint configuration, as `lintReport` lints it. */
+interface RootConfig {
+  readonly root: string
+  readonly cfg: ReadConfig
+}
+
+/**
+ * The roots of `lint --recursive` dealt between this thread and a worker (lint-threads.ts): the roots the
+ * results cache answers at once, those left for this thread, and those the worker lints (its outcomes, or
+ * undefined when it failed: this thread lints them then). Undefined when one thread does it all: one core
+ * (`--jobs 1`), the reference parser, a search without groups, or too little to lint.
+ */
+async function dealRoots(
+  cmd: CommandRun<unknown>,
+  search: RootSearch,
+  configs: readonly RootConfig[],
+  options: ThreadOptions,
+): Promise<
+  | {
+      readonly answered: {
+        readonly root: string
+        readonly cfg: ReadConfig
+        readonly r: {diagnostics: readonly LintDiagnostic[]; notes: readonly string[]; unread: boolean}
+      }[]
+      readonly here: RootConfig[]
+      readonly there: {readonly configs: RootConfig[]; readonly outcomes: Promise<ThreadOutcome[] | undefined>}
+    }
+  | undefined
+> {
+  const ctx = cmd.context
+  const {groups, weights} = search
+  if (groups === undefined || weights === undefined || configs.length < 2) return undefined
+  if (ctx.pool.jobs < 2 || ctx.parserKind !== 'tfgraph' || !(ctx.files instanceof DiskSource)) return undefined
+  const [cached, threads] = await Promise.all([import('../lint/cached.js'), import('../lint/lint-threads.js')])
+  // the roots the cache answers are printed as they are; the others are dealt by their groups
+  const answered: {
+    root: string
+    cfg: ReadConfig
+    r: {diagnostics: readonly LintDiagnostic[]; notes: readonly string[]; unread: boolean}
+  }[] = []
+  const todo: number[] = []
+  for (const [k, {root, cfg}] of configs.entries()) {
+    const hit = cfg.diagnostics.length > 0 ? undefined : cached.lintStored(ctx, root, {...options, config: cfg.config})
+    if (hit) answered.push({root, cfg, r: {diagnostics: hit.diagnostics, notes: hit.notes, unread: hit.unread}})
+    else todo.push(k)
+  }
+  // configs and search.roots are in the same order
+  // TFGRAPH_LINT_THREAD_WEIGHT: the least the smaller side must hold (the tests and benchmarks set it)
+  const given = Number(process.env['TFGRAPH_LINT_THREAD_WEIGHT'] ?? '')
+  const dealt = threads.dealGroups(
+    todo.filter((k) => configs[k]!.cfg.diagnostics.length === 0),
+    groups,
+    weights,
+    Number.isFinite(given) && given > 0 ? given : threads.MIN_THREAD_WEIGHT,
+  )
+  const broken = todo.filter((k) => configs[k]!.cfg.diagnostics.length > 0).map((k) => configs[k]!)
+  if (dealt === undefined)
+    return {
+      answered,
+      here: [...broken, ...todo.filter((k) => configs[k]!.cfg.diagnostics.length === 0).map((k) => configs[k]!)],
+      there: {configs: [], outcomes: Promise.resolve([])},
+    }
+  const there = dealt.there.map((k) => configs[k]!)
+  const outcomes = threads.lintInWorker(
+    {
+      cache: ctx.cache.settings(),
+      parser: ctx.parserKind,
+      options,
+      roots: there.map(({root, cfg}) => ({root, config: cfg.config})),
+    },
+    ctx.stats,
+  )
+  return {answered, here: [...broken, ...dealt.here.map((k) => configs[k]!)], there: {configs: there, outcomes}}
 }

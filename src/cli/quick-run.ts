@@ -115,3 +115,4 @@ export async function runCaptured(q: QuickLine, given: readonly string[]): Promi
   process.exitCode = exitCode
   return {...written, exitCode: code}
 }
+export {lintThreadMain} from '../lint/lint-threads.js'

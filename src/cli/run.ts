@@ -33,7 +33,7 @@ export function beginRun(flags: RunFlags, opts: {quiet?: boolean} = {}): Run {
       if (flags.verbose) {
         const s = context.stats
         process.stderr.write(
-          `tfgraph: ${s.done} files read in ${Date.now() - started} ms (${s.uncached} parsed, ${s.cached} from the parse cache, ${s.pooled} parsed by ${context.pool.jobs} worker threads${s.laned > 0 ? `, ${s.laned} on a second thread` : ''}${s.results > 0 ? `, ${s.results} result${s.results === 1 ? '' : 's'} from the results cache` : ''}${flags['no-cache'] ? ', cache off' : ''}); ${s.decoded} module director${s.decoded === 1 ? 'y' : 'ies'} decoded\n`,
+          `tfgraph: ${s.done} files read in ${Date.now() - started} ms (${s.uncached} parsed, ${s.cached} from the parse cache, ${s.pooled} parsed by ${context.pool.jobs} worker threads${s.laned > 0 ? `, ${s.laned} on a second thread` : ''}${s.threaded > 0 ? `, ${s.threaded} root${s.threaded === 1 ? '' : 's'} linted on a second thread` : ''}${s.results > 0 ? `, ${s.results} result${s.results === 1 ? '' : 's'} from the results cache` : ''}${flags['no-cache'] ? ', cache off' : ''}); ${s.decoded} module director${s.decoded === 1 ? 'y' : 'ies'} decoded\n`,
         )
       }
       await context.close()

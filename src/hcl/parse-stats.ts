@@ -20,8 +20,10 @@ export interface ParseStats {
   /** Module instances whose resources were bound (resolution), and those whose bindings were kept from an earlier analysis of the run. */
   resolved: number
   reused: number
+  /** Roots `lint --recursive` linted on a second thread (lint-threads.ts); its counters are added to these. */
+  threaded: number
 }
 
 export function newParseStats(): ParseStats {
-  return {found: 0, done: 0, cached: 0, pooled: 0, laned: 0, results: 0, uncached: 0, decoded: 0, resolved: 0, reused: 0}
+  return {found: 0, done: 0, cached: 0, pooled: 0, laned: 0, results: 0, uncached: 0, decoded: 0, resolved: 0, reused: 0, threaded: 0}
 }

@@ -195,6 +195,12 @@ export class ResultsCache {
     return entry === undefined ? undefined : this.stored(entry, isStoredOutputBytes, true)?.value
   }
 
+  /** The value stored for this key while its inputs are unchanged (noted as read), else undefined: nothing is computed or written. */
+  lookup<T>(name: string, key: unknown, narrow: (v: unknown) => v is T): {value: T} | undefined {
+    const entry = this.entryOf(name, key)
+    return entry === undefined ? undefined : this.stored(entry, narrow, false)
+  }
+
   /** Where the entry of this computation lives and the key it must hold, or undefined when the cache is off. */
   private entryOf(name: string, key: unknown): {file: string; key: string} | undefined {
     const settings = this.opts.settings()

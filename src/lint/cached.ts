@@ -54,13 +54,10 @@ function isStoredLint(v: unknown): v is StoredLint {
   )
 }
 
-/**
- * `lint`, keeping only what is printed, through the results cache: a root whose files, directory
- * listings, options and environment are all as when it was last linted is answered from the cache.
- */
-export async function lintCached(ctx: RunContext, dir: string, opts: LintOptions = {}): Promise<LintOutcome> {
+/** What a root's stored findings are keyed by: the root, the options, the configuration and the environment. */
+function lintCacheKey(ctx: RunContext, dir: string, opts: LintOptions): unknown {
   const cfg = opts.config ?? EMPTY_CONFIG
-  const key = {
+  return {
     root: path.resolve(dir),
     cwd: process.cwd(),
     engine: opts.engine ?? null,
@@ -75,6 +72,23 @@ export async function lintCached(ctx: RunContext, dir: string, opts: LintOptions
     tests: opts.tests ?? true,
     env: opts.env ? analysisEnv(opts.env) : ctx.results.processEnvKey(),
   }
+}
+
+/**
+ * A root's findings as the results cache holds them while everything they were computed from is unchanged
+ * (noted as read, as a hit of `lintCached` is), else undefined: nothing is computed or written.
+ */
+export function lintStored(ctx: RunContext, dir: string, opts: LintOptions = {}): LintOutcome | undefined {
+  const hit = ctx.results.lookup('lint', lintCacheKey(ctx, dir, opts), isStoredLint)
+  return hit === undefined ? undefined : {root: dir, ...hit.value, cached: true}
+}
+
+/**
+ * `lint`, keeping only what is printed, through the results cache: a root whose files, directory
+ * listings, options and environment are all as when it was last linted is answered from the cache.
+ */
+export async function lintCached(ctx: RunContext, dir: string, opts: LintOptions = {}): Promise<LintOutcome> {
+  const key = lintCacheKey(ctx, dir, opts)
   const r = await ctx.results.get(
     'lint',
     key,
@@ -116,17 +130,27 @@ export interface RootSearch {
   readonly unreadable: {readonly dir: string; readonly why: string}[]
   /** Symbolic links the search did not follow and whose directories it therefore did not search (a loop, say), with why. */
   readonly skipped: {readonly dir: string; readonly why: string}[]
+  /**
+   * Which roots may share files: each root's group (by index), roots whose local module calls reach a common
+   * directory being in one; and each group's size (the native files of its directories, plus its roots).
+   * `lint --recursive` lints groups on two threads without parsing a file twice (lint-threads.ts).
+   */
+  readonly groups?: readonly number[]
+  readonly weights?: readonly number[]
 }
 
 /** The root modules under `dir` and the directories that could not be searched (a search with those is not kept). */
 export async function findRoots(ctx: RunContext, dir: string, engine?: EngineName): Promise<RootSearch> {
   const strings = (v: unknown): boolean => Array.isArray(v) && v.every((x) => typeof x === 'string')
+  const numbers = (v: unknown): boolean => v === undefined || (Array.isArray(v) && v.every((x) => typeof x === 'number'))
   const narrow = (v: unknown): v is RootSearch =>
     typeof v === 'object' &&
     v !== null &&
     strings((v as Record<string, unknown>)['roots']) &&
     Array.isArray((v as Record<string, unknown>)['unreadable']) &&
-    Array.isArray((v as Record<string, unknown>)['skipped'])
+    Array.isArray((v as Record<string, unknown>)['skipped']) &&
+    numbers((v as Record<string, unknown>)['groups']) &&
+    numbers((v as Record<string, unknown>)['weights'])
   const key = {dir: path.resolve(dir), engine: engine ?? null}
   const r = await ctx.results.get('root-search', key, () => searchRootModules(ctx, dir, engine), {
     narrow,
@@ -251,18 +275,58 @@ async function searchRootModules(ctx: RunContext, dir: string, engine: EngineNam
   const top = path.resolve(dir)
   const {dirs: configDirs, nativeFiles: filesIn, unreadable, links} = configDirsUnder(files, top, path.resolve(ctx.cache.dir))
   ctx.pool.expect([...filesIn.values()].reduce((a, b) => a + b, 0))
-  // which directories are called: from the module sources alone
+  // which directories are called: from the module sources alone; and which directories a call joins
   const called = new Set<string>()
-  for (const d of configDirs) for (const t of await localCallTargets(files, d, engine, ctx.parser)) called.add(t)
+  const joined = new DirGroups()
+  for (const d of configDirs)
+    for (const t of await localCallTargets(files, d, engine, ctx.parser)) {
+      called.add(t)
+      joined.join(d, t)
+    }
   // A new search starts a new run: the previous search's shared loads are let go. Nothing is parsed ahead:
   // tfgraph's own parser runs in this thread, and trees parsed ahead of the roots that use them were
   // mostly dropped from the parser's memo before they were used (the whole corpus parsed 9,050 files
   // for 3,960; BENCHMARKS.md)
   ctx.loads.clear()
   // an unlisted directory a module calls is that module's caller's diagnostic, not a search's
+  const roots = configDirs.filter((d) => !called.has(d)).sort()
+  const ids = new Map<string, number>()
+  const groups = roots.map((r) => {
+    const top = joined.find(r)
+    const id = ids.get(top) ?? ids.size
+    ids.set(top, id)
+    return id
+  })
+  const weights = new Array<number>(ids.size).fill(0)
+  for (const g of groups) weights[g]! += 1
+  for (const d of configDirs) {
+    const id = ids.get(joined.find(d))
+    if (id !== undefined) weights[id]! += filesIn.get(d) ?? 0
+  }
   return {
-    roots: configDirs.filter((d) => !called.has(d)).sort(),
+    roots,
+    groups,
+    weights,
     unreadable: unreadable.filter((u) => !called.has(u.dir)),
     skipped: links.filter((u) => !called.has(u.dir)).sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0)),
+  }
+}
+
+/** Directories joined by module calls (union-find): a directory's group is named by one of its directories. */
+class DirGroups {
+  private readonly up = new Map<string, string>()
+
+  find(d: string): string {
+    let top = d
+    for (let next = this.up.get(top); next !== undefined; next = this.up.get(top)) top = next
+    // every directory on the way now points at the top
+    for (let at = d, next = this.up.get(at); next !== undefined; at = next, next = this.up.get(at)) this.up.set(at, top)
+    return top
+  }
+
+  join(a: string, b: string): void {
+    const x = this.find(a)
+    const y = this.find(b)
+    if (x !== y) this.up.set(x, y)
   }
 }

@@ -23,7 +23,8 @@ import {installed, npm, skip, type Installed} from './install.js'
 // 760: the rules' shared module-stage helpers (#50: rules/expression-findings), the editor's provider
 // fingerprint and re-anchored findings (#48: lint/provider-fingerprint, lint/reanchor)
 // 780: the fourth session's modules (#50: addrs/instance's values, render/graph-page-label; #48: lsp/idle)
-const MAX_FILES = 780
+// 790: lint --recursive's second thread (#53: lint/lint-threads, lint/lint-worker, dist/cli/lint-worker.cjs)
+const MAX_FILES = 790
 // 1 MB: the language server, the decoded model and the rules of #33;
 // 1.6 MB: providers' start without the command framework (#41): the library bundled a second time as one
 // CommonJS script (dist/cli/quick-run.cjs, ~0.2 MB packed) and the V8 code caches of it and quick.cjs (~0.34 MB
