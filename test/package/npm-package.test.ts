@@ -40,7 +40,8 @@ const MAX_FILES = 790
 // 2.4 MB: the language server in the quick start's script and its code cache (#48: `tfgraph lsp` without
 // oclif; the server's code there once, the oclif command starting it from the same script), the state's
 // instance addresses as values (#50), the server's idle collection (#48): 2.311 -> 2.352 MB
-const MAX_PACKED_BYTES = 2_400_000
+// 2.45 MB: lint --recursive's second thread and the results cache's writes in the background (#53): 2.410 MB
+const MAX_PACKED_BYTES = 2_450_000
 // 6.2 MB unpacked: the same two scripts and caches are ~1.66 MB of it
 // 6.5 MB: and Terraform Stacks
 // 7.2 MB: Stacks, the second scan's checks, the page's additions and the module index (#40, #39, #42, #36)
