@@ -10,7 +10,7 @@ export const runFlags = {
   }),
   jobs: Flags.integer({
     description:
-      "with --parser hcl2json: parsers working at once on files not in the cache, in worker threads once a run has more than 1,000 such files (default: the number of cores, or $TFGRAPH_JOBS); tfgraph's own parser needs no threads",
+      'threads: with --parser hcl2json, parsers working at once on files not in the cache, in worker threads once a run has more than 1,000 such files; with lint --recursive, more than 1 lints groups of roots that share no file on a second thread (default: the number of cores, or $TFGRAPH_JOBS)',
     min: 1,
   }),
   parser: Flags.string({
