@@ -148,7 +148,8 @@ function startLintWorker(data: LintThreadData): WorkerThreads.Worker {
   const {Worker} = nodeBuiltin('node:worker_threads') as typeof WorkerThreads
   // the package: a script beside the bundle that holds this module (scripts/bundle.mjs) loads the quick
   // start's script from its code cache and calls `lintThreadMain`
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./lint-worker.cjs', import.meta.url), {workerData: data, resourceLimits: WORKER_LIMITS})
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./lint-worker.cjs', import.meta.url), {workerData: data, resourceLimits: WORKER_LIMITS})
   // run from source under tsx (the tests): a worker does not inherit tsx's loader, so register it first
   const target = new URL('./lint-worker.ts', import.meta.url).href
   const code = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((m) => { m.register(); return import(${JSON.stringify(target)}) }).then((m) => m.lintThreadMain())`
