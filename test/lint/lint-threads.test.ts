@@ -98,6 +98,23 @@ test('a worker run from source lints its roots as this thread does, and says wha
   )
 })
 
+test('a worker that fails answers nothing (its roots are then linted by the caller)', async () => {
+  const top = tree()
+  const stats = newParseStats()
+  const broken = {rules: 5} as unknown as typeof EMPTY_CONFIG // not a map: the worker's lint throws
+  const outcomes = await lintInWorker(
+    {
+      cache: {enabled: false, dir: path.join(work, 'unused')},
+      parser: 'tfgraph',
+      options: {},
+      roots: [{root: path.join(top, 'a'), config: broken}],
+    },
+    stats,
+  )
+  assert.is(outcomes, undefined)
+  assert.is(stats.threaded, 0)
+})
+
 const cli = (args: readonly string[], env: Record<string, string | undefined>): CliRun =>
   runCliProcess(['lint', ...args], {cwd: process.cwd(), env: {TFGRAPH_PARSER: undefined, ...env}})
 
