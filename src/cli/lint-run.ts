@@ -199,10 +199,9 @@ async function lintReport(cmd: CommandRun<unknown>, i: LintInputs, x: LintExtras
   const [{mapLimit}, {RemainingRoots}] = await Promise.all([import('../lint/map-limit.js'), import('../lint/release.js')])
   // --recursive over groups of roots that share no file: those the cache cannot answer on two threads
   const dealt = i.recursive && !fixing && !stateInput ? await dealRoots(cmd, search, configs, options) : undefined
-  const mine = dealt?.here ?? configs
-  const remaining = new RemainingRoots(mine.map((c) => c.root))
-  const lintHere = (list: typeof configs) =>
-    mapLimit(list, fixing ? 1 : 4, async ({root, cfg}) => {
+  const lintHere = (list: readonly RootConfig[]) => {
+    const remaining = new RemainingRoots(list.map((c) => c.root))
+    return mapLimit(list, fixing ? 1 : 4, async ({root, cfg}) => {
       const r =
         cfg.diagnostics.length > 0
           ? {diagnostics: config.configFindings(root, cfg.diagnostics), notes: [], unread: false}
@@ -219,16 +218,31 @@ async function lintReport(cmd: CommandRun<unknown>, i: LintInputs, x: LintExtras
       // only what is printed is kept until the end (not the list of modules each root covered)
       return {root, cfg, r: {diagnostics: r.diagnostics, notes: r.notes, unread: r.unread}}
     })
-  const perRoot: Awaited<ReturnType<typeof lintHere>> = [...(dealt?.answered ?? []), ...(await lintHere(mine))]
-  if (dealt) {
-    const outcomes = await dealt.there.outcomes
-    if (outcomes) {
+  }
+  const perRoot: Awaited<ReturnType<typeof lintHere>> = [...(dealt?.answered ?? []), ...(await lintHere(dealt?.here ?? configs))]
+  if (dealt?.split) {
+    // the groups this thread claims (a group shares no directory with another: its loads go when it is done)
+    const {groups, claim, worker} = dealt.split
+    const mine = new Set<number>()
+    for (let g = claim(); g < groups.length; g = claim()) {
+      mine.add(g)
+      perRoot.push(...(await lintHere(groups[g]!)))
+    }
+    // the worker's, or, when it failed, linted here
+    const theirs = await worker
+    for (const [g, list] of groups.entries()) {
+      if (mine.has(g)) continue
+      const outcomes = theirs?.get(g)
+      if (outcomes === undefined) {
+        perRoot.push(...(await lintHere(list)))
+        continue
+      }
       for (const [k, o] of outcomes.entries()) {
         // what the worker read is read by this run too: the stored output depends on it
         cmd.context.files.note(o.inputs)
-        perRoot.push({root: o.root, cfg: dealt.there.configs[k]!.cfg, r: {diagnostics: o.diagnostics, notes: o.notes, unread: o.unread}})
+        perRoot.push({root: o.root, cfg: list[k]!.cfg, r: {diagnostics: o.diagnostics, notes: o.notes, unread: o.unread}})
       }
-    } else perRoot.push(...(await lintHere(dealt.there.configs)))
+    }
   }
   const stateError = perRoot.find((p) => 'error' in p)
   if (stateError && 'error' in stateError) return cmd.fail(stateError.error ?? '')
@@ -308,11 +322,19 @@ interface RootConfig {
   readonly cfg: ReadConfig
 }
 
+/** What is printed of a root. */
+interface RootFindings {
+  readonly root: string
+  readonly cfg: ReadConfig
+  readonly r: {diagnostics: readonly LintDiagnostic[]; notes: readonly string[]; unread: boolean}
+}
+
 /**
- * The roots of `lint --recursive` dealt between this thread and a worker (lint-threads.ts): the roots the
- * results cache answers at once, those left for this thread, and those the worker lints (its outcomes, or
- * undefined when it failed: this thread lints them then). Undefined when one thread does it all: one core
- * (`--jobs 1`), the reference parser, a search without groups, or too little to lint.
+ * The roots of `lint --recursive` for two threads (lint-threads.ts): the roots the results cache answers at
+ * once, those this thread lints first (a root whose own configuration is broken), and the groups of the
+ * others, largest first, that this thread and a worker claim one by one (the worker's outcomes by group, or
+ * undefined when it failed: this thread lints its groups then). Undefined when one thread does it all: one
+ * core (`--jobs 1`), the reference parser, a search without groups; no `split` when there is too little.
  */
 async function dealRoots(
   cmd: CommandRun<unknown>,
@@ -321,13 +343,13 @@ async function dealRoots(
   options: ThreadOptions,
 ): Promise<
   | {
-      readonly answered: {
-        readonly root: string
-        readonly cfg: ReadConfig
-        readonly r: {diagnostics: readonly LintDiagnostic[]; notes: readonly string[]; unread: boolean}
-      }[]
+      readonly answered: RootFindings[]
       readonly here: RootConfig[]
-      readonly there: {readonly configs: RootConfig[]; readonly outcomes: Promise<ThreadOutcome[] | undefined>}
+      readonly split?: {
+        readonly groups: RootConfig[][]
+        readonly claim: () => number
+        readonly worker: Promise<Map<number, ThreadOutcome[]> | undefined>
+      }
     }
   | undefined
 > {
@@ -336,43 +358,32 @@ async function dealRoots(
   if (groups === undefined || weights === undefined || configs.length < 2) return undefined
   if (ctx.pool.jobs < 2 || ctx.parserKind !== 'tfgraph' || !(ctx.files instanceof DiskSource)) return undefined
   const [cached, threads] = await Promise.all([import('../lint/cached.js'), import('../lint/lint-threads.js')])
-  // the roots the cache answers are printed as they are; the others are dealt by their groups
-  const answered: {
-    root: string
-    cfg: ReadConfig
-    r: {diagnostics: readonly LintDiagnostic[]; notes: readonly string[]; unread: boolean}
-  }[] = []
+  // the roots the cache answers are printed as they are; the others are linted by their groups
+  const answered: RootFindings[] = []
+  const here: RootConfig[] = []
   const todo: number[] = []
-  for (const [k, {root, cfg}] of configs.entries()) {
-    const hit = cfg.diagnostics.length > 0 ? undefined : cached.lintStored(ctx, root, {...options, config: cfg.config})
-    if (hit) answered.push({root, cfg, r: {diagnostics: hit.diagnostics, notes: hit.notes, unread: hit.unread}})
+  for (const [k, c] of configs.entries()) {
+    const hit = c.cfg.diagnostics.length > 0 ? undefined : cached.lintStored(ctx, c.root, {...options, config: c.cfg.config})
+    if (hit) answered.push({root: c.root, cfg: c.cfg, r: {diagnostics: hit.diagnostics, notes: hit.notes, unread: hit.unread}})
+    else if (c.cfg.diagnostics.length > 0) here.push(c)
     else todo.push(k)
   }
-  // configs and search.roots are in the same order
-  // TFGRAPH_LINT_THREAD_WEIGHT: the least the smaller side must hold (the tests and benchmarks set it)
+  // configs and search.roots are in the same order. TFGRAPH_LINT_THREAD_WEIGHT: the least worth a second
+  // thread (the tests set it)
   const given = Number(process.env['TFGRAPH_LINT_THREAD_WEIGHT'] ?? '')
-  const dealt = threads.dealGroups(
-    todo.filter((k) => configs[k]!.cfg.diagnostics.length === 0),
-    groups,
-    weights,
-    Number.isFinite(given) && given > 0 ? given : threads.MIN_THREAD_WEIGHT,
-  )
-  const broken = todo.filter((k) => configs[k]!.cfg.diagnostics.length > 0).map((k) => configs[k]!)
-  if (dealt === undefined)
-    return {
-      answered,
-      here: [...broken, ...todo.filter((k) => configs[k]!.cfg.diagnostics.length === 0).map((k) => configs[k]!)],
-      there: {configs: [], outcomes: Promise.resolve([])},
-    }
-  const there = dealt.there.map((k) => configs[k]!)
-  const outcomes = threads.lintInWorker(
+  const order = threads.groupsToClaim(todo, groups, weights, Number.isFinite(given) && given > 0 ? given : threads.MIN_THREAD_WEIGHT)
+  if (order === undefined) return {answered, here: [...here, ...todo.map((k) => configs[k]!)]}
+  const split = order.map((list) => list.map((k) => configs[k]!))
+  const claims = threads.newClaims()
+  const worker = threads.lintInWorker(
     {
       cache: ctx.cache.settings(),
       parser: ctx.parserKind,
       options,
-      roots: there.map(({root, cfg}) => ({root, config: cfg.config})),
+      groups: split.map((list) => list.map(({root, cfg}) => ({root, config: cfg.config}))),
+      claims,
     },
     ctx.stats,
   )
-  return {answered, here: [...broken, ...dealt.here.map((k) => configs[k]!)], there: {configs: there, outcomes}}
+  return {answered, here, split: {groups: split, claim: () => threads.claim(claims), worker}}
 }

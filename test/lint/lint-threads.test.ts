@@ -8,7 +8,7 @@ import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {findRoots, lintCached} from '../../src/lint/cached.js'
 import {EMPTY_CONFIG} from '../../src/lint/config.js'
-import {dealGroups, lintInWorker} from '../../src/lint/lint-threads.js'
+import {claim, groupsToClaim, lintInWorker, newClaims} from '../../src/lint/lint-threads.js'
 import {RunContext} from '../../src/load/run-context.js'
 import {newParseStats} from '../../src/hcl/parse-stats.js'
 import {runCliProcess, type CliRun} from '../helpers/cli.js'
@@ -51,40 +51,43 @@ test('the search puts roots that call a common directory in one group, and weigh
   assert.is(s.weights![g[3]!], 2)
 })
 
-test('groups are dealt whole, the largest first to the side with less; one group or too little: one thread', () => {
+test('the groups to claim: the largest first, each whole; one group, or too little besides the largest: one thread', () => {
   // roots 0..5 in groups 0,0,1,2,2,3 weighing 10, 4, 7, 2
   const groups = [0, 0, 1, 2, 2, 3]
   const weights = [10, 4, 7, 2]
-  const d = dealGroups([0, 1, 2, 3, 4, 5], groups, weights, 1)
-  assert.ok(d)
-  // 10 → here; 7 → there; 4 → there (7 < 10); 2 → here (10 < 11)
-  assert.equal(d.here, [0, 1, 5])
-  assert.equal(d.there, [2, 3, 4])
-  assert.is(dealGroups([0, 1], groups, weights, 1), undefined, 'one group')
-  assert.is(dealGroups([0, 1, 2, 3, 4, 5], groups, weights, 12), undefined, 'the smaller side under the least')
-  const some = dealGroups([2, 5], groups, weights, 1)
-  assert.equal(some, {here: [2], there: [5]}, 'only the roots asked')
+  assert.equal(groupsToClaim([0, 1, 2, 3, 4, 5], groups, weights, 1), [[0, 1], [3, 4], [2], [5]])
+  assert.equal(groupsToClaim([5, 2, 0], groups, weights, 1), [[0], [2], [5]], 'only the roots asked, largest group first')
+  assert.is(groupsToClaim([0, 1], groups, weights, 1), undefined, 'one group')
+  assert.is(groupsToClaim([0, 1, 2, 3, 4, 5], groups, weights, 14), undefined, 'besides the largest, 13 < 14')
+  assert.ok(groupsToClaim([0, 1, 2, 3, 4, 5], groups, weights, 13))
 })
 
-test('a worker run from source lints its roots as this thread does, and says what it read', async () => {
+test('claims: each index given once, across threads', async () => {
+  const claims = newClaims()
+  assert.is(claim(claims), 0)
+  assert.is(claim(claims), 1)
+  assert.is(claims.buffer instanceof SharedArrayBuffer, true)
+})
+
+test('a worker run from source lints the groups it claims as this thread does, and says what it read', async () => {
   const top = tree()
-  const roots = ['b', 'c'].map((r) => path.join(top, r))
+  const groups = [['a', 'b'], ['c'], ['d']].map((g) => g.map((r) => ({root: path.join(top, r), config: EMPTY_CONFIG})))
   const stats = newParseStats()
+  const claims = newClaims()
+  claim(claims) // this thread takes the first group
   const outcomes = await lintInWorker(
-    {
-      cache: {enabled: false, dir: path.join(work, 'unused')},
-      parser: 'tfgraph',
-      options: {tests: true},
-      roots: roots.map((root) => ({root, config: EMPTY_CONFIG})),
-    },
+    {cache: {enabled: false, dir: path.join(work, 'unused')}, parser: 'tfgraph', options: {tests: true}, groups, claims},
     stats,
   )
   assert.ok(outcomes, 'the worker answered')
+  assert.equal([...outcomes.keys()].sort(), [1, 2], 'the groups left')
+  assert.is(claim(claims) >= groups.length, true, 'none left')
   assert.is(stats.threaded, 2)
-  assert.ok(stats.done >= 4, `files read: ${stats.done}`)
-  for (const [k, root] of roots.entries()) {
+  assert.ok(stats.done >= 3, `files read: ${stats.done}`)
+  for (const g of [1, 2]) {
+    const root = groups[g]![0]!.root
     const here = await lintCached(new RunContext({cache: false}), root, {tests: true, config: EMPTY_CONFIG})
-    const o = outcomes[k]!
+    const o = outcomes.get(g)![0]!
     assert.is(o.root, root)
     assert.equal(o.diagnostics, JSON.parse(JSON.stringify(here.diagnostics)))
     assert.equal(o.notes, here.notes)
@@ -93,8 +96,8 @@ test('a worker run from source lints its roots as this thread does, and says wha
     assert.ok(files.includes(path.join(path.basename(root), 'main.tf')), files.join(' '))
   }
   assert.ok(
-    outcomes[0]!.inputs.some((i) => i.path === path.join(top, 'modules', 'shared', 'more.tf')),
-    "b's module's files are its inputs",
+    outcomes.get(1)![0]!.inputs.some((i) => i.path === path.join(top, 'modules', 'own', 'main.tf')),
+    "c's module's files are its inputs",
   )
 })
 
@@ -107,7 +110,8 @@ test('a worker that fails answers nothing (its roots are then linted by the call
       cache: {enabled: false, dir: path.join(work, 'unused')},
       parser: 'tfgraph',
       options: {},
-      roots: [{root: path.join(top, 'a'), config: broken}],
+      groups: [[{root: path.join(top, 'a'), config: broken}]],
+      claims: newClaims(),
     },
     stats,
   )
