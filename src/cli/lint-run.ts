@@ -9,7 +9,7 @@ import type {CacheOutcome, CommandOutput as StoredOutput} from '../io/results-ca
 import {DiskSource} from '../io/inputs.js'
 import type {RootSearch} from '../lint/cached.js'
 import type {ReadConfig} from '../lint/config.js'
-import type {ThreadOptions, ThreadOutcome} from '../lint/lint-threads.js'
+import type {LintThread, ThreadOptions, ThreadOutcome} from '../lint/lint-threads.js'
 import type {LintDiagnostic} from '../rules/rule.js'
 import type {CommandRun} from './command-run.js'
 import type {LimitFlagValues, VarFlagValues} from './flag-values.js'
@@ -150,8 +150,22 @@ async function lintReport(cmd: CommandRun<unknown>, i: LintInputs, x: LintExtras
   // rules) is imported by lintCached only for a root it must analyse again
   const [cached, config] = await Promise.all([import('../lint/cached.js'), import('../lint/config.js')])
   const rules = async () => (await import('../rules/index.js')).RULES
+  const ctx = cmd.context
+  // --recursive on a machine of more than one core: a second thread, started when the search or the lint has
+  // enough for it (lint-threads.ts)
+  const threads = i.recursive && !x.fix && x.state === undefined && canThread(ctx) ? await import('../lint/lint-threads.js') : undefined
+  let thread: LintThread | undefined
+  const second = threads
+    ? () => (thread ??= new threads.LintThread({cache: ctx.cache.settings(), parser: ctx.parserKind, options: threadOptions(i)}))
+    : undefined
+  const least = leastForThread()
   const search: RootSearch = i.recursive
-    ? await cached.findRoots(cmd.context, i.dir, i.engine)
+    ? await cached.findRoots(
+        ctx,
+        i.dir,
+        i.engine,
+        second && {...(least ? {minDirs: least} : {}), calls: (dirs, engine, claims) => second().calls(dirs, engine, claims)},
+      )
     : {roots: [i.dir], unreadable: [], skipped: []}
   const {roots, unreadable, skipped} = search
   if (roots.length === 0 && unreadable.length === 0) return x.noRoots()
@@ -162,15 +176,7 @@ async function lintReport(cmd: CommandRun<unknown>, i: LintInputs, x: LintExtras
   const explicitErrors = i.config === undefined ? [] : (configs[0]?.cfg.diagnostics ?? [])
   if (explicitErrors.length > 0) return {stdout: '', stderr: (await import('./fail.js')).errorLines(explicitErrors), exitCode: 1}
   // several roots at once, so the worker pool has files to parse in parallel; results keep the roots' order
-  const options = {
-    ...(i.engine ? {engine: i.engine} : {}),
-    only: [...i.only],
-    disable: [...i.disable],
-    vars: [...i.vars],
-    varFiles: [...i.varFiles],
-    limits: i.limits,
-    tests: i.tests,
-  }
+  const options = threadOptions(i)
   // --fix: every root's fixes over passes, in memory, then written (or shown as a diff)
   const fixing = x.fix
     ? await (
@@ -198,7 +204,7 @@ async function lintReport(cmd: CommandRun<unknown>, i: LintInputs, x: LintExtras
   const fixed = [...(fixing?.results ?? [])].reverse()
   const [{mapLimit}, {RemainingRoots}] = await Promise.all([import('../lint/map-limit.js'), import('../lint/release.js')])
   // --recursive over groups of roots that share no file: those the cache cannot answer on two threads
-  const dealt = i.recursive && !fixing && !stateInput ? await dealRoots(cmd, search, configs, options) : undefined
+  const dealt = second ? await dealRoots(cmd, search, configs, options, second) : undefined
   const lintHere = (list: readonly RootConfig[]) => {
     const remaining = new RemainingRoots(list.map((c) => c.root))
     return mapLimit(list, fixing ? 1 : 4, async ({root, cfg}) => {
@@ -244,6 +250,7 @@ async function lintReport(cmd: CommandRun<unknown>, i: LintInputs, x: LintExtras
       }
     }
   }
+  thread?.end()
   const stateError = perRoot.find((p) => 'error' in p)
   if (stateError && 'error' in stateError) return cmd.fail(stateError.error ?? '')
   // a directory the search could not list is reported as a root that could not be read (root modules may hide there)
@@ -322,6 +329,33 @@ interface RootConfig {
   readonly cfg: ReadConfig
 }
 
+/** Whether a run may lint on a second thread: more than one core (`--jobs`), tfgraph's own parser, files on disk. */
+function canThread(ctx: CommandRun<unknown>['context']): boolean {
+  return ctx.pool.jobs > 1 && ctx.parserKind === 'tfgraph' && ctx.files instanceof DiskSource
+}
+
+/**
+ * TFGRAPH_LINT_THREAD_WEIGHT=N: the least worth a second thread, N directories to read for the search and a
+ * weight of N for the lint (the tests set it); undefined: the defaults.
+ */
+function leastForThread(): number | undefined {
+  const given = Number(process.env['TFGRAPH_LINT_THREAD_WEIGHT'] ?? '')
+  return Number.isFinite(given) && given > 0 ? given : undefined
+}
+
+/** The options every root of the run is linted with. */
+function threadOptions(i: LintInputs): ThreadOptions {
+  return {
+    ...(i.engine ? {engine: i.engine} : {}),
+    only: [...i.only],
+    disable: [...i.disable],
+    vars: [...i.vars],
+    varFiles: [...i.varFiles],
+    limits: i.limits,
+    tests: i.tests,
+  }
+}
+
 /** What is printed of a root. */
 interface RootFindings {
   readonly root: string
@@ -341,6 +375,7 @@ async function dealRoots(
   search: RootSearch,
   configs: readonly RootConfig[],
   options: ThreadOptions,
+  second: () => LintThread,
 ): Promise<
   | {
       readonly answered: RootFindings[]
@@ -356,7 +391,6 @@ async function dealRoots(
   const ctx = cmd.context
   const {groups, weights} = search
   if (groups === undefined || weights === undefined || configs.length < 2) return undefined
-  if (ctx.pool.jobs < 2 || ctx.parserKind !== 'tfgraph' || !(ctx.files instanceof DiskSource)) return undefined
   const [cached, threads] = await Promise.all([import('../lint/cached.js'), import('../lint/lint-threads.js')])
   // the roots the cache answers are printed as they are; the others are linted by their groups
   const answered: RootFindings[] = []
@@ -368,22 +402,11 @@ async function dealRoots(
     else if (c.cfg.diagnostics.length > 0) here.push(c)
     else todo.push(k)
   }
-  // configs and search.roots are in the same order. TFGRAPH_LINT_THREAD_WEIGHT: the least worth a second
-  // thread (the tests set it)
-  const given = Number(process.env['TFGRAPH_LINT_THREAD_WEIGHT'] ?? '')
-  const order = threads.groupsToClaim(todo, groups, weights, Number.isFinite(given) && given > 0 ? given : threads.MIN_THREAD_WEIGHT)
+  // configs and search.roots are in the same order
+  const order = threads.groupsToClaim(todo, groups, weights, leastForThread() ?? threads.MIN_THREAD_WEIGHT)
   if (order === undefined) return {answered, here: [...here, ...todo.map((k) => configs[k]!)]}
   const split = order.map((list) => list.map((k) => configs[k]!))
   const claims = threads.newClaims()
-  const worker = threads.lintInWorker(
-    {
-      cache: ctx.cache.settings(),
-      parser: ctx.parserKind,
-      options,
-      groups: split.map((list) => list.map(({root, cfg}) => ({root, config: cfg.config}))),
-      claims,
-    },
-    ctx.stats,
-  )
+  const worker = second().lint({groups: split.map((list) => list.map(({root, cfg}) => ({root, config: cfg.config}))), claims}, ctx.stats)
   return {answered, here, split: {groups: split, claim: () => threads.claim(claims), worker}}
 }

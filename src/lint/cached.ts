@@ -6,7 +6,7 @@ import * as path from 'node:path'
 import {osErrorText} from '../diag/os-error.js'
 import {analysisEnv} from '../io/results-cache.js'
 import type {RunContext} from '../load/run-context.js'
-import type {FileSource} from '../io/inputs.js'
+import type {FileSource, Input} from '../io/inputs.js'
 import type {NativeParser} from '../hcl/native-parser.js'
 import type {EngineName} from '../load/engine.js'
 import type {LintDiagnostic} from '../rules/rule.js'
@@ -139,8 +139,23 @@ export interface RootSearch {
   readonly weights?: readonly number[]
 }
 
+/**
+ * Reads some directories' local calls on another thread (lint-threads.ts): the call targets of the directories
+ * of `dirs` it claims by `claims` (`Atomics.add(claims, 0, 1)`), with what it read, by index; undefined when
+ * it could not (this thread then reads those too).
+ */
+export interface SearchHelper {
+  /** The least number of directories to read worth the helper (default 100: its start costs ~0.1 s of CPU). */
+  readonly minDirs?: number
+  calls(
+    dirs: readonly string[],
+    engine: EngineName | undefined,
+    claims: Int32Array,
+  ): Promise<Map<number, {readonly targets: readonly string[]; readonly inputs: readonly Input[]}> | undefined>
+}
+
 /** The root modules under `dir` and the directories that could not be searched (a search with those is not kept). */
-export async function findRoots(ctx: RunContext, dir: string, engine?: EngineName): Promise<RootSearch> {
+export async function findRoots(ctx: RunContext, dir: string, engine?: EngineName, helper?: SearchHelper): Promise<RootSearch> {
   const strings = (v: unknown): boolean => Array.isArray(v) && v.every((x) => typeof x === 'string')
   const numbers = (v: unknown): boolean => v === undefined || (Array.isArray(v) && v.every((x) => typeof x === 'number'))
   const narrow = (v: unknown): v is RootSearch =>
@@ -152,7 +167,7 @@ export async function findRoots(ctx: RunContext, dir: string, engine?: EngineNam
     numbers((v as Record<string, unknown>)['groups']) &&
     numbers((v as Record<string, unknown>)['weights'])
   const key = {dir: path.resolve(dir), engine: engine ?? null}
-  const r = await ctx.results.get('root-search', key, () => searchRootModules(ctx, dir, engine), {
+  const r = await ctx.results.get('root-search', key, () => searchRootModules(ctx, dir, engine, helper), {
     narrow,
     keep: (v) => v.unreadable.length === 0,
   })
@@ -270,28 +285,71 @@ export async function localCallTargets(
   return targets
 }
 
-async function searchRootModules(ctx: RunContext, dir: string, engine: EngineName | undefined): Promise<RootSearch> {
+/** A directory's local call targets (`localCallTargets`) through the results cache. */
+export async function callTargetsCached(ctx: RunContext, d: string, engine: EngineName | undefined): Promise<readonly string[]> {
+  const r = await ctx.results.get(
+    'call-targets',
+    {dir: d, engine: engine ?? null},
+    () => localCallTargets(ctx.files, d, engine, ctx.parser),
+    {
+      narrow: paths,
+    },
+  )
+  return r.value
+}
+
+const paths = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
+
+/** Directories to read the calls of before a helper thread does some (its start costs ~0.1 s of CPU). */
+const HELPED_DIRS = 100
+
+async function searchRootModules(
+  ctx: RunContext,
+  dir: string,
+  engine: EngineName | undefined,
+  helper: SearchHelper | undefined,
+): Promise<RootSearch> {
   const files = ctx.files
   const top = path.resolve(dir)
   const {dirs: configDirs, nativeFiles: filesIn, unreadable, links} = configDirsUnder(files, top, path.resolve(ctx.cache.dir))
   ctx.pool.expect([...filesIn.values()].reduce((a, b) => a + b, 0))
-  // which directories are called: from the module sources alone; and which directories a call joins
+  // which directories are called: from the module sources alone. Each directory's calls are stored on their
+  // own (their inputs: its listing, its files, the targets' stats): after an edit, only the directories whose
+  // files changed are read and parsed again (the corpus: a comment added to one file parsed 1,006 files
+  // again for the search). Those the cache does not hold are claimed one by one by this thread and the helper.
+  const targetsOf = new Map<string, readonly string[]>()
+  const todo: string[] = []
+  for (const d of configDirs) {
+    const hit = ctx.results.lookup('call-targets', {dir: d, engine: engine ?? null}, paths)
+    if (hit) targetsOf.set(d, hit.value)
+    else todo.push(d)
+  }
+  const claims = new Int32Array(new SharedArrayBuffer(4))
+  const theirs = helper && todo.length >= (helper.minDirs ?? HELPED_DIRS) ? helper.calls(todo, engine, claims) : undefined
+  const mine = new Set<number>()
+  for (let k = Atomics.add(claims, 0, 1); k < todo.length; k = Atomics.add(claims, 0, 1)) {
+    mine.add(k)
+    targetsOf.set(todo[k]!, await callTargetsCached(ctx, todo[k]!, engine))
+  }
+  const helped = await theirs
+  for (const [k, d] of todo.entries()) {
+    if (mine.has(k)) continue
+    const h = helped?.get(k)
+    if (h === undefined) targetsOf.set(d, await callTargetsCached(ctx, d, engine))
+    else {
+      // what the helper read is read by this search too: the stored search depends on it
+      files.note(h.inputs)
+      targetsOf.set(d, h.targets)
+    }
+  }
+  // and which directories a call joins
   const called = new Set<string>()
   const joined = new DirGroups()
-  const paths = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
-  for (const d of configDirs) {
-    // each directory's calls stored on their own (their inputs: its listing, its files, the targets' stats):
-    // after an edit, only the directories whose files changed are read and parsed again (the corpus: a comment
-    // added to one file parsed 1,006 files again for the search)
-    const key = {dir: d, engine: engine ?? null}
-    const {value: targets} = await ctx.results.get('call-targets', key, () => localCallTargets(files, d, engine, ctx.parser), {
-      narrow: paths,
-    })
-    for (const t of targets) {
+  for (const d of configDirs)
+    for (const t of targetsOf.get(d) ?? []) {
       called.add(t)
       joined.join(d, t)
     }
-  }
   // A new search starts a new run: the previous search's shared loads are let go. Nothing is parsed ahead:
   // tfgraph's own parser runs in this thread, and trees parsed ahead of the roots that use them were
   // mostly dropped from the parser's memo before they were used (the whole corpus parsed 9,050 files

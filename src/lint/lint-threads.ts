@@ -1,8 +1,9 @@
-// `lint --recursive` on two threads. The root search knows which roots can share files (their local module
-// calls reach a common directory: one group, cached.ts); the groups whose findings the results cache does not
-// hold are listed largest first, and this thread and one worker thread each claim the next group on the list
-// when they are free (one atomic counter in shared memory), so neither waits while the other has work and no
-// file is read or parsed by both. The worker lints its groups with a run of its own (its own loads, the same
+// `lint --recursive` on two threads. The search for roots reads each directory's local module calls: the
+// directories the results cache does not answer are claimed one by one by this thread and one worker thread
+// (an atomic counter in shared memory). The search then knows which roots can share files (their calls reach
+// a common directory: one group, cached.ts); the groups whose findings the results cache does not hold are
+// listed largest first, and both threads claim the next group when they are free, so neither waits while
+// the other has work and no file is read or parsed by both. The worker lints its groups with a run of its own (its own loads, the same
 // caches on disk) and sends back each root's findings and the inputs it read, as JSON: the form the results
 // cache stores, so the output is what a run answered from the cache prints. A worker that cannot start or
 // fails leaves its groups to this thread.
@@ -11,6 +12,7 @@ import type {CacheSettings} from '../io/cache-dir.js'
 import type {Input} from '../io/inputs.js'
 import {nodeBuiltin} from '../io/node-crypto.js'
 import type {ParserKind} from '../hcl/parser-kind.js'
+import type {EngineName} from '../load/engine.js'
 import type {ParseStats} from '../hcl/parse-stats.js'
 import type {LintDiagnostic} from '../rules/rule.js'
 import type {LintConfig} from './config.js'
@@ -19,14 +21,24 @@ import type {LintOptions} from './lint.js'
 /** The options every root of the run is linted with (those a worker can be given: no functions, no run). */
 export type ThreadOptions = Pick<LintOptions, 'engine' | 'only' | 'disable' | 'vars' | 'varFiles' | 'limits' | 'tests'>
 
-/** What the worker is given: the groups of roots, largest first, and the counter both threads claim them by. */
+/** What the worker is started with: how each root is linted. */
 export interface LintThreadData {
   readonly cache: CacheSettings
   readonly parser: ParserKind
   readonly options: ThreadOptions
+}
+
+/** The groups of roots to lint, largest first, and the counter both threads claim them by. */
+export interface LintGroups {
   readonly groups: readonly (readonly {readonly root: string; readonly config: LintConfig}[])[]
   /** `Atomics.add(claims, 0, 1)`: the next group to lint (none left at `groups.length` and beyond). */
   readonly claims: Int32Array
+}
+
+/** A directory's local calls as the worker read them, with what it read. */
+export interface ThreadCalls {
+  readonly targets: readonly string[]
+  readonly inputs: readonly Input[]
 }
 
 /** One root linted by the worker: what is printed of it, whether the cache answered, and what it read. */
@@ -81,33 +93,96 @@ export function newClaims(): Int32Array {
 export const claim = (claims: Int32Array): number => Atomics.add(claims, 0, 1)
 
 /**
- * Lints the groups the worker claims in a worker thread: each claimed group's outcomes (in its roots' order) by
- * the group's index, or undefined when the worker could not start or did not finish (the caller lints every
- * group it did not lint itself).
+ * The worker thread of one `lint --recursive` run: started when the first phase asks for it, it claims the
+ * search's directories (`calls`), then the groups of roots (`lint`), and ends with `end`. A phase answers
+ * undefined when the worker could not start or failed: the caller then does what the worker had claimed.
  */
-export function lintInWorker(data: LintThreadData, stats: ParseStats): Promise<Map<number, ThreadOutcome[]> | undefined> {
-  return new Promise((resolve) => {
-    let worker: WorkerThreads.Worker
-    try {
-      worker = startLintWorker(data)
-    } catch {
-      resolve(undefined)
-      return
+export class LintThread {
+  private worker: WorkerThreads.Worker | undefined
+  private failed = false
+  private answer: ((text: string | undefined) => void) | undefined
+
+  constructor(private readonly data: LintThreadData) {}
+
+  /** The call targets of the directories of `dirs` the worker claims, by index. */
+  async calls(dirs: readonly string[], engine: EngineName | undefined, claims: Int32Array): Promise<Map<number, ThreadCalls> | undefined> {
+    const text = await this.ask({kind: 'calls', dirs, engine: engine ?? null, claims})
+    return text === undefined ? undefined : callsFrom(text, dirs)
+  }
+
+  /** The outcomes of the groups the worker claims, by group, each in its roots' order; its counters added to `stats`. */
+  async lint(work: LintGroups, stats: ParseStats): Promise<Map<number, ThreadOutcome[]> | undefined> {
+    const text = await this.ask({kind: 'lint', groups: work.groups, claims: work.claims})
+    return text === undefined ? undefined : outcomesFrom(text, work, stats)
+  }
+
+  /** Lets the worker end (its results-cache entries are written before each answer). */
+  end(): void {
+    if (this.worker && !this.failed) this.worker.postMessage({kind: 'end'} satisfies WorkerRequest)
+    this.failed = true // nothing more is asked
+  }
+
+  private ask(message: WorkerRequest): Promise<string | undefined> {
+    if (this.failed) return Promise.resolve(undefined)
+    if (!this.worker) {
+      try {
+        this.worker = startLintWorker(this.data)
+      } catch {
+        this.failed = true
+        return Promise.resolve(undefined)
+      }
+      const fail = (): void => {
+        this.failed = true
+        this.answer?.(undefined)
+        this.answer = undefined
+      }
+      this.worker.on('message', (text: unknown) => {
+        // kept alive only while a request waits for its answer
+        this.worker?.unref()
+        const answer = this.answer
+        this.answer = undefined
+        answer?.(typeof text === 'string' ? text : undefined)
+      })
+      this.worker.on('error', fail)
+      this.worker.on('exit', fail)
     }
-    let answered = false
-    worker.on('message', (text: unknown) => {
-      answered = true
-      resolve(typeof text === 'string' ? outcomesFrom(text, data, stats) : undefined)
+    const worker = this.worker
+    worker.ref()
+    return new Promise((resolve) => {
+      this.answer = resolve
+      worker.postMessage(message)
     })
-    worker.on('error', () => resolve(undefined))
-    worker.on('exit', () => {
-      if (!answered) resolve(undefined)
-    })
-  })
+  }
+}
+
+/** What the worker is asked. */
+type WorkerRequest =
+  | {readonly kind: 'calls'; readonly dirs: readonly string[]; readonly engine: EngineName | null; readonly claims: Int32Array}
+  | {readonly kind: 'lint'; readonly groups: LintGroups['groups']; readonly claims: Int32Array}
+  | {readonly kind: 'end'}
+
+/** The worker's answer to `calls`: each claimed directory's targets and inputs, by index. */
+function callsFrom(text: string, dirs: readonly string[]): Map<number, ThreadCalls> | undefined {
+  let message: unknown
+  try {
+    message = JSON.parse(text)
+  } catch {
+    return undefined
+  }
+  const done: unknown = typeof message === 'object' && message !== null ? (message as Record<string, unknown>)['calls'] : undefined
+  if (!Array.isArray(done)) return undefined
+  const out = new Map<number, ThreadCalls>()
+  for (const entry of done) {
+    if (!Array.isArray(entry) || typeof entry[0] !== 'number' || entry[0] >= dirs.length || out.has(entry[0])) return undefined
+    const [k, targets, inputs] = entry as [number, unknown, unknown]
+    if (!Array.isArray(targets) || !targets.every((t) => typeof t === 'string') || !Array.isArray(inputs)) return undefined
+    out.set(k, {targets: targets as string[], inputs: inputs as Input[]})
+  }
+  return out
 }
 
 /** The worker's answer, when it is every root of each group it names; its counters added to `stats`. */
-function outcomesFrom(text: string, data: LintThreadData, stats: ParseStats): Map<number, ThreadOutcome[]> | undefined {
+function outcomesFrom(text: string, data: LintGroups, stats: ParseStats): Map<number, ThreadOutcome[]> | undefined {
   let message: unknown
   try {
     message = JSON.parse(text)
@@ -166,31 +241,61 @@ function startLintWorker(data: LintThreadData): WorkerThreads.Worker {
   return new Worker(code, {eval: true, workerData: data, resourceLimits: WORKER_LIMITS})
 }
 
-/** The worker's side: lints the groups it claims, one root after another, and posts back what `lintInWorker` reads. */
+/** The worker's side: answers each request of its `LintThread` in turn, until `end`. */
 export async function lintThreadMain(): Promise<void> {
   const {parentPort, workerData} = nodeBuiltin('node:worker_threads') as typeof WorkerThreads
   if (!parentPort) return
+  const port = parentPort
   const data = workerData as LintThreadData
-  const [{RunContext}, {lintCached}, {RemainingRoots}] = await Promise.all([
+  const [{RunContext}, cached, {RemainingRoots}] = await Promise.all([
     import('../load/run-context.js'),
     import('./cached.js'),
     import('./release.js'),
   ])
   const ctx = new RunContext({cache: data.cache, parser: data.parser})
-  const done: [number, ThreadOutcome[]][] = []
-  for (let g = claim(data.claims); g < data.groups.length; g = claim(data.claims)) {
-    const roots = data.groups[g]!
-    // what no root still to come can use goes, as on the main thread (a group shares no directory with another)
-    const remaining = new RemainingRoots(roots.map((r) => r.root))
-    const out: ThreadOutcome[] = []
-    for (const {root, config} of roots) {
-      const {value: r, inputs} = await ctx.files.record(() => lintCached(ctx, root, {...data.options, config}))
-      remaining.done(root)
-      if (!r.cached) ctx.loads.release((dir, reachedAs) => reachedAs.some((p) => remaining.useful(dir, p)))
-      out.push({root, diagnostics: r.diagnostics, notes: r.notes, unread: r.unread, cached: r.cached, inputs})
+  const serve = async (req: WorkerRequest): Promise<string | undefined> => {
+    if (req.kind === 'end') return undefined
+    if (req.kind === 'calls') {
+      const done: [number, readonly string[], readonly Input[]][] = []
+      for (let k = claim(req.claims); k < req.dirs.length; k = claim(req.claims)) {
+        const dir = req.dirs[k]!
+        const engine = req.engine ?? undefined
+        const {value, inputs} = await ctx.files.record(() => cached.callTargetsCached(ctx, dir, engine))
+        done.push([k, value, inputs])
+      }
+      await ctx.results.settled() // its entries written before the process may end
+      return JSON.stringify({calls: done})
     }
-    done.push([g, out])
+    // the search's loads are not the lint's
+    ctx.loads.clear()
+    const done: [number, ThreadOutcome[]][] = []
+    for (let g = claim(req.claims); g < req.groups.length; g = claim(req.claims)) {
+      const roots = req.groups[g]!
+      // what no root still to come can use goes, as on the main thread (a group shares no directory with another)
+      const remaining = new RemainingRoots(roots.map((r) => r.root))
+      const out: ThreadOutcome[] = []
+      for (const {root, config} of roots) {
+        const {value: r, inputs} = await ctx.files.record(() => cached.lintCached(ctx, root, {...data.options, config}))
+        remaining.done(root)
+        if (!r.cached) ctx.loads.release((dir, reachedAs) => reachedAs.some((p) => remaining.useful(dir, p)))
+        out.push({root, diagnostics: r.diagnostics, notes: r.notes, unread: r.unread, cached: r.cached, inputs})
+      }
+      done.push([g, out])
+    }
+    await ctx.results.settled()
+    return JSON.stringify({groups: done, stats: ctx.stats})
   }
-  await ctx.close() // the results cache's entries written
-  parentPort.postMessage(JSON.stringify({groups: done, stats: ctx.stats}))
+  // one request at a time: the main thread asks the next only after the answer
+  port.on('message', (req: WorkerRequest) => {
+    void serve(req).then(
+      async (answer) => {
+        if (answer !== undefined) port.postMessage(answer)
+        else {
+          await ctx.close()
+          port.close()
+        }
+      },
+      () => process.exit(1), // the main thread does the worker's part (its 'exit')
+    )
+  })
 }

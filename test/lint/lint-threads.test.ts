@@ -6,9 +6,9 @@ import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
-import {findRoots, lintCached} from '../../src/lint/cached.js'
+import {findRoots, lintCached, localCallTargets} from '../../src/lint/cached.js'
 import {EMPTY_CONFIG} from '../../src/lint/config.js'
-import {claim, groupsToClaim, lintInWorker, newClaims} from '../../src/lint/lint-threads.js'
+import {claim, groupsToClaim, LintThread, newClaims} from '../../src/lint/lint-threads.js'
 import {RunContext} from '../../src/load/run-context.js'
 import {newParseStats} from '../../src/hcl/parse-stats.js'
 import {runCliProcess, type CliRun} from '../helpers/cli.js'
@@ -69,16 +69,29 @@ test('claims: each index given once, across threads', async () => {
   assert.is(claims.buffer instanceof SharedArrayBuffer, true)
 })
 
-test('a worker run from source lints the groups it claims as this thread does, and says what it read', async () => {
+test('a worker run from source reads the directories it claims, then lints the groups it claims, as this thread does', async () => {
   const top = tree()
+  const thread = new LintThread({cache: {enabled: false, dir: path.join(work, 'unused')}, parser: 'tfgraph', options: {tests: true}})
+  // the search's part: each directory's calls, with what was read
+  const dirs = ['a', 'b', 'c', 'd', 'modules/shared', 'modules/own'].map((d) => path.join(top, d))
+  const searchClaims = newClaims()
+  claim(searchClaims) // this thread takes the first directory
+  const calls = await thread.calls(dirs, undefined, searchClaims)
+  assert.ok(calls, 'the worker answered')
+  assert.equal([...calls.keys()].sort(), [1, 2, 3, 4, 5])
+  const ctx = new RunContext({cache: false})
+  for (const [k, c] of calls) assert.equal(c.targets, await localCallTargets(ctx.files, dirs[k]!, undefined, ctx.parser), dirs[k])
+  assert.ok(
+    calls.get(1)!.inputs.some((i) => i.kind === 'file' && i.path === path.join(top, 'b', 'main.tf')),
+    "b's file is an input of its calls",
+  )
+  // the lint's part, on the same worker
   const groups = [['a', 'b'], ['c'], ['d']].map((g) => g.map((r) => ({root: path.join(top, r), config: EMPTY_CONFIG})))
   const stats = newParseStats()
   const claims = newClaims()
   claim(claims) // this thread takes the first group
-  const outcomes = await lintInWorker(
-    {cache: {enabled: false, dir: path.join(work, 'unused')}, parser: 'tfgraph', options: {tests: true}, groups, claims},
-    stats,
-  )
+  const outcomes = await thread.lint({groups, claims}, stats)
+  thread.end()
   assert.ok(outcomes, 'the worker answered')
   assert.equal([...outcomes.keys()].sort(), [1, 2], 'the groups left')
   assert.is(claim(claims) >= groups.length, true, 'none left')
@@ -99,24 +112,18 @@ test('a worker run from source lints the groups it claims as this thread does, a
     outcomes.get(1)![0]!.inputs.some((i) => i.path === path.join(top, 'modules', 'own', 'main.tf')),
     "c's module's files are its inputs",
   )
+  assert.is(await thread.lint({groups, claims: newClaims()}, stats), undefined, 'nothing is asked after the end')
 })
 
-test('a worker that fails answers nothing (its roots are then linted by the caller)', async () => {
+test('a worker that fails answers nothing (its part is then done by the caller), and nothing after', async () => {
   const top = tree()
   const stats = newParseStats()
   const broken = {rules: 5} as unknown as typeof EMPTY_CONFIG // not a map: the worker's lint throws
-  const outcomes = await lintInWorker(
-    {
-      cache: {enabled: false, dir: path.join(work, 'unused')},
-      parser: 'tfgraph',
-      options: {},
-      groups: [[{root: path.join(top, 'a'), config: broken}]],
-      claims: newClaims(),
-    },
-    stats,
-  )
+  const thread = new LintThread({cache: {enabled: false, dir: path.join(work, 'unused')}, parser: 'tfgraph', options: {}})
+  const outcomes = await thread.lint({groups: [[{root: path.join(top, 'a'), config: broken}]], claims: newClaims()}, stats)
   assert.is(outcomes, undefined)
   assert.is(stats.threaded, 0)
+  assert.is(await thread.calls([path.join(top, 'a')], undefined, newClaims()), undefined)
 })
 
 const cli = (args: readonly string[], env: Record<string, string | undefined>): CliRun =>
