@@ -20,7 +20,7 @@ import {pruneCacheAreaDaily, type CacheSettings} from './cache-dir.js'
 import {packInputs, unpackInputs, type FileSource, type Input} from './inputs.js'
 
 /** Bump when a stored result's shape or meaning changes. */
-const FORMAT = 'tfgraph-results-4'
+const FORMAT = 'tfgraph-results-5'
 
 /** The build of tfgraph, set by scripts/bundle.mjs in the CLI's bundles (a hash of the compiled code and the lock file). */
 declare const TFGRAPH_BUILD_ID: string | undefined

@@ -2,6 +2,7 @@
 // findings are reused only while every file, listing, stat and realpath it read is unchanged and the
 // options and environment are the same; anything else recomputes.
 import {
+  chmodSync,
   cpSync,
   mkdirSync,
   mkdtempSync,
@@ -459,6 +460,135 @@ R('inputs: what was missing and still is reads as unchanged; each kind of missin
     assert.equal(both(), [true, true], `${what}, undone`)
   }
 })
+
+R(
+  'inputs: a failed read of a path a listing among the inputs did not hold is answered from that listing, and every change is seen',
+  async () => {
+    const top = path.join(work, 'listed')
+    const mod = path.join(top, 'mod')
+    const uni = path.join(top, 'uni')
+    mkdirSync(path.join(mod, 'sub'), {recursive: true})
+    mkdirSync(uni)
+    writeFileSync(path.join(mod, 'main.tf'), 'variable "a" {}\n')
+    writeFileSync(path.join(uni, 'é.tf'), '')
+    symlinkSync(path.join(top, 'nowhere'), path.join(mod, 'dangling'))
+    // the directories' times in the past: whatever comes or goes in them then gives them another stamp even
+    // within the clock tick of their listing (racyMs 0 here; tfgraph records no stamp that recent)
+    const past = new Date(Date.now() - 3_600_000)
+    for (const d of [top, mod, uni]) utimesSync(d, past, past)
+    const at = (...parts: string[]) => path.join(mod, ...parts)
+    const disk = new DiskSource({racyMs: 0})
+    const {inputs} = await disk.record(async () => {
+      disk.list(top)
+      disk.list(mod)
+      disk.list(uni)
+      disk.read(at('main.tf'))
+      for (const p of [
+        at('.tflint.hcl'),
+        at('.terraform', 'modules', 'modules.json'),
+        at('dangling'),
+        at('sub'),
+        path.join(uni, '.tflint.hcl'),
+      ])
+        assert.throws(() => disk.read(p))
+      assert.throws(() => disk.list(at('tests')))
+      assert.is(disk.stat(at('.terraform.lock.hcl')), null)
+      assert.is(disk.stat(at('MAIN.TF')), null) // a listed name in another case: not vouched for
+      assert.is(disk.realpath(at('missing')), null)
+    })
+    // which failed reads a listing vouches for, and how far up it is: not a name the listing holds (a dangling
+    // link, a directory read as a file), another case of one, or a name in a listing with a name beyond ASCII
+    const marks = inputs.filter((i) => i.value === null).map((i) => `${i.kind} ${path.relative(top, i.path)} ${i.unlisted?.up ?? '-'}`)
+    assert.equal(marks.sort(), [
+      'dir mod/tests 1',
+      'file mod/.terraform/modules/modules.json 3',
+      'file mod/.tflint.hcl 1',
+      'file mod/dangling -',
+      'file mod/sub -',
+      'file uni/.tflint.hcl -',
+      'real mod/missing 1',
+      'stat mod/.terraform.lock.hcl 1',
+      'stat mod/MAIN.TF -',
+    ])
+    for (const i of inputs) if (i.unlisted) assert.is(i.unlisted.listing, inputs.find((d) => d.kind === 'dir' && d.path === mod)?.value)
+    const packed = JSON.parse(JSON.stringify(packInputs(inputs))) as unknown
+    assert.equal(unpackInputs(packed), inputs, 'the stored form reads back as the list')
+    assert.is(JSON.stringify(packed).match(/,-[13],0/g)?.length, 5, 'stored as -1 and -3')
+    // the directories' stamps looked at, the vouched-for paths not
+    const looked = (): Set<string> => new Set((disk as unknown as {stamps: Map<string, unknown>}).stamps.keys())
+    disk.forgetChecked()
+    assert.is(disk.unchangedPacked(packed), true)
+    assert.ok(looked().has(mod) && !looked().has(at('.tflint.hcl')) && !looked().has(at('tests')), 'answered from the listing')
+    assert.ok(looked().has(at('dangling')), 'a failed read the listing does not vouch for is looked at')
+    const both = (): [boolean | undefined, boolean] => {
+      disk.forgetChecked()
+      const fast = disk.unchangedPacked(packed)
+      disk.forgetChecked()
+      return [fast, disk.unchanged(inputs, 'contents')]
+    }
+    assert.equal(both(), [true, true])
+    const asRoot = process.getuid?.() === 0
+    const changes: [string, () => void, () => void, boolean][] = [
+      ['the file made', () => writeFileSync(at('.tflint.hcl'), ''), () => rmSync(at('.tflint.hcl')), false],
+      ['the directory made', () => mkdirSync(at('tests')), () => rmSync(at('tests'), {recursive: true}), false],
+      ['the stat path made', () => writeFileSync(at('.terraform.lock.hcl'), ''), () => rmSync(at('.terraform.lock.hcl')), false],
+      ['the realpath made', () => mkdirSync(at('missing')), () => rmSync(at('missing'), {recursive: true}), false],
+      [
+        'the file three levels down made',
+        () => (mkdirSync(at('.terraform', 'modules'), {recursive: true}), writeFileSync(at('.terraform', 'modules', 'modules.json'), '{}')),
+        () => rmSync(at('.terraform'), {recursive: true}),
+        false,
+      ],
+      ['a directory on its path made', () => mkdirSync(at('.terraform')), () => rmSync(at('.terraform'), {recursive: true}), false],
+      [
+        "the dangling link's target made",
+        () => writeFileSync(path.join(top, 'nowhere'), ''),
+        () => rmSync(path.join(top, 'nowhere')),
+        false,
+      ],
+      // a new stamp, the same names: the listing read again, the same
+      ['the directory touched', () => utimesSync(mod, new Date(), new Date()), () => utimesSync(mod, past, past), true],
+      ['a file made and removed', () => (writeFileSync(at('.tflint.hcl'), ''), rmSync(at('.tflint.hcl'))), () => undefined, true],
+      // root reads it all the same (a new stamp, the same names); another user cannot list it
+      ['the directory made unreadable', () => chmodSync(mod, 0o000), () => chmodSync(mod, 0o755), asRoot],
+    ]
+    for (const [what, change, undo, same] of changes) {
+      change()
+      assert.equal(both(), [same, same], what)
+      if (same) assert.not.ok(looked().has(at('.tflint.hcl')), `${what}: the listing reads the same, the path not looked at`)
+      undo()
+      assert.equal(both(), [true, true], `${what}, undone`)
+    }
+    // not the stored form: a vouched-for path without its listing before it, with a stamp, not a whole level,
+    // more levels up than the path has
+    for (const bad of [
+      [[mod, 'f', '/.tflint.hcl', -1, 0]],
+      [
+        [top, 'd', '/mod', 'h', 's'],
+        [mod, 'f', '/.tflint.hcl', -1, 's'],
+      ],
+      [
+        [top, 'd', '/mod', 'h', 's'],
+        [mod, 'f', '/.tflint.hcl', -0.5, 0],
+      ],
+      [
+        [top, 'd', '/mod', 'h', 's'],
+        [mod, 'f', '/.tflint.hcl', -9, 0],
+      ],
+    ]) {
+      assert.is.not(disk.unchangedPacked(bad), true, JSON.stringify(bad)) // not an answer (undefined, or a change found first)
+      assert.is(unpackInputs(bad), undefined, JSON.stringify(bad))
+    }
+    // noted into another recording: kept where that recording holds the same listing, dropped where not
+    const again = await disk.record(async () => {
+      disk.list(mod)
+      disk.note(inputs.filter((i) => i.path.startsWith(mod + path.sep) && i.value === null))
+    })
+    assert.is(again.inputs.filter((i) => i.unlisted).length, 5, 'the same listing of mod')
+    const elsewhere = await disk.record(async () => disk.note(inputs.filter((i) => i.path.startsWith(mod + path.sep) && i.value === null)))
+    assert.is(elsewhere.inputs.filter((i) => i.unlisted).length, 0, 'no listing of mod')
+  },
+)
 
 R('inputs: a realpath recorded as the path itself is checked by looking at its parts, and a part become a link is seen', async () => {
   const top = path.join(work, 'top')
