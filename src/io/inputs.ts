@@ -81,10 +81,11 @@ export interface FileSource {
    */
   unchanged(inputs: readonly Input[], how: 'stamps' | 'contents'): boolean
   /**
-   * Optional: `unchanged(unpackInputs(packed), 'contents')` checked straight from the stored form, and
-   * the inputs then noted as `note` does; undefined when `packed` is not what `packInputs` writes.
+   * Optional: `unchanged(unpackInputs(packed, undefined, stamps), 'contents')` checked straight from the
+   * stored form, and the inputs then noted as `note` does; undefined when `packed` is not what
+   * `packInputs` writes.
    */
-  unchangedPacked?(packed: unknown): boolean | undefined
+  unchangedPacked?(packed: unknown, stamps?: Float64Array): boolean | undefined
 }
 
 /** One-letter kinds of the stored inputs. */
@@ -100,9 +101,12 @@ function lastPart(p: string): number {
  * Inputs as a results-cache entry stores them: runs of inputs in one directory, each `[dir, kind, name,
  * value, stamp, kind, …]` — a name holds its separator, a value of 1 is a realpath that is the path
  * itself, a negative value -n a failed read `unlisted` by the listing of the directory n levels up (an
- * input before it), a stamp of 0 none.
+ * input before it), a stamp of 0 none. Given `stamps`, a stamp is stored there as its four numbers
+ * (`stampNumbers`) and in the run as its place k (the k-th four, from 1): a warm answer compares them with
+ * a file's stats as numbers, neither parsing a stamp's text nor making one (BENCHMARKS.md, "#53: the warm
+ * corpus (ninth session)"); without, or for a stamp that is not four numbers, as its text.
  */
-export function packInputs(inputs: readonly Input[]): unknown[][] {
+export function packInputs(inputs: readonly Input[], stamps?: number[]): unknown[][] {
   const groups: unknown[][] = []
   let group: unknown[] | undefined
   // the listings so far (a directory sorts before what is below it): an `unlisted` input is stored as one
@@ -119,9 +123,33 @@ export function packInputs(inputs: readonly Input[]): unknown[][] {
       const above = ancestor(i.path, i.unlisted.up)
       if (above !== undefined && listed.get(above) === i.unlisted.listing) value = -i.unlisted.up
     }
-    group.push(KIND_LETTER[i.kind], i.path.slice(cut), value, i.stamp ?? 0)
+    let stamp: string | number = i.stamp ?? 0
+    const numbers = stamps !== undefined && i.stamp !== undefined ? stampNumbers(i.stamp) : undefined
+    if (numbers !== undefined) stamp = stamps!.push(...numbers) / 4
+    group.push(KIND_LETTER[i.kind], i.path.slice(cut), value, stamp)
   }
   return groups
+}
+
+/**
+ * A stamp's four numbers (inode, size, change times: `stampOf`), or undefined when its text is not four
+ * numbers each written as JavaScript writes it (the text made from them again is then the same).
+ */
+export function stampNumbers(stamp: string): number[] | undefined {
+  const parts = stamp.split(':')
+  if (parts.length !== 4) return undefined
+  const numbers = parts.map(Number)
+  return numbers.every((n, k) => String(n) === parts[k]) ? numbers : undefined
+}
+
+/** Whether `stamps` holds a k-th four numbers (from 1). */
+const hasStamp = (stamps: Float64Array | undefined, k: number): stamps is Float64Array =>
+  stamps !== undefined && Number.isInteger(k) && k >= 1 && k * 4 <= stamps.length
+
+/** The text of the stamp stored as the k-th four numbers of `stamps` (`hasStamp`): as `stampOf` made it. */
+function stampAt(stamps: Float64Array, k: number): string {
+  const o = (k - 1) * 4
+  return `${stamps[o]}:${stamps[o + 1]}:${stamps[o + 2]}:${stamps[o + 3]}`
 }
 
 /** `p` without its last `up` parts (separated by `/`), or undefined when it has no more than that many. */
@@ -140,9 +168,10 @@ const unlistedUp = (value: unknown): number | undefined =>
 
 /**
  * Stored inputs back as a list, or undefined when they are not what `packInputs` writes (a corrupt entry);
- * `wanted`: only the inputs it takes are made (the others are checked all the same).
+ * `wanted`: only the inputs it takes are made (the others are checked all the same); `stamps`: the stamps
+ * stored as numbers.
  */
-export function unpackInputs(v: unknown, wanted?: (kind: Input['kind'], p: string) => boolean): Input[] | undefined {
+export function unpackInputs(v: unknown, wanted?: (kind: Input['kind'], p: string) => boolean, stamps?: Float64Array): Input[] | undefined {
   if (!Array.isArray(v)) return undefined
   const out: Input[] = []
   const listed = new Map<string, string>() // as packInputs keeps them
@@ -154,9 +183,12 @@ export function unpackInputs(v: unknown, wanted?: (kind: Input['kind'], p: strin
       const kind = LETTER_KIND[String(g[j])]
       const name: unknown = g[j + 1]
       const value: unknown = g[j + 2]
-      const stamp: unknown = g[j + 3]
       if (kind === undefined || typeof name !== 'string') return undefined
       const p = dir + name
+      const stamp: unknown = g[j + 3]
+      // none, a text, or the place of its numbers in `stamps`
+      const numbered = typeof stamp === 'number' && stamp !== 0
+      if (numbered ? !hasStamp(stamps, stamp) : stamp !== 0 && typeof stamp !== 'string') return undefined
       const up = unlistedUp(value)
       if (up !== undefined) {
         // a failed read whose absence a listing before it vouches for: no stamp
@@ -169,11 +201,9 @@ export function unpackInputs(v: unknown, wanted?: (kind: Input['kind'], p: strin
       const v2 = value === 1 && kind === 'real' ? p : value
       if (v2 !== null && typeof v2 !== 'string') return undefined
       if (kind === 'dir' && v2 !== null) listed.set(p, v2)
-      if (wanted && !wanted(kind, p)) {
-        if (stamp !== 0 && typeof stamp !== 'string') return undefined
-      } else if (stamp === 0) out.push({kind, path: p, value: v2})
-      else if (typeof stamp === 'string') out.push({kind, path: p, value: v2, stamp})
-      else return undefined
+      if (wanted && !wanted(kind, p)) continue
+      if (stamp === 0) out.push({kind, path: p, value: v2})
+      else out.push({kind, path: p, value: v2, stamp: numbered ? stampAt(stamps!, stamp) : (stamp as string)})
     }
   }
   return out
@@ -225,6 +255,12 @@ function listedNames(entries: readonly Dirent[]): ReadonlySet<string> | null {
   }
   return names
 }
+
+/** A path's stamp as a source checks it: the four numbers of `stampOf` (no text made unless one is compared). */
+type StampNow = readonly [ino: number, size: number, mtimeMs: number, ctimeMs: number]
+
+/** The stamp's text, as `stampOf` makes it. */
+const stampText = (now: StampNow): string => `${now[0]}:${now[1]}:${now[2]}:${now[3]}`
 
 /** A listing as this source read it: its hash and its names (`listedNames`). */
 interface Listed {
@@ -367,7 +403,7 @@ export class DiskSource implements FileSource {
    * results sharing modules look at each path once. A run takes the file system as it found it; a
    * long-lived process (a watch loop) calls `forgetChecked` before it checks again.
    */
-  private readonly stamps = new Map<string, string | null>()
+  private readonly stamps = new Map<string, StampNow | null>()
   private readonly values: Record<Input['kind'], Map<string, string | null>> = {
     file: new Map(),
     dir: new Map(),
@@ -528,7 +564,7 @@ export class DiskSource implements FileSource {
    * (2,874 on the caf root), so each costs one lstat and one comparison when its stamp is the same —
    * no list of inputs made, no Stats object kept, nothing recorded per input beyond its path's stamp.
    */
-  unchangedPacked(packed: unknown): boolean | undefined {
+  unchangedPacked(packed: unknown, stamps?: Float64Array): boolean | undefined {
     if (!Array.isArray(packed)) return undefined
     // the listings so far: a path one did not hold needs no look of its own (see `Input.unlisted`)
     const listed = new Set<string>()
@@ -541,7 +577,10 @@ export class DiskSource implements FileSource {
         const name: unknown = g[j + 1]
         const value: unknown = g[j + 2]
         const stamp: unknown = g[j + 3]
-        if (typeof name !== 'string' || (stamp !== 0 && typeof stamp !== 'string')) return undefined
+        if (typeof name !== 'string') return undefined
+        // none, a text, or the place of its numbers in `stamps`
+        const numbered = typeof stamp === 'number' && stamp !== 0
+        if (numbered ? !hasStamp(stamps, stamp) : stamp !== 0 && typeof stamp !== 'string') return undefined
         if (typeof value === 'number' && value < 0) {
           // a failed read of a path a directory's listing above it (an input here, before it) did not hold:
           // still not there while that listing reads the same, as it must for the stored result to be used
@@ -559,7 +598,12 @@ export class DiskSource implements FileSource {
           if (letter === 'd' && typeof value === 'string') listed.add(p)
           let now = this.stamps.get(p)
           if (now === undefined) now = this.stampChecked(p, letter === 'd')
-          if (now !== null && now === stamp) continue
+          if (now !== null) {
+            if (numbered) {
+              const o = ((stamp as number) - 1) * 4
+              if (now[0] === stamps![o] && now[1] === stamps![o + 1] && now[2] === stamps![o + 2] && now[3] === stamps![o + 3]) continue
+            } else if (stamp !== 0 && stampText(now) === stamp) continue
+          }
           // missing when recorded and now (no stamp now: neither stat nor open can reach it): unchanged,
           // without the failed open and its error (a root's absent modules.json, .tflint.hcl, tests/...:
           // 2,580 a warm run over the corpus)
@@ -581,7 +625,7 @@ export class DiskSource implements FileSource {
     // stored form, an Input made only for a path not yet noted (the roots of `lint --recursive` share
     // most of theirs)
     const rec = this.store.current()
-    if (rec) for (const i of unpackInputs(packed, (kind, p) => !rec[kind].has(p)) ?? []) rec[i.kind].set(i.path, i)
+    if (rec) for (const i of unpackInputs(packed, (kind, p) => !rec[kind].has(p), stamps) ?? []) rec[i.kind].set(i.path, i)
     return true
   }
 
@@ -592,7 +636,7 @@ export class DiskSource implements FileSource {
     if (kind === 'file' || kind === 'dir') {
       let now = this.stamps.get(p)
       if (now === undefined) now = this.stampChecked(p, kind === 'dir')
-      if (now !== null && now === i.stamp) return true
+      if (now !== null && i.stamp !== undefined && stampText(now) === i.stamp) return true
       if (now === null && i.value === null) return true // missing then and now (as unchangedPacked)
     } else if (kind === 'real' && i.value === p && this.realIsItself(p)) return true
     return this.valueNow(kind, p) === i.value
@@ -614,7 +658,7 @@ export class DiskSource implements FileSource {
    * directory, what it is after links (a module directory's `stat` input is answered from it) and
    * without (the parts of its realpath); a file's kinds are not kept (they are rarely asked).
    */
-  private stampChecked(p: string, dir: boolean): string | null {
+  private stampChecked(p: string, dir: boolean): StampNow | null {
     let own: Stats | undefined
     try {
       own = lstatSync(p, {throwIfNoEntry: false})
@@ -623,7 +667,7 @@ export class DiskSource implements FileSource {
     }
     const link = own !== undefined && own.isSymbolicLink()
     const s = link ? statNow(p) : own
-    const stamp = s === undefined ? null : stampOf(s, undefined)!
+    const stamp: StampNow | null = s === undefined ? null : [s.ino, s.size, s.mtimeMs, s.ctimeMs]
     this.stamps.set(p, stamp)
     if (dir) {
       this.ownKinds.set(p, own === undefined ? null : link ? 'link' : kindOf(own))

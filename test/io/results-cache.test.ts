@@ -10,6 +10,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   symlinkSync,
   utimesSync,
   writeFileSync,
@@ -18,7 +19,7 @@ import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {suite} from 'uvu'
 import * as assert from 'uvu/assert'
-import {DiskSource, packInputs, unpackInputs, type Input} from '../../src/io/inputs.js'
+import {DiskSource, packInputs, stampNumbers, unpackInputs, type Input} from '../../src/io/inputs.js'
 import {ResultsCache} from '../../src/io/results-cache.js'
 import {findRootModules as findRoots, lintCached as lintRoot} from '../../src/lint/cached.js'
 import type {LintOptions} from '../../src/lint/lint.js'
@@ -119,6 +120,30 @@ R('a file touched without a content change is still a hit (its contents are comp
   const later = new Date(Date.now() + 60_000)
   for (const n of readdirSync(dir)) if (n.endsWith('.tf')) utimesSync(path.join(dir, n), later, later)
   assert.is((await again(dir)).cached, true)
+})
+
+R('an entry holds its stamps as numbers after its line, from a multiple of 8; a table cut short is a miss', async () => {
+  await setRacyWindow(0)
+  const dir = copy('legacy')
+  await again(dir)
+  assert.is((await again(dir)).cached, true)
+  const [file] = entryFiles()
+  const bytes = readFileSync(file!)
+  const end = bytes.indexOf(10)
+  const count = (JSON.parse(bytes.toString('utf8', 0, end)) as {stamps?: number}).stamps
+  assert.ok(count !== undefined && count > 0, 'stamps stored')
+  assert.is((end + 1) % 8, 0, 'the table starts at a multiple of 8')
+  assert.is(bytes.length, end + 1 + count * 32, 'four doubles a stamp, then nothing (no texts)')
+  const stamps = new Float64Array(bytes.buffer.slice(bytes.byteOffset + end + 1, bytes.byteOffset + bytes.length))
+  const main = readdirSync(dir).find((n) => n.endsWith('.tf'))!
+  const s = statSync(path.join(dir, main))
+  const found = [...Array(count).keys()].some(
+    (k) => stamps[4 * k] === s.ino && stamps[4 * k + 1] === s.size && stamps[4 * k + 2] === s.mtimeMs && stamps[4 * k + 3] === s.ctimeMs,
+  )
+  assert.ok(found, `${main}'s stamp among them`)
+  writeFileSync(file!, bytes.subarray(0, bytes.length - 8))
+  assert.is((await again(dir)).cached, false, 'cut short')
+  assert.is((await again(dir)).cached, true, 'rewritten')
 })
 
 R('with stamps recorded, a content change of the same size is still seen', async () => {
@@ -363,13 +388,32 @@ R('inputs: checked as stored (packed), they read as the list does after every ki
   })
   const packed = JSON.parse(JSON.stringify(packInputs(inputs))) as unknown
   assert.equal(unpackInputs(packed), inputs, 'the stored form reads back as the list')
+  // the stamps as numbers, as an entry stores them (a table after its line): the same inputs back
+  const numbers: number[] = []
+  const numbered = JSON.parse(JSON.stringify(packInputs(inputs, numbers))) as unknown
+  const table = new Float64Array(numbers)
+  assert.is(numbers.length, 4 * inputs.filter((i) => i.stamp !== undefined).length, 'every stamp as four numbers')
+  assert.not.match(JSON.stringify(numbered), /"\d+:\d+:/, 'no stamp as text')
+  assert.equal(unpackInputs(numbered, undefined, table), inputs, 'the stamps stored as numbers read back as their texts')
+  for (const [what, t] of [
+    ['no table', undefined],
+    ['a table one stamp short', table.subarray(0, table.length - 4)],
+  ] as const) {
+    assert.is(unpackInputs(numbered, undefined, t), undefined, what)
+    assert.is(disk.unchangedPacked(numbered, t), undefined, what)
+  }
   const both = (): [boolean | undefined, boolean] => {
     disk.forgetChecked()
     const fast = disk.unchangedPacked(packed)
     disk.forgetChecked()
+    assert.is(disk.unchangedPacked(numbered, table), fast, 'the stamps as numbers compare as their texts')
+    disk.forgetChecked()
     return [fast, disk.unchanged(inputs, 'contents')]
   }
   assert.equal(both(), [true, true])
+  // a stamp that is not four numbers as JavaScript writes them stays text
+  assert.equal(stampNumbers('12:3:1796284653539.1648:1796284653589.6755'), [12, 3, 1796284653539.1648, 1796284653589.6755])
+  for (const odd of ['s', '1:2:3', '1:2:3:4:5', '01:2:3:4', '1:2:3:4.0', '1:2:x:4']) assert.is(stampNumbers(odd), undefined, odd)
   const changes: [string, () => void, () => void][] = [
     [
       'a file edited',
