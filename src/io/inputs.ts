@@ -35,6 +35,22 @@ export interface Input {
    * in the same clock tick would keep the stamp).
    */
   readonly stamp?: string
+  /**
+   * For a failed read (`value` null): the path's part below its directory `up` levels above (1: its parent)
+   * is not in that directory's listing whose hash is `listing`, that directory's input among the same
+   * inputs. Those inputs are unchanged only when that listing reads the same, and then the path is still
+   * not there: it needs no look of its own (one `lstat` saved; the listing itself is answered by its
+   * directory's stamp). A warm `lint --recursive` over the corpus asked for 4,146 such paths: a root's
+   * `.tflint.hcl`, `tests/`, `.terraform/modules/modules.json`… Set by `record` when such a listing is
+   * among its inputs.
+   */
+  readonly unlisted?: Unlisted
+}
+
+/** Which listing says that a path is not there (`Input.unlisted`). */
+export interface Unlisted {
+  readonly up: number
+  readonly listing: string
 }
 
 export type StatKind = 'file' | 'dir' | 'other'
@@ -65,10 +81,11 @@ export interface FileSource {
    */
   unchanged(inputs: readonly Input[], how: 'stamps' | 'contents'): boolean
   /**
-   * Optional: `unchanged(unpackInputs(packed), 'contents')` checked straight from the stored form, and
-   * the inputs then noted as `note` does; undefined when `packed` is not what `packInputs` writes.
+   * Optional: `unchanged(unpackInputs(packed, undefined, stamps), 'contents')` checked straight from the
+   * stored form, and the inputs then noted as `note` does; undefined when `packed` is not what
+   * `packInputs` writes.
    */
-  unchangedPacked?(packed: unknown): boolean | undefined
+  unchangedPacked?(packed: unknown, stamps?: Float64Array): boolean | undefined
 }
 
 /** One-letter kinds of the stored inputs. */
@@ -83,27 +100,81 @@ function lastPart(p: string): number {
 /**
  * Inputs as a results-cache entry stores them: runs of inputs in one directory, each `[dir, kind, name,
  * value, stamp, kind, …]` — a name holds its separator, a value of 1 is a realpath that is the path
- * itself, a stamp of 0 none.
+ * itself, a negative value -n a failed read `unlisted` by the listing of the directory n levels up (an
+ * input before it), a stamp of 0 none. Given `stamps`, a stamp is stored there as its four numbers
+ * (`stampNumbers`) and in the run as its place k (the k-th four, from 1): a warm answer compares them with
+ * a file's stats as numbers, neither parsing a stamp's text nor making one (BENCHMARKS.md, "#53: the warm
+ * corpus (ninth session)"); without, or for a stamp that is not four numbers, as its text.
  */
-export function packInputs(inputs: readonly Input[]): unknown[][] {
+export function packInputs(inputs: readonly Input[], stamps?: number[]): unknown[][] {
   const groups: unknown[][] = []
   let group: unknown[] | undefined
+  // the listings so far (a directory sorts before what is below it): an `unlisted` input is stored as one
+  // only after the listing it names
+  const listed = new Map<string, string>()
   for (const i of inputs) {
     const cut = Math.max(0, lastPart(i.path))
     const dir = i.path.slice(0, cut)
     if (group?.[0] !== dir) groups.push((group = [dir]))
-    group.push(KIND_LETTER[i.kind], i.path.slice(cut), i.kind === 'real' && i.value === i.path ? 1 : i.value, i.stamp ?? 0)
+    let value: string | null | number = i.value
+    if (i.kind === 'real' && i.value === i.path) value = 1
+    else if (i.kind === 'dir' && i.value !== null) listed.set(i.path, i.value)
+    else if (i.value === null && i.unlisted !== undefined && i.stamp === undefined) {
+      const above = ancestor(i.path, i.unlisted.up)
+      if (above !== undefined && listed.get(above) === i.unlisted.listing) value = -i.unlisted.up
+    }
+    let stamp: string | number = i.stamp ?? 0
+    const numbers = stamps !== undefined && i.stamp !== undefined ? stampNumbers(i.stamp) : undefined
+    if (numbers !== undefined) stamp = stamps!.push(...numbers) / 4
+    group.push(KIND_LETTER[i.kind], i.path.slice(cut), value, stamp)
   }
   return groups
 }
 
 /**
- * Stored inputs back as a list, or undefined when they are not what `packInputs` writes (a corrupt entry);
- * `wanted`: only the inputs it takes are made (the others are checked all the same).
+ * A stamp's four numbers (inode, size, change times: `stampOf`), or undefined when its text is not four
+ * numbers each written as JavaScript writes it (the text made from them again is then the same).
  */
-export function unpackInputs(v: unknown, wanted?: (kind: Input['kind'], p: string) => boolean): Input[] | undefined {
+export function stampNumbers(stamp: string): number[] | undefined {
+  const parts = stamp.split(':')
+  if (parts.length !== 4) return undefined
+  const numbers = parts.map(Number)
+  return numbers.every((n, k) => String(n) === parts[k]) ? numbers : undefined
+}
+
+/** Whether `stamps` holds a k-th four numbers (from 1). */
+const hasStamp = (stamps: Float64Array | undefined, k: number): stamps is Float64Array =>
+  stamps !== undefined && Number.isInteger(k) && k >= 1 && k * 4 <= stamps.length
+
+/** The text of the stamp stored as the k-th four numbers of `stamps` (`hasStamp`): as `stampOf` made it. */
+function stampAt(stamps: Float64Array, k: number): string {
+  const o = (k - 1) * 4
+  return `${stamps[o]}:${stamps[o + 1]}:${stamps[o + 2]}:${stamps[o + 3]}`
+}
+
+/** `p` without its last `up` parts (separated by `/`), or undefined when it has no more than that many. */
+function ancestor(p: string, up: number): string | undefined {
+  let cut = p.length
+  for (let n = 0; n < up; n++) {
+    cut = p.lastIndexOf('/', cut - 1)
+    if (cut <= 0) return undefined
+  }
+  return p.slice(0, cut)
+}
+
+/** A stored `unlisted` level: a negative whole number (-1: the parent), as `up`; else undefined. */
+const unlistedUp = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isInteger(value) && value < 0 && value >= -64 ? -value : undefined
+
+/**
+ * Stored inputs back as a list, or undefined when they are not what `packInputs` writes (a corrupt entry);
+ * `wanted`: only the inputs it takes are made (the others are checked all the same); `stamps`: the stamps
+ * stored as numbers.
+ */
+export function unpackInputs(v: unknown, wanted?: (kind: Input['kind'], p: string) => boolean, stamps?: Float64Array): Input[] | undefined {
   if (!Array.isArray(v)) return undefined
   const out: Input[] = []
+  const listed = new Map<string, string>() // as packInputs keeps them
   for (const g of v) {
     if (!Array.isArray(g) || g.length % 4 !== 1) return undefined
     const dir: unknown = g[0]
@@ -112,16 +183,27 @@ export function unpackInputs(v: unknown, wanted?: (kind: Input['kind'], p: strin
       const kind = LETTER_KIND[String(g[j])]
       const name: unknown = g[j + 1]
       const value: unknown = g[j + 2]
-      const stamp: unknown = g[j + 3]
       if (kind === undefined || typeof name !== 'string') return undefined
       const p = dir + name
+      const stamp: unknown = g[j + 3]
+      // none, a text, or the place of its numbers in `stamps`
+      const numbered = typeof stamp === 'number' && stamp !== 0
+      if (numbered ? !hasStamp(stamps, stamp) : stamp !== 0 && typeof stamp !== 'string') return undefined
+      const up = unlistedUp(value)
+      if (up !== undefined) {
+        // a failed read whose absence a listing before it vouches for: no stamp
+        const above = ancestor(p, up)
+        const listing = above === undefined ? undefined : listed.get(above)
+        if (stamp !== 0 || listing === undefined) return undefined
+        if (!wanted || wanted(kind, p)) out.push({kind, path: p, value: null, unlisted: {up, listing}})
+        continue
+      }
       const v2 = value === 1 && kind === 'real' ? p : value
       if (v2 !== null && typeof v2 !== 'string') return undefined
-      if (wanted && !wanted(kind, p)) {
-        if (stamp !== 0 && typeof stamp !== 'string') return undefined
-      } else if (stamp === 0) out.push({kind, path: p, value: v2})
-      else if (typeof stamp === 'string') out.push({kind, path: p, value: v2, stamp})
-      else return undefined
+      if (kind === 'dir' && v2 !== null) listed.set(p, v2)
+      if (wanted && !wanted(kind, p)) continue
+      if (stamp === 0) out.push({kind, path: p, value: v2})
+      else out.push({kind, path: p, value: v2, stamp: numbered ? stampAt(stamps!, stamp) : (stamp as string)})
     }
   }
   return out
@@ -153,6 +235,38 @@ export class RecordingKey<R> {
 }
 
 const newRecorder = (): Recorder => ({file: new Map(), dir: new Map(), stat: new Map(), real: new Map()})
+
+/**
+ * A name whose absence a listing can vouch for: plain ASCII, not ending with a dot, no `~` (a FAT file
+ * system's short names and its dropped trailing dots look names up that no listing shows).
+ */
+const PLAIN_NAME = /^[A-Za-z0-9_.+@=-]*[A-Za-z0-9_+@=-]$/
+
+/**
+ * A listing's names as a set to find absent names in: lower-cased (a file system that looks names up
+ * without case finds `Main.tf` as `main.tf`), or null when a name is not ASCII (Unicode case folding and
+ * normalisation are left alone: such a listing vouches for nothing).
+ */
+function listedNames(entries: readonly Dirent[]): ReadonlySet<string> | null {
+  const names = new Set<string>()
+  for (const e of entries) {
+    if (/[\u0080-\uffff]/.test(e.name)) return null
+    names.add(e.name.toLowerCase())
+  }
+  return names
+}
+
+/** A path's stamp as a source checks it: the four numbers of `stampOf` (no text made unless one is compared). */
+type StampNow = readonly [ino: number, size: number, mtimeMs: number, ctimeMs: number]
+
+/** The stamp's text, as `stampOf` makes it. */
+const stampText = (now: StampNow): string => `${now[0]}:${now[1]}:${now[2]}:${now[3]}`
+
+/** A listing as this source read it: its hash and its names (`listedNames`). */
+interface Listed {
+  readonly hash: string
+  readonly names: ReadonlySet<string> | null
+}
 
 /** Changes more recent than this are too close to the stamp's clock tick to trust the stamp. */
 const RACY_MS = 2000
@@ -289,7 +403,7 @@ export class DiskSource implements FileSource {
    * results sharing modules look at each path once. A run takes the file system as it found it; a
    * long-lived process (a watch loop) calls `forgetChecked` before it checks again.
    */
-  private readonly stamps = new Map<string, string | null>()
+  private readonly stamps = new Map<string, StampNow | null>()
   private readonly values: Record<Input['kind'], Map<string, string | null>> = {
     file: new Map(),
     dir: new Map(),
@@ -298,6 +412,12 @@ export class DiskSource implements FileSource {
   }
   /** What each directory (and each part of a realpath) is without following a link (null: missing); realpaths share them. */
   private readonly ownKinds = new Map<string, StatKind | 'link' | null>()
+  /**
+   * The last listing of each directory read while recording, by path: a recording that holds a listing with
+   * the same hash holds the same names (`record` marks the failed reads of names not among them). Kept by
+   * hash, so never out of date; one a directory.
+   */
+  private readonly listings = new Map<string, Listed>()
   /** Directories found to be their own realpaths (every part there, none a link): a realpath below one looks no further. */
   private readonly realDirs = new Set<string>()
   private readonly racyMs: number
@@ -313,7 +433,43 @@ export class DiskSource implements FileSource {
     const inputs = [...rec.file.values(), ...rec.dir.values(), ...rec.stat.values(), ...rec.real.values()].sort((a, b) =>
       a.path < b.path ? -1 : a.path > b.path ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0,
     )
+    // a failed read is `unlisted` when a listing among these inputs did not hold the part of its path below
+    // it (a flag noted from another recording, made against a listing this one does not hold, is not kept)
+    for (let n = 0; n < inputs.length; n++) {
+      const i = inputs[n]!
+      if (i.value !== null || i.stamp !== undefined) continue
+      const unlisted = this.unlistedIn(rec, i)
+      if (unlisted === i.unlisted) continue
+      inputs[n] = unlisted !== undefined ? {kind: i.kind, path: i.path, value: null, unlisted} : {kind: i.kind, path: i.path, value: null}
+    }
     return {value, inputs}
+  }
+
+  /**
+   * The listing among a recording's inputs that vouches for failed read `i` (see `Input.unlisted`), if one
+   * does: the nearest directory above the path whose input is a listing, the part of the path right below
+   * it not among its names.
+   */
+  private unlistedIn(rec: Recorder, i: Input): Unlisted | undefined {
+    if (process.platform !== 'linux' || !NORMAL_ABSOLUTE.test(i.path)) return undefined
+    const p = i.path
+    let below = p.length
+    for (let up = 1; up <= 64; up++) {
+      const cut = p.lastIndexOf('/', below - 1)
+      if (cut <= 0) return undefined
+      const above = rec.dir.get(p.slice(0, cut))
+      if (above !== undefined) {
+        if (above.value === null) return undefined
+        // made against this listing (the same hash: the same names)
+        if (i.unlisted?.up === up && i.unlisted.listing === above.value) return i.unlisted
+        const listed = this.listings.get(above.path)
+        if (listed === undefined || listed.hash !== above.value || listed.names === null) return undefined
+        const name = p.slice(cut + 1, below)
+        return PLAIN_NAME.test(name) && !listed.names.has(name.toLowerCase()) ? {up, listing: above.value} : undefined
+      }
+      below = cut
+    }
+    return undefined
   }
 
   read(p: string): Uint8Array {
@@ -349,7 +505,12 @@ export class DiskSource implements FileSource {
       if (rec) note(rec, 'dir', p, null)
       throw e
     }
-    if (rec) note(rec, 'dir', p, this.hashing.listing(entries), stamp)
+    if (rec) {
+      const hash = this.hashing.listing(entries)
+      // its names, for the failed reads of paths in it (`record`): whichever recording holds a listing with this hash
+      if (this.listings.get(p)?.hash !== hash) this.listings.set(p, {hash, names: listedNames(entries)})
+      note(rec, 'dir', p, hash, stamp)
+    }
     return entries.map(entryOf)
   }
 
@@ -385,7 +546,16 @@ export class DiskSource implements FileSource {
       }
       return true
     }
-    for (const i of inputs) if (!this.checkedUnchanged(i)) return false
+    let listings: Map<string, string | null> | undefined
+    for (const i of inputs) {
+      const u = i.unlisted
+      if (u !== undefined && i.value === null) {
+        // not there while the listing that did not hold it is among these inputs, checked as they all are
+        listings ??= new Map(inputs.filter((d) => d.kind === 'dir').map((d) => [d.path, d.value]))
+        if (listings.get(ancestor(i.path, u.up) ?? '') === u.listing) continue
+      }
+      if (!this.checkedUnchanged(i)) return false
+    }
     return true
   }
 
@@ -394,8 +564,10 @@ export class DiskSource implements FileSource {
    * (2,874 on the caf root), so each costs one lstat and one comparison when its stamp is the same —
    * no list of inputs made, no Stats object kept, nothing recorded per input beyond its path's stamp.
    */
-  unchangedPacked(packed: unknown): boolean | undefined {
+  unchangedPacked(packed: unknown, stamps?: Float64Array): boolean | undefined {
     if (!Array.isArray(packed)) return undefined
+    // the listings so far: a path one did not hold needs no look of its own (see `Input.unlisted`)
+    const listed = new Set<string>()
     for (const g of packed) {
       if (!Array.isArray(g) || g.length % 4 !== 1) return undefined
       const dir: unknown = g[0]
@@ -405,13 +577,33 @@ export class DiskSource implements FileSource {
         const name: unknown = g[j + 1]
         const value: unknown = g[j + 2]
         const stamp: unknown = g[j + 3]
-        if (typeof name !== 'string' || (stamp !== 0 && typeof stamp !== 'string')) return undefined
+        if (typeof name !== 'string') return undefined
+        // none, a text, or the place of its numbers in `stamps`
+        const numbered = typeof stamp === 'number' && stamp !== 0
+        if (numbered ? !hasStamp(stamps, stamp) : stamp !== 0 && typeof stamp !== 'string') return undefined
+        if (typeof value === 'number' && value < 0) {
+          // a failed read of a path a directory's listing above it (an input here, before it) did not hold:
+          // still not there while that listing reads the same, as it must for the stored result to be used
+          const up = unlistedUp(value)
+          if (up === undefined || stamp !== 0) return undefined
+          if (letter !== 'f' && letter !== 'd' && letter !== 's' && letter !== 'r') return undefined
+          // the parent: the group's directory when the name is one part (no string made)
+          const above = up === 1 && name.lastIndexOf('/') === 0 ? dir : ancestor(dir + name, up)
+          if (above === undefined || !listed.has(above)) return undefined
+          continue
+        }
         const p = dir + name
         let kind: Input['kind']
         if (letter === 'f' || letter === 'd') {
+          if (letter === 'd' && typeof value === 'string') listed.add(p)
           let now = this.stamps.get(p)
           if (now === undefined) now = this.stampChecked(p, letter === 'd')
-          if (now !== null && now === stamp) continue
+          if (now !== null) {
+            if (numbered) {
+              const o = ((stamp as number) - 1) * 4
+              if (now[0] === stamps![o] && now[1] === stamps![o + 1] && now[2] === stamps![o + 2] && now[3] === stamps![o + 3]) continue
+            } else if (stamp !== 0 && stampText(now) === stamp) continue
+          }
           // missing when recorded and now (no stamp now: neither stat nor open can reach it): unchanged,
           // without the failed open and its error (a root's absent modules.json, .tflint.hcl, tests/...:
           // 2,580 a warm run over the corpus)
@@ -433,7 +625,7 @@ export class DiskSource implements FileSource {
     // stored form, an Input made only for a path not yet noted (the roots of `lint --recursive` share
     // most of theirs)
     const rec = this.store.current()
-    if (rec) for (const i of unpackInputs(packed, (kind, p) => !rec[kind].has(p)) ?? []) rec[i.kind].set(i.path, i)
+    if (rec) for (const i of unpackInputs(packed, (kind, p) => !rec[kind].has(p), stamps) ?? []) rec[i.kind].set(i.path, i)
     return true
   }
 
@@ -444,7 +636,7 @@ export class DiskSource implements FileSource {
     if (kind === 'file' || kind === 'dir') {
       let now = this.stamps.get(p)
       if (now === undefined) now = this.stampChecked(p, kind === 'dir')
-      if (now !== null && now === i.stamp) return true
+      if (now !== null && i.stamp !== undefined && stampText(now) === i.stamp) return true
       if (now === null && i.value === null) return true // missing then and now (as unchangedPacked)
     } else if (kind === 'real' && i.value === p && this.realIsItself(p)) return true
     return this.valueNow(kind, p) === i.value
@@ -466,7 +658,7 @@ export class DiskSource implements FileSource {
    * directory, what it is after links (a module directory's `stat` input is answered from it) and
    * without (the parts of its realpath); a file's kinds are not kept (they are rarely asked).
    */
-  private stampChecked(p: string, dir: boolean): string | null {
+  private stampChecked(p: string, dir: boolean): StampNow | null {
     let own: Stats | undefined
     try {
       own = lstatSync(p, {throwIfNoEntry: false})
@@ -475,7 +667,7 @@ export class DiskSource implements FileSource {
     }
     const link = own !== undefined && own.isSymbolicLink()
     const s = link ? statNow(p) : own
-    const stamp = s === undefined ? null : stampOf(s, undefined)!
+    const stamp: StampNow | null = s === undefined ? null : [s.ino, s.size, s.mtimeMs, s.ctimeMs]
     this.stamps.set(p, stamp)
     if (dir) {
       this.ownKinds.set(p, own === undefined ? null : link ? 'link' : kindOf(own))

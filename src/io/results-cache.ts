@@ -8,11 +8,13 @@
 // One ResultsCache belongs to one run (run-context.ts).
 //
 // An entry is one line of JSON — the format, the whole key, the inputs grouped by directory, the value
-// — then the value's long texts (a command's stdout and stderr) as they are (their lengths in bytes in
-// the line), so that a warm answer parses a fifth of what it did and writes its output straight from the
-// file (BENCHMARKS.md, "#53: the warm path", "fifth session"). Its name is a hash of the key made without
-// node:crypto (which a warm answer then never loads); the key is stored whole and compared, so two keys
-// with one name only miss.
+// — then the inputs' stamps as numbers (four 8-byte little-endian doubles each, from an offset a multiple
+// of 8: read in place), then the value's long texts (a command's stdout and stderr) as they are (their
+// lengths in bytes in the line), so that a warm answer parses a fifth of what it did, compares stamps
+// without a text made or parsed, and writes its output straight from the file (BENCHMARKS.md, "#53: the
+// warm path", "fifth session", "the warm corpus (ninth session)"). Its name is a hash of the key made
+// without node:crypto (which a warm answer then never loads); the key is stored whole and compared, so
+// two keys with one name only miss.
 import {promises as fsp, readFileSync, rmSync, statSync} from 'node:fs'
 import * as path from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -20,7 +22,7 @@ import {pruneCacheAreaDaily, type CacheSettings} from './cache-dir.js'
 import {packInputs, unpackInputs, type FileSource, type Input} from './inputs.js'
 
 /** Bump when a stored result's shape or meaning changes. */
-const FORMAT = 'tfgraph-results-4'
+const FORMAT = 'tfgraph-results-5'
 
 /** The build of tfgraph, set by scripts/bundle.mjs in the CLI's bundles (a hash of the compiled code and the lock file). */
 declare const TFGRAPH_BUILD_ID: string | undefined
@@ -229,17 +231,22 @@ export class ResultsCache {
       if (end < 0) return undefined
       const raw: unknown = JSON.parse(bytes.toString('utf8', 0, end))
       if (typeof raw !== 'object' || raw === null) return undefined
-      const e = raw as {format?: unknown; key?: unknown; inputs?: unknown; value?: unknown; texts?: unknown}
+      const e = raw as {format?: unknown; key?: unknown; inputs?: unknown; value?: unknown; texts?: unknown; stamps?: unknown}
       if (e.format !== FORMAT || e.key !== entry.key) return undefined
-      const value = e.texts === undefined ? e.value : withTexts(e.value, e.texts, bytes, end + 1, asBytes)
+      const count = e.stamps ?? 0
+      if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || end + 1 + count * STAMP_BYTES > bytes.length)
+        return undefined
+      const stamps = count > 0 ? stampsAt(bytes, end + 1, count) : undefined
+      const at = end + 1 + count * STAMP_BYTES
+      const value = e.texts === undefined ? (at === bytes.length ? e.value : undefined) : withTexts(e.value, e.texts, bytes, at, asBytes)
       if (!narrow(value)) return undefined
       // every input as it was; then noted, as a result that uses this one (a command's output, say)
       // depends on them too: the disk checks them as stored, other sources as a list
       const files = this.opts.files
-      const packed = files.unchangedPacked?.(e.inputs)
+      const packed = files.unchangedPacked?.(e.inputs, stamps)
       if (packed === false) return undefined
       if (packed === undefined) {
-        const inputs = unpackInputs(e.inputs)
+        const inputs = unpackInputs(e.inputs, undefined, stamps)
         if (inputs === undefined || !files.unchanged(inputs, 'contents')) return undefined
         files.note(inputs)
       }
@@ -322,8 +329,26 @@ export class ResultsCache {
   }
 }
 
-/** An entry's text in parts: its line (format, key, inputs, the value without its long texts), then those texts. */
-function entryParts(key: string, inputs: readonly Input[], value: unknown): string[] {
+/** The bytes of a stamp after an entry's line: four doubles. */
+const STAMP_BYTES = 32
+
+/** Whether this machine stores a double little-endian (then an entry's stamps are read in place). */
+const LITTLE_ENDIAN = new Uint8Array(new Float64Array([1]).buffer)[7] === 0x3f
+
+/** The `count` stamps stored from `at` (a multiple of 8), in place where the machine and the buffer allow. */
+function stampsAt(bytes: Buffer, at: number, count: number): Float64Array {
+  const n = count * 4
+  if (LITTLE_ENDIAN && (bytes.byteOffset + at) % 8 === 0) return new Float64Array(bytes.buffer, bytes.byteOffset + at, n)
+  const out = new Float64Array(n)
+  for (let k = 0; k < n; k++) out[k] = bytes.readDoubleLE(at + k * 8)
+  return out
+}
+
+/**
+ * An entry's text in parts: its line (format, key, inputs, the value without its long texts, the number of
+ * stamps), padded so that what follows starts at a multiple of 8; then the stamps; then those texts.
+ */
+function entryParts(key: string, inputs: readonly Input[], value: unknown): (string | Uint8Array)[] {
   const texts: [string, number][] = []
   const tails: string[] = []
   let rest = value
@@ -338,8 +363,23 @@ function entryParts(key: string, inputs: readonly Input[], value: unknown): stri
     }
     rest = kept
   }
-  const line = JSON.stringify({format: FORMAT, key, inputs: packInputs(inputs), value: rest, ...(texts.length > 0 ? {texts} : {})})
-  return [line + '\n', ...tails]
+  const numbers: number[] = []
+  const packed = packInputs(inputs, numbers)
+  const count = numbers.length / 4
+  const line = JSON.stringify({
+    format: FORMAT,
+    key,
+    inputs: packed,
+    value: rest,
+    ...(texts.length > 0 ? {texts} : {}),
+    ...(count > 0 ? {stamps: count} : {}),
+  })
+  if (count === 0) return [line + '\n', ...tails]
+  // JSON.parse takes the spaces after the value; the line's length in bytes, not in characters
+  const pad = (8 - ((Buffer.byteLength(line) + 1) % 8)) % 8
+  const stamps = Buffer.allocUnsafe(count * STAMP_BYTES)
+  for (let k = 0; k < numbers.length; k++) stamps.writeDoubleLE(numbers[k]!, k * 8)
+  return [line + ' '.repeat(pad) + '\n', stamps, ...tails]
 }
 
 /**

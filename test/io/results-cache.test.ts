@@ -3,6 +3,7 @@
 // options and environment are the same; anything else recomputes.
 import {
   appendFileSync,
+  chmodSync,
   cpSync,
   mkdirSync,
   mkdtempSync,
@@ -10,6 +11,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   symlinkSync,
   utimesSync,
   writeFileSync,
@@ -18,7 +20,7 @@ import {tmpdir} from 'node:os'
 import * as path from 'node:path'
 import {suite} from 'uvu'
 import * as assert from 'uvu/assert'
-import {DiskSource, packInputs, unpackInputs, type Input} from '../../src/io/inputs.js'
+import {DiskSource, packInputs, stampNumbers, unpackInputs, type Input} from '../../src/io/inputs.js'
 import {ResultsCache} from '../../src/io/results-cache.js'
 import {findRootModules as findRoots, lintCached as lintRoot} from '../../src/lint/cached.js'
 import type {LintOptions} from '../../src/lint/lint.js'
@@ -121,6 +123,30 @@ R('a file touched without a content change is still a hit (its contents are comp
   const later = new Date(Date.now() + 60_000)
   for (const n of readdirSync(dir)) if (n.endsWith('.tf')) utimesSync(path.join(dir, n), later, later)
   assert.is((await again(dir)).cached, true)
+})
+
+R('an entry holds its stamps as numbers after its line, from a multiple of 8; a table cut short is a miss', async () => {
+  await setRacyWindow(0)
+  const dir = copy('legacy')
+  await again(dir)
+  assert.is((await again(dir)).cached, true)
+  const [file] = entryFiles()
+  const bytes = readFileSync(file!)
+  const end = bytes.indexOf(10)
+  const count = (JSON.parse(bytes.toString('utf8', 0, end)) as {stamps?: number}).stamps
+  assert.ok(count !== undefined && count > 0, 'stamps stored')
+  assert.is((end + 1) % 8, 0, 'the table starts at a multiple of 8')
+  assert.is(bytes.length, end + 1 + count * 32, 'four doubles a stamp, then nothing (no texts)')
+  const stamps = new Float64Array(bytes.buffer.slice(bytes.byteOffset + end + 1, bytes.byteOffset + bytes.length))
+  const main = readdirSync(dir).find((n) => n.endsWith('.tf'))!
+  const s = statSync(path.join(dir, main))
+  const found = [...Array(count).keys()].some(
+    (k) => stamps[4 * k] === s.ino && stamps[4 * k + 1] === s.size && stamps[4 * k + 2] === s.mtimeMs && stamps[4 * k + 3] === s.ctimeMs,
+  )
+  assert.ok(found, `${main}'s stamp among them`)
+  writeFileSync(file!, bytes.subarray(0, bytes.length - 8))
+  assert.is((await again(dir)).cached, false, 'cut short')
+  assert.is((await again(dir)).cached, true, 'rewritten')
 })
 
 R('with stamps recorded, a content change of the same size is still seen', async () => {
@@ -401,13 +427,32 @@ R('inputs: checked as stored (packed), they read as the list does after every ki
   })
   const packed = JSON.parse(JSON.stringify(packInputs(inputs))) as unknown
   assert.equal(unpackInputs(packed), inputs, 'the stored form reads back as the list')
+  // the stamps as numbers, as an entry stores them (a table after its line): the same inputs back
+  const numbers: number[] = []
+  const numbered = JSON.parse(JSON.stringify(packInputs(inputs, numbers))) as unknown
+  const table = new Float64Array(numbers)
+  assert.is(numbers.length, 4 * inputs.filter((i) => i.stamp !== undefined).length, 'every stamp as four numbers')
+  assert.not.match(JSON.stringify(numbered), /"\d+:\d+:/, 'no stamp as text')
+  assert.equal(unpackInputs(numbered, undefined, table), inputs, 'the stamps stored as numbers read back as their texts')
+  for (const [what, t] of [
+    ['no table', undefined],
+    ['a table one stamp short', table.subarray(0, table.length - 4)],
+  ] as const) {
+    assert.is(unpackInputs(numbered, undefined, t), undefined, what)
+    assert.is(disk.unchangedPacked(numbered, t), undefined, what)
+  }
   const both = (): [boolean | undefined, boolean] => {
     disk.forgetChecked()
     const fast = disk.unchangedPacked(packed)
     disk.forgetChecked()
+    assert.is(disk.unchangedPacked(numbered, table), fast, 'the stamps as numbers compare as their texts')
+    disk.forgetChecked()
     return [fast, disk.unchanged(inputs, 'contents')]
   }
   assert.equal(both(), [true, true])
+  // a stamp that is not four numbers as JavaScript writes them stays text
+  assert.equal(stampNumbers('12:3:1796284653539.1648:1796284653589.6755'), [12, 3, 1796284653539.1648, 1796284653589.6755])
+  for (const odd of ['s', '1:2:3', '1:2:3:4:5', '01:2:3:4', '1:2:3:4.0', '1:2:x:4']) assert.is(stampNumbers(odd), undefined, odd)
   const changes: [string, () => void, () => void][] = [
     [
       'a file edited',
@@ -498,6 +543,135 @@ R('inputs: what was missing and still is reads as unchanged; each kind of missin
     assert.equal(both(), [true, true], `${what}, undone`)
   }
 })
+
+R(
+  'inputs: a failed read of a path a listing among the inputs did not hold is answered from that listing, and every change is seen',
+  async () => {
+    const top = path.join(work, 'listed')
+    const mod = path.join(top, 'mod')
+    const uni = path.join(top, 'uni')
+    mkdirSync(path.join(mod, 'sub'), {recursive: true})
+    mkdirSync(uni)
+    writeFileSync(path.join(mod, 'main.tf'), 'variable "a" {}\n')
+    writeFileSync(path.join(uni, 'é.tf'), '')
+    symlinkSync(path.join(top, 'nowhere'), path.join(mod, 'dangling'))
+    // the directories' times in the past: whatever comes or goes in them then gives them another stamp even
+    // within the clock tick of their listing (racyMs 0 here; tfgraph records no stamp that recent)
+    const past = new Date(Date.now() - 3_600_000)
+    for (const d of [top, mod, uni]) utimesSync(d, past, past)
+    const at = (...parts: string[]) => path.join(mod, ...parts)
+    const disk = new DiskSource({racyMs: 0})
+    const {inputs} = await disk.record(async () => {
+      disk.list(top)
+      disk.list(mod)
+      disk.list(uni)
+      disk.read(at('main.tf'))
+      for (const p of [
+        at('.tflint.hcl'),
+        at('.terraform', 'modules', 'modules.json'),
+        at('dangling'),
+        at('sub'),
+        path.join(uni, '.tflint.hcl'),
+      ])
+        assert.throws(() => disk.read(p))
+      assert.throws(() => disk.list(at('tests')))
+      assert.is(disk.stat(at('.terraform.lock.hcl')), null)
+      assert.is(disk.stat(at('MAIN.TF')), null) // a listed name in another case: not vouched for
+      assert.is(disk.realpath(at('missing')), null)
+    })
+    // which failed reads a listing vouches for, and how far up it is: not a name the listing holds (a dangling
+    // link, a directory read as a file), another case of one, or a name in a listing with a name beyond ASCII
+    const marks = inputs.filter((i) => i.value === null).map((i) => `${i.kind} ${path.relative(top, i.path)} ${i.unlisted?.up ?? '-'}`)
+    assert.equal(marks.sort(), [
+      'dir mod/tests 1',
+      'file mod/.terraform/modules/modules.json 3',
+      'file mod/.tflint.hcl 1',
+      'file mod/dangling -',
+      'file mod/sub -',
+      'file uni/.tflint.hcl -',
+      'real mod/missing 1',
+      'stat mod/.terraform.lock.hcl 1',
+      'stat mod/MAIN.TF -',
+    ])
+    for (const i of inputs) if (i.unlisted) assert.is(i.unlisted.listing, inputs.find((d) => d.kind === 'dir' && d.path === mod)?.value)
+    const packed = JSON.parse(JSON.stringify(packInputs(inputs))) as unknown
+    assert.equal(unpackInputs(packed), inputs, 'the stored form reads back as the list')
+    assert.is(JSON.stringify(packed).match(/,-[13],0/g)?.length, 5, 'stored as -1 and -3')
+    // the directories' stamps looked at, the vouched-for paths not
+    const looked = (): Set<string> => new Set((disk as unknown as {stamps: Map<string, unknown>}).stamps.keys())
+    disk.forgetChecked()
+    assert.is(disk.unchangedPacked(packed), true)
+    assert.ok(looked().has(mod) && !looked().has(at('.tflint.hcl')) && !looked().has(at('tests')), 'answered from the listing')
+    assert.ok(looked().has(at('dangling')), 'a failed read the listing does not vouch for is looked at')
+    const both = (): [boolean | undefined, boolean] => {
+      disk.forgetChecked()
+      const fast = disk.unchangedPacked(packed)
+      disk.forgetChecked()
+      return [fast, disk.unchanged(inputs, 'contents')]
+    }
+    assert.equal(both(), [true, true])
+    const asRoot = process.getuid?.() === 0
+    const changes: [string, () => void, () => void, boolean][] = [
+      ['the file made', () => writeFileSync(at('.tflint.hcl'), ''), () => rmSync(at('.tflint.hcl')), false],
+      ['the directory made', () => mkdirSync(at('tests')), () => rmSync(at('tests'), {recursive: true}), false],
+      ['the stat path made', () => writeFileSync(at('.terraform.lock.hcl'), ''), () => rmSync(at('.terraform.lock.hcl')), false],
+      ['the realpath made', () => mkdirSync(at('missing')), () => rmSync(at('missing'), {recursive: true}), false],
+      [
+        'the file three levels down made',
+        () => (mkdirSync(at('.terraform', 'modules'), {recursive: true}), writeFileSync(at('.terraform', 'modules', 'modules.json'), '{}')),
+        () => rmSync(at('.terraform'), {recursive: true}),
+        false,
+      ],
+      ['a directory on its path made', () => mkdirSync(at('.terraform')), () => rmSync(at('.terraform'), {recursive: true}), false],
+      [
+        "the dangling link's target made",
+        () => writeFileSync(path.join(top, 'nowhere'), ''),
+        () => rmSync(path.join(top, 'nowhere')),
+        false,
+      ],
+      // a new stamp, the same names: the listing read again, the same
+      ['the directory touched', () => utimesSync(mod, new Date(), new Date()), () => utimesSync(mod, past, past), true],
+      ['a file made and removed', () => (writeFileSync(at('.tflint.hcl'), ''), rmSync(at('.tflint.hcl'))), () => undefined, true],
+      // root reads it all the same (a new stamp, the same names); another user cannot list it
+      ['the directory made unreadable', () => chmodSync(mod, 0o000), () => chmodSync(mod, 0o755), asRoot],
+    ]
+    for (const [what, change, undo, same] of changes) {
+      change()
+      assert.equal(both(), [same, same], what)
+      if (same) assert.not.ok(looked().has(at('.tflint.hcl')), `${what}: the listing reads the same, the path not looked at`)
+      undo()
+      assert.equal(both(), [true, true], `${what}, undone`)
+    }
+    // not the stored form: a vouched-for path without its listing before it, with a stamp, not a whole level,
+    // more levels up than the path has
+    for (const bad of [
+      [[mod, 'f', '/.tflint.hcl', -1, 0]],
+      [
+        [top, 'd', '/mod', 'h', 's'],
+        [mod, 'f', '/.tflint.hcl', -1, 's'],
+      ],
+      [
+        [top, 'd', '/mod', 'h', 's'],
+        [mod, 'f', '/.tflint.hcl', -0.5, 0],
+      ],
+      [
+        [top, 'd', '/mod', 'h', 's'],
+        [mod, 'f', '/.tflint.hcl', -9, 0],
+      ],
+    ]) {
+      assert.is.not(disk.unchangedPacked(bad), true, JSON.stringify(bad)) // not an answer (undefined, or a change found first)
+      assert.is(unpackInputs(bad), undefined, JSON.stringify(bad))
+    }
+    // noted into another recording: kept where that recording holds the same listing, dropped where not
+    const again = await disk.record(async () => {
+      disk.list(mod)
+      disk.note(inputs.filter((i) => i.path.startsWith(mod + path.sep) && i.value === null))
+    })
+    assert.is(again.inputs.filter((i) => i.unlisted).length, 5, 'the same listing of mod')
+    const elsewhere = await disk.record(async () => disk.note(inputs.filter((i) => i.path.startsWith(mod + path.sep) && i.value === null)))
+    assert.is(elsewhere.inputs.filter((i) => i.unlisted).length, 0, 'no listing of mod')
+  },
+)
 
 R('inputs: a realpath recorded as the path itself is checked by looking at its parts, and a part become a link is seen', async () => {
   const top = path.join(work, 'top')
