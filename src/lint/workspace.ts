@@ -286,6 +286,9 @@ class LintWorkspace implements Workspace {
   private clock = 0
   /** Analyses run one after another (they share the run's loads). */
   private queue: Promise<unknown> = Promise.resolve()
+  /** How many times the configuration directories or their calls changed, and the count when the roots were last found from them (`search`). */
+  private callsChanged = 0
+  private rootsFound = -1
   /** Directories whose local calls must be read again (a file of theirs changed, or appeared). */
   private readonly dirtyDirs = new Set<string>()
   /**
@@ -727,6 +730,7 @@ class LintWorkspace implements Workspace {
       for (const d of found.dirs) this.calls.set(d, await localCallTargets(this.source, d, this.opts.engine, this.ctx.parser))
       this.configDirs = new Set(found.dirs)
       this.dirtyDirs.clear()
+      this.callsChanged++
     } else if (this.dirtyDirs.size > 0) {
       const dirs = [...this.dirtyDirs]
       this.dirtyDirs.clear()
@@ -737,14 +741,22 @@ class LintWorkspace implements Workspace {
           // a directory an analysis holds gets its calls from that analysis when it is analysed again;
           // only a new one (or one no root reaches) is read for them here
           const held = this.configDirs.has(d) && [...this.states.values()].some((s) => s.builtAt >= 0 && s.dirs.has(d))
+          if (!this.configDirs.has(d)) this.callsChanged++
           this.configDirs.add(d)
-          if (!held) this.calls.set(d, await localCallTargets(this.source, d, this.opts.engine, this.ctx.parser))
+          if (!held) {
+            this.calls.set(d, await localCallTargets(this.source, d, this.opts.engine, this.ctx.parser))
+            this.callsChanged++
+          }
         } else {
-          this.configDirs.delete(d)
-          this.calls.delete(d)
+          if (this.configDirs.delete(d)) this.callsChanged++
+          if (this.calls.delete(d)) this.callsChanged++
         }
       }
     }
+    // the directories and their calls as when the roots were last found (an edit of a module analysed, or
+    // carried, changes neither): the same roots
+    if (this.rootsFound === this.callsChanged) return
+    this.rootsFound = this.callsChanged
     const called = new Set<string>()
     for (const d of this.configDirs) for (const t of this.calls.get(d) ?? []) called.add(t)
     const roots = new Set([...this.configDirs].filter((d) => !called.has(d)))
@@ -1173,6 +1185,8 @@ class LintWorkspace implements Workspace {
     const stack = result.analysis.stack
     const trees = [result.analysis.tree, ...(stack?.components ?? []).flatMap((c) => (c.analysis ? [c.analysis.tree] : []))]
     if (stack) this.calls.set(s.root, [...new Set(stack.components.flatMap((c) => (c.dir && c.dir !== s.root ? [c.dir] : [])))])
+    // what the directories call, read again (the roots are found again from it at the next search)
+    this.callsChanged++
     for (const n of trees.flatMap((t) => t.nodes)) {
       if (!n.dir) continue
       dirs.add(n.dir)
