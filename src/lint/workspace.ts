@@ -24,10 +24,11 @@ import {ruleById} from '../rules/index.js'
 import type {LintDiagnostic} from '../rules/rule.js'
 import {configDirsUnder, localCallTargets, type SearchBounds, type SearchSkipped} from './cached.js'
 import {readLintConfig} from './config.js'
+import type {IgnoreLines} from './ignore.js'
 import {lint, lintAnalysis, type LintOptions, type LintResult} from './lint.js'
 import {lintModuleStage, moduleStageAtCalls} from './module-stage.js'
 import {fingerprintCache, providerFingerprint} from './provider-fingerprint.js'
-import {namesMovedLine, reanchor, textChange, touchesIgnores, type TextChange} from './reanchor.js'
+import {namedLines, reanchor, textChange, touchesIgnores, type TextChange} from './reanchor.js'
 import type {Module} from '../load/model.js'
 import type {Diagnostic} from '../diag/diagnostic.js'
 
@@ -315,8 +316,12 @@ class LintWorkspace implements Workspace {
   private readonly prints = new WeakMap<Module, string>()
   /** The fingerprints' pieces by the parser's blocks: an edit's load prints only the edited file's blocks again. */
   private readonly printCache = fingerprintCache()
-  /** The directory of each finding's place (`dirOf`): a carried root's unchanged findings are the same objects. */
-  private readonly dirsOf = new WeakMap<LintDiagnostic, {readonly root: string; readonly dir: string | undefined}>()
+  /** What carrying reads of each finding (`factsOf`): a carried root's unchanged findings are the same objects. */
+  private readonly factsOf = new WeakMap<LintDiagnostic, FindingFacts>()
+  /** Each directory's `homeIn`, until a change that is not an open buffer's text (`changed`). */
+  private readonly homes = new Map<string, string | undefined>()
+  /** Which files exist (`exists`), as of the overlay's change count. */
+  private readonly existing = {version: -1, files: new Map<string, boolean>()}
   /** Whether each rule has a module stage (`moduleStaged`). */
   private readonly staged = new Map<string, boolean>()
 
@@ -385,6 +390,8 @@ class LintWorkspace implements Workspace {
     if (CONFIG_FILE.test(abs)) this.dirtyDirs.add(path.dirname(abs))
     this.texts.delete(abs)
     if (buffer) return
+    // a directory's listing may have changed (a file created, deleted, a buffer of a new file)
+    this.homes.clear()
     // a path may be a file or a directory (deleted, renamed): every text below it goes
     const below = abs + path.sep
     for (const f of [...this.texts.keys()]) if (f.startsWith(below)) this.texts.delete(f)
@@ -577,9 +584,11 @@ class LintWorkspace implements Workspace {
       }
       return byThen.get(then)
     }
+    // the files' lines the ignore comments are read from, for every root (the texts are the same for all)
+    const ignoreLines: IgnoreLines = new Map()
     for (const s of this.states.values()) {
       if (!this.kept(s) || s.kind === 'shared' || s.building || !s.analysis || !s.dirs.has(dir) || !this.stale(s)) continue
-      const carried = this.carriedFindings(s, dir, module, print, changeOf)
+      const carried = this.carriedFindings(s, dir, module, print, changeOf, ignoreLines)
       if (!carried) continue
       const before = s.findings
       s.diagnostics = carried.diagnostics
@@ -639,6 +648,7 @@ class LintWorkspace implements Workspace {
     module: Module,
     print: string,
     changeOf: (p: string, then: string, now: string) => Change | undefined,
+    ignoreLines: IgnoreLines,
   ): {diagnostics: LintDiagnostic[]; texts: Map<string, string>} | undefined {
     const a = s.analysis
     const options = s.options
@@ -664,16 +674,19 @@ class LintWorkspace implements Workspace {
     const inDir = (d: LintDiagnostic): boolean => this.dirOf(s.root, d) === dir
     const out: LintDiagnostic[] = []
     for (const d0 of s.diagnostics) {
-      if (this.moduleStaged(d0.rule)) {
+      const facts = this.facts(s.root, d0)
+      if (facts.staged) {
         // the module stage's: those of this directory are computed again below (one without a place cannot be told apart)
-        if (!displayRange(d0)) return undefined
-        if (inDir(d0)) continue
+        if (!facts.placed) return undefined
+        if (facts.dir === dir) continue
         out.push(d0)
         continue
       }
       let d: LintDiagnostic | undefined = d0
       for (const [f, c] of changes) {
-        if (namesMovedLine(d, s.root, f, c)) return undefined
+        // `namesMovedLine` and `reanchor`, from what is kept of the finding (its texts and its ranges' files do not move)
+        if (linesNamed(facts, d0, s.root, f).some((line) => line > c.head)) return undefined
+        if (!facts.fixed && !facts.files.includes(f)) continue
         d = reanchor(d, c, (name) => resolve(name) === f)
         if (!d) return undefined
       }
@@ -682,6 +695,7 @@ class LintWorkspace implements Workspace {
     const stage = moduleStageAtCalls(this.ctx, s.root, a.lint.analysis, dir, module, {
       config: options.config ?? readLintConfig(s.root).config,
       sourceText: (f) => this.sourceText(f),
+      ignoreLines,
     })
     for (const d of stage) if (!inDir(d)) return undefined
     // as `lint` orders them (a stable sort: the kept ones stay in their order, the stage's after them on a tie)
@@ -690,13 +704,29 @@ class LintWorkspace implements Workspace {
 
   /** The directory (absolute) of a finding's place in a root's findings (named from the root); undefined without one. */
   private dirOf(root: string, d: LintDiagnostic): string | undefined {
+    return this.facts(root, d).dir
+  }
+
+  /** What carrying reads of a finding of a root (named from the root), worked out once per finding object. */
+  private facts(root: string, d: LintDiagnostic): FindingFacts {
     // a finding object is one root's (its texts name files from that root): kept while it is carried unchanged
-    const known = this.dirsOf.get(d)
-    if (known?.root === root) return known.dir
+    const known = this.factsOf.get(d)
+    if (known?.root === root) return known
+    const resolve = this.resolver(root)
     const r = displayRange(d)
-    const dir = r ? path.dirname(this.resolver(root)(r.filename)) : undefined
-    this.dirsOf.set(d, {root, dir})
-    return dir
+    const files: string[] = []
+    for (const x of [d.range, d.extra?.range, d.restatesAt, d.ignoreAt]) if (x) files.push(resolve(x.filename))
+    const facts: FindingFacts = {
+      root,
+      dir: r ? path.dirname(resolve(r.filename)) : undefined,
+      placed: r !== undefined,
+      staged: this.moduleStaged(d.rule),
+      fixed: d.fixes !== undefined && d.fixes.length > 0,
+      files,
+      named: undefined,
+    }
+    this.factsOf.set(d, facts)
+    return facts
   }
 
   /** Whether the rule `id` has a module stage (`hasModuleStage`), each rule once. */
@@ -1298,10 +1328,11 @@ class LintWorkspace implements Workspace {
   ): Map<string, LintDiagnostic[]> {
     const findings = new Map<string, LintDiagnostic[]>()
     const fallback = result.analysis.tree.root.module?.files[0]?.name ?? result.analysis.stack?.config.stack.files[0]?.name
+    const resolve = this.resolver(root)
     for (const d0 of diagnostics) {
       let d = d0
       const r = displayRange(d)
-      let file = r ? path.resolve(root, r.filename) : fallback ? path.join(root, fallback) : undefined
+      let file = r ? resolve(r.filename) : fallback ? path.join(root, fallback) : undefined
       if (!file) continue
       // while a module does not parse, its parse errors are the findings that depend on it
       if (isHeldBack(held, path.dirname(file), d)) continue
@@ -1319,11 +1350,28 @@ class LintWorkspace implements Workspace {
   }
 
   private exists(file: string): boolean {
-    return this.source.buffer(file) !== undefined || this.source.stat(file) === 'file'
+    // what a path is changes only with a change told (the overlay's count moves): asked once per count
+    const known = this.existing
+    if (known.version !== this.source.version) {
+      known.version = this.source.version
+      known.files.clear()
+    }
+    let yes = known.files.get(file)
+    if (yes === undefined) known.files.set(file, (yes = this.source.buffer(file) !== undefined || this.source.stat(file) === 'file'))
+    return yes
   }
 
   /** The file a directory's findings about a missing file go to: main.tf (or main.tofu, …) if there is one, else the first configuration file. */
   private homeIn(d: string): string | undefined {
+    // its listing changes only with a change that is not an open buffer's text (`changed`)
+    if (this.homes.has(d)) return this.homes.get(d)
+    const home = this.listedHome(d)
+    this.homes.set(d, home)
+    return home
+  }
+
+  /** `homeIn`, from the directory's listing. */
+  private listedHome(d: string): string | undefined {
     let names: string[]
     try {
       names = this.source
@@ -1379,6 +1427,31 @@ function resolverFrom(root: string): (name: string) => string {
     }
     return abs
   }
+}
+
+/** What carrying a root's findings to a new text reads of one of them (`LintWorkspace.facts`). */
+interface FindingFacts {
+  /** The root whose finding it is (its file names are from there). */
+  readonly root: string
+  /** The directory of its place (absolute); undefined without one. */
+  readonly dir: string | undefined
+  readonly placed: boolean
+  /** Its rule has a module stage. */
+  readonly staged: boolean
+  /** It has fixes (`reanchor` takes none). */
+  readonly fixed: boolean
+  /** The files (absolute) of its ranges: its place, its extra range, `restatesAt`, `ignoreAt`. */
+  readonly files: readonly string[]
+  /** The lines its texts name, by file (`namedLines`), as asked. */
+  named: Map<string, readonly number[]> | undefined
+}
+
+/** `namedLines` of a finding (`d`, whose facts `facts` are) and a file, kept with its facts. */
+function linesNamed(facts: FindingFacts, d: LintDiagnostic, root: string, file: string): readonly number[] {
+  const named = (facts.named ??= new Map())
+  let lines = named.get(file)
+  if (lines === undefined) named.set(file, (lines = namedLines(d, root, file)))
+  return lines
 }
 
 /** A change of a file's text (`textChange`), and whether an ignore comment is near it (`touchesIgnores`). */
