@@ -107,7 +107,12 @@ function splatMarker(each: Expr): Expr | undefined {
  * and of variables their `default` and validation blocks (a type is a type expression, the other settings
  * constants). The `terraform` block is not read: its arguments are constants.
  */
-function forEachAttribute(m: Module, fn: (a: Attribute) => void, each?: (b: Block, walk: () => void) => void): void {
+function forEachAttribute(
+  m: Module,
+  fn: (a: Attribute) => void,
+  each?: (b: Block, walk: () => void) => void,
+  eachLocal?: (a: Attribute, walk: () => void) => void,
+): void {
   const body = (b: Body, skip?: ReadonlySet<string>): void => {
     for (const a of b.attributes) fn(a)
     for (const nb of b.blocks) if (!skip?.has(nb.type)) body(nb.body)
@@ -127,7 +132,10 @@ function forEachAttribute(m: Module, fn: (a: Attribute) => void, each?: (b: Bloc
     if (each) each(v, () => variable(v))
     else variable(v)
   }
-  for (const a of m.locals.values()) fn(a)
+  for (const a of m.locals.values()) {
+    if (eachLocal) eachLocal(a, () => fn(a))
+    else fn(a)
+  }
   blocks(m.outputs.values())
   for (const bs of [
     m.moduleCalls,
@@ -251,11 +259,18 @@ function addFacts(to: Facts, from: Facts): void {
 
 const FACT_KINDS = ['wraps', 'legacyIndexes', 'lookups', 'emptyListComparisons', 'objects', 'workspaces'] as const
 
+/** The facts of each top-level block, and of each local value, kept across a run's loads of a module. */
+interface FactsByPart {
+  readonly blocks: WeakMap<Block, Facts>
+  readonly locals: WeakMap<Attribute, Facts>
+}
+
 /**
- * The facts of a module's expressions; with `byBlock`, each top-level block's are kept there and taken from
- * there (a pure function of the block: an editor's edit walks only the edited file's blocks again).
+ * The facts of a module's expressions; with `byPart`, each top-level block's and each local value's are kept
+ * there and taken from there (a pure function of the block or the argument: an editor's edit walks only the
+ * edited file's blocks and local values again).
  */
-function collectFacts(m: Module, byBlock?: WeakMap<Block, Facts>): ExpressionFacts {
+function collectFacts(m: Module, byPart?: FactsByPart): ExpressionFacts {
   const all = noFacts()
   let f = all
   const stack: Expr[] = []
@@ -270,19 +285,22 @@ function collectFacts(m: Module, byBlock?: WeakMap<Block, Facts>): ExpressionFac
       stack.push(a.node)
       while (stack.length > 0) visit(f, w, stack.pop()!, stack)
     },
-    byBlock &&
-      ((b, walk) => {
-        let mine = byBlock.get(b)
-        if (!mine) {
-          f = mine = noFacts()
-          walk()
-          f = all
-          byBlock.set(b, mine)
-        }
-        addFacts(all, mine)
-      }),
+    byPart && ((b, walk) => addFacts(all, partFacts(byPart.blocks, b, walk))),
+    byPart && ((a, walk) => addFacts(all, partFacts(byPart.locals, a, walk))),
   )
   return all
+
+  /** The facts of one part, walked (`walk`) into a list of their own the first time. */
+  function partFacts<K extends object>(kept: WeakMap<K, Facts>, part: K, walk: () => void): Facts {
+    let mine = kept.get(part)
+    if (!mine) {
+      f = mine = noFacts()
+      walk()
+      f = all
+      kept.set(part, mine)
+    }
+    return mine
+  }
 }
 
 /** The expression facts of a module: from the run's memo when there is one (a module reached from many roots is walked once). */
@@ -291,7 +309,10 @@ export function expressionFacts(m: Module, memo: RunMemo | undefined): Expressio
     ? memo.get(m, 'expression-facts', () =>
         collectFacts(
           m,
-          memo.get(memo, 'expression-facts-by-block', () => new WeakMap<Block, Facts>()),
+          memo.get(memo, 'expression-facts-by-part', () => ({
+            blocks: new WeakMap<Block, Facts>(),
+            locals: new WeakMap<Attribute, Facts>(),
+          })),
         ),
       )
     : collectFacts(m)
