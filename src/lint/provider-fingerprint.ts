@@ -81,10 +81,12 @@ export interface FingerprintCache {
   /** A block kept whole: as written, and without its `description`. */
   readonly blocks: WeakMap<Block, string>
   readonly blocksButDescription: WeakMap<Block, string>
+  /** An argument kept whole (a local value, a `required_providers` entry): as written. */
+  readonly attributes: WeakMap<Attribute, string>
 }
 
 export function fingerprintCache(): FingerprintCache {
-  return {records: new WeakMap(), blocks: new WeakMap(), blocksButDescription: new WeakMap()}
+  return {records: new WeakMap(), blocks: new WeakMap(), blocksButDescription: new WeakMap(), attributes: new WeakMap()}
 }
 
 /** A piece of the fingerprint already in JSON (a cached print). */
@@ -204,7 +206,7 @@ function partPrint(m: Module, key: keyof ModuleElements, part: FingerprintPart, 
     case 'whole':
     case 'whole-but-description': {
       const skip = part === 'whole-but-description' ? DESCRIPTION : undefined
-      return wholePrint(m[key], skip, cache && (skip ? cache.blocksButDescription : cache.blocks))
+      return wholePrint(m[key], skip, cache && (skip ? cache.blocksButDescription : cache.blocks), cache?.attributes)
     }
   }
 }
@@ -218,7 +220,12 @@ function isAttribute(x: unknown): x is Attribute {
 }
 
 /** A field kept whole: blocks and attributes as written; maps and lists of them (and of records holding a `block`). */
-function wholePrint(x: unknown, skip: ReadonlySet<string> | undefined, cache: WeakMap<Block, string> | undefined): unknown {
+function wholePrint(
+  x: unknown,
+  skip: ReadonlySet<string> | undefined,
+  cache: WeakMap<Block, string> | undefined,
+  attributes?: WeakMap<Attribute, string>,
+): unknown {
   if (x === undefined || x === null) return null
   const block = (b: Block): unknown => {
     if (!cache) return blockPrint(b, skip)
@@ -230,9 +237,14 @@ function wholePrint(x: unknown, skip: ReadonlySet<string> | undefined, cache: We
     return new Json(json)
   }
   if (isBlock(x)) return block(x)
-  if (isAttribute(x)) return attributePrint(x)
-  if (x instanceof Map) return [...(x as Map<unknown, unknown>).entries()].map(([k, v]) => [k, wholePrint(v, skip, cache)])
-  if (Array.isArray(x)) return x.map((v: unknown) => wholePrint(v, skip, cache))
+  if (isAttribute(x)) {
+    if (!attributes) return attributePrint(x)
+    let json = attributes.get(x)
+    if (json === undefined) attributes.set(x, (json = JSON.stringify(attributePrint(x))))
+    return new Json(json)
+  }
+  if (x instanceof Map) return [...(x as Map<unknown, unknown>).entries()].map(([k, v]) => [k, wholePrint(v, skip, cache, attributes)])
+  if (Array.isArray(x)) return x.map((v: unknown) => wholePrint(v, skip, cache, attributes))
   if (typeof x === 'object') {
     // a record (a module call, a provider configuration): its block as written
     const b = (x as {block?: unknown}).block
