@@ -10,6 +10,7 @@ import type {Module} from '../load/model.js'
 import {siteBlocks} from '../load/block-kinds.js'
 import type {RunMemo} from '../load/run-memo.js'
 import {inRemotePackage, type Finding} from './support.js'
+import type {Reference} from '../hcl/references.js'
 
 /** Whether an attribute is written in JSON syntax (a `.tf.json` or `.tofu.json` file). */
 export function inJson(a: Attribute): boolean {
@@ -318,32 +319,89 @@ export function expressionFacts(m: Module, memo: RunMemo | undefined): Expressio
     : collectFacts(m)
 }
 
-function collectReads(m: Module): Reads {
-  const r = {variables: new Set<string>(), locals: new Set<string>(), data: new Set<string>(), outputs: new Map<string, Set<string>>()}
-  for (const refs of m.index.referenceLists()) {
-    for (const x of refs) {
-      switch (x.kind) {
-        case 'var':
-          r.variables.add(x.name)
-          break
-        case 'local':
-          r.locals.add(x.name)
-          break
-        case 'resource':
-          if (x.mode === 'data') r.data.add(x.address)
-          break
-        case 'module': {
-          const set = r.outputs.get(x.call)
-          if (set) set.add(x.output ?? '*')
-          else r.outputs.set(x.call, new Set([x.output ?? '*']))
-        }
-      }
-    }
+/** Reads while they are collected. */
+interface ReadSets {
+  readonly variables: Set<string>
+  readonly locals: Set<string>
+  readonly data: Set<string>
+  readonly outputs: Map<string, Set<string>>
+}
+
+function noReads(): ReadSets {
+  return {variables: new Set<string>(), locals: new Set<string>(), data: new Set<string>(), outputs: new Map<string, Set<string>>()}
+}
+
+/** What one top-level element's expressions read, with what its reading depended on besides it (`ModuleIndex.forEachElement`). */
+interface ElementReads {
+  readonly key: string
+  readonly reads: ReadSets
+}
+
+/**
+ * What a module's expressions read; with `byElement`, each top-level element's reads are kept there and taken
+ * from there (a set of names: what reads them asks only whether one is there): an edit reads again only the
+ * edited file's elements' references, and walks none of the others.
+ */
+function collectReads(m: Module, byElement?: WeakMap<object, ElementReads>): Reads {
+  const r = noReads()
+  if (!byElement) {
+    for (const refs of m.index.referenceLists()) addReads(r, refs)
+    return r
   }
+  m.index.forEachElement((element, key, read) => {
+    if (key === undefined) {
+      for (const refs of read()) addReads(r, refs)
+      return
+    }
+    let kept = byElement.get(element)
+    if (kept?.key !== key) {
+      const mine = noReads()
+      for (const refs of read()) addReads(mine, refs)
+      byElement.set(element, (kept = {key, reads: mine}))
+    }
+    const x = kept.reads
+    for (const v of x.variables) r.variables.add(v)
+    for (const l of x.locals) r.locals.add(l)
+    for (const d of x.data) r.data.add(d)
+    for (const [call, outputs] of x.outputs) {
+      const set = r.outputs.get(call)
+      if (set) for (const o of outputs) set.add(o)
+      else r.outputs.set(call, new Set(outputs))
+    }
+  })
   return r
 }
 
-/** What a module's expressions read: from the run's memo when there is one. */
+/** What one expression's references read, added to `r`. */
+function addReads(r: ReadSets, refs: readonly Reference[]): void {
+  for (const x of refs) {
+    switch (x.kind) {
+      case 'var':
+        r.variables.add(x.name)
+        break
+      case 'local':
+        r.locals.add(x.name)
+        break
+      case 'resource':
+        if (x.mode === 'data') r.data.add(x.address)
+        break
+      case 'module': {
+        const set = r.outputs.get(x.call)
+        if (set) set.add(x.output ?? '*')
+        else r.outputs.set(x.call, new Set([x.output ?? '*']))
+      }
+    }
+  }
+}
+
+/** What a module's expressions read: from the run's memo when there is one (each top-level element's kept there across loads). */
 export function moduleReads(m: Module, memo: RunMemo | undefined): Reads {
-  return memo ? memo.get(m, 'reads', () => collectReads(m)) : collectReads(m)
+  return memo
+    ? memo.get(m, 'reads', () =>
+        collectReads(
+          m,
+          memo.get(memo, 'reads-by-element', () => new WeakMap<object, ElementReads>()),
+        ),
+      )
+    : collectReads(m)
 }
