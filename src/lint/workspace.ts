@@ -467,12 +467,12 @@ class LintWorkspace implements Workspace {
     if (s.builtAt < 0) return true
     const config = s.config
     // a path read after it changed was read as it is now: only a change after the read makes the root stale
-    return this.source.changesSince(s.builtAt).some(([p, at]) => at > (s.inputs.get(p) ?? Infinity) || p === config)
+    return this.source.someChangeSince(s.builtAt, (p, at) => at > (s.inputs.get(p) ?? Infinity) || p === config)
   }
 
   /** Whether the module stage's findings are those of the current texts: nothing it read changed since. */
   private stageCurrent(st: StageState): boolean {
-    return !this.source.changesSince(st.builtAt).some(([p, at]) => at > (st.inputs.get(p) ?? Infinity))
+    return !this.source.someChangeSince(st.builtAt, (p, at) => at > (st.inputs.get(p) ?? Infinity))
   }
 
   /**
