@@ -141,10 +141,11 @@ function recordJson(m: Module, r: Resource, cache: FingerprintCache | undefined)
 /** A block-kind record: its name and file, its meta-arguments whole, the rest of its body as what it references and calls. */
 function recordPrint(m: Module, r: Resource): unknown {
   const reads: unknown[] = []
+  const referencesOf = m.index.recordReferences(r.block)
   const walk = (body: Body, at: string): void => {
     for (const a of body.attributes) {
       if (at === '' && META_ARGUMENTS.has(a.name)) continue
-      const refs = m.index.referencesOf(a)
+      const refs = referencesOf(a)
       // none without `::` (asked of the index, they are found for every expression of the module at once)
       const calls = mayCall(a) ? m.index.functionCallsOf(a) : []
       if (refs.length > 0 || calls.length > 0) reads.push([at + a.name, refs.map(positionFree), calls.map(positionFree)])

@@ -343,6 +343,25 @@ export class ModuleIndex {
     )
   }
 
+  /**
+   * `referencesOf` for the arguments of one block-kind record's block (a resource, a data source, …: its
+   * nested blocks' included), read by walking that block alone as the index walks it, not the whole
+   * module's slots (the provider fingerprint prints an edited file's records, the rest from its cache).
+   */
+  recordReferences(b: Block): (a: Attribute) => readonly Reference[] {
+    if (this.#slots) return (a) => this.referencesOf(a)
+    const refs = new Map<Attribute, readonly Reference[]>()
+    const v: Visitor = {
+      body: () => undefined,
+      attribute: (a, f, scope) => {
+        if (!refs.has(a)) refs.set(a, a.name === f.providerArgument ? NO_REFERENCES : this.#read(a, scope))
+      },
+    }
+    // as walkModule walks a record (a check block's data source too: its provider argument, no iterator around it)
+    new Walker(v, new Set()).element(b, 'other', false, NOT_EVALUATED, 'provider')
+    return (a) => refs.get(a) ?? attributeReferences(a)
+  }
+
   /** The references to one object of the module (`var.x`, `module.c.out`, `module.c`, `data.t.n`, …). */
   referencesTo(address: string): readonly IndexedReference[] {
     if (!this.#byAddress) {
