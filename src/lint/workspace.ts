@@ -314,6 +314,8 @@ class LintWorkspace implements Workspace {
   private readonly resolvers = new Map<string, (name: string) => string>()
   /** The provider fingerprint of each module load seen (`printOf`). */
   private readonly prints = new WeakMap<Module, string>()
+  /** The last fingerprint printed of each module directory (`printOf`). */
+  private readonly lastPrints = new Map<string, string>()
   /** The fingerprints' pieces by the parser's blocks: an edit's load prints only the edited file's blocks again. */
   private readonly printCache = fingerprintCache()
   /** What carrying reads of each finding (`factsOf`): a carried root's unchanged findings are the same objects. */
@@ -552,11 +554,18 @@ class LintWorkspace implements Workspace {
     }
   }
 
-  /** The provider fingerprint of a load of a module directory (one per module object). */
+  /**
+   * The provider fingerprint of a load of a module directory (one per module object): the same string as
+   * the directory's last one when they are equal (compared once here, then by reference wherever a root's
+   * print is compared with it: a print is tens of kilobytes).
+   */
   private printOf(module: Module, loadDiagnostics: readonly Diagnostic[]): string {
     let p = this.prints.get(module)
     if (p === undefined) {
       p = providerFingerprint(module, loadDiagnostics, this.ctx.memo, this.printCache)
+      const last = this.lastPrints.get(module.dir)
+      if (last === p) p = last
+      else this.lastPrints.set(module.dir, p)
       this.prints.set(module, p)
     }
     return p
@@ -600,11 +609,13 @@ class LintWorkspace implements Workspace {
         s.seen.set(f, text)
         if (s.texts.has(f)) s.newer.set(f, text)
       }
-      for (const f of new Set([...before.keys(), ...s.findings.keys()])) {
-        const a = before.get(f) ?? []
-        const b = s.findings.get(f) ?? []
-        if (a.length !== b.length || a.some((d, i) => d !== b[i])) this.untold.add(f)
+      // the files whose lists changed, in the order of the files before and then of the new ones (a file
+      // of another directory keeps its list: the same array)
+      const told = (f: string, a: readonly LintDiagnostic[], b: readonly LintDiagnostic[]): void => {
+        if (a !== b && (a.length !== b.length || a.some((d, i) => d !== b[i]))) this.untold.add(f)
       }
+      for (const [f, a] of before) told(f, a, s.findings.get(f) ?? [])
+      for (const [f, b] of s.findings) if (!before.has(f)) told(f, [], b)
     }
   }
 
