@@ -259,6 +259,56 @@ function wholePrint(
  * equal for two loads when every root's tree stage reads the same of them.
  */
 export function providerFingerprint(m: Module, loadDiagnostics: readonly Diagnostic[], memo?: RunMemo, cache?: FingerprintCache): string {
+  return toJson(fingerprintValue(m, loadDiagnostics, memo, cache))
+}
+
+/**
+ * `providerFingerprint` as the pieces whose concatenation it is (`FingerprintPieces`): with a cache, an
+ * unchanged block's piece is the same string as in the pieces of an earlier load, and the fingerprint,
+ * tens of kilobytes, is not written out as one string.
+ */
+export function fingerprintPieces(
+  m: Module,
+  loadDiagnostics: readonly Diagnostic[],
+  memo?: RunMemo,
+  cache?: FingerprintCache,
+): FingerprintPieces {
+  const out: string[] = []
+  pushPieces(fingerprintValue(m, loadDiagnostics, memo, cache), out)
+  return out
+}
+
+/**
+ * A fingerprint as pieces of its string, in order (`fingerprintPieces`). Two with the same pieces are the
+ * same fingerprint (`samePieces`; the converse holds for two made of the same structure, as two loads of a
+ * directory are).
+ */
+export type FingerprintPieces = readonly string[]
+
+/** Whether two fingerprints' pieces are the same, piece by piece. */
+export function samePieces(a: FingerprintPieces | undefined, b: FingerprintPieces | undefined): boolean {
+  if (a === b) return true
+  if (!a || !b || a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+/** The pieces `toJson` concatenates, pushed in order (a cached print is one piece). */
+function pushPieces(x: unknown, out: string[]): void {
+  if (x instanceof Json) out.push(x.json)
+  else if (Array.isArray(x)) {
+    out.push('[')
+    for (let i = 0; i < x.length; i++) {
+      if (i > 0) out.push(',')
+      if (x[i] === undefined) out.push('null')
+      else pushPieces(x[i], out)
+    }
+    out.push(']')
+  } else out.push(String(JSON.stringify(x)))
+}
+
+/** What the fingerprint is the JSON of. */
+function fingerprintValue(m: Module, loadDiagnostics: readonly Diagnostic[], memo?: RunMemo, cache?: FingerprintCache): unknown[] {
   const out: unknown[] = []
   for (const key of Object.keys(PARTS) as (keyof ModuleElements)[]) out.push([key, partPrint(m, key, PARTS[key], cache)])
   // the kinds of the block-kind table beyond the built-in maps
@@ -270,5 +320,5 @@ export function providerFingerprint(m: Module, loadDiagnostics: readonly Diagnos
   // `terraform.workspace` anywhere (a rule reads it with the root's backend): how many, and in which arguments
   out.push(['workspaces', expressionFacts(m, memo).workspaces.map((w) => w.attribute.name)])
   out.push(['load', loadDiagnostics.map(diagnosticPrint)])
-  return toJson(out)
+  return out
 }
