@@ -259,56 +259,53 @@ function wholePrint(
  * equal for two loads when every root's tree stage reads the same of them.
  */
 export function providerFingerprint(m: Module, loadDiagnostics: readonly Diagnostic[], memo?: RunMemo, cache?: FingerprintCache): string {
-  return toJson(fingerprintValue(m, loadDiagnostics, memo, cache))
+  return toJson(valueOf(m, loadDiagnostics, memo, cache))
 }
 
 /**
- * `providerFingerprint` as the pieces whose concatenation it is (`FingerprintPieces`): with a cache, an
- * unchanged block's piece is the same string as in the pieces of an earlier load, and the fingerprint,
- * tens of kilobytes, is not written out as one string.
+ * `providerFingerprint` as the value it is the JSON of (`FingerprintValue`), not written out: with a cache,
+ * an unchanged block's print in it is the same string as in an earlier load's, and the fingerprint, tens of
+ * kilobytes, is compared part by part (`sameFingerprint`) without being made one string.
  */
-export function fingerprintPieces(
+export function fingerprintValue(
   m: Module,
   loadDiagnostics: readonly Diagnostic[],
   memo?: RunMemo,
   cache?: FingerprintCache,
-): FingerprintPieces {
-  const out: string[] = []
-  pushPieces(fingerprintValue(m, loadDiagnostics, memo, cache), out)
-  return out
+): FingerprintValue {
+  return {value: valueOf(m, loadDiagnostics, memo, cache)}
+}
+
+/** A fingerprint as the value it is the JSON of (`fingerprintValue`). */
+export interface FingerprintValue {
+  readonly value: unknown
 }
 
 /**
- * A fingerprint as pieces of its string, in order (`fingerprintPieces`). Two with the same pieces are the
- * same fingerprint (`samePieces`; the converse holds for two made of the same structure, as two loads of a
- * directory are).
+ * Whether two fingerprints are the same: their values part by part (each the JSON of the same value, an
+ * already printed block by its print). The same parts give the same JSON; two loads of a directory, whose
+ * values have the same shape, are the same fingerprint only with the same parts.
  */
-export type FingerprintPieces = readonly string[]
-
-/** Whether two fingerprints' pieces are the same, piece by piece. */
-export function samePieces(a: FingerprintPieces | undefined, b: FingerprintPieces | undefined): boolean {
+export function sameFingerprint(a: FingerprintValue | undefined, b: FingerprintValue | undefined): boolean {
   if (a === b) return true
-  if (!a || !b || a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
+  return a !== undefined && b !== undefined && sameValue(a.value, b.value)
 }
 
-/** The pieces `toJson` concatenates, pushed in order (a cached print is one piece). */
-function pushPieces(x: unknown, out: string[]): void {
-  if (x instanceof Json) out.push(x.json)
-  else if (Array.isArray(x)) {
-    out.push('[')
-    for (let i = 0; i < x.length; i++) {
-      if (i > 0) out.push(',')
-      if (x[i] === undefined) out.push('null')
-      else pushPieces(x[i], out)
-    }
-    out.push(']')
-  } else out.push(String(JSON.stringify(x)))
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (a instanceof Json) return b instanceof Json && a.json === b.json
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false
+    return true
+  }
+  // a primitive unequal to `b`, or an object of another kind (written by JSON.stringify)
+  if (typeof a !== 'object' || a === null || b instanceof Json || Array.isArray(b)) return false
+  return typeof b === 'object' && b !== null && JSON.stringify(a) === JSON.stringify(b)
 }
 
 /** What the fingerprint is the JSON of. */
-function fingerprintValue(m: Module, loadDiagnostics: readonly Diagnostic[], memo?: RunMemo, cache?: FingerprintCache): unknown[] {
+function valueOf(m: Module, loadDiagnostics: readonly Diagnostic[], memo?: RunMemo, cache?: FingerprintCache): unknown[] {
   const out: unknown[] = []
   for (const key of Object.keys(PARTS) as (keyof ModuleElements)[]) out.push([key, partPrint(m, key, PARTS[key], cache)])
   // the kinds of the block-kind table beyond the built-in maps

@@ -27,7 +27,7 @@ import {readLintConfig} from './config.js'
 import type {IgnoreLines} from './ignore.js'
 import {lint, lintAnalysis, type LintOptions, type LintResult} from './lint.js'
 import {lintModuleStage, moduleStageAtCalls} from './module-stage.js'
-import {fingerprintCache, fingerprintPieces, samePieces, type FingerprintPieces} from './provider-fingerprint.js'
+import {fingerprintCache, fingerprintValue, sameFingerprint, type FingerprintValue} from './provider-fingerprint.js'
 import {namedLines, reanchor, textChange, touchesIgnores, type TextChange} from './reanchor.js'
 import type {Module} from '../load/model.js'
 import type {Diagnostic} from '../diag/diagnostic.js'
@@ -253,7 +253,7 @@ interface RootState {
   /** The texts of the open module files its findings are of (absolute path → text). */
   seen: Map<string, string>
   /** The provider fingerprints of the module directories of open files, as its findings are of them. */
-  prints: Map<string, FingerprintPieces>
+  prints: Map<string, FingerprintValue>
 }
 
 /** An analysis in which an open file parsed, with the text of the file it read. */
@@ -313,9 +313,9 @@ class LintWorkspace implements Workspace {
   /** Each root's `resolverFrom` (the names its findings give files, made absolute), kept across edits. */
   private readonly resolvers = new Map<string, (name: string) => string>()
   /** The provider fingerprint of each module load seen (`printOf`). */
-  private readonly prints = new WeakMap<Module, FingerprintPieces>()
+  private readonly prints = new WeakMap<Module, FingerprintValue>()
   /** The last fingerprint printed of each module directory (`printOf`). */
-  private readonly lastPrints = new Map<string, FingerprintPieces>()
+  private readonly lastPrints = new Map<string, FingerprintValue>()
   /** The fingerprints' pieces by the parser's blocks: an edit's load prints only the edited file's blocks again. */
   private readonly printCache = fingerprintCache()
   /** What carrying reads of each finding (`factsOf`): a carried root's unchanged findings are the same objects. */
@@ -555,16 +555,16 @@ class LintWorkspace implements Workspace {
   }
 
   /**
-   * The provider fingerprint of a load of a module directory (one per module object), as its pieces: the
+   * The provider fingerprint of a load of a module directory (one per module object), as its value: the
    * directory's last one when they are the same (compared once here, then by reference wherever a root's
    * print is compared with it).
    */
-  private printOf(module: Module, loadDiagnostics: readonly Diagnostic[]): FingerprintPieces {
+  private printOf(module: Module, loadDiagnostics: readonly Diagnostic[]): FingerprintValue {
     let p = this.prints.get(module)
     if (p === undefined) {
-      p = fingerprintPieces(module, loadDiagnostics, this.ctx.memo, this.printCache)
+      p = fingerprintValue(module, loadDiagnostics, this.ctx.memo, this.printCache)
       const last = this.lastPrints.get(module.dir)
-      if (last && samePieces(last, p)) p = last
+      if (last && sameFingerprint(last, p)) p = last
       else this.lastPrints.set(module.dir, p)
       this.prints.set(module, p)
     }
@@ -657,13 +657,13 @@ class LintWorkspace implements Workspace {
     s: RootState,
     dir: string,
     module: Module,
-    print: FingerprintPieces,
+    print: FingerprintValue,
     changeOf: (p: string, then: string, now: string) => Change | undefined,
     ignoreLines: IgnoreLines,
   ): {diagnostics: LintDiagnostic[]; texts: Map<string, string>} | undefined {
     const a = s.analysis
     const options = s.options
-    if (!a || !options || a.lint.analysis.stack || s.unparsed.size > 0 || !samePieces(s.prints.get(dir), print)) return undefined
+    if (!a || !options || a.lint.analysis.stack || s.unparsed.size > 0 || !sameFingerprint(s.prints.get(dir), print)) return undefined
     const config = s.config
     const changes: [string, TextChange][] = []
     const texts = new Map<string, string>()
