@@ -83,6 +83,14 @@ export class OverlaySource implements FileSource {
     return this.changesSince(since).map(([p]) => p)
   }
 
+  /** Whether a path told changed since the change count `since` passes `test` (given it and the count of its last change). */
+  someChangeSince(since: number, test: (p: string, at: number) => boolean): boolean {
+    // nothing told since (a root analysed or carried at the last change)
+    if (since >= this.epoch) return false
+    for (const [p, at] of this.changedAt) if (at > since && test(p, at)) return true
+    return false
+  }
+
   /** The same, each with the change count of its last change. */
   changesSince(since: number): [string, number][] {
     const out: [string, number][] = []

@@ -40,12 +40,20 @@ export function fileIgnoredRules(lines: readonly string[]): string[] {
   return out
 }
 
+/** The files' lines `applyIgnores` read, by the name it was given for each (`IgnoreOptions.read`). */
+export type IgnoreLines = Map<string, {lines: Lines; file: string[]} | undefined>
+
 /** Removes the diagnostics suppressed by an inline comment; `text` gives a file's text (name relative to the root), each read once. */
 export function applyIgnores(
   text: (filename: string) => string | undefined,
   diags: readonly LintDiagnostic[],
+  /**
+   * The lines read so far, kept by the caller for further calls whose `text` gives the same texts for the
+   * same names (absolute ones: the model's), so a file is not split again for each.
+   */
+  read?: IgnoreLines,
 ): {kept: LintDiagnostic[]; suppressed: number} {
-  const cache = new Map<string, {lines: Lines; file: string[]} | undefined>()
+  const cache: IgnoreLines = read ?? new Map()
   const linesOf = (f: string): {lines: Lines; file: string[]} | undefined => {
     if (!cache.has(f)) {
       const t = text(f)

@@ -19,7 +19,7 @@ import type {ProvidersAnalysis} from '../providers/analyze.js'
 import type {LintDiagnostic, ModuleCallView, Rule} from '../rules/rule.js'
 import {report, type Finding} from '../rules/support.js'
 import {EMPTY_CONFIG, TERRAFORM_RULE} from './config.js'
-import {applyIgnores} from './ignore.js'
+import {applyIgnores, type IgnoreLines} from './ignore.js'
 import {enabled, namedFinding, published, severityFor, type RuleSelection} from './rule-findings.js'
 
 export interface ModuleStageOptions extends RuleSelection {
@@ -152,14 +152,19 @@ export function moduleStageAtCalls(
   analysis: ProvidersAnalysis,
   dir: string,
   module: Module,
-  opts: ModuleStageOptions,
+  opts: ModuleStageOptions & {
+    /**
+     * The files' lines the ignore comments were read from, shared by the calls for several roots while the
+     * texts `sourceText` gives stay the same (each file split once, not once per root).
+     */
+    readonly ignoreLines?: IgnoreLines
+  },
 ): LintDiagnostic[] {
   const abs = path.resolve(root)
   const tree = analysis.tree
   const am = ctx.memo.get(tree, 'authored-modules', () => authoredModules(tree)).find((a) => a.module.dir === dir)
   if (!am) return []
   const sourceText = runSourceText(ctx, abs, opts.sourceText)
-  const named = rootRelative(abs)
   const config = opts.config ?? EMPTY_CONFIG
   const all: LintDiagnostic[] = []
   for (const rule of RULES) {
@@ -173,12 +178,18 @@ export function moduleStageAtCalls(
       memo: ctx.memo,
       ...(options ? {options} : {}),
     })
+    // most rules find nothing in the directory
+    if (found.length === 0) continue
     const sev = severityFor(rule.id, rule.severity, opts)
     for (const d of report(
       rule,
       found.flatMap((f) => atCalls(am.nodes, f)),
     ))
-      all.push(namedFinding(sev === rule.severity ? d : {...d, severity: sev}, named))
+      all.push(sev === rule.severity ? d : {...d, severity: sev})
   }
-  return applyIgnores(sourceText, all).kept.map(published)
+  if (all.length === 0) return all
+  // the ignore comments read before the files are named from the root (the model's names are absolute: the
+  // same files for every root), then the findings kept named as lint names them
+  const named = ctx.memo.get(ctx, `root-relative ${abs}`, () => rootRelative(abs))
+  return applyIgnores(sourceText, all, opts.ignoreLines).kept.map((d) => namedFinding(published(d), named))
 }

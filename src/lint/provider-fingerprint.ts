@@ -81,10 +81,12 @@ export interface FingerprintCache {
   /** A block kept whole: as written, and without its `description`. */
   readonly blocks: WeakMap<Block, string>
   readonly blocksButDescription: WeakMap<Block, string>
+  /** An argument kept whole (a local value, a `required_providers` entry): as written. */
+  readonly attributes: WeakMap<Attribute, string>
 }
 
 export function fingerprintCache(): FingerprintCache {
-  return {records: new WeakMap(), blocks: new WeakMap(), blocksButDescription: new WeakMap()}
+  return {records: new WeakMap(), blocks: new WeakMap(), blocksButDescription: new WeakMap(), attributes: new WeakMap()}
 }
 
 /** A piece of the fingerprint already in JSON (a cached print). */
@@ -139,10 +141,11 @@ function recordJson(m: Module, r: Resource, cache: FingerprintCache | undefined)
 /** A block-kind record: its name and file, its meta-arguments whole, the rest of its body as what it references and calls. */
 function recordPrint(m: Module, r: Resource): unknown {
   const reads: unknown[] = []
+  const referencesOf = m.index.recordReferences(r.block)
   const walk = (body: Body, at: string): void => {
     for (const a of body.attributes) {
       if (at === '' && META_ARGUMENTS.has(a.name)) continue
-      const refs = m.index.referencesOf(a)
+      const refs = referencesOf(a)
       // none without `::` (asked of the index, they are found for every expression of the module at once)
       const calls = mayCall(a) ? m.index.functionCallsOf(a) : []
       if (refs.length > 0 || calls.length > 0) reads.push([at + a.name, refs.map(positionFree), calls.map(positionFree)])
@@ -204,7 +207,7 @@ function partPrint(m: Module, key: keyof ModuleElements, part: FingerprintPart, 
     case 'whole':
     case 'whole-but-description': {
       const skip = part === 'whole-but-description' ? DESCRIPTION : undefined
-      return wholePrint(m[key], skip, cache && (skip ? cache.blocksButDescription : cache.blocks))
+      return wholePrint(m[key], skip, cache && (skip ? cache.blocksButDescription : cache.blocks), cache?.attributes)
     }
   }
 }
@@ -218,7 +221,12 @@ function isAttribute(x: unknown): x is Attribute {
 }
 
 /** A field kept whole: blocks and attributes as written; maps and lists of them (and of records holding a `block`). */
-function wholePrint(x: unknown, skip: ReadonlySet<string> | undefined, cache: WeakMap<Block, string> | undefined): unknown {
+function wholePrint(
+  x: unknown,
+  skip: ReadonlySet<string> | undefined,
+  cache: WeakMap<Block, string> | undefined,
+  attributes?: WeakMap<Attribute, string>,
+): unknown {
   if (x === undefined || x === null) return null
   const block = (b: Block): unknown => {
     if (!cache) return blockPrint(b, skip)
@@ -230,9 +238,14 @@ function wholePrint(x: unknown, skip: ReadonlySet<string> | undefined, cache: We
     return new Json(json)
   }
   if (isBlock(x)) return block(x)
-  if (isAttribute(x)) return attributePrint(x)
-  if (x instanceof Map) return [...(x as Map<unknown, unknown>).entries()].map(([k, v]) => [k, wholePrint(v, skip, cache)])
-  if (Array.isArray(x)) return x.map((v: unknown) => wholePrint(v, skip, cache))
+  if (isAttribute(x)) {
+    if (!attributes) return attributePrint(x)
+    let json = attributes.get(x)
+    if (json === undefined) attributes.set(x, (json = JSON.stringify(attributePrint(x))))
+    return new Json(json)
+  }
+  if (x instanceof Map) return [...(x as Map<unknown, unknown>).entries()].map(([k, v]) => [k, wholePrint(v, skip, cache, attributes)])
+  if (Array.isArray(x)) return x.map((v: unknown) => wholePrint(v, skip, cache, attributes))
   if (typeof x === 'object') {
     // a record (a module call, a provider configuration): its block as written
     const b = (x as {block?: unknown}).block
@@ -246,6 +259,53 @@ function wholePrint(x: unknown, skip: ReadonlySet<string> | undefined, cache: We
  * equal for two loads when every root's tree stage reads the same of them.
  */
 export function providerFingerprint(m: Module, loadDiagnostics: readonly Diagnostic[], memo?: RunMemo, cache?: FingerprintCache): string {
+  return toJson(valueOf(m, loadDiagnostics, memo, cache))
+}
+
+/**
+ * `providerFingerprint` as the value it is the JSON of (`FingerprintValue`), not written out: with a cache,
+ * an unchanged block's print in it is the same string as in an earlier load's, and the fingerprint, tens of
+ * kilobytes, is compared part by part (`sameFingerprint`) without being made one string.
+ */
+export function fingerprintValue(
+  m: Module,
+  loadDiagnostics: readonly Diagnostic[],
+  memo?: RunMemo,
+  cache?: FingerprintCache,
+): FingerprintValue {
+  return {value: valueOf(m, loadDiagnostics, memo, cache)}
+}
+
+/** A fingerprint as the value it is the JSON of (`fingerprintValue`). */
+export interface FingerprintValue {
+  readonly value: unknown
+}
+
+/**
+ * Whether two fingerprints are the same: their values part by part (each the JSON of the same value, an
+ * already printed block by its print). The same parts give the same JSON; two loads of a directory, whose
+ * values have the same shape, are the same fingerprint only with the same parts.
+ */
+export function sameFingerprint(a: FingerprintValue | undefined, b: FingerprintValue | undefined): boolean {
+  if (a === b) return true
+  return a !== undefined && b !== undefined && sameValue(a.value, b.value)
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (a instanceof Json) return b instanceof Json && a.json === b.json
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false
+    return true
+  }
+  // a primitive unequal to `b`, or an object of another kind (written by JSON.stringify)
+  if (typeof a !== 'object' || a === null || b instanceof Json || Array.isArray(b)) return false
+  return typeof b === 'object' && b !== null && JSON.stringify(a) === JSON.stringify(b)
+}
+
+/** What the fingerprint is the JSON of. */
+function valueOf(m: Module, loadDiagnostics: readonly Diagnostic[], memo?: RunMemo, cache?: FingerprintCache): unknown[] {
   const out: unknown[] = []
   for (const key of Object.keys(PARTS) as (keyof ModuleElements)[]) out.push([key, partPrint(m, key, PARTS[key], cache)])
   // the kinds of the block-kind table beyond the built-in maps
@@ -257,5 +317,5 @@ export function providerFingerprint(m: Module, loadDiagnostics: readonly Diagnos
   // `terraform.workspace` anywhere (a rule reads it with the root's backend): how many, and in which arguments
   out.push(['workspaces', expressionFacts(m, memo).workspaces.map((w) => w.attribute.name)])
   out.push(['load', loadDiagnostics.map(diagnosticPrint)])
-  return toJson(out)
+  return out
 }

@@ -63,11 +63,23 @@ export function touchesIgnores(c: TextChange): boolean {
  * say another line now.
  */
 export function namesMovedLine(d: LintDiagnostic, root: string, file: string, c: TextChange): boolean {
+  return namedLines(d, root, file).some((line) => line > c.head)
+}
+
+const NO_LINES: readonly number[] = Object.freeze([])
+
+/**
+ * The lines of `file` (absolute) a finding's text names (`modules/x/main.tf:12`, named from `root` as the
+ * findings' texts name files), in the order written: a pure function of the finding's texts (a caller may
+ * keep it with the finding).
+ */
+export function namedLines(d: LintDiagnostic, root: string, file: string): readonly number[] {
   // `base:LINE` only (most texts name no file, or none with a line)
   const base = path.basename(file)
   const named = base + ':'
-  if (!d.detail.includes(named) && !d.summary.includes(named) && !(d.extra?.explanation?.includes(named) ?? false)) return false
+  if (!d.detail.includes(named) && !d.summary.includes(named) && !(d.extra?.explanation?.includes(named) ?? false)) return NO_LINES
   const text = [d.summary, d.detail, d.extra?.explanation ?? ''].join('\n')
+  const out: number[] = []
   // each `base:LINE` with the name before it back to a separator (or to the end of the one before): what
   // /([^\s(),;'"`]*?)BASE:(\d+)/g finds, without trying every start (a long text made that quadratic)
   let from = 0
@@ -81,9 +93,9 @@ export function namesMovedLine(d: LintDiagnostic, root: string, file: string, c:
     from = e
     // `aws_main.tf:3` is another file; a name ends at a separator
     if (prefix !== '' && !prefix.endsWith('/') && !prefix.endsWith(path.sep)) continue
-    if (path.resolve(root, prefix + base) === file && Number(text.slice(q + named.length, e)) > c.head) return true
+    if (path.resolve(root, prefix + base) === file) out.push(Number(text.slice(q + named.length, e)))
   }
-  return false
+  return out.length > 0 ? out : NO_LINES
 }
 
 /** What ends a file name written in a text (as a range's prefix). */

@@ -24,10 +24,11 @@ import {ruleById} from '../rules/index.js'
 import type {LintDiagnostic} from '../rules/rule.js'
 import {configDirsUnder, localCallTargets, type SearchBounds, type SearchSkipped} from './cached.js'
 import {readLintConfig} from './config.js'
+import type {IgnoreLines} from './ignore.js'
 import {lint, lintAnalysis, type LintOptions, type LintResult} from './lint.js'
 import {lintModuleStage, moduleStageAtCalls} from './module-stage.js'
-import {fingerprintCache, providerFingerprint} from './provider-fingerprint.js'
-import {namesMovedLine, reanchor, textChange, touchesIgnores, type TextChange} from './reanchor.js'
+import {fingerprintCache, fingerprintValue, sameFingerprint, type FingerprintValue} from './provider-fingerprint.js'
+import {namedLines, reanchor, textChange, touchesIgnores, type TextChange} from './reanchor.js'
 import type {Module} from '../load/model.js'
 import type {Diagnostic} from '../diag/diagnostic.js'
 
@@ -252,7 +253,7 @@ interface RootState {
   /** The texts of the open module files its findings are of (absolute path → text). */
   seen: Map<string, string>
   /** The provider fingerprints of the module directories of open files, as its findings are of them. */
-  prints: Map<string, string>
+  prints: Map<string, FingerprintValue>
 }
 
 /** An analysis in which an open file parsed, with the text of the file it read. */
@@ -286,6 +287,9 @@ class LintWorkspace implements Workspace {
   private clock = 0
   /** Analyses run one after another (they share the run's loads). */
   private queue: Promise<unknown> = Promise.resolve()
+  /** How many times the configuration directories or their calls changed, and the count when the roots were last found from them (`search`). */
+  private callsChanged = 0
+  private rootsFound = -1
   /** Directories whose local calls must be read again (a file of theirs changed, or appeared). */
   private readonly dirtyDirs = new Set<string>()
   /**
@@ -309,11 +313,17 @@ class LintWorkspace implements Workspace {
   /** Each root's `resolverFrom` (the names its findings give files, made absolute), kept across edits. */
   private readonly resolvers = new Map<string, (name: string) => string>()
   /** The provider fingerprint of each module load seen (`printOf`). */
-  private readonly prints = new WeakMap<Module, string>()
+  private readonly prints = new WeakMap<Module, FingerprintValue>()
+  /** The last fingerprint printed of each module directory (`printOf`). */
+  private readonly lastPrints = new Map<string, FingerprintValue>()
   /** The fingerprints' pieces by the parser's blocks: an edit's load prints only the edited file's blocks again. */
   private readonly printCache = fingerprintCache()
-  /** The directory of each finding's place (`dirOf`): a carried root's unchanged findings are the same objects. */
-  private readonly dirsOf = new WeakMap<LintDiagnostic, {readonly root: string; readonly dir: string | undefined}>()
+  /** What carrying reads of each finding (`factsOf`): a carried root's unchanged findings are the same objects. */
+  private readonly factsOf = new WeakMap<LintDiagnostic, FindingFacts>()
+  /** Each directory's `homeIn`, until a change that is not an open buffer's text (`changed`). */
+  private readonly homes = new Map<string, string | undefined>()
+  /** Which files exist (`exists`), as of the overlay's change count. */
+  private readonly existing = {version: -1, files: new Map<string, boolean>()}
   /** Whether each rule has a module stage (`moduleStaged`). */
   private readonly staged = new Map<string, boolean>()
 
@@ -382,6 +392,8 @@ class LintWorkspace implements Workspace {
     if (CONFIG_FILE.test(abs)) this.dirtyDirs.add(path.dirname(abs))
     this.texts.delete(abs)
     if (buffer) return
+    // a directory's listing may have changed (a file created, deleted, a buffer of a new file)
+    this.homes.clear()
     // a path may be a file or a directory (deleted, renamed): every text below it goes
     const below = abs + path.sep
     for (const f of [...this.texts.keys()]) if (f.startsWith(below)) this.texts.delete(f)
@@ -457,12 +469,12 @@ class LintWorkspace implements Workspace {
     if (s.builtAt < 0) return true
     const config = s.config
     // a path read after it changed was read as it is now: only a change after the read makes the root stale
-    return this.source.changesSince(s.builtAt).some(([p, at]) => at > (s.inputs.get(p) ?? Infinity) || p === config)
+    return this.source.someChangeSince(s.builtAt, (p, at) => at > (s.inputs.get(p) ?? Infinity) || p === config)
   }
 
   /** Whether the module stage's findings are those of the current texts: nothing it read changed since. */
   private stageCurrent(st: StageState): boolean {
-    return !this.source.changesSince(st.builtAt).some(([p, at]) => at > (st.inputs.get(p) ?? Infinity))
+    return !this.source.someChangeSince(st.builtAt, (p, at) => at > (st.inputs.get(p) ?? Infinity))
   }
 
   /**
@@ -542,11 +554,18 @@ class LintWorkspace implements Workspace {
     }
   }
 
-  /** The provider fingerprint of a load of a module directory (one per module object). */
-  private printOf(module: Module, loadDiagnostics: readonly Diagnostic[]): string {
+  /**
+   * The provider fingerprint of a load of a module directory (one per module object), as its value: the
+   * directory's last one when they are the same (compared once here, then by reference wherever a root's
+   * print is compared with it).
+   */
+  private printOf(module: Module, loadDiagnostics: readonly Diagnostic[]): FingerprintValue {
     let p = this.prints.get(module)
     if (p === undefined) {
-      p = providerFingerprint(module, loadDiagnostics, this.ctx.memo, this.printCache)
+      p = fingerprintValue(module, loadDiagnostics, this.ctx.memo, this.printCache)
+      const last = this.lastPrints.get(module.dir)
+      if (last && sameFingerprint(last, p)) p = last
+      else this.lastPrints.set(module.dir, p)
       this.prints.set(module, p)
     }
     return p
@@ -574,9 +593,11 @@ class LintWorkspace implements Workspace {
       }
       return byThen.get(then)
     }
+    // the files' lines the ignore comments are read from, for every root (the texts are the same for all)
+    const ignoreLines: IgnoreLines = new Map()
     for (const s of this.states.values()) {
       if (!this.kept(s) || s.kind === 'shared' || s.building || !s.analysis || !s.dirs.has(dir) || !this.stale(s)) continue
-      const carried = this.carriedFindings(s, dir, module, print, changeOf)
+      const carried = this.carriedFindings(s, dir, module, print, changeOf, ignoreLines)
       if (!carried) continue
       const before = s.findings
       s.diagnostics = carried.diagnostics
@@ -588,11 +609,13 @@ class LintWorkspace implements Workspace {
         s.seen.set(f, text)
         if (s.texts.has(f)) s.newer.set(f, text)
       }
-      for (const f of new Set([...before.keys(), ...s.findings.keys()])) {
-        const a = before.get(f) ?? []
-        const b = s.findings.get(f) ?? []
-        if (a.length !== b.length || a.some((d, i) => d !== b[i])) this.untold.add(f)
+      // the files whose lists changed, in the order of the files before and then of the new ones (a file
+      // of another directory keeps its list: the same array)
+      const told = (f: string, a: readonly LintDiagnostic[], b: readonly LintDiagnostic[]): void => {
+        if (a !== b && (a.length !== b.length || a.some((d, i) => d !== b[i]))) this.untold.add(f)
       }
+      for (const [f, a] of before) told(f, a, s.findings.get(f) ?? [])
+      for (const [f, b] of s.findings) if (!before.has(f)) told(f, [], b)
     }
   }
 
@@ -634,12 +657,13 @@ class LintWorkspace implements Workspace {
     s: RootState,
     dir: string,
     module: Module,
-    print: string,
+    print: FingerprintValue,
     changeOf: (p: string, then: string, now: string) => Change | undefined,
+    ignoreLines: IgnoreLines,
   ): {diagnostics: LintDiagnostic[]; texts: Map<string, string>} | undefined {
     const a = s.analysis
     const options = s.options
-    if (!a || !options || a.lint.analysis.stack || s.unparsed.size > 0 || s.prints.get(dir) !== print) return undefined
+    if (!a || !options || a.lint.analysis.stack || s.unparsed.size > 0 || !sameFingerprint(s.prints.get(dir), print)) return undefined
     const config = s.config
     const changes: [string, TextChange][] = []
     const texts = new Map<string, string>()
@@ -661,16 +685,19 @@ class LintWorkspace implements Workspace {
     const inDir = (d: LintDiagnostic): boolean => this.dirOf(s.root, d) === dir
     const out: LintDiagnostic[] = []
     for (const d0 of s.diagnostics) {
-      if (this.moduleStaged(d0.rule)) {
+      const facts = this.facts(s.root, d0)
+      if (facts.staged) {
         // the module stage's: those of this directory are computed again below (one without a place cannot be told apart)
-        if (!displayRange(d0)) return undefined
-        if (inDir(d0)) continue
+        if (!facts.placed) return undefined
+        if (facts.dir === dir) continue
         out.push(d0)
         continue
       }
       let d: LintDiagnostic | undefined = d0
       for (const [f, c] of changes) {
-        if (namesMovedLine(d, s.root, f, c)) return undefined
+        // `namesMovedLine` and `reanchor`, from what is kept of the finding (its texts and its ranges' files do not move)
+        if (linesNamed(facts, d0, s.root, f).some((line) => line > c.head)) return undefined
+        if (!facts.fixed && !facts.files.includes(f)) continue
         d = reanchor(d, c, (name) => resolve(name) === f)
         if (!d) return undefined
       }
@@ -679,6 +706,7 @@ class LintWorkspace implements Workspace {
     const stage = moduleStageAtCalls(this.ctx, s.root, a.lint.analysis, dir, module, {
       config: options.config ?? readLintConfig(s.root).config,
       sourceText: (f) => this.sourceText(f),
+      ignoreLines,
     })
     for (const d of stage) if (!inDir(d)) return undefined
     // as `lint` orders them (a stable sort: the kept ones stay in their order, the stage's after them on a tie)
@@ -687,13 +715,29 @@ class LintWorkspace implements Workspace {
 
   /** The directory (absolute) of a finding's place in a root's findings (named from the root); undefined without one. */
   private dirOf(root: string, d: LintDiagnostic): string | undefined {
+    return this.facts(root, d).dir
+  }
+
+  /** What carrying reads of a finding of a root (named from the root), worked out once per finding object. */
+  private facts(root: string, d: LintDiagnostic): FindingFacts {
     // a finding object is one root's (its texts name files from that root): kept while it is carried unchanged
-    const known = this.dirsOf.get(d)
-    if (known?.root === root) return known.dir
+    const known = this.factsOf.get(d)
+    if (known?.root === root) return known
+    const resolve = this.resolver(root)
     const r = displayRange(d)
-    const dir = r ? path.dirname(this.resolver(root)(r.filename)) : undefined
-    this.dirsOf.set(d, {root, dir})
-    return dir
+    const files: string[] = []
+    for (const x of [d.range, d.extra?.range, d.restatesAt, d.ignoreAt]) if (x) files.push(resolve(x.filename))
+    const facts: FindingFacts = {
+      root,
+      dir: r ? path.dirname(resolve(r.filename)) : undefined,
+      placed: r !== undefined,
+      staged: this.moduleStaged(d.rule),
+      fixed: d.fixes !== undefined && d.fixes.length > 0,
+      files,
+      named: undefined,
+    }
+    this.factsOf.set(d, facts)
+    return facts
   }
 
   /** Whether the rule `id` has a module stage (`hasModuleStage`), each rule once. */
@@ -727,6 +771,7 @@ class LintWorkspace implements Workspace {
       for (const d of found.dirs) this.calls.set(d, await localCallTargets(this.source, d, this.opts.engine, this.ctx.parser))
       this.configDirs = new Set(found.dirs)
       this.dirtyDirs.clear()
+      this.callsChanged++
     } else if (this.dirtyDirs.size > 0) {
       const dirs = [...this.dirtyDirs]
       this.dirtyDirs.clear()
@@ -737,14 +782,22 @@ class LintWorkspace implements Workspace {
           // a directory an analysis holds gets its calls from that analysis when it is analysed again;
           // only a new one (or one no root reaches) is read for them here
           const held = this.configDirs.has(d) && [...this.states.values()].some((s) => s.builtAt >= 0 && s.dirs.has(d))
+          if (!this.configDirs.has(d)) this.callsChanged++
           this.configDirs.add(d)
-          if (!held) this.calls.set(d, await localCallTargets(this.source, d, this.opts.engine, this.ctx.parser))
+          if (!held) {
+            this.calls.set(d, await localCallTargets(this.source, d, this.opts.engine, this.ctx.parser))
+            this.callsChanged++
+          }
         } else {
-          this.configDirs.delete(d)
-          this.calls.delete(d)
+          if (this.configDirs.delete(d)) this.callsChanged++
+          if (this.calls.delete(d)) this.callsChanged++
         }
       }
     }
+    // the directories and their calls as when the roots were last found (an edit of a module analysed, or
+    // carried, changes neither): the same roots
+    if (this.rootsFound === this.callsChanged) return
+    this.rootsFound = this.callsChanged
     const called = new Set<string>()
     for (const d of this.configDirs) for (const t of this.calls.get(d) ?? []) called.add(t)
     const roots = new Set([...this.configDirs].filter((d) => !called.has(d)))
@@ -1173,6 +1226,8 @@ class LintWorkspace implements Workspace {
     const stack = result.analysis.stack
     const trees = [result.analysis.tree, ...(stack?.components ?? []).flatMap((c) => (c.analysis ? [c.analysis.tree] : []))]
     if (stack) this.calls.set(s.root, [...new Set(stack.components.flatMap((c) => (c.dir && c.dir !== s.root ? [c.dir] : [])))])
+    // what the directories call, read again (the roots are found again from it at the next search)
+    this.callsChanged++
     for (const n of trees.flatMap((t) => t.nodes)) {
       if (!n.dir) continue
       dirs.add(n.dir)
@@ -1284,10 +1339,11 @@ class LintWorkspace implements Workspace {
   ): Map<string, LintDiagnostic[]> {
     const findings = new Map<string, LintDiagnostic[]>()
     const fallback = result.analysis.tree.root.module?.files[0]?.name ?? result.analysis.stack?.config.stack.files[0]?.name
+    const resolve = this.resolver(root)
     for (const d0 of diagnostics) {
       let d = d0
       const r = displayRange(d)
-      let file = r ? path.resolve(root, r.filename) : fallback ? path.join(root, fallback) : undefined
+      let file = r ? resolve(r.filename) : fallback ? path.join(root, fallback) : undefined
       if (!file) continue
       // while a module does not parse, its parse errors are the findings that depend on it
       if (isHeldBack(held, path.dirname(file), d)) continue
@@ -1305,11 +1361,28 @@ class LintWorkspace implements Workspace {
   }
 
   private exists(file: string): boolean {
-    return this.source.buffer(file) !== undefined || this.source.stat(file) === 'file'
+    // what a path is changes only with a change told (the overlay's count moves): asked once per count
+    const known = this.existing
+    if (known.version !== this.source.version) {
+      known.version = this.source.version
+      known.files.clear()
+    }
+    let yes = known.files.get(file)
+    if (yes === undefined) known.files.set(file, (yes = this.source.buffer(file) !== undefined || this.source.stat(file) === 'file'))
+    return yes
   }
 
   /** The file a directory's findings about a missing file go to: main.tf (or main.tofu, …) if there is one, else the first configuration file. */
   private homeIn(d: string): string | undefined {
+    // its listing changes only with a change that is not an open buffer's text (`changed`)
+    if (this.homes.has(d)) return this.homes.get(d)
+    const home = this.listedHome(d)
+    this.homes.set(d, home)
+    return home
+  }
+
+  /** `homeIn`, from the directory's listing. */
+  private listedHome(d: string): string | undefined {
     let names: string[]
     try {
       names = this.source
@@ -1365,6 +1438,31 @@ function resolverFrom(root: string): (name: string) => string {
     }
     return abs
   }
+}
+
+/** What carrying a root's findings to a new text reads of one of them (`LintWorkspace.facts`). */
+interface FindingFacts {
+  /** The root whose finding it is (its file names are from there). */
+  readonly root: string
+  /** The directory of its place (absolute); undefined without one. */
+  readonly dir: string | undefined
+  readonly placed: boolean
+  /** Its rule has a module stage. */
+  readonly staged: boolean
+  /** It has fixes (`reanchor` takes none). */
+  readonly fixed: boolean
+  /** The files (absolute) of its ranges: its place, its extra range, `restatesAt`, `ignoreAt`. */
+  readonly files: readonly string[]
+  /** The lines its texts name, by file (`namedLines`), as asked. */
+  named: Map<string, readonly number[]> | undefined
+}
+
+/** `namedLines` of a finding (`d`, whose facts `facts` are) and a file, kept with its facts. */
+function linesNamed(facts: FindingFacts, d: LintDiagnostic, root: string, file: string): readonly number[] {
+  const named = (facts.named ??= new Map())
+  let lines = named.get(file)
+  if (lines === undefined) named.set(file, (lines = namedLines(d, root, file)))
+  return lines
 }
 
 /** A change of a file's text (`textChange`), and whether an ignore comment is near it (`touchesIgnores`). */

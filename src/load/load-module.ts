@@ -27,6 +27,11 @@ export interface LoadContext {
   readonly blockKinds?: BlockKinds
   /** Attributes' references already read in this run (the parser gives an unchanged file's same attributes). */
   readonly references?: ReferenceMemo
+  /**
+   * Files' texts already decoded in this run, by the bytes read (an editor's run reads an unchanged file's
+   * same bytes again: its text is not decoded again, and the parser finds it by the same string).
+   */
+  readonly texts?: WeakMap<Uint8Array, string>
 }
 
 /** The disk and a parser of its own, for a load made outside any run. */
@@ -201,8 +206,12 @@ function readConfigFile(ctx: LoadContext, absPath: string, displayName: string):
       ],
     }
   }
+  const known = ctx.texts?.get(bytes)
+  if (known !== undefined) return {text: known}
   const decoded = decodeConfigText(bytes, displayName)
-  return 'diagnostic' in decoded ? {diagnostics: [decoded.diagnostic]} : decoded
+  if ('diagnostic' in decoded) return {diagnostics: [decoded.diagnostic]}
+  ctx.texts?.set(bytes, decoded.text)
+  return decoded
 }
 
 async function parseConfigText(

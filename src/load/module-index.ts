@@ -317,6 +317,51 @@ export class ModuleIndex {
     }
   }
 
+  /**
+   * The reference lists `referenceLists` gives, top-level element by element (a block with its nested blocks,
+   * or an argument that stands in no block), for a reader that keeps what it makes of an element's (a pure
+   * function of the element and `key`: its provider argument, `''` none; undefined when it depends on more,
+   * a check block's data resources on the module's): `each` is told each element, and `read` walks it
+   * (without the index's slots: an element kept is not walked at all).
+   */
+  forEachElement(each: (element: Block | Attribute, key: string | undefined, read: () => (readonly Reference[])[]) => void): void {
+    let lists: (readonly Reference[])[] = []
+    const v: Visitor = {
+      body: () => undefined,
+      // as `#referencesAt` reads an attribute: a provider argument makes none
+      attribute: (a, f, scope) => {
+        const refs = a.name === f.providerArgument ? NO_REFERENCES : this.#read(a, scope)
+        if (refs.length > 0) lists.push(refs)
+      },
+    }
+    walkModule(this.#module, v, (element, key, walk) =>
+      each(element, key, () => {
+        lists = []
+        walk()
+        return lists
+      }),
+    )
+  }
+
+  /**
+   * `referencesOf` for the arguments of one block-kind record's block (a resource, a data source, …: its
+   * nested blocks' included), read by walking that block alone as the index walks it, not the whole
+   * module's slots (the provider fingerprint prints an edited file's records, the rest from its cache).
+   */
+  recordReferences(b: Block): (a: Attribute) => readonly Reference[] {
+    if (this.#slots) return (a) => this.referencesOf(a)
+    const refs = new Map<Attribute, readonly Reference[]>()
+    const v: Visitor = {
+      body: () => undefined,
+      attribute: (a, f, scope) => {
+        if (!refs.has(a)) refs.set(a, a.name === f.providerArgument ? NO_REFERENCES : this.#read(a, scope))
+      },
+    }
+    // as walkModule walks a record (a check block's data source too: its provider argument, no iterator around it)
+    new Walker(v, new Set()).element(b, 'other', false, NOT_EVALUATED, 'provider')
+    return (a) => refs.get(a) ?? attributeReferences(a)
+  }
+
   /** The references to one object of the module (`var.x`, `module.c.out`, `module.c`, `data.t.n`, …). */
   referencesTo(address: string): readonly IndexedReference[] {
     if (!this.#byAddress) {
@@ -462,35 +507,57 @@ class Walker {
   }
 }
 
-/** Every expression of a module, in model order: declarations, then checks (with the data resources they declare), the rest, the terraform block. */
-function walkModule(m: IndexedModule, v: Visitor): void {
+/**
+ * Called by a walk for each top-level element of a module (a block with its nested blocks, or an argument
+ * that stands in no block), with what its references depend on besides the element (`key`: its provider
+ * argument, `''` none; undefined: more than the element, a check block's data resources depending on the
+ * module's), and `walk`, which walks it.
+ */
+type AroundElement = (element: Block | Attribute, key: string | undefined, walk: () => void) => void
+
+/**
+ * Every expression of a module, in model order: declarations, then checks (with the data resources they
+ * declare), the rest, the terraform block. With `around`, each top-level element is walked through it
+ * (an argument that stands in no block as a group of its own).
+ */
+function walkModule(m: IndexedModule, v: Visitor, around?: AroundElement): void {
   const checkData = new Set<Block>()
   const data = new Set<Block>()
   for (const r of m.dataResources.values()) data.add(r.block)
   for (const chk of m.checks) for (const nb of chk.body.blocks) if (data.has(nb)) checkData.add(nb)
   const w = new Walker(v, checkData)
-  for (const b of m.variables.values()) w.element(b, 'variable', false)
-  w.group('locals', m.locals.values(), true)
-  for (const b of m.outputs.values()) w.element(b, 'output', true)
-  for (const c of m.moduleCalls.values()) w.element(c.block, 'module', true, MODULE_NOT_EVALUATED, 'providers')
-  for (const p of m.providerConfigs.values()) w.element(p.block, 'provider', true)
+  const element = (b: Block, container: Container, evaluated: boolean, notEvaluated = NOT_EVALUATED, providerArgument?: string): void => {
+    if (!around) return w.element(b, container, evaluated, notEvaluated, providerArgument)
+    around(b, container === 'check' ? undefined : (providerArgument ?? ''), () =>
+      w.element(b, container, evaluated, notEvaluated, providerArgument),
+    )
+  }
+  const group = (container: Container, attributes: Iterable<Attribute>, evaluated: boolean): void => {
+    if (!around) return w.group(container, attributes, evaluated)
+    for (const a of attributes) around(a, '', () => w.group(container, [a], evaluated))
+  }
+  for (const b of m.variables.values()) element(b, 'variable', false)
+  group('locals', m.locals.values(), true)
+  for (const b of m.outputs.values()) element(b, 'output', true)
+  for (const c of m.moduleCalls.values()) element(c.block, 'module', true, MODULE_NOT_EVALUATED, 'providers')
+  for (const p of m.providerConfigs.values()) element(p.block, 'provider', true)
   for (const [kind, records] of recordsByKind(m)) {
     for (const [key, {block: b}] of records) {
       if (checkData.has(b)) continue
       // a data resource of a check block is not evaluated with the provider functions
-      w.element(b, kind.keyword, kind.evaluated && !(kind.keyword === 'data' && m.checkData.has(key)), NOT_EVALUATED, 'provider')
+      element(b, kind.keyword, kind.evaluated && !(kind.keyword === 'data' && m.checkData.has(key)), NOT_EVALUATED, 'provider')
     }
   }
-  for (const b of m.checks) w.element(b, 'check', false)
-  for (const b of m.moved) w.element(b, 'moved', false)
+  for (const b of m.checks) element(b, 'check', false)
+  for (const b of m.moved) element(b, 'moved', false)
   // the table's top-level sites (import, removed, …): not evaluated; a `reference` site's provider argument names a configuration
   for (const [site, blocks] of siteBlocks(m))
-    for (const b of blocks) w.element(b, site.keyword, false, NOT_EVALUATED, site.reference ? site.argument : undefined)
-  for (const b of m.otherBlocks) w.element(b, 'other', false)
-  w.group('required_providers', m.requiredProviderAttributes.values(), false)
-  w.group('terraform', [...m.requiredVersion, ...m.terraformAttributes.values()], false)
+    for (const b of blocks) element(b, site.keyword, false, NOT_EVALUATED, site.reference ? site.argument : undefined)
+  for (const b of m.otherBlocks) element(b, 'other', false)
+  group('required_providers', m.requiredProviderAttributes.values(), false)
+  group('terraform', [...m.requiredVersion, ...m.terraformAttributes.values()], false)
   for (const b of [m.backend, m.cloud, m.stateStore, ...m.providerMetas.values(), ...m.terraformBlocks])
-    if (b) w.element(b, 'terraform', false)
+    if (b) element(b, 'terraform', false)
 }
 
 /** The light part of the index: slots, flags, scopes. */

@@ -75,6 +75,8 @@ export class RunContext implements LoadContext {
   readonly types = new TypeExprMemo()
   /** Attributes' references read so far (an editor's edit reads only the edited file's again). */
   readonly references: ReferenceMemo = new WeakMap()
+  /** Files' texts decoded so far, by their bytes (`LoadContext.texts`). */
+  readonly texts = new WeakMap<Uint8Array, string>()
   /** Values derived once per run from shared objects (what the lint rules read from a module's expressions). */
   readonly memo = new RunMemo()
   readonly loads: SharedLoads

@@ -143,6 +143,9 @@ class LanguageServer {
    */
   private readonly outside = new Map<string, Workspace>()
   private readonly published = new Map<string, string>()
+  /** Files' URIs (`uriOf`), and what related roots say by workspace and root (`foundIn`). */
+  private readonly uris = new Map<string, string>()
+  private readonly found = new WeakMap<Workspace, Map<string, string>>()
   /** The workspace whose findings a file's published diagnostics are (to take them back when it closes). */
   private readonly sentBy = new Map<string, Workspace>()
   /** Open files owed their diagnostics: published once an analysis covers them, unchanged or empty as they may be. */
@@ -559,7 +562,7 @@ class LanguageServer {
       const diagnostics: LspDiagnostic[] = [...found, ...(this.stateFound.get(ws)?.get(file) ?? [])].map(({root, roots, diagnostic: d}) => {
         const r = displayRange(d)
         return {
-          ...relatedRoots(ws, roots),
+          ...this.relatedRoots(ws, roots),
           range: r ? lspRange(r, root, lines) : {start: {line: 0, character: 0}, end: {line: 0, character: 0}},
           severity: d.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
           code: d.code,
@@ -584,6 +587,37 @@ class LanguageServer {
       // the first diagnostics written (the connection writes a turn later), the folders' own watchers start
       if (this.watchFrom !== undefined) setImmediate(() => this.startWatching())
     }
+  }
+
+  /**
+   * A finding on a module several roots hold is published once: the roots that found it go in its related
+   * information, each at its main file (none for a finding of one root).
+   */
+  private relatedRoots(ws: Workspace, roots: Finding['roots']): Pick<LspDiagnostic, 'relatedInformation'> {
+    if (roots.length < 2) return {}
+    const zero = {start: {line: 0, character: 0}, end: {line: 0, character: 0}}
+    return {
+      relatedInformation: roots.flatMap(({root, file}) =>
+        file ? [{location: {uri: this.uriOf(file), range: zero}, message: this.foundIn(ws, root)}] : [],
+      ),
+    }
+  }
+
+  /** `pathUri`, each file once (a finding of a module lists the same roots' files on every edit). */
+  private uriOf(file: string): string {
+    let uri = this.uris.get(file)
+    if (uri === undefined) this.uris.set(file, (uri = pathUri(file)))
+    return uri
+  }
+
+  /** What a related root says of a finding: `found analysing the root DIR` (DIR from the workspace's directory), each root once. */
+  private foundIn(ws: Workspace, root: string): string {
+    let said = this.found.get(ws)
+    if (!said) this.found.set(ws, (said = new Map()))
+    let line = said.get(root)
+    if (line === undefined)
+      said.set(root, (line = `found analysing the root ${path.relative(ws.dir, root).split(path.sep).join('/') || '.'}`))
+    return line
   }
 
   /** Sets every workspace folder's state file (`option`: relative to the folder; '' sets none; undefined leaves them). */
@@ -791,26 +825,5 @@ function clientProgress(
       if (taken && !ended) send({kind: 'end'})
       ended = true
     },
-  }
-}
-
-/**
- * A finding on a module several roots hold is published once: the roots that found it go in its related
- * information, each at its main file (none for a finding of one root).
- */
-function relatedRoots(ws: Workspace, roots: Finding['roots']): Pick<LspDiagnostic, 'relatedInformation'> {
-  if (roots.length < 2) return {}
-  const zero = {start: {line: 0, character: 0}, end: {line: 0, character: 0}}
-  return {
-    relatedInformation: roots.flatMap(({root, file}) =>
-      file
-        ? [
-            {
-              location: {uri: pathUri(file), range: zero},
-              message: `found analysing the root ${path.relative(ws.dir, root).split(path.sep).join('/') || '.'}`,
-            },
-          ]
-        : [],
-    ),
   }
 }

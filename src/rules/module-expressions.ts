@@ -10,6 +10,7 @@ import type {Module} from '../load/model.js'
 import {siteBlocks} from '../load/block-kinds.js'
 import type {RunMemo} from '../load/run-memo.js'
 import {inRemotePackage, type Finding} from './support.js'
+import type {Reference} from '../hcl/references.js'
 
 /** Whether an attribute is written in JSON syntax (a `.tf.json` or `.tofu.json` file). */
 export function inJson(a: Attribute): boolean {
@@ -107,7 +108,12 @@ function splatMarker(each: Expr): Expr | undefined {
  * and of variables their `default` and validation blocks (a type is a type expression, the other settings
  * constants). The `terraform` block is not read: its arguments are constants.
  */
-function forEachAttribute(m: Module, fn: (a: Attribute) => void, each?: (b: Block, walk: () => void) => void): void {
+function forEachAttribute(
+  m: Module,
+  fn: (a: Attribute) => void,
+  each?: (b: Block, walk: () => void) => void,
+  eachLocal?: (a: Attribute, walk: () => void) => void,
+): void {
   const body = (b: Body, skip?: ReadonlySet<string>): void => {
     for (const a of b.attributes) fn(a)
     for (const nb of b.blocks) if (!skip?.has(nb.type)) body(nb.body)
@@ -127,7 +133,10 @@ function forEachAttribute(m: Module, fn: (a: Attribute) => void, each?: (b: Bloc
     if (each) each(v, () => variable(v))
     else variable(v)
   }
-  for (const a of m.locals.values()) fn(a)
+  for (const a of m.locals.values()) {
+    if (eachLocal) eachLocal(a, () => fn(a))
+    else fn(a)
+  }
   blocks(m.outputs.values())
   for (const bs of [
     m.moduleCalls,
@@ -251,11 +260,18 @@ function addFacts(to: Facts, from: Facts): void {
 
 const FACT_KINDS = ['wraps', 'legacyIndexes', 'lookups', 'emptyListComparisons', 'objects', 'workspaces'] as const
 
+/** The facts of each top-level block, and of each local value, kept across a run's loads of a module. */
+interface FactsByPart {
+  readonly blocks: WeakMap<Block, Facts>
+  readonly locals: WeakMap<Attribute, Facts>
+}
+
 /**
- * The facts of a module's expressions; with `byBlock`, each top-level block's are kept there and taken from
- * there (a pure function of the block: an editor's edit walks only the edited file's blocks again).
+ * The facts of a module's expressions; with `byPart`, each top-level block's and each local value's are kept
+ * there and taken from there (a pure function of the block or the argument: an editor's edit walks only the
+ * edited file's blocks and local values again).
  */
-function collectFacts(m: Module, byBlock?: WeakMap<Block, Facts>): ExpressionFacts {
+function collectFacts(m: Module, byPart?: FactsByPart): ExpressionFacts {
   const all = noFacts()
   let f = all
   const stack: Expr[] = []
@@ -270,19 +286,22 @@ function collectFacts(m: Module, byBlock?: WeakMap<Block, Facts>): ExpressionFac
       stack.push(a.node)
       while (stack.length > 0) visit(f, w, stack.pop()!, stack)
     },
-    byBlock &&
-      ((b, walk) => {
-        let mine = byBlock.get(b)
-        if (!mine) {
-          f = mine = noFacts()
-          walk()
-          f = all
-          byBlock.set(b, mine)
-        }
-        addFacts(all, mine)
-      }),
+    byPart && ((b, walk) => addFacts(all, partFacts(byPart.blocks, b, walk))),
+    byPart && ((a, walk) => addFacts(all, partFacts(byPart.locals, a, walk))),
   )
   return all
+
+  /** The facts of one part, walked (`walk`) into a list of their own the first time. */
+  function partFacts<K extends object>(kept: WeakMap<K, Facts>, part: K, walk: () => void): Facts {
+    let mine = kept.get(part)
+    if (!mine) {
+      f = mine = noFacts()
+      walk()
+      f = all
+      kept.set(part, mine)
+    }
+    return mine
+  }
 }
 
 /** The expression facts of a module: from the run's memo when there is one (a module reached from many roots is walked once). */
@@ -291,38 +310,98 @@ export function expressionFacts(m: Module, memo: RunMemo | undefined): Expressio
     ? memo.get(m, 'expression-facts', () =>
         collectFacts(
           m,
-          memo.get(memo, 'expression-facts-by-block', () => new WeakMap<Block, Facts>()),
+          memo.get(memo, 'expression-facts-by-part', () => ({
+            blocks: new WeakMap<Block, Facts>(),
+            locals: new WeakMap<Attribute, Facts>(),
+          })),
         ),
       )
     : collectFacts(m)
 }
 
-function collectReads(m: Module): Reads {
-  const r = {variables: new Set<string>(), locals: new Set<string>(), data: new Set<string>(), outputs: new Map<string, Set<string>>()}
-  for (const refs of m.index.referenceLists()) {
-    for (const x of refs) {
-      switch (x.kind) {
-        case 'var':
-          r.variables.add(x.name)
-          break
-        case 'local':
-          r.locals.add(x.name)
-          break
-        case 'resource':
-          if (x.mode === 'data') r.data.add(x.address)
-          break
-        case 'module': {
-          const set = r.outputs.get(x.call)
-          if (set) set.add(x.output ?? '*')
-          else r.outputs.set(x.call, new Set([x.output ?? '*']))
-        }
-      }
-    }
+/** Reads while they are collected. */
+interface ReadSets {
+  readonly variables: Set<string>
+  readonly locals: Set<string>
+  readonly data: Set<string>
+  readonly outputs: Map<string, Set<string>>
+}
+
+function noReads(): ReadSets {
+  return {variables: new Set<string>(), locals: new Set<string>(), data: new Set<string>(), outputs: new Map<string, Set<string>>()}
+}
+
+/** What one top-level element's expressions read, with what its reading depended on besides it (`ModuleIndex.forEachElement`). */
+interface ElementReads {
+  readonly key: string
+  readonly reads: ReadSets
+}
+
+/**
+ * What a module's expressions read; with `byElement`, each top-level element's reads are kept there and taken
+ * from there (a set of names: what reads them asks only whether one is there): an edit reads again only the
+ * edited file's elements' references, and walks none of the others.
+ */
+function collectReads(m: Module, byElement?: WeakMap<object, ElementReads>): Reads {
+  const r = noReads()
+  if (!byElement) {
+    for (const refs of m.index.referenceLists()) addReads(r, refs)
+    return r
   }
+  m.index.forEachElement((element, key, read) => {
+    if (key === undefined) {
+      for (const refs of read()) addReads(r, refs)
+      return
+    }
+    let kept = byElement.get(element)
+    if (kept?.key !== key) {
+      const mine = noReads()
+      for (const refs of read()) addReads(mine, refs)
+      byElement.set(element, (kept = {key, reads: mine}))
+    }
+    const x = kept.reads
+    for (const v of x.variables) r.variables.add(v)
+    for (const l of x.locals) r.locals.add(l)
+    for (const d of x.data) r.data.add(d)
+    for (const [call, outputs] of x.outputs) {
+      const set = r.outputs.get(call)
+      if (set) for (const o of outputs) set.add(o)
+      else r.outputs.set(call, new Set(outputs))
+    }
+  })
   return r
 }
 
-/** What a module's expressions read: from the run's memo when there is one. */
+/** What one expression's references read, added to `r`. */
+function addReads(r: ReadSets, refs: readonly Reference[]): void {
+  for (const x of refs) {
+    switch (x.kind) {
+      case 'var':
+        r.variables.add(x.name)
+        break
+      case 'local':
+        r.locals.add(x.name)
+        break
+      case 'resource':
+        if (x.mode === 'data') r.data.add(x.address)
+        break
+      case 'module': {
+        const set = r.outputs.get(x.call)
+        if (set) set.add(x.output ?? '*')
+        else r.outputs.set(x.call, new Set([x.output ?? '*']))
+      }
+    }
+  }
+}
+
+/** What a module's expressions read: from the run's memo when there is one (each top-level element's kept there across loads). */
 export function moduleReads(m: Module, memo: RunMemo | undefined): Reads {
-  return memo ? memo.get(m, 'reads', () => collectReads(m)) : collectReads(m)
+  return memo
+    ? memo.get(m, 'reads', () =>
+        collectReads(
+          m,
+          memo.get(memo, 'reads-by-element', () => new WeakMap<object, ElementReads>()),
+        ),
+      )
+    : collectReads(m)
 }

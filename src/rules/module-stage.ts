@@ -9,6 +9,7 @@ import type {ModuleNode} from '../crawl/crawl.js'
 import type {Module} from '../load/model.js'
 import type {ModuleCallView, ModuleFinding, ModuleRuleContext, Rule, RuleContext} from './rule.js'
 import {authoredModules} from './module-expressions.js'
+import type {RunMemo} from '../load/run-memo.js'
 import {brokenModules, report, type Finding} from './support.js'
 
 /** A rule with a module stage. */
@@ -26,15 +27,39 @@ export function moduleRule(r: Omit<Rule, 'scope' | 'check' | 'checkModule'> & Pi
 /** The memo slot of a rule's module stage: one per rule and per setting the findings depend on. */
 function slotOf(rule: ModuleRule, ctx: ModuleRuleContext): string {
   // JSON.stringify([engine, broken, options ?? null, fixes, sourceText given]), the options alone stringified
-  // (asked once per rule per root and module: an editor's edit asks it for every root holding the module)
   const options = ctx.options === undefined ? 'null' : JSON.stringify(ctx.options)
   const variant = `[${JSON.stringify(ctx.engine)},${ctx.broken},${options},${ctx.fixes === true},${ctx.sourceText !== undefined}]`
   return `module-stage ${rule.id} ${variant}`
 }
 
+/** A rule's `slotOf` already made, by its options object (or none), its engine and its three flags. */
+interface SlotNames {
+  readonly plain: Map<string, string[]>
+  readonly withOptions: WeakMap<object, Map<string, string[]>>
+}
+
+/**
+ * `slotOf` through the run's memo: each slot's name made once per run (asked once per rule per root and
+ * module: an editor's edit asks it for every root holding the module).
+ */
+function slotIn(memo: RunMemo, rule: ModuleRule, ctx: ModuleRuleContext): string {
+  const names = memo.get<SlotNames>(rule, 'slot-names of the module stage', () => ({plain: new Map(), withOptions: new WeakMap()}))
+  let byEngine = names.plain
+  if (ctx.options !== undefined) {
+    const mine = names.withOptions.get(ctx.options)
+    if (mine) byEngine = mine
+    else names.withOptions.set(ctx.options, (byEngine = new Map()))
+  }
+  let made = byEngine.get(ctx.engine)
+  if (!made) byEngine.set(ctx.engine, (made = []))
+  const i = (ctx.broken ? 1 : 0) | (ctx.fixes === true ? 2 : 0) | (ctx.sourceText !== undefined ? 4 : 0)
+  return (made[i] ??= slotOf(rule, ctx))
+}
+
 /** A rule's findings about one module directory: from the run's memo when there is one. */
 export function moduleFindings(rule: ModuleRule, ctx: ModuleRuleContext): readonly ModuleFinding[] {
-  return ctx.memo ? ctx.memo.get(ctx.module, slotOf(rule, ctx), () => rule.checkModule(ctx)) : rule.checkModule(ctx)
+  const memo = ctx.memo
+  return memo ? memo.get(ctx.module, slotIn(memo, rule, ctx), () => rule.checkModule(ctx)) : rule.checkModule(ctx)
 }
 
 /** What a rule's module stage reads of a root's rule context: one module of its tree, and the run's settings. */

@@ -5,7 +5,14 @@ import * as path from 'node:path'
 import {test} from 'uvu'
 import * as assert from 'uvu/assert'
 import {lint} from '../../src/lint/lint.js'
-import {PARTS, providerFingerprint} from '../../src/lint/provider-fingerprint.js'
+import {
+  fingerprintCache,
+  fingerprintValue,
+  PARTS,
+  providerFingerprint,
+  sameFingerprint,
+  type FingerprintValue,
+} from '../../src/lint/provider-fingerprint.js'
 import {MEMORY_ROOT, MemorySource} from '../../src/io/memory-source.js'
 import {RunContext} from '../../src/load/run-context.js'
 import {ruleById} from '../../src/rules/index.js'
@@ -150,6 +157,36 @@ test('#48 the fingerprint is left as it is by what the tree stage does not read'
 test('#48 the fingerprint changes with what the tree stage reads', async () => {
   const base = await printOf(MODULE)
   for (const e of CHANGED) assert.is.not(await printOf(edit(e)), base, e.what)
+})
+
+test('#48 the fingerprint as its value (the language server carry): the same exactly when the string is, blocks printed once across loads', async () => {
+  // one run and one cache across the loads, as the workspace keeps them
+  const files = new MemorySource(MEMORY_ROOT, {...FILES, 'modules/m/main.tf': MODULE})
+  const ctx = new RunContext({files, cache: false})
+  const cache = fingerprintCache()
+  try {
+    const valueOf = async (text: string): Promise<{value: FingerprintValue; print: string}> => {
+      const other = new RunContext({files: new MemorySource(MEMORY_ROOT, {...FILES, 'modules/m/main.tf': text}), cache: false})
+      try {
+        const loaded = await other.loads.load(dir)
+        return {
+          value: fingerprintValue(loaded.module, loaded.diagnostics, ctx.memo, cache),
+          print: providerFingerprint(loaded.module, loaded.diagnostics, ctx.memo, cache),
+        }
+      } finally {
+        await other.close()
+      }
+    }
+    const base = await valueOf(MODULE)
+    assert.is(base.print, await printOf(MODULE))
+    for (const e of [...UNCHANGED, ...CHANGED]) {
+      const x = await valueOf(edit(e))
+      assert.is(sameFingerprint(x.value, base.value), x.print === base.print, e.what)
+      assert.is(x.print, await printOf(edit(e)), `${e.what}: the same string with the cache`)
+    }
+  } finally {
+    await ctx.close()
+  }
 })
 
 test('#48 every field of the model is classified by the fingerprint (a new one must be)', async () => {
