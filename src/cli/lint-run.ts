@@ -226,30 +226,14 @@ async function lintReport(cmd: CommandRun<unknown>, i: LintInputs, x: LintExtras
     })
   }
   const perRoot: Awaited<ReturnType<typeof lintHere>> = [...(dealt?.answered ?? []), ...(await lintHere(dealt?.here ?? configs))]
-  if (dealt?.split) {
-    // the groups this thread claims (a group shares no directory with another: its loads go when it is done)
-    const {groups, claim, worker} = dealt.split
-    const mine = new Set<number>()
-    for (let g = claim(); g < groups.length; g = claim()) {
-      mine.add(g)
-      perRoot.push(...(await lintHere(groups[g]!)))
-    }
-    // the worker's, or, when it failed, linted here
-    const theirs = await worker
-    for (const [g, list] of groups.entries()) {
-      if (mine.has(g)) continue
-      const outcomes = theirs?.get(g)
-      if (outcomes === undefined) {
-        perRoot.push(...(await lintHere(list)))
-        continue
-      }
-      for (const [k, o] of outcomes.entries()) {
+  if (dealt?.split)
+    perRoot.push(
+      ...(await lintClaimed(dealt.split, lintHere, (o, {cfg}) => {
         // what the worker read is read by this run too: the stored output depends on it
         cmd.context.files.note(o.inputs)
-        perRoot.push({root: o.root, cfg: list[k]!.cfg, r: {diagnostics: o.diagnostics, notes: o.notes, unread: o.unread}})
-      }
-    }
-  }
+        return {root: o.root, cfg, r: {diagnostics: o.diagnostics, notes: o.notes, unread: o.unread}}
+      })),
+    )
   thread?.end()
   const stateError = perRoot.find((p) => 'error' in p)
   if (stateError && 'error' in stateError) return cmd.fail(stateError.error ?? '')
@@ -356,6 +340,38 @@ function threadOptions(i: LintInputs): ThreadOptions {
   }
 }
 
+/** The groups of roots to lint on two threads (`dealRoots`). */
+interface Split {
+  readonly groups: RootConfig[][]
+  readonly claim: () => number
+  readonly worker: Promise<Map<number, ThreadOutcome[]> | undefined>
+}
+
+/**
+ * The groups this thread claims, linted here (a group shares no directory with another: its loads go when it
+ * is done), then the worker's outcomes of the others, or, when it failed, those linted here too.
+ */
+async function lintClaimed<R>(
+  split: Split,
+  lintHere: (list: readonly RootConfig[]) => Promise<R[]>,
+  fromWorker: (o: ThreadOutcome, c: RootConfig) => R,
+): Promise<R[]> {
+  const out: R[] = []
+  const mine = new Set<number>()
+  for (let g = split.claim(); g < split.groups.length; g = split.claim()) {
+    mine.add(g)
+    out.push(...(await lintHere(split.groups[g]!)))
+  }
+  const theirs = await split.worker
+  for (const [g, list] of split.groups.entries()) {
+    if (mine.has(g)) continue
+    const outcomes = theirs?.get(g)
+    if (outcomes === undefined) out.push(...(await lintHere(list)))
+    else for (const [k, o] of outcomes.entries()) out.push(fromWorker(o, list[k]!))
+  }
+  return out
+}
+
 /** What is printed of a root. */
 interface RootFindings {
   readonly root: string
@@ -380,11 +396,7 @@ async function dealRoots(
   | {
       readonly answered: RootFindings[]
       readonly here: RootConfig[]
-      readonly split?: {
-        readonly groups: RootConfig[][]
-        readonly claim: () => number
-        readonly worker: Promise<Map<number, ThreadOutcome[]> | undefined>
-      }
+      readonly split?: Split
     }
   | undefined
 > {

@@ -52,7 +52,9 @@ const MAX_PACKED_BYTES = 2_450_000
 // 8.2 MB: stack and state addresses as values, the editor's traffic, the results entries' new form (~0.09 MB)
 // 8.3 MB: the second parsing thread (#53: hcl/parse-lane, lane-worker, native/transfer) and the server's
 // young-generation bound (#48: lsp/young), in dist/src and again in the quick start's script (~0.05 MB)
-const MAX_UNPACKED_BYTES = 8_300_000
+// 8.45 MB: lint --recursive on two threads, the warm corpus's stamps as numbers, the editor's carried
+// findings (#53, #48; ninth session): 8.37 MB
+const MAX_UNPACKED_BYTES = 8_450_000
 
 const packageJsonBefore = readFileSync(path.join(repoRoot, 'package.json'), 'utf8')
 const got = await installed()
