@@ -285,21 +285,6 @@ export async function localCallTargets(
   return targets
 }
 
-/** A directory's local call targets (`localCallTargets`) through the results cache. */
-export async function callTargetsCached(ctx: RunContext, d: string, engine: EngineName | undefined): Promise<readonly string[]> {
-  const r = await ctx.results.get(
-    'call-targets',
-    {dir: d, engine: engine ?? null},
-    () => localCallTargets(ctx.files, d, engine, ctx.parser),
-    {
-      narrow: paths,
-    },
-  )
-  return r.value
-}
-
-const paths = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
-
 /** Directories to read the calls of before a helper thread does some (its start costs ~0.1 s of CPU). */
 const HELPED_DIRS = 100
 
@@ -313,29 +298,24 @@ async function searchRootModules(
   const top = path.resolve(dir)
   const {dirs: configDirs, nativeFiles: filesIn, unreadable, links} = configDirsUnder(files, top, path.resolve(ctx.cache.dir))
   ctx.pool.expect([...filesIn.values()].reduce((a, b) => a + b, 0))
-  // which directories are called: from the module sources alone. Each directory's calls are stored on their
-  // own (their inputs: its listing, its files, the targets' stats): after an edit, only the directories whose
-  // files changed are read and parsed again (the corpus: a comment added to one file parsed 1,006 files
-  // again for the search). Those the cache does not hold are claimed one by one by this thread and the helper.
+  // which directories are called: from the module sources alone, the directories claimed one by one by this
+  // thread and the helper. (Each directory's calls kept as a results entry of its own, so that an edit reads
+  // again only its directory, made the edited run 0.43 × but a cold one 1.07 × in wall time, 1.14 × in CPU:
+  // ~680 more entries; BENCHMARKS.md, "#53: lint --recursive on two threads".)
   const targetsOf = new Map<string, readonly string[]>()
-  const todo: string[] = []
-  for (const d of configDirs) {
-    const hit = ctx.results.lookup('call-targets', {dir: d, engine: engine ?? null}, paths)
-    if (hit) targetsOf.set(d, hit.value)
-    else todo.push(d)
-  }
+  const todo = configDirs
   const claims = new Int32Array(new SharedArrayBuffer(4))
   const theirs = helper && todo.length >= (helper.minDirs ?? HELPED_DIRS) ? helper.calls(todo, engine, claims) : undefined
   const mine = new Set<number>()
   for (let k = Atomics.add(claims, 0, 1); k < todo.length; k = Atomics.add(claims, 0, 1)) {
     mine.add(k)
-    targetsOf.set(todo[k]!, await callTargetsCached(ctx, todo[k]!, engine))
+    targetsOf.set(todo[k]!, await localCallTargets(files, todo[k]!, engine, ctx.parser))
   }
   const helped = await theirs
   for (const [k, d] of todo.entries()) {
     if (mine.has(k)) continue
     const h = helped?.get(k)
-    if (h === undefined) targetsOf.set(d, await callTargetsCached(ctx, d, engine))
+    if (h === undefined) targetsOf.set(d, await localCallTargets(files, d, engine, ctx.parser))
     else {
       // what the helper read is read by this search too: the stored search depends on it
       files.note(h.inputs)

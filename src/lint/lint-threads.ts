@@ -260,10 +260,9 @@ export async function lintThreadMain(): Promise<void> {
       for (let k = claim(req.claims); k < req.dirs.length; k = claim(req.claims)) {
         const dir = req.dirs[k]!
         const engine = req.engine ?? undefined
-        const {value, inputs} = await ctx.files.record(() => cached.callTargetsCached(ctx, dir, engine))
+        const {value, inputs} = await ctx.files.record(() => cached.localCallTargets(ctx.files, dir, engine, ctx.parser))
         done.push([k, value, inputs])
       }
-      await ctx.results.settled() // its entries written before the process may end
       return JSON.stringify({calls: done})
     }
     // the search's loads are not the lint's

@@ -2,7 +2,6 @@
 // findings are reused only while every file, listing, stat and realpath it read is unchanged and the
 // options and environment are the same; anything else recomputes.
 import {
-  appendFileSync,
   chmodSync,
   cpSync,
   mkdirSync,
@@ -215,40 +214,6 @@ R('the search for root modules is cached and sees a new root', async () => {
   await forgetCheckedInputs()
   const second = await findRootModules(tree)
   assert.equal(second, [path.join(tree, 'b')], 'b calls a, so a is no longer a root')
-})
-
-R("the search keeps each directory's calls: after an edit, only the edited directory is read and parsed again", async () => {
-  const tree = path.join(work, 'calls')
-  const write = (rel: string, text: string): void => {
-    mkdirSync(path.dirname(path.join(tree, rel)), {recursive: true})
-    writeFileSync(path.join(tree, rel), text)
-  }
-  for (const r of ['a', 'b', 'c']) write(`${r}/main.tf`, `module "m" {\n  source = "../modules/${r}"\n}\n`)
-  for (const r of ['a', 'b', 'c']) write(`modules/${r}/main.tf`, `# ${r}\nmodule "leaf" {\n  source = "../leaf"\n}\n`)
-  write('modules/leaf/main.tf', 'resource "aws_s3_bucket" "x" {}\n')
-  await setRacyWindow(0)
-  const first = await findRootModules(tree)
-  await run.results.settled()
-  assert.equal(
-    first.map((r) => path.relative(tree, r)),
-    ['a', 'b', 'c'],
-  )
-  assert.is(run.stats.uncached, 6, 'every file with a module block parsed')
-  appendFileSync(path.join(tree, 'b', 'main.tf'), '# a comment\n')
-  await newRun()
-  assert.equal(await findRootModules(tree), first)
-  assert.is(run.stats.uncached, 1, "only b's file parsed again")
-  // a call removed from a module: its target becomes a root
-  writeFileSync(path.join(tree, 'modules', 'c', 'main.tf'), 'resource "aws_s3_bucket" "y" {}\n')
-  await run.results.settled()
-  await newRun()
-  const leaf = await findRootModules(tree)
-  assert.equal(
-    leaf.map((r) => path.relative(tree, r)),
-    ['a', 'b', 'c'],
-    'leaf is still called by modules/a and modules/b',
-  )
-  await setRacyWindow(undefined)
 })
 
 R('a cache directory inside the searched tree is not searched (its changes would invalidate the search)', async () => {
