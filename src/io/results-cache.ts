@@ -15,11 +15,14 @@
 // warm path", "fifth session", "the warm corpus (ninth session)"). Its name is a hash of the key made
 // without node:crypto (which a warm answer then never loads); the key is stored whole and compared, so
 // two keys with one name only miss.
-import {promises as fsp, readFileSync, rmSync, statSync} from 'node:fs'
+import {closeSync, mkdirSync, openSync, promises as fsp, readFileSync, renameSync, rmSync, statSync, writeSync} from 'node:fs'
 import * as path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {pruneCacheAreaDaily, type CacheSettings} from './cache-dir.js'
 import {packInputs, unpackInputs, type FileSource, type Input} from './inputs.js'
+
+/** The first entries of a run written at once; the others by Node's thread pool (`write`). */
+const SYNC_WRITES = 8
 
 /** Bump when a stored result's shape or meaning changes. */
 const FORMAT = 'tfgraph-results-5'
@@ -161,6 +164,8 @@ export class ResultsCache {
     for (const w of this.writing.values()) rmSync(w.tmp, {force: true})
   }
   private broken = false
+  /** Entries this run has stored. */
+  private written = 0
   private envKey: [string, string][] | undefined
 
   constructor(private readonly opts: ResultsCacheOptions) {}
@@ -295,6 +300,26 @@ export class ResultsCache {
   private write(entry: {file: string; key: string}, inputs: readonly Input[], value: unknown): void {
     const {file} = entry
     const shard = path.dirname(file)
+    // a run's first entries written at once: a short run (the pre-commit hook: two entries) would spend more
+    // on starting Node's thread pool and its promise-based file calls than on the writes
+    if (this.written++ < SYNC_WRITES && !this.shards.has(shard)) {
+      mkdirSync(shard, {recursive: true})
+      this.shards.set(shard, Promise.resolve())
+    }
+    if (this.written <= SYNC_WRITES) {
+      const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
+      const fd = openSync(tmp, 'w')
+      try {
+        for (const part of entryParts(entry.key, inputs, value)) {
+          const bytes = typeof part === 'string' ? Buffer.from(part) : part
+          for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at)
+        }
+      } finally {
+        closeSync(fd)
+      }
+      renameSync(tmp, file)
+      return
+    }
     let made = this.shards.get(shard)
     if (made === undefined) this.shards.set(shard, (made = fsp.mkdir(shard, {recursive: true})))
     const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
