@@ -208,6 +208,29 @@ export class ResultsCache {
     return entry === undefined ? undefined : this.stored(entry, narrow, false)
   }
 
+  /**
+   * The value stored for this key whatever its inputs read now (neither checked nor noted), else undefined: what
+   * a computation may reuse part by part, checking each part's own inputs (the search for roots, by directory).
+   */
+  staleValue<T>(name: string, key: unknown, narrow: (v: unknown) => v is T): T | undefined {
+    const entry = this.entryOf(name, key)
+    if (entry === undefined) return undefined
+    const pending = this.writing.get(entry.file)
+    if (pending !== undefined) return pending.key === entry.key && narrow(pending.value) ? pending.value : undefined
+    try {
+      const bytes = readFileSync(entry.file)
+      const end = bytes.indexOf(0x0a)
+      if (end < 0) return undefined
+      const raw: unknown = JSON.parse(bytes.toString('utf8', 0, end))
+      if (typeof raw !== 'object' || raw === null) return undefined
+      const e = raw as {format?: unknown; key?: unknown; value?: unknown; texts?: unknown}
+      if (e.format !== FORMAT || e.key !== entry.key || e.texts !== undefined) return undefined
+      return narrow(e.value) ? e.value : undefined
+    } catch {
+      return undefined // no entry, or a corrupt one
+    }
+  }
+
   /** Where the entry of this computation lives and the key it must hold, or undefined when the cache is off. */
   private entryOf(name: string, key: unknown): {file: string; key: string} | undefined {
     const settings = this.opts.settings()

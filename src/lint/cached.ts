@@ -137,6 +137,36 @@ export interface RootSearch {
    */
   readonly groups?: readonly number[]
   readonly weights?: readonly number[]
+  /**
+   * Each configuration directory's local call targets with what reading them read (stored with the search, not
+   * returned by `findRoots`): a search after an edit reads and parses again only the directories whose inputs
+   * changed.
+   */
+  readonly calls?: readonly DirCalls[]
+}
+
+/** A directory, its local call targets, and the inputs of reading them. */
+type DirCalls = readonly [string, readonly string[], readonly Input[]]
+
+const INPUT_KINDS: ReadonlySet<unknown> = new Set(['file', 'dir', 'stat', 'real'])
+
+const paths = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
+
+function isDirCalls(v: unknown): v is DirCalls {
+  return (
+    Array.isArray(v) &&
+    v.length === 3 &&
+    typeof v[0] === 'string' &&
+    paths(v[1]) &&
+    Array.isArray(v[2]) &&
+    v[2].every(
+      (i: unknown) =>
+        typeof i === 'object' &&
+        i !== null &&
+        INPUT_KINDS.has((i as Record<string, unknown>)['kind']) &&
+        typeof (i as Record<string, unknown>)['path'] === 'string',
+    )
+  )
 }
 
 /**
@@ -167,11 +197,18 @@ export async function findRoots(ctx: RunContext, dir: string, engine?: EngineNam
     numbers((v as Record<string, unknown>)['groups']) &&
     numbers((v as Record<string, unknown>)['weights'])
   const key = {dir: path.resolve(dir), engine: engine ?? null}
-  const r = await ctx.results.get('root-search', key, () => searchRootModules(ctx, dir, engine, helper), {
+  // a search computed again reuses the last one's directories whose inputs read the same
+  const previous = (): readonly DirCalls[] => {
+    const calls: unknown = (ctx.results.staleValue('root-search', key, narrow) as {calls?: unknown} | undefined)?.calls
+    return Array.isArray(calls) && calls.every(isDirCalls) ? calls : []
+  }
+  const r = await ctx.results.get('root-search', key, () => searchRootModules(ctx, dir, engine, helper, previous), {
     narrow,
     keep: (v) => v.unreadable.length === 0,
   })
-  return r.value
+  // what is kept for the next search is not the caller's
+  const {calls: _calls, ...search} = r.value
+  return search
 }
 
 /** The configuration directories under `top` (as `lint --recursive` searches), the native files in each, the directories it could not list. */
@@ -293,33 +330,53 @@ async function searchRootModules(
   dir: string,
   engine: EngineName | undefined,
   helper: SearchHelper | undefined,
+  previous: () => readonly DirCalls[],
 ): Promise<RootSearch> {
   const files = ctx.files
   const top = path.resolve(dir)
   const {dirs: configDirs, nativeFiles: filesIn, unreadable, links} = configDirsUnder(files, top, path.resolve(ctx.cache.dir))
   ctx.pool.expect([...filesIn.values()].reduce((a, b) => a + b, 0))
   // which directories are called: from the module sources alone, the directories claimed one by one by this
-  // thread and the helper. (Each directory's calls kept as a results entry of its own, so that an edit reads
-  // again only its directory, made the edited run 0.43 × but a cold one 1.07 × in wall time, 1.14 × in CPU:
-  // ~680 more entries; BENCHMARKS.md, "#53: lint --recursive on two threads".)
+  // thread and the helper. Each directory's calls are stored with the search, with their own inputs: after an
+  // edit, only the directories whose files changed are read and parsed again (kept as entries of their own,
+  // ~680 more files to write made a cold run 1.07 × in wall time; BENCHMARKS.md, "#53: lint --recursive on two
+  // threads").
   const targetsOf = new Map<string, readonly string[]>()
-  const todo = configDirs
+  const inputsOf = new Map<string, readonly Input[]>()
+  // the last search's directories whose inputs read the same (an edit: all but the edited file's directory)
+  const last = new Map(previous().map(([d, targets, inputs]) => [d, {targets, inputs}]))
+  const todo: string[] = []
+  for (const d of configDirs) {
+    const p = last.get(d)
+    if (p !== undefined && files.unchanged(p.inputs, 'contents')) {
+      files.note(p.inputs)
+      targetsOf.set(d, p.targets)
+      inputsOf.set(d, p.inputs)
+    } else todo.push(d)
+  }
   const claims = new Int32Array(new SharedArrayBuffer(4))
   const theirs = helper && todo.length >= (helper.minDirs ?? HELPED_DIRS) ? helper.calls(todo, engine, claims) : undefined
   const mine = new Set<number>()
+  const readCalls = async (d: string): Promise<void> => {
+    const {value, inputs} = await files.record(() => localCallTargets(files, d, engine, ctx.parser))
+    files.note(inputs)
+    targetsOf.set(d, value)
+    inputsOf.set(d, inputs)
+  }
   for (let k = Atomics.add(claims, 0, 1); k < todo.length; k = Atomics.add(claims, 0, 1)) {
     mine.add(k)
-    targetsOf.set(todo[k]!, await localCallTargets(files, todo[k]!, engine, ctx.parser))
+    await readCalls(todo[k]!)
   }
   const helped = await theirs
   for (const [k, d] of todo.entries()) {
     if (mine.has(k)) continue
     const h = helped?.get(k)
-    if (h === undefined) targetsOf.set(d, await localCallTargets(files, d, engine, ctx.parser))
+    if (h === undefined) await readCalls(d)
     else {
       // what the helper read is read by this search too: the stored search depends on it
       files.note(h.inputs)
       targetsOf.set(d, h.targets)
+      inputsOf.set(d, h.inputs)
     }
   }
   // and which directories a call joins
@@ -354,6 +411,7 @@ async function searchRootModules(
     roots,
     groups,
     weights,
+    calls: configDirs.map((d): DirCalls => [d, targetsOf.get(d) ?? [], inputsOf.get(d) ?? []]),
     unreadable: unreadable.filter((u) => !called.has(u.dir)),
     skipped: links.filter((u) => !called.has(u.dir)).sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0)),
   }

@@ -216,6 +216,40 @@ R('the search for root modules is cached and sees a new root', async () => {
   assert.equal(second, [path.join(tree, 'b')], 'b calls a, so a is no longer a root')
 })
 
+R("a search computed again reads only the directories whose inputs changed (each directory's calls stored with it)", async () => {
+  const tree = path.join(work, 'calls')
+  const write = (rel: string, text: string): void => {
+    mkdirSync(path.dirname(path.join(tree, rel)), {recursive: true})
+    writeFileSync(path.join(tree, rel), text)
+  }
+  for (const r of ['a', 'b', 'c']) write(`${r}/main.tf`, `module "m" {\n  source = "../modules/${r}"\n}\n`)
+  for (const r of ['a', 'b', 'c']) write(`modules/${r}/main.tf`, `# ${r}\nmodule "leaf" {\n  source = "../leaf"\n}\n`)
+  write('modules/leaf/main.tf', 'resource "aws_s3_bucket" "x" {}\n')
+  await setRacyWindow(0)
+  const first = await findRootModules(tree)
+  await run.results.settled()
+  assert.equal(
+    first.map((r) => path.relative(tree, r)),
+    ['a', 'b', 'c'],
+  )
+  assert.is(run.stats.uncached, 6, 'every file with a module block parsed')
+  writeFileSync(path.join(tree, 'b', 'main.tf'), 'module "m" {\n  source = "../modules/b"\n}\n# a comment\n')
+  await newRun()
+  assert.equal(await findRootModules(tree), first)
+  assert.is(run.stats.uncached, 1, "only b's file parsed again")
+  await run.results.settled()
+  // a call removed: its target becomes a root; a new directory: read
+  writeFileSync(path.join(tree, 'c', 'main.tf'), 'resource "aws_s3_bucket" "y" {}\n')
+  write('d/main.tf', 'module "m" {\n  source = "../c"\n}\n')
+  await newRun()
+  assert.equal(
+    (await findRootModules(tree)).map((r) => path.relative(tree, r)),
+    ['a', 'b', 'd', path.join('modules', 'c')],
+  )
+  assert.is(run.stats.uncached, 1, "only d's file parsed (c's has no module block)")
+  await setRacyWindow(undefined)
+})
+
 R('a cache directory inside the searched tree is not searched (its changes would invalidate the search)', async () => {
   const tree = path.join(work, 'tree')
   cpSync(path.join(fixturesDir, 'providers', 'legacy'), path.join(tree, 'a'), {recursive: true})
