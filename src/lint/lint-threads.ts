@@ -1,12 +1,12 @@
 // `lint --recursive` on two threads. The search for roots reads each directory's local module calls: the
-// directories the results cache does not answer are claimed one by one by this thread and one worker thread
-// (an atomic counter in shared memory). The search then knows which roots can share files (their calls reach
-// a common directory: one group, cached.ts); the groups whose findings the results cache does not hold are
-// listed largest first, and both threads claim the next group when they are free, so neither waits while
-// the other has work and no file is read or parsed by both. The worker lints its groups with a run of its own (its own loads, the same
-// caches on disk) and sends back each root's findings and the inputs it read, as JSON: the form the results
-// cache stores, so the output is what a run answered from the cache prints. A worker that cannot start or
-// fails leaves its groups to this thread.
+// directories it must read (those the last search's entry does not answer) are claimed one by one by this
+// thread and one worker thread (an atomic counter in shared memory). The search then knows which roots can
+// share files (their calls reach a common directory: one group, cached.ts); the groups whose findings the
+// results cache does not hold are listed largest first, and both threads claim the next group when they are
+// free, so neither waits while the other has work and no file is read or parsed by both. The worker lints
+// its groups with a run of its own (its own loads, the same caches on disk) and sends back each root's
+// findings and the inputs it read, as JSON: the form the results cache stores, so the output is what a run
+// answered from the cache prints. A worker that cannot start or fails leaves its part to this thread.
 import type * as WorkerThreads from 'node:worker_threads'
 import type {CacheSettings} from '../io/cache-dir.js'
 import type {Input} from '../io/inputs.js'
