@@ -422,9 +422,14 @@ export class DiskSource implements FileSource {
   private readonly realDirs = new Set<string>()
   private readonly racyMs: number
 
-  /** `racyMs`: record stamps only of files changed longer ago than this (default 2 s; tests use 0). */
+  /**
+   * `racyMs`: record stamps only of files changed longer ago than this (default: TFGRAPH_RACY_MS, which the
+   * tests of the CLI set to 0 rather than wait for a tree to age, else 2 s).
+   */
   constructor(opts: {readonly racyMs?: number} = {}) {
-    this.racyMs = opts.racyMs ?? RACY_MS
+    const given = process.env['TFGRAPH_RACY_MS']
+    const fromEnv = given !== undefined && /^\d+$/.test(given) ? Number(given) : undefined
+    this.racyMs = opts.racyMs ?? fromEnv ?? RACY_MS
   }
 
   async record<T>(fn: () => Promise<T>): Promise<{value: T; inputs: Input[]}> {

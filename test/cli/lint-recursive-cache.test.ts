@@ -3,7 +3,7 @@
 // listed) and every root's files and lint configuration files: whatever changes one of them, the run
 // prints what a run without the cache prints. A warm run is answered by the quick start from that entry, a
 // path that was not there answered from its directory's listing while that directory has its stamp (a tree
-// older than the 2 s in which tfgraph records no stamp: the runs below wait that long first).
+// older than the 2 s in which tfgraph records no stamp: the runs below record stamps at once, TFGRAPH_RACY_MS=0).
 import {appendFileSync, chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import * as path from 'node:path'
@@ -45,15 +45,18 @@ const run = (args: readonly string[], env: Record<string, string>): CliRun =>
   runCliProcess(['lint', ...args], {cwd: process.cwd(), env: {TFGRAPH_PARSER: undefined, ...env}})
 
 /** The cached run and a run without the cache, each as printed. */
-function both(args: readonly string[]): {cached: CliRun; fresh: CliRun} {
-  return {cached: run(args, {TFGRAPH_CACHE_DIR: cache}), fresh: run([...args, '--no-cache'], {})}
+function both(args: readonly string[], env: Record<string, string> = {}): {cached: CliRun; fresh: CliRun} {
+  return {cached: run(args, {...env, TFGRAPH_CACHE_DIR: cache}), fresh: run([...args, '--no-cache'], {})}
 }
 
 const same = (r: {cached: CliRun; fresh: CliRun}, what: string): void =>
   assert.equal([r.cached.code, r.cached.stdout, r.cached.stderr], [r.fresh.code, r.fresh.stdout, r.fresh.stderr], what)
 
-/** Past the 2 s in which tfgraph records no stamp of a file or directory changed (src/io/inputs.ts, RACY_MS). */
-const pastRacyWindow = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 2100))
+/**
+ * Stamps recorded even of files changed just now (TFGRAPH_RACY_MS=0; tfgraph's default records none of a file
+ * or directory changed in the last 2 s), as of a tree older than that, without waiting for it to age.
+ */
+const NO_RACY_WINDOW = {TFGRAPH_RACY_MS: '0'}
 
 /** How many failed reads the stored entries of `dir` answer from a listing (stored as a negative value, `packInputs`). */
 function vouchedCount(dir: string): number {
@@ -77,14 +80,14 @@ for (const format of ['text', 'json']) {
     rmSync(cache, {recursive: true, force: true})
     rmSync(tree, {recursive: true, force: true})
     cpSync(path.join(fixturesDir, 'lint'), tree, {recursive: true})
-    if (format === 'text') await pastRacyWindow()
+    const stamped = format === 'text' ? NO_RACY_WINDOW : {}
     assert.is(await storedAnswer(args), undefined, 'nothing stored yet')
-    const first = both(args)
+    const first = both(args, stamped)
     same(first, 'the first run')
     assert.is(first.cached.code, 2, first.cached.stderr)
     assert.ok((await storedAnswer(args)) !== undefined, 'the whole output is stored after one run')
     if (format === 'text') assert.ok(vouchedCount(cache) > 10, 'the absent paths of roots answered from their listings')
-    let prev = both(args)
+    let prev = both(args, stamped)
     same(prev, 'warm')
     // the kinds of change once, in one format (each a run with the cache and one without, twice)
     if (format !== 'text') return
@@ -126,10 +129,10 @@ for (const format of ['text', 'json']) {
     for (const [what, change] of changes) {
       change()
       assert.is(await storedAnswer(args), undefined, `${what}: the stored output is not answered`)
-      const after = both(args)
+      const after = both(args, stamped)
       same(after, what)
       assert.ok((await storedAnswer(args)) !== undefined, `${what}: stored again`)
-      const warm = run(args, {TFGRAPH_CACHE_DIR: cache})
+      const warm = run(args, {...stamped, TFGRAPH_CACHE_DIR: cache})
       assert.equal([warm.code, warm.stdout, warm.stderr], [after.fresh.code, after.fresh.stdout, after.fresh.stderr], `${what}, warm`)
       if (!quiet.includes(what)) assert.not.equal(after.fresh.stdout, prev.fresh.stdout, `${what} changes the output`)
       prev = after
@@ -150,9 +153,8 @@ test('a directory made unreadable after its listing was stored: seen, and printe
     const ownCache = path.join(d, 'cache')
     mkdirSync(ownCache)
     chmodSync(ownCache, 0o777)
-    await pastRacyWindow()
     const as = asRoot ? {uid: 65534, gid: 65534, cliRoot: copy!.root} : {}
-    const env = {...process.env, HOME: d, TFGRAPH_PARSER: undefined}
+    const env = {...process.env, ...NO_RACY_WINDOW, HOME: d, TFGRAPH_PARSER: undefined}
     const line = (cached: boolean) => {
       const args = ['lint', own, '--recursive', '--format', 'json', ...(cached ? [] : ['--no-cache'])]
       const r = spawnCli(args, {bytes: 0, cwd: d, env: cached ? {...env, TFGRAPH_CACHE_DIR: ownCache} : env, ...as})
