@@ -215,7 +215,7 @@ async function lintReport(cmd: CommandRun<unknown>, i: LintInputs, x: LintExtras
             ? fixed.pop()!
             : stateInput
               ? await (await import('./lint-state.js')).lintWithState(cmd.context, root, {...options, config: cfg.config}, stateInput)
-              : await cached.lintCached(cmd.context, root, {...options, config: cfg.config})
+              : await cached.lintCached(cmd.context, root, {...options, config: cfg.config}, {missed: dealt !== undefined})
       if ('error' in r) return {root, cfg, r: {diagnostics: [], notes: [], unread: true}, error: r.error}
       // what no root still to come can use goes: one run over many roots holds only what it still needs
       remaining.done(root)

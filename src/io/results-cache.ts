@@ -164,6 +164,8 @@ export class ResultsCache {
     for (const w of this.writing.values()) rmSync(w.tmp, {force: true})
   }
   private broken = false
+  /** Values looked up whose inputs had changed, by file, until `staleValue` takes them. */
+  private readonly stale = new Map<string, {readonly key: string; readonly value: unknown}>()
   /** Entries this run has stored. */
   private written = 0
   private envKey: [string, string][] | undefined
@@ -209,26 +211,15 @@ export class ResultsCache {
   }
 
   /**
-   * The value stored for this key whatever its inputs read now (neither checked nor noted), else undefined: what
-   * a computation may reuse part by part, checking each part's own inputs (the search for roots, by directory).
+   * The value stored for this key whatever its inputs read now (neither checked nor noted), when this run
+   * looked it up and found its inputs changed; else undefined: what a computation may reuse part by part,
+   * checking each part's own inputs (the search for roots, by directory).
    */
   staleValue<T>(name: string, key: unknown, narrow: (v: unknown) => v is T): T | undefined {
     const entry = this.entryOf(name, key)
-    if (entry === undefined) return undefined
-    const pending = this.writing.get(entry.file)
-    if (pending !== undefined) return pending.key === entry.key && narrow(pending.value) ? pending.value : undefined
-    try {
-      const bytes = readFileSync(entry.file)
-      const end = bytes.indexOf(0x0a)
-      if (end < 0) return undefined
-      const raw: unknown = JSON.parse(bytes.toString('utf8', 0, end))
-      if (typeof raw !== 'object' || raw === null) return undefined
-      const e = raw as {format?: unknown; key?: unknown; value?: unknown; texts?: unknown}
-      if (e.format !== FORMAT || e.key !== entry.key || e.texts !== undefined) return undefined
-      return narrow(e.value) ? e.value : undefined
-    } catch {
-      return undefined // no entry, or a corrupt one
-    }
+    const stale = entry && this.stale.get(entry.file)
+    if (entry) this.stale.delete(entry.file)
+    return stale !== undefined && stale.key === entry?.key && narrow(stale.value) ? stale.value : undefined
   }
 
   /** Where the entry of this computation lives and the key it must hold, or undefined when the cache is off. */
@@ -272,11 +263,16 @@ export class ResultsCache {
       // depends on them too: the disk checks them as stored, other sources as a list
       const files = this.opts.files
       const packed = files.unchangedPacked?.(e.inputs, stamps)
-      if (packed === false) return undefined
+      let unchanged = packed !== false
       if (packed === undefined) {
         const inputs = unpackInputs(e.inputs, undefined, stamps)
-        if (inputs === undefined || !files.unchanged(inputs, 'contents')) return undefined
-        files.note(inputs)
+        unchanged = inputs !== undefined && files.unchanged(inputs, 'contents')
+        if (unchanged) files.note(inputs!)
+      }
+      if (!unchanged) {
+        // what `staleValue` gives the computation that follows (a value of one line: no long texts)
+        if (e.texts === undefined) this.stale.set(entry.file, {key: entry.key, value})
+        return undefined
       }
       this.opts.onHit?.()
       return {value}
@@ -294,11 +290,12 @@ export class ResultsCache {
     name: string,
     key: unknown,
     compute: () => Promise<T>,
-    opts: {readonly narrow: (v: unknown) => v is T; readonly keep?: (v: T) => boolean},
+    opts: {readonly narrow: (v: unknown) => v is T; readonly keep?: (v: T) => boolean; readonly missed?: boolean},
   ): Promise<CacheOutcome<T>> {
     const entry = this.entryOf(name, key)
     if (entry === undefined) return {value: await compute(), cached: false}
-    const hit = this.stored(entry, opts.narrow, false)
+    // `missed`: the caller looked it up in this run and found nothing (not read again)
+    const hit = opts.missed ? undefined : this.stored(entry, opts.narrow, false)
     if (hit) return {value: hit.value, cached: true}
     const settings = this.opts.settings()
     const {value, inputs} = await this.opts.files.record(compute)

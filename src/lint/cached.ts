@@ -87,7 +87,12 @@ export function lintStored(ctx: RunContext, dir: string, opts: LintOptions = {})
  * `lint`, keeping only what is printed, through the results cache: a root whose files, directory
  * listings, options and environment are all as when it was last linted is answered from the cache.
  */
-export async function lintCached(ctx: RunContext, dir: string, opts: LintOptions = {}): Promise<LintOutcome> {
+export async function lintCached(
+  ctx: RunContext,
+  dir: string,
+  opts: LintOptions = {},
+  known: {readonly missed?: boolean} = {},
+): Promise<LintOutcome> {
   const key = lintCacheKey(ctx, dir, opts)
   const r = await ctx.results.get(
     'lint',
@@ -108,7 +113,8 @@ export async function lintCached(ctx: RunContext, dir: string, opts: LintOptions
         modules: [...modules].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)),
       }
     },
-    {narrow: isStoredLint, keep: (v) => !v.incomplete},
+    // `missed`: `lintStored` found nothing for it in this run (`lint --recursive`): not read again
+    {narrow: isStoredLint, keep: (v) => !v.incomplete, ...(known.missed ? {missed: true} : {})},
   )
   return {root: dir, ...r.value, cached: r.cached}
 }
@@ -186,12 +192,11 @@ export interface SearchHelper {
 
 /** The root modules under `dir` and the directories that could not be searched (a search with those is not kept). */
 export async function findRoots(ctx: RunContext, dir: string, engine?: EngineName, helper?: SearchHelper): Promise<RootSearch> {
-  const strings = (v: unknown): boolean => Array.isArray(v) && v.every((x) => typeof x === 'string')
   const numbers = (v: unknown): boolean => v === undefined || (Array.isArray(v) && v.every((x) => typeof x === 'number'))
   const narrow = (v: unknown): v is RootSearch =>
     typeof v === 'object' &&
     v !== null &&
-    strings((v as Record<string, unknown>)['roots']) &&
+    paths((v as Record<string, unknown>)['roots']) &&
     Array.isArray((v as Record<string, unknown>)['unreadable']) &&
     Array.isArray((v as Record<string, unknown>)['skipped']) &&
     numbers((v as Record<string, unknown>)['groups']) &&

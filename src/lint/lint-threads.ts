@@ -28,7 +28,7 @@ export interface LintThreadData {
   readonly options: ThreadOptions
 }
 
-/** The groups of roots to lint, largest first, and the counter both threads claim them by. */
+/** The groups of roots to lint (none of them answered by the results cache), largest first, and the counter both threads claim them by. */
 export interface LintGroups {
   readonly groups: readonly (readonly {readonly root: string; readonly config: LintConfig}[])[]
   /** `Atomics.add(claims, 0, 1)`: the next group to lint (none left at `groups.length` and beyond). */
@@ -274,7 +274,7 @@ export async function lintThreadMain(): Promise<void> {
       const remaining = new RemainingRoots(roots.map((r) => r.root))
       const out: ThreadOutcome[] = []
       for (const {root, config} of roots) {
-        const {value: r, inputs} = await ctx.files.record(() => cached.lintCached(ctx, root, {...data.options, config}))
+        const {value: r, inputs} = await ctx.files.record(() => cached.lintCached(ctx, root, {...data.options, config}, {missed: true}))
         remaining.done(root)
         if (!r.cached) ctx.loads.release((dir, reachedAs) => reachedAs.some((p) => remaining.useful(dir, p)))
         out.push({root, diagnostics: r.diagnostics, notes: r.notes, unread: r.unread, cached: r.cached, inputs})
