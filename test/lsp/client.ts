@@ -33,6 +33,8 @@ export interface Client {
   /** Every publishDiagnostics received, in order. */
   readonly published: PublishDiagnosticsParams[]
   readonly progress: unknown[]
+  /** Resolves once a work-done progress has ended (`$/progress` of kind `end`; at once when one has). */
+  progressEnded(): Promise<void>
   stderr(): string
   /** The lines the server logged (window/logMessage), in order. */
   logs(): readonly string[]
@@ -72,8 +74,11 @@ export async function startClient(
   conn.onNotification('window/logMessage', (p: {message?: unknown}) => {
     logged.push(String(p.message))
   })
+  const ended = (): boolean => progress.some((p) => (p as {value?: {kind?: unknown}}).value?.kind === 'end')
+  const progressWaiters: (() => void)[] = []
   conn.onNotification('$/progress', (p: unknown) => {
     progress.push(p)
+    if (ended()) for (const w of progressWaiters.splice(0)) w()
   })
   conn.listen()
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
@@ -95,6 +100,7 @@ export async function startClient(
     child,
     published,
     progress,
+    progressEnded: () => (ended() ? Promise.resolve() : new Promise<void>((resolve) => progressWaiters.push(resolve))),
     stderr: () => err,
     logs: () => logged,
     latest,

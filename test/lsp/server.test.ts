@@ -52,7 +52,8 @@ test('demo: hover on a resource header gives the configuration and the chain `pr
     assert.ok(h.includes('uses `provider["registry.terraform.io/hashicorp/aws"].east`'), h)
     r.resolution.forEach((s, i) => assert.ok(h.includes(`${i + 1}. ${s.text}`), `step ${i + 1} "${s.text}" in:\n${h}`))
     assert.ok(h.includes(`(${uriOf(path.join(demo, 'main.tf'))}#L14)`), 'the declaring step links to main.tf line 14')
-    // progress was reported while the first analysis ran
+    // progress was reported while the first analysis ran (its end may follow the hover's answer)
+    await c.progressEnded()
     const kinds = c.progress.map((p) => (p as {value: {kind: string}}).value.kind)
     assert.equal([kinds[0], kinds[kinds.length - 1]], ['begin', 'end'])
     // on a module call: what it receives, passed and inherited
